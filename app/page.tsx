@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { connection } from "next/server";
+import { RunList } from "@/components/history/run-list";
+import { ResearchForm } from "@/components/research/research-form";
+import { Card } from "@/components/ui/card";
+import { getConfig } from "@/lib/config";
+import { countLibraryRecords } from "@/lib/db/evidence";
+import { listRuns } from "@/lib/db/runs";
+import { defaultSources } from "@/lib/sources/registry";
+
+export default async function HomePage() {
+  await connection();
+  const config = getConfig();
+  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), listRuns({ limit: 5 })]);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Research a question</h1>
+        <p className="mt-1 max-w-3xl text-muted-foreground">
+          Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), has a judge score the
+          evidence, searches again until it suffices, and writes a report whose every reference is a record it retrieved.
+        </p>
+      </div>
+      {!config.OPENAI_API_KEY && (
+        <p data-testid="backend-mode" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+          extractive mode: no language model configured. Hypotheses come from literature-based discovery, scores from study
+          designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language model.
+        </p>
+      )}
+      <Card>
+        <ResearchForm defaultSources={sources} libraryCount={libraryCount} />
+      </Card>
+      <section aria-labelledby="recent-heading" className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent runs
+          </h2>
+          <Link href="/reports" className="text-sm text-accent hover:underline">
+            All history
+          </Link>
+        </div>
+        <RunList runs={recent.runs} />
+      </section>
+    </div>
+  );
+}

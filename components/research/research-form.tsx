@@ -1,0 +1,65 @@
+"use client";
+
+import { useActionState } from "react";
+import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
+import { Button } from "@/components/ui/button";
+import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+
+const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
+
+/** The "Research a question" form: question, sources and iteration cap; submits to the startResearch action. */
+export function ResearchForm({ defaultSources, libraryCount }: { defaultSources: SourceId[]; libraryCount: number }) {
+  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "" });
+  return (
+    <form action={action} className="space-y-4" data-testid="research-form">
+      <div>
+        <label htmlFor="question" className="mb-1 block text-sm font-medium">
+          Research question
+        </label>
+        <textarea
+          id="question"
+          name="question"
+          required
+          rows={3}
+          maxLength={2000}
+          defaultValue={state.question}
+          placeholder="Is lithium nephrotoxic, and by what mechanism?"
+          className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+          }}
+        />
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+        <legend className="mb-1 text-sm font-medium">Sources</legend>
+        {ALL_SOURCES.map((id) => (
+          <label key={id} className="inline-flex items-center gap-2">
+            <input type="checkbox" name="sources" value={id} defaultChecked={defaultSources.includes(id)} className="size-4 accent-(--accent)" />
+            {SOURCE_LABELS[id]}
+            {id === "local" && <span className="text-muted-foreground">({libraryCount.toLocaleString("en")} records)</span>}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        <label className="inline-flex items-center gap-2 text-sm">
+          Max iterations
+          <select name="maxIterations" defaultValue="3" className="rounded-md border border-border bg-background px-2 py-1">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Starting…" : "Research"}
+        </Button>
+        {state.error && (
+          <p role="alert" className="text-sm text-danger">
+            {state.error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

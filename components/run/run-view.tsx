@@ -1,0 +1,100 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { ReportDocument } from "@/components/run/report-document";
+import { RunStatusBadge } from "@/components/run/run-status-badge";
+import { SourceBadge } from "@/components/run/source-badge";
+import { Timeline } from "@/components/run/timeline";
+import { eventsFromMessage } from "@/lib/workflow/event-parts";
+import type { RunEvent, RunUIMessage } from "@/lib/workflow/events";
+import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
+
+function mergeBySeq(saved: RunEvent[], streamed: RunEvent[]): RunEvent[] {
+  const bySeq = new Map<number, RunEvent>();
+  for (const e of [...saved, ...streamed]) if (!bySeq.has(e.seq)) bySeq.set(e.seq, e);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+function formatDuration(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/**
+ * A run as a chat: the question, then the timeline of saved events (searches, evidence, hypothesis cards, judge
+ * scores), then the report. When `live`, it resumes the run's event stream (useChat with `resume`), so a reload
+ * mid-run shows everything so far and keeps streaming; when the run ends it refreshes the server-rendered page.
+ */
+export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode }) {
+  const router = useRouter();
+  const transport = useMemo(() => new DefaultChatTransport<RunUIMessage>({ api: "/api/runs" }), []);
+  const { messages, error } = useChat<RunUIMessage>({ id: snapshot.run.id, resume: live, transport });
+  const events = useMemo(() => mergeBySeq(snapshot.events, messages.flatMap(eventsFromMessage)), [snapshot.events, messages]);
+
+  const finished = events.find((e) => e.type === "run-finished");
+  const report = events.findLast((e) => e.type === "report");
+  const notices = events.filter((e) => e.type === "notice");
+  const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
+  const status = finished?.data.status ?? snapshot.run.status;
+  const running = !finished && (status === "running" || status === "queued");
+
+  useEffect(() => {
+    if (live && finished) router.refresh();
+  }, [live, finished, router]);
+
+  return (
+    <div className="space-y-4">
+      <Card testId="run-header" className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 data-testid="run-question" className="max-w-3xl text-xl font-semibold leading-snug">
+            {snapshot.run.question}
+          </h1>
+          <div className="no-print flex flex-wrap items-center gap-2">{actions}</div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <RunStatusBadge status={status} />
+          <Badge testId="run-backend">{snapshot.run.backend === "llm" ? `LLM: ${snapshot.run.model}` : "extractive"}</Badge>
+          {snapshot.run.sources.map((s) => (
+            <SourceBadge key={s} source={s} />
+          ))}
+          <time dateTime={snapshot.run.createdAt}>{new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
+        </div>
+        {notices.map((n) => (
+          <p key={n.seq} data-testid="notice" className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}>
+            {n.data.message}
+          </p>
+        ))}
+      </Card>
+
+      <Card label="Research timeline">
+        <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
+          {running ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}` : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
+        </div>
+        <Timeline events={events} />
+        {error && live && (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            Lost the live connection ({error.message}); reload the page to catch up. The run continues on the server.
+          </p>
+        )}
+      </Card>
+
+      {report && (
+        <Card label="Report">
+          <ReportDocument markdown={report.data.markdown} removedReferences={report.data.report.removedReferences} />
+        </Card>
+      )}
+
+      {finished && (
+        <p data-testid="run-finished" role="status" className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}>
+          {finished.data.status === "completed"
+            ? `Completed in ${formatDuration(finished.data.durationMs)}.`
+            : `Run ${finished.data.status}: ${finished.data.message ?? "no details"}`}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Fragment, type ReactNode } from "react";
+import { AssessmentEvent } from "@/components/run/assessment-event";
+import { EvidenceEvent } from "@/components/run/evidence-event";
+import { HypothesesEvent } from "@/components/run/hypotheses-event";
+import { SearchEvent } from "@/components/run/search-event";
+import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/workflow/events";
+
+type Renderers = { [K in RunEventType]: (data: RunEventPayloads[K]) => ReactNode };
+
+/** One small renderer per event type (the report and run-level notices are shown outside the timeline). */
+const RENDERERS: Renderers = {
+  "run-started": () => null,
+  notice: () => null,
+  report: () => null,
+  "run-finished": () => null,
+  "iteration-started": (d) => (
+    <li className="pt-2">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Iteration {d.iteration}</h3>
+    </li>
+  ),
+  search: (d) => <SearchEvent data={d} />,
+  shortfall: (d) => (
+    <li data-testid="shortfall" role="status" className="rounded-md bg-warning-soft px-3 py-1.5 text-sm text-warning">
+      Shortfall: {d.message}
+    </li>
+  ),
+  evidence: (d) => <EvidenceEvent data={d} />,
+  hypotheses: (d) => <HypothesesEvent data={d} />,
+  assessment: (d) => <AssessmentEvent data={d} />,
+};
+
+function render(event: RunEvent): ReactNode {
+  return (RENDERERS[event.type] as (data: RunEvent["data"]) => ReactNode)(event.data);
+}
+
+/** The run's saved events in order, each drawn by its renderer. */
+export function Timeline({ events }: { events: RunEvent[] }) {
+  return (
+    <ol data-testid="timeline" className="space-y-2" aria-label="Research timeline">
+      {events.map((event) => {
+        const node = render(event);
+        return node ? <Fragment key={event.seq}>{node}</Fragment> : null;
+      })}
+    </ol>
+  );
+}

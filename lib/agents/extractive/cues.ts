@@ -1,0 +1,108 @@
+import { isDrugClass, isUbiquitousChemical } from "./concept-filters";
+import type { ConceptIndex } from "./concepts";
+
+/**
+ * Negation cues of biomedical abstracts. Source: our list, after the negation triggers of NegEx
+ * (Chapman et al. 2001, J Biomed Inform 34:301) restricted to result statements.
+ */
+export const NEGATION_CUES =
+  /\b(?:no significant|not significant(?:ly)?|did not|does not|do not|was not|were not|is not|are not|not associated|no association|no evidence|no effect|no change|no difference|no increase|failed to|lack of|absence of any|unchanged|unaffected|not related|not induce|neither)\b/i;
+
+/** Protection cues: a chemical reported to protect against, attenuate, ameliorate or prevent an effect. */
+export const PROTECTION_CUES = /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Tokens after a negation cue within which the negated term must start (NegEx's window, Chapman et al. 2001). */
+export const NEGATION_WINDOW = 6;
+
+function tokenEnds(text: string): number[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => (m.index ?? 0) + m[0].length);
+}
+
+/**
+ * Records that contradict a link: in one sentence, a negation cue ({@link NEGATION_CUES}) is followed within
+ * {@link NEGATION_WINDOW} tokens by a form of one of `otherKeys`, and the drug is written before the cue (as the
+ * subject: "lithium did not impair …") or within that window ("… are not the initiating factor in doxorubicin
+ * cardiotoxicity"). Heuristic: comparison sentences can still match.
+ * @returns record indices, ascending.
+ */
+export function contradictingRecords(index: ConceptIndex, drugKeys: ReadonlySet<string>, otherKeys: ReadonlySet<string>): number[] {
+  const out: number[] = [];
+  for (const record of index.records) {
+    const hit = record.sentenceConcepts.some((found, s) => {
+      const sentence = record.sentences[s];
+      const drugForms = [...found.entries()].filter(([k]) => drugKeys.has(k)).flatMap(([, forms]) => forms);
+      if (drugForms.length === 0) return false;
+      const cue = new RegExp(NEGATION_CUES.source, "gi");
+      for (const m of sentence.matchAll(cue)) {
+        const cueStart = m.index ?? 0;
+        const cueEnd = cueStart + m[0].length;
+        const ends = tokenEnds(sentence).filter((e) => e > cueEnd);
+        const windowEnd = ends[Math.min(NEGATION_WINDOW, ends.length) - 1] ?? cueEnd;
+        const inWindow = (f: string) => {
+          const at = sentence.indexOf(f, cueEnd);
+          return at >= cueEnd && at < windowEnd;
+        };
+        const drugInScope = drugForms.some((f) => {
+          const first = sentence.indexOf(f);
+          return (first >= 0 && first < cueStart) || inWindow(f);
+        });
+        if (!drugInScope) continue;
+        for (const [key, forms] of found) if (otherKeys.has(key) && forms.some(inWindow)) return true;
+      }
+      return false;
+    });
+    if (hit) out.push(record.index);
+  }
+  return out;
+}
+
+/** A chemical reported as protective, with the records that say so. */
+export interface ProtectiveAgent {
+  key: string;
+  records: number[];
+}
+
+/**
+ * Chemicals reported to protect against the drug's effect: in a sentence that mentions the drug or the effect
+ * and a protection cue ({@link PROTECTION_CUES}), the chemicals introduced by "by/of/with" after the cue
+ * ("attenuation … by amiloride", "protection of ICRF-187"), or else the first chemical written before the cue
+ * (the subject: "Carvedilol protects against …"). The drug itself, ubiquitous chemicals and drug classes are skipped. The
+ * first-chemical condition keeps co-listed drugs out ("… protects against … etoposide and daunorubicin").
+ * @returns agents sorted by number of records (desc), then key.
+ */
+export function protectiveAgents(
+  index: ConceptIndex,
+  drugKeys: ReadonlySet<string>,
+  effectKeys: ReadonlySet<string>,
+): ProtectiveAgent[] {
+  const found = new Map<string, Set<number>>();
+  for (const record of index.records) {
+    record.sentenceConcepts.forEach((concepts, s) => {
+      const sentence = record.sentences[s];
+      const cue = PROTECTION_CUES.exec(sentence);
+      if (!cue) return;
+      if (![...concepts.keys()].some((k) => drugKeys.has(k) || effectKeys.has(k))) return;
+      const cueAt = cue.index ?? 0;
+      const after = sentence.slice(cueAt);
+      const candidates = [...concepts.entries()]
+        .filter(([key]) => {
+          const info = index.concepts.get(key);
+          return !!info && info.kind === "chemical" && !drugKeys.has(key) && !isUbiquitousChemical(info) && !isDrugClass(info);
+        })
+        .map(([key, forms]) => ({ key, forms, at: Math.min(...forms.map((f) => sentence.indexOf(f)).filter((i) => i >= 0)) }));
+      const introduced = candidates.filter((c) =>
+        c.forms.some((f) => new RegExp(`\\b(?:by|of|with)\\s+(?:the\\s+|a\\s+)?${escape(f)}(?![\\p{L}\\p{N}])`, "iu").test(after)),
+      );
+      // Passive voice ("the protection by GSPE") names the agent after the cue; otherwise take the subject.
+      const agents = introduced.length > 0 ? introduced : candidates.filter((c) => c.at < cueAt).sort((a, b) => a.at - b.at).slice(0, 1);
+      for (const c of agents) found.set(c.key, (found.get(c.key) ?? new Set()).add(record.index));
+    });
+  }
+  return [...found.entries()]
+    .map(([key, recs]) => ({ key, records: [...recs].sort((a, b) => a - b) }))
+    .sort((a, b) => b.records.length - a.records.length || a.key.localeCompare(b.key));
+}

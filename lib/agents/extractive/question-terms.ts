@@ -1,0 +1,184 @@
+import { STOPWORDS } from "@/lib/text/tokens";
+import { GENERIC_DISEASES, isUbiquitousChemical } from "./concept-filters";
+import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } from "./concepts";
+
+/**
+ * A term of the question resolved against the evidence: `keys` are the concept keys (MeSH IDs or names) that
+ * count as this term; `name` is how it is written in chains; `rule` tells how it was found.
+ */
+export interface QuestionConcept {
+  keys: string[];
+  name: string;
+  rule: "lexicon" | "organ" | "stem" | "fallback";
+}
+
+/** The drug (A) and the disease/effect (C) of the question, with notes on any fallback used. */
+export interface QuestionTerms {
+  drug: QuestionConcept | null;
+  effect: QuestionConcept | null;
+  notes: string[];
+}
+
+/**
+ * Organ combining forms of "-toxic"/"-toxicity" adjectives and the words that name the same organ in disease
+ * annotations ("nephrotoxic" ↔ "renal failure", "kidney"; "cardiotoxicity" ↔ "heart failure", "cardiomyopathy").
+ * Source: our curated table after standard medical-terminology combining forms.
+ */
+export const ORGAN_WORDS: Readonly<Record<string, readonly string[]>> = {
+  nephr: ["nephr", "renal", "kidney", "glomerul", "tubul"],
+  cardi: ["cardi", "heart", "myocard"],
+  hepat: ["hepat", "liver"],
+  neur: ["neur", "nerve", "brain", "encephal"],
+  ot: ["ototox", "hearing", "deaf", "cochle"],
+  pneum: ["pneum", "pulmon", "lung"],
+  pulmon: ["pneum", "pulmon", "lung"],
+  myel: ["myelo", "marrow", "neutropen", "thrombocytopen", "leukopen", "anemi", "anaemi"],
+  hemat: ["hemat", "haemat", "marrow", "neutropen", "thrombocytopen", "anemi"],
+  dermat: ["derm", "skin", "cutaneous"],
+  myo: ["myopath", "muscle", "rhabdomyoly", "myalg"],
+  gastr: ["gastr", "intestin", "bowel", "colitis"],
+  ocul: ["ocul", "retin", "eye", "visual"],
+};
+
+const TOXIC_ADJECTIVE = /^([a-z]+?)o?-?toxic(?:ity|ities)?$/;
+const DERIVATIONAL = /(ically|ical|ities|ity|ive|ic|ia|ies|y|s)$/;
+
+function spans(text: string): Array<{ start: number; end: number }> {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+}
+
+function formWords(info: ConceptInfo): string[] {
+  return [...info.forms.keys()].flatMap((f) => normalizeForm(f).split(" "));
+}
+
+function naturalCase(surface: string): string {
+  return /^[A-Z][a-z]+(?: [a-z]+)*$/.test(surface) ? surface.toLowerCase() : surface;
+}
+
+/**
+ * Finds the drug (A) and the effect (C) of a question in the evidence's concept lexicon.
+ * Rules, in order:
+ * 1. Lexicon: greedy longest match of question n-grams (≤ 6 tokens) against every annotated surface form;
+ *    a chemical match is a drug candidate, a disease or process match an effect candidate. Among several
+ *    drugs, the one annotated in more records wins (ties: earlier in the question).
+ * 2. Organ rule: a "<organ>-toxic(ity)" word ("nephrotoxic") makes C every disease concept with a form word
+ *    starting with one of the organ's words in {@link ORGAN_WORDS} or containing "<organ>otox".
+ * 3. Stem rule: other unmatched words (≥ 5 letters, not stopwords) lose a derivational suffix (-ity, -ic,
+ *    -ical, -ive, -ia, -y, -s); diseases with a form word starting with the stem (≥ 5 letters) join C.
+ * A's keys also include chemicals with a form word starting with A's name ("lithium carbonate", "doxorubicinol")
+ * and abbreviated salts of A: chemicals whose forms are all ≤ 6 characters starting with A's first two letters
+ * and whose records all mention A ("LiCl").
+ * Fallbacks: no drug → the chemical in most records (not ubiquitous); no effect → the disease in most records
+ * that mention A (not generic). Both are reported in `notes`. Deterministic; ties broken by key.
+ */
+export function findQuestionTerms(question: string, index: ConceptIndex): QuestionTerms {
+  const notes: string[] = [];
+  const words = spans(question);
+  const consumed = new Set<number>();
+  const drugHits: Array<{ key: string; surface: string; at: number }> = [];
+  const effectKeys = new Set<string>();
+  const effectSurfaces: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched = 0;
+    for (let n = Math.min(6, words.length - i); n >= 1 && !matched; n -= 1) {
+      const surface = question.slice(words[i].start, words[i + n - 1].end);
+      const norm = normalizeForm(surface);
+      const entry = index.lexicon.get(norm);
+      if (!entry || norm.length < 3 || (n === 1 && STOPWORDS.has(norm))) continue;
+      const info = index.concepts.get(entry.key);
+      if (!info) continue;
+      if (info.kind === "chemical") drugHits.push({ key: entry.key, surface, at: i });
+      else if (info.kind === "disease" || info.kind === "process") {
+        effectKeys.add(entry.key);
+        effectSurfaces.push(surface);
+      } else continue;
+      for (let k = i; k < i + n; k += 1) consumed.add(k);
+      matched = n;
+    }
+    i += matched || 1;
+  }
+
+  const diseases = [...index.concepts.values()].filter((c) => c.kind === "disease").sort((a, b) => a.key.localeCompare(b.key));
+  let effectRule: QuestionConcept["rule"] = "lexicon";
+  let effectLabel = effectSurfaces[0] ?? "";
+  words.forEach((w, i) => {
+    const word = question.slice(w.start, w.end).toLowerCase();
+    const toxic = TOXIC_ADJECTIVE.exec(word);
+    if (toxic && toxic[1].length >= 2) {
+      const prefix = toxic[1];
+      const root = Object.keys(ORGAN_WORDS).find((r) => prefix.startsWith(r) || r.startsWith(prefix));
+      const organWords = root ? ORGAN_WORDS[root] : [];
+      for (const d of diseases) {
+        const ws = formWords(d);
+        if (ws.some((x) => organWords.some((o) => x.startsWith(o)) || x.startsWith(`${prefix}otox`) || x.startsWith(`${prefix}tox`))) effectKeys.add(d.key);
+      }
+      effectLabel = `${prefix}${prefix.endsWith("o") ? "" : "o"}toxicity`;
+      effectRule = "organ";
+      return;
+    }
+    if (consumed.has(i) || word.length < 5 || STOPWORDS.has(word)) return;
+    const stemmed = word.replace(DERIVATIONAL, "");
+    if (stemmed.length < 5) return;
+    const before = effectKeys.size;
+    for (const d of diseases) if (formWords(d).some((x) => x.startsWith(stemmed))) effectKeys.add(d.key);
+    if (effectKeys.size > before && !effectLabel) {
+      effectLabel = word;
+      effectRule = "stem";
+    }
+  });
+  for (const key of [...effectKeys]) if (GENERIC_DISEASES.has(key)) effectKeys.delete(key);
+
+  let drug: QuestionConcept | null = null;
+  if (drugHits.length > 0) {
+    const best = [...drugHits].sort(
+      (a, b) => (index.concepts.get(b.key)?.records.size ?? 0) - (index.concepts.get(a.key)?.records.size ?? 0) || a.at - b.at,
+    )[0];
+    drug = { keys: [best.key], name: naturalCase(best.surface), rule: "lexicon" };
+  } else {
+    const top = [...index.concepts.values()]
+      .filter((c) => c.kind === "chemical" && !isUbiquitousChemical(c))
+      .sort((a, b) => b.records.size - a.records.size || a.key.localeCompare(b.key))[0];
+    if (top) {
+      drug = { keys: [top.key], name: nameOf(top), rule: "fallback" };
+      notes.push(`No drug of the question was found among the annotated chemicals; used the most frequent chemical, ${drug.name}.`);
+    }
+  }
+  if (drug) {
+    const stemWord = normalizeForm(drug.name);
+    const drugRecords = recordsWithAny(index, drug.keys);
+    for (const c of index.concepts.values()) {
+      if (c.kind !== "chemical" || drug.keys.includes(c.key)) continue;
+      const forms = [...c.forms.keys()];
+      const named = forms.some((f) => normalizeForm(f).split(" ").some((w) => w.startsWith(stemWord)));
+      const salt =
+        [...c.records].every((r) => drugRecords.has(r)) &&
+        forms.every((f) => f.length <= 6 && f.slice(0, 2).toLowerCase() === stemWord.slice(0, 2));
+      if (named || salt) drug.keys.push(c.key);
+    }
+    drug.keys.sort();
+  }
+
+  let effect: QuestionConcept | null = null;
+  const drugKeys = new Set(drug?.keys ?? []);
+  for (const k of drugKeys) effectKeys.delete(k);
+  if (effectKeys.size > 0) {
+    effect = { keys: [...effectKeys].sort(), name: effectLabel ? naturalCase(effectLabel) : "", rule: effectRule };
+    if (!effect.name) effect.name = nameOf(index.concepts.get(effect.keys[0])!);
+  } else {
+    const drugRecords = recordsWithAny(index, drugKeys);
+    const top = diseases
+      .filter((d) => !GENERIC_DISEASES.has(d.key))
+      .map((d) => ({ d, n: [...d.records].filter((r) => drugRecords.size === 0 || drugRecords.has(r)).length }))
+      .filter((x) => x.n > 0)
+      .sort((a, b) => b.n - a.n || a.d.key.localeCompare(b.d.key))[0];
+    if (top) {
+      effect = { keys: [top.d.key], name: nameOf(top.d), rule: "fallback" };
+      notes.push(`No disease or effect of the question was found among the annotated diseases; used the most frequent one, ${effect.name}.`);
+    }
+  }
+  return { drug, effect, notes };
+}
+
+function nameOf(info: ConceptInfo): string {
+  return [...info.forms.entries()].sort((a, b) => b[1].size - a[1].size || b[0].length - a[0].length || a[0].localeCompare(b[0]))[0][0];
+}

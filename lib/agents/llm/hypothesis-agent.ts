@@ -1,0 +1,159 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { HypothesisInput } from "@/lib/agents/types";
+import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/models/hypothesis";
+import { buildEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "./evidence-context";
+import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
+import { generateStructured, type LlmCallOptions } from "./generate-structured";
+
+/** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
+export const MAX_HYPOTHESES = 4;
+
+const evidenceRefs = (what: string) =>
+  z
+    .array(z.string().describe('An evidence block number such as "3", or its id such as "pmid:9406968".'))
+    .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
+
+const modelHypothesisSchema = z.object({
+  drug: z.string().describe("The drug or exposure, e.g. lithium."),
+  target: z.string().describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
+  pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
+  effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
+  confidence: z.number().describe("Confidence in the hypothesis from the evidence shown, 0 (none) to 1 (established)."),
+  supportingEvidence: evidenceRefs("support this hypothesis"),
+  contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
+  searchSuggestions: z.array(z.string().describe("A literature search query (a few keywords).")).describe("2–4 searches that would test this hypothesis."),
+  links: z
+    .array(
+      z.object({
+        from: z.string().describe("Start of the link, e.g. the drug."),
+        to: z.string().describe("End of the link, e.g. the target."),
+        evidence: evidenceRefs("support this link"),
+      }),
+    )
+    .nullable()
+    .describe("Evidence for each link of the chain drug → target → pathway → effect; null when you cannot tell."),
+});
+
+/** Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). */
+export const hypothesisOutputSchema = z.object({
+  hypotheses: z.array(modelHypothesisSchema).describe("2–4 mechanistic hypotheses, most promising first."),
+  primaryHypothesis: z
+    .number()
+    .nullable()
+    .describe("1-based position in `hypotheses` of the most promising one; null when there are none."),
+  knowledgeGaps: z.array(z.string().describe("One open question.")).describe("What the evidence does not yet establish."),
+  recommendedSearches: z.array(z.string().describe("A literature search query.")).describe("Searches to fill the gaps, most useful first."),
+});
+/** What the model returns to the hypothesis agent. */
+export type HypothesisOutput = z.infer<typeof hypothesisOutputSchema>;
+
+/** Instructions of the hypothesis agent (our wording of DeepCritical phase 7's intent). */
+export const HYPOTHESIS_INSTRUCTIONS = `You are a biomedical research scientist who proposes mechanistic hypotheses from published evidence.
+
+A good hypothesis:
+1. States a mechanism as a chain: drug → molecular target → pathway → effect.
+2. Is specific: it names actual genes, proteins, receptors, channels or enzymes and actual pathways, not vague processes.
+3. Is testable: literature searches could support or refute it, and you suggest those searches.
+4. Is grounded: it cites only the evidence blocks shown to you, by block number or id.
+
+Give 2–4 hypotheses, most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
+List evidence that contradicts a hypothesis as contradicting evidence. Never invent PMIDs, DOIs or evidence numbers.
+When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
+
+${EVIDENCE_DATA_NOTICE}`;
+
+function previousSection(previous: HypothesisAssessment | null): string {
+  if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
+  return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
+}
+
+/** The user prompt of the hypothesis agent: question, previous hypotheses, evidence blocks, task. */
+export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: string, omitted: number): string {
+  return [
+    `## Research question\n${input.question}`,
+    `## Previous hypotheses\n${previousSection(input.previous)}`,
+    `## Evidence${omitted > 0 ? ` (the ${DEFAULT_MAX_EVIDENCE} most relevant records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by number or id.",
+  ].join("\n\n");
+}
+
+const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+
+/** Maps refs to evidence ids (deduplicated, in order), collecting the refs that name nothing offered. */
+function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): string[] {
+  const ids: string[] = [];
+  for (const ref of refs) {
+    const id = resolveEvidenceRef(index, ref);
+    if (id === null) unknown.push(ref);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
+export interface HypothesisAgentOptions extends LlmCallOptions {
+  /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
+  onUnknownReferences?: (refs: string[]) => void;
+}
+
+/**
+ * Turns the model's answer into a HypothesisAssessment: keeps at most {@link MAX_HYPOTHESES}, maps evidence
+ * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
+ * `unknownRefs`), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
+ * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
+ */
+export function toHypothesisAssessment(
+  output: HypothesisOutput,
+  index: EvidenceRefIndex,
+): { assessment: HypothesisAssessment; unknownRefs: string[] } {
+  const unknownRefs: string[] = [];
+  const hypotheses: MechanismHypothesis[] = output.hypotheses.slice(0, MAX_HYPOTHESES).map((h) => ({
+    drug: h.drug.trim(),
+    target: h.target.trim(),
+    pathway: h.pathway.trim(),
+    effect: h.effect.trim(),
+    confidence: clamp01(h.confidence),
+    supportingEvidence: mapRefs(index, h.supportingEvidence, unknownRefs),
+    contradictingEvidence: mapRefs(index, h.contradictingEvidence, unknownRefs),
+    searchSuggestions: h.searchSuggestions.map((s) => s.trim()).filter(Boolean),
+    links: (h.links ?? []).map((l) => ({ from: l.from, to: l.to, evidenceIds: mapRefs(index, l.evidence, unknownRefs) })),
+  }));
+  const position = output.primaryHypothesis === null ? 1 : Math.round(output.primaryHypothesis);
+  const primaryHypothesis = hypotheses[position - 1] ?? hypotheses[0] ?? null;
+  return {
+    assessment: {
+      hypotheses,
+      primaryHypothesis,
+      knowledgeGaps: output.knowledgeGaps.map((s) => s.trim()).filter(Boolean),
+      recommendedSearches: output.recommendedSearches.map((s) => s.trim()).filter(Boolean),
+    },
+    unknownRefs,
+  };
+}
+
+/**
+ * The LLM hypothesis agent: shows the {@link DEFAULT_MAX_EVIDENCE} most relevant records as numbered blocks and
+ * asks for 2–4 mechanistic hypotheses (see {@link toHypothesisAssessment} for the post-processing).
+ * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
+ *   API and abort errors propagate.
+ */
+export async function generateHypotheses(
+  model: LanguageModel,
+  input: HypothesisInput,
+  options: HypothesisAgentOptions = {},
+): Promise<HypothesisAssessment> {
+  const context = buildEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE });
+  const output = await generateStructured({
+    agent: "hypothesis",
+    model,
+    schema: hypothesisOutputSchema,
+    instructions: HYPOTHESIS_INSTRUCTIONS,
+    prompt: formatHypothesisPrompt(input, context.text, context.omitted),
+    signal: input.signal,
+    onUsage: options.onUsage,
+  });
+  const { assessment, unknownRefs } = toHypothesisAssessment(output, indexEvidence(context.items));
+  if (unknownRefs.length > 0) options.onUnknownReferences?.(unknownRefs);
+  return assessment;
+}

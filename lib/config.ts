@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Default SQLite database, relative to the working directory (the project root). */
+export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
+  CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+});
+
+/** Validated environment settings. */
+export type AppConfig = z.infer<typeof envSchema>;
+
+/**
+ * Reads and validates the environment now (call sites read it per use, so tests can change process.env).
+ * Empty strings count as unset.
+ * @throws Error naming the offending variable when a value is invalid (e.g. OPENAI_BASE_URL is not a URL).
+ */
+export function getConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** True when DATABASE_URL points at Postgres rather than a SQLite file. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}

@@ -1,0 +1,111 @@
+import { evidenceSchema, type Evidence } from "@/lib/models/evidence";
+import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
+import { getDb } from "@/lib/db/client";
+
+/** Converts a stored Evidence row back to the model (relevance is per run, so it is passed in; default 0). */
+export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
+  return evidenceSchema.parse({
+    id: row.id,
+    citation: {
+      source: row.source,
+      pmid: row.pmid,
+      doi: row.doi,
+      pmcid: row.pmcid,
+      nctId: row.nctId,
+      title: row.title,
+      authors: row.authors,
+      journal: row.journal,
+      year: row.year,
+      url: row.url,
+      publicationTypes: row.publicationTypes,
+      meshTerms: row.meshTerms,
+      abstract: row.abstract,
+    },
+    relevance: Math.max(0, Math.min(1, relevance)),
+    entities: row.entities,
+    preprint: row.preprint,
+    trial: row.trial ?? null,
+  });
+}
+
+function evidenceData(e: Evidence) {
+  const c = e.citation;
+  return {
+    source: c.source,
+    pmid: c.pmid,
+    doi: c.doi,
+    pmcid: c.pmcid,
+    nctId: c.nctId,
+    title: c.title,
+    abstract: c.abstract,
+    authors: c.authors,
+    journal: c.journal,
+    year: c.year,
+    url: c.url,
+    publicationTypes: c.publicationTypes,
+    meshTerms: c.meshTerms,
+    entities: e.entities,
+    preprint: e.preprint,
+    trial: (e.trial ?? undefined) as Prisma.InputJsonValue | undefined,
+  };
+}
+
+/** Outcome of saving one record: created, updated (content changed) or unchanged. */
+export type SaveOutcome = "created" | "updated" | "unchanged";
+
+/**
+ * Finds the stored row that is the same record as `e`: same evidence key, or the same PMID, NCT ID, PMCID or DOI.
+ * @returns the row or null.
+ */
+export async function findSameRecord(e: Evidence, tx = getDb()): Promise<EvidenceRow | null> {
+  const byId = await tx.evidence.findUnique({ where: { id: e.id } });
+  if (byId) return byId;
+  const c = e.citation;
+  const or: Prisma.EvidenceWhereInput[] = [];
+  if (c.pmid) or.push({ pmid: c.pmid });
+  if (c.nctId) or.push({ nctId: c.nctId });
+  if (c.pmcid) or.push({ pmcid: c.pmcid });
+  if (c.doi) or.push({ doi: c.doi });
+  return or.length ? tx.evidence.findFirst({ where: { OR: or } }) : null;
+}
+
+/**
+ * Saves a record, merging with the stored row of the same record (see findSameRecord). Library imports pass
+ * `inLibrary: true`; run evidence never clears a row's library flag. Identifiers the stored row has and the new
+ * record lacks are kept.
+ * @returns the stored evidence id and whether the row was created, updated or left unchanged.
+ */
+export async function saveEvidence(e: Evidence, options: { inLibrary: boolean }, tx = getDb()): Promise<{ id: string; outcome: SaveOutcome }> {
+  const existing = await findSameRecord(e, tx);
+  const data = evidenceData(e);
+  if (!existing) {
+    await tx.evidence.create({ data: { id: e.id, ...data, inLibrary: options.inLibrary } });
+    return { id: e.id, outcome: "created" };
+  }
+  const merged = {
+    ...data,
+    pmid: data.pmid ?? existing.pmid,
+    doi: data.doi ?? existing.doi,
+    pmcid: data.pmcid ?? existing.pmcid,
+    nctId: data.nctId ?? existing.nctId,
+    inLibrary: existing.inLibrary || options.inLibrary,
+  };
+  const before = JSON.stringify(rowToEvidence(existing));
+  const after = JSON.stringify(rowToEvidence({ ...existing, ...merged, trial: (merged.trial ?? null) as EvidenceRow["trial"] }));
+  if (before === after && existing.inLibrary === merged.inLibrary) return { id: existing.id, outcome: "unchanged" };
+  await tx.evidence.update({ where: { id: existing.id }, data: merged });
+  return { id: existing.id, outcome: "updated" };
+}
+
+/** Loads evidence by ids, in the given order (missing ids are skipped). */
+export async function getEvidenceByIds(ids: string[]): Promise<Evidence[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb().evidence.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [rowToEvidence(byId.get(id)!)] : []));
+}
+
+/** Number of records in the local library. */
+export function countLibraryRecords(): Promise<number> {
+  return getDb().evidence.count({ where: { inLibrary: true } });
+}

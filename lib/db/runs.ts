@@ -1,0 +1,197 @@
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { getDb } from "@/lib/db/client";
+import { rowToEvidence, saveEvidence } from "@/lib/db/evidence";
+import type { Evidence, SourceId } from "@/lib/models/evidence";
+import type { HypothesisAssessment } from "@/lib/models/hypothesis";
+import type { JudgeAssessment } from "@/lib/models/judge";
+import type { ResearchReport } from "@/lib/models/report";
+import type { BackendKind, RunEvent, RunEventPayloads, RunEventType, RunStatus } from "@/lib/workflow/events";
+
+/** Settings a run was started with; stored so the run can be repeated. */
+export interface RunSettings {
+  mode: "research";
+  question: string;
+  sources: SourceId[];
+  maxIterations: number;
+}
+
+/** A run as listed in history. */
+export interface RunSummary {
+  id: string;
+  mode: string;
+  question: string;
+  status: RunStatus;
+  backend: BackendKind;
+  model: string | null;
+  sources: SourceId[];
+  maxIterations: number;
+  iterations: number;
+  confidence: number | null;
+  evidenceCount: number;
+  error: string | null;
+  ownerId: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+type RunRow = Awaited<ReturnType<ReturnType<typeof getDb>["run"]["findUniqueOrThrow"]>>;
+
+function toSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    mode: r.mode,
+    question: r.question,
+    status: r.status as RunStatus,
+    backend: r.backend as BackendKind,
+    model: r.model,
+    sources: r.sources as SourceId[],
+    maxIterations: r.maxIterations,
+    iterations: r.iterations,
+    confidence: r.confidence,
+    evidenceCount: r.evidenceCount,
+    error: r.error,
+    ownerId: r.ownerId,
+    createdAt: r.createdAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+/** Creates a run row in status "queued". */
+export async function createRun(input: {
+  id: string;
+  settings: RunSettings;
+  backend: BackendKind;
+  model: string | null;
+  ownerId: string | null;
+}): Promise<RunSummary> {
+  const row = await getDb().run.create({
+    data: {
+      id: input.id,
+      mode: input.settings.mode,
+      question: input.settings.question,
+      backend: input.backend,
+      model: input.model,
+      sources: input.settings.sources,
+      settings: input.settings as unknown as Prisma.InputJsonValue,
+      maxIterations: input.settings.maxIterations,
+      ownerId: input.ownerId,
+    },
+  });
+  return toSummary(row);
+}
+
+/** A run by id, or null. */
+export async function getRun(id: string): Promise<RunSummary | null> {
+  const row = await getDb().run.findUnique({ where: { id } });
+  return row ? toSummary(row) : null;
+}
+
+/** Updates the run's progress fields. */
+export async function updateRun(
+  id: string,
+  data: Partial<{ status: RunStatus; iterations: number; confidence: number | null; evidenceCount: number; error: string | null; finishedAt: Date }>,
+): Promise<void> {
+  await getDb().run.update({ where: { id }, data });
+}
+
+/**
+ * Runs newest first, `limit` per page, after the run `cursor` (its id) when given.
+ * @returns the page and the cursor of the next page (null on the last page).
+ */
+export async function listRuns(options: { limit: number; cursor?: string | null }): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
+  const rows = await getDb().run.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: options.limit + 1,
+    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, options.limit).map(toSummary);
+  return { runs: page, nextCursor: rows.length > options.limit ? page[page.length - 1].id : null };
+}
+
+/** Saves one event with its sequence number (unique per run). */
+export async function appendRunEvent<K extends RunEventType>(runId: string, seq: number, type: K, data: RunEventPayloads[K]): Promise<RunEvent> {
+  const row = await getDb().runEvent.create({
+    data: { runId, seq, type, payload: data as unknown as Prisma.InputJsonValue },
+  });
+  return { seq: row.seq, type, data, createdAt: row.createdAt.toISOString() } as RunEvent;
+}
+
+/** The run's saved events with seq > afterSeq, in order. */
+export async function listRunEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
+  const rows = await getDb().runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" } });
+  return rows.map((r) => ({ seq: r.seq, type: r.type, data: r.payload, createdAt: r.createdAt.toISOString() }) as RunEvent);
+}
+
+/** Highest saved seq of a run (0 when none). */
+export async function lastEventSeq(runId: string): Promise<number> {
+  const row = await getDb().runEvent.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
+  return row?.seq ?? 0;
+}
+
+/** Saves newly found evidence records and links them to the run in order, starting at `firstOrdinal`. */
+export async function addRunEvidence(runId: string, records: Evidence[], iteration: number, firstOrdinal: number): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    for (const [i, e] of records.entries()) {
+      const { id } = await saveEvidence(e, { inLibrary: false }, tx as never);
+      await tx.runEvidence.upsert({
+        where: { runId_evidenceId: { runId, evidenceId: id } },
+        create: { runId, evidenceId: id, ordinal: firstOrdinal + i, iteration, relevance: e.relevance },
+        update: {},
+      });
+    }
+  });
+}
+
+/** The run's evidence in the order it was found, with the relevance it had when found. */
+export async function getRunEvidence(runId: string): Promise<Evidence[]> {
+  const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" }, include: { evidence: true } });
+  return links.map((l) => rowToEvidence(l.evidence, l.relevance));
+}
+
+/** Saves the hypotheses of one iteration. */
+export async function saveHypotheses(runId: string, iteration: number, assessment: HypothesisAssessment): Promise<void> {
+  const primary = assessment.primaryHypothesis;
+  await getDb().hypothesis.createMany({
+    data: assessment.hypotheses.map((h, ordinal) => ({
+      runId,
+      iteration,
+      ordinal,
+      drug: h.drug,
+      target: h.target,
+      pathway: h.pathway,
+      effect: h.effect,
+      confidence: h.confidence,
+      isPrimary: !!primary && primary.drug === h.drug && primary.target === h.target && primary.pathway === h.pathway && primary.effect === h.effect,
+      data: h as unknown as Prisma.InputJsonValue,
+    })),
+  });
+}
+
+/** Saves the judge's assessment of one iteration. */
+export async function saveAssessment(runId: string, iteration: number, a: JudgeAssessment): Promise<void> {
+  await getDb().assessment.create({
+    data: {
+      runId,
+      iteration,
+      mechanismScore: a.mechanismScore,
+      clinicalScore: a.clinicalScore,
+      sufficient: a.sufficient,
+      confidence: a.confidence,
+      recommendation: a.recommendation,
+      data: a as unknown as Prisma.InputJsonValue,
+    },
+  });
+}
+
+/** Saves the final report. */
+export async function saveReport(runId: string, report: ResearchReport, markdown: string): Promise<void> {
+  await getDb().report.create({
+    data: { runId, title: report.title, markdown, data: report as unknown as Prisma.InputJsonValue, removedReferences: report.removedReferences },
+  });
+}
+
+/** The saved report of a run, or null. */
+export async function getReport(runId: string): Promise<{ report: ResearchReport; markdown: string } | null> {
+  const row = await getDb().report.findUnique({ where: { runId } });
+  return row ? { report: row.data as unknown as ResearchReport, markdown: row.markdown } : null;
+}

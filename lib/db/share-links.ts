@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { getDb } from "@/lib/db/client";
+import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
+
+/** Random bytes in a share token: 32 bytes = 256 bits (the issue asks for at least 128), base64url-encoded. */
+export const SHARE_TOKEN_BYTES = 32;
+
+/** Creates a read-only share link holding a frozen snapshot of the run. @returns the token. */
+export async function createShareLink(runId: string, snapshot: RunSnapshot): Promise<string> {
+  const token = crypto.randomBytes(SHARE_TOKEN_BYTES).toString("base64url");
+  await getDb().shareLink.create({ data: { token, runId, snapshot: snapshot as unknown as Prisma.InputJsonValue } });
+  return token;
+}
+
+/** The snapshot behind a live (not revoked) token, or null. Tokens of the wrong shape are rejected unread. */
+export async function getSharedSnapshot(token: string): Promise<RunSnapshot | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const link = await getDb().shareLink.findUnique({ where: { token } });
+  if (!link || link.revokedAt) return null;
+  return link.snapshot as unknown as RunSnapshot;
+}
+
+/** The live share tokens of a run, newest first. */
+export async function listShareTokens(runId: string): Promise<string[]> {
+  const links = await getDb().shareLink.findMany({ where: { runId, revokedAt: null }, orderBy: { createdAt: "desc" }, select: { token: true } });
+  return links.map((l) => l.token);
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+/**
+ * Where a piece of evidence was retrieved from. `local` is the on-disk library filled by
+ * `npm run library:import`; the others are live web services.
+ */
+export const sourceIdSchema = z.enum(["pubmed", "europepmc", "ctgov", "local"]);
+export type SourceId = z.infer<typeof sourceIdSchema>;
+
+export const SOURCE_LABELS: Record<SourceId, string> = {
+  pubmed: "PubMed",
+  europepmc: "Europe PMC",
+  ctgov: "ClinicalTrials.gov",
+  local: "Local library",
+};
+
+/** A MeSH heading: descriptor name and whether NLM marked it as a major topic of the article. */
+export const meshTermSchema = z.object({
+  term: z.string(),
+  majorTopic: z.boolean(),
+});
+export type MeshTerm = z.infer<typeof meshTermSchema>;
+
+/**
+ * A named entity found in or attached to a record. `meshId` is the MeSH unique ID (e.g. "D008094")
+ * when the annotation carries one (PubTator, PubMed ChemicalList), otherwise null.
+ */
+export const entitySchema = z.object({
+  name: z.string(),
+  type: z.enum(["chemical", "disease", "gene"]),
+  meshId: z.string().nullable(),
+});
+export type Entity = z.infer<typeof entitySchema>;
+
+/**
+ * Bibliographic description of one retrieved record. Identifiers are null when the source did not
+ * give them; `year` is the publication year (4 digits) or null; `url` always points at the record
+ * (PubMed page, DOI resolver, trial page or Europe PMC page).
+ */
+export const citationSchema = z.object({
+  source: sourceIdSchema,
+  pmid: z.string().nullable(),
+  doi: z.string().nullable(),
+  pmcid: z.string().nullable(),
+  nctId: z.string().nullable(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  journal: z.string().nullable(),
+  year: z.number().int().nullable(),
+  url: z.string(),
+  publicationTypes: z.array(z.string()),
+  meshTerms: z.array(meshTermSchema),
+  abstract: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** Registry facts of a ClinicalTrials.gov study (API v2 protocolSection), as shown in reports. */
+export const trialSchema = z.object({
+  phases: z.array(z.string()),
+  overallStatus: z.string().nullable(),
+  whyStopped: z.string().nullable(),
+  studyType: z.string().nullable(),
+  conditions: z.array(z.string()),
+  interventions: z.array(z.string()),
+  arms: z.array(z.string()),
+  enrollment: z.number().int().nullable(),
+  primaryOutcomes: z.array(z.string()),
+  secondaryOutcomes: z.array(z.string()),
+  hasResults: z.boolean(),
+  startYear: z.number().int().nullable(),
+});
+export type Trial = z.infer<typeof trialSchema>;
+
+/**
+ * One retrieved record used as evidence.
+ * - `id`: stable key, the first available of `pmid:<PMID>`, `nct:<NCT ID>`, `pmcid:<PMCID>`, `doi:<lower-case DOI>`
+ *   (see {@link evidenceKey}); it is what hypotheses and reports cite.
+ * - `relevance`: 0–1, the record's rank-derived relevance within the search that found it.
+ * - `entities`: chemical/disease/gene annotations (PubTator, PubMed ChemicalList), deduplicated.
+ * - `preprint`: true for records that are not peer-reviewed (Europe PMC source PPR).
+ * - `trial`: registry facts for ClinicalTrials.gov records, else null.
+ */
+export const evidenceSchema = z.object({
+  id: z.string(),
+  citation: citationSchema,
+  relevance: z.number().min(0).max(1),
+  entities: z.array(entitySchema),
+  preprint: z.boolean(),
+  trial: trialSchema.nullable(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+/** The identifiers a record can be matched on across sources. */
+export type EvidenceIdentifiers = Pick<Citation, "pmid" | "doi" | "pmcid" | "nctId">;
+
+/**
+ * The stable key of a record: `pmid:`, then `nct:`, `pmcid:`, `doi:` (lower-cased), in that order of preference.
+ * @throws Error when the record carries none of the four identifiers.
+ */
+export function evidenceKey(ids: EvidenceIdentifiers): string {
+  if (ids.pmid) return `pmid:${ids.pmid}`;
+  if (ids.nctId) return `nct:${ids.nctId.toUpperCase()}`;
+  if (ids.pmcid) return `pmcid:${ids.pmcid.toUpperCase()}`;
+  if (ids.doi) return `doi:${ids.doi.toLowerCase()}`;
+  throw new Error("record has no PMID, NCT ID, PMCID or DOI");
+}
+
+/** Every identifier key of a record (used to deduplicate across sources that know different identifiers). */
+export function identifierKeys(ids: EvidenceIdentifiers): string[] {
+  const keys: string[] = [];
+  if (ids.pmid) keys.push(`pmid:${ids.pmid}`);
+  if (ids.nctId) keys.push(`nct:${ids.nctId.toUpperCase()}`);
+  if (ids.pmcid) keys.push(`pmcid:${ids.pmcid.toUpperCase()}`);
+  if (ids.doi) keys.push(`doi:${ids.doi.toLowerCase()}`);
+  return keys;
+}
+
+/** Canonical landing page of a record: PubMed, then the trial registry, then PMC, then the DOI resolver. */
+export function recordUrl(ids: EvidenceIdentifiers): string {
+  if (ids.pmid) return `https://pubmed.ncbi.nlm.nih.gov/${ids.pmid}/`;
+  if (ids.nctId) return `https://clinicaltrials.gov/study/${ids.nctId}`;
+  if (ids.pmcid) return `https://pmc.ncbi.nlm.nih.gov/articles/${ids.pmcid}/`;
+  if (ids.doi) return `https://doi.org/${ids.doi}`;
+  return "";
+}

@@ -1,0 +1,90 @@
+import type { Reference, ResearchReport } from "@/lib/models/report";
+
+/** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks). */
+function escapeText(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, "\\$1");
+}
+
+/** Authors as "Smith J, Doe A, Roe B, et al." (first three, then "et al."), or "" when none are known. */
+export function formatAuthors(authors: string[]): string {
+  if (authors.length === 0) return "";
+  return authors.length > 3 ? `${authors.slice(0, 3).join(", ")}, et al.` : `${authors.join(", ")}.`;
+}
+
+/**
+ * One reference line without its number: authors, title, journal (italic), year, then identifier links
+ * (PMID → PubMed, DOI → doi.org, NCT ID → ClinicalTrials.gov), or the record URL when it has none of them.
+ */
+export function formatReference(ref: Reference): string {
+  const parts: string[] = [];
+  const authors = formatAuthors(ref.authors);
+  if (authors) parts.push(escapeText(authors));
+  parts.push(escapeText(/[.?!]$/.test(ref.title) ? ref.title : `${ref.title}.`));
+  const venue = [ref.journal ? `*${escapeText(ref.journal)}*` : "", ref.year ? `(${ref.year})` : ""].filter(Boolean).join(" ");
+  if (venue) parts.push(`${venue}.`);
+  const links: string[] = [];
+  if (ref.pmid) links.push(`PMID: [${ref.pmid}](https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/)`);
+  if (ref.doi) links.push(`DOI: [${escapeText(ref.doi)}](https://doi.org/${encodeURI(ref.doi)})`);
+  if (ref.nctId) links.push(`[${ref.nctId}](https://clinicaltrials.gov/study/${ref.nctId})`);
+  if (links.length === 0 && ref.url) links.push(`[Link](${ref.url})`);
+  if (links.length > 0) parts.push(links.join(" · "));
+  return parts.join(" ");
+}
+
+/** Section content: kept as is when it is already a list, else each non-empty line becomes a paragraph. */
+function block(content: string): string {
+  return content
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== "")
+    .join(content.includes("\n- ") || content.startsWith("- ") ? "\n" : "\n\n");
+}
+
+function status(supported: number, contradicted: number): string {
+  if (supported > contradicted) return "supported";
+  if (contradicted > supported) return "contradicted";
+  return "mixed";
+}
+
+/**
+ * Renders a report as Markdown: title, executive summary, research question, methodology, hypotheses tested
+ * (supported/mixed/contradicted by their record counts), mechanistic and clinical findings, drug candidates,
+ * limitations, conclusion, numbered references, and a footer line with papers reviewed, iterations,
+ * confidence (%) and, when removedReferences > 0, how many references citation validation removed.
+ * Prose keeps its inline [n] markers, which refer to the numbered references.
+ */
+export function reportToMarkdown(report: ResearchReport): string {
+  const out: string[] = [`# ${escapeText(report.title)}`, ""];
+  out.push("## Executive summary", "", report.executiveSummary, "");
+  out.push("## Research question", "", escapeText(report.researchQuestion), "");
+  out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");
+  out.push("## Hypotheses tested", "");
+  if (report.hypothesesTested.length === 0) out.push("No hypothesis could be formed from the evidence.");
+  for (const h of report.hypothesesTested) {
+    out.push(`- **${escapeText(h.mechanism)}** (${status(h.supported, h.contradicted)}): ${h.supported} supporting, ${h.contradicted} contradicting`);
+  }
+  out.push("");
+  out.push(`## ${report.mechanisticFindings.title || "Mechanistic findings"}`, "", block(report.mechanisticFindings.content), "");
+  out.push(`## ${report.clinicalFindings.title || "Clinical findings"}`, "", block(report.clinicalFindings.content), "");
+  out.push("## Drug candidates", "");
+  if (report.drugCandidates.length === 0) out.push("None identified.");
+  for (const d of report.drugCandidates) out.push(`- **${escapeText(d)}**`);
+  out.push("", "## Limitations", "");
+  for (const l of report.limitations) out.push(`- ${l}`);
+  out.push("", "## Conclusion", "", report.conclusion, "", "## References", "");
+  if (report.references.length === 0) out.push("No references.");
+  for (const ref of report.references) out.push(`${ref.n}. ${formatReference(ref)}`);
+  const removed =
+    report.removedReferences > 0
+      ? ` ${report.removedReferences} ${report.removedReferences === 1 ? "reference" : "references"} removed by citation validation.`
+      : "";
+  out.push(
+    "",
+    "---",
+    "",
+    `*Report generated from ${report.totalPapersReviewed} ${report.totalPapersReviewed === 1 ? "paper" : "papers"} across ` +
+      `${report.searchIterations} search ${report.searchIterations === 1 ? "iteration" : "iterations"}. ` +
+      `Confidence: ${Math.round(report.confidenceScore * 100)}%.${removed}*`,
+  );
+  return `${out.join("\n")}\n`;
+}

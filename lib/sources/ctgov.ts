@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { Evidence } from "@/lib/models/evidence";
+import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
+import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
+import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+
+export const DEFAULT_CTGOV_BASE_URL = "https://clinicaltrials.gov/api/v2";
+/** Largest pageSize the ClinicalTrials.gov v2 API accepts. */
+export const CTGOV_MAX_PAGE_SIZE = 1000;
+/** Essie filter restricting a search to interventional studies. */
+export const INTERVENTIONAL_FILTER = "AREA[StudyType]INTERVENTIONAL";
+/** Safety bound on pages per search. */
+const MAX_PAGES = 20;
+
+/** Options of {@link createCtgovSource}; unset values are read from the environment at each search. */
+export interface CtgovSourceOptions extends RetryPolicy {
+  /** API base URL; default env CTGOV_BASE_URL, else {@link DEFAULT_CTGOV_BASE_URL}. */
+  baseUrl?: string;
+  /** Only interventional studies (`filter.advanced=AREA[StudyType]INTERVENTIONAL`); the caller decides from the question. */
+  interventionalOnly?: boolean;
+  /** fetch implementation (tests). */
+  fetch?: typeof fetch;
+}
+
+/** Search options of this source: `interventionalOnly` overrides the factory option for one search. */
+export interface CtgovSearchOptions extends SearchOptions {
+  interventionalOnly?: boolean;
+}
+
+/** The ClinicalTrials.gov source: a LiteratureSource whose `search` also takes {@link CtgovSearchOptions}. */
+export interface CtgovSource extends LiteratureSource {
+  search(query: string, options: CtgovSearchOptions): Promise<Evidence[]>;
+}
+
+const pageSchema = z.object({ nextPageToken: z.string().optional() });
+
+/**
+ * ClinicalTrials.gov API v2: `${base}/studies?query.term=…&pageSize=…&format=json` (plus the interventional filter
+ * when asked), following `nextPageToken` until `limit` studies are collected. Studies are returned in the API's
+ * order with relevance = rankRelevance(rank, studies returned).
+ * @throws SourceError ("ClinicalTrials.gov: …") on HTTP failure or a response that is not API v2 JSON
+ *   (the CtgovFormatError is the `cause`); the signal's reason when the search is aborted.
+ */
+export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource {
+  return {
+    id: "ctgov",
+    async search(query: string, searchOptions: CtgovSearchOptions): Promise<Evidence[]> {
+      const { limit, signal } = searchOptions;
+      const wanted = Math.floor(limit);
+      if (wanted <= 0 || query.trim() === "") return [];
+      const base = (options.baseUrl ?? process.env.CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL).replace(/\/+$/, "");
+      const interventionalOnly = searchOptions.interventionalOnly ?? options.interventionalOnly ?? false;
+      const request = { ...retryPolicy(options), fetch: options.fetch, source: "ctgov" as const, signal };
+
+      const studies = new Map<string, Evidence>();
+      let pageToken: string | undefined;
+      for (let page = 0; page < MAX_PAGES && studies.size < wanted; page++) {
+        const params = new URLSearchParams({ "query.term": query, pageSize: String(Math.min(wanted, CTGOV_MAX_PAGE_SIZE)), format: "json" });
+        if (interventionalOnly) params.set("filter.advanced", INTERVENTIONAL_FILTER);
+        if (pageToken) params.set("pageToken", pageToken);
+        const json = await fetchJson(`${base}/studies?${params}`, request);
+        const records = parsePage(json);
+        for (const record of records) if (!studies.has(record.id)) studies.set(record.id, record);
+        const next = pageSchema.safeParse(json);
+        pageToken = next.success ? next.data.nextPageToken : undefined;
+        if (records.length === 0 || !pageToken) break;
+      }
+      const records = [...studies.values()].slice(0, wanted);
+      return records.map((record, rank) => ({ ...record, relevance: rankRelevance(rank, records.length) }));
+    },
+  };
+}
+
+function parsePage(json: unknown): Evidence[] {
+  try {
+    return parseCtgovStudies(json, "ctgov");
+  } catch (error) {
+    if (error instanceof CtgovFormatError) {
+      throw new SourceError("ctgov", `unreadable studies response: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}

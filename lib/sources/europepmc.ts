@@ -1,0 +1,64 @@
+import type { Evidence } from "@/lib/models/evidence";
+import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
+import { EuropePmcFormatError, parseEuropePmcSearch, type EuropePmcPage } from "@/lib/sources/parse/europepmc";
+import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+
+export const DEFAULT_EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
+/** Largest pageSize the Europe PMC search API accepts. */
+export const EUROPEPMC_MAX_PAGE_SIZE = 1000;
+/** Safety bound on pages per search (records without identifiers are skipped, so a page can add fewer than pageSize). */
+const MAX_PAGES = 20;
+
+/** Options of {@link createEuropePmcSource}; unset values are read from the environment at each search. */
+export interface EuropePmcSourceOptions extends RetryPolicy {
+  /** REST base URL; default env EUROPEPMC_BASE_URL, else {@link DEFAULT_EUROPEPMC_BASE_URL}. */
+  baseUrl?: string;
+  /** fetch implementation (tests). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Europe PMC REST search: `${base}/search?query=…&resultType=core&format=json&pageSize=…&cursorMark=*`, following
+ * `nextCursorMark` until `limit` records are collected, a page brings no results, or the cursor stops moving.
+ * Records are deduplicated by evidence key; relevance = rankRelevance(rank, records returned).
+ * @throws SourceError ("Europe PMC: …") on HTTP failure or a response that is not a search result
+ *   (the EuropePmcFormatError is the `cause`); the signal's reason when the search is aborted.
+ */
+export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): LiteratureSource {
+  return {
+    id: "europepmc",
+    async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
+      const wanted = Math.floor(limit);
+      if (wanted <= 0 || query.trim() === "") return [];
+      const base = (options.baseUrl ?? process.env.EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(/\/+$/, "");
+      const pageSize = Math.min(wanted, EUROPEPMC_MAX_PAGE_SIZE);
+      const request = { ...retryPolicy(options), fetch: options.fetch, source: "europepmc" as const, signal };
+
+      const collected = new Map<string, Evidence>();
+      let cursorMark = "*";
+      for (let page = 0; page < MAX_PAGES && collected.size < wanted; page++) {
+        const url = `${base}/search?${new URLSearchParams({ query, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
+        const result = parsePage(await fetchJson(url, request));
+        for (const record of result.evidence) {
+          if (!collected.has(record.id)) collected.set(record.id, record);
+        }
+        const exhausted = result.evidence.length + result.skipped === 0;
+        if (exhausted || !result.nextCursorMark || result.nextCursorMark === cursorMark) break;
+        cursorMark = result.nextCursorMark;
+      }
+      const records = [...collected.values()].slice(0, wanted);
+      return records.map((record, rank) => ({ ...record, relevance: rankRelevance(rank, records.length) }));
+    },
+  };
+}
+
+function parsePage(json: unknown): EuropePmcPage {
+  try {
+    return parseEuropePmcSearch(json, "europepmc");
+  } catch (error) {
+    if (error instanceof EuropePmcFormatError) {
+      throw new SourceError("europepmc", `unreadable search response: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import type { Evidence } from "@/lib/models/evidence";
+import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
+import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
+import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
+import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+
+export const DEFAULT_PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
+/** efetch ids per request; NCBI recommends POST beyond ~200 ids, so GET batches stay at or below this. */
+export const EFETCH_BATCH_SIZE = 200;
+/** esearch returns at most 10,000 ids per call (E-utilities documentation). */
+const ESEARCH_MAX_RETMAX = 10_000;
+
+/** Options of {@link createPubmedSource}; unset values are read from the environment at each search. */
+export interface PubmedSourceOptions extends RetryPolicy {
+  /** E-utilities base URL; default env PUBMED_BASE_URL, else {@link DEFAULT_PUBMED_BASE_URL}. */
+  baseUrl?: string;
+  /** NCBI API key; default env NCBI_API_KEY. With a key the limiter allows 10 requests/s instead of 3. */
+  apiKey?: string;
+  /** Contact e-mail sent as `email`; default env NCBI_EMAIL. */
+  email?: string;
+  /** Tool name sent as `tool`; default "critica". */
+  tool?: string;
+  /** fetch implementation (tests). */
+  fetch?: typeof fetch;
+}
+
+const esearchSchema = z.object({
+  esearchresult: z.object({
+    idlist: z.array(z.string()).optional(),
+    ERROR: z.string().optional(),
+  }),
+});
+
+/**
+ * PubMed through NCBI E-utilities: `esearch.fcgi` (db=pubmed, sort=relevance, retmode=json, retmax=limit) for
+ * the ranked PMIDs, then `efetch.fcgi` (retmode=xml) in batches of at most 200 ids, parsed by parsePubmedXml.
+ * Every request carries `tool`, `email` (when known) and `api_key` (when known) and goes through the
+ * process-wide PubMed rate limiter; 429/5xx are retried (see fetchText in http.ts).
+ * `search` returns records in esearch order with relevance = rankRelevance(esearch rank, ids returned);
+ * PMIDs that efetch does not return are left out.
+ * @throws SourceError ("PubMed: …") on HTTP failure, an esearch error reply or malformed efetch XML
+ *   (the PubmedXmlError is the `cause`); the signal's reason when the search is aborted.
+ */
+export function createPubmedSource(options: PubmedSourceOptions = {}): LiteratureSource {
+  return {
+    id: "pubmed",
+    async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
+      const retmax = Math.min(Math.floor(limit), ESEARCH_MAX_RETMAX);
+      if (retmax <= 0 || query.trim() === "") return [];
+      const base = (options.baseUrl ?? process.env.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL).replace(/\/+$/, "");
+      const apiKey = options.apiKey ?? process.env.NCBI_API_KEY ?? "";
+      const common: Record<string, string> = { tool: options.tool ?? "critica" };
+      const email = options.email ?? process.env.NCBI_EMAIL ?? "";
+      if (email) common.email = email;
+      if (apiKey) common.api_key = apiKey;
+      const request = {
+        ...retryPolicy(options),
+        fetch: options.fetch,
+        source: "pubmed" as const,
+        signal,
+        schedule: <T>(task: () => Promise<T>) => schedulePubmed(task, apiKey !== "", signal),
+      };
+
+      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: query, ...common })}`;
+      const parsed = esearchSchema.safeParse(await fetchJson(searchUrl, request));
+      if (!parsed.success) throw new SourceError("pubmed", "unexpected esearch response (no esearchresult)");
+      if (parsed.data.esearchresult.ERROR) {
+        throw new SourceError("pubmed", `esearch error: ${parsed.data.esearchresult.ERROR}`);
+      }
+      const pmids = (parsed.data.esearchresult.idlist ?? []).slice(0, retmax);
+      if (pmids.length === 0) return [];
+
+      const byPmid = new Map<string, Evidence>();
+      for (let i = 0; i < pmids.length; i += EFETCH_BATCH_SIZE) {
+        const batch = pmids.slice(i, i + EFETCH_BATCH_SIZE);
+        const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: batch.join(","), ...common })}`;
+        const xml = await fetchText(fetchUrl, request);
+        let records: Evidence[];
+        try {
+          records = parsePubmedXml(xml, "pubmed");
+        } catch (error) {
+          throw new SourceError("pubmed", `unreadable efetch response: ${(error as Error).message}`, { cause: error });
+        }
+        for (const record of records) byPmid.set(record.citation.pmid ?? "", record);
+      }
+      return pmids.flatMap((pmid, rank) => {
+        const record = byPmid.get(pmid);
+        return record ? [{ ...record, relevance: rankRelevance(rank, pmids.length) }] : [];
+      });
+    },
+  };
+}
+
+function params(values: Record<string, string>): string {
+  return new URLSearchParams(values).toString();
+}

@@ -1,0 +1,55 @@
+import { countLibraryRecords } from "@/lib/db/evidence";
+import { sourceIdSchema, type SourceId } from "@/lib/models/evidence";
+import { createCtgovSource } from "@/lib/sources/ctgov";
+import { createEuropePmcSource } from "@/lib/sources/europepmc";
+import { createLocalLibrarySource } from "@/lib/sources/local-library";
+import { createPubmedSource } from "@/lib/sources/pubmed";
+import type { LiteratureSource } from "@/lib/sources/types";
+
+/** The live web sources, in display order. */
+export const LIVE_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov"];
+
+/** Builds the source clients for the chosen ids (base URLs are read from the environment at call time). */
+export function createSources(ids: SourceId[], options: { treatmentQuestion: boolean }): LiteratureSource[] {
+  return ids.map((id) => {
+    switch (id) {
+      case "pubmed":
+        return createPubmedSource();
+      case "europepmc":
+        return createEuropePmcSource();
+      case "ctgov":
+        return createCtgovSource({ interventionalOnly: options.treatmentQuestion });
+      case "local":
+        return createLocalLibrarySource();
+    }
+  });
+}
+
+/**
+ * Parses a comma-separated source list ("pubmed,local").
+ * @throws Error naming the unknown source and the valid ones.
+ */
+export function parseSourceList(list: string): SourceId[] {
+  const ids = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (ids.length === 0) throw new Error("no sources given; choose from pubmed, europepmc, ctgov, local");
+  return [...new Set(ids)].map((id) => {
+    const parsed = sourceIdSchema.safeParse(id);
+    if (!parsed.success) throw new Error(`unknown source "${id}"; choose from pubmed, europepmc, ctgov, local`);
+    return parsed.data;
+  });
+}
+
+/**
+ * The default sources of a run: every live source, plus the local library if it holds records.
+ * `CRITICA_SOURCES` (comma-separated) overrides this, e.g. "local" for an offline machine.
+ */
+export async function defaultSources(): Promise<SourceId[]> {
+  const configured = process.env.CRITICA_SOURCES?.trim();
+  if (configured) return parseSourceList(configured);
+  return (await countLibraryRecords()) > 0 ? [...LIVE_SOURCES, "local"] : [...LIVE_SOURCES];
+}
+
+/** Whether a question is about treatment (then ClinicalTrials.gov is filtered to interventional studies). */
+export function isTreatmentQuestion(question: string): boolean {
+  return /\b(treat|treatment|therap|repurpos|efficacy|prevent|drug for|manage|cure|improv)/i.test(question);
+}

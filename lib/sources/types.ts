@@ -1,0 +1,22 @@
+import type { Evidence, SourceId } from "@/lib/models/evidence";
+
+/** Options of one search: `limit` is the maximum number of records returned; `signal` aborts the request. */
+export interface SearchOptions {
+  limit: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * A literature source (one file per source in lib/sources). `search` returns at most `options.limit`
+ * records, best first, each with `relevance` in 0–1 derived from its rank.
+ * Implementations throw on transport or parse failure; the caller records that as a shortfall.
+ */
+export interface LiteratureSource {
+  id: SourceId;
+  search(query: string, options: SearchOptions): Promise<Evidence[]>;
+}
+
+/** Relevance from a 0-based rank among `count` results: 1 for the first, falling linearly to 1/count. */
+export function rankRelevance(rank: number, count: number): number {
+  return count <= 0 ? 0 : (count - rank) / count;
+}

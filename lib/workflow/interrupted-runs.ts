@@ -1,0 +1,25 @@
+import { getDb } from "@/lib/db/client";
+import { appendRunEvent, lastEventSeq } from "@/lib/db/runs";
+
+/** Message saved on runs whose server stopped while they were executing. */
+export const INTERRUPTED_MESSAGE = "The server stopped while this run was executing; everything found until then is kept.";
+
+/**
+ * Ends runs left "queued" or "running" by a previous server process: each gets status "failed", the message
+ * above and a closing run-finished event, so its page stops waiting. Call once at server start.
+ * @returns how many runs were ended.
+ */
+export async function failInterruptedRuns(): Promise<number> {
+  const db = getDb();
+  const stale = await db.run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, createdAt: true } });
+  for (const run of stale) {
+    await db.run.update({ where: { id: run.id }, data: { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() } });
+    const seq = (await lastEventSeq(run.id)) + 1;
+    await appendRunEvent(run.id, seq, "run-finished", {
+      status: "failed",
+      message: INTERRUPTED_MESSAGE,
+      durationMs: Date.now() - run.createdAt.getTime(),
+    });
+  }
+  return stale.length;
+}

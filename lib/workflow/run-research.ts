@@ -1,0 +1,180 @@
+import type { ReasoningBackend, Shortfall } from "@/lib/agents/types";
+import type { Evidence, SourceId } from "@/lib/models/evidence";
+import type { HypothesisAssessment } from "@/lib/models/hypothesis";
+import type { JudgeAssessment } from "@/lib/models/judge";
+import type { ResearchReport } from "@/lib/models/report";
+import { reportToMarkdown } from "@/lib/report/markdown";
+import { validateReportCitations } from "@/lib/report/validate-citations";
+import type { LiteratureSource } from "@/lib/sources/types";
+import type { EmitEvent, RunStatus, SearchPhase } from "@/lib/workflow/events";
+import { summarizeEvidence } from "@/lib/workflow/evidence-summary";
+import { mergeEvidence } from "@/lib/workflow/merge-evidence";
+import { searchSources } from "@/lib/workflow/search-sources";
+
+/** Records per source for the question itself, and for each follow-up query. */
+export const QUESTION_SEARCH_LIMIT = 40;
+export const FOLLOW_UP_SEARCH_LIMIT = 12;
+/** Follow-up queries run per step (judge's next queries, or hypothesis suggestions). */
+export const FOLLOW_UP_QUERIES_PER_STEP = 3;
+/** Upper bound on the evidence a run collects, to keep agent inputs and the report bounded. */
+export const MAX_RUN_EVIDENCE = 250;
+
+/** Where a run saves what it finds. `emit` saves an event before it is shown. */
+export interface RunRecorder {
+  emit: EmitEvent;
+  /** Saves newly collected evidence records (in order) before the evidence event that announces them. */
+  saveEvidence(records: Evidence[], iteration: number): Promise<void>;
+}
+
+/** Everything a research run needs; `signal` cancels it. `timeoutMs` bounds each source call (milliseconds). */
+export interface ResearchRunInput {
+  question: string;
+  sourceIds: SourceId[];
+  sources: LiteratureSource[];
+  backend: ReasoningBackend;
+  maxIterations: number;
+  timeoutMs: number;
+  recorder: RunRecorder;
+  signal?: AbortSignal;
+}
+
+/** What a run produced, whatever its final status (a failed run keeps everything found so far). */
+export interface ResearchRunOutcome {
+  status: Exclude<RunStatus, "queued" | "running">;
+  error: string | null;
+  iterations: number;
+  evidence: Evidence[];
+  hypotheses: HypothesisAssessment[];
+  assessments: JudgeAssessment[];
+  report: ResearchReport | null;
+  markdown: string | null;
+  shortfalls: Shortfall[];
+}
+
+/**
+ * Runs the research workflow. Each iteration: (1) search the question (first iteration) or the judge's next
+ * queries and the open knowledge gaps (later ones) across all sources in parallel; (2) merge and deduplicate;
+ * (3) run the hypothesis agent; (4) run targeted searches from the hypotheses' suggestions; (5) run the judge,
+ * which continues or synthesizes; synthesis is forced at `maxIterations`. Then the report agent runs and the
+ * report's citations are validated against the collected evidence. Every step emits a typed event.
+ * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
+ */
+export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
+  const started = performance.now();
+  const { recorder, backend, signal } = input;
+  const state: ResearchRunOutcome = {
+    status: "completed",
+    error: null,
+    iterations: 0,
+    evidence: [],
+    hypotheses: [],
+    assessments: [],
+    report: null,
+    markdown: null,
+    shortfalls: [],
+  };
+  const queriesRun = new Set<string>();
+
+  const search = async (queries: string[], phase: SearchPhase, limit: number, iteration: number) => {
+    for (const query of queries) {
+      queriesRun.add(normalise(query));
+      const results = await searchSources(input.sources, query, { limit, timeoutMs: input.timeoutMs, signal });
+      const found: Evidence[] = [];
+      for (const r of results) {
+        await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
+        if (r.error) {
+          state.shortfalls.push({ source: r.source, message: r.error });
+          await recorder.emit("shortfall", { iteration, source: r.source, message: r.error });
+        }
+        found.push(...r.evidence);
+      }
+      const room = MAX_RUN_EVIDENCE - state.evidence.length;
+      const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
+      const kept = added.slice(0, Math.max(0, room));
+      if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
+      state.evidence.push(...kept);
+      await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
+    }
+  };
+  const fresh = (queries: string[]) =>
+    [...new Set(queries.map((q) => q.trim()).filter(Boolean))].filter((q) => !queriesRun.has(normalise(q))).slice(0, FOLLOW_UP_QUERIES_PER_STEP);
+
+  try {
+    await recorder.emit("run-started", {
+      question: input.question,
+      backend: backend.kind,
+      model: backend.model,
+      sources: input.sourceIds,
+      maxIterations: input.maxIterations,
+    });
+    if (backend.kind === "extractive") {
+      await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+    }
+    let previous: HypothesisAssessment | null = null;
+    for (let iteration = 1; iteration <= input.maxIterations; iteration++) {
+      signal?.throwIfAborted();
+      state.iterations = iteration;
+      await recorder.emit("iteration-started", { iteration });
+      const lastJudge = state.assessments.at(-1);
+      if (iteration === 1) await search([input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
+      else await search(fresh([...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]), "judge", FOLLOW_UP_SEARCH_LIMIT, iteration);
+
+      signal?.throwIfAborted();
+      const hypotheses = await backend.hypothesize({ question: input.question, evidence: state.evidence, previous, signal });
+      state.hypotheses.push(hypotheses);
+      previous = hypotheses;
+      await recorder.emit("hypotheses", { iteration, assessment: hypotheses });
+
+      const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
+      await search(fresh(ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration);
+
+      signal?.throwIfAborted();
+      const judged = await backend.judge({ question: input.question, evidence: state.evidence, hypotheses, iteration, maxIterations: input.maxIterations, signal });
+      const forced = iteration >= input.maxIterations && judged.recommendation !== "synthesize";
+      const assessment: JudgeAssessment = forced ? { ...judged, recommendation: "synthesize" } : judged;
+      state.assessments.push(assessment);
+      await recorder.emit("assessment", { iteration, assessment, forced });
+      if (assessment.recommendation === "synthesize") break;
+    }
+
+    signal?.throwIfAborted();
+    const draft = await backend.report({
+      question: input.question,
+      evidence: state.evidence,
+      hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
+      assessments: state.assessments,
+      sourcesSearched: input.sourceIds,
+      iterations: state.iterations,
+      shortfalls: state.shortfalls,
+      signal,
+    });
+    const { report } = validateReportCitations(draft, state.evidence);
+    const markdown = reportToMarkdown(report);
+    state.report = report;
+    state.markdown = markdown;
+    await recorder.emit("report", { report, markdown });
+  } catch (error) {
+    const cancelled = signal?.aborted ?? false;
+    state.status = cancelled ? "cancelled" : "failed";
+    state.error = cancelled ? "Run cancelled; everything found so far is kept." : errorMessage(error);
+  }
+  await recorder.emit("run-finished", {
+    status: state.status,
+    message: state.error,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return state;
+}
+
+function emptyHypotheses(): HypothesisAssessment {
+  return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
+}
+
+function normalise(query: string): string {
+  return query.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SLOW_EUTILS_PORT = Number(process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
+const corpus = "../shared/fixtures/corpus";
+
+/**
+ * Browser tests on Debian's Chromium (no browser download) against the production build (`npm run build` first).
+ * The app gets a fresh SQLite database filled with the real BC5CDR and MEDLINE records from ../shared, runs in
+ * extractive mode (no API key), and its PubMed base URL points at a loopback E-utilities stand-in that answers
+ * slowly with no hits, so runs last long enough to reload mid-run.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices["Desktop Chrome"],
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: [
+    {
+      command: `node e2e/support/slow-eutils-server.mjs ${SLOW_EUTILS_PORT}`,
+      url: `http://127.0.0.1:${SLOW_EUTILS_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
+    {
+      command: `rm -f data/e2e.db data/e2e.db-* && npx tsx scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        DATABASE_URL: "file:./data/e2e.db",
+        OPENAI_API_KEY: "",
+        CRITICA_SOURCES: "local",
+        PUBMED_BASE_URL: `http://127.0.0.1:${SLOW_EUTILS_PORT}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
+});

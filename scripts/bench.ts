@@ -1,0 +1,102 @@
+// `npm run bench`: performance checks, each printed as a ratio measured in this one run (no timed assertions).
+//  1. Source fan-out: three sources with 150 ms latency searched in parallel vs one after another.
+//  2. Library search: the FTS5 bm25 index vs a linear scan of every record, over the real corpus.
+//  3. A whole extractive research run on the corpus, and its share spent in the agents vs the database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createExtractiveBackend } from "@/lib/agents/extractive";
+import { getDb } from "@/lib/db/client";
+import { rowToEvidence } from "@/lib/db/evidence";
+import { queryTerms, searchLibrary } from "@/lib/db/library-search";
+import { applyMigrations } from "@/lib/db/migrate";
+import { importFile } from "@/lib/library/import-records";
+import type { Evidence } from "@/lib/models/evidence";
+import type { LiteratureSource } from "@/lib/sources/types";
+import { startResearchRun } from "@/lib/workflow/run-executor";
+import { searchSources } from "@/lib/workflow/search-sources";
+
+const CORPUS = path.resolve(process.cwd(), "../shared/fixtures/corpus");
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const value = await fn();
+  return [value, performance.now() - t];
+}
+
+function fakeSource(id: LiteratureSource["id"], latencyMs: number): LiteratureSource {
+  return { id, search: () => new Promise<Evidence[]>((resolve) => setTimeout(() => resolve([]), latencyMs)) };
+}
+
+async function benchFanOut() {
+  const sources = [fakeSource("pubmed", 150), fakeSource("europepmc", 150), fakeSource("ctgov", 150)];
+  const options = { limit: 10, timeoutMs: 5_000 };
+  const [, parallel] = await time(() => searchSources(sources, "q", options));
+  const [, sequential] = await time(async () => {
+    for (const s of sources) await searchSources([s], "q", options);
+  });
+  console.log(`fan-out: parallel ${parallel.toFixed(0)} ms, sequential ${sequential.toFixed(0)} ms, speed-up ×${(sequential / parallel).toFixed(2)}`);
+}
+
+async function benchLibrarySearch(queries: string[]) {
+  const rows = await getDb().evidence.findMany({ where: { inLibrary: true } });
+  const [, indexed] = await time(async () => {
+    for (const q of queries) await searchLibrary(q, 40);
+  });
+  const [, scanned] = await time(async () => {
+    for (const q of queries) {
+      const all = (await getDb().evidence.findMany({ where: { inLibrary: true } })).map((r) => rowToEvidence(r));
+      const terms = queryTerms(q);
+      all
+        .map((e) => ({ e, hits: terms.filter((t) => `${e.citation.title} ${e.citation.abstract}`.toLowerCase().includes(t)).length }))
+        .filter((x) => x.hits > 0)
+        .sort((a, b) => b.hits - a.hits)
+        .slice(0, 40);
+    }
+  });
+  console.log(`library search over ${rows.length} records, ${queries.length} queries: FTS5 ${indexed.toFixed(0)} ms, linear scan ${scanned.toFixed(0)} ms, speed-up ×${(scanned / indexed).toFixed(1)}`);
+}
+
+async function benchRun(question: string) {
+  const backend = createExtractiveBackend();
+  let agentMs = 0;
+  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A) => {
+    const [r, ms] = await time(() => fn(...a));
+    agentMs += ms;
+    return r;
+  };
+  const instrumented = { ...backend, hypothesize: timed(backend.hypothesize), judge: timed(backend.judge), report: timed(backend.report) };
+  const [outcome, total] = await time(async () => (await startResearchRun({ question, sources: ["local"], backend: instrumented })).done);
+  console.log(
+    `extractive run "${question}": ${outcome.status}, ${outcome.iterations} iteration(s), ${outcome.evidence.length} records, ` +
+      `${total.toFixed(0)} ms total, agents ${agentMs.toFixed(0)} ms (${((agentMs / total) * 100).toFixed(0)}%), search and storage ${(total - agentMs).toFixed(0)} ms`,
+  );
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-bench-"));
+  process.env.DATABASE_URL = `file:${path.join(dir, "bench.db")}`;
+  try {
+    await applyMigrations();
+    const [, importMs] = await time(async () => {
+      for (const f of ["CDR_DevelopmentSet.PubTator.txt", "CDR_TestSet.PubTator.txt", "CDR_TrainingSet.PubTator.txt"]) await importFile(path.join(CORPUS, "bc5cdr_pubtator", f));
+      await importFile(path.join(CORPUS, "medline16n0902_sample_604.xml"));
+    });
+    console.log(`library import: 2104 records in ${importMs.toFixed(0)} ms (${(2104 / (importMs / 1000)).toFixed(0)} records/s)`);
+    await benchFanOut();
+    await benchLibrarySearch(["lithium nephrotoxicity", "doxorubicin cardiotoxicity", "cisplatin kidney injury", "haloperidol dyskinesia", "aspirin bleeding"]);
+    await benchRun("Is lithium nephrotoxic, and by what mechanism?");
+    await benchRun("Does doxorubicin cause cardiotoxicity, and through which mechanism?");
+  } finally {
+    await getDb().$disconnect();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

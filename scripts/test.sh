@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh clone: installs everything (Node 22, npm packages, Debian's Chromium when
+# missing), type-checks, lints, runs the unit tests (vitest) and the browser tests (Playwright on the production
+# build), then prints one closing line "N passed, M failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node22.sh
+echo "critica: node $(node --version), npm $(npm --version)"
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "critica: installing Debian's Chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+npm install --no-audit --no-fund
+npm run typecheck
+npm run lint
+mkdir -p test-results
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || status=1
+npm run build
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+exit $status

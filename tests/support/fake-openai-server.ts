@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A running loopback Chat Completions server: its base URL (ending in /v1), the request bodies it got, and close(). */
+export interface FakeOpenAIServer {
+  baseURL: string;
+  requests: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
+ * with a non-streaming Chat Completions JSON whose message content is the N-th scripted string on the N-th
+ * request (usage 100 prompt + 20 completion tokens); it records every parsed request body. A request beyond the
+ * script, or any other route, gets a 500/404 JSON error.
+ */
+export async function startFakeOpenAIServer(contents: string[]): Promise<FakeOpenAIServer> {
+  const requests: Array<Record<string, unknown>> = [];
+  const server: Server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      send(404, { error: { message: `no route ${req.method} ${req.url}`, type: "invalid_request_error" } });
+      return;
+    }
+    const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    requests.push(body);
+    const content = contents[requests.length - 1];
+    if (content === undefined) {
+      send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });
+      return;
+    }
+    send(200, {
+      id: `chatcmpl-fake-${requests.length}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: String(body.model),
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}

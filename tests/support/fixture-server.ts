@@ -1,0 +1,202 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFixture } from "./fixtures";
+
+/**
+ * A loopback HTTP server (127.0.0.1, random port) that replays the recorded fixtures as the three live APIs:
+ * - `/eutils/esearch.fcgi`, `/eutils/efetch.fcgi`   (PubMed E-utilities)
+ * - `/europepmc/search`                            (Europe PMC REST)
+ * - `/ctgov/studies`                               (ClinicalTrials.gov API v2)
+ * Faults can be injected per route, and every request is recorded with its arrival time and query params.
+ *
+ * Where the recordings do not fit together, the server builds the reply from real recorded parts (each noted below):
+ * - esearch: the recorded esearch JSON replies list PMIDs that no recorded efetch file contains, so esearch is
+ *   synthesised (same JSON shape as pubmed/esearch_json_*.json) from the 25 PMIDs of
+ *   pubmed/efetch_pharmacology_25records_ASSEMBLED.xml, ranked in descending PMID order (which differs from the
+ *   file order, so clients must re-rank efetch results by esearch rank). esearch is only an id list.
+ * - efetch: the requested <PubmedArticle> elements, cut byte-for-byte from that file, in file order.
+ * - Europe PMC: cursorMark "*" → europepmc/search_cancer_core_25.json; its nextCursorMark → the recorded
+ *   europepmc/search_immunotherapy_cancer_2020_2025_lite_5.json (another query, standing in for page 2);
+ *   any other cursor → europepmc/search_no_results.json.
+ * - ClinicalTrials.gov: a `query.term` containing "phelan" → the recorded Phelan-McDermid page 1, and its
+ *   nextPageToken → the recorded page 2 (a real two-page recording); otherwise
+ *   ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json. The "empty" fault gives `{"studies":[]}`.
+ */
+
+/** Route names faults can be injected on. */
+export type RouteName = "esearch" | "efetch" | "europepmc" | "ctgov";
+
+/**
+ * A fault served instead of the normal reply:
+ * - status: that HTTP status (e.g. 500; 429 with `headers: {"Retry-After": "1"}`), optional body;
+ * - timeout: never answers (the connection stays open until the client aborts or the server closes);
+ * - truncate: a 200 whose body is the first half of the normal reply;
+ * - empty: a well-formed reply with no records.
+ * `times` is how many requests get the fault before normal replies resume (default: all).
+ */
+export type Fault =
+  | { kind: "status"; status: number; headers?: Record<string, string>; body?: string; times?: number }
+  | { kind: "timeout"; times?: number }
+  | { kind: "truncate"; times?: number }
+  | { kind: "empty"; times?: number };
+
+/** One request as the server saw it. `at` is the arrival time in ms (performance clock, sub-ms resolution). */
+export interface RecordedRequest {
+  route: RouteName | "unknown";
+  path: string;
+  params: Record<string, string>;
+  at: number;
+}
+
+/** A running fixture server; `close` must be awaited in afterAll. */
+export interface FixtureServer {
+  origin: string;
+  /** Base URLs to give the sources (or to put in PUBMED_BASE_URL, EUROPEPMC_BASE_URL, CTGOV_BASE_URL). */
+  urls: { pubmed: string; europepmc: string; ctgov: string };
+  /** Requests in arrival order. */
+  requests: RecordedRequest[];
+  /** PMIDs the synthesised esearch returns, best first. */
+  rankedPmids: string[];
+  inject(route: RouteName, fault: Fault): void;
+  /** Forgets faults and recorded requests. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const EFETCH_FILE = "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml";
+const EUROPEPMC_PAGE1 = "europepmc/search_cancer_core_25.json";
+const EUROPEPMC_PAGE2 = "europepmc/search_immunotherapy_cancer_2020_2025_lite_5.json";
+const EUROPEPMC_EMPTY = "europepmc/search_no_results.json";
+const CTGOV_DEFAULT = "ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json";
+const CTGOV_PAGE1 = "ctgov/studies_v2_cond_phelan_mcdermid_page1.json";
+const CTGOV_PAGE2 = "ctgov/studies_v2_cond_phelan_mcdermid_page2.json";
+
+interface Reply {
+  status: number;
+  type: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** Starts the server on 127.0.0.1 with an OS-assigned port. */
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const efetchXml = readFixture(EFETCH_FILE);
+  const head = efetchXml.slice(0, efetchXml.indexOf("<PubmedArticleSet>"));
+  const articles = new Map<string, string>(
+    [...efetchXml.matchAll(/<PubmedArticle>[\s\S]*?<\/PubmedArticle>/g)].map((m) => [
+      /<PMID[^>]*>(\d+)<\/PMID>/.exec(m[0])![1],
+      m[0],
+    ]),
+  );
+  const rankedPmids = [...articles.keys()].sort((a, b) => Number(b) - Number(a));
+  const europePmcPage1 = readFixture(EUROPEPMC_PAGE1);
+  const page2Cursor = (JSON.parse(europePmcPage1) as { nextCursorMark: string }).nextCursorMark;
+  const ctgovPage1 = readFixture(CTGOV_PAGE1);
+  const ctgovPage2Token = (JSON.parse(ctgovPage1) as { nextPageToken: string }).nextPageToken;
+
+  const faults = new Map<RouteName, Fault & { remaining: number }>();
+  const requests: RecordedRequest[] = [];
+
+  const normalReply = (route: RouteName, params: Record<string, string>, empty: boolean): Reply => {
+    switch (route) {
+      case "esearch": {
+        const retmax = Number(params.retmax ?? 20);
+        const idlist = empty ? [] : rankedPmids.slice(0, retmax);
+        const result = {
+          header: { type: "esearch", version: "0.3" },
+          esearchresult: {
+            count: String(empty ? 0 : rankedPmids.length),
+            retmax: String(idlist.length),
+            retstart: "0",
+            idlist,
+            translationset: [],
+            querytranslation: params.term ?? "",
+          },
+        };
+        return { status: 200, type: "application/json", body: JSON.stringify(result) };
+      }
+      case "efetch": {
+        const ids = empty ? [] : (params.id ?? "").split(",");
+        const chosen = [...articles.entries()].filter(([pmid]) => ids.includes(pmid)).map(([, xml]) => xml);
+        return { status: 200, type: "text/xml", body: `${head}<PubmedArticleSet>\n${chosen.join("\n")}\n</PubmedArticleSet>\n` };
+      }
+      case "europepmc": {
+        const cursor = params.cursorMark ?? "*";
+        const file = empty ? EUROPEPMC_EMPTY : cursor === "*" ? EUROPEPMC_PAGE1 : cursor === page2Cursor ? EUROPEPMC_PAGE2 : EUROPEPMC_EMPTY;
+        return { status: 200, type: "application/json", body: file === EUROPEPMC_PAGE1 ? europePmcPage1 : readFixture(file) };
+      }
+      case "ctgov": {
+        if (empty) return { status: 200, type: "application/json", body: JSON.stringify({ studies: [] }) };
+        const body = params.pageToken === ctgovPage2Token
+          ? readFixture(CTGOV_PAGE2)
+          : /phelan/i.test(params["query.term"] ?? "")
+            ? ctgovPage1
+            : readFixture(CTGOV_DEFAULT);
+        return { status: 200, type: "application/json", body };
+      }
+    }
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const at = performance.now();
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const params = Object.fromEntries(url.searchParams.entries());
+    const route = routeOf(url.pathname);
+    requests.push({ route, path: url.pathname, params, at });
+    if (route === "unknown") return send(res, { status: 404, type: "text/plain", body: `no fixture route for ${url.pathname}` });
+
+    const fault = faults.get(route);
+    if (fault && fault.remaining > 0) {
+      fault.remaining -= 1;
+      switch (fault.kind) {
+        case "timeout":
+          return; // never answer; the socket is destroyed by the client's abort or by close()
+        case "status":
+          return send(res, { status: fault.status, type: "text/plain", body: fault.body ?? `fault ${fault.status}`, headers: fault.headers });
+        case "truncate": {
+          const full = normalReply(route, params, false);
+          return send(res, { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)) });
+        }
+        case "empty":
+          return send(res, normalReply(route, params, true));
+      }
+    }
+    send(res, normalReply(route, params, false));
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    urls: { pubmed: `${origin}/eutils`, europepmc: `${origin}/europepmc`, ctgov: `${origin}/ctgov` },
+    requests,
+    rankedPmids,
+    inject(route, fault) {
+      faults.set(route, { ...fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
+    },
+    reset() {
+      faults.clear();
+      requests.length = 0;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+function routeOf(pathname: string): RouteName | "unknown" {
+  if (pathname === "/eutils/esearch.fcgi") return "esearch";
+  if (pathname === "/eutils/efetch.fcgi") return "efetch";
+  if (pathname === "/europepmc/search") return "europepmc";
+  if (pathname === "/ctgov/studies") return "ctgov";
+  return "unknown";
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const body = Buffer.from(reply.body, "utf8");
+  res.writeHead(reply.status, { "Content-Type": `${reply.type}; charset=utf-8`, "Content-Length": body.length, ...reply.headers });
+  res.end(body);
+}
