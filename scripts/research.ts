@@ -67,8 +67,9 @@ async function main(): Promise<number> {
   const outcome = await started.done;
   const detail = await getRunDetail(started.runId);
   if (!detail) throw new Error(`run ${started.runId} vanished from the database`);
-  if (args.values.json) process.stdout.write(`${JSON.stringify(runToJson(detail), null, 2)}\n`);
-  else if (detail.markdown) process.stdout.write(`${detail.markdown}\n`);
+  // Wait for stdout to drain: process.exit() would otherwise cut piped output at the pipe buffer (64 KiB).
+  if (args.values.json) await writeStdout(`${JSON.stringify(runToJson(detail), null, 2)}\n`);
+  else if (detail.markdown) await writeStdout(`${detail.markdown}\n`);
   for (const s of detail.shortfalls) console.error(`shortfall: ${s.message}`);
   if (outcome.status !== "completed") {
     console.error(`Run ${outcome.status}: ${outcome.error ?? "no report"}`);
@@ -76,6 +77,10 @@ async function main(): Promise<number> {
   }
   console.error(`Run ${started.runId} completed: ${detail.evidence.length} records, ${detail.run.iterations} iteration(s).`);
   return 0;
+}
+
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 }
 
 main().then(

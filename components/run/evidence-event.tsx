@@ -18,14 +18,16 @@ export function EvidenceEvent({ data }: { data: RunEventPayloads["evidence"] }) 
   if (data.added.length === 0) {
     return (
       <li data-testid="evidence-event" className="text-sm text-muted-foreground">
-        {summary}
+        <span data-testid="evidence-summary">{summary}</span>
       </li>
     );
   }
   return (
     <li data-testid="evidence-event" className="text-sm">
       <details>
-        <summary className="cursor-pointer select-none">{summary}</summary>
+        <summary className="cursor-pointer select-none" data-testid="evidence-summary">
+          {summary}
+        </summary>
         <ul className="mt-2 space-y-1.5 border-l border-border pl-3">
           {data.added.map((e) => (
             <li key={e.id} data-testid="evidence-item">

@@ -10,7 +10,9 @@ function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boole
         {steps.map((step, i) => (
           <span key={i} className="inline-flex items-center gap-1.5">
             {i > 0 && <span aria-hidden className="text-muted-foreground">→</span>}
-            <span className="rounded bg-muted px-1.5 py-0.5">{step}</span>
+            <span data-testid="chain-step" className="rounded bg-muted px-1.5 py-0.5">
+              {step}
+            </span>
           </span>
         ))}
         {primary && <Badge tone="accent">primary</Badge>}
