@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// E2E_ID, E2E_PORT, E2E_SLOW_EUTILS_PORT (and NEXT_DIST_DIR for the build) let several e2e runs share a machine.
+const ID = process.env.E2E_ID ?? "e2e";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SLOW_EUTILS_PORT = Number(process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
+const DB = `data/${ID}.db`;
 const corpus = "../shared/fixtures/corpus";
 
 /**
@@ -12,6 +15,7 @@ const corpus = "../shared/fixtures/corpus";
  */
 export default defineConfig({
   testDir: "e2e",
+  outputDir: `test-results/${ID}`,
   timeout: 90_000,
   expect: { timeout: 30_000 },
   workers: 1,
@@ -34,13 +38,13 @@ export default defineConfig({
       timeout: 10_000,
     },
     {
-      command: `rm -f data/e2e.db data/e2e.db-* && npx tsx scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
+      command: `rm -f ${DB} ${DB}-* && npx tsx scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",
       env: {
-        DATABASE_URL: "file:./data/e2e.db",
+        DATABASE_URL: `file:./${DB}`,
         OPENAI_API_KEY: "",
         CRITICA_SOURCES: "local",
         PUBMED_BASE_URL: `http://127.0.0.1:${SLOW_EUTILS_PORT}`,

@@ -67,7 +67,8 @@ export interface ProtectiveAgent {
 }
 
 /**
- * Chemicals reported to protect against the drug's effect: in a sentence that mentions the drug or the effect
+ * Chemicals reported to protect against the drug's effect: in a record that mentions the drug, in a sentence that
+ * mentions the drug or the effect
  * and a protection cue ({@link PROTECTION_CUES}), the chemicals introduced by "by/of/with" after the cue
  * ("attenuation … by amiloride", "protection of ICRF-187"), or else the first chemical written before the cue
  * (the subject: "Carvedilol protects against …"). The drug itself, ubiquitous chemicals and drug classes are skipped. The
@@ -81,6 +82,9 @@ export function protectiveAgents(
 ): ProtectiveAgent[] {
   const found = new Map<string, Set<number>>();
   for (const record of index.records) {
+    // Protection against the drug's effect: the record must be about the drug, not only about the effect
+    // (a cisplatin nephrotoxicity study names no protector against lithium nephrotoxicity).
+    if (!record.sentenceConcepts.some((concepts) => [...concepts.keys()].some((k) => drugKeys.has(k)))) continue;
     record.sentenceConcepts.forEach((concepts, s) => {
       const sentence = record.sentences[s];
       const cue = PROTECTION_CUES.exec(sentence);

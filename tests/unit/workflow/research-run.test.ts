@@ -14,6 +14,12 @@ const QUESTIONS = {
   doxorubicin: "Does doxorubicin cause cardiotoxicity, and through which mechanism?",
 };
 
+/** Drug candidates the judge must name: the drug, then agents the corpus reports protective against its effect. */
+const DRUG_CANDIDATES: Record<keyof typeof QUESTIONS, string[]> = {
+  lithium: ["lithium", "amiloride (protective)"],
+  doxorubicin: ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "GSPE (protective)", "monoHER (protective)"],
+};
+
 /** Text of a library record as the hypotheses must find their entities in it: title, abstract, annotated names. */
 async function recordText(id: string): Promise<string> {
   const row = await getDb().evidence.findUniqueOrThrow({ where: { id } });
@@ -82,6 +88,9 @@ describe("extractive research run on the imported corpus", () => {
         expect(a.confidence).toBeLessThanOrEqual(1);
       }
       expect(report.confidenceScore).toBe(json.assessments.at(-1)!.assessment.confidence);
+      // Protective agents come only from records about this drug (no cisplatin protector for lithium).
+      expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(DRUG_CANDIDATES[drug as keyof typeof QUESTIONS]);
+      expect(report.drugCandidates).toEqual(DRUG_CANDIDATES[drug as keyof typeof QUESTIONS]);
 
       // Events are saved with contiguous sequence numbers, from run-started to run-finished.
       expect(detail.events.map((e) => e.seq)).toEqual(detail.events.map((_, i) => i + 1));
