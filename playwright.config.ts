@@ -1,17 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// E2E_ID, E2E_PORT, E2E_SLOW_EUTILS_PORT (and NEXT_DIST_DIR for the build) let several e2e runs share a machine.
+// E2E_ID, E2E_PORT, E2E_FIXTURE_PORT (and NEXT_DIST_DIR for the build) let several e2e runs share a machine.
 const ID = process.env.E2E_ID ?? "e2e";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SLOW_EUTILS_PORT = Number(process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
+const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
+const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
 const DB = `data/${ID}.db`;
 const corpus = "../shared/fixtures/corpus";
 
 /**
  * Browser tests on Debian's Chromium (no browser download) against the production build (`npm run build` first).
  * The app gets a fresh SQLite database filled with the real BC5CDR and MEDLINE records from ../shared, runs in
- * extractive mode (no API key), and its PubMed base URL points at a loopback E-utilities stand-in that answers
- * slowly with no hits, so runs last long enough to reload mid-run.
+ * extractive mode (no API key), and its live sources (PubMed, Europe PMC, ClinicalTrials.gov) point at a loopback
+ * server replaying their recorded responses, each reply delayed by 600 ms so runs last long enough to reload mid-run.
+ * Runs default to the local library only (CRITICA_SOURCES=local); tests tick the live sources they want.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -32,10 +34,10 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node e2e/support/slow-eutils-server.mjs ${SLOW_EUTILS_PORT}`,
-      url: `http://127.0.0.1:${SLOW_EUTILS_PORT}/health`,
+      command: `npx tsx e2e/support/fixture-server-main.ts ${FIXTURE_PORT} 600`,
+      url: `${FIXTURES}/health`,
       reuseExistingServer: false,
-      timeout: 10_000,
+      timeout: 20_000,
     },
     {
       command: `rm -f ${DB} ${DB}-* && npx tsx scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
@@ -47,7 +49,9 @@ export default defineConfig({
         DATABASE_URL: `file:./${DB}`,
         OPENAI_API_KEY: "",
         CRITICA_SOURCES: "local",
-        PUBMED_BASE_URL: `http://127.0.0.1:${SLOW_EUTILS_PORT}`,
+        PUBMED_BASE_URL: `${FIXTURES}/eutils`,
+        EUROPEPMC_BASE_URL: `${FIXTURES}/europepmc`,
+        CTGOV_BASE_URL: `${FIXTURES}/ctgov`,
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },

@@ -1,24 +1,31 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { RunList } from "@/components/history/run-list";
+import { ClaimForm } from "@/components/claims/claim-form";
+import { ModeSwitch } from "@/components/claims/mode-switch";
 import { ResearchForm } from "@/components/research/research-form";
 import { Card } from "@/components/ui/card";
 import { getConfig } from "@/lib/config";
 import { countLibraryRecords } from "@/lib/db/evidence";
-import { listRuns } from "@/lib/db/runs";
+import { searchHistory } from "@/lib/db/history";
+import { readSessionId } from "@/app/_server/session";
 import { defaultSources } from "@/lib/sources/registry";
 
 export default async function HomePage() {
   await connection();
   const config = getConfig();
-  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), listRuns({ limit: 5 })]);
+  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ ownerId: await readSessionId(), filters: {}, limit: 5 })]);
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Research a question</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Research a question or check a claim</h1>
         <p className="mt-1 max-w-3xl text-muted-foreground">
           Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), has a judge score the
           evidence, searches again until it suffices, and writes a report whose every reference is a record it retrieved.
+        </p>
+        <p className="mt-1 max-w-3xl text-muted-foreground">
+          To check a claim, it writes the claim&apos;s counter-statement, searches three ways for evidence that supports it, quotes only
+          passages found in the abstracts, and gives a verdict on the claim.
         </p>
       </div>
       {!config.OPENAI_API_KEY && (
@@ -27,9 +34,18 @@ export default async function HomePage() {
           designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language model.
         </p>
       )}
-      <Card>
-        <ResearchForm defaultSources={sources} libraryCount={libraryCount} />
-      </Card>
+      <ModeSwitch
+        research={
+          <Card>
+            <ResearchForm defaultSources={sources} libraryCount={libraryCount} modelConfigured={!!config.OPENAI_API_KEY} />
+          </Card>
+        }
+        claim={
+          <Card>
+            <ClaimForm defaultSources={sources} libraryCount={libraryCount} />
+          </Card>
+        }
+      />
       <section aria-labelledby="recent-heading" className="space-y-2">
         <div className="flex items-baseline justify-between">
           <h2 id="recent-heading" className="text-lg font-semibold">

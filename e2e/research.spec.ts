@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every value is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
 const DOXORUBICIN = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";
+const TRIALS = "Which drugs were tested in clinical trials, and with what results?";
 
 // One browser session for the whole file: runs belong to the session that started them (it may share them).
 test.describe.configure({ mode: "serial" });
@@ -60,7 +61,7 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
   await expect(page.getByTestId("run-question")).toHaveText(DOXORUBICIN);
   await expect(page.getByTestId("run-status")).toHaveText("running");
   expect(await page.getByTestId("search-event").count()).toBeGreaterThanOrEqual(before);
-  await expect(page.getByTestId("search-event").first()).toHaveText(/^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*0 hits · \d+ ms$/);
+  await expect(page.getByTestId("search-event").first()).toHaveText(/^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*25 hits · \d+ ms$/);
   await expect(page.getByTestId("search-event").nth(1)).toHaveText(/^Local library\s*question query\s*Does doxorubicin.*\?\s*40 hits · \d+ ms$/);
   // …and keeps streaming until the report.
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
@@ -74,16 +75,32 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
   expect(await page.getByTestId("timeline").innerText()).toBe(streamed);
 });
 
+test("a run on the live sources draws evidence from PubMed, Europe PMC and ClinicalTrials.gov", async () => {
+  // The three base URLs point at the loopback server replaying their recorded responses.
+  await ask(TRIALS, ["pubmed", "europepmc", "ctgov"]);
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  const first = page.getByTestId("search-event");
+  await expect(first.nth(0)).toHaveText(/^PubMed\s*question query\s*.+\?\s*25 hits · \d+ ms$/);
+  await expect(first.nth(1)).toHaveText(/^Europe PMC\s*question query\s*.+\?\s*29 hits · \d+ ms$/);
+  await expect(first.nth(2)).toHaveText(/^ClinicalTrials\.gov\s*question query\s*.+\?\s*4 hits · \d+ ms$/);
+  await expect(page.getByTestId("shortfall")).toHaveCount(0);
+  const trials = page.getByTestId("evidence-item").filter({ hasText: /NCT\d{8}/ });
+  await expect(trials).toHaveCount(4);
+  await expect(trials.first()).toContainText(/PHASE\d|NA/);
+  await expect(trials.first()).toContainText(/COMPLETED|TERMINATED|WITHDRAWN|RECRUITING|ACTIVE_NOT_RECRUITING|UNKNOWN/);
+  await expect(page.getByTestId("report")).toContainText(/NCT\d{8}/);
+});
+
 test("history lists past runs newest first", async () => {
   await page.goto("/reports");
   const items = page.getByTestId("run-list-item");
-  await expect(items).toHaveCount(2);
-  await expect(items.nth(0).getByRole("link")).toHaveText(DOXORUBICIN);
-  await expect(items.nth(1).getByRole("link")).toHaveText(LITHIUM);
-  await expect(items.nth(0).getByTestId("run-status")).toHaveText("completed");
-  await expect(items.nth(0).getByTestId("run-confidence")).toHaveText("confidence 74%");
-  await expect(items.nth(1).getByTestId("run-confidence")).toHaveText("confidence 60%");
-  await items.nth(1).getByRole("link").click();
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0).getByRole("link")).toHaveText(TRIALS);
+  await expect(items.nth(1).getByRole("link")).toHaveText(DOXORUBICIN);
+  await expect(items.nth(2).getByRole("link")).toHaveText(LITHIUM);
+  await expect(items.nth(1).getByTestId("run-status")).toHaveText("completed");
+  await expect(items.nth(2).getByTestId("run-confidence")).toHaveText("confidence 60%");
+  await items.nth(2).getByRole("link").click();
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
 });
 

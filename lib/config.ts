@@ -8,6 +8,14 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Embedding model for picking diverse evidence (MMR); unset means TF-IDF vectors. */
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Prices in USD per million tokens, for the estimated cost of a run; unset means the cost is not estimated. */
+  OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).optional(),
+  OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).optional(),
+  OPENAI_EMBEDDING_PRICE_PER_MTOK: z.coerce.number().min(0).optional(),
+  /** Time limit of each language-model call in milliseconds (including the SDK's retries). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });

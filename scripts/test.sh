@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: installs everything (Node 22, npm packages, Debian's Chromium when
-# missing), type-checks, lints, runs the unit tests (vitest) and the browser tests (Playwright on the production
-# build), then prints one closing line "N passed, M failed".
+# missing, and PostgreSQL for the Postgres tests), type-checks, lints, runs the unit tests (vitest) and the browser
+# tests (Playwright on the production build), then prints one closing line "N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node22.sh
@@ -12,6 +12,7 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+source scripts/postgres-for-tests.sh
 npm install --no-audit --no-fund
 npm run typecheck
 npm run lint

@@ -17,15 +17,20 @@ const startSchema = z.object({
   question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`),
   sources: z.array(sourceIdSchema).min(1, "Choose at least one source."),
   maxIterations: z.coerce.number().int().min(1).max(10),
+  onProviderError: z.enum(["fail", "extractive"]).default("fail"),
 });
 
-/** Starts a research run from the form (question, sources[], maxIterations) and opens its page. */
+/**
+ * Starts a research run from the form (question, sources[], maxIterations, and onProviderError = "extractive"
+ * when the user chose to finish on the extractive backend if the model provider fails) and opens its page.
+ */
 export async function startResearch(_previous: StartResearchState, formData: FormData): Promise<StartResearchState> {
   const question = String(formData.get("question") ?? "");
   const parsed = startSchema.safeParse({
     question,
     sources: formData.getAll("sources").map(String),
     maxIterations: formData.get("maxIterations") ?? 3,
+    onProviderError: formData.get("onProviderError") ?? undefined,
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Invalid input.", question };
   const ownerId = await ensureSessionId();

@@ -1,21 +1,51 @@
 "use server";
 
 import { z } from "zod";
-import { getRun, listRunEvents } from "@/lib/db/runs";
-import { createShareLink } from "@/lib/db/share-links";
+import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/workflow/run-snapshot";
 import { mayActOnRun } from "@/app/_server/session";
 
+const runIdSchema = z.string().uuid();
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
 /**
- * Creates a read-only share link for a finished run owned by the caller. The link shows a frozen snapshot of
- * the run as it is now. @returns the link path (/share/<token>) or a user-facing error.
+ * Creates a read-only share link for a finished run owned by the caller. The link shows a frozen snapshot of the
+ * run as it is now, including its evidence records, so later changes to (or deletion of) the run do not reach it.
+ * @returns the link path (/share/<token>) and token, or a user-facing error.
  */
-export async function shareRun(runId: string): Promise<{ path: string } | { error: string }> {
-  const parsed = z.string().uuid().safeParse(runId);
+export async function shareRun(runId: string): Promise<{ path: string; token: string } | { error: string }> {
+  const parsed = runIdSchema.safeParse(runId);
   const run = parsed.success ? await getRun(parsed.data) : null;
   if (!run) return { error: "Unknown run." };
   if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can share it." };
   if (run.status === "running" || run.status === "queued") return { error: "Wait for the run to finish before sharing it." };
-  const token = await createShareLink(run.id, toRunSnapshot(run, await listRunEvents(run.id)));
-  return { path: `/share/${token}` };
+  try {
+    const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
+    const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence));
+    return { path: `/share/${token}`, token };
+  } catch (error) {
+    console.error("shareRun failed", error);
+    return { error: "The link could not be created. Please try again." };
+  }
+}
+
+/**
+ * Revokes a share link of a run owned by the caller; the link then answers 404.
+ * @returns ok, or a user-facing error (unknown link, not the owner, or the run was deleted so no one owns the link).
+ */
+export async function revokeShare(token: string): Promise<{ ok: true } | { error: string }> {
+  const parsed = tokenSchema.safeParse(token);
+  const link = parsed.success ? await getShareLink(parsed.data) : null;
+  if (!link) return { error: "Unknown link." };
+  const run = link.runId ? await getRun(link.runId) : null;
+  if (!run) return { error: "The report behind this link was deleted, so the link can no longer be revoked from here." };
+  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can revoke its links." };
+  try {
+    await revokeShareLink(link.token);
+    return { ok: true };
+  } catch (error) {
+    console.error("revokeShare failed", error);
+    return { error: "The link could not be revoked. Please try again." };
+  }
 }

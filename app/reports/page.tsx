@@ -1,29 +1,74 @@
 import Link from "next/link";
 import { connection } from "next/server";
+import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
-import { listRuns } from "@/lib/db/runs";
+import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
+import type { RunStatus } from "@/lib/workflow/events";
+import { readSessionId } from "@/app/_server/session";
 
 export const metadata = { title: "History" };
 
 /** Runs per history page. */
 const PAGE_SIZE = 20;
 
+function one(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v?.trim() ? v.trim() : undefined;
+}
+
+/** The filters of the page's query string; unknown statuses, over-long text and invalid days are dropped. */
+function readFilters(params: Record<string, string | string[] | undefined>): HistoryFilters {
+  const status = one(params.status);
+  const mode = one(params.mode);
+  const from = one(params.from);
+  const to = one(params.to);
+  return {
+    q: one(params.q)?.slice(0, 200),
+    status: RUN_STATUSES.includes(status as RunStatus) ? (status as RunStatus) : undefined,
+    mode: mode && /^[a-z-]{1,40}$/.test(mode) ? mode : undefined,
+    from: parseDay(from) ? from : undefined,
+    to: parseDay(to) ? to : undefined,
+  };
+}
+
+/** The query string of filters plus a cursor, without empty values. */
+function queryString(filters: HistoryFilters, cursor?: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, cursor })) if (value) params.set(key, value);
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * History: the runs this browser session started (and runs started from the CLI), newest first, searchable by
+ * question words and filterable by status, mode and date, 20 per page with cursor pagination. Each finished run
+ * can be re-run with the same settings or deleted after a confirmation.
+ */
 export default async function HistoryPage({ searchParams }: PageProps<"/reports">) {
   await connection();
-  const { cursor } = await searchParams;
-  const { runs, nextCursor } = await listRuns({ limit: PAGE_SIZE, cursor: typeof cursor === "string" ? cursor : null }).catch(() => ({ runs: [], nextCursor: null }));
+  const params = await searchParams;
+  const filters = readFilters(params);
+  const cursor = one(params.cursor) ?? null;
+  const ownerId = await readSessionId();
+  const [{ runs, nextCursor }, modes] = await Promise.all([
+    searchHistory({ ownerId, filters, limit: PAGE_SIZE, cursor }).catch(() => ({ runs: [], nextCursor: null })),
+    listHistoryModes(ownerId).catch(() => ["research"]),
+  ]);
+  const filtered = Object.values(filters).some(Boolean);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">History</h1>
-      <RunList runs={runs} />
+      {/* Keyed by the filters: "Clear" and links navigate client-side, and an uncontrolled form keeps old values. */}
+      <HistoryFiltersForm key={queryString(filters)} filters={filters} statuses={RUN_STATUSES} modes={modes.includes("research") ? modes : ["research", ...modes]} />
+      <RunList runs={runs} actions emptyText={filtered ? "No runs match these filters." : undefined} />
       <nav aria-label="Pagination" className="flex gap-4 text-sm">
         {cursor && (
-          <Link href="/reports" className="text-accent hover:underline">
+          <Link href={`/reports${queryString(filters)}`} className="text-accent hover:underline">
             Newest
           </Link>
         )}
         {nextCursor && (
-          <Link href={`/reports?cursor=${encodeURIComponent(nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
+          <Link href={`/reports${queryString(filters, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
             Older runs
           </Link>
         )}

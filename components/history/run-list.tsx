@@ -1,26 +1,47 @@
 import Link from "next/link";
+import { DeleteRunButton } from "@/components/history/delete-run-button";
+import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
+import { Badge } from "@/components/ui/badge";
 import type { RunSummary } from "@/lib/db/runs";
 
-/** Runs as a list: question (linked to its report), status, date and confidence. */
-export function RunList({ runs }: { runs: RunSummary[] }) {
-  if (runs.length === 0) return <p className="text-sm text-muted-foreground">No research runs yet.</p>;
+/** A listed run; `liveShareLinks` (history only) is how many of its share links still work. */
+type ListedRun = RunSummary & { liveShareLinks?: number };
+
+/**
+ * Runs as a list: question (linked to its report), status, mode, date and confidence. With `actions`, each
+ * finished run also offers "Re-run" (same settings) and "Delete" (the history page lists only runs the caller may
+ * act on).
+ * `emptyText` replaces "No research runs yet." (e.g. when filters match nothing).
+ */
+export function RunList({ runs, actions = false, emptyText }: { runs: ListedRun[]; actions?: boolean; emptyText?: string }) {
+  if (runs.length === 0) return <p className="text-sm text-muted-foreground" data-testid="run-list-empty">{emptyText ?? "No research runs yet."}</p>;
   return (
     <ul data-testid="run-list" className="divide-y divide-border">
-      {runs.map((run) => (
-        <li key={run.id} data-testid="run-list-item" className="flex flex-wrap items-center justify-between gap-2 py-3">
-          <Link href={`/reports/${run.id}`} className="max-w-2xl font-medium hover:underline">
-            {run.question}
-          </Link>
-          <span className="flex items-center gap-3 text-sm text-muted-foreground">
-            <RunStatusBadge status={run.status} />
-            <time dateTime={run.createdAt.toISOString()}>{run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
-            <span data-testid="run-confidence" className="w-28 text-right tabular-nums">
-              {run.confidence === null ? "—" : `confidence ${Math.round(run.confidence * 100)}%`}
+      {runs.map((run) => {
+        const finished = run.status !== "running" && run.status !== "queued";
+        return (
+          <li key={run.id} data-testid="run-list-item" className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <Link href={`/reports/${run.id}`} className="max-w-2xl font-medium hover:underline">
+              {run.question}
+            </Link>
+            <span className="ml-auto flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+              <RunStatusBadge status={run.status} />
+              {run.mode !== "research" && <Badge testId="run-mode">{run.mode === "claim-check" ? "claim check" : run.mode}</Badge>}
+              <time dateTime={run.createdAt.toISOString()}>{run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+              <span data-testid="run-confidence" className="w-28 text-right tabular-nums">
+                {run.confidence === null ? "—" : `confidence ${Math.round(run.confidence * 100)}%`}
+              </span>
+              {actions && finished && (
+                <span className="flex items-center gap-2">
+                  <RerunButton runId={run.id} question={run.question} />
+                  <DeleteRunButton runId={run.id} question={run.question} liveShareLinks={run.liveShareLinks ?? 0} />
+                </span>
+              )}
             </span>
-          </span>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

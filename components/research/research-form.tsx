@@ -7,8 +7,12 @@ import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
 
 const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
 
-/** The "Research a question" form: question, sources and iteration cap; submits to the startResearch action. */
-export function ResearchForm({ defaultSources, libraryCount }: { defaultSources: SourceId[]; libraryCount: number }) {
+/**
+ * The "Research a question" form: question, sources and iteration cap; submits to the startResearch action.
+ * When a language model is configured (`modelConfigured`), it also offers to finish a run on the extractive
+ * backend if the model provider fails (`onProviderError=extractive`).
+ */
+export function ResearchForm({ defaultSources, libraryCount, modelConfigured = false }: { defaultSources: SourceId[]; libraryCount: number; modelConfigured?: boolean }) {
   const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "" });
   return (
     <form action={action} className="space-y-4" data-testid="research-form">
@@ -51,6 +55,12 @@ export function ResearchForm({ defaultSources, libraryCount }: { defaultSources:
             ))}
           </select>
         </label>
+        {modelConfigured && (
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" name="onProviderError" value="extractive" data-testid="fallback-extractive" className="size-4 accent-(--accent)" />
+            If the language model fails, finish with the extractive backend
+          </label>
+        )}
         <Button type="submit" disabled={pending}>
           {pending ? "Starting…" : "Research"}
         </Button>

@@ -1,24 +1,45 @@
-import Markdown from "react-markdown";
+import { useMemo } from "react";
+import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { CitationMarker } from "@/components/run/report-citation";
+import type { Reference } from "@/lib/models/report";
+import { readCitationData, rehypeCitations } from "@/lib/report/rehype-citations";
+import type { ReportRecord } from "@/lib/report/report-records";
+import { safeUrl } from "@/lib/report/safe-url";
 
 /**
- * The report, rendered from its markdown. react-markdown renders no raw HTML and its default URL transform drops
- * `javascript:` and other unsafe links, so model and abstract text cannot inject markup.
+ * The report, rendered from its markdown, with every inline [n] marker turned into a citation that opens a hover
+ * card (see CitationMarker). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
+ * is no dangerouslySetInnerHTML, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
+ * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
-export function ReportDocument({ markdown, removedReferences }: { markdown: string; removedReferences: number }) {
+export function ReportDocument({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
+  const components = useMemo<Components>(() => {
+    const byNumber = new Map(references.map((r) => [r.n, r]));
+    const byId = new Map(records.map((r) => [r.id, r]));
+    return {
+      a: ({ href, children }) =>
+        href ? (
+          <a href={href} target="_blank" rel="noreferrer noopener">
+            {children}
+          </a>
+        ) : (
+          <span>{children}</span>
+        ),
+      img: ({ alt }) => <span>{alt}</span>,
+      cite: ({ node, children }) => {
+        const data = readCitationData(node?.properties?.dataCitation);
+        if (!data) return <span>{children}</span>;
+        return <CitationMarker tokens={data.tokens} sentence={data.sentence} references={byNumber} records={byId} />;
+      },
+    };
+  }, [references, records]);
+  const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: references.length }]] as unknown as Options["rehypePlugins"], [references.length]);
   return (
     <article data-testid="report" className="prose-report">
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noreferrer noopener">{children}</a> }}
-      >
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
         {markdown}
       </Markdown>
-      {removedReferences > 0 && (
-        <p data-testid="removed-references" className="mt-4 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
-          Citation validation removed {removedReferences} {removedReferences === 1 ? "reference" : "references"} that did not match any collected evidence.
-        </p>
-      )}
     </article>
   );
 }

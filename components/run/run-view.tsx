@@ -6,13 +6,17 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { ReportDocument } from "@/components/run/report-document";
+import { ReportPanel } from "@/components/run/report-panel";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
+import { ClaimCheckResults } from "@/components/claims/claim-check-results";
+import { claimCheckProgressText } from "@/lib/claims/claim-progress";
+import type { ReportRecord } from "@/lib/report/report-records";
 import { eventsFromMessage } from "@/lib/workflow/event-parts";
 import type { RunEvent, RunUIMessage } from "@/lib/workflow/events";
 import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
+import { formatUsageLine, summarizeUsage } from "@/lib/workflow/usage-summary";
 
 function mergeBySeq(saved: RunEvent[], streamed: RunEvent[]): RunEvent[] {
   const bySeq = new Map<number, RunEvent>();
@@ -28,8 +32,10 @@ function formatDuration(ms: number): string {
  * A run as a chat: the question, then the timeline of saved events (searches, evidence, hypothesis cards, judge
  * scores), then the report. When `live`, it resumes the run's event stream (useChat with `resume`), so a reload
  * mid-run shows everything so far and keeps streaming; when the run ends it refreshes the server-rendered page.
+ * Once there is a report, it comes first (with hover cards, evidence table, hypothesis chains and scores chart;
+ * see ReportPanel), drawn with the run's evidence `records`, and the timeline follows it.
  */
-export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode }) {
+export function RunView({ snapshot, live, actions, records = [] }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode; records?: ReportRecord[] }) {
   const router = useRouter();
   const transport = useMemo(() => new DefaultChatTransport<RunUIMessage>({ api: "/api/runs" }), []);
   const { messages, error } = useChat<RunUIMessage>({ id: snapshot.run.id, resume: live, transport });
@@ -41,6 +47,7 @@ export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; li
   const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
+  const usage = useMemo(() => summarizeUsage(events), [events]);
 
   useEffect(() => {
     if (live && finished) router.refresh();
@@ -63,6 +70,11 @@ export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; li
           ))}
           <time dateTime={snapshot.run.createdAt}>{new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
         </div>
+        {usage.calls > 0 && (
+          <p data-testid="run-cost" className="text-sm text-muted-foreground">
+            Model usage: {formatUsageLine(usage)}
+          </p>
+        )}
         {notices.map((n) => (
           <p key={n.seq} data-testid="notice" className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}>
             {n.data.message}
@@ -70,9 +82,16 @@ export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; li
         ))}
       </Card>
 
-      <Card label="Research timeline">
+      {report && <ReportPanel events={events} report={report.data} records={records} />}
+      {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
+
+      <Card label="Research timeline" className="no-print">
         <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
-          {running ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}` : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
+          {snapshot.run.mode === "claim-check"
+            ? claimCheckProgressText(events, running)
+            : running
+              ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}`
+              : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
         </div>
         <Timeline events={events} />
         {error && live && (
@@ -81,12 +100,6 @@ export function RunView({ snapshot, live, actions }: { snapshot: RunSnapshot; li
           </p>
         )}
       </Card>
-
-      {report && (
-        <Card label="Report">
-          <ReportDocument markdown={report.data.markdown} removedReferences={report.data.report.removedReferences} />
-        </Card>
-      )}
 
       {finished && (
         <p data-testid="run-finished" role="status" className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}>

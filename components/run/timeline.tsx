@@ -1,5 +1,14 @@
 import { Fragment, type ReactNode } from "react";
+import {
+  ClaimScoredEvent,
+  ClaimSearchEvent,
+  ClaimsExtractedEvent,
+  ClaimVerdictEvent,
+  CounterReportEvent,
+  CounterStatementEvent,
+} from "@/components/claims/claim-events";
 import { AssessmentEvent } from "@/components/run/assessment-event";
+import { CriticEvent } from "@/components/run/critic-event";
 import { EvidenceEvent } from "@/components/run/evidence-event";
 import { HypothesesEvent } from "@/components/run/hypotheses-event";
 import { SearchEvent } from "@/components/run/search-event";
@@ -13,6 +22,16 @@ const RENDERERS: Renderers = {
   notice: () => null,
   report: () => null,
   "run-finished": () => null,
+  // Model usage is summed in the run header (cost line), not listed per call.
+  usage: () => null,
+  critic: (d) => <CriticEvent data={d} />,
+  // Claim-check steps (the full results are drawn by components/claims/claim-check-results).
+  "claims-extracted": (d) => <ClaimsExtractedEvent data={d} />,
+  "counter-statement": (d) => <CounterStatementEvent data={d} />,
+  "claim-search": (d) => <ClaimSearchEvent data={d} />,
+  "claim-scored": (d) => <ClaimScoredEvent data={d} />,
+  "counter-report": (d) => <CounterReportEvent data={d} />,
+  "claim-verdict": (d) => <ClaimVerdictEvent data={d} />,
   "iteration-started": (d) => (
     <li className="pt-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Iteration {d.iteration}</h3>

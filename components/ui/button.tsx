@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 const VARIANTS = {
   primary: "bg-accent text-accent-foreground hover:opacity-90",
@@ -6,8 +6,8 @@ const VARIANTS = {
   danger: "border border-border bg-card text-danger hover:bg-danger-soft",
 } as const;
 
-/** A button with the app's focus ring; `variant` picks the colours. */
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS }) {
+/** A button with the app's focus ring; `variant` picks the colours. Accepts every <button> prop, `ref` included. */
+export function Button({ variant = "primary", className = "", ...props }: ComponentProps<"button"> & { variant?: keyof typeof VARIANTS }) {
   return (
     <button
       {...props}

@@ -22,8 +22,9 @@ export function queryTerms(query: string): string[] {
 
 /**
  * Searches the local library by relevance: SQLite FTS5 ranked by bm25() with column weights title 10,
- * abstract 1, terms (MeSH and annotated entities) 3; on Postgres, websearch over the tsvector column ranked by
- * ts_rank. Terms are OR-ed, so BM25's IDF weighting decides (Robertson & Zaragoza 2009).
+ * abstract 1, terms (MeSH and annotated entities) 3; on Postgres, the tsvector column ranked by the number of
+ * query terms matched, then ts_rank. Terms are OR-ed; on SQLite BM25's IDF weighting decides (Robertson &
+ * Zaragoza 2009).
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
 export async function searchLibrary(query: string, limit: number): Promise<Evidence[]> {
@@ -32,10 +33,15 @@ export async function searchLibrary(query: string, limit: number): Promise<Evide
   const db = getDb();
   const hits: Array<{ id: string; score: number }> = usingPostgres()
     ? await db.$queryRawUnsafe(
-        `SELECT "id", ts_rank("searchVector", q) AS score FROM "Evidence", to_tsquery('english', $1) q
+        // ts_rank has no IDF, so rank first by how many query terms a record matches (coordination level
+        // matching, Salton & McGill 1983), then by ts_rank; score = terms matched + ts_rank (which is < 1).
+        `SELECT "id", (${terms.map((_, i) => `("searchVector" @@ to_tsquery('english', $${i + 3}))::int`).join(" + ")})
+           + ts_rank("searchVector", q) AS score
+         FROM "Evidence", to_tsquery('english', $1) q
          WHERE "inLibrary" AND "searchVector" @@ q ORDER BY score DESC, "id" LIMIT $2`,
         terms.join(" | "),
         limit,
+        ...terms,
       )
     : await db.$queryRawUnsafe(
         `SELECT e."id" AS id, -bm25("EvidenceFts", 10.0, 1.0, 3.0) AS score

@@ -7,12 +7,14 @@ import type { JudgeAssessment } from "@/lib/models/judge";
 import type { ResearchReport } from "@/lib/models/report";
 import type { BackendKind, RunEvent, RunEventPayloads, RunEventType, RunStatus } from "@/lib/workflow/events";
 
-/** Settings a run was started with; stored so the run can be repeated. */
+/** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
 export interface RunSettings {
-  mode: "research";
+  mode: "research" | "claim-check";
   question: string;
   sources: SourceId[];
   maxIterations: number;
+  /** What an LLM run does when the model provider fails (see StartRunOptions.onProviderError); absent on older runs. */
+  onProviderError?: "fail" | "extractive";
 }
 
 /** A run as listed in history. */
@@ -36,7 +38,8 @@ export interface RunSummary {
 
 type RunRow = Awaited<ReturnType<ReturnType<typeof getDb>["run"]["findUniqueOrThrow"]>>;
 
-function toSummary(r: RunRow): RunSummary {
+/** The summary of a Run row (also used by lib/db/history.ts). */
+export function toSummary(r: RunRow): RunSummary {
   return {
     id: r.id,
     mode: r.mode,
@@ -92,20 +95,6 @@ export async function updateRun(
   data: Partial<{ status: RunStatus; iterations: number; confidence: number | null; evidenceCount: number; error: string | null; finishedAt: Date }>,
 ): Promise<void> {
   await getDb().run.update({ where: { id }, data });
-}
-
-/**
- * Runs newest first, `limit` per page, after the run `cursor` (its id) when given.
- * @returns the page and the cursor of the next page (null on the last page).
- */
-export async function listRuns(options: { limit: number; cursor?: string | null }): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
-  const rows = await getDb().run.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: options.limit + 1,
-    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-  });
-  const page = rows.slice(0, options.limit).map(toSummary);
-  return { runs: page, nextCursor: rows.length > options.limit ? page[page.length - 1].id : null };
 }
 
 /** Saves one event with its sequence number (unique per run). */

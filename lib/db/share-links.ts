@@ -26,3 +26,33 @@ export async function listShareTokens(runId: string): Promise<string[]> {
   const links = await getDb().shareLink.findMany({ where: { runId, revokedAt: null }, orderBy: { createdAt: "desc" }, select: { token: true } });
   return links.map((l) => l.token);
 }
+
+/** A share link's owner-side facts: the run it copies (null once that run is deleted) and when it was revoked. */
+export interface ShareLinkInfo {
+  token: string;
+  runId: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** The share link of a token (revoked or not), or null for an unknown or malformed token. */
+export async function getShareLink(token: string): Promise<ShareLinkInfo | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  return getDb().shareLink.findUnique({ where: { token }, select: { token: true, runId: true, createdAt: true, revokedAt: true } });
+}
+
+/**
+ * Revokes a share link: from now on its token answers 404. Revoking twice keeps the first revocation time.
+ * @returns false when there is no such token.
+ */
+export async function revokeShareLink(token: string): Promise<boolean> {
+  const result = await getDb().shareLink.updateMany({ where: { token, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (result.count > 0) return true;
+  return (await getDb().shareLink.count({ where: { token } })) > 0;
+}
+
+/** Revokes every live share link of a run. @returns how many were revoked. */
+export async function revokeShareLinksOfRun(runId: string): Promise<number> {
+  const result = await getDb().shareLink.updateMany({ where: { runId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count;
+}

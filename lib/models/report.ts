@@ -35,9 +35,28 @@ export const hypothesisTestedSchema = z.object({
 });
 
 /**
+ * What the critic concluded about a report (lib/workflow/critic-loop.ts):
+ * - "verified": the deterministic checks passed and, for LLM runs, the entailment check passed;
+ * - "unverified": some check still failed after the allowed revisions; `failedChecks` lists them, one line each
+ *   (e.g. "Dosage without a citation: “… 300 mg twice daily …”");
+ * - "not-checked": no critic ran (reports saved before the critic existed).
+ * `attempts` is the number of critic verdicts given (1 + revisions).
+ */
+export const reportVerificationSchema = z.object({
+  status: z.enum(["verified", "unverified", "not-checked"]),
+  failedChecks: z.array(z.string()),
+  attempts: z.number().int().min(0),
+});
+export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
  * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
+ * Optional integrity counters (absent on reports saved before they existed, read as 0 / "not-checked"):
+ * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
+ * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
+ * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `verification` — the critic's verdict.
  */
 export const researchReportSchema = z.object({
   title: z.string(),
@@ -56,5 +75,9 @@ export const researchReportSchema = z.object({
   searchIterations: z.number().int().min(0),
   confidenceScore: z.number().min(0).max(1),
   removedReferences: z.number().int().min(0),
+  removedMarkers: z.number().int().min(0).optional(),
+  removedQuotes: z.number().int().min(0).optional(),
+  replacedQuotes: z.number().int().min(0).optional(),
+  verification: reportVerificationSchema.optional(),
 });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

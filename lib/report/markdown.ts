@@ -47,14 +47,47 @@ function status(supported: number, contradicted: number): string {
 }
 
 /**
+ * The visible "unverified" flag, placed under the title: a blockquote naming each failed check (escaped text).
+ * Empty unless `verification.status` is "unverified".
+ */
+function verificationFlag(report: ResearchReport): string[] {
+  const v = report.verification;
+  if (v?.status !== "unverified") return [];
+  const drafts = `${v.attempts} ${v.attempts === 1 ? "draft" : "drafts"}`;
+  return [
+    `> **Unverified report.** The critic's checks still failed after ${drafts}; read the findings with care. Failed checks:`,
+    ">",
+    ...v.failedChecks.map((c) => `> - ${escapeText(c)}`),
+    "",
+  ];
+}
+
+/** Footer notes: markers and quotations removed or replaced, and the critic's verdict ("" for none). */
+function integrityNotes(report: ResearchReport): string {
+  const notes: string[] = [];
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (report.removedMarkers) notes.push(`${count(report.removedMarkers, "citation marker", "citation markers")} pointing to no evidence removed.`);
+  if (report.removedQuotes) notes.push(`${count(report.removedQuotes, "quotation", "quotations")} not found in the cited sources removed.`);
+  if (report.replacedQuotes) notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
+  if (report.verification?.status === "verified") notes.push("Verified by the critic.");
+  if (report.verification?.status === "unverified") {
+    notes.push(`Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`);
+  }
+  return notes.map((n) => ` ${n}`).join("");
+}
+
+/**
  * Renders a report as Markdown: title, executive summary, research question, methodology, hypotheses tested
  * (supported/mixed/contradicted by their record counts), mechanistic and clinical findings, drug candidates,
  * limitations, conclusion, numbered references, and a footer line with papers reviewed, iterations,
- * confidence (%) and, when removedReferences > 0, how many references citation validation removed.
+ * confidence (%) and, when removedReferences > 0, how many references citation validation removed, then the
+ * integrity notes (markers and quotations removed or replaced, the critic's verdict). An "unverified" report
+ * carries a flag under its title that lists the failed checks.
  * Prose keeps its inline [n] markers, which refer to the numbered references.
  */
 export function reportToMarkdown(report: ResearchReport): string {
   const out: string[] = [`# ${escapeText(report.title)}`, ""];
+  out.push(...verificationFlag(report));
   out.push("## Executive summary", "", report.executiveSummary, "");
   out.push("## Research question", "", escapeText(report.researchQuestion), "");
   out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");
@@ -75,9 +108,9 @@ export function reportToMarkdown(report: ResearchReport): string {
   if (report.references.length === 0) out.push("No references.");
   for (const ref of report.references) out.push(`${ref.n}. ${formatReference(ref)}`);
   const removed =
-    report.removedReferences > 0
+    (report.removedReferences > 0
       ? ` ${report.removedReferences} ${report.removedReferences === 1 ? "reference" : "references"} removed by citation validation.`
-      : "";
+      : "") + integrityNotes(report);
   out.push(
     "",
     "---",

@@ -1,4 +1,5 @@
 import { recordUrl, type Evidence } from "@/lib/models/evidence";
+import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/models/report";
 import { referenceFromEvidence } from "./references";
 
@@ -9,8 +10,6 @@ export interface CitationValidation {
   removedMarkers: number;
 }
 
-/** Largest range a marker such as "[2–40]" is expanded to; longer ranges keep only their two ends. */
-const MAX_RANGE = 200;
 
 /** URL without scheme, "www.", query, fragment and trailing slash, lower-cased: "pubmed.ncbi.nlm.nih.gov/123". */
 function normalizeUrl(url: string): string {
@@ -69,19 +68,6 @@ function resolve(ref: Partial<Reference>, lookup: Map<string, Evidence>): Eviden
   return ids.size === 1 ? found[0]! : null;
 }
 
-function expandMarker(body: string): number[] {
-  const out: number[] = [];
-  for (const part of body.split(/[,;]/)) {
-    const range = /^\s*(\d+)\s*[-–—]\s*(\d+)\s*$/.exec(part);
-    if (range) {
-      const [a, b] = [Number(range[1]), Number(range[2])];
-      if (b >= a && b - a <= MAX_RANGE) for (let n = a; n <= b; n += 1) out.push(n);
-      else out.push(a, b);
-    } else if (/^\s*\d+\s*$/.test(part)) out.push(Number(part));
-  }
-  return out;
-}
-
 /** "[1, 2, 3, 5]" → "[1–3, 5]": runs of three or more consecutive numbers become ranges. */
 export function formatMarker(numbers: number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
@@ -96,7 +82,7 @@ export function formatMarker(numbers: number[]): string {
   return `[${parts.join(", ")}]`;
 }
 
-const MARKER = /(\s?)\[(\s*\d+(?:\s*[-–—]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–—]\s*\d+)?)*\s*)\]/g;
+const MARKER = new RegExp(`(\\s?)${MARKER_PATTERN.source}`, "g");
 
 /**
  * Rewrites the [n] markers of a text with `renumber` (old number → new number, or undefined when the reference
@@ -108,7 +94,7 @@ export function rewriteMarkers(text: string, renumber: (n: number) => number | u
   let removed = 0;
   const out = text.replace(MARKER, (_match, space: string, body: string) => {
     const kept: number[] = [];
-    for (const n of expandMarker(body)) {
+    for (const n of expandMarkerBody(body)) {
       const next = renumber(n);
       if (next === undefined) removed += 1;
       else kept.push(next);

@@ -1,8 +1,11 @@
 import type { UIMessage } from "ai";
+import type { ClaimCheckResult, CounterCitation, DroppedPassage, ScoredDocumentSummary, SearchStrategy } from "@/lib/models/claim-check";
 import type { SourceId } from "@/lib/models/evidence";
 import type { HypothesisAssessment } from "@/lib/models/hypothesis";
 import type { JudgeAssessment } from "@/lib/models/judge";
 import type { ResearchReport } from "@/lib/models/report";
+import type { AgentName, EntailmentVerdict } from "@/lib/agents/types";
+import type { DeterministicCheck, ReportRepair } from "@/lib/report/critic-checks";
 
 /** Which reasoning backend a run uses: a language model, or the deterministic extractive methods. */
 export type BackendKind = "extractive" | "llm";
@@ -31,6 +34,22 @@ export interface EvidenceSummary {
 }
 
 /**
+ * A critic verdict on one report draft: `attempt` 1 is the first draft, 2 and 3 the revisions (at most
+ * `maxAttempts`); the deterministic `checks` always run, the LLM `entailment` check only when they pass on an LLM
+ * backend (else null); `repairs` are what had to be removed from the model's draft; `outcome` says what follows:
+ * "verified" (published), "revise" (the report agent gets the feedback), "unverified" (published with the flag).
+ */
+export interface CriticEventPayload {
+  attempt: number;
+  maxAttempts: number;
+  verdict: "PASS" | "FAIL";
+  checks: DeterministicCheck[];
+  entailment: EntailmentVerdict | null;
+  repairs: ReportRepair[];
+  outcome: "verified" | "revise" | "unverified";
+}
+
+/**
  * The typed payload of every event a run emits, keyed by event type. Each event is saved as a RunEvent row
  * (with a per-run sequence number) before it is shown; the page and the stream render the saved rows.
  */
@@ -54,14 +73,56 @@ export interface RunEventPayloads {
   };
   shortfall: { iteration: number; source: SourceId; message: string };
   evidence: { iteration: number; added: EvidenceSummary[]; duplicates: number; total: number };
-  hypotheses: { iteration: number; assessment: HypothesisAssessment };
+  /** `droppedEvidenceIds`: references the agent gave that named no evidence it was offered (dropped; LLM only). */
+  hypotheses: { iteration: number; assessment: HypothesisAssessment; droppedEvidenceIds?: string[] };
   assessment: { iteration: number; assessment: JudgeAssessment; forced: boolean };
   report: { report: ResearchReport; markdown: string };
+  /** One critic verdict on a report draft (see lib/workflow/critic-loop.ts and {@link CriticEventPayload}). */
+  critic: CriticEventPayload;
+  /**
+   * Token usage of one model call; `costUsd` is the estimate from the configured prices (null when a price or a
+   * token count is unknown). Token counts are null when the provider reported none.
+   */
+  usage: {
+    agent: AgentName;
+    attempt: number;
+    model: string | null;
+    inputTokens: number | null;
+    outputTokens: number | null;
+    totalTokens: number | null;
+    costUsd: number | null;
+  };
   "run-finished": {
     status: Exclude<RunStatus, "queued" | "running">;
     message: string | null;
     durationMs: number;
   };
+  // Claim check (Run.mode "claim-check"); `claim` is the 1-based number of the claim.
+  /** The checkable claims found in the pasted text (at most 3), by the model or by finding cues. */
+  "claims-extracted": { method: BackendKind; sentences: number; claims: string[] };
+  "counter-statement": {
+    claim: number;
+    text: string;
+    counterStatement: string;
+    keywords: string[];
+    keywordQuery: string;
+    hydeAbstracts: string[];
+  };
+  /** One source call of one search strategy. */
+  "claim-search": { claim: number; strategy: SearchStrategy; source: SourceId; query: string; hits: number; durationMs: number };
+  /** Every found document scored 0–5 for support of the counter-statement; `documents` best first. */
+  "claim-scored": {
+    claim: number;
+    found: number;
+    scored: number;
+    threshold: number;
+    aboveThreshold: number;
+    byStrategy: Record<SearchStrategy, number>;
+    modelCalls: number;
+    documents: ScoredDocumentSummary[];
+  };
+  "counter-report": { claim: number; report: string; citations: CounterCitation[]; dropped: DroppedPassage[] };
+  "claim-verdict": { claim: number; result: ClaimCheckResult };
 }
 
 export type RunEventType = keyof RunEventPayloads;

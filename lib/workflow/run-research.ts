@@ -3,11 +3,14 @@ import type { Evidence, SourceId } from "@/lib/models/evidence";
 import type { HypothesisAssessment } from "@/lib/models/hypothesis";
 import type { JudgeAssessment } from "@/lib/models/judge";
 import type { ResearchReport } from "@/lib/models/report";
+import type { ModelPrices } from "@/lib/ai/pricing";
 import { reportToMarkdown } from "@/lib/report/markdown";
-import { validateReportCitations } from "@/lib/report/validate-citations";
 import type { LiteratureSource } from "@/lib/sources/types";
+import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/workflow/agent-runner";
+import { writeCheckedReport } from "@/lib/workflow/critic-loop";
 import type { EmitEvent, RunStatus, SearchPhase } from "@/lib/workflow/events";
 import { summarizeEvidence } from "@/lib/workflow/evidence-summary";
+import { annotateEvidence, type EntityDictionary } from "@/lib/workflow/annotate-evidence";
 import { mergeEvidence } from "@/lib/workflow/merge-evidence";
 import { searchSources } from "@/lib/workflow/search-sources";
 
@@ -35,7 +38,19 @@ export interface ResearchRunInput {
   maxIterations: number;
   timeoutMs: number;
   recorder: RunRecorder;
+  /** Known chemical and disease names used to annotate records that arrive without annotations (live sources). */
+  entityDictionary?: EntityDictionary | null;
   signal?: AbortSignal;
+  /**
+   * When the language-model provider fails (401, 429, 5xx, timeout…): "fail" (default) ends the run as failed with
+   * a clear message, keeping everything found; "extractive" finishes the run on `fallbackBackend`.
+   */
+  onProviderError?: ProviderErrorPolicy;
+  fallbackBackend?: ReasoningBackend;
+  /** Model prices for the estimated cost recorded in each `usage` event (null: not estimated). */
+  prices?: ModelPrices | null;
+  /** The backend's per-call time limit in ms, named in timeout messages. */
+  modelTimeoutMs?: number;
 }
 
 /** What a run produced, whatever its final status (a failed run keeps everything found so far). */
@@ -55,13 +70,24 @@ export interface ResearchRunOutcome {
  * Runs the research workflow. Each iteration: (1) search the question (first iteration) or the judge's next
  * queries and the open knowledge gaps (later ones) across all sources in parallel; (2) merge and deduplicate;
  * (3) run the hypothesis agent; (4) run targeted searches from the hypotheses' suggestions; (5) run the judge,
- * which continues or synthesizes; synthesis is forced at `maxIterations`. Then the report agent runs and the
- * report's citations are validated against the collected evidence. Every step emits a typed event.
+ * which continues or synthesizes; synthesis is forced at `maxIterations`. Then the report agent writes the report
+ * under the critic (writeCheckedReport: citation and quotation checks, deterministic checks, LLM entailment, up
+ * to 2 revisions, else the "unverified" flag). Agent calls go through an AgentRunner, which records each model
+ * call's usage and cost and applies the provider-error policy. Every step emits a typed event.
  * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
  */
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
   const started = performance.now();
   const { recorder, backend, signal } = input;
+  const runner = createAgentRunner({
+    backend,
+    fallback: input.fallbackBackend,
+    policy: input.onProviderError ?? "fail",
+    emit: recorder.emit,
+    prices: input.prices,
+    signal,
+    timeoutMs: input.modelTimeoutMs,
+  });
   const state: ResearchRunOutcome = {
     status: "completed",
     error: null,
@@ -74,15 +100,21 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
     shortfalls: [],
   };
   const queriesRun = new Set<string>();
+  // A source that failed (after its own retries) or timed out is not asked again in this run: each later query
+  // would cost another timeout, and the user sees one shortfall per source rather than one per query.
+  const failedSources = new Set<SourceId>();
 
   const search = async (queries: string[], phase: SearchPhase, limit: number, iteration: number) => {
     for (const query of queries) {
       queriesRun.add(normalise(query));
-      const results = await searchSources(input.sources, query, { limit, timeoutMs: input.timeoutMs, signal });
+      const available = input.sources.filter((s) => !failedSources.has(s.id));
+      if (available.length === 0) break;
+      const results = await searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal });
       const found: Evidence[] = [];
       for (const r of results) {
         await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
         if (r.error) {
+          failedSources.add(r.source);
           state.shortfalls.push({ source: r.source, message: r.error });
           await recorder.emit("shortfall", { iteration, source: r.source, message: r.error });
         }
@@ -90,7 +122,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
       }
       const room = MAX_RUN_EVIDENCE - state.evidence.length;
       const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
-      const kept = added.slice(0, Math.max(0, room));
+      const kept = annotateEvidence(added.slice(0, Math.max(0, room)), input.entityDictionary ?? null);
       if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
       state.evidence.push(...kept);
       await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
@@ -120,16 +152,21 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
       else await search(fresh([...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]), "judge", FOLLOW_UP_SEARCH_LIMIT, iteration);
 
       signal?.throwIfAborted();
-      const hypotheses = await backend.hypothesize({ question: input.question, evidence: state.evidence, previous, signal });
+      const dropped: string[] = [];
+      const hypotheses = await runner.call("hypothesis", (b, onUsage) =>
+        b.hypothesize({ question: input.question, evidence: state.evidence, previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
+      );
       state.hypotheses.push(hypotheses);
       previous = hypotheses;
-      await recorder.emit("hypotheses", { iteration, assessment: hypotheses });
+      await recorder.emit("hypotheses", { iteration, assessment: hypotheses, ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}) });
 
       const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
       await search(fresh(ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration);
 
       signal?.throwIfAborted();
-      const judged = await backend.judge({ question: input.question, evidence: state.evidence, hypotheses, iteration, maxIterations: input.maxIterations, signal });
+      const judged = await runner.call("judge", (b, onUsage) =>
+        b.judge({ question: input.question, evidence: state.evidence, hypotheses, iteration, maxIterations: input.maxIterations, signal, hooks: { onUsage } }),
+      );
       const forced = iteration >= input.maxIterations && judged.recommendation !== "synthesize";
       const assessment: JudgeAssessment = forced ? { ...judged, recommendation: "synthesize" } : judged;
       state.assessments.push(assessment);
@@ -138,17 +175,21 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
     }
 
     signal?.throwIfAborted();
-    const draft = await backend.report({
-      question: input.question,
+    const report = await writeCheckedReport({
+      reportInput: {
+        question: input.question,
+        evidence: state.evidence,
+        hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
+        assessments: state.assessments,
+        sourcesSearched: input.sourceIds,
+        iterations: state.iterations,
+        shortfalls: state.shortfalls,
+      },
       evidence: state.evidence,
-      hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
-      assessments: state.assessments,
-      sourcesSearched: input.sourceIds,
-      iterations: state.iterations,
-      shortfalls: state.shortfalls,
+      runner,
+      emit: recorder.emit,
       signal,
     });
-    const { report } = validateReportCitations(draft, state.evidence);
     const markdown = reportToMarkdown(report);
     state.report = report;
     state.markdown = markdown;

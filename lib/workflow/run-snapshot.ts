@@ -1,7 +1,12 @@
 import type { RunSummary } from "@/lib/db/runs";
+import type { Evidence } from "@/lib/models/evidence";
 import type { RunEvent } from "@/lib/workflow/events";
 
-/** What a run page renders: the run's header fields and its saved events (dates as ISO strings). */
+/**
+ * What a run page renders: the run's header fields and its saved events (dates as ISO strings). Share links freeze
+ * one with `evidence` (the run's full evidence records) and `run.iterations`/`run.confidence`, so a shared copy and
+ * its exports never read live rows; snapshots frozen before these fields existed lack them.
+ */
 export interface RunSnapshot {
   run: {
     id: string;
@@ -15,13 +20,19 @@ export interface RunSnapshot {
     error: string | null;
     createdAt: string;
     finishedAt: string | null;
+    iterations?: number;
+    confidence?: number | null;
   };
   events: RunEvent[];
+  evidence?: Evidence[];
 }
 
-/** Builds the serialisable snapshot of a run (used by the run page and frozen into share links). */
-export function toRunSnapshot(run: RunSummary, events: RunEvent[]): RunSnapshot {
-  return {
+/**
+ * Builds the serialisable snapshot of a run (used by the run page and frozen into share links). `evidence`, when
+ * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it).
+ */
+export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[]): RunSnapshot {
+  const snapshot: RunSnapshot = {
     run: {
       id: run.id,
       mode: run.mode,
@@ -34,7 +45,11 @@ export function toRunSnapshot(run: RunSummary, events: RunEvent[]): RunSnapshot 
       error: run.error,
       createdAt: run.createdAt.toISOString(),
       finishedAt: run.finishedAt?.toISOString() ?? null,
+      iterations: run.iterations,
+      confidence: run.confidence,
     },
     events,
   };
+  if (evidence) snapshot.evidence = evidence;
+  return snapshot;
 }

@@ -70,7 +70,8 @@ function formatSeconds(ms: number): string {
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    // Network failures read "fetch failed"; their cause says why (e.g. "connect ECONNREFUSED 127.0.0.1:9").
+    const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
     return `${error.message}${cause}`;
   }
   return String(error);

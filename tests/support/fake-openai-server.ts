@@ -14,13 +14,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** A scripted HTTP error: the status and the OpenAI-style error message of the response. */
+export interface ScriptedError {
+  status: number;
+  message: string;
+}
+
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
  * with a non-streaming Chat Completions JSON whose message content is the N-th scripted string on the N-th
- * request (usage 100 prompt + 20 completion tokens); it records every parsed request body. A request beyond the
+ * request (usage 100 prompt + 20 completion tokens), or, when the N-th entry is a {@link ScriptedError}, with that
+ * status and an `{ error: { message } }` body; it records every parsed request body. A request beyond the
  * script, or any other route, gets a 500/404 JSON error.
  */
-export async function startFakeOpenAIServer(contents: string[]): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(contents: Array<string | ScriptedError>): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -36,6 +43,10 @@ export async function startFakeOpenAIServer(contents: string[]): Promise<FakeOpe
     const content = contents[requests.length - 1];
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });
+      return;
+    }
+    if (typeof content !== "string") {
+      send(content.status, { error: { message: content.message, type: "invalid_request_error" } });
       return;
     }
     send(200, {

@@ -78,8 +78,12 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-/** Starts the server on 127.0.0.1 with an OS-assigned port. */
-export async function startFixtureServer(): Promise<FixtureServer> {
+/**
+ * Starts the server on 127.0.0.1, on `port` (default: OS-assigned). `delayMs` delays every reply (default 0), so a
+ * browser test can watch a run in progress. GET /health answers "ok" at once.
+ */
+export async function startFixtureServer(options: { port?: number; delayMs?: number } = {}): Promise<FixtureServer> {
+  const delayMs = options.delayMs ?? 0;
   const efetchXml = readFixture(EFETCH_FILE);
   const head = efetchXml.slice(0, efetchXml.indexOf("<PubmedArticleSet>"));
   const articles = new Map<string, string>(
@@ -141,9 +145,18 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     const at = performance.now();
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const params = Object.fromEntries(url.searchParams.entries());
+    if (url.pathname === "/health") return send(res, { status: 200, type: "text/plain", body: "ok" });
     const route = routeOf(url.pathname);
     requests.push({ route, path: url.pathname, params, at });
-    if (route === "unknown") return send(res, { status: 404, type: "text/plain", body: `no fixture route for ${url.pathname}` });
+    if (delayMs > 0) {
+      setTimeout(() => reply(route, params, res), delayMs);
+      return;
+    }
+    reply(route, params, res);
+  };
+
+  const reply = (route: RouteName | "unknown", params: Record<string, string>, res: ServerResponse) => {
+    if (route === "unknown") return send(res, { status: 404, type: "text/plain", body: "no fixture route" });
 
     const fault = faults.get(route);
     if (fault && fault.remaining > 0) {
@@ -165,7 +178,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

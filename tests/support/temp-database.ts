@@ -18,3 +18,17 @@ export async function useTempDatabase(name: string): Promise<{ file: string; cle
   await applyMigrations();
   return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** The corpus files of the demo library: the three BC5CDR PubTator sets and the MEDLINE sample (2,104 records). */
+export const CORPUS_FILES = [
+  "bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt",
+  "bc5cdr_pubtator/CDR_TestSet.PubTator.txt",
+  "bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt",
+  "medline16n0902_sample_604.xml",
+];
+
+/** Imports corpus files (paths relative to the corpus folder; default: all of CORPUS_FILES) into the library. */
+export async function importCorpus(files: string[] = CORPUS_FILES): Promise<void> {
+  const { importFile } = await import("@/lib/library/import-records");
+  for (const file of files) await importFile(path.join(CORPUS, file));
+}

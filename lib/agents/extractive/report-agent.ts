@@ -14,6 +14,9 @@ import { designSummary } from "./study-design";
 /** Sentences per section: executive summary 3, mechanistic findings 6, clinical findings 5 (our choice). */
 export const SECTION_SENTENCES = { summary: 3, mechanistic: 6, clinical: 5 } as const;
 
+/** Registered trials named in the clinical findings, most relevant first (a readable list, not a registry dump). */
+export const MAX_TRIALS_LISTED = 10;
+
 /** One line about a ClinicalTrials.gov record: NCT ID, phase, status (with the reason when stopped), title. */
 export function trialStatement(e: Evidence): string {
   const t = e.trial;
@@ -114,18 +117,25 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       : `No mechanistic study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ${effectName || "the effect"}.`;
 
   const humanDesigns = designSummary(f.human.map((r) => f.designs[r]));
-  const trialLines = f.relevant
-    .filter((r) => f.index.records[r].evidence.citation.source === "ctgov" || f.index.records[r].evidence.trial)
-    .map((r) => `- ${trialStatement(f.index.records[r].evidence)} [${cite(r)}]`);
+  // Every retrieved trial is named with its phase and status (terminated and withdrawn ones included): a registry
+  // record bears on the question through the search that found it, even when its summary names neither term.
+  const trialLines = f.index.records
+    .map((record, r) => ({ record, r }))
+    .filter(({ record }) => record.evidence.trial)
+    .slice(0, MAX_TRIALS_LISTED)
+    .map(({ record, r }) => `- ${trialStatement(record.evidence)} [${cite(r)}]`);
   const clinSentences = picker.pick(
     `${question} ${drugName} ${effectTerms} patients`,
     (s) => human.has(s.record) && f.index.records[s.record].evidence.citation.source !== "ctgov" && onTopic(s),
     SECTION_SENTENCES.clinical,
   );
+  const noHumanStudy = `No human study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ${effectName || "the effect"}.`;
   const clinicalContent =
     f.human.length > 0
       ? [`Human evidence: ${humanDesigns}.`, ...trialLines, ...clinSentences.map((s) => `- ${quote(s)}`)].join("\n")
-      : `No human study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ${effectName || "the effect"}.`;
+      : trialLines.length > 0
+        ? [noHumanStudy, "Registered trials retrieved:", ...trialLines].join("\n")
+        : noHumanStudy;
 
   let conclusion: string;
   if (last) {

@@ -1,4 +1,7 @@
+import type { ModelUsage } from "@/lib/agents/types";
 import { SOURCE_LABELS, type Evidence } from "@/lib/models/evidence";
+import { createTextEmbedder, tfidfSimilarity, type PairSimilarity, type TextEmbedder } from "@/lib/text/embeddings";
+import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { truncateAtSentence } from "@/lib/text/sentences";
 
 /**
@@ -47,10 +50,40 @@ export interface EvidenceContext {
   omitted: number;
 }
 
-/** Bounds of {@link buildEvidenceContext}: most records shown, and most abstract characters per record. */
+/**
+ * Bounds of {@link buildEvidenceContext}: most records shown, most abstract characters per record, and the
+ * pairwise similarity of the input records used by MMR when they do not all fit (default TF-IDF cosine).
+ */
 export interface EvidenceContextOptions {
   maxItems?: number;
   maxAbstractChars?: number;
+  similarity?: PairSimilarity;
+}
+
+/** Characters of abstract used to compare records for MMR (title + this much abstract, cut at a sentence). */
+const SIMILARITY_ABSTRACT_CHARS = 1_000;
+
+/** The text a record is compared by for MMR: title, then the start of its abstract. */
+export function similarityText(e: Evidence): string {
+  const abstract = e.citation.abstract.trim() ? truncateAtSentence(e.citation.abstract, SIMILARITY_ABSTRACT_CHARS) : "";
+  return `${e.citation.title} ${abstract}`.trim();
+}
+
+/**
+ * The records shown to an agent. When they all fit (`evidence.length <= maxItems`), all of them; otherwise
+ * `maxItems` picked by maximal marginal relevance (λ = {@link DEFAULT_MMR_LAMBDA} = 0.7, Carbonell & Goldstein
+ * 1998, as DeepCritical's select_diverse_evidence) over `relevance` (0–1) and `similarity` (default TF-IDF cosine
+ * of title + abstract), so near-duplicate abstracts do not crowd out other findings. Either way the result is
+ * ordered by decreasing relevance (ties keep input order), which is the block numbering.
+ * @param maxItems must be ≥ 0.
+ */
+export function selectEvidence(evidence: Evidence[], maxItems: number, similarity?: PairSimilarity): Evidence[] {
+  if (evidence.length <= maxItems) return selectMostRelevant(evidence, maxItems);
+  const sim = similarity ?? tfidfSimilarity(evidence.map(similarityText));
+  // A tiny floor keeps records with relevance 0 selectable (MMR normalises by the maximum relevance).
+  const relevance = evidence.map((e) => Math.max(0, e.relevance) + 1e-6);
+  const picked = selectMmr(relevance, sim, { k: Math.max(0, maxItems), lambda: DEFAULT_MMR_LAMBDA, minRelevance: -1 });
+  return selectMostRelevant(picked.map((i) => evidence[i]), maxItems);
 }
 
 /**
@@ -108,7 +141,8 @@ function blockLines(e: Evidence, maxAbstractChars: number): string[] {
 /**
  * Formats evidence as numbered, delimited data blocks for a prompt, e.g.
  * `<evidence n="3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nAbstract: …\n</evidence>`.
- * Only the `maxItems` most relevant records are shown (default {@link DEFAULT_MAX_EVIDENCE}); abstracts are cut at
+ * At most `maxItems` records are shown (default {@link DEFAULT_MAX_EVIDENCE}), chosen by {@link selectEvidence}
+ * (all of them when they fit, else MMR for diversity), numbered by decreasing relevance; abstracts are cut at
  * a sentence boundary to `maxAbstractChars` (default {@link DEFAULT_MAX_ABSTRACT_CHARS}). Text that looks like an
  * evidence tag inside a record is neutralised so a record cannot close its block. Pair the text with
  * {@link EVIDENCE_DATA_NOTICE} in the instructions.
@@ -116,14 +150,51 @@ function blockLines(e: Evidence, maxAbstractChars: number): string[] {
 export function buildEvidenceContext(evidence: Evidence[], options: EvidenceContextOptions = {}): EvidenceContext {
   const maxItems = options.maxItems ?? DEFAULT_MAX_EVIDENCE;
   const maxAbstractChars = options.maxAbstractChars ?? DEFAULT_MAX_ABSTRACT_CHARS;
-  const items = selectMostRelevant(evidence, maxItems).map((e, i) => ({ n: i + 1, evidence: e }));
-  const text =
-    items.length === 0
-      ? "(no evidence collected)"
-      : items
-          .map(({ n, evidence: e }) =>
-            [`<evidence n="${n}" id="${attribute(e.id)}">`, ...blockLines(e, maxAbstractChars), "</evidence>"].join("\n"),
-          )
-          .join("\n\n");
-  return { items, text, omitted: evidence.length - items.length };
+  const items = selectEvidence(evidence, maxItems, options.similarity).map((e, i) => ({ n: i + 1, evidence: e }));
+  return { items, text: formatEvidenceBlocks(items, maxAbstractChars), omitted: evidence.length - items.length };
+}
+
+/**
+ * The delimited blocks of already numbered records, in the given order (see {@link buildEvidenceContext} for the
+ * block format); "(no evidence collected)" when there are none. Abstracts are cut at a sentence boundary to
+ * `maxAbstractChars`.
+ */
+export function formatEvidenceBlocks(items: NumberedEvidence[], maxAbstractChars = DEFAULT_MAX_ABSTRACT_CHARS): string {
+  if (items.length === 0) return "(no evidence collected)";
+  return items
+    .map(({ n, evidence: e }) => [`<evidence n="${n}" id="${attribute(e.id)}">`, ...blockLines(e, maxAbstractChars), "</evidence>"].join("\n"))
+    .join("\n\n");
+}
+
+/** Text from a model or a record made safe to place inside a delimited prompt block (no fake block tags). */
+export function neutraliseForPrompt(text: string): string {
+  return neutralise(text).replace(/<\s*(\/?)\s*claim/gi, "‹$1claim");
+}
+
+/**
+ * {@link buildEvidenceContext} with the similarity for MMR taken from `embedder` (provider embeddings when
+ * OPENAI_EMBEDDING_MODEL is set, else TF-IDF; see lib/text/embeddings). The embedder is asked only when the
+ * records do not all fit, so small runs cost no embedding calls.
+ */
+export async function buildSelectedEvidenceContext(
+  evidence: Evidence[],
+  options: Omit<EvidenceContextOptions, "similarity"> & {
+    embedder?: TextEmbedder;
+    signal?: AbortSignal;
+    /** Receives the usage of an embedding request (agent "embedding", its tokens as input tokens). */
+    onUsage?: (usage: ModelUsage) => void;
+  } = {},
+): Promise<EvidenceContext> {
+  const maxItems = options.maxItems ?? DEFAULT_MAX_EVIDENCE;
+  let similarity: PairSimilarity | undefined;
+  if (evidence.length > maxItems) {
+    const embedder = options.embedder ?? createTextEmbedder();
+    similarity = await embedder.similarity(evidence.map(similarityText), {
+      keys: evidence.map((e) => e.id),
+      signal: options.signal,
+      onUsage: (tokens) =>
+        options.onUsage?.({ agent: "embedding", attempt: 1, inputTokens: tokens, outputTokens: tokens === undefined ? undefined : 0, totalTokens: tokens }),
+    });
+  }
+  return buildEvidenceContext(evidence, { maxItems, maxAbstractChars: options.maxAbstractChars, similarity });
 }

@@ -1,24 +1,39 @@
 import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type ModelMessage } from "ai";
 import type { z } from "zod";
+import type { AgentHooks, AgentName, ModelUsage } from "@/lib/agents/types";
+import type { TextEmbedder } from "@/lib/text/embeddings";
 
 /** Which LLM agent made a call. */
-export type LlmAgentName = "hypothesis" | "judge" | "report";
+export type LlmAgentName = Exclude<AgentName, "embedding">;
+
+/** Token usage of one model call; see {@link ModelUsage}. */
+export type LlmUsage = ModelUsage;
 
 /**
- * Token usage of one model call (AI SDK `result.usage`, counts in tokens; undefined when the provider did not
- * report them). `attempt` is 1 for the first call, 2 for the retry after an invalid object.
+ * Options shared by the LLM agents. `onUsage` is called once per model call, including failed attempts;
+ * `timeoutMs` bounds each model call (AI SDK `timeout`, including the SDK's own retries), none when unset.
  */
-export interface LlmUsage {
-  agent: LlmAgentName;
-  attempt: number;
-  inputTokens: number | undefined;
-  outputTokens: number | undefined;
-  totalTokens: number | undefined;
-}
-
-/** Options shared by the LLM agents. `onUsage` is called once per model call, including failed attempts. */
 export interface LlmCallOptions {
   onUsage?: (usage: LlmUsage) => void;
+  timeoutMs?: number;
+}
+
+/** Options of an LLM agent: the call options plus the embedder that picks diverse evidence (default TF-IDF). */
+export interface LlmAgentOptions extends LlmCallOptions {
+  embedder?: TextEmbedder;
+}
+
+/** The call options with `hooks.onUsage` (a per-call hook of the workflow) called after `options.onUsage`. */
+export function withHooks(options: LlmCallOptions, hooks: AgentHooks | undefined): LlmCallOptions {
+  const outer = hooks?.onUsage;
+  if (!outer) return { onUsage: options.onUsage, timeoutMs: options.timeoutMs };
+  return {
+    timeoutMs: options.timeoutMs,
+    onUsage: (usage) => {
+      options.onUsage?.(usage);
+      outer(usage);
+    },
+  };
 }
 
 /** Longest validation message passed back to the model on retry, in characters (keeps the retry prompt small). */
@@ -39,6 +54,8 @@ export interface StructuredCall<T> extends LlmCallOptions {
   instructions: string;
   prompt: string;
   signal?: AbortSignal;
+  /** Sampling temperature; the provider's default when unset. */
+  temperature?: number;
 }
 
 /**
@@ -47,8 +64,9 @@ export interface StructuredCall<T> extends LlmCallOptions {
  * answer as the assistant turn, then a user turn carrying the validation error.
  * @returns the validated object.
  * @throws Error("<agent> agent: the model returned an invalid object twice: <reason>") after the second invalid
- *   answer (the `cause` is the last NoObjectGeneratedError); any other error (network, abort, API) is rethrown
- *   as is, after the SDK's own retries of transient API errors.
+ *   answer (the `cause` is the last NoObjectGeneratedError); any other error (network, abort, API, a
+ *   DOMException "TimeoutError" after `timeoutMs`) is rethrown as is, after the SDK's own retries of transient
+ *   API errors (2 retries with backoff for 429, 5xx and network failures).
  */
 export async function generateStructured<T>(call: StructuredCall<T>): Promise<T> {
   const messages: ModelMessage[] = [{ role: "user", content: call.prompt }];
@@ -60,6 +78,8 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
         messages,
         output: Output.object({ schema: call.schema, name: `${call.agent}_output` }),
         abortSignal: call.signal,
+        ...(call.timeoutMs ? { timeout: call.timeoutMs } : {}),
+        ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
       });
       report(call, attempt, result.usage);
       return result.output as T;

@@ -2,9 +2,9 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/agents/types";
 import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/models/hypothesis";
-import { buildEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "./evidence-context";
+import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "./evidence-context";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
-import { generateStructured, type LlmCallOptions } from "./generate-structured";
+import { generateStructured, withHooks, type LlmAgentOptions } from "./generate-structured";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -42,8 +42,15 @@ export const hypothesisOutputSchema = z.object({
     .number()
     .nullable()
     .describe("1-based position in `hypotheses` of the most promising one; null when there are none."),
-  knowledgeGaps: z.array(z.string().describe("One open question.")).describe("What the evidence does not yet establish."),
-  recommendedSearches: z.array(z.string().describe("A literature search query.")).describe("Searches to fill the gaps, most useful first."),
+  knowledgeGaps: z
+    .array(
+      z.object({
+        gap: z.string().describe("One open question the evidence does not yet answer."),
+        search: z.string().describe("A literature search query (a few keywords) that could answer it."),
+      }),
+    )
+    .describe("What the evidence does not yet establish, each with a search to fill it."),
+  recommendedSearches: z.array(z.string().describe("A literature search query.")).describe("Other searches worth running, most useful first."),
 });
 /** What the model returns to the hypothesis agent. */
 export type HypothesisOutput = z.infer<typeof hypothesisOutputSchema>;
@@ -73,7 +80,7 @@ export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: str
   return [
     `## Research question\n${input.question}`,
     `## Previous hypotheses\n${previousSection(input.previous)}`,
-    `## Evidence${omitted > 0 ? ` (the ${DEFAULT_MAX_EVIDENCE} most relevant records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
     "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by number or id.",
   ].join("\n\n");
 }
@@ -92,15 +99,25 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
 }
 
 /** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
-export interface HypothesisAgentOptions extends LlmCallOptions {
+export interface HypothesisAgentOptions extends LlmAgentOptions {
   /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
   onUnknownReferences?: (refs: string[]) => void;
 }
 
+/** Placeholders a model writes when it cannot name a chain element; such a hypothesis is not specific. */
+const PLACEHOLDER = /^(?:|unknown|unclear|unspecified|not specified|n\/?a|none|various|multiple|other|tbd|\?+|-+)$/i;
+
+/** True when drug, target, pathway and effect are all named (non-empty and not a placeholder such as "unknown"). */
+export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "target" | "pathway" | "effect">): boolean {
+  return [h.drug, h.target, h.pathway, h.effect].every((x) => !PLACEHOLDER.test(x.trim()));
+}
+
 /**
- * Turns the model's answer into a HypothesisAssessment: keeps at most {@link MAX_HYPOTHESES}, maps evidence
+ * Turns the model's answer into a HypothesisAssessment: drops hypotheses that do not name all of drug, target,
+ * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
- * `unknownRefs`), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
+ * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
+ * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
  * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
  */
 export function toHypothesisAssessment(
@@ -108,7 +125,8 @@ export function toHypothesisAssessment(
   index: EvidenceRefIndex,
 ): { assessment: HypothesisAssessment; unknownRefs: string[] } {
   const unknownRefs: string[] = [];
-  const hypotheses: MechanismHypothesis[] = output.hypotheses.slice(0, MAX_HYPOTHESES).map((h) => ({
+  const specific = output.hypotheses.filter((h) => isSpecificHypothesis(h));
+  const hypotheses: MechanismHypothesis[] = specific.slice(0, MAX_HYPOTHESES).map((h) => ({
     drug: h.drug.trim(),
     target: h.target.trim(),
     pathway: h.pathway.trim(),
@@ -120,21 +138,26 @@ export function toHypothesisAssessment(
     links: (h.links ?? []).map((l) => ({ from: l.from, to: l.to, evidenceIds: mapRefs(index, l.evidence, unknownRefs) })),
   }));
   const position = output.primaryHypothesis === null ? 1 : Math.round(output.primaryHypothesis);
-  const primaryHypothesis = hypotheses[position - 1] ?? hypotheses[0] ?? null;
+  const chosen = output.hypotheses[position - 1];
+  const at = chosen ? specific.indexOf(chosen) : -1;
+  const primaryHypothesis = (at >= 0 ? hypotheses[at] : undefined) ?? hypotheses[0] ?? null;
   return {
     assessment: {
       hypotheses,
       primaryHypothesis,
-      knowledgeGaps: output.knowledgeGaps.map((s) => s.trim()).filter(Boolean),
-      recommendedSearches: output.recommendedSearches.map((s) => s.trim()).filter(Boolean),
+      knowledgeGaps: output.knowledgeGaps.map((g) => g.gap.trim()).filter(Boolean),
+      // The gaps' searches come first: they are what the next iteration searches (see runResearch).
+      recommendedSearches: [...new Set([...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches].map((s) => s.trim()).filter(Boolean))],
     },
     unknownRefs,
   };
 }
 
 /**
- * The LLM hypothesis agent: shows the {@link DEFAULT_MAX_EVIDENCE} most relevant records as numbered blocks and
- * asks for 2–4 mechanistic hypotheses (see {@link toHypothesisAssessment} for the post-processing).
+ * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
+ * when there are more, see buildSelectedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
+ * {@link toHypothesisAssessment} for the post-processing). Dropped references go to `options.onUnknownReferences`
+ * and `input.hooks.onDroppedEvidenceIds`.
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
@@ -143,17 +166,20 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisAssessment> {
-  const context = buildEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE });
+  const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
   const output = await generateStructured({
+    ...withHooks(options, input.hooks),
     agent: "hypothesis",
     model,
     schema: hypothesisOutputSchema,
     instructions: HYPOTHESIS_INSTRUCTIONS,
     prompt: formatHypothesisPrompt(input, context.text, context.omitted),
     signal: input.signal,
-    onUsage: options.onUsage,
   });
   const { assessment, unknownRefs } = toHypothesisAssessment(output, indexEvidence(context.items));
-  if (unknownRefs.length > 0) options.onUnknownReferences?.(unknownRefs);
+  if (unknownRefs.length > 0) {
+    options.onUnknownReferences?.(unknownRefs);
+    input.hooks?.onDroppedEvidenceIds?.(unknownRefs);
+  }
   return assessment;
 }

@@ -8,8 +8,8 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/models/judge";
-import { buildEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_ABSTRACT_CHARS, JUDGE_MAX_EVIDENCE } from "./evidence-context";
-import { generateStructured, type LlmCallOptions } from "./generate-structured";
+import { buildSelectedEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_ABSTRACT_CHARS, JUDGE_MAX_EVIDENCE } from "./evidence-context";
+import { generateStructured, withHooks, type LlmAgentOptions } from "./generate-structured";
 
 /** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
 export const judgeOutputSchema = z.object({
@@ -65,7 +65,7 @@ export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitt
     `## Research question\n${input.question}`,
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
     `## Current hypotheses\n${hypotheses}`,
-    `## Evidence${omitted > 0 ? ` (the ${JUDGE_MAX_EVIDENCE} most relevant records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Evidence${omitted > 0 ? ` (${JUDGE_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
     "## Task\nScore the evidence with the rubric and decide whether it is sufficient.",
   ].join("\n\n");
 }
@@ -110,21 +110,26 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
 }
 
 /**
- * The LLM judge: shows the {@link JUDGE_MAX_EVIDENCE} most relevant records (abstracts ≤ {@link JUDGE_MAX_ABSTRACT_CHARS} characters) and
+ * The LLM judge: shows at most {@link JUDGE_MAX_EVIDENCE} records, MMR-selected when there are more (abstracts ≤ {@link JUDGE_MAX_ABSTRACT_CHARS} characters) and
  * the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
-export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmCallOptions = {}): Promise<JudgeAssessment> {
-  const context = buildEvidenceContext(input.evidence, { maxItems: JUDGE_MAX_EVIDENCE, maxAbstractChars: JUDGE_MAX_ABSTRACT_CHARS });
+export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
+  const context = await buildSelectedEvidenceContext(input.evidence, {
+    maxItems: JUDGE_MAX_EVIDENCE,
+    maxAbstractChars: JUDGE_MAX_ABSTRACT_CHARS,
+    embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage,
+    signal: input.signal,
+  });
   const output = await generateStructured({
+    ...withHooks(options, input.hooks),
     agent: "judge",
     model,
     schema: judgeOutputSchema,
     instructions: JUDGE_INSTRUCTIONS,
     prompt: formatJudgePrompt(input, context.text, context.omitted),
     signal: input.signal,
-    onUsage: options.onUsage,
   });
   return toJudgeAssessment(output, input);
 }

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { ReportInput } from "@/lib/agents/types";
 import { SOURCE_LABELS } from "@/lib/models/evidence";
 import { chainLabel } from "@/lib/models/hypothesis";
-import type { Reference, ResearchReport } from "@/lib/models/report";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { validateReportCitations } from "@/lib/report/validate-citations";
-import { buildEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "./evidence-context";
-import { indexEvidence, matchClaimedReference } from "./evidence-refs";
-import { generateStructured, type LlmCallOptions } from "./generate-structured";
+import type { ResearchReport } from "@/lib/models/report";
+import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "./evidence-context";
+import { generateStructured, withHooks, type LlmAgentOptions } from "./generate-structured";
+import { buildReport } from "./report-draft";
+
+export { buildReport } from "./report-draft";
 
 const prose = (what: string) => z.string().describe(`${what} Cite evidence inline as [n], n being the evidence block number.`);
 const claimed = (what: string) => z.string().nullable().describe(`${what} exactly as shown in the evidence block; null when it has none.`);
@@ -52,6 +52,10 @@ Citation rules (reports that break them are rejected by an automatic check):
 1. Cite only the evidence blocks shown to you, inline as [n] where n is the block number, e.g. "… in rats [2]".
 2. List every block you cite in "references" with its number n and its identifiers copied exactly from the block.
 3. Never invent or alter PMIDs, DOIs, NCT IDs, URLs, titles or block numbers. If unsure, leave the claim uncited.
+4. Every paragraph of the executive summary, findings and conclusion cites at least one block.
+5. A dose (mg, mg/kg, µg, IU, …) appears only in a sentence that cites the block stating it.
+6. Text in quotation marks must be copied word for word from the abstract of a block that its sentence cites;
+   otherwise paraphrase without quotation marks.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
@@ -83,101 +87,39 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
     `## Hypotheses tested\n${hypotheses}`,
     `## Latest assessment\n${assessment}`,
-    `## Evidence${omitted > 0 ? ` (the ${DEFAULT_MAX_EVIDENCE} most relevant records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    ...(input.feedback && input.feedback.length > 0
+      ? [
+          "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a new report that fixes every point:\n" +
+            input.feedback.map((f) => `- ${f}`).join("\n"),
+        ]
+      : []),
     "## Task\nWrite the report. Cite only the evidence blocks above, as [n], and list each cited block in references.",
   ].join("\n\n");
 }
 
 /**
- * A stand-in for a model reference that matches no record: it carries only the identifiers the model claimed
- * (none of which is in the evidence), no model title, so that citation validation removes and counts it.
- */
-function unmatchedReference(r: ReportOutput["references"][number], n: number): Reference {
-  return {
-    n,
-    evidenceId: r.evidenceId ?? "",
-    source: "local",
-    title: "",
-    authors: [],
-    journal: null,
-    year: null,
-    pmid: r.pmid,
-    doi: r.doi,
-    nctId: r.nctId,
-    url: r.url ?? "",
-  };
-}
-
-/**
- * Builds the final ResearchReport from the model's answer:
- * 1. each model reference is matched to one record by its identifiers (evidence id, PMID, DOI, NCT ID, URL, all
- *    of which must name that record; see matchClaimedReference) and rebuilt from the record, keeping the model's
- *    number n (rounded); unmatched ones become identifier-only stand-ins; a reference whose n is below 1 is
- *    dropped and counted as removed;
- * 2. metadata comes from the input: researchQuestion, sourcesSearched (display labels, e.g. "PubMed", as the
- *    extractive backend does), totalPapersReviewed (all records), searchIterations, confidenceScore (last judge
- *    assessment, 0 when none), hypothesesTested (chain label and supporting/contradicting counts);
- * 3. validateReportCitations removes the stand-ins (and anything else not in the evidence), merges references to
- *    the same record, renumbers the rest 1..k and rewrites or deletes the [n] markers of every prose field.
- * `removedReferences` counts the references removed in 1 and 3.
- */
-export function buildReport(output: ReportOutput, input: ReportInput): ResearchReport {
-  const index = indexEvidence(input.evidence);
-  const byId = new Map(input.evidence.map((e) => [e.id, e]));
-  const references: Reference[] = [];
-  let invalidNumbers = 0;
-  for (const r of output.references) {
-    const n = Math.round(r.n);
-    if (!Number.isFinite(n) || n < 1) {
-      invalidNumbers += 1;
-      continue;
-    }
-    const id = matchClaimedReference(index, r);
-    const record = id ? byId.get(id) : undefined;
-    references.push(record ? referenceFromEvidence(record, n) : unmatchedReference(r, n));
-  }
-  const draft: ResearchReport = {
-    title: output.title.trim(),
-    executiveSummary: output.executiveSummary.trim(),
-    researchQuestion: input.question,
-    methodology: { title: "Methodology", content: output.methodology.trim() },
-    hypothesesTested: input.hypotheses.hypotheses.map((h) => ({
-      mechanism: chainLabel(h),
-      supported: h.supportingEvidence.length,
-      contradicted: h.contradictingEvidence.length,
-    })),
-    mechanisticFindings: { title: "Mechanistic findings", content: output.mechanisticFindings.trim() },
-    clinicalFindings: { title: "Clinical findings", content: output.clinicalFindings.trim() },
-    drugCandidates: [...new Set(output.drugCandidates.map((d) => d.trim()).filter(Boolean))],
-    limitations: output.limitations.map((l) => l.trim()).filter(Boolean),
-    conclusion: output.conclusion.trim(),
-    references,
-    sourcesSearched: input.sourcesSearched.map((s) => SOURCE_LABELS[s]),
-    totalPapersReviewed: input.evidence.length,
-    searchIterations: input.iterations,
-    confidenceScore: input.assessments.at(-1)?.confidence ?? 0,
-    removedReferences: invalidNumbers,
-  };
-  return validateReportCitations(draft, input.evidence).report;
-}
-
-/**
- * The LLM report agent: shows the {@link DEFAULT_MAX_EVIDENCE} most relevant records as numbered blocks with
- * the hypotheses and the latest judge assessment, asks for the prose sections with [n] markers and a reference
- * list, and builds the report in code ({@link buildReport}).
+ * The LLM report agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (chosen by MMR when
+ * there are more, see buildSelectedEvidenceContext) with the hypotheses, the latest judge assessment and, on a
+ * revision, the critic's feedback; asks for the prose sections with [n] markers and a reference list; and builds
+ * the report in code ({@link buildReport}). What had to be removed from the draft is reported through
+ * `input.hooks.onReportRepairs`.
  * @throws Error("report agent: the model returned an invalid object twice: …") after two invalid answers;
- *   API and abort errors propagate.
+ *   API, timeout and abort errors propagate.
  */
-export async function writeReport(model: LanguageModel, input: ReportInput, options: LlmCallOptions = {}): Promise<ResearchReport> {
-  const context = buildEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE });
+export async function writeReport(model: LanguageModel, input: ReportInput, options: LlmAgentOptions = {}): Promise<ResearchReport> {
+  const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
   const output = await generateStructured({
+    ...withHooks(options, input.hooks),
     agent: "report",
     model,
     schema: reportOutputSchema,
     instructions: REPORT_INSTRUCTIONS,
     prompt: formatReportPrompt(input, context.text, context.omitted),
     signal: input.signal,
-    onUsage: options.onUsage,
   });
-  return buildReport(output, input);
+  const built = buildReport(output, input, context.items);
+  if (built.repairs.length > 0) input.hooks?.onReportRepairs?.(built.repairs);
+  return built.report;
 }
+

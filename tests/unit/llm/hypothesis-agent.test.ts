@@ -43,7 +43,7 @@ const answer: HypothesisOutput = {
     },
   ],
   primaryHypothesis: 2,
-  knowledgeGaps: ["Human collecting-duct data"],
+  knowledgeGaps: [{ gap: "Human collecting-duct data", search: "lithium collecting duct human biopsy" }],
   recommendedSearches: ["lithium ENaC amiloride polyuria"],
 };
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LlmUsage } from "@/lib/agents/llm/generate-structured";
 import { createLlmBackend } from "@/lib/agents/llm";
 import type { JudgeOutput } from "@/lib/agents/llm/judge-agent";
+import { referenceFromEvidence } from "@/lib/report/references";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "./helpers";
 
@@ -56,5 +57,32 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
     expect(body.messages[1].content).toContain('<evidence n="1" id="pmid:9406968">');
+  });
+});
+
+describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
+  it("sends the critic's strict json_schema and reads its verdicts", async () => {
+    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, verdict: "FAIL", issue: "No human data in [1]." }] })]);
+    const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
+    const backend = createLlmBackend(model, "test-model");
+    const report = {
+      title: "T", executiveSummary: "Lithium causes polyuria in humans [1].", researchQuestion: QUESTION,
+      methodology: { title: "Methodology", content: "Searched." }, hypothesesTested: [],
+      mechanisticFindings: { title: "Mechanistic findings", content: "See above." }, clinicalFindings: { title: "Clinical findings", content: "None." },
+      drugCandidates: [], limitations: [], conclusion: "Done.", references: [referenceFromEvidence(LITHIUM_EVIDENCE[0], 1)],
+      sourcesSearched: ["PubMed"], totalPapersReviewed: 4, searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+    };
+
+    const verdict = await backend.critique!({ question: QUESTION, report, evidence: LITHIUM_EVIDENCE });
+
+    expect(verdict).toEqual({
+      verdict: "FAIL",
+      claimsChecked: 1,
+      issues: [{ section: "Executive summary", sentence: "Lithium causes polyuria in humans.", issue: "No human data in [1]." }],
+    });
+    const body = server.requests[0] as { response_format: { type: string; json_schema: { name: string; strict: boolean } }; messages: Array<{ content: string }> };
+    expect(body.response_format.type).toBe("json_schema");
+    expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
+    expect(body.messages[1].content).toContain('<claim n="1" cites="1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
   });
 });

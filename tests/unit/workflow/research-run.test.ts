@@ -1,13 +1,11 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExtractiveBackend } from "@/lib/agents/extractive";
 import type { ReasoningBackend } from "@/lib/agents/types";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/db/run-detail";
-import { importFile } from "@/lib/library/import-records";
 import { runToJson } from "@/lib/report/run-json";
 import { cancelRun, startResearchRun } from "@/lib/workflow/run-executor";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
 const QUESTIONS = {
   lithium: "Is lithium nephrotoxic, and by what mechanism?",
@@ -31,10 +29,7 @@ describe("extractive research run on the imported corpus", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("workflow"));
-    for (const file of ["CDR_DevelopmentSet.PubTator.txt", "CDR_TestSet.PubTator.txt", "CDR_TrainingSet.PubTator.txt"]) {
-      await importFile(path.join(CORPUS, "bc5cdr_pubtator", file));
-    }
-    await importFile(path.join(CORPUS, "medline16n0902_sample_604.xml"));
+    await importCorpus();
   });
   afterAll(() => cleanup());
 

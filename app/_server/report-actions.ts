@@ -1,0 +1,69 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { deleteRun, getRunSettings } from "@/lib/db/history";
+import { getRun } from "@/lib/db/runs";
+import { revokeShareLinksOfRun } from "@/lib/db/share-links";
+import { startClaimCheck } from "@/lib/workflow/claim-check-executor";
+import { RunInputError, startResearchRun } from "@/lib/workflow/run-executor";
+import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
+
+const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.boolean() });
+
+/**
+ * Deletes a finished run owned by the caller, with everything it saved. Its share links keep showing their frozen
+ * copy unless `revokeShareLinks` is true, in which case they are revoked first.
+ * @returns ok, or a user-facing error (unknown run, not the owner, still running).
+ */
+export async function deleteReport(input: { runId: string; revokeShareLinks: boolean }): Promise<{ ok: true } | { error: string }> {
+  const parsed = deleteSchema.safeParse(input);
+  const run = parsed.success ? await getRun(parsed.data.runId) : null;
+  if (!parsed.success || !run) return { error: "Unknown run." };
+  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can delete it." };
+  if (run.status === "running" || run.status === "queued") return { error: "Cancel the run before deleting it." };
+  try {
+    if (parsed.data.revokeShareLinks) await revokeShareLinksOfRun(run.id);
+    await deleteRun(run.id);
+  } catch (error) {
+    console.error("deleteReport failed", error);
+    return { error: "The run could not be deleted. Please try again." };
+  }
+  revalidatePath("/reports");
+  return { ok: true };
+}
+
+/**
+ * Starts a new run with the settings a run was started with (its stored RunSettings: question, sources, iteration
+ * cap and provider-error policy; for a claim check, its text and sources), owned by the caller's session, and opens
+ * its page. Only the run's owner may re-run it.
+ * @returns a user-facing error; on success it redirects instead of returning.
+ */
+export async function rerunReport(runId: string): Promise<{ error: string }> {
+  const parsed = z.string().uuid().safeParse(runId);
+  const run = parsed.success ? await getRun(parsed.data) : null;
+  if (!run) return { error: "Unknown run." };
+  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can re-run it." };
+  if (run.mode !== "research" && run.mode !== "claim-check") return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
+  let newId: string;
+  try {
+    const settings = (await getRunSettings(run.id)) ?? { mode: run.mode, question: run.question, sources: run.sources, maxIterations: run.maxIterations };
+    const ownerId = await ensureSessionId();
+    ({ runId: newId } =
+      run.mode === "claim-check"
+        ? await startClaimCheck({ text: settings.question, sources: settings.sources, ownerId })
+        : await startResearchRun({
+            question: settings.question,
+            sources: settings.sources,
+            maxIterations: settings.maxIterations,
+            onProviderError: settings.onProviderError,
+            ownerId,
+          }));
+  } catch (error) {
+    if (error instanceof RunInputError) return { error: error.message };
+    console.error("rerunReport failed", error);
+    return { error: "The run could not be started. Please try again." };
+  }
+  redirect(`/reports/${newId}`);
+}

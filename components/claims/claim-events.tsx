@@ -1,0 +1,84 @@
+import { Badge } from "@/components/ui/badge";
+import { SourceBadge } from "@/components/run/source-badge";
+import { STRATEGY_LABELS } from "@/lib/models/claim-check";
+import type { RunEventPayloads } from "@/lib/workflow/events";
+
+/** Timeline entry: the claims taken from the pasted text. */
+export function ClaimsExtractedEvent({ data }: { data: RunEventPayloads["claims-extracted"] }) {
+  return (
+    <li data-testid="claims-extracted-event" className="text-sm">
+      <span className="font-medium">
+        {data.claims.length} {data.claims.length === 1 ? "claim" : "claims"} to check
+      </span>{" "}
+      <span className="text-muted-foreground">
+        from {data.sentences} {data.sentences === 1 ? "sentence" : "sentences"} ({data.method === "llm" ? "chosen by the model" : "finding sentences: comparisons, effect verbs, numbers"})
+      </span>
+    </li>
+  );
+}
+
+/** Timeline entry: a claim's counter-statement and keyword query. */
+export function CounterStatementEvent({ data }: { data: RunEventPayloads["counter-statement"] }) {
+  return (
+    <li data-testid="counter-statement-event" className="text-sm">
+      <span className="text-muted-foreground">Claim {data.claim} · counter-statement </span>
+      <q className="font-medium">{data.counterStatement}</q>
+      <span className="text-muted-foreground">
+        {" "}
+        · keyword query <code>{data.keywordQuery}</code>
+        {data.hydeAbstracts.length > 0 && ` · ${data.hydeAbstracts.length} hypothetical abstracts for HyDE`}
+      </span>
+    </li>
+  );
+}
+
+/** Timeline entry: one source call of one search strategy. */
+export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-search"] }) {
+  return (
+    <li data-testid="claim-search-event" className="flex flex-wrap items-center gap-2 text-sm">
+      <SourceBadge source={data.source} />
+      <Badge tone="accent">{STRATEGY_LABELS[data.strategy]}</Badge>
+      <span className="text-muted-foreground">claim {data.claim}</span>
+      <q className="max-w-xl truncate font-medium">{data.query}</q>
+      <span className="tabular-nums text-muted-foreground">
+        {data.hits} {data.hits === 1 ? "hit" : "hits"} · {data.durationMs} ms
+      </span>
+    </li>
+  );
+}
+
+/** Timeline entry: the documents of a claim scored 0–5. */
+export function ClaimScoredEvent({ data }: { data: RunEventPayloads["claim-scored"] }) {
+  return (
+    <li data-testid="claim-scored-event" className="text-sm">
+      <span className="text-muted-foreground">Claim {data.claim} · </span>
+      {data.scored} documents scored, {data.aboveThreshold} at or above {data.threshold}/5
+      <span className="text-muted-foreground">
+        {" "}
+        (keyword {data.byStrategy.keyword}, semantic {data.byStrategy.semantic}, HyDE {data.byStrategy.hyde}
+        {data.modelCalls > 0 ? `; ${data.modelCalls} model ${data.modelCalls === 1 ? "call" : "calls"}` : ""})
+      </span>
+    </li>
+  );
+}
+
+/** Timeline entry: a claim's counter-report was written. */
+export function CounterReportEvent({ data }: { data: RunEventPayloads["counter-report"] }) {
+  return (
+    <li data-testid="counter-report-event" className="text-sm">
+      <span className="text-muted-foreground">Claim {data.claim} · </span>
+      counter-report with {data.citations.length} {data.citations.length === 1 ? "citation" : "citations"}
+      {data.dropped.length > 0 && `; ${data.dropped.length} ${data.dropped.length === 1 ? "passage" : "passages"} dropped (not in the abstract)`}
+    </li>
+  );
+}
+
+/** Timeline entry: the verdict on a claim. */
+export function ClaimVerdictEvent({ data }: { data: RunEventPayloads["claim-verdict"] }) {
+  return (
+    <li data-testid="claim-verdict-event" className="text-sm">
+      <span className="text-muted-foreground">Claim {data.claim} · verdict </span>
+      <span className="font-medium">{data.result.verdict}</span> ({data.result.confidence} confidence)
+    </li>
+  );
+}

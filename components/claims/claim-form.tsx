@@ -1,0 +1,66 @@
+"use client";
+
+import { useActionState } from "react";
+import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
+import { Button } from "@/components/ui/button";
+import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+
+const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
+
+/** Longest text the form accepts, in characters (the server checks it again: MAX_CLAIM_TEXT_LENGTH). */
+const MAX_TEXT = 6000;
+
+/**
+ * The "Check a claim" form: a pasted claim or a whole abstract, and the sources to search for counter-evidence;
+ * submits to the startClaimCheckAction server action. A failed submission keeps the text and shows why.
+ */
+export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: SourceId[]; libraryCount: number }) {
+  const [state, action, pending] = useActionState<StartClaimCheckState, FormData>(startClaimCheckAction, { error: null, text: "" });
+  return (
+    <form action={action} className="space-y-4" data-testid="claim-form">
+      <div>
+        <label htmlFor="claim-text" className="mb-1 block text-sm font-medium">
+          Claim or abstract
+        </label>
+        <textarea
+          id="claim-text"
+          name="text"
+          required
+          rows={6}
+          maxLength={MAX_TEXT}
+          defaultValue={state.text}
+          aria-describedby="claim-text-help"
+          placeholder="Doxorubicin has no effect on the heart."
+          className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+          }}
+        />
+        <p id="claim-text-help" className="mt-1 text-sm text-muted-foreground">
+          Paste one claim or a whole abstract. Up to three checkable claims are taken from it; for each, Critica writes the counter-statement,
+          searches for evidence that supports it, and gives a verdict on the claim.
+        </p>
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+        <legend className="mb-1 text-sm font-medium">Sources</legend>
+        {ALL_SOURCES.map((id) => (
+          <label key={id} className="inline-flex items-center gap-2">
+            <input type="checkbox" name="sources" value={id} defaultChecked={defaultSources.includes(id)} className="size-4 accent-(--accent)" />
+            {SOURCE_LABELS[id]}
+            {id === "local" && <span className="text-muted-foreground">({libraryCount.toLocaleString("en")} records)</span>}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Starting…" : "Check claim"}
+        </Button>
+        {state.error && (
+          <p role="alert" className="text-sm text-danger">
+            {state.error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { SourceBadge } from "@/components/run/source-badge";
+import type { Reference } from "@/lib/models/report";
+import type { MarkerToken } from "@/lib/report/citation-markers";
+import { formatAuthors } from "@/lib/report/markdown";
+import type { ReportRecord } from "@/lib/report/report-records";
+
+/** Most references one card lists (a range marker such as "[2–40]" lists its first ones). */
+const MAX_CARD_REFERENCES = 5;
+/** Delay before a hover card closes after the pointer leaves, so it can move from the marker into the card (ms). */
+const CLOSE_DELAY_MS = 150;
+
+/** PMID, DOI and NCT ID links of a reference (the record URL when it has none of them); `focusable` puts them in the tab order. */
+function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean }) {
+  const links: Array<{ href: string; label: string }> = [];
+  if (r.pmid) links.push({ href: `https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`, label: `PMID ${r.pmid}` });
+  if (r.doi) links.push({ href: `https://doi.org/${encodeURI(r.doi)}`, label: `DOI ${r.doi}` });
+  if (r.nctId) links.push({ href: `https://clinicaltrials.gov/study/${r.nctId}`, label: r.nctId });
+  if (links.length === 0 && /^https?:\/\//.test(r.url)) links.push({ href: r.url, label: "Record" });
+  return (
+    <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+      {links.map((l) => (
+        <a key={l.label} href={l.href} target="_blank" rel="noreferrer noopener" tabIndex={focusable ? undefined : -1} className="text-accent underline underline-offset-2">
+          {l.label}
+        </a>
+      ))}
+    </span>
+  );
+}
+
+/** One reference inside a hover card: number, title, authors, journal and year, study type, identifiers. */
+function CardReference({ r, record, focusable }: { r: Reference; record: ReportRecord | undefined; focusable: boolean }) {
+  const venue = [r.journal, r.year].filter(Boolean).join(", ");
+  return (
+    <span className="block" data-testid="citation-reference">
+      <span className="block font-medium leading-snug" data-testid="citation-title">
+        [{r.n}] {r.title}
+      </span>
+      {r.authors.length > 0 && (
+        <span className="block text-muted-foreground" data-testid="citation-authors">
+          {formatAuthors(r.authors)}
+        </span>
+      )}
+      {venue && (
+        <span className="block text-muted-foreground" data-testid="citation-venue">
+          {venue}
+        </span>
+      )}
+      <span className="mt-1 flex flex-wrap items-center gap-1.5">
+        <SourceBadge source={r.source} />
+        {record && <Badge testId="citation-study-type">{record.studyTypeLabel}</Badge>}
+        {record?.preprint && <Badge tone="warning">preprint, not peer-reviewed</Badge>}
+      </span>
+      <IdentifierLinks r={r} focusable={focusable} />
+    </span>
+  );
+}
+
+/**
+ * An inline citation marker ("[1, 4]", "[2–4]") whose every part opens a card on hover or focus: title, authors,
+ * journal, year, study type and PMID/DOI/NCT links of the cited records, and the report sentence that cites them.
+ * Hover and focus show it as a preview, so tabbing through a report does not stop in every card; Enter (or a
+ * click) pins it open with its links in the tab order (Tab from the marker reaches them). Escape closes it and
+ * returns focus to the marker; it also closes when the pointer or focus leaves marker and card.
+ */
+export function CitationMarker({
+  tokens,
+  sentence,
+  references,
+  records,
+}: {
+  tokens: MarkerToken[];
+  sentence: string;
+  references: Map<number, Reference>;
+  records: Map<string, ReportRecord>;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [pinned, setPinned] = useState(false);
+  const [shift, setShift] = useState(0);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const card = useRef<HTMLSpanElement>(null);
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  // Set while Escape returns focus to the marker, so that focus does not reopen the card just closed.
+  const refocusing = useRef(false);
+  const id = useId();
+
+  const cancelClose = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  };
+  const show = (i: number, pin = false) => {
+    cancelClose();
+    if (open !== i) setShift(0);
+    setOpen(i);
+    setPinned((p) => pin || (p && open === i));
+  };
+  const close = () => {
+    cancelClose();
+    setOpen(null);
+    setPinned(false);
+  };
+  const hideSoon = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(close, CLOSE_DELAY_MS);
+  };
+
+  // Keep the card inside the viewport: shift it left when it would overflow the right edge.
+  useLayoutEffect(() => {
+    if (open === null || !card.current) return;
+    const rect = card.current.getBoundingClientRect();
+    const overflow = rect.right - (window.innerWidth - 8);
+    if (overflow > 0) setShift(-Math.min(overflow, Math.max(0, rect.left - 8)));
+  }, [open]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Escape" && open !== null) {
+      e.stopPropagation();
+      const i = open;
+      close();
+      refocusing.current = true;
+      buttons.current[i]?.focus();
+      refocusing.current = false;
+    }
+  };
+
+  const token = open === null ? null : tokens[open];
+  const cited = token ? token.numbers.slice(0, MAX_CARD_REFERENCES).flatMap((n) => references.get(n) ?? []) : [];
+  return (
+    <span
+      ref={wrapper}
+      className="relative"
+      data-testid="citation"
+      onMouseLeave={() => {
+        if (!pinned) hideSoon();
+      }}
+      onMouseEnter={cancelClose}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) close();
+      }}
+    >
+      [
+      {tokens.map((t, i) => (
+        <Fragment key={i}>
+          {i > 0 && ", "}
+          <button
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            type="button"
+            data-testid="citation-marker"
+            aria-label={`${t.numbers.length > 1 ? "References" : "Reference"} ${t.label}`}
+            aria-expanded={open === i}
+            aria-controls={open === i ? `${id}-card` : undefined}
+            aria-describedby={open === i ? `${id}-card` : undefined}
+            className="rounded-sm font-medium text-accent underline decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
+            onMouseEnter={() => show(i)}
+            onFocus={() => {
+              if (!refocusing.current) show(i);
+            }}
+            onClick={() => (open === i && pinned ? close() : show(i, true))}
+          >
+            {t.label}
+          </button>
+        </Fragment>
+      ))}
+      ]
+      {token && (
+        <span
+          ref={card}
+          id={`${id}-card`}
+          data-testid="citation-card"
+          style={{ left: shift }}
+          className="no-print absolute top-full z-30 block w-[min(26rem,calc(100vw-2rem))] pt-1 text-left text-sm font-normal not-italic leading-normal"
+        >
+          <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
+            {cited.map((r) => (
+              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} />
+            ))}
+            {token.numbers.length > cited.length && (
+              <span className="block text-muted-foreground">and {token.numbers.length - cited.length} more (see References)</span>
+            )}
+            <span className="block border-l-2 border-border pl-2 text-muted-foreground">
+              <span className="block text-xs font-medium uppercase tracking-wide">Cited for</span>
+              <span className="block italic" data-testid="citation-sentence">
+                {sentence}
+              </span>
+            </span>
+          </span>
+        </span>
+      )}
+    </span>
+  );
+}

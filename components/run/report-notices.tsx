@@ -1,0 +1,104 @@
+import type { ResearchReport } from "@/lib/models/report";
+import type { ReportRecord } from "@/lib/report/report-records";
+import type { RunEventPayloads } from "@/lib/workflow/events";
+
+/** What the notices are drawn from: the run's shortfalls, last judge assessment, the report, the cited records. */
+export interface ReportNoticeInput {
+  shortfalls: Array<RunEventPayloads["shortfall"]>;
+  lastAssessment: RunEventPayloads["assessment"] | null;
+  report: ResearchReport;
+  records: Map<string, ReportRecord>;
+}
+
+type NoticeKind = "shortfall" | "critic-unverified" | "not-sufficient" | "removed-references" | "removed-markers" | "removed-quotes" | "no-references" | "preprint";
+type Notice = { kind: NoticeKind; label: string; text: string };
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The notices of a report, most serious first (an empty list when there is nothing to warn about): source
+ * shortfalls; "unverified" when the critic's checks still failed (with the failed checks), when the judge found the
+ * evidence insufficient, when citation validation removed references or markers or quote checking removed quotes,
+ * when nothing is cited, and for cited preprints.
+ */
+export function reportNotices(input: ReportNoticeInput): Notice[] {
+  const notices: Notice[] = [];
+  const report = input.report;
+  for (const s of input.shortfalls) {
+    notices.push({ kind: "shortfall", label: "Shortfall", text: `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the report.` });
+  }
+  if (report.verification?.status === "unverified") {
+    // The failed checks themselves are listed under the report's title (reportToMarkdown's flag).
+    const v = report.verification;
+    notices.push({
+      kind: "critic-unverified",
+      label: "Unverified",
+      text: `The critic's checks still failed after ${plural(v.attempts, "review", "reviews")} (${plural(v.failedChecks.length, "failed check", "failed checks")}, listed under the report's title).`,
+    });
+  }
+  const a = input.lastAssessment;
+  if (a && !a.assessment.sufficient) {
+    notices.push({
+      kind: "not-sufficient",
+      label: "Unverified",
+      text:
+        `The judge did not find the evidence sufficient (mechanism ${a.assessment.mechanismScore}/10, clinical ${a.assessment.clinicalScore}/10)` +
+        `${a.forced ? "; the report was written because the iteration cap was reached" : ""}. Treat its conclusions as unverified.`,
+    });
+  }
+  if (report.removedReferences > 0) {
+    notices.push({
+      kind: "removed-references",
+      label: "Unverified",
+      text: `Citation validation removed ${plural(report.removedReferences, "reference", "references")} that did not match any collected evidence; the statements that cited them are unverified.`,
+    });
+  }
+  if ((report.removedMarkers ?? 0) > 0) {
+    notices.push({
+      kind: "removed-markers",
+      label: "Unverified",
+      text: `${plural(report.removedMarkers!, "citation marker pointed", "citation markers pointed")} to no collected record and ${report.removedMarkers === 1 ? "was" : "were"} removed.`,
+    });
+  }
+  if ((report.removedQuotes ?? 0) > 0) {
+    notices.push({
+      kind: "removed-quotes",
+      label: "Unverified",
+      text: `${plural(report.removedQuotes!, "quoted passage was", "quoted passages were")} removed because no cited source contains ${report.removedQuotes === 1 ? "it" : "them"}.`,
+    });
+  }
+  if (report.references.length === 0) {
+    notices.push({ kind: "no-references", label: "Unverified", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
+  }
+  const preprints = report.references.filter((r) => input.records.get(r.evidenceId)?.preprint);
+  if (preprints.length > 0) {
+    notices.push({
+      kind: "preprint",
+      label: "Unverified",
+      text: `${preprints.map((r) => `[${r.n}]`).join(", ")} ${preprints.length === 1 ? "is a preprint" : "are preprints"}, not peer-reviewed.`,
+    });
+  }
+  return notices;
+}
+
+/** Shortfall and "unverified" notices, shown prominently above the report; nothing when there are none. */
+export function ReportNotices(props: ReportNoticeInput) {
+  const notices = reportNotices(props);
+  if (notices.length === 0) return null;
+  return (
+    <section aria-labelledby="report-notices-heading" data-testid="report-notices" className="mb-4 rounded-md border border-warning bg-warning-soft px-4 py-3 text-warning">
+      <h2 id="report-notices-heading" className="text-sm font-semibold">
+        Read with care
+      </h2>
+      <ul className="mt-1 space-y-1 text-sm">
+        {notices.map((n, i) => (
+          <li key={i} data-testid="report-notice" data-kind={n.kind}>
+            <strong>{n.label}:</strong> {n.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMemo } from "react";
+import { Card } from "@/components/ui/card";
+import { ReportDocument } from "@/components/run/report-document";
+import { EvidenceTable } from "@/components/run/report-evidence-table";
+import { HypothesisChains } from "@/components/run/report-hypotheses";
+import { ReportNotices } from "@/components/run/report-notices";
+import { ScoresChart } from "@/components/run/report-scores-chart";
+import type { ReportRecord } from "@/lib/report/report-records";
+import type { RunEvent, RunEventPayloads } from "@/lib/workflow/events";
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="mb-3 text-lg font-semibold">
+      {children}
+    </h2>
+  );
+}
+
+/**
+ * The report part of a run page, all drawn from the run's saved events plus its evidence records: shortfall and
+ * "unverified" notices, the report with citation hover cards, the evidence table, the final hypotheses as chains,
+ * and the judge's scores across iterations.
+ */
+export function ReportPanel({ events, report, records }: { events: RunEvent[]; report: RunEventPayloads["report"]; records: ReportRecord[] }) {
+  const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
+  const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
+  const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
+  const hypotheses = events.findLast((e) => e.type === "hypotheses")?.data ?? null;
+  const { references } = report.report;
+  return (
+    <>
+      <Card label="Report">
+        <ReportNotices
+          shortfalls={shortfalls}
+          lastAssessment={assessments.at(-1) ?? null}
+          report={report.report}
+          records={byId}
+        />
+        <ReportDocument markdown={report.markdown} references={references} records={records} />
+      </Card>
+      {records.length > 0 && (
+        <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">
+          <SectionHeading id="evidence-heading">Evidence</SectionHeading>
+          <EvidenceTable records={records} />
+        </section>
+      )}
+      {hypotheses && (
+        <section aria-labelledby="hypotheses-heading" className="rounded-lg border border-border bg-card p-4">
+          <SectionHeading id="hypotheses-heading">{`Hypotheses (iteration ${hypotheses.iteration})`}</SectionHeading>
+          <HypothesisChains assessment={hypotheses.assessment} records={byId} />
+        </section>
+      )}
+      {assessments.length > 0 && (
+        <section aria-labelledby="scores-heading" className="rounded-lg border border-border bg-card p-4">
+          <SectionHeading id="scores-heading">Judge&apos;s scores</SectionHeading>
+          <ScoresChart assessments={assessments} />
+        </section>
+      )}
+    </>
+  );
+}

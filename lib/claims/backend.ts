@@ -1,0 +1,87 @@
+import type {
+  ClaimSearchStats,
+  ClaimVerdict,
+  CounterCitation,
+  CounterStatement,
+  DocumentScore,
+  VerdictConfidence,
+} from "@/lib/models/claim-check";
+import type { Evidence, SourceId } from "@/lib/models/evidence";
+import type { BackendKind } from "@/lib/workflow/events";
+
+/** Input of document scoring: the claim, its counter-statement, and the documents to score (≤ 100). */
+export interface ScoringInput {
+  claim: string;
+  counter: CounterStatement;
+  documents: Evidence[];
+  signal?: AbortSignal;
+}
+
+/** Scores in input order (one per document) and how many model calls made them (0 without a model). */
+export interface ScoringOutput {
+  scores: DocumentScore[];
+  modelCalls: number;
+}
+
+/** Input of passage extraction: the counter-statement and the documents at or above the threshold, best first. */
+export interface PassageInput {
+  claim: string;
+  counter: CounterStatement;
+  documents: Evidence[];
+  signal?: AbortSignal;
+}
+
+/** A passage proposed for a document; it is verified against the document's abstract before it is cited. */
+export interface PassageProposal {
+  evidenceId: string;
+  passage: string;
+}
+
+/** Input of the counter-report: the verified citations (numbered [1]…[n]) and the search statistics. */
+export interface CounterReportInput {
+  claim: string;
+  counter: CounterStatement;
+  citations: CounterCitation[];
+  stats: ClaimSearchStats;
+  sources: SourceId[];
+  signal?: AbortSignal;
+}
+
+/** Input of the verdict: everything the claim's check produced. `scores` are the found documents' scores. */
+export interface VerdictInput {
+  claim: string;
+  counter: CounterStatement;
+  report: string;
+  citations: CounterCitation[];
+  stats: ClaimSearchStats;
+  scores: DocumentScore[];
+  signal?: AbortSignal;
+}
+
+/** The verdict on the ORIGINAL claim, a confidence and a 2–3 sentence rationale. */
+export interface VerdictDraft {
+  verdict: ClaimVerdict;
+  confidence: VerdictConfidence;
+  rationale: string;
+}
+
+/**
+ * The agents of a claim check, implemented with a language model (lib/agents/llm/claim-*.ts) or with
+ * deterministic extractive methods (lib/claims/extractive-backend.ts). The workflow (run-claim-check.ts) owns the
+ * order of calls, the searches and the passage verification. Implementations throw on failure.
+ */
+export interface ClaimCheckBackend {
+  kind: BackendKind;
+  model: string | null;
+  /** Sampling temperature of the model calls; null without a model. */
+  temperature: number | null;
+  /** Up to 3 checkable claims of a pasted claim or abstract. */
+  extractClaims(text: string, signal?: AbortSignal): Promise<string[]>;
+  counterStatement(claim: string, signal?: AbortSignal): Promise<CounterStatement>;
+  /** Scores every document 0–5 for support of the counter-statement, in batches (never one call per document). */
+  scoreDocuments(input: ScoringInput): Promise<ScoringOutput>;
+  extractPassages(input: PassageInput): Promise<PassageProposal[]>;
+  /** The 200–300 word counter-report; called only with at least one citation. */
+  writeCounterReport(input: CounterReportInput): Promise<string>;
+  judgeClaim(input: VerdictInput): Promise<VerdictDraft>;
+}

@@ -1,0 +1,114 @@
+import { getDb, usingPostgres } from "@/lib/db/client";
+import { toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import type { RunStatus } from "@/lib/workflow/events";
+
+/** Run statuses, in lifecycle order (the history's status filter offers them). */
+export const RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "completed", "failed", "cancelled"];
+
+/**
+ * History filters: `q` words must all occur in the question (case-insensitive substring match), `status` and
+ * `mode` match exactly, `from`/`to` are UTC calendar days (YYYY-MM-DD, both inclusive) of the run's start.
+ */
+export interface HistoryFilters {
+  q?: string;
+  status?: RunStatus;
+  mode?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A run in history, with the number of its share links that still work. */
+export interface HistoryEntry extends RunSummary {
+  liveShareLinks: number;
+}
+
+/** Most words of a search used (more are ignored). */
+const MAX_QUERY_WORDS = 8;
+
+type RunRow = Prisma.RunGetPayload<{ include: { _count: { select: { shareLinks: true } } } }>;
+
+function toEntry(r: RunRow): HistoryEntry {
+  return { ...toSummary(r), liveShareLinks: r._count.shareLinks };
+}
+
+/** A UTC day "2026-03-01" as a Date at its start, or null when the string is not a valid day. */
+export function parseDay(day: string | undefined): Date | null {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? null : date;
+}
+
+/** The opaque cursor of a run: its start time in ms and id, "1767225600000.<uuid>". */
+function encodeCursor(run: { createdAt: Date; id: string }): string {
+  return `${run.createdAt.getTime()}.${run.id}`;
+}
+
+function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id: string } | null {
+  const m = cursor ? /^(\d{1,15})\.([0-9a-f-]{36})$/.exec(cursor) : null;
+  return m ? { createdAt: new Date(Number(m[1])), id: m[2] } : null;
+}
+
+/** The Prisma filter of the runs a session may see and act on: its own runs and runs started from the CLI. */
+function visibleTo(ownerId: string | null): Prisma.RunWhereInput {
+  return ownerId ? { OR: [{ ownerId }, { ownerId: null }] } : { ownerId: null };
+}
+
+/**
+ * One page of a session's history, newest first: the runs the session started plus the CLI's runs (no owner),
+ * filtered by {@link HistoryFilters}. Keyset pagination on (createdAt, id) descending: `cursor` is the
+ * `nextCursor` of the previous page (a malformed cursor starts from the newest run); deleting runs between
+ * pages skips or repeats nothing.
+ * @returns at most `limit` runs and the cursor of the next page (null on the last page).
+ */
+export async function searchHistory(options: {
+  ownerId: string | null;
+  filters: HistoryFilters;
+  limit: number;
+  cursor?: string | null;
+}): Promise<{ runs: HistoryEntry[]; nextCursor: string | null }> {
+  const { filters } = options;
+  const and: Prisma.RunWhereInput[] = [visibleTo(options.ownerId)];
+  const insensitive = usingPostgres() ? { mode: "insensitive" } : {};
+  for (const word of (filters.q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS)) {
+    and.push({ question: { contains: word, ...insensitive } as Prisma.StringFilter });
+  }
+  if (filters.status) and.push({ status: filters.status });
+  if (filters.mode) and.push({ mode: filters.mode });
+  const from = parseDay(filters.from);
+  const to = parseDay(filters.to);
+  if (from) and.push({ createdAt: { gte: from } });
+  if (to) and.push({ createdAt: { lt: new Date(to.getTime() + 86_400_000) } });
+  const after = decodeCursor(options.cursor);
+  if (after) and.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+  const rows = await getDb().run.findMany({
+    where: { AND: and },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: options.limit + 1,
+    include: { _count: { select: { shareLinks: { where: { revokedAt: null } } } } },
+  });
+  const page = rows.slice(0, options.limit).map(toEntry);
+  return { runs: page, nextCursor: rows.length > options.limit ? encodeCursor(page[page.length - 1]) : null };
+}
+
+/** The run modes present in a session's history, sorted ("research", …), for the mode filter. */
+export async function listHistoryModes(ownerId: string | null): Promise<string[]> {
+  const rows = await getDb().run.findMany({ where: visibleTo(ownerId), distinct: ["mode"], select: { mode: true } });
+  return rows.map((r) => r.mode).sort();
+}
+
+/**
+ * Deletes a run with its events, evidence links, hypotheses, assessments and report (cascade). Its share links
+ * stay and keep showing their frozen copy (their run id becomes null); evidence records stay in the database.
+ * @returns false when there was no such run.
+ */
+export async function deleteRun(runId: string): Promise<boolean> {
+  const result = await getDb().run.deleteMany({ where: { id: runId } });
+  return result.count > 0;
+}
+
+/** The settings a run was started with (see RunSettings), or null when there is no such run. */
+export async function getRunSettings(runId: string): Promise<RunSettings | null> {
+  const row = await getDb().run.findUnique({ where: { id: runId }, select: { settings: true } });
+  return row ? (row.settings as unknown as RunSettings) : null;
+}

@@ -1,0 +1,85 @@
+// What the headless commands (research, check) share: argument parsing with a usage line, following a run to its
+// end with Ctrl-C cancelling it, printing without losing piped output, and the exit codes
+// (0 completed, 1 failed or cancelled, 2 bad usage).
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { applyMigrations } from "@/lib/db/migrate";
+import { getRunDetail, type RunDetail } from "@/lib/db/run-detail";
+import { parseSourceList } from "@/lib/sources/registry";
+import type { SourceId } from "@/lib/models/evidence";
+import { cancelRun, RunInputError } from "@/lib/workflow/run-executor";
+import type { ResearchRunOutcome } from "@/lib/workflow/run-research";
+
+/** Bad command-line usage: its message is printed with the usage line, exit code 2. */
+export class UsageError extends Error {}
+
+/** Parses arguments, with --help and --sources handled; positionals are joined into one text (the question or claim). */
+export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(options: O, what: string) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { ...options, sources: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = parsed.positionals.join(" ").trim();
+  if (!values.help && !text) throw new UsageError(`No ${what} given.`);
+  let sources: SourceId[] | undefined;
+  try {
+    sources = typeof values.sources === "string" ? parseSourceList(values.sources) : undefined;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return { values, text, sources, help: values.help === true };
+}
+
+/**
+ * Starts a run (after applying migrations) and follows it: Ctrl-C cancels it, keeping what it found.
+ * @returns the outcome and everything the run saved.
+ * @throws UsageError for input the run rejected (RunInputError).
+ */
+export async function followRun<O extends Pick<ResearchRunOutcome, "status" | "error">>(
+  label: string,
+  start: () => Promise<{ runId: string; done: Promise<O> }>,
+): Promise<{ outcome: O; detail: RunDetail }> {
+  await applyMigrations();
+  let started;
+  try {
+    started = await start();
+  } catch (error) {
+    if (error instanceof RunInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  process.once("SIGINT", () => {
+    console.error(`\nCancelling the ${label} (everything found so far is kept)…`);
+    cancelRun(started.runId);
+  });
+  console.error(`${label} ${started.runId} started.`);
+  const outcome = await started.done;
+  const detail = await getRunDetail(started.runId);
+  if (!detail) throw new Error(`run ${started.runId} vanished from the database`);
+  for (const s of detail.shortfalls) console.error(`shortfall: ${s.message}`);
+  return { outcome, detail };
+}
+
+/** Writes to stdout and waits until it drained: process.exit() would otherwise cut piped output at 64 KiB. */
+export function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
+/** Runs a command's main function and exits with its code: 2 with the usage line on UsageError, 1 on any other error. */
+export function runCli(name: string, usage: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      if (error instanceof UsageError) {
+        console.error(`${error.message}\n${usage}`);
+        process.exit(2);
+      }
+      console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { countLibraryRecords } from "@/lib/db/evidence";
+import { searchLibrary } from "@/lib/db/library-search";
+import { applyMigrations } from "@/lib/db/migrate";
+import { getRunDetail } from "@/lib/db/run-detail";
+import { importFile } from "@/lib/library/import-records";
+import { startResearchRun } from "@/lib/workflow/run-executor";
+import { CORPUS } from "../../support/temp-database";
+
+// Postgres is the production database. scripts/test.sh starts a local server and sets TEST_POSTGRES_URL (a role
+// with CREATEDB); without it (a developer machine without Postgres) this file is skipped.
+const ADMIN_URL = process.env.TEST_POSTGRES_URL;
+const DATABASE = "critica_unit_test";
+
+describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text search and a research run", () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL!);
+    url.pathname = `/${DATABASE}`;
+    process.env.DATABASE_URL = url.toString();
+  });
+  afterAll(async () => {
+    await getDb().$disconnect();
+  });
+
+  it("applies both migrations once, writing Prisma's migration table", async () => {
+    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext"] });
+    const rows = await getDb().$queryRawUnsafe<Array<{ migration_name: string; applied_steps_count: number }>>(
+      `SELECT migration_name, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(rows).toEqual([
+      { migration_name: "20261122000000_init", applied_steps_count: 1 },
+      { migration_name: "20261122000100_library_fulltext", applied_steps_count: 1 },
+    ]);
+  });
+
+  it("imports a PubTator file idempotently", async () => {
+    const file = path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt");
+    expect((await importFile(file)).imported).toBe(500);
+    const again = await importFile(file);
+    expect([again.imported, again.updated, again.skipped]).toEqual([0, 0, 500]);
+    expect(await countLibraryRecords()).toBe(500);
+  });
+
+  it("ranks library records with the tsvector index", async () => {
+    const hits = await searchLibrary("lithium nephrogenic diabetes insipidus", 5);
+    expect(hits[0].relevance).toBe(1);
+    // The three records of this file that match all four terms come first (coordination level, then ts_rank).
+    expect(hits.slice(0, 3).map((h) => h.id).sort()).toEqual(["pmid:15366550", "pmid:25006961", "pmid:9538487"]);
+  });
+
+  it("completes a research run and saves it", async () => {
+    const { runId, done } = await startResearchRun({ question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"] });
+    const outcome = await done;
+    expect(outcome.status).toBe("completed");
+    const detail = (await getRunDetail(runId))!;
+    expect(detail.run.status).toBe("completed");
+    expect(detail.report!.references.length).toBeGreaterThan(0);
+    for (const ref of detail.report!.references) expect(detail.evidence.map((e) => e.id)).toContain(ref.evidenceId);
+    expect(detail.events.at(-1)?.type).toBe("run-finished");
+  });
+});
