@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+import type { SourceId } from "@/lib/models/evidence";
+import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
-const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
 
 /** Longest text the form accepts, in characters (the server checks it again: MAX_CLAIM_TEXT_LENGTH). */
 const MAX_TEXT = 6000;
@@ -41,16 +41,7 @@ export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: So
           searches for evidence that supports it, and gives a verdict on the claim.
         </p>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        <legend className="mb-1 text-sm font-medium">Sources</legend>
-        {ALL_SOURCES.map((id) => (
-          <label key={id} className="inline-flex items-center gap-2">
-            <input type="checkbox" name="sources" value={id} defaultChecked={defaultSources.includes(id)} className="size-4 accent-(--accent)" />
-            {SOURCE_LABELS[id]}
-            {id === "local" && <span className="text-muted-foreground">({libraryCount.toLocaleString("en")} records)</span>}
-          </label>
-        ))}
-      </fieldset>
+      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={pending}>
           {pending ? "Starting…" : "Check claim"}

@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+import type { SourceId } from "@/lib/models/evidence";
+import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
-const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
 
 /**
  * The "Research a question" form: question, sources and iteration cap; submits to the startResearch action.
@@ -34,16 +34,7 @@ export function ResearchForm({ defaultSources, libraryCount, modelConfigured = f
           }}
         />
       </div>
-      <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        <legend className="mb-1 text-sm font-medium">Sources</legend>
-        {ALL_SOURCES.map((id) => (
-          <label key={id} className="inline-flex items-center gap-2">
-            <input type="checkbox" name="sources" value={id} defaultChecked={defaultSources.includes(id)} className="size-4 accent-(--accent)" />
-            {SOURCE_LABELS[id]}
-            {id === "local" && <span className="text-muted-foreground">({libraryCount.toLocaleString("en")} records)</span>}
-          </label>
-        ))}
-      </fieldset>
+      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} />
       <div className="flex flex-wrap items-center gap-4">
         <label className="inline-flex items-center gap-2 text-sm">
           Max iterations

@@ -57,6 +57,24 @@ export function sortRecords(records: ReportRecord[], sort: Sort): ReportRecord[]
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1 text-sm";
 
+/** A labelled filter drop-down; `options` are [value, label] pairs. */
+function FilterSelect(props: { id: string; testId: string; label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={props.id} className="font-medium">
+        {props.label}
+      </label>
+      <select id={props.id} data-testid={props.testId} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The run's evidence as a table: reference number, title (linked to the record), source, study type, year and
  * relevance, filterable by source, study type, year range and preprint status, sortable by every column
@@ -104,68 +122,16 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
   return (
     <div className="space-y-3" data-testid="evidence-table">
       <div className="no-print flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter evidence">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-source`} className="font-medium">
-            Source
-          </label>
-          <select id={`${id}-source`} data-testid="filter-source" className={selectClass} value={source} onChange={(e) => setSource(e.target.value as SourceId | "all")}>
-            <option value="all">All sources</option>
-            {sources.map((s) => (
-              <option key={s} value={s}>
-                {SOURCE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-study-type`} className="font-medium">
-            Study type
-          </label>
-          <select id={`${id}-study-type`} data-testid="filter-study-type" className={selectClass} value={studyType} onChange={(e) => setStudyType(e.target.value)}>
-            <option value="all">All study types</option>
-            {types.map(([design, label]) => (
-              <option key={design} value={design}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-year-from`} className="font-medium">
-            Year from
-          </label>
-          <select id={`${id}-year-from`} data-testid="filter-year-from" className={selectClass} value={yearFrom} onChange={(e) => setYearFrom(e.target.value)}>
-            <option value="">Any</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-year-to`} className="font-medium">
-            Year to
-          </label>
-          <select id={`${id}-year-to`} data-testid="filter-year-to" className={selectClass} value={yearTo} onChange={(e) => setYearTo(e.target.value)}>
-            <option value="">Any</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-preprint`} className="font-medium">
-            Peer review
-          </label>
-          <select id={`${id}-preprint`} data-testid="filter-preprint" className={selectClass} value={preprint} onChange={(e) => setPreprint(e.target.value as PreprintFilter)}>
-            <option value="all">All records</option>
-            <option value="peer-reviewed">Peer-reviewed only</option>
-            <option value="preprint">Preprints only</option>
-          </select>
-        </div>
+        <FilterSelect id={`${id}-source`} testId="filter-source" label="Source" value={source} onChange={(v) => setSource(v as SourceId | "all")}
+          options={[["all", "All sources"], ...sources.map((s): [string, string] => [s, SOURCE_LABELS[s]])]} />
+        <FilterSelect id={`${id}-study-type`} testId="filter-study-type" label="Study type" value={studyType} onChange={setStudyType}
+          options={[["all", "All study types"], ...types]} />
+        <FilterSelect id={`${id}-year-from`} testId="filter-year-from" label="Year from" value={yearFrom} onChange={setYearFrom}
+          options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
+        <FilterSelect id={`${id}-year-to`} testId="filter-year-to" label="Year to" value={yearTo} onChange={setYearTo}
+          options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
+        <FilterSelect id={`${id}-preprint`} testId="filter-preprint" label="Peer review" value={preprint} onChange={(v) => setPreprint(v as PreprintFilter)}
+          options={[["all", "All records"], ["peer-reviewed", "Peer-reviewed only"], ["preprint", "Preprints only"]]} />
         {filtered && (
           <Button variant="secondary" onClick={clear}>
             Clear filters
