@@ -7,6 +7,7 @@ import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { submitResearch } from "./support/research-form";
 
 // Reports: hover cards, evidence table, hypothesis chains, scores, exports, sharing, history, safety, a11y.
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, and the live sources replay
@@ -35,18 +36,11 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => owner.close());
 
-/** Fills the research form with the given sources and submits it; resolves on the finished run's page. */
+/** Submits the research form and waits until the run has completed; returns the run id. */
 async function ask(question: string, sources: string[]): Promise<string> {
-  await page.goto("/");
-  await page.getByLabel("Research question").fill(question);
-  for (const box of await page.getByRole("checkbox").all()) {
-    if (sources.includes((await box.getAttribute("value"))!)) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole("button", { name: "Research" }).click();
-  await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+  const runId = await submitResearch(page, question, sources);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
-  return page.url().split("/").pop()!;
+  return runId;
 }
 
 /** Opens the Export menu and downloads one format; returns the file name and text. */

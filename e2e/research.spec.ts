@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { submitResearch } from "./support/research-form";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every value is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
@@ -15,16 +16,9 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => context.close());
 
-/** Fills the research form with the given sources and submits it; resolves on the run page. */
-async function ask(question: string, sources: string[]) {
-  await page.goto("/");
-  await page.getByLabel("Research question").fill(question);
-  for (const box of await page.getByRole("checkbox").all()) {
-    if (sources.includes((await box.getAttribute("value"))!)) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole("button", { name: "Research" }).click();
-  await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+/** Submits the research form in the shared session's page. */
+function ask(question: string, sources: string[]) {
+  return submitResearch(page, question, sources);
 }
 
 test("asking a question streams searches, hypotheses, scores and the report", async () => {
