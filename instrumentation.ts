@@ -5,7 +5,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { applyMigrations } = await import("@/lib/db/migrate");
-  const { failInterruptedRuns } = await import("@/lib/workflow/interrupted-runs");
+  const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
   const failed = await failInterruptedRuns();

@@ -6,17 +6,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createExtractiveBackend } from "@/lib/agents/extractive";
+import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { getDb } from "@/lib/db/client";
 import { rowToEvidence } from "@/lib/db/evidence";
-import { queryTerms, searchLibrary } from "@/lib/db/library-search";
+import { queryTerms, searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
-import { importFile } from "@/lib/library/import-records";
-import type { Evidence } from "@/lib/models/evidence";
+import { importFile } from "@/lib/library/import";
+import type { Evidence } from "@/lib/domain/evidence";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { startClaimCheck } from "@/lib/workflow/claim-check-executor";
-import { startResearchRun } from "@/lib/workflow/run-executor";
-import { searchSources } from "@/lib/workflow/search-sources";
+import { startClaimCheck } from "@/lib/claims/start";
+import { startResearchRun } from "@/lib/research/start";
+import { searchSources } from "@/lib/sources/search";
 
 const CORPUS = path.resolve(process.cwd(), "../shared/fixtures/corpus");
 

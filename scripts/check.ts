@@ -1,9 +1,9 @@
 // `npm run check -- "<claim or abstract>" [--sources local] [--json]`
 // Runs a claim check headless, saves it like the UI does, prints each claim's verdict and counter-report, or the
 // --json contract. Exits 0 on a completed check, 1 on a failed or cancelled one, 2 on bad usage.
-import { claimCheckToJson, claimResultsFromEvents } from "@/lib/claims/claim-check-json";
-import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/models/claim-check";
-import { startClaimCheck } from "@/lib/workflow/claim-check-executor";
+import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-check-json";
+import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
+import { startClaimCheck } from "@/lib/claims/start";
 import { followRun, parseCli, runCli, writeStdout } from "./cli-support";
 
 const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--json]`;

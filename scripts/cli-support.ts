@@ -3,11 +3,11 @@
 // (0 completed, 1 failed or cancelled, 2 bad usage).
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { applyMigrations } from "@/lib/db/migrate";
-import { getRunDetail, type RunDetail } from "@/lib/db/run-detail";
+import { getRunDetail, type RunDetail } from "@/lib/runs/projections";
 import { parseSourceList } from "@/lib/sources/registry";
-import type { SourceId } from "@/lib/models/evidence";
-import { cancelRun, RunInputError } from "@/lib/workflow/run-executor";
-import type { ResearchRunOutcome } from "@/lib/workflow/run-research";
+import type { SourceId } from "@/lib/domain/evidence";
+import { cancelRun, RunInputError } from "@/lib/runs/lifecycle";
+import type { ResearchRunOutcome } from "@/lib/research/run";
 
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */
 export class UsageError extends Error {}

@@ -4,7 +4,7 @@
 // malformed or unreadable (that file is not imported at all), 2 on bad usage.
 import fs from "node:fs";
 import { applyMigrations } from "@/lib/db/migrate";
-import { expandPaths, formatFileReport, importFile } from "@/lib/library/import-records";
+import { expandPaths, formatFileReport, importFile } from "@/lib/library/import";
 
 async function main(): Promise<number> {
   const inputs = process.argv.slice(2).filter((a) => a !== "--");

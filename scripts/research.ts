@@ -1,9 +1,9 @@
 // `npm run research -- "<question>" [--sources local] [--max-iterations N] [--on-provider-error fail|extractive] [--json]`
 // Runs the research workflow headless, saves it like the UI does, prints the report (markdown) or the --json
 // contract. Exits 0 on a completed run, 1 on a failed or cancelled run, 2 on bad usage.
-import { runToJson } from "@/lib/report/run-json";
-import { startResearchRun } from "@/lib/workflow/run-executor";
-import { formatUsageLine, summarizeUsage } from "@/lib/workflow/usage-summary";
+import { runToJson } from "@/lib/export/run-json";
+import { startResearchRun } from "@/lib/research/start";
+import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
 import { followRun, parseCli, runCli, UsageError, writeStdout } from "./cli-support";
 
 const USAGE = `usage: npm run research -- "<question>" [--sources pubmed,europepmc,ctgov,local] [--max-iterations N] [--on-provider-error fail|extractive] [--json]`;

@@ -2,9 +2,9 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { sourceIdSchema } from "@/lib/models/evidence";
-import { MAX_CLAIM_TEXT_LENGTH, startClaimCheck } from "@/lib/workflow/claim-check-executor";
-import { RunInputError } from "@/lib/workflow/run-executor";
+import { sourceIdSchema } from "@/lib/domain/evidence";
+import { MAX_CLAIM_TEXT_LENGTH, startClaimCheck } from "@/lib/claims/start";
+import { RunInputError } from "@/lib/runs/lifecycle";
 import { ensureSessionId } from "@/app/_server/session";
 
 /** State of the claim form after a failed submission (the text is kept so nothing is lost). */

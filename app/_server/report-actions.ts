@@ -6,8 +6,9 @@ import { z } from "zod";
 import { deleteRun, getRunSettings } from "@/lib/db/history";
 import { getRun } from "@/lib/db/runs";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
-import { startClaimCheck } from "@/lib/workflow/claim-check-executor";
-import { RunInputError, startResearchRun } from "@/lib/workflow/run-executor";
+import { startClaimCheck } from "@/lib/claims/start";
+import { RunInputError } from "@/lib/runs/lifecycle";
+import { startResearchRun } from "@/lib/research/start";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
 const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.boolean() });

@@ -3,8 +3,9 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getRun } from "@/lib/db/runs";
-import { sourceIdSchema } from "@/lib/models/evidence";
-import { cancelRun, MAX_QUESTION_LENGTH, RunInputError, startResearchRun } from "@/lib/workflow/run-executor";
+import { sourceIdSchema } from "@/lib/domain/evidence";
+import { cancelRun, RunInputError } from "@/lib/runs/lifecycle";
+import { MAX_QUESTION_LENGTH, startResearchRun } from "@/lib/research/start";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
 /** State of the research form after a failed submission. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
-import { toRunSnapshot } from "@/lib/workflow/run-snapshot";
+import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { mayActOnRun } from "@/app/_server/session";
 
 const runIdSchema = z.string().uuid();

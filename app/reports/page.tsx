@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
 import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
-import type { RunStatus } from "@/lib/workflow/events";
+import type { RunStatus } from "@/lib/domain/run";
 import { readSessionId } from "@/app/_server/session";
 
 export const metadata = { title: "History" };

@@ -3,8 +3,8 @@ import { CounterEvidence } from "@/components/claims/counter-evidence";
 import { CounterReportText } from "@/components/claims/counter-report-text";
 import { SearchStatsTable } from "@/components/claims/search-stats-table";
 import { VerdictBadge } from "@/components/claims/verdict-badge";
-import { claimProgress, type ClaimProgress } from "@/lib/claims/claim-progress";
-import type { RunEvent } from "@/lib/workflow/events";
+import { claimProgress, type ClaimProgress } from "@/lib/claims/progress";
+import type { RunEvent } from "@/lib/domain/events";
 
 /** What a claim is waiting for while the check runs. */
 function pendingStep(c: ClaimProgress): string {

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import { STRATEGY_LABELS } from "@/lib/models/claim-check";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import { STRATEGY_LABELS } from "@/lib/domain/claim-check";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** Timeline entry: the claims taken from the pasted text. */
 export function ClaimsExtractedEvent({ data }: { data: RunEventPayloads["claims-extracted"] }) {

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
-import type { SourceId } from "@/lib/models/evidence";
+import type { SourceId } from "@/lib/domain/evidence";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
 

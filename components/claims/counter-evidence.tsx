@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { FoundBy } from "@/components/claims/found-by";
-import type { CounterCitation, DroppedPassage } from "@/lib/models/claim-check";
+import type { CounterCitation, DroppedPassage } from "@/lib/domain/claim-check";
 
 /** "exact match in the abstract" or "97% match in the abstract": how the passage was verified. */
 function verification(similarity: number): string {

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { STRATEGY_LABELS, type SearchStrategy } from "@/lib/models/claim-check";
+import { STRATEGY_LABELS, type SearchStrategy } from "@/lib/domain/claim-check";
 
 /** Which search strategies found a document (provenance), as small badges. */
 export function FoundBy({ strategies }: { strategies: SearchStrategy[] }) {

@@ -1,4 +1,4 @@
-import { SEARCH_STRATEGIES, STRATEGY_LABELS, type ClaimSearchStats, type GenerationMetadata } from "@/lib/models/claim-check";
+import { SEARCH_STRATEGIES, STRATEGY_LABELS, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
 
 /** A claim's search statistics (found, scored and cited, per strategy and in total) and how the result was generated. */
 export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats; metadata: GenerationMetadata }) {

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { ClaimVerdict, VerdictConfidence } from "@/lib/models/claim-check";
+import type { ClaimVerdict, VerdictConfidence } from "@/lib/domain/claim-check";
 
 const TONE = { contradicts: "danger", supports: "success", undecided: "neutral" } as const;
 

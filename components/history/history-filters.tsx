@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { HistoryFilters } from "@/lib/db/history";
-import type { RunStatus } from "@/lib/workflow/events";
+import type { RunStatus } from "@/lib/domain/run";
 
 const fieldClass = "rounded-md border border-border bg-background px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-accent";
 

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
-import type { SourceId } from "@/lib/models/evidence";
+import type { SourceId } from "@/lib/domain/evidence";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
 

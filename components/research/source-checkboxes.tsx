@@ -1,4 +1,4 @@
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 
 const ALL_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov", "local"];
 

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { ScoreGauge } from "@/components/run/score-gauge";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** The judge's assessment of one iteration: scores, sufficiency, recommendation and next queries. */
 export function AssessmentEvent({ data }: { data: RunEventPayloads["assessment"] }) {

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 const OUTCOME_TEXT = {
   verified: "report verified",

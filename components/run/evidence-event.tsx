@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import type { EvidenceSummary, RunEventPayloads } from "@/lib/workflow/events";
+import type { EvidenceSummary, RunEventPayloads } from "@/lib/domain/events";
 
 /** Identifier line of a record: PMID, NCT ID or DOI, linked to the record's page. */
 export function RecordIdentifier({ e }: { e: EvidenceSummary }) {

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { chainLabel, type MechanismHypothesis } from "@/lib/models/hypothesis";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import { chainLabel, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boolean }) {
   const steps = [h.drug, h.target, h.pathway, h.effect];

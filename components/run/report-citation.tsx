@@ -3,10 +3,10 @@
 import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import type { Reference } from "@/lib/models/report";
+import type { Reference } from "@/lib/domain/report";
 import type { MarkerToken } from "@/lib/report/citation-markers";
 import { formatAuthors } from "@/lib/report/markdown";
-import type { ReportRecord } from "@/lib/report/report-records";
+import type { ReportRecord } from "@/lib/report/records";
 
 /** Most references one card lists (a range marker such as "[2–40]" lists its first ones). */
 const MAX_CARD_REFERENCES = 5;

@@ -2,9 +2,9 @@ import { useMemo } from "react";
 import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CitationMarker } from "@/components/run/report-citation";
-import type { Reference } from "@/lib/models/report";
+import type { Reference } from "@/lib/domain/report";
 import { readCitationData, rehypeCitations } from "@/lib/report/rehype-citations";
-import type { ReportRecord } from "@/lib/report/report-records";
+import type { ReportRecord } from "@/lib/report/records";
 import { safeUrl } from "@/lib/report/safe-url";
 
 /**

@@ -3,8 +3,8 @@
 import { useId, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
-import type { ReportRecord } from "@/lib/report/report-records";
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
+import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
 
 type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/models/hypothesis";
-import type { ReportRecord } from "@/lib/report/report-records";
+import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import type { ReportRecord } from "@/lib/report/records";
 
 /** A record cited by id: its reference number when the report cites it, title linked to the record, study type. */
 function RecordLine({ id, records }: { id: string; records: Map<string, ReportRecord> }) {

@@ -1,6 +1,6 @@
-import type { ResearchReport } from "@/lib/models/report";
-import type { ReportRecord } from "@/lib/report/report-records";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import type { ResearchReport } from "@/lib/domain/report";
+import type { ReportRecord } from "@/lib/report/records";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** What the notices are drawn from: the run's shortfalls, last judge assessment, the report, the cited records. */
 export interface ReportNoticeInput {

@@ -5,8 +5,8 @@ import { EvidenceTable } from "@/components/run/report-evidence-table";
 import { HypothesisChains } from "@/components/run/report-hypotheses";
 import { ReportNotices } from "@/components/run/report-notices";
 import { ScoresChart } from "@/components/run/report-scores-chart";
-import type { ReportRecord } from "@/lib/report/report-records";
-import type { RunEvent, RunEventPayloads } from "@/lib/workflow/events";
+import type { ReportRecord } from "@/lib/report/records";
+import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 
 function SectionHeading({ id, children }: { id: string; children: string }) {
   return (

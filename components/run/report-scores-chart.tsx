@@ -1,5 +1,5 @@
-import { CLEAR_MECHANISM_SCORE, SUFFICIENT_COMBINED_SCORE } from "@/lib/models/judge";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import { CLEAR_MECHANISM_SCORE, SUFFICIENT_COMBINED_SCORE } from "@/lib/domain/judge";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 const WIDTH = 360;
 const HEIGHT = 170;

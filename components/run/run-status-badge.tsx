@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { RunStatus } from "@/lib/workflow/events";
+import type { RunStatus } from "@/lib/domain/run";
 
 const TONE = { queued: "neutral", running: "accent", completed: "success", failed: "danger", cancelled: "warning" } as const;
 

@@ -11,12 +11,12 @@ import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
 import { ClaimCheckResults } from "@/components/claims/claim-check-results";
-import { claimCheckProgressText } from "@/lib/claims/claim-progress";
-import type { ReportRecord } from "@/lib/report/report-records";
-import { eventsFromMessage } from "@/lib/workflow/event-parts";
-import type { RunEvent, RunUIMessage } from "@/lib/workflow/events";
-import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
-import { formatUsageLine, summarizeUsage } from "@/lib/workflow/usage-summary";
+import { claimCheckProgressText } from "@/lib/claims/progress";
+import type { ReportRecord } from "@/lib/report/records";
+import { eventsFromMessage } from "@/lib/runs/event-parts";
+import type { RunEvent, RunUIMessage } from "@/lib/domain/events";
+import type { RunSnapshot } from "@/lib/domain/snapshot";
+import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
 
 function mergeBySeq(saved: RunEvent[], streamed: RunEvent[]): RunEvent[] {
   const bySeq = new Map<number, RunEvent>();

@@ -1,5 +1,5 @@
 import { SourceBadge } from "@/components/run/source-badge";
-import type { RunEventPayloads } from "@/lib/workflow/events";
+import type { RunEventPayloads } from "@/lib/domain/events";
 
 const PHASE = { question: "question", hypothesis: "hypothesis", judge: "judge" } as const;
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 
 /** The name of a literature source as a badge. */
 export function SourceBadge({ source }: { source: SourceId }) {

@@ -12,7 +12,7 @@ import { CriticEvent } from "@/components/run/critic-event";
 import { EvidenceEvent } from "@/components/run/evidence-event";
 import { HypothesesEvent } from "@/components/run/hypotheses-event";
 import { SearchEvent } from "@/components/run/search-event";
-import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/workflow/events";
+import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 
 type Renderers = { [K in RunEventType]: (data: RunEventPayloads[K]) => ReactNode };
 

@@ -1,13 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import type { EmbeddingModel, LanguageModel } from "ai";
-import { createExtractiveBackend } from "@/lib/agents/extractive";
-import { createLlmBackend } from "@/lib/agents/llm";
-import type { ModelUsage, ReasoningBackend } from "@/lib/agents/types";
 import { getConfig } from "@/lib/config";
-import { createTextEmbedder, type TextEmbedder } from "@/lib/text/embeddings";
-import type { ClaimCheckBackend } from "@/lib/claims/backend";
-import { createExtractiveClaimBackend } from "@/lib/claims/extractive-backend";
-import { createLlmClaimBackend } from "@/lib/agents/llm/claim-backend";
 import type { ModelPrices } from "./pricing";
 
 /**
@@ -54,70 +47,3 @@ export function isModelConfigured(env: NodeJS.ProcessEnv = process.env): boolean
   return !!getConfig(env).OPENAI_API_KEY;
 }
 
-/** Options of {@link createReasoningBackend}: an injected model (tests), its id, an embedding model, a call timeout. */
-export interface BackendOptions {
-  model?: LanguageModel;
-  modelId?: string;
-  /** Embedding model for MMR; default the configured one (OPENAI_EMBEDDING_MODEL), else TF-IDF. */
-  embeddingModel?: EmbeddingModel | null;
-  /** Time limit of each model call in ms; default OPENAI_TIMEOUT_MS. */
-  timeoutMs?: number;
-}
-
-/**
- * The reasoning backend for a run: the LLM backend with `options.model` when given (tests and callers that
- * inject a model; `modelId` defaults to the model's own id), else with the configured model
- * ({@link getLanguageModel}), else the deterministic extractive backend. LLM backends pick diverse evidence with
- * provider embeddings when an embedding model is given or configured, else TF-IDF, and bound each model call by
- * `timeoutMs` (default OPENAI_TIMEOUT_MS, 120 s).
- */
-export function createReasoningBackend(options: BackendOptions = {}): ReasoningBackend {
-  const configured = options.model ? null : getLanguageModel();
-  const model = options.model ?? configured?.model;
-  if (!model) return createExtractiveBackend();
-  const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  const embedding = options.embeddingModel !== undefined ? options.embeddingModel : (getEmbeddingModel()?.model ?? null);
-  return createLlmBackend(model, id, {
-    timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS,
-    embedder: createTextEmbedder({
-      model: embedding,
-      onFallback: (error) => console.warn(`embedding model failed, using TF-IDF to pick diverse evidence: ${error instanceof Error ? error.message : String(error)}`),
-    }),
-  });
-}
-
-/** The backend a run switches to when the provider fails and the user chose to continue: the extractive one. */
-export function createFallbackBackend(): ReasoningBackend {
-  return createExtractiveBackend();
-}
-
-/** Options of {@link createClaimCheckBackend}: an injected model (tests), its id, a per-call time limit, a usage hook. */
-export interface ClaimBackendOptions {
-  model?: LanguageModel;
-  modelId?: string;
-  /** Time limit of each model call in ms; default OPENAI_TIMEOUT_MS. */
-  timeoutMs?: number;
-  onUsage?: (usage: ModelUsage) => void;
-}
-
-/**
- * The claim-check backend: the LLM claim agents (lib/agents/llm/claim-backend.ts) with `options.model` when given,
- * else with the configured model ({@link getLanguageModel}), else the extractive claim check
- * (lib/claims/extractive-backend.ts).
- */
-export function createClaimCheckBackend(options: ClaimBackendOptions = {}): ClaimCheckBackend {
-  const configured = options.model ? null : getLanguageModel();
-  const model = options.model ?? configured?.model;
-  if (!model) return createExtractiveClaimBackend();
-  const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  return createLlmClaimBackend(model, id, { timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS, onUsage: options.onUsage });
-}
-
-/**
- * The embedder of a claim check's semantic and HyDE searches: provider embeddings when OPENAI_EMBEDDING_MODEL is
- * configured ({@link getEmbeddingModel}), else TF-IDF. `onFallback` hears of a failed provider call (TF-IDF is used).
- */
-export function createClaimEmbedder(onFallback?: (error: unknown) => void): TextEmbedder {
-  const configured = getEmbeddingModel();
-  return createTextEmbedder({ model: configured?.model ?? null, modelId: configured?.modelId ?? null, onFallback });
-}

@@ -1,5 +1,5 @@
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
-import type { CounterCitation } from "@/lib/models/claim-check";
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
+import type { CounterCitation } from "@/lib/domain/claim-check";
 import type { CounterReportInput } from "./backend";
 import { describeStrategies } from "./search-stats";
 

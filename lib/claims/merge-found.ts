@@ -1,6 +1,6 @@
-import { SEARCH_STRATEGIES, type SearchStrategy } from "@/lib/models/claim-check";
-import { identifierKeys, type Evidence } from "@/lib/models/evidence";
-import type { StrategyHit } from "./search-strategies";
+import { SEARCH_STRATEGIES, type SearchStrategy } from "@/lib/domain/claim-check";
+import { identifierKeys, type Evidence } from "@/lib/domain/evidence";
+import type { StrategyHit } from "./strategies";
 
 /** Most documents scored per claim. Source: the issue ("cap at 100"). */
 export const MAX_FOUND_DOCUMENTS = 100;

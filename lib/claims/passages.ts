@@ -1,4 +1,4 @@
-import { COUNTER_SCORE_THRESHOLD, type CounterCitation, type DocumentScore, type DroppedPassage } from "@/lib/models/claim-check";
+import { COUNTER_SCORE_THRESHOLD, type CounterCitation, type DocumentScore, type DroppedPassage } from "@/lib/domain/claim-check";
 import { verifyPassage } from "@/lib/report/quote-check";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";

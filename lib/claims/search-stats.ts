@@ -7,7 +7,7 @@ import {
   type DocumentScore,
   type DroppedPassage,
   type SearchStrategy,
-} from "@/lib/models/claim-check";
+} from "@/lib/domain/claim-check";
 import type { FoundDocument } from "./merge-found";
 
 /**

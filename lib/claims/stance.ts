@@ -1,4 +1,4 @@
-import type { ClaimAnalysis } from "./claim-analysis";
+import type { ClaimAnalysis } from "./analysis";
 import {
   EFFECT_NOMINALS,
   EFFECT_NOUN,
@@ -10,7 +10,7 @@ import {
   SCOPE_TERMINATORS,
   VERB_FORM_TO_BASE,
   type EffectDirection,
-} from "./claim-lexicon";
+} from "./lexicon";
 
 /** How one sentence relates to a claim: it supports the counter-statement, the claim itself, or neither. */
 export type SentenceStance = "counter" | "claim" | "neutral";

@@ -1,4 +1,4 @@
-import type { VerdictConfidence } from "@/lib/models/claim-check";
+import type { VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
 

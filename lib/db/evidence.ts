@@ -1,4 +1,4 @@
-import { evidenceSchema, type Evidence } from "@/lib/models/evidence";
+import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 

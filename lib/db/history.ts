@@ -1,7 +1,7 @@
 import { getDb, usingPostgres } from "@/lib/db/client";
 import { toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import type { RunStatus } from "@/lib/workflow/events";
+import type { RunStatus } from "@/lib/domain/run";
 
 /** Run statuses, in lifecycle order (the history's status filter offers them). */
 export const RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "completed", "failed", "cancelled"];

@@ -1,11 +1,12 @@
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 import { rowToEvidence, saveEvidence } from "@/lib/db/evidence";
-import type { Evidence, SourceId } from "@/lib/models/evidence";
-import type { HypothesisAssessment } from "@/lib/models/hypothesis";
-import type { JudgeAssessment } from "@/lib/models/judge";
-import type { ResearchReport } from "@/lib/models/report";
-import type { BackendKind, RunEvent, RunEventPayloads, RunEventType, RunStatus } from "@/lib/workflow/events";
+import type { Evidence, SourceId } from "@/lib/domain/evidence";
+import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { JudgeAssessment } from "@/lib/domain/judge";
+import type { ResearchReport } from "@/lib/domain/report";
+import type { BackendKind, RunStatus } from "@/lib/domain/run";
+import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 
 /** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
 export interface RunSettings {

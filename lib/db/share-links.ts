@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
-import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
+import type { RunSnapshot } from "@/lib/domain/snapshot";
 
 /** Random bytes in a share token: 32 bytes = 256 bits (the issue asks for at least 128), base64url-encoded. */
 export const SHARE_TOKEN_BYTES = 32;

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import type { Entity } from "@/lib/models/evidence";
+import type { Entity } from "@/lib/domain/evidence";
 
 /** Minimum number of library records that must annotate a name before it enters the dictionary (noise guard). */
 export const MIN_ANNOTATED_RECORDS = 2;

@@ -1,27 +1,9 @@
-import type { Evidence } from "@/lib/models/evidence";
-import type { ResearchReport } from "@/lib/models/report";
+import type { DeterministicCheck, DeterministicCheckId, ReportRepair } from "@/lib/domain/critic";
+import type { Evidence } from "@/lib/domain/evidence";
+import type { ResearchReport } from "@/lib/domain/report";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { citedNumbers } from "./markers";
 import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "./prose";
-
-/**
- * The critic's deterministic checks (layer 1 of the Reflexion critic node in the seeds, adapted to reports):
- * - `required-sections`: every required section is present and non-empty;
- * - `paragraph-citations`: every factual paragraph (of the executive summary, findings and conclusion, stating
- *   a finding: see statesFinding) cites evidence;
- * - `dosage-citations`: a dosage appears only in a sentence that cites evidence;
- * - `references-in-evidence`: every reference and marker names a record of the run's evidence, and the model's
- *   draft needed no reference, marker or quotation removed.
- */
-export type DeterministicCheckId = "required-sections" | "paragraph-citations" | "dosage-citations" | "references-in-evidence";
-
-/** One check's result; `issues` has one line per problem found (empty when passed). */
-export interface DeterministicCheck {
-  id: DeterministicCheckId;
-  label: string;
-  passed: boolean;
-  issues: string[];
-}
 
 /** Display names of the checks. */
 export const CHECK_LABELS: Record<DeterministicCheckId, string> = {
@@ -30,12 +12,6 @@ export const CHECK_LABELS: Record<DeterministicCheckId, string> = {
   "dosage-citations": "Every dosage is cited in its sentence",
   "references-in-evidence": "References and quotations come from the evidence",
 };
-
-/** Repairs the report agent made to the model's draft (references, markers or quotations removed or replaced). */
-export interface ReportRepair {
-  kind: "reference" | "marker" | "quote";
-  detail: string;
-}
 
 /** Sections whose paragraphs state findings and so must cite evidence (methodology and limitations do not). */
 export const FACTUAL_FIELDS: ProseField[] = ["executiveSummary", "mechanisticFindings", "clinicalFindings", "conclusion"];

@@ -1,4 +1,4 @@
-import type { Reference, ResearchReport } from "@/lib/models/report";
+import type { Reference, ResearchReport } from "@/lib/domain/report";
 
 /** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks). */
 function escapeText(text: string): string {

@@ -1,4 +1,4 @@
-import type { ResearchReport } from "@/lib/models/report";
+import type { ResearchReport } from "@/lib/domain/report";
 
 /** The report fields that hold prose with [n] markers. */
 export type ProseField = "executiveSummary" | "methodology" | "mechanisticFindings" | "clinicalFindings" | "limitations" | "conclusion";

@@ -1,5 +1,5 @@
-import { recordUrl, type Evidence } from "@/lib/models/evidence";
-import type { Reference } from "@/lib/models/report";
+import { recordUrl, type Evidence } from "@/lib/domain/evidence";
+import type { Reference } from "@/lib/domain/report";
 
 /**
  * The report reference of an evidence record, numbered `n`: every field is copied from the record's

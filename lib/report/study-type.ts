@@ -1,5 +1,5 @@
-import { classifyStudy, DESIGN_LABELS, DESIGN_ORDER, type StudyDesign } from "@/lib/agents/extractive/study-design";
-import type { Evidence } from "@/lib/models/evidence";
+import { classifyStudy, DESIGN_LABELS, DESIGN_ORDER, type StudyDesign } from "@/lib/domain/study-design";
+import type { Evidence } from "@/lib/domain/evidence";
 
 export type { StudyDesign };
 

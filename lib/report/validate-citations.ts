@@ -1,6 +1,6 @@
-import { recordUrl, type Evidence } from "@/lib/models/evidence";
+import { recordUrl, type Evidence } from "@/lib/domain/evidence";
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
-import type { Reference, ResearchReport } from "@/lib/models/report";
+import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "./references";
 
 /** The validated report, how many references were removed, and how many marker numbers were deleted. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Evidence } from "@/lib/models/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";

@@ -1,4 +1,4 @@
-import type { Evidence } from "@/lib/models/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { EuropePmcFormatError, parseEuropePmcSearch, type EuropePmcPage } from "@/lib/sources/parse/europepmc";
 import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";

@@ -1,5 +1,5 @@
 import pRetry, { AbortError } from "p-retry";
-import { SOURCE_LABELS, type SourceId } from "@/lib/models/evidence";
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 
 /**
  * A live source failed: HTTP error status, network failure, timeout or a response that could not be parsed.

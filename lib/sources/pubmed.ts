@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Evidence } from "@/lib/models/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";

@@ -1,8 +1,8 @@
 import { countLibraryRecords } from "@/lib/db/evidence";
-import { sourceIdSchema, type SourceId } from "@/lib/models/evidence";
+import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
-import { createLocalLibrarySource } from "@/lib/sources/local-library";
+import { createLocalLibrarySource } from "@/lib/sources/local";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import type { LiteratureSource } from "@/lib/sources/types";
 

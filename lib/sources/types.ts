@@ -1,4 +1,4 @@
-import type { Evidence, SourceId } from "@/lib/models/evidence";
+import type { Evidence, SourceId } from "@/lib/domain/evidence";
 
 /** Options of one search: `limit` is the maximum number of records returned; `signal` aborts the request. */
 export interface SearchOptions {

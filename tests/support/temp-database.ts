@@ -29,6 +29,6 @@ export const CORPUS_FILES = [
 
 /** Imports corpus files (paths relative to the corpus folder; default: all of CORPUS_FILES) into the library. */
 export async function importCorpus(files: string[] = CORPUS_FILES): Promise<void> {
-  const { importFile } = await import("@/lib/library/import-records");
+  const { importFile } = await import("@/lib/library/import");
   for (const file of files) await importFile(path.join(CORPUS, file));
 }

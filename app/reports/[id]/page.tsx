@@ -8,8 +8,8 @@ import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
-import { toReportRecords } from "@/lib/report/report-records";
-import { toRunSnapshot } from "@/lib/workflow/run-snapshot";
+import { toReportRecords } from "@/lib/report/records";
+import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { mayActOnRun } from "@/app/_server/session";
 
 export async function generateMetadata({ params }: PageProps<"/reports/[id]">): Promise<Metadata> {

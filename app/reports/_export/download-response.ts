@@ -1,4 +1,4 @@
-import type { ExportFile } from "@/lib/report/export-report";
+import type { ExportFile } from "@/lib/export/report";
 
 /**
  * The HTTP response of an export: the file as an attachment (RFC 6266 filename), never cached (so a revoked share

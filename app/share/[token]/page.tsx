@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
 import { RunView } from "@/components/run/run-view";
 import { getSharedSnapshot } from "@/lib/db/share-links";
-import { toReportRecords } from "@/lib/report/report-records";
-import type { RunSnapshot } from "@/lib/workflow/run-snapshot";
+import { toReportRecords } from "@/lib/report/records";
+import type { RunSnapshot } from "@/lib/domain/snapshot";
 
 export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false }, referrer: "no-referrer" };
 

@@ -1,4 +1,4 @@
-import type { Evidence, SourceId } from "@/lib/models/evidence";
+import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";

@@ -1,4 +1,4 @@
-import { recordUrl, type Entity, type Evidence, type SourceId } from "@/lib/models/evidence";
+import { recordUrl, type Entity, type Evidence, type SourceId } from "@/lib/domain/evidence";
 
 /** Thrown when a PubTator file is not in the PubTator text format; nothing of it should be imported. */
 export class PubTatorFormatError extends Error {}

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { deleteRun, listHistoryModes, searchHistory } from "@/lib/db/history";
 import { createRun } from "@/lib/db/runs";
 import { createShareLink, revokeShareLink } from "@/lib/db/share-links";
-import type { RunStatus } from "@/lib/workflow/events";
+import type { RunStatus } from "@/lib/domain/run";
 import { useTempDatabase } from "../../support/temp-database";
 
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";

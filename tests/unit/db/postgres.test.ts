@@ -3,11 +3,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { countLibraryRecords } from "@/lib/db/evidence";
-import { searchLibrary } from "@/lib/db/library-search";
+import { searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
-import { getRunDetail } from "@/lib/db/run-detail";
-import { importFile } from "@/lib/library/import-records";
-import { startResearchRun } from "@/lib/workflow/run-executor";
+import { getRunDetail } from "@/lib/runs/projections";
+import { importFile } from "@/lib/library/import";
+import { startResearchRun } from "@/lib/research/start";
 import { CORPUS } from "../../support/temp-database";
 
 // Postgres is the production database. scripts/test.sh starts a local server and sets TEST_POSTGRES_URL (a role

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ResearchReport } from "@/lib/models/report";
+import type { ResearchReport } from "@/lib/domain/report";
 import { formatAuthors, formatReference, reportToMarkdown } from "@/lib/report/markdown";
 
 const REPORT: ResearchReport = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Evidence } from "@/lib/models/evidence";
-import type { Reference, ResearchReport } from "@/lib/models/report";
+import type { Evidence } from "@/lib/domain/evidence";
+import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "@/lib/report/references";
 import { formatMarker, rewriteMarkers, validateReportCitations } from "@/lib/report/validate-citations";
 

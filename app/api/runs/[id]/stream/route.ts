@@ -1,8 +1,8 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import { getRun, listRunEvents } from "@/lib/db/runs";
-import type { RunUIMessage } from "@/lib/workflow/events";
-import { eventToDataPart } from "@/lib/workflow/event-parts";
+import type { RunUIMessage } from "@/lib/domain/events";
+import { eventToDataPart } from "@/lib/runs/event-parts";
 
 /** How often the stream looks for newly saved events, in milliseconds. */
 const POLL_MS = 200;

@@ -1,6 +1,6 @@
 import { connection } from "next/server";
-import { getRunDetail } from "@/lib/db/run-detail";
-import { exportRun, isExportFormat } from "@/lib/report/export-report";
+import { getRunDetail } from "@/lib/runs/projections";
+import { exportRun, isExportFormat } from "@/lib/export/report";
 import { downloadResponse } from "@/app/reports/_export/download-response";
 
 /**

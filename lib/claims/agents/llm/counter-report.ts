@@ -1,0 +1,81 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { CounterReportInput } from "@/lib/claims/backend";
+import { templateCounterReport } from "@/lib/claims/counter-report";
+import { describeStrategies } from "@/lib/claims/search-stats";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { neutraliseForPrompt } from "../../../ai/evidence-context";
+import { generateStructured } from "../../../ai/structured";
+
+/** Shortest acceptable report, in characters. Source: PaperChecker's DEFAULT_MIN_REPORT_LENGTH (50). */
+export const MIN_REPORT_CHARS = 50;
+
+/** Prefixes a model puts before the report (after PaperChecker's REPORT_PREFIXES_TO_STRIP). */
+const PREFIXES = /^(?:\*\*)?(?:counter-evidence summary|summary|report|here is the summary|here's the summary)\s*:?\s*(?:\*\*)?\s*/i;
+
+/** Model-facing schema of the counter-report agent. */
+export const counterReportSchema = z.object({
+  report: z.string().describe("The counter-report: 200–300 words of prose with [n] citations."),
+});
+
+/** Instructions of the counter-report agent (our wording of PaperChecker's nine report guidelines). */
+export const COUNTER_REPORT_INSTRUCTIONS = `You write a short counter-evidence report: 200–300 words of professional medical prose that summarise the evidence for a counter-statement.
+
+Rules:
+- Use only the numbered passages given; add no information that is not in them and do not overstate them.
+- Cite every finding with its number in square brackets, like [1] or [2, 3]; use only the numbers given.
+- Name specific years ("in 1998"), never vague times such as "recently"; when a year is unknown, say the study, not a year.
+- Present tense for established findings, past tense for specific studies. Organise by theme when useful.
+- Note limitations or contradictions between the passages.
+- Plain prose: no headings, no lists, no markdown.
+
+${CLAIM_TEXT_NOTICE}`;
+
+/** The user prompt: claim, counter-statement, numbered passages with their year, journal and identifier, statistics. */
+export function formatCounterReportPrompt(input: CounterReportInput): string {
+  const passages = input.citations
+    .map((c) => {
+      const where = [c.journal, c.year ? String(c.year) : "year unknown", c.pmid ? `PMID ${c.pmid}` : c.nctId ?? c.doi ?? c.evidenceId].filter(Boolean).join(", ");
+      return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>`;
+    })
+    .join("\n\n");
+  const s = input.stats;
+  return [
+    `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
+    `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+    `## Passages supporting the counter-statement\n${passages}`,
+    `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    "## Task\nWrite the counter-report.",
+  ].join("\n\n");
+}
+
+/** The report text without a leading "Summary:"-style prefix or a markdown code fence. */
+export function cleanReport(text: string): string {
+  return text
+    .trim()
+    .replace(/^```\w*\s*|\s*```$/g, "")
+    .replace(PREFIXES, "")
+    .trim();
+}
+
+/**
+ * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport});
+ * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
+ * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
+ * @throws Error after two invalid answers; API and abort errors propagate.
+ */
+export async function writeCounterReportLlm(model: LanguageModel, input: CounterReportInput, options: ClaimAgentOptions = {}): Promise<string> {
+  const output = await generateStructured({
+    agent: "counter-report",
+    model,
+    schema: counterReportSchema,
+    instructions: COUNTER_REPORT_INSTRUCTIONS,
+    prompt: formatCounterReportPrompt(input),
+    signal: input.signal,
+    temperature: CLAIM_TEMPERATURE,
+    onUsage: options.onUsage,
+    timeoutMs: options.timeoutMs,
+  });
+  const report = cleanReport(output.report);
+  return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
+}

@@ -1,0 +1,67 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { CounterStatement } from "@/lib/domain/claim-check";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { generateStructured } from "../../../ai/structured";
+
+/** Hypothetical abstracts per claim for the HyDE search. Source: the issue ("two hypothetical abstracts"). */
+export const HYDE_ABSTRACTS = 2;
+
+/** Model-facing schema of the counter-statement agent. */
+export const counterStatementSchema = z.object({
+  counterStatement: z.string().describe("The precise negation of the claim, one sentence."),
+  keywords: z.array(z.string().describe("A search keyword or short phrase.")).describe("3–8 keywords for finding studies that support the counter-statement."),
+  keywordQuery: z.string().describe('A PubMed-style boolean query built from the keywords, e.g. "doxorubicin AND (heart OR cardiac)".'),
+  hydeAbstracts: z
+    .array(z.string().describe("A hypothetical abstract of 120–200 words."))
+    .describe(`Exactly ${HYDE_ABSTRACTS} hypothetical abstracts of studies whose findings support the counter-statement.`),
+});
+export type CounterStatementOutput = z.infer<typeof counterStatementSchema>;
+
+/** Instructions of the counter-statement agent (our wording, after PaperChecker's counter-statement step). */
+export const COUNTER_STATEMENT_INSTRUCTIONS = `You write the counter-statement of a biomedical claim: its precise negation, so that evidence for the counter-statement is evidence against the claim.
+
+Rules for the counter-statement:
+- A comparison "X > Y" becomes "Y ≥ X": "X is more effective than Y" → "Y is at least as effective as X".
+- An effect becomes its absence or reversal: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause Y".
+- A denied effect becomes the effect: "X has no effect on Y" → "X has an effect on Y".
+- Keep the population, intervention, comparator and outcome of the claim; do not widen or weaken them.
+
+Keywords: the claim's key concepts with common synonyms (drug names, outcome terms, organ adjectives such as cardiac for heart).
+Hypothetical abstracts (HyDE): write ${HYDE_ABSTRACTS} short, plausible abstracts, in the style of PubMed, of studies whose results support the counter-statement. They are used only to find similar real studies by text similarity; they are never shown or cited as evidence.
+
+${CLAIM_TEXT_NOTICE}`;
+
+/**
+ * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
+ * hypothetical abstracts. Keywords are trimmed and deduplicated; a blank query becomes the keywords OR-ed; at
+ * most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
+ * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
+ */
+export async function writeCounterStatement(
+  model: LanguageModel,
+  claim: string,
+  options: ClaimAgentOptions & { signal?: AbortSignal } = {},
+): Promise<CounterStatement> {
+  const output = await generateStructured({
+    agent: "counter-statement",
+    model,
+    schema: counterStatementSchema,
+    instructions: COUNTER_STATEMENT_INSTRUCTIONS,
+    prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
+    signal: options.signal,
+    temperature: CLAIM_TEMPERATURE,
+    onUsage: options.onUsage,
+    timeoutMs: options.timeoutMs,
+  });
+  const counterStatement = output.counterStatement.trim();
+  if (!counterStatement) throw new Error("counter-statement agent: the model returned an empty counter-statement");
+  const keywords = [...new Set(output.keywords.map((k) => k.trim()).filter(Boolean))];
+  return {
+    claim,
+    counterStatement,
+    keywords,
+    keywordQuery: output.keywordQuery.trim() || keywords.join(" OR "),
+    hydeAbstracts: output.hydeAbstracts.map((a) => a.trim()).filter(Boolean).slice(0, HYDE_ABSTRACTS),
+  };
+}

@@ -1,0 +1,49 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import { cleanClaim, extractClaimsExtractive, MAX_CLAIMS } from "@/lib/claims/agents/extractive/extraction";
+import { splitSentences } from "@/lib/text/sentences";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { generateStructured } from "../../../ai/structured";
+
+/** Model-facing schema of claim extraction. */
+export const claimExtractionSchema = z.object({
+  claims: z
+    .array(z.string().describe("One checkable claim: a self-contained declarative statement of a finding."))
+    .describe(`The checkable claims of the text, most important first, at most ${MAX_CLAIMS}; [] when there is none.`),
+});
+export type ClaimExtractionOutput = z.infer<typeof claimExtractionSchema>;
+
+/** Instructions of the claim-extraction agent (our wording, after PaperChecker's statement extraction). */
+export const CLAIM_EXTRACTION_INSTRUCTIONS = `You read a biomedical claim or abstract and pick the statements worth checking against the literature.
+
+Pick at most ${MAX_CLAIMS} claims. A checkable claim states a finding: a comparison ("X is more effective than Y"), an effect ("X reduces Y", "X has no effect on Y"), an association, or a number.
+Rules:
+- Use the text's own words where possible; make each claim self-contained (replace "it" or "this drug" by what it refers to).
+- Keep the direction and any negation exactly as the text states it.
+- Never pick background, aims, methods or questions.
+- Prefer the main conclusions.
+
+${CLAIM_TEXT_NOTICE}`;
+
+/**
+ * Extracts up to {@link MAX_CLAIMS} checkable claims with the model. A text of one sentence is its own claim (no
+ * model call). Claims are trimmed, deduplicated and cut like extractive ones ({@link cleanClaim}); when the model
+ * returns none, the extractive finding sentences are used instead.
+ * @throws Error after two invalid answers; API and abort errors propagate.
+ */
+export async function extractClaimsLlm(model: LanguageModel, text: string, options: ClaimAgentOptions & { signal?: AbortSignal } = {}): Promise<string[]> {
+  if (splitSentences(text).length <= 1) return extractClaimsExtractive(text);
+  const output = await generateStructured({
+    agent: "claim-extraction",
+    model,
+    schema: claimExtractionSchema,
+    instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
+    prompt: `<text>\n${neutraliseUserText(text)}\n</text>\n\nList the checkable claims of this text.`,
+    signal: options.signal,
+    temperature: CLAIM_TEMPERATURE,
+    onUsage: options.onUsage,
+    timeoutMs: options.timeoutMs,
+  });
+  const claims = [...new Set(output.claims.map(cleanClaim).filter(Boolean))].slice(0, MAX_CLAIMS);
+  return claims.length > 0 ? claims : extractClaimsExtractive(text);
+}

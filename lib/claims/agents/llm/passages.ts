@@ -1,0 +1,70 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
+import { mapBatches } from "@/lib/claims/batches";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { generateStructured } from "../../../ai/structured";
+import { SCORING_CONCURRENCY } from "./scoring";
+
+/** Documents per passage-extraction call: 5 whole abstracts. Source: our budget (about 2–3k input tokens). */
+export const PASSAGE_BATCH_SIZE = 5;
+/** Abstract length shown for passage extraction, in characters: whole abstracts, so passages can be copied. */
+export const PASSAGE_ABSTRACT_CHARS = 6000;
+
+/** Model-facing schema of one passage-extraction call. */
+export const claimPassagesSchema = z.object({
+  passages: z
+    .array(
+      z.object({
+        n: z.number().describe("The evidence block number."),
+        passage: z.string().describe("1–3 consecutive sentences copied exactly from that block's abstract."),
+      }),
+    )
+    .describe("At most one passage per block; leave a block out when its abstract has no supporting passage."),
+});
+export type ClaimPassagesOutput = z.infer<typeof claimPassagesSchema>;
+
+/** Instructions of the passage agent (our wording, after PaperChecker's citation extraction). */
+export const CLAIM_PASSAGES_INSTRUCTIONS = `You extract, from each record's abstract, the passage that best supports a counter-statement.
+
+Rules:
+- Copy the passage character for character from the abstract: 1–3 consecutive sentences, no paraphrase, no ellipses, no added words.
+- Take it from the Abstract line only, not from the title.
+- Leave a record out when its abstract has no passage that supports the counter-statement.
+Passages are checked against the abstracts; a passage that is not in its abstract is discarded.
+
+${EVIDENCE_DATA_NOTICE}
+${CLAIM_TEXT_NOTICE}`;
+
+/**
+ * Asks the model for one supporting passage per document, {@link PASSAGE_BATCH_SIZE} documents per call, batches
+ * in parallel. Proposals are returned unverified (the workflow verifies them against the abstracts); block
+ * numbers the batch did not show are ignored.
+ * @throws Error after two invalid answers in a batch; API and abort errors propagate.
+ */
+export async function extractPassagesLlm(model: LanguageModel, input: PassageInput, options: ClaimAgentOptions = {}): Promise<PassageProposal[]> {
+  const batches = await mapBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
+    const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
+    const output = await generateStructured({
+      agent: "claim-passages",
+      model,
+      schema: claimPassagesSchema,
+      instructions: CLAIM_PASSAGES_INSTRUCTIONS,
+      prompt: [
+        `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+        `## Records\n${formatEvidenceBlocks(items, PASSAGE_ABSTRACT_CHARS)}`,
+        "## Task\nFor each record, copy the abstract passage that supports the counter-statement.",
+      ].join("\n\n"),
+      signal: input.signal,
+      temperature: CLAIM_TEMPERATURE,
+      onUsage: options.onUsage,
+      timeoutMs: options.timeoutMs,
+    });
+    return output.passages.flatMap((p) => {
+      const item = items.find((i) => i.n === Math.round(p.n));
+      return item && p.passage.trim() ? [{ evidenceId: item.evidence.id, passage: p.passage.trim() }] : [];
+    });
+  });
+  return batches.flat();
+}

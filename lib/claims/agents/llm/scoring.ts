@@ -1,0 +1,96 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import { mapBatches } from "@/lib/claims/batches";
+import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
+import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { generateStructured } from "../../../ai/structured";
+
+/**
+ * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k
+ * input tokens, and 100 documents take 10 calls instead of PaperChecker's 100.
+ */
+export const SCORING_BATCH_SIZE = 10;
+/** Scoring calls running at once. Source: our choice — parallel, yet within common provider rate limits. */
+export const SCORING_CONCURRENCY = 4;
+/** Abstract length shown per scored document, in characters (cut at a sentence). Source: our budget, see above. */
+export const SCORING_ABSTRACT_CHARS = 1500;
+
+/** Model-facing schema of one scoring call. */
+export const claimScoringSchema = z.object({
+  scores: z
+    .array(
+      z.object({
+        n: z.number().describe("The evidence block number."),
+        score: z.number().describe(`Integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
+        rationale: z.string().describe("One sentence: why this score."),
+      }),
+    )
+    .describe("One entry per evidence block shown."),
+});
+export type ClaimScoringOutput = z.infer<typeof claimScoringSchema>;
+
+/** Instructions of the scoring agent: the 0–5 rubric (our wording, after PaperChecker's document scoring). */
+export const CLAIM_SCORING_INSTRUCTIONS = `You score biomedical records for how strongly each supports a counter-statement (the negation of a claim).
+
+Score each record 0–${MAX_COUNTER_SCORE}:
+- 0: unrelated to the claim.
+- 1: on the claim's topic, but says nothing for the counter-statement (or supports the original claim).
+- 2: weak or indirect support (another population, a surrogate outcome, a hint without a result).
+- 3: a reported finding that supports the counter-statement.
+- 4: a direct finding that supports the counter-statement, on the claim's own population and outcome.
+- 5: direct, quantitative support from a strong design (randomised trial, meta-analysis, large cohort).
+
+Rules:
+- Judge only what the record's title and abstract say; never assume results that are not written.
+- Score every block shown, by its number n.
+
+${EVIDENCE_DATA_NOTICE}
+${CLAIM_TEXT_NOTICE}`;
+
+/** A score as an integer 0–5: rounded, clamped; non-finite values give 0. */
+export function clampCounterScore(x: number): number {
+  return Number.isFinite(x) ? Math.min(MAX_COUNTER_SCORE, Math.max(0, Math.round(x))) : 0;
+}
+
+/**
+ * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
+ * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
+ * batch shows its records as numbered evidence blocks with abstracts up to {@link SCORING_ABSTRACT_CHARS}
+ * characters. Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
+ * model"). `stance` is "counter" at or above the threshold, else "neutral" (the model does not say whether a
+ * record supports the claim).
+ * @throws Error after two invalid answers in a batch; API and abort errors propagate.
+ */
+export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInput, options: ClaimAgentOptions = {}): Promise<ScoringOutput> {
+  let modelCalls = 0;
+  const batches = await mapBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
+    modelCalls++;
+    const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
+    const output = await generateStructured({
+      agent: "claim-scoring",
+      model,
+      schema: claimScoringSchema,
+      instructions: CLAIM_SCORING_INSTRUCTIONS,
+      prompt: [
+        `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
+        `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+        `## Records\n${formatEvidenceBlocks(items, SCORING_ABSTRACT_CHARS)}`,
+        `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
+      ].join("\n\n"),
+      signal: input.signal,
+      temperature: CLAIM_TEMPERATURE,
+      onUsage: options.onUsage,
+      timeoutMs: options.timeoutMs,
+    });
+    const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
+    return items.map(({ n }): DocumentScore => {
+      const s = byN.get(n);
+      if (!s) return { score: 0, stance: "neutral", rationale: "Not scored by the model." };
+      const score = clampCounterScore(s.score);
+      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: s.rationale.trim() };
+    });
+  });
+  return { scores: batches.flat(), modelCalls };
+}

@@ -1,0 +1,64 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
+import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
+import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { generateStructured } from "../../../ai/structured";
+
+/** Model-facing schema of the verdict agent. */
+export const claimVerdictOutputSchema = z.object({
+  verdict: claimVerdictSchema.describe("What the evidence does to the ORIGINAL claim."),
+  confidence: verdictConfidenceSchema.describe("Confidence in the verdict (see rubric)."),
+  rationale: z.string().describe("2–3 sentences explaining the verdict, citing passages like [1]."),
+});
+
+/** Instructions of the verdict agent (our wording, after PaperChecker's verdict analysis). */
+export const CLAIM_VERDICT_INSTRUCTIONS = `You decide what a counter-evidence report means for the ORIGINAL claim (not for the counter-statement).
+
+Verdict:
+- "contradicts": the cited passages credibly support the counter-statement, so they contradict the claim.
+- "supports": on reading, the cited passages actually support the original claim rather than the counter-statement.
+- "undecided": the evidence is weak, indirect, or mixed.
+Confidence:
+- "high": several consistent, direct studies.
+- "medium": some direct evidence with limitations.
+- "low": a single study, or indirect evidence.
+Write a rationale of 2–3 sentences and cite passages by number, like [1].
+
+${CLAIM_TEXT_NOTICE}`;
+
+/** The user prompt: the claim, the counter-statement, the report, the cited passages with scores, the statistics. */
+export function formatVerdictPrompt(input: VerdictInput): string {
+  const s = input.stats;
+  const passages = input.citations.map((c) => `[${c.n}] score ${c.score}/5: <text>${neutraliseUserText(c.passage)}</text>`).join("\n");
+  return [
+    `## Original claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
+    `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+    `## Counter-report\n<text>\n${neutraliseUserText(input.report)}\n</text>`,
+    `## Cited passages\n${passages}`,
+    `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    "## Task\nGive the verdict on the original claim.",
+  ].join("\n\n");
+}
+
+/**
+ * The model's verdict on the ORIGINAL claim with a confidence and a 2–3 sentence rationale (trimmed). The
+ * workflow calls it only when at least one passage is cited.
+ * @throws Error when the rationale is empty, or after two invalid answers; API and abort errors propagate.
+ */
+export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, options: ClaimAgentOptions = {}): Promise<VerdictDraft> {
+  const output = await generateStructured({
+    agent: "claim-verdict",
+    model,
+    schema: claimVerdictOutputSchema,
+    instructions: CLAIM_VERDICT_INSTRUCTIONS,
+    prompt: formatVerdictPrompt(input),
+    signal: input.signal,
+    temperature: CLAIM_TEMPERATURE,
+    onUsage: options.onUsage,
+    timeoutMs: options.timeoutMs,
+  });
+  const rationale = output.rationale.trim();
+  if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
+  return { verdict: output.verdict, confidence: output.confidence, rationale };
+}

@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import { createClaimCheckBackend, createClaimEmbedder } from "@/lib/claims/backend";
+import { getModelPrices } from "@/lib/ai/providers";
+import type { ClaimCheckBackend } from "@/lib/claims/backend";
+import { runClaimCheck, type ClaimCheckOutcome } from "@/lib/claims/run";
+import { getConfig } from "@/lib/config";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createRun, type RunSettings } from "@/lib/db/runs";
+import type { SourceId } from "@/lib/domain/evidence";
+import { createSources, defaultSources } from "@/lib/sources/registry";
+import type { TextEmbedder } from "@/lib/ai/embeddings";
+import { usagePayload } from "@/lib/runs/agent-runner";
+import { createDbRecorder } from "@/lib/runs/db-recorder";
+import type { RunRecorder } from "@/lib/runs/recorder";
+import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
+
+/** Longest claim or abstract accepted, in characters (an abstract is at most about 4,000). Source: our choice. */
+export const MAX_CLAIM_TEXT_LENGTH = 6000;
+
+/** Options of a new claim check; unset fields take the defaults (sources: see defaultSources). */
+export interface StartClaimCheckOptions {
+  /** A pasted claim or a whole abstract. */
+  text: string;
+  sources?: SourceId[];
+  ownerId?: string | null;
+  /** Override the backend (tests); default from the environment (LLM if OPENAI_API_KEY, else extractive). */
+  backend?: ClaimCheckBackend;
+  /** Override the similarity embedder (tests); default provider embeddings when configured, else TF-IDF. */
+  embedder?: TextEmbedder;
+}
+
+/**
+ * Validates the text, creates the Run row (mode "claim-check", the text in `question`) and starts the claim check
+ * in the background like a research run (startResearchRun): `done` resolves when it ends (never rejects), cancelRun
+ * reaches it, and every step is saved as an event, so the run page streams it live and it is listed and shareable.
+ * Each model call of an LLM backend is recorded as a `usage` event with its estimated cost.
+ * @throws RunInputError for an empty or too long text.
+ */
+export async function startClaimCheck(options: StartClaimCheckOptions): Promise<{ runId: string; done: Promise<ClaimCheckOutcome> }> {
+  const text = options.text.trim().replace(/\s+/g, " ");
+  if (!text) throw new RunInputError("Please paste a claim or an abstract.");
+  if (text.length > MAX_CLAIM_TEXT_LENGTH) throw new RunInputError(`The text is longer than ${MAX_CLAIM_TEXT_LENGTH} characters.`);
+  const config = getConfig();
+  await applyMigrations();
+  const sourceIds = options.sources?.length ? options.sources : await defaultSources();
+
+  // The recorder exists only once the run row does; usage and fallback notices reach it through these sinks.
+  let recorder: RunRecorder | null = null;
+  const prices = getModelPrices();
+  const backend =
+    options.backend ??
+    createClaimCheckBackend({
+      onUsage: (usage) => {
+        if (recorder) void recorder.emit("usage", usagePayload(usage, backend.model, prices)).catch(() => undefined);
+      },
+    });
+  const embedder =
+    options.embedder ??
+    createClaimEmbedder(() => {
+      void recorder?.emit("notice", { level: "warning", message: "The embedding model failed; TF-IDF similarity was used instead." }).catch(() => undefined);
+    });
+  const settings: RunSettings = { mode: "claim-check", question: text, sources: sourceIds, maxIterations: 1 };
+  const runId = crypto.randomUUID();
+  await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
+  recorder = createDbRecorder(runId);
+
+  const { controller, release } = trackRun(runId);
+  const done = runClaimCheck({
+    text,
+    sourceIds,
+    sources: createSources(sourceIds, { treatmentQuestion: false }),
+    backend,
+    embedder,
+    timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+    recorder,
+    signal: controller.signal,
+  })
+    .catch((error: unknown): ClaimCheckOutcome => {
+      console.error(`claim check ${runId} could not record its end:`, error);
+      return { status: "failed", error: String(error), claims: [], shortfalls: [] };
+    })
+    .finally(release);
+  return { runId, done };
+}

@@ -1,0 +1,41 @@
+import type { ReportRepair } from "./critic";
+
+/**
+ * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; the
+ * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm).
+ */
+export type AgentName =
+  | "hypothesis"
+  | "judge"
+  | "report"
+  | "critic"
+  | "embedding"
+  | "claim-extraction"
+  | "counter-statement"
+  | "claim-scoring"
+  | "claim-passages"
+  | "counter-report"
+  | "claim-verdict";
+
+/**
+ * Token usage of one model call (AI SDK `result.usage`, counts in tokens; undefined when the provider did not
+ * report them). `attempt` is 1 for the first call, 2 for the retry after an invalid object.
+ */
+export interface ModelUsage {
+  agent: AgentName;
+  attempt: number;
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+  totalTokens: number | undefined;
+}
+
+/**
+ * Callbacks through which an agent reports, during one call, what the workflow records: the usage of each model
+ * call, evidence references it dropped because they named no offered record, and (report agent) what it had to
+ * remove or replace in the model's draft.
+ */
+export interface AgentHooks {
+  onUsage?: (usage: ModelUsage) => void;
+  onDroppedEvidenceIds?: (refs: string[]) => void;
+  onReportRepairs?: (repairs: ReportRepair[]) => void;
+}

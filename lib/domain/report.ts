@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { sourceIdSchema } from "./evidence";
+
+/** A prose section whose text may carry inline [n] markers that refer to `references[n-1]`. */
+export const reportSectionSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+});
+export type ReportSection = z.infer<typeof reportSectionSchema>;
+
+/**
+ * A reference of the report. It is always built in code from a collected evidence record, never from
+ * generated text; `n` is its 1-based number as used by the [n] markers.
+ */
+export const referenceSchema = z.object({
+  n: z.number().int().min(1),
+  evidenceId: z.string(),
+  source: sourceIdSchema,
+  title: z.string(),
+  authors: z.array(z.string()),
+  journal: z.string().nullable(),
+  year: z.number().int().nullable(),
+  pmid: z.string().nullable(),
+  doi: z.string().nullable(),
+  nctId: z.string().nullable(),
+  url: z.string(),
+});
+export type Reference = z.infer<typeof referenceSchema>;
+
+/** How each tested hypothesis fared: its chain and the counts of supporting and contradicting evidence. */
+export const hypothesisTestedSchema = z.object({
+  mechanism: z.string(),
+  supported: z.number().int().min(0),
+  contradicted: z.number().int().min(0),
+});
+
+/**
+ * What the critic concluded about a report (lib/research/critic-loop.ts):
+ * - "verified": the deterministic checks passed and, for LLM runs, the entailment check passed;
+ * - "unverified": some check still failed after the allowed revisions; `failedChecks` lists them, one line each
+ *   (e.g. "Dosage without a citation: “… 300 mg twice daily …”");
+ * - "not-checked": no critic ran (reports saved before the critic existed).
+ * `attempts` is the number of critic verdicts given (1 + revisions).
+ */
+export const reportVerificationSchema = z.object({
+  status: z.enum(["verified", "unverified", "not-checked"]),
+  failedChecks: z.array(z.string()),
+  attempts: z.number().int().min(0),
+});
+export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/**
+ * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
+ * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
+ * their PMID, DOI, NCT ID or URL was not among the collected evidence.
+ * Optional integrity counters (absent on reports saved before they existed, read as 0 / "not-checked"):
+ * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
+ * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
+ * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `verification` — the critic's verdict.
+ */
+export const researchReportSchema = z.object({
+  title: z.string(),
+  executiveSummary: z.string(),
+  researchQuestion: z.string(),
+  methodology: reportSectionSchema,
+  hypothesesTested: z.array(hypothesisTestedSchema),
+  mechanisticFindings: reportSectionSchema,
+  clinicalFindings: reportSectionSchema,
+  drugCandidates: z.array(z.string()),
+  limitations: z.array(z.string()),
+  conclusion: z.string(),
+  references: z.array(referenceSchema),
+  sourcesSearched: z.array(z.string()),
+  totalPapersReviewed: z.number().int().min(0),
+  searchIterations: z.number().int().min(0),
+  confidenceScore: z.number().min(0).max(1),
+  removedReferences: z.number().int().min(0),
+  removedMarkers: z.number().int().min(0).optional(),
+  removedQuotes: z.number().int().min(0).optional(),
+  replacedQuotes: z.number().int().min(0).optional(),
+  verification: reportVerificationSchema.optional(),
+});
+export type ResearchReport = z.infer<typeof researchReportSchema>;

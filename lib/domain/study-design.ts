@@ -1,0 +1,117 @@
+import type { Evidence } from "@/lib/domain/evidence";
+
+/** Study design classes, from publication types, registry facts and design words of the abstract. */
+export type StudyDesign =
+  | "meta-analysis"
+  | "randomized-trial"
+  | "clinical-trial"
+  | "registry-trial"
+  | "cohort"
+  | "case-control"
+  | "case-report"
+  | "human-other"
+  | "animal"
+  | "in-vitro"
+  | "review"
+  | "unclassified";
+
+/**
+ * A record's design: `level` is the Oxford CEBM 2011 level of evidence for harms (1 = systematic review,
+ * 2 = randomized trial, 3 = non-randomized controlled cohort/follow-up, 4 = case series, case-control,
+ * 5 = mechanism-based reasoning, which includes animal and in vitro work), or null when unclassified;
+ * `human` is true for studies in people; `mechanistic` for animal/in vitro work or abstracts with molecular terms.
+ */
+export interface DesignInfo {
+  design: StudyDesign;
+  level: number | null;
+  human: boolean;
+  mechanistic: boolean;
+}
+
+/** Singular and plural labels of each design, for reasoning strings ("3 case reports"). */
+export const DESIGN_LABELS: Record<StudyDesign, [string, string]> = {
+  "meta-analysis": ["meta-analysis or systematic review", "meta-analyses or systematic reviews"],
+  "randomized-trial": ["randomized trial", "randomized trials"],
+  "clinical-trial": ["non-randomized clinical trial", "non-randomized clinical trials"],
+  "registry-trial": ["registered trial", "registered trials"],
+  cohort: ["cohort study", "cohort studies"],
+  "case-control": ["case-control or cross-sectional study", "case-control or cross-sectional studies"],
+  "case-report": ["case report or series", "case reports or series"],
+  "human-other": ["other human study", "other human studies"],
+  animal: ["animal study", "animal studies"],
+  "in-vitro": ["in vitro study", "in vitro studies"],
+  review: ["narrative review", "narrative reviews"],
+  unclassified: ["unclassified record", "unclassified records"],
+};
+
+/** Display order of designs, strongest clinical evidence first. */
+export const DESIGN_ORDER: readonly StudyDesign[] = Object.keys(DESIGN_LABELS) as StudyDesign[];
+
+const ANIMAL = /\b(?:rats?|mice|mouse|murine|dogs?|canine|beagles?|rabbits?|hamsters?|guinea pigs?|monkeys?|primates?|pigs?|piglets?|swine|sheep|cats?|zebrafish|rodents?|animals?)\b/gi;
+const HUMAN = /\b(?:patients?|subjects|volunteers|children|infants?|newborns?|wom[ae]n|m[ae]n|boys?|girls?|humans?|participants|adults|survivors)\b/gi;
+const IN_VITRO = /\b(?:in vitro|cultured|cell lines?|cell cultures?|isolated (?:cells|myocytes|cardiomyocytes|hepatocytes)|primary cultures?)\b/i;
+const MOLECULAR = /\b(?:mRNA|protein expression|gene expression|signal(?:l)?ing|pathway|receptors?|enzymes?|in situ hybridi[sz]ation|western blot|immunoblot\w*|immunohistochem\w*|adenylate cyclase|knockout|transgenic)\b/i;
+const CASE_REPORT = /\b(?:case reports?|case series|(?:a|the) case of|case study|(?:we|authors) (?:report|describe|present)\b|\d+-year-old (?:man|woman|boy|girl|patient|male|female))/i;
+
+function count(text: string, re: RegExp): number {
+  return text.match(re)?.length ?? 0;
+}
+
+/**
+ * Classifies a record's study design. Order of the rules: publication types (meta-analysis/systematic review,
+ * randomized controlled trial, clinical trial, case report, review), then ClinicalTrials.gov records
+ * ("registry-trial": CEBM level 3 with posted results, 4 without), then abstract words, with animal work
+ * recognised first when animal words outnumber human words (animal abstracts often mention patients in their
+ * background); then, for human studies: randomized trial, phase/open-label trial, case report/series,
+ * cohort (prospective, retrospective, follow-up), case-control or cross-sectional, other human study;
+ * then narrative review, animal, in vitro, unclassified.
+ * Source of the levels: OCEBM Levels of Evidence Working Group 2011 ("Is this intervention harmful?" row).
+ */
+export function classifyStudy(e: Evidence): DesignInfo {
+  const text = `${e.citation.title} ${e.citation.abstract}`;
+  const types = e.citation.publicationTypes.map((t) => t.toLowerCase());
+  const animalWords = count(text, ANIMAL);
+  const humanWords = count(text, HUMAN);
+  const molecular = MOLECULAR.test(text);
+  const make = (design: StudyDesign, level: number | null, human: boolean): DesignInfo => ({
+    design,
+    level,
+    human,
+    mechanistic: design === "animal" || design === "in-vitro" || molecular,
+  });
+  if (types.some((t) => t.includes("meta-analysis") || t.includes("systematic review"))) return make("meta-analysis", 1, true);
+  if (types.some((t) => t.includes("randomized controlled trial"))) return make("randomized-trial", 2, true);
+  if (e.trial || e.citation.source === "ctgov") return make("registry-trial", e.trial?.hasResults ? 3 : 4, true);
+  if (types.some((t) => t.startsWith("clinical trial"))) return make("clinical-trial", 3, true);
+  if (types.some((t) => t.includes("case reports"))) return make("case-report", 4, true);
+  if (/\bmeta-analy[sz]is\b|\bsystematic review\b/i.test(text)) return make("meta-analysis", 1, true);
+  if (animalWords > humanWords) return make("animal", 5, false);
+  if (humanWords > 0 || /\btrial\b/i.test(text) || CASE_REPORT.test(text)) {
+    if (/\brandomi[sz]ed\b/i.test(text) && /\b(?:trial|placebo|double-blind)\b/i.test(text)) return make("randomized-trial", 2, true);
+    if (/\bphase (?:I{1,3}|IV|[1-4])\b/i.test(text) || /\b(?:open-label|single-arm|non-randomi[sz]ed|uncontrolled) (?:trial|study)\b/i.test(text)) {
+      return make("clinical-trial", 3, true);
+    }
+    if (CASE_REPORT.test(text)) return make("case-report", 4, true);
+    if (/\b(?:cohort|prospective(?:ly)?|retrospective(?:ly)?|follow-up|longitudinal)\b/i.test(text)) return make("cohort", 3, true);
+    if (/\b(?:case-control|cross-sectional)\b/i.test(text)) return make("case-control", 4, true);
+    if (humanWords > 0 && !types.includes("review")) return make("human-other", 4, true);
+  }
+  if (types.includes("review") || /^(?:a )?review\b/i.test(e.citation.title)) return make("review", 5, false);
+  if (animalWords > 0) return make("animal", 5, false);
+  if (IN_VITRO.test(text)) return make("in-vitro", 5, false);
+  return make("unclassified", null, false);
+}
+
+/**
+ * Counts of designs as a phrase in display order, e.g. "12 animal studies, 3 case reports or series,
+ * 1 randomized trial"; "no records" when empty.
+ */
+export function designSummary(designs: DesignInfo[]): string {
+  const counts = new Map<StudyDesign, number>();
+  for (const d of designs) counts.set(d.design, (counts.get(d.design) ?? 0) + 1);
+  const parts = DESIGN_ORDER.filter((d) => counts.has(d)).map((d) => {
+    const n = counts.get(d)!;
+    return `${n} ${DESIGN_LABELS[d][n === 1 ? 0 : 1]}`;
+  });
+  return parts.length > 0 ? parts.join(", ") : "no records";
+}

@@ -1,0 +1,23 @@
+import { identifierKeys, type Evidence } from "@/lib/domain/evidence";
+
+/**
+ * Merges incoming records into the collected evidence, removing duplicates by PMID, DOI, PMCID or NCT ID
+ * (a record is a duplicate when any of its identifiers was already seen, in the collection or earlier in
+ * `incoming`). The first copy wins. Does not modify its arguments.
+ * @returns the records that are new, in order, and how many duplicates were dropped.
+ */
+export function mergeEvidence(collected: Evidence[], incoming: Evidence[]): { added: Evidence[]; duplicates: number } {
+  const seen = new Set(collected.flatMap((e) => identifierKeys(e.citation)));
+  const added: Evidence[] = [];
+  let duplicates = 0;
+  for (const record of incoming) {
+    const keys = identifierKeys(record.citation);
+    if (keys.some((k) => seen.has(k))) {
+      duplicates++;
+      continue;
+    }
+    keys.forEach((k) => seen.add(k));
+    added.push(record);
+  }
+  return { added, duplicates };
+}

@@ -1,0 +1,59 @@
+import type { RunDetail } from "@/lib/runs/projections";
+import type { ClaimCheckResult } from "@/lib/domain/claim-check";
+import type { RunEvent } from "@/lib/domain/events";
+
+/** The claim results saved in a run's events, in claim order (claims that did not finish are absent). */
+export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
+  return events
+    .flatMap((e) => (e.type === "claim-verdict" ? [e.data] : []))
+    .sort((a, b) => a.claim - b.claim)
+    .map((d) => d.result);
+}
+
+/**
+ * The `--json` contract of a claim check (the issue's, fields may be added but not renamed):
+ * `{ runId, status, claims: [{ claim, counterStatement, verdict, confidence, rationale, counterReport,
+ * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
+ * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
+ * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
+ */
+export function claimCheckToJson(detail: RunDetail) {
+  return {
+    runId: detail.run.id,
+    status: detail.run.status,
+    text: detail.run.question,
+    backend: detail.run.backend,
+    model: detail.run.model,
+    sources: detail.run.sources,
+    error: detail.run.error,
+    claims: claimResultsFromEvents(detail.events).map((c) => ({
+      claim: c.claim,
+      counterStatement: c.counterStatement,
+      keywords: c.keywords,
+      verdict: c.verdict,
+      confidence: c.confidence,
+      rationale: c.rationale,
+      counterReport: c.counterReport,
+      citations: c.citations.map((x) => ({
+        n: x.n,
+        pmid: x.pmid,
+        passage: x.passage,
+        score: x.score,
+        foundBy: x.foundBy,
+        evidenceId: x.evidenceId,
+        doi: x.doi,
+        nctId: x.nctId,
+        title: x.title,
+        journal: x.journal,
+        year: x.year,
+        url: x.url,
+        source: x.source,
+        similarity: x.similarity,
+      })),
+      searchStats: c.searchStats,
+      claimSupportingDocuments: c.claimSupportingDocuments,
+      metadata: c.metadata,
+    })),
+    shortfalls: detail.shortfalls,
+  };
+}

@@ -1,0 +1,60 @@
+import type { RunDetail } from "@/lib/runs/projections";
+import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
+import { reportToMarkdown } from "@/lib/report/markdown";
+import { runToJson } from "@/lib/export/run-json";
+
+/** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
+export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A file to download: its text, MIME type and file name. */
+export interface ExportFile {
+  body: string;
+  contentType: string;
+  filename: string;
+}
+
+const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = {
+  markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },
+  bibtex: { contentType: "application/x-bibtex; charset=utf-8", extension: "bib" },
+  ris: { contentType: "application/x-research-info-systems; charset=utf-8", extension: "ris" },
+  json: { contentType: "application/json; charset=utf-8", extension: "json" },
+};
+
+/** Whether a string names an export format. */
+export function isExportFormat(value: string): value is ExportFormat {
+  return (EXPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** "Lithium and nephrotoxicity: mechanism and evidence" → "critica-lithium-and-nephrotoxicity-mechanism-and-evidence" (ASCII words, ≤ 80 chars). */
+export function exportBaseName(title: string): string {
+  const words = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
+  let name = "critica";
+  for (const w of words) {
+    if (`${name}-${w}`.length > 80) break;
+    name = `${name}-${w}`;
+  }
+  return name;
+}
+
+/**
+ * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
+ * missing); BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
+ * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
+ * @returns null when the format needs a report and the run has none (it ended before writing one).
+ */
+export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null } = {}): ExportFile | null {
+  const report = detail.report;
+  const { contentType, extension } = TYPES[format];
+  const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
+  if (format === "json") {
+    const json = runToJson(detail);
+    const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
+    return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
+  }
+  if (!report) return null;
+  const references = [...report.references].sort((a, b) => a.n - b.n);
+  const body =
+    format === "markdown" ? (detail.markdown ?? reportToMarkdown(report)) : format === "bibtex" ? referencesToBibtex(references) : referencesToRis(references);
+  return { body, contentType, filename };
+}

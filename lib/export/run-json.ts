@@ -1,0 +1,41 @@
+import type { RunDetail } from "@/lib/runs/projections";
+import { summarizeUsage } from "@/lib/ai/usage";
+
+/**
+ * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
+ * assessments, report, markdown, removedReferences, shortfalls }`. `hypotheses` and `assessments` are the
+ * per-iteration outputs in order; `report` is null when the run ended before writing one. Every reference of the
+ * report carries the pmid, doi, nctId and url it has.
+ * Integrity counts of the published report: `removedReferences` (references naming no record of the evidence),
+ * `removedMarkers` ([n] marker numbers pointing to no evidence), `removedQuotes` / `replacedQuotes` (quotations no
+ * cited source contains / replaced by the source's wording), `droppedEvidenceIds` (evidence references the
+ * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
+ * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
+ * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
+ */
+export function runToJson(detail: RunDetail) {
+  return {
+    runId: detail.run.id,
+    status: detail.run.status,
+    question: detail.run.question,
+    backend: detail.run.backend,
+    model: detail.run.model,
+    sources: detail.run.sources,
+    iterations: detail.run.iterations,
+    error: detail.run.error,
+    evidence: detail.evidence,
+    hypotheses: detail.hypotheses,
+    assessments: detail.assessments,
+    report: detail.report,
+    markdown: detail.markdown,
+    removedReferences: detail.report?.removedReferences ?? 0,
+    removedMarkers: detail.report?.removedMarkers ?? 0,
+    removedQuotes: detail.report?.removedQuotes ?? 0,
+    replacedQuotes: detail.report?.replacedQuotes ?? 0,
+    droppedEvidenceIds: detail.events.reduce((n, e) => n + (e.type === "hypotheses" ? (e.data.droppedEvidenceIds?.length ?? 0) : 0), 0),
+    verification: detail.report ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 }) : null,
+    critic: detail.events.flatMap((e) => (e.type === "critic" ? [e.data] : [])),
+    usage: summarizeUsage(detail.events),
+    shortfalls: detail.shortfalls,
+  };
+}

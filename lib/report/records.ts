@@ -1,0 +1,56 @@
+import type { Evidence, SourceId } from "@/lib/domain/evidence";
+import type { Reference } from "@/lib/domain/report";
+import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
+
+/**
+ * The compact, serialisable view of one evidence record that the report page needs for hover cards, the
+ * evidence table and hypothesis links: bibliographic fields, identifiers, study type, preprint flag, the
+ * run's relevance (0–1) and the record's reference number in the report (null when the report does not cite it).
+ * It carries no abstract, so pages stay small.
+ */
+export interface ReportRecord {
+  id: string;
+  source: SourceId;
+  title: string;
+  authors: string[];
+  journal: string | null;
+  year: number | null;
+  pmid: string | null;
+  doi: string | null;
+  nctId: string | null;
+  url: string;
+  studyType: StudyDesign;
+  studyTypeLabel: string;
+  preprint: boolean;
+  relevance: number;
+  referenceNumber: number | null;
+}
+
+/**
+ * The report records of a run's evidence, in the order given (the order the run found them).
+ * @param references the report's references (may be empty), used to number the cited records.
+ */
+export function toReportRecords(evidence: Evidence[], references: Reference[]): ReportRecord[] {
+  const cited = new Map(references.map((r) => [r.evidenceId, r.n]));
+  return evidence.map((e) => {
+    const c = e.citation;
+    const type = studyTypeOf(e);
+    return {
+      id: e.id,
+      source: c.source,
+      title: c.title,
+      authors: c.authors,
+      journal: c.journal,
+      year: c.year,
+      pmid: c.pmid,
+      doi: c.doi,
+      nctId: c.nctId,
+      url: c.url,
+      studyType: type.design,
+      studyTypeLabel: type.label,
+      preprint: e.preprint,
+      relevance: e.relevance,
+      referenceNumber: cited.get(e.id) ?? null,
+    };
+  });
+}

@@ -1,0 +1,192 @@
+import type { Entity, Evidence } from "@/lib/domain/evidence";
+import { splitSentences } from "@/lib/text/sentences";
+import { findGeneSymbols } from "./gene-symbols";
+import { findProcessTerms } from "./process-terms";
+
+/** What a concept is: an annotated chemical or disease, a gene/protein symbol, or a process term. */
+export type ConceptKind = "chemical" | "disease" | "gene" | "process";
+
+/**
+ * A concept across the evidence. `key` is the MeSH ID when known, else "chemical:<name>", "disease:<name>",
+ * "gene:<SYMBOL>" or "process:<name>". `records` are indices into the evidence array; `forms` maps each surface
+ * form, exactly as written in the text (or the annotation), to the records it occurs in.
+ */
+export interface ConceptInfo {
+  key: string;
+  kind: ConceptKind;
+  records: Set<number>;
+  forms: Map<string, Set<number>>;
+}
+
+/** One record seen as sentences (title first) and, per sentence, the concepts found in it with their forms. */
+export interface RecordView {
+  index: number;
+  evidence: Evidence;
+  sentences: string[];
+  sentenceConcepts: Array<Map<string, string[]>>;
+  concepts: Set<string>;
+}
+
+/** A lexicon entry: concept key and, for abbreviation-like forms, the exact casing required to match. */
+export interface LexiconEntry {
+  key: string;
+  caseForm: string | null;
+}
+
+/** The concepts of an evidence set, its lexicon (normalised lower-case form → entry) and per-record views. */
+export interface ConceptIndex {
+  records: RecordView[];
+  concepts: Map<string, ConceptInfo>;
+  lexicon: Map<string, LexiconEntry>;
+}
+
+/** Longest lexicon form, in tokens, that the matcher tries. */
+const MAX_NGRAM = 6;
+
+/** The concept key of an entity annotation: its MeSH ID, else "<type>:<lower-case name>". */
+export function entityKey(e: Entity): string {
+  return e.meshId ?? `${e.type}:${e.name.toLowerCase()}`;
+}
+
+/** Lower-case word tokens joined by single spaces: the lexicon's lookup form ("PKC-alpha" → "pkc alpha"). */
+export function normalizeForm(form: string): string {
+  return (form.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+}
+
+function tokenSpans(text: string): Array<{ start: number; end: number; text: string }> {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0] }));
+}
+
+/**
+ * Abbreviation-like forms without a digit (≤ 6 characters with ≥ 2 capitals, e.g. "DOX", "PARP") must match
+ * with their casing, so that ordinary words are not read as abbreviations; forms with a digit ("p53") need not.
+ */
+function needsCase(form: string, kind: ConceptKind): boolean {
+  if (/\d/.test(form)) return false;
+  return (kind === "gene" && form.length <= 8) || (form.length <= 6 && (form.match(/[A-Z]/g) ?? []).length >= 2);
+}
+
+function stripped(form: string): string {
+  return form.replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/**
+ * Builds the concept index of an evidence set:
+ * 1. a lexicon from every entity annotation (surface form → concept key; a form claimed by several concepts
+ *    goes to the one annotated in more records, ties by key) plus gene symbols found by pattern;
+ * 2. per sentence (title, then abstract sentences), greedy longest-match of lexicon forms (≤ 6 tokens; forms
+ *    shorter than 3 characters only within the record that annotated them), plus process terms;
+ * 3. per record, the union of its sentences' concepts and its own entity annotations.
+ * Deterministic; cost is linear in text length.
+ */
+export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
+  const concepts = new Map<string, ConceptInfo>();
+  const touch = (key: string, kind: ConceptKind, record: number, form: string) => {
+    let info = concepts.get(key);
+    if (!info) {
+      info = { key, kind, records: new Set(), forms: new Map() };
+      concepts.set(key, info);
+    } else if (info.kind === "process" && kind !== "process") {
+      info.kind = kind; // an entity annotation says what a process-matched MeSH concept is
+    }
+    info.records.add(record);
+    const set = info.forms.get(form) ?? new Set<number>();
+    set.add(record);
+    info.forms.set(form, set);
+  };
+
+  const votes = new Map<string, Map<string, { count: number; caseForm: string | null }>>();
+  const vote = (form: string, key: string, kind: ConceptKind) => {
+    const norm = normalizeForm(form);
+    if (!norm) return;
+    const byKey = votes.get(norm) ?? new Map();
+    const v = byKey.get(key) ?? { count: 0, caseForm: needsCase(form, kind) ? form : null };
+    v.count += 1;
+    byKey.set(key, v);
+    votes.set(norm, byKey);
+  };
+  const entityForms = new Set<string>();
+  for (const e of evidence) for (const ent of e.entities) entityForms.add(ent.name);
+  evidence.forEach((e) => {
+    for (const ent of e.entities) vote(ent.name, entityKey(ent), ent.type);
+    const seen = new Set<string>();
+    for (const g of findGeneSymbols(`${e.citation.title}\n${e.citation.abstract}`, entityForms)) {
+      if (seen.has(g.form)) continue;
+      seen.add(g.form);
+      vote(g.form, g.key, "gene");
+    }
+  });
+  const lexicon = new Map<string, LexiconEntry>();
+  for (const [norm, byKey] of votes) {
+    const best = [...byKey.entries()].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))[0];
+    lexicon.set(norm, { key: best[0], caseForm: best[1].caseForm });
+  }
+  const kindOf = new Map<string, ConceptKind>();
+  for (const e of evidence) for (const ent of e.entities) kindOf.set(entityKey(ent), ent.type);
+
+  const records = evidence.map((e, index): RecordView => {
+    const local = new Map<string, LexiconEntry>();
+    for (const ent of e.entities) local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
+    const sentences = [e.citation.title, ...splitSentences(e.citation.abstract)].filter((s) => s.trim() !== "");
+    const sentenceConcepts = sentences.map((sentence) => {
+      const found = new Map<string, string[]>();
+      const add = (key: string, form: string) => found.set(key, [...(found.get(key) ?? []), form]);
+      const spans = tokenSpans(sentence);
+      for (let i = 0; i < spans.length; ) {
+        let matched = 0;
+        for (let n = Math.min(MAX_NGRAM, spans.length - i); n >= 1 && !matched; n -= 1) {
+          const surface = sentence.slice(spans[i].start, spans[i + n - 1].end);
+          const norm = normalizeForm(surface);
+          const entry = local.get(norm) ?? (norm.length >= 3 ? lexicon.get(norm) : undefined);
+          if (!entry) continue;
+          if (entry.caseForm && stripped(surface) !== stripped(entry.caseForm)) continue;
+          add(entry.key, surface);
+          matched = n;
+        }
+        i += matched || 1;
+      }
+      for (const p of findProcessTerms(sentence)) add(p.key, p.form);
+      return found;
+    });
+    const conceptsOfRecord = new Set<string>();
+    sentenceConcepts.forEach((found) => {
+      for (const [key, forms] of found) {
+        conceptsOfRecord.add(key);
+        const kind = kindOf.get(key) ?? (key.startsWith("gene:") ? "gene" : "process");
+        for (const form of forms) touch(key, kind, index, form);
+      }
+    });
+    for (const ent of e.entities) {
+      conceptsOfRecord.add(entityKey(ent));
+      touch(entityKey(ent), ent.type, index, ent.name);
+    }
+    for (const mesh of e.citation.meshTerms) {
+      const entry = lexicon.get(normalizeForm(mesh.term));
+      if (entry) conceptsOfRecord.add(entry.key);
+    }
+    return { index, evidence: e, sentences, sentenceConcepts, concepts: conceptsOfRecord };
+  });
+  return { records, concepts, lexicon };
+}
+
+/**
+ * Display name of a concept: the surface form found in the most of the given records (all records when none
+ * given), ties to the longer form, then alphabetical. Always a form written in one of those records.
+ * @throws Error when the concept has no form in the given records.
+ */
+export function conceptName(info: ConceptInfo, within?: Iterable<number>): string {
+  const allowed = within ? new Set(within) : null;
+  const scored = [...info.forms.entries()]
+    .map(([form, recs]) => ({ form, n: allowed ? [...recs].filter((r) => allowed.has(r)).length : recs.size }))
+    .filter((f) => f.n > 0)
+    .sort((a, b) => b.n - a.n || b.form.length - a.form.length || a.form.localeCompare(b.form));
+  if (scored.length === 0) throw new Error(`concept ${info.key} has no form in the given records`);
+  return scored[0].form;
+}
+
+/** Indices of records whose concepts include any of the keys. */
+export function recordsWithAny(index: ConceptIndex, keys: Iterable<string>): Set<number> {
+  const out = new Set<number>();
+  for (const key of keys) for (const r of index.concepts.get(key)?.records ?? []) out.add(r);
+  return out;
+}

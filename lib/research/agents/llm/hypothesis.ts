@@ -1,0 +1,185 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { HypothesisInput } from "@/lib/research/backend";
+import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
+import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+
+/** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
+export const MAX_HYPOTHESES = 4;
+
+const evidenceRefs = (what: string) =>
+  z
+    .array(z.string().describe('An evidence block number such as "3", or its id such as "pmid:9406968".'))
+    .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
+
+const modelHypothesisSchema = z.object({
+  drug: z.string().describe("The drug or exposure, e.g. lithium."),
+  target: z.string().describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
+  pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
+  effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
+  confidence: z.number().describe("Confidence in the hypothesis from the evidence shown, 0 (none) to 1 (established)."),
+  supportingEvidence: evidenceRefs("support this hypothesis"),
+  contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
+  searchSuggestions: z.array(z.string().describe("A literature search query (a few keywords).")).describe("2–4 searches that would test this hypothesis."),
+  links: z
+    .array(
+      z.object({
+        from: z.string().describe("Start of the link, e.g. the drug."),
+        to: z.string().describe("End of the link, e.g. the target."),
+        evidence: evidenceRefs("support this link"),
+      }),
+    )
+    .nullable()
+    .describe("Evidence for each link of the chain drug → target → pathway → effect; null when you cannot tell."),
+});
+
+/** Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). */
+export const hypothesisOutputSchema = z.object({
+  hypotheses: z.array(modelHypothesisSchema).describe("2–4 mechanistic hypotheses, most promising first."),
+  primaryHypothesis: z
+    .number()
+    .nullable()
+    .describe("1-based position in `hypotheses` of the most promising one; null when there are none."),
+  knowledgeGaps: z
+    .array(
+      z.object({
+        gap: z.string().describe("One open question the evidence does not yet answer."),
+        search: z.string().describe("A literature search query (a few keywords) that could answer it."),
+      }),
+    )
+    .describe("What the evidence does not yet establish, each with a search to fill it."),
+  recommendedSearches: z.array(z.string().describe("A literature search query.")).describe("Other searches worth running, most useful first."),
+});
+/** What the model returns to the hypothesis agent. */
+export type HypothesisOutput = z.infer<typeof hypothesisOutputSchema>;
+
+/** Instructions of the hypothesis agent (our wording of DeepCritical phase 7's intent). */
+export const HYPOTHESIS_INSTRUCTIONS = `You are a biomedical research scientist who proposes mechanistic hypotheses from published evidence.
+
+A good hypothesis:
+1. States a mechanism as a chain: drug → molecular target → pathway → effect.
+2. Is specific: it names actual genes, proteins, receptors, channels or enzymes and actual pathways, not vague processes.
+3. Is testable: literature searches could support or refute it, and you suggest those searches.
+4. Is grounded: it cites only the evidence blocks shown to you, by block number or id.
+
+Give 2–4 hypotheses, most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
+List evidence that contradicts a hypothesis as contradicting evidence. Never invent PMIDs, DOIs or evidence numbers.
+When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
+
+${EVIDENCE_DATA_NOTICE}`;
+
+function previousSection(previous: HypothesisAssessment | null): string {
+  if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
+  return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
+}
+
+/** The user prompt of the hypothesis agent: question, previous hypotheses, evidence blocks, task. */
+export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: string, omitted: number): string {
+  return [
+    `## Research question\n${input.question}`,
+    `## Previous hypotheses\n${previousSection(input.previous)}`,
+    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by number or id.",
+  ].join("\n\n");
+}
+
+const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+
+/** Maps refs to evidence ids (deduplicated, in order), collecting the refs that name nothing offered. */
+function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): string[] {
+  const ids: string[] = [];
+  for (const ref of refs) {
+    const id = resolveEvidenceRef(index, ref);
+    if (id === null) unknown.push(ref);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
+export interface HypothesisAgentOptions extends LlmAgentOptions {
+  /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
+  onUnknownReferences?: (refs: string[]) => void;
+}
+
+/** Placeholders a model writes when it cannot name a chain element; such a hypothesis is not specific. */
+const PLACEHOLDER = /^(?:|unknown|unclear|unspecified|not specified|n\/?a|none|various|multiple|other|tbd|\?+|-+)$/i;
+
+/** True when drug, target, pathway and effect are all named (non-empty and not a placeholder such as "unknown"). */
+export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "target" | "pathway" | "effect">): boolean {
+  return [h.drug, h.target, h.pathway, h.effect].every((x) => !PLACEHOLDER.test(x.trim()));
+}
+
+/**
+ * Turns the model's answer into a HypothesisAssessment: drops hypotheses that do not name all of drug, target,
+ * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
+ * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
+ * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
+ * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
+ * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
+ */
+export function toHypothesisAssessment(
+  output: HypothesisOutput,
+  index: EvidenceRefIndex,
+): { assessment: HypothesisAssessment; unknownRefs: string[] } {
+  const unknownRefs: string[] = [];
+  const specific = output.hypotheses.filter((h) => isSpecificHypothesis(h));
+  const hypotheses: MechanismHypothesis[] = specific.slice(0, MAX_HYPOTHESES).map((h) => ({
+    drug: h.drug.trim(),
+    target: h.target.trim(),
+    pathway: h.pathway.trim(),
+    effect: h.effect.trim(),
+    confidence: clamp01(h.confidence),
+    supportingEvidence: mapRefs(index, h.supportingEvidence, unknownRefs),
+    contradictingEvidence: mapRefs(index, h.contradictingEvidence, unknownRefs),
+    searchSuggestions: h.searchSuggestions.map((s) => s.trim()).filter(Boolean),
+    links: (h.links ?? []).map((l) => ({ from: l.from, to: l.to, evidenceIds: mapRefs(index, l.evidence, unknownRefs) })),
+  }));
+  const position = output.primaryHypothesis === null ? 1 : Math.round(output.primaryHypothesis);
+  const chosen = output.hypotheses[position - 1];
+  const at = chosen ? specific.indexOf(chosen) : -1;
+  const primaryHypothesis = (at >= 0 ? hypotheses[at] : undefined) ?? hypotheses[0] ?? null;
+  return {
+    assessment: {
+      hypotheses,
+      primaryHypothesis,
+      knowledgeGaps: output.knowledgeGaps.map((g) => g.gap.trim()).filter(Boolean),
+      // The gaps' searches come first: they are what the next iteration searches (see runResearch).
+      recommendedSearches: [...new Set([...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches].map((s) => s.trim()).filter(Boolean))],
+    },
+    unknownRefs,
+  };
+}
+
+/**
+ * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
+ * when there are more, see buildSelectedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
+ * {@link toHypothesisAssessment} for the post-processing). Dropped references go to `options.onUnknownReferences`
+ * and `input.hooks.onDroppedEvidenceIds`.
+ * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
+ *   API and abort errors propagate.
+ */
+export async function generateHypotheses(
+  model: LanguageModel,
+  input: HypothesisInput,
+  options: HypothesisAgentOptions = {},
+): Promise<HypothesisAssessment> {
+  const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
+  const output = await generateStructured({
+    ...withHooks(options, input.hooks),
+    agent: "hypothesis",
+    model,
+    schema: hypothesisOutputSchema,
+    instructions: HYPOTHESIS_INSTRUCTIONS,
+    prompt: formatHypothesisPrompt(input, context.text, context.omitted),
+    signal: input.signal,
+  });
+  const { assessment, unknownRefs } = toHypothesisAssessment(output, indexEvidence(context.items));
+  if (unknownRefs.length > 0) {
+    options.onUnknownReferences?.(unknownRefs);
+    input.hooks?.onDroppedEvidenceIds?.(unknownRefs);
+  }
+  return assessment;
+}

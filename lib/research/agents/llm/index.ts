@@ -1,0 +1,25 @@
+import type { LanguageModel } from "ai";
+import type { ReasoningBackend } from "@/lib/research/backend";
+import { checkEntailment } from "./critic";
+import type { LlmAgentOptions } from "../../../ai/structured";
+import { generateHypotheses } from "./hypothesis";
+import { judgeEvidence } from "./judge";
+import { writeReport } from "./report";
+
+/**
+ * The reasoning backend that asks a language model (kind "llm"). Each method is one agent call with structured
+ * output (one retry on an invalid object); `critique` is the critic's entailment check. `modelId` is what runs
+ * record as their model. `options.onUsage` receives the token usage of every model call (each call's
+ * `input.hooks.onUsage` too), `options.timeoutMs` bounds each call, and `options.embedder` picks diverse evidence
+ * when a run has more records than an agent is shown (default TF-IDF).
+ */
+export function createLlmBackend(model: LanguageModel, modelId: string, options: LlmAgentOptions = {}): ReasoningBackend {
+  return {
+    kind: "llm",
+    model: modelId,
+    hypothesize: (input) => generateHypotheses(model, input, options),
+    judge: (input) => judgeEvidence(model, input, options),
+    report: (input) => writeReport(model, input, options),
+    critique: (input) => checkEntailment(model, input, options),
+  };
+}

@@ -1,0 +1,135 @@
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { JudgeInput } from "@/lib/research/backend";
+import { chainLabel } from "@/lib/domain/hypothesis";
+import {
+  CLEAR_MECHANISM_SCORE,
+  isSufficient,
+  SUFFICIENT_COMBINED_SCORE,
+  type JudgeAssessment,
+} from "@/lib/domain/judge";
+import { buildSelectedEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_ABSTRACT_CHARS, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
+import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+
+/** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
+export const judgeOutputSchema = z.object({
+  mechanismScore: z.number().describe("Integer 0–10: how well the evidence establishes the mechanism (see rubric)."),
+  mechanismReasoning: z.string().describe("Why this mechanism score, citing evidence block numbers like [3]."),
+  clinicalScore: z.number().describe("Integer 0–10: strength of the clinical evidence in humans (see rubric)."),
+  clinicalReasoning: z.string().describe("Why this clinical score, citing evidence block numbers like [3]."),
+  drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
+  keyFindings: z.array(z.string().describe("One finding, with its evidence block numbers.")).describe("The most important findings, at most 6."),
+  sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
+  confidence: z.number().describe("Confidence in this assessment, 0 to 1."),
+  recommendation: z.enum(["continue", "synthesize"]).describe("synthesize when the evidence suffices, else continue searching."),
+  nextSearchQueries: z
+    .array(z.string().describe("A literature search query (a few keywords)."))
+    .describe("When continuing: 1–4 searches that would fill the biggest gap; [] otherwise."),
+  reasoning: z.string().describe("Overall judgement in 2–4 sentences."),
+});
+/** What the model returns to the judge. */
+export type JudgeOutput = z.infer<typeof judgeOutputSchema>;
+
+/** Instructions of the judge: the scoring rubric (our wording after DeepCritical's judge prompt) and the rules. */
+export const JUDGE_INSTRUCTIONS = `You are a critical biomedical reviewer. You judge whether the evidence collected so far answers the research question well enough to write a report.
+
+Mechanism score (integer 0–10):
+- 0–2: no mechanism proposed, or only speculation.
+- 3–5: a plausible mechanism, supported only indirectly or by a single weak study.
+- 6–7: a mechanism described with some direct supporting evidence (e.g. animal or cell studies naming the target).
+- 8–10: a well-characterised mechanism, replicated, with the molecular target and pathway demonstrated.
+
+Clinical score (integer 0–10):
+- 0–2: no human data.
+- 3–5: case reports, case series or small observational studies.
+- 6–7: cohort studies, cross-sectional studies of adequate size, or small or early-phase trials.
+- 8–10: randomised controlled trials, systematic reviews or meta-analyses with consistent results.
+
+Rules:
+- Score only what the evidence blocks shown to you contain, and cite them by block number like [3]. Never invent studies.
+- Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
+- The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
+- When it is not sufficient, propose specific next searches that target the weakest part.
+
+${EVIDENCE_DATA_NOTICE}`;
+
+/** The user prompt of the judge: question, loop position, hypotheses, evidence blocks. */
+export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitted: number): string {
+  const hypotheses =
+    input.hypotheses.hypotheses.length === 0
+      ? "(none)"
+      : input.hypotheses.hypotheses
+          .map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${h.supportingEvidence.join(", ") || "none"})`)
+          .join("\n");
+  return [
+    `## Research question\n${input.question}`,
+    `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
+    `## Current hypotheses\n${hypotheses}`,
+    `## Evidence${omitted > 0 ? ` (${JUDGE_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    "## Task\nScore the evidence with the rubric and decide whether it is sufficient.",
+  ].join("\n\n");
+}
+
+/** A score as an integer 0–10: rounded, clamped; non-finite values give 0. */
+export function clampScore(x: number): number {
+  return Number.isFinite(x) ? Math.min(10, Math.max(0, Math.round(x))) : 0;
+}
+
+const clean = (xs: string[]) => [...new Set(xs.map((s) => s.trim()).filter(Boolean))];
+
+/**
+ * Turns the model's answer into a JudgeAssessment. Scores are clamped to integers 0–10 and confidence to 0–1.
+ * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
+ * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing
+ * without model queries, the hypotheses' recommended searches are used.
+ */
+export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses">): JudgeAssessment {
+  const mechanismScore = clampScore(output.mechanismScore);
+  const clinicalScore = clampScore(output.clinicalScore);
+  const drugCandidates = clean(output.drugCandidates);
+  const sufficient = isSufficient({ mechanismScore, clinicalScore, drugCandidates });
+  const atCap = input.iteration >= input.maxIterations;
+  const recommendation = sufficient || atCap ? "synthesize" : "continue";
+  let nextSearchQueries = clean(output.nextSearchQueries);
+  if (recommendation === "continue" && nextSearchQueries.length === 0) {
+    nextSearchQueries = clean(input.hypotheses.recommendedSearches).slice(0, 4);
+  }
+  return {
+    mechanismScore,
+    mechanismReasoning: output.mechanismReasoning.trim(),
+    clinicalScore,
+    clinicalReasoning: output.clinicalReasoning.trim(),
+    drugCandidates,
+    keyFindings: clean(output.keyFindings),
+    sufficient,
+    confidence: Number.isFinite(output.confidence) ? Math.min(1, Math.max(0, output.confidence)) : 0,
+    recommendation,
+    nextSearchQueries,
+    reasoning: output.reasoning.trim(),
+  };
+}
+
+/**
+ * The LLM judge: shows at most {@link JUDGE_MAX_EVIDENCE} records, MMR-selected when there are more (abstracts ≤ {@link JUDGE_MAX_ABSTRACT_CHARS} characters) and
+ * the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
+ * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
+ *   API and abort errors propagate.
+ */
+export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
+  const context = await buildSelectedEvidenceContext(input.evidence, {
+    maxItems: JUDGE_MAX_EVIDENCE,
+    maxAbstractChars: JUDGE_MAX_ABSTRACT_CHARS,
+    embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage,
+    signal: input.signal,
+  });
+  const output = await generateStructured({
+    ...withHooks(options, input.hooks),
+    agent: "judge",
+    model,
+    schema: judgeOutputSchema,
+    instructions: JUDGE_INSTRUCTIONS,
+    prompt: formatJudgePrompt(input, context.text, context.omitted),
+    signal: input.signal,
+  });
+  return toJudgeAssessment(output, input);
+}

@@ -1,0 +1,123 @@
+import type { EntailmentVerdict } from "@/lib/domain/critic";
+import type { ReasoningBackend } from "@/lib/research/backend";
+import type { ReportInput } from "@/lib/research/backend";
+import type { Evidence } from "@/lib/domain/evidence";
+import type { ResearchReport } from "@/lib/domain/report";
+import { runDeterministicChecks } from "@/lib/report/critic-checks";
+import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
+import { validateReportCitations } from "@/lib/report/validate-citations";
+import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
+import type { EmitEvent } from "@/lib/domain/events";
+
+/**
+ * Revisions the report agent gets after a FAIL verdict: 2, the seed critic node's MAX_CRITIC_ATTEMPTS (Reflexion,
+ * Shinn et al. 2023). After them the report is published with the "unverified" flag (the safe fallback).
+ */
+export const MAX_CRITIC_RETRIES = 2;
+
+/** Most lines listed in a verification's failed checks and in the feedback to the report agent. */
+export const MAX_LISTED_ISSUES = 20;
+
+/** Input of {@link writeCheckedReport}: the report agent's input (without feedback and hooks) and the run's parts. */
+export interface CriticLoopInput {
+  reportInput: Omit<ReportInput, "feedback" | "hooks">;
+  evidence: Evidence[];
+  runner: AgentRunner<ReasoningBackend>;
+  emit: EmitEvent;
+  signal?: AbortSignal;
+}
+
+/** One line per problem: failed deterministic checks first, then the entailment check's issues, at most {@link MAX_LISTED_ISSUES}. */
+export function failedCheckLines(checks: DeterministicCheck[], entailment: EntailmentVerdict | null): string[] {
+  const lines = [
+    ...checks.filter((c) => !c.passed).flatMap((c) => c.issues.map((issue) => `${c.label}: ${issue}`)),
+    ...(entailment?.issues ?? []).map((i) => (i.sentence ? `Entailment (${i.section}): “${i.sentence}”: ${i.issue}` : `Entailment: ${i.issue}`)),
+  ];
+  return lines.length > MAX_LISTED_ISSUES ? [...lines.slice(0, MAX_LISTED_ISSUES), `… and ${lines.length - MAX_LISTED_ISSUES} more`] : lines;
+}
+
+/**
+ * The safety net every draft goes through, whatever the backend: citation validation (references outside the
+ * evidence, markers pointing nowhere) and quotation verification. Returns the cleaned report and a repair line
+ * for anything this pass had to remove.
+ */
+function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: ResearchReport; repairs: ReportRepair[] } {
+  const repairs: ReportRepair[] = [];
+  const cited = validateReportCitations(draft, evidence);
+  if (cited.removedReferences > 0) repairs.push({ kind: "reference", detail: `${cited.removedReferences} reference(s) not in the run's evidence` });
+  if (cited.removedMarkers > 0) repairs.push({ kind: "marker", detail: `${cited.removedMarkers} marker number(s) pointing to no reference` });
+  const quoted = verifyReportQuotes(cited.report, evidence);
+  for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
+  return { report: { ...quoted.report, removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers }, repairs };
+}
+
+/**
+ * Writes the report under the critic (the Reflexion critic node of the seeds): for each draft,
+ * 1. the draft is cleaned (cleanDraft) and the deterministic checks run (lib/report/critic-checks), counting
+ *    what the report agent removed from the model's draft as a failure of `references-in-evidence`;
+ * 2. when they pass and the backend has an entailment check (LLM backends), each cited sentence is checked
+ *    against the abstracts it cites;
+ * 3. PASS → published as "verified"; FAIL → on an LLM backend, the report agent writes a new draft with the
+ *    failed checks as feedback, at most {@link MAX_CRITIC_RETRIES} times; then (and at once for the extractive
+ *    backend, whose drafts are deterministic) published as "unverified" with the failed checks listed.
+ * Each verdict is emitted as a `critic` event. Provider errors follow the runner's policy (and abort the loop);
+ * other failures take the safe side: an entailment check that gives no valid answer counts as FAIL, and when a
+ * revision fails the previous draft is published as "unverified" (with a warning notice).
+ * @returns the published report, with `verification` set.
+ */
+export async function writeCheckedReport(input: CriticLoopInput): Promise<ResearchReport> {
+  const { runner, evidence, signal } = input;
+  const maxAttempts = 1 + MAX_CRITIC_RETRIES;
+  let feedback: string[] = [];
+  let previous: ResearchReport | null = null;
+  const recoverable = (error: unknown) => !signal?.aborted && !(error instanceof ProviderFailureError);
+  for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
+    const agentRepairs: ReportRepair[] = [];
+    let draft: ResearchReport;
+    try {
+      draft = await runner.call("report", (backend, onUsage) =>
+        backend.report({
+          ...input.reportInput,
+          signal,
+          feedback: feedback.length > 0 ? feedback : undefined,
+          hooks: { onUsage, onReportRepairs: (r) => agentRepairs.push(...r) },
+        }),
+      );
+    } catch (error) {
+      if (!previous || !recoverable(error)) throw error;
+      const why = `Revision ${attempt - 1} of the report failed (${errorText(error)})`;
+      await input.emit("notice", { level: "warning", message: `${why}; the previous draft is published as unverified.` });
+      return { ...previous, verification: { status: "unverified", failedChecks: [...feedback, why], attempts: attempt - 1 } };
+    }
+    const { report, repairs: netRepairs } = cleanDraft(draft, evidence);
+    const repairs = [...agentRepairs, ...netRepairs];
+    const checks = runDeterministicChecks(report, evidence, repairs);
+    let entailment: EntailmentVerdict | null = null;
+    if (checks.every((c) => c.passed) && runner.backend.critique) {
+      try {
+        entailment = await runner.call("critic", (backend, onUsage) =>
+          backend.critique ? backend.critique({ question: input.reportInput.question, report, evidence, signal, hooks: { onUsage } }) : Promise.resolve(null),
+        );
+      } catch (error) {
+        if (!recoverable(error)) throw error;
+        entailment = { verdict: "FAIL", issues: [{ section: "Report", sentence: "", issue: `the entailment check gave no valid answer (${errorText(error)})` }], claimsChecked: 0 };
+      }
+    }
+    const passed = checks.every((c) => c.passed) && (entailment === null || entailment.verdict === "PASS");
+    const revise = !passed && attempt < maxAttempts && runner.backend.kind === "llm";
+    const outcome = passed ? "verified" : revise ? "revise" : "unverified";
+    await input.emit("critic", { attempt, maxAttempts, verdict: passed ? "PASS" : "FAIL", checks, entailment, repairs, outcome });
+    if (!revise) {
+      const failedChecks = passed ? [] : failedCheckLines(checks, entailment);
+      return { ...report, verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt } };
+    }
+    feedback = failedCheckLines(checks, entailment);
+    previous = report;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

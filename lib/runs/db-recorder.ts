@@ -1,0 +1,68 @@
+import { addRunEvidence, appendRunEvent, saveAssessment, saveHypotheses, saveReport, updateRun } from "@/lib/db/runs";
+import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunRecorder } from "@/lib/runs/recorder";
+
+/**
+ * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
+ * number, plus the structured rows it implies (RunEvidence, Hypothesis, Assessment, Report) and the Run's
+ * progress fields. Rows are written before the event, so a page that sees an event can load its rows.
+ * `firstSeq` is the last seq already saved for the run (0 for a new run).
+ */
+export function createDbRecorder(runId: string, firstSeq = 0): RunRecorder {
+  let seq = firstSeq;
+  let ordinal = 0;
+  // Events are saved strictly in order even if a caller forgets to await.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const persist = async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => {
+    const payload = data as RunEventPayloads[RunEventType];
+    switch (type) {
+      case "run-started":
+        await updateRun(runId, { status: "running" });
+        break;
+      case "iteration-started":
+        await updateRun(runId, { iterations: (payload as RunEventPayloads["iteration-started"]).iteration });
+        break;
+      case "evidence":
+        await updateRun(runId, { evidenceCount: (payload as RunEventPayloads["evidence"]).total });
+        break;
+      case "hypotheses": {
+        const p = payload as RunEventPayloads["hypotheses"];
+        await saveHypotheses(runId, p.iteration, p.assessment);
+        break;
+      }
+      case "assessment": {
+        const p = payload as RunEventPayloads["assessment"];
+        await saveAssessment(runId, p.iteration, p.assessment);
+        await updateRun(runId, { confidence: p.assessment.confidence });
+        break;
+      }
+      case "report": {
+        const p = payload as RunEventPayloads["report"];
+        await saveReport(runId, p.report, p.markdown);
+        await updateRun(runId, { confidence: p.report.confidenceScore });
+        break;
+      }
+      case "run-finished": {
+        const p = payload as RunEventPayloads["run-finished"];
+        await updateRun(runId, { status: p.status, error: p.message, finishedAt: new Date() });
+        break;
+      }
+    }
+    seq += 1;
+    await appendRunEvent(runId, seq, type, data);
+  };
+
+  return {
+    emit: (type, data) => {
+      const next = queue.then(() => persist(type, data));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    saveEvidence: async (records, iteration) => {
+      const first = ordinal;
+      ordinal += records.length;
+      await addRunEvidence(runId, records, iteration, first);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { RunSummary } from "@/lib/db/runs";
+import type { Evidence } from "@/lib/domain/evidence";
+import type { RunEvent } from "@/lib/domain/events";
+import type { RunSnapshot } from "@/lib/domain/snapshot";
+
+/**
+ * Builds the serialisable snapshot of a run (used by the run page and frozen into share links). `evidence`, when
+ * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it).
+ */
+export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[]): RunSnapshot {
+  const snapshot: RunSnapshot = {
+    run: {
+      id: run.id,
+      mode: run.mode,
+      question: run.question,
+      status: run.status,
+      backend: run.backend,
+      model: run.model,
+      sources: run.sources,
+      maxIterations: run.maxIterations,
+      error: run.error,
+      createdAt: run.createdAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
+      iterations: run.iterations,
+      confidence: run.confidence,
+    },
+    events,
+  };
+  if (evidence) snapshot.evidence = evidence;
+  return snapshot;
+}

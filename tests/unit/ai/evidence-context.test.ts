@@ -1,0 +1,92 @@
+import { MockEmbeddingModelV4 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { buildSelectedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/ai/evidence-context";
+import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
+import type { ModelUsage } from "@/lib/domain/agent";
+import type { Evidence } from "@/lib/domain/evidence";
+import { createTextEmbedder } from "@/lib/ai/embeddings";
+import { truncateAtSentence } from "@/lib/text/sentences";
+import { loadCorpus, searchCorpus } from "../../support/corpus";
+import { HYPOTHESES, promptText, QUESTION, scriptedModel } from "../../support/llm";
+
+/** 12 copies of one real abstract (relevance 1) and 10 other real lithium records (relevance 0.9). */
+function crowdedEvidence(): { copies: Evidence[]; others: Evidence[] } {
+  const lithium = searchCorpus("lithium");
+  const original = lithium[0];
+  const copies = Array.from({ length: 12 }, (_, i) => ({ ...original, id: `copy:${i}`, relevance: 1 }));
+  const others = lithium.slice(1, 11).map((e) => ({ ...e, relevance: 0.9 }));
+  return { copies, others };
+}
+
+describe("evidence selection for the agents (MMR, λ 0.7)", () => {
+  it("keeps every record, by relevance, when they all fit", () => {
+    const { copies, others } = crowdedEvidence();
+    const all = [...others, ...copies];
+    expect(selectEvidence(all, 40).map((e) => e.id)).toEqual([...copies, ...others].map((e) => e.id));
+  });
+
+  it("picks a diverse set when they do not fit: one copy of a repeated abstract, then the other records", () => {
+    const { copies, others } = crowdedEvidence();
+    const picked = selectEvidence([...copies, ...others], 10);
+    expect(picked).toHaveLength(10);
+    expect(picked.filter((e) => e.id.startsWith("copy:")).map((e) => e.id)).toEqual(["copy:0"]);
+    expect(picked.filter((e) => !e.id.startsWith("copy:"))).toHaveLength(9);
+    // Numbered by relevance: the copy (1.0) first.
+    expect(picked[0].id).toBe("copy:0");
+  });
+
+  it("bounds the judge's input at 30 records whatever the evidence count", async () => {
+    const evidence = loadCorpus().slice(0, 120).map((e, i) => ({ ...e, relevance: 1 - i / 200 }));
+    const answer: JudgeOutput = {
+      mechanismScore: 5, mechanismReasoning: "", clinicalScore: 5, clinicalReasoning: "", drugCandidates: [], keyFindings: [],
+      sufficient: false, confidence: 0.5, recommendation: "continue", nextSearchQueries: [], reasoning: "",
+    };
+    const model = scriptedModel([answer]);
+    await judgeEvidence(model, { question: QUESTION, evidence, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
+    const prompt = promptText(model, 0);
+    expect(JUDGE_MAX_EVIDENCE).toBe(30);
+    expect(prompt.match(/<evidence n=/g)).toHaveLength(30);
+    expect(prompt).toContain("(30 relevant and diverse records; 90 more not shown)");
+  });
+
+  it("uses the provider's embeddings when configured (once per record per run), and reports their usage", async () => {
+    const { copies, others } = crowdedEvidence();
+    const evidence = [...copies, ...others];
+    // Orthogonal vectors: the provider says the 12 copies differ, so MMR keeps the 10 most relevant, all copies.
+    const embeddingModel = new MockEmbeddingModelV4({
+      maxEmbeddingsPerCall: null,
+      doEmbed: async ({ values }) => ({
+        embeddings: values.map((_, i) => Array.from({ length: values.length }, (__, j) => (i === j ? 1 : 0))),
+        usage: { tokens: 7 * values.length },
+        warnings: [],
+      }),
+    });
+    const embedder = createTextEmbedder({ model: embeddingModel });
+    const usage: ModelUsage[] = [];
+    const context = await buildSelectedEvidenceContext(evidence, { maxItems: 10, embedder, onUsage: (u) => usage.push(u) });
+
+    expect(embedder.kind).toBe("provider");
+    expect(context.items.map((i) => i.evidence.id)).toEqual(copies.slice(0, 10).map((e) => e.id));
+    expect(embeddingModel.doEmbedCalls).toHaveLength(1);
+    expect(embeddingModel.doEmbedCalls[0].values).toHaveLength(22);
+    expect(embeddingModel.doEmbedCalls[0].values[12]).toBe(`${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`);
+    expect(usage).toEqual([{ agent: "embedding", attempt: 1, inputTokens: 154, outputTokens: 0, totalTokens: 154 }]);
+
+    await buildSelectedEvidenceContext(evidence, { maxItems: 10, embedder });
+    expect(embeddingModel.doEmbedCalls).toHaveLength(1); // cached by evidence id
+  });
+
+  it("falls back to TF-IDF when the embedding call fails", async () => {
+    const { copies, others } = crowdedEvidence();
+    const failing = new MockEmbeddingModelV4({
+      doEmbed: async () => {
+        throw new Error("embedding model not found");
+      },
+    });
+    const errors: unknown[] = [];
+    const embedder = createTextEmbedder({ model: failing, onFallback: (e) => errors.push(e) });
+    const context = await buildSelectedEvidenceContext([...copies, ...others], { maxItems: 10, embedder });
+    expect(context.items.filter((i) => i.evidence.id.startsWith("copy:"))).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+});

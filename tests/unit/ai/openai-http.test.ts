@@ -1,0 +1,88 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LlmUsage } from "@/lib/ai/structured";
+import { createLlmBackend } from "@/lib/research/agents/llm";
+import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
+import { referenceFromEvidence } from "@/lib/report/references";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+
+const answer: JudgeOutput = {
+  mechanismScore: 7,
+  mechanismReasoning: "AVP gene upregulation in Li-treated rats [1].",
+  clinicalScore: 5,
+  clinicalReasoning: "One cross-sectional study of 85 patients [3].",
+  drugCandidates: ["amiloride"],
+  keyFindings: ["Amiloride attenuates lithium-induced polyuria in rats [2]."],
+  sufficient: true,
+  confidence: 0.6,
+  recommendation: "synthesize",
+  nextSearchQueries: ["lithium amiloride human polyuria"],
+  reasoning: "Good mechanism, thin clinical data.",
+};
+
+let server: FakeOpenAIServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
+  it("sends a strict json_schema response_format and parses the structured answer", async () => {
+    server = await startFakeOpenAIServer([JSON.stringify(answer)]);
+    const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
+    const usage: LlmUsage[] = [];
+    const backend = createLlmBackend(model, "test-model", { onUsage: (u) => usage.push(u) });
+
+    const result = await backend.judge({ question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
+
+    expect(backend.kind).toBe("llm");
+    expect(backend.model).toBe("test-model");
+    expect(result.mechanismScore).toBe(7);
+    expect(result.clinicalScore).toBe(5);
+    expect(result.sufficient).toBe(true); // 7 + 5 >= 12, mechanism >= 6, one candidate
+    expect(result.recommendation).toBe("synthesize");
+    expect(usage).toEqual([{ agent: "judge", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
+
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0] as {
+      model: string;
+      messages: Array<{ role: string; content: string }>;
+      response_format: { type: string; json_schema: { strict: boolean; schema: { required: string[] } } };
+    };
+    expect(body.model).toBe("test-model");
+    expect(body.response_format.type).toBe("json_schema");
+    expect(body.response_format.json_schema.strict).toBe(true);
+    expect(body.response_format.json_schema.schema.required).toContain("mechanismScore");
+    expect(body.messages[0].role).toBe("system");
+    expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
+    expect(body.messages[1].content).toContain('<evidence n="1" id="pmid:9406968">');
+  });
+});
+
+describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
+  it("sends the critic's strict json_schema and reads its verdicts", async () => {
+    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, verdict: "FAIL", issue: "No human data in [1]." }] })]);
+    const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
+    const backend = createLlmBackend(model, "test-model");
+    const report = {
+      title: "T", executiveSummary: "Lithium causes polyuria in humans [1].", researchQuestion: QUESTION,
+      methodology: { title: "Methodology", content: "Searched." }, hypothesesTested: [],
+      mechanisticFindings: { title: "Mechanistic findings", content: "See above." }, clinicalFindings: { title: "Clinical findings", content: "None." },
+      drugCandidates: [], limitations: [], conclusion: "Done.", references: [referenceFromEvidence(LITHIUM_EVIDENCE[0], 1)],
+      sourcesSearched: ["PubMed"], totalPapersReviewed: 4, searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+    };
+
+    const verdict = await backend.critique!({ question: QUESTION, report, evidence: LITHIUM_EVIDENCE });
+
+    expect(verdict).toEqual({
+      verdict: "FAIL",
+      claimsChecked: 1,
+      issues: [{ section: "Executive summary", sentence: "Lithium causes polyuria in humans.", issue: "No human data in [1]." }],
+    });
+    const body = server.requests[0] as { response_format: { type: string; json_schema: { name: string; strict: boolean } }; messages: Array<{ content: string }> };
+    expect(body.response_format.type).toBe("json_schema");
+    expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
+    expect(body.messages[1].content).toContain('<claim n="1" cites="1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
+  });
+});
