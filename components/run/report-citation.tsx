@@ -4,7 +4,7 @@ import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent 
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference } from "@/lib/domain/report";
-import type { MarkerToken } from "@/lib/report/citation-markers";
+import type { MarkerToken } from "@/lib/report/markers";
 import { formatAuthors } from "@/lib/report/markdown";
 import type { ReportRecord } from "@/lib/report/records";
 

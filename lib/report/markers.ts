@@ -1,22 +1,41 @@
+import { splitSentences } from "@/lib/text/sentences";
+
 /**
- * The inline citation markers of report prose: "[1]", "[1, 3]", "[1;3]", ranges "[2–4]" / "[2-4]". The same
- * grammar as validateReportCitations' rewriting (lib/report/validate-citations.ts).
+ * The one parser of inline citation markers in report prose: "[1]", "[1, 3]", "[1;3]", ranges "[2–4]" / "[2-4]".
+ * The same grammar serves validateReportCitations' rewriting (lib/report/validate-citations.ts), the critic's
+ * checks, and the rendered report's citation links (lib/report/rehype-citations.ts).
  */
 export const MARKER_PATTERN = /\[(\s*\d+(?:\s*[-–—]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–—]\s*\d+)?)*\s*)\]/g;
 
 /** Longest range expanded to its numbers ("[2–40]"); a longer one counts only its two ends. */
 const MAX_RANGE = 200;
 
+/** One part of a marker body: a single number ("4": from = to) or a range ("2–4"). Null for anything else. */
+function parsePart(part: string): { from: number; to: number; range: boolean } | null {
+  const range = /^\s*(\d+)\s*[-–—]\s*(\d+)\s*$/.exec(part);
+  if (range) return { from: Number(range[1]), to: Number(range[2]), range: true };
+  return /^\s*\d+\s*$/.test(part) ? { from: Number(part), to: Number(part), range: false } : null;
+}
+
+/** Whether a range part can be expanded: ascending and at most {@link MAX_RANGE} long. */
+function expandable(p: { from: number; to: number }): boolean {
+  return p.to >= p.from && p.to - p.from <= MAX_RANGE;
+}
+
+/** The numbers from `from` to `to`, inclusive. */
+function numbersOf(p: { from: number; to: number }): number[] {
+  return Array.from({ length: p.to - p.from + 1 }, (_, i) => p.from + i);
+}
+
 /** The numbers of one marker body ("1, 3–5" → [1, 3, 4, 5]). */
 export function expandMarkerBody(body: string): number[] {
   const out: number[] = [];
   for (const part of body.split(/[,;]/)) {
-    const range = /^\s*(\d+)\s*[-–—]\s*(\d+)\s*$/.exec(part);
-    if (range) {
-      const [a, b] = [Number(range[1]), Number(range[2])];
-      if (b >= a && b - a <= MAX_RANGE) for (let n = a; n <= b; n += 1) out.push(n);
-      else out.push(a, b);
-    } else if (/^\s*\d+\s*$/.test(part)) out.push(Number(part));
+    const p = parsePart(part);
+    if (!p) continue;
+    if (!p.range) out.push(p.from);
+    else if (expandable(p)) out.push(...numbersOf(p));
+    else out.push(p.from, p.to);
   }
   return out;
 }
@@ -29,4 +48,60 @@ export function citedNumbers(text: string): number[] {
 /** `text` without its citation markers (and the space before each), e.g. to compare a sentence with a source. */
 export function stripMarkers(text: string): string {
   return text.replace(new RegExp(`\\s?${MARKER_PATTERN.source}`, "g"), "").trim();
+}
+
+/** One part of a citation marker: a single reference ("4") or a range ("2–4"), with the numbers it stands for. */
+export interface MarkerToken {
+  label: string;
+  numbers: number[];
+}
+
+/** A citation marker found in a text: its character span [start, end) and its parts in order. */
+export interface MarkerMatch {
+  start: number;
+  end: number;
+  tokens: MarkerToken[];
+}
+
+function parseToken(part: string): MarkerToken | null {
+  const p = parsePart(part);
+  if (!p) return null;
+  if (!p.range) return { label: String(p.from), numbers: [p.from] };
+  return expandable(p) ? { label: `${p.from}–${p.to}`, numbers: numbersOf(p) } : null;
+}
+
+/**
+ * The inline citation markers of a text, in order: "[1]", "[1, 4]", "[1; 4]" and ranges "[2–4]" / "[2-4]" (the
+ * forms citation validation writes and rewrites). A bracketed number that is not a valid reference number
+ * (0, above `referenceCount`, a reversed or over-long range, e.g. a year "[2019]") is not a marker.
+ */
+export function findMarkers(text: string, referenceCount: number): MarkerMatch[] {
+  const out: MarkerMatch[] = [];
+  for (const m of text.matchAll(MARKER_PATTERN)) {
+    const tokens = m[1].split(/[,;]/).map(parseToken);
+    if (tokens.some((t) => t === null || t.numbers.some((n) => n < 1 || n > referenceCount))) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, tokens: tokens as MarkerToken[] });
+  }
+  return out;
+}
+
+/**
+ * The sentence of `text` that contains the character at `offset` (sentences as split by {@link splitSentences},
+ * so a marker after the full stop, "… polyuria. [2]", belongs to the sentence before it). Falls back to the whole
+ * text, trimmed, when the sentences cannot be located.
+ */
+export function sentenceAround(text: string, offset: number): string {
+  let cursor = 0;
+  let previous: string | null = null;
+  for (const sentence of splitSentences(text)) {
+    const start = text.indexOf(sentence, cursor);
+    if (start < 0) return text.trim();
+    if (offset < start) return previous ?? sentence;
+    const end = start + sentence.length;
+    // A marker that opens a sentence ("… polyuria. [2] Next …") cites the sentence before it.
+    if (offset < end) return offset === start && previous ? previous : sentence;
+    previous = sentence;
+    cursor = end;
+  }
+  return previous ?? text.trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMarkers, sentenceAround } from "@/lib/report/citation-markers";
+import { findMarkers, sentenceAround } from "@/lib/report/markers";
 
 // Sentences from the extractive lithium report (BC5CDR abstracts), with its markers.
 const SUMMARY =
