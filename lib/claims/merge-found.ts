@@ -1,5 +1,6 @@
 import { SEARCH_STRATEGIES, type SearchStrategy } from "@/lib/domain/claim-check";
-import { identifierKeys, type Evidence } from "@/lib/domain/evidence";
+import { identifierKeys } from "@/lib/evidence/identity";
+import { type Evidence } from "@/lib/domain/evidence";
 import type { StrategyHit } from "./strategies";
 
 /** Most documents scored per claim. Source: the issue ("cap at 100"). */

@@ -90,36 +90,3 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-/** The identifiers a record can be matched on across sources. */
-export type EvidenceIdentifiers = Pick<Citation, "pmid" | "doi" | "pmcid" | "nctId">;
-
-/**
- * The stable key of a record: `pmid:`, then `nct:`, `pmcid:`, `doi:` (lower-cased), in that order of preference.
- * @throws Error when the record carries none of the four identifiers.
- */
-export function evidenceKey(ids: EvidenceIdentifiers): string {
-  if (ids.pmid) return `pmid:${ids.pmid}`;
-  if (ids.nctId) return `nct:${ids.nctId.toUpperCase()}`;
-  if (ids.pmcid) return `pmcid:${ids.pmcid.toUpperCase()}`;
-  if (ids.doi) return `doi:${ids.doi.toLowerCase()}`;
-  throw new Error("record has no PMID, NCT ID, PMCID or DOI");
-}
-
-/** Every identifier key of a record (used to deduplicate across sources that know different identifiers). */
-export function identifierKeys(ids: EvidenceIdentifiers): string[] {
-  const keys: string[] = [];
-  if (ids.pmid) keys.push(`pmid:${ids.pmid}`);
-  if (ids.nctId) keys.push(`nct:${ids.nctId.toUpperCase()}`);
-  if (ids.pmcid) keys.push(`pmcid:${ids.pmcid.toUpperCase()}`);
-  if (ids.doi) keys.push(`doi:${ids.doi.toLowerCase()}`);
-  return keys;
-}
-
-/** Canonical landing page of a record: PubMed, then the trial registry, then PMC, then the DOI resolver. */
-export function recordUrl(ids: EvidenceIdentifiers): string {
-  if (ids.pmid) return `https://pubmed.ncbi.nlm.nih.gov/${ids.pmid}/`;
-  if (ids.nctId) return `https://clinicaltrials.gov/study/${ids.nctId}`;
-  if (ids.pmcid) return `https://pmc.ncbi.nlm.nih.gov/articles/${ids.pmcid}/`;
-  if (ids.doi) return `https://doi.org/${ids.doi}`;
-  return "";
-}

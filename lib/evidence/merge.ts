@@ -1,4 +1,5 @@
-import { identifierKeys, type Evidence } from "@/lib/domain/evidence";
+import { identifierKeys } from "@/lib/evidence/identity";
+import { type Evidence } from "@/lib/domain/evidence";
 
 /**
  * Merges incoming records into the collected evidence, removing duplicates by PMID, DOI, PMCID or NCT ID

@@ -1,4 +1,5 @@
-import { recordUrl, type Evidence } from "@/lib/domain/evidence";
+import { recordUrl } from "@/lib/evidence/identity";
+import { type Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 
 /**

@@ -1,4 +1,5 @@
-import { recordUrl, type Evidence } from "@/lib/domain/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
+import { identifierKeys, normaliseDoi, recordUrl, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "./references";
@@ -10,24 +11,7 @@ export interface CitationValidation {
   removedMarkers: number;
 }
 
-
-/** URL without scheme, "www.", query, fragment and trailing slash, lower-cased: "pubmed.ncbi.nlm.nih.gov/123". */
-function normalizeUrl(url: string): string {
-  return url.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[?#].*$/, "").replace(/\/+$/, "");
-}
-
-/** Identifiers a URL itself spells: PubMed PMID, DOI behind doi.org, NCT ID. */
-function idsFromUrl(url: string): string[] {
-  const keys: string[] = [];
-  const pmid = /(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov\/pubmed)\/(\d+)/i.exec(url);
-  if (pmid) keys.push(`pmid:${pmid[1]}`);
-  const doi = /doi\.org\/(10\.[^\s?#]+)/i.exec(url);
-  if (doi) keys.push(`doi:${decodeURIComponent(doi[1]).toLowerCase()}`);
-  const nct = /(NCT\d{8})/i.exec(url);
-  if (nct) keys.push(`nct:${nct[1].toUpperCase()}`);
-  return keys;
-}
-
+/** Every key a record can be referred to by: its id, its identifier keys and its URLs (first record wins). */
 function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
   const map = new Map<string, Evidence>();
   const put = (key: string, e: Evidence) => {
@@ -36,11 +20,8 @@ function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
   for (const e of evidence) {
     const c = e.citation;
     put(`id:${e.id}`, e);
-    if (c.pmid) put(`pmid:${c.pmid}`, e);
-    if (c.doi) put(`doi:${c.doi.toLowerCase()}`, e);
-    if (c.nctId) put(`nct:${c.nctId.toUpperCase()}`, e);
-    if (c.pmcid) put(`pmcid:${c.pmcid.toUpperCase()}`, e);
-    for (const url of [c.url, recordUrl(c)]) if (url) put(`url:${normalizeUrl(url)}`, e);
+    for (const key of identifierKeys(c)) put(key, e);
+    for (const url of [c.url, recordUrl(c)]) if (url) put(urlKey(url), e);
   }
   return map;
 }
@@ -55,11 +36,11 @@ function resolve(ref: Partial<Reference>, lookup: Map<string, Evidence>): Eviden
   const keys: string[] = [];
   if (ref.evidenceId) keys.push(`id:${ref.evidenceId}`);
   if (ref.pmid) keys.push(`pmid:${ref.pmid.trim()}`);
-  if (ref.doi) keys.push(`doi:${ref.doi.trim().toLowerCase().replace(/^https?:\/\/(dx\.)?doi\.org\//, "")}`);
+  if (ref.doi) keys.push(`doi:${normaliseDoi(ref.doi)}`);
   if (ref.nctId) keys.push(`nct:${ref.nctId.trim().toUpperCase()}`);
   if (ref.url) {
-    const fromUrl = idsFromUrl(ref.url);
-    keys.push(...(fromUrl.length > 0 ? fromUrl : [`url:${normalizeUrl(ref.url)}`]));
+    const fromUrl = urlIdentifierKeys(ref.url);
+    keys.push(...(fromUrl.length > 0 ? fromUrl : [urlKey(ref.url)]));
   }
   if (keys.length === 0) return null;
   const found = keys.map((k) => lookup.get(k));

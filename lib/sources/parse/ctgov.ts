@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { evidenceKey, recordUrl, type Evidence, type SourceId, type Trial } from "@/lib/domain/evidence";
+import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
+import { type Evidence, type SourceId, type Trial } from "@/lib/domain/evidence";
 import { collapseSpaces } from "@/lib/sources/parse/markup";
 
 /** Thrown when JSON is not a ClinicalTrials.gov API v2 study or `/studies` response (including the retired classic API). */

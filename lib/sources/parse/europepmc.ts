@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { evidenceKey, recordUrl, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
+import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
+import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { collapseSpaces, decodeEntities, flattenHtmlText, stripInlineTags } from "@/lib/sources/parse/markup";
 
 /** Thrown when a document is not a Europe PMC REST `search` response (JSON of the wrong shape). */

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { evidenceKey, recordUrl, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
+import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
+import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { flattenXmlMarkup, collapseSpaces, decodeEntities } from "@/lib/sources/parse/markup";
 
 /** Thrown when PubMed/MEDLINE XML is malformed (e.g. truncated), has an unexpected root, or a record lacks its PMID. */

@@ -1,4 +1,5 @@
-import { recordUrl, type Entity, type Evidence, type SourceId } from "@/lib/domain/evidence";
+import { recordUrl } from "@/lib/evidence/identity";
+import { type Entity, type Evidence, type SourceId } from "@/lib/domain/evidence";
 
 /** Thrown when a PubTator file is not in the PubTator text format; nothing of it should be imported. */
 export class PubTatorFormatError extends Error {}

@@ -1,4 +1,5 @@
-import { recordUrl, type Evidence } from "@/lib/domain/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
+import { identifierKeys, normaliseUrl, recordUrl, urlKey } from "@/lib/evidence/identity";
 import type { NumberedEvidence } from "../../../ai/evidence-context";
 
 /**
@@ -10,25 +11,11 @@ export interface EvidenceRefIndex {
   byKey: Map<string, string>;
 }
 
-/** A URL without scheme, "www.", query, fragment and trailing slash, lower-cased: "pubmed.ncbi.nlm.nih.gov/123". */
-export function normaliseUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, "")
-    .replace(/^www\./, "")
-    .replace(/[?#].*$/, "")
-    .replace(/\/+$/, "");
-}
-
 function keysOf(e: Evidence): string[] {
   const c = e.citation;
-  const keys = [`id:${e.id.toLowerCase()}`];
-  if (c.pmid) keys.push(`pmid:${c.pmid.toLowerCase()}`);
-  if (c.nctId) keys.push(`nct:${c.nctId.toLowerCase()}`);
-  if (c.pmcid) keys.push(`pmcid:${c.pmcid.toLowerCase()}`);
-  if (c.doi) keys.push(`doi:${c.doi.toLowerCase()}`);
-  for (const url of [c.url, recordUrl(c)]) if (url) keys.push(`url:${normaliseUrl(url)}`);
+  // This index is case-insensitive: every key lower-case, the identifier keys included.
+  const keys = [`id:${e.id.toLowerCase()}`, ...identifierKeys(c).map((key) => key.toLowerCase())];
+  for (const url of [c.url, recordUrl(c)]) if (url) keys.push(urlKey(url));
   return keys;
 }
 
@@ -57,7 +44,7 @@ function candidateKeys(raw: string): string[] {
   if ((m = lower.match(/(?:^|[^a-z])(nct\d{8})$/))) keys.push(`nct:${m[1]}`);
   if ((m = lower.match(/(?:^|[^a-z])(pmc\d+)$/))) keys.push(`pmcid:${m[1]}`);
   if ((m = lower.match(/^(?:doi\s*:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/))) keys.push(`doi:${m[1]}`);
-  if (/^https?:\/\//.test(lower)) keys.push(`url:${normaliseUrl(lower)}`);
+  if (/^https?:\/\//.test(lower)) keys.push(urlKey(lower));
   return keys;
 }
 

@@ -9,7 +9,8 @@ import { describeRemovedQuote, verifyQuotesInText, type QuoteCheck } from "@/lib
 import { referenceFromEvidence } from "@/lib/report/references";
 import { rewriteMarkers, validateReportCitations } from "@/lib/report/validate-citations";
 import type { NumberedEvidence } from "../../../ai/evidence-context";
-import { indexEvidence, matchClaimedReference, normaliseUrl } from "./evidence-refs";
+import { normaliseUrl } from "@/lib/evidence/identity";
+import { indexEvidence, matchClaimedReference } from "./evidence-refs";
 
 /** One reference entry of the model's answer: the number its markers use and the identifiers it claims. */
 export interface ModelReference {
