@@ -18,6 +18,15 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
+  CRITICA_SOURCES: z.string().optional(),
+  /** Base URLs of the live sources (tests point them at a loopback server); unset means the public services. */
+  PUBMED_BASE_URL: z.string().url().optional(),
+  EUROPEPMC_BASE_URL: z.string().url().optional(),
+  CTGOV_BASE_URL: z.string().url().optional(),
+  /** NCBI E-utilities API key and contact e-mail (raise PubMed's rate limit from 3 to 10 requests a second). */
+  NCBI_API_KEY: z.string().optional(),
+  NCBI_EMAIL: z.string().optional(),
 });
 
 /** Validated environment settings. */

@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
@@ -48,7 +49,7 @@ export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource
       const { limit, signal } = searchOptions;
       const wanted = Math.floor(limit);
       if (wanted <= 0 || query.trim() === "") return [];
-      const base = (options.baseUrl ?? process.env.CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL).replace(/\/+$/, "");
+      const base = (options.baseUrl ?? getConfig().CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL).replace(/\/+$/, "");
       const interventionalOnly = searchOptions.interventionalOnly ?? options.interventionalOnly ?? false;
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "ctgov" as const, signal };
 

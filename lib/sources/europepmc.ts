@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { EuropePmcFormatError, parseEuropePmcSearch, type EuropePmcPage } from "@/lib/sources/parse/europepmc";
@@ -30,7 +31,7 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
     async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
       const wanted = Math.floor(limit);
       if (wanted <= 0 || query.trim() === "") return [];
-      const base = (options.baseUrl ?? process.env.EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(/\/+$/, "");
+      const base = (options.baseUrl ?? getConfig().EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(/\/+$/, "");
       const pageSize = Math.min(wanted, EUROPEPMC_MAX_PAGE_SIZE);
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "europepmc" as const, signal };
 

@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
@@ -48,10 +49,11 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
     async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
       const retmax = Math.min(Math.floor(limit), ESEARCH_MAX_RETMAX);
       if (retmax <= 0 || query.trim() === "") return [];
-      const base = (options.baseUrl ?? process.env.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL).replace(/\/+$/, "");
-      const apiKey = options.apiKey ?? process.env.NCBI_API_KEY ?? "";
+      const config = getConfig();
+      const base = (options.baseUrl ?? config.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL).replace(/\/+$/, "");
+      const apiKey = options.apiKey ?? config.NCBI_API_KEY ?? "";
       const common: Record<string, string> = { tool: options.tool ?? "critica" };
-      const email = options.email ?? process.env.NCBI_EMAIL ?? "";
+      const email = options.email ?? config.NCBI_EMAIL ?? "";
       if (email) common.email = email;
       if (apiKey) common.api_key = apiKey;
       const request = {

@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { countLibraryRecords } from "@/lib/db/evidence";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { createCtgovSource } from "@/lib/sources/ctgov";
@@ -44,7 +45,7 @@ export function parseSourceList(list: string): SourceId[] {
  * `CRITICA_SOURCES` (comma-separated) overrides this, e.g. "local" for an offline machine.
  */
 export async function defaultSources(): Promise<SourceId[]> {
-  const configured = process.env.CRITICA_SOURCES?.trim();
+  const configured = getConfig().CRITICA_SOURCES?.trim();
   if (configured) return parseSourceList(configured);
   return (await countLibraryRecords()) > 0 ? [...LIVE_SOURCES, "local"] : [...LIVE_SOURCES];
 }
