@@ -9,7 +9,7 @@ import nextTs from "eslint-config-next/typescript";
  */
 const LIB_LAYERS = [
   ["config.ts", "domain", "text"],
-  ["evidence"],
+  ["evidence", "relations", "vocabularies"],
   ["ai", "db"],
   ["sources"],
   ["library"],
