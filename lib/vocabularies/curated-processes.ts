@@ -35,7 +35,6 @@ export const CURATED_PROCESS_NAMES: readonly CuratedProcessName[] = [
   { phrase: "calcium homeostasis", goId: "GO:0055074" }, // calcium ion homeostasis
   { phrase: "coagulation", goId: "GO:0007596" }, // blood coagulation
   { phrase: "ossification", goId: "GO:0001503" },
-  { phrase: "hypersensitivity", goId: "GO:0002524" },
   { phrase: "lactation", goId: "GO:0007595" },
   { phrase: "ovulation", goId: "GO:0030728" },
   { phrase: "glycolysis", goId: "GO:0006096" }, // glycolytic process
@@ -49,6 +48,10 @@ export const CURATED_PROCESS_NAMES: readonly CuratedProcessName[] = [
   { phrase: "dephosphorylation", goId: null },
   { phrase: "methylation", goId: null },
   { phrase: "biosynthesis", goId: null },
+  { phrase: "metabolism", goId: null },
+  { phrase: "catabolism", goId: null },
+  { phrase: "anabolism", goId: null },
+  { phrase: "hypersensitivity", goId: null }, // a disease in abstracts (drug hypersensitivity), GO:0002524 otherwise
   { phrase: "metaplasia", goId: null },
   { phrase: "gene expression", goId: null },
   { phrase: "signaling pathway", goId: null },

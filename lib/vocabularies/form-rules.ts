@@ -43,10 +43,20 @@ export const NON_GENE_FORMS: ReadonlySet<string> = new Set([
   // complexes that an alias pins to one member, disease abbreviations.
   "thp1", "pc12", "shsy5y", "hepg2", "caco2", "a549", "u937", "hl60", "k562", "raw2647", "th1", "th2", "th17",
   "ldl", "hdl", "vldl", "ldlc", "hdlc", "p450", "mek", "camkii", "pp2a", "dhpr", "amd",
+  // Found in BC5CDR abstracts outside the annotations: units ("min-1", "mm2"), markers and terms that NCBI
+  // lists as aliases of unrelated genes (ED-1 is the rat CD68 antibody, EAD early afterdepolarisation, ECM
+  // extracellular matrix, CPAP, PAF platelet-activating factor, PRA plasma renin activity).
+  "min1", "mm2", "40k", "1a1", "p02", "p20", "ed1", "ed4", "stl1", "stl2", "ead", "ecm", "cpap", "paf", "pra",
+  "efe", "crl",
+  // Full names that BC5CDR annotates as chemicals over the whole span (peptides and enzymes given as drugs).
+  "neurotensin", "argininevasopressin", "cholecystokinin", "proenkephalin", "asparaginase",
 ]);
 
 /** A spelled Greek letter with an optional number and letter ("alpha1", "beta2a"): a subunit, not a gene. */
 const GREEK_ALIAS = /^(?:alpha|beta|gamma|delta|epsilon|kappa|zeta|theta|lambda|mu|sigma|omega)\d*[a-z]?$/;
+
+/** A unit with an exponent ("min-1", "mm2", "ml1"): never a gene in an abstract. */
+const UNIT_ALIAS = /^(?:min|mm|cm|ml|mg|kg|mmol|nmol|nm|um|sec|hr)\d$/;
 
 /** How a form must match the text's letter case. */
 export type CaseMode = "fold" | "caps" | "exact";
@@ -87,7 +97,7 @@ export function geneFormRejection(
   form: string,
   kind: "symbol" | "alias" | "name",
   englishWords: ReadonlySet<string>,
-): "short" | "no-letter" | "stop-list" | "english-word" | "greek-letter" | null {
+): "short" | "no-letter" | "stop-list" | "english-word" | "greek-letter" | "unit" | null {
   const folded = foldedKey(form);
   if (folded.length <= 2) return "short";
   if (!/\p{L}/u.test(folded)) return "no-letter";
@@ -95,6 +105,7 @@ export function geneFormRejection(
   const oneWord = !/\s/.test(form.trim());
   if (englishWords.has(folded) && (kind !== "name" || oneWord)) return "english-word";
   if (kind === "alias" && GREEK_ALIAS.test(folded)) return "greek-letter";
+  if (kind === "alias" && UNIT_ALIAS.test(folded)) return "unit";
   return null;
 }
 

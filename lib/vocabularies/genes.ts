@@ -45,6 +45,14 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
     if (target === -2) continue; // symbol not in this NCBI release
     addForm(index, c.phrase, { target, caseMode: c.exact ? "exact" : "fold", gap: "loose", priority: 0, kind: c.family ? "family" : "curated" });
   }
+  for (const [i, [, symbol]] of lexicon.genes.entries()) {
+    // Cytochrome P450 enzymes as pharmacology writes them: "cytochrome P450 2D6", "P450 3A4" for CYP2D6, CYP3A4.
+    const cyp = /^CYP(\d+[A-Z]\d+)$/.exec(symbol);
+    if (!cyp) continue;
+    for (const form of [`cytochrome P450 ${cyp[1]}`, `P450 ${cyp[1]}`]) {
+      addForm(index, form, { target: i, caseMode: "fold", gap: "loose", priority: 0, kind: "name" });
+    }
+  }
   for (const [form, gene, kind] of lexicon.geneForms) {
     addForm(index, form, {
       target: gene,

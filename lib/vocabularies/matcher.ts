@@ -10,8 +10,8 @@ import { compactKey, foldedKey, spacedKey, type Token, tokenise } from "./normal
  * How the text between two tokens of a matched span may look:
  * "tight" (symbols, aliases): nothing or one hyphen ("Bcl-2", "COX2"), or one space before a spelled Greek
  * letter ("IL-1 beta"); "loose" (names, terms, curated phrases): up to 3 characters of spaces, hyphens,
- * commas, slashes and parentheses ("toll-like receptor 4", "Na(+)/K(+)-ATPase"), with the form's word
- * boundaries (spacedKey: "proteins" is not "protein S").
+ * slashes and parentheses, and commas where the form has one ("toll-like receptor 4", "Na(+)/K(+)-ATPase"),
+ * with the form's word boundaries (spacedKey: "proteins" is not "protein S").
  */
 export type GapRule = "tight" | "loose";
 
@@ -21,6 +21,8 @@ export interface FormEntry {
   compact: string;
   /** spacedKey of the form: a loose-gap span must have the same word boundaries. */
   spaced: string;
+  /** Whether the form has a comma (only then may a loose span have one: "protein, S" is not "protein S"). */
+  commas: boolean;
   caseMode: CaseMode;
   gap: GapRule;
   /** Lower wins when several entries share a key (curated 0, symbol/term 1, name/synonym 2, alias 3). */
@@ -43,13 +45,13 @@ export function emptyIndex(): FormIndex {
 }
 
 /** Adds a form (a phrase such as "aquaporin 2") to an index; forms without letters or digits are ignored. */
-export function addForm(index: FormIndex, form: string, entry: Omit<FormEntry, "compact" | "spaced">): void {
+export function addForm(index: FormIndex, form: string, entry: Omit<FormEntry, "compact" | "spaced" | "commas">): void {
   const tokens = tokenise(form).map((t) => t.compact);
   const compact = tokens.join("");
   if (!compact) return;
   const key = compact.toLowerCase();
   const list = index.byKey.get(key);
-  const full: FormEntry = { ...entry, compact, spaced: entry.gap === "loose" ? spacedKey(tokens) : "" };
+  const full: FormEntry = { ...entry, compact, spaced: entry.gap === "loose" ? spacedKey(tokens) : "", commas: form.includes(",") };
   if (!list) index.byKey.set(key, [full]);
   else {
     list.push(full);
@@ -68,10 +70,10 @@ export function lookupPhrase(index: FormIndex, phrase: string): FormEntry | null
 
 const GREEK_WORD = /^(alpha|beta|gamma|delta|epsilon|kappa|zeta|theta|lambda|mu|sigma|omega)$/i;
 
-function gapAllowed(gap: string, rule: GapRule, next: Token): boolean {
+function gapAllowed(gap: string, entry: FormEntry, next: Token): boolean {
   if (gap === "" || gap === "-") return true;
-  if (rule === "tight") return gap === " " && GREEK_WORD.test(next.compact);
-  return gap.length <= 3 && /^[\s\-–,/()]+$/.test(gap);
+  if (entry.gap === "tight") return gap === " " && GREEK_WORD.test(next.compact);
+  return gap.length <= 3 && /^[\s\-–,/()]+$/.test(gap) && (entry.commas || !gap.includes(","));
 }
 
 /** A matched span: token range [first, last), offsets [start, end) into the text, and the entry. */
@@ -134,7 +136,7 @@ function decideSpan(
 ): { result: "accept" | "block"; entry: FormEntry } | null {
   const spaced = spacedKey(span.map((t) => t.compact));
   for (const entry of entries) {
-    const gapsOk = span.every((t, k) => k === 0 || gapAllowed(text.slice(span[k - 1].end, t.start), entry.gap, t));
+    const gapsOk = span.every((t, k) => k === 0 || gapAllowed(text.slice(span[k - 1].end, t.start), entry, t));
     if (!gapsOk || !caseMatches(surface, entry.compact, entry.caseMode)) continue;
     if (entry.gap === "loose" && entry.spaced !== spaced) continue;
     const result = decide(entry);

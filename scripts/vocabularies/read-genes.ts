@@ -21,6 +21,12 @@ export interface GeneTables {
   metadata: Record<string, string>;
 }
 
+/**
+ * Provisional NCBI loci ("LOC107987479", named "cytochrome P450 2D6"): their names and aliases would take
+ * protein names from the real genes (CYP2D6), so only their symbols are kept.
+ */
+const PROVISIONAL = /^LOC\d/;
+
 /** The name without a trailing parenthetical: "acetylcholinesterase (Cartwright blood group)" → "acetylcholinesterase". */
 function nameVariants(name: string): string[] {
   const bare = name.replace(/\s+\([^)]*\)\s*$/, "").trim();
@@ -54,6 +60,7 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
     for (const [i, [, symbol]] of genes.entries()) symbolOwner.set(foldedKey(symbol), i);
     for (const [i, [, symbol, name]] of genes.entries()) {
       if (!geneFormRejection(symbol, "symbol", englishWords)) geneForms.push([symbol, i, "symbol"]);
+      if (PROVISIONAL.test(symbol)) continue;
       for (const variant of nameVariants(name)) {
         if (!geneFormRejection(variant, "name", englishWords)) geneForms.push([variant, i, "name"]);
       }
@@ -69,7 +76,7 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
     const aliases: Array<[string, number]> = [];
     for (const row of aliasRows) {
       const gene = indexOf.get(row.id);
-      if (gene === undefined) continue;
+      if (gene === undefined || PROVISIONAL.test(genes[gene][1])) continue;
       const key = foldedKey(row.alias);
       aliasOwners.set(key, (aliasOwners.get(key) ?? new Set()).add(gene));
       if (key !== foldedKey(genes[gene][1])) aliases.push([row.alias, gene]);

@@ -41,7 +41,8 @@ describe("recogniseGene", () => {
   it.each([
     "lithium", "dopamine", "cocaine", "apoptosis", "hypertension", "FINDINGS", "RESULTS", "METHODS", "BACKGROUND",
     "CAT", "MAX", "SET", "AGE", "PC", "RA", "ER", "IV", "MS", "T2", "CO", "NO", "HT1A", "PKC", "ERK", "ROS", "LPS",
-    "ALT", "GSH", "insulin", "cat", "Dat", "eGFR", "CO2", "CCl4", "STZ", "IDDM", "",
+    "ALT", "GSH", "insulin", "cat", "Dat", "eGFR", "CO2", "CCl4", "STZ", "IDDM", "neurotensin", "asparaginase",
+    "min-1", "mm2", "LDL-C", "THP-1", "alpha1", "proteins", "lipoprotein", "",
   ])("%s is not a gene", (phrase) => {
     expect(recogniseGene(phrase)).toBeNull();
   });
@@ -105,6 +106,20 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
 
   it("ignores ions, formulas, cell markers and abbreviations of chemicals", () => {
     expect(findGeneMentions("Ca2+ and Ca(2+) overload, CO2 and CCl4, CD4+ cells, STZ-induced diabetes, ROS and LPS, the CA1 region.")).toEqual([]);
+  });
+
+  it("keeps a name's commas and word boundaries", () => {
+    expect(pick("protein, S and proteins")).toEqual([]);
+    expect(pick("protein S deficiency")).toEqual([["protein S", "PROS1", "5627", 0, 9]]);
+  });
+
+  it("names cytochrome P450 enzymes as pharmacology does, never a provisional locus", () => {
+    expect(recogniseGene("cytochrome P450 2D6")).toMatchObject({ entrezId: "1565", symbol: "CYP2D6" });
+    expect(recogniseGene("CYP2D6")).toMatchObject({ entrezId: "1565", symbol: "CYP2D6" });
+    expect(pick("metabolised by cytochrome P450 3A4 (CYP3A4)")).toEqual([
+      ["cytochrome P450 3A4", "CYP3A4", "1576", 15, 34],
+      ["CYP3A4", "CYP3A4", "1576", 36, 42],
+    ]);
   });
 
   it("requires context for short letter-only symbols", () => {
