@@ -75,14 +75,31 @@ function toRef(g: GeneIndex, target: number, kind: string): GeneRef {
   return { entrezId, symbol, name, matchedBy, family: kind === "family" };
 }
 
-/** Words that may follow or precede a gene in a target phrase without changing it (lower case). */
-const HEAD_WORDS = /^(?:(?:the|human|a)\s+)?(.+?)(?:\s+(?:receptors?|proteins?|genes?|channels?|enzymes?|mrna|expression|isoforms?|subunits?|activity|levels?|transporters?))?$/i;
+/** Words that may precede a gene in a target phrase without changing it (lower case). */
+const LEADING = new Set(["the", "a", "an", "human", "rat", "mouse", "murine", "cardiac", "renal", "neuronal", "hepatic"]);
+/** Words that may follow a gene in a target phrase without changing it (lower case). */
+const TRAILING = new Set([
+  "receptor", "receptors", "protein", "proteins", "gene", "genes", "channel", "channels", "enzyme", "enzymes",
+  "mrna", "expression", "isoform", "isoforms", "subunit", "subunits", "activity", "level", "levels",
+  "transporter", "transporters", "current", "currents", "k+", "na+", "potassium", "sodium", "blockade",
+]);
+
+/** The phrase without leading and trailing filler words ("the hERG K+ channel" → "hERG"), or null when unchanged. */
+function stripFillers(phrase: string): string | null {
+  const words = phrase.split(/\s+/);
+  let first = 0;
+  let last = words.length;
+  while (first < last - 1 && LEADING.has(words[first].toLowerCase())) first += 1;
+  while (last > first + 1 && TRAILING.has(words[last - 1].toLowerCase())) last -= 1;
+  return first > 0 || last < words.length ? words.slice(first, last).join(" ") : null;
+}
 
 /**
  * Normalises a candidate target phrase to a human gene: "hERG", "KCNH2", "aquaporin-2", "AQP2",
  * "P-glycoprotein", "5-HT1A receptor", "Na+/K+-ATPase", "TLR4", "toll-like receptor 4".
- * Tries the whole phrase, then without a leading "the/human" and a trailing head noun ("receptor", "protein",
- * "gene", "channel", "mRNA", "expression" …). Case rules of form-rules.ts apply ("CAT" yes, "cat" no).
+ * Tries the whole phrase, then without leading filler words ("the", "human", "cardiac" …) and trailing head
+ * nouns ("receptor", "protein", "channel", "K+", "mRNA", "expression" …): "the hERG K+ channel" → KCNH2.
+ * Case rules of form-rules.ts apply ("DAT" yes, "Dat" no).
  * @returns the gene, or null when the phrase is no known gene/protein, is a blocked family name ("PKC"),
  *   or the lexicon is not built.
  */
@@ -91,8 +108,8 @@ export function recogniseGene(phrase: string): GeneRef | null {
   const trimmed = phrase.trim();
   if (!g || !trimmed) return null;
   const candidates = [trimmed];
-  const bare = HEAD_WORDS.exec(trimmed)?.[1];
-  if (bare && bare !== trimmed) candidates.push(bare);
+  const bare = stripFillers(trimmed);
+  if (bare) candidates.push(bare);
   for (const candidate of candidates) {
     const entry = lookupPhrase(g.index, candidate);
     if (entry) return entry.target >= 0 && !isFormulaLike(entry, compactKey(candidate)) ? toRef(g, entry.target, entry.kind) : null;

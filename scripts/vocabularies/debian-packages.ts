@@ -16,6 +16,8 @@ export class VocabularyBuildError extends Error {}
 
 /** An unpacked package: its version and the absolute paths of the files the build reads. */
 export interface UnpackedPackages {
+  /** The unpacked tree (about 430 MB); removeUnpacked() deletes it, the .deb files stay for rebuilds. */
+  root: string;
   versions: Record<(typeof DEBIAN_PACKAGES)[number], string>;
   orgHsSqlite: string;
   goSqlite: string;
@@ -50,7 +52,8 @@ function download(cacheDir: string, missing: string[]): void {
     run("apt-get", ["download", "-qq", ...missing], cacheDir);
   } catch (error) {
     // A fresh machine may have no package lists yet: refresh them once when we may (root), then retry.
-    if (!(error instanceof VocabularyBuildError) || /not installed/.test(error.message) || process.getuid?.() !== 0) throw error;
+    if (!(error instanceof VocabularyBuildError) || /not installed/.test(error.message)) throw error;
+    if (process.getuid?.() !== 0) throw new VocabularyBuildError(`${error.message} (as root, run apt-get update first)`);
     console.log("vocab: apt-get download failed, running apt-get update once and retrying");
     run("apt-get", ["update", "-qq"], cacheDir);
     run("apt-get", ["download", "-qq", ...missing], cacheDir);
@@ -68,6 +71,11 @@ function findFile(root: string, suffix: string): string {
     }
   }
   throw new VocabularyBuildError(`no ${suffix} in the unpacked packages under ${root}`);
+}
+
+/** Deletes the unpacked tree of fetchDebianPackages (the downloaded .deb files are kept). */
+export function removeUnpacked(pkgs: UnpackedPackages): void {
+  fs.rmSync(pkgs.root, { recursive: true, force: true });
 }
 
 /**
@@ -95,6 +103,7 @@ export function fetchDebianPackages(cacheDir: string): UnpackedPackages {
   }
   const copyright = (name: string) => path.join(root, "usr", "share", "doc", name, "copyright");
   return {
+    root,
     versions,
     orgHsSqlite: findFile(path.join(root, "usr", "lib", "R", "site-library", "org.Hs.eg.db"), "org.Hs.eg.sqlite"),
     goSqlite: findFile(path.join(root, "usr", "lib", "R", "site-library", "GO.db"), "GO.sqlite"),

@@ -137,3 +137,19 @@ describe("genePathways", () => {
     expect(genePathways("999999999")).toEqual([]);
   });
 });
+
+describe("recogniseGene with filler words", () => {
+  it.each([
+    ["the hERG K+ channel", "KCNH2"],
+    ["I(Kr)", "KCNH2"],
+    ["human TLR4 protein", "TLR4"],
+    ["AQP2 mRNA", "AQP2"],
+  ])("%s → %s", (phrase, symbol) => {
+    expect(recogniseGene(phrase)?.symbol).toBe(symbol);
+  });
+
+  it("does not strip a phrase down to nothing", () => {
+    expect(recogniseGene("receptor")).toBeNull();
+    expect(recogniseGene("the channel")).toBeNull();
+  });
+});
