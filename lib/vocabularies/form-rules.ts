@@ -153,7 +153,7 @@ const FORMULA = new RegExp(`^(?:(?:${ELEMENTS.split(" ").sort((a, b) => b.length
 
 /**
  * Whether a text surface (compact key, case kept) reads as a chemical formula of ≥ 2 element groups:
- * "CO2", "CCl4", "H2O2", "NaCl", "Rb1" (ginsenoside Rb1). Gene matches of such surfaces are dropped when
+ * "CO2", "CCl4", "H2O2", "NaCl", "MgSO4" (not "Rb1": one group). Gene matches of such surfaces are dropped when
  * the form is an alias, or when the surface has a lower-case letter ("CCl4" is not the symbol CCL4), so
  * upper-case symbols such as "NOS2" still match.
  */
