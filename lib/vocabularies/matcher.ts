@@ -30,9 +30,14 @@ export interface FormEntry {
   kind: string;
 }
 
-/** Forms by folded key (each list sorted by priority), and the longest form in tokens. */
+/**
+ * Forms by folded key (each list sorted by priority), the folded prefixes of forms at their word boundaries
+ * (spacedKey: "bcl" of "BCL2", "tolllike" of "toll like receptor 4") so that a scan stops extending a span
+ * as soon as no form can start that way, and the longest form in tokens.
+ */
 export interface FormIndex {
   byKey: Map<string, FormEntry[]>;
+  prefixes: Set<string>;
   maxTokens: number;
 }
 
@@ -41,7 +46,7 @@ const MAX_SPAN_TOKENS = 12;
 
 /** An empty index. */
 export function emptyIndex(): FormIndex {
-  return { byKey: new Map(), maxTokens: 1 };
+  return { byKey: new Map(), prefixes: new Set(), maxTokens: 1 };
 }
 
 /** Adds a form (a phrase such as "aquaporin 2") to an index; forms without letters or digits are ignored. */
@@ -51,7 +56,10 @@ export function addForm(index: FormIndex, form: string, entry: Omit<FormEntry, "
   if (!compact) return;
   const key = compact.toLowerCase();
   const list = index.byKey.get(key);
-  const full: FormEntry = { ...entry, compact, spaced: entry.gap === "loose" ? spacedKey(tokens) : "", commas: form.includes(",") };
+  const spaced = spacedKey(tokens);
+  const full: FormEntry = { ...entry, compact, spaced, commas: form.includes(",") };
+  const words = spaced.split(" ");
+  for (let m = 1, prefix = words[0]; m < words.length; prefix += words[m], m += 1) index.prefixes.add(prefix);
   if (!list) index.byKey.set(key, [full]);
   else {
     list.push(full);
@@ -108,11 +116,19 @@ export function matchSpans(
   while (i < tokens.length) {
     let next = i + 1;
     const afterNumber = i > 0 && /^\d+$/.test(tokens[i - 1].compact) && text.slice(tokens[i - 1].end, tokens[i].start) === "-";
-    for (let j = Math.min(tokens.length, i + index.maxTokens); j > i && !afterNumber; j -= 1) {
-      const span = tokens.slice(i, j);
-      const surface = span.map((t) => t.compact).join("");
+    // Surfaces of spans starting at i, extended while some form can still start that way.
+    const surfaces: string[] = [];
+    for (let j = i + 1, s = ""; j <= Math.min(tokens.length, i + index.maxTokens) && !afterNumber; j += 1) {
+      s += tokens[j - 1].compact;
+      const folded = s.toLowerCase();
+      surfaces.push(s);
+      if (!index.prefixes.has(folded) && !index.byKey.has(folded)) break;
+    }
+    for (let j = i + surfaces.length; j > i; j -= 1) {
+      const surface = surfaces[j - i - 1];
       const entries = index.byKey.get(surface.toLowerCase());
       if (!entries) continue;
+      const span = tokens.slice(i, j);
       if (j < tokens.length && tokens[j].compact === "+" && /^\(?$/.test(text.slice(tokens[j - 1].end, tokens[j].start))) continue;
       const decision = decideSpan(text, span, surface, entries, (entry) =>
         decide({ first: i, last: j, start: span[0].start, end: span[span.length - 1].end, entry }, tokens),
