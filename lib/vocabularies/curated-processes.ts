@@ -52,6 +52,7 @@ export const CURATED_PROCESS_NAMES: readonly CuratedProcessName[] = [
   { phrase: "catabolism", goId: null },
   { phrase: "anabolism", goId: null },
   { phrase: "hypersensitivity", goId: null }, // a disease in abstracts (drug hypersensitivity), GO:0002524 otherwise
+  { phrase: "enucleation", goId: null }, // surgical removal (of the eye) in abstracts, erythrocyte enucleation in GO
   { phrase: "metaplasia", goId: null },
   { phrase: "gene expression", goId: null },
   { phrase: "signaling pathway", goId: null },

@@ -58,12 +58,16 @@ const GREEK_ALIAS = /^(?:alpha|beta|gamma|delta|epsilon|kappa|zeta|theta|lambda|
 /** A unit with an exponent ("min-1", "mm2", "ml1"): never a gene in an abstract. */
 const UNIT_ALIAS = /^(?:min|mm|cm|ml|mg|kg|mmol|nmol|nm|um|sec|hr)\d$/;
 
+/** A spelled Greek letter inside a form ("PPARgamma", "IkappaBalpha"). */
+const SPELLED_GREEK = /(?:alpha|beta|gamma|delta|epsilon|kappa)/;
+
 /** How a form must match the text's letter case. */
 export type CaseMode = "fold" | "caps" | "exact";
 
 /**
  * Case mode of a gene or process form:
- * - "fold" (any case): names and terms, and symbols/aliases with both letters and digits ("Bcl-2", "p53", "cox-2");
+ * - "fold" (any case): names and terms, symbols/aliases with both letters and digits ("Bcl-2", "p53", "cox-2"),
+ *   and aliases with a spelled Greek letter after capitals ("PPARgamma" matches "PPARγ", "ERalpha" "ERα");
  * - "caps": letters-only symbols/aliases and acronyms; the text must be upper case ("DAT", not "Dat"; "ACh" is
  *   not "ACH"; "eGFR", estimated GFR, is not "EGFR"). Lower-case-prefixed protein names ("hERG", "iNOS",
  *   "eNOS", "AChE") are curated (curated-genes.ts).
@@ -72,6 +76,7 @@ export function caseModeOf(form: string, kind: "symbol" | "alias" | "name" | "te
   if (kind === "name" || kind === "term") return "fold";
   const compact = compactKey(form);
   if (kind === "synonym") return /[A-Z].*[A-Z]/.test(compact) && caseCounts(compact).upper >= 2 ? "caps" : "fold";
+  if (SPELLED_GREEK.test(compact) && /[A-Z]/.test(compact)) return "fold";
   return /\d/.test(compact) && /\p{L}/u.test(compact) ? "fold" : "caps";
 }
 

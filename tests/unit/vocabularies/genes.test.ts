@@ -28,6 +28,11 @@ describe("recogniseGene", () => {
     ["NF-kappaB", "4790", "NFKB1"],
     ["NF-κB", "4790", "NFKB1"],
     ["ACE", "1636", "ACE"],
+    ["PPARγ", "5468", "PPARG"],
+    ["ERα", "2099", "ESR1"],
+    ["PKC-δ", "5580", "PRKCD"],
+    ["HMG-CoA reductase", "3156", "HMGCR"],
+    ["cytochrome P450 2D6", "1565", "CYP2D6"],
   ])("%s → %s (%s)", (phrase, entrezId, symbol) => {
     expect(recogniseGene(phrase)).toMatchObject({ entrezId, symbol });
   });
