@@ -9,8 +9,14 @@
  * 3. a symbol or alias whose folded key is an English word of the SCOWL word list (Debian `wamerican`,
  *    lower-case entries: "CAT", "MAX", "SET", "AGE", "ACE", "REST"); a one-word name that is an English word
  *    ("insulin", "albumin": also drugs/chemicals in abstracts);
- * 4. (builder, needs all genes) an alias whose folded key belongs to ≥ 2 protein-coding genes, or equals another
- *    gene's official symbol: ambiguous, so the official symbol wins and shared aliases go.
+ * 4. an alias that is a spelled Greek letter ("alpha1"), a unit ("min-1", "mm2"), a tumour stage or an embryonic
+ *    day ("pT3", "T4a", "E12"), or a lower-case word ("homodimer");
+ * 5. (builder, needs all genes) an alias whose folded key belongs to ≥ 2 protein-coding genes, or equals another
+ *    gene's official symbol or name: ambiguous, so the official symbol wins and shared aliases go; names and
+ *    aliases of provisional loci (LOC…) go too.
+ * At match time (genes.ts): letters-only aliases, and letters-only symbols of ≤ 3 letters, need a gene-context
+ * word nearby or the gene's name in the text; surfaces that read as chemical formulas ("CO2", "CCl4") are not
+ * genes; letter case follows caseModeOf.
  * Pharmacology names lost by these rules ("ACE", "AChE", "P-gp") come back through curated-genes.ts.
  */
 import { caseCounts, compactKey, foldedKey } from "./normalise";
@@ -47,7 +53,7 @@ export const NON_GENE_FORMS: ReadonlySet<string> = new Set([
   // lists as aliases of unrelated genes (ED-1 is the rat CD68 antibody, EAD early afterdepolarisation, ECM
   // extracellular matrix, CPAP, PAF platelet-activating factor, PRA plasma renin activity).
   "min1", "mm2", "40k", "1a1", "p02", "p20", "ed1", "ed4", "stl1", "stl2", "ead", "ecm", "cpap", "paf", "pra",
-  "efe", "crl",
+  "efe", "crl", "41r",
   // Full names that BC5CDR annotates as chemicals over the whole span (peptides and enzymes given as drugs).
   "neurotensin", "argininevasopressin", "cholecystokinin", "proenkephalin", "asparaginase",
 ]);
@@ -60,6 +66,9 @@ const UNIT_ALIAS = /^(?:min|mm|cm|ml|mg|kg|mmol|nmol|nm|um|sec|hr)\d$/;
 
 /** A spelled Greek letter inside a form ("PPARgamma", "IkappaBalpha"). */
 const SPELLED_GREEK = /(?:alpha|beta|gamma|delta|epsilon|kappa)/;
+
+/** Tumour stages and embryonic days ("pT3", "T1-3", "T4a", "N0", "E12"): never a gene in an abstract. */
+const STAGE_ALIAS = /^(?:[pcy]?[tnm]\d[a-d]?\d?|e\d{1,2})$/;
 
 /** How a form must match the text's letter case. */
 export type CaseMode = "fold" | "caps" | "exact";
@@ -102,7 +111,7 @@ export function geneFormRejection(
   form: string,
   kind: "symbol" | "alias" | "name",
   englishWords: ReadonlySet<string>,
-): "short" | "no-letter" | "stop-list" | "english-word" | "greek-letter" | "unit" | null {
+): "short" | "no-letter" | "stop-list" | "english-word" | "greek-letter" | "unit-or-stage" | null {
   const folded = foldedKey(form);
   if (folded.length <= 2) return "short";
   if (!/\p{L}/u.test(folded)) return "no-letter";
@@ -110,7 +119,7 @@ export function geneFormRejection(
   const oneWord = !/\s/.test(form.trim());
   if (englishWords.has(folded) && (kind !== "name" || oneWord)) return "english-word";
   if (kind === "alias" && GREEK_ALIAS.test(folded)) return "greek-letter";
-  if (kind === "alias" && UNIT_ALIAS.test(folded)) return "unit";
+  if (kind === "alias" && (UNIT_ALIAS.test(folded) || STAGE_ALIAS.test(folded))) return "unit-or-stage";
   return null;
 }
 

@@ -66,3 +66,9 @@ describe("form rules", () => {
     expect(processFormRejection("signaling", words, true)).toBe("too-general");
   });
 });
+
+describe("alias shapes that are never genes", () => {
+  it.each([["pT3"], ["T4a"], ["E12"], ["min-1"], ["mm2"], ["alpha1"]])("%s", (alias) => {
+    expect(geneFormRejection(alias, "alias", words)).not.toBeNull();
+  });
+});
