@@ -2,6 +2,7 @@ import { recordUrl, type Evidence } from "@/lib/domain/evidence";
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "./references";
+import { isRetracted } from "@/lib/evidence/provenance";
 
 /** The validated report, how many references were removed, and how many marker numbers were deleted. */
 export interface CitationValidation {
@@ -34,6 +35,7 @@ function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
     if (!map.has(key)) map.set(key, e);
   };
   for (const e of evidence) {
+    if (isRetracted(e)) continue; // issue 15: a retracted record never supports the report, so citing it is removed
     const c = e.citation;
     put(`id:${e.id}`, e);
     if (c.pmid) put(`pmid:${c.pmid}`, e);
