@@ -104,8 +104,8 @@ export function provenanceNote(e: Pick<Evidence, "provenance">): string | null {
 }
 
 /**
- * The report's limitation lines about provenance: one naming the retracted records set aside, one naming the records
- * that still count although an expression of concern or an erratum was published about them. [] when neither applies.
+ * The report's limitation lines about provenance: one naming the retracted records set aside, then one per record
+ * that still counts although an expression of concern or an erratum was published about it. [] when neither applies.
  */
 export function provenanceLimitations(evidence: Evidence[]): string[] {
   const lines: string[] = [];
@@ -115,11 +115,13 @@ export function provenanceLimitations(evidence: Evidence[]): string[] {
     lines.push(`Retracted records found: ${list}. ${retracted.length === 1 ? "It was" : "They were"} set aside and support${retracted.length === 1 ? "s" : ""} nothing in this report.`);
   }
   const questioned = evidence.filter((e) => !isRetracted(e) && (provenanceOf(e).expressionOfConcern || provenanceOf(e).erratum));
-  if (questioned.length > 0) {
-    const list = questioned
-      .map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} (${provenanceLabels(provenanceOf(e)).filter((l) => /^(Expression|Erratum)/.test(l)).join("; ")})`)
-      .join("; ");
-    lines.push(`Expressions of concern or errata were published about ${list}; ${questioned.length === 1 ? "it still counts" : "they still count"} as evidence, with that caveat.`);
+  for (const e of questioned) {
+    const p = provenanceOf(e);
+    const what = [
+      p.expressionOfConcern ? `an expression of concern${p.expressionOfConcernIn.length ? ` (${pmids(p.expressionOfConcernIn)})` : ""}` : "",
+      p.erratum ? `an erratum${p.erratumIn.length ? ` (${pmids(p.erratumIn)})` : ""}` : "",
+    ].filter(Boolean);
+    lines.push(`${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} has ${what.join(" and ")}; it still counts as evidence, read with that caveat.`);
   }
   return lines;
 }
