@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
@@ -183,6 +184,7 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
                   <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                     {r.pmid ? `PMID ${r.pmid}` : r.nctId ? r.nctId : r.doi ? `DOI ${r.doi}` : null}
                     {r.preprint && <Badge tone="warning">preprint</Badge>}
+                    <ProvenanceBadges provenance={r.provenance} />
                   </span>
                 </td>
                 <td className="py-2 pr-3" data-testid="evidence-source">

@@ -1,6 +1,7 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ReportRecord } from "@/lib/report/records";
 import type { RunEventPayloads } from "@/lib/domain/events";
+import { retractedRecordsNotice, questionedRecordsNotice } from "@/components/run/provenance-notices";
 
 /** What the notices are drawn from: the run's shortfalls, last judge assessment, the report, the cited records. */
 export interface ReportNoticeInput {
@@ -10,7 +11,7 @@ export interface ReportNoticeInput {
   records: Map<string, ReportRecord>;
 }
 
-type NoticeKind = "shortfall" | "critic-unverified" | "not-sufficient" | "removed-references" | "removed-markers" | "removed-quotes" | "no-references" | "preprint";
+type NoticeKind = "retracted" | "concern" | "shortfall" | "critic-unverified" | "not-sufficient" | "removed-references" | "removed-markers" | "removed-quotes" | "no-references" | "preprint";
 type Notice = { kind: NoticeKind; label: string; text: string };
 
 function plural(n: number, one: string, many: string): string {
@@ -21,11 +22,16 @@ function plural(n: number, one: string, many: string): string {
  * The notices of a report, most serious first (an empty list when there is nothing to warn about): source
  * shortfalls; "unverified" when the critic's checks still failed (with the failed checks), when the judge found the
  * evidence insufficient, when citation validation removed references or markers or quote checking removed quotes,
- * when nothing is cited, and for cited preprints.
+ * when nothing is cited, and for cited preprints. First of all, "Retracted records found" (records set aside, issue 15),
+ * and for cited records with an expression of concern or an erratum.
  */
 export function reportNotices(input: ReportNoticeInput): Notice[] {
   const notices: Notice[] = [];
   const report = input.report;
+  const retracted = retractedRecordsNotice([...input.records.values()]);
+  if (retracted) notices.push({ kind: "retracted", ...retracted });
+  const questioned = questionedRecordsNotice(report.references, input.records);
+  if (questioned) notices.push({ kind: "concern", ...questioned });
   for (const s of input.shortfalls) {
     notices.push({ kind: "shortfall", label: "Shortfall", text: `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the report.` });
   }

@@ -8,6 +8,7 @@ import { splitSentences } from "@/lib/text/sentences";
 import type { RunStatus } from "@/lib/domain/run";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { mergeEvidence } from "@/lib/evidence/merge";
+import { isRetracted, retractedNoticeMessage, supportableDocuments } from "@/lib/evidence/provenance";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { ClaimCheckBackend } from "./backend";
 import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
@@ -72,8 +73,10 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
         }
       },
     });
-    const documents = withoutSourceOf(claim, mergeFound(hits));
-    await saveDocuments(n, documents);
+    const found = withoutSourceOf(claim, mergeFound(hits));
+    await saveDocuments(n, found);
+    // Issue 15: retracted records are saved (shown and counted) but never scored, cited or given to the verdict.
+    const documents = supportableDocuments(found);
 
     signal?.throwIfAborted();
     const { scores, modelCalls } = await backend.scoreDocuments({ claim, counter, documents: documents.map((d) => d.evidence), signal });
@@ -127,6 +130,7 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
     runEvidence.push(...added);
     if (added.length > 0) await recorder.saveEvidence(added, n);
     await recorder.emit("evidence", { iteration: n, added: added.map(summarizeEvidence), duplicates, total: runEvidence.length });
+    if (added.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(added.filter(isRetracted)) });
   };
 
   try {

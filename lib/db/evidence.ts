@@ -2,7 +2,10 @@ import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 
-/** Converts a stored Evidence row back to the model (relevance is per run, so it is passed in; default 0). */
+/**
+ * Converts a stored Evidence row back to the model (relevance is per run, so it is passed in; default 0). A row
+ * without provenance (saved before it existed, or from a format that carries none) gives a record without it.
+ */
 export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
   return evidenceSchema.parse({
     id: row.id,
@@ -25,6 +28,7 @@ export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
     entities: row.entities,
     preprint: row.preprint,
     trial: row.trial ?? null,
+    ...(row.provenance ? { provenance: row.provenance } : {}),
   });
 }
 
@@ -47,6 +51,7 @@ function evidenceData(e: Evidence) {
     entities: e.entities,
     preprint: e.preprint,
     trial: (e.trial ?? undefined) as Prisma.InputJsonValue | undefined,
+    provenance: e.provenance as Prisma.InputJsonValue | undefined,
   };
 }
 
@@ -72,7 +77,8 @@ export async function findSameRecord(e: Evidence, tx = getDb()): Promise<Evidenc
 /**
  * Saves a record, merging with the stored row of the same record (see findSameRecord). Library imports pass
  * `inLibrary: true`; run evidence never clears a row's library flag. Identifiers the stored row has and the new
- * record lacks are kept.
+ * record lacks are kept, and so is the stored provenance when the new record carries none (a PubTator re-import knows
+ * nothing of retractions); a record that carries provenance replaces it (a re-imported MEDLINE record updates its flags).
  * @returns the stored evidence id and whether the row was created, updated or left unchanged.
  */
 export async function saveEvidence(e: Evidence, options: { inLibrary: boolean }, tx = getDb()): Promise<{ id: string; outcome: SaveOutcome }> {
@@ -88,10 +94,13 @@ export async function saveEvidence(e: Evidence, options: { inLibrary: boolean },
     doi: data.doi ?? existing.doi,
     pmcid: data.pmcid ?? existing.pmcid,
     nctId: data.nctId ?? existing.nctId,
+    provenance: data.provenance ?? ((existing.provenance ?? undefined) as Prisma.InputJsonValue | undefined),
     inLibrary: existing.inLibrary || options.inLibrary,
   };
   const before = JSON.stringify(rowToEvidence(existing));
-  const after = JSON.stringify(rowToEvidence({ ...existing, ...merged, trial: (merged.trial ?? null) as EvidenceRow["trial"] }));
+  const after = JSON.stringify(
+    rowToEvidence({ ...existing, ...merged, trial: (merged.trial ?? null) as EvidenceRow["trial"], provenance: (merged.provenance ?? null) as EvidenceRow["provenance"] }),
+  );
   if (before === after && existing.inLibrary === merged.inLibrary) return { id: existing.id, outcome: "unchanged" };
   await tx.evidence.update({ where: { id: existing.id }, data: merged });
   return { id: existing.id, outcome: "updated" };

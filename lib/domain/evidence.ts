@@ -72,6 +72,54 @@ export const trialSchema = z.object({
 export type Trial = z.infer<typeof trialSchema>;
 
 /**
+ * What the source says about a record's standing (issue 15), read from PubMed/MEDLINE `PublicationType` and
+ * `CommentsCorrectionsList`, Europe PMC `pubTypeList` and `commentCorrectionList`, and the ClinicalTrials.gov status
+ * module. PMIDs are those of the linked notices (PubMed `CommentsCorrections/PMID`, Europe PMC `commentCorrection.id`
+ * with source "MED").
+ * - `retracted`: publication type "Retracted Publication" or a RetractionIn link; such a record never counts as support;
+ * - `retractionIn`, `expressionOfConcernIn`, `erratumIn`, `updateIn`: PMIDs of the retraction notices, expressions of
+ *   concern, errata and updated versions that point at this record;
+ * - `expressionOfConcern` / `erratum`: an expression of concern / erratum was published about the record (a link of that
+ *   kind; the record still counts);
+ * - `notice`: the record is itself a notice ("Retraction of Publication", "Expression of Concern", "Published Erratum");
+ * - `publishedVersion`: for a preprint record, the journal version it was published as (Europe PMC "Preprint of");
+ *   `preprintOf`: for a record standing in for a preprint (see parseEuropePmcSearch), the preprint it replaced;
+ * - `registry`: ClinicalTrials.gov facts: last update posted and completion date (ISO "YYYY-MM-DD" or "YYYY-MM"), and
+ *   `stale` when the record was last updated far behind completion (see lib/sources/parse/ctgov.ts for the threshold).
+ */
+export const provenanceSchema = z.object({
+  retracted: z.boolean(),
+  retractionIn: z.array(z.string()),
+  expressionOfConcern: z.boolean(),
+  expressionOfConcernIn: z.array(z.string()),
+  erratum: z.boolean(),
+  erratumIn: z.array(z.string()),
+  updateIn: z.array(z.string()),
+  notice: z.enum(["retraction", "expression-of-concern", "erratum"]).nullable(),
+  publishedVersion: z.object({ pmid: z.string() }).nullable(),
+  preprintOf: z.object({ id: z.string(), doi: z.string().nullable() }).nullable(),
+  registry: z
+    .object({ lastUpdatePosted: z.string().nullable(), completionDate: z.string().nullable(), stale: z.boolean() })
+    .nullable(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+/** The provenance of a record about which the source says nothing (the default for records parsed before issue 15). */
+export const EMPTY_PROVENANCE: Provenance = {
+  retracted: false,
+  retractionIn: [],
+  expressionOfConcern: false,
+  expressionOfConcernIn: [],
+  erratum: false,
+  erratumIn: [],
+  updateIn: [],
+  notice: null,
+  publishedVersion: null,
+  preprintOf: null,
+  registry: null,
+};
+
+/**
  * One retrieved record used as evidence.
  * - `id`: stable key, the first available of `pmid:<PMID>`, `nct:<NCT ID>`, `pmcid:<PMCID>`, `doi:<lower-case DOI>`
  *   (see {@link evidenceKey}); it is what hypotheses and reports cite.
@@ -79,6 +127,8 @@ export type Trial = z.infer<typeof trialSchema>;
  * - `entities`: chemical/disease/gene annotations (PubTator, PubMed ChemicalList), deduplicated.
  * - `preprint`: true for records that are not peer-reviewed (Europe PMC source PPR).
  * - `trial`: registry facts for ClinicalTrials.gov records, else null.
+ * - `provenance`: retraction, correction and version facts (see {@link provenanceSchema}); absent on records saved
+ *   before it existed and on hand-built records, read as {@link EMPTY_PROVENANCE}.
  */
 export const evidenceSchema = z.object({
   id: z.string(),
@@ -87,6 +137,7 @@ export const evidenceSchema = z.object({
   entities: z.array(entitySchema),
   preprint: z.boolean(),
   trial: trialSchema.nullable(),
+  provenance: provenanceSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -61,11 +61,13 @@ export function citationKey(ref: Reference): string {
 /**
  * The CSL-JSON item of a reference: journal articles as "article-journal", trial registrations as "webpage" on
  * ClinicalTrials.gov (NCT ID as its number), other records without a journal as "article". The PMID and NCT ID
- * also go into `note` ("PMID: 19692487"), the field BibTeX and RIS keep, as reference managers read them there.
+ * also go into `note` ("PMID: 19692487"), the field BibTeX and RIS keep, as reference managers read them there;
+ * `provenance` (a record's provenance note, see lib/evidence/provenance.ts provenanceNote, e.g. "Expression of concern
+ * (PMID 789)") is appended to it, so the flags travel with the reference (BibTeX `note`, RIS `N1`).
  */
-export function referenceToCsl(ref: Reference): CslItem {
+export function referenceToCsl(ref: Reference, provenance: string | null = null): CslItem {
   const trial = !!ref.nctId && !ref.pmid;
-  const notes = [ref.pmid ? `PMID: ${ref.pmid}` : "", ref.nctId ? `ClinicalTrials.gov: ${ref.nctId}` : ""].filter(Boolean);
+  const notes = [ref.pmid ? `PMID: ${ref.pmid}` : "", ref.nctId ? `ClinicalTrials.gov: ${ref.nctId}` : "", provenance ? clean(provenance) : ""].filter(Boolean);
   const item: CslItem = {
     id: ref.evidenceId,
     "citation-key": citationKey(ref),
@@ -84,23 +86,28 @@ export function referenceToCsl(ref: Reference): CslItem {
   return item;
 }
 
+/** Provenance notes by evidence id (see referenceToCsl); records without one are absent. */
+export type ProvenanceNotes = ReadonlyMap<string, string>;
+
 /**
  * The references as BibTeX, one entry per reference in number order, written by Citation.js
- * (@citation-js/plugin-bibtex), which escapes TeX special characters. "" when there are none.
+ * (@citation-js/plugin-bibtex), which escapes TeX special characters. `notes` adds each record's provenance to its
+ * `note` field. "" when there are none.
  */
-export function referencesToBibtex(references: Reference[]): string {
+export function referencesToBibtex(references: Reference[], notes: ProvenanceNotes = new Map()): string {
   if (references.length === 0) return "";
-  return new Cite(references.map(referenceToCsl)).format("bibtex", { format: "text" });
+  return new Cite(references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null))).format("bibtex", { format: "text" });
 }
 
 /**
  * The references as RIS (the current "new" tag set), one TY … ER record per reference in number order, written
  * by Citation.js (@citation-js/plugin-ris), one field per line: Citation.js wraps values at 70 characters, even
- * mid-word, and readers would join the pieces with a space, so the continuation lines are joined back.
- * "" when there are none.
+ * mid-word, and readers would join the pieces with a space, so the continuation lines are joined back. `notes`
+ * adds each record's provenance to its note (RIS `N1`). "" when there are none.
  */
-export function referencesToRis(references: Reference[]): string {
+export function referencesToRis(references: Reference[], notes: ProvenanceNotes = new Map()): string {
   if (references.length === 0) return "";
-  const wrapped = new Cite(references.map(referenceToCsl)).format("ris", { format: "text", spec: "new" });
+  const items = references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null));
+  const wrapped = new Cite(items).format("ris", { format: "text", spec: "new" });
   return `${wrapped.replace(/\n(?![A-Z][A-Z0-9] {2}- ?)/g, "")}\n`;
 }

@@ -2,6 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import { runToJson } from "@/lib/export/run-json";
+import { provenanceNote } from "@/lib/evidence/provenance";
 
 /** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
 export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
@@ -54,7 +55,8 @@ export function exportRun(format: ExportFormat, detail: RunDetail, options: { ru
   }
   if (!report) return null;
   const references = [...report.references].sort((a, b) => a.n - b.n);
+  const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
   const body =
-    format === "markdown" ? (detail.markdown ?? reportToMarkdown(report)) : format === "bibtex" ? referencesToBibtex(references) : referencesToRis(references);
+    format === "markdown" ? (detail.markdown ?? reportToMarkdown(report)) : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
   return { body, contentType, filename };
 }

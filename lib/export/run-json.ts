@@ -1,5 +1,6 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
+import { excludedForProvenance } from "@/lib/evidence/provenance";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -12,6 +13,8 @@ import { summarizeUsage } from "@/lib/ai/usage";
  * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
+ * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }] }`,
+ * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
  */
 export function runToJson(detail: RunDetail) {
   return {
@@ -36,6 +39,7 @@ export function runToJson(detail: RunDetail) {
     verification: detail.report ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 }) : null,
     critic: detail.events.flatMap((e) => (e.type === "critic" ? [e.data] : [])),
     usage: summarizeUsage(detail.events),
+    excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
   };
 }

@@ -1,4 +1,4 @@
-import type { Evidence, SourceId } from "@/lib/domain/evidence";
+import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
 
@@ -24,6 +24,8 @@ export interface ReportRecord {
   preprint: boolean;
   relevance: number;
   referenceNumber: number | null;
+  /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
+  provenance?: Provenance;
 }
 
 /**
@@ -51,6 +53,7 @@ export function toReportRecords(evidence: Evidence[], references: Reference[]): 
       preprint: e.preprint,
       relevance: e.relevance,
       referenceNumber: cited.get(e.id) ?? null,
+      ...(e.provenance ? { provenance: e.provenance } : {}),
     };
   });
 }

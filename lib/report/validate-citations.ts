@@ -3,6 +3,7 @@ import { identifierKeys, normaliseDoi, recordUrl, urlIdentifierKeys, urlKey } fr
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "./references";
+import { isRetracted } from "@/lib/evidence/provenance";
 
 /** The validated report, how many references were removed, and how many marker numbers were deleted. */
 export interface CitationValidation {
@@ -18,6 +19,7 @@ function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
     if (!map.has(key)) map.set(key, e);
   };
   for (const e of evidence) {
+    if (isRetracted(e)) continue; // issue 15: a retracted record never supports the report, so citing it is removed
     const c = e.citation;
     put(`id:${e.id}`, e);
     for (const key of identifierKeys(c)) put(key, e);

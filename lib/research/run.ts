@@ -14,6 +14,7 @@ import type { RunStatus, SearchPhase } from "@/lib/domain/run";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotation";
 import { mergeEvidence } from "@/lib/evidence/merge";
+import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
 import { searchSources } from "@/lib/sources/search";
 
 /** Records per source for the question itself, and for each follow-up query. */
@@ -121,6 +122,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
       if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
       state.evidence.push(...kept);
       await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
+      if (kept.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
     }
   };
   const fresh = (queries: string[]) =>
@@ -149,7 +151,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
       signal?.throwIfAborted();
       const dropped: string[] = [];
       const hypotheses = await runner.call("hypothesis", (b, onUsage) =>
-        b.hypothesize({ question: input.question, evidence: state.evidence, previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
+        b.hypothesize({ question: input.question, evidence: supportableEvidence(state.evidence), previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
       );
       state.hypotheses.push(hypotheses);
       previous = hypotheses;
@@ -160,7 +162,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
 
       signal?.throwIfAborted();
       const judged = await runner.call("judge", (b, onUsage) =>
-        b.judge({ question: input.question, evidence: state.evidence, hypotheses, iteration, maxIterations: input.maxIterations, signal, hooks: { onUsage } }),
+        b.judge({ question: input.question, evidence: supportableEvidence(state.evidence), hypotheses, iteration, maxIterations: input.maxIterations, signal, hooks: { onUsage } }),
       );
       const forced = iteration >= input.maxIterations && judged.recommendation !== "synthesize";
       const assessment: JudgeAssessment = forced ? { ...judged, recommendation: "synthesize" } : judged;
@@ -170,21 +172,24 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
     }
 
     signal?.throwIfAborted();
-    const report = await writeCheckedReport({
+    // Issue 15: agents see only supportable records (retracted ones stay in state.evidence, shown and counted).
+    const support = supportableEvidence(state.evidence);
+    const checked = await writeCheckedReport({
       reportInput: {
         question: input.question,
-        evidence: state.evidence,
+        evidence: support,
         hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
         assessments: state.assessments,
         sourcesSearched: input.sourceIds,
         iterations: state.iterations,
         shortfalls: state.shortfalls,
       },
-      evidence: state.evidence,
+      evidence: support,
       runner,
       emit: recorder.emit,
       signal,
     });
+    const report = withProvenanceLimitations(checked, state.evidence);
     const markdown = reportToMarkdown(report);
     state.report = report;
     state.markdown = markdown;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
-import { type Evidence, type SourceId, type Trial } from "@/lib/domain/evidence";
+import { EMPTY_PROVENANCE, type Evidence, type Provenance, type SourceId, type Trial } from "@/lib/domain/evidence";
 import { collapseSpaces } from "@/lib/sources/parse/markup";
 
 /** Thrown when JSON is not a ClinicalTrials.gov API v2 study or `/studies` response (including the retired classic API). */
@@ -24,6 +24,8 @@ const studySchema = z.object({
         overallStatus: z.string().optional(),
         whyStopped: z.string().optional(),
         startDateStruct: z.object({ date: z.string().optional() }).optional(),
+        completionDateStruct: z.object({ date: z.string().optional() }).optional(),
+        lastUpdatePostDateStruct: z.object({ date: z.string().optional() }).optional(),
       })
       .optional(),
     sponsorCollaboratorsModule: z.object({ leadSponsor: z.object({ name: z.string().optional() }).optional() }).optional(),
@@ -50,6 +52,14 @@ const studySchema = z.object({
 });
 type Study = z.infer<typeof studySchema>;
 
+/**
+ * How far (days) a registration's last posted update may lie before its completion date before the record counts as
+ * stale. Source: FDAAA 801 (42 CFR 11.64(a)(1)(ii)) requires a registered trial's record to be updated at least once
+ * every 12 months, so a last update more than 365 days before completion means at least one required update before
+ * the study ended was missed, and the status and completion date are the sponsor's old plan, not confirmed facts.
+ */
+export const STALE_REGISTRATION_DAYS = 365;
+
 /** Primary outcomes named in the readable summary; the rest are counted ("+8 more"). */
 const SUMMARY_OUTCOMES = 3;
 
@@ -60,6 +70,10 @@ const SUMMARY_OUTCOMES = 3;
  * - trial: phases and overallStatus/studyType as the registry enums ("PHASE2", "TERMINATED", "INTERVENTIONAL"),
  *   interventions as "TYPE: name" (just the name when the response has no type), arms = arm group labels,
  *   outcomes = outcome measures, startYear from startDateStruct, hasResults false when the response omits it;
+ * - provenance.registry: lastUpdatePostDateStruct and completionDateStruct dates as given ("2020-10-08" or
+ *   "2020-10"), and `stale` when the completion date (actual or anticipated) is on or before `asOf` and lies more
+ *   than {@link STALE_REGISTRATION_DAYS} days after the last update posted (the record was never updated through the
+ *   study's end); withdrawn and terminated studies are already in `trial.overallStatus`;
  * - citation: title = briefTitle (officialTitle when absent), journal = "ClinicalTrials.gov",
  *   publicationTypes = ["Clinical Trial Registration"], year = start year, url = the study page, and
  *   authors = [] (a registration has no authors; the lead sponsor is named in the abstract instead);
@@ -69,7 +83,7 @@ const SUMMARY_OUTCOMES = 3;
  * @throws CtgovFormatError for a retired classic-API document (`FullStudiesResponse`, `StudyFieldsResponse`),
  *   JSON that is neither shape, or a study without a valid NCT ID.
  */
-export function parseCtgovStudies(json: unknown, source: SourceId = "local"): Evidence[] {
+export function parseCtgovStudies(json: unknown, source: SourceId = "local", asOf: Date = new Date()): Evidence[] {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new CtgovFormatError("not a ClinicalTrials.gov API v2 response: expected a JSON object");
   }
@@ -88,11 +102,11 @@ export function parseCtgovStudies(json: unknown, source: SourceId = "local"): Ev
       const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       throw new CtgovFormatError(`study ${index} has the wrong shape: ${issues}`);
     }
-    return toEvidence(parsed.data, source);
+    return toEvidence(parsed.data, source, asOf);
   });
 }
 
-function toEvidence(study: Study, source: SourceId): Evidence {
+function toEvidence(study: Study, source: SourceId, asOf: Date): Evidence {
   const p = study.protocolSection;
   const nctId = p.identificationModule.nctId;
   const trial = toTrial(study);
@@ -117,7 +131,27 @@ function toEvidence(study: Study, source: SourceId): Evidence {
     entities: [],
     preprint: false,
     trial,
+    provenance: registryProvenance(study, asOf),
   };
+}
+
+/** The registry facts of a study (see parseCtgovStudies): last update, completion date, and whether it is stale. */
+function registryProvenance(study: Study, asOf: Date): Provenance {
+  const status = study.protocolSection.statusModule;
+  const lastUpdatePosted = status?.lastUpdatePostDateStruct?.date ?? null;
+  const completionDate = status?.completionDateStruct?.date ?? null;
+  const updated = dateValue(lastUpdatePosted);
+  const completed = dateValue(completionDate);
+  const stale = updated !== null && completed !== null && completed <= asOf.getTime() && (completed - updated) / DAY_MS > STALE_REGISTRATION_DAYS;
+  return { ...EMPTY_PROVENANCE, registry: { lastUpdatePosted, completionDate, stale } };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of a registry date "YYYY-MM-DD" or "YYYY-MM" (the first of the month), UTC; null when unreadable. */
+function dateValue(date: string | null): number | null {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(date ?? "");
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1) : null;
 }
 
 function toTrial(study: Study): Trial {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { collapseSpaces, decodeEntities, flattenHtmlText, stripInlineTags } from "@/lib/sources/parse/markup";
+import { linkKind, publicationProvenance } from "@/lib/sources/parse/provenance";
 
 /** Thrown when a document is not a Europe PMC REST `search` response (JSON of the wrong shape). */
 export class EuropePmcFormatError extends Error {
@@ -49,6 +50,14 @@ const recordSchema = z.object({
     })
     .optional(),
   chemicalList: z.object({ chemical: z.array(z.object({ name: z.string() })).optional() }).optional(),
+  // core only: `{ id, source, type, reference, orderIn }`, e.g. {id: "39293462", source: "MED", type: "Erratum for"}
+  commentCorrectionList: z
+    .object({
+      commentCorrection: z
+        .array(z.object({ id: z.union([z.string(), z.number()]).optional(), source: z.string().optional(), type: z.string().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 type EuropePmcRecord = z.infer<typeof recordSchema>;
 
@@ -79,7 +88,16 @@ export interface EuropePmcPage {
  * - publicationTypes: `pubTypeList.pubType` (core) or the "; "-separated `pubType` string (lite);
  * - meshTerms: `meshHeadingList.meshHeading` (major when the descriptor or a qualifier has majorTopic_YN "Y");
  * - entities: `chemicalList` names as chemicals with meshId null (Europe PMC gives CAS/UNII numbers, not MeSH IDs);
- * - preprint: source "PPR" or a publication type containing "preprint".
+ * - preprint: source "PPR" or a publication type containing "preprint";
+ * - provenance: from the publication types and `commentCorrectionList` (core only; types "Retraction in",
+ *   "Expression of concern in", "Erratum in", "Update in", PMIDs from entries with source "MED"), see
+ *   publicationProvenance;
+ * - a preprint whose `commentCorrectionList` has a "Preprint of" entry with source "MED" (Europe PMC's link to the
+ *   journal version, which it makes by title and first-author match) is returned as that published record: id
+ *   `pmid:<PMID>`, the PubMed URL, `preprint: false`, no DOI/PMCID of its own (the preprint's DOI would name the
+ *   preprint), `provenance.publishedVersion` = the PMID and `provenance.preprintOf` = the preprint's id and DOI.
+ *   Its title and abstract stay the preprint's (the response carries no other text). A preprint without such a link
+ *   stays a preprint.
  * Records with none of PMID/PMCID/DOI cannot get an evidence key and are skipped (counted in `skipped`).
  * Records repeated within the page (same key) are kept once.
  * @throws EuropePmcFormatError when the JSON is not a search response or a result entry has the wrong shape.
@@ -108,9 +126,18 @@ export function parseEuropePmcSearch(json: unknown, source: SourceId = "local"):
 }
 
 function toEvidence(r: EuropePmcRecord, source: SourceId): Evidence | null {
-  const ids = { pmid: r.pmid || null, pmcid: r.pmcid || null, doi: r.doi || null, nctId: null };
-  if (!ids.pmid && !ids.pmcid && !ids.doi) return null;
   const publicationTypes = r.pubTypeList?.pubType ?? (r.pubType ? r.pubType.split(";").map((t) => t.trim()).filter(Boolean) : []);
+  const links = (r.commentCorrectionList?.commentCorrection ?? []).map((c) => ({
+    kind: c.type ?? "",
+    pmid: c.source === "MED" && /^\d+$/.test(String(c.id ?? "")) ? String(c.id) : null,
+  }));
+  const preprint = r.source === "PPR" || publicationTypes.some((t) => t.toLowerCase().includes("preprint"));
+  const publishedPmid = preprint ? (links.find((l) => linkKind(l.kind) === "preprintof" && l.pmid)?.pmid ?? null) : null;
+  const ids = publishedPmid
+    ? { pmid: publishedPmid, pmcid: null, doi: null, nctId: null }
+    : { pmid: r.pmid || null, pmcid: r.pmcid || null, doi: r.doi || null, nctId: null };
+  if (!ids.pmid && !ids.pmcid && !ids.doi) return null;
+  const provenance = publicationProvenance(publicationTypes, links);
   return {
     id: evidenceKey(ids),
     citation: {
@@ -127,8 +154,11 @@ function toEvidence(r: EuropePmcRecord, source: SourceId): Evidence | null {
     },
     relevance: 0,
     entities: chemicals(r),
-    preprint: r.source === "PPR" || publicationTypes.some((t) => t.toLowerCase().includes("preprint")),
+    preprint: preprint && !publishedPmid,
     trial: null,
+    provenance: publishedPmid
+      ? { ...provenance, publishedVersion: { pmid: publishedPmid }, preprintOf: { id: r.id, doi: r.doi || null } }
+      : provenance,
   };
 }
 

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { flattenXmlMarkup, collapseSpaces, decodeEntities } from "@/lib/sources/parse/markup";
+import { publicationProvenance, type CorrectionLink } from "@/lib/sources/parse/provenance";
 
 /** Thrown when PubMed/MEDLINE XML is malformed (e.g. truncated), has an unexpected root, or a record lacks its PMID. */
 export class PubmedXmlError extends Error {
@@ -22,6 +23,7 @@ const ARRAY_ELEMENTS = new Set([
   "QualifierName",
   "Chemical",
   "ArticleDate",
+  "CommentsCorrections",
 ]);
 
 /**
@@ -55,7 +57,9 @@ type XmlNode = Record<string, unknown>;
  *   else ArticleDate/Year;
  * - doi/pmcid: PubmedData/ArticleIdList (IdType doi, pmc), DOI falling back to ELocationID EIdType="doi";
  * - meshTerms: DescriptorName, major when the descriptor or any QualifierName has MajorTopicYN="Y";
- * - entities: ChemicalList NameOfSubstance as chemicals, meshId from its UI attribute, deduplicated.
+ * - entities: ChemicalList NameOfSubstance as chemicals, meshId from its UI attribute, deduplicated;
+ * - provenance: from the publication types and CommentsCorrectionsList (RefType RetractionIn, ExpressionOfConcernIn,
+ *   ErratumIn, UpdateIn with their PMIDs), see publicationProvenance; book articles have no such list.
  * Articles come first, then book articles (document order across the two kinds is not kept).
  * @returns one Evidence per record with `relevance: 0` (the caller ranks) and `citation.source = source`;
  *   an empty `PubmedArticleSet` gives [].
@@ -96,6 +100,7 @@ function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source: Sourc
   const journal = node(article.Journal);
   const ids = articleIds(node(pubmedData.ArticleIdList));
   const doi = ids.doi ?? elocationDoi(article);
+  const publicationTypes = nodes(article.PublicationTypeList, "PublicationType").map(text).filter(Boolean);
   return buildEvidence({
     source,
     pmid,
@@ -106,9 +111,10 @@ function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source: Sourc
     authors: authorNames(node(article.AuthorList)),
     journal: firstNonEmpty(text(journal.Title), text(journal.ISOAbbreviation), text(node(citation.MedlineJournalInfo).MedlineTA)) || null,
     year: pubDateYear(node(node(journal.JournalIssue).PubDate)) ?? firstYear(nodes(article.ArticleDate).map((d) => text(d.Year))),
-    publicationTypes: nodes(article.PublicationTypeList, "PublicationType").map(text).filter(Boolean),
+    publicationTypes,
     meshTerms: meshTerms(node(citation.MeshHeadingList)),
     entities: chemicals(node(citation.ChemicalList)),
+    links: correctionLinks(node(citation.CommentsCorrectionsList)),
   });
 }
 
@@ -129,6 +135,7 @@ function bookToEvidence(book: XmlNode, bookData: XmlNode, source: SourceId): Evi
     publicationTypes: nodes(book.PublicationType).map(text).filter(Boolean),
     meshTerms: [],
     entities: [],
+    links: [],
   });
 }
 
@@ -145,6 +152,7 @@ interface Draft {
   publicationTypes: string[];
   meshTerms: MeshTerm[];
   entities: Entity[];
+  links: CorrectionLink[];
 }
 
 function buildEvidence(d: Draft): Evidence {
@@ -167,6 +175,7 @@ function buildEvidence(d: Draft): Evidence {
     entities: d.entities,
     preprint: false,
     trial: null,
+    provenance: publicationProvenance(d.publicationTypes, d.links),
   };
 }
 
@@ -231,6 +240,14 @@ function meshTerms(list: XmlNode): MeshTerm[] {
       return { term: text(descriptor), majorTopic };
     })
     .filter((m) => m.term !== "");
+}
+
+/** The CommentsCorrections entries of a record: RefType and the linked PMID (null when the entry names none). */
+function correctionLinks(list: XmlNode): CorrectionLink[] {
+  return nodes(list.CommentsCorrections).map((c) => {
+    const pmid = text(c.PMID);
+    return { kind: attr(c, "RefType"), pmid: /^\d+$/.test(pmid) ? pmid : null };
+  });
 }
 
 function chemicals(list: XmlNode): Entity[] {

@@ -9,6 +9,8 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { startResearchRun } from "@/lib/research/start";
 import { CORPUS } from "../../support/temp-database";
+import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
+import { COPIES, medlineCopiesXml, tempFile } from "../../support/provenance-copies";
 
 // Postgres is the production database. scripts/test.sh starts a local server and sets TEST_POSTGRES_URL (a role
 // with CREATEDB); without it (a developer machine without Postgres) this file is skipped.
@@ -30,14 +32,15 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
     await getDb().$disconnect();
   });
 
-  it("applies both migrations once, writing Prisma's migration table", async () => {
-    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext"] });
+  it("applies every migration once, writing Prisma's migration table", async () => {
+    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext", "20261122000200_evidence_provenance"] });
     const rows = await getDb().$queryRawUnsafe<Array<{ migration_name: string; applied_steps_count: number }>>(
       `SELECT migration_name, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     expect(rows).toEqual([
       { migration_name: "20261122000000_init", applied_steps_count: 1 },
       { migration_name: "20261122000100_library_fulltext", applied_steps_count: 1 },
+      { migration_name: "20261122000200_evidence_provenance", applied_steps_count: 1 },
     ]);
   });
 
@@ -47,6 +50,20 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
     const again = await importFile(file);
     expect([again.imported, again.updated, again.skipped]).toEqual([0, 0, 500]);
     expect(await countLibraryRecords()).toBe(500);
+  });
+
+  it("stores provenance flags and keeps them across re-imports (issue 15)", async () => {
+    // CDR_TestSet holds the kinin record (updated with its expression of concern); the retracted copy is new here.
+    const flagged = await importFile(tempFile("copies.xml", medlineCopiesXml()));
+    expect([flagged.imported, flagged.updated, flagged.skipped]).toEqual([1, 1, 0]);
+    const provenance = async (pmid: string) => (await getDb().evidence.findUniqueOrThrow({ where: { id: `pmid:${pmid}` } })).provenance;
+    expect(await provenance(COPIES.retracted.pmid)).toEqual({ ...EMPTY_PROVENANCE, retracted: true, retractionIn: [COPIES.retracted.noticePmid] });
+    expect(await provenance(COPIES.concern.pmid)).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    const pubtator = await importFile(path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt"));
+    expect(pubtator.updated).toBe(1);
+    expect(await provenance(COPIES.concern.pmid)).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    const [hit] = await searchLibrary("coenzyme Q10 cisplatin nephrotoxicity mice", 1);
+    expect([hit.id, hit.provenance?.retracted]).toEqual([`pmid:${COPIES.retracted.pmid}`, true]);
   });
 
   it("ranks library records with the tsvector index", async () => {
