@@ -96,7 +96,7 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 
   // The judge never found the evidence sufficient: the report says so above its text.
   await expect(page.getByTestId("report-notice")).toHaveText([
-    "Unverified: The judge did not find the evidence sufficient (mechanism 3/10, clinical 1/10). Treat its conclusions as unverified.",
+    "Insufficient evidence: The judge did not find the evidence sufficient (mechanism 3/10, clinical 1/10). Treat its conclusions with caution.",
   ]);
 
   // Evidence table: filter by source, study type, year and preprint status; sort by year.

@@ -1,49 +1,21 @@
-import { recordUrl, type Evidence } from "@/lib/domain/evidence";
+import type { Evidence } from "@/lib/domain/evidence";
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
+import { evidenceLookup, idsFromUrl, normalizeUrl } from "./evidence-lookup";
+import { checkProseIdentifiers } from "./prose-identifiers";
 import { referenceFromEvidence } from "./references";
 
-/** The validated report, how many references were removed, and how many marker numbers were deleted. */
+/**
+ * The validated report, how many references were removed, how many marker numbers were deleted, and one line per
+ * identifier of the prose (URL, DOI, PMID, NCT ID) that named no retrieved record and was neutralised.
+ */
 export interface CitationValidation {
   report: ResearchReport;
   removedReferences: number;
   removedMarkers: number;
+  neutralisedIdentifiers: string[];
 }
 
-
-/** URL without scheme, "www.", query, fragment and trailing slash, lower-cased: "pubmed.ncbi.nlm.nih.gov/123". */
-function normalizeUrl(url: string): string {
-  return url.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[?#].*$/, "").replace(/\/+$/, "");
-}
-
-/** Identifiers a URL itself spells: PubMed PMID, DOI behind doi.org, NCT ID. */
-function idsFromUrl(url: string): string[] {
-  const keys: string[] = [];
-  const pmid = /(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov\/pubmed)\/(\d+)/i.exec(url);
-  if (pmid) keys.push(`pmid:${pmid[1]}`);
-  const doi = /doi\.org\/(10\.[^\s?#]+)/i.exec(url);
-  if (doi) keys.push(`doi:${decodeURIComponent(doi[1]).toLowerCase()}`);
-  const nct = /(NCT\d{8})/i.exec(url);
-  if (nct) keys.push(`nct:${nct[1].toUpperCase()}`);
-  return keys;
-}
-
-function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
-  const map = new Map<string, Evidence>();
-  const put = (key: string, e: Evidence) => {
-    if (!map.has(key)) map.set(key, e);
-  };
-  for (const e of evidence) {
-    const c = e.citation;
-    put(`id:${e.id}`, e);
-    if (c.pmid) put(`pmid:${c.pmid}`, e);
-    if (c.doi) put(`doi:${c.doi.toLowerCase()}`, e);
-    if (c.nctId) put(`nct:${c.nctId.toUpperCase()}`, e);
-    if (c.pmcid) put(`pmcid:${c.pmcid.toUpperCase()}`, e);
-    for (const url of [c.url, recordUrl(c)]) if (url) put(`url:${normalizeUrl(url)}`, e);
-  }
-  return map;
-}
 
 /**
  * The record a reference points to, or null when it is not (entirely) in the evidence. Every identifier the
@@ -114,7 +86,9 @@ export function rewriteMarkers(text: string, renumber: (n: number) => number | u
  *    and renumbered 1..k in the order of their old numbers;
  * 3. every [n] marker in the prose fields (executive summary, methodology, mechanistic and clinical findings,
  *    limitations, conclusion) is renumbered; numbers pointing to a removed or missing reference are deleted
- *    and counted in `removedMarkers`.
+ *    and counted in `removedMarkers`;
+ * 4. every URL, DOI, PMID and NCT ID written in the prose that names no record of the evidence is neutralised as
+ *    plain text flagged "(not retrieved)" and counted in the report's `removedIdentifiers` (checkProseIdentifiers).
  * The returned report's `removedReferences` is the input's value plus this pass's removals (idempotent).
  */
 export function validateReportCitations(report: ResearchReport, evidence: Evidence[]): CitationValidation {
@@ -158,5 +132,6 @@ export function validateReportCitations(report: ResearchReport, evidence: Eviden
     references: kept,
     removedReferences: report.removedReferences + removedReferences,
   };
-  return { report: validated, removedReferences, removedMarkers };
+  const identifiers = checkProseIdentifiers(validated, evidence);
+  return { report: identifiers.report, removedReferences, removedMarkers, neutralisedIdentifiers: identifiers.neutralised };
 }
