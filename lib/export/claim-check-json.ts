@@ -1,6 +1,7 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import type { ClaimCheckResult } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
+import { claimCheckPrisma } from "@/lib/report/prisma";
 
 /** The claim results saved in a run's events, in claim order (claims that did not finish are absent). */
 export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
@@ -15,7 +16,8 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * `{ runId, status, claims: [{ claim, counterStatement, verdict, confidence, rationale, counterReport,
  * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
- * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
+ * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`;
+ * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckPrisma).
  */
 export function claimCheckToJson(detail: RunDetail) {
   return {
@@ -55,5 +57,6 @@ export function claimCheckToJson(detail: RunDetail) {
       metadata: c.metadata,
     })),
     shortfalls: detail.shortfalls,
+    prisma: claimCheckPrisma(detail.events),
   };
 }

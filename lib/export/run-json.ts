@@ -1,5 +1,6 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
+import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -12,7 +13,9 @@ import { summarizeUsage } from "@/lib/ai/usage";
  * of the prose naming no retrieved record, neutralised as "(not retrieved)" text), `droppedEvidenceIds` (evidence references the
  * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
- * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
+ * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage); `prisma` the PRISMA 2020 flow of
+ * the run's records (identified per source, duplicates removed, screened, excluded with reasons, included; see
+ * researchPrisma).
  */
 export function runToJson(detail: RunDetail) {
   return {
@@ -39,5 +42,6 @@ export function runToJson(detail: RunDetail) {
     critic: detail.events.flatMap((e) => (e.type === "critic" ? [e.data] : [])),
     usage: summarizeUsage(detail.events),
     shortfalls: detail.shortfalls,
+    prisma: researchPrisma({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report }),
   };
 }
