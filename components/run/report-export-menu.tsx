@@ -8,13 +8,15 @@ const FILES = [
   { format: "bibtex", label: "BibTeX" },
   { format: "ris", label: "RIS" },
   { format: "json", label: "JSON" },
+  { format: "prisma", label: "PRISMA (SVG)" },
 ] as const;
 
 const itemClass =
   "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
- * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON from `<baseHref>/<format>`) and "Print / PDF"
+ * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON and the PRISMA 2020 diagram as SVG from
+ * `<baseHref>/<format>`) and "Print / PDF"
  * (the browser's print dialog with the print stylesheet). `hasReport` false offers JSON only (a run that ended
  * before its report). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
  * closes it and returns focus to the button; Tab closes it.

@@ -11,7 +11,18 @@ export interface ReportNoticeInput {
   records: Map<string, ReportRecord>;
 }
 
-type NoticeKind = "retracted" | "concern" | "shortfall" | "critic-unverified" | "not-sufficient" | "removed-references" | "removed-markers" | "removed-quotes" | "no-references" | "preprint";
+type NoticeKind =
+  | "retracted"
+  | "concern"
+  | "shortfall"
+  | "critic-unverified"
+  | "not-sufficient"
+  | "removed-references"
+  | "removed-markers"
+  | "removed-quotes"
+  | "not-retrieved-identifiers"
+  | "no-references"
+  | "preprint";
 type Notice = { kind: NoticeKind; label: string; text: string };
 
 function plural(n: number, one: string, many: string): string {
@@ -20,10 +31,12 @@ function plural(n: number, one: string, many: string): string {
 
 /**
  * The notices of a report, most serious first (an empty list when there is nothing to warn about): source
- * shortfalls; "unverified" when the critic's checks still failed (with the failed checks), when the judge found the
- * evidence insufficient, when citation validation removed references or markers or quote checking removed quotes,
- * when nothing is cited, and for cited preprints. First of all, "Retracted records found" (records set aside, issue 15),
- * and for cited records with an expression of concern or an erratum.
+ * shortfalls; "Unverified" only when the critic's checks still failed (with the failed checks), so the notice
+ * never contradicts the report's footer ("Verified by the critic."); then, each under its own label, when the judge
+ * found the evidence insufficient, when citation validation removed references or markers or quote checking
+ * removed quotes, when identifiers in the text named no retrieved record, when nothing is cited, and for cited
+ * preprints. First of all, "Retracted records found"
+ * (records set aside, issue 15), and for cited records with an expression of concern or an erratum.
  */
 export function reportNotices(input: ReportNoticeInput): Notice[] {
   const notices: Notice[] = [];
@@ -48,48 +61,55 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
   if (a && !a.assessment.sufficient) {
     notices.push({
       kind: "not-sufficient",
-      label: "Unverified",
+      label: "Insufficient evidence",
       text:
         `The judge did not find the evidence sufficient (mechanism ${a.assessment.mechanismScore}/10, clinical ${a.assessment.clinicalScore}/10)` +
-        `${a.forced ? "; the report was written because the iteration cap was reached" : ""}. Treat its conclusions as unverified.`,
+        `${a.forced ? "; the report was written because the iteration cap was reached" : ""}. Treat its conclusions with caution.`,
     });
   }
   if (report.removedReferences > 0) {
     notices.push({
       kind: "removed-references",
-      label: "Unverified",
+      label: "References removed",
       text: `Citation validation removed ${plural(report.removedReferences, "reference", "references")} that did not match any collected evidence; the statements that cited them are unverified.`,
     });
   }
   if ((report.removedMarkers ?? 0) > 0) {
     notices.push({
       kind: "removed-markers",
-      label: "Unverified",
+      label: "Markers removed",
       text: `${plural(report.removedMarkers!, "citation marker pointed", "citation markers pointed")} to no collected record and ${report.removedMarkers === 1 ? "was" : "were"} removed.`,
     });
   }
   if ((report.removedQuotes ?? 0) > 0) {
     notices.push({
       kind: "removed-quotes",
-      label: "Unverified",
+      label: "Quotations removed",
       text: `${plural(report.removedQuotes!, "quoted passage was", "quoted passages were")} removed because no cited source contains ${report.removedQuotes === 1 ? "it" : "them"}.`,
     });
   }
+  if ((report.removedIdentifiers ?? 0) > 0) {
+    notices.push({
+      kind: "not-retrieved-identifiers",
+      label: "Identifiers not retrieved",
+      text: `${plural(report.removedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} in the text named no retrieved record; ${report.removedIdentifiers === 1 ? "it is" : "they are"} shown as plain text marked “not retrieved”.`,
+    });
+  }
   if (report.references.length === 0) {
-    notices.push({ kind: "no-references", label: "Unverified", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
+    notices.push({ kind: "no-references", label: "No references", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
   }
   const preprints = report.references.filter((r) => input.records.get(r.evidenceId)?.preprint);
   if (preprints.length > 0) {
     notices.push({
       kind: "preprint",
-      label: "Unverified",
+      label: "Preprint",
       text: `${preprints.map((r) => `[${r.n}]`).join(", ")} ${preprints.length === 1 ? "is a preprint" : "are preprints"}, not peer-reviewed.`,
     });
   }
   return notices;
 }
 
-/** Shortfall and "unverified" notices, shown prominently above the report; nothing when there are none. */
+/** Shortfall, "Unverified" and other caution notices, shown prominently above the report; nothing when there are none. */
 export function ReportNotices(props: ReportNoticeInput) {
   const notices = reportNotices(props);
   if (notices.length === 0) return null;

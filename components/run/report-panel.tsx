@@ -3,8 +3,11 @@ import { Card } from "@/components/ui/card";
 import { ReportDocument } from "@/components/run/report-document";
 import { EvidenceTable } from "@/components/run/report-evidence-table";
 import { HypothesisChains } from "@/components/run/report-hypotheses";
+import { PrismaFigure } from "@/components/run/prisma-figure";
 import { ReportNotices } from "@/components/run/report-notices";
 import { ScoresChart } from "@/components/run/report-scores-chart";
+import { researchPrisma } from "@/lib/report/prisma";
+import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 
@@ -18,8 +21,8 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 
 /**
  * The report part of a run page, all drawn from the run's saved events plus its evidence records: shortfall and
- * "unverified" notices, the report with citation hover cards, the evidence table, the final hypotheses as chains,
- * and the judge's scores across iterations.
+ * "unverified" notices, the report with citation hover cards, the evidence table, the PRISMA 2020 flow diagram of
+ * the searches, the final hypotheses as chains, and the judge's scores across iterations.
  */
 export function ReportPanel({ events, report, records }: { events: RunEvent[]; report: RunEventPayloads["report"]; records: ReportRecord[] }) {
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
@@ -27,6 +30,7 @@ export function ReportPanel({ events, report, records }: { events: RunEvent[]; r
   const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
   const hypotheses = events.findLast((e) => e.type === "hypotheses")?.data ?? null;
   const { references } = report.report;
+  const prisma = useMemo(() => researchPrismaLayout(researchPrisma({ events, records, report: report.report })), [events, records, report.report]);
   return (
     <>
       <Card label="Report">
@@ -44,6 +48,13 @@ export function ReportPanel({ events, report, records }: { events: RunEvent[]; r
           <EvidenceTable records={records} />
         </section>
       )}
+      <section aria-labelledby="prisma-heading" className="rounded-lg border border-border bg-card p-4 print-break">
+        <SectionHeading id="prisma-heading">How the evidence was found</SectionHeading>
+        <PrismaFigure
+          layout={prisma}
+          caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this run's searches, counted from its saved events."
+        />
+      </section>
       {hypotheses && (
         <section aria-labelledby="hypotheses-heading" className="rounded-lg border border-border bg-card p-4">
           <SectionHeading id="hypotheses-heading">{`Hypotheses (iteration ${hypotheses.iteration})`}</SectionHeading>

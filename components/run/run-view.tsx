@@ -11,6 +11,7 @@ import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
 import { ClaimCheckResults } from "@/components/claims/claim-check-results";
+import { ClaimPrismaPanel } from "@/components/run/claim-prisma-panel";
 import { claimCheckProgressText } from "@/lib/claims/progress";
 import type { ReportRecord } from "@/lib/report/records";
 import { eventsFromMessage } from "@/lib/runs/event-parts";
@@ -84,6 +85,7 @@ export function RunView({ snapshot, live, actions, records = [] }: { snapshot: R
 
       {report && <ReportPanel events={events} report={report.data} records={records} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
+      {snapshot.run.mode === "claim-check" && <ClaimPrismaPanel events={events} />}
 
       <Card label="Research timeline" className="no-print">
         <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">

@@ -19,7 +19,7 @@ export interface DeterministicCheck {
 
 /** Repairs the report agent made to the model's draft (references, markers or quotations removed or replaced). */
 export interface ReportRepair {
-  kind: "reference" | "marker" | "quote";
+  kind: "reference" | "marker" | "quote" | "identifier";
   detail: string;
 }
 

@@ -56,7 +56,9 @@ export type ReportVerification = z.infer<typeof reportVerificationSchema>;
  * Optional integrity counters (absent on reports saved before they existed, read as 0 / "not-checked"):
  * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
  * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
- * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `verification` — the critic's verdict.
+ * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
+ * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
+ * `verification` — the critic's verdict.
  */
 export const researchReportSchema = z.object({
   title: z.string(),
@@ -77,6 +79,7 @@ export const researchReportSchema = z.object({
   removedReferences: z.number().int().min(0),
   removedMarkers: z.number().int().min(0).optional(),
   removedQuotes: z.number().int().min(0).optional(),
+  removedIdentifiers: z.number().int().min(0).optional(),
   replacedQuotes: z.number().int().min(0).optional(),
   verification: reportVerificationSchema.optional(),
 });

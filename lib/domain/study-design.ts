@@ -48,10 +48,25 @@ export const DESIGN_LABELS: Record<StudyDesign, [string, string]> = {
 export const DESIGN_ORDER: readonly StudyDesign[] = Object.keys(DESIGN_LABELS) as StudyDesign[];
 
 const ANIMAL = /\b(?:rats?|mice|mouse|murine|dogs?|canine|beagles?|rabbits?|hamsters?|guinea pigs?|monkeys?|primates?|pigs?|piglets?|swine|sheep|cats?|zebrafish|rodents?|animals?)\b/gi;
+/**
+ * Animal words that are part of a disease or syndrome name ("rabbit syndrome", an extrapyramidal side effect of
+ * neuroleptics in people), not a species studied. Source: our reading of BC5CDR (PMIDs 1786266, 11532387).
+ */
+const ANIMAL_IN_DISEASE_NAME = /\b(?:rabbit|cat|dog|mouse|pig)[- ](?:syndrome|scratch|ear|eye|bite)\b/gi;
+/** MeSH check tags naming the species studied (NLM indexing: "Humans", "Animals"). */
+const MESH_HUMANS = "humans";
+const MESH_ANIMALS = "animals";
 const HUMAN = /\b(?:patients?|subjects|volunteers|children|infants?|newborns?|wom[ae]n|m[ae]n|boys?|girls?|humans?|participants|adults|survivors)\b/gi;
 const IN_VITRO = /\b(?:in vitro|cultured|cell lines?|cell cultures?|isolated (?:cells|myocytes|cardiomyocytes|hepatocytes)|primary cultures?)\b/i;
 const MOLECULAR = /\b(?:mRNA|protein expression|gene expression|signal(?:l)?ing|pathway|receptors?|enzymes?|in situ hybridi[sz]ation|western blot|immunoblot\w*|immunohistochem\w*|adenylate cyclase|knockout|transgenic)\b/i;
-const CASE_REPORT = /\b(?:case reports?|case series|(?:a|the) case of|case study|(?:we|authors) (?:report|describe|present)\b|\d+-year-old (?:man|woman|boy|girl|patient|male|female))/i;
+const CASE_REPORT = /\b(?:case reports?|case series|(?:a|the) case of|case study|(?:first|previously) (?:reported|described) cases?|(?:we|authors) (?:report|describe|present)\b|\d+-year-old (?:man|woman|boy|girl|patient|male|female))/i;
+/**
+ * A case described in a person: case wording together with a patient ("Here we present a case of … The patient
+ * developed …", "the first reported case … in a patient being treated with imipramine"). Source: our reading of
+ * BC5CDR case reports (PMIDs 1786266, 11532387), which an animal-word count misread as animal work.
+ */
+const HUMAN_CASE = /\b(?:case reports?|case series|(?:a|the) case of|(?:first|previously) (?:reported|described) cases?|\d+-year-old (?:man|woman|boy|girl|patient))/i;
+const PATIENT = /\b(?:patients?|man|woman|boy|girl)\b/i;
 
 function count(text: string, re: RegExp): number {
   return text.match(re)?.length ?? 0;
@@ -60,9 +75,12 @@ function count(text: string, re: RegExp): number {
 /**
  * Classifies a record's study design. Order of the rules: publication types (meta-analysis/systematic review,
  * randomized controlled trial, clinical trial, case report, review), then ClinicalTrials.gov records
- * ("registry-trial": CEBM level 3 with posted results, 4 without), then abstract words, with animal work
- * recognised first when animal words outnumber human words (animal abstracts often mention patients in their
- * background); then, for human studies: randomized trial, phase/open-label trial, case report/series,
+ * ("registry-trial": CEBM level 3 with posted results, 4 without), then design words of the title and abstract:
+ * the MeSH check tags when present ("Animals" without "Humans" → animal work); then animal work is recognised when
+ * animal words outnumber human words (animal abstracts often mention patients in their background), unless the
+ * record describes a case in a person ("we present a case of …", "the first reported case … in a patient") or
+ * carries the MeSH tag "Humans"; animal words inside a disease name ("rabbit syndrome") do not count; then, for
+ * human studies: randomized trial, phase/open-label trial, case report/series,
  * cohort (prospective, retrospective, follow-up), case-control or cross-sectional, other human study;
  * then narrative review, animal, in vitro, unclassified.
  * Source of the levels: OCEBM Levels of Evidence Working Group 2011 ("Is this intervention harmful?" row).
@@ -70,7 +88,10 @@ function count(text: string, re: RegExp): number {
 export function classifyStudy(e: Evidence): DesignInfo {
   const text = `${e.citation.title} ${e.citation.abstract}`;
   const types = e.citation.publicationTypes.map((t) => t.toLowerCase());
-  const animalWords = count(text, ANIMAL);
+  const mesh = new Set(e.citation.meshTerms.map((m) => m.term.toLowerCase()));
+  const meshHuman = mesh.has(MESH_HUMANS);
+  const meshAnimal = mesh.has(MESH_ANIMALS);
+  const animalWords = count(text, ANIMAL) - count(text, ANIMAL_IN_DISEASE_NAME);
   const humanWords = count(text, HUMAN);
   const molecular = MOLECULAR.test(text);
   const make = (design: StudyDesign, level: number | null, human: boolean): DesignInfo => ({
@@ -85,7 +106,11 @@ export function classifyStudy(e: Evidence): DesignInfo {
   if (types.some((t) => t.startsWith("clinical trial"))) return make("clinical-trial", 3, true);
   if (types.some((t) => t.includes("case reports"))) return make("case-report", 4, true);
   if (/\bmeta-analy[sz]is\b|\bsystematic review\b/i.test(text)) return make("meta-analysis", 1, true);
-  if (animalWords > humanWords) return make("animal", 5, false);
+  // MeSH check tags, when the record has them, say which species was studied.
+  if (meshAnimal && !meshHuman) return make(IN_VITRO.test(text) && animalWords === 0 ? "in-vitro" : "animal", 5, false);
+  // A case described in a person is human evidence, whatever animal words its background uses.
+  const humanCase = HUMAN_CASE.test(text) && PATIENT.test(text);
+  if (animalWords > humanWords && !humanCase && !meshHuman) return make("animal", 5, false);
   if (humanWords > 0 || /\btrial\b/i.test(text) || CASE_REPORT.test(text)) {
     if (/\brandomi[sz]ed\b/i.test(text) && /\b(?:trial|placebo|double-blind)\b/i.test(text)) return make("randomized-trial", 2, true);
     if (/\bphase (?:I{1,3}|IV|[1-4])\b/i.test(text) || /\b(?:open-label|single-arm|non-randomi[sz]ed|uncontrolled) (?:trial|study)\b/i.test(text)) {

@@ -2,6 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import type { ClaimCheckResult } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
+import { claimCheckPrisma } from "@/lib/report/prisma";
 
 /** The claim results saved in a run's events, in claim order (claims that did not finish are absent). */
 export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
@@ -18,6 +19,7 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
  * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`;
  * `excludedForProvenance` (`{ count, records }`, see runToJson): found records never scored or cited (retracted).
+ * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckPrisma).
  */
 export function claimCheckToJson(detail: RunDetail) {
   return {
@@ -58,5 +60,6 @@ export function claimCheckToJson(detail: RunDetail) {
     })),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
+    prisma: claimCheckPrisma(detail.events),
   };
 }

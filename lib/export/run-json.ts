@@ -1,6 +1,7 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
+import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -9,12 +10,15 @@ import { excludedForProvenance } from "@/lib/evidence/provenance";
  * report carries the pmid, doi, nctId and url it has.
  * Integrity counts of the published report: `removedReferences` (references naming no record of the evidence),
  * `removedMarkers` ([n] marker numbers pointing to no evidence), `removedQuotes` / `replacedQuotes` (quotations no
- * cited source contains / replaced by the source's wording), `droppedEvidenceIds` (evidence references the
+ * cited source contains / replaced by the source's wording), `removedIdentifiers` (URLs, DOIs, PMIDs and NCT IDs
+ * of the prose naming no retrieved record, neutralised as "(not retrieved)" text), `droppedEvidenceIds` (evidence references the
  * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
  * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }] }`,
  * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
+ * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
+ * excluded with reasons, included; see researchPrisma).
  */
 export function runToJson(detail: RunDetail) {
   return {
@@ -34,6 +38,7 @@ export function runToJson(detail: RunDetail) {
     removedReferences: detail.report?.removedReferences ?? 0,
     removedMarkers: detail.report?.removedMarkers ?? 0,
     removedQuotes: detail.report?.removedQuotes ?? 0,
+    removedIdentifiers: detail.report?.removedIdentifiers ?? 0,
     replacedQuotes: detail.report?.replacedQuotes ?? 0,
     droppedEvidenceIds: detail.events.reduce((n, e) => n + (e.type === "hypotheses" ? (e.data.droppedEvidenceIds?.length ?? 0) : 0), 0),
     verification: detail.report ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 }) : null,
@@ -41,5 +46,6 @@ export function runToJson(detail: RunDetail) {
     usage: summarizeUsage(detail.events),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
+    prisma: researchPrisma({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report }),
   };
 }

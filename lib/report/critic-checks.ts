@@ -30,9 +30,12 @@ const ABSENCE = /^(?:no|none|not)\b|^there (?:is|are|was|were) no\b/i;
 
 /**
  * Sentences about the review itself (its records, searches and the judge's assessment), e.g. "By the judge's last
- * assessment the evidence is not sufficient …", "Further searches: …", state no finding about the world.
+ * assessment the evidence is not sufficient …", "Further searches: …", and the summary lines Critica writes
+ * itself from counts ("Human evidence: 1 other human study.", "Registered trials retrieved:"), state no finding
+ * about the world, so they need no citation.
  */
-const ABOUT_THE_REVIEW = /\b(?:the judge|judge's|this (?:review|report)|records? (?:was|were) reviewed|further searches|search iterations?)\b/i;
+const ABOUT_THE_REVIEW =
+  /\b(?:the judge|judge's|this (?:review|report)|records? (?:was|were) reviewed|further searches|search iterations?)\b|^(?:human evidence|registered trials retrieved|records reviewed|sources searched):/i;
 
 /**
  * Whether a paragraph states a finding and so needs a citation: true when at least one of its sentences is

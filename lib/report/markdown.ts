@@ -1,8 +1,39 @@
 import type { Reference, ResearchReport } from "@/lib/domain/report";
+import { MARKER_PATTERN } from "./markers";
 
-/** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks). */
+/** Markdown control characters escaped in text shown literally: backslash, code, emphasis, strikethrough, links, HTML. */
+const MARKDOWN_INLINE = /([\\`*_~[\]<>])/g;
+
+/** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks, tildes). */
 function escapeText(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, "\\$1");
+  return text.replace(MARKDOWN_INLINE, "\\$1");
+}
+
+/** A list item's leading marker ("- ", "1. "), which is report structure, not text. */
+const LIST_MARKER = /^(\s*(?:[-*•]|\d+[.)])\s+)/;
+
+/**
+ * Prose of a report (abstract sentences, model text) as literal Markdown: every inline control character is
+ * escaped, so "[Ca(2+)](i) overload" is shown as written rather than as a link, and "*", "_" or "~" in an
+ * abstract never turn into emphasis. Kept as Markdown: the [n] citation markers (MARKER_PATTERN), which the
+ * report page turns into citations, and a line's leading list marker. Brackets are escaped, so no "[text](url)"
+ * link can form; parentheses alone carry no meaning in Markdown and are left as they are.
+ */
+export function escapeProse(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const lead = LIST_MARKER.exec(line)?.[1] ?? "";
+      const body = line.slice(lead.length);
+      let out = "";
+      let last = 0;
+      for (const m of body.matchAll(new RegExp(MARKER_PATTERN.source, "g"))) {
+        out += escapeText(body.slice(last, m.index)) + m[0];
+        last = (m.index ?? 0) + m[0].length;
+      }
+      return lead + out + escapeText(body.slice(last));
+    })
+    .join("\n");
 }
 
 /** Authors as "Smith J, Doe A, Roe B, et al." (first three, then "et al."), or "" when none are known. */
@@ -33,7 +64,7 @@ export function formatReference(ref: Reference): string {
 
 /** Section content: kept as is when it is already a list, else each non-empty line becomes a paragraph. */
 function block(content: string): string {
-  return content
+  return escapeProse(content)
     .split("\n")
     .map((line) => line.trimEnd())
     .filter((line) => line !== "")
@@ -62,13 +93,16 @@ function verificationFlag(report: ResearchReport): string[] {
   ];
 }
 
-/** Footer notes: markers and quotations removed or replaced, and the critic's verdict ("" for none). */
+/** Footer notes: markers and quotations removed or replaced, identifiers neutralised, and the critic's verdict ("" for none). */
 function integrityNotes(report: ResearchReport): string {
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   if (report.removedMarkers) notes.push(`${count(report.removedMarkers, "citation marker", "citation markers")} pointing to no evidence removed.`);
   if (report.removedQuotes) notes.push(`${count(report.removedQuotes, "quotation", "quotations")} not found in the cited sources removed.`);
   if (report.replacedQuotes) notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
+  if (report.removedIdentifiers) {
+    notes.push(`${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`);
+  }
   if (report.verification?.status === "verified") notes.push("Verified by the critic.");
   if (report.verification?.status === "unverified") {
     notes.push(`Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`);
@@ -83,12 +117,13 @@ function integrityNotes(report: ResearchReport): string {
  * confidence (%) and, when removedReferences > 0, how many references citation validation removed, then the
  * integrity notes (markers and quotations removed or replaced, the critic's verdict). An "unverified" report
  * carries a flag under its title that lists the failed checks.
- * Prose keeps its inline [n] markers, which refer to the numbered references.
+ * Prose keeps its inline [n] markers, which refer to the numbered references; everything else in it is shown
+ * literally ({@link escapeProse}).
  */
 export function reportToMarkdown(report: ResearchReport): string {
   const out: string[] = [`# ${escapeText(report.title)}`, ""];
   out.push(...verificationFlag(report));
-  out.push("## Executive summary", "", report.executiveSummary, "");
+  out.push("## Executive summary", "", escapeProse(report.executiveSummary), "");
   out.push("## Research question", "", escapeText(report.researchQuestion), "");
   out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");
   out.push("## Hypotheses tested", "");
@@ -103,8 +138,8 @@ export function reportToMarkdown(report: ResearchReport): string {
   if (report.drugCandidates.length === 0) out.push("None identified.");
   for (const d of report.drugCandidates) out.push(`- **${escapeText(d)}**`);
   out.push("", "## Limitations", "");
-  for (const l of report.limitations) out.push(`- ${l}`);
-  out.push("", "## Conclusion", "", report.conclusion, "", "## References", "");
+  for (const l of report.limitations) out.push(`- ${escapeProse(l)}`);
+  out.push("", "## Conclusion", "", escapeProse(report.conclusion), "", "## References", "");
   if (report.references.length === 0) out.push("No references.");
   for (const ref of report.references) out.push(`${ref.n}. ${formatReference(ref)}`);
   const removed =

@@ -22,6 +22,8 @@ export interface ReportRecord {
   studyType: StudyDesign;
   studyTypeLabel: string;
   preprint: boolean;
+  /** Whether the record has an abstract (records without one cannot be read for findings). */
+  hasAbstract: boolean;
   relevance: number;
   referenceNumber: number | null;
   /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
@@ -51,6 +53,7 @@ export function toReportRecords(evidence: Evidence[], references: Reference[]): 
       studyType: type.design,
       studyTypeLabel: type.label,
       preprint: e.preprint,
+      hasAbstract: c.abstract.trim() !== "",
       relevance: e.relevance,
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),

@@ -1,32 +1,23 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import { identifierKeys, normaliseDoi, recordUrl, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
+import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
 import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
+import { evidenceLookup } from "./evidence-lookup";
+import { checkProseIdentifiers } from "./prose-identifiers";
 import { referenceFromEvidence } from "./references";
 import { isRetracted } from "@/lib/evidence/provenance";
 
-/** The validated report, how many references were removed, and how many marker numbers were deleted. */
+/**
+ * The validated report, how many references were removed, how many marker numbers were deleted, and one line per
+ * identifier of the prose (URL, DOI, PMID, NCT ID) that named no retrieved record and was neutralised.
+ */
 export interface CitationValidation {
   report: ResearchReport;
   removedReferences: number;
   removedMarkers: number;
+  neutralisedIdentifiers: string[];
 }
 
-/** Every key a record can be referred to by: its id, its identifier keys and its URLs (first record wins). */
-function evidenceLookup(evidence: Evidence[]): Map<string, Evidence> {
-  const map = new Map<string, Evidence>();
-  const put = (key: string, e: Evidence) => {
-    if (!map.has(key)) map.set(key, e);
-  };
-  for (const e of evidence) {
-    if (isRetracted(e)) continue; // issue 15: a retracted record never supports the report, so citing it is removed
-    const c = e.citation;
-    put(`id:${e.id}`, e);
-    for (const key of identifierKeys(c)) put(key, e);
-    for (const url of [c.url, recordUrl(c)]) if (url) put(urlKey(url), e);
-  }
-  return map;
-}
 
 /**
  * The record a reference points to, or null when it is not (entirely) in the evidence. Every identifier the
@@ -97,11 +88,14 @@ export function rewriteMarkers(text: string, renumber: (n: number) => number | u
  *    and renumbered 1..k in the order of their old numbers;
  * 3. every [n] marker in the prose fields (executive summary, methodology, mechanistic and clinical findings,
  *    limitations, conclusion) is renumbered; numbers pointing to a removed or missing reference are deleted
- *    and counted in `removedMarkers`.
+ *    and counted in `removedMarkers`;
+ * 4. every URL, DOI, PMID and NCT ID written in the prose that names no record of the evidence is neutralised as
+ *    plain text flagged "(not retrieved)" and counted in the report's `removedIdentifiers` (checkProseIdentifiers).
  * The returned report's `removedReferences` is the input's value plus this pass's removals (idempotent).
  */
 export function validateReportCitations(report: ResearchReport, evidence: Evidence[]): CitationValidation {
-  const lookup = evidenceLookup(evidence);
+  // Issue 15: a retracted record never supports the report, so a reference to it is removed.
+  const lookup = evidenceLookup(evidence.filter((e) => !isRetracted(e)));
   const ordered = [...report.references].sort((a, b) => a.n - b.n);
   const newNumber = new Map<number, number>();
   const byRecord = new Map<string, number>();
@@ -141,5 +135,6 @@ export function validateReportCitations(report: ResearchReport, evidence: Eviden
     references: kept,
     removedReferences: report.removedReferences + removedReferences,
   };
-  return { report: validated, removedReferences, removedMarkers };
+  const identifiers = checkProseIdentifiers(validated, evidence);
+  return { report: identifiers.report, removedReferences, removedMarkers, neutralisedIdentifiers: identifiers.neutralised };
 }

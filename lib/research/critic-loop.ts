@@ -39,7 +39,8 @@ export function failedCheckLines(checks: DeterministicCheck[], entailment: Entai
 
 /**
  * The safety net every draft goes through, whatever the backend: citation validation (references outside the
- * evidence, markers pointing nowhere) and quotation verification. Returns the cleaned report and a repair line
+ * evidence, markers pointing nowhere, identifiers in the prose that name no retrieved record) and quotation
+ * verification. Returns the cleaned report and a repair line
  * for anything this pass had to remove.
  */
 function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: ResearchReport; repairs: ReportRepair[] } {
@@ -47,6 +48,7 @@ function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: Rese
   const cited = validateReportCitations(draft, evidence);
   if (cited.removedReferences > 0) repairs.push({ kind: "reference", detail: `${cited.removedReferences} reference(s) not in the run's evidence` });
   if (cited.removedMarkers > 0) repairs.push({ kind: "marker", detail: `${cited.removedMarkers} marker number(s) pointing to no reference` });
+  for (const id of cited.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   const quoted = verifyReportQuotes(cited.report, evidence);
   for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
   return { report: { ...quoted.report, removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers }, repairs };

@@ -15,14 +15,22 @@ const ABBREVIATIONS = [
   "dr.", "prof.", "resp.", "incl.", "viz.", "i.p.", "i.v.", "s.c.", "p.o.", "i.m.", "sp.", "spp.", "st.",
 ];
 
+/**
+ * A piece that holds only citation markers and the closing punctuation, e.g. "[4]." after "(10-30 mg/kg p.o.)":
+ * it belongs to the sentence before it.
+ */
+const MARKERS_ONLY = /^(?:\[\s*\d+(?:\s*[-–—,;]\s*\d+)*\s*\]\s*)+[.!?…]*$/;
+
 function endsWithAbbreviation(segment: string): boolean {
-  const tail = segment.trimEnd().toLowerCase();
+  // "… (10-30 mg/kg p.o.)": an abbreviation inside closing brackets or quotes does not end the sentence either.
+  const tail = segment.trimEnd().toLowerCase().replace(/[)\]"'\u201d]+$/, "");
   return ABBREVIATIONS.some((abbr) => tail === abbr || tail.endsWith(` ${abbr}`) || tail.endsWith(`(${abbr}`));
 }
 
 /**
  * Splits text into sentences (trimmed, non-empty, in order). A split is undone when the previous piece ends
- * with a known abbreviation or the next piece starts with a lower-case letter or a digit.
+ * with a known abbreviation (also inside closing brackets: "p.o.)"), when the next piece starts with a lower-case
+ * letter or a digit, or when the next piece is only citation markers ("[4].").
  * @param text any plain text; empty or blank text gives [].
  * @returns the sentences; joining them with single spaces reproduces the text up to whitespace.
  */
@@ -32,7 +40,7 @@ export function splitSentences(text: string): string[] {
     const piece = segment.trim();
     if (!piece) continue;
     const previous = out[out.length - 1];
-    if (previous !== undefined && (endsWithAbbreviation(previous) || /^[a-z0-9]/.test(piece))) {
+    if (previous !== undefined && (endsWithAbbreviation(previous) || /^[a-z0-9]/.test(piece) || MARKERS_ONLY.test(piece))) {
       out[out.length - 1] = `${previous} ${piece}`;
     } else {
       out.push(piece);

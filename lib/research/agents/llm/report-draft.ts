@@ -89,7 +89,8 @@ function resolveNumbers(references: ModelReference[], input: ReportInput, offere
  *    record is deleted;
  * 4. metadata comes from the input: researchQuestion, sourcesSearched (display labels), totalPapersReviewed,
  *    searchIterations, confidenceScore (last judge assessment, 0 when none), hypothesesTested;
- * 5. validateReportCitations runs as the safety net (it finds nothing more on a report built this way).
+ * 5. validateReportCitations runs as the safety net: it finds no more references or markers on a report built this
+ *    way, and it neutralises URLs, DOIs, PMIDs and NCT IDs in the prose that name no retrieved record (a repair each).
  * Counters: `removedReferences` (invalid or fabricated reference entries), `removedMarkers` (marker numbers
  * deleted), `removedQuotes`, `replacedQuotes`. `repairs` lists each removal, one line each, for the critic.
  */
@@ -163,6 +164,7 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, offer
     replacedQuotes: quoteChecks.filter((c) => c.outcome === "replaced").length,
   };
   const validated = validateReportCitations(draft, input.evidence);
+  for (const id of validated.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   return {
     report: { ...validated.report, removedMarkers: removedMarkers + validated.removedMarkers },
     repairs,

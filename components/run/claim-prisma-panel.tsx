@@ -1,0 +1,31 @@
+import { useMemo } from "react";
+import { PrismaFigure } from "@/components/run/prisma-figure";
+import type { RunEvent } from "@/lib/domain/events";
+import { claimCheckPrisma } from "@/lib/report/prisma";
+import { claimPrismaLayout } from "@/lib/report/prisma-layout";
+
+/**
+ * The PRISMA 2020 flow diagram of each claim of a claim check (documents found per strategy → scored → above
+ * the threshold → cited), drawn from the run's events; nothing until a claim's documents have been scored.
+ */
+export function ClaimPrismaPanel({ events }: { events: RunEvent[] }) {
+  const flows = useMemo(() => claimCheckPrisma(events).filter((f) => f.screened > 0 || f.included > 0), [events]);
+  if (flows.length === 0) return null;
+  return (
+    <section aria-labelledby="claim-prisma-heading" className="rounded-lg border border-border bg-card p-4 print-break">
+      <h2 id="claim-prisma-heading" className="mb-3 text-lg font-semibold">
+        How the evidence was found
+      </h2>
+      <div className="space-y-4">
+        {flows.map((f) => (
+          <PrismaFigure
+            key={f.claim}
+            idPrefix={`claim-${f.claim}-prisma`}
+            layout={claimPrismaLayout(f)}
+            caption={`Claim ${f.claim}: PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71), counted from the check's saved events.`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

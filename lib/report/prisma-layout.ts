@@ -1,0 +1,138 @@
+import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
+import type { SearchStrategy } from "@/lib/domain/claim-check";
+import type { ClaimPrismaFlow, PrismaFlow } from "./prisma";
+
+/** A box of the diagram: position and size in SVG user units (px), a bold first line and plain lines below. */
+export interface PrismaBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  title: string;
+  lines: string[];
+}
+
+/** An arrow from (x1, y1) to (x2, y2), head at the end. */
+export interface PrismaArrow {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** A stage label on the left edge ("Identification", "Screening", "Included"), centred on its row. */
+export interface PrismaStage {
+  label: string;
+  y: number;
+  height: number;
+}
+
+/** The whole figure: its size, boxes, arrows, stage labels and a one-sentence description for `aria-label`. */
+export interface PrismaLayout {
+  width: number;
+  height: number;
+  boxes: PrismaBox[];
+  arrows: PrismaArrow[];
+  stages: PrismaStage[];
+  description: string;
+}
+
+/** Geometry in px: line height, box padding, column positions and widths, gaps (our choice, fits 640 px). */
+const LINE = 18;
+const PAD = 10;
+const STAGE_WIDTH = 28;
+const LEFT = { x: STAGE_WIDTH + 12, width: 300 };
+const RIGHT = { x: LEFT.x + LEFT.width + 40, width: 260 };
+const ROW_GAP = 34;
+export const PRISMA_WIDTH = RIGHT.x + RIGHT.width + 2;
+
+const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "Keyword search", semantic: "Semantic search", hyde: "HyDE search" };
+
+function n(count: number): string {
+  return `n = ${count}`;
+}
+
+function boxHeight(lines: number): number {
+  return PAD * 2 + LINE * (lines + 1);
+}
+
+/** The generic three-row PRISMA 2020 layout, from the texts of its five boxes. */
+function layout(rows: {
+  identified: { title: string; lines: string[] };
+  removed: { title: string; lines: string[] };
+  screened: { title: string; lines: string[] };
+  excluded: { title: string; lines: string[] };
+  included: { title: string; lines: string[] };
+  description: string;
+}): PrismaLayout {
+  const boxes: PrismaBox[] = [];
+  const arrows: PrismaArrow[] = [];
+  const stages: PrismaStage[] = [];
+  let y = 0;
+  const row = (stage: string, left: { title: string; lines: string[] }, right: { title: string; lines: string[] } | null) => {
+    const height = Math.max(boxHeight(left.lines.length), right ? boxHeight(right.lines.length) : 0);
+    boxes.push({ x: LEFT.x, y, width: LEFT.width, height, ...left });
+    if (right) {
+      boxes.push({ x: RIGHT.x, y, width: RIGHT.width, height, ...right });
+      arrows.push({ x1: LEFT.x + LEFT.width, y1: y + height / 2, x2: RIGHT.x, y2: y + height / 2 });
+    }
+    stages.push({ label: stage, y, height });
+    const top = y;
+    y += height + ROW_GAP;
+    return top + height;
+  };
+  const bottom1 = row("Identification", rows.identified, rows.removed);
+  arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom1, x2: LEFT.x + LEFT.width / 2, y2: bottom1 + ROW_GAP });
+  const bottom2 = row("Screening", rows.screened, rows.excluded);
+  arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom2, x2: LEFT.x + LEFT.width / 2, y2: bottom2 + ROW_GAP });
+  row("Included", rows.included, null);
+  return { width: PRISMA_WIDTH, height: y - ROW_GAP + 2, boxes, arrows, stages, description: rows.description };
+}
+
+function total(counts: Partial<Record<string, number>>): number {
+  return Object.values(counts).reduce<number>((s, v) => s + (v ?? 0), 0);
+}
+
+/** The PRISMA 2020 diagram of a research run (see researchPrisma for the counts). */
+export function researchPrismaLayout(flow: PrismaFlow): PrismaLayout {
+  const identified = total(flow.identified);
+  const sources = (Object.keys(flow.identified) as SourceId[]).map((s) => `${SOURCE_LABELS[s]}: ${n(flow.identified[s] ?? 0)}`);
+  const removed = flow.duplicatesRemoved + flow.removedBeforeScreening.reduce((s, r) => s + r.n, 0);
+  const excluded = flow.excluded.reduce((s, r) => s + r.n, 0);
+  return layout({
+    identified: { title: `Records identified (${n(identified)})`, lines: sources.length > 0 ? sources : ["No search returned records"] },
+    removed: {
+      title: `Removed before screening (${n(removed)})`,
+      lines: [`Duplicates: ${n(flow.duplicatesRemoved)}`, ...flow.removedBeforeScreening.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`)],
+    },
+    screened: { title: `Records screened (${n(flow.screened)})`, lines: ["Read by the agents"] },
+    excluded: { title: `Records excluded (${n(excluded)})`, lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`) },
+    included: { title: `Records included (${n(flow.included)})`, lines: ["Cited in the report"] },
+    description:
+      `PRISMA 2020 flow diagram: ${identified} records identified, ${flow.duplicatesRemoved} duplicates removed, ` +
+      `${flow.screened} screened, ${excluded} excluded, ${flow.included} included in the report.`,
+  });
+}
+
+/** The PRISMA 2020 diagram of one claim of a claim check (see claimCheckPrisma). */
+export function claimPrismaLayout(flow: ClaimPrismaFlow): PrismaLayout {
+  const identified = total(flow.identified);
+  const excluded = flow.excluded.reduce((s, r) => s + r.n, 0);
+  return layout({
+    identified: {
+      title: `Documents found (${n(identified)})`,
+      lines: (Object.keys(flow.identified) as SearchStrategy[]).map((s) => `${STRATEGY_LABELS[s]}: ${n(flow.identified[s])}`),
+    },
+    removed: { title: `Removed before scoring (${n(flow.removedBeforeScreening)})`, lines: ["Duplicates, the claim's own source,", "over the cap of 100"] },
+    screened: { title: `Documents scored (${n(flow.screened)})`, lines: ["Scored 0–5 for the counter-statement"] },
+    excluded: { title: `Documents excluded (${n(excluded)})`, lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`) },
+    included: { title: `Documents cited (${n(flow.included)})`, lines: ["With a passage verified in the abstract"] },
+    description:
+      `PRISMA 2020 flow diagram for claim ${flow.claim}: ${identified} documents found, ${flow.screened} scored, ` +
+      `${excluded} excluded, ${flow.included} cited.`,
+  });
+}
+
+function capitalised(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}

@@ -1,0 +1,155 @@
+import { SEARCH_STRATEGIES, type SearchStrategy } from "@/lib/domain/claim-check";
+import type { Evidence, SourceId } from "@/lib/domain/evidence";
+import { isRetracted } from "@/lib/evidence/provenance";
+import type { RunEvent } from "@/lib/domain/events";
+import type { ResearchReport } from "@/lib/domain/report";
+
+/** One reason records were set aside, with how many. */
+export interface PrismaCount {
+  reason: string;
+  n: number;
+}
+
+/**
+ * The flow of records through a research run, in the boxes of the PRISMA 2020 flow diagram (Page et al., BMJ
+ * 2021;372:n71), counted from the run's saved events:
+ * - `identified`: records each source returned, over all searches (and `identifiedByIteration`, per iteration);
+ * - `duplicatesRemoved`: records already collected under the same PMID, DOI, PMCID or NCT ID;
+ * - `removedBeforeScreening`: other records set aside before the agents read them (the run's evidence cap);
+ * - `screened`: records the agents read (the run's evidence);
+ * - `excluded`: screened records the report does not cite, by reason;
+ * - `included`: records the report cites.
+ * The counts add up: Σ identified = duplicatesRemoved + Σ removedBeforeScreening + screened, and
+ * screened = Σ excluded + included.
+ */
+export interface PrismaFlow {
+  identified: Partial<Record<SourceId, number>>;
+  identifiedByIteration: Array<{ iteration: number; identified: Partial<Record<SourceId, number>> }>;
+  duplicatesRemoved: number;
+  removedBeforeScreening: PrismaCount[];
+  screened: number;
+  excluded: PrismaCount[];
+  included: number;
+}
+
+/** Reason of records over the run's evidence cap (lib/research/run.ts MAX_RUN_EVIDENCE). */
+export const OVER_CAP_REASON = "over the run's evidence cap";
+export const RETRACTED_REASON = "retracted publication";
+export const NO_ABSTRACT_REASON = "no abstract";
+export const NOT_CITED_REASON = "not cited in the report";
+
+function add<K extends string>(counts: Partial<Record<K, number>>, key: K, n: number): void {
+  counts[key] = (counts[key] ?? 0) + n;
+}
+
+/** Reasons with n > 0 only, in the given order. */
+function nonZero(counts: PrismaCount[]): PrismaCount[] {
+  return counts.filter((c) => c.n > 0);
+}
+
+/** What the flow needs of a screened record: its evidence id, whether it has an abstract and whether it is retracted. */
+export interface ScreenedRecord {
+  id: string;
+  hasAbstract: boolean;
+  /** A retracted publication: set aside, never support (issue 15, lib/evidence/provenance). */
+  retracted: boolean;
+}
+
+/** The screened records as the flow needs them: a run's evidence, each with its id and whether it has an abstract. */
+export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
+  return evidence.map((e) => ({ id: e.id, hasAbstract: e.citation.abstract.trim() !== "", retracted: isRetracted(e) }));
+}
+
+/**
+ * The PRISMA flow of a research run from its events (`search`: hits per source; `evidence`: records added and
+ * duplicates), its evidence records (the screened records) and its report (the cited records). A run that ended before
+ * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set
+ * aside before the agents, issue 15), "no abstract" when they have none, else "not cited in the report".
+ */
+export function researchPrisma(input: { events: RunEvent[]; records: ScreenedRecord[]; report: ResearchReport | null }): PrismaFlow {
+  const identified: Partial<Record<SourceId, number>> = {};
+  const byIteration = new Map<number, Partial<Record<SourceId, number>>>();
+  let duplicatesRemoved = 0;
+  let added = 0;
+  for (const e of input.events) {
+    if (e.type === "search") {
+      add(identified, e.data.source, e.data.hits);
+      const perIteration = byIteration.get(e.data.iteration) ?? {};
+      add(perIteration, e.data.source, e.data.hits);
+      byIteration.set(e.data.iteration, perIteration);
+    } else if (e.type === "evidence") {
+      duplicatesRemoved += e.data.duplicates;
+      added += e.data.added.length;
+    }
+  }
+  const total = Object.values(identified).reduce((s, n) => s + (n ?? 0), 0);
+  const cited = new Set(input.report?.references.map((r) => r.evidenceId) ?? []);
+  const screened = input.records.length;
+  const uncited = input.records.filter((e) => !cited.has(e.id));
+  const retracted = uncited.filter((e) => e.retracted).length;
+  const noAbstract = uncited.filter((e) => !e.retracted && !e.hasAbstract).length;
+  return {
+    identified,
+    identifiedByIteration: [...byIteration.entries()].sort((a, b) => a[0] - b[0]).map(([iteration, counts]) => ({ iteration, identified: counts })),
+    duplicatesRemoved,
+    removedBeforeScreening: nonZero([{ reason: OVER_CAP_REASON, n: Math.max(0, total - duplicatesRemoved - added) }]),
+    screened,
+    excluded: nonZero([
+      { reason: RETRACTED_REASON, n: retracted },
+      { reason: NO_ABSTRACT_REASON, n: noAbstract },
+      { reason: NOT_CITED_REASON, n: uncited.length - retracted - noAbstract },
+    ]),
+    included: screened - uncited.length,
+  };
+}
+
+/**
+ * The flow of one claim of a claim check (found per search strategy → scored → above the threshold → cited), in
+ * the same boxes: `identified` per strategy (hits over all sources), `removedBeforeScreening` (duplicates across
+ * strategies and sources, the claim's own source and documents over the cap), `screened` (documents scored),
+ * `excluded` (scored below the threshold; at or above it but without a passage verified in the abstract),
+ * `included` (distinct records cited with a verified passage).
+ */
+export interface ClaimPrismaFlow {
+  claim: number;
+  identified: Record<SearchStrategy, number>;
+  removedBeforeScreening: number;
+  screened: number;
+  excluded: PrismaCount[];
+  included: number;
+}
+
+/** The PRISMA flow of every claim of a claim check, from its `claim-search`, `claim-scored` and `claim-verdict` events. */
+export function claimCheckPrisma(events: RunEvent[]): ClaimPrismaFlow[] {
+  const flows = new Map<number, ClaimPrismaFlow>();
+  const flow = (claim: number) => {
+    let f = flows.get(claim);
+    if (!f) {
+      f = { claim, identified: { keyword: 0, semantic: 0, hyde: 0 }, removedBeforeScreening: 0, screened: 0, excluded: [], included: 0 };
+      flows.set(claim, f);
+    }
+    return f;
+  };
+  const found = new Map<number, number>();
+  for (const e of events) {
+    if (e.type === "claim-search") flow(e.data.claim).identified[e.data.strategy] += e.data.hits;
+    else if (e.type === "claim-scored") {
+      const f = flow(e.data.claim);
+      found.set(e.data.claim, e.data.found);
+      f.screened = e.data.scored;
+      f.excluded = nonZero([
+        { reason: `scored below ${e.data.threshold} of 5`, n: e.data.scored - e.data.aboveThreshold },
+        { reason: "no passage verified in the abstract", n: e.data.aboveThreshold },
+      ]);
+    } else if (e.type === "claim-verdict") {
+      const f = flow(e.data.claim);
+      f.included = new Set(e.data.result.citations.map((c) => c.evidenceId)).size;
+      f.excluded = nonZero(f.excluded.map((x) => (x.reason.startsWith("no passage") ? { ...x, n: x.n - f.included } : x)));
+    }
+  }
+  for (const f of flows.values()) {
+    const hits = SEARCH_STRATEGIES.reduce((s, k) => s + f.identified[k], 0);
+    f.removedBeforeScreening = Math.max(0, hits - (found.get(f.claim) ?? 0));
+  }
+  return [...flows.values()].sort((a, b) => a.claim - b.claim);
+}

@@ -1,0 +1,65 @@
+import type { Evidence } from "@/lib/domain/evidence";
+import type { ResearchReport } from "@/lib/domain/report";
+import { mapProse } from "./prose";
+import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
+import { evidenceLookup } from "./evidence-lookup";
+
+/** Flag appended to an identifier of the prose that names no record of the run's evidence. */
+export const NOT_RETRIEVED = "(not retrieved)";
+
+/**
+ * Identifiers written in prose, in one pass so each is read once: a URL (scheme or "www."; trailing punctuation
+ * is not part of it), a DOI ("10.<registrant>/<suffix>"), a PMID ("PMID 123", "PMID: 123") or an NCT ID.
+ */
+const IDENTIFIER =
+  /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\b10\.\d{4,9}\/[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\bPMID:?\s*\d{1,9}\b|\bNCT\d{8}\b/gi;
+
+/** The evidence keys an identifier names (URLs: the identifiers they spell, else the normalised URL). */
+function keysOf(identifier: string): string[] {
+  if (/^(?:https?:\/\/|www\.)/i.test(identifier)) {
+    const fromUrl = urlIdentifierKeys(identifier);
+    return fromUrl.length > 0 ? fromUrl : [urlKey(identifier)];
+  }
+  if (/^10\./.test(identifier)) return [`doi:${normaliseDoi(identifier)}`];
+  const pmid = /^PMID:?\s*(\d+)$/i.exec(identifier);
+  if (pmid) return [`pmid:${pmid[1]}`];
+  return [`nct:${identifier.toUpperCase()}`];
+}
+
+/**
+ * A URL loses its scheme and "www." so Markdown (GFM autolink literals) no longer turns it into a link; every
+ * neutralised identifier is followed by {@link NOT_RETRIEVED}.
+ */
+function neutralised(identifier: string): string {
+  const text = identifier.replace(/^https?:\/\//i, "").replace(/^www\./i, "");
+  return `${text} ${NOT_RETRIEVED}`;
+}
+
+/** The report with its prose identifiers checked, and one line per identifier neutralised ("URL https://…"). */
+export interface ProseIdentifierCheck {
+  report: ResearchReport;
+  neutralised: string[];
+}
+
+/**
+ * Checks every URL, DOI, PMID and NCT ID written in the report's prose (every prose field but the methodology,
+ * which describes the searches and quotes the sources' own error messages, e.g. a host name that failed to
+ * resolve) against the run's evidence: one that names a retrieved record stays as written; any other is neutralised as
+ * plain, non-link text flagged "(not retrieved)" — e.g. "See https://fabricated.example/paper/7" becomes
+ * "See fabricated.example/paper/7 (not retrieved)" — so a fabricated identifier can never pass as a source.
+ * The report's `removedIdentifiers` grows by the number neutralised (the pass is idempotent).
+ */
+export function checkProseIdentifiers(report: ResearchReport, evidence: Evidence[]): ProseIdentifierCheck {
+  const lookup = evidenceLookup(evidence);
+  const lines: string[] = [];
+  const checked = mapProse(report, (text, field) =>
+    field === "methodology" ? text : text.replace(IDENTIFIER, (identifier: string, offset: number, whole: string) => {
+      // Already flagged by an earlier pass: the check is idempotent.
+      if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
+      if (keysOf(identifier).some((key) => lookup.has(key))) return identifier;
+      lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
+      return neutralised(identifier);
+    }),
+  );
+  return { report: { ...checked, removedIdentifiers: (report.removedIdentifiers ?? 0) + lines.length }, neutralised: lines };
+}
