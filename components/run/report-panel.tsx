@@ -6,7 +6,7 @@ import { HypothesisChains } from "@/components/run/report-hypotheses";
 import { PrismaFigure } from "@/components/run/prisma-figure";
 import { ReportNotices } from "@/components/run/report-notices";
 import { ScoresChart } from "@/components/run/report-scores-chart";
-import { researchPrisma } from "@/lib/report/prisma";
+import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
@@ -30,7 +30,7 @@ export function ReportPanel({ events, report, records }: { events: RunEvent[]; r
   const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
   const hypotheses = events.findLast((e) => e.type === "hypotheses")?.data ?? null;
   const { references } = report.report;
-  const prisma = useMemo(() => researchPrismaLayout(researchPrisma({ events, records, report: report.report })), [events, records, report.report]);
+  const prisma = useMemo(() => researchPrismaLayout(researchPrisma({ events, records: screenedFromReportRecords(records), report: report.report })), [events, records, report.report]);
   return (
     <>
       <Card label="Report">

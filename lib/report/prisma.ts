@@ -55,9 +55,14 @@ export interface ScreenedRecord {
   retracted: boolean;
 }
 
-/** The screened records as the flow needs them: a run's evidence, each with its id and whether it has an abstract. */
+/** The screened records as the flow needs them: a run's evidence, each with its id, abstract presence and retraction. */
 export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
   return evidence.map((e) => ({ id: e.id, hasAbstract: e.citation.abstract.trim() !== "", retracted: isRetracted(e) }));
+}
+
+/** The same from the report page's compact records (lib/report/records.ts), which carry `hasAbstract` and `provenance`. */
+export function screenedFromReportRecords(records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>): ScreenedRecord[] {
+  return records.map((r) => ({ id: r.id, hasAbstract: r.hasAbstract, retracted: isRetracted(r) }));
 }
 
 /**
