@@ -225,9 +225,23 @@ async function attemptOnce<T>(
   } catch (error) {
     if (!NoObjectGeneratedError.isInstance(error)) throw error;
     const usage = seeUsage(error.usage);
-    const outcome = classify(error.finishReason, error.text ?? "", 0, describeInvalid(error));
+    const outcome = classify(error.finishReason, error.text ?? "", reasoningLength(error.response), describeInvalid(error));
     return { usage, outcome: { ...outcome, error } };
   }
+}
+
+/**
+ * Characters of reasoning in a failed call's response: the "reasoning" parts of its response messages (the SDK
+ * maps `reasoning_content` / `reasoning` of Chat Completions servers to them); 0 when none.
+ */
+function reasoningLength(response: unknown): number {
+  const messages = (response as { messages?: Array<{ content?: unknown }> } | undefined)?.messages ?? [];
+  let chars = 0;
+  for (const m of messages) {
+    if (!Array.isArray(m.content)) continue;
+    for (const part of m.content as Array<{ type?: string; text?: unknown }>) if (part.type === "reasoning" && typeof part.text === "string") chars += part.text.length;
+  }
+  return chars;
 }
 
 /** What an answer's finish reason and text say: refused, cut, empty, or (possibly) a parseable answer. */

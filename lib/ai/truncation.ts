@@ -7,10 +7,11 @@ export const CHARS_PER_TOKEN = 4;
 
 /**
  * A prompt counts as silently truncated when the server reports fewer than this share of its estimated tokens.
- * Source: our choice — twice the error of the chars/4 estimate (±25%), so a correct count never trips it, while
- * Ollama's truncation to its window (4,096 tokens for a 9k-token prompt: 0.45) does.
+ * Source: our choice — a count below 0.6 × chars/4 would mean more than 6.7 characters per token, which no
+ * tokenizer gives on English prose (3.5–4.5), while Ollama's truncation of our 7–10k-token prompts to its
+ * 4,096-token default window gives 0.4–0.55.
  */
-export const TRUNCATION_RATIO = 0.5;
+export const TRUNCATION_RATIO = 0.6;
 
 /**
  * Smallest reported prompt size that can be a truncated context window, in tokens: a server that cuts a prompt
