@@ -9,15 +9,18 @@ import { rescoreForQuestion } from "./relevance";
 
 /**
  * Most evidence records shown to the judge. Source: issue 17's budget (25–30 blocks of ≈ 1,200-character
- * excerpts); the judge takes the low end, as it scores the evidence as a whole (≈ 8k input tokens by chars/4).
+ * excerpts), its low end: ≈ 9.5k input tokens by chars/4 on the recorded loopback run, so prompt + 1k output
+ * fit a 16,384-token context window.
  */
 export const JUDGE_MAX_EVIDENCE = 25;
 
 /**
- * Most evidence records shown to the hypothesis and report agents. Source: issue 17's budget (25–30 blocks of
- * ≈ 1,200-character excerpts, ≈ 10k input tokens by chars/4), the high end since the report needs the wider view.
+ * Most evidence records shown to the hypothesis and report agents: 25, the low end of issue 17's budget (25–30
+ * blocks of ≈ 1,200-character excerpts). Measured on the recorded loopback run, 30 blocks made the report prompt
+ * ≈ 11.7k tokens (chars/4), which with its 5k output limit overflows a 16,384-token window (vLLM checks
+ * prompt + max_tokens); 25 blocks keep it near 10k.
  */
-export const DEFAULT_MAX_EVIDENCE = 30;
+export const DEFAULT_MAX_EVIDENCE = 25;
 
 /** Abstract length per numbered block of the claim check (formatEvidenceBlocks), cut at a sentence boundary. */
 export const DEFAULT_MAX_ABSTRACT_CHARS = 700;

@@ -9,8 +9,15 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
 };
 
-/** The non-null branch of a nullable schema (zod writes `.nullable()` as anyOf [T, null]) and whether it is nullable. */
+/**
+ * The non-null branch of a nullable schema (zod writes `.nullable()` as anyOf [T, null], or as a type list
+ * ["number", "null"] for primitives) and whether it is nullable.
+ */
 function unwrap(s: JsonSchema): { schema: JsonSchema; nullable: boolean } {
+  if (Array.isArray(s.type)) {
+    const other = s.type.filter((t) => t !== "null");
+    return { schema: { ...s, type: other.length === 1 ? other[0] : other }, nullable: s.type.includes("null") };
+  }
   if (s.anyOf) {
     const other = s.anyOf.find((b) => b.type !== "null") ?? {};
     return { schema: { ...other, description: s.description ?? other.description }, nullable: s.anyOf.some((b) => b.type === "null") };

@@ -37,6 +37,9 @@ export interface ScriptedReply {
   completionTokens?: number;
 }
 
+/** One scripted answer; a function is called with the parsed request body (e.g. to quote a block the prompt shows). */
+export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
+
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
  * with a non-streaming Chat Completions JSON whose message content is the N-th scripted string on the N-th
@@ -44,7 +47,7 @@ export interface ScriptedReply {
  * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
  * script, or any other route, gets a 500/404 JSON error.
  */
-export async function startFakeOpenAIServer(contents: Array<string | ScriptedError | ScriptedReply>): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(contents: ScriptedEntry[]): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -57,7 +60,8 @@ export async function startFakeOpenAIServer(contents: Array<string | ScriptedErr
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     requests.push(body);
-    const content = contents[requests.length - 1];
+    const entry = contents[requests.length - 1];
+    const content = typeof entry === "function" ? entry(body) : entry;
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });
       return;

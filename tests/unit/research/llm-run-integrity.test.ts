@@ -28,20 +28,24 @@ const INJECTED = [
   "",
 ].join("\n");
 
-const hypothesisAnswer: HypothesisOutput = {
-  hypotheses: [
-    {
-      drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.7,
-      supportingEvidence: ["E1", "E2", "pmid:31415926", "E77"], contradictingEvidence: [], searchSuggestions: ["lithium aquaporin"], links: null,
-    },
-    {
-      drug: "lithium", target: "ENaC", pathway: "lithium entry into principal cells", effect: "polyuria", confidence: 0.5,
-      supportingEvidence: ["E3"], contradictingEvidence: [], searchSuggestions: [], links: null,
-    },
-  ],
-  primaryHypothesis: 1,
-  knowledgeGaps: [{ gap: "Human renal biopsy data", search: "lithium renal biopsy" }],
-  recommendedSearches: [],
+/** Hypotheses citing the first three blocks shown (k1–k3), an id never offered and a key past the 40 records. */
+const hypothesisAnswer = (prompt: string): HypothesisOutput => {
+  const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
+  return {
+    hypotheses: [
+      {
+        drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.7,
+        supportingEvidence: [k1, k2, "pmid:31415926", "E77"], contradictingEvidence: [], searchSuggestions: ["lithium aquaporin"], links: null,
+      },
+      {
+        drug: "lithium", target: "ENaC", pathway: "lithium entry into principal cells", effect: "polyuria", confidence: 0.5,
+        supportingEvidence: [k3], contradictingEvidence: [], searchSuggestions: [], links: null,
+      },
+    ],
+    primaryHypothesis: 1,
+    knowledgeGaps: [{ gap: "Human renal biopsy data", search: "lithium renal biopsy" }],
+    recommendedSearches: [],
+  };
 };
 
 const judgeAnswer: JudgeOutput = {
@@ -155,7 +159,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     const prompt = promptOf(model, 4);
     const blocks = blocksOf(prompt);
-    expect(blocks).toHaveLength(30); // 40 records, 30 shown (issue 17's budget)
+    expect(blocks).toHaveLength(25); // 40 records, 25 shown (issue 17's budget, sized for a 16k context)
     // The same key names the same record in every agent's prompt (keys are positions in the run's evidence).
     const keyed = new Map(blocks.map((b) => [b.key, b.id]));
     for (const call of [0, 1, 2, 3]) for (const b of blocksOf(promptOf(model, call))) expect(keyed.get(b.key) ?? b.id).toBe(b.id);
