@@ -115,7 +115,7 @@ export function classifyProviderError(error: unknown, options: { step: string; s
     return { kind: "context-overflow", statusCode: status, message: `${returned}: the prompt is longer than the model's context window; ${CONTEXT_ADVICE}${detail}.` };
   }
   if (status >= 400) {
-    return { kind: "rejected", statusCode: status, message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema)${detail}.` };
+    return { kind: "rejected", statusCode: status, message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.` };
   }
   return null;
 }

@@ -14,7 +14,7 @@ function readmeConfigurations(): Map<string, Record<string, string>> {
   for (const part of section.split("\n### ").slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
     const block = /```env\n([\s\S]*?)```/.exec(part)?.[1] ?? "";
-    configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string])));
+    configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
   }
   return configs;
 }
