@@ -39,29 +39,6 @@ export interface NumberedEvidence {
   evidence: Evidence;
 }
 
-/**
- * Evidence formatted for a prompt.
- * - `items`: the records shown, numbered 1..items.length in order of decreasing relevance.
- * - `text`: the blocks, one `<evidence n=".." id="..">…</evidence>` per item, separated by blank lines
- *   ("(no evidence collected)" when empty).
- * - `omitted`: how many records were left out by the `maxItems` bound.
- */
-export interface EvidenceContext {
-  items: NumberedEvidence[];
-  text: string;
-  omitted: number;
-}
-
-/**
- * Bounds of {@link buildEvidenceContext}: most records shown, most abstract characters per record, and the
- * pairwise similarity of the input records used by MMR when they do not all fit (default TF-IDF cosine).
- */
-export interface EvidenceContextOptions {
-  maxItems?: number;
-  maxAbstractChars?: number;
-  similarity?: PairSimilarity;
-}
-
 /** Characters of abstract used to compare records for MMR (title + this much abstract, cut at a sentence). */
 const SIMILARITY_ABSTRACT_CHARS = 1_000;
 
@@ -150,24 +127,8 @@ function headerLines(e: Evidence): string[] {
 }
 
 /**
- * Formats evidence as numbered, delimited data blocks for a prompt, e.g.
- * `<evidence n="3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nAbstract: …\n</evidence>`.
- * At most `maxItems` records are shown (default {@link DEFAULT_MAX_EVIDENCE}), chosen by {@link selectEvidence}
- * (all of them when they fit, else MMR for diversity), numbered by decreasing relevance; abstracts are cut at
- * a sentence boundary to `maxAbstractChars` (default {@link DEFAULT_MAX_ABSTRACT_CHARS}). Text that looks like an
- * evidence tag inside a record is neutralised so a record cannot close its block. Pair the text with
- * {@link EVIDENCE_DATA_NOTICE} in the instructions.
- */
-export function buildEvidenceContext(evidence: Evidence[], options: EvidenceContextOptions = {}): EvidenceContext {
-  const maxItems = options.maxItems ?? DEFAULT_MAX_EVIDENCE;
-  const maxAbstractChars = options.maxAbstractChars ?? DEFAULT_MAX_ABSTRACT_CHARS;
-  const items = selectEvidence(evidence, maxItems, options.similarity).map((e, i) => ({ n: i + 1, evidence: e }));
-  return { items, text: formatEvidenceBlocks(items, maxAbstractChars), omitted: evidence.length - items.length };
-}
-
-/**
- * The delimited blocks of already numbered records, in the given order (see {@link buildEvidenceContext} for the
- * block format); "(no evidence collected)" when there are none. Abstracts are cut at a sentence boundary to
+ * The delimited blocks of already numbered records, in the given order (`<evidence n="3" id="pmid:9406968">` blocks with
+ * title, publication line, identifiers, types, trial facts and abstract); "(no evidence collected)" when there are none. Abstracts are cut at a sentence boundary to
  * `maxAbstractChars`.
  */
 export function formatEvidenceBlocks(items: NumberedEvidence[], maxAbstractChars = DEFAULT_MAX_ABSTRACT_CHARS): string {

@@ -65,11 +65,6 @@ export function abstractSentences(abstract: string): AbstractSentence[] {
   );
 }
 
-/** True when the abstract has a CONCLUSIONS-type section (see {@link sectionKind}). */
-export function hasConclusions(abstract: string): boolean {
-  return abstractSentences(abstract).some((s) => s.kind === "conclusions");
-}
-
 /**
  * The excerpt of an abstract shown to every agent, at most about `budget` characters:
  * 1. an abstract that fits is shown whole (labels kept);

@@ -3,17 +3,19 @@ import { bm25Scores } from "@/lib/text/bm25";
 import type { EmbedCallOptions, TextEmbedder } from "./embeddings";
 
 /**
- * Weight of the question score in a record's relevance; the rest is the source's own rank (0–1). Source: our
- * choice — the question decides (issue 17: a follow-up query's top hit must not count as much as the question's),
- * the source rank only orders records that share no term with the question.
+ * How question score and source rank combine (our choice; issue 17: a follow-up query's top hit must not count as
+ * much as the question's): a record that shares no term with the question gets at most {@link NO_MATCH_CEILING}
+ * (its source rank × 0.1), every record that matches gets more: 0.1 + 0.85 × question score + 0.05 × source rank.
  */
-export const QUESTION_WEIGHT = 0.8;
+export const NO_MATCH_CEILING = 0.1;
+const QUESTION_SHARE = 0.85;
+const SOURCE_SHARE = 0.05;
 
 /**
- * Relevance of each record to the research question, 0–1, in input order:
- * `QUESTION_WEIGHT × question score + (1 − QUESTION_WEIGHT) × source relevance`. The question score is the
- * Okapi BM25 score of title + abstract against the question (lib/text/bm25), divided by the best score of the
- * set; with `similarity` (e.g. provider embeddings), that similarity of question and record instead.
+ * Relevance of each record to the research question, 0–1, in input order: for a record whose question score q
+ * is 0, `0.1 × source relevance`; otherwise `0.1 + 0.85 × q + 0.05 × source relevance` (see NO_MATCH_CEILING).
+ * q is the Okapi BM25 score of title + abstract against the question (lib/text/bm25), divided by the best score
+ * of the set; with `questionSimilarity` (e.g. provider embeddings), that similarity of question and record.
  * @param questionSimilarity optional 0–1 similarity of the question to record i.
  */
 export function questionRelevance(question: string, evidence: Evidence[], questionSimilarity?: (i: number) => number): number[] {
@@ -23,7 +25,8 @@ export function questionRelevance(question: string, evidence: Evidence[], questi
   const best = Math.max(0, ...raw);
   return evidence.map((e, i) => {
     const q = best > 0 ? raw[i] / best : 0;
-    return QUESTION_WEIGHT * q + (1 - QUESTION_WEIGHT) * Math.max(0, Math.min(1, e.relevance));
+    const source = Math.max(0, Math.min(1, e.relevance));
+    return q > 0 ? NO_MATCH_CEILING + QUESTION_SHARE * q + SOURCE_SHARE * source : NO_MATCH_CEILING * source;
   });
 }
 

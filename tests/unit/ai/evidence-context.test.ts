@@ -93,3 +93,19 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe("relevance to the question (issue 17)", () => {
+  it("scores every record against the question before MMR: a follow-up search's top hit no longer outranks the question's records", async () => {
+    const lithium = searchCorpus("lithium").slice(0, 12).map((e) => ({ ...e, relevance: 0.3 }));
+    // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
+    const offTopic = loadCorpus()
+      .filter((e) => !/lithium|diabetes|insipidus|nephrogenic/i.test(`${e.citation.title} ${e.citation.abstract}`))
+      .slice(0, 12)
+      .map((e) => ({ ...e, relevance: 1 }));
+    const context = await buildKeyedEvidenceContext([...offTopic, ...lithium], { question: QUESTION, maxItems: 10 });
+    const shown = context.items.map((i) => i.evidence.id);
+    expect(shown.filter((id) => lithium.some((e) => e.id === id))).toHaveLength(10);
+    // Keys stay the records' positions in the run's evidence, whatever the order shown: the lithium records are E13–E24.
+    expect(context.items.every((i) => Number(i.key.slice(1)) >= 13)).toBe(true);
+  });
+});

@@ -121,7 +121,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     // issue's recorded run).
     const evidence = new Map(json.evidence.map((e) => [e.id, e.citation.abstract]));
     const structured = [...seen.values()].filter((b) => /(?:^|\n)CONCLUSIONS?:/.test(evidence.get(b.id) ?? ""));
-    expect(structured).toHaveLength(10);
+    expect(structured).toHaveLength(11);
     expect(structured.filter((b) => /CONCLUSIONS?: /.test(b.excerpt))).toHaveLength(structured.length);
     if (process.env.CRITICA_PRINT_PROMPT_SIZES) {
       console.log(JSON.stringify({ structured: structured.length, chars: requests.map((r) => r.messages.reduce((n, m) => n + m.content.length, 0)) }));
