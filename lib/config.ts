@@ -3,6 +3,29 @@ import { z } from "zod";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
+// ── Language-model path (issue 17; lib/ai/sampling.ts, lib/ai/providers.ts) ─────────────────────────────────
+// Kept in one block so it merges cleanly with the centralisation of environment variables on main.
+const temperature = z.coerce.number().min(0).max(2).optional();
+const outputTokens = z.coerce.number().int().min(64).max(100_000).optional();
+const languageModelEnv = {
+  /** Sampling temperature per research agent (defaults in lib/ai/sampling.ts: 0.3, 0.2, 0.3, 0.2). */
+  CRITICA_TEMPERATURE_HYPOTHESIS: temperature,
+  CRITICA_TEMPERATURE_JUDGE: temperature,
+  CRITICA_TEMPERATURE_REPORT: temperature,
+  CRITICA_TEMPERATURE_CRITIC: temperature,
+  /** Most output tokens per answer of each research agent (defaults 2,000, 1,000, 5,000, 3,000). */
+  CRITICA_MAX_OUTPUT_TOKENS_HYPOTHESIS: outputTokens,
+  CRITICA_MAX_OUTPUT_TOKENS_JUDGE: outputTokens,
+  CRITICA_MAX_OUTPUT_TOKENS_REPORT: outputTokens,
+  CRITICA_MAX_OUTPUT_TOKENS_CRITIC: outputTokens,
+  /**
+   * Structured output on an OpenAI-compatible server (OPENAI_BASE_URL not OpenAI's): "json_schema" (default;
+   * constrained decoding) or "json_object" (for servers without json_schema: the schema goes into the prompt).
+   */
+  OPENAI_STRUCTURED_OUTPUT: z.enum(["json_schema", "json_object"]).optional(),
+};
+// ── end of the language-model block ─────────────────────────────────────────────────────────────────────────
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OPENAI_API_KEY: z.string().optional(),
@@ -27,6 +50,7 @@ const envSchema = z.object({
   /** NCBI E-utilities API key and contact e-mail (raise PubMed's rate limit from 3 to 10 requests a second). */
   NCBI_API_KEY: z.string().optional(),
   NCBI_EMAIL: z.string().optional(),
+  ...languageModelEnv,
 });
 
 /** Validated environment settings. */

@@ -1,7 +1,36 @@
 import { APICallError, RetryError } from "ai";
+import { ModelOutputError, type ModelOutputFailureKind } from "./model-output-errors";
 
 /** Kinds of language-model provider failure that end a run (or switch it to the extractive backend). */
-export type ProviderFailureKind = "auth" | "rate-limit" | "server" | "not-found" | "rejected" | "timeout" | "network";
+export type ProviderFailureKind =
+  | "auth"
+  | "rate-limit"
+  | "server"
+  | "not-found"
+  | "rejected"
+  | "timeout"
+  | "network"
+  | ModelOutputFailureKind;
+
+/**
+ * What servers say when a prompt does not fit the model's context window (matched case-insensitively in the
+ * error message and response body):
+ * - llama.cpp server: type "exceed_context_size_error", "request (N tokens) exceeds the available context size";
+ * - LM Studio: "Trying to keep the first N tokens when context the overflows";
+ * - vLLM and OpenAI: "maximum context length is N tokens", code "context_length_exceeded".
+ * Ollama's OpenAI endpoint truncates silently instead; see lib/ai/truncation.
+ */
+const CONTEXT_OVERFLOW = [
+  /exceed_context_size_error/i,
+  /exceeds the available context size/i,
+  /trying to keep the first \d+ tokens/i,
+  /maximum context length is \d+ tokens/i,
+  /context_length_exceeded/i,
+];
+
+/** "Raise the context window" advice naming each local server's setting (README "Local models"). */
+const CONTEXT_ADVICE =
+  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see README \"Local models\")";
 
 /** A provider failure, classified: its kind, HTTP status (null when none) and a message a user can act on. */
 export interface ProviderFailure {
@@ -26,6 +55,15 @@ function apiCallError(error: unknown): APICallError | null {
   return null;
 }
 
+/** The ModelOutputError behind an error: itself or one in its cause chain. */
+function modelOutputError(error: unknown): ModelOutputError | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof ModelOutputError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 function isTimeout(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if ((e as { name?: string }).name === "TimeoutError") return true;
@@ -41,12 +79,20 @@ function isTimeout(error: unknown): boolean {
  * - 404 → "not-found": check OPENAI_MODEL and OPENAI_BASE_URL;
  * - 429 → "rate-limit" (after the SDK's retries); 5xx → "server"; any other 4xx → "rejected" (e.g. a server
  *   without json_schema structured output);
- * - TimeoutError (AI SDK `timeout`, OPENAI_TIMEOUT_MS) → "timeout"; no HTTP answer at all → "network".
+ * - a 400/413 whose message or body says the prompt does not fit (llama.cpp, LM Studio, vLLM, OpenAI; see
+ *   CONTEXT_OVERFLOW) → "context-overflow", naming the setting that raises the context window;
+ * - TimeoutError (AI SDK `timeout`, OPENAI_TIMEOUT_MS) → "timeout"; no HTTP answer at all → "network";
+ * - a ModelOutputError (lib/ai/structured: answer cut twice, refusal, empty answer) → its kind, its message.
  * `step` (e.g. "judge") is named in the message.
  */
 export function classifyProviderError(error: unknown, options: { step: string; signal?: AbortSignal; timeoutMs?: number } = { step: "model" }): ProviderFailure | null {
   if (options.signal?.aborted) return null;
   const during = ` during the ${options.step} step`;
+  const output = modelOutputError(error);
+  if (output) {
+    const fix = output.kind === "context-overflow" ? `: ${CONTEXT_ADVICE}` : "";
+    return { kind: output.kind, statusCode: null, message: `The language model gave no usable answer${during}: ${output.message}${fix}.` };
+  }
   if (isTimeout(error)) {
     const ms = options.timeoutMs;
     const limit = ms ? ` within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}` : "";
@@ -64,8 +110,12 @@ export function classifyProviderError(error: unknown, options: { step: string; s
   if (status === 404) return { kind: "not-found", statusCode: status, message: `${returned}: check OPENAI_MODEL and OPENAI_BASE_URL${detail}.` };
   if (status === 429) return { kind: "rate-limit", statusCode: status, message: `${returned} (rate limit or quota exceeded, after retries): try again later or check the account's quota${detail}.` };
   if (status >= 500) return { kind: "server", statusCode: status, message: `${returned} (a provider-side failure, after retries): try again later${detail}.` };
+  const said = `${api.message ?? ""} ${api.responseBody ?? ""}`;
+  if ((status === 400 || status === 413) && CONTEXT_OVERFLOW.some((p) => p.test(said))) {
+    return { kind: "context-overflow", statusCode: status, message: `${returned}: the prompt is longer than the model's context window; ${CONTEXT_ADVICE}${detail}.` };
+  }
   if (status >= 400) {
-    return { kind: "rejected", statusCode: status, message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema)${detail}.` };
+    return { kind: "rejected", statusCode: status, message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.` };
   }
   return null;
 }

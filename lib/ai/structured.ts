@@ -2,33 +2,65 @@ import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type 
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
 import type { TextEmbedder } from "@/lib/ai/embeddings";
+import type { ExcerptStore } from "./excerpt-store";
+import { fieldGuide, schemaText } from "./field-guide";
+import { ModelOutputError } from "./model-output-errors";
+import type { AgentSampling, ResearchAgent } from "./sampling";
+import { truncationNotice } from "./truncation";
 
 /** Which LLM agent made a call. */
 export type LlmAgentName = Exclude<AgentName, "embedding">;
 
-/** Token usage of one model call; see {@link ModelUsage}. */
-export type LlmUsage = ModelUsage;
+/**
+ * Token usage of one model call (see {@link ModelUsage}), with what the workflow should tell the user about it:
+ * `notices` (a truncated answer retried, a prompt the server seems to have cut), shown as warnings in the timeline
+ * by the agent runner (lib/runs/agent-runner).
+ */
+export interface LlmUsage extends ModelUsage {
+  notices?: string[];
+}
+
+/**
+ * How the answer format reaches the model:
+ * - `fieldGuide`: append a guide to the fields (names, meanings, ranges) to the instructions — for servers that use
+ *   the JSON schema only to constrain decoding (Ollama, vLLM, LM Studio, llama.cpp);
+ * - `schemaInPrompt`: also write the JSON schema into the instructions — for servers asked for `json_object`
+ *   only (OPENAI_STRUCTURED_OUTPUT=json_object).
+ */
+export interface PromptStyle {
+  fieldGuide: boolean;
+  schemaInPrompt: boolean;
+}
 
 /**
  * Options shared by the LLM agents. `onUsage` is called once per model call, including failed attempts;
- * `timeoutMs` bounds each model call (AI SDK `timeout`, including the SDK's own retries), none when unset.
+ * `timeoutMs` bounds each model call (AI SDK `timeout`, including the SDK's own retries), none when unset;
+ * `promptStyle` says how the answer format reaches the model (default: the schema only, as OpenAI reads it).
  */
 export interface LlmCallOptions {
   onUsage?: (usage: LlmUsage) => void;
   timeoutMs?: number;
+  promptStyle?: PromptStyle;
 }
 
-/** Options of an LLM agent: the call options plus the embedder that picks diverse evidence (default TF-IDF). */
+/**
+ * Options of a research agent: the call options, the embedder that picks diverse evidence (default TF-IDF), the
+ * run's excerpt store (every agent sees the same excerpt of a record), and per-agent sampling (default
+ * lib/ai/sampling DEFAULT_SAMPLING).
+ */
 export interface LlmAgentOptions extends LlmCallOptions {
   embedder?: TextEmbedder;
+  excerpts?: ExcerptStore;
+  sampling?: Partial<Record<ResearchAgent, AgentSampling>>;
 }
 
 /** The call options with `hooks.onUsage` (a per-call hook of the workflow) called after `options.onUsage`. */
 export function withHooks(options: LlmCallOptions, hooks: AgentHooks | undefined): LlmCallOptions {
+  const base = { timeoutMs: options.timeoutMs, promptStyle: options.promptStyle };
   const outer = hooks?.onUsage;
-  if (!outer) return { onUsage: options.onUsage, timeoutMs: options.timeoutMs };
+  if (!outer) return { ...base, onUsage: options.onUsage };
   return {
-    timeoutMs: options.timeoutMs,
+    ...base,
     onUsage: (usage) => {
       options.onUsage?.(usage);
       outer(usage);
@@ -38,6 +70,15 @@ export function withHooks(options: LlmCallOptions, hooks: AgentHooks | undefined
 
 /** Longest validation message passed back to the model on retry, in characters (keeps the retry prompt small). */
 const MAX_ERROR_CHARS = 2_000;
+
+/**
+ * Factor by which the output limit grows for the one retry after a truncated answer (finish_reason "length").
+ * Source: our choice — twice the limit covers an answer that was cut near its end, and bounds the cost.
+ */
+export const LENGTH_RETRY_FACTOR = 2;
+
+/** Output limit assumed for the length retry when the first call had none, in tokens (the report agent's default). */
+const FALLBACK_OUTPUT_TOKENS = 4_000;
 
 /** Why a structured answer was rejected: the parse/validation cause when there is one, else the error message. */
 function describeInvalid(error: NoObjectGeneratedError): string {
@@ -54,60 +95,171 @@ export interface StructuredCall<T> extends LlmCallOptions {
   instructions: string;
   prompt: string;
   signal?: AbortSignal;
-  /** Sampling temperature; the provider's default when unset. */
+  /** Sampling temperature; the provider's default when unset (the SDK drops it for reasoning models). */
   temperature?: number;
+  /** Most output tokens (`max_tokens`); no limit when unset. */
+  maxOutputTokens?: number;
 }
 
+/** The instructions with the answer-format aids of `style` appended (field guide, then the JSON schema). */
+export function instructionsFor(call: Pick<StructuredCall<unknown>, "instructions" | "schema" | "promptStyle">): string {
+  const parts = [call.instructions];
+  if (call.promptStyle?.fieldGuide || call.promptStyle?.schemaInPrompt) parts.push(fieldGuide(call.schema));
+  if (call.promptStyle?.schemaInPrompt) parts.push(`Answer with one JSON object, and nothing else, that matches this JSON schema:\n${schemaText(call.schema)}`);
+  return parts.join("\n\n");
+}
+
+type Attempt<T> =
+  | { ok: true; value: T }
+  | { ok: false; kind: "invalid" | "length" | "refused" | "empty"; text: string; reason: string; reasoningChars: number; error?: unknown };
+
 /**
- * Asks the model for one object matching `schema` (AI SDK `generateText` + `Output.object`). When the answer
- * cannot be parsed or validated (`NoObjectGeneratedError`), asks once more in the same conversation: the invalid
- * answer as the assistant turn, then a user turn carrying the validation error.
+ * Asks the model for one object matching `schema` (AI SDK `generateText` + `Output.object`), with the call's
+ * `temperature` and `maxOutputTokens`. What can go wrong is named:
+ * - an answer that cannot be parsed or validated: asked once more in the same conversation (the invalid answer
+ *   as the assistant turn, then a user turn carrying the validation error); a second one throws
+ *   Error("<agent> agent: the model returned an invalid object twice: <reason>");
+ * - an answer cut at the output limit (finish_reason "length"): asked once more in a FRESH conversation (the
+ *   truncated JSON is not sent back) with {@link LENGTH_RETRY_FACTOR}× the limit, and the usage carries a notice
+ *   saying so; cut again → ModelOutputError "truncated";
+ * - a refusal (finish_reason "content-filter", incl. OpenAI's `refusal` message) → ModelOutputError "refused",
+ *   "the model refused: …", without retry;
+ * - an answer without text (e.g. the JSON went into a thinking model's reasoning) → ModelOutputError "empty-output".
+ * Every call's usage goes to `onUsage`, with a notice when the reported input tokens suggest a silently
+ * truncated prompt (lib/ai/truncation). Other errors (network, abort, API, a DOMException "TimeoutError" after
+ * `timeoutMs`) are rethrown as is, after the SDK's own retries of transient API errors.
  * @returns the validated object.
- * @throws Error("<agent> agent: the model returned an invalid object twice: <reason>") after the second invalid
- *   answer (the `cause` is the last NoObjectGeneratedError); any other error (network, abort, API, a
- *   DOMException "TimeoutError" after `timeoutMs`) is rethrown as is, after the SDK's own retries of transient
- *   API errors (2 retries with backoff for 429, 5xx and network failures).
  */
 export async function generateStructured<T>(call: StructuredCall<T>): Promise<T> {
-  const messages: ModelMessage[] = [{ role: "user", content: call.prompt }];
+  const instructions = instructionsFor(call);
+  const fresh: ModelMessage[] = [{ role: "user", content: call.prompt }];
+  let messages = fresh;
+  let maxOutputTokens = call.maxOutputTokens;
+  let invalidSeen = false;
+  let lengthSeen = false;
   for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await generateText({
-        model: call.model,
-        instructions: call.instructions,
-        messages,
-        output: Output.object({ schema: call.schema, name: `${call.agent}_output` }),
-        abortSignal: call.signal,
-        ...(call.timeoutMs ? { timeout: call.timeoutMs } : {}),
-        ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
-      });
-      report(call, attempt, result.usage);
-      return result.output as T;
-    } catch (error) {
-      if (!NoObjectGeneratedError.isInstance(error)) throw error;
-      report(call, attempt, error.usage);
-      const reason = describeInvalid(error);
-      if (attempt >= 2) {
-        throw new Error(`${call.agent} agent: the model returned an invalid object twice: ${reason}`, { cause: error });
+    const promptChars = instructions.length + messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
+    const notices: string[] = [];
+    const result = await attemptOnce(call, instructions, messages, maxOutputTokens, (usage) => {
+      const notice = truncationNotice(call.agent, usage?.inputTokens, promptChars);
+      if (notice) notices.push(notice);
+      return usage;
+    });
+    const report = (extra: string[] = []) => reportUsage(call, attempt, result.usage, [...notices, ...extra]);
+    const outcome = result.outcome;
+    if (outcome.ok) {
+      report();
+      return outcome.value;
+    }
+    if (outcome.kind === "refused") {
+      report();
+      throw new ModelOutputError("refused", `${call.agent} agent: the model refused: ${outcome.text.trim().slice(0, 300) || "(no reason given)"}`, { cause: outcome.error });
+    }
+    if (outcome.kind === "empty") {
+      report();
+      const thinking = outcome.reasoningChars > 0
+        ? ` (it wrote ${outcome.reasoningChars} characters of reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking)`
+        : "";
+      throw new ModelOutputError("empty-output", `${call.agent} agent: the model returned an empty answer${thinking}`, { cause: outcome.error });
+    }
+    if (outcome.kind === "length") {
+      const limit = maxOutputTokens ?? FALLBACK_OUTPUT_TOKENS;
+      if (lengthSeen) {
+        report();
+        throw new ModelOutputError("truncated", `${call.agent} agent: the answer was cut at the output limit twice (${limit} tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly`, { cause: outcome.error });
       }
-      if (error.text) messages.push({ role: "assistant", content: error.text });
-      messages.push({
-        role: "user",
+      lengthSeen = true;
+      maxOutputTokens = limit * LENGTH_RETRY_FACTOR;
+      report([`The ${call.agent} agent's answer was cut at its output limit (${limit} tokens); it was asked once more, in a fresh conversation, with a limit of ${maxOutputTokens} tokens.`]);
+      messages = fresh;
+      continue;
+    }
+    report();
+    if (invalidSeen) {
+      throw new Error(`${call.agent} agent: the model returned an invalid object twice: ${outcome.reason}`, { cause: outcome.error });
+    }
+    invalidSeen = true;
+    messages = [
+      ...messages,
+      ...(outcome.text ? [{ role: "assistant" as const, content: outcome.text }] : []),
+      {
+        role: "user" as const,
         content:
           `Your previous answer was rejected because it is not a valid JSON object for the required schema.\n` +
-          `Validation error: ${reason}\n` +
+          `Validation error: ${outcome.reason}\n` +
           `Answer again with one JSON object that matches the schema exactly (every field present; use null or [] when unknown).`,
-      });
-    }
+      },
+    ];
   }
 }
 
-function report(call: StructuredCall<unknown>, attempt: number, usage: NoObjectGeneratedError["usage"] | undefined) {
+type Usage = NoObjectGeneratedError["usage"] | undefined;
+
+/** One model call, its outcome classified (see {@link generateStructured}). Non-answer errors propagate. */
+async function attemptOnce<T>(
+  call: StructuredCall<T>,
+  instructions: string,
+  messages: ModelMessage[],
+  maxOutputTokens: number | undefined,
+  seeUsage: (usage: Usage) => Usage,
+): Promise<{ usage: Usage; outcome: Attempt<T> }> {
+  try {
+    const result = await generateText({
+      model: call.model,
+      instructions,
+      messages,
+      output: Output.object({ schema: call.schema, name: `${call.agent}_output` }),
+      abortSignal: call.signal,
+      ...(call.timeoutMs ? { timeout: call.timeoutMs } : {}),
+      ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+      ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+    });
+    const usage = seeUsage(result.usage);
+    const classified = classify(result.finishReason, result.text, result.reasoningText?.length ?? 0, "");
+    if (classified.kind !== "invalid") return { usage, outcome: classified };
+    try {
+      return { usage, outcome: { ok: true, value: result.output as T } };
+    } catch (error) {
+      return { usage, outcome: { ...classified, reason: error instanceof Error ? error.message : String(error), error } };
+    }
+  } catch (error) {
+    if (!NoObjectGeneratedError.isInstance(error)) throw error;
+    const usage = seeUsage(error.usage);
+    const outcome = classify(error.finishReason, error.text ?? "", reasoningLength(error.response), describeInvalid(error));
+    return { usage, outcome: { ...outcome, error } };
+  }
+}
+
+/**
+ * Characters of reasoning in a failed call's response: the "reasoning" parts of its response messages (the SDK
+ * maps `reasoning_content` / `reasoning` of Chat Completions servers to them); 0 when none.
+ */
+function reasoningLength(response: unknown): number {
+  const messages = (response as { messages?: Array<{ content?: unknown }> } | undefined)?.messages ?? [];
+  let chars = 0;
+  for (const m of messages) {
+    if (!Array.isArray(m.content)) continue;
+    for (const part of m.content as Array<{ type?: string; text?: unknown }>) if (part.type === "reasoning" && typeof part.text === "string") chars += part.text.length;
+  }
+  return chars;
+}
+
+/** What an answer's finish reason and text say: refused, cut, empty, or (possibly) a parseable answer. */
+function classify(finishReason: string | undefined, text: string, reasoningChars: number, reason: string): Extract<Attempt<never>, { ok: false }> {
+  const base = { ok: false as const, text, reason, reasoningChars };
+  if (finishReason === "content-filter") return { ...base, kind: "refused" };
+  if (finishReason === "length") return { ...base, kind: "length" };
+  if (!text.trim()) return { ...base, kind: "empty" };
+  return { ...base, kind: "invalid" };
+}
+
+function reportUsage(call: StructuredCall<unknown>, attempt: number, usage: Usage, notices: string[]) {
   call.onUsage?.({
     agent: call.agent,
     attempt,
     inputTokens: usage?.inputTokens,
     outputTokens: usage?.outputTokens,
     totalTokens: usage?.totalTokens,
+    ...(notices.length > 0 ? { notices } : {}),
   });
 }

@@ -7,6 +7,8 @@ import { runDeterministicChecks } from "@/lib/report/critic-checks";
 import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic";
 import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { validateReportCitations } from "@/lib/report/validate-citations";
+import { numbersToKeys } from "@/lib/report/citation-keys";
+import { evidenceKeys } from "@/lib/ai/evidence-keys";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
 
@@ -61,7 +63,7 @@ function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: Rese
  * 2. when they pass and the backend has an entailment check (LLM backends), each cited sentence is checked
  *    against the abstracts it cites;
  * 3. PASS → published as "verified"; FAIL → on an LLM backend, the report agent writes a new draft with the
- *    failed checks as feedback, at most {@link MAX_CRITIC_RETRIES} times; then (and at once for the extractive
+ *    failed checks as feedback (markers of the draft written as run-wide keys, [E3], as the agent cites), at most {@link MAX_CRITIC_RETRIES} times; then (and at once for the extractive
  *    backend, whose drafts are deterministic) published as "unverified" with the failed checks listed.
  * Each verdict is emitted as a `critic` event. Provider errors follow the runner's policy (and abort the loop);
  * other failures take the safe side: an entailment check that gives no valid answer counts as FAIL, and when a
@@ -115,7 +117,9 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
       const failedChecks = passed ? [] : failedCheckLines(checks, entailment);
       return { ...report, verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt } };
     }
-    feedback = failedCheckLines(checks, entailment);
+    // Feedback goes back to the report agent, which cites run-wide keys: [n] of this draft become [E…].
+    const keys = evidenceKeys(evidence);
+    feedback = failedCheckLines(checks, entailment).map((line) => numbersToKeys(line, report.references, (id) => keys.get(id)));
     previous = report;
   }
 }

@@ -2,6 +2,7 @@ import type { ModelUsage } from "@/lib/domain/agent";
 import type { BackendKind } from "@/lib/domain/run";
 import { estimateCostUsd, type ModelPrices } from "@/lib/ai/pricing";
 import { classifyProviderError } from "@/lib/ai/provider-errors";
+import type { LlmUsage } from "@/lib/ai/structured";
 import type { EmitEvent, RunEventPayloads } from "@/lib/domain/events";
 
 /** What a run does when the language-model provider fails: end as failed, or finish on the extractive backend. */
@@ -36,8 +37,10 @@ export interface AgentRunnerOptions<B extends RunnerBackend = RunnerBackend> {
  * Calls the agents of a run and records what each call cost. `backend` is the one in use (it changes once, to
  * the fallback, when the provider fails under the "extractive" policy). `call(step, run)` runs `run` with the
  * current backend and an `onUsage` hook; afterwards (also on failure) it emits one `usage` event per model call
- * with its estimated cost. When the call throws a provider error (401/403/404/429/5xx, timeout, unreachable;
- * see classifyProviderError): under "extractive" with a fallback, it emits a warning `notice`, switches to the
+ * with its estimated cost, each followed by a warning `notice` per notice the call carried (LlmUsage.notices: a
+ * truncated answer retried, a prompt the server cut). When the call throws a provider error (401/403/404/429/5xx,
+ * context overflow, timeout, unreachable, an answer cut twice, a refusal, an empty answer; see
+ * classifyProviderError): under "extractive" with a fallback, it emits a warning `notice`, switches to the
  * fallback and runs the step again there; otherwise it throws a {@link ProviderFailureError} with the message.
  * Other errors propagate unchanged.
  */
@@ -64,11 +67,15 @@ export function usagePayload(u: ModelUsage, model: string | null, prices: AgentR
 /** Creates the {@link AgentRunner} of one run. */
 export function createAgentRunner<B extends RunnerBackend>(options: AgentRunnerOptions<B>): AgentRunner<B> {
   let current = options.backend;
-  const flush = async (usages: ModelUsage[], model: string | null) => {
-    for (const u of usages.splice(0)) await options.emit("usage", usagePayload(u, model, options.prices));
+  const flush = async (usages: LlmUsage[], model: string | null) => {
+    for (const u of usages.splice(0)) {
+      await options.emit("usage", usagePayload(u, model, options.prices));
+      // What the model seam noticed about this call (an answer cut and retried, a prompt the server cut).
+      for (const message of u.notices ?? []) await options.emit("notice", { level: "warning", message });
+    }
   };
   const attempt = async <T>(backend: B, run: (b: B, onUsage: (u: ModelUsage) => void) => Promise<T>) => {
-    const usages: ModelUsage[] = [];
+    const usages: LlmUsage[] = [];
     try {
       return await run(backend, (u) => usages.push(u));
     } finally {

@@ -14,20 +14,40 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A scripted HTTP error: the status and the OpenAI-style error message of the response. */
+/**
+ * A scripted HTTP error: the status and the OpenAI-style error message of the response, or `body`, the exact JSON
+ * body a real server sends (e.g. llama.cpp's or LM Studio's context-overflow errors).
+ */
 export interface ScriptedError {
   status: number;
-  message: string;
+  message?: string;
+  body?: unknown;
 }
+
+/**
+ * A scripted 200 answer with more than text: message `content` (null allowed), `finishReason` (default "stop"),
+ * an OpenAI `refusal`, a thinking model's `reasoningContent`, and the `usage` counts (default 100 + 20).
+ */
+export interface ScriptedReply {
+  content: string | null;
+  finishReason?: string;
+  refusal?: string;
+  reasoningContent?: string;
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+/** One scripted answer; a function is called with the parsed request body (e.g. to quote a block the prompt shows). */
+export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
 
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
  * with a non-streaming Chat Completions JSON whose message content is the N-th scripted string on the N-th
- * request (usage 100 prompt + 20 completion tokens), or, when the N-th entry is a {@link ScriptedError}, with that
- * status and an `{ error: { message } }` body; it records every parsed request body. A request beyond the
+ * request (usage 100 prompt + 20 completion tokens), or the N-th {@link ScriptedReply}, or, when the N-th entry is
+ * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
  * script, or any other route, gets a 500/404 JSON error.
  */
-export async function startFakeOpenAIServer(contents: Array<string | ScriptedError>): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(contents: ScriptedEntry[]): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -40,22 +60,32 @@ export async function startFakeOpenAIServer(contents: Array<string | ScriptedErr
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     requests.push(body);
-    const content = contents[requests.length - 1];
+    const entry = contents[requests.length - 1];
+    const content = typeof entry === "function" ? entry(body) : entry;
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });
       return;
     }
-    if (typeof content !== "string") {
-      send(content.status, { error: { message: content.message, type: "invalid_request_error" } });
+    if (typeof content !== "string" && "status" in content) {
+      send(content.status, content.body ?? { error: { message: content.message, type: "invalid_request_error" } });
       return;
     }
+    const reply: ScriptedReply = typeof content === "string" ? { content } : content;
+    const promptTokens = reply.promptTokens ?? 100;
+    const completionTokens = reply.completionTokens ?? 20;
+    const message = {
+      role: "assistant",
+      content: reply.content,
+      ...(reply.refusal !== undefined ? { refusal: reply.refusal } : {}),
+      ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}),
+    };
     send(200, {
       id: `chatcmpl-fake-${requests.length}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: String(body.model),
-      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+      choices: [{ index: 0, message, finish_reason: reply.finishReason ?? "stop" }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,17 +4,29 @@ import type { ReportInput } from "@/lib/research/backend";
 import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 
+/** A scripted answer: JSON-able object, raw text, or a function of the call's prompt text (system + user messages). */
+export type ScriptedAnswer = string | object | ((prompt: string) => string | object);
+
+/** The text of a call's prompt: every message's text, joined by newlines. */
+function promptTextOf(prompt: Array<{ content: unknown }>): string {
+  return prompt
+    .map((m) => (typeof m.content === "string" ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join("")))
+    .join("\n");
+}
+
 /**
  * A mock model that gives its N-th scripted answer on its N-th call (objects are sent as JSON text, strings
- * as is). A call beyond the script fails the test. Each answer reports 100 input and 20 output tokens.
+ * as is; a function is called with the prompt's text, e.g. to quote an evidence block the prompt shows). A call
+ * beyond the script fails the test. Each answer reports 100 input and 20 output tokens.
  */
-export function scriptedModel(answers: Array<string | object>): MockLanguageModelV4 {
+export function scriptedModel(answers: ScriptedAnswer[]): MockLanguageModelV4 {
   let call = 0;
   return new MockLanguageModelV4({
     modelId: "scripted",
-    doGenerate: async () => {
-      const answer = answers[call++];
-      if (answer === undefined) throw new Error(`scripted model: no answer for call ${call}`);
+    doGenerate: async (options) => {
+      const scripted = answers[call++];
+      if (scripted === undefined) throw new Error(`scripted model: no answer for call ${call}`);
+      const answer = typeof scripted === "function" ? scripted(promptTextOf(options.prompt as Array<{ content: unknown }>)) : scripted;
       return {
         content: [{ type: "text", text: typeof answer === "string" ? answer : JSON.stringify(answer) }],
         finishReason: { unified: "stop", raw: undefined },

@@ -1,6 +1,6 @@
 import { MockEmbeddingModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { buildSelectedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/ai/evidence-context";
+import { buildKeyedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/ai/evidence-context";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
@@ -35,7 +35,7 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     expect(picked[0].id).toBe("copy:0");
   });
 
-  it("bounds the judge's input at 30 records whatever the evidence count", async () => {
+  it("bounds the judge's input at 25 records whatever the evidence count", async () => {
     const evidence = loadCorpus().slice(0, 120).map((e, i) => ({ ...e, relevance: 1 - i / 200 }));
     const answer: JudgeOutput = {
       mechanismScore: 5, mechanismReasoning: "", clinicalScore: 5, clinicalReasoning: "", drugCandidates: [], keyFindings: [],
@@ -44,9 +44,10 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     const model = scriptedModel([answer]);
     await judgeEvidence(model, { question: QUESTION, evidence, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
     const prompt = promptText(model, 0);
-    expect(JUDGE_MAX_EVIDENCE).toBe(30);
-    expect(prompt.match(/<evidence n=/g)).toHaveLength(30);
-    expect(prompt).toContain("(30 relevant and diverse records; 90 more not shown)");
+    // 25, not 30: issue 17's budget of 25–30 blocks of ≈ 1,200-character excerpts (the judge takes the low end).
+    expect(JUDGE_MAX_EVIDENCE).toBe(25);
+    expect(prompt.match(/<evidence key=/g)).toHaveLength(25);
+    expect(prompt).toContain("(25 relevant and diverse records; 95 more not shown)");
   });
 
   it("uses the provider's embeddings when configured (once per record per run), and reports their usage", async () => {
@@ -63,16 +64,18 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     });
     const embedder = createTextEmbedder({ model: embeddingModel });
     const usage: ModelUsage[] = [];
-    const context = await buildSelectedEvidenceContext(evidence, { maxItems: 10, embedder, onUsage: (u) => usage.push(u) });
+    const context = await buildKeyedEvidenceContext(evidence, { question: QUESTION, maxItems: 10, embedder, onUsage: (u) => usage.push(u) });
 
     expect(embedder.kind).toBe("provider");
     expect(context.items.map((i) => i.evidence.id)).toEqual(copies.slice(0, 10).map((e) => e.id));
     expect(embeddingModel.doEmbedCalls).toHaveLength(1);
-    expect(embeddingModel.doEmbedCalls[0].values).toHaveLength(22);
-    expect(embeddingModel.doEmbedCalls[0].values[12]).toBe(`${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`);
-    expect(usage).toEqual([{ agent: "embedding", attempt: 1, inputTokens: 154, outputTokens: 0, totalTokens: 154 }]);
+    // The question is embedded with the records (issue 17: relevance to the question), so 23 values, not 22.
+    expect(embeddingModel.doEmbedCalls[0].values).toHaveLength(23);
+    expect(embeddingModel.doEmbedCalls[0].values[0]).toBe(QUESTION);
+    expect(embeddingModel.doEmbedCalls[0].values[13]).toBe(`${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`);
+    expect(usage).toEqual([{ agent: "embedding", attempt: 1, inputTokens: 161, outputTokens: 0, totalTokens: 161 }]);
 
-    await buildSelectedEvidenceContext(evidence, { maxItems: 10, embedder });
+    await buildKeyedEvidenceContext(evidence, { question: QUESTION, maxItems: 10, embedder });
     expect(embeddingModel.doEmbedCalls).toHaveLength(1); // cached by evidence id
   });
 
@@ -85,8 +88,24 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     });
     const errors: unknown[] = [];
     const embedder = createTextEmbedder({ model: failing, onFallback: (e) => errors.push(e) });
-    const context = await buildSelectedEvidenceContext([...copies, ...others], { maxItems: 10, embedder });
+    const context = await buildKeyedEvidenceContext([...copies, ...others], { question: QUESTION, maxItems: 10, embedder });
     expect(context.items.filter((i) => i.evidence.id.startsWith("copy:"))).toHaveLength(1);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe("relevance to the question (issue 17)", () => {
+  it("scores every record against the question before MMR: a follow-up search's top hit no longer outranks the question's records", async () => {
+    const lithium = searchCorpus("lithium").slice(0, 12).map((e) => ({ ...e, relevance: 0.3 }));
+    // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
+    const offTopic = loadCorpus()
+      .filter((e) => !/lithium|diabetes|insipidus|nephrogenic/i.test(`${e.citation.title} ${e.citation.abstract}`))
+      .slice(0, 12)
+      .map((e) => ({ ...e, relevance: 1 }));
+    const context = await buildKeyedEvidenceContext([...offTopic, ...lithium], { question: QUESTION, maxItems: 10 });
+    const shown = context.items.map((i) => i.evidence.id);
+    expect(shown.filter((id) => lithium.some((e) => e.id === id))).toHaveLength(10);
+    // Keys stay the records' positions in the run's evidence, whatever the order shown: the lithium records are E13–E24.
+    expect(context.items.every((i) => Number(i.key.slice(1)) >= 13)).toBe(true);
   });
 });

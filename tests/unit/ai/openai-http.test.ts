@@ -56,7 +56,9 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.response_format.json_schema.schema.required).toContain("mechanismScore");
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
-    expect(body.messages[1].content).toContain('<evidence n="1" id="pmid:9406968">');
+    expect(body.messages[1].content).toContain('<evidence key="E1" id="pmid:9406968">');
+    // Sampling and output limit of the judge (issue 17), on the wire.
+    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 1_000 });
   });
 });
 
@@ -83,6 +85,7 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     const body = server.requests[0] as { response_format: { type: string; json_schema: { name: string; strict: boolean } }; messages: Array<{ content: string }> };
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
-    expect(body.messages[1].content).toContain('<claim n="1" cites="1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
+    expect(body.messages[1].content).toContain('<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
+    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 3_000 });
   });
 });

@@ -6,7 +6,8 @@ import { levenshteinSimilarity, matchQuote } from "@/lib/text/quote-match";
 import { LITHIUM_EVIDENCE, reportInput, scriptedModel } from "../../support/llm";
 
 const ABSTRACT_1 = LITHIUM_EVIDENCE[0].citation.abstract; // PMID 9406968
-const noRef = { evidenceId: null, pmid: null, doi: null, nctId: null, url: null, title: null };
+const AVP = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
+const URINE = "Multiple daily doses of lithium were associated with higher urine volumes.";
 
 describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sliding window)", () => {
   it("finds an exact quote, ignoring case and whitespace, and returns the source's own wording", () => {
@@ -38,20 +39,25 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
 /** A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong record. */
 const quoting: ReportOutput = {
   title: "Lithium and polyuria",
-  executiveSummary: "In rats, “the male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria” [1].",
-  methodology: "PubMed was searched.",
-  mechanisticFindings:
-    'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [1]. Amiloride reduced drinking [2].',
-  clinicalFindings:
-    'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [3]. Multiple daily doses were associated with higher urine volumes [3].',
-  drugCandidates: ["amiloride"],
-  limitations: ["Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [2]."],
-  conclusion: "Lithium raises AVP in rats [1].",
-  references: [
-    { ...noRef, n: 1, pmid: "9406968" },
-    { ...noRef, n: 2, pmid: "7453952" },
-    { ...noRef, n: 3, pmid: "1987816" },
+  executiveSummary: [
+    {
+      text: "In rats, “the male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria” [E1].",
+      snippet: "The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria",
+    },
   ],
+  methodology: "PubMed was searched.",
+  mechanisticFindings: [
+    { text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].', snippet: AVP },
+    { text: "Amiloride reduced drinking [E2].", snippet: "Amiloride reduced the drinking and urine volume of rats" },
+  ],
+  clinicalFindings: [
+    { text: 'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [E3].', snippet: URINE },
+    { text: "Multiple daily doses were associated with higher urine volumes [E3].", snippet: URINE },
+  ],
+  drugCandidates: ["amiloride"],
+  limitations: ["Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [E2]."],
+  conclusion: [{ text: "Lithium raises AVP in rats [E1].", snippet: AVP }],
+  references: ["E1", "E2", "E3"],
 };
 
 describe("quoted passages in the LLM report", () => {

@@ -75,6 +75,7 @@ export async function writeCounterReportLlm(model: LanguageModel, input: Counter
     temperature: CLAIM_TEMPERATURE,
     onUsage: options.onUsage,
     timeoutMs: options.timeoutMs,
+    promptStyle: options.promptStyle,
   });
   const report = cleanReport(output.report);
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);

@@ -53,6 +53,7 @@ export async function writeCounterStatement(
     temperature: CLAIM_TEMPERATURE,
     onUsage: options.onUsage,
     timeoutMs: options.timeoutMs,
+    promptStyle: options.promptStyle,
   });
   const counterStatement = output.counterStatement.trim();
   if (!counterStatement) throw new Error("counter-statement agent: the model returned an empty counter-statement");

@@ -43,6 +43,7 @@ export async function extractClaimsLlm(model: LanguageModel, text: string, optio
     temperature: CLAIM_TEMPERATURE,
     onUsage: options.onUsage,
     timeoutMs: options.timeoutMs,
+    promptStyle: options.promptStyle,
   });
   const claims = [...new Set(output.claims.map(cleanClaim).filter(Boolean))].slice(0, MAX_CLAIMS);
   return claims.length > 0 ? claims : extractClaimsExtractive(text);

@@ -60,6 +60,7 @@ export async function extractPassagesLlm(model: LanguageModel, input: PassageInp
       temperature: CLAIM_TEMPERATURE,
       onUsage: options.onUsage,
       timeoutMs: options.timeoutMs,
+      promptStyle: options.promptStyle,
     });
     return output.passages.flatMap((p) => {
       const item = items.find((i) => i.n === Math.round(p.n));

@@ -83,6 +83,7 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
       temperature: CLAIM_TEMPERATURE,
       onUsage: options.onUsage,
       timeoutMs: options.timeoutMs,
+      promptStyle: options.promptStyle,
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
     return items.map(({ n }): DocumentScore => {

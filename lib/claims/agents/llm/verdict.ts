@@ -57,6 +57,7 @@ export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, o
     temperature: CLAIM_TEMPERATURE,
     onUsage: options.onUsage,
     timeoutMs: options.timeoutMs,
+    promptStyle: options.promptStyle,
   });
   const rationale = output.rationale.trim();
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");

@@ -1,13 +1,14 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import { identifierKeys, normaliseUrl, recordUrl, urlKey } from "@/lib/evidence/identity";
-import type { NumberedEvidence } from "../../../ai/evidence-context";
+import { normaliseUrl, recordUrl } from "@/lib/evidence/identity";
+import type { KeyedEvidence } from "../../../ai/evidence-context";
+import { canonicalKey } from "../../../ai/evidence-keys";
 
 /**
- * Lookup of the evidence a model may refer to: by block number (`n` of the prompt) and by identifier key.
- * Keys are lower-case: `pmid:<digits>`, `nct:<nct id>`, `pmcid:<pmcid>`, `doi:<doi>`, `url:<host/path>`, `id:<evidence id>`.
+ * Lookup of the evidence a model may refer to: by citation key ("E3" of the prompt's blocks) and by identifier.
+ * Lookup keys are lower-case: `key:e3`, `pmid:<digits>`, `nct:<nct id>`, `pmcid:<pmcid>`, `doi:<doi>`,
+ * `url:<host/path>`, `id:<evidence id>`.
  */
 export interface EvidenceRefIndex {
-  byNumber: Map<number, string>;
   byKey: Map<string, string>;
 }
 
@@ -20,15 +21,15 @@ function keysOf(e: Evidence): string[] {
 }
 
 /**
- * Indexes records for {@link resolveEvidenceRef}. Numbered items (the blocks of a prompt) can also be found by
- * their number; plain records only by identifier. When two records share a key, the first keeps it.
+ * Indexes records for {@link resolveEvidenceRef}. Keyed items (the blocks of a prompt) can also be found by
+ * their citation key; plain records only by identifier. When two records share a lookup key, the first keeps it.
  */
-export function indexEvidence(records: Array<NumberedEvidence | Evidence>): EvidenceRefIndex {
-  const index: EvidenceRefIndex = { byNumber: new Map(), byKey: new Map() };
+export function indexEvidence(records: Array<KeyedEvidence | Evidence>): EvidenceRefIndex {
+  const index: EvidenceRefIndex = { byKey: new Map() };
   for (const record of records) {
     const e = "evidence" in record ? record.evidence : record;
-    if ("n" in record) index.byNumber.set(record.n, e.id);
-    for (const key of keysOf(e)) if (!index.byKey.has(key)) index.byKey.set(key, e.id);
+    const keys = "key" in record ? [`key:${record.key.toLowerCase()}`, ...keysOf(e)] : keysOf(e);
+    for (const key of keys) if (!index.byKey.has(key)) index.byKey.set(key, e.id);
   }
   return index;
 }
@@ -50,46 +51,15 @@ function candidateKeys(raw: string): string[] {
 
 /**
  * Maps one reference written by a model to an evidence id, or null when it names nothing in the index.
- * Accepted forms: a block number ("3", "[3]") when the index has numbers, an evidence id ("pmid:9406968"),
+ * Accepted forms: a citation key ("E3", "[E3]") of a keyed block, an evidence id ("pmid:9406968"),
  * "PMID 9406968", a bare PMID, an NCT ID, a PMCID, a DOI (bare, "doi:…" or doi.org URL), or a record URL.
- * A bare number is read as a block number first, then as a PMID.
  */
 export function resolveEvidenceRef(index: EvidenceRefIndex, ref: string): string | null {
-  const trimmed = ref.trim().replace(/^\[|\]$/g, "");
-  if (/^\d+$/.test(trimmed)) {
-    const byNumber = index.byNumber.get(Number(trimmed));
-    if (byNumber) return byNumber;
-  }
+  const key = canonicalKey(ref);
+  if (key) return index.byKey.get(`key:${key.toLowerCase()}`) ?? null;
   for (const key of candidateKeys(ref)) {
     const id = index.byKey.get(key);
     if (id) return id;
   }
   return null;
-}
-
-/** Identifiers a model claimed for one cited record; null when it gave none of that kind. */
-export interface ClaimedIdentifiers {
-  evidenceId: string | null;
-  pmid: string | null;
-  doi: string | null;
-  nctId: string | null;
-  url: string | null;
-}
-
-/**
- * Matches a model's reference to one record by its identifiers (never by title or number), tolerating format
- * variants ("PMID: 123", a doi.org URL, a URL without its trailing slash). Every non-empty identifier must
- * resolve, and all to the same record — the rule of validateReportCitations, so a real PMID beside an invented
- * DOI does not match. Returns null when nothing was claimed, when a claim resolves to nothing, or on conflict.
- */
-export function matchClaimedReference(index: EvidenceRefIndex, claim: ClaimedIdentifiers): string | null {
-  const identifiersOnly: EvidenceRefIndex = { byNumber: new Map(), byKey: index.byKey };
-  const found = new Set<string>();
-  for (const value of [claim.evidenceId, claim.pmid, claim.nctId, claim.doi, claim.url]) {
-    if (!value || !value.trim()) continue;
-    const id = resolveEvidenceRef(identifiersOnly, value);
-    if (id === null) return null;
-    found.add(id);
-  }
-  return found.size === 1 ? [...found][0] : null;
 }

@@ -2,7 +2,8 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { buildKeyedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { samplingFor } from "../../../ai/sampling";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
@@ -11,7 +12,7 @@ export const MAX_HYPOTHESES = 4;
 
 const evidenceRefs = (what: string) =>
   z
-    .array(z.string().describe('An evidence block number such as "3", or its id such as "pmid:9406968".'))
+    .array(z.string().describe('The key of an evidence block, such as "E3".'))
     .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
 
 const modelHypothesisSchema = z.object({
@@ -62,13 +63,18 @@ A good hypothesis:
 1. States a mechanism as a chain: drug → molecular target → pathway → effect.
 2. Is specific: it names actual genes, proteins, receptors, channels or enzymes and actual pathways, not vague processes.
 3. Is testable: literature searches could support or refute it, and you suggest those searches.
-4. Is grounded: it cites only the evidence blocks shown to you, by block number or id.
+4. Is grounded: it cites only the evidence blocks shown to you, by their key (E3).
 
 Give 2–4 hypotheses, most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
-List evidence that contradicts a hypothesis as contradicting evidence. Never invent PMIDs, DOIs or evidence numbers.
+List evidence that contradicts a hypothesis as contradicting evidence. Never invent evidence keys.
 When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
 
 ${EVIDENCE_DATA_NOTICE}`;
+
+/** The hypotheses as excerpt focus text: each chain's drug, target, pathway and effect ("" when none). */
+export function hypothesesFocus(assessment: HypothesisAssessment | null): string {
+  return (assessment?.hypotheses ?? []).map((h) => `${h.drug} ${h.target} ${h.pathway} ${h.effect}`).join(" ");
+}
 
 function previousSection(previous: HypothesisAssessment | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
@@ -81,7 +87,7 @@ export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: str
     `## Research question\n${input.question}`,
     `## Previous hypotheses\n${previousSection(input.previous)}`,
     `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
-    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by number or id.",
+    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3).",
   ].join("\n\n");
 }
 
@@ -166,9 +172,18 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisAssessment> {
-  const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
+  const context = await buildKeyedEvidenceContext(input.evidence, {
+    question: input.question,
+    focus: hypothesesFocus(input.previous),
+    maxItems: DEFAULT_MAX_EVIDENCE,
+    embedder: options.embedder,
+    excerpts: options.excerpts,
+    onUsage: withHooks(options, input.hooks).onUsage,
+    signal: input.signal,
+  });
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
+    ...samplingFor("hypothesis", options.sampling),
     agent: "hypothesis",
     model,
     schema: hypothesisOutputSchema,

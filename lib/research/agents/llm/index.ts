@@ -1,6 +1,9 @@
 import type { LanguageModel } from "ai";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { checkEntailment } from "./critic";
+import { createExcerptStore } from "../../../ai/excerpt-store";
+import { promptStyleFor } from "../../../ai/providers";
+import { getAgentSampling } from "../../../ai/sampling";
 import type { LlmAgentOptions } from "../../../ai/structured";
 import { generateHypotheses } from "./hypothesis";
 import { judgeEvidence } from "./judge";
@@ -11,9 +14,17 @@ import { writeReport } from "./report";
  * output (one retry on an invalid object); `critique` is the critic's entailment check. `modelId` is what runs
  * record as their model. `options.onUsage` receives the token usage of every model call (each call's
  * `input.hooks.onUsage` too), `options.timeoutMs` bounds each call, and `options.embedder` picks diverse evidence
- * when a run has more records than an agent is shown (default TF-IDF).
+ * when a run has more records than an agent is shown (default TF-IDF). Unless given in `options`: one excerpt
+ * store for the backend's runs (every agent sees the same excerpt of a record), sampling per agent from
+ * configuration (lib/ai/sampling), and the prompt style of the configured server (lib/ai/providers promptStyleFor).
  */
-export function createLlmBackend(model: LanguageModel, modelId: string, options: LlmAgentOptions = {}): ReasoningBackend {
+export function createLlmBackend(model: LanguageModel, modelId: string, given: LlmAgentOptions = {}): ReasoningBackend {
+  const options: LlmAgentOptions = {
+    ...given,
+    excerpts: given.excerpts ?? createExcerptStore(),
+    sampling: given.sampling ?? getAgentSampling(),
+    promptStyle: given.promptStyle ?? promptStyleFor(),
+  };
   return {
     kind: "llm",
     model: modelId,

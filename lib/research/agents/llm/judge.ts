@@ -8,17 +8,20 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { buildSelectedEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_ABSTRACT_CHARS, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
+import { buildKeyedEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
+import { evidenceKeys } from "../../../ai/evidence-keys";
+import { samplingFor } from "../../../ai/sampling";
+import { hypothesesFocus } from "./hypothesis";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
 /** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
 export const judgeOutputSchema = z.object({
   mechanismScore: z.number().describe("Integer 0–10: how well the evidence establishes the mechanism (see rubric)."),
-  mechanismReasoning: z.string().describe("Why this mechanism score, citing evidence block numbers like [3]."),
+  mechanismReasoning: z.string().describe("Why this mechanism score, citing evidence keys like [E3]."),
   clinicalScore: z.number().describe("Integer 0–10: strength of the clinical evidence in humans (see rubric)."),
-  clinicalReasoning: z.string().describe("Why this clinical score, citing evidence block numbers like [3]."),
+  clinicalReasoning: z.string().describe("Why this clinical score, citing evidence keys like [E3]."),
   drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
-  keyFindings: z.array(z.string().describe("One finding, with its evidence block numbers.")).describe("The most important findings, at most 6."),
+  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6."),
   sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
   confidence: z.number().describe("Confidence in this assessment, 0 to 1."),
   recommendation: z.enum(["continue", "synthesize"]).describe("synthesize when the evidence suffices, else continue searching."),
@@ -46,7 +49,7 @@ Clinical score (integer 0–10):
 - 8–10: randomised controlled trials, systematic reviews or meta-analyses with consistent results.
 
 Rules:
-- Score only what the evidence blocks shown to you contain, and cite them by block number like [3]. Never invent studies.
+- Score only what the evidence blocks shown to you contain, and cite them by key like [E3]. Never invent studies or keys.
 - Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
 - The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
 - When it is not sufficient, propose specific next searches that target the weakest part.
@@ -55,11 +58,12 @@ ${EVIDENCE_DATA_NOTICE}`;
 
 /** The user prompt of the judge: question, loop position, hypotheses, evidence blocks. */
 export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitted: number): string {
+  const keys = evidenceKeys(input.evidence);
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
-          .map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${h.supportingEvidence.join(", ") || "none"})`)
+          .map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${h.supportingEvidence.map((id) => keys.get(id) ?? id).join(", ") || "none"})`)
           .join("\n");
   return [
     `## Research question\n${input.question}`,
@@ -110,20 +114,24 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
 }
 
 /**
- * The LLM judge: shows at most {@link JUDGE_MAX_EVIDENCE} records, MMR-selected when there are more (abstracts ≤ {@link JUDGE_MAX_ABSTRACT_CHARS} characters) and
- * the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
+ * The LLM judge: shows at most {@link JUDGE_MAX_EVIDENCE} records under their run-wide keys, MMR-selected when there
+ * are more (see buildKeyedEvidenceContext), and the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
 export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
-  const context = await buildSelectedEvidenceContext(input.evidence, {
+  const context = await buildKeyedEvidenceContext(input.evidence, {
+    question: input.question,
+    focus: hypothesesFocus(input.hypotheses),
     maxItems: JUDGE_MAX_EVIDENCE,
-    maxAbstractChars: JUDGE_MAX_ABSTRACT_CHARS,
-    embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage,
+    embedder: options.embedder,
+    excerpts: options.excerpts,
+    onUsage: withHooks(options, input.hooks).onUsage,
     signal: input.signal,
   });
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
+    ...samplingFor("judge", options.sampling),
     agent: "judge",
     model,
     schema: judgeOutputSchema,

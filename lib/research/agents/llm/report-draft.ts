@@ -3,105 +3,99 @@ import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import type { ReportRepair } from "@/lib/domain/critic";
-import { citedNumbers } from "@/lib/report/markers";
-import { mapProse, proseTexts } from "@/lib/report/prose";
-import { describeRemovedQuote, verifyQuotesInText, type QuoteCheck } from "@/lib/report/quotes";
+import { citedKeys, renderKeyMarkers, stripKeyMarkers } from "@/lib/report/citation-keys";
+import { mapProse, PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/prose";
+import { verifyPassage } from "@/lib/report/quote-check";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { referenceFromEvidence } from "@/lib/report/references";
-import { rewriteMarkers, validateReportCitations } from "@/lib/report/validate-citations";
-import type { NumberedEvidence } from "../../../ai/evidence-context";
-import { normaliseUrl } from "@/lib/evidence/identity";
-import { indexEvidence, matchClaimedReference } from "./evidence-refs";
+import { validateReportCitations } from "@/lib/report/validate-citations";
+import { canonicalKey, recordsByKey } from "../../../ai/evidence-keys";
 
-/** One reference entry of the model's answer: the number its markers use and the identifiers it claims. */
-export interface ModelReference {
-  n: number;
-  evidenceId: string | null;
-  pmid: string | null;
-  doi: string | null;
-  nctId: string | null;
-  url: string | null;
-  title: string | null;
+/** One sentence of the model's draft: its text with [E3] key markers, and the verbatim snippet that supports it. */
+export interface DraftSentence {
+  text: string;
+  snippet: string | null;
 }
 
 /** The model's draft as the report agent's schema returns it (see reportOutputSchema). */
 export interface ReportDraftOutput {
   title: string;
-  executiveSummary: string;
+  executiveSummary: DraftSentence[];
   methodology: string;
-  mechanisticFindings: string;
-  clinicalFindings: string;
+  mechanisticFindings: DraftSentence[];
+  clinicalFindings: DraftSentence[];
   drugCandidates: string[];
   limitations: string[];
-  conclusion: string;
-  references: ModelReference[];
+  conclusion: DraftSentence[];
+  /** The keys the model says it cited ("E3"); every reference is built in code from the record a key names. */
+  references: string[];
 }
 
-/** The built report and what had to be removed or replaced in the model's draft to build it. */
+/** The built report and what had to be removed from the model's draft to build it. */
 export interface BuiltReport {
   report: ResearchReport;
   repairs: ReportRepair[];
-  quoteChecks: QuoteCheck[];
 }
 
-/** The identifiers a model claimed, for a repair line; URLs without scheme, so markdown never links a fabricated one. */
-function claimedIds(r: ModelReference): string {
-  const ids = [r.pmid && `PMID ${r.pmid}`, r.doi && `DOI ${r.doi}`, r.nctId, r.evidenceId && `id ${r.evidenceId}`, r.url && `URL ${normaliseUrl(r.url)}`].filter(Boolean);
-  return ids.join(", ");
-}
+const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
- * What each marker number of the draft stands for. A number the model listed in `references` with identifiers
- * (evidence id, PMID, DOI, NCT ID, URL) stands for the record those identifiers name, all of them agreeing (see
- * matchClaimedReference), or for nothing when they name no record of the run (a fabricated reference). A number
- * listed without identifiers, or not listed, stands for the offered evidence block with that number, or for
- * nothing beyond the blocks. Returns the lookup and the repairs (invalid and fabricated reference entries).
+ * "Quote, then cite" (issue 17): the sentences of one section that keep their place. A sentence citing at least
+ * one key of the run must carry a snippet found in the title or abstract of one of the records it cites
+ * (lib/report/quote-check verifyPassage: exact after normalisation, else ≥ 0.95 similarity); otherwise it is
+ * removed and a repair line names it, so the critic sends it back to the report agent. Sentences that cite nothing
+ * are kept as they are (the deterministic checks decide whether a paragraph needed a citation).
  */
-function resolveNumbers(references: ModelReference[], input: ReportInput, offered: NumberedEvidence[]) {
-  const index = indexEvidence(input.evidence);
-  const byId = new Map(input.evidence.map((e) => [e.id, e]));
-  const blocks = new Map(offered.map((b) => [b.n, b.evidence]));
-  const claimed = new Map<number, Evidence | null>();
-  const repairs: ReportRepair[] = [];
-  for (const r of references) {
-    const n = Math.round(r.n);
-    if (!Number.isFinite(n) || n < 1) {
-      repairs.push({ kind: "reference", detail: `a reference numbered ${r.n} (${claimedIds(r) || "no identifiers"}), which is no evidence block` });
+function checkSentences(field: ProseField, sentences: DraftSentence[], byKey: Map<string, Evidence>, repairs: ReportRepair[]): string {
+  const kept: string[] = [];
+  for (const s of sentences) {
+    const text = s.text.trim();
+    if (!text) continue;
+    const records = [...new Set(citedKeys(text))].flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+    if (records.length === 0) {
+      kept.push(text);
       continue;
     }
-    if (claimed.has(n) || !claimedIds(r)) continue; // first entry for a number wins; no identifiers: the block
-    const id = matchClaimedReference(index, r);
-    const record = id ? byId.get(id) : undefined;
-    claimed.set(n, record ?? null);
-    if (!record) repairs.push({ kind: "reference", detail: `reference [${n}] (${claimedIds(r)}), which is not in the run's evidence` });
+    const snippet = s.snippet?.trim() ?? "";
+    const found = snippet && records.some((e) => verifyPassage(snippet, e.citation.abstract).ok || verifyPassage(snippet, e.citation.title).ok);
+    if (found) {
+      kept.push(text);
+      continue;
+    }
+    const keys = [...new Set(citedKeys(text))].join(", ");
+    const why = snippet ? `its snippet “${short(snippet)}” is not in the text of ${keys}` : `it carries no supporting snippet from ${keys}`;
+    repairs.push({ kind: "quote", detail: `${PROSE_FIELD_LABELS[field]}: the sentence “${short(stripKeyMarkers(text))}” was removed: ${why}` });
   }
-  const resolve = (n: number): Evidence | null => (claimed.has(n) ? claimed.get(n)! : (blocks.get(n) ?? null));
-  return { resolve, repairs, offeredCount: offered.length };
+  return kept.join(" ");
 }
 
 /**
- * Builds the final ResearchReport from the model's draft. References are built in code from evidence records,
- * never from model text:
- * 1. marker numbers are resolved to records (see resolveNumbers): listed identifiers first, else block number;
- * 2. quoted passages are checked against the abstracts their sentence cites (lib/report/quote-check: exact, else
- *    ≥ 0.95 similarity over a sliding window): replaced by the source's wording, or their sentence removed;
- * 3. the cited records become the references, numbered 1..k in the order of the model's numbers (two numbers for
- *    one record merge); uncited entries are left out; each marker is rewritten, and a marker that stands for no
- *    record is deleted;
+ * Builds the final ResearchReport from the model's draft. The model cites run-wide keys ([E3]); references are
+ * built in code from the evidence records those keys name, never from model text:
+ * 1. every cited sentence must carry a verbatim snippet of a record it cites ({@link checkSentences}), else it is
+ *    removed (repair kind "quote");
+ * 2. a key listed in `references` that names no record of the run is an invented reference: removed, counted in
+ *    `removedReferences` (repair kind "reference"); a key marker that names no record is deleted and counted in
+ *    `removedMarkers` (repair kind "marker");
+ * 3. the cited records become the references, numbered 1..k in order of first citation in reading order, and
+ *    each key marker is rendered as [n] (lib/report/citation-keys);
  * 4. metadata comes from the input: researchQuestion, sourcesSearched (display labels), totalPapersReviewed,
  *    searchIterations, confidenceScore (last judge assessment, 0 when none), hypothesesTested;
  * 5. validateReportCitations runs as the safety net: it finds no more references or markers on a report built this
- *    way, and it neutralises URLs, DOIs, PMIDs and NCT IDs in the prose that name no retrieved record (a repair each).
- * Counters: `removedReferences` (invalid or fabricated reference entries), `removedMarkers` (marker numbers
- * deleted), `removedQuotes`, `replacedQuotes`. `repairs` lists each removal, one line each, for the critic.
+ *    way, and it neutralises URLs, DOIs, PMIDs and NCT IDs in the prose that name no retrieved record (a repair each);
+ * 6. text in quotation marks is verified against the records its sentence cites (lib/report/quotes: replaced by
+ *    the source's wording, or its sentence removed, repair kind "quote"); counted in removedQuotes/replacedQuotes.
  */
-export function buildReport(output: ReportDraftOutput, input: ReportInput, offered: NumberedEvidence[] = []): BuiltReport {
-  const { resolve, repairs, offeredCount } = resolveNumbers(output.references, input, offered);
-  const sourcesOf = (markers: number[]) =>
-    [...new Set(markers)].map(resolve).filter((e): e is Evidence => e !== null);
-
-  const raw: ResearchReport = {
+export function buildReport(output: ReportDraftOutput, input: ReportInput): BuiltReport {
+  const byKey = recordsByKey(input.evidence);
+  const repairs: ReportRepair[] = [];
+  for (const raw of output.references) {
+    const key = canonicalKey(raw);
+    if (!key || !byKey.has(key)) repairs.push({ kind: "reference", detail: `reference “${short(raw, 60)}”, which is no evidence key of the run` });
+  }
+  const draft: ResearchReport = {
     title: output.title.trim(),
-    executiveSummary: output.executiveSummary.trim(),
+    executiveSummary: checkSentences("executiveSummary", output.executiveSummary, byKey, repairs),
     researchQuestion: input.question,
     methodology: { title: "Methodology", content: output.methodology.trim() },
     hypothesesTested: input.hypotheses.hypotheses.map((h) => ({
@@ -109,11 +103,11 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, offer
       supported: h.supportingEvidence.length,
       contradicted: h.contradictingEvidence.length,
     })),
-    mechanisticFindings: { title: "Mechanistic findings", content: output.mechanisticFindings.trim() },
-    clinicalFindings: { title: "Clinical findings", content: output.clinicalFindings.trim() },
+    mechanisticFindings: { title: "Mechanistic findings", content: checkSentences("mechanisticFindings", output.mechanisticFindings, byKey, repairs) },
+    clinicalFindings: { title: "Clinical findings", content: checkSentences("clinicalFindings", output.clinicalFindings, byKey, repairs) },
     drugCandidates: [...new Set(output.drugCandidates.map((d) => d.trim()).filter(Boolean))],
     limitations: output.limitations.map((l) => l.trim()).filter(Boolean),
-    conclusion: output.conclusion.trim(),
+    conclusion: checkSentences("conclusion", output.conclusion, byKey, repairs),
     references: [],
     sourcesSearched: input.sourcesSearched.map((s) => SOURCE_LABELS[s]),
     totalPapersReviewed: input.evidence.length,
@@ -122,52 +116,34 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, offer
     removedReferences: 0,
   };
 
-  const quoteChecks: QuoteCheck[] = [];
-  const quoted = mapProse(raw, (text, field) => {
-    const r = verifyQuotesInText(text, field, sourcesOf, input.evidence);
-    quoteChecks.push(...r.checks);
-    return r.text;
-  });
-  for (const c of quoteChecks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
-
-  const cited = [...new Set(proseTexts(quoted).flatMap((p) => citedNumbers(p.text)))].sort((a, b) => a - b);
-  const newNumber = new Map<number, number>();
-  const byRecord = new Map<string, number>();
   const references: Reference[] = [];
-  for (const n of cited) {
-    const record = resolve(n);
-    if (!record) {
-      if (n > offeredCount) repairs.push({ kind: "marker", detail: `marker [${n}], beyond the ${offeredCount} evidence blocks` });
-      continue;
-    }
-    let m = byRecord.get(record.id);
-    if (m === undefined) {
-      m = references.length + 1;
-      references.push(referenceFromEvidence(record, m));
-      byRecord.set(record.id, m);
-    }
-    newNumber.set(n, m);
+  const numberOfKey = new Map<string, number>();
+  for (const key of proseTexts(draft).flatMap((p) => citedKeys(p.text))) {
+    const record = byKey.get(key);
+    if (!record || numberOfKey.has(key)) continue;
+    const existing = references.find((r) => r.evidenceId === record.id);
+    const n = existing?.n ?? references.length + 1;
+    if (!existing) references.push(referenceFromEvidence(record, n));
+    numberOfKey.set(key, n);
   }
   let removedMarkers = 0;
-  const renumbered = mapProse(quoted, (text) => {
-    const r = rewriteMarkers(text, (n) => newNumber.get(n));
+  const unknown = new Set<string>();
+  const rendered = mapProse(draft, (text) => {
+    const r = renderKeyMarkers(text, (key) => {
+      const n = numberOfKey.get(key);
+      if (n === undefined) unknown.add(key);
+      return n;
+    });
     removedMarkers += r.removed;
     return r.text;
   });
-  const fabricated = repairs.filter((r) => r.kind === "reference").length;
-  const draft: ResearchReport = {
-    ...renumbered,
-    references,
-    removedReferences: fabricated,
-    removedMarkers,
-    removedQuotes: quoteChecks.filter((c) => c.outcome === "removed").length,
-    replacedQuotes: quoteChecks.filter((c) => c.outcome === "replaced").length,
-  };
-  const validated = validateReportCitations(draft, input.evidence);
+  for (const key of unknown) repairs.push({ kind: "marker", detail: `marker [${key}], which is no evidence key of the run` });
+  const validated = validateReportCitations(
+    { ...rendered, references, removedReferences: repairs.filter((r) => r.kind === "reference").length, removedMarkers },
+    input.evidence,
+  );
   for (const id of validated.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
-  return {
-    report: { ...validated.report, removedMarkers: removedMarkers + validated.removedMarkers },
-    repairs,
-    quoteChecks,
-  };
+  const quoted = verifyReportQuotes({ ...validated.report, removedMarkers: removedMarkers + validated.removedMarkers }, input.evidence);
+  for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
+  return { report: quoted.report, repairs };
 }

@@ -4,38 +4,39 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { buildKeyedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { evidenceKeys } from "../../../ai/evidence-keys";
+import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { hypothesesFocus } from "./hypothesis";
 import { buildReport } from "./report-draft";
 
 export { buildReport } from "./report-draft";
 
-const prose = (what: string) => z.string().describe(`${what} Cite evidence inline as [n], n being the evidence block number.`);
-const claimed = (what: string) => z.string().nullable().describe(`${what} exactly as shown in the evidence block; null when it has none.`);
-
-/** Model-facing schema of the report agent (strict-JSON-schema friendly). Metadata is not asked for: code fills it. */
-export const reportOutputSchema = z.object({
-  title: z.string().describe("Report title naming the drug(s) and the condition."),
-  executiveSummary: prose("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
-  methodology: prose("How the evidence was gathered and weighed (sources, iterations, record types)."),
-  mechanisticFindings: prose("What the evidence shows about targets and pathways, hypothesis by hypothesis."),
-  clinicalFindings: prose("What human studies and trials show, with study types and sizes."),
-  drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
-  limitations: z.array(z.string().describe("One limitation.")).describe("Limitations of the evidence and of this review."),
-  conclusion: prose("2–4 sentences."),
-  references: z
+const sentences = (what: string) =>
+  z
     .array(
       z.object({
-        n: z.number().describe("The evidence block number used in the [n] markers."),
-        evidenceId: claimed("The block's id attribute (e.g. pmid:9406968),"),
-        pmid: claimed("The PMID"),
-        doi: claimed("The DOI"),
-        nctId: claimed("The NCT ID"),
-        url: z.string().nullable().describe("A URL of the record; null when you do not have one."),
-        title: z.string().nullable().describe("The record's title."),
+        text: z.string().describe("One sentence. Cite the evidence it rests on inline by key, e.g. [E3] or [E3, E7]."),
+        snippet: z
+          .string()
+          .nullable()
+          .describe("For a sentence that cites evidence: 5–40 words copied verbatim from the excerpt of a block it cites that support it; null for a sentence without citation."),
       }),
     )
-    .describe("One entry per cited evidence block, in order of first citation."),
+    .describe(`${what} One entry per sentence, in reading order.`);
+
+/** Model-facing schema of the report agent (strict-JSON-schema friendly). Metadata and references are built in code. */
+export const reportOutputSchema = z.object({
+  title: z.string().describe("Report title naming the drug(s) and the condition."),
+  executiveSummary: sentences("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
+  methodology: z.string().describe("How the evidence was gathered and weighed (sources, iterations, record types)."),
+  mechanisticFindings: sentences("What the evidence shows about targets and pathways, hypothesis by hypothesis."),
+  clinicalFindings: sentences("What human studies and trials show, with study types and sizes."),
+  drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
+  limitations: z.array(z.string().describe("One limitation.")).describe("Limitations of the evidence and of this review."),
+  conclusion: sentences("2–4 sentences."),
+  references: z.array(z.string().describe("An evidence key, e.g. E3.")).describe("Every key you cited, in order of first citation."),
 });
 /** What the model returns to the report agent. */
 export type ReportOutput = z.infer<typeof reportOutputSchema>;
@@ -49,12 +50,13 @@ and give study sizes when the evidence states them. Name molecular targets and p
 evidence and gaps honestly; do not overstate.
 
 Citation rules (reports that break them are rejected by an automatic check):
-1. Cite only the evidence blocks shown to you, inline as [n] where n is the block number, e.g. "… in rats [2]".
-2. List every block you cite in "references" with its number n and its identifiers copied exactly from the block.
-3. Never invent or alter PMIDs, DOIs, NCT IDs, URLs, titles or block numbers. If unsure, leave the claim uncited.
-4. Every paragraph of the executive summary, findings and conclusion cites at least one block.
+1. Cite only the evidence blocks shown to you, inline by their key, e.g. "… in rats [E2]". Never invent keys.
+2. Quote, then cite: every sentence that cites a block carries, as its snippet, the words of that block's
+   excerpt that support it, copied verbatim. A sentence whose snippet is not in the cited block is removed.
+3. List every key you cite in "references". Identifiers (PMID, DOI, URL) are added by the system: never write them.
+4. Every part of the executive summary, findings and conclusion cites at least one block.
 5. A dose (mg, mg/kg, µg, IU, …) appears only in a sentence that cites the block stating it.
-6. Text in quotation marks must be copied word for word from the abstract of a block that its sentence cites;
+6. Text in quotation marks must be copied word for word from a block that its sentence cites;
    otherwise paraphrase without quotation marks.
 
 ${EVIDENCE_DATA_NOTICE}`;
@@ -62,13 +64,15 @@ ${EVIDENCE_DATA_NOTICE}`;
 /** The user prompt of the report agent: question, metadata, hypotheses, judge scores, evidence blocks. */
 export function formatReportPrompt(input: ReportInput, evidenceText: string, omitted: number): string {
   const last = input.assessments.at(-1);
+  const keys = evidenceKeys(input.evidence);
+  const keyList = (ids: string[]) => ids.map((id) => keys.get(id) ?? id).join(", ") || "none";
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
           .map(
             (h) =>
-              `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; ${h.supportingEvidence.length} supporting, ${h.contradictingEvidence.length} contradicting records)`,
+              `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${keyList(h.supportingEvidence)}; contradicting ${keyList(h.contradictingEvidence)})`,
           )
           .join("\n");
   const assessment = last
@@ -94,23 +98,33 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
             input.feedback.map((f) => `- ${f}`).join("\n"),
         ]
       : []),
-    "## Task\nWrite the report. Cite only the evidence blocks above, as [n], and list each cited block in references.",
+    "## Task\nWrite the report. Cite only the evidence blocks above, by key as [E3], give each cited sentence its verbatim snippet, and list each cited key in references.",
   ].join("\n\n");
 }
 
 /**
- * The LLM report agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (chosen by MMR when
- * there are more, see buildSelectedEvidenceContext) with the hypotheses, the latest judge assessment and, on a
- * revision, the critic's feedback; asks for the prose sections with [n] markers and a reference list; and builds
- * the report in code ({@link buildReport}). What had to be removed from the draft is reported through
+ * The LLM report agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records under their run-wide keys (chosen by
+ * MMR when there are more, see buildKeyedEvidenceContext) with the hypotheses, the latest judge assessment (its
+ * findings cite the same keys) and, on a revision, the critic's feedback (in keys too); asks for the prose
+ * sections as sentences with [E3] markers and a verbatim snippet each, and the cited keys; and builds the report
+ * in code ({@link buildReport}: snippets checked, keys rendered as [n], references built from the records). What had to be removed from the draft is reported through
  * `input.hooks.onReportRepairs`.
  * @throws Error("report agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API, timeout and abort errors propagate.
  */
 export async function writeReport(model: LanguageModel, input: ReportInput, options: LlmAgentOptions = {}): Promise<ResearchReport> {
-  const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
+  const context = await buildKeyedEvidenceContext(input.evidence, {
+    question: input.question,
+    focus: hypothesesFocus(input.hypotheses),
+    maxItems: DEFAULT_MAX_EVIDENCE,
+    embedder: options.embedder,
+    excerpts: options.excerpts,
+    onUsage: withHooks(options, input.hooks).onUsage,
+    signal: input.signal,
+  });
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
+    ...samplingFor("report", options.sampling),
     agent: "report",
     model,
     schema: reportOutputSchema,
@@ -118,7 +132,7 @@ export async function writeReport(model: LanguageModel, input: ReportInput, opti
     prompt: formatReportPrompt(input, context.text, context.omitted),
     signal: input.signal,
   });
-  const built = buildReport(output, input, context.items);
+  const built = buildReport(output, input);
   if (built.repairs.length > 0) input.hooks?.onReportRepairs?.(built.repairs);
   return built.report;
 }

@@ -5,7 +5,10 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "@/lib/report/references";
 import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../../../support/llm";
 
-/** References 1 = PMID 7453952, 2 = PMID 9406968 (not the block order, to show blocks follow the report's numbers). */
+/**
+ * References 1 = PMID 7453952 (key E2: second record of the run), 2 = PMID 9406968 (key E1): the critic shows
+ * run-wide keys, not the report's numbers.
+ */
 const REPORT: ResearchReport = {
   title: "Lithium and polyuria",
   executiveSummary: "Amiloride attenuates lithium polyuria in rats [1]. It was studied over 3 days.",
@@ -34,7 +37,7 @@ describe("critic: LLM entailment check", () => {
     ]);
   });
 
-  it("fails on a FAIL verdict and on a claim left without a verdict; shows the cited abstracts as numbered blocks", async () => {
+  it("fails on a FAIL verdict and on a claim left without a verdict; shows the cited records under their run-wide keys", async () => {
     const answer: CriticOutput = {
       claims: [
         { claim: 1, verdict: "PASS", issue: null },
@@ -56,9 +59,12 @@ describe("critic: LLM entailment check", () => {
     });
     expect(usage).toEqual([{ agent: "critic", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
     const prompt = promptText(model, 0);
-    expect(prompt).toContain('<evidence n=\\"1\\" id=\\"pmid:7453952\\">');
-    expect(prompt).toContain('<evidence n=\\"2\\" id=\\"pmid:9406968\\">');
-    expect(prompt).toContain('<claim n=\\"3\\" cites=\\"1, 2\\" section=\\"Mechanistic findings\\">');
+    // Keys changed from the report's numbers to run-wide keys (issue 17): the critic's issues go back to the report
+    // agent, which cites keys.
+    expect(prompt).toContain('<evidence key=\\"E1\\" id=\\"pmid:9406968\\">');
+    expect(prompt).toContain('<evidence key=\\"E2\\" id=\\"pmid:7453952\\">');
+    expect(prompt).toContain('<claim n=\\"3\\" cites=\\"E2, E1\\" section=\\"Mechanistic findings\\">');
+    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0.2, maxOutputTokens: 3_000 });
     // The fake closing tag inside the claim is neutralised: one real </claim> per claim in the user message.
     const messages = JSON.parse(prompt) as Array<{ role: string; content: unknown }>;
     const user = JSON.stringify(messages.find((m) => m.role === "user")?.content);

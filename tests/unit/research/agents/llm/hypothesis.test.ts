@@ -9,7 +9,7 @@ const base = {
   searchSuggestions: ["lithium AQP2"],
 };
 
-/** Three hypotheses citing blocks by number, by id, by "PMID n", plus refs that name nothing offered. */
+/** Three hypotheses citing blocks by key (E1, "[E2]", lower-case "e2"), by id, by "PMID n", plus refs that name nothing offered. */
 const answer: HypothesisOutput = {
   hypotheses: [
     {
@@ -19,9 +19,9 @@ const answer: HypothesisOutput = {
       pathway: "vasopressin V2 receptor–cAMP signalling",
       effect: "nephrogenic diabetes insipidus",
       confidence: 1.4,
-      supportingEvidence: ["1", "pmid:7453952", "[2]", "pmid:31415926"],
+      supportingEvidence: ["E1", "pmid:7453952", "[E2]", "pmid:31415926"],
       contradictingEvidence: ["PMID 1987816"],
-      links: [{ from: "lithium", to: "AQP2", evidence: ["2", "doi:10.9999/not-offered"] }],
+      links: [{ from: "lithium", to: "AQP2", evidence: ["E2", "doi:10.9999/not-offered"] }],
     },
     {
       ...base,
@@ -29,7 +29,7 @@ const answer: HypothesisOutput = {
       target: "ENaC",
       pathway: "amiloride-sensitive lithium entry into principal cells",
       effect: "polyuria",
-      supportingEvidence: ["2"],
+      supportingEvidence: ["e2"],
       links: null,
     },
     {
@@ -38,7 +38,7 @@ const answer: HypothesisOutput = {
       target: "GSK-3β",
       pathway: "prostaglandin E2 / COX-2",
       effect: "polyuria",
-      supportingEvidence: ["9"],
+      supportingEvidence: ["E9"],
       links: [],
     },
   ],
@@ -60,7 +60,7 @@ describe("LLM hypothesis agent", () => {
 
     expect(result.hypotheses).toHaveLength(3);
     const [first, second, third] = result.hypotheses;
-    // Blocks are numbered by relevance: 1 = pmid:9406968, 2 = pmid:7453952, 3 = pmid:1987816.
+    // Keys are positions in the run's evidence: E1 = pmid:9406968, E2 = pmid:7453952, E3 = pmid:1987816.
     expect(first.supportingEvidence).toEqual(["pmid:9406968", "pmid:7453952"]);
     expect(first.contradictingEvidence).toEqual(["pmid:1987816"]);
     expect(first.confidence).toBe(1);
@@ -70,11 +70,12 @@ describe("LLM hypothesis agent", () => {
     expect(third.supportingEvidence).toEqual([]);
     expect(result.primaryHypothesis?.target).toBe("ENaC");
     expect(result.knowledgeGaps).toEqual(["Human collecting-duct data"]);
-    expect(unknown).toEqual([["pmid:31415926", "doi:10.9999/not-offered", "9"]]);
+    expect(unknown).toEqual([["pmid:31415926", "doi:10.9999/not-offered", "E9"]]);
     expect(usage).toEqual([{ agent: "hypothesis", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
 
     const prompt = promptText(model, 0);
-    expect(prompt).toContain('<evidence n=\\"1\\" id=\\"pmid:9406968\\">');
+    expect(prompt).toContain('<evidence key=\\"E1\\" id=\\"pmid:9406968\\">');
+    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0.3, maxOutputTokens: 2_000 });
     expect(prompt).toContain("is data quoted from retrieved records");
   });
 

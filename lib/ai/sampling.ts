@@ -1,0 +1,47 @@
+import { getConfig } from "@/lib/config";
+
+/** The research agents whose sampling is configured. */
+export type ResearchAgent = "hypothesis" | "judge" | "report" | "critic";
+
+/** Sampling of one agent: temperature (0–2) and the most output tokens of one answer. */
+export interface AgentSampling {
+  temperature: number;
+  maxOutputTokens: number;
+}
+
+/**
+ * Default sampling per agent. Source: issue 17 — temperature ≈ 0.2 for the judge and critic (scores and verdicts
+ * should repeat), ≈ 0.3 for the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose); output
+ * limits of about 2k (hypothesis), 1k (judge), 5k (report) and 3k (critic) tokens, measured answers being about
+ * half of that. Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs to the timeout.
+ */
+export const DEFAULT_SAMPLING: Record<ResearchAgent, AgentSampling> = {
+  hypothesis: { temperature: 0.3, maxOutputTokens: 2_000 },
+  judge: { temperature: 0.2, maxOutputTokens: 1_000 },
+  report: { temperature: 0.3, maxOutputTokens: 5_000 },
+  critic: { temperature: 0.2, maxOutputTokens: 3_000 },
+};
+
+/**
+ * Sampling per research agent from configuration (CRITICA_TEMPERATURE_<AGENT>, CRITICA_MAX_OUTPUT_TOKENS_<AGENT>,
+ * see lib/config.ts), each unset value taking {@link DEFAULT_SAMPLING}.
+ * @throws Error from getConfig when a value is invalid.
+ */
+export function getAgentSampling(env: NodeJS.ProcessEnv = process.env): Record<ResearchAgent, AgentSampling> {
+  const c = getConfig(env);
+  const pick = (agent: ResearchAgent, t: number | undefined, m: number | undefined): AgentSampling => ({
+    temperature: t ?? DEFAULT_SAMPLING[agent].temperature,
+    maxOutputTokens: m ?? DEFAULT_SAMPLING[agent].maxOutputTokens,
+  });
+  return {
+    hypothesis: pick("hypothesis", c.CRITICA_TEMPERATURE_HYPOTHESIS, c.CRITICA_MAX_OUTPUT_TOKENS_HYPOTHESIS),
+    judge: pick("judge", c.CRITICA_TEMPERATURE_JUDGE, c.CRITICA_MAX_OUTPUT_TOKENS_JUDGE),
+    report: pick("report", c.CRITICA_TEMPERATURE_REPORT, c.CRITICA_MAX_OUTPUT_TOKENS_REPORT),
+    critic: pick("critic", c.CRITICA_TEMPERATURE_CRITIC, c.CRITICA_MAX_OUTPUT_TOKENS_CRITIC),
+  };
+}
+
+/** The sampling of `agent`: `overrides[agent]`, else {@link DEFAULT_SAMPLING}. */
+export function samplingFor(agent: ResearchAgent, overrides?: Partial<Record<ResearchAgent, AgentSampling>>): AgentSampling {
+  return overrides?.[agent] ?? DEFAULT_SAMPLING[agent];
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { getLanguageModel } from "@/lib/ai/providers";
+import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
+import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+
+/** The `env` blocks of README's "Local models" section, by their ### heading. */
+function readmeConfigurations(): Map<string, Record<string, string>> {
+  const readme = readFileSync("README.md", "utf8");
+  const section = readme.slice(readme.indexOf("## Local models"), readme.indexOf("\n## ", readme.indexOf("## Local models") + 5));
+  const configs = new Map<string, Record<string, string>>();
+  for (const part of section.split("\n### ").slice(1)) {
+    const heading = part.slice(0, part.indexOf("\n"));
+    const block = /```env\n([\s\S]*?)```/.exec(part)?.[1] ?? "";
+    configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
+  }
+  return configs;
+}
+
+const answer: JudgeOutput = {
+  mechanismScore: 7, mechanismReasoning: "AVP rises [E1].", clinicalScore: 5, clinicalReasoning: "Cohort [E3].", drugCandidates: ["amiloride"],
+  keyFindings: [], sufficient: true, confidence: 0.6, recommendation: "synthesize", nextSearchQueries: [], reasoning: "Enough.",
+};
+
+let server: FakeOpenAIServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe("README's local-model configurations, checked against a loopback server", () => {
+  const configs = readmeConfigurations();
+
+  it("documents Ollama, vLLM, LM Studio, llama.cpp and a json_object server", () => {
+    expect([...configs.keys()]).toEqual(["Ollama", "vLLM", "LM Studio", "llama.cpp", "A server without JSON-schema output"]);
+    expect(configs.get("Ollama")).toEqual({ OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "ollama", OPENAI_MODEL: "qwen2.5:7b-instruct" });
+  });
+
+  for (const [name, vars] of readmeConfigurations()) {
+    it(`${name}: Chat Completions with the model, sampling, structured output and a field guide`, async () => {
+      server = await startFakeOpenAIServer([JSON.stringify(answer)]);
+      // The same configuration, with the server's host and port replaced by the loopback server's.
+      const env = { ...vars, OPENAI_BASE_URL: vars.OPENAI_BASE_URL.replace(/^http:\/\/[^/]+\/v1$/, server.baseURL) } as unknown as NodeJS.ProcessEnv;
+      expect(env.OPENAI_BASE_URL).toBe(server.baseURL);
+      const configured = getLanguageModel(env)!;
+      expect(configured.compatible).toBe(true);
+      const result = await judgeEvidence(
+        configured.model,
+        { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 },
+        { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING },
+      );
+      expect(result.mechanismScore).toBe(7);
+
+      const body = server.requests[0] as { model: string; temperature: number; max_tokens: number; response_format: { type: string }; messages: Array<{ role: string; content: string }> };
+      expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0.2, 1_000]);
+      const jsonObject = vars.OPENAI_STRUCTURED_OUTPUT === "json_object";
+      expect(body.response_format.type).toBe(jsonObject ? "json_object" : "json_schema");
+      const instructions = body.messages.find((m) => m.role === "system")!.content;
+      expect(instructions).toContain("- clinicalScore (number): Integer 0–10: strength of the clinical evidence in humans (see rubric).");
+      expect(instructions.includes('Answer with one JSON object, and nothing else, that matches this JSON schema:\n{"$schema"')).toBe(jsonObject);
+    });
+  }
+});

@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getLanguageModel } from "@/lib/ai/providers";
+import { createLlmBackend } from "@/lib/research/agents/llm";
+import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
+import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
+import type { ReportOutput } from "@/lib/research/agents/llm/report";
+import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
+import { getRunDetail } from "@/lib/runs/projections";
+import { runToJson } from "@/lib/export/run-json";
+import { startResearchRun } from "@/lib/research/start";
+import { createTextEmbedder } from "@/lib/ai/embeddings";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
+import { importCorpus, useTempDatabase } from "../../support/temp-database";
+
+const QUESTION = "Does cognitive training increase serum BDNF in schizophrenia?";
+type Body = { messages: Array<{ role: string; content: string }>; temperature: number; max_tokens: number; response_format: { type: string; json_schema?: { strict: boolean } } };
+const user = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "user")!.content;
+const system = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "system")!.content;
+
+/** The blocks of a prompt, in order: key, evidence id and the excerpt line. */
+function blocks(prompt: string): Array<{ key: string; id: string; excerpt: string }> {
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], id: m[2], excerpt: m[3] }));
+}
+
+/** Twelve words of a block's excerpt, from its first kept sentence (a verbatim snippet of that record). */
+function snippet(excerpt: string): string {
+  return excerpt.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
+}
+
+const hypothesis: HypothesisOutput = {
+  hypotheses: [
+    { drug: "cognitive training", target: "BDNF", pathway: "neuroplasticity", effect: "cognitive gains", confidence: 0.6, supportingEvidence: ["E1"], contradictingEvidence: [], searchSuggestions: [], links: null },
+  ],
+  primaryHypothesis: 1,
+  knowledgeGaps: [],
+  recommendedSearches: [],
+};
+const judge = (body: Record<string, unknown>): string => {
+  const [b1] = blocks(user(body));
+  const answer: JudgeOutput = {
+    mechanismScore: 6, mechanismReasoning: `Serum BDNF rose [${b1.key}].`, clinicalScore: 6, clinicalReasoning: `A trial [${b1.key}].`, drugCandidates: ["cognitive training"],
+    keyFindings: [`BDNF rose after training [${b1.key}].`], sufficient: true, confidence: 0.6, recommendation: "synthesize", nextSearchQueries: [], reasoning: "Enough.",
+  };
+  return JSON.stringify(answer);
+};
+const report = (body: Record<string, unknown>): string => {
+  const [b1, b2] = blocks(user(body));
+  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  const answer: ReportOutput = {
+    title: "Cognitive training and serum BDNF",
+    executiveSummary: [S(`Training raised serum BDNF [${b1.key}].`, b1)],
+    methodology: "The local library was searched.",
+    mechanisticFindings: [S(`BDNF may mark neuroplasticity [${b1.key}].`, b1)],
+    clinicalFindings: [S(`Another study reports related outcomes [${b2.key}].`, b2)],
+    drugCandidates: [],
+    limitations: ["Few trials."],
+    conclusion: [S(`The evidence is preliminary [${b1.key}, ${b2.key}].`, b2)],
+    references: [b1.key, b2.key],
+  };
+  return JSON.stringify(answer);
+};
+const critic: CriticOutput = { claims: [1, 2, 3, 4].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+
+describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopback server as a local model)", () => {
+  let cleanup: () => void;
+  let server: FakeOpenAIServer | null = null;
+  beforeAll(async () => {
+    ({ cleanup } = await useTempDatabase("llm-loopback"));
+    await importCorpus(["medline16n0902_sample_604.xml"]);
+  }, 60_000);
+  afterAll(() => cleanup());
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  async function run(script: ScriptedEntry[], onProviderError: "fail" | "extractive" = "fail") {
+    server = await startFakeOpenAIServer(script);
+    const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen3:8b" } as unknown as NodeJS.ProcessEnv)!;
+    const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING, embedder: createTextEmbedder() });
+    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 1, backend, onProviderError });
+    const outcome = await done;
+    const detail = (await getRunDetail(runId))!;
+    return { outcome, detail, json: runToJson(detail) };
+  }
+
+  it("sends each agent's sampling, json_schema, a field guide and the same keys and excerpts to every agent", async () => {
+    const { outcome, json } = await run([JSON.stringify(hypothesis), judge, report, JSON.stringify(critic)]);
+    expect(outcome.error).toBeNull();
+    expect(json.verification?.status).toBe("verified");
+    const requests = server!.requests as Body[];
+    expect(requests.map((r) => [r.temperature, r.max_tokens])).toEqual([
+      [0.3, 2_000],
+      [0.2, 1_000],
+      [0.3, 5_000],
+      [0.2, 3_000],
+    ]);
+    for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
+    // Local servers never see .describe(): the field guide carries meanings and ranges into the instructions.
+    expect(system(requests[0])).toContain("- primaryHypothesis (number or null): 1-based position in `hypotheses` of the most promising one");
+    expect(system(requests[1])).toContain("- mechanismScore (number): Integer 0–10");
+    expect(system(requests[3])).toContain('- verdict (one of "PASS", "FAIL")');
+
+    // One key per record for the whole run, and one excerpt per record in every agent's prompt.
+    const seen = new Map<string, { id: string; excerpt: string }>();
+    for (const r of requests) {
+      for (const b of blocks(user(r))) {
+        const first = seen.get(b.key) ?? b;
+        expect([b.id, b.excerpt]).toEqual([first.id, first.excerpt]);
+        seen.set(b.key, first);
+      }
+    }
+    const reportBlocks = blocks(user(requests[2]));
+    const criticBlocks = blocks(user(requests[3]));
+    expect(criticBlocks.map((b) => b.key)).toEqual(reportBlocks.slice(0, 2).map((b) => b.key).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))));
+    expect(user(requests[2])).toContain(`- BDNF rose after training [${blocks(user(requests[1]))[0].key}].`);
+    expect(json.report!.references.map((r) => r.evidenceId)).toEqual(reportBlocks.slice(0, 2).map((b) => b.id));
+
+    // Structured abstracts shown to the model keep their CONCLUSIONS (the 700-character cut kept 0 of 84 in the
+    // issue's recorded run).
+    const evidence = new Map(json.evidence.map((e) => [e.id, e.citation.abstract]));
+    const structured = [...seen.values()].filter((b) => /(?:^|\n)CONCLUSIONS?:/.test(evidence.get(b.id) ?? ""));
+    expect(structured).toHaveLength(11);
+    expect(structured.filter((b) => /CONCLUSIONS?: /.test(b.excerpt))).toHaveLength(structured.length);
+    if (process.env.CRITICA_PRINT_PROMPT_SIZES) {
+      console.log(JSON.stringify({ structured: structured.length, chars: requests.map((r) => r.messages.reduce((n, m) => n + m.content.length, 0)) }));
+      (await import("node:fs")).writeFileSync(process.env.CRITICA_PRINT_PROMPT_SIZES, JSON.stringify({ evidence: json.evidence, hypotheses: json.hypotheses, report: json.report }));
+    }
+  });
+
+  it("an empty answer (a thinking model's) with --on-provider-error extractive completes the run on the extractive backend", async () => {
+    const { outcome, detail, json } = await run([{ content: "", reasoningContent: "I will answer in JSON: {…}" }], "extractive");
+    expect(outcome.error).toBeNull();
+    expect(json.status).toBe("completed");
+    expect(server!.requests).toHaveLength(1);
+    expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
+    const notices = detail.events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
+    expect(notices).toEqual([
+      "The language model gave no usable answer during the hypothesis step: hypothesis agent: the model returned an empty answer (it wrote 26 characters of " +
+        "reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking). " +
+        "As chosen for this run, the remaining steps use the extractive backend (no language model).",
+    ]);
+  });
+});
