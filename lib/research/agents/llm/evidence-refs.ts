@@ -1,5 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import { normaliseUrl, recordUrl } from "@/lib/evidence/identity";
+import { identifierKeys, recordUrl, urlKey } from "@/lib/evidence/identity";
 import type { KeyedEvidence } from "../../../ai/evidence-context";
 import { canonicalKey } from "../../../ai/evidence-keys";
 
