@@ -16,6 +16,11 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
  * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
+ * Added with claim polarity (issue 9): per claim `reading` (the claim read as chemical, disease or organ, relation
+ * and negation, with the annotation IDs it stands for; null for other claim shapes) and `sides` (the documents on
+ * each side: `{ contradicts: { count, documents }, supports: { count, documents } | null }`, each document with its
+ * verified `passage` and the `relation` the model read in it; `supports` null when the scorer does not look for
+ * such documents — the LLM scorer; `sides` null for checks saved before issue 9).
  */
 export function claimCheckToJson(detail: RunDetail) {
   return {
@@ -52,6 +57,8 @@ export function claimCheckToJson(detail: RunDetail) {
       })),
       searchStats: c.searchStats,
       claimSupportingDocuments: c.claimSupportingDocuments,
+      reading: c.reading ?? null,
+      sides: c.sides ?? null,
       metadata: c.metadata,
     })),
     shortfalls: detail.shortfalls,
