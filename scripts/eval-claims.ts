@@ -112,6 +112,7 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
   const file = path.resolve(process.cwd(), "../shared/fixtures/corpus/bc5cdr_pubtator", fileName);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-eval-claims-"));
+  const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = `file:${path.join(dir, "library.db")}`;
   try {
     const { applyMigrations } = await import("@/lib/db/migrate");
@@ -164,6 +165,8 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       rows,
     };
   } finally {
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
