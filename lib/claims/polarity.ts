@@ -48,6 +48,11 @@ const FORMS: Array<[RegExp, ClaimRelation, boolean]> = [
   [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+(?:(?:strongly|significantly|often)\s+)?${ASSOCIATED})\s+(.+)$`, "i"), "causes", false],
 ];
 
+/** "X is (not) cardiotoxic / hepatotoxic / nephrotoxic …": a harm to the organ of the combining form. */
+const TOXIC_ADJECTIVE = /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
+/** The organ named by a "-toxic" combining form. */
+const TOXIC_ORGAN: Record<string, string> = { cardio: "heart", hepato: "liver", nephro: "kidneys", neuro: "nerves", oto: "ears", myelo: "bone marrow", pneumo: "lungs" };
+
 /** Harm nouns after an organ ("liver damage", "kidney injury"): the target is then the organ's diseases. */
 const ORGAN_HARM = /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function)$/i;
 
@@ -67,6 +72,7 @@ function cleanTarget(target: string): string {
  *   associated with / linked to / toxic to Y" (with "can", "may", … before the verb);
  * - does not cause: "X does not cause Y" (and the other verbs), "X is not associated with Y", "X has no effect on Y",
  *   "X is safe for Y" / "is harmless to" / "is not toxic to" (X does not harm Y);
+ * - organ toxicity: "X is cardiotoxic / hepatotoxic / nephrotoxic …" (X causes diseases of that organ; "is not …" denies it);
  * - treats: "X protects against / prevents / treats / reverses / attenuates Y", "X is effective for / against Y";
  * - does not treat: "X does not prevent Y", "X is not effective for Y".
  * A target that names an organ ("the heart", "the kidneys", "liver damage") sets `organ`.
@@ -79,6 +85,11 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
     .replace(/\b\w+n't\b/gi, (w) => CONTRACTIONS[w.toLowerCase()] ?? w)
     .replace(/\s+/g, " ");
   if (NOT_POLAR.test(text) || /[,;:?]/.test(text)) return null;
+  const toxic = TOXIC_ADJECTIVE.exec(text);
+  if (toxic) {
+    const organ = organNamed(TOXIC_ORGAN[toxic[4].toLowerCase()]);
+    return { chemical: toxic[1].trim(), target: organ!.name, organ, relation: "causes", negated: Boolean(toxic[3]), form: toxic[2].toLowerCase().replace(/\s+/g, " ") };
+  }
   for (const [pattern, relation, negated] of FORMS) {
     const m = pattern.exec(text);
     if (!m) continue;

@@ -26,6 +26,8 @@ describe("claim polarity", () => {
     ["Carvedilol prevents doxorubicin-induced cardiomyopathy", { chemical: "Carvedilol", target: "cardiomyopathy", organ: null, relation: "treats", negated: false, form: "prevents" }],
     ["Lamivudine is effective for hepatitis B", { chemical: "Lamivudine", target: "hepatitis B", organ: null, relation: "treats", negated: false, form: "is effective for" }],
     ["Magnesium sulfate does not prevent seizures", { chemical: "Magnesium sulfate", target: "seizures", organ: null, relation: "treats", negated: true, form: "does not prevent" }],
+    ["Valproic acid is hepatotoxic.", { chemical: "Valproic acid", target: "liver", organ: "liver", relation: "causes", negated: false, form: "is hepatotoxic" }],
+    ["Amiodarone is not cardiotoxic", { chemical: "Amiodarone", target: "heart", organ: "heart", relation: "causes", negated: true, form: "is not cardiotoxic" }],
     ["MK-801 is not effective against catalepsy", { chemical: "MK-801", target: "catalepsy", organ: null, relation: "treats", negated: true, form: "is not effective against" }],
   ])("reads “%s”", (claim, expected) => {
     expect(read(claim)).toEqual(expected);
