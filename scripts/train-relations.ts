@@ -5,8 +5,9 @@
  *    training documents only) at every threshold 0.05…0.95; keep the best (setting, threshold) by dev F1.
  * 3. Refit with that setting on Training + Development and write lib/relations/weights.json.
  * Deterministic: batch gradient descent from zero weights, no sampling, so the same data gives the same file.
- * Usage: npm run train:relations [-- --quick] [-- --dev-only]
- *   --quick: one setting, for smoke runs; --dev-only: report dev scores and top weights, write nothing
+ * Usage: npm run train:relations [-- --quick [--steps N --lr X]] [--min-count N] [--dev-only]
+ *   --quick: one setting, for smoke runs; --dev-only: report dev scores and top weights, write no weights.json
+ *   (--dev-out FILE: save that train-only model for error analysis)
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,12 +19,14 @@ import type { RelationWeights, Scores } from "@/lib/relations/model";
 import { buildPriors } from "@/lib/relations/priors";
 
 const PACKAGE = { package: "ml-logistic-regression", version: "2.0.0" };
+const argValue = (name: string) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined);
 const GRID: FitSettings[] = process.argv.includes("--quick")
-  ? [{ numSteps: 300, learningRate: 0.5 }]
-  : [150, 300, 600].flatMap((numSteps) => [0.25, 0.5, 1].map((learningRate) => ({ numSteps, learningRate })));
+  ? [{ numSteps: argValue("--steps") ?? 300, learningRate: argValue("--lr") ?? 0.5 }]
+  : [200, 300, 500].map((numSteps) => ({ numSteps, learningRate: 0.5 }));
 // Dev only: stop after tuning (no refit, no file written), for feature experiments.
 const DEV_ONLY = process.argv.includes("--dev-only");
-const MIN_CONTEXT_COUNT = 25;
+/** Context words need this many candidate pairs in the training documents to get a weight (tuned on dev). */
+const MIN_CONTEXT_COUNT = argValue("--min-count") ?? 40;
 
 function log(message: string): void {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -74,6 +77,8 @@ function main(): void {
   if (DEV_ONLY) {
     const top = best.model.weights.map((w, i) => [w, best.model.features[i]] as const).sort((x, y) => Math.abs(y[0]) - Math.abs(x[0]));
     log(`top weights: ${top.slice(0, 30).map(([w, n]) => `${n} ${w.toFixed(2)}`).join(", ")}`);
+    const outIndex = process.argv.indexOf("--dev-out");
+    if (outIndex > 0) writeFileSync(process.argv[outIndex + 1], JSON.stringify({ ...best.model, threshold: best.threshold, fallbackThreshold: best.fallbackThreshold }));
     return;
   }
   const settings: FitSettings = { numSteps: best.model.model.numSteps, learningRate: best.model.model.learningRate };

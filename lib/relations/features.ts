@@ -1,4 +1,5 @@
 import { commonName, type DocAnalysis, type PlacedMention } from "./analyze";
+import { diseaseAsPopulation, indicationPattern, inList } from "./roles";
 import { relateInSentence, type SentencePair } from "./sentence-pair";
 
 /** Counts behind a prior: [pairs labelled CID, pairs seen] in the training documents. */
@@ -36,6 +37,10 @@ export const ENGINEERED_FEATURES = [
   "treats", "nearest_chem", "nearest_dis", "dis_more_specific_exists", "dis_less_specific_exists",
   "chem_prior_rate", "chem_prior_seen", "dis_prior_rate", "dis_prior_seen", "pair_prior_rate", "pair_prior_cid",
   "pair_prior_seen", "title_cue_induced", "abstract_last_co", "co_sentence_no_cue",
+  "chem_share", "dis_share", "chem_rank_2", "chem_rank_3plus", "dis_rank_2", "dis_rank_3plus",
+  "top_dis_for_chem", "top_chem_for_dis", "main_chem_and_main_dis", "no_co_and_both_main", "no_co_and_title_chem",
+  "co_and_prior_cid", "co_and_title_chem", "induced_and_nearest", "dis_as_population", "chem_in_list", "dis_in_list",
+  "pattern_indication",
 ] as const;
 
 const CONTEXT = 2;
@@ -162,10 +167,41 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   if (firstOf(a.diseases) === disId) on("dis_first");
   on("n_chem_log", Math.min(1, Math.log2(a.chemicals.size) / 4));
   on("n_dis_log", Math.min(1, Math.log2(a.diseases.size) / 4));
+  // Prominence: share of mentions and frequency rank among the document's chemicals (diseases).
+  const chemCounts = [...a.chemicals.values()].map((l) => l.length);
+  const disCounts = [...a.diseases.values()].map((l) => l.length);
+  const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
+  on("chem_share", chem.length / sum(chemCounts));
+  on("dis_share", dis.length / sum(disCounts));
+  const chemRank = 1 + chemCounts.filter((n) => n > chem.length).length;
+  const disRank = 1 + disCounts.filter((n) => n > dis.length).length;
+  if (chemRank === 2) on("chem_rank_2");
+  if (chemRank >= 3) on("chem_rank_3plus");
+  if (disRank === 2) on("dis_rank_2");
+  if (disRank >= 3) on("dis_rank_3plus");
+  // Competition: is this the disease sharing most sentences with the chemical (and vice versa)?
+  const shared = (cs: PlacedMention[], ds: PlacedMention[]) => {
+    const s1 = new Set(cs.map((m) => m.sentence));
+    return new Set(ds.filter((m) => s1.has(m.sentence)).map((m) => m.sentence)).size;
+  };
+  const own = pairs.length;
+  if (own > 0 && [...a.diseases].every(([id, ms]) => id === disId || shared(chem, ms) <= own)) on("top_dis_for_chem");
+  if (own > 0 && [...a.chemicals].every(([id, ms]) => id === chemId || shared(ms, dis) <= own)) on("top_chem_for_dis");
+  const mainChem = chemRank === 1;
+  const mainDis = disRank === 1;
+  if (mainChem && mainDis) on("main_chem_and_main_dis");
+  if (!own && mainChem && mainDis) on("no_co_and_both_main");
+  if (!own && hasTitle && chemSentences.has(0)) on("no_co_and_title_chem");
+  if (own && hasTitle && chemSentences.has(0)) on("co_and_title_chem");
+  if (f.has("pattern_induced") && f.has("nearest_chem")) on("induced_and_nearest");
   // Doc-level agent/patient roles: the chemical is some "X-induced …" agent, the disease some induced effect.
   const toksOf = (m: PlacedMention) => a.tokens[m.sentence];
   if (chem.some((m) => { const t = toksOf(m); return [m.tokEnd, m.tokEnd + 1].some((i) => t[i] && /^induc/.test(t[i].lower)); })) on("chem_inducer_doc");
   if (dis.some((m) => { const t = toksOf(m); return t.slice(Math.max(0, m.tokStart - 4), m.tokStart).some((x) => /^induc/.test(x.lower)); })) on("dis_induced_doc");
+  if (diseaseAsPopulation(a, dis)) on("dis_as_population");
+  if (inList(a, chem)) on("chem_in_list");
+  if (inList(a, dis)) on("dis_in_list");
+  if (indicationPattern(a, chem, dis)) on("pattern_indication");
   const disTexts = [...new Set(dis.map((m) => m.text.toLowerCase()))];
   if (containsOther(a, disId, disTexts, "other")) on("dis_more_specific_exists");
   if (containsOther(a, disId, disTexts, "self")) on("dis_less_specific_exists");
@@ -177,6 +213,7 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   on("pair_prior_rate", pp[1] > 0 ? rate(pp) : 0);
   on("pair_prior_cid", pp[0] > 0 ? 1 : 0);
   on("pair_prior_seen", pp[1] > 0 ? 1 : 0);
+  if (own && pp[0] > 0) on("co_and_prior_cid");
   for (const w of contextWords(a, chem, dis, pairs)) if (ctx.vocabulary.has(w)) on(w);
   return { features: f, coSentences, chemical: commonName(chem), disease: commonName(dis) };
 }
