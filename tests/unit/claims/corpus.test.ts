@@ -56,7 +56,7 @@ describe("claim check on the imported corpus (extractive)", () => {
       threshold: 3,
       strategies: {
         keyword: { ran: true, found: 40, scored: 40, cited: 9 },
-        semantic: { ran: true, found: 40, scored: 40, cited: 9 },
+        semantic: { ran: true, found: 40, scored: 40, cited: 8 },
         hyde: { ran: false, found: 0, scored: 0, cited: 0 },
       },
     });

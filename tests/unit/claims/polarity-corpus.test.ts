@@ -5,6 +5,7 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { verifyPassage } from "@/lib/report/quote-check";
 import { startClaimCheck } from "@/lib/claims/start";
 import type { SideDocument } from "@/lib/domain/claim-check";
+import { STRONG_PROBABILITY } from "@/lib/claims/agents/extractive/relation-scoring";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
 async function check(text: string) {
@@ -77,8 +78,10 @@ describe("claims with polarity, judged by the relation model on the imported cor
     expect(inLine.documents[3]).toMatchObject({
       passage: "Lithium, an effective antipsychotic, induces nephrogenic diabetes insipidus (NDI) in  40% of patients.",
       citation: null,
-      relation: { chemical: "lithium", disease: "nephrogenic diabetes insipidus", relation: "causes", negated: false, probability: 0.905 },
+      relation: { chemical: "lithium", disease: "nephrogenic diabetes insipidus", relation: "causes", negated: false },
     });
+    // A confident reading (the exact P(CID) moves with each retraining of the relation model).
+    expect(inLine.documents[3].relation!.probability).toBeGreaterThanOrEqual(STRONG_PROBABILITY);
     await expectVerified(inLine.documents);
 
     const denied = await check("Lithium does not cause nephrogenic diabetes insipidus.");
