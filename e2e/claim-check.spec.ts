@@ -14,7 +14,7 @@ const COUNTERS = [
   "Doxorubicin had an effect on the heart in this cohort.",
   "Regular yoga practice did not reduce the incidence of smartphone addiction by 30%, or increased it.",
 ];
-const FIRST_PASSAGE = "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+const FIRST_PASSAGE = "Several cytopathic mechanisms have been suggested to mediate the dose-limiting cumulative and irreversible cardiomyopathy caused by doxorubicin.";
 
 // One browser session for the whole file: a run belongs to the session that started it (only it may share it).
 test.describe.configure({ mode: "serial" });
@@ -38,26 +38,40 @@ async function expectClaimCheck(p: Page) {
 
   const contradicted = cards.nth(0);
   await expect(contradicted.getByTestId("verdict-rationale")).toHaveText(
-    "23 documents of the 57 scored reached the threshold of 3 of 5 for the counter-statement “Doxorubicin had an effect on the heart in this cohort”, " +
-      "and 10 are cited with passages verified in their abstracts. No document stated a finding in line with the claim, so the evidence contradicts it.",
+    "Read as “Doxorubicin does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each document for Doxorubicin causing a disease of the heart: " +
+      "25 documents report it, none reports the opposite. 25 documents of the 57 scored reached the threshold of 3 of 5 for the counter-statement " +
+      "“Doxorubicin had an effect on the heart in this cohort”, and 10 are cited with passages verified in their abstracts. No document stated a finding in line with the claim, " +
+      "so the evidence contradicts it. The documents agree.",
   );
+  // The claim's polarity reading, and the documents on each side with their verified passages.
+  await expect(contradicted.getByTestId("claim-reading")).toHaveText(
+    "Read as: Doxorubicin — does not cause — diseases of the heart (26 annotated: cardiotoxicity, cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
+  );
+  await expect(contradicted.getByTestId("side-contradicts")).toHaveText("25 documents, 10 shown with verified passages");
+  await expect(contradicted.getByTestId("side-supports")).toHaveText("no document");
+  await expect(contradicted.getByTestId("no-supporting-evidence")).toHaveText("No document in line with the claim with a verified passage.");
   const citations = contradicted.getByTestId("counter-citation");
   await expect(citations).toHaveCount(10);
   await expect(citations.first().getByTestId("verified-passage")).toHaveText(FIRST_PASSAGE);
   await expect(citations.first().getByTestId("citation-score")).toHaveText("score 5/5");
   await expect(citations.first().getByTestId("found-by")).toHaveText("keywordsemantic");
   await expect(citations.first().getByTestId("passage-check")).toHaveText("✓ exact match in the abstract");
-  await expect(citations.first().getByRole("link", { name: "PMID 24727461" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/24727461/");
+  await expect(citations.first().getByRole("link", { name: "PMID 12498738" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/12498738/");
+  // The exact P(CID) moves with each retraining of the relation model.
+  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: doxorubicin → cardiomyopathy: causes \(P\(CID\) 0\.\d\d\)$/);
+  await expect(contradicted.getByTestId("document-relation")).toHaveCount(10);
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
   // The report's [1] marker links to its citation.
   await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute("href", "#claim-1-cite-1");
-  await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword404010");
-  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40406");
+  await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword40409");
+  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40408");
   await expect(contradicted.getByTestId("stats-hyde")).toHaveText("HyDEnot run (needs a language model)");
   await expect(contradicted.getByTestId("stats-total")).toHaveText("All (deduplicated)575710");
   await expect(contradicted.getByTestId("generation-metadata")).toHaveText(/^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/);
 
   const undecided = cards.nth(1);
+  await expect(undecided.getByTestId("claim-reading")).toHaveCount(0);
+  await expect(undecided.getByTestId("side-supports")).toHaveText("no document");
   await expect(undecided.getByTestId("counter-citation")).toHaveCount(0);
   await expect(undecided.getByTestId("no-counter-evidence")).toBeVisible();
   await expect(undecided.getByTestId("counter-report")).toHaveText(

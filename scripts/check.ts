@@ -4,6 +4,7 @@
 import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-check-json";
 import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
 import { startClaimCheck } from "@/lib/claims/start";
+import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import { followRun, parseCli, runCli, writeStdout } from "./cli-support";
 
 const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--json]`;
@@ -15,15 +16,31 @@ function claimToText(c: ClaimCheckResult, n: number): string {
   return [
     `## Claim ${n}: ${c.claim}`,
     `Verdict: ${c.verdict} (${c.confidence} confidence)`,
+    ...(c.reading ? [`Read as: ${readingText(c.reading)}`] : []),
     `Counter-statement: ${c.counterStatement}`,
     `Rationale: ${c.rationale}`,
     "",
     c.counterReport,
     "",
     ...c.citations.map((x) => `[${x.n}] ${x.pmid ? `PMID ${x.pmid}` : x.evidenceId} · score ${x.score}/5 · found by ${x.foundBy.join(", ")}\n    “${x.passage}”`),
+    ...sidesToText(c),
     `Search: ${s.documentsFound} found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}, ${s.documentsCited} cited; ${s.passagesDropped} passages dropped (per strategy found/scored/cited: ${strategies}).`,
     `Generated: ${c.metadata.backend}${c.metadata.model ? ` ${c.metadata.model}` : ""}${c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : ""}, ${c.metadata.durationMs} ms.`,
   ].join("\n");
+}
+
+/** The documents on each side of a claim: counts, PMIDs and (for the claim's side) verified passages. */
+function sidesToText(c: ClaimCheckResult): string[] {
+  if (!c.sides) return [];
+  const id = (d: { pmid: string | null; evidenceId: string }) => (d.pmid ? `PMID ${d.pmid}` : d.evidenceId);
+  const against = c.sides.contradicts;
+  const lines = ["", `Against the claim: ${sideCountText(against)}${against.documents.length ? ` (${against.documents.map(id).join(", ")})` : ""}.`];
+  for (const d of against.documents) if (d.relation) lines.push(`  [${d.citation}] ${id(d)} · ${relationText(d.relation)}`);
+  const supports = c.sides.supports;
+  if (!supports) return [...lines, "In line with the claim: not looked for by this scorer."];
+  lines.push(`In line with the claim: ${sideCountText(supports)}${supports.documents.length ? ` (${supports.documents.map(id).join(", ")})` : ""}.`);
+  for (const d of supports.documents) lines.push(`  ${id(d)}${d.relation ? ` · ${relationText(d.relation)}` : ""}\n    “${d.passage}”`);
+  return lines;
 }
 
 async function main(): Promise<number> {

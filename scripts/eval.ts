@@ -1,13 +1,16 @@
 /**
  * Benchmarks: `npm run eval -- <benchmark> [--json] [options]`.
- *   cdr   BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
+ *   cdr     BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
+ *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
  * Add a benchmark by adding an entry to BENCHMARKS (e.g. pubmedqa). Unknown subcommands exit 2 with usage.
  */
 import { runCdr } from "./eval-cdr";
+import { runClaims } from "./eval-claims";
 import type { BenchmarkResult } from "./eval-types";
 
 const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
   cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev)", run: runCdr },
+  claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N)", run: runClaims },
 };
 
 function usage(): string {

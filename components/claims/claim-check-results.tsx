@@ -1,9 +1,11 @@
 import { Card } from "@/components/ui/card";
+import { ClaimReadingLine, SideHeading, SupportingEvidence } from "@/components/claims/claim-sides";
 import { CounterEvidence } from "@/components/claims/counter-evidence";
 import { CounterReportText } from "@/components/claims/counter-report-text";
 import { SearchStatsTable } from "@/components/claims/search-stats-table";
 import { VerdictBadge } from "@/components/claims/verdict-badge";
 import { claimProgress, type ClaimProgress } from "@/lib/claims/progress";
+import type { DocumentRelation, SideDocument } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
 
 /** What a claim is waiting for while the check runs. */
@@ -14,7 +16,16 @@ function pendingStep(c: ClaimProgress): string {
   return "Weighing the evidence…";
 }
 
-/** One claim: the claim, its counter-statement, the verdict on the claim, the counter-report, evidence and statistics. */
+/** The relation read in each document of a side, by evidence id (documents without one left out). */
+function relationsOf(documents: SideDocument[] | undefined): Map<string, DocumentRelation> {
+  return new Map((documents ?? []).flatMap((d) => (d.relation ? [[d.evidenceId, d.relation] as const] : [])));
+}
+
+/**
+ * One claim: the claim, its counter-statement and polarity reading, the verdict on the claim, the counter-report,
+ * the documents against the claim (the report's citations) and in line with it, each with its verified passage,
+ * and statistics.
+ */
 function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
   const idPrefix = `claim-${c.n}`;
   const result = c.verdict?.result;
@@ -34,6 +45,7 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
             <span data-testid="counter-statement">{c.counter.counterStatement}</span>
           </p>
         )}
+        {result?.reading && <ClaimReadingLine reading={result.reading} />}
         {c.counter && c.counter.keywords.length > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="claim-keywords">
             Keywords: {c.counter.keywords.join(", ")}
@@ -55,8 +67,18 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
         <section aria-label="Counter-report" className="space-y-3">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Counter-report</h3>
           <CounterReportText text={c.report.report} idPrefix={idPrefix} citations={c.report.citations.length} />
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Counter-evidence</h3>
-          <CounterEvidence citations={c.report.citations} dropped={c.report.dropped} idPrefix={idPrefix} />
+          {result?.sides ? (
+            <SideHeading label="Against the claim" side={result.sides.contradicts} testId="side-contradicts" />
+          ) : (
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Counter-evidence</h3>
+          )}
+          <CounterEvidence citations={c.report.citations} dropped={c.report.dropped} idPrefix={idPrefix} relations={relationsOf(result?.sides?.contradicts.documents)} />
+        </section>
+      )}
+      {result?.sides?.supports && (
+        <section aria-label="In line with the claim" className="space-y-3">
+          <SideHeading label="In line with the claim" side={result.sides.supports} testId="side-supports" />
+          <SupportingEvidence side={result.sides.supports} />
         </section>
       )}
       {result && <SearchStatsTable stats={result.searchStats} metadata={result.metadata} />}
@@ -68,7 +90,8 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
  * The results of a claim check (Run.mode "claim-check"), drawn from its saved events so the live page, a reload
  * and a share link show the same: one card per claim with its counter-statement, verdict badge and confidence,
  * rationale, counter-report with linked [n] markers, the verified passages with scores and provenance, and the
- * search statistics. While `running`, each card says which step it is at.
+ * search statistics; then the documents on each side of the claim with their verified passages (checks saved before
+ * claim polarity show the counter-evidence only). While `running`, each card says which step it is at.
  */
 export function ClaimCheckResults({ events, running }: { events: RunEvent[]; running: boolean }) {
   const claims = claimProgress(events);

@@ -1,7 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { FoundBy } from "@/components/claims/found-by";
-import type { CounterCitation, DroppedPassage } from "@/lib/domain/claim-check";
+import { RelationLine } from "@/components/claims/claim-sides";
+import type { CounterCitation, DocumentRelation, DroppedPassage } from "@/lib/domain/claim-check";
 
 /** "exact match in the abstract" or "97% match in the abstract": how the passage was verified. */
 function verification(similarity: number): string {
@@ -10,10 +11,22 @@ function verification(similarity: number): string {
 
 /**
  * The counter-evidence of one claim: each cited document with its verified passage (quoted from its abstract),
- * its score 0–5, the strategies that found it, and how the passage matched; then the passages that were dropped
+ * its score 0–5, the strategies that found it, the relation the model read in it (polar claims), and how the passage
+ * matched; then the passages that were dropped
  * because they were not found in their abstracts.
  */
-export function CounterEvidence({ citations, dropped, idPrefix }: { citations: CounterCitation[]; dropped: DroppedPassage[]; idPrefix: string }) {
+export function CounterEvidence({
+  citations,
+  dropped,
+  idPrefix,
+  relations = new Map(),
+}: {
+  citations: CounterCitation[];
+  dropped: DroppedPassage[];
+  idPrefix: string;
+  /** The relation the model read in each cited document (by evidence id), when the claim was read with a polarity. */
+  relations?: ReadonlyMap<string, DocumentRelation>;
+}) {
   return (
     <div className="space-y-2">
       {citations.length === 0 ? (
@@ -43,6 +56,7 @@ export function CounterEvidence({ citations, dropped, idPrefix }: { citations: C
               <blockquote data-testid="verified-passage" className="border-l-2 border-accent pl-3 italic">
                 {c.passage}
               </blockquote>
+              {relations.get(c.evidenceId) && <RelationLine relation={relations.get(c.evidenceId)!} />}
               <p data-testid="passage-check" className="text-xs text-muted-foreground">
                 ✓ {verification(c.similarity)}
               </p>

@@ -1,5 +1,7 @@
 import type {
+  ClaimReading,
   ClaimSearchStats,
+  ClaimSides,
   ClaimVerdict,
   CounterCitation,
   CounterStatement,
@@ -62,6 +64,10 @@ export interface VerdictInput {
   citations: CounterCitation[];
   stats: ClaimSearchStats;
   scores: DocumentScore[];
+  /** The documents on each side (lib/claims/sides.ts); absent when a caller has not built them. */
+  sides?: ClaimSides;
+  /** The claim's polarity reading, when the backend reads one ({@link ClaimCheckBackend.readingOf}). */
+  reading?: ClaimReading | null;
   signal?: AbortSignal;
 }
 
@@ -88,6 +94,13 @@ export interface ClaimCheckBackend {
   /** Scores every document 0–5 for support of the counter-statement, in batches (never one call per document). */
   scoreDocuments(input: ScoringInput): Promise<ScoringOutput>;
   extractPassages(input: PassageInput): Promise<PassageProposal[]>;
+  /**
+   * Passages of the documents whose findings are in line with the claim (scored stance "claim"); optional: a
+   * backend without it shows no documents in line with the claim (its `sides.supports` is null).
+   */
+  extractSupportingPassages?(input: PassageInput): Promise<PassageProposal[]>;
+  /** The claim's polarity reading after its documents were scored (null for other claim shapes); optional. */
+  readingOf?(claim: string): ClaimReading | null;
   /** The 200–300 word counter-report; called only with at least one citation. */
   writeCounterReport(input: CounterReportInput): Promise<string>;
   judgeClaim(input: VerdictInput): Promise<VerdictDraft>;

@@ -16,6 +16,7 @@ import { MAX_CLAIMS } from "./agents/extractive/extraction";
 import { countByStrategy, mergeFound, type FoundDocument } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
 import { buildSearchStats } from "./search-stats";
+import { buildSides, supportCandidates } from "./sides";
 import { searchThreeWays } from "./strategies";
 import { judgeClaimExtractive } from "./verdict";
 
@@ -43,7 +44,8 @@ export interface ClaimCheckOutcome {
  * Runs a claim check (after bmlibrarian's PaperChecker, but parallel): (1) extract up to 3 claims; then for each
  * claim, all claims in parallel: (2) its counter-statement; (3) keyword, semantic and HyDE search in parallel,
  * merged with provenance and capped at 100 (the claim's own source left out, see {@link withoutSourceOf}); (4) score every document 0–5 (batched); (5) extract passages from the
- * documents at or above the threshold and keep only those verified in their abstracts; (6) write the
+ * documents at or above the threshold and from those in line with the claim (when the backend looks for them), and
+ * keep only those verified in their abstracts — the documents on each side (lib/claims/sides.ts); (6) write the
  * counter-report (an empty-evidence report without citations); (7) the verdict on the original claim — without
  * citations it is decided by counting (lib/claims/verdict.ts), never by a model. Every step emits a typed event.
  * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
@@ -97,12 +99,20 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
     const proposals = candidates.length > 0 ? await backend.extractPassages({ claim, counter, documents: candidates.map((c) => c.document.evidence), signal }) : [];
     const { citations, dropped } = verifyPassages(candidates, proposals);
     const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: hits.hyde !== null });
+    const supporting = supportCandidates(documents, scores);
+    const supportProposals = !backend.extractSupportingPassages
+      ? null
+      : supporting.length > 0
+        ? await backend.extractSupportingPassages({ claim, counter, documents: supporting.map((c) => c.document.evidence), signal })
+        : [];
+    const sides = buildSides(documents, scores, citations, supporting, supportProposals, COUNTER_SCORE_THRESHOLD);
+    const reading = backend.readingOf?.(claim) ?? null;
     const reportInput = { claim, counter, citations, stats, sources: input.sourceIds, signal };
     const counterReport = citations.length > 0 ? keepKnownMarkers(await backend.writeCounterReport(reportInput), citations.length).text : emptyCounterReport(reportInput);
     await recorder.emit("counter-report", { claim: n, report: counterReport, citations, dropped });
 
     signal?.throwIfAborted();
-    const verdictInput = { claim, counter, report: counterReport, citations, stats, scores, signal };
+    const verdictInput = { claim, counter, report: counterReport, citations, stats, scores, sides, reading, signal };
     const verdict = citations.length > 0 ? await backend.judgeClaim(verdictInput) : judgeClaimExtractive(verdictInput);
     const result: ClaimCheckResult = {
       claim,
@@ -113,6 +123,8 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
       citations,
       searchStats: stats,
       claimSupportingDocuments: backend.kind === "extractive" ? scores.filter((s) => s.stance === "claim").length : null,
+      reading,
+      sides,
       metadata: {
         backend: backend.kind,
         model: backend.model,

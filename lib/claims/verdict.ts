@@ -1,4 +1,4 @@
-import type { VerdictConfidence } from "@/lib/domain/claim-check";
+import type { ClaimReading, VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
 
@@ -7,8 +7,12 @@ import { unquoted } from "./counter-report";
  * misread abstract flip a verdict between two small counts.
  */
 export const VERDICT_MAJORITY = 2;
-/** Documents on one side for high confidence, with at most a fifth as many on the other. Source: our choice. */
-export const HIGH_CONFIDENCE_DOCUMENTS = 5;
+/**
+ * Documents on a verdict's side for high confidence. High confidence also needs the documents to agree: none on
+ * the other side. Source: GRADE's inconsistency domain (Guyatt et al. 2011, J Clin Epidemiol 64:1294 — certainty
+ * is rated down when studies disagree); the count of 3 ("more than a pair of studies") is our choice.
+ */
+export const HIGH_CONFIDENCE_DOCUMENTS = 3;
 
 function capitalised(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
@@ -19,56 +23,99 @@ function documents(n: number): string {
 }
 
 /**
+ * Confidence of a verdict with `mine` documents on its side and `theirs` on the other: "high" only when the
+ * documents agree — at least {@link HIGH_CONFIDENCE_DOCUMENTS} on its side and none against it (GRADE's
+ * inconsistency domain, see there); "medium" with at least 2 on its side; else "low".
+ */
+export function verdictConfidence(mine: number, theirs: number): VerdictConfidence {
+  if (mine >= HIGH_CONFIDENCE_DOCUMENTS && theirs === 0) return "high";
+  return mine >= 2 ? "medium" : "low";
+}
+
+/** Documents in line with the claim: the side's count when at least one of them is shown with a verified passage. */
+function supportingCount(input: VerdictInput): number {
+  if (!input.sides) return input.scores.filter((s) => s.stance === "claim").length;
+  const side = input.sides.supports;
+  return side && side.documents.length > 0 ? side.count : 0;
+}
+
+/** "cocaine causing a disease of the heart", "lithium causing nephrogenic diabetes insipidus". */
+function pairPhrase(reading: ClaimReading): string {
+  const verb = reading.relation === "causes" ? "causing" : "treating or preventing";
+  return `${reading.chemical} ${verb} ${reading.organ ? `a disease of the ${reading.organ}` : reading.target}`;
+}
+
+/**
+ * Why the documents sit where they do, for a claim with a polarity reading: "Read as “cocaine does not cause
+ * diseases of the heart”; the relation model … read each document for cocaine causing a disease of the heart:
+ * 12 documents report it, none reports the opposite."
+ */
+function relationBasis(reading: ClaimReading, against: number, forClaim: number): string {
+  const reported = reading.negated ? against : forClaim;
+  const opposite = reading.negated ? forClaim : against;
+  const relation = reading.relation === "causes" ? (reading.negated ? "does not cause" : "causes") : reading.negated ? "does not treat or prevent" : "treats or prevents";
+  return (
+    `Read as “${reading.chemical} ${relation} ${reading.organ ? `diseases of the ${reading.organ}` : reading.target}”; the relation model (trained on BC5CDR) ` +
+    `read each document for ${pairPhrase(reading)}: ${documents(reported)} ${reported === 1 ? "reports" : "report"} it, ` +
+    `${opposite === 0 ? "none reports" : `${documents(opposite)} ${opposite === 1 ? "reports" : "report"}`} the opposite.`
+  );
+}
+
+/**
  * The extractive verdict on the ORIGINAL claim, by counting (no model). Against the claim: A = documents at or
  * above the score threshold, counted only when at least one of them is cited with a verified passage; for the
- * claim: S = documents whose sentences state the claim's finding (scorer stance "claim").
+ * claim: S = documents whose findings are in line with it (scorer stance "claim"), counted only when at least one
+ * of them is shown with a verified passage (lib/claims/sides.ts). For a claim with a polarity reading the scorer's
+ * stances come from the relation model's per-document predictions (lib/claims/agents/extractive/relation-scoring.ts).
  * - A = 0 and S = 0 → "undecided", low confidence (nothing found either way);
  * - A ≥ 1 and A ≥ 2·S → "contradicts"; S ≥ 1 and S ≥ 2·A → "supports" (the 2:1 {@link VERDICT_MAJORITY});
  * - otherwise "undecided" (mixed evidence), medium confidence when both sides have ≥ 3 documents, else low.
- * Confidence of a verdict: high with ≥ 5 documents on its side, at most a fifth as many against and (for
- * "contradicts") a top score ≥ 4; medium with ≥ 2 documents; else low.
+ * Confidence of a verdict: {@link verdictConfidence} — high only when the documents agree.
  */
 export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
   const { stats } = input;
   const against = stats.documentsCited > 0 ? stats.documentsAboveThreshold : 0;
-  const forClaim = input.scores.filter((s) => s.stance === "claim").length;
-  const topScore = Math.max(0, ...input.citations.map((c) => c.score));
+  const forClaim = supportingCount(input);
   const threshold = stats.threshold;
+  const basis = input.reading ? `${relationBasis(input.reading, against, forClaim)} ` : "";
 
   if (against === 0 && forClaim === 0) {
     return {
       verdict: "undecided",
       confidence: "low",
       rationale:
+        basis +
         `None of the ${documents(stats.documentsFound)} searched reached the threshold of ${threshold} of 5 for the counter-statement, ` +
         `and none stated a finding in line with the claim. The sources searched leave the claim undecided.`,
     };
   }
-  const confidence = (mine: number, theirs: number, strong: boolean): VerdictConfidence =>
-    mine >= HIGH_CONFIDENCE_DOCUMENTS && theirs * 5 <= mine && strong ? "high" : mine >= 2 ? "medium" : "low";
+  const agree = (theirs: number) => (theirs === 0 ? "The documents agree." : "The documents disagree, so confidence is not high.");
   if (against >= 1 && against >= VERDICT_MAJORITY * forClaim) {
     return {
       verdict: "contradicts",
-      confidence: confidence(against, forClaim, topScore >= 4),
+      confidence: verdictConfidence(against, forClaim),
       rationale:
+        basis +
         `${capitalised(documents(against))} of the ${stats.documentsScored} scored reached the threshold of ${threshold} of 5 for the counter-statement ` +
         `“${unquoted(input.counter.counterStatement)}”, and ${stats.documentsCited === 1 ? "1 is cited with a passage verified in its abstract" : `${stats.documentsCited} are cited with passages verified in their abstracts`}. ` +
-        `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so the evidence contradicts it.`,
+        `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so the evidence contradicts it. ${agree(forClaim)}`,
     };
   }
   if (forClaim >= 1 && forClaim >= VERDICT_MAJORITY * against) {
     return {
       verdict: "supports",
-      confidence: confidence(forClaim, against, true),
+      confidence: verdictConfidence(forClaim, against),
       rationale:
+        basis +
         `${capitalised(documents(forClaim))} stated findings in line with the claim, against ${against} reaching the threshold of ${threshold} of 5 for the counter-statement. ` +
-        `The evidence found supports the claim.`,
+        `The evidence found supports the claim. ${agree(against)}`,
     };
   }
   return {
     verdict: "undecided",
     confidence: against >= 3 && forClaim >= 3 ? "medium" : "low",
     rationale:
+      basis +
       `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
       `The evidence is mixed, so the claim stays undecided.`,
   };

@@ -54,6 +54,42 @@ export interface DocumentScore {
   score: number;
   stance: "counter" | "claim" | "neutral";
   rationale: string;
+  /** The relation the relation model read in the document for the claim's pair (polar claims, extractive only). */
+  relation?: DocumentRelation | null;
+}
+
+/**
+ * A claim about a chemical and a disease or organ, read with its polarity (lib/claims/polarity.ts):
+ * "Cocaine is safe for the heart." → chemical "Cocaine", target "heart", organ "heart", relation "causes",
+ * negated true. `chemicalIds` / `diseaseIds` are the annotation IDs (MeSH IDs, else lower-cased names) the claim's
+ * chemical and target stand for in the documents found; for an organ, every annotated disease of that organ.
+ */
+export interface ClaimReading {
+  chemical: string;
+  target: string;
+  organ: string | null;
+  relation: "causes" | "treats";
+  negated: boolean;
+  form: string;
+  chemicalIds: string[];
+  diseaseIds: string[];
+  /** Names of the diseases in `diseaseIds`, as annotated, in the same order. */
+  diseases: string[];
+}
+
+/**
+ * What the relation model (lib/relations, trained on BC5CDR) read in one document for the claim's pair: the
+ * pair's names as written there, its relation ("causes", "treats" or "none"), whether every sentence relating
+ * the pair is negated, and P(CID) 0–1.
+ */
+export interface DocumentRelation {
+  chemicalId: string;
+  diseaseId: string;
+  chemical: string;
+  disease: string;
+  relation: "causes" | "treats" | "none";
+  negated: boolean;
+  probability: number;
 }
 
 /** One document found for a claim: the record id, the strategies that found it (provenance) and its score. */
@@ -131,6 +167,47 @@ export interface DroppedPassage {
   similarity: number;
 }
 
+/**
+ * One document on one side of a claim: the record, the strategies that found it, its score and rationale, the
+ * relation read in it (polar claims, extractive), and its passage — a sentence of its abstract that carries the
+ * finding, verified verbatim in the abstract (lib/report/quote-check.ts; `similarity` 1 for an exact match).
+ * `citation` is the [n] of the counter-report for documents against the claim, null for those in line with it.
+ */
+export interface SideDocument {
+  evidenceId: string;
+  pmid: string | null;
+  title: string;
+  year: number | null;
+  url: string;
+  source: SourceId;
+  foundBy: SearchStrategy[];
+  score: number;
+  rationale: string;
+  relation: DocumentRelation | null;
+  passage: string;
+  similarity: number;
+  citation: number | null;
+}
+
+/**
+ * The documents on one side of a claim: `count` documents the scorer put on that side, of which `documents`
+ * (at most 10, best first) are shown with a verified passage.
+ */
+export interface ClaimSide {
+  count: number;
+  documents: SideDocument[];
+}
+
+/**
+ * The documents on each side of a claim. `contradicts`: documents at or above the counter-score threshold, shown
+ * when cited with a verified passage. `supports`: documents whose findings are in line with the claim; null when
+ * the scorer does not look for them (the LLM scorer rates support for the counter-statement only).
+ */
+export interface ClaimSides {
+  contradicts: ClaimSide;
+  supports: ClaimSide | null;
+}
+
 /** Everything a claim check concluded about one claim. */
 export interface ClaimCheckResult {
   claim: string;
@@ -144,5 +221,9 @@ export interface ClaimCheckResult {
   searchStats: ClaimSearchStats;
   /** Documents whose text supports the original claim (extractive scoring; null when the scorer does not tell). */
   claimSupportingDocuments: number | null;
+  /** The claim's polarity reading; null for other claim shapes; absent in checks saved before claim polarity (issue 9). */
+  reading?: ClaimReading | null;
+  /** The documents on each side; absent in checks saved before claim polarity (issue 9). */
+  sides?: ClaimSides;
   metadata: GenerationMetadata;
 }

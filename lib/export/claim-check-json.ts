@@ -17,8 +17,13 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * `{ runId, status, claims: [{ claim, counterStatement, verdict, confidence, rationale, counterReport,
  * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
- * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`;
- * `excludedForProvenance` (`{ count, records }`, see runToJson): found records never scored or cited (retracted).
+ * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
+ * Added with claim polarity (issue 9): per claim `reading` (the claim read as chemical, disease or organ, relation
+ * and negation, with the annotation IDs it stands for; null for other claim shapes) and `sides` (the documents on
+ * each side: `{ contradicts: { count, documents }, supports: { count, documents } | null }`, each document with its
+ * verified `passage` and the `relation` the model read in it; `supports` null when the scorer does not look for
+ * such documents — the LLM scorer; `sides` null for checks saved before issue 9).
+ * `excludedForProvenance` (`{ count, records }`, see runToJson): found records never scored or cited (retracted);
  * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckPrisma).
  */
 export function claimCheckToJson(detail: RunDetail) {
@@ -56,6 +61,8 @@ export function claimCheckToJson(detail: RunDetail) {
       })),
       searchStats: c.searchStats,
       claimSupportingDocuments: c.claimSupportingDocuments,
+      reading: c.reading ?? null,
+      sides: c.sides ?? null,
       metadata: c.metadata,
     })),
     excludedForProvenance: excludedForProvenance(detail.evidence),

@@ -49,14 +49,14 @@ describe("claim check on the imported corpus (extractive)", () => {
     expect(c.searchStats).toEqual({
       documentsFound: 57,
       documentsScored: 57,
-      documentsAboveThreshold: 23,
+      documentsAboveThreshold: 25,
       documentsCited: 10,
       passagesExtracted: 10,
       passagesDropped: 0,
       threshold: 3,
       strategies: {
-        keyword: { ran: true, found: 40, scored: 40, cited: 10 },
-        semantic: { ran: true, found: 40, scored: 40, cited: 6 },
+        keyword: { ran: true, found: 40, scored: 40, cited: 9 },
+        semantic: { ran: true, found: 40, scored: 40, cited: 8 },
         hyde: { ran: false, found: 0, scored: 0, cited: 0 },
       },
     });
@@ -74,11 +74,21 @@ describe("claim check on the imported corpus (extractive)", () => {
       expect(x.foundBy.length).toBeGreaterThan(0);
     }
     expect(c.citations[0]).toMatchObject({
-      pmid: "24727461",
+      pmid: "12498738",
       score: 5,
       foundBy: ["keyword", "semantic"],
+      passage: "Several cytopathic mechanisms have been suggested to mediate the dose-limiting cumulative and irreversible cardiomyopathy caused by doxorubicin.",
+    });
+    expect(c.citations[2]).toMatchObject({
+      pmid: "24727461",
       passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
     });
+    // "has no effect on the heart" is read with its polarity: doxorubicin does not cause any disease of the heart.
+    expect(c.reading).toMatchObject({ chemical: "Doxorubicin", target: "heart", organ: "heart", relation: "causes", negated: true, chemicalIds: ["D004317"] });
+    expect(c.reading!.diseases.slice(0, 5)).toEqual(["cardiotoxicity", "cardiomyopathy", "cardiac dysfunction", "heart failure", "myocardial infarction"]);
+    expect(c.sides!.contradicts.count).toBe(25);
+    expect(c.sides!.contradicts.documents.map((d) => d.citation)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
 
     // The report cites every citation, only those, within 300 words, and names the threshold.
     const markers = [...c.counterReport.matchAll(/\[(\d+)(?:–(\d+))?\]/g)].flatMap((m) =>
@@ -89,7 +99,7 @@ describe("claim check on the imported corpus (extractive)", () => {
     expect(words).toBeGreaterThanOrEqual(200);
     expect(words).toBeLessThanOrEqual(300);
     expect(c.counterReport).toContain("57 documents, 40 by keyword search and 40 by semantic search");
-    expect(c.counterReport).toContain("23 reached the threshold of 3");
+    expect(c.counterReport).toContain("25 reached the threshold of 3");
 
     // Saved like a research run: mode, events in order, evidence rows, history.
     expect(detail.run).toMatchObject({ mode: "claim-check", question: CONTRADICTED, status: "completed", evidenceCount: 57 });
@@ -114,7 +124,7 @@ describe("claim check on the imported corpus (extractive)", () => {
       ["semantic", "local", "doxorubicin OR heart OR effect OR cardiac OR myocardial"],
     ]);
     const scored = detail.events.find((e) => e.type === "claim-scored")!;
-    expect(scored.data).toMatchObject({ found: 57, scored: 57, aboveThreshold: 23, modelCalls: 0, byStrategy: { keyword: 40, semantic: 40, hyde: 0 } });
+    expect(scored.data).toMatchObject({ found: 57, scored: 57, aboveThreshold: 25, modelCalls: 0, byStrategy: { keyword: 40, semantic: 40, hyde: 0 } });
     expect((await searchHistory({ ownerId: null, filters: {}, limit: 1 })).runs[0]).toMatchObject({ id: runId, mode: "claim-check" });
 
     // A share link freezes the saved events, so the shared page shows the same verdict and passages.

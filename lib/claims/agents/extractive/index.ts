@@ -1,9 +1,12 @@
+import type { ClaimReading } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { ClaimCheckBackend } from "../../backend";
+import type { ClaimCheckBackend, PassageProposal } from "../../backend";
 import { analyseClaim, withEntitySynonyms, type ClaimAnalysis } from "../../analysis";
+import { parsePolarClaim } from "../../polarity";
 import { extractClaimsExtractive } from "./extraction";
 import { counterStatementExtractive } from "./counter";
 import { extractPassagesExtractive } from "./passages";
+import { annotationIndex, assessRecord, readPolarClaim } from "./relation-scoring";
 import { scoreRecord } from "./scoring";
 import { templateCounterReport } from "../../counter-report";
 import { judgeClaimExtractive } from "../../verdict";
@@ -13,14 +16,32 @@ function readClaim(claim: string, documents: Evidence[]): ClaimAnalysis {
   return withEntitySynonyms(analyseClaim(claim), documents);
 }
 
+/** What the relation scoring of a polar claim left for the later steps: the reading and each record's passages. */
+interface PolarState {
+  reading: ClaimReading;
+  passages: Map<string, string[]>;
+}
+
 /**
  * The claim-check backend without a model (kind "extractive"): finding sentences as claims, rule-based
- * counter-statements, lexical scoring with negation and polarity cues (lib/claims/agents/extractive/scoring.ts), the best
- * counter sentence as passage, a template report and a counting verdict. Deterministic; no HyDE abstracts.
+ * counter-statements, then one of two scorers. A claim about a chemical and a disease or organ with a polarity
+ * ("X causes Y", "X does not cause Y", "X is safe for the heart", "X protects against Y": lib/claims/polarity.ts)
+ * is scored from the relation model's per-document predictions (./relation-scoring.ts); other claims by lexical
+ * scoring with negation and polarity cues (./scoring.ts). The best sentence per document on each side is its
+ * passage; a template report and a counting verdict. Deterministic; no HyDE abstracts.
  */
 export function createExtractiveClaimBackend(): ClaimCheckBackend {
   // Passages are read with the same synonyms as the scores (those of all scored documents, not only the cited ones).
   const readings = new Map<string, ClaimAnalysis>();
+  const polar = new Map<string, PolarState>();
+  const proposals = (claim: string, documents: Evidence[], stance: "counter" | "claim"): PassageProposal[] => {
+    const state = polar.get(claim);
+    if (!state) return extractPassagesExtractive(documents, readings.get(claim) ?? readClaim(claim, documents), stance);
+    return documents.flatMap((d) => {
+      const passage = state.passages.get(d.id)?.[0];
+      return passage ? [{ evidenceId: d.id, passage }] : [];
+    });
+  };
   return {
     kind: "extractive",
     model: null,
@@ -28,11 +49,21 @@ export function createExtractiveClaimBackend(): ClaimCheckBackend {
     extractClaims: async (text) => extractClaimsExtractive(text),
     counterStatement: async (claim) => counterStatementExtractive(analyseClaim(claim)),
     scoreDocuments: async ({ claim, documents }) => {
+      const parsed = parsePolarClaim(claim);
+      if (parsed) {
+        const index = annotationIndex(documents);
+        const reading = readPolarClaim(parsed, index);
+        const assessed = documents.map((d) => assessRecord(d, parsed, reading, index));
+        polar.set(claim, { reading, passages: new Map(documents.map((d, i) => [d.id, assessed[i].passages])) });
+        return { scores: assessed.map((a) => a.score), modelCalls: 0 };
+      }
       const analysis = readClaim(claim, documents);
       readings.set(claim, analysis);
       return { scores: documents.map((d) => scoreRecord(d, analysis)), modelCalls: 0 };
     },
-    extractPassages: async ({ claim, documents }) => extractPassagesExtractive(documents, readings.get(claim) ?? readClaim(claim, documents)),
+    extractPassages: async ({ claim, documents }) => proposals(claim, documents, "counter"),
+    extractSupportingPassages: async ({ claim, documents }) => proposals(claim, documents, "claim"),
+    readingOf: (claim) => polar.get(claim)?.reading ?? null,
     writeCounterReport: async (input) => templateCounterReport(input),
     judgeClaim: async (input) => judgeClaimExtractive(input),
   };

@@ -1,4 +1,5 @@
 import { STOPWORDS } from "@/lib/text/tokens";
+import { ORGAN_WORDS } from "@/lib/vocabularies/organs";
 import { GENERIC_DISEASES, isUbiquitousChemical } from "./concept-filters";
 import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } from "./concepts";
 
@@ -18,27 +19,6 @@ export interface QuestionTerms {
   effect: QuestionConcept | null;
   notes: string[];
 }
-
-/**
- * Organ combining forms of "-toxic"/"-toxicity" adjectives and the words that name the same organ in disease
- * annotations ("nephrotoxic" ↔ "renal failure", "kidney"; "cardiotoxicity" ↔ "heart failure", "cardiomyopathy").
- * Source: our curated table after standard medical-terminology combining forms.
- */
-export const ORGAN_WORDS: Readonly<Record<string, readonly string[]>> = {
-  nephr: ["nephr", "renal", "kidney", "glomerul", "tubul"],
-  cardi: ["cardi", "heart", "myocard"],
-  hepat: ["hepat", "liver"],
-  neur: ["neur", "nerve", "brain", "encephal"],
-  ot: ["ototox", "hearing", "deaf", "cochle"],
-  pneum: ["pneum", "pulmon", "lung"],
-  pulmon: ["pneum", "pulmon", "lung"],
-  myel: ["myelo", "marrow", "neutropen", "thrombocytopen", "leukopen", "anemi", "anaemi"],
-  hemat: ["hemat", "haemat", "marrow", "neutropen", "thrombocytopen", "anemi"],
-  dermat: ["derm", "skin", "cutaneous"],
-  myo: ["myopath", "muscle", "rhabdomyoly", "myalg"],
-  gastr: ["gastr", "intestin", "bowel", "colitis"],
-  ocul: ["ocul", "retin", "eye", "visual"],
-};
 
 const TOXIC_ADJECTIVE = /^([a-z]+?)o?-?toxic(?:ity|ities)?$/;
 const DERIVATIONAL = /(ically|ical|ities|ity|ive|ic|ia|ies|y|s)$/;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { runClaims } from "@/scripts/eval-claims";
+
+describe("npm run eval -- claims", () => {
+  it("checks sampled CDR_DevelopmentSet pairs on a temporary library and scores the verdicts against the gold CID relations", async () => {
+    const before = process.env.DATABASE_URL;
+    const result = await runClaims(["--split", "dev", "--pairs", "40"]);
+    expect(process.env.DATABASE_URL).toBe(before);
+    expect(result).toMatchObject({ benchmark: "claims", documents: 500 });
+    expect(result.split).toBe("CDR_DevelopmentSet (library: dev records only; the relation model was trained on it)");
+    expect(result.goldRelations).toBe(7);
+    expect(result.model).toEqual({ pairs: 40, seed: 20160601, verdicts: { supports: 7, contradicts: 1, undecided: 32 } });
+    expect(result.rows.map((r) => [r.name, r.tp, r.fp, r.fn])).toEqual([
+      ["co-occurrence (supports every pair)", 7, 33, 0],
+      ["“<chemical> causes <disease>.” → supports", 6, 1, 1],
+      ["“… does not cause …” contradicted (6 of 7 true relations)", 6, 0, 1],
+    ]);
+    expect(result.rows[1].precision).toBeCloseTo(6 / 7, 6);
+    expect(result.rows[1].f1).toBeCloseTo(6 / 7, 6);
+  }, 120_000);
+
+  it("rejects an unknown split and a bad pair count with a clear message", async () => {
+    await expect(runClaims(["--split", "train"])).rejects.toThrow('unknown split "train" (use test or dev)');
+    await expect(runClaims(["--pairs", "0"])).rejects.toThrow("--pairs needs a positive whole number");
+  });
+});
