@@ -13,9 +13,7 @@ import { usagePayload } from "@/lib/runs/agent-runner";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
-
-/** Longest claim or abstract accepted, in characters (an abstract is at most about 4,000). Source: our choice. */
-export const MAX_CLAIM_TEXT_LENGTH = 6000;
+import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
 
 /** Options of a new claim check; unset fields take the defaults (sources: see defaultSources). */
 export interface StartClaimCheckOptions {
@@ -37,9 +35,9 @@ export interface StartClaimCheckOptions {
  * @throws RunInputError for an empty or too long text.
  */
 export async function startClaimCheck(options: StartClaimCheckOptions): Promise<{ runId: string; done: Promise<ClaimCheckOutcome> }> {
-  const text = options.text.trim().replace(/\s+/g, " ");
-  if (!text) throw new RunInputError("Please paste a claim or an abstract.");
-  if (text.length > MAX_CLAIM_TEXT_LENGTH) throw new RunInputError(`The text is longer than ${MAX_CLAIM_TEXT_LENGTH} characters.`);
+  const input = claimCheckInputSchema.safeParse({ text: options.text, sources: options.sources });
+  if (!input.success) throw new RunInputError(firstIssue(input.error));
+  const { text } = input.data;
   const config = getConfig();
   await applyMigrations();
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
