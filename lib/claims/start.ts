@@ -9,7 +9,6 @@ import { createRun, type RunSettings } from "@/lib/db/runs";
 import type { SourceId } from "@/lib/domain/evidence";
 import { createSources, defaultSources } from "@/lib/sources/registry";
 import type { TextEmbedder } from "@/lib/ai/embeddings";
-import { usagePayload } from "@/lib/runs/agent-runner";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
@@ -42,16 +41,9 @@ export async function startClaimCheck(options: StartClaimCheckOptions): Promise<
   await applyMigrations();
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
 
-  // The recorder exists only once the run row does; usage and fallback notices reach it through these sinks.
+  // The recorder exists only once the run row does; the embedder's fallback notice reaches it through this sink.
   let recorder: RunRecorder | null = null;
-  const prices = getModelPrices();
-  const backend =
-    options.backend ??
-    createClaimCheckBackend({
-      onUsage: (usage) => {
-        if (recorder) void recorder.emit("usage", usagePayload(usage, backend.model, prices)).catch(() => undefined);
-      },
-    });
+  const backend = options.backend ?? createClaimCheckBackend();
   const embedder =
     options.embedder ??
     createClaimEmbedder(() => {
@@ -72,6 +64,9 @@ export async function startClaimCheck(options: StartClaimCheckOptions): Promise<
     timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
     recorder,
     signal: controller.signal,
+    recordUsage: true,
+    prices: getModelPrices(),
+    modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
   })
     .catch((error: unknown): ClaimCheckOutcome => {
       console.error(`claim check ${runId} could not record its end:`, error);
