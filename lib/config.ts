@@ -3,6 +3,9 @@ import { z } from "zod";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
+/** Bounds of a run's iteration cap, for CRITICA_MAX_ITERATIONS and every run's input (lib/runs/input.ts). */
+export const ITERATION_BOUNDS = { min: 1, max: 10 } as const;
+
 // ── Language-model path (issue 17; lib/ai/sampling.ts, lib/ai/providers.ts) ─────────────────────────────────
 // Kept in one block so it merges cleanly with the centralisation of environment variables on main.
 const temperature = z.coerce.number().min(0).max(2).optional();
@@ -39,7 +42,8 @@ const envSchema = z.object({
   OPENAI_EMBEDDING_PRICE_PER_MTOK: z.coerce.number().min(0).optional(),
   /** Time limit of each language-model call in milliseconds (including the SDK's retries). */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
-  CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
+  /** The default iteration cap of a research run (the research form preselects it). */
+  CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(ITERATION_BOUNDS.min).max(ITERATION_BOUNDS.max).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
   CRITICA_SOURCES: z.string().optional(),

@@ -8,8 +8,18 @@ import type { EmitEvent, RunEventPayloads } from "@/lib/domain/events";
 /** What a run does when the language-model provider fails: end as failed, or finish on the extractive backend. */
 export type ProviderErrorPolicy = "fail" | "extractive";
 
-/** A workflow step that calls an agent. */
-export type AgentStep = "hypothesis" | "judge" | "report" | "critic";
+/** A workflow step that calls an agent: the research steps, then the claim check's. */
+export type AgentStep =
+  | "hypothesis"
+  | "judge"
+  | "report"
+  | "critic"
+  | "claim-extraction"
+  | "counter-statement"
+  | "claim-scoring"
+  | "claim-passages"
+  | "counter-report"
+  | "claim-verdict";
 
 /** Thrown when the provider failed and the run cannot go on; its message is the user-facing explanation. */
 export class ProviderFailureError extends Error {}
@@ -31,6 +41,8 @@ export interface AgentRunnerOptions<B extends RunnerBackend = RunnerBackend> {
   signal?: AbortSignal;
   /** The backend's per-call time limit in ms, named in timeout messages. */
   timeoutMs?: number;
+  /** Whether each model call's usage is emitted as a `usage` event (default true). */
+  recordUsage?: boolean;
 }
 
 /**
@@ -68,7 +80,9 @@ export function usagePayload(u: ModelUsage, model: string | null, prices: AgentR
 export function createAgentRunner<B extends RunnerBackend>(options: AgentRunnerOptions<B>): AgentRunner<B> {
   let current = options.backend;
   const flush = async (usages: LlmUsage[], model: string | null) => {
-    for (const u of usages.splice(0)) {
+    const recorded = usages.splice(0);
+    if (options.recordUsage === false) return;
+    for (const u of recorded) {
       await options.emit("usage", usagePayload(u, model, options.prices));
       // What the model seam noticed about this call (an answer cut and retried, a prompt the server cut).
       for (const message of u.notices ?? []) await options.emit("notice", { level: "warning", message });
