@@ -16,14 +16,9 @@ export function cancelRun(runId: string): boolean {
   return true;
 }
 
-/** Whether the run is executing in this process. */
-export function isRunActive(runId: string): boolean {
-  return controllers.has(runId);
-}
-
 /**
- * Registers a run that executes in this process (any mode, e.g. a claim check) so {@link cancelRun} and
- * {@link isRunActive} reach it. @returns the run's AbortController and `release`, to call once the run has ended.
+ * Registers a run that executes in this process (any mode, e.g. a claim check) so {@link cancelRun} reaches it.
+ * @returns the run's AbortController and `release`, to call once the run has ended.
  */
 export function trackRun(runId: string): { controller: AbortController; release: () => void } {
   const controller = new AbortController();
