@@ -2,7 +2,7 @@ import { getReport, getRun, getRunEvidence, listRunEvents, type RunSummary } fro
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 import type { Shortfall } from "@/lib/domain/run";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { RunEvent } from "@/lib/domain/events";
@@ -12,7 +12,7 @@ export interface RunDetail {
   run: RunSummary;
   events: RunEvent[];
   evidence: Evidence[];
-  hypotheses: Array<{ iteration: number; assessment: HypothesisAssessment }>;
+  hypotheses: Array<{ iteration: number; assessment: HypothesisSet }>;
   assessments: Array<{ iteration: number; assessment: JudgeAssessment }>;
   report: ResearchReport | null;
   markdown: string | null;
