@@ -2,7 +2,7 @@ import type { ReasoningBackend } from "@/lib/research/backend";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { Shortfall } from "@/lib/domain/run";
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ModelPrices } from "@/lib/ai/pricing";
@@ -55,7 +55,7 @@ export interface ResearchRunOutcome {
   error: string | null;
   iterations: number;
   evidence: Evidence[];
-  hypotheses: HypothesisAssessment[];
+  hypotheses: HypothesisSet[];
   assessments: JudgeAssessment[];
   report: ResearchReport | null;
   markdown: string | null;
@@ -139,7 +139,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
     if (backend.kind === "extractive") {
       await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
     }
-    let previous: HypothesisAssessment | null = null;
+    let previous: HypothesisSet | null = null;
     for (let iteration = 1; iteration <= input.maxIterations; iteration++) {
       signal?.throwIfAborted();
       state.iterations = iteration;
@@ -207,7 +207,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
   return state;
 }
 
-function emptyHypotheses(): HypothesisAssessment {
+function emptyHypotheses(): HypothesisSet {
   return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
 }
 

@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
-import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
+import { launchRun, RunInputError } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/backend";
 import { getModelPrices } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
-import { createRun, type RunSettings } from "@/lib/db/runs";
+import type { RunSettings } from "@/lib/db/runs";
 import type { SourceId } from "@/lib/domain/evidence";
 import { createSources, defaultSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
@@ -13,7 +12,6 @@ import { countLibraryRecords } from "@/lib/db/evidence";
 import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { compileEntityDictionary, type EntityDictionary } from "@/lib/evidence/annotation";
 import type { ProviderErrorPolicy } from "@/lib/runs/agent-runner";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { runResearch, type ResearchRunOutcome } from "@/lib/research/run";
 
 /** Options of a new research run; unset fields take the defaults (sources: see defaultSources). */
@@ -66,29 +64,28 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   const backend = options.backend ?? createReasoningBackend();
   const onProviderError = options.onProviderError ?? "fail";
   const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError };
-  const runId = crypto.randomUUID();
-  await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
-
-  const { controller, release } = trackRun(runId);
-  const done = runResearch({
-    question,
-    sourceIds,
-    sources: createSources(sourceIds, { treatmentQuestion: isTreatmentQuestion(question) }),
+  const entityDictionary = await libraryDictionary();
+  return launchRun({
+    label: "run",
+    settings,
     backend,
-    maxIterations,
-    timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
-    recorder: createDbRecorder(runId),
-    entityDictionary: await libraryDictionary(),
-    signal: controller.signal,
-    onProviderError,
-    fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
-    prices: getModelPrices(),
-    modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
-  })
-    .catch((error: unknown): ResearchRunOutcome => {
-      console.error(`run ${runId} could not record its end:`, error);
-      return { status: "failed", error: String(error), iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [] };
-    })
-    .finally(release);
-  return { runId, done };
+    ownerId: options.ownerId ?? null,
+    execute: ({ recorder, signal }) =>
+      runResearch({
+        question,
+        sourceIds,
+        sources: createSources(sourceIds, { treatmentQuestion: isTreatmentQuestion(question) }),
+        backend,
+        maxIterations,
+        timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+        recorder,
+        entityDictionary,
+        signal,
+        onProviderError,
+        fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
+        prices: getModelPrices(),
+        modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
+      }),
+    crashed: (error) => ({ status: "failed", error: String(error), iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [] }),
+  });
 }

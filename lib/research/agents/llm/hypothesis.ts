@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
-import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { buildKeyedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
 import { samplingFor } from "../../../ai/sampling";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
@@ -72,11 +72,11 @@ When previous hypotheses are given, refine, keep or drop them in the light of th
 ${EVIDENCE_DATA_NOTICE}`;
 
 /** The hypotheses as excerpt focus text: each chain's drug, target, pathway and effect ("" when none). */
-export function hypothesesFocus(assessment: HypothesisAssessment | null): string {
+export function hypothesesFocus(assessment: HypothesisSet | null): string {
   return (assessment?.hypotheses ?? []).map((h) => `${h.drug} ${h.target} ${h.pathway} ${h.effect}`).join(" ");
 }
 
-function previousSection(previous: HypothesisAssessment | null): string {
+function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
   return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
 }
@@ -119,17 +119,17 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
 }
 
 /**
- * Turns the model's answer into a HypothesisAssessment: drops hypotheses that do not name all of drug, target,
+ * Turns the model's answer into a HypothesisSet: drops hypotheses that do not name all of drug, target,
  * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
  * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
  * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
  */
-export function toHypothesisAssessment(
+export function toHypothesisSet(
   output: HypothesisOutput,
   index: EvidenceRefIndex,
-): { assessment: HypothesisAssessment; unknownRefs: string[] } {
+): { assessment: HypothesisSet; unknownRefs: string[] } {
   const unknownRefs: string[] = [];
   const specific = output.hypotheses.filter((h) => isSpecificHypothesis(h));
   const hypotheses: MechanismHypothesis[] = specific.slice(0, MAX_HYPOTHESES).map((h) => ({
@@ -162,7 +162,7 @@ export function toHypothesisAssessment(
 /**
  * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
  * when there are more, see buildSelectedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
- * {@link toHypothesisAssessment} for the post-processing). Dropped references go to `options.onUnknownReferences`
+ * {@link toHypothesisSet} for the post-processing). Dropped references go to `options.onUnknownReferences`
  * and `input.hooks.onDroppedEvidenceIds`.
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
@@ -171,7 +171,7 @@ export async function generateHypotheses(
   model: LanguageModel,
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
-): Promise<HypothesisAssessment> {
+): Promise<HypothesisSet> {
   const context = await buildKeyedEvidenceContext(input.evidence, {
     question: input.question,
     focus: hypothesesFocus(input.previous),
@@ -191,7 +191,7 @@ export async function generateHypotheses(
     prompt: formatHypothesisPrompt(input, context.text, context.omitted),
     signal: input.signal,
   });
-  const { assessment, unknownRefs } = toHypothesisAssessment(output, indexEvidence(context.items));
+  const { assessment, unknownRefs } = toHypothesisSet(output, indexEvidence(context.items));
   if (unknownRefs.length > 0) {
     options.onUnknownReferences?.(unknownRefs);
     input.hooks?.onDroppedEvidenceIds?.(unknownRefs);
