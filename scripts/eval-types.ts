@@ -1,0 +1,21 @@
+/** One row of a benchmark table: measured by us (with counts) or published (F1 only, where the paper gives only that). */
+export interface BenchmarkRow {
+  name: string;
+  source: "measured" | "published";
+  precision?: number;
+  recall?: number;
+  f1: number;
+  tp?: number;
+  fp?: number;
+  fn?: number;
+}
+
+/** What a benchmark subcommand of scripts/eval.ts returns; printed as a table or, with --json, as JSON. */
+export interface BenchmarkResult {
+  benchmark: string;
+  split: string;
+  documents: number;
+  goldRelations: number;
+  model: Record<string, unknown>;
+  rows: BenchmarkRow[];
+}

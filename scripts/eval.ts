@@ -1,0 +1,51 @@
+/**
+ * Benchmarks: `npm run eval -- <benchmark> [--json] [options]`.
+ *   cdr   BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
+ * Add a benchmark by adding an entry to BENCHMARKS (e.g. pubmedqa). Unknown subcommands exit 2 with usage.
+ */
+import { runCdr } from "./eval-cdr";
+import type { BenchmarkResult } from "./eval-types";
+
+const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
+  cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev)", run: runCdr },
+};
+
+function usage(): string {
+  const lines = Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
+  return `usage: npm run eval -- <benchmark> [--json] [options]\nbenchmarks:\n${lines.join("\n")}\n`;
+}
+
+const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.toFixed(digits));
+
+/** A fixed-width text table of a benchmark result. */
+export function formatTable(result: BenchmarkResult): string {
+  const header = ["", "P", "R", "F1", "TP", "FP", "FN"];
+  const body = result.rows.map((r) => [
+    r.source === "published" ? `${r.name} (published)` : r.name,
+    fmt(r.precision), fmt(r.recall), fmt(r.f1), r.tp?.toString() ?? "—", r.fp?.toString() ?? "—", r.fn?.toString() ?? "—",
+  ]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
+  const line = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [
+    `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
+    line(header), ...body.map(line),
+  ].join("\n");
+}
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  const bench = name ? BENCHMARKS[name] : undefined;
+  if (!bench) {
+    process.stderr.write(usage());
+    return 2;
+  }
+  const json = rest.includes("--json");
+  const result = await bench.run(rest.filter((a) => a !== "--json"));
+  process.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${formatTable(result)}\n`);
+  return 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
