@@ -1,0 +1,176 @@
+/**
+ * Human gene/protein recognition against the NCBI Gene lexicon: normalising a candidate target phrase to a
+ * gene (Entrez Gene ID), finding gene mentions in running text, and a gene's KEGG pathways.
+ * Every function returns empty results (null, []) when the lexicon is not built.
+ */
+import { CURATED_GENE_NAMES } from "./curated-genes";
+import { caseModeOf, looksLikeFormula } from "./form-rules";
+import type { Lexicon } from "./lexicon-format";
+import { derivedFromLexicon } from "./load";
+import { addForm, emptyIndex, type FormEntry, type FormIndex, lookupPhrase, matchSpans, type SpanMatch } from "./matcher";
+import { compactKey, type Token } from "./normalise";
+
+/** A human gene: NCBI Gene (Entrez) ID, official symbol and full name, e.g. {"3757", "KCNH2", "potassium …"}. */
+export interface GeneRef {
+  entrezId: string;
+  symbol: string;
+  name: string;
+  /** Which form matched: official symbol, NCBI alias, full name, or a curated pharmacology name. */
+  matchedBy: "symbol" | "alias" | "name" | "curated";
+  /** True when the phrase names a family or complex and the gene is its representative (curated-genes.ts). */
+  family: boolean;
+}
+
+/** A gene mention in a text: `start`/`end` are UTF-16 offsets (end exclusive), `text` the matched substring. */
+export interface GeneMention extends GeneRef {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const PRIORITY = { curated: 0, symbol: 1, name: 2, alias: 3 } as const;
+
+interface GeneIndex {
+  index: FormIndex;
+  lexicon: Lexicon;
+  byEntrez: Map<string, number>;
+}
+
+function buildIndex(lexicon: Lexicon): GeneIndex {
+  const index = emptyIndex();
+  const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
+  const byEntrez = new Map(lexicon.genes.map(([id], i) => [id, i]));
+  for (const c of CURATED_GENE_NAMES) {
+    const target = c.symbol === null ? -1 : (bySymbol.get(c.symbol) ?? -2);
+    if (target === -2) continue; // symbol not in this NCBI release
+    addForm(index, c.phrase, { target, caseMode: c.exact ? "exact" : "fold", gap: "loose", priority: 0, kind: c.family ? "family" : "curated" });
+  }
+  for (const [i, [, symbol]] of lexicon.genes.entries()) {
+    // Cytochrome P450 enzymes as pharmacology writes them: "cytochrome P450 2D6", "P450 3A4" for CYP2D6, CYP3A4.
+    const cyp = /^CYP(\d+[A-Z]\d+)$/.exec(symbol);
+    if (!cyp) continue;
+    for (const form of [`cytochrome P450 ${cyp[1]}`, `P450 ${cyp[1]}`]) {
+      addForm(index, form, { target: i, caseMode: "fold", gap: "loose", priority: 0, kind: "name" });
+    }
+  }
+  for (const [form, gene, kind] of lexicon.geneForms) {
+    addForm(index, form, {
+      target: gene,
+      caseMode: caseModeOf(form, kind),
+      gap: kind === "name" ? "loose" : "tight",
+      priority: PRIORITY[kind],
+      kind,
+    });
+  }
+  return { index, lexicon, byEntrez };
+}
+
+function geneIndex(): GeneIndex | null {
+  return derivedFromLexicon("genes", buildIndex);
+}
+
+function toRef(g: GeneIndex, target: number, kind: string): GeneRef {
+  const [entrezId, symbol, name] = g.lexicon.genes[target];
+  const matchedBy = kind === "family" ? "curated" : (kind as GeneRef["matchedBy"]);
+  return { entrezId, symbol, name, matchedBy, family: kind === "family" };
+}
+
+/** Words that may follow or precede a gene in a target phrase without changing it (lower case). */
+const HEAD_WORDS = /^(?:(?:the|human|a)\s+)?(.+?)(?:\s+(?:receptors?|proteins?|genes?|channels?|enzymes?|mrna|expression|isoforms?|subunits?|activity|levels?|transporters?))?$/i;
+
+/**
+ * Normalises a candidate target phrase to a human gene: "hERG", "KCNH2", "aquaporin-2", "AQP2",
+ * "P-glycoprotein", "5-HT1A receptor", "Na+/K+-ATPase", "TLR4", "toll-like receptor 4".
+ * Tries the whole phrase, then without a leading "the/human" and a trailing head noun ("receptor", "protein",
+ * "gene", "channel", "mRNA", "expression" …). Case rules of form-rules.ts apply ("CAT" yes, "cat" no).
+ * @returns the gene, or null when the phrase is no known gene/protein, is a blocked family name ("PKC"),
+ *   or the lexicon is not built.
+ */
+export function recogniseGene(phrase: string): GeneRef | null {
+  const g = geneIndex();
+  const trimmed = phrase.trim();
+  if (!g || !trimmed) return null;
+  const candidates = [trimmed];
+  const bare = HEAD_WORDS.exec(trimmed)?.[1];
+  if (bare && bare !== trimmed) candidates.push(bare);
+  for (const candidate of candidates) {
+    const entry = lookupPhrase(g.index, candidate);
+    if (entry) return entry.target >= 0 && !isFormulaLike(entry, compactKey(candidate)) ? toRef(g, entry.target, entry.kind) : null;
+  }
+  return null;
+}
+
+/** A chemical-formula surface ("CO2", "CCl4") matched by an alias, or by any form when it has a lower-case letter. */
+function isFormulaLike(entry: FormEntry, surface: string): boolean {
+  const curated = entry.kind === "curated" || entry.kind === "family";
+  return !curated && (entry.kind === "alias" || /\p{Ll}/u.test(surface)) && looksLikeFormula(surface);
+}
+
+/**
+ * Token prefixes (lower case) that signal a gene or protein nearby ("express" covers "expression").
+ * Source: CONTEXT_PREFIXES of lib/agents/extractive/gene-symbols.ts.
+ */
+const CONTEXT_PREFIXES = [
+  "protein", "gene", "express", "receptor", "kinase", "enzyme", "activat", "activit", "inhibit", "mrna",
+  "knockout", "deficien", "transporter", "channel", "phosphorylat", "signal", "pathway", "isoform",
+  "antagonist", "agonist", "overexpress", "transgenic", "polymerase", "synthase", "subunit", "level",
+  "polymorphism", "mutation", "allele", "genotype", "variant",
+];
+
+function hasContext(m: SpanMatch, tokens: Token[], lowerText: string, name: string): boolean {
+  const window = [...tokens.slice(Math.max(0, m.first - 3), m.first), ...tokens.slice(m.last, m.last + 3)];
+  if (window.some((t) => CONTEXT_PREFIXES.some((p) => t.compact.toLowerCase().startsWith(p)))) return true;
+  return lowerText.includes(name.toLowerCase());
+}
+
+/**
+ * Every gene/protein mention in a text (a sentence or an abstract), non-overlapping, longest first, in text order.
+ * Letters-only aliases ("SERT", "HERG", "IDDM") and letters-only symbols of ≤ 3 letters ("TNF", "APP", "DAT")
+ * count only with a gene-context word within 3 tokens ("TNF levels", "APP expression") or the gene's full
+ * name elsewhere in the text ("tumor necrosis factor (TNF)"): such acronyms also stand for drugs and
+ * diseases ("CCNU", "FSGS", "STZ" are NCBI aliases). Surfaces that read as chemical formulas ("CO2", "CCl4")
+ * are not genes (looksLikeFormula).
+ * @returns mentions with offsets into `text`; [] when the lexicon is not built.
+ */
+export function findGeneMentions(text: string): GeneMention[] {
+  const g = geneIndex();
+  if (!g) return [];
+  const lowerText = text.toLowerCase();
+  const matches = matchSpans(text, g.index, (m, tokens) => {
+    const { entry } = m;
+    if (entry.target < 0) return "block";
+    if (isFormulaLike(entry, compactKey(text.slice(m.start, m.end)))) return "reject";
+    const acronym = entry.caseMode === "caps" && (entry.kind === "alias" || (entry.kind === "symbol" && entry.compact.length <= 3));
+    if (acronym && !hasContext(m, tokens, lowerText, g.lexicon.genes[entry.target][2])) return "reject";
+    return "accept";
+  });
+  return matches.map((m) => ({ ...toRef(g, m.entry.target, m.entry.kind), start: m.start, end: m.end, text: text.slice(m.start, m.end) }));
+}
+
+/** A gene's curated KEGG pathway: ID ("hsa04110") and name (null: org.Hs.eg.db ships IDs only). */
+export interface PathwayRef {
+  keggId: string;
+  name: string | null;
+}
+
+/**
+ * KEGG pathways of a gene, from org.Hs.eg.db's `kegg` table (KEGG GENOME 2011 snapshot).
+ * @param entrezId NCBI Gene ID, e.g. "5743".
+ * @returns pathways in source order; [] for an unknown gene or when the lexicon is not built.
+ */
+export function genePathways(entrezId: string): PathwayRef[] {
+  const g = geneIndex();
+  const i = g?.byEntrez.get(entrezId);
+  if (!g || i === undefined || !g.lexicon.geneKegg[i]) return [];
+  return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));
+}
+
+/**
+ * A gene by its NCBI Gene ID.
+ * @returns the gene (matchedBy "symbol"), or null when unknown, not protein-coding, or the lexicon is not built.
+ */
+export function geneById(entrezId: string): GeneRef | null {
+  const g = geneIndex();
+  const i = g?.byEntrez.get(entrezId);
+  return g && i !== undefined ? toRef(g, i, "symbol") : null;
+}
