@@ -30,6 +30,12 @@ export function isDrugLike(info: ConceptInfo): boolean {
   return ![...info.forms.keys()].some((f) => PROTEIN_WORDS.test(f) && recogniseGene(f) !== null);
 }
 
+/** A clipped form ("atorva") replaced by the concept's longest form that starts with it ("atorvastatin"). */
+function fullName(info: ConceptInfo, name: string): string {
+  const longer = [...info.forms.keys()].filter((f) => f.length > name.length && f.toLowerCase().startsWith(name.toLowerCase()));
+  return longer.sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? name;
+}
+
 /**
  * Ranks candidate drugs for a condition by relation-model evidence (issue 9 §3): chemicals for which the model
  * predicts `relation` ("causes" for harm questions, "treats" for treatment questions) to any of `effectKeys` in
@@ -41,7 +47,7 @@ export function rankCandidates(index: ConceptIndex, evidence: Evidence[], effect
   for (const s of chemicalsWithRelation(evidence, effectKeys, relation)) {
     const info = index.concepts.get(s.chemicalKey);
     if (!info || effectKeys.has(s.chemicalKey) || !isDrugLike(info)) continue;
-    out.push({ key: s.chemicalKey, name: conceptName(info, s.records), records: s.records, probability: s.probability });
+    out.push({ key: s.chemicalKey, name: fullName(info, conceptName(info, s.records)), records: s.records, probability: s.probability });
     if (out.length >= MAX_CANDIDATES) break;
   }
   return out;

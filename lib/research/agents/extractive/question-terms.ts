@@ -122,7 +122,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
 
   const diseases = [...index.concepts.values()].filter((c) => c.kind === "disease").sort((a, b) => a.key.localeCompare(b.key));
   let effectRule: QuestionConcept["rule"] = "lexicon";
-  let effectLabel = effectSurfaces[0] ?? "";
+  // "QT prolongation or torsade de pointes": every condition the question names, as it names them.
+  let effectLabel = [...new Set(effectSurfaces.map(naturalCase))].slice(0, 3).join(" or ");
   words.forEach((w, i) => {
     const word = question.slice(w.start, w.end).toLowerCase();
     const toxic = TOXIC_ADJECTIVE.exec(word);
