@@ -91,7 +91,10 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const mechanistic = new Set(f.mechanistic);
   const sentenceKeys = (s: PickedSentence) => [...(f.index.records[s.record].sentenceConcepts[s.position]?.keys() ?? [])];
   const names = (s: PickedSentence, keys: ReadonlySet<string>) => sentenceKeys(s).some((k) => keys.has(k));
-  const onTopic = (s: PickedSentence) => names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
+  // With neither a condition nor a drug to anchor on (an open question naming no condition), the report answers what
+  // the evidence allows: the sentences that best match the question itself.
+  const unanchored = effectKeys.size === 0 && drugKeys.size === 0;
+  const onTopic = (s: PickedSentence) => unanchored || names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
 
   const summaryLead = [
     primary
