@@ -14,7 +14,9 @@ import { submitResearch } from "./support/research-form";
 // their recorded responses, so every value below is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
 const TRIALS = "Which drugs were tested in clinical trials, and with what results?";
-const TRIALS_TITLE = "Anti-Bacterial Agents and infection: mechanism and evidence";
+// An open question naming no condition: no drug is substituted (before issue 9: "Anti-Bacterial Agents and infection").
+const TRIALS_TITLE = "Evidence report: Which drugs were tested in clinical trials, and with what results?";
+const TRIALS_FILE = "critica-evidence-report-which-drugs-were-tested-in-clinical-trials-and-with-what";
 const LITHIUM_TITLE = "Lithium and nephrotoxicity: mechanism and evidence";
 const XSS_QUESTION = 'Does zorvexamab cause ototoxicity <img src=x onerror="window.__xss=9">?';
 const XSS_SENTENCE = 'Zorvexamab caused ototoxicity <img src=x onerror="window.__xss=1"> in every <script>window.__xss=2</script> treated guinea pig of the study';
@@ -71,23 +73,22 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await report.getByTestId("citation-marker").first().hover();
   const card = page.getByTestId("citation-card");
   await expect(card).toBeVisible();
-  await expect(card.getByTestId("citation-title")).toHaveText("[1] ACG Clinical Guideline: Treatment of Helicobacter pylori Infection.");
-  await expect(card.getByTestId("citation-authors")).toHaveText("Chey WD, Howden CW, Moss SF, et al.");
-  await expect(card.getByTestId("citation-venue")).toHaveText("The American journal of gastroenterology, 2024");
-  await expect(card.getByTestId("citation-study-type")).toHaveText("Other human study");
-  await expect(card.getByRole("link", { name: "PMID 39626064" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/39626064/");
-  await expect(card.getByRole("link", { name: "DOI 10.14309/ajg.0000000000002968" })).toHaveAttribute("href", "https://doi.org/10.14309/ajg.0000000000002968");
-  await expect(card.getByTestId("citation-sentence")).toHaveText(
-    "Rifabutin triple therapy or potassium-competitive acid blocker dual therapy for 14 days is a suitable empiric alternative in patients without penicillin allergy [1].",
-  );
+  // The question names no condition, so the summary quotes the sentences that best match the question itself.
+  await expect(card.getByTestId("citation-title")).toHaveText("[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.");
+  await expect(card.getByTestId("citation-authors")).toHaveText("Stringer EJ, Cloke RWG, Van der Meer L, et al.");
+  await expect(card.getByTestId("citation-venue")).toHaveText("Nutrition reviews, 2025");
+  await expect(card.getByTestId("citation-study-type")).toHaveText("Meta-analysis or systematic review");
+  await expect(card.getByRole("link", { name: "PMID 39212676" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/39212676/");
+  await expect(card.getByRole("link", { name: "DOI 10.1093/nutrit/nuae105" })).toHaveAttribute("href", "https://doi.org/10.1093/nutrit/nuae105");
+  await expect(card.getByTestId("citation-sentence")).toHaveText("Original study designs, protocols, and clinical trial registries were included [1].");
   await page.screenshot({ path: testInfo.outputPath("hover-card.png") });
   await page.mouse.move(0, 0);
   await expect(card).toHaveCount(0);
 
-  // Focusing [5] (a trial) shows its NCT ID; Escape closes the card and keeps focus on the marker.
-  const trialMarker = report.getByRole("button", { name: "Reference 5", exact: true });
+  // Focusing [4] (a trial) shows its NCT ID; Escape closes the card and keeps focus on the marker.
+  const trialMarker = report.getByRole("button", { name: "Reference 4", exact: true });
   await trialMarker.focus();
-  await expect(card.getByTestId("citation-title")).toHaveText("[5] Study of Dupilumab and Immune Responses in Adults With Atopic Dermatitis (AD)");
+  await expect(card.getByTestId("citation-title")).toHaveText("[4] Study of Dupilumab and Immune Responses in Adults With Atopic Dermatitis (AD)");
   await expect(card.getByTestId("citation-study-type")).toHaveText("Registered trial");
   await expect(card.getByRole("link", { name: "NCT02210780" })).toHaveAttribute("href", "https://clinicaltrials.gov/study/NCT02210780");
   await page.keyboard.press("Escape");
@@ -96,7 +97,7 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 
   // The judge never found the evidence sufficient: the report says so above its text.
   await expect(page.getByTestId("report-notice")).toHaveText([
-    "Insufficient evidence: The judge did not find the evidence sufficient (mechanism 3/10, clinical 1/10). Treat its conclusions with caution.",
+    "Insufficient evidence: The judge did not find the evidence sufficient (mechanism 0/10, clinical 0/10). Treat its conclusions with caution.",
   ]);
 
   // Evidence table: filter by source, study type, year and preprint status; sort by year.
@@ -111,9 +112,9 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await page.getByTestId("filter-study-type").selectOption({ label: "All study types" });
   await page.getByTestId("filter-year-from").selectOption("2014");
   await page.getByTestId("filter-year-to").selectOption("2018");
-  // Sorted by reference number: [5] NCT02210780 (2014), [6] NCT03418623 (2018), [8] NCT02552212 (2015).
+  // Sorted by reference number: [4] NCT02210780 (2014), [5] NCT03418623 (2018), [7] NCT02552212 (2015).
   await expect(rows.getByTestId("evidence-year")).toHaveText(["2014", "2018", "2015"]);
-  await expect(rows.getByTestId("evidence-ref")).toHaveText(["[5]", "[6]", "[8]"]);
+  await expect(rows.getByTestId("evidence-ref")).toHaveText(["[4]", "[5]", "[7]"]);
   await page.getByTestId("filter-preprint").selectOption({ label: "Preprints only" });
   await expect(rows).toHaveCount(0);
   await expect(page.getByText("No records match these filters.")).toBeVisible();
@@ -126,19 +127,16 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await expect(rows.first().getByTestId("evidence-year")).toHaveText("2025");
   await expect(rows.last().getByTestId("evidence-year")).toHaveText("2006");
 
-  // The final hypotheses as chains, with counts and the records behind each link.
-  const chains = page.getByTestId("hypothesis-chain");
-  await expect(chains).toHaveCount(4);
-  await expect(chains.first().getByTestId("chain-node")).toHaveText(["Anti-Bacterial Agents", "penicillin", "allergy", "infection"]);
-  await expect(chains.first().getByTestId("chain-support")).toHaveText("2 supporting");
-  await expect(chains.first().getByTestId("chain-contradiction")).toHaveText("0 contradicting");
-  await chains.first().getByText("Evidence behind each link").click();
-  await expect(chains.first().getByTestId("chain-record").first()).toBeVisible();
+  // No chain: the question names no condition, so no drug → target → pathway → effect can be drawn (issue 9: no
+  // drug class or most-frequent chemical is put in its place). Typed chains are drawn in tests/unit/components.
+  await expect(page.getByTestId("hypothesis-chain")).toHaveCount(0);
+  // Said twice: in the report's "Hypotheses tested" and in the chains section below it.
+  await expect(page.getByText("No hypothesis could be formed from the evidence.")).toHaveCount(2);
 
   // The judge's scores of the three iterations.
   const bars = page.getByTestId("score-bar");
   expect(await bars.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-series")}=${e.getAttribute("data-value")}`))).toEqual(
-    ["mechanismScore=3", "clinicalScore=1", "mechanismScore=3", "clinicalScore=1", "mechanismScore=3", "clinicalScore=1"],
+    ["mechanismScore=0", "clinicalScore=0", "mechanismScore=0", "clinicalScore=0", "mechanismScore=0", "clinicalScore=0"],
   );
 
   await page.screenshot({ path: testInfo.outputPath("report-light.png"), fullPage: true });
@@ -150,18 +148,18 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 test("exports download and parse: BibTeX and RIS hold one entry per reference, JSON matches the contract", async () => {
   await page.goto(`/reports/${runs.trials}`);
   const references = page.getByTestId("report").getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li");
-  await expect(references).toHaveCount(8);
+  await expect(references).toHaveCount(7);
 
   const bib = await download(page, "BibTeX");
-  expect(bib.name).toBe("critica-anti-bacterial-agents-and-infection-mechanism-and-evidence.bib");
-  expect(bib.text.match(/^@\w+\{/gm)).toHaveLength(8);
+  expect(bib.name).toBe(`${TRIALS_FILE}.bib`);
+  expect(bib.text.match(/^@\w+\{/gm)).toHaveLength(7);
   const parsedBib = new Cite(bib.text).data;
-  expect(parsedBib).toHaveLength(8);
+  expect(parsedBib).toHaveLength(7);
 
   const ris = await download(page, "RIS");
-  expect(ris.name).toBe("critica-anti-bacterial-agents-and-infection-mechanism-and-evidence.ris");
-  expect(ris.text.match(/^TY {2}- /gm)).toHaveLength(8);
-  expect(ris.text.match(/^ER {2}- /gm)).toHaveLength(8);
+  expect(ris.name).toBe(`${TRIALS_FILE}.ris`);
+  expect(ris.text.match(/^TY {2}- /gm)).toHaveLength(7);
+  expect(ris.text.match(/^ER {2}- /gm)).toHaveLength(7);
 
   const json = await download(page, "JSON");
   const data = JSON.parse(json.text);
@@ -170,13 +168,13 @@ test("exports download and parse: BibTeX and RIS hold one entry per reference, J
   expect(data.status).toBe("completed");
   expect(data.question).toBe(TRIALS);
   expect(data.evidence).toHaveLength(58);
-  expect(data.report.references).toHaveLength(8);
+  expect(data.report.references).toHaveLength(7);
   // Every reference of the report is in both citation files, in order.
   expect(new Cite(ris.text).data.map((d) => d.title)).toEqual(data.report.references.map((r: { title: string }) => r.title));
   expect(parsedBib.map((d) => d.DOI ?? null)).toEqual(data.report.references.map((r: { doi: string | null }) => r.doi));
 
   const md = await download(page, "Markdown");
-  expect(md.name).toBe("critica-anti-bacterial-agents-and-infection-mechanism-and-evidence.md");
+  expect(md.name).toBe(`${TRIALS_FILE}.md`);
   expect(md.text).toBe(data.markdown);
   expect(md.text.startsWith(`# ${TRIALS_TITLE}\n`)).toBe(true);
 
@@ -216,12 +214,13 @@ test("a share link opens in another browser with its own exports; revoking it ma
   // The copy names no other report: not even its own run's id, which would open the live run page.
   expect(await other.page.content()).not.toContain(runs.lithium);
   await other.page.getByTestId("citation-marker").first().hover();
-  await expect(other.page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] Thyroid function and urine-concentrating ability during lithium treatment.");
+  await expect(other.page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] Persistent nephrogenic diabetes insipidus following lithium therapy.");
   const sharedJson = JSON.parse((await download(other.page, "JSON")).text);
   expect(sharedJson.runId).toBeNull();
-  expect(sharedJson.report.references).toHaveLength(6);
-  expect(sharedJson.evidence).toHaveLength(45);
-  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(6);
+  // Typed chains leave the judge wanting more on lithium (issue 9): 3 iterations, 51 records, 5 references.
+  expect(sharedJson.report.references).toHaveLength(5);
+  expect(sharedJson.evidence).toHaveLength(51);
+  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(5);
 
   // The owner revokes it: the page and its exports answer 404.
   await page.getByRole("button", { name: "Revoke link" }).click();
@@ -312,7 +311,7 @@ test("history: search by a word, filter by status, mode and date, re-run with th
   expect((await other.page.goto(links.kept!))?.status()).toBe(200);
   await expect(other.page.getByTestId("run-question")).toHaveText(LITHIUM);
   await expect(other.page.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText(LITHIUM_TITLE);
-  await expect(other.page.getByTestId("evidence-row")).toHaveCount(45);
+  await expect(other.page.getByTestId("evidence-row")).toHaveCount(51);
   await other.context.close();
 });
 
@@ -338,11 +337,11 @@ test("the report works from the keyboard alone", async () => {
 
   // Focus previews the card; Enter pins it, and Tab then reaches its links.
   await tabTo("citation-marker");
-  await expect(page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] ACG Clinical Guideline: Treatment of Helicobacter pylori Infection.");
+  await expect(page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("citation-card")).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "PMID 39626064" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "PMID 39212676" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("citation-card")).toHaveCount(0);
 

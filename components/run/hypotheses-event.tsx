@@ -1,3 +1,4 @@
+import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids";
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { RunEventPayloads } from "@/lib/domain/events";
@@ -21,13 +22,14 @@ function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boole
         <span data-testid="hypothesis-confidence">confidence {Math.round(h.confidence * 100)}%</span>
         <span>{h.supportingEvidence.length} supporting</span>
         <span>{h.contradictingEvidence.length} contradicting</span>
+        <ChainNodeIds h={h} />
       </div>
       {h.links.length > 0 && (
         <ul className="mt-2 space-y-0.5 text-xs text-muted-foreground">
           {h.links.map((l, i) => (
             <li key={i}>
-              {l.from} → {l.to}: {l.evidenceIds.length} {l.evidenceIds.length === 1 ? "record" : "records"} ({l.evidenceIds.slice(0, 4).map((id) => id.replace(/^pmid:/, "PMID ")).join(", ")}
-              {l.evidenceIds.length > 4 ? ", …" : ""})
+              {l.from} → {l.to}: {linkSupportLabel(l)}
+              {l.evidenceIds.length > 0 && ` (${l.evidenceIds.slice(0, 4).map((id) => id.replace(/^pmid:/, "PMID ")).join(", ")}${l.evidenceIds.length > 4 ? ", …" : ""})`}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids";
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { ReportRecord } from "@/lib/report/records";
@@ -23,16 +24,19 @@ function RecordLine({ id, records }: { id: string; records: Map<string, ReportRe
 /** The chain drawn as four boxes joined by arrows; each arrow is labelled with the number of records behind that link. */
 function Chain({ h }: { h: MechanismHypothesis }) {
   const steps = [h.drug, h.target, h.pathway, h.effect];
-  const linkCount = (from: string, to: string) => h.links.find((l) => l.from === from && l.to === to)?.evidenceIds.length ?? null;
+  const linkLabel = (from: string, to: string) => {
+    const link = h.links.find((l) => l.from === from && l.to === to);
+    return link ? linkSupportLabel(link) : "";
+  };
   return (
     <ol className="flex flex-wrap items-center gap-y-2 text-sm" aria-label={chainLabel(h)} data-testid="chain">
       {steps.map((step, i) => {
-        const count = i > 0 ? linkCount(steps[i - 1], step) : null;
+        const label = i > 0 ? linkLabel(steps[i - 1], step) : "";
         return (
           <li key={i} className="inline-flex items-center">
             {i > 0 && (
               <span className="mx-1 inline-flex flex-col items-center px-1 text-xs text-muted-foreground" data-testid="chain-link">
-                <span>{count === null ? "" : `${count} ${count === 1 ? "record" : "records"}`}</span>
+                <span>{label}</span>
                 <span aria-hidden className="text-base leading-none text-foreground">
                   ⟶
                 </span>
@@ -72,6 +76,7 @@ export function HypothesisChains({ assessment, records }: { assessment: Hypothes
               {h.contradictingEvidence.length} contradicting
             </Badge>
             <span className="text-muted-foreground">confidence {Math.round(h.confidence * 100)}%</span>
+            <ChainNodeIds h={h} />
           </div>
           {(h.links.length > 0 || h.contradictingEvidence.length > 0) && (
             <details className="text-sm">
@@ -81,6 +86,7 @@ export function HypothesisChains({ assessment, records }: { assessment: Hypothes
                   <div key={j}>
                     <p className="font-medium">
                       {l.from} → {l.to}
+                      {l.curated && <span className="ml-2 text-xs font-normal text-muted-foreground">curated: {l.curated}</span>}
                     </p>
                     <ul className="ml-4 list-disc space-y-0.5">
                       {l.evidenceIds.map((id) => (

@@ -11,6 +11,7 @@ import { AssessmentEvent } from "@/components/run/assessment-event";
 import { CriticEvent } from "@/components/run/critic-event";
 import { EvidenceEvent } from "@/components/run/evidence-event";
 import { HypothesesEvent } from "@/components/run/hypotheses-event";
+import { QuestionEvent } from "@/components/run/question-event";
 import { SearchEvent } from "@/components/run/search-event";
 import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 
@@ -20,6 +21,7 @@ type Renderers = { [K in RunEventType]: (data: RunEventPayloads[K]) => ReactNode
 const RENDERERS: Renderers = {
   "run-started": () => null,
   notice: () => null,
+  "question-classified": (d) => <QuestionEvent data={d} />,
   report: () => null,
   "run-finished": () => null,
   // Model usage is summed in the run header (cost line), not listed per call.

@@ -54,6 +54,11 @@ export interface RunEventPayloads {
     sources: SourceId[];
     maxIterations: number;
   };
+  /**
+   * What the question asks (lib/research/question.ts): about a named drug, open ("which drugs cause X") or
+   * repurposing ("which existing drugs could treat X"); the drugs and conditions it names; emitted after run-started.
+   */
+  "question-classified": { kind: "named-drug" | "open" | "repurposing"; drugs: string[]; conditions: string[] };
   notice: { level: "info" | "warning"; message: string };
   "iteration-started": { iteration: number };
   search: {

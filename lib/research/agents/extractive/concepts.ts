@@ -1,21 +1,23 @@
 import type { Entity, Evidence } from "@/lib/domain/evidence";
 import { splitSentences } from "@/lib/text/sentences";
-import { findGeneSymbols } from "./gene-symbols";
-import { findProcessTerms } from "./process-terms";
+import { findGeneMentions, findProcessMentions } from "@/lib/vocabularies";
 
-/** What a concept is: an annotated chemical or disease, a gene/protein symbol, or a process term. */
+/** What a concept is: an annotated chemical or disease, a gene/protein (NCBI Gene), or a GO biological process. */
 export type ConceptKind = "chemical" | "disease" | "gene" | "process";
 
 /**
- * A concept across the evidence. `key` is the MeSH ID when known, else "chemical:<name>", "disease:<name>",
- * "gene:<SYMBOL>" or "process:<name>". `records` are indices into the evidence array; `forms` maps each surface
- * form, exactly as written in the text (or the annotation), to the records it occurs in.
+ * A concept across the evidence. `key` is the MeSH ID when known, else "chemical:<name>", "disease:<name>";
+ * genes are "gene:<NCBI Gene ID>" and processes "go:<GO ID>". `records` are indices into the evidence array;
+ * `forms` maps each surface form, exactly as written in the text (or the annotation), to the records it occurs in.
+ * `gene` / `process`: the vocabulary entry of a gene or process concept (official symbol, GO term).
  */
 export interface ConceptInfo {
   key: string;
   kind: ConceptKind;
   records: Set<number>;
   forms: Map<string, Set<number>>;
+  gene?: { entrezId: string; symbol: string };
+  process?: { goId: string; term: string };
 }
 
 /** One record seen as sentences (title first) and, per sentence, the concepts found in it with their forms. */
@@ -72,10 +74,11 @@ function stripped(form: string): string {
 
 /**
  * Builds the concept index of an evidence set:
- * 1. a lexicon from every entity annotation (surface form → concept key; a form claimed by several concepts
- *    goes to the one annotated in more records, ties by key) plus gene symbols found by pattern;
+ * 1. a lexicon from every chemical and disease annotation (surface form → concept key; a form claimed by several
+ *    concepts goes to the one annotated in more records, ties by key);
  * 2. per sentence (title, then abstract sentences), greedy longest-match of lexicon forms (≤ 6 tokens; forms
- *    shorter than 3 characters only within the record that annotated them), plus process terms;
+ *    shorter than 3 characters only within the record that annotated them), plus gene/protein mentions normalised
+ *    to NCBI Gene IDs and GO biological-process mentions (lib/vocabularies; none when the vocabularies are not built);
  * 3. per record, the union of its sentences' concepts and its own entity annotations.
  * Deterministic; cost is linear in text length.
  */
@@ -106,15 +109,9 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
     votes.set(norm, byKey);
   };
   const entityForms = new Set<string>();
-  for (const e of evidence) for (const ent of e.entities) entityForms.add(ent.name);
+  for (const e of evidence) for (const ent of e.entities) if (ent.type !== "gene") entityForms.add(ent.name.toLowerCase());
   evidence.forEach((e) => {
-    for (const ent of e.entities) vote(ent.name, entityKey(ent), ent.type);
-    const seen = new Set<string>();
-    for (const g of findGeneSymbols(`${e.citation.title}\n${e.citation.abstract}`, entityForms)) {
-      if (seen.has(g.form)) continue;
-      seen.add(g.form);
-      vote(g.form, g.key, "gene");
-    }
+    for (const ent of e.entities) if (ent.type !== "gene") vote(ent.name, entityKey(ent), ent.type);
   });
   const lexicon = new Map<string, LexiconEntry>();
   for (const [norm, byKey] of votes) {
@@ -122,11 +119,13 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
     lexicon.set(norm, { key: best[0], caseForm: best[1].caseForm });
   }
   const kindOf = new Map<string, ConceptKind>();
-  for (const e of evidence) for (const ent of e.entities) kindOf.set(entityKey(ent), ent.type);
+  for (const e of evidence) for (const ent of e.entities) if (ent.type !== "gene") kindOf.set(entityKey(ent), ent.type);
+  const genes = new Map<string, ConceptInfo["gene"]>();
+  const processes = new Map<string, ConceptInfo["process"]>();
 
   const records = evidence.map((e, index): RecordView => {
     const local = new Map<string, LexiconEntry>();
-    for (const ent of e.entities) local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
+    for (const ent of e.entities) if (ent.type !== "gene") local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
     const sentences = [e.citation.title, ...splitSentences(e.citation.abstract)].filter((s) => s.trim() !== "");
     const sentenceConcepts = sentences.map((sentence) => {
       const found = new Map<string, string[]>();
@@ -145,18 +144,29 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
         }
         i += matched || 1;
       }
-      for (const p of findProcessTerms(sentence)) add(p.key, p.form);
+      // Genes and processes from the NCBI Gene / GO vocabularies; a span annotated as a chemical or disease
+      // ("DOX", "NDI") is not also a gene.
+      for (const g of findGeneMentions(sentence)) {
+        if (entityForms.has(g.text.toLowerCase())) continue;
+        genes.set(`gene:${g.entrezId}`, { entrezId: g.entrezId, symbol: g.symbol });
+        add(`gene:${g.entrezId}`, g.text);
+      }
+      for (const p of findProcessMentions(sentence)) {
+        processes.set(`go:${p.goId}`, { goId: p.goId, term: p.term });
+        add(`go:${p.goId}`, p.text);
+      }
       return found;
     });
     const conceptsOfRecord = new Set<string>();
     sentenceConcepts.forEach((found) => {
       for (const [key, forms] of found) {
         conceptsOfRecord.add(key);
-        const kind = kindOf.get(key) ?? (key.startsWith("gene:") ? "gene" : "process");
+        const kind = key.startsWith("gene:") ? "gene" : key.startsWith("go:") ? "process" : (kindOf.get(key) ?? "process");
         for (const form of forms) touch(key, kind, index, form);
       }
     });
     for (const ent of e.entities) {
+      if (ent.type === "gene") continue;
       conceptsOfRecord.add(entityKey(ent));
       touch(entityKey(ent), ent.type, index, ent.name);
     }
@@ -166,6 +176,8 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
     }
     return { index, evidence: e, sentences, sentenceConcepts, concepts: conceptsOfRecord };
   });
+  for (const [key, gene] of genes) concepts.get(key)!.gene = gene;
+  for (const [key, process] of processes) concepts.get(key)!.process = process;
   return { records, concepts, lexicon };
 }
 

@@ -1,8 +1,9 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
+import { recogniseGene, recogniseProcess } from "@/lib/vocabularies";
+import { confirmedProtectiveAgents, rankCandidates, type DrugCandidate } from "./candidates";
 import { buildConceptIndex, normalizeForm, recordsWithAny, type ConceptIndex } from "./concepts";
-import { protectiveAgents, type ProtectiveAgent } from "./cues";
-import { findProcessTerms } from "./process-terms";
+import type { ProtectiveAgent } from "./cues";
 import { findQuestionTerms, type QuestionTerms } from "./question-terms";
 import { classifyStudy, type DesignInfo } from "../../../domain/study-design";
 
@@ -14,7 +15,10 @@ import { classifyStudy, type DesignInfo } from "../../../domain/study-design";
  * - `relevant`: records mentioning A and (C or a hypothesis concept), ascending: the records that bear on the
  *   question; `human` / `mechanistic` are the relevant ones of each kind (a human study with molecular terms
  *   is in both).
- * - `protective`: chemicals reported protective against the effect (see protectiveAgents).
+ * - `protective`: chemicals reported protective against a named drug's effect, confirmed by the relation model's
+ *   "treats" (see confirmedProtectiveAgents).
+ * - `candidates`: for an open or repurposing question, the drugs the relation model says cause (open) or treat
+ *   (repurposing) the effect, best first (rankCandidates); their keys make up `drugRecords`. Empty for a named drug.
  */
 export interface EvidenceFeatures {
   index: ConceptIndex;
@@ -27,22 +31,27 @@ export interface EvidenceFeatures {
   human: number[];
   mechanistic: number[];
   protective: ProtectiveAgent[];
+  candidates: DrugCandidate[];
 }
 
 /**
- * Concept keys that a hypothesis string names: its lexicon entry, else a process term it matches, else any
- * concept with that surface form (case-insensitive). Empty when the name is unknown to the evidence.
+ * Concept keys that a hypothesis string names: its lexicon entry, else any concept with that surface form
+ * (case-insensitive), else the gene or GO process it normalises to when the evidence names that concept.
+ * Empty when the name is unknown to the evidence.
  */
 export function keysForName(index: ConceptIndex, name: string): string[] {
   const entry = index.lexicon.get(normalizeForm(name));
   if (entry) return [entry.key];
-  const processes = findProcessTerms(name).map((p) => p.key);
-  if (processes.length > 0) return processes;
   const lower = name.toLowerCase();
-  return [...index.concepts.values()]
+  const byForm = [...index.concepts.values()]
     .filter((c) => [...c.forms.keys()].some((f) => f.toLowerCase() === lower))
     .map((c) => c.key)
     .sort();
+  if (byForm.length > 0) return byForm;
+  const gene = recogniseGene(name);
+  const process = gene ? null : recogniseProcess(name);
+  const key = gene ? `gene:${gene.entrezId}` : process ? `go:${process.goId}` : null;
+  return key && index.concepts.has(key) ? [key] : [];
 }
 
 /**
@@ -53,8 +62,10 @@ export function computeFeatures(question: string, evidence: Evidence[], hypothes
   const index = buildConceptIndex(evidence);
   const terms = findQuestionTerms(question, index);
   const designs = evidence.map(classifyStudy);
-  const drugKeys = new Set(terms.drug?.keys ?? []);
   const effectKeys = new Set(terms.effect?.keys ?? []);
+  const open = terms.classification.kind !== "named-drug";
+  const candidates = open && effectKeys.size > 0 ? rankCandidates(index, evidence, effectKeys, terms.classification.kind === "repurposing" ? "treats" : "causes") : [];
+  const drugKeys = new Set(terms.drug?.keys ?? candidates.map((c) => c.key));
   const drugRecords = recordsWithAny(index, drugKeys);
   const effectRecords = recordsWithAny(index, effectKeys);
   const hypothesisKeys = new Set<string>();
@@ -72,6 +83,7 @@ export function computeFeatures(question: string, evidence: Evidence[], hypothes
     relevant,
     human: relevant.filter((r) => designs[r].human),
     mechanistic: relevant.filter((r) => designs[r].mechanistic),
-    protective: drugKeys.size > 0 ? protectiveAgents(index, drugKeys, effectKeys) : [],
+    protective: terms.drug ? confirmedProtectiveAgents(index, evidence, drugKeys, effectKeys) : [],
+    candidates,
   };
 }

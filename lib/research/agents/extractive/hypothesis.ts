@@ -1,5 +1,7 @@
 import type { HypothesisInput } from "@/lib/research/backend";
 import type { HypothesisSet, LinkSupport, MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { vocabulariesAvailable } from "@/lib/vocabularies";
+import { rankCandidates } from "./candidates";
 import { rankChains, selectChains, type Chain } from "./chains";
 import { buildConceptIndex, conceptName, type ConceptIndex } from "./concepts";
 import { contradictingRecords } from "./cues";
@@ -30,6 +32,14 @@ export function chainConfidence(weakest: number, supporting: number, contradicti
   return Math.round(value * 100) / 100;
 }
 
+/** Candidates of an open or repurposing question whose chains are sought (the best-supported first). */
+export const CHAIN_CANDIDATES = 10;
+
+/** A MeSH descriptor or supplementary-concept ID ("D008094", "C010013"), else null. */
+function meshId(key: string): string | null {
+  return /^[CD]\d+$/.test(key) ? key : null;
+}
+
 /** Display name of the drug within some records: the question's wording when those records contain it. */
 function drugName(index: ConceptIndex, drug: QuestionConcept, records: number[]): string {
   const needle = drug.name.toLowerCase();
@@ -40,26 +50,30 @@ function drugName(index: ConceptIndex, drug: QuestionConcept, records: number[])
 }
 
 /** The C concept most present among a link's records (ties: more records overall, then key) and its name there. */
-function effectName(index: ConceptIndex, effectKeys: string[], records: number[]): string {
+function effectConcept(index: ConceptIndex, effectKeys: string[], records: number[]): { key: string; name: string } {
   const scored = effectKeys
     .map((key) => index.concepts.get(key))
     .filter((c) => c !== undefined)
     .map((c) => ({ c, n: records.filter((r) => c.records.has(r)).length }))
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n || b.c.records.size - a.c.records.size || a.c.key.localeCompare(b.c.key));
-  return conceptName(scored[0].c, records);
+  return { key: scored[0].c.key, name: conceptName(scored[0].c, records) };
 }
 
 function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: string[], chain: Chain): MechanismHypothesis {
   const ids = (records: number[]) => records.map((r) => index.records[r].evidence.id);
-  const target = conceptName(index.concepts.get(chain.target)!, [...chain.drugTarget, ...chain.targetPathway]);
-  const pathway = conceptName(index.concepts.get(chain.pathway)!, [...chain.targetPathway, ...chain.pathwayEffect]);
+  const targetInfo = index.concepts.get(chain.target)!;
+  const target = conceptName(targetInfo, [...chain.drugTarget, ...chain.targetPathway, ...chain.pathwayEffect]);
+  const pathway = chain.curated ? chain.curated.term : conceptName(index.concepts.get(chain.pathway)!, [...chain.targetPathway, ...chain.pathwayEffect]);
   const drugLabel = drugName(index, drug, chain.drugTarget);
-  const effect = effectName(index, effectKeys, chain.pathwayEffect);
+  const effect = effectConcept(index, effectKeys, chain.pathwayEffect);
+  const drugKey = [...drug.keys].sort((a, b) => (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b))[0];
   const links: LinkSupport[] = [
     { from: drugLabel, to: target, evidenceIds: ids(chain.drugTarget) },
-    { from: target, to: pathway, evidenceIds: ids(chain.targetPathway) },
-    { from: pathway, to: effect, evidenceIds: ids(chain.pathwayEffect) },
+    chain.curated
+      ? { from: target, to: pathway, evidenceIds: [], curated: `NCBI Gene GO annotation ${chain.curated.goId}` }
+      : { from: target, to: pathway, evidenceIds: ids(chain.targetPathway) },
+    { from: pathway, to: effect.name, evidenceIds: ids(chain.pathwayEffect) },
   ];
   const supporting = [...new Set([...chain.drugTarget, ...chain.targetPathway, ...chain.pathwayEffect])].sort((a, b) => a - b);
   const contradicting = contradictingRecords(index, new Set(drug.keys), new Set([...effectKeys, chain.pathway]));
@@ -67,60 +81,95 @@ function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: st
     drug: drugLabel,
     target,
     pathway,
-    effect,
+    effect: effect.name,
     confidence: chainConfidence(chain.weakest, supporting.length, contradicting.length),
     supportingEvidence: ids(supporting),
     contradictingEvidence: ids(contradicting),
-    searchSuggestions: [...new Set([`${drugLabel} ${target}`, `${target} ${pathway}`, `${pathway} ${effect}`])],
+    searchSuggestions: [...new Set([`${drugLabel} ${target}`, `${target} ${pathway}`, `${pathway} ${effect.name}`])],
     links,
+    drugMeshId: meshId(drugKey),
+    targetGeneId: targetInfo.gene?.entrezId ?? null,
+    targetSymbol: targetInfo.gene?.symbol ?? null,
+    pathwayGoId: chain.curated?.goId ?? index.concepts.get(chain.pathway)?.process?.goId ?? null,
+    effectMeshId: meshId(effect.key),
   };
 }
 
-function empty(gap: string, searches: string[]): HypothesisSet {
-  return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [gap], recommendedSearches: searches };
+/**
+ * Ranking of hypotheses (issue 9 §4: the primary is the best-supported one and the counts shown agree): confidence
+ * (from the weakest link and the agreement of the records), then supporting records, then fewer contradicting
+ * records, then literature before curated pathways, then chain rank.
+ */
+function byRank(a: { h: MechanismHypothesis; i: number; priority: number }, b: { h: MechanismHypothesis; i: number; priority: number }): number {
+  return (
+    b.h.confidence - a.h.confidence ||
+    b.h.supportingEvidence.length - a.h.supportingEvidence.length ||
+    a.h.contradictingEvidence.length - b.h.contradictingEvidence.length ||
+    b.priority - a.priority ||
+    a.i - b.i
+  );
+}
+
+function empty(gaps: string[], searches: string[]): HypothesisSet {
+  return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: gaps, recommendedSearches: searches };
 }
 
 /**
  * The extractive hypothesis agent: literature-based discovery by Swanson's ABC model in its closed form
- * (Swanson 1986; closed discovery, Weeber et al. 2001). A = the question's drug, C = its effect (see
- * findQuestionTerms); the concepts of each record (entity annotations keyed by MeSH ID, gene/protein symbols,
- * process terms) supply the intermediate B terms; chains drug → target → pathway → effect are ranked by
- * co-occurrence support (rankChains) and 2–4 diverse ones kept (selectChains).
- * Each hypothesis cites, per link, the records in which both ends co-occur; `contradictingEvidence` holds records
- * with a negated statement about the effect, pathway or target in a sentence naming the drug (NegEx-style,
- * see contradictingRecords); `confidence` is {@link chainConfidence}.
- * `knowledgeGaps` lists links backed by fewer than {@link WEAK_LINK_RECORDS} records and any fallback used;
- * `recommendedSearches` are queries for those links. With no evidence, no drug or effect, or no chain, it
- * returns zero hypotheses and a gap saying why. `input.previous` is not used: the result depends only on the
- * question and the evidence (deterministic; ties broken by concept key and record order).
+ * (Swanson 1986; closed discovery, Weeber et al. 2001), with typed nodes (issue 9 §4). C = the question's effect
+ * (see findQuestionTerms). A = the drug a named-drug question names; for an open or repurposing question, each of
+ * the best {@link CHAIN_CANDIDATES} candidate drugs that the relation model says cause (harm) or treat (treatment)
+ * the effect (rankCandidates). Targets are genes/proteins normalised to NCBI Gene IDs and pathways GO biological
+ * processes (named in the records, or the target's curated GO annotation); each literature link rests on sentences
+ * naming both ends whose relation is not negated (rankChains, selectChains keep 2–4 diverse chains).
+ * `contradictingEvidence` holds records with a negated statement about the effect or pathway in a sentence naming
+ * the drug (contradictingRecords); `confidence` is {@link chainConfidence}; hypotheses are ordered by byRank.
+ * `knowledgeGaps` lists a named drug absent from the evidence (never replaced by another drug), a missing effect,
+ * links backed by fewer than {@link WEAK_LINK_RECORDS} records and candidates without a chain.
+ * Deterministic (ties by key and record order); `input.previous` is not used.
  */
 export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const { question, evidence } = input;
-  if (evidence.length === 0) return empty("No evidence records were available to generate hypotheses from.", [question]);
+  if (evidence.length === 0) return empty(["No evidence records were available to generate hypotheses from."], [question]);
   const index = buildConceptIndex(evidence);
   const terms = findQuestionTerms(question, index);
-  if (!terms.drug) return empty("No drug or chemical could be identified in the question or the evidence.", [question]);
-  if (!terms.effect) return empty(`No disease or effect could be identified for ${terms.drug.name} in the question or the evidence.`, [`${terms.drug.name} adverse effects`]);
-  const { drug, effect } = terms;
-  const chains = selectChains(rankChains(index, new Set(drug.keys), new Set(effect.keys)));
-  if (chains.length === 0) {
-    return empty(
-      `No target or pathway term co-occurs with both ${drug.name} and ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
-      [`${drug.name} ${effect.name} mechanism`, `${drug.name} ${effect.name}`],
-    );
-  }
-  // Order: confidence, then gene/protein targets before chemicals, then more supporting records, then rank.
-  const hypotheses = chains
-    .map((chain, i) => ({ h: toHypothesis(index, drug, effect.keys, chain), i, priority: chain.priority }))
-    .sort((a, b) => b.h.confidence - a.h.confidence || b.priority - a.priority || b.h.supportingEvidence.length - a.h.supportingEvidence.length || a.i - b.i)
-    .map((x) => x.h);
-
   const gaps: string[] = [...terms.notes];
+  if (!vocabulariesAvailable()) {
+    gaps.push("The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or pathway could be typed.");
+  }
+  const { classification, effect } = terms;
+  if (terms.missingDrug) return empty(gaps, [`${terms.missingDrug}${effect ? ` ${effect.name}` : ""}`]);
+  if (!effect) return empty(gaps, terms.drug ? [`${terms.drug.name} adverse effects`] : [question]);
+
+  const drugs: QuestionConcept[] = [];
+  if (terms.drug) drugs.push(terms.drug);
+  else {
+    const relation = classification.kind === "repurposing" ? "treats" : "causes";
+    const candidates = rankCandidates(index, evidence, new Set(effect.keys), relation);
+    if (candidates.length === 0) {
+      gaps.push(`The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`);
+      return empty(gaps, [`${effect.name} drug-induced`]);
+    }
+    for (const c of candidates.slice(0, CHAIN_CANDIDATES)) drugs.push({ keys: [c.key], name: c.name, rule: "lexicon" });
+  }
+
+  const ranked: Array<{ h: MechanismHypothesis; i: number; priority: number; weak: string[] }> = [];
+  for (const drug of drugs) {
+    const chains = selectChains(index, rankChains(index, new Set(drug.keys), new Set(effect.keys)), terms.drug ? 4 : 2);
+    if (chains.length === 0) {
+      gaps.push(`No gene or protein target links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`);
+      continue;
+    }
+    for (const chain of chains) ranked.push({ h: toHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: chain.priority, weak: [] });
+  }
+  const hypotheses = ranked.sort(byRank).slice(0, 4).map((x) => x.h);
+  if (hypotheses.length === 0) return empty(gaps, drugs.slice(0, 3).map((d) => `${d.name} ${effect.name} mechanism`));
+
   const searches: string[] = [];
   const byId = new Map(evidence.map((e) => [e.id, e]));
   for (const h of hypotheses) {
     for (const link of h.links) {
-      if (link.evidenceIds.length >= WEAK_LINK_RECORDS) continue;
+      if (link.curated || link.evidenceIds.length >= WEAK_LINK_RECORDS) continue;
       const where = link.evidenceIds.map((id) => recordLabel(byId.get(id)!)).join(", ");
       const gap = `Only one record (${where}) links ${link.from} to ${link.to}; the link needs independent replication.`;
       if (!gaps.includes(gap)) gaps.push(gap);

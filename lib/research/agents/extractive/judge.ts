@@ -40,7 +40,9 @@ function idsLabel(f: EvidenceFeatures, records: number[], max = 5): string {
  *   the relevant human studies.
  * - confidence = (mechanismScore + clinicalScore) / 20 × (0.5 + 0.5 × s / (s + c)), s and c the primary
  *   hypothesis' supporting and contradicting records (agreement raises or lowers it); 0 without a primary.
- * - drugCandidates: the drug A when ≥ 1 record mentions it, then chemicals reported protective ("… (protective)").
+ * - drugCandidates: for a named drug, the drug A when ≥ 1 record mentions it, then chemicals reported protective
+ *   and confirmed by the relation model ("… (protective)"); for an open question, the drugs the relation model says
+ *   cause the effect; for a repurposing question, those it says treat it ("… (protective)"), best first.
  * - sufficient: isSufficient (DeepCritical's rule); recommendation "synthesize" when sufficient or
  *   iteration ≥ maxIterations, else "continue"; nextSearchQueries from the hypotheses' weakest links, the
  *   recommended searches, and a human-study query when clinicalScore < 5.
@@ -51,9 +53,12 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   const f = computeFeatures(question, evidence, hypotheses);
   const primary = hypotheses.primaryHypothesis;
   const drug = f.terms.drug;
+  const drugLabel = drug?.name ?? (f.candidates.length > 0 ? "the candidate drugs" : "the drug");
   const effectName = f.terms.effect?.name ?? primary?.effect ?? "the effect";
 
-  const weakest = primary && primary.links.length > 0 ? Math.min(...primary.links.map((l) => l.evidenceIds.length)) : 0;
+  // A curated (GO annotation) link rests on no record; the literature links bound the chain.
+  const literature = primary?.links.filter((l) => !l.curated) ?? [];
+  const weakest = literature.length > 0 ? Math.min(...literature.map((l) => l.evidenceIds.length)) : 0;
   const linkPart = 1 - Math.exp(-weakest / CONFIDENCE_K);
   const mechRecords = f.mechanistic.length;
   const mechPart = 1 - Math.exp(-mechRecords / MECHANISTIC_K);
@@ -61,7 +66,7 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   const mechDesigns = designSummary(f.mechanistic.map((r) => f.designs[r]));
   const mechanismReasoning = primary
     ? `Primary chain ${chainLabel(primary)}: weakest link supported by ${plural(weakest, "record")} ` +
-      `(links ${primary.links.map((l) => l.evidenceIds.length).join("/")}). ${plural(mechRecords, "mechanistic record")} ` +
+      `(links ${primary.links.map((l) => (l.curated ? "curated" : l.evidenceIds.length)).join("/")}). ${plural(mechRecords, "mechanistic record")} ` +
       `bear on the question (${mechDesigns}). Score = round(10 × (0.6 × ${linkPart.toFixed(2)} + 0.4 × ${mechPart.toFixed(2)})) = ${mechanismScore}.`
     : `No mechanistic hypothesis could be formed from the evidence, so the mechanism score is 0 (${plural(mechRecords, "mechanistic record")} reviewed).`;
 
@@ -69,13 +74,16 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   const clinicalScore = score(1 - Math.exp(-weight / CLINICAL_K));
   const clinicalReasoning =
     f.human.length > 0
-      ? `Human evidence on ${drug?.name ?? "the drug"} and ${effectName}: ${designSummary(f.human.map((r) => f.designs[r]))} ` +
+      ? `Human evidence on ${drugLabel} and ${effectName}: ${designSummary(f.human.map((r) => f.designs[r]))} ` +
         `(${idsLabel(f, f.human)}); CEBM-weighted total ${weight}. Score = round(10 × (1 − exp(−${weight} / ${CLINICAL_K}))) = ${clinicalScore}.`
-      : `No human study among the ${plural(evidence.length, "record")} bears on ${drug?.name ?? "the drug"} and ${effectName}, so the clinical score is 0.`;
+      : `No human study among the ${plural(evidence.length, "record")} bears on ${drugLabel} and ${effectName}, so the clinical score is 0.`;
 
+  // Candidates are chemicals only; "(protective)" only where the relation model reads "treats" (issue 9 §4).
   const drugCandidates: string[] = [];
   if (drug && f.drugRecords.size > 0) drugCandidates.push(drug.name);
   for (const p of f.protective) drugCandidates.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} (protective)`);
+  const treats = f.terms.classification.kind === "repurposing";
+  for (const c of f.candidates) drugCandidates.push(treats ? `${c.name} (protective)` : c.name);
 
   const s = primary?.supportingEvidence.length ?? 0;
   const c = primary?.contradictingEvidence.length ?? 0;
@@ -91,12 +99,16 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   }
   queries.push(...hypotheses.recommendedSearches);
   if (clinicalScore < 5 && drug) queries.push(`${drug.name} ${effectName} patients cohort`);
+  if (f.terms.missingDrug) queries.push(`${f.terms.missingDrug} ${effectName}`);
   const nextSearchQueries = [...new Set(queries)].slice(0, 5);
 
   const keyFindings = hypotheses.hypotheses.slice(0, 4).map(
     (h) =>
       `${chainLabel(h)}: ${plural(h.supportingEvidence.length, "supporting record")}, ${h.contradictingEvidence.length} contradicting (confidence ${h.confidence.toFixed(2)}).`,
   );
+  for (const c of f.candidates.slice(0, 5)) {
+    keyFindings.push(`${c.name} ${treats ? "treats or prevents" : "causes"} ${effectName} by the relation model in ${plural(c.records.length, "record")} (${idsLabel(f, c.records)}).`);
+  }
   for (const p of f.protective.slice(0, 3)) {
     keyFindings.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} was reported protective (${idsLabel(f, p.records)}).`);
   }
@@ -104,7 +116,7 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
     ? "sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6)"
     : "not yet sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6)";
   const reasoning =
-    `Reviewed ${plural(evidence.length, "record")}: ${designSummary(f.designs)}; ${f.relevant.length} mention ${drug?.name ?? "the drug"} ` +
+    `Reviewed ${plural(evidence.length, "record")}: ${designSummary(f.designs)}; ${f.relevant.length} mention ${drugLabel} ` +
     `together with ${effectName} or a hypothesis term. Primary hypothesis: ${primary ? `${plural(s, "supporting record")}, ${c} contradicting` : "none"}. ` +
     `Mechanism ${mechanismScore}/10 + clinical ${clinicalScore}/10 = ${mechanismScore + clinicalScore}: ${rule}. ` +
     `Iteration ${iteration} of ${maxIterations}: ${recommendation}.`;

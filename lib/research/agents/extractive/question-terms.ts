@@ -1,5 +1,7 @@
 import { STOPWORDS } from "@/lib/text/tokens";
 import { ORGAN_WORDS } from "@/lib/vocabularies/organs";
+import { compileDictionary, type Dictionary } from "@/lib/text/dictionary-tagger";
+import { classifyQuestion, type QuestionClassification, type QuestionEntity } from "@/lib/research/question";
 import { GENERIC_DISEASES, isUbiquitousChemical } from "./concept-filters";
 import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } from "./concepts";
 
@@ -13,11 +15,28 @@ export interface QuestionConcept {
   rule: "lexicon" | "organ" | "stem" | "fallback";
 }
 
-/** The drug (A) and the disease/effect (C) of the question, with notes on any fallback used. */
+/**
+ * The drug (A) and the disease/effect (C) of the question, with notes on any fallback used.
+ * `classification`: the question's kind (lib/research/question.ts) with the evidence's annotated names as dictionary;
+ * `missingDrug`: the drug a named-drug question names when no record of the evidence mentions it (then `drug` is
+ * null: another drug is never substituted).
+ */
 export interface QuestionTerms {
   drug: QuestionConcept | null;
   effect: QuestionConcept | null;
   notes: string[];
+  classification: QuestionClassification;
+  missingDrug: string | null;
+}
+
+/** The evidence's chemical and disease annotations as a dictionary for classifyQuestion. */
+function evidenceDictionary(index: ConceptIndex): Dictionary<QuestionEntity> {
+  const entries: Array<{ name: string; value: QuestionEntity }> = [];
+  for (const c of index.concepts.values()) {
+    if (c.kind !== "chemical" && c.kind !== "disease") continue;
+    for (const form of c.forms.keys()) entries.push({ name: form, value: { name: form, type: c.kind, meshId: /^[CD]\d+$/.test(c.key) ? c.key : null } });
+  }
+  return compileDictionary(entries);
 }
 
 const TOXIC_ADJECTIVE = /^([a-z]+?)o?-?toxic(?:ity|ities)?$/;
@@ -48,11 +67,14 @@ function naturalCase(surface: string): string {
  * A's keys also include chemicals with a form word starting with A's name ("lithium carbonate", "doxorubicinol")
  * and abbreviated salts of A: chemicals whose forms are all ≤ 6 characters starting with A's first two letters
  * and whose records all mention A ("LiCl").
- * Fallbacks: no drug → the chemical in most records (not ubiquitous); no effect → the disease in most records
- * that mention A (not generic). Both are reported in `notes`. Deterministic; ties broken by key.
+ * Only a named-drug question has a drug: open and repurposing questions ask for drugs (see rankCandidates), and when
+ * the drug a question names is in no record, `drug` is null and `missingDrug` names it: no other drug is ever
+ * substituted (issue 9 §3). Fallback for the effect of a named drug: the disease in most records that mention A
+ * (not generic), reported in `notes`. Deterministic; ties broken by key.
  */
 export function findQuestionTerms(question: string, index: ConceptIndex): QuestionTerms {
   const notes: string[] = [];
+  const classification = classifyQuestion(question, evidenceDictionary(index));
   const words = spans(question);
   const consumed = new Set<number>();
   const drugHits: Array<{ key: string; surface: string; at: number }> = [];
@@ -80,7 +102,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
 
   const diseases = [...index.concepts.values()].filter((c) => c.kind === "disease").sort((a, b) => a.key.localeCompare(b.key));
   let effectRule: QuestionConcept["rule"] = "lexicon";
-  let effectLabel = effectSurfaces[0] ?? "";
+  // "QT prolongation or torsade de pointes": every condition the question names, as it names them.
+  let effectLabel = [...new Set(effectSurfaces.map(naturalCase))].slice(0, 3).join(" or ");
   words.forEach((w, i) => {
     const word = question.slice(w.start, w.end).toLowerCase();
     const toxic = TOXIC_ADJECTIVE.exec(word);
@@ -109,19 +132,19 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   for (const key of [...effectKeys]) if (GENERIC_DISEASES.has(key)) effectKeys.delete(key);
 
   let drug: QuestionConcept | null = null;
-  if (drugHits.length > 0) {
-    const best = [...drugHits].sort(
+  let missingDrug: string | null = null;
+  const named = classification.kind === "named-drug";
+  const hits = drugHits.filter((h) => !isUbiquitousChemical(index.concepts.get(h.key)!));
+  if (named && hits.length > 0) {
+    const best = [...hits].sort(
       (a, b) => (index.concepts.get(b.key)?.records.size ?? 0) - (index.concepts.get(a.key)?.records.size ?? 0) || a.at - b.at,
     )[0];
     drug = { keys: [best.key], name: naturalCase(best.surface), rule: "lexicon" };
-  } else {
-    const top = [...index.concepts.values()]
-      .filter((c) => c.kind === "chemical" && !isUbiquitousChemical(c))
-      .sort((a, b) => b.records.size - a.records.size || a.key.localeCompare(b.key))[0];
-    if (top) {
-      drug = { keys: [top.key], name: nameOf(top), rule: "fallback" };
-      notes.push(`No drug of the question was found among the annotated chemicals; used the most frequent chemical, ${drug.name}.`);
-    }
+  } else if (named) {
+    missingDrug = classification.drugs[0] ?? "the drug named in the question";
+    notes.push(
+      `The question names ${missingDrug}, but none of the ${index.records.length} records reviewed mentions it; no other drug was substituted.`,
+    );
   }
   if (drug) {
     const stemWord = normalizeForm(drug.name);
@@ -144,7 +167,7 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   if (effectKeys.size > 0) {
     effect = { keys: [...effectKeys].sort(), name: effectLabel ? naturalCase(effectLabel) : "", rule: effectRule };
     if (!effect.name) effect.name = nameOf(index.concepts.get(effect.keys[0])!);
-  } else {
+  } else if (drug) {
     const drugRecords = recordsWithAny(index, drugKeys);
     const top = diseases
       .filter((d) => !GENERIC_DISEASES.has(d.key))
@@ -156,7 +179,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
       notes.push(`No disease or effect of the question was found among the annotated diseases; used the most frequent one, ${effect.name}.`);
     }
   }
-  return { drug, effect, notes };
+  if (!effect) notes.push(`No disease or effect of the question was found among the conditions annotated in the ${index.records.length} records reviewed.`);
+  return { drug, effect, notes, classification, missingDrug };
 }
 
 function nameOf(info: ConceptInfo): string {

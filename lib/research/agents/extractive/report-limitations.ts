@@ -6,7 +6,8 @@ import type { EvidenceFeatures } from "./evidence-features";
 
 /**
  * The limitations of an extractive report, as sentences:
- * the method (quoted sentences and co-occurrence, no causal reading), abstracts only, every source shortfall,
+ * the method (quoted sentences and co-occurrence, no causal reading), abstracts only, every source shortfall, a
+ * named drug or condition the evidence does not mention (the question terms' notes),
  * study-design caveats computed from the relevant records (mostly animal evidence when animal studies are more
  * than half of the mechanistic records; no randomized trial or meta-analysis among the human studies; human
  * evidence mostly case reports when they are at least half of it), weak links (knowledge gaps), and the
@@ -18,6 +19,8 @@ export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisSet
     "Abstracts and titles only: full texts, supplementary data, doses and effect sizes beyond the abstracts were not read.",
   ];
   for (const s of shortfalls) out.push(`Source shortfall: ${SOURCE_LABELS[s.source]}: ${s.message}`);
+  // A named drug or a condition absent from the evidence is a shortfall of the evidence itself (issue 9 §3).
+  for (const note of f.terms.notes) out.push(`Evidence shortfall: ${note}`);
   const animal = f.mechanistic.filter((r) => f.designs[r].design === "animal").length;
   if (f.mechanistic.length > 0 && animal * 2 > f.mechanistic.length) {
     out.push(`Most mechanistic evidence comes from animal studies (${animal} of ${plural(f.mechanistic.length, "mechanistic record")}); effects in people may differ.`);

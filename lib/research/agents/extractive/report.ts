@@ -33,6 +33,19 @@ export function withMarker(sentence: string, n: number): string {
   return m ? `${m[1]} [${n}]${m[2]}` : `${sentence} [${n}]`;
 }
 
+/**
+ * For an open or repurposing question, the ranked candidate drugs with their records as [n] markers: "The relation
+ * model reads 3 drugs as causing torsade de pointes: cisapride (3 records [1, 2, 3]), …". Empty otherwise.
+ */
+function candidateLine(f: EvidenceFeatures, effectName: string, cite: (record: number) => number): string {
+  if (f.candidates.length === 0) {
+    return f.terms.classification.kind === "named-drug" ? "" : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
+  }
+  const verb = f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing";
+  const items = f.candidates.map((c) => `${c.name} (${plural(c.records.length, "record")} ${formatMarker(c.records.map(cite))})`);
+  return `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records: ${items.join(", ")}.`;
+}
+
 function capitalize(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
@@ -59,11 +72,12 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const quote = (s: PickedSentence) => withMarker(s.text, cite(s.record));
   const primary = hypotheses.primaryHypothesis;
   const last = assessments.length > 0 ? assessments[assessments.length - 1] : null;
-  const drugName = f.terms.drug?.name ?? primary?.drug ?? "";
+  const kind = f.terms.classification.kind;
+  const drugName = f.terms.drug?.name ?? (kind === "named-drug" ? (f.terms.missingDrug ?? "") : "the candidate drugs");
   const effectName = f.terms.effect?.name ?? primary?.effect ?? "";
   const hypothesisTerms = hypotheses.hypotheses.flatMap((h) => [h.target, h.pathway, h.effect]).join(" ");
   const effectKeys = new Set(f.terms.effect?.keys ?? []);
-  const drugKeys = new Set(f.terms.drug?.keys ?? []);
+  const drugKeys = new Set(f.terms.drug?.keys ?? f.candidates.map((c) => c.key));
   const effectTerms = [...effectKeys]
     .map((k) => f.index.concepts.get(k))
     .filter((c) => c !== undefined)
@@ -77,12 +91,21 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const mechanistic = new Set(f.mechanistic);
   const sentenceKeys = (s: PickedSentence) => [...(f.index.records[s.record].sentenceConcepts[s.position]?.keys() ?? [])];
   const names = (s: PickedSentence, keys: ReadonlySet<string>) => sentenceKeys(s).some((k) => keys.has(k));
-  const onTopic = (s: PickedSentence) => names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
+  // With neither a condition nor a drug to anchor on (an open question naming no condition), the report answers what
+  // the evidence allows: the sentences that best match the question itself.
+  const unanchored = effectKeys.size === 0 && drugKeys.size === 0;
+  const onTopic = (s: PickedSentence) => unanchored || names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
 
-  const summaryLead = primary
-    ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
-      `(${plural(primary.supportingEvidence.length, "supporting record")}, ${primary.contradictingEvidence.length} contradicting).`
-    : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from the drug to the effect.`;
+  const summaryLead = [
+    primary
+      ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
+        `(${plural(primary.supportingEvidence.length, "supporting record")}, ${primary.contradictingEvidence.length} contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
+      : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ${f.terms.missingDrug ?? "the drug"} to the effect.`,
+    ...f.terms.notes.filter((n) => n.startsWith("The question names")),
+    candidateLine(f, effectName, cite),
+  ]
+    .filter(Boolean)
+    .join(" ");
   // Summary sentences state the drug and the effect together; when fewer than 2 do, any on-topic sentence.
   const summaryQuery = [question, effectName, primary ? `${primary.target} ${primary.pathway} ${primary.effect}` : ""].join(" ");
   const bothEnds = (s: PickedSentence) => relevant.has(s.record) && names(s, drugKeys) && names(s, effectKeys);
@@ -164,11 +187,18 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     `Sources searched: ${sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}.`,
     `Search iterations: ${iterations}; judge assessments: ${assessments.length}; follow-up queries proposed by the judge: ${suggested}.`,
     `Records reviewed: ${evidence.length} (${designSummary(f.designs)}); ${f.relevant.length} mention ${drugName || "the drug"} with ${effectName || "the effect"} or a hypothesis term.`,
-    "Backend: extractive (no language model). Hypotheses by closed literature-based discovery (Swanson's ABC model) over entity, gene-symbol and process-term co-occurrence; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels.",
+    "Backend: extractive (no language model). Drug–condition relations (causes, treats) read by a relation model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels.",
     shortfalls.length > 0 ? `Shortfalls: ${shortfalls.map((s) => `${SOURCE_LABELS[s.source]}: ${s.message}`).join("; ")}.` : "Shortfalls: none.",
   ].join("\n");
 
-  const title = drugName && effectName ? `${capitalize(drugName)} and ${effectName}: mechanism and evidence` : `Evidence report: ${question}`;
+  const title =
+    kind === "open" && effectName
+      ? `Drugs that can cause ${effectName}: candidates and mechanisms`
+      : kind === "repurposing" && effectName
+        ? `Existing drugs that could treat ${effectName}: candidates and evidence`
+        : f.terms.drug && effectName
+          ? `${capitalize(drugName)} and ${effectName}: mechanism and evidence`
+          : `Evidence report: ${question}`;
   return {
     title,
     executiveSummary,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildConceptIndex } from "@/lib/research/agents/extractive/concepts";
 import { contradictingRecords, protectiveAgents } from "@/lib/research/agents/extractive/cues";
-import { findGeneSymbols, geneKey } from "@/lib/research/agents/extractive/gene-symbols";
+import { linkRecordIndices, negatesPair } from "@/lib/research/agents/extractive/links";
 import { chainConfidence } from "@/lib/research/agents/extractive/hypothesis";
 import { findQuestionTerms } from "@/lib/research/agents/extractive/question-terms";
 import { classifyStudy } from "@/lib/domain/study-design";
@@ -22,13 +22,43 @@ function record(pmid: string, title: string, abstract: string, entities: Evidenc
   };
 }
 
-describe("gene symbols", () => {
-  it("finds gene-shaped symbols and those next to gene words, not abbreviations", () => {
-    const text =
-      "Lithium lowered AQP2 and UT-A1 in PKC-alpha null mice; mPGES-1 and COX-2 rose. PARP inhibitor PJ34 helped. DNA, ECG and MRI were normal in WT rats (P53 too).";
-    const forms = findGeneSymbols(text, new Set(["PJ34"])).map((g) => g.form);
-    expect(forms).toEqual(["AQP2", "UT-A1", "PKC-alpha", "mPGES-1", "COX-2", "PARP", "P53"]);
-    expect(geneKey("PKC-alpha")).toBe(geneKey("PKCa"));
+describe("typed concepts", () => {
+  it("keys genes by NCBI Gene ID and processes by GO ID; headings and annotated chemicals are not genes", () => {
+    const evidence = [
+      record("16403073", "Ketoconazole induced torsades de pointes.", "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may prolong QT interval. Apoptosis was not seen.", [
+        { name: "Ketoconazole", type: "chemical", meshId: "D007654" },
+        { name: "torsades de pointes", type: "disease", meshId: "D016171" },
+      ]),
+    ];
+    const index = buildConceptIndex(evidence);
+    expect(index.concepts.get("gene:3757")).toMatchObject({ kind: "gene", gene: { entrezId: "3757", symbol: "KCNH2" } });
+    expect([...index.concepts.get("gene:3757")!.forms.keys()]).toEqual(["IKr"]);
+    expect(index.concepts.get("go:GO:0006915")).toMatchObject({ kind: "process", process: { goId: "GO:0006915", term: "apoptotic process" } });
+    const kinds = [...index.concepts.values()].map((c) => [c.key, c.kind]).sort();
+    expect(kinds).toEqual([
+      ["D007654", "chemical"],
+      ["D016171", "disease"],
+      ["gene:3757", "gene"],
+      ["go:GO:0006915", "process"],
+    ]);
+  });
+});
+
+describe("links rest on non-negated sentences", () => {
+  it("reads a negation cue before either term as negating their relation (NegEx window of 6 tokens)", () => {
+    expect(negatesPair("5-HT1A-mediated signs were not evoked by haloperidol.", ["5-HT1A", "haloperidol"])).toBe(true);
+    expect(negatesPair("Lithium did not change AQP2 abundance.", ["Lithium", "AQP2"])).toBe(true);
+    expect(negatesPair("Lithium reduced AQP2 abundance.", ["Lithium", "AQP2"])).toBe(false);
+  });
+
+  it("drops a drug → target link whose only sentence is negated", () => {
+    const evidence = [
+      record("1", "Serotonin syndrome signs in rats.", "5-HT1A receptor-mediated signs were not evoked by haloperidol.", [{ name: "haloperidol", type: "chemical", meshId: "D006220" }]),
+      record("2", "Receptor binding.", "Haloperidol bound the dopamine D2 receptor.", [{ name: "Haloperidol", type: "chemical", meshId: "D006220" }]),
+    ];
+    const index = buildConceptIndex(evidence);
+    expect(linkRecordIndices(index, new Set(["D006220"]), new Set(["gene:3350"]))).toEqual([]); // HTR1A
+    expect(linkRecordIndices(index, new Set(["D006220"]), new Set(["gene:1813"]))).toEqual([1]); // DRD2
   });
 });
 
@@ -52,13 +82,18 @@ describe("question terms", () => {
     expect(terms.drug?.keys).toContain("C010013"); // doxorubicinol
   });
 
-  it("falls back to the most frequent chemical and disease, and says so", () => {
+  it("never substitutes another drug: an open question has none, an absent named drug is reported", () => {
     const index = buildConceptIndex(searchCorpus("lithium"));
-    const terms = findQuestionTerms("What is known?", index);
-    expect(terms.drug?.rule).toBe("fallback");
-    expect(terms.drug?.keys[0]).toBe("D008094");
-    expect(terms.effect?.rule).toBe("fallback");
-    expect(terms.notes).toHaveLength(2);
+    const open = findQuestionTerms("What is known?", index);
+    expect(open.classification.kind).toBe("open");
+    expect(open.drug).toBeNull();
+    expect(open.effect).toBeNull();
+    expect(open.missingDrug).toBeNull();
+    const absent = findQuestionTerms("Is rofecoxib nephrotoxic?", index);
+    expect(absent.classification).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["nephrotoxicity"], relation: "causes" });
+    expect(absent.drug).toBeNull();
+    expect(absent.missingDrug).toBe("rofecoxib");
+    expect(absent.notes).toEqual(["The question names rofecoxib, but none of the 29 records reviewed mentions it; no other drug was substituted."]);
   });
 });
 

@@ -1,0 +1,33 @@
+import { Badge } from "@/components/ui/badge";
+import type { RunEventPayloads } from "@/lib/domain/events";
+
+/** How each question kind is described in the timeline. */
+const KIND_LABELS: Record<RunEventPayloads["question-classified"]["kind"], string> = {
+  "named-drug": "about a named drug",
+  open: "open: which drugs cause the condition",
+  repurposing: "repurposing: which existing drugs could treat the condition",
+};
+
+/** The question's classification: its kind, and the drugs and conditions it names. */
+export function QuestionEvent({ data }: { data: RunEventPayloads["question-classified"] }) {
+  return (
+    <li data-testid="question-event" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted-foreground">Question</span>
+      <Badge tone="accent" testId="question-kind">
+        {KIND_LABELS[data.kind]}
+      </Badge>
+      {data.drugs.length > 0 && (
+        <span>
+          <span className="text-muted-foreground">drugs: </span>
+          <span className="font-medium">{data.drugs.join(", ")}</span>
+        </span>
+      )}
+      {data.conditions.length > 0 && (
+        <span>
+          <span className="text-muted-foreground">conditions: </span>
+          <span className="font-medium">{data.conditions.join(", ")}</span>
+        </span>
+      )}
+    </li>
+  );
+}

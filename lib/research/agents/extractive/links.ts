@@ -1,0 +1,59 @@
+import type { ConceptIndex } from "./concepts";
+import { NEGATION_CUES, NEGATION_WINDOW } from "./cues";
+
+function tokenStarts(text: string): number[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
+}
+
+/**
+ * Whether a sentence negates the relation between two of its terms (NegEx-style, Chapman et al. 2001): a negation
+ * cue ({@link NEGATION_CUES}) is followed within {@link NEGATION_WINDOW} tokens by a form of either term
+ * ("5-HT1A signs were not evoked by haloperidol", "lithium did not impair AQP2 expression").
+ * @param forms surface forms of the two terms as written in the sentence.
+ */
+export function negatesPair(sentence: string, forms: string[]): boolean {
+  const starts = tokenStarts(sentence);
+  for (const m of sentence.matchAll(new RegExp(NEGATION_CUES.source, "gi"))) {
+    const cueEnd = (m.index ?? 0) + m[0].length;
+    const after = starts.filter((s) => s >= cueEnd);
+    const windowEnd = after.length > NEGATION_WINDOW ? after[NEGATION_WINDOW] : sentence.length;
+    for (const f of forms) {
+      const at = sentence.indexOf(f, cueEnd);
+      if (at >= 0 && at < windowEnd) return true;
+    }
+  }
+  return false;
+}
+
+/** One record's support for a link: the record index and the sentence positions (0 = title) that state it. */
+export interface LinkRecord {
+  record: number;
+  sentences: number[];
+}
+
+/**
+ * Records in which a sentence names a concept of `a` and a concept of `b` and does not negate their relation
+ * (issue 9 §4: each link rests on sentences whose relation is not negated). With `titleScope`, a title naming `a`
+ * makes `a` the subject of the whole record (a record titled "Lithium-induced nephrogenic diabetes insipidus" speaks
+ * of lithium in every sentence), so any non-negated sentence naming `b` counts. Ascending record indices.
+ */
+export function linkRecords(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): LinkRecord[] {
+  const out: LinkRecord[] = [];
+  for (const record of index.records) {
+    const sentences: number[] = [];
+    const titleA = titleScope && [...(record.sentenceConcepts[0]?.keys() ?? [])].some((k) => a.has(k));
+    record.sentenceConcepts.forEach((found, s) => {
+      const formsA = [...found.entries()].filter(([k]) => a.has(k)).flatMap(([, f]) => f);
+      const formsB = [...found.entries()].filter(([k]) => b.has(k) && !a.has(k)).flatMap(([, f]) => f);
+      if (formsB.length === 0 || (formsA.length === 0 && !titleA)) return;
+      if (!negatesPair(record.sentences[s], [...formsA, ...formsB])) sentences.push(s);
+    });
+    if (sentences.length > 0) out.push({ record: record.index, sentences });
+  }
+  return out;
+}
+
+/** Record indices of {@link linkRecords}. */
+export function linkRecordIndices(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): number[] {
+  return linkRecords(index, a, b, titleScope).map((l) => l.record);
+}
