@@ -40,7 +40,12 @@ export function runCdr(args: string[]): BenchmarkResult {
     split: file.replace(".PubTator.txt", ""),
     documents: docs.length,
     goldRelations: docs.reduce((n, d) => n + d.gold.size, 0),
-    model: { threshold: weights.threshold, trainedAt: weights.trainedAt, trainedOn: weights.trainedOn, dev: weights.dev, ...weights.model },
+    model: { threshold: weights.threshold, fallbackThreshold: weights.fallbackThreshold, trainedAt: weights.trainedAt, trainedOn: weights.trainedOn, dev: weights.dev, ...weights.model },
     rows,
+    notes: [
+      "gold entities; doc-level pairs by MeSH ID; mentions with ID -1 skipped; composite IDs expanded",
+      "published rows used the teams' own entity recognition (Wei et al. 2016, Database baw032)",
+      ...(splitArg === "dev" ? ["the committed model was refit on CDR_DevelopmentSet: this dev row is a training fit, see model.dev for the held-out dev score"] : []),
+    ],
   };
 }

@@ -18,4 +18,6 @@ export interface BenchmarkResult {
   goldRelations: number;
   model: Record<string, unknown>;
   rows: BenchmarkRow[];
+  /** Caveats printed under the table (how the rows were measured, what differs from published setups). */
+  notes?: string[];
 }

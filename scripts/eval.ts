@@ -32,6 +32,7 @@ export function formatTable(result: BenchmarkResult): string {
   return [
     `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
     line(header), ...body.map(line),
+    ...(result.notes ?? []).map((n) => `note: ${n}`),
   ].join("\n");
 }
 

@@ -9,12 +9,15 @@ export type PriorCounts = readonly [cid: number, seen: number];
  * Looks up training-set counts for a chemical ID, a disease ID or a "chemical|disease" pair. Training passes a
  * leave-one-document-out lookup so that a document's own labels never feed its features.
  */
-export type PriorLookup = (kind: "chemical" | "disease" | "pair", key: string) => PriorCounts;
+export type PriorLookup = (kind: "chemical" | "disease" | "pair" | "dominance", key: string) => PriorCounts;
 
 /** What feature extraction needs besides the document: the priors and the learned context vocabulary. */
 export interface FeatureContext {
   prior: PriorLookup;
-  /** Context words with a weight of their own, as "b:word" (between), "c:word" (around chemical), "d:word" (around disease). */
+  /**
+   * Context words with a weight of their own, as "b:word" (between), "c:word" (around chemical), "d:word"
+   * (around disease), "h:word" (last word of a disease mention).
+   */
   vocabulary: ReadonlySet<string>;
 }
 
@@ -40,7 +43,7 @@ export const ENGINEERED_FEATURES = [
   "chem_share", "dis_share", "chem_rank_2", "chem_rank_3plus", "dis_rank_2", "dis_rank_3plus",
   "top_dis_for_chem", "top_chem_for_dis", "main_chem_and_main_dis", "no_co_and_both_main", "no_co_and_title_chem",
   "co_and_prior_cid", "co_and_title_chem", "induced_and_nearest", "dis_as_population", "chem_in_list", "dis_in_list",
-  "pattern_indication",
+  "pattern_indication", "dis_dominated", "dis_dominated_strong", "dis_dominates",
 ] as const;
 
 const CONTEXT = 2;
@@ -59,12 +62,17 @@ function around(a: DocAnalysis, m: PlacedMention): string[] {
   return [...toks.slice(Math.max(0, m.tokStart - CONTEXT), m.tokStart), ...toks.slice(m.tokEnd, m.tokEnd + CONTEXT)].map((t) => t.lower);
 }
 
-/** Every context word of a pair as "b:", "c:" and "d:" keys (vocabulary candidates and features). */
+/** Every context word of a pair as "b:", "c:", "d:" and "h:" keys (vocabulary candidates and features). */
 export function contextWords(a: DocAnalysis, chem: PlacedMention[], dis: PlacedMention[], co: SentencePair[]): Set<string> {
   const words = new Set<string>();
   for (const p of co) if (p.gap <= 15) for (const w of p.between) words.add(`b:${w}`);
   for (const m of chem) for (const w of around(a, m)) words.add(`c:${w}`);
   for (const m of dis) for (const w of around(a, m)) words.add(`d:${w}`);
+  // Head (last word) of the disease's mentions: generalises priors to unseen IDs ("… toxicity", "… hypotension").
+  for (const m of dis) {
+    const head = m.text.toLowerCase().match(/[a-z0-9]+$/)?.[0];
+    if (head) words.add(`h:${head}`);
+  }
   return words;
 }
 
@@ -214,6 +222,18 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   on("pair_prior_cid", pp[0] > 0 ? 1 : 0);
   on("pair_prior_seen", pp[1] > 0 ? 1 : 0);
   if (own && pp[0] > 0) on("co_and_prior_cid");
+  // Dominance: another disease of this document that, in training documents with both, was the annotated one.
+  let dominated = 0, dominates = 0;
+  for (const other of a.diseases.keys()) {
+    if (other === disId) continue;
+    const [win, both] = ctx.prior("dominance", `${other}>${disId}`);
+    const [lose, both2] = ctx.prior("dominance", `${disId}>${other}`);
+    if (both >= 2) dominated = Math.max(dominated, win / both);
+    if (both2 >= 2) dominates = Math.max(dominates, lose / both2);
+  }
+  on("dis_dominated", dominated);
+  if (dominated >= 0.5) on("dis_dominated_strong");
+  on("dis_dominates", dominates);
   for (const w of contextWords(a, chem, dis, pairs)) if (ctx.vocabulary.has(w)) on(w);
   return { features: f, coSentences, chemical: commonName(chem), disease: commonName(dis) };
 }

@@ -16,7 +16,7 @@ export interface Scores {
  */
 export interface RelationWeights {
   model: { package: string; version: string; numSteps: number; learningRate: number };
-  /** Feature names in weight order: ENGINEERED_FEATURES, then vocabulary words ("b:", "c:", "d:"). */
+  /** Feature names in weight order: ENGINEERED_FEATURES, then vocabulary words ("b:", "c:", "d:", "h:"). */
   features: string[];
   /** One weight per feature (the bias is the "bias" feature, always 1). */
   weights: number[];
@@ -25,7 +25,13 @@ export interface RelationWeights {
   /** Lower threshold for a document's most probable pair when no pair reaches `threshold` (see decideAll). */
   fallbackThreshold?: number;
   /** [CID pairs, pairs seen] per chemical ID, disease ID and "chemical|disease" key, over Training+Development. */
-  priors: { chemical: Record<string, PriorCounts>; disease: Record<string, PriorCounts>; pair: Record<string, PriorCounts> };
+  priors: {
+    chemical: Record<string, PriorCounts>;
+    disease: Record<string, PriorCounts>;
+    pair: Record<string, PriorCounts>;
+    /** "A>B": [documents where disease A is in a gold pair and B in none, documents with both]. */
+    dominance?: Record<string, PriorCounts>;
+  };
   /** Scores on CDR_DevelopmentSet of the model trained on CDR_TrainingSet alone with these hyperparameters. */
   dev: Scores;
   trainedAt: string;
@@ -54,10 +60,10 @@ export function probability(weights: readonly number[], index: Map<string, numbe
 
 /** A prior lookup over stored counts; unseen keys give [0, 0]. */
 export function priorLookup(priors: RelationWeights["priors"]): PriorLookup {
-  return (kind, key) => priors[kind][key] ?? [0, 0];
+  return (kind, key) => priors[kind]?.[key] ?? [0, 0];
 }
 
-/** The vocabulary words of a feature list (names with a "b:", "c:" or "d:" prefix). */
+/** The vocabulary words of a feature list (names with a "b:", "c:", "d:" or "h:" prefix). */
 export function vocabularyOf(names: readonly string[]): Set<string> {
-  return new Set(names.filter((n) => /^[bcd]:/.test(n)));
+  return new Set(names.filter((n) => /^[bcdh]:/.test(n)));
 }

@@ -36,12 +36,17 @@ export function inList(a: DocAnalysis, ms: PlacedMention[]): boolean {
   });
 }
 
-/** "X for Y", "X in the treatment of Y", "X therapy for Y": the disease is the chemical's indication. */
+/** "X for Y", "X in the treatment of Y", "X therapy for Y", "Y prophylaxis with X": the disease is the chemical's indication. */
 export function indicationPattern(a: DocAnalysis, chem: PlacedMention[], dis: PlacedMention[]): boolean {
   return chem.some((c) => dis.some((d) => {
     if (c.sentence !== d.sentence || d.tokStart < c.tokEnd || d.tokStart - c.tokEnd > 6) return false;
     const mid = words(a, c, c.tokEnd, d.tokStart);
     return (mid[0] === "for" || mid.join(" ").startsWith("in the treatment of") || (mid[1] === "for" && /^(therapy|treatment|prophylaxis)$/.test(mid[0] ?? "")))
       && !mid.some((w) => /^(induc|caus|associat)/.test(w));
+  }) || dis.some((d) => {
+    // "Y prophylaxis with X", "Y treatment with X": the disease first, then its therapy word and the chemical.
+    if (c.sentence !== d.sentence || c.tokStart < d.tokEnd || c.tokStart - d.tokEnd > 4) return false;
+    const mid = words(a, c, d.tokEnd, c.tokStart);
+    return /^(prophylaxis|treatment|therapy|management)$/.test(mid[0] ?? "") && mid.includes("with");
   }));
 }

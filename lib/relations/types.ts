@@ -47,7 +47,8 @@ export interface PairPrediction {
   /** P(CID) from the trained logistic-regression model, 0–1. */
   probability: number;
   /**
-   * causes: probability ≥ the threshold tuned on CDR_DevelopmentSet (stored in weights.json) and not negated;
+   * causes: probability ≥ the threshold tuned on CDR_DevelopmentSet (weights.json `threshold`) and not negated,
+   *   or the document's most probable pair when no pair reaches it and it reaches `fallbackThreshold` (decideAll);
    * treats: a therapeutic/protective cue relates the pair in a non-negated sentence (see cues.ts);
    * none: neither.
    */
