@@ -69,13 +69,3 @@ export const SCOPE_TERMINATORS: ReadonlySet<string> = new Set([
 /** Tokens a NegEx scope reaches to the right of its trigger (NegEx's window is five to six words). */
 export const NEGATION_WINDOW = 8;
 
-/** Words before a chemical that mark it as administered ("treated with X", "doses of X"). */
-export const ADMINISTERED_BEFORE: ReadonlySet<string> = new Set([
-  "with", "received", "receiving", "given", "of", "taking", "took", "using", "after", "following", "during",
-]);
-
-/** Words after a chemical that mark exposure ("X therapy", "X overdose", "X abuse", "X treatment"). */
-export const EXPOSURE_AFTER: ReadonlySet<string> = new Set([
-  "therapy", "treatment", "administration", "infusion", "injection", "overdose", "intoxication", "poisoning",
-  "abuse", "toxicity", "use", "users", "exposure", "ingestion", "dose", "doses", "challenge", "withdrawal",
-]);

@@ -12,12 +12,6 @@ const CONTEXT: FeatureContext = { prior: priorLookup(WEIGHTS.priors), vocabulary
 /** The decision threshold on P(CID) of the committed weights (tuned for F1 on CDR_DevelopmentSet). */
 export const CID_THRESHOLD: number = WEIGHTS.threshold;
 
-/** The committed model's metadata: threshold, dev scores, training date and package. */
-export function relationModelInfo(): Pick<RelationWeights, "model" | "threshold" | "fallbackThreshold" | "dev" | "trainedAt" | "trainedOn"> & { featureCount: number } {
-  const { model, threshold, fallbackThreshold, dev, trainedAt, trainedOn, features } = WEIGHTS;
-  return { model, threshold, fallbackThreshold, dev, trainedAt, trainedOn, featureCount: features.length };
-}
-
 /**
  * Predicts every chemical × disease pair of a document (by concept ID; "-1" mentions skipped, composite IDs
  * expanded), sorted by probability descending. See decideAll for the per-document fallback rule.

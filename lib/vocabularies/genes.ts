@@ -182,12 +182,3 @@ export function genePathways(entrezId: string): PathwayRef[] {
   return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));
 }
 
-/**
- * A gene by its NCBI Gene ID.
- * @returns the gene (matchedBy "symbol"), or null when unknown, not protein-coding, or the lexicon is not built.
- */
-export function geneById(entrezId: string): GeneRef | null {
-  const g = geneIndex();
-  const i = g?.byEntrez.get(entrezId);
-  return g && i !== undefined ? toRef(g, i, "symbol") : null;
-}

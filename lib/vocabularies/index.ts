@@ -7,15 +7,13 @@
  *
  * - recogniseGene(phrase): GeneRef | null — a candidate target phrase ("hERG", "aquaporin-2", "5-HT1A receptor").
  * - findGeneMentions(text): GeneMention[] — non-overlapping, longest-first gene mentions with offsets.
- * - geneById(entrezId): GeneRef | null; genePathways(entrezId): PathwayRef[] (KEGG IDs, names null).
+ * - genePathways(entrezId): PathwayRef[] (KEGG IDs, names null).
  * - recogniseProcess(phrase): ProcessRef | null; findProcessMentions(text): ProcessMention[].
  * - geneProcesses(entrezId): GeneProcessLink[] (GO BP with evidence codes); processById(goId).
  * - vocabulariesAvailable(), loadLexicon() (metadata: sources, licences, counts), resetVocabularies().
  * The first gene (process) call loads and indexes the lexicon: about 1–2 s on an idle machine; then scanning an
  * abstract takes under 1 ms.
  */
-export { findGeneMentions, geneById, genePathways, recogniseGene } from "./genes";
-export type { GeneMention, GeneRef, PathwayRef } from "./genes";
+export { findGeneMentions, genePathways, recogniseGene } from "./genes";
 export { findProcessMentions, geneProcesses, processById, recogniseProcess } from "./processes";
-export type { GeneProcessLink, ProcessMention, ProcessRef } from "./processes";
 export { loadLexicon, resetVocabularies, vocabulariesAvailable } from "./load";

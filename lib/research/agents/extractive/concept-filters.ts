@@ -57,19 +57,3 @@ export function isDrugClass(info: ConceptInfo): boolean {
   return info.kind === "chemical" && [...info.forms.keys()].some((f) => DRUG_CLASS.test(f));
 }
 
-/**
- * Whether a concept may be the target of a chain, and with what priority: genes/proteins 2, other chemicals 1
- * (not ubiquitous, not a drug class); anything else −1 (not a target). Genes rank first because the chain
- * names a molecular target (DeepCritical's hypothesis prompt: "use actual gene/protein names when possible").
- */
-export function targetPriority(info: ConceptInfo): number {
-  if (info.kind === "gene") return 2;
-  if (info.kind === "chemical" && !isUbiquitousChemical(info) && !isDrugClass(info)) return 1;
-  return -1;
-}
-
-/** Whether a concept may be the pathway of a chain: a process term or a non-generic disease-level term. */
-export function isPathwayCandidate(info: ConceptInfo): boolean {
-  if (info.kind === "process") return true;
-  return info.kind === "disease" && !GENERIC_DISEASES.has(info.key);
-}

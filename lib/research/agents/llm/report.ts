@@ -11,8 +11,6 @@ import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai
 import { hypothesesFocus } from "./hypothesis";
 import { buildReport } from "./report-draft";
 
-export { buildReport } from "./report-draft";
-
 const sentences = (what: string) =>
   z
     .array(
