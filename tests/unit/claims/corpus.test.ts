@@ -55,8 +55,8 @@ describe("claim check on the imported corpus (extractive)", () => {
       passagesDropped: 0,
       threshold: 3,
       strategies: {
-        keyword: { ran: true, found: 40, scored: 40, cited: 9 },
-        semantic: { ran: true, found: 40, scored: 40, cited: 8 },
+        keyword: { ran: true, found: 40, scored: 40, cited: 10 },
+        semantic: { ran: true, found: 40, scored: 40, cited: 7 },
         hyde: { ran: false, found: 0, scored: 0, cited: 0 },
       },
     });
@@ -80,8 +80,8 @@ describe("claim check on the imported corpus (extractive)", () => {
       passage: "Several cytopathic mechanisms have been suggested to mediate the dose-limiting cumulative and irreversible cardiomyopathy caused by doxorubicin.",
     });
     expect(c.citations[2]).toMatchObject({
-      pmid: "24727461",
-      passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+      pmid: "6292680",
+      passage: "The cardiomyopathy is attributed 1) to the fact that radiation fields for left Wilms tumor include the lower portion of the heart and 2) to the interaction of doxorubicin and irradiation on cardiac muscle.",
     });
     // "has no effect on the heart" is read with its polarity: doxorubicin does not cause any disease of the heart.
     expect(c.reading).toMatchObject({ chemical: "Doxorubicin", target: "heart", organ: "heart", relation: "causes", negated: true, chemicalIds: ["D004317"] });

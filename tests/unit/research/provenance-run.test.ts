@@ -66,9 +66,9 @@ describe("provenance through import, a research run and a claim check (issue 15)
     expect(await row(RETRACTED_ID)).toEqual(EMPTY_PROVENANCE);
 
     const before = await research(QUESTION);
-    // Control: unflagged, the cisplatin record is cited, linked by a hypothesis and names a drug candidate.
+    // Control: unflagged, the cisplatin record is cited and names a drug candidate (the typed chains of issue 9 §4
+    // link no gene through it, so it is in no hypothesis either way).
     expect(before.json.report!.references.map((r) => r.pmid)).toContain(COPIES.retracted.pmid);
-    expect(hypothesisLinks(before.json)).toContain(RETRACTED_ID);
     expect(before.json.report!.drugCandidates).toContain("coenzyme Q10 (protective)");
     expect(before.json.excludedForProvenance).toEqual({ count: 0, records: [] });
     const beforeClaim = await claimCheck(CLAIM);
@@ -90,12 +90,12 @@ describe("provenance through import, a research run and a claim check (issue 15)
   it("a research run shows and counts the retracted record but never uses it as support", async () => {
     const { detail, json } = await research(QUESTION);
     expect(json.evidence.map((e) => e.id)).toContain(RETRACTED_ID);
-    expect(json.evidence).toHaveLength(83);
-    expect(json.report!.totalPapersReviewed).toBe(83);
-    expect(json.report!.references.map((r) => r.pmid)).toEqual(["24975837", "24778426", "11745184", "2320800", "18809400", "10526274", "1720453", "6203452"]);
+    expect(json.evidence).toHaveLength(40);
+    expect(json.report!.totalPapersReviewed).toBe(40);
+    expect(json.report!.references.map((r) => r.pmid)).toEqual(["24778426", "11745184", "24975837", "6203452", "2320800"]);
     expect(hypothesisLinks(json)).not.toContain(RETRACTED_ID);
-    expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(["cisplatin", "amifostine (protective)", "granisetron (protective)"]);
-    expect(json.report!.drugCandidates).toEqual(["cisplatin", "amifostine (protective)", "granisetron (protective)"]);
+    expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(["cisplatin"]);
+    expect(json.report!.drugCandidates).toEqual(["cisplatin"]);
     expect(json.excludedForProvenance).toEqual({
       count: 1,
       records: [
@@ -129,7 +129,7 @@ describe("provenance through import, a research run and a claim check (issue 15)
           "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” (retraction notice PMID 39990001). " +
           "It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
       },
-      { kind: "concern", label: "Read with its correction", text: "[1] has an expression of concern; it still counts as evidence (see the limitations)." },
+      { kind: "concern", label: "Read with its correction", text: "[3] has an expression of concern; it still counts as evidence (see the limitations)." },
     ]);
     const table = renderToStaticMarkup(createElement(EvidenceTable, { records }));
     expect([...table.matchAll(/<a href="([^"]+)"[^>]*><span data-testid="badge-retracted"[^>]*>Retracted<\/span><\/a>/g)].map((m) => m[1])).toEqual([
@@ -141,9 +141,9 @@ describe("provenance through import, a research run and a claim check (issue 15)
 
     // Exports carry the flag of the cited record with an expression of concern.
     const bibtex = exportRun("bibtex", detail)!.body;
-    expect(bibtex.split("\n").filter((l) => l.includes("note = ")).map((l) => l.trim())[0]).toBe("note = {PMID: 24975837; Expression of concern (PMID 39990002)},");
+    expect(bibtex.split("\n").filter((l) => l.includes("note = ") && l.includes("24975837")).map((l) => l.trim())).toEqual(["note = {PMID: 24975837; Expression of concern (PMID 39990002)},"]);
     const ris = exportRun("ris", detail)!.body;
-    expect(ris.split("\n").filter((l) => l.startsWith("N1  - "))[0]).toBe("N1  - PMID: 24975837; Expression of concern (PMID 39990002)");
+    expect(ris.split("\n").filter((l) => l.startsWith("N1  - ") && l.includes("24975837"))).toEqual(["N1  - PMID: 24975837; Expression of concern (PMID 39990002)"]);
     expect(bibtex).not.toContain("20510337");
 
     // The model would see the provenance of each block and the rule; a citation of the retracted record is removed.
@@ -177,7 +177,7 @@ describe("provenance through import, a research run and a claim check (issue 15)
   it("a claim check keeps the retracted record in its evidence but never scores or cites it", async () => {
     const { detail, json } = await claimCheck(CLAIM);
     expect(detail.evidence.map((e) => e.id)).toContain(RETRACTED_ID);
-    expect(json.claims.map((c) => [c.verdict, c.citations.map((x) => x.pmid)])).toEqual([["contradicts", ["24975837", "11745184", "24778426", "6203452", "3719553"]]]);
+    expect(json.claims.map((c) => [c.verdict, c.citations.map((x) => x.pmid)])).toEqual([["contradicts", ["11745184", "24975837", "24778426", "3719553"]]]);
     const scored = detail.events.flatMap((e) => (e.type === "claim-scored" ? e.data.documents.map((d) => d.evidenceId) : []));
     expect(scored).not.toContain(RETRACTED_ID);
     expect(json.excludedForProvenance).toEqual({

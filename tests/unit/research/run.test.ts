@@ -22,7 +22,7 @@ const DRUG_CANDIDATES: Record<keyof typeof QUESTIONS, string[]> = {
 };
 
 /** The open torsade question on the whole library: drugs the relation model reads as causes, and their typed chains. */
-const OPEN_CANDIDATES = ["cisapride", "sotalol", "terfenadine", "erythromycin", "methadone", "metoclopramide", "pentamidine", "fluconazole", "ketoconazole", "terodiline"];
+const OPEN_CANDIDATES = ["cisapride", "sotalol", "terfenadine", "erythromycin", "metoclopramide", "terodiline", "fluconazole", "ketoconazole", "pentamidine", "amiodarone"];
 const OPEN_CHAINS = [
   ["terfenadine", "KCNH2", "3757"],
   ["ketoconazole", "KCNH2", "3757"],

@@ -34,13 +34,13 @@ describe("open question: which drugs can cause torsade de pointes", () => {
     expect(classifyQuestion(question).kind).toBe("open");
     expect(evidence).toHaveLength(15);
     expect(assessment.drugCandidates).toEqual([
-      "cisapride", "terfenadine", "d,l-sotalol", "erythromycin", "methadone", "metoclopramide", "pentamidine", "fluconazole", "ketoconazole", "terodiline",
+      "cisapride", "terfenadine", "d,l-sotalol", "erythromycin", "metoclopramide", "terodiline", "fluconazole", "ketoconazole", "pentamidine", "amiodarone",
     ]);
     expect(assessment.drugCandidates.some((d) => d.includes("protective"))).toBe(false);
     expect(report.drugCandidates).toEqual(assessment.drugCandidates);
   });
 
-  it("every candidate causes torsade de pointes (or, for methadone, long QT) by the library's own gold annotations", () => {
+  it("every candidate causes torsade de pointes by the library's own gold annotations", () => {
     const gold = goldRelations();
     const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records? \[/g)].map((m) => m[1]);
     expect(candidates).toHaveLength(10);
@@ -49,9 +49,7 @@ describe("open question: which drugs can cause torsade de pointes", () => {
       const mesh = byName.get(name.toLowerCase());
       return evidence.some((e) => e.entities.some((x) => x.meshId === mesh) && gold.has(`${e.citation.pmid}|${mesh}|${disease}`));
     };
-    // BC5CDR's annotators linked methadone to long QT syndrome (D008133) in both abstracts, not to torsade itself.
-    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates.filter((c) => c !== "methadone"));
-    expect(goldFor("methadone", "D008133")).toBe(true);
+    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates);
     expect(report.executiveSummary).toContain("The relation model reads 10 drugs as causing torsade de pointes in these records: cisapride (3 records [");
   });
 
@@ -75,7 +73,7 @@ describe("open question with an ion channel: QT prolongation or torsade de point
   it("never falls back to another substance and names hERG/KCNH2", () => {
     expect(evidence).toHaveLength(16);
     expect(report.title).not.toMatch(/acetylcholine/i);
-    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "terfenadine", "methadone"]);
+    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "terfenadine", "d,l-sotalol"]);
     expect(assessment.drugCandidates.some((d) => /protective|haloperidol|acetylcholine/i.test(d))).toBe(false);
     expect(hypotheses.primaryHypothesis).toMatchObject({ targetSymbol: "KCNH2", targetGeneId: "3757" });
     for (const h of hypotheses.hypotheses) expectTypedAndGrounded(h, evidence);
