@@ -63,8 +63,8 @@ async function expectClaimCheck(p: Page) {
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
   // The report's [1] marker links to its citation.
   await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute("href", "#claim-1-cite-1");
-  await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword40409");
-  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40408");
+  await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword404010");
+  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40407");
   await expect(contradicted.getByTestId("stats-hyde")).toHaveText("HyDEnot run (needs a language model)");
   await expect(contradicted.getByTestId("stats-total")).toHaveText("All (deduplicated)575710");
   await expect(contradicted.getByTestId("generation-metadata")).toHaveText(/^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/);

@@ -13,7 +13,7 @@ const QUESTION = "Does cisplatin cause nephrotoxicity, and through which mechani
 
 /** Imports files into the running app's database with the library import script. */
 function importIntoApp(...files: string[]) {
-  execFileSync("npx", ["tsx", "scripts/library-import.ts", ...files], { env: { ...process.env, DATABASE_URL: `file:./${DB}` }, stdio: "pipe" });
+  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", ...files], { env: { ...process.env, DATABASE_URL: `file:./${DB}` }, stdio: "pipe" });
 }
 
 test.beforeAll(() => importIntoApp(tempFile("provenance-copies.xml", medlineCopiesXml())));
