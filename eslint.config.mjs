@@ -54,6 +54,8 @@ const eslintConfig = defineConfig([
     "build/**",
     "next-env.d.ts",
     "lib/generated/**",
+    // Routes the Workflow SDK generates at build time (withWorkflow in next.config.ts).
+    "app/.well-known/workflow/**",
     "playwright-report/**",
     "test-results/**",
   ]),

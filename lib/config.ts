@@ -18,6 +18,9 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
+  // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).
+  CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
   /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
   CRITICA_SOURCES: z.string().optional(),
   /** Base URLs of the live sources (tests point them at a loopback server); unset means the public services. */

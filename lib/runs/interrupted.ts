@@ -6,12 +6,17 @@ export const INTERRUPTED_MESSAGE = "The server stopped while this run was execut
 
 /**
  * Ends runs left "queued" or "running" by a previous server process: each gets status "failed", the message
- * above and a closing run-finished event, so its page stops waiting. Call once at server start.
+ * above and a closing run-finished event, so its page stops waiting. Call once at server start. `modes` limits it to
+ * runs of those modes (with the durable engine only claim checks execute in the server's memory; durable research
+ * runs resume instead).
  * @returns how many runs were ended.
  */
-export async function failInterruptedRuns(): Promise<number> {
+export async function failInterruptedRuns(modes?: string[]): Promise<number> {
   const db = getDb();
-  const stale = await db.run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, createdAt: true } });
+  const stale = await db.run.findMany({
+    where: { status: { in: ["queued", "running"] }, ...(modes ? { mode: { in: modes } } : {}) },
+    select: { id: true, createdAt: true },
+  });
   for (const run of stale) {
     await db.run.update({ where: { id: run.id }, data: { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() } });
     const seq = (await lastEventSeq(run.id)) + 1;
