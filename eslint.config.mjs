@@ -40,6 +40,11 @@ const eslintConfig = defineConfig([
           zones: [
             ...layerZones,
             { target: "./lib", from: ["./app", "./components", "./scripts"], message: "lib/ must not import app/, components/ or scripts/." },
+            {
+              target: ["./app", "./components", "./scripts", ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`)],
+              from: "./lib/generated",
+              message: "The Prisma client is used in lib/db only: call a lib/db function.",
+            },
           ],
         },
       ],

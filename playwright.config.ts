@@ -40,7 +40,7 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      command: `rm -f ${DB} ${DB}-* && npx tsx scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
+      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,

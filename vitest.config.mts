@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, ".") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "."),
+      // lib/db is `import "server-only"`; Next.js resolves that marker on the server, tests run as the server too.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts"],

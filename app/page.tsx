@@ -5,7 +5,7 @@ import { ClaimForm } from "@/components/claims/claim-form";
 import { ModeSwitch } from "@/components/claims/mode-switch";
 import { ResearchForm } from "@/components/research/research-form";
 import { Card } from "@/components/ui/card";
-import { getConfig } from "@/lib/config";
+import { getConfig, ITERATION_BOUNDS } from "@/lib/config";
 import { countLibraryRecords } from "@/lib/db/evidence";
 import { searchHistory } from "@/lib/db/history";
 import { readSessionId } from "@/app/_server/session";
@@ -37,7 +37,12 @@ export default async function HomePage() {
       <ModeSwitch
         research={
           <Card>
-            <ResearchForm defaultSources={sources} libraryCount={libraryCount} modelConfigured={!!config.OPENAI_API_KEY} />
+            <ResearchForm
+              defaultSources={sources}
+              libraryCount={libraryCount}
+              modelConfigured={!!config.OPENAI_API_KEY}
+              iterations={{ ...ITERATION_BOUNDS, defaultValue: config.CRITICA_MAX_ITERATIONS }}
+            />
           </Card>
         }
         claim={

@@ -363,7 +363,7 @@ test("XSS payloads in a question and in an abstract render as text", async () =>
   });
   const file = path.join(dir, "xss.pubtator");
   fs.writeFileSync(file, [`99000001|t|${title}`, `99000001|a|${abstract}`, ...mentions, ""].join("\n"));
-  execFileSync("npx", ["tsx", "scripts/library-import.ts", file], { env: { ...process.env, DATABASE_URL: `file:./data/${process.env.E2E_ID ?? "e2e"}.db` }, stdio: "pipe" });
+  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", file], { env: { ...process.env, DATABASE_URL: `file:./data/${process.env.E2E_ID ?? "e2e"}.db` }, stdio: "pipe" });
   fs.rmSync(dir, { recursive: true, force: true });
 
   await ask(XSS_QUESTION, ["local"]);

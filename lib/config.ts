@@ -3,6 +3,9 @@ import { z } from "zod";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
+/** Bounds of a run's iteration cap, for CRITICA_MAX_ITERATIONS and every run's input (lib/runs/input.ts). */
+export const ITERATION_BOUNDS = { min: 1, max: 10 } as const;
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OPENAI_API_KEY: z.string().optional(),
@@ -16,7 +19,8 @@ const envSchema = z.object({
   OPENAI_EMBEDDING_PRICE_PER_MTOK: z.coerce.number().min(0).optional(),
   /** Time limit of each language-model call in milliseconds (including the SDK's retries). */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
-  CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(1).max(10).default(3),
+  /** The default iteration cap of a research run (the research form preselects it). */
+  CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(ITERATION_BOUNDS.min).max(ITERATION_BOUNDS.max).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
   // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).

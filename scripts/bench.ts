@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { getDb } from "@/lib/db/client";
-import { rowToEvidence } from "@/lib/db/evidence";
+import { disconnectDb } from "@/lib/db/client";
+import { listLibraryRecords } from "@/lib/db/evidence";
 import { queryTerms, searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
 import { importFile } from "@/lib/library/import";
@@ -41,13 +41,13 @@ async function benchFanOut() {
 }
 
 async function benchLibrarySearch(queries: string[]) {
-  const rows = await getDb().evidence.findMany({ where: { inLibrary: true } });
+  const rows = await listLibraryRecords();
   const [, indexed] = await time(async () => {
     for (const q of queries) await searchLibrary(q, 40);
   });
   const [, scanned] = await time(async () => {
     for (const q of queries) {
-      const all = (await getDb().evidence.findMany({ where: { inLibrary: true } })).map((r) => rowToEvidence(r));
+      const all = await listLibraryRecords();
       const terms = queryTerms(q);
       all
         .map((e) => ({ e, hits: terms.filter((t) => `${e.citation.title} ${e.citation.abstract}`.toLowerCase().includes(t)).length }))
@@ -100,7 +100,7 @@ async function main() {
     await benchRun("Does doxorubicin cause cardiotoxicity, and through which mechanism?");
     await benchClaimCheck("RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence of smartphone addiction by 30%.");
   } finally {
-    await getDb().$disconnect();
+    await disconnectDb();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

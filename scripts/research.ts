@@ -21,11 +21,8 @@ async function main(): Promise<number> {
   if (onProviderError !== undefined && onProviderError !== "fail" && onProviderError !== "extractive") {
     throw new UsageError(`--on-provider-error must be "fail" or "extractive", got "${onProviderError}"`);
   }
-  let maxIterations: number | undefined;
-  if (values["max-iterations"] !== undefined) {
-    maxIterations = Number(values["max-iterations"]);
-    if (!Number.isInteger(maxIterations)) throw new UsageError(`--max-iterations must be a whole number, got "${values["max-iterations"]}"`);
-  }
+  // Checked by the run input schema (lib/runs/input.ts), like the form's value: a RunInputError becomes a UsageError.
+  const maxIterations = values["max-iterations"] === undefined ? undefined : Number(values["max-iterations"]);
 
   const { outcome, detail } = await followRun("Run", () => startResearchRun({ question, sources, maxIterations, onProviderError }));
   if (values.json) await writeStdout(`${JSON.stringify(runToJson(detail), null, 2)}\n`);

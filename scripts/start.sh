@@ -9,7 +9,7 @@ echo "critica: node $(node --version), npm $(npm --version)"
 npm install --no-audit --no-fund
 npm run db:deploy
 DEMO_CORPUS="${CRITICA_DEMO_CORPUS:-../shared/fixtures/corpus}"
-if [ -d "$DEMO_CORPUS" ] && [ "$(npx tsx scripts/library-count.ts)" = "0" ]; then
+if [ -d "$DEMO_CORPUS" ] && [ "$(npx tsx --conditions=react-server scripts/library-count.ts)" = "0" ]; then
   echo "critica: importing the demo library from $DEMO_CORPUS"
   npm run library:import -- "$DEMO_CORPUS/bc5cdr_pubtator" "$DEMO_CORPUS/medline16n0902_sample_604.xml"
 fi

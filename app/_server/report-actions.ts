@@ -7,8 +7,8 @@ import { deleteRun, getRunSettings } from "@/lib/db/history";
 import { getRun } from "@/lib/db/runs";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
 import { startClaimCheck } from "@/lib/claims/start";
-import { RunInputError } from "@/lib/runs/lifecycle";
 import { startResearchRun } from "@/lib/research/start";
+import { toErrorMessage, type ActionError, type ActionResult } from "@/app/_server/action-result";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
 const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.boolean() });
@@ -18,7 +18,7 @@ const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.bo
  * copy unless `revokeShareLinks` is true, in which case they are revoked first.
  * @returns ok, or a user-facing error (unknown run, not the owner, still running).
  */
-export async function deleteReport(input: { runId: string; revokeShareLinks: boolean }): Promise<{ ok: true } | { error: string }> {
+export async function deleteReport(input: { runId: string; revokeShareLinks: boolean }): Promise<ActionResult> {
   const parsed = deleteSchema.safeParse(input);
   const run = parsed.success ? await getRun(parsed.data.runId) : null;
   if (!parsed.success || !run) return { error: "Unknown run." };
@@ -41,7 +41,7 @@ export async function deleteReport(input: { runId: string; revokeShareLinks: boo
  * its page. Only the run's owner may re-run it.
  * @returns a user-facing error; on success it redirects instead of returning.
  */
-export async function rerunReport(runId: string): Promise<{ error: string }> {
+export async function rerunReport(runId: string): Promise<ActionError> {
   const parsed = z.string().uuid().safeParse(runId);
   const run = parsed.success ? await getRun(parsed.data) : null;
   if (!run) return { error: "Unknown run." };
@@ -62,9 +62,7 @@ export async function rerunReport(runId: string): Promise<{ error: string }> {
             ownerId,
           }));
   } catch (error) {
-    if (error instanceof RunInputError) return { error: error.message };
-    console.error("rerunReport failed", error);
-    return { error: "The run could not be started. Please try again." };
+    return { error: toErrorMessage(error, "rerunReport", "The run could not be started. Please try again.") };
   }
   redirect(`/reports/${newId}`);
 }

@@ -4,20 +4,18 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getRun } from "@/lib/db/runs";
 import { sourceIdSchema } from "@/lib/domain/evidence";
-import { cancelRun, RunInputError } from "@/lib/runs/lifecycle";
-import { MAX_QUESTION_LENGTH, startResearchRun } from "@/lib/research/start";
+import { cancelRun } from "@/lib/runs/lifecycle";
+import { firstIssue, researchInputSchema } from "@/lib/runs/input";
+import { startResearchRun } from "@/lib/research/start";
+import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
 /** State of the research form after a failed submission. */
-export interface StartResearchState {
-  error: string | null;
-  question: string;
-}
+export type StartResearchState = FormState<{ question: string }>;
 
-const startSchema = z.object({
-  question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`),
+/** The run input, with at least one source ticked (the form always sends its choice). */
+const startSchema = researchInputSchema.extend({
   sources: z.array(sourceIdSchema).min(1, "Choose at least one source."),
-  maxIterations: z.coerce.number().int().min(1).max(10),
   onProviderError: z.enum(["fail", "extractive"]).default("fail"),
 });
 
@@ -30,31 +28,29 @@ export async function startResearch(_previous: StartResearchState, formData: For
   const parsed = startSchema.safeParse({
     question,
     sources: formData.getAll("sources").map(String),
-    maxIterations: formData.get("maxIterations") ?? 3,
+    maxIterations: formData.has("maxIterations") ? Number(formData.get("maxIterations")) : undefined,
     onProviderError: formData.get("onProviderError") ?? undefined,
   });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Invalid input.", question };
+  if (!parsed.success) return { error: firstIssue(parsed.error), question };
   const ownerId = await ensureSessionId();
   let runId: string;
   try {
     ({ runId } = await startResearchRun({ ...parsed.data, ownerId }));
   } catch (error) {
-    if (error instanceof RunInputError) return { error: error.message, question };
-    console.error("startResearch failed", error);
-    return { error: "The run could not be started. Please try again.", question };
+    return { error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."), question };
   }
   redirect(`/reports/${runId}`);
 }
 
 /** Cancels a running run owned by the caller. @returns a user-facing result message. */
-export async function cancelResearch(runId: string): Promise<{ ok: boolean; message: string }> {
+export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {
   const parsed = z.string().uuid().safeParse(runId);
-  if (!parsed.success) return { ok: false, message: "Unknown run." };
+  if (!parsed.success) return { error: "Unknown run." };
   const run = await getRun(parsed.data);
-  if (!run) return { ok: false, message: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { ok: false, message: "Only the browser that started this run can cancel it." };
-  if (run.status !== "running" && run.status !== "queued") return { ok: false, message: "This run has already ended." };
+  if (!run) return { error: "Unknown run." };
+  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can cancel it." };
+  if (run.status !== "running" && run.status !== "queued") return { error: "This run has already ended." };
   return cancelRun(run.id)
     ? { ok: true, message: "Cancelling… everything found so far is kept." }
-    : { ok: false, message: "This run is executing in another process and cannot be cancelled from here." };
+    : { error: "This run is executing in another process and cannot be cancelled from here." };
 }

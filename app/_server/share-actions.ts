@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
+import type { ActionResult } from "@/app/_server/action-result";
 import { mayActOnRun } from "@/app/_server/session";
 
 const runIdSchema = z.string().uuid();
@@ -14,7 +15,7 @@ const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
  * run as it is now, including its evidence records, so later changes to (or deletion of) the run do not reach it.
  * @returns the link path (/share/<token>) and token, or a user-facing error.
  */
-export async function shareRun(runId: string): Promise<{ path: string; token: string } | { error: string }> {
+export async function shareRun(runId: string): Promise<ActionResult<{ path: string; token: string }>> {
   const parsed = runIdSchema.safeParse(runId);
   const run = parsed.success ? await getRun(parsed.data) : null;
   if (!run) return { error: "Unknown run." };
@@ -34,7 +35,7 @@ export async function shareRun(runId: string): Promise<{ path: string; token: st
  * Revokes a share link of a run owned by the caller; the link then answers 404.
  * @returns ok, or a user-facing error (unknown link, not the owner, or the run was deleted so no one owns the link).
  */
-export async function revokeShare(token: string): Promise<{ ok: true } | { error: string }> {
+export async function revokeShare(token: string): Promise<ActionResult> {
   const parsed = tokenSchema.safeParse(token);
   const link = parsed.success ? await getShareLink(parsed.data) : null;
   if (!link) return { error: "Unknown link." };

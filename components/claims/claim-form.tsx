@@ -4,11 +4,9 @@ import { useActionState } from "react";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
+import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/runs/input";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
-
-/** Longest text the form accepts, in characters (the server checks it again: MAX_CLAIM_TEXT_LENGTH). */
-const MAX_TEXT = 6000;
 
 /**
  * The "Check a claim" form: a pasted claim or a whole abstract, and the sources to search for counter-evidence;
@@ -27,7 +25,7 @@ export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: So
           name="text"
           required
           rows={6}
-          maxLength={MAX_TEXT}
+          maxLength={MAX_CLAIM_TEXT_LENGTH}
           defaultValue={state.text}
           aria-describedby="claim-text-help"
           placeholder="Doxorubicin has no effect on the heart."

@@ -4,15 +4,32 @@ import { useActionState } from "react";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
+import { MAX_QUESTION_LENGTH } from "@/lib/runs/input";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
+/** The iteration caps the form offers (the bounds of the run input schema) and the one preselected (CRITICA_MAX_ITERATIONS). */
+export interface IterationChoice {
+  min: number;
+  max: number;
+  defaultValue: number;
+}
 
 /**
  * The "Research a question" form: question, sources and iteration cap; submits to the startResearch action.
  * When a language model is configured (`modelConfigured`), it also offers to finish a run on the extractive
- * backend if the model provider fails (`onProviderError=extractive`).
+ * backend if the model provider fails (`onProviderError=extractive`). `iterations` gives the iteration caps offered.
  */
-export function ResearchForm({ defaultSources, libraryCount, modelConfigured = false }: { defaultSources: SourceId[]; libraryCount: number; modelConfigured?: boolean }) {
+export function ResearchForm({
+  defaultSources,
+  libraryCount,
+  modelConfigured = false,
+  iterations,
+}: {
+  defaultSources: SourceId[];
+  libraryCount: number;
+  modelConfigured?: boolean;
+  iterations: IterationChoice;
+}) {
   const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "" });
   return (
     <form action={action} className="space-y-4" data-testid="research-form">
@@ -25,7 +42,7 @@ export function ResearchForm({ defaultSources, libraryCount, modelConfigured = f
           name="question"
           required
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_QUESTION_LENGTH}
           defaultValue={state.question}
           placeholder="Is lithium nephrotoxic, and by what mechanism?"
           className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
@@ -38,8 +55,8 @@ export function ResearchForm({ defaultSources, libraryCount, modelConfigured = f
       <div className="flex flex-wrap items-center gap-4">
         <label className="inline-flex items-center gap-2 text-sm">
           Max iterations
-          <select name="maxIterations" defaultValue="3" className="rounded-md border border-border bg-background px-2 py-1">
-            {[1, 2, 3, 4, 5].map((n) => (
+          <select name="maxIterations" defaultValue={String(iterations.defaultValue)} className="rounded-md border border-border bg-background px-2 py-1">
+            {Array.from({ length: iterations.max - iterations.min + 1 }, (_, i) => iterations.min + i).map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>

@@ -10,7 +10,16 @@ export function CancelButton({ runId }: { runId: string }) {
   const [message, setMessage] = useState<string | null>(null);
   return (
     <span className="inline-flex items-center gap-2">
-      <Button variant="danger" disabled={pending} onClick={() => start(async () => setMessage((await cancelResearch(runId)).message))}>
+      <Button
+        variant="danger"
+        disabled={pending}
+        onClick={() =>
+          start(async () => {
+            const result = await cancelResearch(runId);
+            setMessage("error" in result ? result.error : result.message);
+          })
+        }
+      >
         Cancel run
       </Button>
       {message && <span role="status" className="text-sm text-muted-foreground">{message}</span>}

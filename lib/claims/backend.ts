@@ -8,7 +8,7 @@ import type {
 } from "@/lib/domain/claim-check";
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { LanguageModel } from "ai";
-import type { ModelUsage } from "@/lib/domain/agent";
+import type { AgentHooks, ModelUsage } from "@/lib/domain/agent";
 import type { BackendKind } from "@/lib/domain/run";
 import { createTextEmbedder, type TextEmbedder } from "@/lib/ai/embeddings";
 import { getEmbeddingModel, getLanguageModel } from "@/lib/ai/providers";
@@ -22,6 +22,8 @@ export interface ScoringInput {
   counter: CounterStatement;
   documents: Evidence[];
   signal?: AbortSignal;
+  /** Hears the usage of each model call (the agent runner records it). */
+  hooks?: AgentHooks;
 }
 
 /** Scores in input order (one per document) and how many model calls made them (0 without a model). */
@@ -36,6 +38,8 @@ export interface PassageInput {
   counter: CounterStatement;
   documents: Evidence[];
   signal?: AbortSignal;
+  /** Hears the usage of each model call (the agent runner records it). */
+  hooks?: AgentHooks;
 }
 
 /** A passage proposed for a document; it is verified against the document's abstract before it is cited. */
@@ -52,6 +56,8 @@ export interface CounterReportInput {
   stats: ClaimSearchStats;
   sources: SourceId[];
   signal?: AbortSignal;
+  /** Hears the usage of each model call (the agent runner records it). */
+  hooks?: AgentHooks;
 }
 
 /** Input of the verdict: everything the claim's check produced. `scores` are the found documents' scores. */
@@ -63,6 +69,8 @@ export interface VerdictInput {
   stats: ClaimSearchStats;
   scores: DocumentScore[];
   signal?: AbortSignal;
+  /** Hears the usage of each model call (the agent runner records it). */
+  hooks?: AgentHooks;
 }
 
 /** The verdict on the ORIGINAL claim, a confidence and a 2–3 sentence rationale. */
@@ -83,8 +91,8 @@ export interface ClaimCheckBackend {
   /** Sampling temperature of the model calls; null without a model. */
   temperature: number | null;
   /** Up to 3 checkable claims of a pasted claim or abstract. */
-  extractClaims(text: string, signal?: AbortSignal): Promise<string[]>;
-  counterStatement(claim: string, signal?: AbortSignal): Promise<CounterStatement>;
+  extractClaims(text: string, signal?: AbortSignal, hooks?: AgentHooks): Promise<string[]>;
+  counterStatement(claim: string, signal?: AbortSignal, hooks?: AgentHooks): Promise<CounterStatement>;
   /** Scores every document 0–5 for support of the counter-statement, in batches (never one call per document). */
   scoreDocuments(input: ScoringInput): Promise<ScoringOutput>;
   extractPassages(input: PassageInput): Promise<PassageProposal[]>;

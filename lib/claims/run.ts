@@ -9,6 +9,9 @@ import type { RunStatus } from "@/lib/domain/run";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { mergeEvidence } from "@/lib/evidence/merge";
 import type { RunRecorder } from "@/lib/runs/recorder";
+import type { ModelPrices } from "@/lib/ai/pricing";
+import type { AgentHooks } from "@/lib/domain/agent";
+import { createAgentRunner, type AgentStep } from "@/lib/runs/agent-runner";
 import type { ClaimCheckBackend } from "./backend";
 import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
@@ -28,6 +31,15 @@ export interface ClaimCheckInput {
   timeoutMs: number;
   recorder: RunRecorder;
   signal?: AbortSignal;
+  /**
+   * Whether each model call's usage is recorded as a `usage` event (with its estimated cost from `prices`);
+   * default false (a caller that passes its own usage hook to the backend hears the calls there).
+   */
+  recordUsage?: boolean;
+  /** Model prices for the estimated cost of each `usage` event (null: not estimated). */
+  prices?: ModelPrices | null;
+  /** The backend's per-call time limit in ms, named in timeout messages. */
+  modelTimeoutMs?: number;
 }
 
 /** What a claim check produced, whatever its final status (a failed check keeps the claims it finished). */
@@ -45,17 +57,29 @@ export interface ClaimCheckOutcome {
  * documents at or above the threshold and keep only those verified in their abstracts; (6) write the
  * counter-report (an empty-evidence report without citations); (7) the verdict on the original claim — without
  * citations it is decided by counting (lib/claims/verdict.ts), never by a model. Every step emits a typed event.
+ * Model calls go through an AgentRunner, as in research runs: a provider failure (401, 429, 5xx, timeout…) ends the
+ * check with a classified message, and usage is recorded when `recordUsage` is set.
  * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
  */
 export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckOutcome> {
   const started = performance.now();
   const { recorder, backend, signal } = input;
+  const runner = createAgentRunner({
+    backend,
+    policy: "fail",
+    emit: recorder.emit,
+    prices: input.prices,
+    signal,
+    timeoutMs: input.modelTimeoutMs,
+    recordUsage: input.recordUsage ?? false,
+  });
+  const call = <T>(step: AgentStep, run: (b: ClaimCheckBackend, hooks: AgentHooks) => Promise<T>) => runner.call(step, (b, onUsage) => run(b, { onUsage }));
   const outcome: ClaimCheckOutcome = { status: "completed", error: null, claims: [], shortfalls: [] };
   const runEvidence: Evidence[] = [];
 
   const checkClaim = async (n: number, claim: string): Promise<ClaimCheckResult> => {
     const claimStarted = performance.now();
-    const counter = await backend.counterStatement(claim, signal);
+    const counter = await call("counter-statement", (b, hooks) => b.counterStatement(claim, signal, hooks));
     await recorder.emit("counter-statement", { claim: n, text: claim, ...withoutClaim(counter) });
 
     signal?.throwIfAborted();
@@ -76,7 +100,9 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
     await saveDocuments(n, documents);
 
     signal?.throwIfAborted();
-    const { scores, modelCalls } = await backend.scoreDocuments({ claim, counter, documents: documents.map((d) => d.evidence), signal });
+    const { scores, modelCalls } = await call("claim-scoring", (b, hooks) =>
+      b.scoreDocuments({ claim, counter, documents: documents.map((d) => d.evidence), signal, hooks }),
+    );
     if (scores.length !== documents.length) throw new Error(`scoring returned ${scores.length} scores for ${documents.length} documents`);
     await recorder.emit("claim-scored", {
       claim: n,
@@ -91,16 +117,22 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
 
     signal?.throwIfAborted();
     const candidates = citationCandidates(documents, scores);
-    const proposals = candidates.length > 0 ? await backend.extractPassages({ claim, counter, documents: candidates.map((c) => c.document.evidence), signal }) : [];
+    const proposals =
+      candidates.length > 0
+        ? await call("claim-passages", (b, hooks) => b.extractPassages({ claim, counter, documents: candidates.map((c) => c.document.evidence), signal, hooks }))
+        : [];
     const { citations, dropped } = verifyPassages(candidates, proposals);
     const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: hits.hyde !== null });
     const reportInput = { claim, counter, citations, stats, sources: input.sourceIds, signal };
-    const counterReport = citations.length > 0 ? keepKnownMarkers(await backend.writeCounterReport(reportInput), citations.length).text : emptyCounterReport(reportInput);
+    const counterReport =
+      citations.length > 0
+        ? keepKnownMarkers(await call("counter-report", (b, hooks) => b.writeCounterReport({ ...reportInput, hooks })), citations.length).text
+        : emptyCounterReport(reportInput);
     await recorder.emit("counter-report", { claim: n, report: counterReport, citations, dropped });
 
     signal?.throwIfAborted();
     const verdictInput = { claim, counter, report: counterReport, citations, stats, scores, signal };
-    const verdict = citations.length > 0 ? await backend.judgeClaim(verdictInput) : judgeClaimExtractive(verdictInput);
+    const verdict = citations.length > 0 ? await call("claim-verdict", (b, hooks) => b.judgeClaim({ ...verdictInput, hooks })) : judgeClaimExtractive(verdictInput);
     const result: ClaimCheckResult = {
       claim,
       counterStatement: counter.counterStatement,
@@ -134,7 +166,8 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
     if (backend.kind === "extractive") {
       await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
     }
-    const claims = [...new Set((await backend.extractClaims(input.text, signal)).map((c) => c.trim()).filter(Boolean))].slice(0, MAX_CLAIMS);
+    const extracted = await call("claim-extraction", (b, hooks) => b.extractClaims(input.text, signal, hooks));
+    const claims = [...new Set(extracted.map((c) => c.trim()).filter(Boolean))].slice(0, MAX_CLAIMS);
     if (claims.length === 0) throw new Error("No checkable claim was found in the text.");
     await recorder.emit("claims-extracted", { method: backend.kind, sentences: splitSentences(input.text).length, claims });
     const settled = await Promise.allSettled(claims.map((claim, i) => checkClaim(i + 1, claim)));

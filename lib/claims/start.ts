@@ -9,13 +9,10 @@ import { createRun, type RunSettings } from "@/lib/db/runs";
 import type { SourceId } from "@/lib/domain/evidence";
 import { createSources, defaultSources } from "@/lib/sources/registry";
 import type { TextEmbedder } from "@/lib/ai/embeddings";
-import { usagePayload } from "@/lib/runs/agent-runner";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
-
-/** Longest claim or abstract accepted, in characters (an abstract is at most about 4,000). Source: our choice. */
-export const MAX_CLAIM_TEXT_LENGTH = 6000;
+import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
 
 /** Options of a new claim check; unset fields take the defaults (sources: see defaultSources). */
 export interface StartClaimCheckOptions {
@@ -37,23 +34,16 @@ export interface StartClaimCheckOptions {
  * @throws RunInputError for an empty or too long text.
  */
 export async function startClaimCheck(options: StartClaimCheckOptions): Promise<{ runId: string; done: Promise<ClaimCheckOutcome> }> {
-  const text = options.text.trim().replace(/\s+/g, " ");
-  if (!text) throw new RunInputError("Please paste a claim or an abstract.");
-  if (text.length > MAX_CLAIM_TEXT_LENGTH) throw new RunInputError(`The text is longer than ${MAX_CLAIM_TEXT_LENGTH} characters.`);
+  const input = claimCheckInputSchema.safeParse({ text: options.text, sources: options.sources });
+  if (!input.success) throw new RunInputError(firstIssue(input.error));
+  const { text } = input.data;
   const config = getConfig();
   await applyMigrations();
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
 
-  // The recorder exists only once the run row does; usage and fallback notices reach it through these sinks.
+  // The recorder exists only once the run row does; the embedder's fallback notice reaches it through this sink.
   let recorder: RunRecorder | null = null;
-  const prices = getModelPrices();
-  const backend =
-    options.backend ??
-    createClaimCheckBackend({
-      onUsage: (usage) => {
-        if (recorder) void recorder.emit("usage", usagePayload(usage, backend.model, prices)).catch(() => undefined);
-      },
-    });
+  const backend = options.backend ?? createClaimCheckBackend();
   const embedder =
     options.embedder ??
     createClaimEmbedder(() => {
@@ -74,6 +64,9 @@ export async function startClaimCheck(options: StartClaimCheckOptions): Promise<
     timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
     recorder,
     signal: controller.signal,
+    recordUsage: true,
+    prices: getModelPrices(),
+    modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
   })
     .catch((error: unknown): ClaimCheckOutcome => {
       console.error(`claim check ${runId} could not record its end:`, error);

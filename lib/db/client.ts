@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
@@ -31,6 +32,11 @@ export function getDb(): DB {
     cache.__criticaDb = { url, db: createClient(url) };
   }
   return cache.__criticaDb.db;
+}
+
+/** Closes the process-wide client's connection (CLI scripts call it before exiting). */
+export async function disconnectDb(): Promise<void> {
+  await getDb().$disconnect();
 }
 
 /** True when the configured database is Postgres. */

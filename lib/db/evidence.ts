@@ -1,4 +1,5 @@
-import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
+import "server-only";
+import { evidenceSchema, type Entity, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 
@@ -108,4 +109,30 @@ export async function getEvidenceByIds(ids: string[]): Promise<Evidence[]> {
 /** Number of records in the local library. */
 export function countLibraryRecords(): Promise<number> {
   return getDb().evidence.count({ where: { inLibrary: true } });
+}
+
+/**
+ * Saves library records (`inLibrary: true`) in one transaction, in order, merging each with its stored row (see
+ * saveEvidence), so re-importing is idempotent. @returns each record's outcome, in input order.
+ */
+export async function saveLibraryRecords(records: Evidence[]): Promise<SaveOutcome[]> {
+  return getDb().$transaction(
+    async (tx) => {
+      const outcomes: SaveOutcome[] = [];
+      for (const record of records) outcomes.push((await saveEvidence(record, { inLibrary: true }, tx as never)).outcome);
+      return outcomes;
+    },
+    { timeout: 600_000, maxWait: 60_000 },
+  );
+}
+
+/** Every record of the local library (relevance 0), in storage order. */
+export async function listLibraryRecords(): Promise<Evidence[]> {
+  return (await getDb().evidence.findMany({ where: { inLibrary: true } })).map((r) => rowToEvidence(r));
+}
+
+/** The entity annotations of every library record (one list per record). */
+export async function listLibraryEntities(): Promise<Entity[][]> {
+  const rows = await getDb().evidence.findMany({ where: { inLibrary: true }, select: { entities: true } });
+  return rows.map((row) => row.entities as Entity[]);
 }

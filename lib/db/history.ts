@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb, usingPostgres } from "@/lib/db/client";
 import { toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
 import type { Prisma } from "@/lib/generated/sqlite/client";

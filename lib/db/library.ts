@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb, usingPostgres } from "@/lib/db/client";
 import { rowToEvidence } from "@/lib/db/evidence";
 import type { Evidence } from "@/lib/domain/evidence";

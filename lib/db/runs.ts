@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 import { rowToEvidence, saveEvidence } from "@/lib/db/evidence";
@@ -184,4 +185,15 @@ export async function saveReport(runId: string, report: ResearchReport, markdown
 export async function getReport(runId: string): Promise<{ report: ResearchReport; markdown: string } | null> {
   const row = await getDb().report.findUnique({ where: { runId } });
   return row ? { report: row.data as unknown as ResearchReport, markdown: row.markdown } : null;
+}
+
+/** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time. */
+export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: string; createdAt: Date }>> {
+  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true } });
+}
+
+/** The judge's assessments saved for a run, by iteration (ascending). */
+export async function listAssessments(runId: string): Promise<Array<{ iteration: number; assessment: JudgeAssessment }>> {
+  const rows = await getDb().assessment.findMany({ where: { runId }, orderBy: { iteration: "asc" } });
+  return rows.map((a) => ({ iteration: a.iteration, assessment: a.data as unknown as JudgeAssessment }));
 }

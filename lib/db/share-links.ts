@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { listLibraryEntities } from "@/lib/db/evidence";
 import type { Entity } from "@/lib/domain/evidence";
 
 /** Minimum number of library records that must annotate a name before it enters the dictionary (noise guard). */
@@ -10,11 +10,10 @@ export const MIN_ANNOTATED_RECORDS = 2;
  * than MIN_ANNOTATED_RECORDS records are left out. Empty when the library is empty.
  */
 export async function loadLibraryEntities(): Promise<Entity[]> {
-  const rows = await getDb().evidence.findMany({ where: { inLibrary: true }, select: { entities: true } });
   const counts = new Map<string, { entity: Entity; records: number }>();
-  for (const row of rows) {
+  for (const entities of await listLibraryEntities()) {
     const seen = new Set<string>();
-    for (const e of row.entities as Entity[]) {
+    for (const e of entities) {
       if (e.type === "gene") continue;
       const key = `${e.type}|${e.name.toLowerCase()}`;
       if (seen.has(key)) continue;

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getDb } from "@/lib/db/client";
-import { saveEvidence } from "@/lib/db/evidence";
-import { evidenceSchema } from "@/lib/domain/evidence";
+import { saveLibraryRecords } from "@/lib/db/evidence";
+import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import { detectRecordFormat, parseRecords, type RecordFormat } from "@/lib/sources/parse/detect-format";
 
 /** What happened to one file of a library import. `failures` and `skips` give a reason per record. */
@@ -57,33 +56,39 @@ export async function importFile(file: string): Promise<FileImportReport> {
     return emptyReport(file, format, `malformed ${format}: ${(error as Error).message}`);
   }
   const report = emptyReport(file, format, null);
+  // Each record is invalid, a duplicate within the file, or saved; the report lists them in file order.
   const seen = new Set<string>();
-  await getDb().$transaction(
-    async (tx) => {
-      for (const record of records) {
-        const valid = evidenceSchema.safeParse(record);
-        if (!valid.success) {
-          report.failed++;
-          report.failures.push(`${record.id ?? "record"}: ${valid.error.issues[0]?.message ?? "invalid"}`);
-          continue;
-        }
-        if (seen.has(record.id)) {
-          report.skipped++;
-          report.skips.push(`${record.id}: duplicate within the file`);
-          continue;
-        }
-        seen.add(record.id);
-        const { outcome } = await saveEvidence(valid.data, { inLibrary: true }, tx as never);
-        if (outcome === "created") report.imported++;
-        else if (outcome === "updated") report.updated++;
-        else {
-          report.skipped++;
-          report.skips.push(`${record.id}: unchanged`);
-        }
+  const plan: Array<{ id: string; failure: string | null; duplicate: boolean; saved: number | null }> = [];
+  const toSave: Evidence[] = [];
+  for (const record of records) {
+    const valid = evidenceSchema.safeParse(record);
+    if (!valid.success) {
+      plan.push({ id: record.id ?? "record", failure: valid.error.issues[0]?.message ?? "invalid", duplicate: false, saved: null });
+    } else if (seen.has(record.id)) {
+      plan.push({ id: record.id, failure: null, duplicate: true, saved: null });
+    } else {
+      seen.add(record.id);
+      plan.push({ id: record.id, failure: null, duplicate: false, saved: toSave.push(valid.data) - 1 });
+    }
+  }
+  const outcomes = await saveLibraryRecords(toSave);
+  for (const step of plan) {
+    if (step.failure !== null) {
+      report.failed++;
+      report.failures.push(`${step.id}: ${step.failure}`);
+    } else if (step.duplicate) {
+      report.skipped++;
+      report.skips.push(`${step.id}: duplicate within the file`);
+    } else {
+      const outcome = outcomes[step.saved!];
+      if (outcome === "created") report.imported++;
+      else if (outcome === "updated") report.updated++;
+      else {
+        report.skipped++;
+        report.skips.push(`${step.id}: unchanged`);
       }
-    },
-    { timeout: 600_000, maxWait: 60_000 },
-  );
+    }
+  }
   return report;
 }
 

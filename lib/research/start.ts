@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
+import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/backend";
 import { getModelPrices } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
@@ -17,9 +18,6 @@ import { researchStages, runResearch, type ResearchRunInput, type ResearchRunOut
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { durableEngineAvailable, startResearchDurably } from "@/lib/research/durable-start";
 import { waitForResearchOutcome } from "@/lib/research/wait";
-
-/** Longest question accepted, in characters. */
-export const MAX_QUESTION_LENGTH = 2000;
 
 /** Options of a new research run; unset fields take the defaults (sources: see defaultSources). */
 export interface StartRunOptions {
@@ -85,14 +83,16 @@ export async function researchRunInput(
  * @throws RunInputError for an empty or too long question or an iteration count outside 1–10.
  */
 export async function startResearchRun(options: StartRunOptions): Promise<{ runId: string; done: Promise<ResearchRunOutcome> }> {
-  const question = options.question.trim().replace(/\s+/g, " ");
-  if (!question) throw new RunInputError("Please enter a question.");
-  if (question.length > MAX_QUESTION_LENGTH) throw new RunInputError(`The question is longer than ${MAX_QUESTION_LENGTH} characters.`);
+  const input = researchInputSchema.safeParse({
+    question: options.question,
+    sources: options.sources,
+    maxIterations: options.maxIterations,
+    onProviderError: options.onProviderError,
+  });
+  if (!input.success) throw new RunInputError(firstIssue(input.error));
+  const { question } = input.data;
   const config = getConfig();
-  const maxIterations = options.maxIterations ?? config.CRITICA_MAX_ITERATIONS;
-  if (!Number.isInteger(maxIterations) || maxIterations < 1 || maxIterations > 10) {
-    throw new RunInputError("The number of iterations must be a whole number from 1 to 10.");
-  }
+  const maxIterations = input.data.maxIterations ?? config.CRITICA_MAX_ITERATIONS;
   await applyMigrations();
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
   const backend = options.backend ?? createReasoningBackend();

@@ -1,6 +1,6 @@
 import { getRunSettings } from "@/lib/db/history";
 import { getRun } from "@/lib/db/runs";
-import { rollbackToCheckpoint } from "@/lib/runs/checkpoint";
+import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { releaseStepSignal, stepSignal } from "@/lib/runs/step-signal";
 import { logStep } from "@/lib/runs/step-log";

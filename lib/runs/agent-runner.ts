@@ -7,8 +7,18 @@ import type { EmitEvent, RunEventPayloads } from "@/lib/domain/events";
 /** What a run does when the language-model provider fails: end as failed, or finish on the extractive backend. */
 export type ProviderErrorPolicy = "fail" | "extractive";
 
-/** A workflow step that calls an agent. */
-export type AgentStep = "hypothesis" | "judge" | "report" | "critic";
+/** A workflow step that calls an agent: the research steps, then the claim check's. */
+export type AgentStep =
+  | "hypothesis"
+  | "judge"
+  | "report"
+  | "critic"
+  | "claim-extraction"
+  | "counter-statement"
+  | "claim-scoring"
+  | "claim-passages"
+  | "counter-report"
+  | "claim-verdict";
 
 /** Thrown when the provider failed and the run cannot go on; its message is the user-facing explanation. */
 export class ProviderFailureError extends Error {}
@@ -30,6 +40,8 @@ export interface AgentRunnerOptions<B extends RunnerBackend = RunnerBackend> {
   signal?: AbortSignal;
   /** The backend's per-call time limit in ms, named in timeout messages. */
   timeoutMs?: number;
+  /** Whether each model call's usage is emitted as a `usage` event (default true). */
+  recordUsage?: boolean;
 }
 
 /**
@@ -65,7 +77,9 @@ export function usagePayload(u: ModelUsage, model: string | null, prices: AgentR
 export function createAgentRunner<B extends RunnerBackend>(options: AgentRunnerOptions<B>): AgentRunner<B> {
   let current = options.backend;
   const flush = async (usages: ModelUsage[], model: string | null) => {
-    for (const u of usages.splice(0)) await options.emit("usage", usagePayload(u, model, options.prices));
+    const recorded = usages.splice(0);
+    if (options.recordUsage === false) return;
+    for (const u of recorded) await options.emit("usage", usagePayload(u, model, options.prices));
   };
   const attempt = async <T>(backend: B, run: (b: B, onUsage: (u: ModelUsage) => void) => Promise<T>) => {
     const usages: ModelUsage[] = [];

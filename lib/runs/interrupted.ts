@@ -1,5 +1,4 @@
-import { getDb } from "@/lib/db/client";
-import { appendRunEvent, lastEventSeq } from "@/lib/db/runs";
+import { appendRunEvent, lastEventSeq, listUnfinishedRuns, updateRun } from "@/lib/db/runs";
 
 /** Message saved on runs whose server stopped while they were executing. */
 export const INTERRUPTED_MESSAGE = "The server stopped while this run was executing; everything found until then is kept.";
@@ -12,13 +11,9 @@ export const INTERRUPTED_MESSAGE = "The server stopped while this run was execut
  * @returns how many runs were ended.
  */
 export async function failInterruptedRuns(modes?: string[]): Promise<number> {
-  const db = getDb();
-  const stale = await db.run.findMany({
-    where: { status: { in: ["queued", "running"] }, ...(modes ? { mode: { in: modes } } : {}) },
-    select: { id: true, createdAt: true },
-  });
+  const stale = (await listUnfinishedRuns()).filter((run) => !modes || modes.includes(run.mode));
   for (const run of stale) {
-    await db.run.update({ where: { id: run.id }, data: { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() } });
+    await updateRun(run.id, { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() });
     const seq = (await lastEventSeq(run.id)) + 1;
     await appendRunEvent(run.id, seq, "run-finished", {
       status: "failed",

@@ -1,5 +1,4 @@
-import { getDb } from "@/lib/db/client";
-import { getReport, getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
+import { getReport, getRun, getRunEvidence, listAssessments, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import type { Shortfall } from "@/lib/domain/run";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
@@ -23,12 +22,7 @@ export interface RunDetail {
 export async function getRunDetail(runId: string): Promise<RunDetail | null> {
   const run = await getRun(runId);
   if (!run) return null;
-  const [events, evidence, assessmentRows, saved] = await Promise.all([
-    listRunEvents(runId),
-    getRunEvidence(runId),
-    getDb().assessment.findMany({ where: { runId }, orderBy: { iteration: "asc" } }),
-    getReport(runId),
-  ]);
+  const [events, evidence, assessments, saved] = await Promise.all([listRunEvents(runId), getRunEvidence(runId), listAssessments(runId), getReport(runId)]);
   const hypotheses = events.flatMap((e) => (e.type === "hypotheses" ? [{ iteration: e.data.iteration, assessment: e.data.assessment }] : []));
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [{ source: e.data.source, message: e.data.message }] : []));
   return {
@@ -36,7 +30,7 @@ export async function getRunDetail(runId: string): Promise<RunDetail | null> {
     events,
     evidence,
     hypotheses,
-    assessments: assessmentRows.map((a) => ({ iteration: a.iteration, assessment: a.data as unknown as JudgeAssessment })),
+    assessments,
     report: saved?.report ?? null,
     markdown: saved?.markdown ?? null,
     shortfalls,

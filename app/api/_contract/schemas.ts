@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/claims/start";
 import { claimVerdictSchema, searchStrategySchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
 import { hypothesisAssessmentSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema } from "@/lib/domain/report";
-import { MAX_QUESTION_LENGTH } from "@/lib/research/start";
+import { MAX_CLAIM_TEXT_LENGTH, MAX_QUESTION_LENGTH } from "@/lib/runs/input";
 
 // The HTTP API's contract as zod schemas: requests are validated with them, and /api/openapi.json is generated
-// from them (zod-openapi reads each `.meta({ id })` as a named component). Limits are the UI's and the CLI's.
+// from them (zod-openapi reads each `.meta({ id })` as a named component). Limits are the UI's and the CLI's
+// (lib/runs/input.ts); the executors validate the parsed input again with lib/runs/input.ts's schemas.
 
 /** Run statuses as stored (see RunStatus). */
 export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled"]).meta({ id: "RunStatus" });

@@ -8,7 +8,7 @@ import { researchWorkflow } from "@/lib/research/workflow";
 import { researchStages } from "@/lib/research/run";
 import { researchRunInput, startResearchRun } from "@/lib/research/start";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
-import { rollbackToCheckpoint } from "@/lib/runs/checkpoint";
+import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
 // Without the Workflow SDK's build transform (as under vitest) the "use workflow" function runs its steps as plain

@@ -1,4 +1,5 @@
 import type { LanguageModel } from "ai";
+import type { AgentHooks } from "@/lib/domain/agent";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
 import { extractClaimsLlm } from "./extraction";
 import { writeCounterStatement } from "./counter";
@@ -14,15 +15,26 @@ import { judgeClaimLlm } from "./verdict";
  * parallel batches. `options.onUsage` receives the token usage of every call, `options.timeoutMs` bounds each.
  */
 export function createLlmClaimBackend(model: LanguageModel, modelId: string, options: ClaimAgentOptions = {}): ClaimCheckBackend {
+  // A call's own usage hook (the agent runner's) hears every call too, besides `options.onUsage`.
+  const withHooks = (hooks: AgentHooks | undefined): ClaimAgentOptions =>
+    hooks?.onUsage
+      ? {
+          ...options,
+          onUsage: (usage) => {
+            options.onUsage?.(usage);
+            hooks.onUsage?.(usage);
+          },
+        }
+      : options;
   return {
     kind: "llm",
     model: modelId,
     temperature: CLAIM_TEMPERATURE,
-    extractClaims: (text, signal) => extractClaimsLlm(model, text, { ...options, signal }),
-    counterStatement: (claim, signal) => writeCounterStatement(model, claim, { ...options, signal }),
-    scoreDocuments: (input) => scoreDocumentsLlm(model, input, options),
-    extractPassages: (input) => extractPassagesLlm(model, input, options),
-    writeCounterReport: (input) => writeCounterReportLlm(model, input, options),
-    judgeClaim: (input) => judgeClaimLlm(model, input, options),
+    extractClaims: (text, signal, hooks) => extractClaimsLlm(model, text, { ...withHooks(hooks), signal }),
+    counterStatement: (claim, signal, hooks) => writeCounterStatement(model, claim, { ...withHooks(hooks), signal }),
+    scoreDocuments: (input) => scoreDocumentsLlm(model, input, withHooks(input.hooks)),
+    extractPassages: (input) => extractPassagesLlm(model, input, withHooks(input.hooks)),
+    writeCounterReport: (input) => writeCounterReportLlm(model, input, withHooks(input.hooks)),
+    judgeClaim: (input) => judgeClaimLlm(model, input, withHooks(input.hooks)),
   };
 }

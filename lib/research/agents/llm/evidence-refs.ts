@@ -1,5 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import { identifierKeys, normaliseUrl, recordUrl, urlKey } from "@/lib/evidence/identity";
+import { identifierKeys, recordUrl, urlKey } from "@/lib/evidence/identity";
 import type { NumberedEvidence } from "../../../ai/evidence-context";
 
 /**

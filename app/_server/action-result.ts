@@ -1,0 +1,33 @@
+import { RunInputError } from "@/lib/runs/lifecycle";
+
+/*
+ * The one result shape of the server actions: the value on success (`{ ok: true }` when there is nothing to
+ * return), `{ error }` with a message safe to show otherwise. Form actions (useActionState) return a FormState:
+ * the form's echoed fields and `error`, null when there is none.
+ */
+
+/** A failed action: a message safe to show to the user. */
+export interface ActionError {
+  error: string;
+}
+
+/** What a server action returns: `T` on success, {@link ActionError} otherwise. */
+export type ActionResult<T extends object = { ok: true }> = T | ActionError;
+
+/** The state of a form driven by a server action: its fields (kept so nothing typed is lost) and the last error. */
+export type FormState<F extends object> = F & { error: string | null };
+
+/** Whether an action result is an error. */
+export function isActionError(result: object): result is ActionError {
+  return "error" in result && typeof (result as ActionError).error === "string";
+}
+
+/**
+ * Maps an error thrown inside an action to the message a user may see: a RunInputError's own message (input the
+ * user must fix), else `fallback`, after logging the error under `label`.
+ */
+export function toErrorMessage(error: unknown, label: string, fallback: string): string {
+  if (error instanceof RunInputError) return error.message;
+  console.error(`${label} failed`, error);
+  return fallback;
+}
