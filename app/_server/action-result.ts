@@ -17,11 +17,6 @@ export type ActionResult<T extends object = { ok: true }> = T | ActionError;
 /** The state of a form driven by a server action: its fields (kept so nothing typed is lost) and the last error. */
 export type FormState<F extends object> = F & { error: string | null };
 
-/** Whether an action result is an error. */
-export function isActionError(result: object): result is ActionError {
-  return "error" in result && typeof (result as ActionError).error === "string";
-}
-
 /**
  * Maps an error thrown inside an action to the message a user may see: a RunInputError's own message (input the
  * user must fix), else `fallback`, after logging the error under `label`.

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { ReportRecord } from "@/lib/report/records";
 
 /** A record cited by id: its reference number when the report cites it, title linked to the record, study type. */
@@ -55,7 +55,7 @@ function Chain({ h }: { h: MechanismHypothesis }) {
  * The final iteration's hypotheses as drug → target → pathway → effect chains, with supporting and contradicting
  * record counts, confidence, and (expandable) the records behind each link of the chain and those contradicting it.
  */
-export function HypothesisChains({ assessment, records }: { assessment: HypothesisAssessment; records: Map<string, ReportRecord> }) {
+export function HypothesisChains({ assessment, records }: { assessment: HypothesisSet; records: Map<string, ReportRecord> }) {
   if (assessment.hypotheses.length === 0) return <p className="text-sm text-muted-foreground">No hypothesis could be formed from the evidence.</p>;
   const primary = assessment.primaryHypothesis ? chainLabel(assessment.primaryHypothesis) : null;
   return (

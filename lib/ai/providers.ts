@@ -42,8 +42,3 @@ export function getModelPrices(env: NodeJS.ProcessEnv = process.env): ModelPrice
   return Object.values(prices).every((p) => p === null) ? null : prices;
 }
 
-/** Whether a language model is configured (OPENAI_API_KEY set), i.e. whether runs use the LLM backend by default. */
-export function isModelConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !!getConfig(env).OPENAI_API_KEY;
-}
-

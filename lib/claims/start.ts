@@ -1,17 +1,15 @@
-import crypto from "node:crypto";
 import { createClaimCheckBackend, createClaimEmbedder } from "@/lib/claims/backend";
 import { getModelPrices } from "@/lib/ai/providers";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
 import { runClaimCheck, type ClaimCheckOutcome } from "@/lib/claims/run";
 import { getConfig } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
-import { createRun, type RunSettings } from "@/lib/db/runs";
+import type { RunSettings } from "@/lib/db/runs";
 import type { SourceId } from "@/lib/domain/evidence";
 import { createSources, defaultSources } from "@/lib/sources/registry";
 import type { TextEmbedder } from "@/lib/ai/embeddings";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
 import type { RunRecorder } from "@/lib/runs/recorder";
-import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
+import { launchRun, RunInputError } from "@/lib/runs/lifecycle";
 import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
 
 /** Options of a new claim check; unset fields take the defaults (sources: see defaultSources). */
@@ -50,28 +48,27 @@ export async function startClaimCheck(options: StartClaimCheckOptions): Promise<
       void recorder?.emit("notice", { level: "warning", message: "The embedding model failed; TF-IDF similarity was used instead." }).catch(() => undefined);
     });
   const settings: RunSettings = { mode: "claim-check", question: text, sources: sourceIds, maxIterations: 1 };
-  const runId = crypto.randomUUID();
-  await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
-  recorder = createDbRecorder(runId);
-
-  const { controller, release } = trackRun(runId);
-  const done = runClaimCheck({
-    text,
-    sourceIds,
-    sources: createSources(sourceIds, { treatmentQuestion: false }),
+  return launchRun({
+    label: "claim check",
+    settings,
     backend,
-    embedder,
-    timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
-    recorder,
-    signal: controller.signal,
-    recordUsage: true,
-    prices: getModelPrices(),
-    modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
-  })
-    .catch((error: unknown): ClaimCheckOutcome => {
-      console.error(`claim check ${runId} could not record its end:`, error);
-      return { status: "failed", error: String(error), claims: [], shortfalls: [] };
-    })
-    .finally(release);
-  return { runId, done };
+    ownerId: options.ownerId ?? null,
+    execute: ({ recorder: runRecorder, signal }) => {
+      recorder = runRecorder;
+      return runClaimCheck({
+        text,
+        sourceIds,
+        sources: createSources(sourceIds, { treatmentQuestion: false }),
+        backend,
+        embedder,
+        timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+        recorder: runRecorder,
+        signal,
+        recordUsage: true,
+        prices: getModelPrices(),
+        modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
+      });
+    },
+    crashed: (error) => ({ status: "failed", error: String(error), claims: [], shortfalls: [] }),
+  });
 }

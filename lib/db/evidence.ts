@@ -1,5 +1,6 @@
 import "server-only";
-import { evidenceSchema, type Entity, type Evidence } from "@/lib/domain/evidence";
+import { z } from "zod";
+import { entitySchema, evidenceSchema, type Entity, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 
@@ -98,14 +99,6 @@ export async function saveEvidence(e: Evidence, options: { inLibrary: boolean },
   return { id: existing.id, outcome: "updated" };
 }
 
-/** Loads evidence by ids, in the given order (missing ids are skipped). */
-export async function getEvidenceByIds(ids: string[]): Promise<Evidence[]> {
-  if (ids.length === 0) return [];
-  const rows = await getDb().evidence.findMany({ where: { id: { in: ids } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [rowToEvidence(byId.get(id)!)] : []));
-}
-
 /** Number of records in the local library. */
 export function countLibraryRecords(): Promise<number> {
   return getDb().evidence.count({ where: { inLibrary: true } });
@@ -134,5 +127,5 @@ export async function listLibraryRecords(): Promise<Evidence[]> {
 /** The entity annotations of every library record (one list per record). */
 export async function listLibraryEntities(): Promise<Entity[][]> {
   const rows = await getDb().evidence.findMany({ where: { inLibrary: true }, select: { entities: true } });
-  return rows.map((row) => row.entities as Entity[]);
+  return rows.map((row) => z.array(entitySchema).parse(row.entities));
 }

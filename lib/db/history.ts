@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, usingPostgres } from "@/lib/db/client";
-import { toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
+import { runSettingsSchema, toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunStatus } from "@/lib/domain/run";
 
@@ -111,5 +111,5 @@ export async function deleteRun(runId: string): Promise<boolean> {
 /** The settings a run was started with (see RunSettings), or null when there is no such run. */
 export async function getRunSettings(runId: string): Promise<RunSettings | null> {
   const row = await getDb().run.findUnique({ where: { id: runId }, select: { settings: true } });
-  return row ? (row.settings as unknown as RunSettings) : null;
+  return row ? runSettingsSchema.parse(row.settings) : null;
 }

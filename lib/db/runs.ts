@@ -2,22 +2,25 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 import { rowToEvidence, saveEvidence } from "@/lib/db/evidence";
-import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
-import type { JudgeAssessment } from "@/lib/domain/judge";
-import type { ResearchReport } from "@/lib/domain/report";
+import { z } from "zod";
+import { sourceIdSchema, type Evidence, type SourceId } from "@/lib/domain/evidence";
+import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
 import type { BackendKind, RunStatus } from "@/lib/domain/run";
 import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 
 /** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
-export interface RunSettings {
-  mode: "research" | "claim-check";
-  question: string;
-  sources: SourceId[];
-  maxIterations: number;
+export const runSettingsSchema = z.object({
+  mode: z.enum(["research", "claim-check"]),
+  question: z.string(),
+  sources: z.array(sourceIdSchema),
+  maxIterations: z.number().int(),
   /** What an LLM run does when the model provider fails (see StartRunOptions.onProviderError); absent on older runs. */
-  onProviderError?: "fail" | "extractive";
-}
+  onProviderError: z.enum(["fail", "extractive"]).optional(),
+});
+export type RunSettings = z.infer<typeof runSettingsSchema>;
+
+/** A saved event's payload: a JSON object (its shape per type is the RunEventPayloads contract it was written with). */
+const eventPayloadSchema = z.record(z.string(), z.unknown());
 
 /** A run as listed in history. */
 export interface RunSummary {
@@ -49,7 +52,7 @@ export function toSummary(r: RunRow): RunSummary {
     status: r.status as RunStatus,
     backend: r.backend as BackendKind,
     model: r.model,
-    sources: r.sources as SourceId[],
+    sources: z.array(sourceIdSchema).parse(r.sources),
     maxIterations: r.maxIterations,
     iterations: r.iterations,
     confidence: r.confidence,
@@ -110,7 +113,7 @@ export async function appendRunEvent<K extends RunEventType>(runId: string, seq:
 /** The run's saved events with seq > afterSeq, in order. */
 export async function listRunEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
   const rows = await getDb().runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" } });
-  return rows.map((r) => ({ seq: r.seq, type: r.type, data: r.payload, createdAt: r.createdAt.toISOString() }) as RunEvent);
+  return rows.map((r) => ({ seq: r.seq, type: r.type, data: eventPayloadSchema.parse(r.payload), createdAt: r.createdAt.toISOString() }) as RunEvent);
 }
 
 /** Highest saved seq of a run (0 when none). */
@@ -139,41 +142,6 @@ export async function getRunEvidence(runId: string): Promise<Evidence[]> {
   return links.map((l) => rowToEvidence(l.evidence, l.relevance));
 }
 
-/** Saves the hypotheses of one iteration. */
-export async function saveHypotheses(runId: string, iteration: number, assessment: HypothesisAssessment): Promise<void> {
-  const primary = assessment.primaryHypothesis;
-  await getDb().hypothesis.createMany({
-    data: assessment.hypotheses.map((h, ordinal) => ({
-      runId,
-      iteration,
-      ordinal,
-      drug: h.drug,
-      target: h.target,
-      pathway: h.pathway,
-      effect: h.effect,
-      confidence: h.confidence,
-      isPrimary: !!primary && primary.drug === h.drug && primary.target === h.target && primary.pathway === h.pathway && primary.effect === h.effect,
-      data: h as unknown as Prisma.InputJsonValue,
-    })),
-  });
-}
-
-/** Saves the judge's assessment of one iteration. */
-export async function saveAssessment(runId: string, iteration: number, a: JudgeAssessment): Promise<void> {
-  await getDb().assessment.create({
-    data: {
-      runId,
-      iteration,
-      mechanismScore: a.mechanismScore,
-      clinicalScore: a.clinicalScore,
-      sufficient: a.sufficient,
-      confidence: a.confidence,
-      recommendation: a.recommendation,
-      data: a as unknown as Prisma.InputJsonValue,
-    },
-  });
-}
-
 /** Saves the final report. */
 export async function saveReport(runId: string, report: ResearchReport, markdown: string): Promise<void> {
   await getDb().report.create({
@@ -184,7 +152,7 @@ export async function saveReport(runId: string, report: ResearchReport, markdown
 /** The saved report of a run, or null. */
 export async function getReport(runId: string): Promise<{ report: ResearchReport; markdown: string } | null> {
   const row = await getDb().report.findUnique({ where: { runId } });
-  return row ? { report: row.data as unknown as ResearchReport, markdown: row.markdown } : null;
+  return row ? { report: researchReportSchema.parse(row.data), markdown: row.markdown } : null;
 }
 
 /** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time. */
@@ -192,8 +160,3 @@ export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: st
   return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true } });
 }
 
-/** The judge's assessments saved for a run, by iteration (ascending). */
-export async function listAssessments(runId: string): Promise<Array<{ iteration: number; assessment: JudgeAssessment }>> {
-  const rows = await getDb().assessment.findMany({ where: { runId }, orderBy: { iteration: "asc" } });
-  return rows.map((a) => ({ iteration: a.iteration, assessment: a.data as unknown as JudgeAssessment }));
-}

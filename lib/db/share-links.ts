@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
-import type { RunSnapshot } from "@/lib/domain/snapshot";
+import { runSnapshotSchema, type RunSnapshot } from "@/lib/domain/snapshot";
 
 /** Random bytes in a share token: 32 bytes = 256 bits (the issue asks for at least 128), base64url-encoded. */
 export const SHARE_TOKEN_BYTES = 32;
@@ -19,7 +19,7 @@ export async function getSharedSnapshot(token: string): Promise<RunSnapshot | nu
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const link = await getDb().shareLink.findUnique({ where: { token } });
   if (!link || link.revokedAt) return null;
-  return link.snapshot as unknown as RunSnapshot;
+  return runSnapshotSchema.parse(link.snapshot) as RunSnapshot;
 }
 
 /** The live share tokens of a run, newest first. */

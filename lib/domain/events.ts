@@ -2,7 +2,7 @@ import type { UIMessage } from "ai";
 import type { BackendKind, RunStatus, SearchPhase } from "@/lib/domain/run";
 import type { ClaimCheckResult, CounterCitation, DroppedPassage, ScoredDocumentSummary, SearchStrategy } from "@/lib/domain/claim-check";
 import type { SourceId } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { AgentName } from "@/lib/domain/agent";
@@ -67,7 +67,7 @@ export interface RunEventPayloads {
   shortfall: { iteration: number; source: SourceId; message: string };
   evidence: { iteration: number; added: EvidenceSummary[]; duplicates: number; total: number };
   /** `droppedEvidenceIds`: references the agent gave that named no evidence it was offered (dropped; LLM only). */
-  hypotheses: { iteration: number; assessment: HypothesisAssessment; droppedEvidenceIds?: string[] };
+  hypotheses: { iteration: number; assessment: HypothesisSet; droppedEvidenceIds?: string[] };
   assessment: { iteration: number; assessment: JudgeAssessment; forced: boolean };
   report: { report: ResearchReport; markdown: string };
   /** One critic verdict on a report draft (see lib/research/critic-loop.ts and {@link CriticEventPayload}). */

@@ -26,14 +26,14 @@ export const mechanismHypothesisSchema = z.object({
 });
 export type MechanismHypothesis = z.infer<typeof mechanismHypothesisSchema>;
 
-/** The hypothesis agent's output for one iteration. */
-export const hypothesisAssessmentSchema = z.object({
+/** A HypothesisSet: the hypotheses of one iteration, its primary one and its gaps (the hypothesis agent's output). */
+export const hypothesisSetSchema = z.object({
   hypotheses: z.array(mechanismHypothesisSchema),
   primaryHypothesis: mechanismHypothesisSchema.nullable(),
   knowledgeGaps: z.array(z.string()),
   recommendedSearches: z.array(z.string()),
 });
-export type HypothesisAssessment = z.infer<typeof hypothesisAssessmentSchema>;
+export type HypothesisSet = z.infer<typeof hypothesisSetSchema>;
 
 /** Human-readable chain, e.g. "lithium → vasopressin → aquaporin-2 → nephrogenic diabetes insipidus". */
 export function chainLabel(h: Pick<MechanismHypothesis, "drug" | "target" | "pathway" | "effect">): string {

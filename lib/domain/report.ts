@@ -6,7 +6,6 @@ export const reportSectionSchema = z.object({
   title: z.string(),
   content: z.string(),
 });
-export type ReportSection = z.infer<typeof reportSectionSchema>;
 
 /**
  * A reference of the report. It is always built in code from a collected evidence record, never from
@@ -47,7 +46,6 @@ export const reportVerificationSchema = z.object({
   failedChecks: z.array(z.string()),
   attempts: z.number().int().min(0),
 });
-export type ReportVerification = z.infer<typeof reportVerificationSchema>;
 
 /**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).

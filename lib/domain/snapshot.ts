@@ -1,4 +1,5 @@
-import type { Evidence, SourceId } from "./evidence";
+import { z } from "zod";
+import { evidenceSchema, sourceIdSchema, type Evidence, type SourceId } from "./evidence";
 import type { RunEvent } from "./events";
 import type { BackendKind, RunStatus } from "./run";
 
@@ -26,3 +27,28 @@ export interface RunSnapshot {
   events: RunEvent[];
   evidence?: Evidence[];
 }
+
+/**
+ * The stored form of a {@link RunSnapshot} (a share link's JSON column), checked when it is read: the header's
+ * fields, each event's envelope (its payload an object, per the RunEventPayloads contract it was written with)
+ * and, when frozen with it, the evidence records.
+ */
+export const runSnapshotSchema = z.object({
+  run: z.object({
+    id: z.string(),
+    mode: z.string(),
+    question: z.string(),
+    status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+    backend: z.enum(["extractive", "llm"]),
+    model: z.string().nullable(),
+    sources: z.array(sourceIdSchema),
+    maxIterations: z.number().int(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    iterations: z.number().int().optional(),
+    confidence: z.number().nullable().optional(),
+  }),
+  events: z.array(z.object({ seq: z.number().int(), type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+  evidence: z.array(evidenceSchema).optional(),
+});

@@ -1,5 +1,5 @@
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { LanguageModel, EmbeddingModel } from "ai";
@@ -16,7 +16,7 @@ import { createLlmBackend } from "@/lib/research/agents/llm";
 export interface HypothesisInput {
   question: string;
   evidence: Evidence[];
-  previous: HypothesisAssessment | null;
+  previous: HypothesisSet | null;
   signal?: AbortSignal;
   hooks?: AgentHooks;
 }
@@ -25,7 +25,7 @@ export interface HypothesisInput {
 export interface JudgeInput {
   question: string;
   evidence: Evidence[];
-  hypotheses: HypothesisAssessment;
+  hypotheses: HypothesisSet;
   iteration: number;
   maxIterations: number;
   signal?: AbortSignal;
@@ -39,7 +39,7 @@ export interface JudgeInput {
 export interface ReportInput {
   question: string;
   evidence: Evidence[];
-  hypotheses: HypothesisAssessment;
+  hypotheses: HypothesisSet;
   assessments: JudgeAssessment[];
   sourcesSearched: SourceId[];
   iterations: number;
@@ -67,7 +67,7 @@ export interface ReasoningBackend {
   kind: BackendKind;
   /** Model id for LLM backends, null for extractive. */
   model: string | null;
-  hypothesize(input: HypothesisInput): Promise<HypothesisAssessment>;
+  hypothesize(input: HypothesisInput): Promise<HypothesisSet>;
   judge(input: JudgeInput): Promise<JudgeAssessment>;
   report(input: ReportInput): Promise<ResearchReport>;
   /** The critic's LLM entailment check (LLM backends only; the extractive backend has none). */

@@ -2,7 +2,7 @@ import type { ReasoningBackend } from "@/lib/research/backend";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { Shortfall } from "@/lib/domain/run";
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ModelPrices } from "@/lib/ai/pricing";
@@ -54,7 +54,7 @@ export interface ResearchRunOutcome {
   error: string | null;
   iterations: number;
   evidence: Evidence[];
-  hypotheses: HypothesisAssessment[];
+  hypotheses: HypothesisSet[];
   assessments: JudgeAssessment[];
   report: ResearchReport | null;
   markdown: string | null;
@@ -70,7 +70,7 @@ export interface ResearchRunOutcome {
 export interface ResearchState {
   iterations: number;
   evidence: Evidence[];
-  hypotheses: HypothesisAssessment[];
+  hypotheses: HypothesisSet[];
   assessments: JudgeAssessment[];
   report: ResearchReport | null;
   markdown: string | null;
@@ -300,7 +300,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
   return outcome;
 }
 
-function emptyHypotheses(): HypothesisAssessment {
+function emptyHypotheses(): HypothesisSet {
   return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
 }
 

@@ -1,4 +1,4 @@
-import type { ModelUsage } from "@/lib/domain/agent";
+import type { AgentName, ModelUsage } from "@/lib/domain/agent";
 import type { BackendKind } from "@/lib/domain/run";
 import { estimateCostUsd, type ModelPrices } from "@/lib/ai/pricing";
 import { classifyProviderError } from "@/lib/ai/provider-errors";
@@ -7,18 +7,8 @@ import type { EmitEvent, RunEventPayloads } from "@/lib/domain/events";
 /** What a run does when the language-model provider fails: end as failed, or finish on the extractive backend. */
 export type ProviderErrorPolicy = "fail" | "extractive";
 
-/** A workflow step that calls an agent: the research steps, then the claim check's. */
-export type AgentStep =
-  | "hypothesis"
-  | "judge"
-  | "report"
-  | "critic"
-  | "claim-extraction"
-  | "counter-statement"
-  | "claim-scoring"
-  | "claim-passages"
-  | "counter-report"
-  | "claim-verdict";
+/** A workflow step that calls an agent: every agent but the embedding model (research steps and the claim check's). */
+export type AgentStep = Exclude<AgentName, "embedding">;
 
 /** Thrown when the provider failed and the run cannot go on; its message is the user-facing explanation. */
 export class ProviderFailureError extends Error {}

@@ -1,10 +1,10 @@
-import { addRunEvidence, appendRunEvent, saveAssessment, saveHypotheses, saveReport, updateRun } from "@/lib/db/runs";
+import { addRunEvidence, appendRunEvent, saveReport, updateRun } from "@/lib/db/runs";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
 
 /**
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
- * number, plus the structured rows it implies (RunEvidence, Hypothesis, Assessment, Report) and the Run's
+ * number, plus the rows it implies (RunEvidence, Report) and the Run's
  * progress fields. Rows are written before the event, so a page that sees an event can load its rows.
  * `firstSeq` is the last seq already saved for the run (0 for a new run) and `firstOrdinal` the number of evidence
  * records already linked to it, so a durable step that resumes a run continues both without gaps or overlaps.
@@ -28,14 +28,8 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
       case "evidence":
         await updateRun(runId, { evidenceCount: (payload as RunEventPayloads["evidence"]).total });
         break;
-      case "hypotheses": {
-        const p = payload as RunEventPayloads["hypotheses"];
-        await saveHypotheses(runId, p.iteration, p.assessment);
-        break;
-      }
       case "assessment": {
         const p = payload as RunEventPayloads["assessment"];
-        await saveAssessment(runId, p.iteration, p.assessment);
         await updateRun(runId, { confidence: p.assessment.confidence });
         break;
       }

@@ -32,7 +32,6 @@ export const researchInputSchema = z.object({
     .optional(),
   onProviderError: z.enum(["fail", "extractive"]).optional(),
 });
-export type ResearchInput = z.input<typeof researchInputSchema>;
 
 /** What a claim check needs from its caller: a pasted claim or a whole abstract, and optionally its sources. */
 export const claimCheckInputSchema = z.object({
@@ -41,7 +40,6 @@ export const claimCheckInputSchema = z.object({
   ),
   sources: z.array(sourceIdSchema).optional(),
 });
-export type ClaimCheckInput = z.input<typeof claimCheckInputSchema>;
 
 /** The first issue's message of a failed parse (the one a user must fix first). */
 export function firstIssue(error: z.ZodError): string {

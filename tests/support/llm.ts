@@ -1,7 +1,7 @@
 import { MockLanguageModelV4 } from "ai/test";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ReportInput } from "@/lib/research/backend";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 
 /**
@@ -94,7 +94,7 @@ export const LITHIUM_EVIDENCE: Evidence[] = [
 export const QUESTION = "How does lithium cause nephrogenic diabetes insipidus?";
 
 /** A small hypothesis assessment over LITHIUM_EVIDENCE, as the judge and report agents receive it. */
-export const HYPOTHESES: HypothesisAssessment = (() => {
+export const HYPOTHESES: HypothesisSet = (() => {
   const h = {
     drug: "lithium",
     target: "AQP2",

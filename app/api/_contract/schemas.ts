@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { claimVerdictSchema, searchStrategySchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
-import { hypothesisAssessmentSchema } from "@/lib/domain/hypothesis";
+import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema } from "@/lib/domain/report";
 import { MAX_CLAIM_TEXT_LENGTH, MAX_QUESTION_LENGTH } from "@/lib/runs/input";
@@ -101,7 +101,7 @@ export const researchRunJsonSchema = z
     iterations: z.number().int(),
     error: z.string().nullable(),
     evidence: z.array(evidenceSchema),
-    hypotheses: z.array(z.object({ iteration: z.number().int(), assessment: hypothesisAssessmentSchema })),
+    hypotheses: z.array(z.object({ iteration: z.number().int(), assessment: hypothesisSetSchema })),
     assessments: z.array(z.object({ iteration: z.number().int(), assessment: judgeAssessmentSchema })),
     report: researchReportSchema.nullable(),
     markdown: z.string().nullable(),

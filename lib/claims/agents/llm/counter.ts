@@ -16,7 +16,6 @@ export const counterStatementSchema = z.object({
     .array(z.string().describe("A hypothetical abstract of 120–200 words."))
     .describe(`Exactly ${HYDE_ABSTRACTS} hypothetical abstracts of studies whose findings support the counter-statement.`),
 });
-export type CounterStatementOutput = z.infer<typeof counterStatementSchema>;
 
 /** Instructions of the counter-statement agent (our wording, after PaperChecker's counter-statement step). */
 export const COUNTER_STATEMENT_INSTRUCTIONS = `You write the counter-statement of a biomedical claim: its precise negation, so that evidence for the counter-statement is evidence against the claim.

@@ -11,7 +11,6 @@ export const claimExtractionSchema = z.object({
     .array(z.string().describe("One checkable claim: a self-contained declarative statement of a finding."))
     .describe(`The checkable claims of the text, most important first, at most ${MAX_CLAIMS}; [] when there is none.`),
 });
-export type ClaimExtractionOutput = z.infer<typeof claimExtractionSchema>;
 
 /** Instructions of the claim-extraction agent (our wording, after PaperChecker's statement extraction). */
 export const CLAIM_EXTRACTION_INSTRUCTIONS = `You read a biomedical claim or abstract and pick the statements worth checking against the literature.

@@ -23,7 +23,6 @@ export const claimPassagesSchema = z.object({
     )
     .describe("At most one passage per block; leave a block out when its abstract has no supporting passage."),
 });
-export type ClaimPassagesOutput = z.infer<typeof claimPassagesSchema>;
 
 /** Instructions of the passage agent (our wording, after PaperChecker's citation extraction). */
 export const CLAIM_PASSAGES_INSTRUCTIONS = `You extract, from each record's abstract, the passage that best supports a counter-statement.

@@ -29,7 +29,6 @@ export const claimScoringSchema = z.object({
     )
     .describe("One entry per evidence block shown."),
 });
-export type ClaimScoringOutput = z.infer<typeof claimScoringSchema>;
 
 /** Instructions of the scoring agent: the 0–5 rubric (our wording, after PaperChecker's document scoring). */
 export const CLAIM_SCORING_INSTRUCTIONS = `You score biomedical records for how strongly each supports a counter-statement (the negation of a claim).

@@ -1,5 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import { buildConceptIndex, normalizeForm, recordsWithAny, type ConceptIndex } from "./concepts";
 import { protectiveAgents, type ProtectiveAgent } from "./cues";
 import { findProcessTerms } from "./process-terms";
@@ -49,7 +49,7 @@ export function keysForName(index: ConceptIndex, name: string): string[] {
  * Computes {@link EvidenceFeatures} for a question, its evidence and the current hypotheses. Deterministic;
  * linear in the evidence text.
  */
-export function computeFeatures(question: string, evidence: Evidence[], hypotheses: HypothesisAssessment): EvidenceFeatures {
+export function computeFeatures(question: string, evidence: Evidence[], hypotheses: HypothesisSet): EvidenceFeatures {
   const index = buildConceptIndex(evidence);
   const terms = findQuestionTerms(question, index);
   const designs = evidence.map(classifyStudy);

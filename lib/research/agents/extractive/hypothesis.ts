@@ -1,5 +1,5 @@
 import type { HypothesisInput } from "@/lib/research/backend";
-import type { HypothesisAssessment, LinkSupport, MechanismHypothesis } from "@/lib/domain/hypothesis";
+import type { HypothesisSet, LinkSupport, MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { rankChains, selectChains, type Chain } from "./chains";
 import { buildConceptIndex, conceptName, type ConceptIndex } from "./concepts";
 import { contradictingRecords } from "./cues";
@@ -76,7 +76,7 @@ function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: st
   };
 }
 
-function empty(gap: string, searches: string[]): HypothesisAssessment {
+function empty(gap: string, searches: string[]): HypothesisSet {
   return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [gap], recommendedSearches: searches };
 }
 
@@ -94,7 +94,7 @@ function empty(gap: string, searches: string[]): HypothesisAssessment {
  * returns zero hypotheses and a gap saying why. `input.previous` is not used: the result depends only on the
  * question and the evidence (deterministic; ties broken by concept key and record order).
  */
-export function extractiveHypothesize(input: HypothesisInput): HypothesisAssessment {
+export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const { question, evidence } = input;
   if (evidence.length === 0) return empty("No evidence records were available to generate hypotheses from.", [question]);
   const index = buildConceptIndex(evidence);

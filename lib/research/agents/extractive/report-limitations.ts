@@ -1,6 +1,6 @@
 import type { Shortfall } from "@/lib/domain/run";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
-import type { HypothesisAssessment } from "@/lib/domain/hypothesis";
+import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import { plural } from "./evidence-labels";
 import type { EvidenceFeatures } from "./evidence-features";
 
@@ -12,7 +12,7 @@ import type { EvidenceFeatures } from "./evidence-features";
  * evidence mostly case reports when they are at least half of it), weak links (knowledge gaps), and the
  * heuristic nature of negation detection when any record was counted as contradicting.
  */
-export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisAssessment, shortfalls: Shortfall[]): string[] {
+export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisSet, shortfalls: Shortfall[]): string[] {
   const out = [
     "Extractive method: findings are sentences quoted from the retrieved abstracts and hypotheses come from concept co-occurrence; co-occurrence in an abstract does not establish causation, and no language model interpreted the text.",
     "Abstracts and titles only: full texts, supplementary data, doses and effect sizes beyond the abstracts were not read.",

@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
-import { chainLabel, type HypothesisAssessment, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
@@ -70,7 +70,7 @@ When previous hypotheses are given, refine, keep or drop them in the light of th
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-function previousSection(previous: HypothesisAssessment | null): string {
+function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
   return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
 }
@@ -113,7 +113,7 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
 }
 
 /**
- * Turns the model's answer into a HypothesisAssessment: drops hypotheses that do not name all of drug, target,
+ * Turns the model's answer into a HypothesisSet: drops hypotheses that do not name all of drug, target,
  * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
@@ -123,7 +123,7 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
 export function toHypothesisAssessment(
   output: HypothesisOutput,
   index: EvidenceRefIndex,
-): { assessment: HypothesisAssessment; unknownRefs: string[] } {
+): { assessment: HypothesisSet; unknownRefs: string[] } {
   const unknownRefs: string[] = [];
   const specific = output.hypotheses.filter((h) => isSpecificHypothesis(h));
   const hypotheses: MechanismHypothesis[] = specific.slice(0, MAX_HYPOTHESES).map((h) => ({
@@ -165,7 +165,7 @@ export async function generateHypotheses(
   model: LanguageModel,
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
-): Promise<HypothesisAssessment> {
+): Promise<HypothesisSet> {
   const context = await buildSelectedEvidenceContext(input.evidence, { maxItems: DEFAULT_MAX_EVIDENCE, embedder: options.embedder, onUsage: withHooks(options, input.hooks).onUsage, signal: input.signal });
   const output = await generateStructured({
     ...withHooks(options, input.hooks),

@@ -8,8 +8,6 @@ import { buildSelectedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTIC
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 import { buildReport } from "./report-draft";
 
-export { buildReport } from "./report-draft";
-
 const prose = (what: string) => z.string().describe(`${what} Cite evidence inline as [n], n being the evidence block number.`);
 const claimed = (what: string) => z.string().nullable().describe(`${what} exactly as shown in the evidence block; null when it has none.`);
 

@@ -1,7 +1,7 @@
 import { connection } from "next/server";
 import { getSharedSnapshot } from "@/lib/db/share-links";
 import { exportRun, isExportFormat } from "@/lib/export/report";
-import { snapshotToDetail } from "@/lib/runs/snapshot-detail";
+import { snapshotToDetail } from "@/lib/runs/projections";
 import { downloadResponse } from "@/app/reports/_export/download-response";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createExtractiveBackend, extractiveHypothesize, extractiveJudge, extractiveReport } from "@/lib/research/agents/extractive";
 import type { Evidence } from "@/lib/domain/evidence";
-import { chainLabel, hypothesisAssessmentSchema, type MechanismHypothesis } from "@/lib/domain/hypothesis";
+import { chainLabel, hypothesisSetSchema, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
 import { reportToMarkdown } from "@/lib/report/markdown";
@@ -88,7 +88,7 @@ describe("extractive backend on the BC5CDR corpus: lithium nephrotoxicity", () =
   });
 
   it("proposes 2–4 grounded lithium hypotheses", () => {
-    expect(hypothesisAssessmentSchema.safeParse(hypotheses).success).toBe(true);
+    expect(hypothesisSetSchema.safeParse(hypotheses).success).toBe(true);
     expect(hypotheses.hypotheses.length).toBeGreaterThanOrEqual(2);
     expect(hypotheses.hypotheses.length).toBeLessThanOrEqual(4);
     for (const h of hypotheses.hypotheses) {
