@@ -59,6 +59,8 @@ const eslintConfig = defineConfig([
     "build/**",
     "next-env.d.ts",
     "lib/generated/**",
+    // Routes the Workflow SDK generates at build time (withWorkflow in next.config.ts).
+    "app/.well-known/workflow/**",
     "playwright-report/**",
     "test-results/**",
   ]),

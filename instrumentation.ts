@@ -1,13 +1,21 @@
 /**
- * Runs once when a Next.js server starts: applies pending database migrations (idempotent), then marks runs
- * that a previous server process left unfinished as failed, since their executor is gone.
+ * Runs once when a Next.js server starts: applies pending database migrations (idempotent). With the durable
+ * engine (CRITICA_ENGINE=workflow, the default) it starts the Workflow SDK's world, which re-enqueues the research
+ * runs a previous server process left unfinished so they resume from their last completed step, and marks the
+ * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
+ * unfinished run failed, since its executor is gone.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { applyMigrations } = await import("@/lib/db/migrate");
-  const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
+  const { getConfig } = await import("@/lib/config");
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
-  const failed = await failInterruptedRuns();
+  if (getConfig().CRITICA_ENGINE === "workflow") {
+    // Without this call the local world never recovers runs interrupted by a crash (they stay "running").
+    await (await import("workflow/runtime")).getWorld().start?.();
+  }
+  const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
+  const failed = await failInterruptedRuns(getConfig().CRITICA_ENGINE === "workflow" ? ["claim-check"] : undefined);
   if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
 }

@@ -45,6 +45,9 @@ const envSchema = z.object({
   /** The default iteration cap of a research run (the research form preselects it). */
   CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(ITERATION_BOUNDS.min).max(ITERATION_BOUNDS.max).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
+  // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).
+  CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
   /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
   CRITICA_SOURCES: z.string().optional(),
   /** Base URLs of the live sources (tests point them at a loopback server); unset means the public services. */

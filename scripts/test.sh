@@ -22,6 +22,8 @@ mkdir -p test-results
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || status=1
 npm run build
+# Integration tests on the production build: they start, kill -9 and restart real `next start` processes they own.
+npx vitest run -c vitest.integration.config.mts --reporter=default --reporter=json --outputFile=test-results/integration.json || status=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs test-results/vitest.json test-results/integration.json test-results/playwright.json
 exit $status

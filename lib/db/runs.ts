@@ -156,7 +156,7 @@ export async function getReport(runId: string): Promise<{ report: ResearchReport
 }
 
 /** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time. */
-export async function listUnfinishedRuns(): Promise<Array<{ id: string; createdAt: Date }>> {
-  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, createdAt: true } });
+export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: string; createdAt: Date }>> {
+  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true } });
 }
 

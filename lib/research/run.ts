@@ -65,155 +65,253 @@ export interface ResearchRunOutcome {
 }
 
 /**
- * Runs the research workflow. Each iteration: (1) search the question (first iteration) or the judge's next
- * queries and the open knowledge gaps (later ones) across all sources in parallel; (2) merge and deduplicate;
- * (3) run the hypothesis agent; (4) run targeted searches from the hypotheses' suggestions; (5) run the judge,
- * which continues or synthesizes; synthesis is forced at `maxIterations`. Then the report agent writes the report
- * under the critic (writeCheckedReport: citation and quotation checks, deterministic checks, LLM entailment, up
- * to 2 revisions, else the "unverified" flag). Agent calls go through an AgentRunner, which records each model
- * call's usage and cost and applies the provider-error policy. Every step emits a typed event; the question's
- * classification (question-classified) follows run-started, and every backend's hypotheses are normalised
- * (normaliseAssessment: targets to NCBI Gene, pathways to GO) before they are recorded.
- * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
+ * The state of a research run between its stages: plain data, so a durable engine can pass it from one step to
+ * the next by value (see lib/research/workflow.ts). `queriesRun` holds normalised queries already searched,
+ * `failedSources` sources not asked again, `usingFallback` whether the provider failed and the run switched to
+ * the extractive fallback, `synthesize` whether the judge (or the iteration cap) ended the loop.
  */
-export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
-  const started = performance.now();
-  const { recorder, backend, signal } = input;
+export interface ResearchState {
+  iterations: number;
+  evidence: Evidence[];
+  hypotheses: HypothesisSet[];
+  assessments: JudgeAssessment[];
+  report: ResearchReport | null;
+  markdown: string | null;
+  shortfalls: Shortfall[];
+  queriesRun: string[];
+  failedSources: SourceId[];
+  usingFallback: boolean;
+  synthesize: boolean;
+}
+
+/** The state of a run that has not started. */
+export function initialResearchState(): ResearchState {
+  return { iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [], queriesRun: [], failedSources: [], usingFallback: false, synthesize: false };
+}
+
+/** The agent runner of one stage, on the fallback backend when an earlier stage already switched to it. */
+function stageRunner(input: ResearchRunInput, state: ResearchState) {
   const runner = createAgentRunner({
-    backend,
+    backend: state.usingFallback && input.fallbackBackend ? input.fallbackBackend : input.backend,
     fallback: input.fallbackBackend,
     policy: input.onProviderError ?? "fail",
-    emit: recorder.emit,
+    emit: input.recorder.emit,
     prices: input.prices,
-    signal,
+    signal: input.signal,
     timeoutMs: input.modelTimeoutMs,
   });
-  const state: ResearchRunOutcome = {
-    status: "completed",
-    error: null,
-    iterations: 0,
-    evidence: [],
-    hypotheses: [],
-    assessments: [],
-    report: null,
-    markdown: null,
-    shortfalls: [],
+  const done = () => {
+    state.usingFallback = state.usingFallback || (input.fallbackBackend !== undefined && runner.backend === input.fallbackBackend);
   };
-  const queriesRun = new Set<string>();
-  // A source that failed (after its own retries) or timed out is not asked again in this run: each later query
-  // would cost another timeout, and the user sees one shortfall per source rather than one per query.
-  const failedSources = new Set<SourceId>();
+  return { runner, done };
+}
 
-  const search = async (queries: string[], phase: SearchPhase, limit: number, iteration: number) => {
-    for (const query of queries) {
-      queriesRun.add(normalise(query));
-      const available = input.sources.filter((s) => !failedSources.has(s.id));
-      if (available.length === 0) break;
-      const results = await searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal });
-      const found: Evidence[] = [];
-      for (const r of results) {
-        await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
-        if (r.error) {
-          failedSources.add(r.source);
-          state.shortfalls.push({ source: r.source, message: r.error });
-          await recorder.emit("shortfall", { iteration, source: r.source, message: r.error });
-        }
-        found.push(...r.evidence);
+/** Searches each query across the sources that have not failed, then merges, annotates and saves what is new. */
+async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number) {
+  const { recorder, signal } = input;
+  for (const query of queries) {
+    state.queriesRun.push(normalise(query));
+    // A source that failed (after its own retries) or timed out is not asked again in this run: each later query
+    // would cost another timeout, and the user sees one shortfall per source rather than one per query.
+    const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
+    if (available.length === 0) break;
+    const results = await searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal });
+    const found: Evidence[] = [];
+    for (const r of results) {
+      await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
+      if (r.error) {
+        state.failedSources.push(r.source);
+        state.shortfalls.push({ source: r.source, message: r.error });
+        await recorder.emit("shortfall", { iteration, source: r.source, message: r.error });
       }
-      const room = MAX_RUN_EVIDENCE - state.evidence.length;
-      const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
-      const kept = annotateEvidence(added.slice(0, Math.max(0, room)), input.entityDictionary ?? null);
-      if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
-      state.evidence.push(...kept);
-      await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
-      if (kept.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
+      found.push(...r.evidence);
     }
-  };
-  const fresh = (queries: string[]) =>
-    [...new Set(queries.map((q) => q.trim()).filter(Boolean))].filter((q) => !queriesRun.has(normalise(q))).slice(0, FOLLOW_UP_QUERIES_PER_STEP);
+    const room = MAX_RUN_EVIDENCE - state.evidence.length;
+    const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
+    const kept = annotateEvidence(added.slice(0, Math.max(0, room)), input.entityDictionary ?? null);
+    if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
+    state.evidence.push(...kept);
+    await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
+    if (kept.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
+  }
+}
 
-  try {
-    await recorder.emit("run-started", {
-      question: input.question,
-      backend: backend.kind,
-      model: backend.model,
-      sources: input.sourceIds,
-      maxIterations: input.maxIterations,
-    });
+/** Up to FOLLOW_UP_QUERIES_PER_STEP distinct queries not searched yet. */
+function fresh(state: ResearchState, queries: string[]): string[] {
+  return [...new Set(queries.map((q) => q.trim()).filter(Boolean))].filter((q) => !state.queriesRun.includes(normalise(q))).slice(0, FOLLOW_UP_QUERIES_PER_STEP);
+}
+
+/**
+ * The stages of a research run, in order: `announce` and `start` once; per iteration `search`, `hypothesize`, `targetedSearch`,
+ * `judge` (which sets `state.synthesize` to end the loop); then `report`. Each mutates and returns the state and
+ * emits its events through `input.recorder`; each throws on failure or cancellation (runResearch and the durable
+ * workflow turn that into the run's end). They are the units the durable engine runs as steps.
+ */
+export const researchStages = {
+  /** The run-started event (the durable engine saves it while the request that started the run is answered). */
+  async announce(input: ResearchRunInput): Promise<void> {
+    const { backend } = input;
+    await input.recorder.emit("run-started", { question: input.question, backend: backend.kind, model: backend.model, sources: input.sourceIds, maxIterations: input.maxIterations });
+  },
+
+  async start(input: ResearchRunInput): Promise<void> {
     const { kind, drugs, conditions } = classifyQuestion(input.question, input.entityDictionary);
-    await recorder.emit("question-classified", { kind, drugs, conditions });
-    if (backend.kind === "extractive") {
-      await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
-    }
-    let previous: HypothesisSet | null = null;
-    for (let iteration = 1; iteration <= input.maxIterations; iteration++) {
-      signal?.throwIfAborted();
-      state.iterations = iteration;
-      await recorder.emit("iteration-started", { iteration });
-      const lastJudge = state.assessments.at(-1);
-      if (iteration === 1) await search([input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
-      else await search(fresh([...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]), "judge", FOLLOW_UP_SEARCH_LIMIT, iteration);
+    await input.recorder.emit("question-classified", { kind, drugs, conditions });
+    if (input.backend.kind === "extractive") await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+  },
 
-      signal?.throwIfAborted();
-      const dropped: string[] = [];
-      // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO).
+  /** (1)+(2): the question (first iteration) or the judge's next queries and the open knowledge gaps (later ones). */
+  async search(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    input.signal?.throwIfAborted();
+    state.iterations = iteration;
+    await input.recorder.emit("iteration-started", { iteration });
+    const lastJudge = state.assessments.at(-1);
+    const previous = state.hypotheses.at(-1) ?? null;
+    if (iteration === 1) await search(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
+    else await search(input, state, fresh(state, [...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]), "judge", FOLLOW_UP_SEARCH_LIMIT, iteration);
+    return state;
+  },
+
+  /** (3): the hypothesis agent. */
+  async hypothesize(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    const { signal } = input;
+    signal?.throwIfAborted();
+    const { runner, done } = stageRunner(input, state);
+    const previous = state.hypotheses.at(-1) ?? null;
+    const dropped: string[] = [];
+    try {
+      // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO); issue 15: agents
+      // see only supportable records (retracted ones stay in state.evidence, shown and counted).
       const hypotheses = normaliseAssessment(
         await runner.call("hypothesis", (b, onUsage) =>
           b.hypothesize({ question: input.question, evidence: supportableEvidence(state.evidence), previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
         ),
       );
       state.hypotheses.push(hypotheses);
-      previous = hypotheses;
-      await recorder.emit("hypotheses", { iteration, assessment: hypotheses, ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}) });
+      await input.recorder.emit("hypotheses", { iteration, assessment: hypotheses, ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}) });
+    } finally {
+      done();
+    }
+    return state;
+  },
 
-      const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
-      await search(fresh(ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration);
+  /** (4): targeted searches from the hypotheses' suggestions. */
+  async targetedSearch(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
+    const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
+    await search(input, state, fresh(state, ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration);
+    return state;
+  },
 
-      signal?.throwIfAborted();
+  /** (5): the judge, which continues or synthesizes; synthesis is forced at `maxIterations`. */
+  async judge(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    const { signal } = input;
+    signal?.throwIfAborted();
+    const { runner, done } = stageRunner(input, state);
+    const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
+    try {
       const judged = await runner.call("judge", (b, onUsage) =>
         b.judge({ question: input.question, evidence: supportableEvidence(state.evidence), hypotheses, iteration, maxIterations: input.maxIterations, signal, hooks: { onUsage } }),
       );
       const forced = iteration >= input.maxIterations && judged.recommendation !== "synthesize";
       const assessment: JudgeAssessment = forced ? { ...judged, recommendation: "synthesize" } : judged;
       state.assessments.push(assessment);
-      await recorder.emit("assessment", { iteration, assessment, forced });
-      if (assessment.recommendation === "synthesize") break;
+      await input.recorder.emit("assessment", { iteration, assessment, forced });
+      state.synthesize = assessment.recommendation === "synthesize";
+    } finally {
+      done();
     }
+    return state;
+  },
 
+  /** The report agent under the critic (writeCheckedReport), then the report event. */
+  async report(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
+    const { signal } = input;
     signal?.throwIfAborted();
-    // Issue 15: agents see only supportable records (retracted ones stay in state.evidence, shown and counted).
-    const support = supportableEvidence(state.evidence);
-    const checked = await writeCheckedReport({
-      reportInput: {
-        question: input.question,
+    const { runner, done } = stageRunner(input, state);
+    try {
+      const support = supportableEvidence(state.evidence);
+      const checked = await writeCheckedReport({
+        reportInput: {
+          question: input.question,
+          evidence: support,
+          hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
+          assessments: state.assessments,
+          sourcesSearched: input.sourceIds,
+          iterations: state.iterations,
+          shortfalls: state.shortfalls,
+        },
         evidence: support,
-        hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
-        assessments: state.assessments,
-        sourcesSearched: input.sourceIds,
-        iterations: state.iterations,
-        shortfalls: state.shortfalls,
-      },
-      evidence: support,
-      runner,
-      emit: recorder.emit,
-      signal,
-    });
-    const report = withProvenanceLimitations(checked, state.evidence);
-    const markdown = reportToMarkdown(report);
-    state.report = report;
-    state.markdown = markdown;
-    await recorder.emit("report", { report, markdown });
+        runner,
+        emit: input.recorder.emit,
+        signal,
+      });
+      const report = withProvenanceLimitations(checked, state.evidence);
+      const markdown = reportToMarkdown(report);
+      state.report = report;
+      state.markdown = markdown;
+      await input.recorder.emit("report", { report, markdown });
+    } finally {
+      done();
+    }
+    return state;
+  },
+};
+
+/** How a run ended after an error: "cancelled" when its signal was aborted, else "failed" with the error's message. */
+export function researchFailure(error: unknown, signal: AbortSignal | undefined): { status: "failed" | "cancelled"; message: string } {
+  return signal?.aborted ? { status: "cancelled", message: "Run cancelled; everything found so far is kept." } : { status: "failed", message: errorMessage(error) };
+}
+
+/** The outcome of a run from its final state. */
+export function researchOutcome(state: ResearchState, failure: { status: "failed" | "cancelled"; message: string } | null): ResearchRunOutcome {
+  return {
+    status: failure?.status ?? "completed",
+    error: failure?.message ?? null,
+    iterations: state.iterations,
+    evidence: state.evidence,
+    hypotheses: state.hypotheses,
+    assessments: state.assessments,
+    report: state.report,
+    markdown: state.markdown,
+    shortfalls: state.shortfalls,
+  };
+}
+
+/**
+ * Runs the research workflow in this process, stage by stage (see researchStages). Each iteration: (1) search the
+ * question (first iteration) or the judge's next queries and the open knowledge gaps (later ones) across all
+ * sources in parallel; (2) merge and deduplicate; (3) run the hypothesis agent; (4) run targeted searches from the
+ * hypotheses' suggestions; (5) run the judge, which continues or synthesizes; synthesis is forced at
+ * `maxIterations`. Then the report agent writes the report under the critic (writeCheckedReport: citation and
+ * quotation checks, deterministic checks, LLM entailment, up to 2 revisions, else the "unverified" flag). Agent
+ * calls go through an AgentRunner, which records each model call's usage and cost and applies the provider-error
+ * policy. Every step emits a typed event; the question's classification (question-classified) follows
+ * run-started, and every backend's hypotheses are normalised (normaliseAssessment: targets to NCBI Gene, pathways
+ * to GO) before they are recorded; agents see only supportable records (issue 15).
+ * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
+ */
+export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
+  const started = performance.now();
+  const state = initialResearchState();
+  let failure: ReturnType<typeof researchFailure> | null = null;
+  try {
+    await researchStages.announce(input);
+    await researchStages.start(input);
+    for (let iteration = 1; iteration <= input.maxIterations; iteration++) {
+      await researchStages.search(input, state, iteration);
+      await researchStages.hypothesize(input, state, iteration);
+      await researchStages.targetedSearch(input, state, iteration);
+      await researchStages.judge(input, state, iteration);
+      if (state.synthesize) break;
+    }
+    await researchStages.report(input, state);
   } catch (error) {
-    const cancelled = signal?.aborted ?? false;
-    state.status = cancelled ? "cancelled" : "failed";
-    state.error = cancelled ? "Run cancelled; everything found so far is kept." : errorMessage(error);
+    failure = researchFailure(error, input.signal);
   }
-  await recorder.emit("run-finished", {
-    status: state.status,
-    message: state.error,
-    durationMs: Math.round(performance.now() - started),
-  });
-  return state;
+  const outcome = researchOutcome(state, failure);
+  await input.recorder.emit("run-finished", { status: outcome.status, message: outcome.error, durationMs: Math.round(performance.now() - started) });
+  return outcome;
 }
 
 function emptyHypotheses(): HypothesisSet {

@@ -1,10 +1,11 @@
-import { launchRun, RunInputError } from "@/lib/runs/lifecycle";
+import crypto from "node:crypto";
+import { RunInputError, trackRun } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/backend";
 import { getModelPrices } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
-import type { RunSettings } from "@/lib/db/runs";
+import { createRun, type RunSettings } from "@/lib/db/runs";
 import type { SourceId } from "@/lib/domain/evidence";
 import { createSources, defaultSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
@@ -12,7 +13,11 @@ import { countLibraryRecords } from "@/lib/db/evidence";
 import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { compileEntityDictionary, type EntityDictionary } from "@/lib/evidence/annotation";
 import type { ProviderErrorPolicy } from "@/lib/runs/agent-runner";
-import { runResearch, type ResearchRunOutcome } from "@/lib/research/run";
+import { createDbRecorder } from "@/lib/runs/db-recorder";
+import { researchStages, runResearch, type ResearchRunInput, type ResearchRunOutcome } from "@/lib/research/run";
+import type { RunRecorder } from "@/lib/runs/recorder";
+import { durableEngineAvailable, startResearchDurably } from "@/lib/research/durable-start";
+import { waitForResearchOutcome } from "@/lib/research/wait";
 
 /** Options of a new research run; unset fields take the defaults (sources: see defaultSources). */
 export interface StartRunOptions {
@@ -44,6 +49,35 @@ async function libraryDictionary(): Promise<EntityDictionary | null> {
 }
 
 /**
+ * The input of a research run with these settings: its sources (treatment questions also search trial
+ * registries), the backend (default from the environment), the library's entity dictionary, the configured time
+ * limits and prices, and the extractive fallback when the settings ask for it. Used by the in-process start and
+ * by each durable step, which rebuilds it from the Run's stored settings.
+ */
+export async function researchRunInput(
+  settings: RunSettings,
+  context: { recorder: RunRecorder; signal?: AbortSignal; backend?: ReasoningBackend },
+): Promise<ResearchRunInput> {
+  const config = getConfig();
+  const onProviderError = settings.onProviderError ?? "fail";
+  return {
+    question: settings.question,
+    sourceIds: settings.sources,
+    sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question) }),
+    backend: context.backend ?? createReasoningBackend(),
+    maxIterations: settings.maxIterations,
+    timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+    recorder: context.recorder,
+    entityDictionary: await libraryDictionary(),
+    signal: context.signal,
+    onProviderError,
+    fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
+    prices: getModelPrices(),
+    modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
+  };
+}
+
+/**
  * Validates the options, creates the Run row and starts the workflow in the background, apart from any HTTP
  * request: the returned `done` resolves when the run ends (it never rejects). Closing the browser does not stop it.
  * @throws RunInputError for an empty or too long question or an iteration count outside 1–10.
@@ -64,28 +98,28 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   const backend = options.backend ?? createReasoningBackend();
   const onProviderError = options.onProviderError ?? "fail";
   const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError };
-  const entityDictionary = await libraryDictionary();
-  return launchRun({
-    label: "run",
-    settings,
-    backend,
-    ownerId: options.ownerId ?? null,
-    execute: ({ recorder, signal }) =>
-      runResearch({
-        question,
-        sourceIds,
-        sources: createSources(sourceIds, { treatmentQuestion: isTreatmentQuestion(question) }),
-        backend,
-        maxIterations,
-        timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
-        recorder,
-        entityDictionary,
-        signal,
-        onProviderError,
-        fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
-        prices: getModelPrices(),
-        modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
-      }),
-    crashed: (error) => ({ status: "failed", error: String(error), iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [] }),
-  });
+  const runId = crypto.randomUUID();
+  await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
+
+  if (durableEngineAvailable()) {
+    // The run-started event is saved before the answer, so the run page shows the run as started at once.
+    const recorder = createDbRecorder(runId);
+    await researchStages.announce(await researchRunInput(settings, { recorder, backend }));
+    try {
+      await startResearchDurably(runId);
+    } catch (error) {
+      await recorder.emit("run-finished", { status: "failed", message: "The run could not be queued; please try again.", durationMs: 0 });
+      throw error;
+    }
+    return { runId, done: waitForResearchOutcome(runId) };
+  }
+
+  const { controller, release } = trackRun(runId);
+  const done = runResearch(await researchRunInput(settings, { recorder: createDbRecorder(runId), signal: controller.signal, backend }))
+    .catch((error: unknown): ResearchRunOutcome => {
+      console.error(`run ${runId} could not record its end:`, error);
+      return { status: "failed", error: String(error), iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [] };
+    })
+    .finally(release);
+  return { runId, done };
 }

@@ -6,11 +6,13 @@ import type { RunRecorder } from "@/lib/runs/recorder";
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
  * number, plus the rows it implies (RunEvidence, Report) and the Run's
  * progress fields. Rows are written before the event, so a page that sees an event can load its rows.
- * `firstSeq` is the last seq already saved for the run (0 for a new run).
+ * `firstSeq` is the last seq already saved for the run (0 for a new run) and `firstOrdinal` the number of evidence
+ * records already linked to it, so a durable step that resumes a run continues both without gaps or overlaps.
+ * `lastSeq()` is the seq of the last event saved so far.
  */
-export function createDbRecorder(runId: string, firstSeq = 0): RunRecorder {
+export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0): RunRecorder & { lastSeq(): number } {
   let seq = firstSeq;
-  let ordinal = 0;
+  let ordinal = firstOrdinal;
   // Events are saved strictly in order even if a caller forgets to await.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -48,6 +50,7 @@ export function createDbRecorder(runId: string, firstSeq = 0): RunRecorder {
   };
 
   return {
+    lastSeq: () => seq,
     emit: (type, data) => {
       const next = queue.then(() => persist(type, data));
       queue = next.catch(() => undefined);

@@ -5,11 +5,13 @@ export const INTERRUPTED_MESSAGE = "The server stopped while this run was execut
 
 /**
  * Ends runs left "queued" or "running" by a previous server process: each gets status "failed", the message
- * above and a closing run-finished event, so its page stops waiting. Call once at server start.
+ * above and a closing run-finished event, so its page stops waiting. Call once at server start. `modes` limits it to
+ * runs of those modes (with the durable engine only claim checks execute in the server's memory; durable research
+ * runs resume instead).
  * @returns how many runs were ended.
  */
-export async function failInterruptedRuns(): Promise<number> {
-  const stale = await listUnfinishedRuns();
+export async function failInterruptedRuns(modes?: string[]): Promise<number> {
+  const stale = (await listUnfinishedRuns()).filter((run) => !modes || modes.includes(run.mode));
   for (const run of stale) {
     await updateRun(run.id, { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() });
     const seq = (await lastEventSeq(run.id)) + 1;

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { claimVerdictSchema, searchStrategySchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
+import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
+import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
+import { judgeAssessmentSchema } from "@/lib/domain/judge";
+import { researchReportSchema } from "@/lib/domain/report";
+import { MAX_CLAIM_TEXT_LENGTH, MAX_QUESTION_LENGTH } from "@/lib/runs/input";
+
+// The HTTP API's contract as zod schemas: requests are validated with them, and /api/openapi.json is generated
+// from them (zod-openapi reads each `.meta({ id })` as a named component). Limits are the UI's and the CLI's
+// (lib/runs/input.ts); the executors validate the parsed input again with lib/runs/input.ts's schemas.
+
+/** Run statuses as stored (see RunStatus). */
+export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled"]).meta({ id: "RunStatus" });
+
+const sourcesField = z
+  .array(sourceIdSchema)
+  .min(1, "Choose at least one source.")
+  .optional()
+  .meta({ description: "Sources to search; default: CRITICA_SOURCES, else the live sources plus `local` when the library has records." });
+
+/** POST /api/runs: a research run. Unset fields take the same defaults as the chat page and `npm run research`. */
+export const startResearchRequestSchema = z
+  .object({
+    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`),
+    sources: sourcesField,
+    maxIterations: z.number().int().min(1).max(10).optional().meta({ description: "Iteration cap 1–10; default CRITICA_MAX_ITERATIONS (3)." }),
+    onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),
+  })
+  .strict()
+  .meta({ id: "StartResearchRequest" });
+
+/** POST /api/checks: a claim check of a pasted claim or abstract. */
+export const startCheckRequestSchema = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, "Please paste a claim or an abstract.")
+      .max(MAX_CLAIM_TEXT_LENGTH, `Claims and abstracts are limited to ${MAX_CLAIM_TEXT_LENGTH.toLocaleString("en")} characters.`),
+    sources: sourcesField,
+  })
+  .strict()
+  .meta({ id: "StartCheckRequest" });
+
+/** 202 answer of the two start operations. */
+export const startedRunSchema = z.object({ runId: z.uuid() }).meta({ id: "StartedRun" });
+
+/** A run id in a path. */
+export const runIdSchema = z.uuid();
+
+/** GET /api/runs query: the history filters of the history page, and keyset pagination (see searchHistory). */
+export const listRunsQuerySchema = z
+  .object({
+    cursor: z.string().max(80).optional().meta({ description: "`nextCursor` of the previous page." }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    q: z.string().max(200).optional().meta({ description: "Words that must all occur in the question." }),
+    status: runStatusSchema.optional(),
+    mode: z.enum(["research", "claim-check"]).optional(),
+    from: z.iso.date().optional().meta({ description: "First UTC day (inclusive) of the run's start." }),
+    to: z.iso.date().optional().meta({ description: "Last UTC day (inclusive) of the run's start." }),
+  })
+  .meta({ id: "ListRunsQuery" });
+
+/** One run in the history list. */
+export const runListItemSchema = z
+  .object({
+    id: z.uuid(),
+    mode: z.string(),
+    question: z.string(),
+    status: runStatusSchema,
+    backend: z.enum(["extractive", "llm"]),
+    model: z.string().nullable(),
+    sources: z.array(sourceIdSchema),
+    maxIterations: z.number().int(),
+    iterations: z.number().int(),
+    confidence: z.number().nullable(),
+    evidenceCount: z.number().int(),
+    error: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    liveShareLinks: z.number().int(),
+  })
+  .meta({ id: "RunListItem" });
+
+export const runListSchema = z
+  .object({ runs: z.array(runListItemSchema), nextCursor: z.string().nullable().meta({ description: "null on the last page." }) })
+  .meta({ id: "RunList" });
+
+const shortfallSchema = z.object({ source: sourceIdSchema, message: z.string() });
+
+/** The `--json` contract of `npm run research` (see runToJson), which GET /api/runs/<id> returns for a research run. */
+export const researchRunJsonSchema = z
+  .object({
+    runId: z.uuid(),
+    status: runStatusSchema,
+    question: z.string(),
+    backend: z.enum(["extractive", "llm"]),
+    model: z.string().nullable(),
+    sources: z.array(sourceIdSchema),
+    iterations: z.number().int(),
+    error: z.string().nullable(),
+    evidence: z.array(evidenceSchema),
+    hypotheses: z.array(z.object({ iteration: z.number().int(), assessment: hypothesisSetSchema })),
+    assessments: z.array(z.object({ iteration: z.number().int(), assessment: judgeAssessmentSchema })),
+    report: researchReportSchema.nullable(),
+    markdown: z.string().nullable(),
+    removedReferences: z.number().int(),
+    removedMarkers: z.number().int(),
+    removedQuotes: z.number().int(),
+    replacedQuotes: z.number().int(),
+    droppedEvidenceIds: z.number().int(),
+    verification: z.object({ status: z.string(), failedChecks: z.array(z.unknown()), attempts: z.number().int() }).loose().nullable(),
+    critic: z.array(z.object({}).loose()),
+    usage: z.object({ calls: z.number().int(), inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number().nullable() }).loose(),
+    shortfalls: z.array(shortfallSchema),
+  })
+  .meta({ id: "ResearchRunJson" });
+
+/** The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check. */
+export const claimCheckJsonSchema = z
+  .object({
+    runId: z.uuid(),
+    status: runStatusSchema,
+    text: z.string(),
+    backend: z.enum(["extractive", "llm"]),
+    model: z.string().nullable(),
+    sources: z.array(sourceIdSchema),
+    error: z.string().nullable(),
+    claims: z.array(
+      z
+        .object({
+          claim: z.string(),
+          counterStatement: z.string(),
+          keywords: z.array(z.string()),
+          verdict: claimVerdictSchema,
+          confidence: verdictConfidenceSchema,
+          rationale: z.string(),
+          counterReport: z.string(),
+          citations: z.array(
+            z.object({ n: z.number().int(), pmid: z.string().nullable(), passage: z.string(), score: z.number(), foundBy: z.array(searchStrategySchema) }).loose(),
+          ),
+          searchStats: z.object({}).loose(),
+        })
+        .loose(),
+    ),
+    shortfalls: z.array(shortfallSchema),
+  })
+  .meta({ id: "ClaimCheckJson" });
+
+/** Any failed request: a user-facing message, and for invalid input the zod issues. */
+export const apiErrorSchema = z
+  .object({ error: z.string(), issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional() })
+  .meta({ id: "ApiError" });
+
+export const cancelResultSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: "CancelResult" });
+export const shareResultSchema = z.object({ url: z.url(), token: z.string() }).meta({ id: "ShareLink" });
+
+export const healthSchema = z
+  .object({
+    ok: z.boolean(),
+    database: z.object({ ok: z.boolean(), kind: z.enum(["sqlite", "postgresql"]), error: z.string().optional() }),
+  })
+  .loose()
+  .meta({ id: "Health" });

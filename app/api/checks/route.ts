@@ -1,0 +1,25 @@
+import { startClaimCheck } from "@/lib/claims/start";
+import { RunInputError } from "@/lib/runs/lifecycle";
+import { ensureSessionId } from "@/app/_server/session";
+import { apiError, json, readJson, validate } from "@/app/api/_contract/respond";
+import { startCheckRequestSchema } from "@/app/api/_contract/schemas";
+
+/**
+ * POST /api/checks `{ text, sources? }` → 202 `{ runId }`: starts a claim check exactly as the chat page's claim
+ * mode does, owned by the caller's browser session. 400 with the reason for bad input.
+ */
+export async function POST(request: Request) {
+  const body = await readJson(request);
+  if ("response" in body) return body.response;
+  const input = validate(startCheckRequestSchema, body.data);
+  if ("response" in input) return input.response;
+  const ownerId = await ensureSessionId();
+  try {
+    const { runId } = await startClaimCheck({ ...input.data, ownerId });
+    return json({ runId }, 202, { location: `/api/runs/${runId}` });
+  } catch (error) {
+    if (error instanceof RunInputError) return apiError(400, error.message);
+    console.error("POST /api/checks failed", error);
+    return apiError(500, "The claim check could not be started. Please try again.");
+  }
+}

@@ -1,0 +1,50 @@
+import { connection } from "next/server";
+import { searchHistory } from "@/lib/db/history";
+import { RunInputError } from "@/lib/runs/lifecycle";
+import { startResearchRun } from "@/lib/research/start";
+import { ensureSessionId, readSessionId } from "@/app/_server/session";
+import { apiError, json, readJson, validate } from "@/app/api/_contract/respond";
+import { listRunsQuerySchema, startResearchRequestSchema } from "@/app/api/_contract/schemas";
+
+/**
+ * POST /api/runs `{ question, sources?, maxIterations?, onProviderError? }` → 202 `{ runId }` (Location: the run's
+ * JSON). Starts a research run exactly as the chat page does, owned by the caller's browser session (the cookie is
+ * set when missing, so an API client keeps it to cancel or share its runs). 400 with the reason for bad input.
+ */
+export async function POST(request: Request) {
+  const body = await readJson(request);
+  if ("response" in body) return body.response;
+  const input = validate(startResearchRequestSchema, body.data);
+  if ("response" in input) return input.response;
+  const ownerId = await ensureSessionId();
+  try {
+    const { runId } = await startResearchRun({ ...input.data, ownerId });
+    return json({ runId }, 202, { location: `/api/runs/${runId}` });
+  } catch (error) {
+    if (error instanceof RunInputError) return apiError(400, error.message);
+    console.error("POST /api/runs failed", error);
+    return apiError(500, "The run could not be started. Please try again.");
+  }
+}
+
+/**
+ * GET /api/runs?cursor&limit&q&status&mode&from&to → `{ runs, nextCursor }`: the caller session's history (its runs
+ * plus those started from the command line), newest first, the same list and filters as the history page.
+ */
+export async function GET(request: Request) {
+  await connection();
+  const query = validate(listRunsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  if ("response" in query) return query.response;
+  const { cursor, limit, ...filters } = query.data;
+  const page = await searchHistory({ ownerId: await readSessionId(), filters, limit, cursor });
+  return json({
+    // The owner's session id is a credential: it never leaves the server.
+    runs: page.runs.map((run) => ({
+      ...run,
+      ownerId: undefined,
+      createdAt: run.createdAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
+    })),
+    nextCursor: page.nextCursor,
+  });
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Integration tests: they start the production build (`npm run build` first) as real `next start` processes that
+// they own, kill them and restart them. Run by scripts/test.sh after the build: `npx vitest run -c vitest.integration.config.mts`.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "."),
+      // lib/db is `import "server-only"`; the test process reads the database as the server does.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["tests/integration/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
