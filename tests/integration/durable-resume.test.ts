@@ -89,10 +89,8 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
     expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);
-    // One Hypothesis row per hypothesis of each iteration's hypotheses event, and one Assessment row per iteration.
-    const hypothesisRows = after.reduce((n, e) => n + (e.type === "hypotheses" ? (e.payload as { assessment: { hypotheses: unknown[] } }).assessment.hypotheses.length : 0), 0);
-    expect(await getDb().hypothesis.count({ where: { runId } })).toBe(hypothesisRows);
-    expect(await getDb().assessment.count({ where: { runId } })).toBe(iterations);
+    // Hypotheses and assessments live only in the events (lib/runs/projections.ts; issue 16), checked above: one
+    // hypotheses and one assessment event per iteration, none twice.
   });
 
   it("cancels a durable run from the API within 5 s, keeping what it found", async () => {
