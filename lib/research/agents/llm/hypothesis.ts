@@ -2,8 +2,9 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import { buildKeyedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
 import { samplingFor } from "../../../ai/sampling";
+import { agentEvidence } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
@@ -70,11 +71,6 @@ List evidence that contradicts a hypothesis as contradicting evidence. Never inv
 When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
 
 ${EVIDENCE_DATA_NOTICE}`;
-
-/** The hypotheses as excerpt focus text: each chain's drug, target, pathway and effect ("" when none). */
-export function hypothesesFocus(assessment: HypothesisSet | null): string {
-  return (assessment?.hypotheses ?? []).map((h) => `${h.drug} ${h.target} ${h.pathway} ${h.effect}`).join(" ");
-}
 
 function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
@@ -172,15 +168,7 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisSet> {
-  const context = await buildKeyedEvidenceContext(input.evidence, {
-    question: input.question,
-    focus: hypothesesFocus(input.previous),
-    maxItems: DEFAULT_MAX_EVIDENCE,
-    embedder: options.embedder,
-    excerpts: options.excerpts,
-    onUsage: withHooks(options, input.hooks).onUsage,
-    signal: input.signal,
-  });
+  const context = await agentEvidence(input, options, input.previous, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("hypothesis", options.sampling),

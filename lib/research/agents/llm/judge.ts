@@ -8,10 +8,10 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { buildKeyedEvidenceContext, EVIDENCE_DATA_NOTICE, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
 import { evidenceKeys } from "../../../ai/evidence-keys";
 import { samplingFor } from "../../../ai/sampling";
-import { hypothesesFocus } from "./hypothesis";
+import { agentEvidence } from "./agent-evidence";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
 /** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
@@ -120,15 +120,7 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
  *   API and abort errors propagate.
  */
 export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
-  const context = await buildKeyedEvidenceContext(input.evidence, {
-    question: input.question,
-    focus: hypothesesFocus(input.hypotheses),
-    maxItems: JUDGE_MAX_EVIDENCE,
-    embedder: options.embedder,
-    excerpts: options.excerpts,
-    onUsage: withHooks(options, input.hooks).onUsage,
-    signal: input.signal,
-  });
+  const context = await agentEvidence(input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("judge", options.sampling),

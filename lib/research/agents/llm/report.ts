@@ -4,11 +4,11 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { buildKeyedEvidenceContext, DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
 import { evidenceKeys } from "../../../ai/evidence-keys";
 import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
-import { hypothesesFocus } from "./hypothesis";
+import { agentEvidence } from "./agent-evidence";
 import { buildReport } from "./report-draft";
 
 const sentences = (what: string) =>
@@ -111,15 +111,7 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
  *   API, timeout and abort errors propagate.
  */
 export async function writeReport(model: LanguageModel, input: ReportInput, options: LlmAgentOptions = {}): Promise<ResearchReport> {
-  const context = await buildKeyedEvidenceContext(input.evidence, {
-    question: input.question,
-    focus: hypothesesFocus(input.hypotheses),
-    maxItems: DEFAULT_MAX_EVIDENCE,
-    embedder: options.embedder,
-    excerpts: options.excerpts,
-    onUsage: withHooks(options, input.hooks).onUsage,
-    signal: input.signal,
-  });
+  const context = await agentEvidence(input, options, input.hypotheses, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("report", options.sampling),
