@@ -18,6 +18,7 @@ import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanc
 import { searchSources } from "@/lib/sources/search";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 import { classifyQuestion } from "@/lib/research/question";
+import { scoreNewRecords } from "@/lib/ai/relevance";
 
 /** Records per source for the question itself, and for each follow-up query. */
 export const QUESTION_SEARCH_LIMIT = 40;
@@ -128,7 +129,9 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
     }
     const room = MAX_RUN_EVIDENCE - state.evidence.length;
     const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
-    const kept = annotateEvidence(added.slice(0, Math.max(0, room)), input.entityDictionary ?? null);
+    // Issue 17: a record's relevance is its relevance to the question (not its rank in whichever search found it);
+    // it orders what is kept when the run is full, and is saved with the record for the evidence table.
+    const kept = annotateEvidence(scoreNewRecords(input.question, state.evidence, added).slice(0, Math.max(0, room)), input.entityDictionary ?? null);
     if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
     state.evidence.push(...kept);
     await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { neutraliseForPrompt } from "../../../ai/evidence-context";
 import { generateStructured } from "../../../ai/structured";
 
@@ -66,16 +66,11 @@ export function cleanReport(text: string): string {
  */
 export async function writeCounterReportLlm(model: LanguageModel, input: CounterReportInput, options: ClaimAgentOptions = {}): Promise<string> {
   const output = await generateStructured({
-    agent: "counter-report",
+    ...claimCallSettings("counter-report", options, input.signal),
     model,
     schema: counterReportSchema,
     instructions: COUNTER_REPORT_INSTRUCTIONS,
     prompt: formatCounterReportPrompt(input),
-    signal: input.signal,
-    temperature: CLAIM_TEMPERATURE,
-    onUsage: options.onUsage,
-    timeoutMs: options.timeoutMs,
-    promptStyle: options.promptStyle,
   });
   const report = cleanReport(output.report);
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);

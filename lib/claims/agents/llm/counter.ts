@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { CounterStatement } from "@/lib/domain/claim-check";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
 
 /** Hypothetical abstracts per claim for the HyDE search. Source: the issue ("two hypothetical abstracts"). */
@@ -43,16 +43,11 @@ export async function writeCounterStatement(
   options: ClaimAgentOptions & { signal?: AbortSignal } = {},
 ): Promise<CounterStatement> {
   const output = await generateStructured({
-    agent: "counter-statement",
+    ...claimCallSettings("counter-statement", options, options.signal),
     model,
     schema: counterStatementSchema,
     instructions: COUNTER_STATEMENT_INSTRUCTIONS,
     prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
-    signal: options.signal,
-    temperature: CLAIM_TEMPERATURE,
-    onUsage: options.onUsage,
-    timeoutMs: options.timeoutMs,
-    promptStyle: options.promptStyle,
   });
   const counterStatement = output.counterStatement.trim();
   if (!counterStatement) throw new Error("counter-statement agent: the model returned an empty counter-statement");

@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import { cleanClaim, extractClaimsExtractive, MAX_CLAIMS } from "@/lib/claims/agents/extractive/extraction";
 import { splitSentences } from "@/lib/text/sentences";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
 
 /** Model-facing schema of claim extraction. */
@@ -33,16 +33,11 @@ ${CLAIM_TEXT_NOTICE}`;
 export async function extractClaimsLlm(model: LanguageModel, text: string, options: ClaimAgentOptions & { signal?: AbortSignal } = {}): Promise<string[]> {
   if (splitSentences(text).length <= 1) return extractClaimsExtractive(text);
   const output = await generateStructured({
-    agent: "claim-extraction",
+    ...claimCallSettings("claim-extraction", options, options.signal),
     model,
     schema: claimExtractionSchema,
     instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
     prompt: `<text>\n${neutraliseUserText(text)}\n</text>\n\nList the checkable claims of this text.`,
-    signal: options.signal,
-    temperature: CLAIM_TEMPERATURE,
-    onUsage: options.onUsage,
-    timeoutMs: options.timeoutMs,
-    promptStyle: options.promptStyle,
   });
   const claims = [...new Set(output.claims.map(cleanClaim).filter(Boolean))].slice(0, MAX_CLAIMS);
   return claims.length > 0 ? claims : extractClaimsExtractive(text);

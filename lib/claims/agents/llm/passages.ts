@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
 import { mapBatches } from "@/lib/claims/batches";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
 import { generateStructured } from "../../../ai/structured";
 import { SCORING_CONCURRENCY } from "./scoring";
@@ -46,7 +46,7 @@ export async function extractPassagesLlm(model: LanguageModel, input: PassageInp
   const batches = await mapBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
     const output = await generateStructured({
-      agent: "claim-passages",
+      ...claimCallSettings("claim-passages", options, input.signal),
       model,
       schema: claimPassagesSchema,
       instructions: CLAIM_PASSAGES_INSTRUCTIONS,
@@ -55,11 +55,6 @@ export async function extractPassagesLlm(model: LanguageModel, input: PassageInp
         `## Records\n${formatEvidenceBlocks(items, PASSAGE_ABSTRACT_CHARS)}`,
         "## Task\nFor each record, copy the abstract passage that supports the counter-statement.",
       ].join("\n\n"),
-      signal: input.signal,
-      temperature: CLAIM_TEMPERATURE,
-      onUsage: options.onUsage,
-      timeoutMs: options.timeoutMs,
-      promptStyle: options.promptStyle,
     });
     return output.passages.flatMap((p) => {
       const item = items.find((i) => i.n === Math.round(p.n));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { mapBatches } from "@/lib/claims/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
 import { generateStructured } from "../../../ai/structured";
 
@@ -68,7 +68,7 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
     modelCalls++;
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
     const output = await generateStructured({
-      agent: "claim-scoring",
+      ...claimCallSettings("claim-scoring", options, input.signal),
       model,
       schema: claimScoringSchema,
       instructions: CLAIM_SCORING_INSTRUCTIONS,
@@ -78,11 +78,6 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
         `## Records\n${formatEvidenceBlocks(items, SCORING_ABSTRACT_CHARS)}`,
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
       ].join("\n\n"),
-      signal: input.signal,
-      temperature: CLAIM_TEMPERATURE,
-      onUsage: options.onUsage,
-      timeoutMs: options.timeoutMs,
-      promptStyle: options.promptStyle,
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
     return items.map(({ n }): DocumentScore => {

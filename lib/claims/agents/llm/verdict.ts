@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
-import { CLAIM_TEMPERATURE, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
 
 /** Model-facing schema of the verdict agent. */
@@ -48,16 +48,11 @@ export function formatVerdictPrompt(input: VerdictInput): string {
  */
 export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, options: ClaimAgentOptions = {}): Promise<VerdictDraft> {
   const output = await generateStructured({
-    agent: "claim-verdict",
+    ...claimCallSettings("claim-verdict", options, input.signal),
     model,
     schema: claimVerdictOutputSchema,
     instructions: CLAIM_VERDICT_INSTRUCTIONS,
     prompt: formatVerdictPrompt(input),
-    signal: input.signal,
-    temperature: CLAIM_TEMPERATURE,
-    onUsage: options.onUsage,
-    timeoutMs: options.timeoutMs,
-    promptStyle: options.promptStyle,
   });
   const rationale = output.rationale.trim();
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");

@@ -155,6 +155,46 @@ describe("LLM claim agents (scripted models)", () => {
   });
 });
 
+describe("LLM claim agents' sampling and output limits (issue 17)", () => {
+  it("every claim agent sends temperature 0.3 and its own output limit; a limit given in the options replaces the default", async () => {
+    const citation = {
+      n: 1, evidenceId: "pmid:24727461", pmid: "24727461", doi: null, nctId: null, title: record("pmid:24727461").citation.title, journal: null,
+      year: null, url: "https://pubmed.ncbi.nlm.nih.gov/24727461/", source: "local" as const,
+      passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+      similarity: 1, score: 5, foundBy: ["keyword" as const],
+    };
+    const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
+    const model = scriptedModel([
+      { claims: ["Doxorubicin has no effect on the heart."] },
+      { ...COUNTER, claim: undefined },
+      { scores: [{ n: 1, score: 5, rationale: "Direct finding." }] },
+      { passages: [{ n: 1, passage: citation.passage }] },
+      { report: "In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
+      { verdict: "contradicts", confidence: "low", rationale: "One rat study shows cardiotoxicity [1]." },
+    ]);
+    const usage: ModelUsage[] = [];
+    const backend = createLlmClaimBackend(model, "scripted", { maxOutputTokens: { "counter-report": 700 }, onUsage: (u) => usage.push(u) });
+    const documents = [record("pmid:24727461")];
+    await backend.extractClaims("Doxorubicin has no effect on the heart. It is safe at every dose.");
+    await backend.counterStatement(CLAIM);
+    await backend.scoreDocuments({ claim: CLAIM, counter: COUNTER, documents });
+    await backend.extractPassages({ claim: CLAIM, counter: COUNTER, documents });
+    const input: CounterReportInput = { claim: CLAIM, counter: COUNTER, citations: [citation], stats, sources: ["local"] };
+    const report = await backend.writeCounterReport(input);
+    await backend.judgeClaim({ claim: CLAIM, counter: COUNTER, report, citations: [citation], stats, scores: [] });
+
+    expect(usage.map((u) => u.agent)).toEqual(["claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict"]);
+    expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
+      [0.3, 500],
+      [0.3, 1_500],
+      [0.3, 1_000],
+      [0.3, 1_500],
+      [0.3, 700], // the option's limit, not the default 1,000
+      [0.3, 500],
+    ]);
+  });
+});
+
 describe("LLM claim check, end to end on the corpus (scripted model)", () => {
   it("searches three ways with provenance, batches the scoring, drops a fabricated passage and gives a verdict", async () => {
     // The searches do not involve the model, so the documents the run will score are known in advance.
