@@ -3,7 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ReportPanel } from "@/components/run/report-panel";
@@ -14,7 +14,9 @@ import { ClaimCheckResults } from "@/components/claims/claim-check-results";
 import { ClaimPrismaPanel } from "@/components/run/claim-prisma-panel";
 import { claimCheckProgressText } from "@/lib/claims/progress";
 import type { ReportRecord } from "@/lib/report/records";
-import { eventsFromMessage } from "@/lib/runs/event-parts";
+import { eventsFromMessage, isPartialCurrent } from "@/lib/runs/event-parts";
+import { HypothesesPartial, ReportDraft } from "@/components/run/partial-answer";
+import type { RunPartial } from "@/lib/domain/partial";
 import type { RunEvent, RunUIMessage } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
@@ -33,14 +35,26 @@ function formatDuration(ms: number): string {
  * A run as a chat: the question, then the timeline of saved events (searches, evidence, hypothesis cards, judge
  * scores), then the report. When `live`, it resumes the run's event stream (useChat with `resume`), so a reload
  * mid-run shows everything so far and keeps streaming; when the run ends it refreshes the server-rendered page.
+ * With a language model, the hypothesis cards and the report fill in as the model writes them (transient partial
+ * parts of the stream), until their saved events replace them.
  * Once there is a report, it comes first (with hover cards, evidence table, hypothesis chains and scores chart;
  * see ReportPanel), drawn with the run's evidence `records`, and the timeline follows it.
  */
 export function RunView({ snapshot, live, actions, records = [] }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode; records?: ReportRecord[] }) {
   const router = useRouter();
   const transport = useMemo(() => new DefaultChatTransport<RunUIMessage>({ api: "/api/runs" }), []);
-  const { messages, error } = useChat<RunUIMessage>({ id: snapshot.run.id, resume: live, transport });
+  // The agent's answer as it streams (transient data-partial parts): shown until its saved event arrives.
+  const [partial, setPartial] = useState<RunPartial | null>(null);
+  const { messages, error } = useChat<RunUIMessage>({
+    id: snapshot.run.id,
+    resume: live,
+    transport,
+    onData: (part) => {
+      if (part.type === "data-partial") setPartial(part.data as RunPartial);
+    },
+  });
   const events = useMemo(() => mergeBySeq(snapshot.events, messages.flatMap(eventsFromMessage)), [snapshot.events, messages]);
+  const shownPartial = partial && isPartialCurrent(partial, events) ? partial : null;
 
   const finished = events.find((e) => e.type === "run-finished");
   const report = events.findLast((e) => e.type === "report");
@@ -84,6 +98,7 @@ export function RunView({ snapshot, live, actions, records = [] }: { snapshot: R
       </Card>
 
       {report && <ReportPanel events={events} report={report.data} records={records} />}
+      {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
       {snapshot.run.mode === "claim-check" && <ClaimPrismaPanel events={events} />}
 
@@ -96,6 +111,7 @@ export function RunView({ snapshot, live, actions, records = [] }: { snapshot: R
               : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
         </div>
         <Timeline events={events} />
+        {shownPartial?.kind === "hypotheses" && <HypothesesPartial partial={shownPartial} />}
         {error && live && (
           <p role="alert" className="mt-2 text-sm text-danger">
             Lost the live connection ({error.message}); reload the page to catch up. The run continues on the server.

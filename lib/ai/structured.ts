@@ -1,4 +1,4 @@
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type ModelMessage } from "ai";
+import type { DeepPartial, LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
 import type { TextEmbedder } from "@/lib/ai/embeddings";
@@ -7,6 +7,7 @@ import { fieldGuide, schemaText } from "./field-guide";
 import { ModelOutputError } from "./model-output-errors";
 import type { AgentSampling, ResearchAgent } from "./sampling";
 import { truncationNotice } from "./truncation";
+import { attemptCall, type AttemptUsage } from "./structured-attempt";
 
 /** Which LLM agent made a call. */
 export type LlmAgentName = Exclude<AgentName, "embedding">;
@@ -68,8 +69,6 @@ export function withHooks(options: LlmCallOptions, hooks: AgentHooks | undefined
   };
 }
 
-/** Longest validation message passed back to the model on retry, in characters (keeps the retry prompt small). */
-const MAX_ERROR_CHARS = 2_000;
 
 /**
  * Factor by which the output limit grows for the one retry after a truncated answer (finish_reason "length").
@@ -79,13 +78,6 @@ export const LENGTH_RETRY_FACTOR = 2;
 
 /** Output limit assumed for the length retry when the first call had none, in tokens (the report agent's default). */
 const FALLBACK_OUTPUT_TOKENS = 4_000;
-
-/** Why a structured answer was rejected: the parse/validation cause when there is one, else the error message. */
-function describeInvalid(error: NoObjectGeneratedError): string {
-  const cause = error.cause instanceof Error ? error.cause.message : error.cause ? String(error.cause) : "";
-  const text = cause || error.message;
-  return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
-}
 
 /** Input of {@link generateStructured}. `prompt` is the user message; `schema` the model-facing zod schema. */
 export interface StructuredCall<T> extends LlmCallOptions {
@@ -99,6 +91,11 @@ export interface StructuredCall<T> extends LlmCallOptions {
   temperature?: number;
   /** Most output tokens (`max_tokens`); no limit when unset. */
   maxOutputTokens?: number;
+  /**
+   * Receives the answer's partial object as it streams (AI SDK partial output); when set, the call streams
+   * (`streamText`) instead of waiting for the whole answer. A retry starts again from an empty object.
+   */
+  onPartial?: (partial: DeepPartial<T>) => void;
 }
 
 /** The instructions with the answer-format aids of `style` appended (field guide, then the JSON schema). */
@@ -109,13 +106,10 @@ export function instructionsFor(call: Pick<StructuredCall<unknown>, "instruction
   return parts.join("\n\n");
 }
 
-type Attempt<T> =
-  | { ok: true; value: T }
-  | { ok: false; kind: "invalid" | "length" | "refused" | "empty"; text: string; reason: string; reasoningChars: number; error?: unknown };
-
 /**
- * Asks the model for one object matching `schema` (AI SDK `generateText` + `Output.object`), with the call's
- * `temperature` and `maxOutputTokens`. What can go wrong is named:
+ * Asks the model for one object matching `schema` (AI SDK `generateText` + `Output.object`; `streamText` when
+ * `onPartial` is given, which then receives each partial object), with the call's `temperature` and
+ * `maxOutputTokens`. What can go wrong is named, the same way for both:
  * - an answer that cannot be parsed or validated: asked once more in the same conversation (the invalid answer
  *   as the assistant turn, then a user turn carrying the validation error); a second one throws
  *   Error("<agent> agent: the model returned an invalid object twice: <reason>");
@@ -140,7 +134,7 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
   for (let attempt = 1; ; attempt++) {
     const promptChars = instructions.length + messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
     const notices: string[] = [];
-    const result = await attemptOnce(call, instructions, messages, maxOutputTokens, (usage) => {
+    const result = await attemptCall(call, instructions, messages, maxOutputTokens, (usage) => {
       const notice = truncationNotice(call.agent, usage?.inputTokens, promptChars);
       if (notice) notices.push(notice);
       return usage;
@@ -193,67 +187,7 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
   }
 }
 
-type Usage = NoObjectGeneratedError["usage"] | undefined;
-
-/** One model call, its outcome classified (see {@link generateStructured}). Non-answer errors propagate. */
-async function attemptOnce<T>(
-  call: StructuredCall<T>,
-  instructions: string,
-  messages: ModelMessage[],
-  maxOutputTokens: number | undefined,
-  seeUsage: (usage: Usage) => Usage,
-): Promise<{ usage: Usage; outcome: Attempt<T> }> {
-  try {
-    const result = await generateText({
-      model: call.model,
-      instructions,
-      messages,
-      output: Output.object({ schema: call.schema, name: `${call.agent}_output` }),
-      abortSignal: call.signal,
-      ...(call.timeoutMs ? { timeout: call.timeoutMs } : {}),
-      ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
-      ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
-    });
-    const usage = seeUsage(result.usage);
-    const classified = classify(result.finishReason, result.text, result.reasoningText?.length ?? 0, "");
-    if (classified.kind !== "invalid") return { usage, outcome: classified };
-    try {
-      return { usage, outcome: { ok: true, value: result.output as T } };
-    } catch (error) {
-      return { usage, outcome: { ...classified, reason: error instanceof Error ? error.message : String(error), error } };
-    }
-  } catch (error) {
-    if (!NoObjectGeneratedError.isInstance(error)) throw error;
-    const usage = seeUsage(error.usage);
-    const outcome = classify(error.finishReason, error.text ?? "", reasoningLength(error.response), describeInvalid(error));
-    return { usage, outcome: { ...outcome, error } };
-  }
-}
-
-/**
- * Characters of reasoning in a failed call's response: the "reasoning" parts of its response messages (the SDK
- * maps `reasoning_content` / `reasoning` of Chat Completions servers to them); 0 when none.
- */
-function reasoningLength(response: unknown): number {
-  const messages = (response as { messages?: Array<{ content?: unknown }> } | undefined)?.messages ?? [];
-  let chars = 0;
-  for (const m of messages) {
-    if (!Array.isArray(m.content)) continue;
-    for (const part of m.content as Array<{ type?: string; text?: unknown }>) if (part.type === "reasoning" && typeof part.text === "string") chars += part.text.length;
-  }
-  return chars;
-}
-
-/** What an answer's finish reason and text say: refused, cut, empty, or (possibly) a parseable answer. */
-function classify(finishReason: string | undefined, text: string, reasoningChars: number, reason: string): Extract<Attempt<never>, { ok: false }> {
-  const base = { ok: false as const, text, reason, reasoningChars };
-  if (finishReason === "content-filter") return { ...base, kind: "refused" };
-  if (finishReason === "length") return { ...base, kind: "length" };
-  if (!text.trim()) return { ...base, kind: "empty" };
-  return { ...base, kind: "invalid" };
-}
-
-function reportUsage(call: StructuredCall<unknown>, attempt: number, usage: Usage, notices: string[]) {
+function reportUsage(call: Pick<StructuredCall<unknown>, "agent" | "onUsage">, attempt: number, usage: AttemptUsage, notices: string[]) {
   call.onUsage?.({
     agent: call.agent,
     attempt,

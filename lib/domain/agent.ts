@@ -1,4 +1,5 @@
 import type { ReportRepair } from "./critic";
+import type { AgentPartial } from "./partial";
 
 /**
  * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; the
@@ -32,10 +33,12 @@ export interface ModelUsage {
 /**
  * Callbacks through which an agent reports, during one call, what the workflow records: the usage of each model
  * call, evidence references it dropped because they named no offered record, and (report agent) what it had to
- * remove or replace in the model's draft.
+ * remove or replace in the model's draft, and (LLM hypothesis and report agents) the answer as it streams, which
+ * live viewers see before the final answer is saved.
  */
 export interface AgentHooks {
   onUsage?: (usage: ModelUsage) => void;
   onDroppedEvidenceIds?: (refs: string[]) => void;
   onReportRepairs?: (repairs: ReportRepair[]) => void;
+  onPartial?: (partial: AgentPartial) => void;
 }

@@ -8,6 +8,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { AgentName } from "@/lib/domain/agent";
 import type { EntailmentVerdict } from "@/lib/domain/critic";
 import type { DeterministicCheck, ReportRepair } from "@/lib/domain/critic";
+import type { RunPartial } from "@/lib/domain/partial";
 
 /** A compact view of an evidence record, enough for the timeline (the full record is in the Evidence table). */
 export interface EvidenceSummary {
@@ -130,8 +131,11 @@ export type RunEvent = {
   [K in RunEventType]: { seq: number; type: K; data: RunEventPayloads[K]; createdAt: string };
 }[RunEventType];
 
-/** Data parts of the UI message stream: `data-<event type>` carrying the payload plus its seq. */
-export type RunDataParts = { [K in RunEventType]: RunEventPayloads[K] & { seq: number } };
+/**
+ * Data parts of the UI message stream: `data-<event type>` carrying the payload plus its seq, and the transient
+ * `data-partial` carrying an agent's answer as it streams (never saved, see lib/domain/partial).
+ */
+export type RunDataParts = { [K in RunEventType]: RunEventPayloads[K] & { seq: number } } & { partial: RunPartial };
 
 /** The AI SDK UI message type streamed to the chat page (see app/api/runs/[id]/stream). */
 export type RunUIMessage = UIMessage<never, RunDataParts>;

@@ -11,6 +11,7 @@ import { numbersToKeys } from "@/lib/report/citation-keys";
 import { evidenceKeys } from "@/lib/ai/evidence-keys";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
+import type { RunPartial } from "@/lib/domain/partial";
 
 /**
  * Revisions the report agent gets after a FAIL verdict: 2, the seed critic node's MAX_CRITIC_ATTEMPTS (Reflexion,
@@ -27,6 +28,8 @@ export interface CriticLoopInput {
   evidence: Evidence[];
   runner: AgentRunner<ReasoningBackend>;
   emit: EmitEvent;
+  /** Shows live viewers each draft as it streams (see RunRecorder.partial); never saved. */
+  partial?: (partial: RunPartial) => void;
   signal?: AbortSignal;
 }
 
@@ -86,7 +89,11 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
           ...input.reportInput,
           signal,
           feedback: feedback.length > 0 ? feedback : undefined,
-          hooks: { onUsage, onReportRepairs: (r) => agentRepairs.push(...r) },
+          hooks: {
+            onUsage,
+            onReportRepairs: (r) => agentRepairs.push(...r),
+            onPartial: (p) => p.kind === "report" && input.partial?.({ ...p, attempt }),
+          },
         }),
       );
     } catch (error) {

@@ -187,7 +187,18 @@ export const researchStages = {
       // see only supportable records (retracted ones stay in state.evidence, shown and counted).
       const hypotheses = normaliseAssessment(
         await runner.call("hypothesis", (b, onUsage) =>
-          b.hypothesize({ question: input.question, evidence: supportableEvidence(state.evidence), previous, signal, hooks: { onUsage, onDroppedEvidenceIds: (ids) => dropped.push(...ids) } }),
+          b.hypothesize({
+            question: input.question,
+            evidence: supportableEvidence(state.evidence),
+            previous,
+            signal,
+            hooks: {
+              onUsage,
+              onDroppedEvidenceIds: (ids) => dropped.push(...ids),
+              // Live viewers see the cards fill in as the model writes them (never saved; the hypotheses event is).
+              onPartial: (p) => p.kind === "hypotheses" && input.recorder.partial?.({ ...p, iteration }),
+            },
+          }),
         ),
       );
       state.hypotheses.push(hypotheses);
@@ -247,6 +258,7 @@ export const researchStages = {
         evidence: support,
         runner,
         emit: input.recorder.emit,
+        partial: input.recorder.partial,
         signal,
       });
       const report = withProvenanceLimitations(checked, state.evidence);

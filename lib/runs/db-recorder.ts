@@ -1,11 +1,13 @@
 import { addRunEvidence, appendRunEvent, saveReport, updateRun } from "@/lib/db/runs";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
+import { clearRunPartial, publishRunPartial } from "@/lib/runs/partials";
 
 /**
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
  * number, plus the rows it implies (RunEvidence, Report) and the Run's
- * progress fields. Rows are written before the event, so a page that sees an event can load its rows.
+ * progress fields. Rows are written before the event, so a page that sees an event can load its rows. Partial
+ * answers go to the process's live viewers only (lib/runs/partials), never to the database.
  * `firstSeq` is the last seq already saved for the run (0 for a new run) and `firstOrdinal` the number of evidence
  * records already linked to it, so a durable step that resumes a run continues both without gaps or overlaps.
  * `lastSeq()` is the seq of the last event saved so far.
@@ -47,6 +49,8 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
     }
     seq += 1;
     await appendRunEvent(runId, seq, type, data);
+    // The final answer is saved: its streamed partial is no longer shown.
+    if (type === "hypotheses" || type === "report" || type === "run-finished") clearRunPartial(runId, type === "run-finished");
   };
 
   return {
@@ -56,6 +60,7 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
       queue = next.catch(() => undefined);
       return next;
     },
+    partial: (partial) => publishRunPartial(runId, partial),
     saveEvidence: async (records, iteration) => {
       const first = ordinal;
       ordinal += records.length;

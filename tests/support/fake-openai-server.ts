@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A running loopback Chat Completions server: its base URL (ending in /v1), the request bodies it got, and close(). */
@@ -40,9 +40,38 @@ export interface ScriptedReply {
 /** One scripted answer; a function is called with the parsed request body (e.g. to quote a block the prompt shows). */
 export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
 
+/** Characters of content per streamed chunk (a streamed answer arrives in pieces, like a real server's). */
+const STREAM_CHUNK_CHARS = 200;
+
+/**
+ * A streamed Chat Completions answer (`stream: true`): server-sent events of `chat.completion.chunk` objects (the
+ * role, the content in pieces of {@link STREAM_CHUNK_CHARS} characters, reasoning_content / refusal when scripted),
+ * a last chunk with the finish reason, the usage chunk (`stream_options.include_usage`), then `data: [DONE]`.
+ */
+function sendStream(res: ServerResponse, n: number, model: string, reply: ScriptedReply, promptTokens: number, completionTokens: number) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) =>
+    `data: ${JSON.stringify({
+      id: `chatcmpl-fake-${n}`,
+      object: "chat.completion.chunk",
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: usage ? [] : [{ index: 0, delta, finish_reason: finishReason }],
+      ...(usage ? { usage } : {}),
+    })}\n\n`;
+  res.write(chunk({ role: "assistant", content: "" }));
+  if (reply.reasoningContent !== undefined) res.write(chunk({ reasoning_content: reply.reasoningContent }));
+  if (reply.refusal !== undefined) res.write(chunk({ refusal: reply.refusal }));
+  const content = reply.content ?? "";
+  for (let i = 0; i < content.length; i += STREAM_CHUNK_CHARS) res.write(chunk({ content: content.slice(i, i + STREAM_CHUNK_CHARS) }));
+  res.write(chunk({}, reply.finishReason ?? "stop"));
+  res.write(chunk({}, null, { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }));
+  res.end("data: [DONE]\n\n");
+}
+
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
- * with a non-streaming Chat Completions JSON whose message content is the N-th scripted string on the N-th
+ * with a Chat Completions JSON (server-sent chunks when the request asks `stream: true`) whose message content is the N-th scripted string on the N-th
  * request (usage 100 prompt + 20 completion tokens), or the N-th {@link ScriptedReply}, or, when the N-th entry is
  * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
  * script, or any other route, gets a 500/404 JSON error.
@@ -79,6 +108,10 @@ export async function startFakeOpenAIServer(contents: ScriptedEntry[]): Promise<
       ...(reply.refusal !== undefined ? { refusal: reply.refusal } : {}),
       ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}),
     };
+    if (body.stream === true) {
+      sendStream(res, requests.length, String(body.model), reply, promptTokens, completionTokens);
+      return;
+    }
     send(200, {
       id: `chatcmpl-fake-${requests.length}`,
       object: "chat.completion",

@@ -1,3 +1,4 @@
+import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ReportInput } from "@/lib/research/backend";
@@ -14,35 +15,65 @@ function promptTextOf(prompt: Array<{ content: unknown }>): string {
     .join("\n");
 }
 
+/** The options of one model call, and one part of a streamed answer (the provider spec's types, via the mock). */
+type LanguageModelV4CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
+type LanguageModelV4StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+
+/** Token usage every scripted answer reports: 100 input and 20 output tokens. */
+const USAGE = {
+  inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 20, text: 20, reasoning: 0 },
+};
+
+/** A scripted model: the AI SDK mock, plus the options of every call in call order, streamed or not. */
+export type ScriptedModel = MockLanguageModelV4 & { calls: Array<{ streamed: boolean; options: LanguageModelV4CallOptions }> };
+
+/** Characters per text delta of a streamed scripted answer (a streamed answer arrives in pieces, like a real one's). */
+export const STREAM_CHUNK_CHARS = 40;
+
 /**
  * A mock model that gives its N-th scripted answer on its N-th call (objects are sent as JSON text, strings
- * as is; a function is called with the prompt's text, e.g. to quote an evidence block the prompt shows). A call
- * beyond the script fails the test. Each answer reports 100 input and 20 output tokens.
+ * as is; a function is called with the prompt's text, e.g. to quote an evidence block the prompt shows), whether
+ * the call waits for the answer (doGenerate) or streams it (doStream: text deltas of {@link STREAM_CHUNK_CHARS}
+ * characters, then the finish). A call beyond the script fails the test. Each answer reports 100 input and 20
+ * output tokens. `calls` lists every call's options in call order.
  */
-export function scriptedModel(answers: ScriptedAnswer[]): MockLanguageModelV4 {
+export function scriptedModel(answers: ScriptedAnswer[]): ScriptedModel {
   let call = 0;
-  return new MockLanguageModelV4({
+  const calls: ScriptedModel["calls"] = [];
+  const answerText = (options: LanguageModelV4CallOptions): string => {
+    const scripted = answers[call++];
+    if (scripted === undefined) throw new Error(`scripted model: no answer for call ${call}`);
+    const answer = typeof scripted === "function" ? scripted(promptTextOf(options.prompt as Array<{ content: unknown }>)) : scripted;
+    return typeof answer === "string" ? answer : JSON.stringify(answer);
+  };
+  const model = new MockLanguageModelV4({
     modelId: "scripted",
     doGenerate: async (options) => {
-      const scripted = answers[call++];
-      if (scripted === undefined) throw new Error(`scripted model: no answer for call ${call}`);
-      const answer = typeof scripted === "function" ? scripted(promptTextOf(options.prompt as Array<{ content: unknown }>)) : scripted;
-      return {
-        content: [{ type: "text", text: typeof answer === "string" ? answer : JSON.stringify(answer) }],
-        finishReason: { unified: "stop", raw: undefined },
-        usage: {
-          inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
-          outputTokens: { total: 20, text: 20, reasoning: 0 },
-        },
-        warnings: [],
-      };
+      calls.push({ streamed: false, options });
+      return { content: [{ type: "text", text: answerText(options) }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    },
+    doStream: async (options) => {
+      calls.push({ streamed: true, options });
+      const text = answerText(options);
+      const deltas: LanguageModelV4StreamPart[] = [];
+      for (let i = 0; i < text.length; i += STREAM_CHUNK_CHARS) deltas.push({ type: "text-delta", id: "t1", delta: text.slice(i, i + STREAM_CHUNK_CHARS) });
+      const chunks: LanguageModelV4StreamPart[] = [
+        { type: "text-start", id: "t1" },
+        ...deltas,
+        { type: "text-end", id: "t1" },
+        { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage: USAGE },
+      ];
+      return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) };
     },
   });
+  return Object.assign(model, { calls });
 }
 
-/** The whole prompt (system + messages) of a recorded model call, as JSON text for substring checks. */
-export function promptText(model: MockLanguageModelV4, call: number): string {
-  return JSON.stringify(model.doGenerateCalls[call].prompt);
+/** The whole prompt (system + messages) of a recorded model call (the N-th, streamed or not), as JSON text for substring checks. */
+export function promptText(model: MockLanguageModelV4 | ScriptedModel, call: number): string {
+  const calls = "calls" in model ? model.calls.map((c) => c.options) : model.doGenerateCalls;
+  return JSON.stringify(calls[call].prompt);
 }
 
 function pubmed(pmid: string, title: string, abstract: string, relevance: number, extra: Partial<Evidence["citation"]> = {}): Evidence {

@@ -97,6 +97,13 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
       [0.2, 3_000],
     ]);
     for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
+    // Issue 12: the hypothesis and report answers stream over SSE (with usage in the stream); judge and critic do not.
+    expect(requests.map((r) => [(r as { stream?: boolean }).stream ?? false, (r as { stream_options?: unknown }).stream_options ?? null])).toEqual([
+      [true, { include_usage: true }],
+      [false, null],
+      [true, { include_usage: true }],
+      [false, null],
+    ]);
     // Local servers never see .describe(): the field guide carries meanings and ranges into the instructions.
     expect(system(requests[0])).toContain("- primaryHypothesis (number or null): 1-based position in `hypotheses` of the most promising one");
     expect(system(requests[1])).toContain("- mechanismScore (number): Integer 0–10");

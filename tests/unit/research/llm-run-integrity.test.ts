@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createOpenAI } from "@ai-sdk/openai";
-import type { MockLanguageModelV4 } from "ai/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
@@ -16,7 +15,7 @@ import { matchQuote } from "@/lib/text/quote-match";
 import { startResearchRun } from "@/lib/research/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
-import { scriptedModel } from "../../support/llm";
+import { scriptedModel, type ScriptedModel } from "../../support/llm";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -110,8 +109,8 @@ const cleanReport = (prompt: string): ReportOutput => {
 };
 
 /** The text of a recorded model call's prompt (system and user messages). */
-function promptOf(model: MockLanguageModelV4, call: number): string {
-  return model.doGenerateCalls[call].prompt
+function promptOf(model: ScriptedModel, call: number): string {
+  return model.calls[call].options.prompt
     .map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join("")))
     .join("\n");
 }
@@ -121,7 +120,7 @@ function markerNumbers(markdown: string): number[] {
   return [...markdown.matchAll(/\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g)].flatMap((m) => m[1].split(/\s*[,–-]\s*/).map(Number));
 }
 
-async function run(model: MockLanguageModelV4 | ReturnType<ReturnType<typeof createOpenAI>["chat"]>, onProviderError?: "fail" | "extractive") {
+async function run(model: ScriptedModel | ReturnType<ReturnType<typeof createOpenAI>["chat"]>, onProviderError?: "fail" | "extractive") {
   const backend = createReasoningBackend({ model, modelId: "scripted", embeddingModel: null });
   const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 1, backend, onProviderError });
   const outcome = await done;
@@ -155,7 +154,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     expect(outcome.error).toBeNull();
     expect(json.status).toBe("completed");
-    expect(model.doGenerateCalls).toHaveLength(5); // hypothesis, judge, 3 report drafts (no entailment call: the checks failed)
+    expect(model.calls).toHaveLength(5); // hypothesis, judge, 3 report drafts (no entailment call: the checks failed)
 
     const prompt = promptOf(model, 4);
     const blocks = blocksOf(prompt);
@@ -242,7 +241,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, cleanReport, firstCritic, cleanReport, secondCritic]);
     const { json } = await run(model);
 
-    expect(model.doGenerateCalls).toHaveLength(6);
+    expect(model.calls).toHaveLength(6);
     expect(json.verification).toEqual({ status: "verified", failedChecks: [], attempts: 2 });
     expect(json.critic.map((c) => [c.verdict, c.outcome, c.entailment?.verdict, c.entailment?.claimsChecked])).toEqual([
       ["FAIL", "revise", "FAIL", 5],
@@ -264,7 +263,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     expect(outcome.error).toBeNull();
     expect(json.status).toBe("completed");
-    expect(model.doGenerateCalls).toHaveLength(5);
+    expect(model.calls).toHaveLength(5);
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise"]);
     const failedChecks = json.verification!.failedChecks;
     expect(json.verification).toMatchObject({ status: "unverified", attempts: 1 });

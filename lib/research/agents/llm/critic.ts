@@ -13,9 +13,6 @@ import { createExcerptStore } from "../../../ai/excerpt-store";
 import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
-/** Most cited sentences checked per model call (a longer report is checked in several calls). Source: our budget. */
-export const MAX_CLAIMS_PER_CALL = 40;
-
 /**
  * One cited sentence of a report: its number in the critic's prompt, its section, text and reference numbers
  * (of the rendered report); `keys` are the run-wide keys of those references, which the critic's prompt shows.
@@ -107,10 +104,13 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[]): Entailment
 }
 
 /**
- * The critic's LLM entailment check (layer 2 of the seed critic node): each cited sentence of the report is
+ * The critic's LLM entailment check (layer 2 of the seed critic node): every cited sentence of the report is
  * checked against the records it cites, shown under their run-wide keys with the excerpts the report agent read
- * (the run's ExcerptStore, `options.excerpts`), {@link MAX_CLAIMS_PER_CALL} sentences per model call. FAIL when any sentence is not entailed (see
- * {@link toIssues}); PASS with `claimsChecked` 0 and no model call when nothing is cited.
+ * (the run's ExcerptStore, `options.excerpts`), in ONE model call per draft, whatever the number of sentences
+ * (issue 12: one batched call per revision, never one per sentence; a PASS verdict is ≈ 15 output tokens, so even
+ * 100 sentences fit the critic's 3,000-token limit, and the cited blocks are at most the report agent's 25). FAIL
+ * when any sentence is not entailed (see {@link toIssues}); PASS with `claimsChecked` 0 and no model call when
+ * nothing is cited.
  * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors propagate.
  */
 export async function checkEntailment(model: LanguageModel, input: CritiqueInput, options: LlmAgentOptions = {}): Promise<EntailmentVerdict> {
@@ -118,26 +118,23 @@ export async function checkEntailment(model: LanguageModel, input: CritiqueInput
   const keyOf = evidenceKeys(input.evidence);
   const idOfNumber = (n: number) => input.report.references[n - 1]?.evidenceId ?? "";
   const claims = citedClaims(input.report).map((c) => ({ ...c, keys: c.references.map((n) => keyOf.get(idOfNumber(n)) ?? `[${n}]`) }));
+  if (claims.length === 0) return { verdict: "PASS", issues: [], claimsChecked: 0 };
   const store = options.excerpts ?? createExcerptStore();
-  const issues: EntailmentIssue[] = [];
-  for (let i = 0; i < claims.length; i += MAX_CLAIMS_PER_CALL) {
-    const chunk = claims.slice(i, i + MAX_CLAIMS_PER_CALL);
-    const ids = [...new Set(chunk.flatMap((c) => c.references.map(idOfNumber)))];
-    const blocks = ids
-      .flatMap((id) => (byId.has(id) && keyOf.has(id) ? [{ key: keyOf.get(id)!, evidence: byId.get(id)! }] : []))
-      .sort((a, b) => Number(a.key.slice(1)) - Number(b.key.slice(1)))
-      .map((b) => ({ ...b, excerpt: store.excerpt(b.evidence, input.question, "") }));
-    const output = await generateStructured({
-      ...withHooks(options, input.hooks),
-      ...samplingFor("critic", options.sampling),
-      agent: "critic",
-      model,
-      schema: criticOutputSchema,
-      instructions: CRITIC_INSTRUCTIONS,
-      prompt: formatCriticPrompt(input.question, chunk, blocks),
-      signal: input.signal,
-    });
-    issues.push(...toIssues(output, chunk));
-  }
+  const ids = [...new Set(claims.flatMap((c) => c.references.map(idOfNumber)))];
+  const blocks = ids
+    .flatMap((id) => (byId.has(id) && keyOf.has(id) ? [{ key: keyOf.get(id)!, evidence: byId.get(id)! }] : []))
+    .sort((a, b) => Number(a.key.slice(1)) - Number(b.key.slice(1)))
+    .map((b) => ({ ...b, excerpt: store.excerpt(b.evidence, input.question, "") }));
+  const output = await generateStructured({
+    ...withHooks(options, input.hooks),
+    ...samplingFor("critic", options.sampling),
+    agent: "critic",
+    model,
+    schema: criticOutputSchema,
+    instructions: CRITIC_INSTRUCTIONS,
+    prompt: formatCriticPrompt(input.question, claims, blocks),
+    signal: input.signal,
+  });
+  const issues = toIssues(output, claims);
   return { verdict: issues.length === 0 ? "PASS" : "FAIL", issues, claimsChecked: claims.length };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence
 import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
+import { streamPreview, hypothesesPreview } from "./stream-previews";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
@@ -178,6 +179,8 @@ export async function generateHypotheses(
     instructions: HYPOTHESIS_INSTRUCTIONS,
     prompt: formatHypothesisPrompt(input, context.text, context.omitted),
     signal: input.signal,
+    // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
+    ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, hypothesesPreview) } : {}),
   });
   const { assessment, unknownRefs } = toHypothesisSet(output, indexEvidence(context.items));
   if (unknownRefs.length > 0) {

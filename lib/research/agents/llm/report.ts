@@ -7,6 +7,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
 import { evidenceKeys } from "../../../ai/evidence-keys";
 import { samplingFor } from "../../../ai/sampling";
+import { streamPreview, reportPreview } from "./stream-previews";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 import { agentEvidence } from "./agent-evidence";
 import { buildReport } from "./report-draft";
@@ -121,6 +122,8 @@ export async function writeReport(model: LanguageModel, input: ReportInput, opti
     instructions: REPORT_INSTRUCTIONS,
     prompt: formatReportPrompt(input, context.text, context.omitted),
     signal: input.signal,
+    // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
+    ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),
   });
   const built = buildReport(output, input);
   if (built.repairs.length > 0) input.hooks?.onReportRepairs?.(built.repairs);

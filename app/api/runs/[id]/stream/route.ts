@@ -2,7 +2,8 @@ import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import { getRun, listRunEvents } from "@/lib/db/runs";
 import type { RunUIMessage } from "@/lib/domain/events";
-import { eventToDataPart } from "@/lib/runs/event-parts";
+import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
+import { latestRunPartial } from "@/lib/runs/partials";
 
 /** How often the stream looks for newly saved events, in milliseconds. */
 const POLL_MS = 200;
@@ -11,7 +12,8 @@ const STALE_MS = 5_000;
 
 /**
  * GET /api/runs/<id>/stream: the run's saved events as an AI SDK UI message stream of `data-<event type>` parts,
- * replayed from the first event and then followed as they are saved, until the run-finished event. Used by
+ * replayed from the first event and then followed as they are saved, until the run-finished event, with the
+ * latest partial answer of a streaming agent as a transient `data-partial` part (at most one per poll). Used by
  * useChat's `resume`, so reloading the page mid-run shows everything so far and keeps streaming.
  * 204 when the run has already ended (the page has everything), 404 for an unknown run.
  */
@@ -26,6 +28,7 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
     execute: async ({ writer }) => {
       writer.write({ type: "start", messageId: `run-${id}` });
       let after = 0;
+      let partialVersion = 0;
       let lastNews = Date.now();
       while (!request.signal.aborted) {
         const events = await listRunEvents(id, after);
@@ -34,6 +37,12 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
           after = event.seq;
         }
         if (events.some((e) => e.type === "run-finished")) break;
+        // The agent's answer as it streams (LLM hypotheses and report drafts): the latest one, once per version.
+        const partial = latestRunPartial(id);
+        if (partial && partial.version !== partialVersion) {
+          writer.write(partialToDataPart(partial.partial));
+          partialVersion = partial.version;
+        }
         if (events.length) lastNews = Date.now();
         else if (Date.now() - lastNews > STALE_MS) {
           const current = await getRun(id);

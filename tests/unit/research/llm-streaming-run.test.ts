@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
+import { createTextEmbedder } from "@/lib/ai/embeddings";
+import type { RunPartial } from "@/lib/domain/partial";
+import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import { createLlmBackend } from "@/lib/research/agents/llm";
+import { checkEntailment, type CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
+import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
+import type { ReportOutput } from "@/lib/research/agents/llm/report";
+import { runResearch } from "@/lib/research/run";
+import type { RunRecorder } from "@/lib/runs/recorder";
+import type { LiteratureSource } from "@/lib/sources/types";
+import type { ResearchReport } from "@/lib/domain/report";
+import { LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "../../support/llm";
+
+/** The evidence blocks of a prompt, in order: key and excerpt. */
+function blocks(prompt: string): Array<{ key: string; excerpt: string }> {
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], excerpt: m[2] }));
+}
+
+/** Ten words of a block's excerpt, from its first sentence: a verbatim snippet of that record. */
+const snippet = (excerpt: string) => excerpt.split(" … ")[0].replace(/^…\s*/, "").split(/\s+/).slice(0, 10).join(" ");
+
+const hypothesis = (prompt: string): HypothesisOutput => ({
+  hypotheses: [
+    {
+      drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6,
+      supportingEvidence: [blocks(prompt)[0].key], contradictingEvidence: [], searchSuggestions: [], links: null,
+    },
+  ],
+  primaryHypothesis: 1,
+  knowledgeGaps: [],
+  recommendedSearches: [],
+});
+const judge = (recommendation: "continue" | "synthesize"): JudgeOutput => ({
+  mechanismScore: 4, mechanismReasoning: "Rat data.", clinicalScore: 3, clinicalReasoning: "One cohort.", drugCandidates: [], keyFindings: [],
+  sufficient: false, confidence: 0.4, recommendation, nextSearchQueries: recommendation === "continue" ? ["lithium aquaporin-2"] : [], reasoning: "Thin.",
+});
+const report = (prompt: string): ReportOutput => {
+  const [b1, b2] = blocks(prompt);
+  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  return {
+    title: "Lithium and nephrogenic diabetes insipidus",
+    executiveSummary: [S(`Lithium causes polyuria in rats [${b1.key}].`, b1)],
+    methodology: "PubMed was searched.",
+    mechanisticFindings: [S(`AVP gene expression rises [${b1.key}].`, b1)],
+    clinicalFindings: [S(`Amiloride attenuates the syndrome [${b2.key}].`, b2)],
+    drugCandidates: [],
+    limitations: ["Mostly rat data."],
+    conclusion: [S(`The mechanism is plausible [${b1.key}, ${b2.key}].`, b2)],
+    references: [b1.key, b2.key],
+  };
+};
+/** PASS for every claim the critic's prompt numbers. */
+const critic = (prompt: string): CriticOutput => ({
+  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })),
+});
+
+/** A run recorder in memory: the saved events in order, and the partial answers shown to live viewers. */
+function memoryRecorder() {
+  const events: Array<{ type: RunEventType; data: unknown }> = [];
+  const partials: RunPartial[] = [];
+  const recorder: RunRecorder = {
+    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
+    saveEvidence: async () => undefined,
+    partial: (p) => void partials.push(p),
+  };
+  return { recorder, events, partials };
+}
+
+describe("a research run with a language model (scripted, streaming)", () => {
+  it("makes 2 model calls per iteration (hypothesis, judge) plus the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
+    const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
+    const backend = createLlmBackend(model, "scripted", { sampling: DEFAULT_SAMPLING, promptStyle: { fieldGuide: false, schemaInPrompt: false }, embedder: createTextEmbedder() });
+    const source: LiteratureSource = { id: "pubmed", search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []) };
+    const { recorder, events, partials } = memoryRecorder();
+    const outcome = await runResearch({ question: QUESTION, sourceIds: ["pubmed"], sources: [source], backend, maxIterations: 2, timeoutMs: 5_000, recorder });
+
+    expect(outcome.status).toBe("completed");
+    expect(outcome.report?.verification?.status).toBe("verified");
+    // Issue 12's llmCalls: per iteration at most 2 (hypothesis, judge), then the report and one critic call.
+    const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
+    expect(agents).toEqual(["hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
+    // The hypothesis and report calls stream; the judge and critic wait for their whole answer.
+    expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
+
+    // Live viewers got the cards of each iteration and the report draft as they streamed...
+    const last = (kind: RunPartial["kind"], tag: number) => partials.findLast((p) => p.kind === kind && (p.kind === "hypotheses" ? p.iteration : p.attempt) === tag);
+    expect(last("hypotheses", 1)).toEqual({ kind: "hypotheses", iteration: 1, hypotheses: [{ drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6 }] });
+    expect(last("hypotheses", 2)).toMatchObject({ kind: "hypotheses", iteration: 2 });
+    expect(last("report", 1)).toEqual({
+      kind: "report",
+      attempt: 1,
+      title: "Lithium and nephrogenic diabetes insipidus",
+      sections: [
+        { label: "Executive summary", text: "Lithium causes polyuria in rats." },
+        { label: "Methodology", text: "PubMed was searched." },
+        { label: "Mechanistic findings", text: "AVP gene expression rises." },
+        { label: "Clinical findings", text: "Amiloride attenuates the syndrome." },
+        { label: "Limitations", text: "Mostly rat data." },
+        { label: "Conclusion", text: "The mechanism is plausible." },
+      ],
+    });
+    // ...and the saved event log holds only the final answers: one event per step, no partial.
+    expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
+      "run-started", "question-classified", "iteration-started", "evidence", "hypotheses", "assessment",
+      "iteration-started", "evidence", "hypotheses", "assessment", "critic", "report", "run-finished",
+    ]);
+  });
+
+  it("checks every cited sentence of a long report in ONE critic call, not one call per sentence", async () => {
+    const sentences = Array.from({ length: 45 }, (_, i) => `Finding ${i + 1} concerns AVP [${(i % 2) + 1}].`).join(" ");
+    const long: ResearchReport = {
+      title: "Lithium", executiveSummary: sentences, researchQuestion: QUESTION, methodology: { title: "Methodology", content: "Searched." }, hypothesesTested: [],
+      mechanisticFindings: { title: "Mechanistic findings", content: "" }, clinicalFindings: { title: "Clinical findings", content: "" },
+      drugCandidates: [], limitations: [], conclusion: "", sourcesSearched: ["pubmed"], totalPapersReviewed: 4, searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+      references: LITHIUM_EVIDENCE.slice(0, 2).map((e, i) => ({
+        n: i + 1, evidenceId: e.id, source: e.citation.source, title: e.citation.title, authors: [], journal: null, year: null,
+        pmid: e.citation.pmid, doi: null, nctId: null, url: e.citation.url,
+      })),
+    };
+    const model = scriptedModel([critic]);
+    const verdict = await checkEntailment(model, { question: QUESTION, report: long, evidence: LITHIUM_EVIDENCE });
+    expect(verdict).toEqual({ verdict: "PASS", issues: [], claimsChecked: 45 });
+    expect(model.calls).toHaveLength(1);
+  });
+});
