@@ -3,20 +3,18 @@ import { getDb } from "@/lib/db/client";
 
 /**
  * What a run had saved when one of its durable steps began: its last event seq, the number of evidence records
- * linked to it, of iterations with hypotheses and with a judge assessment, and whether a report was saved.
+ * linked to it, and whether a report was saved (hypotheses and assessments live in its events only).
  */
 export interface RunCheckpoint {
   seq: number;
   evidence: number;
-  hypothesisIterations: number;
-  assessmentIterations: number;
   report: boolean;
 }
 
 /**
  * Makes a durable step idempotent: deletes whatever an interrupted earlier attempt of the same step saved beyond
- * the checkpoint (events with a higher seq, evidence links from that ordinal on, hypotheses and assessments of
- * later iterations, the report when the checkpoint had none), so the step's re-run saves its events again under
+ * the checkpoint (events with a higher seq, evidence links from that ordinal on, the report when the checkpoint
+ * had none), so the step's re-run saves its events again under
  * the same seq numbers: none is recorded twice and the seq stays contiguous. One transaction.
  * @returns how many events were deleted (0 on a first attempt).
  */
@@ -25,8 +23,6 @@ export async function rollbackToCheckpoint(runId: string, cp: RunCheckpoint): Pr
   const [events] = await db.$transaction([
     db.runEvent.deleteMany({ where: { runId, seq: { gt: cp.seq } } }),
     db.runEvidence.deleteMany({ where: { runId, ordinal: { gte: cp.evidence } } }),
-    db.hypothesis.deleteMany({ where: { runId, iteration: { gt: cp.hypothesisIterations } } }),
-    db.assessment.deleteMany({ where: { runId, iteration: { gt: cp.assessmentIterations } } }),
     ...(cp.report ? [] : [db.report.deleteMany({ where: { runId } })]),
   ]);
   return events.count;

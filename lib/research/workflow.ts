@@ -109,8 +109,6 @@ async function stage(
   const replaced = await rollbackToCheckpoint(runId, {
     seq: run.seq,
     evidence: state.evidence.length,
-    hypothesisIterations: state.hypotheses.length,
-    assessmentIterations: state.assessments.length,
     report: state.report !== null,
   });
   const recorder = createDbRecorder(runId, run.seq, state.evidence.length);

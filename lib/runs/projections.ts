@@ -6,6 +6,7 @@ import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { RunEvent } from "@/lib/domain/events";
+import { sharedRunFields } from "@/lib/runs/snapshot";
 
 /** Everything saved about one run: the row, events, evidence, per-iteration hypotheses and assessments, report. */
 export interface RunDetail {
@@ -74,18 +75,10 @@ export function snapshotToDetail(snapshot: RunSnapshot): RunDetail {
   const evidence = snapshot.evidence ?? [];
   return {
     run: {
-      id: run.id,
-      mode: run.mode,
-      question: run.question,
-      status: run.status,
-      backend: run.backend,
-      model: run.model,
-      sources: run.sources,
-      maxIterations: run.maxIterations,
+      ...sharedRunFields(run),
       iterations: run.iterations ?? events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0,
       confidence: run.confidence ?? null,
       evidenceCount: evidence.length,
-      error: run.error,
       ownerId: null,
       createdAt: new Date(run.createdAt),
       finishedAt: run.finishedAt ? new Date(run.finishedAt) : null,

@@ -4,21 +4,22 @@ import type { RunEvent } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 
 /**
+ * The header fields a run row and its snapshot share, with the same names and types: one list for both
+ * directions (toRunSnapshot, and snapshotToDetail in lib/runs/projections).
+ */
+export function sharedRunFields(run: RunSummary | RunSnapshot["run"]): Pick<RunSummary, "id" | "mode" | "question" | "status" | "backend" | "model" | "sources" | "maxIterations" | "error"> {
+  const { id, mode, question, status, backend, model, sources, maxIterations, error } = run;
+  return { id, mode, question, status, backend, model, sources, maxIterations, error };
+}
+
+/**
  * Builds the serialisable snapshot of a run (used by the run page and frozen into share links). `evidence`, when
  * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it).
  */
 export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[]): RunSnapshot {
   const snapshot: RunSnapshot = {
     run: {
-      id: run.id,
-      mode: run.mode,
-      question: run.question,
-      status: run.status,
-      backend: run.backend,
-      model: run.model,
-      sources: run.sources,
-      maxIterations: run.maxIterations,
-      error: run.error,
+      ...sharedRunFields(run),
       createdAt: run.createdAt.toISOString(),
       finishedAt: run.finishedAt?.toISOString() ?? null,
       iterations: run.iterations,

@@ -37,6 +37,14 @@ const corpusSource: LiteratureSource = {
   },
 };
 
+/** A verified counter-passage of PMID 24727461 (rat study of doxorubicin cardiotoxicity), cited as [1]. */
+const CITATION = {
+  n: 1, evidenceId: "pmid:24727461", pmid: "24727461", doi: null, nctId: null, title: record("pmid:24727461").citation.title, journal: null,
+  year: null, url: "https://pubmed.ncbi.nlm.nih.gov/24727461/", source: "local" as const,
+  passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+  similarity: 1, score: 5, foundBy: ["keyword" as const],
+};
+
 const COUNTER: CounterStatement = {
   claim: CLAIM,
   counterStatement: "Doxorubicin has an effect on the heart.",
@@ -135,12 +143,7 @@ describe("LLM claim agents (scripted models)", () => {
   });
 
   it("cleans the counter-report and judges the original claim", async () => {
-    const citation = {
-      n: 1, evidenceId: "pmid:24727461", pmid: "24727461", doi: null, nctId: null, title: record("pmid:24727461").citation.title, journal: null,
-      year: null, url: "https://pubmed.ncbi.nlm.nih.gov/24727461/", source: "local" as const,
-      passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
-      similarity: 1, score: 5, foundBy: ["keyword" as const],
-    };
+    const citation = CITATION;
     const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
     const input: CounterReportInput = { claim: CLAIM, counter: COUNTER, citations: [citation], stats, sources: ["local"] };
     const report = await writeCounterReportLlm(scriptedModel([{ report: "Summary: In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." }]), input);
@@ -157,12 +160,7 @@ describe("LLM claim agents (scripted models)", () => {
 
 describe("LLM claim agents' sampling and output limits (issue 17)", () => {
   it("every claim agent sends temperature 0.3 and its own output limit; a limit given in the options replaces the default", async () => {
-    const citation = {
-      n: 1, evidenceId: "pmid:24727461", pmid: "24727461", doi: null, nctId: null, title: record("pmid:24727461").citation.title, journal: null,
-      year: null, url: "https://pubmed.ncbi.nlm.nih.gov/24727461/", source: "local" as const,
-      passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
-      similarity: 1, score: 5, foundBy: ["keyword" as const],
-    };
+    const citation = CITATION;
     const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
     const model = scriptedModel([
       { claims: ["Doxorubicin has no effect on the heart."] },

@@ -1,0 +1,8 @@
+-- The Hypothesis and Assessment tables have not been written or read since a run's views were projected from its
+-- events (lib/runs/projections.ts, issue 16): the hypotheses and assessment events are their only home.
+
+-- DropTable
+DROP TABLE "Hypothesis";
+
+-- DropTable
+DROP TABLE "Assessment";
