@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { RunPartial } from "@/lib/domain/partial";
+import { parseRunEventPayload } from "@/lib/domain/event-schemas";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { checkEntailment, type CriticOutput } from "@/lib/research/agents/llm/critic";
@@ -102,6 +103,8 @@ describe("a research run with a language model (scripted, streaming)", () => {
         { label: "Conclusion", text: "The mechanism is plausible." },
       ],
     });
+    // Every event of the LLM run matches its payload schema (usage with a model, critic with an entailment verdict).
+    for (const e of events) expect(() => parseRunEventPayload(e.type, e.data), e.type).not.toThrow();
     // ...and the saved event log holds only the final answers: one event per step, no partial.
     expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
       "run-started", "question-classified", "iteration-started", "evidence", "hypotheses", "assessment",
