@@ -7,6 +7,8 @@ import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
+import { METER_LABELS } from "@/lib/report/answer-markdown";
+import type { RecordStance } from "@/lib/report/record-stance";
 
 type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance";
 type Sort = { key: SortKey; dir: "asc" | "desc" };
@@ -79,9 +81,10 @@ function FilterSelect(props: { id: string; testId: string; label: string; value:
 /**
  * The run's evidence as a table: reference number, title (linked to the record), source, study type, year and
  * relevance, filterable by source, study type, year range and preprint status, sortable by every column
- * (click a header; again to reverse).
+ * (click a header; again to reverse). `stance` (set by the evidence meter's segments) keeps only the records
+ * pointing that way; `onStanceChange(null)` is called when the user clears the filters.
  */
-export function EvidenceTable({ records }: { records: ReportRecord[] }) {
+export function EvidenceTable({ records, stance = null, onStanceChange }: { records: ReportRecord[]; stance?: RecordStance | null; onStanceChange?: (stance: RecordStance | null) => void }) {
   const id = useId();
   const [source, setSource] = useState<SourceId | "all">("all");
   const [studyType, setStudyType] = useState("all");
@@ -106,13 +109,15 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
         (studyType === "all" || r.studyType === studyType) &&
         (from === null || (r.year !== null && r.year >= from)) &&
         (to === null || (r.year !== null && r.year <= to)) &&
-        (preprint === "all" || (preprint === "preprint") === r.preprint),
+        (preprint === "all" || (preprint === "preprint") === r.preprint) &&
+        (stance === null || r.stance === stance),
     );
     return sortRecords(filtered, sort);
-  }, [records, source, studyType, yearFrom, yearTo, preprint, sort]);
+  }, [records, source, studyType, yearFrom, yearTo, preprint, stance, sort]);
 
-  const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all";
+  const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all" || stance !== null;
   const clear = () => {
+    onStanceChange?.(null);
     setSource("all");
     setStudyType("all");
     setYearFrom("");
@@ -141,6 +146,7 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
       </div>
       <p id={`${id}-count`} role="status" className="text-sm text-muted-foreground" data-testid="evidence-count">
         {shown.length === records.length ? `${records.length} records` : `${shown.length} of ${records.length} records`}
+        {stance !== null && ` (evidence meter: ${METER_LABELS[stance]})`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table className="w-full border-collapse text-sm" aria-describedby={`${id}-count`}>

@@ -95,6 +95,26 @@ export const researchRunJsonSchema = z
     runId: z.uuid(),
     status: runStatusSchema,
     question: z.string(),
+    answer: z
+      .object({
+        kind: z.enum(["yes-no", "candidates"]),
+        verdict: z.enum(["yes", "probably yes", "unclear", "probably no", "no"]).nullable(),
+        candidates: z.array(z.string()),
+        sentence: z.string(),
+        meter: z.object({ yes: z.number().int(), possibly: z.number().int(), no: z.number().int(), irrelevant: z.number().int() }),
+      })
+      .nullable()
+      .meta({ description: "The bottom line above the report (null without a report); see lib/report/bottom-line.ts." }),
+    certainty: z
+      .object({
+        level: z.enum(["high", "moderate", "low", "very low"]),
+        start: z.enum(["high", "low"]),
+        startReason: z.string(),
+        judgements: z.array(z.object({ domain: z.string(), down: z.boolean(), reason: z.string(), evidenceIds: z.array(z.string()) })),
+        records: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/grade.ts." }),
     backend: z.enum(["extractive", "llm"]),
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),

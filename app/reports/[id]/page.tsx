@@ -37,7 +37,7 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
       key={`${run.id}-${run.status}`}
       snapshot={toRunSnapshot(run, events)}
       live={live}
-      records={toReportRecords(evidence, report?.references ?? [])}
+      records={toReportRecords(evidence, report?.references ?? [], run.question)}
       actions={
         <>
           {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null} />}

@@ -28,7 +28,7 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
     <RunView
       snapshot={view}
       live={false}
-      records={toReportRecords(evidence, report?.references ?? [])}
+      records={toReportRecords(evidence, report?.references ?? [], snapshot.run.question)}
       actions={
         <>
           <Badge>read-only shared copy</Badge>
