@@ -99,6 +99,7 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
     [records],
   );
   const years = useMemo(() => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b), [records]);
+  const missingYears = records.filter((r) => r.year === null).length;
 
   const shown = useMemo(() => {
     const from = yearFrom ? Number(yearFrom) : null;
@@ -132,10 +133,14 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
           options={[["all", "All sources"], ...sources.map((s): [string, string] => [s, SOURCE_LABELS[s]])]} />
         <FilterSelect id={`${id}-study-type`} testId="filter-study-type" label="Study type" value={studyType} onChange={setStudyType}
           options={[["all", "All study types"], ...types]} />
+        {years.length > 1 && (
+          <>
         <FilterSelect id={`${id}-year-from`} testId="filter-year-from" label="Year from" value={yearFrom} onChange={setYearFrom}
           options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
         <FilterSelect id={`${id}-year-to`} testId="filter-year-to" label="Year to" value={yearTo} onChange={setYearTo}
           options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
+          </>
+        )}
         <FilterSelect id={`${id}-preprint`} testId="filter-preprint" label="Peer review" value={preprint} onChange={(v) => setPreprint(v as PreprintFilter)}
           options={[["all", "All records"], ["peer-reviewed", "Peer-reviewed only"], ["preprint", "Preprints only"]]} />
         {filtered && (
@@ -200,7 +205,7 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
                   {r.studyTypeLabel}
                 </td>
                 <td className="py-2 pr-3 tabular-nums" data-testid="evidence-year">
-                  {r.year ?? <span className="text-muted-foreground">–</span>}
+                  {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
                 </td>
                 <td className="py-2 pr-3 tabular-nums">{Math.round(r.relevance * 100)}%</td>
               </tr>
@@ -209,6 +214,13 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
         </table>
       </div>
       {shown.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
+      {missingYears > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="year-not-recorded">
+          {missingYears === records.length
+            ? "Year not recorded for these records (their source file gives none)."
+            : `– : year not recorded (${missingYears} of ${records.length} records; their source file gives none).`}
+        </p>
+      )}
     </div>
   );
 }

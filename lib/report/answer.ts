@@ -16,6 +16,8 @@ export interface AnsweredRecord {
   id: string;
   studyType: StudyDesign;
   stance: RecordStance;
+  /** How strongly the record bears on the question, 0–1 (readRecordStances). */
+  bearing: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface AnsweredRecord {
  */
 export function answerFromRecords(question: string, records: AnsweredRecord[], drugCandidates: string[]): ReportAnswer {
   return {
-    answer: bottomLine({ question, stances: records.map((r) => r.stance), drugCandidates }),
+    answer: bottomLine({ question, stances: records, drugCandidates }),
     certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
   };
 }
@@ -36,6 +38,6 @@ export function answerFromRecords(question: string, records: AnsweredRecord[], d
 export function reportAnswer(question: string, evidence: Evidence[], report: ResearchReport | null): ReportAnswer | null {
   if (!report) return null;
   const stances = readRecordStances(question, evidence);
-  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance }));
+  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing }));
   return answerFromRecords(question, records, report.drugCandidates);
 }

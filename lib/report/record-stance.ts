@@ -124,3 +124,21 @@ export function readRecordStances(question: string, evidence: Evidence[]): Stanc
     return { evidenceId: e.id, stance: cueStance(questionTerms, e), bearing, method: "finding-cues" };
   });
 }
+
+/** Records quoted as the closest to a question in every report (issue 13 §0). Source: our choice, as many as the summary's sentences. */
+export const CLOSEST_RECORDS = 3;
+
+/**
+ * The indices of the records closest to a question: those bearing on it (share of its index terms ≥
+ * {@link BEARING_THRESHOLD}), most terms first, then in the given order (search relevance), at most
+ * {@link CLOSEST_RECORDS}. Retracted records are left out (issue 15).
+ */
+export function closestRecords(question: string, evidence: Evidence[]): number[] {
+  const questionTerms = new Set(indexTerms(question));
+  return evidence
+    .map((e, r) => ({ r, bearing: isRetracted(e) ? 0 : bearingOf(questionTerms, e) }))
+    .filter((x) => x.bearing >= BEARING_THRESHOLD)
+    .sort((a, b) => b.bearing - a.bearing || a.r - b.r)
+    .slice(0, CLOSEST_RECORDS)
+    .map((x) => x.r);
+}

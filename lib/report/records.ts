@@ -31,6 +31,8 @@ export interface ReportRecord {
   provenance?: Provenance;
   /** Which way the record points on the run's question (readRecordStances), for the evidence meter and GRADE. */
   stance: RecordStance;
+  /** How strongly it bears on the question, 0–1 (readRecordStances), which weighs it in the bottom line's verdict. */
+  bearing: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),
       stance: stances[i].stance,
+      bearing: stances[i].bearing,
     };
   });
 }

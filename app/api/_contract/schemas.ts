@@ -22,7 +22,7 @@ const sourcesField = z
 /** POST /api/runs: a research run. Unset fields take the same defaults as the chat page and `npm run research`. */
 export const startResearchRequestSchema = z
   .object({
-    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`),
+    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH.toLocaleString("en")} characters.`),
     sources: sourcesField,
     maxIterations: z.number().int().min(1).max(10).optional().meta({ description: "Iteration cap 1–10; default CRITICA_MAX_ITERATIONS (3)." }),
     onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),

@@ -50,9 +50,9 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
     const json = runToJson(detail());
     expect(json.answer).toEqual({
       kind: "yes-no",
-      verdict: "probably yes",
+      verdict: "yes",
       candidates: [],
-      sentence: "Probably yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.",
+      sentence: "Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.",
       meter: { yes: 3, possibly: 1, no: 1, irrelevant: 2 },
     });
     expect(json.certainty?.level).toBe("very low");
@@ -63,7 +63,7 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
     const md = exportRun("markdown", detail())!.body;
     expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
     expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
-    expect(md).toContain("Probably yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.\n\nEvidence meter: Yes 3 · Possibly 1 · No 1 · Not relevant 2.");
+    expect(md).toContain("Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.\n\nEvidence meter: Yes 3 · Possibly 1 · No 1 · Not relevant 2.");
     expect(md).toContain("- **Inconsistency** (rated down): Records point both ways: 3 yes, 1 no. Records: PMID 16309808.");
   });
 });

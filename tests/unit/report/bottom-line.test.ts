@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottomLine, meterPhrase, verdictOf } from "@/lib/report/bottom-line";
+import { bottomLine, meterPhrase, stanceBalance, verdictOf, type WeightedStance } from "@/lib/report/bottom-line";
 import { reportAnswer } from "@/lib/report/answer";
 import { readRecordStances } from "@/lib/report/record-stance";
 import type { ResearchReport } from "@/lib/domain/report";
@@ -38,14 +38,14 @@ describe("bottom line and evidence meter (issue 13 §1)", () => {
     expect(item.gold).toBe("no");
     const [reading] = readRecordStances(item.question, [item.record]);
     expect(reading).toEqual({ evidenceId: "pmid:16418930", stance: "no", bearing: 1, method: "finding-cues" });
-    expect(bottomLine({ question: item.question, stances: [reading.stance], drugCandidates: [] }).sentence).toBe(
+    expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
       "No: of 1 record that bears on the question, 1 no.",
     );
   });
 
   it("a non-drug question (the lace plant) is answered from its own abstract, not left empty", () => {
     const item = pqa("21645374");
-    const answer = bottomLine({ question: item.question, stances: readRecordStances(item.question, [item.record]).map((s) => s.stance), drugCandidates: [] });
+    const answer = bottomLine({ question: item.question, stances: readRecordStances(item.question, [item.record]), drugCandidates: [] });
     expect(answer.verdict).toBe("probably yes");
     expect(answer.meter).toEqual({ yes: 0, possibly: 1, no: 0, irrelevant: 0 });
   });
@@ -58,7 +58,7 @@ describe("bottom line and evidence meter (issue 13 §1)", () => {
   });
 
   it("an open question names its top three candidates", () => {
-    const answer = bottomLine({ question: "Which drugs can cause torsade de pointes?", stances: ["yes", "yes", "possibly", "irrelevant"], drugCandidates: ["cisapride", "haloperidol", "sotalol", "amiodarone"] });
+    const answer = bottomLine({ question: "Which drugs can cause torsade de pointes?", stances: (["yes", "yes", "possibly", "irrelevant"] as const).map((stance) => ({ stance, bearing: 1 })), drugCandidates: ["cisapride", "haloperidol", "sotalol", "amiodarone"] });
     expect(answer).toEqual({
       kind: "candidates",
       verdict: null,
@@ -68,13 +68,17 @@ describe("bottom line and evidence meter (issue 13 §1)", () => {
     });
   });
 
-  it("maps the meter's balance onto the five-point scale", () => {
-    expect(verdictOf({ yes: 3, possibly: 0, no: 0, irrelevant: 9 })).toBe("yes");
-    expect(verdictOf({ yes: 3, possibly: 0, no: 1, irrelevant: 0 })).toBe("probably yes");
-    expect(verdictOf({ yes: 2, possibly: 0, no: 2, irrelevant: 0 })).toBe("unclear");
-    expect(verdictOf({ yes: 1, possibly: 0, no: 3, irrelevant: 0 })).toBe("probably no");
-    expect(verdictOf({ yes: 0, possibly: 0, no: 2, irrelevant: 0 })).toBe("no");
-    expect(verdictOf({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe("unclear");
+  it("maps the balance onto the five-point scale, the records closest to the question weighing most", () => {
+    const all = (yes: number, no: number): WeightedStance[] => [...Array(yes).fill({ stance: "yes", bearing: 1 }), ...Array(no).fill({ stance: "no", bearing: 1 })];
+    expect(verdictOf(stanceBalance(all(3, 0)))).toBe("yes");
+    expect(verdictOf(stanceBalance(all(3, 1)))).toBe("probably yes");
+    expect(verdictOf(stanceBalance(all(2, 2)))).toBe("unclear");
+    expect(verdictOf(stanceBalance(all(1, 3)))).toBe("probably no");
+    expect(verdictOf(stanceBalance(all(0, 2)))).toBe("no");
+    expect(verdictOf(stanceBalance([{ stance: "irrelevant", bearing: 0.2 }]))).toBe("unclear");
+    // One record holding every term of the question outweighs three holding half of them: 1 vs 3 × 0.5⁴.
+    expect(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })])).toBeCloseTo((-1 + 3 * 0.0625) / (1 + 3 * 0.0625), 10);
+    expect(verdictOf(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })]))).toBe("no");
     expect(meterPhrase({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe("no record bears on the question (40 records read)");
   });
 });
