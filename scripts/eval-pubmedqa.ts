@@ -99,6 +99,7 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
       split: split === "test" ? "PQA-L odd PMIDs (test; library: all 1,000 abstracts without conclusions)" : "PQA-L even PMIDs (dev, used for tuning; library: all 1,000 abstracts without conclusions)",
       documents: items.length,
       goldRelations: 0,
+      metric: "accuracy / rate",
       model: {
         accuracy: correct / items.length,
         correct,
@@ -114,7 +115,7 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
         ...PUBLISHED,
       ],
       notes: [
-        "the F1 column holds accuracy (PubMedQA's measure) or the citation rate; published rows are on Jin et al.'s own 500-question test set",
+        "published rows are accuracy on Jin et al.'s own 500-question test split of the same 1,000 questions",
         "verdict → label: yes / probably yes → yes, no / probably no → no, unclear → maybe",
       ],
     };

@@ -25,6 +25,7 @@ const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.
 
 /** A fixed-width text table of a benchmark result. */
 export function formatTable(result: BenchmarkResult): string {
+  if (result.metric) return formatMetricTable(result, result.metric);
   const header = ["", "P", "R", "F1", "TP", "FP", "FN"];
   const body = result.rows.map((r) => [
     r.source === "published" ? `${r.name} (published)` : r.name,
@@ -35,6 +36,18 @@ export function formatTable(result: BenchmarkResult): string {
   return [
     `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
     line(header), ...body.map(line),
+    ...(result.notes ?? []).map((n) => `note: ${n}`),
+  ].join("\n");
+}
+
+/** A benchmark measured by one figure per row (e.g. PubMedQA accuracy): name and figure. */
+function formatMetricTable(result: BenchmarkResult, metric: string): string {
+  const names = result.rows.map((r) => (r.source === "published" ? `${r.name} (published)` : r.name));
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `${result.benchmark}: ${result.split}, ${result.documents} questions`,
+    `${"".padEnd(width)}  ${metric}`,
+    ...result.rows.map((r, i) => `${names[i].padEnd(width)}  ${fmt(r.f1).padStart(metric.length)}`),
     ...(result.notes ?? []).map((n) => `note: ${n}`),
   ].join("\n");
 }

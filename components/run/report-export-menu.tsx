@@ -18,10 +18,10 @@ const itemClass =
  * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON and the PRISMA 2020 diagram as SVG from
  * `<baseHref>/<format>`) and "Print / PDF"
  * (the browser's print dialog with the print stylesheet). `hasReport` false offers JSON only (a run that ended
- * before its report). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
+ * before its report, or a claim check without a verdict). `claimCheck` leaves out the PRISMA item. Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
  * closes it and returns focus to the button; Tab closes it.
  */
-export function ExportMenu({ baseHref, hasReport }: { baseHref: string; hasReport: boolean }) {
+export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHref: string; hasReport: boolean; claimCheck?: boolean }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -56,7 +56,8 @@ export function ExportMenu({ baseHref, hasReport }: { baseHref: string; hasRepor
     } else if (e.key === "Tab") setOpen(false);
   };
 
-  const files = hasReport ? FILES : FILES.filter((f) => f.format === "json");
+  // A claim check's flow diagrams are drawn per claim on its page; its downloads are the text and citation files.
+  const files = (hasReport ? FILES : FILES.filter((f) => f.format === "json")).filter((f) => !(claimCheck && f.format === "prisma"));
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button

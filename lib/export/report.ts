@@ -2,6 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import { runToJson } from "@/lib/export/run-json";
+import { exportClaimCheck } from "@/lib/export/claim-check-export";
 import { provenanceNote } from "@/lib/evidence/provenance";
 import { reportAnswer } from "@/lib/report/answer";
 import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
@@ -44,11 +45,15 @@ export function exportBaseName(title: string): string {
  * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
  * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
+ * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */
 export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null } = {}): ExportFile | null {
   const report = detail.report;
   const { contentType, extension } = TYPES[format];
+  if (detail.run.mode === "claim-check") {
+    return exportClaimCheck(format, detail, { contentType, filename: `${exportBaseName(`claim check ${detail.run.question}`)}.${extension}` }, options);
+  }
   const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
   if (format === "json") {
     const json = runToJson(detail);

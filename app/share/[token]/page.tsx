@@ -32,7 +32,7 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
       actions={
         <>
           <Badge>read-only shared copy</Badge>
-          <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null} />
+          <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")} claimCheck={snapshot.run.mode === "claim-check"} />
         </>
       }
     />
