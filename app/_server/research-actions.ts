@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getRun } from "@/lib/db/runs";
@@ -7,6 +8,7 @@ import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
+import { clearUnreachable } from "@/lib/sources/reachability";
 import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
@@ -55,4 +57,11 @@ export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: 
   return cancelRun(run.id)
     ? { ok: true, message: "Cancelling… everything found so far is kept." }
     : { error: "This run is executing in another process and cannot be cancelled from here." };
+}
+
+/** "Retry" on the unreachable-sources notice: forgets the source's DNS failure, so the next run asks it again. */
+export async function retryUnreachableSource(formData: FormData): Promise<void> {
+  const parsed = sourceIdSchema.safeParse(formData.get("source"));
+  if (parsed.success) clearUnreachable(parsed.data);
+  revalidatePath("/");
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 
 const FILES = [
@@ -27,6 +27,22 @@ export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHr
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  // Keep the open menu inside the viewport (8 px margins): right-aligned to the button, shifted when that would put
+  // it off-screen (on a 390 px phone the button can sit near the left edge).
+  const menu = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    if (!open || !menu.current) return;
+    const rect = menu.current.getBoundingClientRect();
+    const viewport = document.documentElement.clientWidth;
+    setOffset((current) => {
+      const left = rect.left - current;
+      if (left < 8) return Math.round(8 - left);
+      if (left + rect.width > viewport - 8) return Math.round(viewport - 8 - (left + rect.width));
+      return 0;
+    });
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -81,6 +97,8 @@ export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHr
           id={`${id}-menu`}
           role="menu"
           aria-label="Export report"
+          ref={menu}
+          style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
           className="absolute right-0 z-30 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-lg"
           onKeyDown={onMenuKey}
         >
