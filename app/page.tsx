@@ -10,6 +10,8 @@ import { countLibraryRecords } from "@/lib/db/evidence";
 import { searchHistory } from "@/lib/db/history";
 import { readSessionId } from "@/app/_server/session";
 import { defaultSources } from "@/lib/sources/registry";
+import { unreachableSources } from "@/lib/sources/reachability";
+import { UnreachableSources } from "@/components/research/unreachable-sources";
 
 export default async function HomePage() {
   await connection();
@@ -34,6 +36,7 @@ export default async function HomePage() {
           designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language model.
         </p>
       )}
+      <UnreachableSources sources={unreachableSources()} />
       <ModeSwitch
         research={
           <Card>

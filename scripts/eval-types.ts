@@ -18,6 +18,8 @@ export interface BenchmarkResult {
   goldRelations: number;
   model: Record<string, unknown>;
   rows: BenchmarkRow[];
+  /** When set, the table shows one figure per row under this heading (the row's `f1` field), e.g. "accuracy". */
+  metric?: string;
   /** Caveats printed under the table (how the rows were measured, what differs from published setups). */
   notes?: string[];
 }

@@ -2,15 +2,18 @@
  * Benchmarks: `npm run eval -- <benchmark> [--json] [options]`.
  *   cdr     BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
- * Add a benchmark by adding an entry to BENCHMARKS (e.g. pubmedqa). Unknown subcommands exit 2 with usage.
+ *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
+ * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
  */
 import { runCdr } from "./eval-cdr";
 import { runClaims } from "./eval-claims";
+import { runPubmedQa } from "./eval-pubmedqa";
 import type { BenchmarkResult } from "./eval-types";
 
 const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
   cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev)", run: runCdr },
   claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N)", run: runClaims },
+  pubmedqa: { describe: "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N)", run: runPubmedQa },
 };
 
 function usage(): string {
@@ -22,6 +25,7 @@ const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.
 
 /** A fixed-width text table of a benchmark result. */
 export function formatTable(result: BenchmarkResult): string {
+  if (result.metric) return formatMetricTable(result, result.metric);
   const header = ["", "P", "R", "F1", "TP", "FP", "FN"];
   const body = result.rows.map((r) => [
     r.source === "published" ? `${r.name} (published)` : r.name,
@@ -32,6 +36,18 @@ export function formatTable(result: BenchmarkResult): string {
   return [
     `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
     line(header), ...body.map(line),
+    ...(result.notes ?? []).map((n) => `note: ${n}`),
+  ].join("\n");
+}
+
+/** A benchmark measured by one figure per row (e.g. PubMedQA accuracy): name and figure. */
+function formatMetricTable(result: BenchmarkResult, metric: string): string {
+  const names = result.rows.map((r) => (r.source === "published" ? `${r.name} (published)` : r.name));
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `${result.benchmark}: ${result.split}, ${result.documents} questions`,
+    `${"".padEnd(width)}  ${metric}`,
+    ...result.rows.map((r, i) => `${names[i].padEnd(width)}  ${fmt(r.f1).padStart(metric.length)}`),
     ...(result.notes ?? []).map((n) => `note: ${n}`),
   ].join("\n");
 }

@@ -1,17 +1,19 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getRun } from "@/lib/db/runs";
-import { sourceIdSchema } from "@/lib/domain/evidence";
+import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
+import { clearUnreachable } from "@/lib/sources/reachability";
 import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
 
-/** State of the research form after a failed submission. */
-export type StartResearchState = FormState<{ question: string }>;
+/** State of the research form after a failed submission: the question and the ticked sources, kept as submitted. */
+export type StartResearchState = FormState<{ question: string; sources: SourceId[] | null }>;
 
 /** The run input, with at least one source ticked (the form always sends its choice). */
 const startSchema = researchInputSchema.extend({
@@ -25,19 +27,21 @@ const startSchema = researchInputSchema.extend({
  */
 export async function startResearch(_previous: StartResearchState, formData: FormData): Promise<StartResearchState> {
   const question = String(formData.get("question") ?? "");
+  const sources = formData.getAll("sources").map(String);
+  const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);
   const parsed = startSchema.safeParse({
     question,
-    sources: formData.getAll("sources").map(String),
+    sources,
     maxIterations: formData.has("maxIterations") ? Number(formData.get("maxIterations")) : undefined,
     onProviderError: formData.get("onProviderError") ?? undefined,
   });
-  if (!parsed.success) return { error: firstIssue(parsed.error), question };
+  if (!parsed.success) return { error: firstIssue(parsed.error), question, sources: kept };
   const ownerId = await ensureSessionId();
   let runId: string;
   try {
     ({ runId } = await startResearchRun({ ...parsed.data, ownerId }));
   } catch (error) {
-    return { error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."), question };
+    return { error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."), question, sources: kept };
   }
   redirect(`/reports/${runId}`);
 }
@@ -53,4 +57,11 @@ export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: 
   return cancelRun(run.id)
     ? { ok: true, message: "Cancelling… everything found so far is kept." }
     : { error: "This run is executing in another process and cannot be cancelled from here." };
+}
+
+/** "Retry" on the unreachable-sources notice: forgets the source's DNS failure, so the next run asks it again. */
+export async function retryUnreachableSource(formData: FormData): Promise<void> {
+  const parsed = sourceIdSchema.safeParse(formData.get("source"));
+  if (parsed.success) clearUnreachable(parsed.data);
+  revalidatePath("/");
 }

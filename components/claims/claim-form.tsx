@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
+import { LimitedTextarea } from "@/components/research/limited-textarea";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
@@ -13,19 +14,22 @@ import { SourceCheckboxes } from "@/components/research/source-checkboxes";
  * submits to the startClaimCheckAction server action. A failed submission keeps the text and shows why.
  */
 export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: SourceId[]; libraryCount: number }) {
-  const [state, action, pending] = useActionState<StartClaimCheckState, FormData>(startClaimCheckAction, { error: null, text: "" });
+  const [state, action, pending] = useActionState<StartClaimCheckState, FormData>(startClaimCheckAction, { error: null, text: "", sources: null });
+  const [overLimit, setOverLimit] = useState(false);
   return (
     <form action={action} className="space-y-4" data-testid="claim-form">
       <div>
         <label htmlFor="claim-text" className="mb-1 block text-sm font-medium">
           Claim or abstract
         </label>
-        <textarea
+        <LimitedTextarea
+          limit={MAX_CLAIM_TEXT_LENGTH}
+          what="text"
+          onOverLimit={setOverLimit}
           id="claim-text"
           name="text"
           required
           rows={6}
-          maxLength={MAX_CLAIM_TEXT_LENGTH}
           defaultValue={state.text}
           aria-describedby="claim-text-help"
           placeholder="Doxorubicin has no effect on the heart."
@@ -39,9 +43,9 @@ export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: So
           searches for evidence that supports it, and gives a verdict on the claim.
         </p>
       </div>
-      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} />
+      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} checked={state.sources} />
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || overLimit}>
           {pending ? "Starting…" : "Check claim"}
         </Button>
         {state.error && (

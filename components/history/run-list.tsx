@@ -22,7 +22,13 @@ export function RunList({ runs, actions = false, emptyText }: { runs: ListedRun[
         const finished = run.status !== "running" && run.status !== "queued";
         return (
           <li key={run.id} data-testid="run-list-item" className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <Link href={`/reports/${run.id}`} className="max-w-2xl font-medium hover:underline">
+            {/* Long questions (up to 2,000 characters) are clamped to two lines with an ellipsis; hover or focus shows them whole. */}
+            <Link
+              href={`/reports/${run.id}`}
+              title={run.question.length > 160 ? run.question : undefined}
+              data-testid="run-list-question"
+              className="line-clamp-2 max-w-2xl font-medium break-words hover:line-clamp-none hover:underline focus-visible:line-clamp-none"
+            >
               {run.question}
             </Link>
             <span className="ml-auto flex flex-wrap items-center gap-3 text-sm text-muted-foreground">

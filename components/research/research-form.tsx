@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
+import { LimitedTextarea } from "@/components/research/limited-textarea";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
@@ -30,19 +31,22 @@ export function ResearchForm({
   modelConfigured?: boolean;
   iterations: IterationChoice;
 }) {
-  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "" });
+  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "", sources: null });
+  const [overLimit, setOverLimit] = useState(false);
   return (
     <form action={action} className="space-y-4" data-testid="research-form">
       <div>
         <label htmlFor="question" className="mb-1 block text-sm font-medium">
           Research question
         </label>
-        <textarea
+        <LimitedTextarea
+          limit={MAX_QUESTION_LENGTH}
+          what="question"
+          onOverLimit={setOverLimit}
           id="question"
           name="question"
           required
           rows={3}
-          maxLength={MAX_QUESTION_LENGTH}
           defaultValue={state.question}
           placeholder="Is lithium nephrotoxic, and by what mechanism?"
           className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
@@ -51,7 +55,7 @@ export function ResearchForm({
           }}
         />
       </div>
-      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} />
+      <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} checked={state.sources} />
       <div className="flex flex-wrap items-center gap-4">
         <label className="inline-flex items-center gap-2 text-sm">
           Max iterations
@@ -69,7 +73,7 @@ export function ResearchForm({
             If the language model fails, finish with the extractive backend
           </label>
         )}
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || overLimit}>
           {pending ? "Starting…" : "Research"}
         </Button>
         {state.error && (

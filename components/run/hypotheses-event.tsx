@@ -2,6 +2,7 @@ import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids"
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { RunEventPayloads } from "@/lib/domain/events";
+import { joinSentences } from "@/lib/report/sentence-list";
 
 function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boolean }) {
   const steps = [h.drug, h.target, h.pathway, h.effect];
@@ -55,7 +56,7 @@ export function HypothesesEvent({ data }: { data: RunEventPayloads["hypotheses"]
       {assessment.knowledgeGaps.length > 0 && (
         <div className="text-sm">
           <span className="font-medium">Knowledge gaps: </span>
-          <span className="text-muted-foreground">{assessment.knowledgeGaps.join("; ")}</span>
+          <span className="text-muted-foreground">{joinSentences(assessment.knowledgeGaps)}</span>
         </div>
       )}
     </li>

@@ -108,12 +108,19 @@ export function CitationMarker({
     closeTimer.current = setTimeout(close, CLOSE_DELAY_MS);
   };
 
-  // Keep the card inside the viewport: shift it left when it would overflow the right edge.
+  // Keep the card inside the viewport (8 px margins), on a 390 px phone too: measured against the visible width
+  // (documentElement.clientWidth, which wide content elsewhere on the page cannot stretch, unlike innerWidth).
   useLayoutEffect(() => {
     if (open === null || !card.current) return;
-    const rect = card.current.getBoundingClientRect();
-    const overflow = rect.right - (window.innerWidth - 8);
-    if (overflow > 0) setShift(-Math.min(overflow, Math.max(0, rect.left - 8)));
+    setShift((current) => {
+      const rect = card.current!.getBoundingClientRect();
+      const base = rect.left - current;
+      const viewport = document.documentElement.clientWidth;
+      let next = 0;
+      if (base + rect.width > viewport - 8) next = viewport - 8 - (base + rect.width);
+      if (base + next < 8) next = 8 - base;
+      return Math.round(next);
+    });
   }, [open]);
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -7,10 +7,15 @@ import { readCitationData, rehypeCitations } from "@/lib/report/rehype-citations
 import type { ReportRecord } from "@/lib/report/records";
 import { safeUrl } from "@/lib/report/safe-url";
 
+/** Whether a link is GFM's autolink of a bare "www." domain: its text is the href without the "http://" it added. */
+function isWwwAutolink(href: string, children: unknown): boolean {
+  return typeof children === "string" && children.startsWith("www.") && href === `http://${children}`;
+}
+
 /**
  * The report, rendered from its markdown, with every inline [n] marker turned into a citation that opens a hover
  * card (see CitationMarker). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
- * is no dangerouslySetInnerHTML, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
+ * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
  * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
 export function ReportDocument({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
@@ -18,8 +23,9 @@ export function ReportDocument({ markdown, references, records }: { markdown: st
     const byNumber = new Map(references.map((r) => [r.n, r]));
     const byId = new Map(records.map((r) => [r.id, r]));
     return {
+      // GFM turns a bare "www.ebi.ac.uk" of a message into a link; such literal "www." autolinks stay plain text.
       a: ({ href, children }) =>
-        href ? (
+        href && !isWwwAutolink(href, children) ? (
           <a href={href} target="_blank" rel="noreferrer noopener">
             {children}
           </a>

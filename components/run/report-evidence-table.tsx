@@ -7,6 +7,8 @@ import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
+import { METER_LABELS } from "@/lib/report/answer-markdown";
+import type { RecordStance } from "@/lib/report/record-stance";
 
 type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance";
 type Sort = { key: SortKey; dir: "asc" | "desc" };
@@ -79,9 +81,10 @@ function FilterSelect(props: { id: string; testId: string; label: string; value:
 /**
  * The run's evidence as a table: reference number, title (linked to the record), source, study type, year and
  * relevance, filterable by source, study type, year range and preprint status, sortable by every column
- * (click a header; again to reverse).
+ * (click a header; again to reverse). `stance` (set by the evidence meter's segments) keeps only the records
+ * pointing that way; `onStanceChange(null)` is called when the user clears the filters.
  */
-export function EvidenceTable({ records }: { records: ReportRecord[] }) {
+export function EvidenceTable({ records, stance = null, onStanceChange }: { records: ReportRecord[]; stance?: RecordStance | null; onStanceChange?: (stance: RecordStance | null) => void }) {
   const id = useId();
   const [source, setSource] = useState<SourceId | "all">("all");
   const [studyType, setStudyType] = useState("all");
@@ -96,6 +99,7 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
     [records],
   );
   const years = useMemo(() => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b), [records]);
+  const missingYears = records.filter((r) => r.year === null).length;
 
   const shown = useMemo(() => {
     const from = yearFrom ? Number(yearFrom) : null;
@@ -106,13 +110,15 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
         (studyType === "all" || r.studyType === studyType) &&
         (from === null || (r.year !== null && r.year >= from)) &&
         (to === null || (r.year !== null && r.year <= to)) &&
-        (preprint === "all" || (preprint === "preprint") === r.preprint),
+        (preprint === "all" || (preprint === "preprint") === r.preprint) &&
+        (stance === null || r.stance === stance),
     );
     return sortRecords(filtered, sort);
-  }, [records, source, studyType, yearFrom, yearTo, preprint, sort]);
+  }, [records, source, studyType, yearFrom, yearTo, preprint, stance, sort]);
 
-  const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all";
+  const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all" || stance !== null;
   const clear = () => {
+    onStanceChange?.(null);
     setSource("all");
     setStudyType("all");
     setYearFrom("");
@@ -127,10 +133,14 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
           options={[["all", "All sources"], ...sources.map((s): [string, string] => [s, SOURCE_LABELS[s]])]} />
         <FilterSelect id={`${id}-study-type`} testId="filter-study-type" label="Study type" value={studyType} onChange={setStudyType}
           options={[["all", "All study types"], ...types]} />
+        {years.length > 1 && (
+          <>
         <FilterSelect id={`${id}-year-from`} testId="filter-year-from" label="Year from" value={yearFrom} onChange={setYearFrom}
           options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
         <FilterSelect id={`${id}-year-to`} testId="filter-year-to" label="Year to" value={yearTo} onChange={setYearTo}
           options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
+          </>
+        )}
         <FilterSelect id={`${id}-preprint`} testId="filter-preprint" label="Peer review" value={preprint} onChange={(v) => setPreprint(v as PreprintFilter)}
           options={[["all", "All records"], ["peer-reviewed", "Peer-reviewed only"], ["preprint", "Preprints only"]]} />
         {filtered && (
@@ -141,6 +151,7 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
       </div>
       <p id={`${id}-count`} role="status" className="text-sm text-muted-foreground" data-testid="evidence-count">
         {shown.length === records.length ? `${records.length} records` : `${shown.length} of ${records.length} records`}
+        {stance !== null && ` (evidence meter: ${METER_LABELS[stance]})`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table className="w-full border-collapse text-sm" aria-describedby={`${id}-count`}>
@@ -194,7 +205,7 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
                   {r.studyTypeLabel}
                 </td>
                 <td className="py-2 pr-3 tabular-nums" data-testid="evidence-year">
-                  {r.year ?? <span className="text-muted-foreground">–</span>}
+                  {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
                 </td>
                 <td className="py-2 pr-3 tabular-nums">{Math.round(r.relevance * 100)}%</td>
               </tr>
@@ -203,6 +214,13 @@ export function EvidenceTable({ records }: { records: ReportRecord[] }) {
         </table>
       </div>
       {shown.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
+      {missingYears > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="year-not-recorded">
+          {missingYears === records.length
+            ? "Year not recorded for these records (their source file gives none)."
+            : `– : year not recorded (${missingYears} of ${records.length} records; their source file gives none).`}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 
 const FILES = [
@@ -18,15 +18,31 @@ const itemClass =
  * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON and the PRISMA 2020 diagram as SVG from
  * `<baseHref>/<format>`) and "Print / PDF"
  * (the browser's print dialog with the print stylesheet). `hasReport` false offers JSON only (a run that ended
- * before its report). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
+ * before its report, or a claim check without a verdict). `claimCheck` leaves out the PRISMA item. Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
  * closes it and returns focus to the button; Tab closes it.
  */
-export function ExportMenu({ baseHref, hasReport }: { baseHref: string; hasReport: boolean }) {
+export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHref: string; hasReport: boolean; claimCheck?: boolean }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  // Keep the open menu inside the viewport (8 px margins): right-aligned to the button, shifted when that would put
+  // it off-screen (on a 390 px phone the button can sit near the left edge).
+  const menu = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    if (!open || !menu.current) return;
+    const rect = menu.current.getBoundingClientRect();
+    const viewport = document.documentElement.clientWidth;
+    setOffset((current) => {
+      const left = rect.left - current;
+      if (left < 8) return Math.round(8 - left);
+      if (left + rect.width > viewport - 8) return Math.round(viewport - 8 - (left + rect.width));
+      return 0;
+    });
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -56,7 +72,8 @@ export function ExportMenu({ baseHref, hasReport }: { baseHref: string; hasRepor
     } else if (e.key === "Tab") setOpen(false);
   };
 
-  const files = hasReport ? FILES : FILES.filter((f) => f.format === "json");
+  // A claim check's flow diagrams are drawn per claim on its page; its downloads are the text and citation files.
+  const files = (hasReport ? FILES : FILES.filter((f) => f.format === "json")).filter((f) => !(claimCheck && f.format === "prisma"));
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button
@@ -80,6 +97,8 @@ export function ExportMenu({ baseHref, hasReport }: { baseHref: string; hasRepor
           id={`${id}-menu`}
           role="menu"
           aria-label="Export report"
+          ref={menu}
+          style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
           className="absolute right-0 z-30 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-lg"
           onKeyDown={onMenuKey}
         >

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { ReportDocument } from "@/components/run/report-document";
 import { EvidenceTable } from "@/components/run/report-evidence-table";
@@ -6,6 +6,10 @@ import { HypothesisChains } from "@/components/run/report-hypotheses";
 import { PrismaFigure } from "@/components/run/prisma-figure";
 import { ReportNotices } from "@/components/run/report-notices";
 import { ScoresChart } from "@/components/run/report-scores-chart";
+import { BottomLine } from "@/components/run/bottom-line";
+import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
+import { answerFromRecords } from "@/lib/report/answer";
+import type { RecordStance } from "@/lib/report/record-stance";
 import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";
@@ -20,11 +24,14 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 }
 
 /**
- * The report part of a run page, all drawn from the run's saved events plus its evidence records: shortfall and
+ * The report part of a run page, all drawn from the run's saved events plus its evidence records: the bottom line
+ * with its evidence meter and GRADE certainty (computed from the records' stances on `question`), shortfall and
  * "unverified" notices, the report with citation hover cards, the evidence table, the PRISMA 2020 flow diagram of
  * the searches, the final hypotheses as chains, and the judge's scores across iterations.
  */
-export function ReportPanel({ events, report, records }: { events: RunEvent[]; report: RunEventPayloads["report"]; records: ReportRecord[] }) {
+export function ReportPanel({ events, report, records, question }: { events: RunEvent[]; report: RunEventPayloads["report"]; records: ReportRecord[]; question: string }) {
+  const [stance, setStance] = useState<RecordStance | null>(null);
+  const answered = useMemo(() => answerFromRecords(question, records, report.report.drugCandidates), [question, records, report.report.drugCandidates]);
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
   const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
@@ -34,6 +41,19 @@ export function ReportPanel({ events, report, records }: { events: RunEvent[]; r
   return (
     <>
       <Card label="Report">
+        {records.length > 0 && (
+          <>
+            <BottomLine
+              answer={answered.answer}
+              selected={stance}
+              onSelect={(s) => {
+                setStance(s);
+                if (s) document.getElementById("evidence-heading")?.scrollIntoView({ block: "start" });
+              }}
+            />
+            <GradeCertaintyPanel certainty={answered.certainty} records={byId} />
+          </>
+        )}
         <ReportNotices
           shortfalls={shortfalls}
           lastAssessment={assessments.at(-1) ?? null}
@@ -45,7 +65,7 @@ export function ReportPanel({ events, report, records }: { events: RunEvent[]; r
       {records.length > 0 && (
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">
           <SectionHeading id="evidence-heading">Evidence</SectionHeading>
-          <EvidenceTable records={records} />
+          <EvidenceTable records={records} stance={stance} onStanceChange={setStance} />
         </section>
       )}
       <section aria-labelledby="prisma-heading" className="rounded-lg border border-border bg-card p-4 print-break">

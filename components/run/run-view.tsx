@@ -97,7 +97,7 @@ export function RunView({ snapshot, live, actions, records = [] }: { snapshot: R
         ))}
       </Card>
 
-      {report && <ReportPanel events={events} report={report.data} records={records} />}
+      {report && <ReportPanel events={events} report={report.data} records={records} question={snapshot.run.question} />}
       {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
       {snapshot.run.mode === "claim-check" && <ClaimPrismaPanel events={events} />}

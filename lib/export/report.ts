@@ -2,7 +2,10 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import { runToJson } from "@/lib/export/run-json";
+import { exportClaimCheck } from "@/lib/export/claim-check-export";
 import { provenanceNote } from "@/lib/evidence/provenance";
+import { reportAnswer } from "@/lib/report/answer";
+import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
 
 /** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
 export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
@@ -40,13 +43,17 @@ export function exportBaseName(title: string): string {
 
 /**
  * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
- * missing); BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
+ * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
+ * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */
 export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null } = {}): ExportFile | null {
   const report = detail.report;
   const { contentType, extension } = TYPES[format];
+  if (detail.run.mode === "claim-check") {
+    return exportClaimCheck(format, detail, { contentType, filename: `${exportBaseName(`claim check ${detail.run.question}`)}.${extension}` }, options);
+  }
   const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
   if (format === "json") {
     const json = runToJson(detail);
@@ -57,6 +64,13 @@ export function exportRun(format: ExportFormat, detail: RunDetail, options: { ru
   const references = [...report.references].sort((a, b) => a.n - b.n);
   const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
   const body =
-    format === "markdown" ? (detail.markdown ?? reportToMarkdown(report)) : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
+    format === "markdown" ? markdownWithAnswer(detail, report) : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
   return { body, contentType, filename };
+}
+
+/** The saved Markdown of a report (re-rendered when missing) with its bottom line and GRADE sections (answerMarkdown). */
+function markdownWithAnswer(detail: RunDetail, report: NonNullable<RunDetail["report"]>): string {
+  const markdown = detail.markdown ?? reportToMarkdown(report);
+  const answered = reportAnswer(detail.run.question, detail.evidence, report);
+  return answered ? withAnswerSections(markdown, answerMarkdown(answered, report.references, detail.evidence)) : markdown;
 }

@@ -2,6 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
 import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
+import { reportAnswer } from "@/lib/report/answer";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -19,12 +20,19 @@ import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
  * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
  * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
  * excluded with reasons, included; see researchPrisma).
+ * `answer`: the bottom line `{ kind: "yes-no" | "candidates", verdict: "yes" | "probably yes" | "unclear" |
+ * "probably no" | "no" | null, candidates, sentence, meter: { yes, possibly, no, irrelevant } }` and `certainty` its
+ * GRADE rating `{ level, start, startReason, judgements: [{ domain, down, reason, evidenceIds }], records }` (see
+ * reportAnswer); both null for a run without a report.
  */
 export function runToJson(detail: RunDetail) {
+  const answered = reportAnswer(detail.run.question, detail.evidence, detail.report);
   return {
     runId: detail.run.id,
     status: detail.run.status,
     question: detail.run.question,
+    answer: answered?.answer ?? null,
+    certainty: answered?.certainty ?? null,
     backend: detail.run.backend,
     model: detail.run.model,
     sources: detail.run.sources,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { saveLibraryRecords } from "@/lib/db/evidence";
+import { findSameRecord, rowToEvidence, saveLibraryRecords } from "@/lib/db/evidence";
+import { mergeLibraryMetadata } from "./merge-metadata";
 import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import { detectRecordFormat, parseRecords, type RecordFormat } from "@/lib/sources/parse/detect-format";
 
@@ -38,7 +39,8 @@ function emptyReport(file: string, format: RecordFormat | null, error: string | 
  * Imports one file into the local library: detects its format (PubMed efetch XML, MEDLINE XML, PubTator text,
  * Europe PMC search JSON, ClinicalTrials.gov v2 JSON), parses it whole, then saves every record in one
  * transaction, keyed by PMID, NCT ID, PMCID or DOI, so re-importing is idempotent (records come back "skipped:
- * unchanged"). A file that cannot be read, recognised or parsed is reported with `error` and nothing of it is saved.
+ * unchanged"). A record already in the library from another file (same PMID) keeps the metadata this file lacks
+ * (mergeLibraryMetadata: a BC5CDR PubTator record gains the year, journal, authors and MeSH of its MEDLINE record). A file that cannot be read, recognised or parsed is reported with `error` and nothing of it is saved.
  */
 export async function importFile(file: string): Promise<FileImportReport> {
   let content: string;
@@ -68,7 +70,10 @@ export async function importFile(file: string): Promise<FileImportReport> {
       plan.push({ id: record.id, failure: null, duplicate: true, saved: null });
     } else {
       seen.add(record.id);
-      plan.push({ id: record.id, failure: null, duplicate: false, saved: toSave.push(valid.data) - 1 });
+      // The same PMID from another file (PubTator text vs MEDLINE XML): fill what this file lacks (year, journal, …).
+      const stored = await findSameRecord(valid.data);
+      const merged = stored ? mergeLibraryMetadata(valid.data, rowToEvidence(stored)) : valid.data;
+      plan.push({ id: record.id, failure: null, duplicate: false, saved: toSave.push(merged) - 1 });
     }
   }
   const outcomes = await saveLibraryRecords(toSave);

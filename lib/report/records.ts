@@ -1,6 +1,7 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
+import { readRecordStances, type RecordStance } from "@/lib/report/record-stance";
 
 /**
  * The compact, serialisable view of one evidence record that the report page needs for hover cards, the
@@ -28,15 +29,21 @@ export interface ReportRecord {
   referenceNumber: number | null;
   /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
   provenance?: Provenance;
+  /** Which way the record points on the run's question (readRecordStances), for the evidence meter and GRADE. */
+  stance: RecordStance;
+  /** How strongly it bears on the question, 0–1 (readRecordStances), which weighs it in the bottom line's verdict. */
+  bearing: number;
 }
 
 /**
  * The report records of a run's evidence, in the order given (the order the run found them).
  * @param references the report's references (may be empty), used to number the cited records.
+ * @param question the run's question, which each record's `stance` is read against.
  */
-export function toReportRecords(evidence: Evidence[], references: Reference[]): ReportRecord[] {
+export function toReportRecords(evidence: Evidence[], references: Reference[], question: string): ReportRecord[] {
   const cited = new Map(references.map((r) => [r.evidenceId, r.n]));
-  return evidence.map((e) => {
+  const stances = readRecordStances(question, evidence);
+  return evidence.map((e, i) => {
     const c = e.citation;
     const type = studyTypeOf(e);
     return {
@@ -57,6 +64,8 @@ export function toReportRecords(evidence: Evidence[], references: Reference[]): 
       relevance: e.relevance,
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),
+      stance: stances[i].stance,
+      bearing: stances[i].bearing,
     };
   });
 }

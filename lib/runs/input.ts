@@ -10,8 +10,11 @@ import { sourceIdSchema } from "@/lib/domain/evidence";
 /** Longest question accepted, in characters. */
 export const MAX_QUESTION_LENGTH = 2000;
 
-/** Longest claim or abstract accepted, in characters (an abstract is at most about 4,000). Source: our choice. */
-export const MAX_CLAIM_TEXT_LENGTH = 6000;
+/**
+ * Longest claim text accepted, in characters: a pasted abstract (at most about 4,000) or a longer passage such as a
+ * results section. Source: issue 11 (input limits), 20,000.
+ */
+export const MAX_CLAIM_TEXT_LENGTH = 20000;
 
 const ITERATIONS_MESSAGE = `The number of iterations must be a whole number from ${ITERATION_BOUNDS.min} to ${ITERATION_BOUNDS.max}.`;
 
@@ -21,7 +24,7 @@ const collapsed = z.string().transform((s) => s.trim().replace(/\s+/g, " "));
 /** What a research run needs from its caller; unset fields take the defaults (see startResearchRun). */
 export const researchInputSchema = z.object({
   question: collapsed.pipe(
-    z.string().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `The question is longer than ${MAX_QUESTION_LENGTH} characters.`),
+    z.string().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `The question is longer than ${MAX_QUESTION_LENGTH.toLocaleString("en")} characters.`),
   ),
   sources: z.array(sourceIdSchema).optional(),
   maxIterations: z
@@ -36,7 +39,7 @@ export const researchInputSchema = z.object({
 /** What a claim check needs from its caller: a pasted claim or a whole abstract, and optionally its sources. */
 export const claimCheckInputSchema = z.object({
   text: collapsed.pipe(
-    z.string().min(1, "Please paste a claim or an abstract.").max(MAX_CLAIM_TEXT_LENGTH, `The text is longer than ${MAX_CLAIM_TEXT_LENGTH} characters.`),
+    z.string().min(1, "Please paste a claim or an abstract.").max(MAX_CLAIM_TEXT_LENGTH, `The text is longer than ${MAX_CLAIM_TEXT_LENGTH.toLocaleString("en")} characters.`),
   ),
   sources: z.array(sourceIdSchema).optional(),
 });

@@ -1,5 +1,6 @@
 import { SOURCE_LABELS, type Evidence, type SourceId } from "@/lib/domain/evidence";
 import type { LiteratureSource } from "@/lib/sources/types";
+import { isDnsFailure, markUnreachable, unreachableMark, utcTime } from "@/lib/sources/reachability";
 
 /** What one source returned for one query. `error` is the shortfall message when it failed (then evidence is []). */
 export interface SourceSearchResult {
@@ -15,7 +16,8 @@ class SourceTimeoutError extends Error {}
 /**
  * Runs one query on every source in parallel, each under its own timeout (`timeoutMs`, milliseconds) and an
  * AbortSignal that also follows the run's `signal`. A failed or slow source never throws here: its result carries
- * a shortfall message such as "PubMed: timed out after 15 s, 0 records".
+ * a shortfall message such as "PubMed: timed out after 15 s, 0 records". A source whose DNS lookup fails is marked
+ * unreachable for a few minutes (lib/sources/reachability.ts) and answers at once with a shortfall until then.
  * @throws only when the run's own `signal` is aborted (the run was cancelled).
  */
 export async function searchSources(
@@ -34,6 +36,13 @@ async function searchOne(
   options: { limit: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<SourceSearchResult> {
   const started = performance.now();
+  // A live source whose DNS lookup failed recently is not asked again until its mark expires (issue 13 §4, offline).
+  const mark = unreachableMark(source.id);
+  if (mark) {
+    const label = SOURCE_LABELS[source.id];
+    const error = `${label}: unreachable (DNS lookup failed at ${utcTime(mark.since)}; not asked again until ${utcTime(mark.until)}), 0 records`;
+    return { source: source.id, query, evidence: [], durationMs: 0, error };
+  }
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onRunAbort, { once: true });
@@ -48,6 +57,7 @@ async function searchOne(
     const evidence = await Promise.race([source.search(query, { limit: options.limit, signal: controller.signal }), timeout]);
     return { source: source.id, query, evidence: evidence.slice(0, options.limit), durationMs: elapsed(started), error: null };
   } catch (error) {
+    if (isDnsFailure(error)) markUnreachable(source.id);
     const label = SOURCE_LABELS[source.id];
     const message =
       error instanceof SourceTimeoutError

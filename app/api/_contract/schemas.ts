@@ -22,7 +22,7 @@ const sourcesField = z
 /** POST /api/runs: a research run. Unset fields take the same defaults as the chat page and `npm run research`. */
 export const startResearchRequestSchema = z
   .object({
-    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`),
+    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH.toLocaleString("en")} characters.`),
     sources: sourcesField,
     maxIterations: z.number().int().min(1).max(10).optional().meta({ description: "Iteration cap 1–10; default CRITICA_MAX_ITERATIONS (3)." }),
     onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),
@@ -95,6 +95,26 @@ export const researchRunJsonSchema = z
     runId: z.uuid(),
     status: runStatusSchema,
     question: z.string(),
+    answer: z
+      .object({
+        kind: z.enum(["yes-no", "candidates"]),
+        verdict: z.enum(["yes", "probably yes", "unclear", "probably no", "no"]).nullable(),
+        candidates: z.array(z.string()),
+        sentence: z.string(),
+        meter: z.object({ yes: z.number().int(), possibly: z.number().int(), no: z.number().int(), irrelevant: z.number().int() }),
+      })
+      .nullable()
+      .meta({ description: "The bottom line above the report (null without a report); see lib/report/bottom-line.ts." }),
+    certainty: z
+      .object({
+        level: z.enum(["high", "moderate", "low", "very low"]),
+        start: z.enum(["high", "low"]),
+        startReason: z.string(),
+        judgements: z.array(z.object({ domain: z.string(), down: z.boolean(), reason: z.string(), evidenceIds: z.array(z.string()) })),
+        records: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/grade.ts." }),
     backend: z.enum(["extractive", "llm"]),
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),

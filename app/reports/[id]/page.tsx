@@ -37,10 +37,10 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
       key={`${run.id}-${run.status}`}
       snapshot={toRunSnapshot(run, events)}
       live={live}
-      records={toReportRecords(evidence, report?.references ?? [])}
+      records={toReportRecords(evidence, report?.references ?? [], run.question)}
       actions={
         <>
-          {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null} />}
+          {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}
           {owner && live && <CancelButton runId={run.id} />}
           {owner && !live && <RerunButton runId={run.id} />}
           {owner && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}

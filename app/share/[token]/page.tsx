@@ -28,11 +28,11 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
     <RunView
       snapshot={view}
       live={false}
-      records={toReportRecords(evidence, report?.references ?? [])}
+      records={toReportRecords(evidence, report?.references ?? [], snapshot.run.question)}
       actions={
         <>
           <Badge>read-only shared copy</Badge>
-          <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null} />
+          <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")} claimCheck={snapshot.run.mode === "claim-check"} />
         </>
       }
     />

@@ -67,7 +67,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     const before = await getDb().run.count();
     const cases: Array<[unknown, string]> = [
       [{ question: "   " }, "question: Please enter a question."],
-      [{ question: "x".repeat(2001) }, "question: Questions are limited to 2000 characters."],
+      [{ question: "x".repeat(2001) }, "question: Questions are limited to 2,000 characters."],
       [{ question: "Is lithium nephrotoxic?", maxIterations: 11 }, "maxIterations: Too big: expected number to be <=10"],
       [{ question: "Is lithium nephrotoxic?", sources: ["scopus"] }, 'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"'],
       [{ question: "Is lithium nephrotoxic?", sources: [] }, "sources: Choose at least one source."],
@@ -82,6 +82,9 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     const res = await checks.POST(post("/api/checks", { text: "" }));
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("text: Please paste a claim or an abstract.");
+    const long = await checks.POST(post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus. ".repeat(426) }));
+    expect(long.status).toBe(400);
+    expect((await long.json()).error).toBe("text: Claims and abstracts are limited to 20,000 characters.");
     expect(await getDb().run.count()).toBe(before);
     expect(session.set).toEqual([]);
   });
@@ -201,7 +204,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(start.required).toEqual(["question"]);
     expect(start.properties.question).toMatchObject({ type: "string", minLength: 1, maxLength: 2000 });
     expect(start.properties.maxIterations).toMatchObject({ type: "integer", minimum: 1, maximum: 10 });
-    expect(doc.components.schemas.StartCheckRequest.properties.text.maxLength).toBe(6000);
+    expect(doc.components.schemas.StartCheckRequest.properties.text.maxLength).toBe(20000);
     expect(doc.paths["/api/runs"].post.responses["202"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/StartedRun" });
     const res = await health.GET();
     expect(res.status).toBe(200);

@@ -116,7 +116,7 @@ describe("identifiers in prose that name no retrieved record", () => {
     const summary = html.slice(html.indexOf("Executive summary"), html.indexOf("Research question"));
     expect([...summary.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(["https://pubmed.ncbi.nlm.nih.gov/1786266/"]);
     expect(markdown).toContain("4 identifiers naming no retrieved record marked “not retrieved”.");
-    const json = runToJson({ report: v, markdown, events: [], run: { id: "r" }, evidence: [], hypotheses: [], assessments: [], shortfalls: [] } as unknown as RunDetail);
+    const json = runToJson({ report: v, markdown, events: [], run: { id: "r", question: "Does imipramine cause rabbit syndrome?" }, evidence: [], hypotheses: [], assessments: [], shortfalls: [] } as unknown as RunDetail);
     expect(json.removedIdentifiers).toBe(4);
   });
 });

@@ -4,6 +4,8 @@ import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
 import { createReferenceList } from "@/lib/report/references";
 import { formatMarker } from "@/lib/report/validate-citations";
+import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
+import { closestRecords } from "@/lib/report/record-stance";
 import { conceptName } from "./concepts";
 import { plural } from "./evidence-labels";
 import { computeFeatures, keysForName, type EvidenceFeatures } from "./evidence-features";
@@ -100,7 +102,9 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     primary
       ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
         `(${plural(primary.supportingEvidence.length, "supporting record")}, ${primary.contradictingEvidence.length} contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
-      : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ${f.terms.missingDrug ?? "the drug"} to the effect.`,
+      : drugKeys.size === 0 && !f.terms.missingDrug
+        ? `${plural(evidence.length, "record")} were reviewed; the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.`
+        : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ${f.terms.missingDrug ?? "the drug"} to the effect.`,
     ...f.terms.notes.filter((n) => n.startsWith("The question names")),
     candidateLine(f, effectName, cite),
   ]
@@ -117,7 +121,13 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       ...picker.pick(mainQuery, (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s), SECTION_SENTENCES.summary - summarySentences.length, 1),
     ];
   }
-  const executiveSummary = [summaryLead, ...summarySentences.map(quote)].join(" ");
+  // Every question is answered from the records closest to it (issue 13 §0), drug or not: each of the top records
+  // by bearing (the share of the question's terms it holds) not yet quoted gives its best-matching abstract sentence.
+  const quoted = new Set(summarySentences.map((s) => s.record));
+  const closestSentences = closestRecords(question, f.index.records.map((r) => r.evidence))
+    .filter((r) => !quoted.has(r))
+    .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0, 1, 1));
+  const executiveSummary = [summaryLead, ...summarySentences.map(quote), ...closestSentences.map(quote)].join(" ");
 
   // One sentence per hypothesis naming its target, from its own supporting records; then MMR over the rest.
   const recordOf = new Map(evidence.map((e, i) => [e.id, i]));
@@ -188,7 +198,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     `Search iterations: ${iterations}; judge assessments: ${assessments.length}; follow-up queries proposed by the judge: ${suggested}.`,
     `Records reviewed: ${evidence.length} (${designSummary(f.designs)}); ${f.relevant.length} mention ${drugName || "the drug"} with ${effectName || "the effect"} or a hypothesis term.`,
     "Backend: extractive (no language model). Drug–condition relations (causes, treats) read by a relation model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels.",
-    shortfalls.length > 0 ? `Shortfalls: ${shortfalls.map((s) => `${SOURCE_LABELS[s.source]}: ${s.message}`).join("; ")}.` : "Shortfalls: none.",
+    shortfalls.length > 0 ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}` : "Shortfalls: none.",
   ].join("\n");
 
   const title =

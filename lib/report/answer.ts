@@ -1,0 +1,43 @@
+import type { Evidence } from "@/lib/domain/evidence";
+import type { ResearchReport } from "@/lib/domain/report";
+import { bottomLine, type BottomLine } from "./bottom-line";
+import { gradeCertainty, type GradeCertainty } from "./grade";
+import { readRecordStances, type RecordStance } from "./record-stance";
+import { studyTypeOf, type StudyDesign } from "./study-type";
+
+/** A report's bottom line with its GRADE certainty (issue 13 §1–2), as the `--json` contract and exports carry it. */
+export interface ReportAnswer {
+  answer: BottomLine;
+  certainty: GradeCertainty;
+}
+
+/** What the bottom line and GRADE need of one record: its id, study design and stance (see ReportRecord). */
+export interface AnsweredRecord {
+  id: string;
+  studyType: StudyDesign;
+  stance: RecordStance;
+  /** How strongly the record bears on the question, 0–1 (readRecordStances). */
+  bearing: number;
+}
+
+/**
+ * The bottom line and GRADE certainty from records already read (the report page's compact records carry their
+ * stance): pure, so the page and the exports compute the same figures.
+ */
+export function answerFromRecords(question: string, records: AnsweredRecord[], drugCandidates: string[]): ReportAnswer {
+  return {
+    answer: bottomLine({ question, stances: records, drugCandidates }),
+    certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
+  };
+}
+
+/**
+ * The bottom line and GRADE certainty of a run from its question, evidence (read with readRecordStances) and
+ * report (its drug candidates); null for a run without a report.
+ */
+export function reportAnswer(question: string, evidence: Evidence[], report: ResearchReport | null): ReportAnswer | null {
+  if (!report) return null;
+  const stances = readRecordStances(question, evidence);
+  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing }));
+  return answerFromRecords(question, records, report.drugCandidates);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { ResearchReport } from "@/lib/domain/report";
+import { exportRun } from "@/lib/export/report";
+import { runToJson } from "@/lib/export/run-json";
+import { reportToMarkdown } from "@/lib/report/markdown";
+import { referenceFromEvidence } from "@/lib/report/references";
+import type { RunDetail } from "@/lib/runs/projections";
+import { loadCorpus } from "../../support/corpus";
+
+const QUESTION = "Does levodopa cause dyskinesia?";
+// BC5CDR test records (loadCorpus: Development, Test, Training) that bear on the question, plus two that do not.
+const ids = ["pmid:23952588", "pmid:24126708", "pmid:20169779", "pmid:16309808", "pmid:23535177", "pmid:439781", "pmid:8701013"];
+const evidence = ids.map((id) => loadCorpus().slice(500, 1000).find((e) => e.id === id)!);
+
+function detail(): RunDetail {
+  const references = evidence.slice(0, 3).map((e, i) => referenceFromEvidence(e, i + 1));
+  const report: ResearchReport = {
+    title: "Levodopa and dyskinesia",
+    executiveSummary: "Levodopa-induced dyskinesia is common [1].",
+    researchQuestion: QUESTION,
+    methodology: { title: "Methodology", content: "Sources searched: Local library." },
+    hypothesesTested: [],
+    mechanisticFindings: { title: "Mechanistic findings", content: "None." },
+    clinicalFindings: { title: "Clinical findings", content: "Dyskinesia in 44% [1]." },
+    drugCandidates: ["levodopa"],
+    limitations: ["Abstracts only."],
+    conclusion: "Yes [1, 2, 3].",
+    references,
+    sourcesSearched: ["Local library"],
+    totalPapersReviewed: 7,
+    searchIterations: 1,
+    confidenceScore: 0.6,
+    removedReferences: 0,
+  };
+  const now = new Date("2026-11-23T00:00:00Z");
+  return {
+    run: { id: "0b9e3c1e-3f0e-4c55-9f0a-6f4a3a1e2d10", mode: "research", question: QUESTION, status: "completed", backend: "extractive", model: null, sources: ["local"], maxIterations: 1, iterations: 1, confidence: 0.6, evidenceCount: 7, error: null, ownerId: null, createdAt: now, finishedAt: now },
+    events: [],
+    evidence,
+    hypotheses: [],
+    assessments: [],
+    report,
+    markdown: reportToMarkdown(report),
+    shortfalls: [],
+  };
+}
+
+describe("the bottom line and GRADE certainty in --json and the Markdown export", () => {
+  it("adds answer and certainty to the --json contract", () => {
+    const json = runToJson(detail());
+    expect(json.answer).toEqual({
+      kind: "yes-no",
+      verdict: "yes",
+      candidates: [],
+      sentence: "Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.",
+      meter: { yes: 3, possibly: 1, no: 1, irrelevant: 2 },
+    });
+    expect(json.certainty?.level).toBe("very low");
+    expect(json.certainty?.judgements.filter((j) => j.down).map((j) => j.domain)).toEqual(["inconsistency"]);
+  });
+
+  it("puts the bottom line and GRADE sections above the executive summary of the Markdown export, naming records by [n] or PMID", () => {
+    const md = exportRun("markdown", detail())!.body;
+    expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
+    expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
+    expect(md).toContain("Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.\n\nEvidence meter: Yes 3 · Possibly 1 · No 1 · Not relevant 2.");
+    expect(md).toContain("- **Inconsistency** (rated down): Records point both ways: 3 yes, 1 no. Records: PMID 16309808.");
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startClaimCheck } from "@/lib/claims/start";
+import { claimResultsFromEvents } from "@/lib/export/claim-check-json";
+import { exportRun } from "@/lib/export/report";
+import { getRunDetail } from "@/lib/runs/projections";
+import { importCorpus, useTempDatabase } from "../../support/temp-database";
+
+const CLAIM = "Doxorubicin has no effect on the heart. Doxorubicin does not cause cardiomyopathy.";
+
+describe("claim-check exports (issue 13 §4)", () => {
+  let cleanup: () => void;
+  beforeAll(async () => {
+    ({ cleanup } = await useTempDatabase("claim-check-export"));
+    await importCorpus(["bc5cdr_pubtator/CDR_TestSet.PubTator.txt"]);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it("exports Markdown, BibTeX and RIS with one entry per distinct cited record, and npm run check's JSON", async () => {
+    const { runId, done } = await startClaimCheck({ text: CLAIM, sources: ["local"] });
+    expect((await done).status).toBe("completed");
+    const detail = (await getRunDetail(runId))!;
+    const results = claimResultsFromEvents(detail.events);
+    const distinct = new Set(results.flatMap((r) => r.citations.map((c) => c.evidenceId)));
+    expect([results.length, results.reduce((n, r) => n + r.citations.length, 0), distinct.size]).toEqual([2, 15, 11]); // 2 claims, 15 citations, 11 distinct records
+
+    const bib = exportRun("bibtex", detail)!;
+    expect(bib.filename).toBe("critica-claim-check-doxorubicin-has-no-effect-on-the-heart-doxorubicin-does-not.bib");
+    expect(bib.body.match(/^@\w+\{/gm)).toHaveLength(distinct.size);
+    for (const id of distinct) expect(bib.body).toContain(id.replace("pmid:", ""));
+    expect(exportRun("ris", detail)!.body.match(/^TY {2}- /gm)).toHaveLength(distinct.size);
+
+    const md = exportRun("markdown", detail)!.body;
+    expect(md.startsWith(`# Claim check\n\n## Checked text\n\n${CLAIM}\n`)).toBe(true);
+    expect(md).toContain(`## Claim 1: ${results[0].claim}`);
+    expect(md).toContain(`**Verdict:** `);
+    expect(md).toContain(`   > ${results[0].citations[0].passage.replace(/([\\`*_~[\]<>])/g, "\\$1")}`);
+
+    const json = JSON.parse(exportRun("json", detail)!.body);
+    expect(json.text).toBe(CLAIM);
+    expect(json.claims).toHaveLength(results.length);
+    expect(json.runId).toBe(runId);
+    expect(JSON.parse(exportRun("json", detail, { runId: null })!.body).runId).toBeNull();
+  }, 180_000);
+});

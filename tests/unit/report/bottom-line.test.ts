@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { bottomLine, meterPhrase, stanceBalance, verdictOf, type WeightedStance } from "@/lib/report/bottom-line";
+import { reportAnswer } from "@/lib/report/answer";
+import { readRecordStances } from "@/lib/report/record-stance";
+import type { ResearchReport } from "@/lib/domain/report";
+import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
+import { loadCorpus } from "../../support/corpus";
+
+// loadCorpus reads the files sorted by name: Development, Test, Training.
+const cdrTest = () => loadCorpus().slice(500, 1000);
+const pubmedQa = readPubmedQa();
+const pqa = (pmid: string) => pubmedQa.find((i) => i.pmid === pmid)!;
+
+describe("bottom line and evidence meter (issue 13 §1)", () => {
+  it("reads BC5CDR's test split for “Does levodopa cause dyskinesia?”: 13 records bear on it, 3 read by the relation model", () => {
+    const evidence = cdrTest();
+    expect(evidence).toHaveLength(500);
+    const stances = readRecordStances("Does levodopa cause dyskinesia?", evidence);
+    const bearing = stances.filter((s) => s.stance !== "irrelevant");
+    expect(bearing.filter((s) => s.method === "relation-model").map((s) => [s.evidenceId, s.stance])).toEqual([
+      ["pmid:23952588", "yes"],
+      ["pmid:24126708", "yes"],
+      ["pmid:20169779", "yes"],
+    ]);
+    expect(bearing.find((s) => s.evidenceId === "pmid:16309808")?.stance).toBe("no");
+    const answered = reportAnswer("Does levodopa cause dyskinesia?", evidence, { drugCandidates: [] } as unknown as ResearchReport)!;
+    expect(answered.answer).toEqual({
+      kind: "yes-no",
+      verdict: "yes",
+      candidates: [],
+      sentence: "Yes: of 13 records that bear on the question, 8 point yes, 4 possibly yes and 1 no.",
+      meter: { yes: 8, possibly: 4, no: 1, irrelevant: 487 },
+    });
+  });
+
+  it("reads a PubMedQA abstract without its conclusion: the Landolt C study finds no difference, so its answer is no", () => {
+    const item = pqa("16418930");
+    expect(item.gold).toBe("no");
+    const [reading] = readRecordStances(item.question, [item.record]);
+    expect(reading).toEqual({ evidenceId: "pmid:16418930", stance: "no", bearing: 1, method: "finding-cues" });
+    expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
+      "No: of 1 record that bears on the question, 1 no.",
+    );
+  });
+
+  it("a non-drug question (the lace plant) is answered from its own abstract, not left empty", () => {
+    const item = pqa("21645374");
+    const answer = bottomLine({ question: item.question, stances: readRecordStances(item.question, [item.record]), drugCandidates: [] });
+    expect(answer.verdict).toBe("probably yes");
+    expect(answer.meter).toEqual({ yes: 0, possibly: 1, no: 0, irrelevant: 0 });
+  });
+
+  it("a retracted record never counts, whatever it says", () => {
+    const item = pqa("12377809");
+    const retracted = { ...item.record, provenance: { retracted: true, retractionIn: ["1"], expressionOfConcern: false, expressionOfConcernIn: [], erratum: false, erratumIn: [], updateIn: [], notice: null, publishedVersion: null, preprintOf: null, registry: null } };
+    expect(readRecordStances(item.question, [item.record])[0].stance).toBe("yes");
+    expect(readRecordStances(item.question, [retracted])[0]).toMatchObject({ stance: "irrelevant", method: "not-read" });
+  });
+
+  it("an open question names its top three candidates", () => {
+    const answer = bottomLine({ question: "Which drugs can cause torsade de pointes?", stances: (["yes", "yes", "possibly", "irrelevant"] as const).map((stance) => ({ stance, bearing: 1 })), drugCandidates: ["cisapride", "haloperidol", "sotalol", "amiodarone"] });
+    expect(answer).toEqual({
+      kind: "candidates",
+      verdict: null,
+      candidates: ["cisapride", "haloperidol", "sotalol"],
+      sentence: "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes and 1 possibly yes.",
+      meter: { yes: 2, possibly: 1, no: 0, irrelevant: 1 },
+    });
+  });
+
+  it("maps the balance onto the five-point scale, the records closest to the question weighing most", () => {
+    const all = (yes: number, no: number): WeightedStance[] => [...Array(yes).fill({ stance: "yes", bearing: 1 }), ...Array(no).fill({ stance: "no", bearing: 1 })];
+    expect(verdictOf(stanceBalance(all(3, 0)))).toBe("yes");
+    expect(verdictOf(stanceBalance(all(3, 1)))).toBe("probably yes");
+    expect(verdictOf(stanceBalance(all(2, 2)))).toBe("unclear");
+    expect(verdictOf(stanceBalance(all(1, 3)))).toBe("probably no");
+    expect(verdictOf(stanceBalance(all(0, 2)))).toBe("no");
+    expect(verdictOf(stanceBalance([{ stance: "irrelevant", bearing: 0.2 }]))).toBe("unclear");
+    // One record holding every term of the question outweighs three holding half of them: 1 vs 3 × 0.5⁴.
+    expect(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })])).toBeCloseTo((-1 + 3 * 0.0625) / (1 + 3 * 0.0625), 10);
+    expect(verdictOf(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })]))).toBe("no");
+    expect(meterPhrase({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe("no record bears on the question (40 records read)");
+  });
+});
