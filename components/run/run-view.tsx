@@ -3,7 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ReportPanel } from "@/components/run/report-panel";
@@ -38,7 +38,11 @@ function formatDuration(ms: number): string {
  */
 export function RunView({ snapshot, live, actions, records = [] }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode; records?: ReportRecord[] }) {
   const router = useRouter();
-  const transport = useMemo(() => new DefaultChatTransport<RunUIMessage>({ api: "/api/runs" }), []);
+  // The stream resumes after the last event this page has (server-rendered on a reload), so none is sent twice.
+  const [transport] = useState(() => {
+    const after = snapshot.events.at(-1)?.seq ?? 0;
+    return new DefaultChatTransport<RunUIMessage>({ api: "/api/runs", prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/runs/${id}/stream?after=${after}` }) });
+  });
   const { messages, error } = useChat<RunUIMessage>({ id: snapshot.run.id, resume: live, transport });
   const events = useMemo(() => mergeBySeq(snapshot.events, messages.flatMap(eventsFromMessage)), [snapshot.events, messages]);
 

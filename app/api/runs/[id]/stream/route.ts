@@ -6,14 +6,28 @@ import { eventToDataPart } from "@/lib/runs/event-parts";
 
 /** How often the stream looks for newly saved events, in milliseconds. */
 const POLL_MS = 200;
-/** A stream ends after this long without new events if the run is no longer marked running (milliseconds). */
-const STALE_MS = 5_000;
+/** How often the stream reads the run's status, so it ends on a terminal status even without a closing event (ms). */
+const STATUS_MS = 2_000;
+/**
+ * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
+ * client reconnects from the last event it has (`?after=<seq>`).
+ */
+export const STREAM_TIMEOUT_MS = 10 * 60_000;
+
+/** The seq a reader already has: `?after=<seq>` or the `Last-Event-ID` header (an event's seq, or its part id `ev-<seq>`); 0 = from the start. */
+function resumeAfter(request: Request): number {
+  const raw = new URL(request.url).searchParams.get("after") ?? request.headers.get("last-event-id") ?? "0";
+  const seq = Number(raw.replace(/^ev-/, ""));
+  return Number.isInteger(seq) && seq > 0 ? seq : 0;
+}
 
 /**
- * GET /api/runs/<id>/stream: the run's saved events as an AI SDK UI message stream of `data-<event type>` parts,
- * replayed from the first event and then followed as they are saved, until the run-finished event. Used by
- * useChat's `resume`, so reloading the page mid-run shows everything so far and keeps streaming.
- * 204 when the run has already ended (the page has everything), 404 for an unknown run.
+ * GET /api/runs/<id>/stream[?after=<seq>]: the run's saved events as an AI SDK UI message stream of
+ * `data-<event type>` parts, from the event after `after` (or the `Last-Event-ID` header; default: the first),
+ * then followed as they are saved, until the run-finished event or a terminal status (completed, failed,
+ * cancelled), or after {@link STREAM_TIMEOUT_MS}. The events come from the database, so any instance serves any
+ * run, and a reload or another instance resumes from the last event seen without repeating one. Used by useChat's
+ * `resume`. 204 when the run has already ended (the page has everything), 404 for an unknown run.
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
   await connection();
@@ -21,24 +35,26 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   const run = await getRun(id);
   if (!run) return new Response("Unknown run", { status: 404 });
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
+  const opened = Date.now();
 
   const stream = createUIMessageStream<RunUIMessage>({
     execute: async ({ writer }) => {
       writer.write({ type: "start", messageId: `run-${id}` });
-      let after = 0;
-      let lastNews = Date.now();
-      while (!request.signal.aborted) {
+      let after = resumeAfter(request);
+      let statusReadAt = Date.now();
+      // Set once the run's status is terminal: the closing event (saved just after the status) has until then to arrive.
+      let endBy = Number.POSITIVE_INFINITY;
+      while (!request.signal.aborted && Date.now() - opened < STREAM_TIMEOUT_MS && Date.now() < endBy) {
         const events = await listRunEvents(id, after);
         for (const event of events) {
           writer.write(eventToDataPart(event));
           after = event.seq;
         }
         if (events.some((e) => e.type === "run-finished")) break;
-        if (events.length) lastNews = Date.now();
-        else if (Date.now() - lastNews > STALE_MS) {
+        if (endBy === Number.POSITIVE_INFINITY && Date.now() - statusReadAt > STATUS_MS) {
+          statusReadAt = Date.now();
           const current = await getRun(id);
-          if (!current || (current.status !== "running" && current.status !== "queued")) break;
-          lastNews = Date.now();
+          if (!current || (current.status !== "running" && current.status !== "queued")) endBy = Date.now() + STATUS_MS;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }

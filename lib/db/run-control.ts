@@ -1,0 +1,37 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+
+/** Statuses of a run that has not ended: only those can be cancelled, heartbeat or be swept. */
+const UNFINISHED = ["queued", "running"];
+
+/**
+ * Sets the run's cancelled flag (`cancelRequestedAt`, now) when it is queued or running, so whichever process
+ * executes it stops (its steps poll the flag: lib/runs/run-watch.ts). Asking twice keeps the first time.
+ * @returns true when the run is unfinished and now flagged (also when it was flagged already), false when it is
+ *   unknown or has ended.
+ */
+export async function requestRunCancel(runId: string, now = new Date()): Promise<boolean> {
+  const db = getDb();
+  await db.run.updateMany({ where: { id: runId, status: { in: UNFINISHED }, cancelRequestedAt: null }, data: { cancelRequestedAt: now } });
+  const row = await db.run.findUnique({ where: { id: runId }, select: { status: true, cancelRequestedAt: true } });
+  return Boolean(row && UNFINISHED.includes(row.status) && row.cancelRequestedAt);
+}
+
+/** Whether someone asked to cancel the run (false for an unknown run). */
+export async function isCancelRequested(runId: string): Promise<boolean> {
+  const row = await getDb().run.findUnique({ where: { id: runId }, select: { cancelRequestedAt: true } });
+  return Boolean(row?.cancelRequestedAt);
+}
+
+/** The ids among `runIds` whose cancelled flag is set: one query for every run a process watches. */
+export async function cancelRequestedAmong(runIds: string[]): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const rows = await getDb().run.findMany({ where: { id: { in: runIds }, cancelRequestedAt: { not: null } }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** Renews the lease of unfinished runs executing here: their `heartbeatAt` becomes `now`. */
+export async function heartbeatRuns(runIds: string[], now = new Date()): Promise<void> {
+  if (runIds.length === 0) return;
+  await getDb().run.updateMany({ where: { id: { in: runIds }, status: { in: UNFINISHED } }, data: { heartbeatAt: now } });
+}
