@@ -35,3 +35,35 @@ export async function heartbeatRuns(runIds: string[], now = new Date()): Promise
   if (runIds.length === 0) return;
   await getDb().run.updateMany({ where: { id: { in: runIds }, status: { in: UNFINISHED } }, data: { heartbeatAt: now } });
 }
+
+/** Saves the Workflow SDK's id of a durable run, so the lease sweep can re-enqueue it. */
+export async function setWorkflowRunId(runId: string, workflowRunId: string): Promise<void> {
+  await getDb().run.update({ where: { id: runId }, data: { workflowRunId } });
+}
+
+/**
+ * Durable runs (with a workflow run id) that are unfinished and whose lease has lapsed: the last heartbeat (or,
+ * never having had one, the creation) is older than `before`. Nobody executes these any more.
+ */
+export async function listLapsedRuns(before: Date): Promise<Array<{ id: string; workflowRunId: string; heartbeatAt: Date | null }>> {
+  const rows = await getDb().run.findMany({
+    where: {
+      workflowRunId: { not: null },
+      status: { in: UNFINISHED },
+      OR: [{ heartbeatAt: { lt: before } }, { heartbeatAt: null, createdAt: { lt: before } }],
+    },
+    select: { id: true, workflowRunId: true, heartbeatAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, workflowRunId: r.workflowRunId!, heartbeatAt: r.heartbeatAt }));
+}
+
+/**
+ * Claims a lapsed run for recovery, atomically across instances (compare-and-set): moves its heartbeat from the
+ * value the caller read (`seen`) to `now`. Of several instances sweeping the same lapse only one wins, and a run
+ * whose executor heartbeat meanwhile is not claimed (its heartbeat no longer equals `seen`).
+ * @returns true when this caller won the claim.
+ */
+export async function claimLapsedRun(runId: string, seen: Date | null, now = new Date()): Promise<boolean> {
+  const { count } = await getDb().run.updateMany({ where: { id: runId, status: { in: UNFINISHED }, heartbeatAt: seen }, data: { heartbeatAt: now } });
+  return count === 1;
+}
