@@ -4,7 +4,7 @@
  * runs a previous server process left unfinished so they resume from their last completed step, and marks the
  * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
  * unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
- * (idempotent) and then sweeps every 12 s for runs whose executing instance died (lib/runs/lease-sweep.ts).
+ * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;

@@ -1,6 +1,7 @@
 import { addRunEvidence, appendRunEvent, saveReport, updateRun } from "@/lib/db/runs";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
+import { notifyRunEvent } from "@/lib/runs/event-feed";
 
 /**
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
@@ -47,6 +48,8 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
     }
     seq += 1;
     await appendRunEvent(runId, seq, type, data);
+    // This process's viewers of the run get the event at once (lib/runs/event-feed.ts).
+    notifyRunEvent(runId);
   };
 
   return {

@@ -6,7 +6,7 @@ import { claimLapsedRun, listLapsedRuns } from "@/lib/db/run-control";
  */
 export const LEASE_MS = 30_000;
 /** How often every instance sweeps (ms); issue 10 asks for 10–15 s. */
-export const SWEEP_MS = 12_000;
+export const SWEEP_MS = 10_000;
 
 /**
  * One sweep: finds the durable runs whose lease lapsed before `now - LEASE_MS`, claims each one (a

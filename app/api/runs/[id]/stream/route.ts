@@ -1,18 +1,15 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
-import { getRun, listRunEvents } from "@/lib/db/runs";
+import { getRun } from "@/lib/db/runs";
 import type { RunUIMessage } from "@/lib/domain/events";
 import { eventToDataPart } from "@/lib/runs/event-parts";
+import { followRunEvents } from "@/lib/runs/event-feed";
 
-/** How often the stream looks for newly saved events, in milliseconds. */
-const POLL_MS = 200;
-/** How often the stream reads the run's status, so it ends on a terminal status even without a closing event (ms). */
-const STATUS_MS = 2_000;
 /**
  * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
  * client reconnects from the last event it has (`?after=<seq>`).
  */
-export const STREAM_TIMEOUT_MS = 10 * 60_000;
+const STREAM_TIMEOUT_MS = 10 * 60_000;
 
 /** The seq a reader already has: `?after=<seq>` or the `Last-Event-ID` header (an event's seq, or its part id `ev-<seq>`); 0 = from the start. */
 function resumeAfter(request: Request): number {
@@ -35,31 +32,31 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   const run = await getRun(id);
   if (!run) return new Response("Unknown run", { status: 404 });
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
-  const opened = Date.now();
 
   const stream = createUIMessageStream<RunUIMessage>({
-    execute: async ({ writer }) => {
-      writer.write({ type: "start", messageId: `run-${id}` });
-      let after = resumeAfter(request);
-      let statusReadAt = Date.now();
-      // Set once the run's status is terminal: the closing event (saved just after the status) has until then to arrive.
-      let endBy = Number.POSITIVE_INFINITY;
-      while (!request.signal.aborted && Date.now() - opened < STREAM_TIMEOUT_MS && Date.now() < endBy) {
-        const events = await listRunEvents(id, after);
-        for (const event of events) {
-          writer.write(eventToDataPart(event));
-          after = event.seq;
-        }
-        if (events.some((e) => e.type === "run-finished")) break;
-        if (endBy === Number.POSITIVE_INFINITY && Date.now() - statusReadAt > STATUS_MS) {
-          statusReadAt = Date.now();
-          const current = await getRun(id);
-          if (!current || (current.status !== "running" && current.status !== "queued")) endBy = Date.now() + STATUS_MS;
-        }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-      writer.write({ type: "finish" });
-    },
+    execute: ({ writer }) =>
+      new Promise<void>((resolve) => {
+        writer.write({ type: "start", messageId: `run-${id}` });
+        let done = false;
+        let stop = () => {};
+        const timer = setTimeout(() => end(), STREAM_TIMEOUT_MS);
+        const end = () => {
+          if (done) return;
+          done = true;
+          stop();
+          clearTimeout(timer);
+          request.signal.removeEventListener("abort", end);
+          writer.write({ type: "finish" });
+          resolve();
+        };
+        // One shared reader per run and process (lib/runs/event-feed.ts), whatever the number of viewers.
+        request.signal.addEventListener("abort", end, { once: true });
+        stop = followRunEvents(id, resumeAfter(request), (events, ended) => {
+          for (const event of events) writer.write(eventToDataPart(event));
+          if (ended) end();
+        });
+        if (done) stop();
+      }),
   });
   return createUIMessageStreamResponse({ stream });
 }
