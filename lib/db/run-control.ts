@@ -67,3 +67,8 @@ export async function claimLapsedRun(runId: string, seen: Date | null, now = new
   const { count } = await getDb().run.updateMany({ where: { id: runId, status: { in: UNFINISHED }, heartbeatAt: seen }, data: { heartbeatAt: now } });
   return count === 1;
 }
+
+/** Makes a run ownerless, as runs started from the command line are (anyone may act on them). */
+export async function clearRunOwner(runId: string): Promise<void> {
+  await getDb().run.update({ where: { id: runId }, data: { ownerId: null } });
+}

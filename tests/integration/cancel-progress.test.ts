@@ -139,4 +139,25 @@ describe("cancel and live progress of durable runs (production build)", () => {
       `live progress: POST /api/runs answered 202 in ${Math.round(answeredMs)} ms with run-started saved; the run page answered in ${Math.round(pageMs)} ms; Europe PMC's search reached the viewer ${Math.round(lead)} ms before PubMed's; the reloaded stream resumed at seq 5 and carried ${after.events.length} events, none repeated`,
     );
   });
+
+  it("a CLI run with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/research.ts", QUESTION, "--max-iterations", "1"], {
+      env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    cli.stderr.on("data", (d) => (output += d));
+    await expect.poll(() => /Run ([0-9a-f-]{36}) started\./.exec(output)?.[1], { timeout: 60_000, interval: 100 }).toBeTruthy();
+    const runId = /Run ([0-9a-f-]{36}) started\./.exec(output)![1];
+    process.kill(-cli.pid!, "SIGKILL");
+    await new Promise((resolve) => cli.once("exit", resolve));
+    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 60_000, interval: 200 }).toBe("completed");
+    const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+    // Executed by the server's durable engine, and ownerless like every run started from the command line.
+    expect(row.workflowRunId).toMatch(/^wrun_/);
+    expect(row.ownerId).toBeNull();
+    expect(await getDb().runEvent.count({ where: { runId, type: "run-finished" } })).toBe(1);
+  });
 });
