@@ -3,7 +3,8 @@
  * engine (CRITICA_ENGINE=workflow, the default) it starts the Workflow SDK's world, which re-enqueues the research
  * runs a previous server process left unfinished so they resume from their last completed step, and marks the
  * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
- * unfinished run failed, since its executor is gone.
+ * unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
+ * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -11,11 +12,19 @@ export async function register() {
   const { getConfig } = await import("@/lib/config");
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
-  if (getConfig().CRITICA_ENGINE === "workflow") {
+  const durable = getConfig().CRITICA_ENGINE === "workflow";
+  if (durable) {
+    const { bootstrapPostgresWorld, usingPostgresWorld } = await import("@/lib/db/workflow-world");
+    const postgresWorld = usingPostgresWorld();
+    if (postgresWorld) await bootstrapPostgresWorld(process.env.WORKFLOW_POSTGRES_URL ?? getConfig().DATABASE_URL);
     // Without this call the local world never recovers runs interrupted by a crash (they stay "running").
     await (await import("workflow/runtime")).getWorld().start?.();
+    // Several instances share the Postgres world; one killed with kill -9 keeps its jobs locked for hours, so the
+    // survivors re-enqueue its runs once their lease lapses. (The local world has one instance: its start() above
+    // is the recovery.)
+    if (postgresWorld) (await import("@/lib/runs/lease-sweep")).startLeaseSweep();
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
-  const failed = await failInterruptedRuns(getConfig().CRITICA_ENGINE === "workflow" ? ["claim-check"] : undefined);
+  const failed = await failInterruptedRuns(durable ? ["claim-check"] : undefined);
   if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
 }

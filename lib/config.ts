@@ -48,6 +48,11 @@ const envSchema = z.object({
   // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
   // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).
   CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
+  /**
+   * A running Critica server sharing this DATABASE_URL (e.g. http://localhost:3000): `npm run research` then
+   * enqueues its run there, durably, instead of executing it in its own memory (lib/research/remote-start.ts).
+   */
+  CRITICA_SERVER_URL: z.string().url().optional(),
   /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
   CRITICA_SOURCES: z.string().optional(),
   /** Base URLs of the live sources (tests point them at a loopback server); unset means the public services. */

@@ -6,7 +6,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { getRunDetail, type RunDetail } from "@/lib/runs/projections";
 import { parseSourceList } from "@/lib/sources/registry";
 import type { SourceId } from "@/lib/domain/evidence";
-import { cancelRun, RunInputError } from "@/lib/runs/lifecycle";
+import { requestCancel, RunInputError } from "@/lib/runs/lifecycle";
 import type { ResearchRunOutcome } from "@/lib/research/run";
 
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */
@@ -54,7 +54,7 @@ export async function followRun<O extends Pick<ResearchRunOutcome, "status" | "e
   }
   process.once("SIGINT", () => {
     console.error(`\nCancelling the ${label} (everything found so far is kept)…`);
-    cancelRun(started.runId);
+    void requestCancel(started.runId);
   });
   console.error(`${label} ${started.runId} started.`);
   const outcome = await started.done;

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getRun } from "@/lib/db/runs";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
-import { cancelRun } from "@/lib/runs/lifecycle";
+import { requestCancel } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
@@ -54,9 +54,7 @@ export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: 
   if (!run) return { error: "Unknown run." };
   if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can cancel it." };
   if (run.status !== "running" && run.status !== "queued") return { error: "This run has already ended." };
-  return cancelRun(run.id)
-    ? { ok: true, message: "Cancelling… everything found so far is kept." }
-    : { error: "This run is executing in another process and cannot be cancelled from here." };
+  return (await requestCancel(run.id)) ? { ok: true, message: "Cancelling… everything found so far is kept." } : { error: "This run has already ended." };
 }
 
 /** "Retry" on the unreachable-sources notice: forgets the source's DNS failure, so the next run asks it again. */

@@ -42,7 +42,11 @@ function formatDuration(ms: number): string {
  */
 export function RunView({ snapshot, live, actions, records = [] }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode; records?: ReportRecord[] }) {
   const router = useRouter();
-  const transport = useMemo(() => new DefaultChatTransport<RunUIMessage>({ api: "/api/runs" }), []);
+  // The stream resumes after the last event this page has (server-rendered on a reload), so none is sent twice.
+  const [transport] = useState(() => {
+    const after = snapshot.events.at(-1)?.seq ?? 0;
+    return new DefaultChatTransport<RunUIMessage>({ api: "/api/runs", prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/runs/${id}/stream?after=${after}` }) });
+  });
   // The agent's answer as it streams (transient data-partial parts): shown until its saved event arrives.
   const [partial, setPartial] = useState<RunPartial | null>(null);
   const { messages, error } = useChat<RunUIMessage>({

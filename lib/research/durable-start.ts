@@ -1,6 +1,7 @@
 import { start } from "workflow/api";
 import { getConfig } from "@/lib/config";
 import { researchWorkflow } from "@/lib/research/workflow";
+import { setWorkflowRunId } from "@/lib/db/run-control";
 
 /**
  * Whether research runs can start on the Workflow SDK here: the code was built with withWorkflow() (the Next.js
@@ -11,7 +12,11 @@ export function durableEngineAvailable(): boolean {
   return getConfig().CRITICA_ENGINE !== "inline" && Boolean((researchWorkflow as unknown as { workflowId?: string }).workflowId);
 }
 
-/** Enqueues the durable workflow of the research run `runId`, whose Run row and run-started event are saved. */
+/**
+ * Enqueues the durable workflow of the research run `runId`, whose Run row and run-started event are saved, and
+ * saves the workflow run's id on the Run row (the lease sweep re-enqueues it if its executor dies).
+ */
 export async function startResearchDurably(runId: string): Promise<void> {
-  await start(researchWorkflow, [runId]);
+  const run = await start(researchWorkflow, [runId]);
+  await setWorkflowRunId(runId, run.runId);
 }

@@ -116,10 +116,16 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
     // would cost another timeout, and the user sees one shortfall per source rather than one per query.
     const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
     if (available.length === 0) break;
-    const results = await searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal });
+    // Each source's search event is saved as soon as that source answers, so the run page shows progress before
+    // the slowest source is done (issue 10). Shortfalls and the state follow in source order once all answered.
+    const results = await searchSources(available, query, {
+      limit,
+      timeoutMs: input.timeoutMs,
+      signal,
+      onResult: (r) => recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs }),
+    });
     const found: Evidence[] = [];
     for (const r of results) {
-      await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
       if (r.error) {
         state.failedSources.push(r.source);
         state.shortfalls.push({ source: r.source, message: r.error });

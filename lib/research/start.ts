@@ -18,6 +18,7 @@ import { researchStages, runResearch, type ResearchRunInput, type ResearchRunOut
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { durableEngineAvailable, startResearchDurably } from "@/lib/research/durable-start";
 import { waitForResearchOutcome } from "@/lib/research/wait";
+import { startResearchOnServer } from "@/lib/research/remote-start";
 
 /** Options of a new research run; unset fields take the defaults (sources: see defaultSources). */
 export interface StartRunOptions {
@@ -80,6 +81,8 @@ export async function researchRunInput(
 /**
  * Validates the options, creates the Run row and starts the workflow in the background, apart from any HTTP
  * request: the returned `done` resolves when the run ends (it never rejects). Closing the browser does not stop it.
+ * On the server the run is durable (the Workflow SDK); elsewhere (the CLI) it is enqueued on the server at
+ * CRITICA_SERVER_URL when set, durably too, and otherwise executes in this process's memory.
  * @throws RunInputError for an empty or too long question or an iteration count outside 1–10.
  */
 export async function startResearchRun(options: StartRunOptions): Promise<{ runId: string; done: Promise<ResearchRunOutcome> }> {
@@ -92,6 +95,11 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   if (!input.success) throw new RunInputError(firstIssue(input.error));
   const { question } = input.data;
   const config = getConfig();
+  // The CLI with a server at hand enqueues there, durably (issue 10); the server itself never forwards.
+  if (config.CRITICA_SERVER_URL && !durableEngineAvailable() && !options.backend) {
+    const runId = await startResearchOnServer(config.CRITICA_SERVER_URL, input.data);
+    return { runId, done: waitForResearchOutcome(runId) };
+  }
   const maxIterations = input.data.maxIterations ?? config.CRITICA_MAX_ITERATIONS;
   await applyMigrations();
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();

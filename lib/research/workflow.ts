@@ -2,7 +2,7 @@ import { getRunSettings } from "@/lib/db/history";
 import { getRun } from "@/lib/db/runs";
 import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
-import { releaseStepSignal, stepSignal } from "@/lib/runs/step-signal";
+import { openStepSignal } from "@/lib/runs/step-signal";
 import { logStep } from "@/lib/runs/step-log";
 import { initialResearchState, researchFailure, researchStages, type ResearchRunInput, type ResearchState } from "@/lib/research/run";
 import { researchRunInput } from "@/lib/research/start";
@@ -85,7 +85,6 @@ async function finishStep(runId: string, run: DurableResearch): Promise<void> {
       durationMs: row ? Date.now() - row.createdAt.getTime() : 0,
     });
   }, { always: true });
-  releaseStepSignal(runId);
 }
 
 /**
@@ -112,13 +111,17 @@ async function stage(
     report: state.report !== null,
   });
   const recorder = createDbRecorder(runId, run.seq, state.evidence.length);
-  const signal = stepSignal(runId);
+  const { signal, close } = await openStepSignal(runId);
   const done = logStep(runId, name, { replacedEvents: replaced });
   let failure = run.failure;
   try {
+    // A run cancelled while queued or between steps does no more work: its next step goes straight to finish.
+    if (!failure && !options.always) signal.throwIfAborted();
     await body(await researchRunInput(settings, { recorder, signal }), state);
   } catch (error) {
     failure = researchFailure(error, signal);
+  } finally {
+    await close();
   }
   done(failure?.status ?? "ok");
   return { ...run, state, seq: recorder.lastSeq(), failure };

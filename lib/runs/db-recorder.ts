@@ -2,6 +2,7 @@ import { addRunEvidence, appendRunEvent, saveReport, updateRun } from "@/lib/db/
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { clearRunPartial, publishRunPartial } from "@/lib/runs/partials";
+import { notifyRunEvent } from "@/lib/runs/event-feed";
 
 /**
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence
@@ -51,6 +52,8 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
     await appendRunEvent(runId, seq, type, data);
     // The final answer is saved: its streamed partial is no longer shown.
     if (type === "hypotheses" || type === "report" || type === "run-finished") clearRunPartial(runId, type === "run-finished");
+    // This process's viewers of the run get the event at once (lib/runs/event-feed.ts).
+    notifyRunEvent(runId);
   };
 
   return {

@@ -1,26 +1,25 @@
+import { heartbeatRuns, isCancelRequested } from "@/lib/db/run-control";
 import { trackRun } from "@/lib/runs/lifecycle";
-
-const holder = globalThis as unknown as { __criticaDurableRuns?: Map<string, { controller: AbortController; release: () => void }> };
-/** The durable runs whose steps execute in this process, with their cancel controller (globalThis: dev reloads). */
-const durable: Map<string, { controller: AbortController; release: () => void }> = (holder.__criticaDurableRuns ??= new Map());
+import { cancelledByUser } from "@/lib/runs/run-watch";
 
 /**
- * The cancel signal of a durable run's steps in this process: the run is registered like an in-process run
- * (trackRun) from its first step here until {@link releaseStepSignal}, so cancelRun from the UI, the API or Ctrl-C
- * reaches it during a step (aborting its in-flight source and model calls) and between steps (the next step stops
- * at once). A process that resumes a run after a restart registers it again at its first step.
+ * Opens the cancel signal of one durable step of `runId` in this process. The run is registered like an
+ * in-process run (trackRun, with the lease) for the step's duration, so a cancel from any instance, the UI, the
+ * CLI or the API (the run's database flag, polled every 500 ms) aborts the step's in-flight source and model
+ * calls, and the step renews the run's heartbeat every 5 s. The flag is read once at the start, so a step of a
+ * run cancelled between steps (or while queued) starts aborted. The lease is renewed at the start and the end of
+ * the step, so the sweep (lib/runs/lease-sweep.ts) counts a run's silence from its last step.
+ * @returns the signal and `close`, to await once the step's work has ended.
  */
-export function stepSignal(runId: string): AbortSignal {
-  let entry = durable.get(runId);
-  if (!entry) {
-    entry = trackRun(runId);
-    durable.set(runId, entry);
-  }
-  return entry.controller.signal;
-}
-
-/** Ends the registration of a durable run in this process (its last step has run). */
-export function releaseStepSignal(runId: string): void {
-  durable.get(runId)?.release();
-  durable.delete(runId);
+export async function openStepSignal(runId: string): Promise<{ signal: AbortSignal; close: () => Promise<void> }> {
+  const { controller, release } = trackRun(runId, { lease: true });
+  await heartbeatRuns([runId]);
+  if (await isCancelRequested(runId)) controller.abort(cancelledByUser());
+  return {
+    signal: controller.signal,
+    close: async () => {
+      release();
+      await heartbeatRuns([runId]);
+    },
+  };
 }

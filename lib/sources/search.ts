@@ -18,14 +18,24 @@ class SourceTimeoutError extends Error {}
  * AbortSignal that also follows the run's `signal`. A failed or slow source never throws here: its result carries
  * a shortfall message such as "PubMed: timed out after 15 s, 0 records". A source whose DNS lookup fails is marked
  * unreachable for a few minutes (lib/sources/reachability.ts) and answers at once with a shortfall until then.
- * @throws only when the run's own `signal` is aborted (the run was cancelled).
+ * `onResult` is called (and awaited) with each source's result as soon as that source answers, so progress shows
+ * without waiting for the slowest one.
+ * @returns the results in the order of `sources`.
+ * @throws only when the run's own `signal` is aborted (the run was cancelled), or what `onResult` throws.
  */
 export async function searchSources(
   sources: LiteratureSource[],
   query: string,
-  options: { limit: number; timeoutMs: number; signal?: AbortSignal },
+  options: { limit: number; timeoutMs: number; signal?: AbortSignal; onResult?: (result: SourceSearchResult) => Promise<void> | void },
 ): Promise<SourceSearchResult[]> {
-  const results = await Promise.all(sources.map((source) => searchOne(source, query, options)));
+  const results = await Promise.all(
+    sources.map(async (source) => {
+      const result = await searchOne(source, query, options);
+      // A cancelled run's aborted searches are not results.
+      if (!options.signal?.aborted) await options.onResult?.(result);
+      return result;
+    }),
+  );
   options.signal?.throwIfAborted();
   return results;
 }

@@ -46,6 +46,8 @@ export interface RecordedRequest {
   path: string;
   params: Record<string, string>;
   at: number;
+  /** When the client closed the connection before the reply was sent (an aborted request), else undefined. */
+  abortedAt?: number;
 }
 
 /** A running fixture server; `close` must be awaited in afterAll. */
@@ -80,10 +82,11 @@ interface Reply {
 
 /**
  * Starts the server on 127.0.0.1, on `port` (default: OS-assigned). `delayMs` delays every reply (default 0), so a
- * browser test can watch a run in progress. GET /health answers "ok" at once.
+ * browser test can watch a run in progress; given per route, it delays each route by its own amount (a slow and a
+ * fast source). GET /health answers "ok" at once.
  */
-export async function startFixtureServer(options: { port?: number; delayMs?: number } = {}): Promise<FixtureServer> {
-  const delayMs = options.delayMs ?? 0;
+export async function startFixtureServer(options: { port?: number; delayMs?: number | Partial<Record<RouteName, number>> } = {}): Promise<FixtureServer> {
+  const delays = options.delayMs ?? 0;
   const efetchXml = readFixture(EFETCH_FILE);
   const head = efetchXml.slice(0, efetchXml.indexOf("<PubmedArticleSet>"));
   const articles = new Map<string, string>(
@@ -147,7 +150,12 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
     const params = Object.fromEntries(url.searchParams.entries());
     if (url.pathname === "/health") return send(res, { status: 200, type: "text/plain", body: "ok" });
     const route = routeOf(url.pathname);
-    requests.push({ route, path: url.pathname, params, at });
+    const recorded: RecordedRequest = { route, path: url.pathname, params, at };
+    requests.push(recorded);
+    res.on("close", () => {
+      if (!res.writableFinished) recorded.abortedAt = performance.now();
+    });
+    const delayMs = typeof delays === "number" ? delays : route === "unknown" ? 0 : (delays[route] ?? 0);
     if (delayMs > 0) {
       setTimeout(() => reply(route, params, res), delayMs);
       return;

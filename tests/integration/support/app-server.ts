@@ -37,7 +37,8 @@ export async function startAppServer(env: Record<string, string>, options: { por
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: process.cwd(),
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    // The server is not under vitest: without VITEST* it logs its steps (lib/runs/step-log.ts) like a real one.
+    env: { ...(Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv), NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -87,7 +87,7 @@ describe("a research run saves each record with its relevance to the question", 
       "lithium nephrogenic diabetes insipidus mechanism",
       "lithium nephrogenic diabetes insipidus patients cohort",
     ]);
-    const table = toReportRecords(recorder.saved, outcome.report?.references ?? []);
+    const table = toReportRecords(recorder.saved, outcome.report?.references ?? [], QUESTION);
     expect(table.map((r) => [r.id, r.relevance])).toEqual([
       // The question's search, by question relevance: its source-rank-1 record (pmid:6794356, a newborn's valve
       // regurgitation) comes second; the case of lithium-induced diabetes insipidus is first (0.1 + 0.85 + 0.05 × 0.75).

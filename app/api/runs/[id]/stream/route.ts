@@ -1,21 +1,35 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
-import { getRun, listRunEvents } from "@/lib/db/runs";
+import { getRun } from "@/lib/db/runs";
 import type { RunUIMessage } from "@/lib/domain/events";
 import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
-
-/** How often the stream looks for newly saved events, in milliseconds. */
-const POLL_MS = 200;
-/** A stream ends after this long without new events if the run is no longer marked running (milliseconds). */
-const STALE_MS = 5_000;
+import { followRunEvents } from "@/lib/runs/event-feed";
 
 /**
- * GET /api/runs/<id>/stream: the run's saved events as an AI SDK UI message stream of `data-<event type>` parts,
- * replayed from the first event and then followed as they are saved, until the run-finished event, with the
- * latest partial answer of a streaming agent as a transient `data-partial` part (at most one per poll). Used by
- * useChat's `resume`, so reloading the page mid-run shows everything so far and keeps streaming.
- * 204 when the run has already ended (the page has everything), 404 for an unknown run.
+ * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
+ * client reconnects from the last event it has (`?after=<seq>`).
+ */
+const STREAM_TIMEOUT_MS = 10 * 60_000;
+
+/** How often the latest partial answer of a streaming agent is looked for, in milliseconds. */
+const PARTIAL_POLL_MS = 200;
+
+/** The seq a reader already has: `?after=<seq>` or the `Last-Event-ID` header (an event's seq, or its part id `ev-<seq>`); 0 = from the start. */
+function resumeAfter(request: Request): number {
+  const raw = new URL(request.url).searchParams.get("after") ?? request.headers.get("last-event-id") ?? "0";
+  const seq = Number(raw.replace(/^ev-/, ""));
+  return Number.isInteger(seq) && seq > 0 ? seq : 0;
+}
+
+/**
+ * GET /api/runs/<id>/stream[?after=<seq>]: the run's saved events as an AI SDK UI message stream of
+ * `data-<event type>` parts, from the event after `after` (or the `Last-Event-ID` header; default: the first),
+ * then followed as they are saved, until the run-finished event or a terminal status (completed, failed,
+ * cancelled), or after {@link STREAM_TIMEOUT_MS}. The events come from the database, so any instance serves any
+ * run, and a reload or another instance resumes from the last event seen without repeating one. Used by useChat's
+ * `resume`. The latest partial answer of a streaming agent (LLM hypotheses and report drafts) is sent as a transient
+ * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has everything), 404 for an unknown run.
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
   await connection();
@@ -25,34 +39,38 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
 
   const stream = createUIMessageStream<RunUIMessage>({
-    execute: async ({ writer }) => {
-      writer.write({ type: "start", messageId: `run-${id}` });
-      let after = 0;
-      let partialVersion = 0;
-      let lastNews = Date.now();
-      while (!request.signal.aborted) {
-        const events = await listRunEvents(id, after);
-        for (const event of events) {
-          writer.write(eventToDataPart(event));
-          after = event.seq;
-        }
-        if (events.some((e) => e.type === "run-finished")) break;
-        // The agent's answer as it streams (LLM hypotheses and report drafts): the latest one, once per version.
-        const partial = latestRunPartial(id);
-        if (partial && partial.version !== partialVersion) {
+    execute: ({ writer }) =>
+      new Promise<void>((resolve) => {
+        writer.write({ type: "start", messageId: `run-${id}` });
+        let done = false;
+        let stop = () => {};
+        const timer = setTimeout(() => end(), STREAM_TIMEOUT_MS);
+        // The agent's answer as it streams: the latest one, once per version (kept in this process's memory only).
+        let partialVersion = 0;
+        const partials = setInterval(() => {
+          const partial = latestRunPartial(id);
+          if (done || !partial || partial.version === partialVersion) return;
           writer.write(partialToDataPart(partial.partial));
           partialVersion = partial.version;
-        }
-        if (events.length) lastNews = Date.now();
-        else if (Date.now() - lastNews > STALE_MS) {
-          const current = await getRun(id);
-          if (!current || (current.status !== "running" && current.status !== "queued")) break;
-          lastNews = Date.now();
-        }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-      writer.write({ type: "finish" });
-    },
+        }, PARTIAL_POLL_MS);
+        const end = () => {
+          if (done) return;
+          done = true;
+          stop();
+          clearTimeout(timer);
+          clearInterval(partials);
+          request.signal.removeEventListener("abort", end);
+          writer.write({ type: "finish" });
+          resolve();
+        };
+        // One shared reader per run and process (lib/runs/event-feed.ts), whatever the number of viewers.
+        request.signal.addEventListener("abort", end, { once: true });
+        stop = followRunEvents(id, resumeAfter(request), (events, ended) => {
+          for (const event of events) writer.write(eventToDataPart(event));
+          if (ended) end();
+        });
+        if (done) stop();
+      }),
   });
   return createUIMessageStreamResponse({ stream });
 }
