@@ -6,7 +6,7 @@ import { sourceIdSchema } from "@/lib/domain/evidence";
 import { startClaimCheck } from "@/lib/claims/start";
 import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
 import { toErrorMessage, type FormState } from "@/app/_server/action-result";
-import { ensureSessionId } from "@/app/_server/session";
+import { admitStart } from "@/app/_server/caller";
 
 /** State of the claim form after a failed submission (the text is kept so nothing is lost). */
 export type StartClaimCheckState = FormState<{ text: string }>;
@@ -19,7 +19,9 @@ export async function startClaimCheckAction(_previous: StartClaimCheckState, for
   const text = String(formData.get("text") ?? "");
   const parsed = startSchema.safeParse({ text, sources: formData.getAll("sources").map(String) });
   if (!parsed.success) return { error: firstIssue(parsed.error), text };
-  const ownerId = await ensureSessionId();
+  const admission = await admitStart();
+  if ("error" in admission) return { error: admission.error, text };
+  const { ownerId } = admission;
   let runId: string;
   try {
     ({ runId } = await startClaimCheck({ ...parsed.data, ownerId }));

@@ -2,13 +2,13 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { getRun } from "@/lib/db/runs";
 import { sourceIdSchema } from "@/lib/domain/evidence";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
 import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
-import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
+import { writableRun } from "@/lib/auth/access";
+import { admitStart, getCaller } from "@/app/_server/caller";
 
 /** State of the research form after a failed submission. */
 export type StartResearchState = FormState<{ question: string }>;
@@ -32,7 +32,9 @@ export async function startResearch(_previous: StartResearchState, formData: For
     onProviderError: formData.get("onProviderError") ?? undefined,
   });
   if (!parsed.success) return { error: firstIssue(parsed.error), question };
-  const ownerId = await ensureSessionId();
+  const admission = await admitStart();
+  if ("error" in admission) return { error: admission.error, question };
+  const { ownerId } = admission;
   let runId: string;
   try {
     ({ runId } = await startResearchRun({ ...parsed.data, ownerId }));
@@ -46,9 +48,9 @@ export async function startResearch(_previous: StartResearchState, formData: For
 export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {
   const parsed = z.string().uuid().safeParse(runId);
   if (!parsed.success) return { error: "Unknown run." };
-  const run = await getRun(parsed.data);
-  if (!run) return { error: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can cancel it." };
+  const access = await writableRun(await getCaller(), parsed.data, "cancel");
+  if (!("run" in access)) return { error: access.message };
+  const { run } = access;
   if (run.status !== "running" && run.status !== "queued") return { error: "This run has already ended." };
   return cancelRun(run.id)
     ? { ok: true, message: "Cancelling… everything found so far is kept." }

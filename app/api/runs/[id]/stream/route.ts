@@ -3,6 +3,8 @@ import { connection } from "next/server";
 import { getRun, listRunEvents } from "@/lib/db/runs";
 import type { RunUIMessage } from "@/lib/domain/events";
 import { eventToDataPart } from "@/lib/runs/event-parts";
+import { readableRun } from "@/lib/auth/access";
+import { getCaller } from "@/app/_server/caller";
 
 /** How often the stream looks for newly saved events, in milliseconds. */
 const POLL_MS = 200;
@@ -13,12 +15,13 @@ const STALE_MS = 5_000;
  * GET /api/runs/<id>/stream: the run's saved events as an AI SDK UI message stream of `data-<event type>` parts,
  * replayed from the first event and then followed as they are saved, until the run-finished event. Used by
  * useChat's `resume`, so reloading the page mid-run shows everything so far and keeps streaming.
- * 204 when the run has already ended (the page has everything), 404 for an unknown run.
+ * 204 when the run has already ended (the page has everything), 404 for an unknown run or one the caller may not
+ * read (lib/auth/rules.ts canReadRun).
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
   await connection();
   const { id } = await ctx.params;
-  const run = await getRun(id);
+  const run = await readableRun(await getCaller(), id);
   if (!run) return new Response("Unknown run", { status: 404 });
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
 
