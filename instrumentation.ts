@@ -3,12 +3,16 @@
  * engine (CRITICA_ENGINE=workflow, the default) it starts the Workflow SDK's world, which re-enqueues the research
  * runs a previous server process left unfinished so they resume from their last completed step, and marks the
  * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
- * unfinished run failed, since its executor is gone.
+ * unfinished run failed, since its executor is gone. With CRITICA_AUTH=off on a non-loopback address it warns that
+ * the server has no access control.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { getConfig } = await import("@/lib/config");
+  const { authOffWarning, bindHost } = await import("@/lib/auth/bind");
+  const warning = authOffWarning(getConfig().CRITICA_AUTH, bindHost(process.argv, getConfig()));
+  if (warning) console.warn(warning);
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
   if (getConfig().CRITICA_ENGINE === "workflow") {

@@ -56,6 +56,8 @@ const authEnv = {
   CRITICA_RUNS_PER_MINUTE: perUserLimit(10),
   CRITICA_RUNS_PER_DAY: perUserLimit(100),
   CRITICA_MAX_CONCURRENT_RUNS: perUserLimit(3),
+  /** The address Next.js's server binds to when `next start` has no -H (read for the CRITICA_AUTH=off warning). */
+  HOSTNAME: z.string().optional(),
 };
 // ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
 

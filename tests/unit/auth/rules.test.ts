@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmin, ownerIdFor, type Caller, type RunWrite } from "@/lib/auth/rules";
 import { isPublicPath, safeNext, securityHeaders } from "@/lib/auth/gate";
+import { authOffWarning, bindHost, isLoopback } from "@/lib/auth/bind";
 
 // The access rules of issue 11, one assertion per rule and caller kind. Ids are shaped like the real ones:
 // better-auth user ids (32 characters) and browser session ids (base64url of 24 bytes).
@@ -95,5 +96,20 @@ describe("the gate in front of every request", () => {
     expect(h["X-Content-Type-Options"]).toBe("nosniff");
     expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain("'nonce-x' 'strict-dynamic' 'unsafe-eval';");
+  });
+});
+
+describe("the warning of a personal install reachable from the network", () => {
+  it("reads the bind address from next start's -H, then HOSTNAME, else all interfaces", () => {
+    expect(bindHost(["node", "next", "start", "-H", "127.0.0.1", "-p", "3000"], {})).toBe("127.0.0.1");
+    expect(bindHost(["node", "next", "start", "--hostname=0.0.0.0"], {})).toBe("0.0.0.0");
+    expect(bindHost(["node", "next", "start"], { HOSTNAME: "::1" })).toBe("::1");
+    expect(bindHost(["node", "next", "start"], {})).toBe("0.0.0.0");
+  });
+  it("warns only with CRITICA_AUTH=off on a non-loopback address", () => {
+    expect(["localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]", "0.0.0.0", "::", "192.168.1.5"].map(isLoopback)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(authOffWarning("off", "127.0.0.1")).toBeNull();
+    expect(authOffWarning("on", "0.0.0.0")).toBeNull();
+    expect(authOffWarning("off", "0.0.0.0")).toMatch(/^critica: WARNING: CRITICA_AUTH=off and the server listens on 0\.0\.0\.0, not only on loopback/);
   });
 });
