@@ -29,8 +29,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   projects: [
-    { name: "app", testIgnore: /auth.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: "auth", testMatch: /auth.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    { name: "app", testIgnore: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: "auth", testMatch: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
   ],
   use: {
     ...devices["Desktop Chrome"],

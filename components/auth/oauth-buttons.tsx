@@ -5,19 +5,19 @@ import { Button } from "@/components/ui/button";
 
 /**
  * Sign-in buttons for the OAuth providers configured on the server (GitHub, Google, ORCID). Each asks better-auth for
- * the provider's authorisation URL (/api/auth/sign-in/social, or /sign-in/oauth2 for ORCID's generic OIDC) and goes
- * there; the provider sends the browser back to /api/auth/callback/<id>, then to `next`.
+ * the provider's authorisation URL (/api/auth/sign-in/social; ORCID is registered by the generic OAuth plugin as one
+ * more social provider) and goes there; the provider sends the browser back to /api/auth/callback/<id>, then to
+ * `next`.
  */
 export function OAuthButtons({ providers, next }: { providers: Array<{ id: string; label: string }>; next: string }) {
   const [error, setError] = useState<string | null>(null);
   if (!providers.length) return null;
   async function go(id: string) {
     setError(null);
-    const generic = id === "orcid";
-    const response = await fetch(`/api/auth/sign-in/${generic ? "oauth2" : "social"}`, {
+    const response = await fetch("/api/auth/sign-in/social", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(generic ? { providerId: id, callbackURL: next } : { provider: id, callbackURL: next }),
+      body: JSON.stringify({ provider: id, callbackURL: next }),
     }).catch(() => null);
     const body = response?.ok ? ((await response.json()) as { url?: string }) : null;
     if (body?.url) window.location.assign(body.url);

@@ -26,12 +26,24 @@ export function oauthProviders(config: AppConfig = getConfig()): Array<{ id: "gi
   return list;
 }
 
+/** The origin a request was addressed to: X-Forwarded-Proto/-Host when a proxy set them, else its Host header. */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  return `${proto.split(",")[0].trim()}://${host.split(",")[0].trim()}`;
+}
+
 function createAuth(config: AppConfig) {
   const attempts = config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE;
   return betterAuth({
     appName: "Critica",
     secret: authSecret(config.BETTER_AUTH_SECRET),
     baseURL: config.BETTER_AUTH_URL,
+    // Without BETTER_AUTH_URL, the origin the browser addressed (Host, or X-Forwarded-Host/-Proto behind a proxy) is
+    // trusted: the standard same-origin check of Origin against Host. Next.js rewrites request.url to the address it
+    // listens on, so better-auth's own inference can differ from what the browser sent.
+    trustedOrigins: (request) => (config.BETTER_AUTH_URL || !request ? [] : [requestOrigin(request)]),
     database: prismaAdapter(getDb(), { provider: usingPostgres() ? "postgresql" : "sqlite" }),
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
     socialProviders: {

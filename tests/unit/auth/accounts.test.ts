@@ -10,7 +10,7 @@ vi.mock("next/server", () => ({ connection: async () => undefined }));
 
 const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
-const { getAuth } = await import("@/lib/auth/server");
+const { getAuth, oauthProviders } = await import("@/lib/auth/server");
 const { admitRunStart } = await import("@/lib/auth/limits");
 const runs = await import("@/app/api/runs/route");
 const { useTempDatabase } = await import("../../support/temp-database");
@@ -133,6 +133,24 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       expect((await refused.json()).error).toBe(busy?.message);
     } finally {
       for (const k of ["CRITICA_RUNS_PER_MINUTE", "CRITICA_RUNS_PER_DAY", "CRITICA_MAX_CONCURRENT_RUNS"]) delete process.env[k];
+    }
+  });
+
+  it("offers GitHub and Google when their client id and secret are set, sending the browser to the provider", async () => {
+    expect(oauthProviders().map((p) => p.id)).toEqual([]);
+    Object.assign(process.env, { GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GOOGLE_CLIENT_ID: "g-client", GOOGLE_CLIENT_SECRET: "g-secret" });
+    try {
+      expect(oauthProviders().map((p) => p.label)).toEqual(["GitHub", "Google"]);
+      const github = await (await authPost("/sign-in/social", { provider: "github", callbackURL: "/reports" })).json();
+      const url = new URL(github.url);
+      expect(url.origin + url.pathname).toBe("https://github.com/login/oauth/authorize");
+      expect(url.searchParams.get("client_id")).toBe("gh-client");
+      expect(url.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/callback/github`);
+      const google = new URL((await (await authPost("/sign-in/social", { provider: "google", callbackURL: "/" })).json()).url);
+      expect(google.hostname).toBe("accounts.google.com");
+      expect(google.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/callback/google`);
+    } finally {
+      for (const k of ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]) delete process.env[k];
     }
   });
 });
