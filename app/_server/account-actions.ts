@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { claimUnownedRuns } from "@/lib/db/accounts";
 import { getAuth } from "@/lib/auth/server";
+import { createInvitedAccount } from "@/lib/auth/invite";
 import { isAdmin } from "@/lib/auth/rules";
 import type { ActionResult, FormState } from "@/app/_server/action-result";
 import { getCaller } from "@/app/_server/caller";
@@ -69,4 +70,20 @@ export async function claimRunsAction(): Promise<ActionResult<{ claimed: number 
   const claimed = await claimUnownedRuns(caller.userId);
   revalidatePath("/reports");
   return { claimed };
+}
+
+/** State of the administrators' "Add an account" form. */
+export type InviteState = FormState<{ email: string; name: string; created: string | null }>;
+
+/**
+ * Admin only: creates an e-mail + password account for someone (also with CRITICA_SIGNUP=closed); the administrator
+ * hands the first password over. @returns the created e-mail, or a user-facing error with the typed fields kept.
+ */
+export async function inviteUserAction(_previous: InviteState, formData: FormData): Promise<InviteState> {
+  const fields = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
+  if (!isAdmin(await getCaller())) return { ...fields, created: null, error: "Only an administrator can add accounts." };
+  const result = await createInvitedAccount({ ...fields, password: String(formData.get("password") ?? "") });
+  if ("error" in result) return { ...fields, created: null, error: result.error };
+  revalidatePath("/settings/accounts");
+  return { name: "", email: "", created: fields.email.trim().toLowerCase(), error: null };
 }

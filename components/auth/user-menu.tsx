@@ -5,7 +5,7 @@ import { getCaller } from "@/app/_server/caller";
 
 /**
  * The header's account corner: with CRITICA_AUTH=on, the signed-in user (name, and "admin" for the administrator)
- * with a menu (history, API keys, sign out), or a "Sign in" link; nothing with CRITICA_AUTH=off. A <details>
+ * with a menu (history, API keys, accounts for the administrator, sign out), or a "Sign in" link; nothing with CRITICA_AUTH=off. A <details>
  * disclosure, so it works without JavaScript and is keyboard-operable.
  */
 export async function UserMenu() {
@@ -32,6 +32,11 @@ export async function UserMenu() {
         <Link href="/settings/api-keys" className="block rounded px-2 py-1 hover:bg-muted">
           API keys
         </Link>
+        {caller.role === "admin" && (
+          <Link href="/settings/accounts" className="block rounded px-2 py-1 hover:bg-muted">
+            Accounts
+          </Link>
+        )}
         <form action={signOutAction}>
           <button type="submit" className="block w-full rounded px-2 py-1 text-left hover:bg-muted">
             Sign out

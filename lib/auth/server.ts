@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -10,6 +11,12 @@ import { getDb, usingPostgres } from "@/lib/db/client";
 import { countUsers } from "@/lib/db/accounts";
 import { admitAuthAttempt } from "@/lib/auth/limits";
 import { authSecret } from "@/lib/auth/secret";
+
+/**
+ * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even
+ * with CRITICA_SIGNUP=closed, which only closes self-service sign-up.
+ */
+export const adminInvitation = new AsyncLocalStorage<true>();
 
 /** Prefix of every API key ("crt_…"), so a leaked key is recognisable in logs and secret scanners. */
 export const API_KEY_PREFIX = "crt_";
@@ -67,11 +74,11 @@ function createAuth(config: AppConfig) {
       user: {
         create: {
           // The first account becomes the admin; with CRITICA_SIGNUP=closed no other account can be created (by
-          // e-mail or OAuth). Two sign-ups racing for the very first account may both find zero users: the second
+          // e-mail or OAuth) except by an administrator's invitation. Two sign-ups racing for the very first account may both find zero users: the second
           // then fails on nothing worse than also being admin, which an operator can correct in the database.
           before: async (user) => {
             const existing = await countUsers();
-            if (existing > 0 && getConfig().CRITICA_SIGNUP === "closed") {
+            if (existing > 0 && getConfig().CRITICA_SIGNUP === "closed" && !adminInvitation.getStore()) {
               throw new APIError("FORBIDDEN", { message: "Sign-up is closed on this server. Ask its administrator for an account." });
             }
             return { data: { ...user, role: existing === 0 ? "admin" : "user" } };

@@ -7,12 +7,14 @@ const req = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock("server-only", () => ({}));
 vi.mock("next/headers", () => ({ headers: async () => req.headers, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
 vi.mock("next/server", () => ({ connection: async () => undefined }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
 const { getAuth, oauthProviders } = await import("@/lib/auth/server");
 const { admitRunStart } = await import("@/lib/auth/limits");
 const runs = await import("@/app/api/runs/route");
+const { inviteUserAction } = await import("@/app/_server/account-actions");
 const { useTempDatabase } = await import("../../support/temp-database");
 const { ORIGIN, authPost, signUp } = await import("./support");
 
@@ -52,6 +54,19 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       expect(refused.status).toBe(403);
       expect((await refused.json()).message).toBe("Sign-up is closed on this server. Ask its administrator for an account.");
       expect(await getDb().user.count()).toBe(2);
+
+      // The administrator can still add an account; a user cannot; the new account signs in with its password.
+      const form = (fields: Record<string, string>) => Object.entries(fields).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
+      const invite = { name: "Dana", email: " Dana@Lab.org ", password: "first password 1" };
+      const empty = { name: "", email: "", created: null, error: null };
+      req.headers = new Headers({ cookie: alice.cookie });
+      expect(await inviteUserAction(empty, form(invite))).toEqual({ name: "Dana", email: " Dana@Lab.org ", created: null, error: "Only an administrator can add accounts." });
+      req.headers = new Headers({ cookie: admin.cookie });
+      expect(await inviteUserAction(empty, form({ ...invite, password: "short" }))).toMatchObject({ error: "The first password needs at least 8 characters." });
+      expect(await inviteUserAction(empty, form(invite))).toEqual({ name: "", email: "", created: "dana@lab.org", error: null });
+      expect(await inviteUserAction(empty, form(invite))).toMatchObject({ error: "An account with this e-mail already exists." });
+      expect(await getDb().user.findUniqueOrThrow({ where: { email: "dana@lab.org" }, select: { role: true } })).toEqual({ role: "user" });
+      expect((await authPost("/sign-in/email", { email: "dana@lab.org", password: "first password 1" })).status).toBe(200);
     } finally {
       delete process.env.CRITICA_SIGNUP;
     }
