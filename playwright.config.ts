@@ -17,6 +17,9 @@ const corpus = "../shared/fixtures/corpus";
  * extractive mode (no API key), and its live sources (PubMed, Europe PMC, ClinicalTrials.gov) point at a loopback
  * server replaying their recorded responses, each reply delayed by 600 ms so runs last long enough to reload mid-run.
  * Runs default to the local library only (CRITICA_SOURCES=local); tests tick the live sources they want.
+ * --keepAliveTimeout 65000: a run's first extractive step can block the server's event loop for more than Node's
+ * 5 s keep-alive timeout on a loaded machine, which then closes a polling client's idle connection just as it is
+ * reused (ECONNRESET); a longer timeout, as behind a load balancer, avoids that race.
  * The specs not about accounts run as a personal install (CRITICA_AUTH=off, project "app"); e2e/auth*.spec.ts run
  * with accounts on (project "auth", CRITICA_AUTH=on, the default) against a second server on E2E_AUTH_PORT.
  */
@@ -48,7 +51,7 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
+      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -67,7 +70,7 @@ export default defineConfig({
     {
       // Accounts on, an empty database (the first visitor signs up and becomes admin), the local library only, and
       // HOSTNAME=127.0.0.1 so no warning about binding beyond loopback applies.
-      command: `rm -f ${AUTH_DB} ${AUTH_DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT}`,
+      command: `rm -f ${AUTH_DB} ${AUTH_DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${AUTH_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
