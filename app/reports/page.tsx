@@ -70,12 +70,12 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
       <RunList runs={runs} actions emptyText={filtered ? "No runs match these filters." : undefined} />
       <nav aria-label="Pagination" className="flex gap-4 text-sm">
         {cursor && (
-          <Link href={`/reports${queryString(filters)}`} className="text-accent hover:underline">
+          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) })}`} className="text-accent hover:underline">
             Newest
           </Link>
         )}
         {nextCursor && (
-          <Link href={`/reports${queryString(filters, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
+          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) }, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
             Older runs
           </Link>
         )}
