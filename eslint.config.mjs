@@ -11,7 +11,7 @@ const LIB_LAYERS = [
   ["config.ts", "domain", "text"],
   ["evidence", "relations", "vocabularies"],
   ["ai", "db"],
-  ["sources"],
+  ["sources", "auth"],
   ["library"],
   ["report"],
   ["runs"],

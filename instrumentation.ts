@@ -4,12 +4,16 @@
  * runs a previous server process left unfinished so they resume from their last completed step, and marks the
  * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
  * unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
- * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts).
+ * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts). With CRITICA_AUTH=off on a
+ * non-loopback address it warns that the server has no access control.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { getConfig } = await import("@/lib/config");
+  const { authOffWarning, bindHost } = await import("@/lib/auth/bind");
+  const warning = authOffWarning(getConfig().CRITICA_AUTH, bindHost(process.argv, getConfig()));
+  if (warning) console.warn(warning);
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
   const durable = getConfig().CRITICA_ENGINE === "workflow";

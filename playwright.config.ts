@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_ID, E2E_PORT, E2E_FIXTURE_PORT (and NEXT_DIST_DIR for the build) let several e2e runs share a machine.
 const ID = process.env.E2E_ID ?? "e2e";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The accounts specs (e2e/auth*.spec.ts) run against a second server with CRITICA_AUTH=on and its own database.
+const AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? PORT + 1);
+const AUTH_DB = `data/${ID}-auth.db`;
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
 const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
 const DB = `data/${ID}.db`;
@@ -14,6 +17,11 @@ const corpus = "../shared/fixtures/corpus";
  * extractive mode (no API key), and its live sources (PubMed, Europe PMC, ClinicalTrials.gov) point at a loopback
  * server replaying their recorded responses, each reply delayed by 600 ms so runs last long enough to reload mid-run.
  * Runs default to the local library only (CRITICA_SOURCES=local); tests tick the live sources they want.
+ * --keepAliveTimeout 65000: a run's first extractive step can block the server's event loop for more than Node's
+ * 5 s keep-alive timeout on a loaded machine, which then closes a polling client's idle connection just as it is
+ * reused (ECONNRESET); a longer timeout, as behind a load balancer, avoids that race.
+ * The specs not about accounts run as a personal install (CRITICA_AUTH=off, project "app"); e2e/auth*.spec.ts run
+ * with accounts on (project "auth", CRITICA_AUTH=on, the default) against a second server on E2E_AUTH_PORT.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -23,8 +31,11 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
+  projects: [
+    { name: "app", testIgnore: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: "auth", testMatch: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",
     launchOptions: {
@@ -40,18 +51,37 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT}`,
+      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",
       env: {
+        CRITICA_AUTH: "off",
         DATABASE_URL: `file:./${DB}`,
         OPENAI_API_KEY: "",
         CRITICA_SOURCES: "local",
         PUBMED_BASE_URL: `${FIXTURES}/eutils`,
         EUROPEPMC_BASE_URL: `${FIXTURES}/europepmc`,
         CTGOV_BASE_URL: `${FIXTURES}/ctgov`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+    {
+      // Accounts on, an empty database (the first visitor signs up and becomes admin), the local library only, and
+      // HOSTNAME=127.0.0.1 so no warning about binding beyond loopback applies.
+      command: `rm -f ${AUTH_DB} ${AUTH_DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
+      url: `http://127.0.0.1:${AUTH_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        CRITICA_AUTH: "on",
+        DATABASE_URL: `file:./${AUTH_DB}`,
+        BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
+        OPENAI_API_KEY: "",
+        CRITICA_SOURCES: "local",
+        CRITICA_RUNS_PER_MINUTE: "10",
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },

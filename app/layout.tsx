@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
+import { UserMenu } from "@/components/auth/user-menu";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -21,13 +22,14 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Critica
             </Link>
-            <nav aria-label="Main" className="flex gap-4 text-sm">
+            <nav aria-label="Main" className="flex items-center gap-4 text-sm">
               <Link href="/" className="hover:underline">
                 New research
               </Link>
               <Link href="/reports" className="hover:underline">
                 History
               </Link>
+              <UserMenu />
             </nav>
           </div>
         </header>

@@ -8,7 +8,8 @@ import { Card } from "@/components/ui/card";
 import { getConfig, ITERATION_BOUNDS } from "@/lib/config";
 import { countLibraryRecords } from "@/lib/db/evidence";
 import { searchHistory } from "@/lib/db/history";
-import { readSessionId } from "@/app/_server/session";
+import { historyScope } from "@/lib/auth/rules";
+import { getCaller } from "@/app/_server/caller";
 import { defaultSources } from "@/lib/sources/registry";
 import { unreachableSources } from "@/lib/sources/reachability";
 import { UnreachableSources } from "@/components/research/unreachable-sources";
@@ -16,7 +17,7 @@ import { UnreachableSources } from "@/components/research/unreachable-sources";
 export default async function HomePage() {
   await connection();
   const config = getConfig();
-  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ ownerId: await readSessionId(), filters: {}, limit: 5 })]);
+  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ scope: historyScope(await getCaller()), filters: {}, limit: 5 })]);
   return (
     <div className="space-y-6">
       <div>

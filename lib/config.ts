@@ -29,6 +29,38 @@ const languageModelEnv = {
 };
 // ── end of the language-model block ─────────────────────────────────────────────────────────────────────────
 
+// ── Accounts and access control (issue 11; lib/auth) ───────────────────────────────────────────────────────
+// Kept in one block so it merges cleanly with other branches' additions.
+const perUserLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+const authEnv = {
+  /** "on" (default): accounts, sessions and API keys guard every page and API route; "off": single-user, as before. */
+  CRITICA_AUTH: z.enum(["on", "off"]).default("on"),
+  /** "open" (default): anyone may create an account; "closed": only the first account (the admin) can be created. */
+  CRITICA_SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** Secret that signs session cookies (≥ 32 characters); unset means one generated once into data/auth-secret. */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Public origin of the app (e.g. https://critica.example.org), for OAuth callbacks; unset means the request's. */
+  BETTER_AUTH_URL: z.string().url().optional(),
+  /** OAuth sign-in providers, each offered when both its client id and secret are set. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  ORCID_CLIENT_ID: z.string().optional(),
+  ORCID_CLIENT_SECRET: z.string().optional(),
+  /** ORCID's OpenID discovery document; the sandbox is https://sandbox.orcid.org/.well-known/openid-configuration. */
+  ORCID_DISCOVERY_URL: z.string().url().default("https://orcid.org/.well-known/openid-configuration"),
+  /** Sign-in and sign-up attempts allowed per minute, per client IP address and per account (e-mail). */
+  CRITICA_AUTH_ATTEMPTS_PER_MINUTE: perUserLimit(10),
+  /** Runs and claim checks a user may start per minute and per day, and may have queued or running at once. */
+  CRITICA_RUNS_PER_MINUTE: perUserLimit(10),
+  CRITICA_RUNS_PER_DAY: perUserLimit(100),
+  CRITICA_MAX_CONCURRENT_RUNS: perUserLimit(3),
+  /** The address Next.js's server binds to when `next start` has no -H (read for the CRITICA_AUTH=off warning). */
+  HOSTNAME: z.string().optional(),
+};
+// ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OPENAI_API_KEY: z.string().optional(),
@@ -63,6 +95,7 @@ const envSchema = z.object({
   NCBI_API_KEY: z.string().optional(),
   NCBI_EMAIL: z.string().optional(),
   ...languageModelEnv,
+  ...authEnv,
 });
 
 /** Validated environment settings. */

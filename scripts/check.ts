@@ -5,9 +5,9 @@ import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-che
 import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
 import { startClaimCheck } from "@/lib/claims/start";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
-import { followRun, parseCli, runCli, writeStdout } from "./cli-support";
+import { followRun, parseCli, runCli, runOwner, writeStdout } from "./cli-support";
 
-const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--json]`;
+const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--as <email>] [--json]`;
 
 /** One claim's result as plain text: verdict, counter-statement, rationale, report, citations, statistics. */
 function claimToText(c: ClaimCheckResult, n: number): string {
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { outcome, detail } = await followRun("Claim check", () => startClaimCheck({ text, sources }));
+  const { outcome, detail } = await followRun("Claim check", async () => startClaimCheck({ text, sources, ownerId: await runOwner(values) }));
   const json = claimCheckToJson(detail);
   if (values.json) await writeStdout(`${JSON.stringify(json, null, 2)}\n`);
   else await writeStdout(`${claimResultsFromEvents(detail.events).map((c, i) => claimToText(c, i + 1)).join("\n\n")}\n`);

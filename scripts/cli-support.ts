@@ -8,6 +8,7 @@ import { parseSourceList } from "@/lib/sources/registry";
 import type { SourceId } from "@/lib/domain/evidence";
 import { requestCancel, RunInputError } from "@/lib/runs/lifecycle";
 import type { ResearchRunOutcome } from "@/lib/research/run";
+import { cliRunOwner } from "@/lib/auth/cli-owner";
 
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */
 export class UsageError extends Error {}
@@ -18,7 +19,7 @@ export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(opti
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { ...options, sources: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      options: { ...options, sources: { type: "string" }, as: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -33,6 +34,19 @@ export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(opti
     throw new UsageError((error as Error).message);
   }
   return { values, text, sources, help: values.help === true };
+}
+
+/**
+ * The owner of a run started from the command line: the account of `--as <email>`, by default the admin
+ * (lib/auth/cli-owner.ts). Call it inside followRun's start, after migrations.
+ * @throws UsageError when `--as` names no account.
+ */
+export async function runOwner(values: Record<string, string | boolean | undefined>): Promise<string | null> {
+  try {
+    return await cliRunOwner(typeof values.as === "string" ? values.as : undefined);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /**

@@ -4,9 +4,9 @@
 import { runToJson } from "@/lib/export/run-json";
 import { startResearchRun } from "@/lib/research/start";
 import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
-import { followRun, parseCli, runCli, UsageError, writeStdout } from "./cli-support";
+import { followRun, parseCli, runCli, runOwner, UsageError, writeStdout } from "./cli-support";
 
-const USAGE = `usage: npm run research -- "<question>" [--sources pubmed,europepmc,ctgov,local] [--max-iterations N] [--on-provider-error fail|extractive] [--json]`;
+const USAGE = `usage: npm run research -- "<question>" [--sources pubmed,europepmc,ctgov,local] [--max-iterations N] [--on-provider-error fail|extractive] [--as <email>] [--json]`;
 
 async function main(): Promise<number> {
   const { values, text: question, sources, help } = parseCli(
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   // Checked by the run input schema (lib/runs/input.ts), like the form's value: a RunInputError becomes a UsageError.
   const maxIterations = values["max-iterations"] === undefined ? undefined : Number(values["max-iterations"]);
 
-  const { outcome, detail } = await followRun("Run", () => startResearchRun({ question, sources, maxIterations, onProviderError }));
+  const { outcome, detail } = await followRun("Run", async () => startResearchRun({ question, sources, maxIterations, onProviderError, ownerId: await runOwner(values) }));
   if (values.json) await writeStdout(`${JSON.stringify(runToJson(detail), null, 2)}\n`);
   else if (detail.markdown) await writeStdout(`${detail.markdown}\n`);
   const usage = summarizeUsage(detail.events);

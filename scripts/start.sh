@@ -16,4 +16,7 @@ if [ -d "$DEMO_CORPUS" ] && [ "$(npx tsx --conditions=react-server scripts/libra
   npm run library:import -- "$DEMO_CORPUS/bc5cdr_pubtator" "$DEMO_CORPUS/medline16n0902_sample_604.xml"
 fi
 npm run build
+if [ "${CRITICA_AUTH:-on}" != "off" ]; then
+  echo "critica: accounts are on: open the app and sign up; the first account becomes the administrator (CRITICA_AUTH=off for a single-user install)"
+fi
 exec npm start -- -p "${PORT:-3000}"

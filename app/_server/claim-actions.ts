@@ -6,7 +6,7 @@ import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { startClaimCheck } from "@/lib/claims/start";
 import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
 import { toErrorMessage, type FormState } from "@/app/_server/action-result";
-import { ensureSessionId } from "@/app/_server/session";
+import { admitStart } from "@/app/_server/caller";
 
 /** State of the claim form after a failed submission (the text is kept so nothing is lost). */
 export type StartClaimCheckState = FormState<{ text: string; sources: SourceId[] | null }>;
@@ -21,7 +21,9 @@ export async function startClaimCheckAction(_previous: StartClaimCheckState, for
   const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);
   const parsed = startSchema.safeParse({ text, sources });
   if (!parsed.success) return { error: firstIssue(parsed.error), text, sources: kept };
-  const ownerId = await ensureSessionId();
+  const admission = await admitStart();
+  if ("error" in admission) return { error: admission.error, text, sources: kept };
+  const { ownerId } = admission;
   let runId: string;
   try {
     ({ runId } = await startClaimCheck({ ...parsed.data, ownerId }));

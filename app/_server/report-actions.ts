@@ -4,12 +4,12 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { deleteRun, getRunSettings } from "@/lib/db/history";
-import { getRun } from "@/lib/db/runs";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
 import { startClaimCheck } from "@/lib/claims/start";
 import { startResearchRun } from "@/lib/research/start";
 import { toErrorMessage, type ActionError, type ActionResult } from "@/app/_server/action-result";
-import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
+import { writableRun } from "@/lib/auth/access";
+import { admitStart, getCaller } from "@/app/_server/caller";
 
 const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.boolean() });
 
@@ -20,9 +20,10 @@ const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.bo
  */
 export async function deleteReport(input: { runId: string; revokeShareLinks: boolean }): Promise<ActionResult> {
   const parsed = deleteSchema.safeParse(input);
-  const run = parsed.success ? await getRun(parsed.data.runId) : null;
-  if (!parsed.success || !run) return { error: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can delete it." };
+  if (!parsed.success) return { error: "Unknown run." };
+  const access = await writableRun(await getCaller(), parsed.data.runId, "delete");
+  if (!("run" in access)) return { error: access.message };
+  const { run } = access;
   if (run.status === "running" || run.status === "queued") return { error: "Cancel the run before deleting it." };
   try {
     if (parsed.data.revokeShareLinks) await revokeShareLinksOfRun(run.id);
@@ -43,14 +44,16 @@ export async function deleteReport(input: { runId: string; revokeShareLinks: boo
  */
 export async function rerunReport(runId: string): Promise<ActionError> {
   const parsed = z.string().uuid().safeParse(runId);
-  const run = parsed.success ? await getRun(parsed.data) : null;
-  if (!run) return { error: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can re-run it." };
+  const access = parsed.success ? await writableRun(await getCaller(), parsed.data, "rerun") : { message: "Unknown run." };
+  if (!("run" in access)) return { error: access.message };
+  const { run } = access;
   if (run.mode !== "research" && run.mode !== "claim-check") return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
   let newId: string;
   try {
     const settings = (await getRunSettings(run.id)) ?? { mode: run.mode, question: run.question, sources: run.sources, maxIterations: run.maxIterations };
-    const ownerId = await ensureSessionId();
+    const admission = await admitStart();
+    if ("error" in admission) return { error: admission.error };
+    const { ownerId } = admission;
     ({ runId: newId } =
       run.mode === "claim-check"
         ? await startClaimCheck({ text: settings.question, sources: settings.sources, ownerId })

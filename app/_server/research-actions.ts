@@ -3,14 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { getRun } from "@/lib/db/runs";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
 import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
-import { ensureSessionId, mayActOnRun } from "@/app/_server/session";
+import { writableRun } from "@/lib/auth/access";
+import { admitStart, getCaller } from "@/app/_server/caller";
 
 /** State of the research form after a failed submission: the question and the ticked sources, kept as submitted. */
 export type StartResearchState = FormState<{ question: string; sources: SourceId[] | null }>;
@@ -36,7 +36,9 @@ export async function startResearch(_previous: StartResearchState, formData: For
     onProviderError: formData.get("onProviderError") ?? undefined,
   });
   if (!parsed.success) return { error: firstIssue(parsed.error), question, sources: kept };
-  const ownerId = await ensureSessionId();
+  const admission = await admitStart();
+  if ("error" in admission) return { error: admission.error, question, sources: kept };
+  const { ownerId } = admission;
   let runId: string;
   try {
     ({ runId } = await startResearchRun({ ...parsed.data, ownerId }));
@@ -50,9 +52,9 @@ export async function startResearch(_previous: StartResearchState, formData: For
 export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {
   const parsed = z.string().uuid().safeParse(runId);
   if (!parsed.success) return { error: "Unknown run." };
-  const run = await getRun(parsed.data);
-  if (!run) return { error: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can cancel it." };
+  const access = await writableRun(await getCaller(), parsed.data, "cancel");
+  if (!("run" in access)) return { error: access.message };
+  const { run } = access;
   if (run.status !== "running" && run.status !== "queued") return { error: "This run has already ended." };
   return (await requestCancel(run.id)) ? { ok: true, message: "Cancelling… everything found so far is kept." } : { error: "This run has already ended." };
 }

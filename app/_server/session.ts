@@ -12,7 +12,7 @@ export async function readSessionId(): Promise<string | null> {
 
 /**
  * The browser session id, creating the cookie (HttpOnly, SameSite=Lax, one year) when missing. Only callable where
- * cookies may be set: server actions and route handlers. The session owns the runs it starts, until accounts exist.
+ * cookies may be set: server actions and route handlers. With CRITICA_AUTH=off the session owns the runs it starts (see lib/auth/rules.ts).
  */
 export async function ensureSessionId(): Promise<string> {
   const existing = await readSessionId();
@@ -20,10 +20,4 @@ export async function ensureSessionId(): Promise<string> {
   const id = crypto.randomBytes(24).toString("base64url");
   (await cookies()).set(COOKIE, id, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 365 });
   return id;
-}
-
-/** Whether the caller may act on a run: its creating session, or anyone for runs started from the CLI (no owner). */
-export async function mayActOnRun(run: { ownerId: string | null }): Promise<boolean> {
-  if (run.ownerId === null) return true;
-  return run.ownerId === (await readSessionId());
 }

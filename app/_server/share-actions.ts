@@ -5,7 +5,8 @@ import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import type { ActionResult } from "@/app/_server/action-result";
-import { mayActOnRun } from "@/app/_server/session";
+import { writableRun } from "@/lib/auth/access";
+import { getCaller } from "@/app/_server/caller";
 
 const runIdSchema = z.string().uuid();
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -17,9 +18,9 @@ const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
  */
 export async function shareRun(runId: string): Promise<ActionResult<{ path: string; token: string }>> {
   const parsed = runIdSchema.safeParse(runId);
-  const run = parsed.success ? await getRun(parsed.data) : null;
-  if (!run) return { error: "Unknown run." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can share it." };
+  const access = parsed.success ? await writableRun(await getCaller(), parsed.data, "share") : { message: "Unknown run." };
+  if (!("run" in access)) return { error: access.message };
+  const { run } = access;
   if (run.status === "running" || run.status === "queued") return { error: "Wait for the run to finish before sharing it." };
   try {
     const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
@@ -39,9 +40,9 @@ export async function revokeShare(token: string): Promise<ActionResult> {
   const parsed = tokenSchema.safeParse(token);
   const link = parsed.success ? await getShareLink(parsed.data) : null;
   if (!link) return { error: "Unknown link." };
-  const run = link.runId ? await getRun(link.runId) : null;
-  if (!run) return { error: "The report behind this link was deleted, so the link can no longer be revoked from here." };
-  if (!(await mayActOnRun(run))) return { error: "Only the browser that started this run can revoke its links." };
+  if (!link.runId || !(await getRun(link.runId))) return { error: "The report behind this link was deleted, so the link can no longer be revoked from here." };
+  const access = await writableRun(await getCaller(), link.runId, "revoke");
+  if (!("run" in access)) return { error: access.status === 404 ? "Unknown link." : access.message };
   try {
     await revokeShareLink(link.token);
     return { ok: true };

@@ -4,7 +4,10 @@ import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
 import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
-import { readSessionId } from "@/app/_server/session";
+import { historyScope, isAdmin } from "@/lib/auth/rules";
+import { listUsers } from "@/lib/db/accounts";
+import { AdminHistoryBar } from "@/components/auth/admin-history-bar";
+import { getCaller } from "@/app/_server/caller";
 
 export const metadata = { title: "History" };
 
@@ -40,7 +43,8 @@ function queryString(filters: HistoryFilters, cursor?: string): string {
 }
 
 /**
- * History: the runs this browser session started (and runs started from the CLI), newest first, searchable by
+ * History: the caller's runs (lib/auth/rules.ts historyScope; an admin may pick another user or the unclaimed runs;
+ * with CRITICA_AUTH=off this browser session's runs and the CLI's), newest first, searchable by
  * question words and filterable by status, mode and date, 20 per page with cursor pagination. Each finished run
  * can be re-run with the same settings or deleted after a confirmation.
  */
@@ -49,26 +53,29 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
   const params = await searchParams;
   const filters = readFilters(params);
   const cursor = one(params.cursor) ?? null;
-  const ownerId = await readSessionId();
+  const caller = await getCaller();
+  const user = isAdmin(caller) ? one(params.user) : undefined;
+  const scope = historyScope(caller, user);
   const [{ runs, nextCursor }, modes] = await Promise.all([
-    searchHistory({ ownerId, filters, limit: PAGE_SIZE, cursor }).catch(() => ({ runs: [], nextCursor: null })),
-    listHistoryModes(ownerId).catch(() => ["research"]),
+    searchHistory({ scope, filters, limit: PAGE_SIZE, cursor }).catch(() => ({ runs: [], nextCursor: null })),
+    listHistoryModes(scope).catch(() => ["research"]),
   ]);
   const filtered = Object.values(filters).some(Boolean);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">History</h1>
+      {isAdmin(caller) && <AdminHistoryBar users={await listUsers()} selected={user ?? null} callerId={caller.kind === "user" ? caller.userId : ""} unclaimedShown={"unclaimed" in scope} count={runs.length} />}
       {/* Keyed by the filters: "Clear" and links navigate client-side, and an uncontrolled form keeps old values. */}
       <HistoryFiltersForm key={queryString(filters)} filters={filters} statuses={RUN_STATUSES} modes={modes.includes("research") ? modes : ["research", ...modes]} />
       <RunList runs={runs} actions emptyText={filtered ? "No runs match these filters." : undefined} />
       <nav aria-label="Pagination" className="flex gap-4 text-sm">
         {cursor && (
-          <Link href={`/reports${queryString(filters)}`} className="text-accent hover:underline">
+          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) })}`} className="text-accent hover:underline">
             Newest
           </Link>
         )}
         {nextCursor && (
-          <Link href={`/reports${queryString(filters, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
+          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) }, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
             Older runs
           </Link>
         )}

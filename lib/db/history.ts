@@ -50,26 +50,44 @@ function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id:
   return m ? { createdAt: new Date(Number(m[1])), id: m[2] } : null;
 }
 
-/** The Prisma filter of the runs a session may see and act on: its own runs and runs started from the CLI. */
-function visibleTo(ownerId: string | null): Prisma.RunWhereInput {
-  return ownerId ? { OR: [{ ownerId }, { ownerId: null }] } : { ownerId: null };
+/**
+ * Whose runs a listing shows (decided by lib/auth/rules.ts historyScope): `owner`'s runs (plus runs without owner
+ * when `withUnowned`; owner null means only those), the runs no account owns (`unclaimed`), or nothing.
+ */
+export type HistoryScope = { owner: string | null; withUnowned: boolean } | { unclaimed: true } | { nobody: true };
+
+/** The Prisma filter of a scope; "unclaimed" reads the account ids (a few per deployment) to exclude their runs. */
+async function scopeFilter(scope: HistoryScope): Promise<Prisma.RunWhereInput> {
+  if ("nobody" in scope) return { id: { in: [] } };
+  if ("unclaimed" in scope) {
+    const users = await getDb().user.findMany({ select: { id: true } });
+    return { OR: [{ ownerId: null }, { ownerId: { notIn: users.map((u) => u.id) } }] };
+  }
+  if (scope.owner === null) return { ownerId: null };
+  return scope.withUnowned ? { OR: [{ ownerId: scope.owner }, { ownerId: null }] } : { ownerId: scope.owner };
+}
+
+/** A scope from the legacy `ownerId` option: a browser session's runs plus the CLI's (auth off). */
+function legacyScope(ownerId: string | null | undefined): HistoryScope {
+  return { owner: ownerId ?? null, withUnowned: true };
 }
 
 /**
- * One page of a session's history, newest first: the runs the session started plus the CLI's runs (no owner),
- * filtered by {@link HistoryFilters}. Keyset pagination on (createdAt, id) descending: `cursor` is the
+ * One page of a history, newest first: the runs of `scope` (or, with the older `ownerId` option, the runs that
+ * browser session started plus the CLI's runs), filtered by {@link HistoryFilters}. Keyset pagination on (createdAt, id) descending: `cursor` is the
  * `nextCursor` of the previous page (a malformed cursor starts from the newest run); deleting runs between
  * pages skips or repeats nothing.
  * @returns at most `limit` runs and the cursor of the next page (null on the last page).
  */
 export async function searchHistory(options: {
-  ownerId: string | null;
+  scope?: HistoryScope;
+  ownerId?: string | null;
   filters: HistoryFilters;
   limit: number;
   cursor?: string | null;
 }): Promise<{ runs: HistoryEntry[]; nextCursor: string | null }> {
   const { filters } = options;
-  const and: Prisma.RunWhereInput[] = [visibleTo(options.ownerId)];
+  const and: Prisma.RunWhereInput[] = [await scopeFilter(options.scope ?? legacyScope(options.ownerId))];
   const insensitive = usingPostgres() ? { mode: "insensitive" } : {};
   for (const word of (filters.q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS)) {
     and.push({ question: { contains: word, ...insensitive } as Prisma.StringFilter });
@@ -92,9 +110,10 @@ export async function searchHistory(options: {
   return { runs: page, nextCursor: rows.length > options.limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
-/** The run modes present in a session's history, sorted ("research", …), for the mode filter. */
-export async function listHistoryModes(ownerId: string | null): Promise<string[]> {
-  const rows = await getDb().run.findMany({ where: visibleTo(ownerId), distinct: ["mode"], select: { mode: true } });
+/** The run modes present in a history (a scope, or a browser session id as before), sorted ("research", …), for the mode filter. */
+export async function listHistoryModes(scope: HistoryScope | string | null): Promise<string[]> {
+  const where = await scopeFilter(typeof scope === "object" && scope !== null ? scope : legacyScope(scope));
+  const rows = await getDb().run.findMany({ where, distinct: ["mode"], select: { mode: true } });
   return rows.map((r) => r.mode).sort();
 }
 

@@ -33,3 +33,8 @@ export async function readJson(request: Request): Promise<{ data: unknown } | { 
     return { response: apiError(400, "The request body is not valid JSON.") };
   }
 }
+
+/** The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached). */
+export function refuse(refusal: { error: string; status: number; retryAfterSeconds?: number }): Response {
+  return json({ error: refusal.error }, refusal.status, refusal.retryAfterSeconds ? { "retry-after": String(refusal.retryAfterSeconds) } : {});
+}

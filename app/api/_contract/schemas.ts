@@ -59,6 +59,7 @@ export const listRunsQuerySchema = z
     mode: z.enum(["research", "claim-check"]).optional(),
     from: z.iso.date().optional().meta({ description: "First UTC day (inclusive) of the run's start." }),
     to: z.iso.date().optional().meta({ description: "Last UTC day (inclusive) of the run's start." }),
+    user: z.string().max(100).optional().meta({ description: "Admins only: a user id, or `unclaimed` for runs no account owns; ignored for others." }),
   })
   .meta({ id: "ListRunsQuery" });
 

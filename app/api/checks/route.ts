@@ -1,19 +1,21 @@
 import { startClaimCheck } from "@/lib/claims/start";
 import { RunInputError } from "@/lib/runs/lifecycle";
-import { ensureSessionId } from "@/app/_server/session";
-import { apiError, json, readJson, validate } from "@/app/api/_contract/respond";
+import { admitStart } from "@/app/_server/caller";
+import { apiError, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
 import { startCheckRequestSchema } from "@/app/api/_contract/schemas";
 
 /**
  * POST /api/checks `{ text, sources? }` → 202 `{ runId }`: starts a claim check exactly as the chat page's claim
- * mode does, owned by the caller's browser session. 400 with the reason for bad input.
+ * mode does, owned by the caller (as POST /api/runs). 400 with the reason for bad input, 401 when not signed in, 429 over a limit.
  */
 export async function POST(request: Request) {
   const body = await readJson(request);
   if ("response" in body) return body.response;
   const input = validate(startCheckRequestSchema, body.data);
   if ("response" in input) return input.response;
-  const ownerId = await ensureSessionId();
+  const admission = await admitStart();
+  if ("error" in admission) return refuse(admission);
+  const { ownerId } = admission;
   try {
     const { runId } = await startClaimCheck({ ...input.data, ownerId });
     return json({ runId }, 202, { location: `/api/runs/${runId}` });

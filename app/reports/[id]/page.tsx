@@ -6,32 +6,36 @@ import { ExportMenu } from "@/components/run/report-export-menu";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
-import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { mayActOnRun } from "@/app/_server/session";
+import { readableRun } from "@/lib/auth/access";
+import { canWriteRun } from "@/lib/auth/rules";
+import { getCaller } from "@/app/_server/caller";
 
 export async function generateMetadata({ params }: PageProps<"/reports/[id]">): Promise<Metadata> {
   await connection();
-  const run = await getRun((await params).id).catch(() => null);
+  const run = await readableRun(await getCaller(), (await params).id);
   return { title: run ? run.question.slice(0, 80) : "Report" };
 }
 
 /**
  * A run's page: live timeline while it runs, then its report with hover cards, evidence table, hypothesis chains
- * and scores. Anyone with the (unguessable) URL may read it and export it; only the owner's session gets the
- * cancel, share, revoke and re-run actions.
+ * and scores. Readable by its owner and admins (lib/auth/rules.ts canReadRun; anyone else gets 404); the actions
+ * shown are the writes the caller may perform (canWriteRun).
  */
 export default async function ReportPage({ params }: PageProps<"/reports/[id]">) {
   await connection();
   const { id } = await params;
-  const run = await getRun(id).catch(() => null);
+  const caller = await getCaller();
+  const run = await readableRun(caller, id);
   if (!run) notFound();
   const live = run.status === "running" || run.status === "queued";
-  const [events, evidence, owner] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id), mayActOnRun(run)]);
+  const [events, evidence] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id)]);
+  const may = (write: "cancel" | "share" | "rerun") => canWriteRun(caller, run, write);
   const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
-  const shareTokens = owner && !live ? await listShareTokens(run.id) : [];
+  const shareTokens = may("share") && !live ? await listShareTokens(run.id) : [];
   return (
     <RunView
       key={`${run.id}-${run.status}`}
@@ -41,9 +45,9 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
       actions={
         <>
           {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}
-          {owner && live && <CancelButton runId={run.id} />}
-          {owner && !live && <RerunButton runId={run.id} />}
-          {owner && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
+          {may("cancel") && live && <CancelButton runId={run.id} />}
+          {may("rerun") && !live && <RerunButton runId={run.id} />}
+          {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
         </>
       }
     />

@@ -1,20 +1,21 @@
-import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { createShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { mayActOnRun } from "@/app/_server/session";
+import { writableRun } from "@/lib/auth/access";
+import { getCaller } from "@/app/_server/caller";
 import { apiError, json } from "@/app/api/_contract/respond";
 import { runIdSchema } from "@/app/api/_contract/schemas";
 
 /**
  * POST /api/runs/<id>/share → 201 `{ url, token }`: a read-only link to a frozen copy of a finished run owned by
  * the caller, as the page's Share button makes (`url` is absolute, on the host the request was sent to).
- * 404 unknown run, 403 not the owner, 409 still running.
+ * 404 unknown run (or not readable by the caller), 403 not the owner, 409 still running.
  */
 export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/share">) {
   const id = runIdSchema.safeParse((await ctx.params).id);
-  const run = id.success ? await getRun(id.data) : null;
-  if (!run) return apiError(404, "Unknown run.");
-  if (!(await mayActOnRun(run))) return apiError(403, "Only the browser that started this run can share it.");
+  const access = id.success ? await writableRun(await getCaller(), id.data, "share") : { status: 404, message: "Unknown run." };
+  if (!("run" in access)) return apiError(access.status, access.message);
+  const { run } = access;
   if (run.status === "running" || run.status === "queued") return apiError(409, "Wait for the run to finish before sharing it.");
   const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
   const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence));

@@ -1,10 +1,11 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
-import { getRun } from "@/lib/db/runs";
 import type { RunUIMessage } from "@/lib/domain/events";
 import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
 import { followRunEvents } from "@/lib/runs/event-feed";
+import { readableRun } from "@/lib/auth/access";
+import { getCaller } from "@/app/_server/caller";
 
 /**
  * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
@@ -29,12 +30,13 @@ function resumeAfter(request: Request): number {
  * cancelled), or after {@link STREAM_TIMEOUT_MS}. The events come from the database, so any instance serves any
  * run, and a reload or another instance resumes from the last event seen without repeating one. Used by useChat's
  * `resume`. The latest partial answer of a streaming agent (LLM hypotheses and report drafts) is sent as a transient
- * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has everything), 404 for an unknown run.
+ * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has everything), 404 for an unknown run or one the caller may not
+ * read (lib/auth/rules.ts canReadRun).
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
   await connection();
   const { id } = await ctx.params;
-  const run = await getRun(id);
+  const run = await readableRun(await getCaller(), id);
   if (!run) return new Response("Unknown run", { status: 404 });
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
 

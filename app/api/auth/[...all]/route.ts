@@ -1,0 +1,22 @@
+import { getConfig } from "@/lib/config";
+import { getAuth } from "@/lib/auth/server";
+
+/**
+ * /api/auth/*: better-auth's endpoints (sign-up/email, sign-in/email, sign-out, get-session, OAuth callbacks,
+ * api-key/*). better-auth answers a rate-limited request 429 with its wait in X-Retry-After; the standard
+ * Retry-After header (RFC 9110 §10.2.3) is added. 404 with CRITICA_AUTH=off, where there are no accounts.
+ */
+async function handle(request: Request): Promise<Response> {
+  if (getConfig().CRITICA_AUTH === "off") return Response.json({ error: "Accounts are off on this server (CRITICA_AUTH=off)." }, { status: 404 });
+  const response = await getAuth().handler(request);
+  const wait = response.headers.get("x-retry-after");
+  if (response.status === 429 && wait && !response.headers.has("retry-after")) {
+    const headers = new Headers(response.headers);
+    headers.set("retry-after", wait);
+    return new Response(response.body, { status: 429, statusText: response.statusText, headers });
+  }
+  return response;
+}
+
+export const GET = handle;
+export const POST = handle;

@@ -1,0 +1,96 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+
+const INPUT = "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent";
+
+/**
+ * The e-mail + password form of the sign-in and sign-up pages. It posts to better-auth's endpoints
+ * (/api/auth/sign-in/email, /api/auth/sign-up/email) from the browser, so their per-IP rate limit applies, and on
+ * success opens `next`. Typed values are kept on failure; a 429 says how long to wait (Retry-After).
+ */
+export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | "sign-up"; next: string; minPasswordLength: number }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = Object.fromEntries(["name", "email", "password"].filter((k) => form.has(k)).map((k) => [k, String(form.get(k))]));
+    setPending(true);
+    setError(null);
+    try {
+      const response = await fetch(`/api/auth/${mode}/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (response.ok) {
+        router.replace(next);
+        router.refresh();
+        return;
+      }
+      setError(await explain(response, mode));
+    } catch {
+      setError("The server could not be reached. Check your connection and try again.");
+    }
+    setPending(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid={`${mode}-form`}>
+      {mode === "sign-up" && (
+        <div>
+          <label htmlFor="name" className="mb-1 block text-sm font-medium">
+            Name
+          </label>
+          <input id="name" name="name" autoComplete="name" required maxLength={100} className={INPUT} />
+        </div>
+      )}
+      <div>
+        <label htmlFor="email" className="mb-1 block text-sm font-medium">
+          E-mail
+        </label>
+        <input id="email" name="email" type="email" autoComplete="email" required className={INPUT} />
+      </div>
+      <div>
+        <label htmlFor="password" className="mb-1 block text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+          required
+          minLength={mode === "sign-up" ? minPasswordLength : undefined}
+          aria-describedby={mode === "sign-up" ? "password-hint" : undefined}
+          className={INPUT}
+        />
+        {mode === "sign-up" && (
+          <p id="password-hint" className="mt-1 text-xs text-muted-foreground">
+            At least {minPasswordLength} characters.
+          </p>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending ? (mode === "sign-in" ? "Signing in…" : "Creating account…") : mode === "sign-in" ? "Sign in" : "Create account"}
+      </Button>
+    </form>
+  );
+}
+
+async function explain(response: Response, mode: "sign-in" | "sign-up"): Promise<string> {
+  if (response.status === 429) {
+    const wait = Number(response.headers.get("retry-after") ?? 60);
+    return `Too many attempts. Try again in ${wait} second${wait === 1 ? "" : "s"}.`;
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+  if (mode === "sign-in" && response.status === 401) return "Wrong e-mail or password.";
+  if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return "An account with this e-mail already exists. Sign in instead.";
+  return body.message ?? "Something went wrong. Please try again.";
+}

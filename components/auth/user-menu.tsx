@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { getConfig } from "@/lib/config";
+import { signOutAction } from "@/app/_server/account-actions";
+import { getCaller } from "@/app/_server/caller";
+
+/**
+ * The header's account corner: with CRITICA_AUTH=on, the signed-in user (name, and "admin" for the administrator)
+ * with a menu (history, API keys, accounts for the administrator, sign out), or a "Sign in" link; nothing with CRITICA_AUTH=off. A <details>
+ * disclosure, so it works without JavaScript and is keyboard-operable.
+ */
+export async function UserMenu() {
+  if (getConfig().CRITICA_AUTH === "off") return null;
+  const caller = await getCaller();
+  if (caller.kind !== "user") {
+    return (
+      <Link href="/sign-in" className="text-sm hover:underline">
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <details className="relative text-sm" data-testid="user-menu">
+      <summary className="cursor-pointer list-none rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
+        <span data-testid="user-email">{caller.email}</span>
+        {caller.role === "admin" && <span className="ml-1 rounded bg-accent-soft px-1 text-xs">admin</span>}
+        <span aria-hidden="true"> ▾</span>
+      </summary>
+      <div className="absolute right-0 z-10 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-md">
+        <Link href="/reports" className="block rounded px-2 py-1 hover:bg-muted">
+          History
+        </Link>
+        <Link href="/settings/api-keys" className="block rounded px-2 py-1 hover:bg-muted">
+          API keys
+        </Link>
+        {caller.role === "admin" && (
+          <Link href="/settings/accounts" className="block rounded px-2 py-1 hover:bg-muted">
+            Accounts
+          </Link>
+        )}
+        <form action={signOutAction}>
+          <button type="submit" className="block w-full rounded px-2 py-1 text-left hover:bg-muted">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,68 @@
+/*
+ * What proxy.ts applies to every request (issue 11): the security headers, with a fresh nonce for scripts, and which
+ * paths a visitor may open without signing in when CRITICA_AUTH=on. Pure functions, unit-tested in
+ * tests/unit/auth/gate.test.ts and checked on the production build by e2e/auth-headers.spec.ts.
+ */
+
+/**
+ * The response headers of every page and API answer. The Content-Security-Policy follows Next.js's nonce recipe
+ * (node_modules/next/dist/docs/01-app/02-guides/content-security-policy.md): scripts only with this request's
+ * nonce ('strict-dynamic' lets them load the app's chunks), no plugins, no framing (frame-ancestors 'none', the
+ * CSP successor of X-Frame-Options: DENY), forms and base URIs on this origin. Styles allow inline attributes,
+ * which React's style props need; 'unsafe-eval' is added in development only, where React uses eval for stacks.
+ */
+export function securityHeaders(nonce: string, options: { dev: boolean }): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/** A random nonce for one response: 128 bits, base64 (CSP3 asks for at least 128 bits, never reused). */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** Pages open to everyone: signing in and up, and share links (anonymous by design). */
+const PUBLIC_PAGES = [/^\/sign-in\/?$/, /^\/sign-up\/?$/, /^\/share\/[^/]+(\/.*)?$/];
+
+/**
+ * API and internal paths open without a session: better-auth's own endpoints (they check sessions themselves), the
+ * health check, the OpenAPI document, and the durable engine's internal queue callbacks (the Workflow SDK calls its
+ * own server over HTTP; they carry no user data in or out).
+ */
+const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/workflow\//];
+
+/** Whether a path may be opened without signing in when CRITICA_AUTH=on (static assets never reach the proxy). */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PAGES.some((re) => re.test(pathname)) || PUBLIC_OTHER.some((re) => re.test(pathname));
+}
+
+/** Whether a path is part of the HTTP API (answers 401 JSON rather than a redirect to the sign-in page). */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * Where the sign-in page sends the visitor afterwards: `next` when it is a path on this site (a single leading "/",
+ * not "//" nor "/\\", which browsers treat as another host), else "/". Guards against open redirects.
+ */
+export function safeNext(next: string | null | undefined): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : "/";
+}

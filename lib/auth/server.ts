@@ -1,0 +1,151 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { apiKey } from "@better-auth/api-key";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { genericOAuth } from "better-auth/plugins";
+import { getConfig, type AppConfig } from "@/lib/config";
+import { getDb, usingPostgres } from "@/lib/db/client";
+import { countUsers } from "@/lib/db/accounts";
+import { admitAuthAttempt } from "@/lib/auth/limits";
+import { authSecret } from "@/lib/auth/secret";
+
+/**
+ * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even
+ * with CRITICA_SIGNUP=closed, which only closes self-service sign-up.
+ */
+export const adminInvitation = new AsyncLocalStorage<true>();
+
+/** Prefix of every API key ("crt_…"), so a leaked key is recognisable in logs and secret scanners. */
+export const API_KEY_PREFIX = "crt_";
+
+/** Shortest password accepted at sign-up (NIST SP 800-63B §5.1.1.2 asks for at least 8 characters). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The OAuth providers whose client id and secret are both set, in the order the sign-in page offers them. */
+export function oauthProviders(config: AppConfig = getConfig()): Array<{ id: "github" | "google" | "orcid"; label: string }> {
+  const list: Array<{ id: "github" | "google" | "orcid"; label: string }> = [];
+  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) list.push({ id: "github", label: "GitHub" });
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) list.push({ id: "google", label: "Google" });
+  if (config.ORCID_CLIENT_ID && config.ORCID_CLIENT_SECRET) list.push({ id: "orcid", label: "ORCID" });
+  return list;
+}
+
+/** The origin a request was addressed to: X-Forwarded-Proto/-Host when a proxy set them, else its Host header. */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  return `${proto.split(",")[0].trim()}://${host.split(",")[0].trim()}`;
+}
+
+function createAuth(config: AppConfig) {
+  const attempts = config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE;
+  return betterAuth({
+    appName: "Critica",
+    secret: authSecret(config.BETTER_AUTH_SECRET),
+    baseURL: config.BETTER_AUTH_URL,
+    // Without BETTER_AUTH_URL, the origin the browser addressed (Host, or X-Forwarded-Host/-Proto behind a proxy) is
+    // trusted: the standard same-origin check of Origin against Host. Next.js rewrites request.url to the address it
+    // listens on, so better-auth's own inference can differ from what the browser sent.
+    trustedOrigins: (request) => (config.BETTER_AUTH_URL || !request ? [] : [requestOrigin(request)]),
+    database: prismaAdapter(getDb(), { provider: usingPostgres() ? "postgresql" : "sqlite" }),
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
+    socialProviders: {
+      ...(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET ? { github: { clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET } } : {}),
+      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } } : {}),
+    },
+    user: { additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } } },
+    // Sign-in and sign-up: at most CRITICA_AUTH_ATTEMPTS_PER_MINUTE a minute per client IP address and path, counted
+    // in the database (table RateLimit) so it holds across instances; the per-account count is in the hook below.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/*": { window: 60, max: attempts },
+        "/sign-up/*": { window: 60, max: attempts },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The first account becomes the admin; with CRITICA_SIGNUP=closed no other account can be created (by
+          // e-mail or OAuth) except by an administrator's invitation. Two sign-ups racing for the very first account may both find zero users: the second
+          // then fails on nothing worse than also being admin, which an operator can correct in the database.
+          before: async (user) => {
+            const existing = await countUsers();
+            if (existing > 0 && getConfig().CRITICA_SIGNUP === "closed" && !adminInvitation.getStore()) {
+              throw new APIError("FORBIDDEN", { message: "Sign-up is closed on this server. Ask its administrator for an account." });
+            }
+            return { data: { ...user, role: existing === 0 ? "admin" : "user" } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email" && ctx.path !== "/sign-up/email") return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+        if (!email) return;
+        const refusal = await admitAuthAttempt(email);
+        if (refusal) throw new APIError("TOO_MANY_REQUESTS", { message: refusal.message }, { "Retry-After": String(refusal.retryAfterSeconds) });
+      }),
+    },
+    plugins: [
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        // `Authorization: Bearer <key>` (the HTTP API's documented form) or `x-api-key: <key>`.
+        customAPIKeyGetter: (ctx) => {
+          const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.headers?.get("authorization") ?? "")?.[1];
+          return bearer ?? ctx.headers?.get("x-api-key") ?? null;
+        },
+        enableSessionForAPIKeys: true,
+        // Starting runs is limited per user (lib/auth/limits.ts); a per-key request cap would also throttle reads.
+        rateLimit: { enabled: false },
+      }),
+      ...(config.ORCID_CLIENT_ID && config.ORCID_CLIENT_SECRET
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "orcid",
+                  clientId: config.ORCID_CLIENT_ID,
+                  clientSecret: config.ORCID_CLIENT_SECRET,
+                  discoveryUrl: config.ORCID_DISCOVERY_URL,
+                  scopes: ["openid"],
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Lets server actions that call better-auth set its cookies; better-auth asks for it to be the last plugin.
+      nextCookies(),
+    ],
+  });
+}
+
+/** The better-auth instance type (its `api` and `handler`). */
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = globalThis as unknown as { __criticaAuth?: { key: string; auth: Auth } };
+
+/**
+ * The process-wide better-auth instance for the current configuration (re-created when DATABASE_URL or an auth
+ * setting changes, as in tests). Passwords are hashed by better-auth (scrypt), API keys stored as SHA-256 hashes.
+ */
+export function getAuth(): Auth {
+  const config = getConfig();
+  const key = JSON.stringify([
+    config.DATABASE_URL,
+    config.BETTER_AUTH_SECRET,
+    config.BETTER_AUTH_URL,
+    config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE,
+    oauthProviders(config).map((p) => p.id),
+  ]);
+  if (cache.__criticaAuth?.key !== key) cache.__criticaAuth = { key, auth: createAuth(config) };
+  return cache.__criticaAuth.auth;
+}

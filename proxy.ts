@@ -1,0 +1,40 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { getSessionCookie } from "better-auth/cookies";
+import { getConfig } from "@/lib/config";
+import { isApiPath, isPublicPath, newNonce, securityHeaders } from "@/lib/auth/gate";
+
+/**
+ * Runs before every page and API route (Next.js 16 "proxy", formerly middleware):
+ * - sets the security headers with a fresh script nonce (Next.js reads it from the request's CSP header and puts it
+ *   on its own scripts);
+ * - with CRITICA_AUTH=on, sends a visitor without a session cookie or API key to /sign-in (pages) or answers 401
+ *   (API). This is only the first gate: every page, route and action checks the session itself (lib/auth/rules.ts),
+ *   since a cookie's presence says nothing about its validity.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const headers = securityHeaders(nonce, { dev: process.env.NODE_ENV === "development" });
+  const { pathname, search } = request.nextUrl;
+  if (getConfig().CRITICA_AUTH === "on" && !isPublicPath(pathname) && !hasCredentials(request)) {
+    const refusal = isApiPath(pathname)
+      ? NextResponse.json({ error: "Sign in, or send an API key as Authorization: Bearer <key>." }, { status: 401 })
+      : NextResponse.redirect(new URL(`/sign-in?next=${encodeURIComponent(pathname + search)}`, request.url));
+    for (const [name, value] of Object.entries(headers)) refusal.headers.set(name, value);
+    return refusal;
+  }
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function hasCredentials(request: NextRequest): boolean {
+  return !!getSessionCookie(request) || /^Bearer\s+\S+$/i.test(request.headers.get("authorization") ?? "") || request.headers.has("x-api-key");
+}
+
+export const config = {
+  // Static files need neither a nonce nor a session.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmin, ownerIdFor, type Caller, type RunWrite } from "@/lib/auth/rules";
+import { isPublicPath, safeNext, securityHeaders } from "@/lib/auth/gate";
+import { authOffWarning, bindHost, isLoopback } from "@/lib/auth/bind";
+
+// The access rules of issue 11, one assertion per rule and caller kind. Ids are shaped like the real ones:
+// better-auth user ids (32 characters) and browser session ids (base64url of 24 bytes).
+const ADMIN: Caller = { kind: "user", userId: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "admin@lab.org", name: "Ada", role: "admin" };
+const ALICE: Caller = { kind: "user", userId: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "alice@lab.org", name: "Alice", role: "user" };
+const BOB: Caller = { kind: "user", userId: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "bob@lab.org", name: "Bob", role: "user" };
+const GUEST: Caller = { kind: "guest" };
+const LAPTOP: Caller = { kind: "local", sessionId: "laptop-session-xxxxxxxxxxxxxxxxx" };
+const NEW_BROWSER: Caller = { kind: "local", sessionId: null };
+const WRITES: RunWrite[] = ["cancel", "delete", "share", "revoke", "rerun"];
+
+const alicesRun = { ownerId: ALICE.kind === "user" ? ALICE.userId : "" };
+const cliRun = { ownerId: null };
+const laptopRun = { ownerId: "laptop-session-xxxxxxxxxxxxxxxxx" };
+
+describe("reading a run (page, exports, stream, JSON, chat messages)", () => {
+  it("with accounts: the owner and admins read it; another user and a guest do not (they get 404)", () => {
+    expect(canReadRun(ALICE, alicesRun)).toBe(true);
+    expect(canReadRun(ADMIN, alicesRun)).toBe(true);
+    expect(canReadRun(BOB, alicesRun)).toBe(false);
+    expect(canReadRun(GUEST, alicesRun)).toBe(false);
+    expect(canReadRun(BOB, cliRun)).toBe(false);
+    expect(canReadRun(ADMIN, cliRun)).toBe(true);
+  });
+  it("with CRITICA_AUTH=off anyone holding the id reads it, as before accounts", () => {
+    expect(canReadRun(NEW_BROWSER, laptopRun)).toBe(true);
+    expect(canReadRun(LAPTOP, cliRun)).toBe(true);
+  });
+});
+
+describe("writing to a run", () => {
+  it.each(WRITES)("%s: the owner may, another user and a guest may not", (write) => {
+    expect(canWriteRun(ALICE, alicesRun, write)).toBe(true);
+    expect(canWriteRun(BOB, alicesRun, write)).toBe(false);
+    expect(canWriteRun(GUEST, alicesRun, write)).toBe(false);
+    expect(canWriteRun(BOB, cliRun, write)).toBe(false);
+  });
+  it("an admin may cancel and delete anyone's run, but not share, revoke the links of, or re-run it", () => {
+    expect(WRITES.filter((w) => canWriteRun(ADMIN, alicesRun, w))).toEqual(["cancel", "delete"]);
+  });
+  it.each(WRITES)("%s with CRITICA_AUTH=off: the browser that started it, or anyone for a CLI run", (write) => {
+    expect(canWriteRun(LAPTOP, laptopRun, write)).toBe(true);
+    expect(canWriteRun(NEW_BROWSER, laptopRun, write)).toBe(false);
+    expect(canWriteRun(NEW_BROWSER, cliRun, write)).toBe(true);
+  });
+});
+
+describe("starting, claiming, listing and owning runs", () => {
+  it("guests cannot start runs; users and a personal install can", () => {
+    expect([ALICE, ADMIN, LAPTOP, NEW_BROWSER, GUEST].map(canStartRun)).toEqual([true, true, true, true, false]);
+  });
+  it("only an admin claims, and only runs no account owns", () => {
+    const accounts = new Set([(ADMIN as { userId: string }).userId, (ALICE as { userId: string }).userId]);
+    expect(canClaimRun(ADMIN, cliRun, accounts)).toBe(true);
+    expect(canClaimRun(ADMIN, laptopRun, accounts)).toBe(true);
+    expect(canClaimRun(ADMIN, alicesRun, accounts)).toBe(false);
+    expect(canClaimRun(ALICE, cliRun, accounts)).toBe(false);
+    expect(canClaimRun(LAPTOP, cliRun, accounts)).toBe(false);
+  });
+  it("history: a user sees exactly their runs whatever they ask; an admin may pick a user or the unclaimed runs", () => {
+    expect(historyScope(ALICE)).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ALICE, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ALICE, "unclaimed")).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ADMIN)).toEqual({ owner: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ADMIN, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({ owner: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ADMIN, "unclaimed")).toEqual({ unclaimed: true });
+    expect(historyScope(GUEST, "unclaimed")).toEqual({ nobody: true });
+    expect(historyScope(LAPTOP)).toEqual({ owner: "laptop-session-xxxxxxxxxxxxxxxxx", withUnowned: true });
+    expect(historyScope(NEW_BROWSER)).toEqual({ owner: null, withUnowned: true });
+  });
+  it("a new run belongs to the user, or to the browser session with CRITICA_AUTH=off", () => {
+    expect([ALICE, LAPTOP, NEW_BROWSER, GUEST].map(ownerIdFor)).toEqual(["a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", "laptop-session-xxxxxxxxxxxxxxxxx", null, null]);
+    expect([ADMIN, ALICE, GUEST, LAPTOP].map(isAdmin)).toEqual([true, false, false, false]);
+  });
+});
+
+describe("the gate in front of every request", () => {
+  it("opens sign-in, sign-up, share links, auth endpoints, health and OpenAPI to everyone, and nothing else", () => {
+    const open = ["/sign-in", "/sign-up", "/share/abc_DEF-123", "/share/abc/export/markdown", "/api/auth/sign-in/email", "/api/health", "/api/openapi.json", "/.well-known/workflow/v1/step"];
+    const closed = ["/", "/reports", "/reports/7d1c3a4e-0000-4000-8000-000000000000", "/api/runs", "/api/checks", "/settings/api-keys", "/sign-out", "/share", "/api/healthz", "/sign-in-now"];
+    expect(open.filter(isPublicPath)).toEqual(open);
+    expect(closed.filter(isPublicPath)).toEqual([]);
+  });
+  it("redirects after sign-in only to a path on this site", () => {
+    expect(["/reports?q=lithium", "//evil.example", "/\\evil.example", "https://evil.example", "", null].map(safeNext)).toEqual(["/reports?q=lithium", "/", "/", "/", "/", "/"]);
+  });
+  it("sends a nonce-based CSP that forbids framing, with nosniff and a strict referrer policy", () => {
+    const h = securityHeaders("bm9uY2U=", { dev: false });
+    expect(h["Content-Security-Policy"]).toBe(
+      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(h["X-Content-Type-Options"]).toBe("nosniff");
+    expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain("'nonce-x' 'strict-dynamic' 'unsafe-eval';");
+  });
+});
+
+describe("the warning of a personal install reachable from the network", () => {
+  it("reads the bind address from next start's -H, then HOSTNAME, else all interfaces", () => {
+    expect(bindHost(["node", "next", "start", "-H", "127.0.0.1", "-p", "3000"], {})).toBe("127.0.0.1");
+    expect(bindHost(["node", "next", "start", "--hostname=0.0.0.0"], {})).toBe("0.0.0.0");
+    expect(bindHost(["node", "next", "start"], { HOSTNAME: "::1" })).toBe("::1");
+    expect(bindHost(["node", "next", "start"], {})).toBe("0.0.0.0");
+  });
+  it("warns only with CRITICA_AUTH=off on a non-loopback address", () => {
+    expect(["localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]", "0.0.0.0", "::", "192.168.1.5"].map(isLoopback)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(authOffWarning("off", "127.0.0.1")).toBeNull();
+    expect(authOffWarning("on", "0.0.0.0")).toBeNull();
+    expect(authOffWarning("off", "0.0.0.0")).toMatch(/^critica: WARNING: CRITICA_AUTH=off and the server listens on 0\.0\.0\.0, not only on loopback/);
+  });
+});
