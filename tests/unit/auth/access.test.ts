@@ -130,10 +130,12 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     expect(await rerunReport(done)).toEqual({ error: "Only the owner of this run can re-run it." });
     const [link] = await getDb().shareLink.findMany({ where: { runId: done } });
     expect(await revokeShare(link.token)).toEqual({ error: "Only the owner of this run can revoke its links." });
-    // Cancel passes the ownership check; the run "executes in another process" (it was seeded, not started here).
-    expect(await (await cancel.POST(post(`/api/runs/${live}/cancel`), params({ id: live }))).json()).toEqual({
-      error: "This run is executing in another process and cannot be cancelled from here.",
-    });
+    // Cancel passes the ownership check and sets the run's cancel flag in the database (issue 10), which the
+    // executing instance polls, wherever the run executes.
+    const cancelled = await cancel.POST(post(`/api/runs/${live}/cancel`), params({ id: live }));
+    expect(cancelled.status).toBe(202);
+    expect(await cancelled.json()).toEqual({ ok: true, message: "Cancelling… everything found so far is kept." });
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: live } })).cancelRequestedAt).toBeInstanceOf(Date);
   });
 
   it("lets the owner share and delete their run", async () => {

@@ -123,10 +123,16 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   }
   // Every question is answered from the records closest to it (issue 13 §0), drug or not: each of the top records
   // by bearing (the share of the question's terms it holds) not yet quoted gives its best-matching abstract sentence.
+  // When the question names a drug, that sentence must name the drug (and the effect, if the question names one) in
+  // a relevant record, as the summary's own sentences do: a closest record's generic line ("The possible mechanisms
+  // are discussed") or another drug's finding answers nothing.
   const quoted = new Set(summarySentences.map((s) => s.record));
+  const questionDrug = f.terms.drug ? new Set(f.terms.drug.keys) : null;
+  const answers = (s: PickedSentence) =>
+    !questionDrug || (relevant.has(s.record) && names(s, questionDrug) && (effectKeys.size === 0 || names(s, effectKeys)));
   const closestSentences = closestRecords(question, f.index.records.map((r) => r.evidence))
     .filter((r) => !quoted.has(r))
-    .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0, 1, 1));
+    .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0 && answers(s), 1, 1));
   const executiveSummary = [summaryLead, ...summarySentences.map(quote), ...closestSentences.map(quote)].join(" ");
 
   // One sentence per hypothesis naming its target, from its own supporting records; then MMR over the rest.
