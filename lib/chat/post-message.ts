@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "ai";
+import { getLanguageModel } from "@/lib/ai/providers";
+import { getConfig } from "@/lib/config";
+import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
+import { getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
+import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type MessageStatus } from "@/lib/domain/chat";
+import { classifyFollowUp } from "./classify";
+import { writeEvidenceAnswer } from "./evidence-answer";
+import type { HistoryTurn } from "./llm-answer";
+import { conversationReferences } from "./references";
+
+/** A follow-up that cannot be accepted, with the HTTP status and the message the user sees; nothing was saved. */
+export class FollowUpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FollowUpError";
+  }
+}
+
+type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
+type Part = ChatUIMessage["parts"][number];
+
+/** Options of {@link postFollowUp}: an injected model (tests; null forces the extractive backend) and the request's abort signal. */
+export interface PostFollowUpOptions {
+  model?: { model: LanguageModel; modelId: string } | null;
+  signal?: AbortSignal;
+}
+
+/** The text of a stored message's text parts. */
+export function messageText(message: ChatUIMessage): string {
+  return message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+}
+
+/** Checks the request body; throws FollowUpError 400 with the first problem's message. */
+function parseBody(body: unknown) {
+  const parsed = followUpRequestSchema.safeParse(body);
+  if (!parsed.success) throw new FollowUpError(400, parsed.error.issues[0]?.message ?? "Invalid follow-up.");
+  return parsed.data;
+}
+
+/**
+ * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream (issue 14):
+ * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; FollowUpError 400 otherwise);
+ * 2. the run must exist (404) and have ended (409 while it researches);
+ * 3. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is
+ *    answered again; otherwise the follow-up is saved as a user message;
+ * 4. an assistant message is saved in status "streaming" holding the run's streaming lock (409 when another answer
+ *    streams: the follow-up is not saved, the user keeps their text);
+ * 5. the stream carries `start` (the saved answer's id), a `data-follow-up-kind` part (the backend's reading,
+ *    shown to the user), the checked answer text, and a `data-chat-answer` part (references, checks);
+ * 6. when the stream ends — finished, stopped by the client (abort) or failed — the answer is saved with its parts
+ *    and status and the lock released.
+ * Access (who may read or post) is checked by the caller (app/_server/conversation-access.ts).
+ */
+export async function postFollowUp(run: RunSummary, body: unknown, options: PostFollowUpOptions = {}): Promise<ReadableStream<Chunk>> {
+  const request = parseBody(body);
+  if (run.status === "running" || run.status === "queued") throw new FollowUpError(409, "The run is still researching: ask your follow-up once it has finished.");
+  const history = await listMessages(run.id);
+  if (history.some((m) => m.metadata?.status === "streaming" && Date.now() - Date.parse(m.metadata.createdAt) < 10 * 60_000)) {
+    throw new FollowUpError(409, "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
+  }
+  let text = request.text;
+  let user: { id: string; text: string } | null = { id: crypto.randomUUID(), text };
+  if (request.regenerate) {
+    const question = await removeAnswerFrom(run.id, request.regenerate);
+    if (!question) throw new FollowUpError(404, "That answer is not in this conversation any more: reload the page.");
+    text = question.text;
+    user = null;
+  }
+  const assistantId = crypto.randomUUID();
+  try {
+    await beginExchange({ runId: run.id, user, assistantId });
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConversationBusyError") throw new FollowUpError(409, error.message);
+    throw error;
+  }
+  const earlier = (await listMessages(run.id)).filter((m) => m.id !== assistantId && m.id !== user?.id);
+  return answerStream(run, text, assistantId, earlier, options);
+}
+
+/** The UI message stream of one answer; saves the answer when the stream ends, whatever the outcome. */
+function answerStream(run: RunSummary, text: string, assistantId: string, earlier: ChatUIMessage[], options: PostFollowUpOptions): ReadableStream<Chunk> {
+  const parts: Part[] = [];
+  const createdAt = new Date().toISOString();
+  return createUIMessageStream<ChatUIMessage>({
+    execute: async ({ writer }) => {
+      let status: Exclude<MessageStatus, "streaming"> = "complete";
+      const write = (chunk: Chunk) => {
+        try {
+          writer.write(chunk);
+        } catch {
+          // The client went away (Stop, closed tab): the answer is still saved below.
+        }
+      };
+      try {
+        write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
+        const classification = classifyFollowUp(text);
+        parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
+        write({ type: "data-follow-up-kind", id: "kind", data: classification });
+        const [evidence, events] = await Promise.all([getRunEvidence(run.id), listRunEvents(run.id)]);
+        const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
+        const conversation = conversationReferences(evidence, report?.references ?? []);
+        const model = options.model !== undefined ? options.model : getLanguageModel();
+        const textPart = { type: "text" as const, text: "", state: "streaming" as const };
+        parts.push(textPart);
+        write({ type: "text-start", id: "answer" });
+        const answer = await writeEvidenceAnswer(
+          {
+            followUp: text,
+            classification,
+            question: run.question,
+            conversation,
+            summary: report?.executiveSummary ?? null,
+            history: toHistory(earlier),
+            model: model ? { model: model.model, modelId: model.modelId } : null,
+            signal: options.signal,
+            timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
+          },
+          (delta) => {
+            textPart.text += delta;
+            write({ type: "text-delta", id: "answer", delta });
+          },
+        );
+        Object.assign(textPart, { state: "done" });
+        write({ type: "text-end", id: "answer" });
+        parts.push({ type: "data-chat-answer", id: "answer", data: answer });
+        write({ type: "data-chat-answer", id: "answer", data: answer });
+        if (options.signal?.aborted) status = "stopped";
+      } catch (error) {
+        status = options.signal?.aborted ? "stopped" : "failed";
+        if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
+      } finally {
+        await finishAnswer(assistantId, parts, status);
+      }
+    },
+  });
+}
+
+/** The user-facing message of a failed answer. */
+function answerErrorMessage(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try again.`;
+}
+
+/** Earlier turns as plain text for the model (answers without their data parts). */
+function toHistory(messages: ChatUIMessage[]): HistoryTurn[] {
+  return messages.flatMap((m) => {
+    const text = messageText(m);
+    return text && (m.role === "user" || m.role === "assistant") ? [{ role: m.role, text }] : [];
+  });
+}
+
