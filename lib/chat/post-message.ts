@@ -135,6 +135,7 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
       } finally {
         await finishAnswer(assistantId, parts, status);
+        write({ type: "finish", messageMetadata: { createdAt, status } });
       }
     },
   });

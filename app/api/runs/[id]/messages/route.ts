@@ -2,13 +2,13 @@ import { createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import { FollowUpError, postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
-import { getRun } from "@/lib/db/runs";
+import { getRun, type RunSummary } from "@/lib/db/runs";
 import { conversationAccess } from "@/app/_server/conversation-access";
 import { apiError, json, readJson } from "@/app/api/_contract/respond";
 import { runIdSchema } from "@/app/api/_contract/schemas";
 
 /** The run of the request, or the error answer (404 unknown or malformed id, 403 not allowed). */
-async function runOf(ctx: RouteContext<"/api/runs/[id]/messages">, action: "read" | "post") {
+async function runOf(ctx: RouteContext<"/api/runs/[id]/messages">, action: "read" | "post"): Promise<{ response: Response } | { run: RunSummary }> {
   const id = runIdSchema.safeParse((await ctx.params).id);
   const run = id.success ? await getRun(id.data) : null;
   const denied = await conversationAccess(run, action);
@@ -19,7 +19,7 @@ async function runOf(ctx: RouteContext<"/api/runs/[id]/messages">, action: "read
  * GET /api/runs/<id>/messages → 200 `{ messages }`: the run's conversation after its first turn (follow-ups and
  * answers, oldest first), as AI SDK UI messages with `metadata: { createdAt, status }`. 404 for an unknown run.
  */
-export async function GET(_request: Request, ctx: RouteContext<"/api/runs/[id]/messages">) {
+export async function GET(_request: Request, ctx: RouteContext<"/api/runs/[id]/messages">): Promise<Response> {
   await connection();
   const found = await runOf(ctx, "read");
   if ("response" in found) return found.response;
@@ -33,7 +33,7 @@ export async function GET(_request: Request, ctx: RouteContext<"/api/runs/[id]/m
  * run researches or another answer streams; errors are `{ error }` and nothing is saved then.
  * Aborting the request (Stop) ends the answer, which is saved as "stopped" with what was written.
  */
-export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/messages">) {
+export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/messages">): Promise<Response> {
   const found = await runOf(ctx, "post");
   if ("response" in found) return found.response;
   const body = await readJson(request);
