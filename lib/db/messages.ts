@@ -89,3 +89,17 @@ export async function removeAnswerFrom(runId: string, answerId: string): Promise
   await getDb().message.deleteMany({ where: { runId, id: { in: all.slice(index).map((m) => m.id) } } });
   return { id: question.id, text };
 }
+
+/**
+ * The conversations of the sidebar: the runs visible in the caller's history (its session's and those started from
+ * the command line, as lib/db/history), newest first, with their message counts.
+ */
+export async function listConversations(ownerId: string | null, limit = 30): Promise<Array<{ id: string; question: string; status: string; mode: string; createdAt: Date; messages: number }>> {
+  const rows = await getDb().run.findMany({
+    where: ownerId ? { OR: [{ ownerId }, { ownerId: null }] } : { ownerId: null },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: { id: true, question: true, status: true, mode: true, createdAt: true, _count: { select: { messages: true } } },
+  });
+  return rows.map((r) => ({ id: r.id, question: r.question, status: r.status, mode: r.mode, createdAt: r.createdAt, messages: r._count.messages }));
+}

@@ -6,11 +6,15 @@ import { ExportMenu } from "@/components/run/report-export-menu";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
+import { Conversation } from "@/components/chat/conversation";
+import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
+import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { mayActOnRun } from "@/app/_server/session";
+import { mayActOnRun, readSessionId } from "@/app/_server/session";
+import { conversationAccess } from "@/app/_server/conversation-access";
 
 export async function generateMetadata({ params }: PageProps<"/reports/[id]">): Promise<Metadata> {
   await connection();
@@ -19,9 +23,11 @@ export async function generateMetadata({ params }: PageProps<"/reports/[id]">): 
 }
 
 /**
- * A run's page: live timeline while it runs, then its report with hover cards, evidence table, hypothesis chains
- * and scores. Anyone with the (unguessable) URL may read it and export it; only the owner's session gets the
- * cancel, share, revoke and re-run actions.
+ * A run's page, as a conversation (issue 14): the sidebar of the user's conversations; the question as the user's
+ * message; the assistant's first message, the live timeline and the report with hover cards, evidence table,
+ * hypothesis chains and scores (RunView, unchanged); then the follow-ups and their answers, and the message box
+ * "Ask a follow-up" once the run has ended. Anyone with the (unguessable) URL may read it and export it; only the
+ * owner's session gets the cancel, share, revoke and re-run actions.
  */
 export default async function ReportPage({ params }: PageProps<"/reports/[id]">) {
   await connection();
@@ -29,23 +35,40 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
   const run = await getRun(id).catch(() => null);
   if (!run) notFound();
   const live = run.status === "running" || run.status === "queued";
-  const [events, evidence, owner] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id), mayActOnRun(run)]);
+  const [events, evidence, owner, sessionId] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id), mayActOnRun(run), readSessionId()]);
+  const [messages, conversations, postDenied] = await Promise.all([listMessages(run.id), listConversations(sessionId), conversationAccess(run, "post")]);
   const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
   const shareTokens = owner && !live ? await listShareTokens(run.id) : [];
+  const records = toReportRecords(evidence, report?.references ?? []);
   return (
-    <RunView
-      key={`${run.id}-${run.status}`}
-      snapshot={toRunSnapshot(run, events)}
-      live={live}
-      records={toReportRecords(evidence, report?.references ?? [])}
-      actions={
-        <>
-          {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null} />}
-          {owner && live && <CancelButton runId={run.id} />}
-          {owner && !live && <RerunButton runId={run.id} />}
-          {owner && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
-        </>
-      }
-    />
+    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+      <ConversationSidebar conversations={conversations} currentId={run.id} />
+      <div className="min-w-0 space-y-4">
+        <div className="flex justify-end" data-testid="thread-question">
+          <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
+        </div>
+        <RunView
+          key={`${run.id}-${run.status}`}
+          snapshot={toRunSnapshot(run, events)}
+          live={live}
+          records={records}
+          actions={
+            <>
+              {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null} />}
+              {owner && live && <CancelButton runId={run.id} />}
+              {owner && !live && <RerunButton runId={run.id} />}
+              {owner && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
+            </>
+          }
+        />
+        <Conversation
+          runId={run.id}
+          initialMessages={messages}
+          records={records}
+          readOnly={postDenied !== null}
+          disabledReason={live ? "The research is still running: follow-ups open when it has finished." : null}
+        />
+      </div>
+    </div>
   );
 }
