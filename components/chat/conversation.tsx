@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { ChatMessage } from "@/components/chat/chat-message";
+import { ChatMessage, type ThreadRun } from "@/components/chat/chat-message";
 import { MessageComposer } from "@/components/chat/message-composer";
 import type { ChatUIMessage } from "@/lib/domain/chat";
 import type { ReportRecord } from "@/lib/report/records";
@@ -34,18 +34,19 @@ function textOf(message: ChatUIMessage): string {
  * run researches).
  */
 export function Conversation({
-  runId,
+  run,
   initialMessages,
   records,
   readOnly = false,
   disabledReason = null,
 }: {
-  runId: string;
+  run: ThreadRun;
   initialMessages: ChatUIMessage[];
   records: ReportRecord[];
   readOnly?: boolean;
   disabledReason?: string | null;
 }) {
+  const runId = run.id;
   const router = useRouter();
   const [input, setInput] = useState("");
   const [refused, setRefused] = useState<string | null>(null);
@@ -101,6 +102,7 @@ export function Conversation({
           key={m.id}
           message={m}
           records={records}
+          run={run}
           streaming={busy && i === messages.length - 1 && m.role === "assistant"}
           onRegenerate={!readOnly && m.role === "assistant" && !busy ? () => void regenerate({ messageId: m.id }) : undefined}
         />

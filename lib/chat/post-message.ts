@@ -3,12 +3,15 @@ import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "
 import { getLanguageModel } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
 import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
-import { getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
-import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type MessageStatus } from "@/lib/domain/chat";
+import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
+import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type FollowUpClassification, type MessageStatus } from "@/lib/domain/chat";
+import { eventToDataPart } from "@/lib/runs/event-parts";
 import { classifyFollowUp } from "./classify";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
 import { conversationReferences } from "./references";
+import { reportChanges, reportVersions } from "./report-versions";
+import { startFollowUpIteration } from "./research-follow-up";
 
 /** A follow-up that cannot be accepted, with the HTTP status and the message the user sees; nothing was saved. */
 export class FollowUpError extends Error {
@@ -89,6 +92,8 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
   return createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
       let status: Exclude<MessageStatus, "streaming"> = "complete";
+      // A research answer is saved as soon as its iteration has started (the iteration runs apart from the request).
+      let saved = false;
       const write = (chunk: Chunk) => {
         try {
           writer.write(chunk);
@@ -98,9 +103,14 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
       };
       try {
         write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
-        const classification = classifyFollowUp(text);
+        const classification = readFollowUp(text, run);
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
+        if (classification.kind === "research") {
+          await followResearch(run, text, classification, parts, write, options.signal, () => finishAnswer(assistantId, parts, "complete"));
+          saved = true;
+          return;
+        }
         const [evidence, events] = await Promise.all([getRunEvidence(run.id), listRunEvents(run.id)]);
         const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
         const conversation = conversationReferences(evidence, report?.references ?? []);
@@ -134,11 +144,78 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         status = options.signal?.aborted ? "stopped" : "failed";
         if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
       } finally {
-        await finishAnswer(assistantId, parts, status);
+        if (!saved) await finishAnswer(assistantId, parts, status);
         write({ type: "finish", messageMetadata: { createdAt, status } });
       }
     },
   });
+}
+
+/**
+ * The backend's reading of a follow-up: classifyFollowUp, except that a claim check cannot research further (its
+ * follow-ups are answered from its evidence).
+ */
+function readFollowUp(text: string, run: RunSummary): FollowUpClassification {
+  const classification = classifyFollowUp(text);
+  if (classification.kind === "research" && run.mode !== "research") {
+    return { ...classification, kind: "evidence", reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found` };
+  }
+  return classification;
+}
+
+/** How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run. */
+const FOLLOW_POLL_MS = 250;
+const FOLLOW_STALE_MS = 5_000;
+
+/**
+ * A research follow-up's answer: starts a new iteration of the run (lib/chat/research-follow-up), saves the answer
+ * with its `data-research-iteration` part (`save`, which also releases the conversation's lock), then streams the
+ * iteration's events as they are saved (the run's own `data-<event type>` parts, as GET /api/runs/<id>/stream) until
+ * its run-finished, and ends with a `data-report-version` part: the new report version and what changed. When the
+ * client goes away the iteration goes on; the thread then reads it from the run's events.
+ */
+async function followResearch(
+  run: RunSummary,
+  text: string,
+  classification: FollowUpClassification,
+  parts: Part[],
+  write: (chunk: Chunk) => void,
+  signal: AbortSignal | undefined,
+  save: () => Promise<void>,
+): Promise<void> {
+  const started = await startFollowUpIteration(run, text, classification);
+  const iteration = { type: "data-research-iteration" as const, id: "iteration", data: { iteration: started.iteration, fromSeq: started.fromSeq, queries: started.queries } };
+  parts.push(iteration);
+  write(iteration);
+  await save();
+  let after = started.fromSeq;
+  let lastNews = Date.now();
+  let finished = false;
+  while (!signal?.aborted && !finished) {
+    const events = await listRunEvents(run.id, after);
+    for (const event of events) {
+      write(eventToDataPart(event) as unknown as Chunk);
+      after = event.seq;
+      finished ||= event.type === "run-finished";
+    }
+    if (events.length > 0) lastNews = Date.now();
+    else if (Date.now() - lastNews > FOLLOW_STALE_MS) {
+      const current = await getRun(run.id);
+      if (!current || (current.status !== "running" && current.status !== "queued")) break;
+      lastNews = Date.now();
+    }
+    if (!finished) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+  }
+  if (!finished) return;
+  const all = await listRunEvents(run.id);
+  const versions = reportVersions(all);
+  const latest = versions.at(-1);
+  if (!latest || latest.seq <= started.fromSeq) return;
+  const previous = versions.at(-2);
+  const version = { type: "data-report-version" as const, id: "version", data: { version: latest.version, changes: previous ? reportChanges(previous, latest, all) : null } };
+  parts.push(version);
+  write(version);
+  await save();
 }
 
 /** The user-facing message of a failed answer. */

@@ -1,7 +1,7 @@
 import type { UIMessage } from "ai";
 import { z } from "zod";
 import type { BackendKind } from "./run";
-import type { Reference, ResearchReport } from "./report";
+import type { Reference } from "./report";
 import type { RunDataParts } from "./events";
 
 /** Most characters of one follow-up message (issue 14: "too long (over 2,000 characters)"). */
@@ -60,21 +60,20 @@ export interface ChatAnswerData {
 }
 
 /**
- * A new iteration of the run started by a research follow-up: the seq range of the run events it saved (the
- * thread shows them as its timeline), the iteration number, and the report version it produced.
+ * A new iteration of the run started by a research follow-up (issue 14): its number, the seq of the run's last
+ * event before it (its events follow; the thread shows them as its timeline, up to the next run-finished) and the
+ * queries it searches. Saved with the answer when the iteration starts; its outcome is read from the run's events.
  */
 export interface ResearchIterationData {
   iteration: number;
   fromSeq: number;
-  toSeq: number | null;
-  version: number | null;
-  status: "running" | "completed" | "failed" | "cancelled";
-  message: string | null;
+  queries: string[];
 }
 
 /**
  * What changed between two report versions (issue 14): references added and removed (by evidence id, with
- * titles), hypotheses whose support changed (supporting/contradicting counts before and after), and confidence.
+ * titles), hypotheses whose support changed (supporting/contradicting counts before and after), confidence, and how
+ * many new records the iterations between the two versions found.
  */
 export interface ReportChanges {
   fromVersion: number;
@@ -84,13 +83,12 @@ export interface ReportChanges {
   hypotheses: Array<{ mechanism: string; before: { supported: number; contradicted: number } | null; after: { supported: number; contradicted: number } | null }>;
   confidenceBefore: number;
   confidenceAfter: number;
+  newRecords: number;
 }
 
-/** A report version of the run (v1 = the first turn's report): its number, the report, and changes from the previous. */
+/** The report version a research follow-up produced (v1 = the first turn's report) and what changed from the previous one. */
 export interface ReportVersionData {
   version: number;
-  report: ResearchReport;
-  markdown: string;
   changes: ReportChanges | null;
 }
 

@@ -8,6 +8,7 @@ import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
 import { Conversation } from "@/components/chat/conversation";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
+import { firstTurnEvents } from "@/lib/chat/report-versions";
 import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
@@ -35,11 +36,16 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
   const run = await getRun(id).catch(() => null);
   if (!run) notFound();
   const live = run.status === "running" || run.status === "queued";
-  const [events, evidence, owner, sessionId] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id), mayActOnRun(run), readSessionId()]);
+  const events = await listRunEvents(run.id);
+  // The first turn is the run up to its first run-finished; a research follow-up's iteration runs after it (issue 14).
+  const firstTurn = firstTurnEvents(events);
+  const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
+  const firstLive = live && !firstFinished;
+  const [evidence, owner, sessionId] = await Promise.all([firstLive ? [] : getRunEvidence(run.id), mayActOnRun(run), readSessionId()]);
   const [messages, conversations, postDenied] = await Promise.all([listMessages(run.id), listConversations(sessionId), conversationAccess(run, "post")]);
-  const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
+  const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
   const shareTokens = owner && !live ? await listShareTokens(run.id) : [];
-  const records = toReportRecords(evidence, report?.references ?? []);
+  const records = toReportRecords(evidence, events.findLast((e) => e.type === "report")?.data.report.references ?? []);
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <ConversationSidebar conversations={conversations} currentId={run.id} />
@@ -48,21 +54,21 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
           <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
         </div>
         <RunView
-          key={`${run.id}-${run.status}`}
-          snapshot={toRunSnapshot(run, events)}
-          live={live}
+          key={`${run.id}-${firstLive ? "live" : "ended"}`}
+          snapshot={toRunSnapshot({ ...run, status: firstFinished?.data.status ?? run.status }, firstTurn)}
+          live={firstLive}
           records={records}
           actions={
             <>
               {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null} />}
-              {owner && live && <CancelButton runId={run.id} />}
+              {owner && firstLive && <CancelButton runId={run.id} />}
               {owner && !live && <RerunButton runId={run.id} />}
               {owner && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
             </>
           }
         />
         <Conversation
-          runId={run.id}
+          run={{ id: run.id, events, canCancel: owner }}
           initialMessages={messages}
           records={records}
           readOnly={postDenied !== null}
