@@ -3,6 +3,8 @@ import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import { runToJson } from "@/lib/export/run-json";
 import { provenanceNote } from "@/lib/evidence/provenance";
+import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
+import type { ChatUIMessage } from "@/lib/domain/chat";
 
 /** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
 export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
@@ -42,21 +44,24 @@ export function exportBaseName(title: string): string {
  * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
  * missing); BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
+ * With `options.messages` (the run's conversation, issue 14), Markdown ends with an appendix of the follow-ups and
+ * their answers, and JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */
-export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null } = {}): ExportFile | null {
+export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null; messages?: ChatUIMessage[] } = {}): ExportFile | null {
   const report = detail.report;
   const { contentType, extension } = TYPES[format];
   const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
   if (format === "json") {
-    const json = runToJson(detail);
+    const json = { ...runToJson(detail), ...(options.messages ? { followUps: followUpsForExport(options.messages, detail.events) } : {}) };
     const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
     return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
   }
   if (!report) return null;
   const references = [...report.references].sort((a, b) => a.n - b.n);
   const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
-  const body =
-    format === "markdown" ? (detail.markdown ?? reportToMarkdown(report)) : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
+  const appendix = format === "markdown" && options.messages ? followUpsMarkdown(followUpsForExport(options.messages, detail.events)) : "";
+  const markdown = () => (appendix ? `${(detail.markdown ?? reportToMarkdown(report)).trimEnd()}\n\n${appendix}` : (detail.markdown ?? reportToMarkdown(report)));
+  const body = format === "markdown" ? markdown() : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
   return { body, contentType, filename };
 }

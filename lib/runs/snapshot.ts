@@ -2,12 +2,14 @@ import type { RunSummary } from "@/lib/db/runs";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEvent } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
+import type { ChatUIMessage } from "@/lib/domain/chat";
 
 /**
  * Builds the serialisable snapshot of a run (used by the run page and frozen into share links). `evidence`, when
- * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it).
+ * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it), and so
+ * are `messages`, the run's conversation (share links freeze it read-only; answers still streaming are left out).
  */
-export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[]): RunSnapshot {
+export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[], messages?: ChatUIMessage[]): RunSnapshot {
   const snapshot: RunSnapshot = {
     run: {
       id: run.id,
@@ -27,5 +29,6 @@ export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Ev
     events,
   };
   if (evidence) snapshot.evidence = evidence;
+  if (messages) snapshot.messages = messages.filter((m) => m.metadata?.status !== "streaming");
   return snapshot;
 }

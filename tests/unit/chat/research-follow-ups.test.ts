@@ -4,6 +4,11 @@ import { reportVersions } from "@/lib/chat/report-versions";
 import { listMessages } from "@/lib/db/messages";
 import { getReport, getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { cancelRun } from "@/lib/runs/lifecycle";
+import { exportRun } from "@/lib/export/report";
+import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
+import { getRunEvidence } from "@/lib/db/runs";
+import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
+import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { startResearchRun } from "@/lib/research/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
@@ -73,4 +78,45 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     expect((await getRun(run.id))!.status).toBe("cancelled");
     expect(reportVersions(await listRunEvents(run.id))).toHaveLength(2);
   });
+
+  it("freezes the whole conversation in a share link, and exports the follow-ups as an appendix", async () => {
+    const current = (await getRun(run.id))!;
+    const messages = await listMessages(run.id);
+    expect(messages).toHaveLength(6);
+    const token = await createShareLink(run.id, toRunSnapshot(current, await listRunEvents(run.id), await getRunEvidence(run.id), messages));
+    const shared = (await getSharedSnapshot(token))!;
+    expect(shared.messages!.map((m) => [m.role, m.parts.map((p) => p.type).join(" ")])).toEqual([
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind data-research-iteration data-report-version"],
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind text data-chat-answer"],
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind data-research-iteration"],
+    ]);
+    // A later follow-up does not reach the frozen copy.
+    await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: null }));
+    expect((await getSharedSnapshot(token))!.messages).toHaveLength(6);
+
+    const json = JSON.parse(exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body);
+    expect(json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status])).toEqual([
+      ["What about children?", "research", "complete"],
+      ["Which of these studies were in humans?", "evidence", "complete"],
+      ["Look deeper into amiloride", "research", "complete"],
+    ]);
+    expect(json.followUps[0].research).toMatchObject({ iteration: 3, queries: ["lithium children", "children"], status: "completed", reportVersion: 2 });
+    expect(json.followUps[2].research).toMatchObject({ iteration: 4, status: "cancelled", reportVersion: null });
+    const live = await getRunDetail(run.id);
+    const md = exportRun("markdown", live!, { messages: await listMessages(run.id) })!.body;
+    const appendix = md.slice(md.indexOf("## Appendix: follow-up questions"));
+    expect(appendix.split("\n").filter((l) => l.startsWith("### "))).toEqual([
+      "### 1. What about children?",
+      "### 2. Which of these studies were in humans?",
+      "### 3. Look deeper into amiloride",
+      "### 4. Summarise reference 2",
+    ]);
+    expect(appendix).toContain("Iteration 3 searched “lithium children” and “children” and ended completed.");
+    expect(appendix).toContain("It wrote report v2: 41 new records, 0 references added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain("References of this answer:");
+  });
 });
+

@@ -1,4 +1,5 @@
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { listMessages } from "@/lib/db/messages";
 import { createShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { mayActOnRun } from "@/app/_server/session";
@@ -17,7 +18,7 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/s
   if (!(await mayActOnRun(run))) return apiError(403, "Only the browser that started this run can share it.");
   if (run.status === "running" || run.status === "queued") return apiError(409, "Wait for the run to finish before sharing it.");
   const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
-  const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence));
+  const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence, await listMessages(run.id)));
   return json({ url: new URL(`/share/${token}`, publicOrigin(request)).toString(), token }, 201);
 }
 
