@@ -70,6 +70,43 @@ test("an over-long follow-up is refused with a clear message and its text stays 
   await box.fill("");
 });
 
+test("a “look deeper” follow-up adds an iteration and report v2 with a change summary", async () => {
+  await askFollowUp("Look deeper into aquaporin");
+  const answer = page.getByTestId("chat-answer").last();
+  await expect(answer.getByTestId("follow-up-kind")).toHaveText("Request for more researchasks to look deeper");
+  await expect(answer.getByTestId("research-iteration")).toHaveText(/^Iteration \d+ of this run: searching “lithium aquaporin” and “aquaporin”, then hypotheses, the judge and a revised report\.$/);
+  await expect(answer.getByTestId("search-event").first()).toContainText("lithium aquaporin");
+  await expect(answer.getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 60_000 });
+  const changes = answer.getByTestId("report-changes");
+  await expect(changes.getByRole("heading")).toHaveText("What changed from v1 to v2");
+  await expect(changes.getByTestId("changes-records")).toHaveText(/^\d+ new records? found$/);
+  await expect(changes.getByTestId("changes-confidence")).toHaveText(/^Confidence \d+% → \d+%$/);
+  await expect(answer.getByTestId("report-version").getByTestId("report")).toBeVisible();
+  // The box opens again once the iteration has ended, and the thread keeps it after a reload.
+  await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
+  await page.reload();
+  await expect(page.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
+  await expect(page.getByTestId("run-status").first()).toHaveText("completed");
+});
+
+test("a share link shows the conversation, read-only", async ({ browser }) => {
+  await page.getByRole("button", { name: "Share" }).click();
+  const link = await page.getByTestId("share-link").inputValue();
+  const other = await browser.newContext();
+  const shared = await other.newPage();
+  await shared.goto(link);
+  await expect(shared.getByTestId("thread-question")).toHaveText(LITHIUM);
+  await expect(shared.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?", "Look deeper into aquaporin"]);
+  await expect(shared.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
+    "Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].",
+  );
+  await expect(shared.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
+  await expect(shared.getByLabel("Ask a follow-up")).toHaveCount(0);
+  await expect(shared.getByTestId("regenerate")).toHaveCount(0);
+  expect(await seriousViolations(shared)).toEqual([]);
+  await other.close();
+});
+
 test("axe finds no serious violations on the thread", async () => {
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });

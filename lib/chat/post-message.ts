@@ -6,6 +6,7 @@ import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/l
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type FollowUpClassification, type MessageStatus } from "@/lib/domain/chat";
 import { eventToDataPart } from "@/lib/runs/event-parts";
+import type { ReasoningBackend } from "@/lib/research/backend";
 import { classifyFollowUp } from "./classify";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
@@ -27,9 +28,13 @@ export class FollowUpError extends Error {
 type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 type Part = ChatUIMessage["parts"][number];
 
-/** Options of {@link postFollowUp}: an injected model (tests; null forces the extractive backend) and the request's abort signal. */
+/**
+ * Options of {@link postFollowUp}: an injected model for evidence answers (tests; null forces the extractive
+ * backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
+ */
 export interface PostFollowUpOptions {
   model?: { model: LanguageModel; modelId: string } | null;
+  researchBackend?: ReasoningBackend;
   signal?: AbortSignal;
 }
 
@@ -107,7 +112,7 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
         if (classification.kind === "research") {
-          await followResearch(run, text, classification, parts, write, options.signal, () => finishAnswer(assistantId, parts, "complete"));
+          await followResearch(run, text, classification, parts, write, options, () => finishAnswer(assistantId, parts, "complete"));
           saved = true;
           return;
         }
@@ -180,10 +185,11 @@ async function followResearch(
   classification: FollowUpClassification,
   parts: Part[],
   write: (chunk: Chunk) => void,
-  signal: AbortSignal | undefined,
+  options: PostFollowUpOptions,
   save: () => Promise<void>,
 ): Promise<void> {
-  const started = await startFollowUpIteration(run, text, classification);
+  const { signal } = options;
+  const started = await startFollowUpIteration(run, text, classification, options.researchBackend);
   const iteration = { type: "data-research-iteration" as const, id: "iteration", data: { iteration: started.iteration, fromSeq: started.fromSeq, queries: started.queries } };
   parts.push(iteration);
   write(iteration);

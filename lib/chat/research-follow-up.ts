@@ -6,6 +6,7 @@ import type { RunEvent } from "@/lib/domain/events";
 import { durableEngineAvailable } from "@/lib/research/durable-start";
 import { researchFailure, researchStages } from "@/lib/research/run";
 import { researchRunInput } from "@/lib/research/start";
+import type { ReasoningBackend } from "@/lib/research/backend";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { trackRun } from "@/lib/runs/lifecycle";
 import { followUpWorkflow } from "./follow-up-workflow";
@@ -31,7 +32,7 @@ export function followUpQueries(classification: FollowUpClassification, events: 
  * then the report under the critic), continuing the run's seq and evidence ordinals, then a closing run-finished
  * event. Never throws: a failure or cancellation ends the iteration with that status, keeping what it found.
  */
-export async function runFollowUpIteration(runId: string, queries: string[], followUp: string, signal?: AbortSignal): Promise<void> {
+export async function runFollowUpIteration(runId: string, queries: string[], followUp: string, signal?: AbortSignal, backend?: ReasoningBackend): Promise<void> {
   const startedAt = Date.now();
   const settings = await getRunSettings(runId);
   if (!settings) throw new Error(`run ${runId} has no settings`);
@@ -39,7 +40,7 @@ export async function runFollowUpIteration(runId: string, queries: string[], fol
   const recorder = createDbRecorder(runId, seq, state.evidence.length);
   let failure: ReturnType<typeof researchFailure> | null = null;
   try {
-    const input = { ...(await researchRunInput(settings, { recorder, signal })), question: followUpQuestion(settings.question, followUp) };
+    const input = { ...(await researchRunInput(settings, { recorder, signal, backend })), question: followUpQuestion(settings.question, followUp) };
     const iteration = state.iterations + 1;
     await researchStages.followUpSearch(input, state, iteration, queries);
     await researchStages.hypothesize(input, state, iteration);
@@ -71,21 +72,27 @@ export interface StartedIteration {
  * Starts a new iteration of a finished research run for a research follow-up (issue 14): marks the run running
  * (the run page, the history and cancel see it as such) and executes the iteration apart from the request, on the
  * Workflow SDK when the durable engine is available (lib/chat/follow-up-workflow.ts, the same durable steps as the
- * first turn), else in this process; either way it is cancellable like a run (cancelRun). `done` resolves when an
- * in-process iteration ends (at once for a durable one).
+ * first turn), else in this process; either way it is cancellable like a run (cancelRun). `backend` overrides the
+ * configured reasoning backend (tests inject a scripted model; the iteration then runs in this process). `done`
+ * resolves when an in-process iteration ends (at once for a durable one).
  */
-export async function startFollowUpIteration(run: RunSummary, followUp: string, classification: FollowUpClassification): Promise<StartedIteration & { done: Promise<void> }> {
+export async function startFollowUpIteration(
+  run: RunSummary,
+  followUp: string,
+  classification: FollowUpClassification,
+  backend?: ReasoningBackend,
+): Promise<StartedIteration & { done: Promise<void> }> {
   const events = await listRunEvents(run.id);
   const fromSeq = events.at(-1)?.seq ?? 0;
   const iteration = (events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0) + 1;
   const queries = followUpQueries(classification, events);
   await updateRun(run.id, { status: "running", error: null });
-  if (durableEngineAvailable()) {
+  if (durableEngineAvailable() && !backend) {
     await start(followUpWorkflow, [run.id, queries, followUpQuestion(run.question, followUp), Date.now()]);
     return { iteration, fromSeq, queries, done: Promise.resolve() };
   }
   const { controller, release } = trackRun(run.id);
-  const done = runFollowUpIteration(run.id, queries, followUp, controller.signal)
+  const done = runFollowUpIteration(run.id, queries, followUp, controller.signal, backend)
     .catch(async (error: unknown) => {
       console.error(`follow-up iteration of run ${run.id} could not record its end:`, error);
       await updateRun(run.id, { status: "failed", error: String(error) }).catch(() => undefined);

@@ -4,6 +4,14 @@ import { postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
 import { getRun, getRunEvidence, type RunSummary } from "@/lib/db/runs";
 import { startResearchRun } from "@/lib/research/start";
+import { createReasoningBackend } from "@/lib/research/backend";
+import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
+import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
+import type { ReportOutput } from "@/lib/research/agents/llm/report";
+import { reportVersions } from "@/lib/chat/report-versions";
+import { listRunEvents } from "@/lib/db/runs";
+import { scriptedModel } from "../../support/llm";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
 import { promptOf, streamingModel } from "../../support/streaming-model";
@@ -100,4 +108,59 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     expect(after).toHaveLength(saved.length);
     expect(after.at(-1)!.metadata!.status).toBe("complete");
   });
+
+  it("researches further with the model: a new iteration whose agents answer the follow-up, and report v2", async () => {
+    // The research agents cite run-wide keys (E3); these answers cite the first blocks their prompt shows.
+    const keys = (prompt: string) => [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">/g)].map((m) => m[1]);
+    const excerpt = (prompt: string, key: string) => {
+      const at = prompt.indexOf(`<evidence key="${key}" `);
+      const line = prompt.slice(prompt.indexOf("\nExcerpt: ", at) + 10, prompt.indexOf("\n</evidence>", at));
+      return line.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 10).join(" ");
+    };
+    const hypothesis = (prompt: string): HypothesisOutput => {
+      const [k1, k2] = keys(prompt);
+      const h = { drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.6, supportingEvidence: [k1, k2], contradictingEvidence: [], searchSuggestions: [], links: null };
+      return { hypotheses: [h], primaryHypothesis: 1, knowledgeGaps: [], recommendedSearches: [] };
+    };
+    const judge: JudgeOutput = {
+      mechanismScore: 6, mechanismReasoning: "Animal data.", clinicalScore: 4, clinicalReasoning: "Few human data.", drugCandidates: [],
+      keyFindings: [], sufficient: true, confidence: 0.6, recommendation: "synthesize", nextSearchQueries: [], reasoning: "Enough for a revised report.",
+    };
+    const report = (prompt: string): ReportOutput => {
+      const [k1, k2] = keys(prompt);
+      const S = (text: string, key: string) => ({ text, snippet: excerpt(prompt, key) });
+      return {
+        title: "Lithium, aquaporin-2 and the kidney",
+        executiveSummary: [S(`Lithium lowers aquaporin-2 in the collecting duct [${k1}].`, k1)],
+        methodology: "The local library was searched again for the follow-up.",
+        mechanisticFindings: [S(`Aquaporin-2 loss underlies the polyuria [${k1}].`, k1)],
+        clinicalFindings: [S(`Patients on lithium develop polyuria [${k2}].`, k2)],
+        drugCandidates: [],
+        limitations: ["Most data come from animal studies."],
+        conclusion: [S(`Lithium is nephrotoxic through aquaporin-2 [${k1}, ${k2}].`, k2)],
+        references: [k1, k2],
+      };
+    };
+    const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })) });
+    const model = scriptedModel([hypothesis, judge, report, critic]);
+    const backend = createReasoningBackend({ model, modelId: "scripted", embeddingModel: null });
+    const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Look deeper into aquaporin" }, { model: null, researchBackend: backend }));
+
+    expect(a.kind).toMatchObject({ kind: "research", focus: "aquaporin" });
+    expect(model.doGenerateCalls).toHaveLength(4);
+    // Every agent of the iteration answers the run's question with the follow-up.
+    for (const call of model.doGenerateCalls) expect(JSON.stringify(call.prompt)).toContain(`${QUESTION} Follow-up: Look deeper into aquaporin`);
+    expect(a.chunks.filter((c) => c.type === "data-usage")).toHaveLength(4);
+    const versions = reportVersions(await listRunEvents(run.id));
+    expect(versions.map((v) => [v.version, v.report.title])).toEqual([
+      [1, versions[0].report.title],
+      [2, "Lithium, aquaporin-2 and the kidney"],
+    ]);
+    expect(versions[1].report.references).toHaveLength(2);
+    expect(versions[1].report.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
+    const version = a.chunks.find((c) => c.type === "data-report-version");
+    expect(version).toMatchObject({ data: { version: 2, changes: { fromVersion: 1, toVersion: 2, confidenceAfter: versions[1].report.confidenceScore } } });
+    expect(await getRun(run.id)).toMatchObject({ status: "completed", iterations: 3 });
+  });
 });
+
