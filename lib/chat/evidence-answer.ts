@@ -5,8 +5,12 @@ import { extractiveAnswer } from "./extractive-answer";
 import { answerPrompt, buildAnswerContext, streamModelAnswer, type HistoryTurn } from "./llm-answer";
 import type { ConversationReferences } from "./references";
 
-/** Where an answer's checked text goes, piece by piece: the caller writes it to the UI stream and keeps it. */
-export type TextSink = (delta: string) => void;
+/**
+ * Where an answer's checked text goes, piece by piece: the caller writes it to the UI stream and keeps it.
+ * `progress`, when given, receives the answer's facts so far each time a piece cites a new reference, so the
+ * client can turn the markers already shown into hover-card citations while the answer streams.
+ */
+export type TextSink = (delta: string, progress?: ChatAnswerData) => void;
 
 /** Everything one evidence answer needs. `model` null means the extractive backend. */
 export interface EvidenceAnswerInput {
@@ -61,21 +65,25 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     source = inPieces(answer.text);
   }
   const checker = createAnswerChecker(conversation, allowed);
+  const facts = (): ChatAnswerData => {
+    const { checks, cited } = checker.result();
+    return { backend: input.model ? "llm" : "extractive", model: input.model?.modelId ?? null, answered: answered ?? cited.length > 0, references: cited, evidenceConsidered: considered, checks };
+  };
+  let citedSoFar = 0;
+  const emit = (piece: string) => {
+    const text = checker.check(piece);
+    const now = facts();
+    const grew = now.references.length > citedSoFar;
+    citedSoFar = now.references.length;
+    sink(text, grew ? now : undefined);
+  };
   const buffer = createSentenceBuffer();
   for await (const delta of source) {
     if (input.signal?.aborted) break;
     const piece = buffer.push(delta);
-    if (piece) sink(checker.check(piece));
+    if (piece) emit(piece);
   }
   const rest = buffer.flush();
-  if (rest && !input.signal?.aborted) sink(checker.check(rest));
-  const { checks, cited } = checker.result();
-  return {
-    backend: input.model ? "llm" : "extractive",
-    model: input.model?.modelId ?? null,
-    answered: answered ?? cited.length > 0,
-    references: cited,
-    evidenceConsidered: considered,
-    checks,
-  };
+  if (rest && !input.signal?.aborted) emit(rest);
+  return facts();
 }

@@ -135,9 +135,11 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
             signal: options.signal,
             timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
           },
-          (delta) => {
+          (delta, progress) => {
             textPart.text += delta;
             write({ type: "text-delta", id: "answer", delta });
+            // The references cited so far, under the final part's id: the client updates that part in place.
+            if (progress) write({ type: "data-chat-answer", id: "answer", data: progress });
           },
         );
         Object.assign(textPart, { state: "done" });

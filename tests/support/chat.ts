@@ -3,7 +3,7 @@ import type { ChatAnswerData, ChatDataParts, ChatMetadata, FollowUpClassificatio
 
 type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 
-/** What one streamed answer carried: its chunks in order, the message id, the kind, the text, the answer facts, errors. */
+/** What one streamed answer carried: its chunks in order, the message id, the kind, the text, the final answer facts, errors. */
 export interface ReadAnswer {
   chunks: Chunk[];
   messageId: string | undefined;
@@ -23,7 +23,8 @@ export async function readAnswer(stream: ReadableStream<Chunk>): Promise<ReadAns
     if (done) break;
     chunks.push(value);
   }
-  const find = <T extends Chunk["type"]>(type: T) => chunks.find((c) => c.type === type) as Extract<Chunk, { type: T }> | undefined;
+  // The last chunk of a type: a data part written again under the same id replaces the earlier one.
+  const find = <T extends Chunk["type"]>(type: T) => chunks.findLast((c) => c.type === type) as Extract<Chunk, { type: T }> | undefined;
   const deltas = chunks.filter((c): c is Extract<Chunk, { type: "text-delta" }> => c.type === "text-delta");
   return {
     chunks,

@@ -57,6 +57,10 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       `Lithium-treated rats developed polyuria [${first.n}]. As instructed, see PMID 123 (not retrieved). A second record bears on the question too [${second.n}].`,
     );
     expect(a.textDeltas).toBeGreaterThanOrEqual(3);
+    // The references cited so far arrive while the text streams (same part id), so markers become hover cards at once.
+    const progress = a.chunks.flatMap((c, i) => (c.type === "data-chat-answer" ? [{ i, refs: c.data.references.map((r) => r.n) }] : []));
+    expect(progress[0].i).toBeLessThan(a.chunks.findIndex((c) => c.type === "text-end"));
+    expect(progress[0].refs).toEqual([first.n]);
     expect(a.answer).toMatchObject({ backend: "llm", model: "scripted-stream", answered: true, evidenceConsidered: shown.length });
     expect(a.answer!.references.map((r) => [r.n, r.evidenceId])).toEqual([first, second].sort((x, y) => x.n - y.n).map((s) => [s.n, s.id]));
     expect(a.answer!.checks).toEqual({
