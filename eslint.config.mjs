@@ -16,6 +16,7 @@ const LIB_LAYERS = [
   ["report"],
   ["runs"],
   ["research", "claims"],
+  ["chat"],
   ["export"],
 ];
 const ALL_LIB = LIB_LAYERS.flat();

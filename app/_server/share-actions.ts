@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { listMessages } from "@/lib/db/messages";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import type { ActionResult } from "@/app/_server/action-result";
@@ -24,7 +25,7 @@ export async function shareRun(runId: string): Promise<ActionResult<{ path: stri
   if (run.status === "running" || run.status === "queued") return { error: "Wait for the run to finish before sharing it." };
   try {
     const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
-    const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence));
+    const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence, await listMessages(run.id)));
     return { path: `/share/${token}`, token };
   } catch (error) {
     console.error("shareRun failed", error);

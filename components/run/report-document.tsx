@@ -40,7 +40,9 @@ export function ReportDocument({ markdown, references, records }: { markdown: st
       },
     };
   }, [references, records]);
-  const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: references.length }]] as unknown as Options["rehypePlugins"], [references.length]);
+  // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3], [12]).
+  const highest = references.reduce((max, r) => Math.max(max, r.n), 0);
+  const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"], [highest]);
   return (
     <article data-testid="report" className="prose-report">
       <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>

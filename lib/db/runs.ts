@@ -97,7 +97,7 @@ export async function getRun(id: string): Promise<RunSummary | null> {
 /** Updates the run's progress fields. */
 export async function updateRun(
   id: string,
-  data: Partial<{ status: RunStatus; iterations: number; confidence: number | null; evidenceCount: number; error: string | null; finishedAt: Date }>,
+  data: Partial<{ status: RunStatus; iterations: number; confidence: number | null; evidenceCount: number; error: string | null; finishedAt: Date; cancelRequestedAt: null }>,
 ): Promise<void> {
   await getDb().run.update({ where: { id }, data });
 }
@@ -142,11 +142,10 @@ export async function getRunEvidence(runId: string): Promise<Evidence[]> {
   return links.map((l) => rowToEvidence(l.evidence, l.relevance));
 }
 
-/** Saves the final report. */
+/** Saves the run's report; a later version (a research follow-up's, issue 14) replaces the saved one. */
 export async function saveReport(runId: string, report: ResearchReport, markdown: string): Promise<void> {
-  await getDb().report.create({
-    data: { runId, title: report.title, markdown, data: report as unknown as Prisma.InputJsonValue, removedReferences: report.removedReferences },
-  });
+  const fields = { title: report.title, markdown, data: report as unknown as Prisma.InputJsonValue, removedReferences: report.removedReferences };
+  await getDb().report.upsert({ where: { runId }, create: { runId, ...fields }, update: fields });
 }
 
 /** The saved report of a run, or null. */

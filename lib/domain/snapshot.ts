@@ -2,6 +2,7 @@ import { z } from "zod";
 import { evidenceSchema, sourceIdSchema, type Evidence, type SourceId } from "./evidence";
 import type { RunEvent } from "./events";
 import type { BackendKind, RunStatus } from "./run";
+import type { ChatUIMessage } from "./chat";
 
 /**
  * What a run page renders: the run's header fields and its saved events (dates as ISO strings). Share links freeze
@@ -26,6 +27,8 @@ export interface RunSnapshot {
   };
   events: RunEvent[];
   evidence?: Evidence[];
+  /** The run's conversation after its first turn (issue 14), frozen with a share link; absent on older snapshots. */
+  messages?: ChatUIMessage[];
 }
 
 /**
@@ -51,4 +54,14 @@ export const runSnapshotSchema = z.object({
   }),
   events: z.array(z.object({ seq: z.number().int(), type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: z.string() })),
   evidence: z.array(evidenceSchema).optional(),
+  messages: z
+    .array(
+      z.object({
+        id: z.string(),
+        role: z.enum(["user", "assistant", "system"]),
+        parts: z.array(z.looseObject({ type: z.string() })),
+        metadata: z.object({ createdAt: z.string(), status: z.enum(["streaming", "complete", "stopped", "failed"]) }).optional(),
+      }),
+    )
+    .optional(),
 });

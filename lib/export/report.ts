@@ -6,6 +6,8 @@ import { exportClaimCheck } from "@/lib/export/claim-check-export";
 import { provenanceNote } from "@/lib/evidence/provenance";
 import { reportAnswer } from "@/lib/report/answer";
 import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
+import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
+import type { ChatUIMessage } from "@/lib/domain/chat";
 
 /** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
 export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
@@ -46,9 +48,11 @@ export function exportBaseName(title: string): string {
  * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
  * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
+ * With `options.messages` (the run's conversation, issue 14), Markdown ends with an appendix of the follow-ups and
+ * their answers, and JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */
-export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null } = {}): ExportFile | null {
+export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null; messages?: ChatUIMessage[] } = {}): ExportFile | null {
   const report = detail.report;
   const { contentType, extension } = TYPES[format];
   if (detail.run.mode === "claim-check") {
@@ -56,15 +60,16 @@ export function exportRun(format: ExportFormat, detail: RunDetail, options: { ru
   }
   const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
   if (format === "json") {
-    const json = runToJson(detail);
+    const json = { ...runToJson(detail), ...(options.messages ? { followUps: followUpsForExport(options.messages, detail.events) } : {}) };
     const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
     return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
   }
   if (!report) return null;
   const references = [...report.references].sort((a, b) => a.n - b.n);
   const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
-  const body =
-    format === "markdown" ? markdownWithAnswer(detail, report) : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
+  const appendix = format === "markdown" && options.messages ? followUpsMarkdown(followUpsForExport(options.messages, detail.events)) : "";
+  const markdown = () => (appendix ? `${markdownWithAnswer(detail, report).trimEnd()}\n\n${appendix}` : markdownWithAnswer(detail, report));
+  const body = format === "markdown" ? markdown() : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
   return { body, contentType, filename };
 }
 

@@ -52,14 +52,21 @@ export interface ProseIdentifierCheck {
 export function checkProseIdentifiers(report: ResearchReport, evidence: Evidence[]): ProseIdentifierCheck {
   const lookup = evidenceLookup(evidence);
   const lines: string[] = [];
-  const checked = mapProse(report, (text, field) =>
-    field === "methodology" ? text : text.replace(IDENTIFIER, (identifier: string, offset: number, whole: string) => {
-      // Already flagged by an earlier pass: the check is idempotent.
-      if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
-      if (keysOf(identifier).some((key) => lookup.has(key))) return identifier;
-      lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
-      return neutralised(identifier);
-    }),
-  );
+  const checked = mapProse(report, (text, field) => (field === "methodology" ? text : neutraliseUnretrieved(text, lookup, lines)));
   return { report: { ...checked, removedIdentifiers: (report.removedIdentifiers ?? 0) + lines.length }, neutralised: lines };
+}
+
+/**
+ * The identifier check of {@link checkProseIdentifiers} on one text (e.g. a chat answer): every URL, DOI, PMID and
+ * NCT ID that names no record of `lookup` (an evidenceLookup of the run's evidence) is neutralised as plain text
+ * flagged "(not retrieved)"; one line per neutralised identifier is pushed to `lines`. Idempotent.
+ */
+export function neutraliseUnretrieved(text: string, lookup: Map<string, Evidence>, lines: string[]): string {
+  return text.replace(IDENTIFIER, (identifier: string, offset: number, whole: string) => {
+    // Already flagged by an earlier pass: the check is idempotent.
+    if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
+    if (keysOf(identifier).some((key) => lookup.has(key))) return identifier;
+    lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
+    return neutralised(identifier);
+  });
 }

@@ -181,6 +181,18 @@ export const researchStages = {
     return state;
   },
 
+  /**
+   * (1)+(2) of a follow-up iteration (issue 14: "look deeper into hERG"): the user's research request as the
+   * queries, searched like the question (phase "question", up to QUESTION_SEARCH_LIMIT records per source).
+   */
+  async followUpSearch(input: ResearchRunInput, state: ResearchState, iteration: number, queries: string[]): Promise<ResearchState> {
+    input.signal?.throwIfAborted();
+    state.iterations = iteration;
+    await input.recorder.emit("iteration-started", { iteration });
+    await search(input, state, fresh(state, queries), "question", QUESTION_SEARCH_LIMIT, iteration);
+    return state;
+  },
+
   /** (3): the hypothesis agent. */
   async hypothesize(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;

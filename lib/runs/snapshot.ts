@@ -2,6 +2,7 @@ import type { RunSummary } from "@/lib/db/runs";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEvent } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
+import type { ChatUIMessage } from "@/lib/domain/chat";
 
 /**
  * The header fields a run row and its snapshot share, with the same names and types: one list for both
@@ -14,9 +15,10 @@ export function sharedRunFields(run: RunSummary | RunSnapshot["run"]): Pick<RunS
 
 /**
  * Builds the serialisable snapshot of a run (used by the run page and frozen into share links). `evidence`, when
- * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it).
+ * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it), and so
+ * are `messages`, the run's conversation (share links freeze it read-only; answers still streaming are left out).
  */
-export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[]): RunSnapshot {
+export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[], messages?: ChatUIMessage[]): RunSnapshot {
   const snapshot: RunSnapshot = {
     run: {
       ...sharedRunFields(run),
@@ -28,5 +30,6 @@ export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Ev
     events,
   };
   if (evidence) snapshot.evidence = evidence;
+  if (messages) snapshot.messages = messages.filter((m) => m.metadata?.status !== "streaming");
   return snapshot;
 }

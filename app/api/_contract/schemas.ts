@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { followUpRequestSchema as followUpBodySchema } from "@/lib/domain/chat";
 import { claimVerdictSchema, searchStrategySchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
 import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
@@ -184,3 +185,20 @@ export const healthSchema = z
   })
   .loose()
   .meta({ id: "Health" });
+
+/** POST /api/runs/<id>/messages: a follow-up (1–2,000 characters), or `regenerate` with the id of an answer to write again. */
+export const followUpRequestSchema = followUpBodySchema.meta({ id: "FollowUpRequest" });
+
+/** GET /api/runs/<id>/messages: the conversation's messages (AI SDK UIMessage: id, role, parts, metadata { createdAt, status }). */
+export const messageListSchema = z
+  .object({
+    messages: z.array(
+      z.object({
+        id: z.string(),
+        role: z.enum(["user", "assistant"]),
+        parts: z.array(z.looseObject({ type: z.string() })),
+        metadata: z.object({ createdAt: z.string(), status: z.enum(["streaming", "complete", "stopped", "failed"]) }),
+      }),
+    ),
+  })
+  .meta({ id: "MessageList" });

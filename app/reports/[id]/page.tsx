@@ -6,13 +6,18 @@ import { ExportMenu } from "@/components/run/report-export-menu";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
+import { Conversation } from "@/components/chat/conversation";
+import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
+import { firstTurnEvents } from "@/lib/chat/report-versions";
+import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { readableRun } from "@/lib/auth/access";
-import { canWriteRun } from "@/lib/auth/rules";
+import { canWriteRun, historyScope } from "@/lib/auth/rules";
 import { getCaller } from "@/app/_server/caller";
+import { conversationAccess } from "@/app/_server/conversation-access";
 
 export async function generateMetadata({ params }: PageProps<"/reports/[id]">): Promise<Metadata> {
   await connection();
@@ -21,9 +26,11 @@ export async function generateMetadata({ params }: PageProps<"/reports/[id]">): 
 }
 
 /**
- * A run's page: live timeline while it runs, then its report with hover cards, evidence table, hypothesis chains
- * and scores. Readable by its owner and admins (lib/auth/rules.ts canReadRun; anyone else gets 404); the actions
- * shown are the writes the caller may perform (canWriteRun).
+ * A run's page, as a conversation (issue 14): the sidebar of the caller's conversations; the question as the user's
+ * message; the assistant's first message, the live timeline and the report with hover cards, evidence table,
+ * hypothesis chains and scores (RunView, unchanged); then the follow-ups and their answers, and the message box
+ * "Ask a follow-up" once the run has ended. Readable by its owner and admins (lib/auth/rules.ts canReadRun; anyone
+ * else gets 404); the actions shown are the writes the caller may perform (canWriteRun).
  */
 export default async function ReportPage({ params }: PageProps<"/reports/[id]">) {
   await connection();
@@ -32,24 +39,51 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
   const run = await readableRun(caller, id);
   if (!run) notFound();
   const live = run.status === "running" || run.status === "queued";
-  const [events, evidence] = await Promise.all([listRunEvents(run.id), live ? [] : getRunEvidence(run.id)]);
+  const events = await listRunEvents(run.id);
+  // The first turn is the run up to its first run-finished; a research follow-up's iteration runs after it (issue 14).
+  const firstTurn = firstTurnEvents(events);
+  const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
+  const firstLive = live && !firstFinished;
   const may = (write: "cancel" | "share" | "rerun") => canWriteRun(caller, run, write);
-  const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
+  const scope = historyScope(caller);
+  const [evidence, messages, conversations, postDenied] = await Promise.all([
+    firstLive ? [] : getRunEvidence(run.id),
+    listMessages(run.id),
+    "owner" in scope ? listConversations(scope.owner, scope.withUnowned) : [],
+    conversationAccess(run, "post"),
+  ]);
+  const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
   const shareTokens = may("share") && !live ? await listShareTokens(run.id) : [];
+  const records = toReportRecords(evidence, events.findLast((e) => e.type === "report")?.data.report.references ?? [], run.question);
   return (
-    <RunView
-      key={`${run.id}-${run.status}`}
-      snapshot={toRunSnapshot(run, events)}
-      live={live}
-      records={toReportRecords(evidence, report?.references ?? [], run.question)}
-      actions={
-        <>
-          {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}
-          {may("cancel") && live && <CancelButton runId={run.id} />}
-          {may("rerun") && !live && <RerunButton runId={run.id} />}
-          {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
-        </>
-      }
-    />
+    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+      <ConversationSidebar conversations={conversations} currentId={run.id} />
+      <div className="min-w-0 space-y-4">
+        <div className="flex justify-end" data-testid="thread-question">
+          <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
+        </div>
+        <RunView
+          key={`${run.id}-${firstLive ? "live" : "ended"}`}
+          snapshot={toRunSnapshot({ ...run, status: firstFinished?.data.status ?? run.status }, firstTurn)}
+          live={firstLive}
+          records={records}
+          actions={
+            <>
+              {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}
+              {may("cancel") && firstLive && <CancelButton runId={run.id} />}
+              {may("rerun") && !live && <RerunButton runId={run.id} />}
+              {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
+            </>
+          }
+        />
+        <Conversation
+          run={{ id: run.id, events, canCancel: may("cancel") }}
+          initialMessages={messages}
+          records={records}
+          readOnly={postDenied !== null}
+          disabledReason={live ? "The research is still running: follow-ups open when it has finished." : null}
+        />
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,8 @@ import { connection } from "next/server";
 import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
 import { RunView } from "@/components/run/run-view";
+import { Conversation } from "@/components/chat/conversation";
+import { firstTurnEvents } from "@/lib/chat/report-versions";
 import { getSharedSnapshot } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
@@ -12,7 +14,8 @@ export const metadata: Metadata = { title: "Shared report", robots: { index: fal
 
 /**
  * A shared report: the frozen snapshot behind the token, read-only, with its exports; unknown or revoked tokens
- * answer 404. Everything shown comes from the snapshot (never from live rows), and the page does not carry the
+ * answer 404. It shows the conversation as it was frozen: the question, the first turn, then the follow-ups and their
+ * answers (research follow-ups with their iteration and report version), without the message box. Everything shown comes from the snapshot (never from live rows), and the page does not carry the
  * run's id, so holding a share link gives no way to the live run page after the link is revoked. No referrer is
  * sent, so the token does not leak to PubMed or DOI sites through links.
  */
@@ -21,20 +24,30 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
   const { token } = await params;
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) notFound();
-  const { evidence = [], ...rest } = snapshot;
-  const view: RunSnapshot = { ...rest, run: { ...rest.run, id: "shared-copy" } };
+  const { evidence = [], messages = [], ...rest } = snapshot;
+  // The thread as it was frozen (issue 14): the first turn up to its first run-finished, then the follow-ups, read-only.
+  const firstTurn = firstTurnEvents(snapshot.events);
+  const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
+  const view: RunSnapshot = { ...rest, run: { ...rest.run, id: "shared-copy", status: firstFinished?.data.status ?? rest.run.status }, events: firstTurn };
   const report = snapshot.events.findLast((e) => e.type === "report")?.data.report ?? null;
+  const records = toReportRecords(evidence, report?.references ?? [], snapshot.run.question);
   return (
-    <RunView
-      snapshot={view}
-      live={false}
-      records={toReportRecords(evidence, report?.references ?? [], snapshot.run.question)}
-      actions={
-        <>
-          <Badge>read-only shared copy</Badge>
-          <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")} claimCheck={snapshot.run.mode === "claim-check"} />
-        </>
-      }
-    />
+    <div className="space-y-4">
+      <div className="flex justify-end" data-testid="thread-question">
+        <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{snapshot.run.question}</p>
+      </div>
+      <RunView
+        snapshot={view}
+        live={false}
+        records={records}
+        actions={
+          <>
+            <Badge>read-only shared copy</Badge>
+            <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")} claimCheck={snapshot.run.mode === "claim-check"} />
+          </>
+        }
+      />
+      {messages.length > 0 && <Conversation run={{ id: "shared-copy", events: snapshot.events, canCancel: false }} initialMessages={messages} records={records} readOnly />}
+    </div>
   );
 }

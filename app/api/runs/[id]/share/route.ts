@@ -1,4 +1,5 @@
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { listMessages } from "@/lib/db/messages";
 import { createShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { writableRun } from "@/lib/auth/access";
@@ -18,7 +19,7 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/s
   const { run } = access;
   if (run.status === "running" || run.status === "queued") return apiError(409, "Wait for the run to finish before sharing it.");
   const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
-  const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence));
+  const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence, await listMessages(run.id)));
   return json({ url: new URL(`/share/${token}`, publicOrigin(request)).toString(), token }, 201);
 }
 

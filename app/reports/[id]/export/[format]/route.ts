@@ -1,4 +1,5 @@
 import { connection } from "next/server";
+import { listMessages } from "@/lib/db/messages";
 import { getRunDetail } from "@/lib/runs/projections";
 import { exportRun, isExportFormat } from "@/lib/export/report";
 import { downloadResponse } from "@/app/reports/_export/download-response";
@@ -8,8 +9,9 @@ import { getCaller } from "@/app/_server/caller";
 
 /**
  * GET /reports/<runId>/export/<format>: the run's report as a download, format markdown | bibtex | ris | json
- * (see exportRun) | prisma (the PRISMA 2020 flow diagram as SVG, see prismaSvgFile). Readable by whoever can open
- * the run page (lib/auth/rules.ts canReadRun). 404 for an unknown run or format, for a run the caller may not read, 409 when the run has no report yet (JSON is always available).
+ * (see exportRun; Markdown and JSON with the follow-ups as an appendix) | prisma (the PRISMA 2020 flow diagram as
+ * SVG, see prismaSvgFile). Readable by whoever can open the run page (lib/auth/rules.ts canReadRun). 404 for an
+ * unknown run or format, for a run the caller may not read, 409 when the run has no report yet (JSON is always available).
  */
 export async function GET(_request: Request, ctx: RouteContext<"/reports/[id]/export/[format]">) {
   await connection();
@@ -17,7 +19,7 @@ export async function GET(_request: Request, ctx: RouteContext<"/reports/[id]/ex
   if (!(isExportFormat(format) || format === PRISMA_FORMAT) || !/^[0-9a-f-]{36}$/.test(id)) return new Response("Not found", { status: 404 });
   const detail = (await readableRun(await getCaller(), id)) ? await getRunDetail(id) : null;
   if (!detail) return new Response("Not found", { status: 404 });
-  const file = format === PRISMA_FORMAT ? prismaSvgFile(detail) : exportRun(format, detail);
+  const file = format === PRISMA_FORMAT ? prismaSvgFile(detail) : exportRun(format, detail, { messages: await listMessages(id) });
   if (!file) return new Response("This run has no report yet.", { status: 409 });
   return downloadResponse(file);
 }

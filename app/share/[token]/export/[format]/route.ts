@@ -18,7 +18,7 @@ export async function GET(_request: Request, ctx: RouteContext<"/share/[token]/e
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) return new Response("Not found", { status: 404 });
   const detail = snapshotToDetail(snapshot);
-  const file = format === PRISMA_FORMAT ? prismaSvgFile(detail) : exportRun(format, detail, { runId: null });
+  const file = format === PRISMA_FORMAT ? prismaSvgFile(detail) : exportRun(format, detail, { runId: null, messages: snapshot.messages ?? [] });
   if (!file) return new Response("This shared copy has no report.", { status: 409 });
   return downloadResponse(file);
 }

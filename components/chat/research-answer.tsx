@@ -1,0 +1,96 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo } from "react";
+import { ReportChangesSummary } from "@/components/chat/report-changes";
+import { CancelButton } from "@/components/run/cancel-button";
+import { ReportPanel } from "@/components/run/report-panel";
+import { Timeline } from "@/components/run/timeline";
+import { iterationEvents, reportChanges, reportVersions } from "@/lib/chat/report-versions";
+import type { ChatUIMessage, ResearchIterationData } from "@/lib/domain/chat";
+import type { RunEvent } from "@/lib/domain/events";
+import type { ReportRecord } from "@/lib/report/records";
+import { eventsFromMessage } from "@/lib/runs/event-parts";
+
+/** How often a thread reloaded mid-iteration re-reads the run from the server (ms). */
+const REFRESH_MS = 2_000;
+
+/** The run events a research answer streamed (its `data-<event type>` parts). */
+function streamedEvents(message: ChatUIMessage): RunEvent[] {
+  const runParts = message.parts.filter((p) => p.type.startsWith("data-") && !["data-follow-up-kind", "data-chat-answer", "data-research-iteration", "data-report-version"].includes(p.type));
+  return eventsFromMessage({ ...message, parts: runParts } as never);
+}
+
+/**
+ * A research follow-up's answer (issue 14): the new iteration's timeline (its searches, evidence, hypotheses, judge
+ * and critic, from the run's saved events and those streamed live), then the revised report as "Report vN" with
+ * its "what changed" summary and the full report panel (hover cards, evidence table, chains, scores). While the
+ * iteration runs the owner can cancel it; a thread reloaded mid-iteration re-reads the run every 2 s.
+ */
+export function ResearchAnswer({
+  data,
+  message,
+  runEvents,
+  records,
+  streaming,
+  canCancel,
+  runId,
+}: {
+  data: ResearchIterationData;
+  message: ChatUIMessage;
+  runEvents: RunEvent[];
+  records: ReportRecord[];
+  streaming: boolean;
+  canCancel: boolean;
+  runId: string;
+}) {
+  const router = useRouter();
+  const all = useMemo(() => {
+    const bySeq = new Map<number, RunEvent>();
+    for (const e of [...runEvents, ...streamedEvents(message)]) if (!bySeq.has(e.seq)) bySeq.set(e.seq, e);
+    return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }, [runEvents, message]);
+  const { events, finished } = iterationEvents(all, data.fromSeq);
+  const end = events.findLast((e) => e.type === "run-finished");
+  const upToEnd = useMemo(() => all.filter((e) => e.seq <= (end?.seq ?? Infinity)), [all, end]);
+  const versions = reportVersions(upToEnd);
+  const latest = versions.at(-1);
+  const version = latest && latest.seq > data.fromSeq ? latest : null;
+  const previous = version ? versions.at(-2) : undefined;
+  const changes = version && previous ? reportChanges(previous, version, upToEnd) : null;
+
+  useEffect(() => {
+    if (finished || streaming) return;
+    const timer = setInterval(() => router.refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [finished, streaming, router]);
+
+  return (
+    <div className="space-y-3" data-testid="research-answer">
+      <p className="text-sm" data-testid="research-iteration">
+        Iteration {data.iteration} of this run: searching {data.queries.map((q) => `“${q}”`).join(" and ")}, then hypotheses, the judge and a revised report.
+      </p>
+      <div className="no-print rounded-md border border-border p-3">
+        <Timeline events={events} />
+      </div>
+      {!finished && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+          <span data-testid="research-progress">Researching… iteration {data.iteration}</span>
+          {canCancel && <CancelButton runId={runId} />}
+        </div>
+      )}
+      {end && end.data.status !== "completed" && (
+        <p role="status" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger" data-testid="research-outcome">
+          Iteration {end.data.status}: {end.data.message ?? "no details"}
+        </p>
+      )}
+      {version && (
+        <div className="space-y-3" data-testid="report-version">
+          <h2 className="text-lg font-semibold">Report v{version.version}</h2>
+          {changes && <ReportChangesSummary changes={changes} />}
+          <ReportPanel events={upToEnd} report={{ report: version.report, markdown: version.markdown }} records={records} question={version.report.researchQuestion} />
+        </div>
+      )}
+    </div>
+  );
+}

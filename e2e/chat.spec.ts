@@ -1,0 +1,118 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { submitResearch } from "./support/research-form";
+
+// The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every answer is exact.
+const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
+
+test.describe.configure({ mode: "serial" });
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+test.afterAll(async () => context.close());
+
+async function seriousViolations(on: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: on }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Types a follow-up in the message box and sends it with Enter. */
+async function askFollowUp(text: string) {
+  const box = page.getByLabel("Ask a follow-up");
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+test("a follow-up on a finished run streams an answer whose [n] citations resolve, and it is saved", async () => {
+  await submitResearch(page, LITHIUM, ["local"]);
+  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByTestId("thread-question")).toHaveText(LITHIUM);
+  await expect(page.getByTestId("conversation-sidebar").getByTestId("sidebar-conversation").first()).toContainText(LITHIUM);
+
+  // Shift+Enter makes a new line, Enter sends.
+  const box = page.getByLabel("Ask a follow-up");
+  await box.fill("Summarise");
+  await box.press("Shift+Enter");
+  await box.pressSequentially("reference 3");
+  await expect(box).toHaveValue("Summarise\nreference 3");
+  await box.press("Enter");
+  const answer = page.getByTestId("chat-answer").last();
+  await expect(answer.getByTestId("follow-up-kind")).toHaveText("Question about the evidencenames a reference by number");
+  await expect(answer.getByTestId("answer-checks")).toContainText("Extractive answer: sentences of this run's evidence (1 record read), no language model.");
+  await expect(answer.getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].");
+  // [3] of the answer is [3] of the report, with the same hover card.
+  await answer.getByTestId("citation-marker").first().hover();
+  await expect(answer.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[3] Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus.");
+  await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 25006961" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/25006961/");
+
+  await askFollowUp("Which of these studies were in humans?");
+  const second = page.getByTestId("chat-answer").nth(1);
+  await expect(second.getByTestId("report").locator("p").first()).toHaveText(/^By publication types and abstract wording, \d+ of the run's 51 records are studies in humans/);
+
+  await page.reload();
+  await expect(page.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?"]);
+  await expect(page.getByTestId("chat-answer")).toHaveCount(2);
+  await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].");
+});
+
+test("an over-long follow-up is refused with a clear message and its text stays in the box", async () => {
+  const box = page.getByLabel("Ask a follow-up");
+  await box.fill("x".repeat(2001));
+  await expect(page.getByTestId("message-composer")).toContainText("2,001 of 2,000 characters: shorten it to send.");
+  await box.press("Enter");
+  await expect(page.getByTestId("message-composer").getByRole("alert")).toHaveText("A follow-up can be at most 2,000 characters.");
+  await expect(box).toHaveValue("x".repeat(2001));
+  await expect(page.getByTestId("chat-user-message")).toHaveCount(2);
+  await box.fill("");
+});
+
+test("a “look deeper” follow-up adds an iteration and report v2 with a change summary", async () => {
+  await askFollowUp("Look deeper into aquaporin");
+  const answer = page.getByTestId("chat-answer").last();
+  await expect(answer.getByTestId("follow-up-kind")).toHaveText("Request for more researchasks to look deeper");
+  await expect(answer.getByTestId("research-iteration")).toHaveText(/^Iteration \d+ of this run: searching “lithium aquaporin” and “aquaporin”, then hypotheses, the judge and a revised report\.$/);
+  await expect(answer.getByTestId("search-event").first()).toContainText("lithium aquaporin");
+  await expect(answer.getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 60_000 });
+  const changes = answer.getByTestId("report-changes");
+  await expect(changes.getByRole("heading")).toHaveText("What changed from v1 to v2");
+  await expect(changes.getByTestId("changes-records")).toHaveText(/^\d+ new records? found$/);
+  await expect(changes.getByTestId("changes-confidence")).toHaveText(/^Confidence \d+% → \d+%$/);
+  await expect(answer.getByTestId("report-version").getByTestId("report")).toBeVisible();
+  // The box opens again once the iteration has ended, and the thread keeps it after a reload.
+  await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
+  await page.reload();
+  await expect(page.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
+  await expect(page.getByTestId("run-status").first()).toHaveText("completed");
+});
+
+test("a share link shows the conversation, read-only", async ({ browser }) => {
+  await page.getByRole("button", { name: "Share" }).click();
+  const link = await page.getByTestId("share-link").inputValue();
+  const other = await browser.newContext();
+  const shared = await other.newPage();
+  await shared.goto(link);
+  await expect(shared.getByTestId("thread-question")).toHaveText(LITHIUM);
+  await expect(shared.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?", "Look deeper into aquaporin"]);
+  await expect(shared.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
+    "Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].",
+  );
+  await expect(shared.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
+  await expect(shared.getByLabel("Ask a follow-up")).toHaveCount(0);
+  await expect(shared.getByTestId("regenerate")).toHaveCount(0);
+  expect(await seriousViolations(shared)).toEqual([]);
+  await other.close();
+});
+
+test("axe finds no serious violations on the thread", async () => {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("conversation-sidebar")).toBeHidden();
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.getByTestId("conversation-sidebar")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+});

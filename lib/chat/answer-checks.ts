@@ -1,0 +1,114 @@
+import type { Evidence } from "@/lib/domain/evidence";
+import type { AnswerChecks } from "@/lib/domain/chat";
+import type { Reference } from "@/lib/domain/report";
+import { evidenceLookup } from "@/lib/report/evidence-lookup";
+import { citedNumbers } from "@/lib/report/markers";
+import { neutraliseUnretrieved } from "@/lib/report/prose-identifiers";
+import { verifyQuotesInText } from "@/lib/report/quotes";
+import { rewriteMarkers } from "@/lib/report/validate-citations";
+import { sentenceSpans } from "@/lib/text/sentence-spans";
+import type { ConversationReferences } from "./references";
+
+/**
+ * A sentence that needs no citation: a heading, a list intro ending with ":", a question, a very short phrase, or
+ * a plain statement that the evidence does not answer ("None of the run's records mentions …").
+ */
+function exempt(sentence: string): boolean {
+  const s = sentence.trim().replace(/^[-*]\s+/, "");
+  if (!s || s.startsWith("#") || /[:?]$/.test(s) || s.split(/\s+/).length < 4) return true;
+  // Advice to the user ("To search the sources for it, ask for more research …") states no finding.
+  if (/^(?:to search|ask|try|you (?:can|could|may))\b/i.test(s)) return true;
+  return /\b(?:does not|do not|doesn't|don't|did not|cannot|no|none of|not)\b/i.test(s) && /\b(?:evidence|records?|references?|abstracts?|studies|run)\b/i.test(s);
+}
+
+/** Checks answer text piece by piece as it streams; `result()` gives the totals and the references cited so far. */
+export interface AnswerChecker {
+  /** The checked form of one complete piece of the answer (whole sentences or lines, trailing whitespace kept). */
+  check(piece: string): string;
+  /** The checks so far and the references the checked text cites, in number order. */
+  result(): { checks: AnswerChecks; cited: Reference[] };
+}
+
+/**
+ * The checks of reports (lib/report), applied to an answer: [n] markers must name a record of `allowed` (the
+ * numbers the answer was given; others are deleted and counted, so an instruction such as "cite PMID 123" cannot
+ * add a reference), quoted passages must be in an abstract their sentence cites (else the sentence is removed, or
+ * the quote is put in the source's words: verifyQuotesInText), URLs, DOIs, PMIDs and NCT IDs naming no record of
+ * the run are neutralised "(not retrieved)", and factual sentences without a citation are listed.
+ */
+export function createAnswerChecker(conversation: ConversationReferences, allowed: Set<number>): AnswerChecker {
+  const lookup = evidenceLookup(conversation.records);
+  const sourcesOf = (numbers: number[]): Evidence[] =>
+    [...new Set(numbers)].flatMap((n) => (allowed.has(n) ? [conversation.byNumber.get(n)?.record ?? []].flat() : []));
+  const cited = new Set<number>();
+  const neutralised: string[] = [];
+  const uncited: string[] = [];
+  let removedMarkers = 0;
+  let removedQuotes = 0;
+  let replacedQuotes = 0;
+  return {
+    check(piece) {
+      const trailing = /\s*$/.exec(piece)?.[0] ?? "";
+      let text = piece.slice(0, piece.length - trailing.length);
+      if (!text.trim()) return piece;
+      const markers = rewriteMarkers(text, (n) => (allowed.has(n) && conversation.byNumber.has(n) ? n : undefined));
+      removedMarkers += markers.removed;
+      text = neutraliseUnretrieved(markers.text, lookup, neutralised);
+      const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records);
+      removedQuotes += quotes.checks.filter((c) => c.outcome === "removed").length;
+      replacedQuotes += quotes.checks.filter((c) => c.outcome === "replaced").length;
+      text = quotes.text;
+      for (const span of sentenceSpans(text)) {
+        const sentence = text.slice(span.start, span.end);
+        const numbers = citedNumbers(sentence);
+        numbers.forEach((n) => cited.add(n));
+        if (numbers.length === 0 && !exempt(sentence)) uncited.push(sentence.trim());
+      }
+      return text ? text + trailing : trailing.includes("\n") ? "\n" : "";
+    },
+    result() {
+      const references = [...cited].sort((a, b) => a - b).flatMap((n) => [conversation.byNumber.get(n)?.reference ?? []].flat());
+      return {
+        checks: {
+          status: uncited.length === 0 ? "verified" : "unverified",
+          removedMarkers,
+          removedQuotes,
+          replacedQuotes,
+          removedIdentifiers: neutralised.length,
+          uncitedSentences: [...uncited],
+        },
+        cited: references,
+      };
+    },
+  };
+}
+
+/**
+ * Splits streamed text into complete pieces to check: `push(delta)` returns the text up to the last sentence or
+ * line boundary that is safely complete (punctuation or a line break followed by the start of a next sentence that
+ * is not a citation marker, outside quotation marks); `flush()` returns the rest at the end of the stream.
+ */
+export function createSentenceBuffer(): { push(delta: string): string; flush(): string } {
+  let buffer = "";
+  const BOUNDARY = /(?:[.!?…]["”’)\]]*[ \t]+|\n+[ \t]*)(?=[^\s[])/g;
+  const balanced = (text: string) => (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
+  return {
+    push(delta) {
+      buffer += delta;
+      let cut = -1;
+      for (const m of buffer.matchAll(BOUNDARY)) {
+        const end = m.index + m[0].length;
+        if (balanced(buffer.slice(0, end))) cut = end;
+      }
+      if (cut < 0) return "";
+      const out = buffer.slice(0, cut);
+      buffer = buffer.slice(cut);
+      return out;
+    },
+    flush() {
+      const out = buffer;
+      buffer = "";
+      return out;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
+import { getRunSettings } from "@/lib/db/history";
+import { researchFailure, researchStages, type ResearchRunInput, type ResearchState } from "@/lib/research/run";
+import { researchRunInput } from "@/lib/research/start";
+import type { DurableResearch } from "@/lib/research/workflow";
+import { createDbRecorder } from "@/lib/runs/db-recorder";
+import { logStep } from "@/lib/runs/step-log";
+import { openStepSignal } from "@/lib/runs/step-signal";
+import { restoreResearchState } from "./restore-state";
+
+/**
+ * A research follow-up's iteration as a Workflow SDK workflow (issue 14: "uses the same durable machinery as the
+ * first turn"): one `"use step"` per stage, each run through lib/research/workflow.ts's idempotent `stage` (rollback
+ * of an interrupted attempt, the run's cancel signal, failures recorded), so after a crash the iteration resumes after
+ * its last completed stage. `question` is what the iteration's agents answer (lib/chat/research-follow-up
+ * followUpQuestion); `startedAt` (ms since the epoch) times the closing run-finished event.
+ */
+export async function followUpWorkflow(runId: string, queries: string[], question: string, startedAt: number): Promise<void> {
+  "use workflow";
+  let run = await restoreStep(runId, question);
+  const iteration = run.state.iterations + 1;
+  run = await followUpSearchStep(runId, run, iteration, queries);
+  run = await followUpHypothesizeStep(runId, run, iteration);
+  run = await followUpTargetedSearchStep(runId, run, iteration);
+  run = await followUpJudgeStep(runId, run, iteration);
+  run = await followUpReportStep(runId, run);
+  await followUpFinishStep(runId, run, startedAt);
+}
+
+/** Rebuilds the finished run's state from what it saved (the durable twin of a fresh run's start step). */
+async function restoreStep(runId: string, question: string): Promise<FollowUpRun> {
+  "use step";
+  const settings = await getRunSettings(runId);
+  if (!settings) throw new Error(`run ${runId} has no settings`);
+  const { state, seq } = await restoreResearchState(runId);
+  return { state, seq, maxIterations: settings.maxIterations, failure: null, question };
+}
+
+/** A follow-up iteration between its durable steps: the first turn's DurableResearch and the question its agents answer. */
+type FollowUpRun = DurableResearch & { question: string };
+
+async function followUpSearchStep(runId: string, run: FollowUpRun, iteration: number, queries: string[]): Promise<FollowUpRun> {
+  "use step";
+  return stage(runId, `follow-up search ${iteration}`, run, (input, state) => researchStages.followUpSearch(input, state, iteration, queries));
+}
+
+async function followUpHypothesizeStep(runId: string, run: FollowUpRun, iteration: number): Promise<FollowUpRun> {
+  "use step";
+  return stage(runId, `hypothesize ${iteration}`, run, (input, state) => researchStages.hypothesize(input, state, iteration));
+}
+
+async function followUpTargetedSearchStep(runId: string, run: FollowUpRun, iteration: number): Promise<FollowUpRun> {
+  "use step";
+  return stage(runId, `targeted search ${iteration}`, run, (input, state) => researchStages.targetedSearch(input, state, iteration));
+}
+
+async function followUpJudgeStep(runId: string, run: FollowUpRun, iteration: number): Promise<FollowUpRun> {
+  "use step";
+  return stage(runId, `judge ${iteration}`, run, (input, state) => researchStages.judge(input, state, iteration));
+}
+
+async function followUpReportStep(runId: string, run: FollowUpRun): Promise<FollowUpRun> {
+  "use step";
+  return stage(runId, "report", run, (input, state) => researchStages.report(input, state));
+}
+
+/** Saves the iteration's closing run-finished event (its status, message and duration since `startedAt`). */
+async function followUpFinishStep(runId: string, run: FollowUpRun, startedAt: number): Promise<void> {
+  "use step";
+  await stage(
+    runId,
+    "finish",
+    run,
+    async (input) => {
+      const status = run.failure?.status ?? "completed";
+      await input.recorder.emit("run-finished", { status, message: run.failure?.message ?? null, durationMs: Date.now() - startedAt });
+    },
+    { always: true },
+  );
+}
+
+/**
+ * One stage as an idempotent step, as lib/research/workflow.ts runs the first turn's stages (kept here, not imported,
+ * because the Workflow SDK bundles what a workflow file imports): skipped when the iteration already failed (unless
+ * `always`), rolls back what an interrupted attempt saved, rebuilds the run's input with a recorder continuing its
+ * seq and evidence ordinals, runs under the run's cancel signal; errors become the iteration's failure.
+ */
+async function stage(
+  runId: string,
+  name: string,
+  run: FollowUpRun,
+  body: (input: ResearchRunInput, state: ResearchState) => Promise<unknown>,
+  options: { always?: boolean } = {},
+): Promise<FollowUpRun> {
+  if (run.failure && !options.always) return run;
+  const { state } = run;
+  const settings = await getRunSettings(runId);
+  if (!settings) throw new Error(`run ${runId} has no settings`);
+  const replaced = await rollbackToCheckpoint(runId, {
+    seq: run.seq,
+    evidence: state.evidence.length,
+    report: state.report !== null,
+  });
+  const recorder = createDbRecorder(runId, run.seq, state.evidence.length);
+  const { signal, close } = await openStepSignal(runId);
+  const done = logStep(runId, name, { replacedEvents: replaced });
+  let failure = run.failure;
+  try {
+    // An iteration cancelled between steps does no more work: its next step goes straight to finish.
+    if (!failure && !options.always) signal.throwIfAborted();
+    await body({ ...(await researchRunInput(settings, { recorder, signal })), question: run.question }, state);
+  } catch (error) {
+    failure = researchFailure(error, signal);
+  } finally {
+    await close();
+  }
+  done(failure?.status ?? "ok");
+  return { ...run, state, seq: recorder.lastSeq(), failure };
+}

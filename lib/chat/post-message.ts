@@ -1,0 +1,242 @@
+import crypto from "node:crypto";
+import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "ai";
+import { getLanguageModel } from "@/lib/ai/providers";
+import { getConfig } from "@/lib/config";
+import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
+import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
+import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type FollowUpClassification, type MessageStatus } from "@/lib/domain/chat";
+import { eventToDataPart } from "@/lib/runs/event-parts";
+import type { ReasoningBackend } from "@/lib/research/backend";
+import { classifyFollowUp } from "./classify";
+import { writeEvidenceAnswer } from "./evidence-answer";
+import type { HistoryTurn } from "./llm-answer";
+import { conversationReferences } from "./references";
+import { reportChanges, reportVersions } from "./report-versions";
+import { startFollowUpIteration } from "./research-follow-up";
+
+/** A follow-up that cannot be accepted, with the HTTP status and the message the user sees; nothing was saved. */
+export class FollowUpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FollowUpError";
+  }
+}
+
+type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
+type Part = ChatUIMessage["parts"][number];
+
+/**
+ * Options of {@link postFollowUp}: an injected model for evidence answers (tests; null forces the extractive
+ * backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
+ */
+export interface PostFollowUpOptions {
+  model?: { model: LanguageModel; modelId: string } | null;
+  researchBackend?: ReasoningBackend;
+  signal?: AbortSignal;
+}
+
+/** The text of a stored message's text parts. */
+export function messageText(message: ChatUIMessage): string {
+  return message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+}
+
+/** Checks the request body; throws FollowUpError 400 with the first problem's message. */
+function parseBody(body: unknown) {
+  const parsed = followUpRequestSchema.safeParse(body);
+  if (!parsed.success) throw new FollowUpError(400, parsed.error.issues[0]?.message ?? "Invalid follow-up.");
+  return parsed.data;
+}
+
+/**
+ * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream (issue 14):
+ * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; FollowUpError 400 otherwise);
+ * 2. the run must exist (404) and have ended (409 while it researches);
+ * 3. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is
+ *    answered again; otherwise the follow-up is saved as a user message;
+ * 4. an assistant message is saved in status "streaming" holding the run's streaming lock (409 when another answer
+ *    streams: the follow-up is not saved, the user keeps their text);
+ * 5. the stream carries `start` (the saved answer's id), a `data-follow-up-kind` part (the backend's reading,
+ *    shown to the user), the checked answer text, and a `data-chat-answer` part (references, checks);
+ * 6. when the stream ends — finished, stopped by the client (abort) or failed — the answer is saved with its parts
+ *    and status and the lock released.
+ * Access (who may read or post) is checked by the caller (app/_server/conversation-access.ts).
+ */
+export async function postFollowUp(run: RunSummary, body: unknown, options: PostFollowUpOptions = {}): Promise<ReadableStream<Chunk>> {
+  const request = parseBody(body);
+  if (run.status === "running" || run.status === "queued") throw new FollowUpError(409, "The run is still researching: ask your follow-up once it has finished.");
+  const history = await listMessages(run.id);
+  if (history.some((m) => m.metadata?.status === "streaming" && Date.now() - Date.parse(m.metadata.createdAt) < 10 * 60_000)) {
+    throw new FollowUpError(409, "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
+  }
+  let text = request.text;
+  let user: { id: string; text: string } | null = { id: crypto.randomUUID(), text };
+  if (request.regenerate) {
+    const question = await removeAnswerFrom(run.id, request.regenerate);
+    if (!question) throw new FollowUpError(404, "That answer is not in this conversation any more: reload the page.");
+    text = question.text;
+    user = null;
+  }
+  const assistantId = crypto.randomUUID();
+  try {
+    await beginExchange({ runId: run.id, user, assistantId });
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConversationBusyError") throw new FollowUpError(409, error.message);
+    throw error;
+  }
+  const earlier = (await listMessages(run.id)).filter((m) => m.id !== assistantId && m.id !== user?.id);
+  return answerStream(run, text, assistantId, earlier, options);
+}
+
+/** The UI message stream of one answer; saves the answer when the stream ends, whatever the outcome. */
+function answerStream(run: RunSummary, text: string, assistantId: string, earlier: ChatUIMessage[], options: PostFollowUpOptions): ReadableStream<Chunk> {
+  const parts: Part[] = [];
+  const createdAt = new Date().toISOString();
+  return createUIMessageStream<ChatUIMessage>({
+    execute: async ({ writer }) => {
+      let status: Exclude<MessageStatus, "streaming"> = "complete";
+      // A research answer is saved as soon as its iteration has started (the iteration runs apart from the request).
+      let saved = false;
+      const write = (chunk: Chunk) => {
+        try {
+          writer.write(chunk);
+        } catch {
+          // The client went away (Stop, closed tab): the answer is still saved below.
+        }
+      };
+      try {
+        write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
+        const classification = readFollowUp(text, run);
+        parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
+        write({ type: "data-follow-up-kind", id: "kind", data: classification });
+        if (classification.kind === "research") {
+          await followResearch(run, text, classification, parts, write, options, () => finishAnswer(assistantId, parts, "complete"));
+          saved = true;
+          return;
+        }
+        const [evidence, events] = await Promise.all([getRunEvidence(run.id), listRunEvents(run.id)]);
+        const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
+        const conversation = conversationReferences(evidence, report?.references ?? []);
+        const model = options.model !== undefined ? options.model : getLanguageModel();
+        const textPart = { type: "text" as const, text: "", state: "streaming" as const };
+        parts.push(textPart);
+        write({ type: "text-start", id: "answer" });
+        const answer = await writeEvidenceAnswer(
+          {
+            followUp: text,
+            classification,
+            question: run.question,
+            conversation,
+            summary: report?.executiveSummary ?? null,
+            history: toHistory(earlier),
+            model: model ? { model: model.model, modelId: model.modelId } : null,
+            signal: options.signal,
+            timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
+          },
+          (delta, progress) => {
+            textPart.text += delta;
+            write({ type: "text-delta", id: "answer", delta });
+            // The references cited so far, under the final part's id: the client updates that part in place.
+            if (progress) write({ type: "data-chat-answer", id: "answer", data: progress });
+          },
+        );
+        Object.assign(textPart, { state: "done" });
+        write({ type: "text-end", id: "answer" });
+        parts.push({ type: "data-chat-answer", id: "answer", data: answer });
+        write({ type: "data-chat-answer", id: "answer", data: answer });
+        if (options.signal?.aborted) status = "stopped";
+      } catch (error) {
+        status = options.signal?.aborted ? "stopped" : "failed";
+        if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
+      } finally {
+        if (!saved) await finishAnswer(assistantId, parts, status);
+        write({ type: "finish", messageMetadata: { createdAt, status } });
+      }
+    },
+  });
+}
+
+/**
+ * The backend's reading of a follow-up: classifyFollowUp, except that a claim check cannot research further (its
+ * follow-ups are answered from its evidence).
+ */
+function readFollowUp(text: string, run: RunSummary): FollowUpClassification {
+  const classification = classifyFollowUp(text);
+  if (classification.kind === "research" && run.mode !== "research") {
+    return { ...classification, kind: "evidence", reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found` };
+  }
+  return classification;
+}
+
+/** How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run. */
+const FOLLOW_POLL_MS = 250;
+const FOLLOW_STALE_MS = 5_000;
+
+/**
+ * A research follow-up's answer: starts a new iteration of the run (lib/chat/research-follow-up), saves the answer
+ * with its `data-research-iteration` part (`save`, which also releases the conversation's lock), then streams the
+ * iteration's events as they are saved (the run's own `data-<event type>` parts, as GET /api/runs/<id>/stream) until
+ * its run-finished, and ends with a `data-report-version` part: the new report version and what changed. When the
+ * client goes away the iteration goes on; the thread then reads it from the run's events.
+ */
+async function followResearch(
+  run: RunSummary,
+  text: string,
+  classification: FollowUpClassification,
+  parts: Part[],
+  write: (chunk: Chunk) => void,
+  options: PostFollowUpOptions,
+  save: () => Promise<void>,
+): Promise<void> {
+  const { signal } = options;
+  const started = await startFollowUpIteration(run, text, classification, options.researchBackend);
+  const iteration = { type: "data-research-iteration" as const, id: "iteration", data: { iteration: started.iteration, fromSeq: started.fromSeq, queries: started.queries } };
+  parts.push(iteration);
+  write(iteration);
+  await save();
+  let after = started.fromSeq;
+  let lastNews = Date.now();
+  let finished = false;
+  while (!signal?.aborted && !finished) {
+    const events = await listRunEvents(run.id, after);
+    for (const event of events) {
+      write(eventToDataPart(event) as unknown as Chunk);
+      after = event.seq;
+      finished ||= event.type === "run-finished";
+    }
+    if (events.length > 0) lastNews = Date.now();
+    else if (Date.now() - lastNews > FOLLOW_STALE_MS) {
+      const current = await getRun(run.id);
+      if (!current || (current.status !== "running" && current.status !== "queued")) break;
+      lastNews = Date.now();
+    }
+    if (!finished) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+  }
+  if (!finished) return;
+  const all = await listRunEvents(run.id);
+  const versions = reportVersions(all);
+  const latest = versions.at(-1);
+  if (!latest || latest.seq <= started.fromSeq) return;
+  const previous = versions.at(-2);
+  const version = { type: "data-report-version" as const, id: "version", data: { version: latest.version, changes: previous ? reportChanges(previous, latest, all) : null } };
+  parts.push(version);
+  write(version);
+  await save();
+}
+
+/** The user-facing message of a failed answer. */
+function answerErrorMessage(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try again.`;
+}
+
+/** Earlier turns as plain text for the model (answers without their data parts). */
+function toHistory(messages: ChatUIMessage[]): HistoryTurn[] {
+  return messages.flatMap((m) => {
+    const text = messageText(m);
+    return text && (m.role === "user" || m.role === "assistant") ? [{ role: m.role, text }] : [];
+  });
+}
+

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postFollowUp } from "@/lib/chat/post-message";
+import { reportVersions } from "@/lib/chat/report-versions";
+import { listMessages } from "@/lib/db/messages";
+import { getReport, getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
+import { cancelRun } from "@/lib/runs/lifecycle";
+import { exportRun } from "@/lib/export/report";
+import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
+import { getRunEvidence } from "@/lib/db/runs";
+import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
+import { toRunSnapshot } from "@/lib/runs/snapshot";
+import { startResearchRun } from "@/lib/research/start";
+import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { readAnswer } from "../../support/chat";
+
+const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
+
+describe("research follow-ups: a new iteration of the same run, and report v2 (extractive, in process)", () => {
+  let cleanup: () => void;
+  let run: RunSummary;
+  beforeAll(async () => {
+    ({ cleanup } = await useTempDatabase("chat-research"));
+    await importCorpus();
+    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 2 });
+    expect((await done).status).toBe("completed");
+    run = (await getRun(runId))!;
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it("“What about children?” searches again, judges, and writes report v2 with what changed", async () => {
+    const before = await listRunEvents(run.id);
+    expect(before.at(-1)!.seq).toBe(22);
+    const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
+    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children" });
+    const iteration = a.chunks.find((c) => c.type === "data-research-iteration");
+    expect(iteration).toMatchObject({ data: { iteration: 3, fromSeq: 22, queries: ["lithium children", "children"] } });
+    // The iteration's own run events stream in the answer, as on the run's stream.
+    const searches = a.chunks.flatMap((c) => (c.type === "data-search" ? [c.data] : []));
+    expect(searches.map((s) => [s.iteration, s.phase, s.query, s.hits])).toEqual([
+      [3, "question", "lithium children", 40],
+      [3, "question", "children", 40],
+    ]);
+    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({ data: { status: "completed", message: null } });
+    expect(a.chunks.find((c) => c.type === "data-report-version")).toEqual({
+      type: "data-report-version",
+      id: "version",
+      data: {
+        version: 2,
+        changes: { fromVersion: 1, toVersion: 2, referencesAdded: [], referencesRemoved: [], hypotheses: [], confidenceBefore: 0.45, confidenceAfter: 0.45, newRecords: 41 },
+      },
+    });
+
+    const events = await listRunEvents(run.id);
+    expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
+      [1, QUESTION],
+      [2, `${QUESTION} Follow-up: What about children?`],
+    ]);
+    expect((await getReport(run.id))!.report.researchQuestion).toBe(`${QUESTION} Follow-up: What about children?`);
+    expect(await getRun(run.id)).toMatchObject({ status: "completed", iterations: 3, evidenceCount: 92 });
+    const saved = (await listMessages(run.id)).at(-1)!;
+    expect(saved.parts.map((p) => p.type)).toEqual(["data-follow-up-kind", "data-research-iteration", "data-report-version"]);
+
+    // Later evidence questions read the new report and the records the iteration found.
+    const humans = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Which of these studies were in humans?" }, { model: null }));
+    expect(humans.text.split("\n")[0]).toMatch(/^By publication types and abstract wording, \d+ of the run's 92 records are studies in humans/);
+  });
+
+  it("is cancellable like a run, and no follow-up is accepted while it researches", async () => {
+    const current = (await getRun(run.id))!;
+    const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { model: null });
+    const running = (await getRun(run.id))!;
+    expect(running.status).toBe("running");
+    await expect(postFollowUp(running, { text: "What doses were used?" }, { model: null })).rejects.toMatchObject({ status: 409 });
+    expect(cancelRun(run.id)).toBe(true);
+    const a = await readAnswer(stream);
+    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({ data: { status: "cancelled", message: "Run cancelled; everything found so far is kept." } });
+    expect(a.chunks.some((c) => c.type === "data-report-version")).toBe(false);
+    expect((await getRun(run.id))!.status).toBe("cancelled");
+    expect(reportVersions(await listRunEvents(run.id))).toHaveLength(2);
+  });
+
+  it("freezes the whole conversation in a share link, and exports the follow-ups as an appendix", async () => {
+    const current = (await getRun(run.id))!;
+    const messages = await listMessages(run.id);
+    expect(messages).toHaveLength(6);
+    const token = await createShareLink(run.id, toRunSnapshot(current, await listRunEvents(run.id), await getRunEvidence(run.id), messages));
+    const shared = (await getSharedSnapshot(token))!;
+    expect(shared.messages!.map((m) => [m.role, m.parts.map((p) => p.type).join(" ")])).toEqual([
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind data-research-iteration data-report-version"],
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind text data-chat-answer"],
+      ["user", "text"],
+      ["assistant", "data-follow-up-kind data-research-iteration"],
+    ]);
+    // A later follow-up does not reach the frozen copy.
+    await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: null }));
+    expect((await getSharedSnapshot(token))!.messages).toHaveLength(6);
+
+    const json = JSON.parse(exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body);
+    expect(json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status])).toEqual([
+      ["What about children?", "research", "complete"],
+      ["Which of these studies were in humans?", "evidence", "complete"],
+      ["Look deeper into amiloride", "research", "complete"],
+    ]);
+    expect(json.followUps[0].research).toMatchObject({ iteration: 3, queries: ["lithium children", "children"], status: "completed", reportVersion: 2 });
+    expect(json.followUps[2].research).toMatchObject({ iteration: 4, status: "cancelled", reportVersion: null });
+    const live = await getRunDetail(run.id);
+    const md = exportRun("markdown", live!, { messages: await listMessages(run.id) })!.body;
+    const appendix = md.slice(md.indexOf("## Appendix: follow-up questions"));
+    expect(appendix.split("\n").filter((l) => l.startsWith("### "))).toEqual([
+      "### 1. What about children?",
+      "### 2. Which of these studies were in humans?",
+      "### 3. Look deeper into amiloride",
+      "### 4. Summarise reference 2",
+    ]);
+    expect(appendix).toContain("Iteration 3 searched “lithium children” and “children” and ended completed.");
+    expect(appendix).toContain("It wrote report v2: 41 new records, 0 references added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain("References of this answer:");
+  });
+});
+
