@@ -106,19 +106,26 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
   return { runner, done };
 }
 
-/** Searches each query across the sources that have not failed, then merges, annotates and saves what is new. */
+/**
+ * Searches the queries across the sources that have not failed, all queries at once (issue 12: one after another
+ * they cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
+ * given order, records the searches, merges, annotates and saves what is new.
+ */
 async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number) {
   const { recorder, signal } = input;
-  for (const query of queries) {
-    state.queriesRun.push(normalise(query));
-    // A source that failed (after its own retries) or timed out is not asked again in this run: each later query
-    // would cost another timeout, and the user sees one shortfall per source rather than one per query.
-    const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
-    if (available.length === 0) break;
-    const results = await searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal });
+  // A source that failed (after its own retries) or timed out is not asked again in this run: each later step
+  // would cost another timeout, and the user sees one shortfall per source rather than one per query.
+  const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
+  if (available.length === 0) return;
+  state.queriesRun.push(...queries.map(normalise));
+  const answers = await Promise.all(queries.map((query) => searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal })));
+  for (const [i, query] of queries.entries()) {
+    // Results of a source that failed on an earlier query of this step are left out, as if it had not been asked.
+    const results = answers[i].filter((r) => !state.failedSources.includes(r.source));
+    if (results.length === 0) break;
     const found: Evidence[] = [];
     for (const r of results) {
-      await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs });
+      await recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
       if (r.error) {
         state.failedSources.push(r.source);
         state.shortfalls.push({ source: r.source, message: r.error });

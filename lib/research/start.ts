@@ -32,6 +32,8 @@ export interface StartRunOptions {
    * with a clear message and everything found kept; "extractive" finishes it on the extractive backend.
    */
   onProviderError?: ProviderErrorPolicy;
+  /** "bypass": ask the live sources even when the source cache holds their answer (default "use"). */
+  sourceCache?: "use" | "bypass";
 }
 
 const running = globalThis as unknown as {
@@ -63,7 +65,7 @@ export async function researchRunInput(
   return {
     question: settings.question,
     sourceIds: settings.sources,
-    sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question) }),
+    sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: settings.sourceCache !== "bypass" }),
     backend: context.backend ?? createReasoningBackend(),
     maxIterations: settings.maxIterations,
     timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
@@ -88,6 +90,7 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
     sources: options.sources,
     maxIterations: options.maxIterations,
     onProviderError: options.onProviderError,
+    sourceCache: options.sourceCache,
   });
   if (!input.success) throw new RunInputError(firstIssue(input.error));
   const { question } = input.data;
@@ -97,7 +100,7 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
   const backend = options.backend ?? createReasoningBackend();
   const onProviderError = options.onProviderError ?? "fail";
-  const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError };
+  const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError, ...(input.data.sourceCache === "bypass" ? { sourceCache: "bypass" as const } : {}) };
   const runId = crypto.randomUUID();
   await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
 
