@@ -21,6 +21,7 @@ async function main() {
     const backend = createExtractiveBackend();
     const question = "Is lithium nephrotoxic, and by what mechanism?";
     for (const label of ["cold", "warm"]) {
+      const cpu = process.cpuUsage();
       const t0 = performance.now();
       const hypotheses = await backend.hypothesize({ question, evidence, previous: null });
       const t1 = performance.now();
@@ -28,7 +29,8 @@ async function main() {
       const t2 = performance.now();
       await backend.report({ question, evidence, hypotheses, assessments: [assessment], sourcesSearched: ["local"], iterations: 1, shortfalls: [] });
       const t3 = performance.now();
-      console.error(`${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms`);
+      const used = process.cpuUsage(cpu);
+      console.error(`${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms; CPU ${((used.user + used.system) / 1000).toFixed(0)} ms`);
     }
   } finally {
     await disconnectDb();
