@@ -5,6 +5,8 @@ import path from "node:path";
 /** A production Next.js server started by the bench (`next start`), stopped by its own process id. */
 export interface BenchServer {
   origin: string;
+  /** The last 4,000 characters the server wrote (stdout and stderr), e.g. to explain a failed request. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, log: () => log, stop };
     } catch {
       // not listening yet
     }

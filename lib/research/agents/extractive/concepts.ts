@@ -117,6 +117,17 @@ function stripped(form: string): string {
  * Deterministic; cost is linear in text length.
  */
 export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
+  // The judge and the report agent (and, on unchanged evidence, the hypothesis agent) index the same records: the
+  // last index is reused when every record is the same object at the same position (records are immutable).
+  if (lastIndex && lastIndex.evidence.length === evidence.length && lastIndex.evidence.every((e, i) => e === evidence[i])) return lastIndex.index;
+  const index = indexConcepts(evidence);
+  lastIndex = { evidence: [...evidence], index };
+  return index;
+}
+
+let lastIndex: { evidence: Evidence[]; index: ConceptIndex } | null = null;
+
+function indexConcepts(evidence: Evidence[]): ConceptIndex {
   const concepts = new Map<string, ConceptInfo>();
   const touch = (key: string, kind: ConceptKind, record: number, form: string) => {
     let info = concepts.get(key);
