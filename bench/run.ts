@@ -67,7 +67,7 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
       latencyModel: { LLM_MS: LATENCY_MODEL.llmMs, TOKEN_MS: LATENCY_MODEL.tokenMs, SOURCE_MS: LATENCY_MODEL.sourceMs, NCBI_SPACING_MS: LATENCY_MODEL.ncbiSpacingMs, outputTokensPerChar: 0.25, peerTokens: PEER_TOKENS },
       criticalPath: { runMs: round(run.runMs), limitMs: round(run.limitMs), ratio: ratio(run.runMs / run.limitMs), status: run.status, steps: run.steps },
       llmCalls: { perIterationMax: Math.max(...run.perIteration), total: run.calls.length, iterations: run.iterations, reportAndCritic: reportCalls, byAgent: countBy(run.calls.map((c) => c.agent)) },
-      firstEvent: "firstEvent" in http ? http.firstEvent : { ms: null, ratio: null, reason: http.reason },
+      firstEvent: "firstEvent" in http ? { ms: round(http.firstEvent.ms), ratio: ratio(http.firstEvent.ratio), samples: http.firstEvent.samples.map(round) } : { ms: null, ratio: null, reason: http.reason },
       peers: {
         deepCriticalMs: round(deepCriticalMs),
         deepCriticalSpeedup: ratio(deepCriticalMs / run.runMs),

@@ -1,4 +1,4 @@
-// `npx tsx --conditions=react-server --cpu-prof scripts/bench-profile.ts [n]`: runs the extractive backend's agents on
+// `node --cpu-prof --import tsx --conditions=react-server scripts/bench-profile.ts [n]`: runs the extractive backend's agents on
 // the first n records (default 500) of a fresh library holding the whole corpus, for a CPU profile (issue 12:
 // find what dominates the extractive backend's time and check that it grows linearly with the evidence count).
 import fs from "node:fs";

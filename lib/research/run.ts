@@ -156,7 +156,7 @@ function fresh(state: ResearchState, queries: string[]): string[] {
  */
 export const researchStages = {
   /** The run-started event (the durable engine saves it while the request that started the run is answered). */
-  async announce(input: ResearchRunInput): Promise<void> {
+  async announce(input: Pick<ResearchRunInput, "question" | "backend" | "sourceIds" | "maxIterations" | "recorder">): Promise<void> {
     const { backend } = input;
     await input.recorder.emit("run-started", { question: input.question, backend: backend.kind, model: backend.model, sources: input.sourceIds, maxIterations: input.maxIterations });
   },

@@ -105,9 +105,10 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
 
   if (durableEngineAvailable()) {
-    // The run-started event is saved before the answer, so the run page shows the run as started at once.
+    // The run-started event is saved before the answer, so the run page shows the run as started at once; it needs
+    // none of the run's inputs that take time to build (the library's entity dictionary: issue 12, firstEvent).
     const recorder = createDbRecorder(runId);
-    await researchStages.announce(await researchRunInput(settings, { recorder, backend }));
+    await researchStages.announce({ question, backend, sourceIds, maxIterations, recorder });
     try {
       await startResearchDurably(runId);
     } catch (error) {
