@@ -48,9 +48,10 @@ function deepCriticalTools(server: FixtureServer) {
 /**
  * DeepCritical advanced (Magentic) mode, src/orchestrator_magentic.py: a MagenticBuilder workflow (lines 106–121)
  * with searcher, hypothesizer, judge and reporter ChatAgents (src/agents/magentic_agents.py) and the standard
- * manager, max_round_count=10 (line 45, 116). The manager (agent_framework _magentic.py StandardMagenticManager)
- * makes two LLM calls to plan (facts, then plan), one progress-ledger call before every agent turn and one after
- * the last to see the request satisfied, then one final-answer call. Agent turns, in the order the task prompt
+ * manager, max_round_count=10 (line 45, 116). The manager (Microsoft agent-framework,
+ * python/packages/core/agent_framework/_workflows/_magentic.py, StandardMagenticManager, read at commit 0b15241 of
+ * a fork) makes two LLM calls in plan() (facts, then plan), one in create_progress_ledger() before every agent turn
+ * and one after the last to see the request satisfied, then one in prepare_final_answer(). Agent turns, in the order the task prompt
  * prescribes (lines 147–161): per research iteration searcher → hypothesizer → judge, then reporter.
  * - searcher (magentic_agents.py:15–50, tools search_pubmed / search_clinical_trials / search_preprints): one call
  *   that picks the tools, the tools in parallel, one call that summarises;
@@ -109,7 +110,7 @@ export async function replayDeepCriticalSimple(server: FixtureServer, steps: str
  * (src/bmlibrarian/paperchecker/agent.py, check_abstract): statement extraction (634), counter-statement (669),
  * HyDE abstracts and keywords (672), one DocumentScoringAgent.evaluate_document call per document, one after
  * another (792–804), one CitationFinderAgent call per document at or above the threshold, one after another
- * (1027; citation_agent.py:457–463), the counter-report (1226; skipped without citations, 1218–1219) and the
+ * (1027; citation_agent.py:457–463), the counter-report (1226; skipped without citations, 1217–1219) and the
  * verdict (1639; verdict_analyzer.py:137). `cited` is how many documents reach the threshold.
  */
 export function bmlibrarianRoundTrips(documents: number, cited: number): number {
