@@ -64,6 +64,9 @@ export default defineConfig({
         PUBMED_BASE_URL: `${FIXTURES}/eutils`,
         EUROPEPMC_BASE_URL: `${FIXTURES}/europepmc`,
         CTGOV_BASE_URL: `${FIXTURES}/ctgov`,
+        // Specs ask the same questions of the slow loopback sources and watch the searches happen: the source cache
+        // (tested in tests/unit/sources/cache.test.ts) would answer repeats at once, marked "from cache".
+        CRITICA_SOURCE_CACHE_TTL_HOURS: "0",
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },

@@ -77,6 +77,12 @@ const envSchema = z.object({
   /** The default iteration cap of a research run (the research form preselects it). */
   CRITICA_MAX_ITERATIONS: z.coerce.number().int().min(ITERATION_BOUNDS.min).max(ITERATION_BOUNDS.max).default(3),
   CRITICA_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * How long a live source's answer is served from the database cache (lib/sources/cache.ts), in hours; 0 turns the
+   * cache off. Default 24: literature indexes change daily at most (PubMed's daily update files), so a day-old answer
+   * is current. A run can bypass the cache (StartRunOptions.sourceCache = "bypass", CLI --no-cache).
+   */
+  CRITICA_SOURCE_CACHE_TTL_HOURS: z.coerce.number().min(0).default(24),
   // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
   // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).
   CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),

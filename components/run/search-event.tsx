@@ -3,7 +3,7 @@ import type { RunEventPayloads } from "@/lib/domain/events";
 
 const PHASE = { question: "question", hypothesis: "hypothesis", judge: "judge" } as const;
 
-/** One search: source, query, hits and time. */
+/** One search: source, query, hits and time, and "from cache" when the source cache answered (no network). */
 export function SearchEvent({ data }: { data: RunEventPayloads["search"] }) {
   return (
     <li data-testid="search-event" className="flex flex-wrap items-center gap-2 text-sm">
@@ -13,6 +13,11 @@ export function SearchEvent({ data }: { data: RunEventPayloads["search"] }) {
       <span className="tabular-nums text-muted-foreground">
         {data.hits} {data.hits === 1 ? "hit" : "hits"} · {data.durationMs} ms
       </span>
+      {data.fromCache && (
+        <span data-testid="from-cache" className="rounded border px-1.5 text-xs text-muted-foreground">
+          from cache
+        </span>
+      )}
     </li>
   );
 }

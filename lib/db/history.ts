@@ -110,10 +110,14 @@ export async function searchHistory(options: {
   return { runs: page, nextCursor: rows.length > options.limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
-/** The run modes present in a history (a scope, or a browser session id as before), sorted ("research", …), for the mode filter. */
+/**
+ * The run modes present in a history (a scope, or a browser session id as before), sorted ("research", …), for the
+ * mode filter. A SQL GROUP BY on the Run(mode) index (issue 12): Prisma's `distinct` reads every visible run and
+ * deduplicates in memory, which made the history page's time grow with the number of runs.
+ */
 export async function listHistoryModes(scope: HistoryScope | string | null): Promise<string[]> {
   const where = await scopeFilter(typeof scope === "object" && scope !== null ? scope : legacyScope(scope));
-  const rows = await getDb().run.findMany({ where, distinct: ["mode"], select: { mode: true } });
+  const rows = await getDb().run.groupBy({ by: ["mode"], where });
   return rows.map((r) => r.mode).sort();
 }
 

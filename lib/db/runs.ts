@@ -16,6 +16,8 @@ export const runSettingsSchema = z.object({
   maxIterations: z.number().int(),
   /** What an LLM run does when the model provider fails (see StartRunOptions.onProviderError); absent on older runs. */
   onProviderError: z.enum(["fail", "extractive"]).optional(),
+  /** "bypass": the run asked the live sources, not the source cache (lib/sources/cache.ts); absent means "use". */
+  sourceCache: z.enum(["use", "bypass"]).optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;
 

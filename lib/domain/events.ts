@@ -69,6 +69,8 @@ export interface RunEventPayloads {
     query: string;
     hits: number;
     durationMs: number;
+    /** True when the answer came from the source cache (lib/sources/cache.ts), not the network; absent otherwise. */
+    fromCache?: boolean;
   };
   shortfall: { iteration: number; source: SourceId; message: string };
   evidence: { iteration: number; added: EvidenceSummary[]; duplicates: number; total: number };

@@ -107,23 +107,35 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
   return { runner, done };
 }
 
-/** Searches each query across the sources that have not failed, then merges, annotates and saves what is new. */
+/**
+ * Searches the queries across the sources that have not failed, all queries at once (issue 12: one after another
+ * they cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
+ * given order, records the searches, merges, annotates and saves what is new.
+ */
 async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number) {
   const { recorder, signal } = input;
-  for (const query of queries) {
-    state.queriesRun.push(normalise(query));
-    // A source that failed (after its own retries) or timed out is not asked again in this run: each later query
-    // would cost another timeout, and the user sees one shortfall per source rather than one per query.
-    const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
-    if (available.length === 0) break;
-    // Each source's search event is saved as soon as that source answers, so the run page shows progress before
-    // the slowest source is done (issue 10). Shortfalls and the state follow in source order once all answered.
-    const results = await searchSources(available, query, {
-      limit,
-      timeoutMs: input.timeoutMs,
-      signal,
-      onResult: (r) => recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs }),
-    });
+  // A source that failed (after its own retries) or timed out is not asked again in this run: each later step
+  // would cost another timeout, and the user sees one shortfall per source rather than one per query.
+  const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
+  if (available.length === 0) return;
+  state.queriesRun.push(...queries.map(normalise));
+  // Each source's search event is saved as soon as that source answers (issue 10), so the run page shows progress
+  // before the slowest source is done; the merge, shortfalls and state follow query by query once all answered.
+  const answers = await Promise.all(
+    queries.map((query) =>
+      searchSources(available, query, {
+        limit,
+        timeoutMs: input.timeoutMs,
+        signal,
+        onResult: (r) =>
+          recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) }),
+      }),
+    ),
+  );
+  for (const answer of answers) {
+    // Results of a source that failed on an earlier query of this step are left out, as if it had not been asked.
+    const results = answer.filter((r) => !state.failedSources.includes(r.source));
+    if (results.length === 0) break;
     const found: Evidence[] = [];
     for (const r of results) {
       if (r.error) {
@@ -158,7 +170,7 @@ function fresh(state: ResearchState, queries: string[]): string[] {
  */
 export const researchStages = {
   /** The run-started event (the durable engine saves it while the request that started the run is answered). */
-  async announce(input: ResearchRunInput): Promise<void> {
+  async announce(input: Pick<ResearchRunInput, "question" | "backend" | "sourceIds" | "maxIterations" | "recorder">): Promise<void> {
     const { backend } = input;
     await input.recorder.emit("run-started", { question: input.question, backend: backend.kind, model: backend.model, sources: input.sourceIds, maxIterations: input.maxIterations });
   },

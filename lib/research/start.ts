@@ -33,6 +33,8 @@ export interface StartRunOptions {
    * with a clear message and everything found kept; "extractive" finishes it on the extractive backend.
    */
   onProviderError?: ProviderErrorPolicy;
+  /** "bypass": ask the live sources even when the source cache holds their answer (default "use"). */
+  sourceCache?: "use" | "bypass";
 }
 
 const running = globalThis as unknown as {
@@ -64,7 +66,7 @@ export async function researchRunInput(
   return {
     question: settings.question,
     sourceIds: settings.sources,
-    sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question) }),
+    sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: settings.sourceCache !== "bypass" }),
     backend: context.backend ?? createReasoningBackend(),
     maxIterations: settings.maxIterations,
     timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
@@ -91,6 +93,7 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
     sources: options.sources,
     maxIterations: options.maxIterations,
     onProviderError: options.onProviderError,
+    sourceCache: options.sourceCache,
   });
   if (!input.success) throw new RunInputError(firstIssue(input.error));
   const { question } = input.data;
@@ -105,14 +108,15 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   const sourceIds = options.sources?.length ? options.sources : await defaultSources();
   const backend = options.backend ?? createReasoningBackend();
   const onProviderError = options.onProviderError ?? "fail";
-  const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError };
+  const settings: RunSettings = { mode: "research", question, sources: sourceIds, maxIterations, onProviderError, ...(input.data.sourceCache === "bypass" ? { sourceCache: "bypass" as const } : {}) };
   const runId = crypto.randomUUID();
   await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
 
   if (durableEngineAvailable()) {
-    // The run-started event is saved before the answer, so the run page shows the run as started at once.
+    // The run-started event is saved before the answer, so the run page shows the run as started at once; it needs
+    // none of the run's inputs that take time to build (the library's entity dictionary: issue 12, firstEvent).
     const recorder = createDbRecorder(runId);
-    await researchStages.announce(await researchRunInput(settings, { recorder, backend }));
+    await researchStages.announce({ question, backend, sourceIds, maxIterations, recorder });
     try {
       await startResearchDurably(runId);
     } catch (error) {

@@ -34,6 +34,8 @@ export const researchInputSchema = z.object({
     .max(ITERATION_BOUNDS.max, ITERATIONS_MESSAGE)
     .optional(),
   onProviderError: z.enum(["fail", "extractive"]).optional(),
+  /** "bypass": ask the live sources even when the source cache holds their answer (default "use"). */
+  sourceCache: z.enum(["use", "bypass"]).optional(),
 });
 
 /** What a claim check needs from its caller: a pasted claim or a whole abstract, and optionally its sources. */

@@ -6,20 +6,27 @@ import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { createLocalLibrarySource } from "@/lib/sources/local";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import type { LiteratureSource } from "@/lib/sources/types";
+import { withSourceCache } from "@/lib/sources/cache";
 
 /** The live web sources, in display order. */
 export const LIVE_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov"];
 
-/** Builds the source clients for the chosen ids (base URLs are read from the environment at call time). */
-export function createSources(ids: SourceId[], options: { treatmentQuestion: boolean }): LiteratureSource[] {
+/**
+ * Builds the source clients for the chosen ids (base URLs are read from the environment at call time). The live
+ * sources answer from the database cache for CRITICA_SOURCE_CACHE_TTL_HOURS (lib/sources/cache.ts) unless `cache`
+ * is false (a run that bypasses it) or the TTL is 0; the local library is never cached (it is the database).
+ */
+export function createSources(ids: SourceId[], options: { treatmentQuestion: boolean; cache?: boolean }): LiteratureSource[] {
+  const ttlMs = options.cache === false ? 0 : getConfig().CRITICA_SOURCE_CACHE_TTL_HOURS * 3_600_000;
+  const cached = (source: LiteratureSource, variant = "") => (ttlMs > 0 ? withSourceCache(source, { ttlMs, variant }) : source);
   return ids.map((id) => {
     switch (id) {
       case "pubmed":
-        return createPubmedSource();
+        return cached(createPubmedSource());
       case "europepmc":
-        return createEuropePmcSource();
+        return cached(createEuropePmcSource());
       case "ctgov":
-        return createCtgovSource({ interventionalOnly: options.treatmentQuestion });
+        return cached(createCtgovSource({ interventionalOnly: options.treatmentQuestion }), options.treatmentQuestion ? "interventional" : "");
       case "local":
         return createLocalLibrarySource();
     }

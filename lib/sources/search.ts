@@ -2,13 +2,17 @@ import { SOURCE_LABELS, type Evidence, type SourceId } from "@/lib/domain/eviden
 import type { LiteratureSource } from "@/lib/sources/types";
 import { isDnsFailure, markUnreachable, unreachableMark, utcTime } from "@/lib/sources/reachability";
 
-/** What one source returned for one query. `error` is the shortfall message when it failed (then evidence is []). */
+/**
+ * What one source returned for one query. `error` is the shortfall message when it failed (then evidence is []);
+ * `fromCache` whether the answer came from the source cache (lib/sources/cache.ts) rather than the network.
+ */
 export interface SourceSearchResult {
   source: SourceId;
   query: string;
   evidence: Evidence[];
   durationMs: number;
   error: string | null;
+  fromCache: boolean;
 }
 
 class SourceTimeoutError extends Error {}
@@ -51,7 +55,7 @@ async function searchOne(
   if (mark) {
     const label = SOURCE_LABELS[source.id];
     const error = `${label}: unreachable (DNS lookup failed at ${utcTime(mark.since)}; not asked again until ${utcTime(mark.until)}), 0 records`;
-    return { source: source.id, query, evidence: [], durationMs: 0, error };
+    return { source: source.id, query, evidence: [], durationMs: 0, error, fromCache: false };
   }
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(options.signal?.reason);
@@ -63,9 +67,10 @@ async function searchOne(
       controller.abort(new SourceTimeoutError());
     }, options.timeoutMs);
   });
+  let fromCache = false;
   try {
-    const evidence = await Promise.race([source.search(query, { limit: options.limit, signal: controller.signal }), timeout]);
-    return { source: source.id, query, evidence: evidence.slice(0, options.limit), durationMs: elapsed(started), error: null };
+    const evidence = await Promise.race([source.search(query, { limit: options.limit, signal: controller.signal, onCacheHit: () => (fromCache = true) }), timeout]);
+    return { source: source.id, query, evidence: evidence.slice(0, options.limit), durationMs: elapsed(started), error: null, fromCache };
   } catch (error) {
     if (isDnsFailure(error)) markUnreachable(source.id);
     const label = SOURCE_LABELS[source.id];
@@ -73,7 +78,7 @@ async function searchOne(
       error instanceof SourceTimeoutError
         ? `${label}: timed out after ${formatSeconds(options.timeoutMs)}, 0 records`
         : `${label}: ${describeError(error).replace(new RegExp(`^${label}:\\s*`), "")}, 0 records`;
-    return { source: source.id, query, evidence: [], durationMs: elapsed(started), error: message };
+    return { source: source.id, query, evidence: [], durationMs: elapsed(started), error: message, fromCache: false };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onRunAbort);

@@ -1,9 +1,13 @@
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
 
-/** Options of one search: `limit` is the maximum number of records returned; `signal` aborts the request. */
+/**
+ * Options of one search: `limit` is the maximum number of records returned; `signal` aborts the request;
+ * `onCacheHit` is called when the answer comes from the source cache (lib/sources/cache.ts), not the network.
+ */
 export interface SearchOptions {
   limit: number;
   signal?: AbortSignal;
+  onCacheHit?: () => void;
 }
 
 /**

@@ -27,6 +27,7 @@ export const startResearchRequestSchema = z
     sources: sourcesField,
     maxIterations: z.number().int().min(1).max(10).optional().meta({ description: "Iteration cap 1–10; default CRITICA_MAX_ITERATIONS (3)." }),
     onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),
+    sourceCache: z.enum(["use", "bypass"]).optional().meta({ description: "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their answer; default use." }),
   })
   .strict()
   .meta({ id: "StartResearchRequest" });

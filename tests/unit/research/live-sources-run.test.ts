@@ -9,7 +9,7 @@ import { startFixtureServer, type FixtureServer } from "../../support/fixture-se
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
 const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";
-const ENV_KEYS = ["PUBMED_BASE_URL", "EUROPEPMC_BASE_URL", "CTGOV_BASE_URL", "CRITICA_SOURCE_TIMEOUT_MS"] as const;
+const ENV_KEYS = ["PUBMED_BASE_URL", "EUROPEPMC_BASE_URL", "CTGOV_BASE_URL", "CRITICA_SOURCE_TIMEOUT_MS", "CRITICA_SOURCE_CACHE_TTL_HOURS"] as const;
 
 async function run(sources: Array<"pubmed" | "europepmc" | "ctgov" | "local">, maxIterations = 1) {
   const { runId, done } = await startResearchRun({ question: QUESTION, sources, maxIterations });
@@ -34,6 +34,9 @@ describe("research runs on the live sources, replayed by a loopback fixture serv
 
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("live"));
+    // Each test injects its own faults into the same question's searches: the source cache (tested in
+    // tests/unit/sources/cache.test.ts) would answer them from an earlier test's rows.
+    process.env.CRITICA_SOURCE_CACHE_TTL_HOURS = "0";
     await importFile(path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt"));
     server = await startFixtureServer();
   });

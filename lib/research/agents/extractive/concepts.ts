@@ -60,6 +60,40 @@ function tokenSpans(text: string): Array<{ start: number; end: number; text: str
 }
 
 /**
+ * What the concept index reads from one sentence that does not depend on the rest of the evidence: its word
+ * tokens with each token's lookup form (normalizeForm of the token, so that the form of tokens i..j joined by
+ * spaces is normalizeForm of the text they span), and its gene and GO-process mentions.
+ */
+interface SentenceText {
+  sentence: string;
+  spans: Array<{ start: number; end: number; text: string }>;
+  forms: string[];
+  genes: ReturnType<typeof findGeneMentions>;
+  processes: ReturnType<typeof findProcessMentions>;
+}
+
+/**
+ * Per record (evidence objects are immutable once collected), its sentences as SentenceText, computed once: the
+ * agents of one iteration and the iterations of a run rebuild the index over mostly the same records (issue 12:
+ * the vocabulary matching and sentence splitting dominated the extractive backend's time, once per agent call).
+ */
+const recordTexts = new WeakMap<Evidence, SentenceText[]>();
+
+function recordText(e: Evidence): SentenceText[] {
+  let out = recordTexts.get(e);
+  if (!out) {
+    out = [e.citation.title, ...splitSentences(e.citation.abstract)]
+      .filter((s) => s.trim() !== "")
+      .map((sentence) => {
+        const spans = tokenSpans(sentence);
+        return { sentence, spans, forms: spans.map((t) => normalizeForm(t.text)), genes: findGeneMentions(sentence), processes: findProcessMentions(sentence) };
+      });
+    recordTexts.set(e, out);
+  }
+  return out;
+}
+
+/**
  * Abbreviation-like forms without a digit (≤ 6 characters with ≥ 2 capitals, e.g. "DOX", "PARP") must match
  * with their casing, so that ordinary words are not read as abbreviations; forms with a digit ("p53") need not.
  */
@@ -83,6 +117,17 @@ function stripped(form: string): string {
  * Deterministic; cost is linear in text length.
  */
 export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
+  // The judge and the report agent (and, on unchanged evidence, the hypothesis agent) index the same records: the
+  // last index is reused when every record is the same object at the same position (records are immutable).
+  if (lastIndex && lastIndex.evidence.length === evidence.length && lastIndex.evidence.every((e, i) => e === evidence[i])) return lastIndex.index;
+  const index = indexConcepts(evidence);
+  lastIndex = { evidence: [...evidence], index };
+  return index;
+}
+
+let lastIndex: { evidence: Evidence[]; index: ConceptIndex } | null = null;
+
+function indexConcepts(evidence: Evidence[]): ConceptIndex {
   const concepts = new Map<string, ConceptInfo>();
   const touch = (key: string, kind: ConceptKind, record: number, form: string) => {
     let info = concepts.get(key);
@@ -126,18 +171,18 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
   const records = evidence.map((e, index): RecordView => {
     const local = new Map<string, LexiconEntry>();
     for (const ent of e.entities) if (ent.type !== "gene") local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
-    const sentences = [e.citation.title, ...splitSentences(e.citation.abstract)].filter((s) => s.trim() !== "");
-    const sentenceConcepts = sentences.map((sentence) => {
+    const texts = recordText(e);
+    const sentences = texts.map((t) => t.sentence);
+    const sentenceConcepts = texts.map(({ sentence, spans, forms, genes: geneMentions, processes: processMentions }) => {
       const found = new Map<string, string[]>();
       const add = (key: string, form: string) => found.set(key, [...(found.get(key) ?? []), form]);
-      const spans = tokenSpans(sentence);
       for (let i = 0; i < spans.length; ) {
         let matched = 0;
         for (let n = Math.min(MAX_NGRAM, spans.length - i); n >= 1 && !matched; n -= 1) {
-          const surface = sentence.slice(spans[i].start, spans[i + n - 1].end);
-          const norm = normalizeForm(surface);
+          const norm = n === 1 ? forms[i] : forms.slice(i, i + n).join(" ");
           const entry = local.get(norm) ?? (norm.length >= 3 ? lexicon.get(norm) : undefined);
           if (!entry) continue;
+          const surface = sentence.slice(spans[i].start, spans[i + n - 1].end);
           if (entry.caseForm && stripped(surface) !== stripped(entry.caseForm)) continue;
           add(entry.key, surface);
           matched = n;
@@ -146,12 +191,12 @@ export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
       }
       // Genes and processes from the NCBI Gene / GO vocabularies; a span annotated as a chemical or disease
       // ("DOX", "NDI") is not also a gene.
-      for (const g of findGeneMentions(sentence)) {
+      for (const g of geneMentions) {
         if (entityForms.has(g.text.toLowerCase())) continue;
         genes.set(`gene:${g.entrezId}`, { entrezId: g.entrezId, symbol: g.symbol });
         add(`gene:${g.entrezId}`, g.text);
       }
-      for (const p of findProcessMentions(sentence)) {
+      for (const p of processMentions) {
         processes.set(`go:${p.goId}`, { goId: p.goId, term: p.term });
         add(`go:${p.goId}`, p.text);
       }

@@ -1,4 +1,4 @@
-import type { ConceptIndex } from "./concepts";
+import { recordsWithAny, type ConceptIndex } from "./concepts";
 import { NEGATION_CUES, NEGATION_WINDOW } from "./cues";
 
 function tokenStarts(text: string): number[] {
@@ -39,7 +39,12 @@ export interface LinkRecord {
  */
 export function linkRecords(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): LinkRecord[] {
   const out: LinkRecord[] = [];
-  for (const record of index.records) {
+  // Only records that name both a concept of `a` and one of `b` can hold such a sentence: visiting those (from the
+  // concepts' record sets) instead of every record keeps the chain search linear in the evidence count (issue 12;
+  // it was targets × records).
+  const withA = recordsWithAny(index, a);
+  const candidates = [...recordsWithAny(index, b)].filter((r) => withA.has(r)).sort((x, y) => x - y);
+  for (const record of candidates.map((r) => index.records[r])) {
     const sentences: number[] = [];
     const titleA = titleScope && [...(record.sentenceConcepts[0]?.keys() ?? [])].some((k) => a.has(k));
     record.sentenceConcepts.forEach((found, s) => {

@@ -1,0 +1,94 @@
+import { createReasoningBackend } from "@/lib/research/backend";
+import { startResearchRun } from "@/lib/research/start";
+import { listRunEvents } from "@/lib/db/runs";
+import type { RunEvent } from "@/lib/domain/events";
+import type { FixtureServer } from "../tests/support/fixture-server";
+import { researchAnswerer } from "./answers";
+import { latencyModel, type ModelCall } from "./latency-model";
+import { searchStepLimitMs } from "./limit";
+
+/** The research question of the LLM bench runs (the loopback sources answer every query with the same records). */
+export const BENCH_QUESTION = "Does metformin reduce cancer growth, and by what mechanism?";
+
+/** One LLM research run under the latency model, with what the bench derives from it. */
+export interface LlmRunMeasurement {
+  runMs: number;
+  limitMs: number;
+  iterations: number;
+  status: string;
+  calls: ModelCall[];
+  events: RunEvent[];
+  /** Model calls per iteration (hypothesis + judge + retries), in iteration order; report and critic calls after. */
+  perIteration: number[];
+  /** Search steps in order: queries run and the step's lower bound (ms). */
+  steps: Array<{ iteration: number; phase: string; queries: number; limitMs: number }>;
+  /** Time from the report call's start to the first event carrying report text, and the report call's duration (ms). */
+  reportStream: { firstTextMs: number | null; callMs: number };
+}
+
+const epochToPerf = (iso: string) => Date.parse(iso) - performance.timeOrigin;
+
+/**
+ * Runs the research workflow with the LLM backend on the latency model's scripted model and the three live
+ * sources on the loopback `server` (whose replies wait SOURCE_MS), in this process (CRITICA_ENGINE=inline), and
+ * measures it against its limit: per search step the slowest source's request chain (searchStepLimitMs, NCBI
+ * spacing included), plus every model call's modelled duration (all research model calls depend on the previous
+ * step's output, so none can overlap another).
+ */
+export async function measureLlmRun(server: FixtureServer, maxIterations = 3): Promise<LlmRunMeasurement> {
+  server.reset();
+  const { model, calls } = latencyModel(researchAnswerer());
+  const backend = createReasoningBackend({ model, modelId: "latency-model", embeddingModel: null });
+  const started = performance.now();
+  const { runId, done } = await startResearchRun({ question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations, backend });
+  const outcome = await done;
+  const runMs = performance.now() - started;
+  const events = await listRunEvents(runId);
+
+  // Search steps: the queries of each (iteration, phase), and each query's request chain per source.
+  const byStep = new Map<string, { iteration: number; phase: string; queries: Set<string> }>();
+  for (const e of events) {
+    if (e.type !== "search") continue;
+    const key = `${e.data.iteration}:${e.data.phase}`;
+    const step = byStep.get(key) ?? { iteration: e.data.iteration, phase: e.data.phase, queries: new Set<string>() };
+    step.queries.add(e.data.query);
+    byStep.set(key, step);
+  }
+  const steps = [...byStep.values()].map((s) => {
+    const queries = [...s.queries];
+    const chains = queries.flatMap((q) => [
+      server.requests.filter((r) => r.route === "europepmc" && r.params.query === q).length,
+      server.requests.filter((r) => r.route === "ctgov" && r.params["query.term"] === q).length,
+    ]);
+    const pubmed = queries.filter((q) => server.requests.some((r) => r.route === "esearch" && r.params.term === q)).length;
+    return { iteration: s.iteration, phase: s.phase, queries: queries.length, limitMs: searchStepLimitMs(pubmed, chains) };
+  });
+  const limitMs = steps.reduce((n, s) => n + s.limitMs, 0) + calls.reduce((n, c) => n + c.modelledMs, 0);
+
+  const perIteration: number[] = [];
+  let current = -1;
+  for (const e of events) {
+    if (e.type === "iteration-started") perIteration[(current = e.data.iteration - 1)] = 0;
+    if (e.type === "usage" && (e.data.agent === "hypothesis" || e.data.agent === "judge") && current >= 0) perIteration[current]++;
+  }
+
+  // Streaming: the first event after the report call started that carries report text before the `report` event
+  // (a partial report or a report section, once the report agent streams), relative to that call's start.
+  const reportCall = calls.find((c) => c.agent === "report");
+  let firstTextMs: number | null = null;
+  if (reportCall) {
+    const partial = events.find((e) => e.type !== "report" && /report/.test(e.type) && epochToPerf(e.createdAt) >= reportCall.startedAt - 5);
+    firstTextMs = partial ? Math.max(0, epochToPerf(partial.createdAt) - reportCall.startedAt) : null;
+  }
+  return {
+    runMs,
+    limitMs,
+    iterations: outcome.iterations,
+    status: outcome.status,
+    calls,
+    events,
+    perIteration,
+    steps,
+    reportStream: { firstTextMs, callMs: reportCall ? reportCall.endedAt - reportCall.startedAt : 0 },
+  };
+}
