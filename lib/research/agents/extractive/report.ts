@@ -58,7 +58,8 @@ function capitalize(s: string): string {
  * - Sentences are ranked by BM25 against the question plus the primary hypothesis' terms and picked by MMR
  *   (λ 0.7, TF-IDF cosine) for diversity (createSentencePicker).
  * - executiveSummary: a line stating the record count and best-supported chain, then the top 3 sentences of
- *   records that bear on the question; mechanisticFindings: sentences of mechanistic records or naming a
+ *   records that bear on the question, then one sentence of each record closest to the question (closestRecords,
+ *   issue 13 §0) that no section cites, so every question, drug or not, cites the abstracts answering it; mechanisticFindings: sentences of mechanistic records or naming a
  *   hypothesis term; clinicalFindings: the human-evidence design counts, ClinicalTrials.gov records with
  *   phase and status (terminated/withdrawn included, with the reason), then sentences of human studies.
  * - references: built from the cited records' citations, numbered in order of first citation.
@@ -121,19 +122,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       ...picker.pick(mainQuery, (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s), SECTION_SENTENCES.summary - summarySentences.length, 1),
     ];
   }
-  // Every question is answered from the records closest to it (issue 13 §0), drug or not: each of the top records
-  // by bearing (the share of the question's terms it holds) not yet quoted gives its best-matching abstract sentence.
-  // When the question names a drug, that sentence must name the drug (and the effect, if the question names one) in
-  // a relevant record, as the summary's own sentences do: a closest record's generic line ("The possible mechanisms
-  // are discussed") or another drug's finding answers nothing.
-  const quoted = new Set(summarySentences.map((s) => s.record));
-  const questionDrug = f.terms.drug ? new Set(f.terms.drug.keys) : null;
-  const answers = (s: PickedSentence) =>
-    !questionDrug || (relevant.has(s.record) && names(s, questionDrug) && (effectKeys.size === 0 || names(s, effectKeys)));
-  const closestSentences = closestRecords(question, f.index.records.map((r) => r.evidence))
-    .filter((r) => !quoted.has(r))
-    .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0 && answers(s), 1, 1));
-  const executiveSummary = [summaryLead, ...summarySentences.map(quote), ...closestSentences.map(quote)].join(" ");
+  const executiveSummary = [summaryLead, ...summarySentences.map(quote)].join(" ");
 
   // One sentence per hypothesis naming its target, from its own supporting records; then MMR over the rest.
   const recordOf = new Map(evidence.map((e, i) => [e.id, i]));
@@ -207,6 +196,21 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     shortfalls.length > 0 ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}` : "Shortfalls: none.",
   ].join("\n");
 
+  // Every question is answered from the records closest to it (issue 13 §0), drug or not: each of the top records
+  // by bearing (the share of the question's terms it holds) that no section cites yet gives its best-matching
+  // abstract sentence to the summary. Picked and cited last, so the other sections and reference numbers stay as they were.
+  // When the question names a drug, that sentence must name the drug (and the effect, if the question names one) in
+  // a relevant record, as the summary's own sentences do: a closest record's generic line ("The possible mechanisms
+  // are discussed") or another drug's finding answers nothing.
+  const questionDrug = f.terms.drug ? new Set(f.terms.drug.keys) : null;
+  const answers = (s: PickedSentence) =>
+    !questionDrug || (relevant.has(s.record) && names(s, questionDrug) && (effectKeys.size === 0 || names(s, effectKeys)));
+  const citedIds = new Set(refs.references().map((r) => r.evidenceId));
+  const answering = closestRecords(question, f.index.records.map((r) => r.evidence))
+    .filter((r) => !citedIds.has(f.index.records[r].evidence.id))
+    .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0 && answers(s), 1, 1));
+  const summary = [executiveSummary, ...answering.map(quote)].join(" ");
+
   const title =
     kind === "open" && effectName
       ? `Drugs that can cause ${effectName}: candidates and mechanisms`
@@ -217,7 +221,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
           : `Evidence report: ${question}`;
   return {
     title,
-    executiveSummary,
+    executiveSummary: summary,
     researchQuestion: question,
     methodology: { title: "Methodology", content: methodology },
     hypothesesTested: hypotheses.hypotheses.map((h) => ({
