@@ -148,18 +148,18 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 test("exports download and parse: BibTeX and RIS hold one entry per reference, JSON matches the contract", async () => {
   await page.goto(`/reports/${runs.trials}`);
   const references = page.getByTestId("report").getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li");
-  await expect(references).toHaveCount(7);
+  await expect(references).toHaveCount(9);
 
   const bib = await download(page, "BibTeX");
   expect(bib.name).toBe(`${TRIALS_FILE}.bib`);
-  expect(bib.text.match(/^@\w+\{/gm)).toHaveLength(7);
+  expect(bib.text.match(/^@\w+\{/gm)).toHaveLength(9);
   const parsedBib = new Cite(bib.text).data;
-  expect(parsedBib).toHaveLength(7);
+  expect(parsedBib).toHaveLength(9);
 
   const ris = await download(page, "RIS");
   expect(ris.name).toBe(`${TRIALS_FILE}.ris`);
-  expect(ris.text.match(/^TY {2}- /gm)).toHaveLength(7);
-  expect(ris.text.match(/^ER {2}- /gm)).toHaveLength(7);
+  expect(ris.text.match(/^TY {2}- /gm)).toHaveLength(9);
+  expect(ris.text.match(/^ER {2}- /gm)).toHaveLength(9);
 
   const json = await download(page, "JSON");
   const data = JSON.parse(json.text);
@@ -168,14 +168,16 @@ test("exports download and parse: BibTeX and RIS hold one entry per reference, J
   expect(data.status).toBe("completed");
   expect(data.question).toBe(TRIALS);
   expect(data.evidence).toHaveLength(58);
-  expect(data.report.references).toHaveLength(7);
+  expect(data.report.references).toHaveLength(9);
   // Every reference of the report is in both citation files, in order.
   expect(new Cite(ris.text).data.map((d) => d.title)).toEqual(data.report.references.map((r: { title: string }) => r.title));
   expect(parsedBib.map((d) => d.DOI ?? null)).toEqual(data.report.references.map((r: { doi: string | null }) => r.doi));
 
   const md = await download(page, "Markdown");
   expect(md.name).toBe(`${TRIALS_FILE}.md`);
-  expect(md.text).toBe(data.markdown);
+  // The saved Markdown with the bottom line and GRADE sections (issue 13) above the executive summary.
+  expect(md.text.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(data.markdown);
+  expect(md.text).toContain(`## Bottom line\n\n${data.answer.sentence}\n`);
   expect(md.text.startsWith(`# ${TRIALS_TITLE}\n`)).toBe(true);
 
   // "Print / PDF" opens the print dialog; the print stylesheet shows the report without the app around it.
@@ -218,9 +220,9 @@ test("a share link opens in another browser with its own exports; revoking it ma
   const sharedJson = JSON.parse((await download(other.page, "JSON")).text);
   expect(sharedJson.runId).toBeNull();
   // Typed chains leave the judge wanting more on lithium (issue 9): 3 iterations, 51 records, 5 references.
-  expect(sharedJson.report.references).toHaveLength(5);
+  expect(sharedJson.report.references).toHaveLength(6);
   expect(sharedJson.evidence).toHaveLength(51);
-  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(5);
+  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(6);
 
   // The owner revokes it: the page and its exports answer 404.
   await page.getByRole("button", { name: "Revoke link" }).click();
