@@ -122,7 +122,9 @@ test("exports download and parse: BibTeX and RIS hold one entry per reference, J
 
   const md = await download(page, "Markdown");
   expect(md.name).toBe(`${TRIALS_FILE}.md`);
-  expect(md.text).toBe(data.markdown);
+  // The saved Markdown with the bottom line and GRADE sections (issue 13) above the executive summary.
+  expect(md.text.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(data.markdown);
+  expect(md.text).toContain(`## Bottom line\n\n${data.answer.sentence}\n`);
   expect(md.text.startsWith(`# ${TRIALS_TITLE}\n`)).toBe(true);
 
   // "Print / PDF" opens the print dialog; the print stylesheet shows the report without the app around it.
