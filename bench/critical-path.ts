@@ -1,3 +1,4 @@
+import { latestRunPartial } from "@/lib/runs/partials";
 import { createReasoningBackend } from "@/lib/research/backend";
 import { startResearchRun } from "@/lib/research/start";
 import { listRunEvents } from "@/lib/db/runs";
@@ -26,7 +27,6 @@ export interface LlmRunMeasurement {
   reportStream: { firstTextMs: number | null; callMs: number };
 }
 
-const epochToPerf = (iso: string) => Date.parse(iso) - performance.timeOrigin;
 
 /**
  * Runs the research workflow with the LLM backend on the latency model's scripted model and the three live
@@ -41,7 +41,14 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
   const backend = createReasoningBackend({ model, modelId: "latency-model", embeddingModel: null });
   const started = performance.now();
   const { runId, done } = await startResearchRun({ question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations, backend });
-  const outcome = await done;
+  // Streaming: the first moment a live viewer could see report text, i.e. the first partial report (lib/runs/partials,
+  // what the stream route sends as a transient data-partial part) with a section holding text; polled every 5 ms.
+  let firstReportTextAt: number | null = null;
+  const watch = setInterval(() => {
+    const latest = latestRunPartial(runId)?.partial;
+    if (firstReportTextAt === null && latest?.kind === "report" && latest.sections.some((section) => section.text.length > 0)) firstReportTextAt = performance.now();
+  }, 5);
+  const outcome = await done.finally(() => clearInterval(watch));
   const runMs = performance.now() - started;
   const events = await listRunEvents(runId);
 
@@ -72,14 +79,9 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
     if (e.type === "usage" && (e.data.agent === "hypothesis" || e.data.agent === "judge") && current >= 0) perIteration[current]++;
   }
 
-  // Streaming: the first event after the report call started that carries report text before the `report` event
-  // (a partial report or a report section, once the report agent streams), relative to that call's start.
+  // Streaming: the first report text a viewer could see (above), relative to the first report call's start.
   const reportCall = calls.find((c) => c.agent === "report");
-  let firstTextMs: number | null = null;
-  if (reportCall) {
-    const partial = events.find((e) => e.type !== "report" && /report/.test(e.type) && epochToPerf(e.createdAt) >= reportCall.startedAt - 5);
-    firstTextMs = partial ? Math.max(0, epochToPerf(partial.createdAt) - reportCall.startedAt) : null;
-  }
+  const firstTextMs = reportCall && firstReportTextAt !== null ? Math.max(0, firstReportTextAt - reportCall.startedAt) : null;
   return {
     runMs,
     limitMs,

@@ -82,7 +82,7 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
       scaling,
       streaming:
         run.reportStream.firstTextMs === null
-          ? { firstTokenRatio: null, reason: "the report agent does not stream on this branch: its text reaches the run's events only with the `report` event, after the call ends" }
+          ? { firstTokenRatio: null, reason: "no partial report with text reached the run's live viewers before the report call ended (the report agent did not stream)" }
           : { firstTokenRatio: ratio(run.reportStream.firstTextMs / run.reportStream.callMs), firstTextMs: round(run.reportStream.firstTextMs), reportCallMs: round(run.reportStream.callMs) },
       benchMs: round(performance.now() - started),
     };

@@ -43,11 +43,11 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
   const answer = page.getByTestId("chat-answer").last();
   await expect(answer.getByTestId("follow-up-kind")).toHaveText("Question about the evidencenames a reference by number");
   await expect(answer.getByTestId("answer-checks")).toContainText("Extractive answer: sentences of this run's evidence (1 record read), no language model.");
-  await expect(answer.getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].");
+  await expect(answer.getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].");
   // [3] of the answer is [3] of the report, with the same hover card.
   await answer.getByTestId("citation-marker").first().hover();
-  await expect(answer.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[3] Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus.");
-  await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 25006961" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/25006961/");
+  await expect(answer.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[3] Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus.");
+  await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 9538487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/9538487/");
 
   await askFollowUp("Which of these studies were in humans?");
   const second = page.getByTestId("chat-answer").nth(1);
@@ -56,7 +56,7 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
   await page.reload();
   await expect(page.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?"]);
   await expect(page.getByTestId("chat-answer")).toHaveCount(2);
-  await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].");
+  await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].");
 });
 
 test("an over-long follow-up is refused with a clear message and its text stays in the box", async () => {
@@ -98,7 +98,7 @@ test("a share link shows the conversation, read-only", async ({ browser }) => {
   await expect(shared.getByTestId("thread-question")).toHaveText(LITHIUM);
   await expect(shared.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?", "Look deeper into aquaporin"]);
   await expect(shared.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
-    "Reference [3] is “Absence of PKC-alpha attenuates lithium-induced nephrogenic diabetes insipidus”, an animal study [3].",
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
   );
   await expect(shared.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
   await expect(shared.getByLabel("Ask a follow-up")).toHaveCount(0);

@@ -44,7 +44,7 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   await expect(page.getByTestId("assessment-sufficient").last()).toHaveText("not sufficient");
   const report = page.getByTestId("report");
   await expect(report.getByRole("heading", { level: 1 })).toHaveText("Lithium and nephrotoxicity: mechanism and evidence");
-  await expect(report.getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li")).toHaveCount(6);
+  await expect(report.getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li")).toHaveCount(5);
   await expect(report.getByRole("link", { name: "19692487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/19692487/");
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);
 });
