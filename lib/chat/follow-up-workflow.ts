@@ -1,16 +1,11 @@
-import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
 import { getRunSettings } from "@/lib/db/history";
-import { researchFailure, researchStages, type ResearchRunInput, type ResearchState } from "@/lib/research/run";
-import { researchRunInput } from "@/lib/research/start";
-import type { DurableResearch } from "@/lib/research/workflow";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
-import { logStep } from "@/lib/runs/step-log";
-import { openStepSignal } from "@/lib/runs/step-signal";
+import { runDurableStage, type DurableResearch } from "@/lib/research/durable-stage";
+import { researchStages, type ResearchRunInput, type ResearchState } from "@/lib/research/run";
 import { restoreResearchState } from "./restore-state";
 
 /**
  * A research follow-up's iteration as a Workflow SDK workflow (issue 14: "uses the same durable machinery as the
- * first turn"): one `"use step"` per stage, each run through lib/research/workflow.ts's idempotent `stage` (rollback
+ * first turn"): one `"use step"` per stage, each run through the idempotent runDurableStage (lib/research/durable-stage.ts) the first turn uses (rollback
  * of an interrupted attempt, the run's cancel signal, failures recorded), so after a crash the iteration resumes after
  * its last completed stage. `question` is what the iteration's agents answer (lib/chat/research-follow-up
  * followUpQuestion); `startedAt` (ms since the epoch) times the closing run-finished event.
@@ -79,41 +74,13 @@ async function followUpFinishStep(runId: string, run: FollowUpRun, startedAt: nu
   );
 }
 
-/**
- * One stage as an idempotent step, as lib/research/workflow.ts runs the first turn's stages (kept here, not imported,
- * because the Workflow SDK bundles what a workflow file imports): skipped when the iteration already failed (unless
- * `always`), rolls back what an interrupted attempt saved, rebuilds the run's input with a recorder continuing its
- * seq and evidence ordinals, runs under the run's cancel signal; errors become the iteration's failure.
- */
-async function stage(
+/** One stage of the iteration through the first turn's runDurableStage, its agents answering the follow-up's question. */
+function stage(
   runId: string,
   name: string,
   run: FollowUpRun,
   body: (input: ResearchRunInput, state: ResearchState) => Promise<unknown>,
   options: { always?: boolean } = {},
 ): Promise<FollowUpRun> {
-  if (run.failure && !options.always) return run;
-  const { state } = run;
-  const settings = await getRunSettings(runId);
-  if (!settings) throw new Error(`run ${runId} has no settings`);
-  const replaced = await rollbackToCheckpoint(runId, {
-    seq: run.seq,
-    evidence: state.evidence.length,
-    report: state.report !== null,
-  });
-  const recorder = createDbRecorder(runId, run.seq, state.evidence.length);
-  const { signal, close } = await openStepSignal(runId);
-  const done = logStep(runId, name, { replacedEvents: replaced });
-  let failure = run.failure;
-  try {
-    // An iteration cancelled between steps does no more work: its next step goes straight to finish.
-    if (!failure && !options.always) signal.throwIfAborted();
-    await body({ ...(await researchRunInput(settings, { recorder, signal })), question: run.question }, state);
-  } catch (error) {
-    failure = researchFailure(error, signal);
-  } finally {
-    await close();
-  }
-  done(failure?.status ?? "ok");
-  return { ...run, state, seq: recorder.lastSeq(), failure };
+  return runDurableStage(runId, name, run, body, { ...options, question: run.question });
 }

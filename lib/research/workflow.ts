@@ -1,22 +1,7 @@
 import { getRunSettings } from "@/lib/db/history";
 import { getRun } from "@/lib/db/runs";
-import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
-import { openStepSignal } from "@/lib/runs/step-signal";
-import { logStep } from "@/lib/runs/step-log";
-import { initialResearchState, researchFailure, researchStages, type ResearchRunInput, type ResearchState } from "@/lib/research/run";
-import { researchRunInput } from "@/lib/research/start";
-
-/**
- * A research run between durable steps, passed by value through the Workflow SDK's event log: the stage state,
- * the seq of the last saved event, the iteration cap, and how the run failed (null while it goes on).
- */
-export interface DurableResearch {
-  state: ResearchState;
-  seq: number;
-  maxIterations: number;
-  failure: { status: "failed" | "cancelled"; message: string } | null;
-}
+import { initialResearchState, researchStages } from "@/lib/research/run";
+import { runDurableStage as stage, type DurableResearch } from "@/lib/research/durable-stage";
 
 /**
  * The research run of `runId` as a Workflow SDK workflow: each stage of lib/research/run.ts is one `"use step"`
@@ -85,44 +70,4 @@ async function finishStep(runId: string, run: DurableResearch): Promise<void> {
       durationMs: row ? Date.now() - row.createdAt.getTime() : 0,
     });
   }, { always: true });
-}
-
-/**
- * Runs one stage as an idempotent step: skips it when the run already failed (unless `always`), rolls back what an
- * interrupted attempt of this step saved (see rollbackToCheckpoint), rebuilds the run's input from its stored
- * settings with a recorder that continues the seq and evidence ordinals, and runs the stage under the run's
- * cancel signal. Errors become the run's failure; the step itself only throws when the database is unreachable
- * (then the SDK retries it).
- */
-async function stage(
-  runId: string,
-  name: string,
-  run: DurableResearch,
-  body: (input: ResearchRunInput, state: ResearchState) => Promise<unknown>,
-  options: { always?: boolean } = {},
-): Promise<DurableResearch> {
-  if (run.failure && !options.always) return run;
-  const { state } = run;
-  const settings = await getRunSettings(runId);
-  if (!settings) throw new Error(`run ${runId} has no settings`);
-  const replaced = await rollbackToCheckpoint(runId, {
-    seq: run.seq,
-    evidence: state.evidence.length,
-    report: state.report !== null,
-  });
-  const recorder = createDbRecorder(runId, run.seq, state.evidence.length);
-  const { signal, close } = await openStepSignal(runId);
-  const done = logStep(runId, name, { replacedEvents: replaced });
-  let failure = run.failure;
-  try {
-    // A run cancelled while queued or between steps does no more work: its next step goes straight to finish.
-    if (!failure && !options.always) signal.throwIfAborted();
-    await body(await researchRunInput(settings, { recorder, signal }), state);
-  } catch (error) {
-    failure = researchFailure(error, signal);
-  } finally {
-    await close();
-  }
-  done(failure?.status ?? "ok");
-  return { ...run, state, seq: recorder.lastSeq(), failure };
 }
