@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -140,5 +141,29 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     expect(rows.map((e) => e.seq)).toEqual(rows.map((_, i) => i + 1));
     expect(rows.at(-1)!.payload).toMatchObject({ status: "cancelled", message: "Run cancelled; everything found so far is kept." });
     expect(rows.filter((e) => e.type === "claim-verdict")).toEqual([]);
+  });
+
+  it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    server ??= await startAppServer(env);
+    const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/check.ts", CLAIM, "--sources", SOURCES.join(",")], {
+      env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    cli.stderr.on("data", (d) => (output += d));
+    const started = /Claim check ([0-9a-f-]{36}) started\./;
+    await expect.poll(() => started.exec(output)?.[1], { timeout: 60_000, interval: 100 }).toBeTruthy();
+    const runId = started.exec(output)![1];
+    process.kill(-cli.pid!, "SIGKILL");
+    await new Promise((resolve) => cli.once("exit", resolve));
+    const row = await finished(runId, 60_000);
+    // Executed by the server's durable engine, and ownerless like every run started from the command line.
+    expect(row).toMatchObject({ status: "completed", mode: "claim-check", question: CLAIM, ownerId: null });
+    expect(row.workflowRunId).toMatch(/^wrun_/);
+    const rows = await events(runId);
+    expect(rows.map((e) => e.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.filter((e) => e.type === "claim-verdict")).toHaveLength(1);
   });
 });
