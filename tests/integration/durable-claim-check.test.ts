@@ -144,7 +144,6 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
   });
 
   it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
-    const { getDb } = await import("@/lib/db/client");
     server ??= await startAppServer(env);
     const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/check.ts", CLAIM, "--sources", SOURCES.join(",")], {
       env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
