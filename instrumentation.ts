@@ -1,9 +1,9 @@
 /**
  * Runs once when a Next.js server starts: applies pending database migrations (idempotent). With the durable
  * engine (CRITICA_ENGINE=workflow, the default) it starts the Workflow SDK's world, which re-enqueues the research
- * runs a previous server process left unfinished so they resume from their last completed step, and marks the
- * interrupted claim checks (still executed in memory) failed; with the in-process engine it marks every
- * unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
+ * runs, chat follow-ups and claim checks a previous server process left unfinished so they resume from their last
+ * completed step, and marks failed only the claim checks that were never enqueued (lib/runs/interrupted.ts); with
+ * the in-process engine it marks every unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
  * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts). With CRITICA_AUTH=off on a
  * non-loopback address it warns that the server has no access control.
  */
@@ -29,6 +29,6 @@ export async function register() {
     if (postgresWorld) (await import("@/lib/runs/lease-sweep")).startLeaseSweep();
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
-  const failed = await failInterruptedRuns(durable ? ["claim-check"] : undefined);
+  const failed = await failInterruptedRuns(durable);
   if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
 }

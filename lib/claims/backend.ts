@@ -88,7 +88,7 @@ export interface VerdictDraft {
 
 /**
  * The agents of a claim check, implemented with a language model (lib/claims/agents/llm) or with
- * deterministic extractive methods (lib/claims/agents/extractive). The workflow (lib/claims/run.ts) owns the
+ * deterministic extractive methods (lib/claims/agents/extractive). The stages (lib/claims/stages.ts) own the
  * order of calls, the searches and the passage verification. Implementations throw on failure.
  */
 export interface ClaimCheckBackend {

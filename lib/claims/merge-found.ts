@@ -1,6 +1,7 @@
 import { SEARCH_STRATEGIES, type SearchStrategy } from "@/lib/domain/claim-check";
 import { identifierKeys } from "@/lib/evidence/identity";
 import { type Evidence } from "@/lib/domain/evidence";
+import { normaliseForMatch } from "@/lib/text/quote-match";
 import type { StrategyHit } from "./strategies";
 
 /** Most documents scored per claim. Source: the issue ("cap at 100"). */
@@ -47,4 +48,14 @@ export function countByStrategy(documents: Array<{ foundBy: SearchStrategy[] }>)
   const counts: Record<SearchStrategy, number> = { keyword: 0, semantic: 0, hyde: 0 };
   for (const d of documents) for (const s of d.foundBy) counts[s]++;
   return counts;
+}
+
+/**
+ * The found documents without the claim's own source: a record whose abstract contains the claim verbatim (after
+ * normalisation) is the paper the claim was pasted from, and a paper is no evidence about itself.
+ */
+export function withoutSourceOf(claim: string, documents: FoundDocument[]): FoundDocument[] {
+  const needle = normaliseForMatch(claim.replace(/…$/, ""));
+  if (needle.length < 20) return documents;
+  return documents.filter((d) => !normaliseForMatch(d.evidence.citation.abstract).includes(needle));
 }

@@ -156,8 +156,8 @@ export async function getReport(runId: string): Promise<{ report: ResearchReport
   return row ? { report: researchReportSchema.parse(row.data), markdown: row.markdown } : null;
 }
 
-/** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time. */
-export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: string; createdAt: Date }>> {
-  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true } });
+/** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time and Workflow SDK run id (null: not durable). */
+export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: string; createdAt: Date; workflowRunId: string | null }>> {
+  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true, workflowRunId: true } });
 }
 

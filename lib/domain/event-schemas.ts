@@ -91,7 +91,8 @@ const claimSideSchema = z.object({
   ),
 });
 
-const claimCheckResultSchema = z.object({
+/** Everything a claim check concluded about one claim (ClaimCheckResult): the claim-verdict event's `result`, and each claim of the check's `--json` contract. */
+export const claimCheckResultSchema = z.object({
   claim: z.string(),
   counterStatement: z.string(),
   keywords: z.array(z.string()),

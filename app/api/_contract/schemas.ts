@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { followUpRequestSchema as followUpBodySchema } from "@/lib/domain/chat";
-import { claimVerdictSchema, searchStrategySchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
+import { claimCheckResultSchema } from "@/lib/domain/event-schemas";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
 import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
@@ -150,22 +150,12 @@ export const claimCheckJsonSchema = z
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
     error: z.string().nullable(),
+    // Each claim is the domain's ClaimCheckResult (the claim-verdict event's schema), with `reading` and `sides`
+    // null rather than absent for checks saved before claim polarity (issue 9); see claimCheckToJson.
     claims: z.array(
-      z
-        .object({
-          claim: z.string(),
-          counterStatement: z.string(),
-          keywords: z.array(z.string()),
-          verdict: claimVerdictSchema,
-          confidence: verdictConfidenceSchema,
-          rationale: z.string(),
-          counterReport: z.string(),
-          citations: z.array(
-            z.object({ n: z.number().int(), pmid: z.string().nullable(), passage: z.string(), score: z.number(), foundBy: z.array(searchStrategySchema) }).loose(),
-          ),
-          searchStats: z.object({}).loose(),
-        })
-        .loose(),
+      claimCheckResultSchema
+        .extend({ reading: claimCheckResultSchema.shape.reading.unwrap(), sides: claimCheckResultSchema.shape.sides.unwrap().nullable() })
+        .meta({ id: "ClaimCheckResult" }),
     ),
     shortfalls: z.array(shortfallSchema),
   })

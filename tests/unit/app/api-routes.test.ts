@@ -29,6 +29,7 @@ const { getSharedSnapshot } = await import("@/lib/db/share-links");
 const { getRunDetail } = await import("@/lib/runs/projections");
 const { runToJson } = await import("@/lib/export/run-json");
 const { claimCheckToJson } = await import("@/lib/export/claim-check-json");
+const { claimCheckJsonSchema } = await import("@/app/api/_contract/schemas");
 const { importFile } = await import("@/lib/library/import");
 const { startFixtureServer } = await import("../../support/fixture-server");
 const { CORPUS, useTempDatabase } = await import("../../support/temp-database");
@@ -119,6 +120,10 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(body.text).toBe("Lithium causes nephrogenic diabetes insipidus.");
     expect(body.claims.length).toBeGreaterThan(0);
     expect(body).toEqual(JSON.parse(JSON.stringify(claimCheckToJson((await getRunDetail(runId))!))));
+    // The published contract (ClaimCheckJson, built on the domain's claim-verdict schema) describes every field of each claim.
+    const parsed = claimCheckJsonSchema.safeParse(body);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(parsed.data!.claims).toEqual(body.claims);
     expect((await runById.GET(new Request(`${ORIGIN}/api/runs/x`), params("not-a-uuid"))).status).toBe(404);
     expect((await runById.GET(new Request(`${ORIGIN}/api/runs/x`), params(crypto.randomUUID()))).status).toBe(404);
   });
@@ -213,6 +218,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(doc.paths["/api/checks"].post.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer" });
     expect(Object.keys(doc.paths["/api/runs/{id}/messages"].post.responses).sort()).toEqual(["200", "400", "403", "404", "409"]);
     expect(doc.paths["/api/health"].get.security).toBeUndefined();
+    expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({ $ref: "#/components/schemas/ClaimCheckResult" });
+    expect(doc.components.schemas.ClaimCheckResult.properties.verdict.enum).toEqual(["supports", "contradicts", "undecided"]);
     const res = await health.GET();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" } });
