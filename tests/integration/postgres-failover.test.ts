@@ -137,7 +137,11 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
     console.log(
       `failover (Postgres, 2 instances): run completed ${Math.round(failoverMs)} ms after kill -9 of the instance executing it; ${before.length} events saved before, ${after.length} after. ` +
         `Timeline from the kill: last heartbeat ${s(lastBeat - killedAt)}, lease lapsed ${s(lastBeat + 30_000 - killedAt)}, swept ${sweptAt ? s(sweptAt - killedAt) : "?"}, ` +
-        `"${resumed?.step}" started again on the survivor ${resumed ? s(resumed.time - killedAt) : "?"}, run finished ${s(finishedAt - killedAt)}`,
+        `"${resumed?.step}" started again on the survivor ${resumed ? s(resumed.time - killedAt) : "?"}, run finished ${s(finishedAt - killedAt)}; ` +
+        `the survivor's steps after the kill: ${stepLines(survivor, runId)
+          .filter((l) => l.time > killedAt)
+          .map((l) => `${l.msg === "step start" ? "start" : "end"} "${l.step}" ${s(l.time - killedAt)}`)
+          .join(", ")}`,
     );
   });
 
