@@ -14,6 +14,8 @@ import { describeLoad, loadRound } from "./support/load-run";
 // p50/p95 time to first event is printed (tests/integration/support/load-run.ts).
 // The sources are Europe PMC and ClinicalTrials.gov: PubMed's client keeps NCBI's limit of 3 requests per second
 // per process (lib/sources/pubmed-rate-limit.ts), which would measure that limit rather than the engine.
+// Both cases together took 150–170 s on the shared 2-core machine (load average 8–12), so they run in the test
+// command (scripts/test.sh) by default.
 const RUNS = 20;
 const VIEWERS = 50;
 const REPLY_DELAY_MS = 300;
