@@ -41,7 +41,7 @@ test("an API client starts a run, follows it to its --json contract, lists, shar
 
     const doc = await (await client.get("/api/openapi.json")).json();
     expect(doc.components.schemas.StartResearchRequest.properties.question.maxLength).toBe(2000);
-    expect(await (await client.get("/api/health")).json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" } });
+    expect(await (await client.get("/api/health")).json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } });
   } finally {
     await client.dispose();
     await stranger.dispose();

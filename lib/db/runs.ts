@@ -124,18 +124,41 @@ export async function lastEventSeq(runId: string): Promise<number> {
   return row?.seq ?? 0;
 }
 
-/** Saves newly found evidence records and links them to the run in order, starting at `firstOrdinal`. */
+/**
+ * Prisma's codes for a transaction that lost a race with another writer: a unique constraint (P2002, two runs
+ * created the same record at once) or a write conflict or deadlock (P2034). Retried, as the loser then finds the
+ * winner's row.
+ */
+const RACE_CODES = new Set(["P2002", "P2034"]);
+const RACE_ATTEMPTS = 3;
+
+/**
+ * Saves newly found evidence records and links them to the run in order, starting at `firstOrdinal`: one short
+ * transaction per record (save + link), retried up to 3 times when it loses a race with another run saving the same
+ * record. Concurrent runs (on any instance) save the same records; one transaction for all of a search's records held
+ * their row locks for seconds, and on Postgres 20 concurrent runs then waited past Prisma's 5 s transaction timeout
+ * or deadlocked (tests/integration/load.test.ts: every run failed). A re-run step re-links idempotently (upsert).
+ * @throws the database error when a record cannot be saved after the retries.
+ */
 export async function addRunEvidence(runId: string, records: Evidence[], iteration: number, firstOrdinal: number): Promise<void> {
-  await getDb().$transaction(async (tx) => {
-    for (const [i, e] of records.entries()) {
-      const { id } = await saveEvidence(e, { inLibrary: false }, tx as never);
-      await tx.runEvidence.upsert({
-        where: { runId_evidenceId: { runId, evidenceId: id } },
-        create: { runId, evidenceId: id, ordinal: firstOrdinal + i, iteration, relevance: e.relevance },
-        update: {},
-      });
+  for (const [i, e] of records.entries()) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await getDb().$transaction(async (tx) => {
+          const { id } = await saveEvidence(e, { inLibrary: false }, tx as never);
+          await tx.runEvidence.upsert({
+            where: { runId_evidenceId: { runId, evidenceId: id } },
+            create: { runId, evidenceId: id, ordinal: firstOrdinal + i, iteration, relevance: e.relevance },
+            update: {},
+          });
+        });
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= RACE_ATTEMPTS || typeof code !== "string" || !RACE_CODES.has(code)) throw error;
+      }
     }
-  });
+  }
 }
 
 /** The run's evidence in the order it was found, with the relevance it had when found. */

@@ -146,8 +146,8 @@ export function buildOpenApiDocument() {
       },
       "/api/health": {
         get: {
-          summary: "Whether the database answers",
-          responses: { "200": jsonBody(healthSchema, "Healthy."), "503": jsonBody(healthSchema, "Unhealthy.") },
+          summary: "Whether the database and the Workflow SDK world (local data directory or Postgres tables) answer",
+          responses: { "200": jsonBody(healthSchema, "Both answer."), "503": jsonBody(healthSchema, "The database or the world is down (see its error).") },
         },
       },
     },

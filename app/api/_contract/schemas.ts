@@ -173,6 +173,8 @@ export const healthSchema = z
   .object({
     ok: z.boolean(),
     database: z.object({ ok: z.boolean(), kind: z.enum(["sqlite", "postgresql"]), error: z.string().optional() }),
+    // The Workflow SDK world: local files, Postgres tables, or none with the inline engine.
+    world: z.object({ ok: z.boolean(), kind: z.enum(["local", "postgres", "none"]), error: z.string().optional() }),
   })
   .loose()
   .meta({ id: "Health" });

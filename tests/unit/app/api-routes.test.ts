@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -220,8 +221,24 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(doc.paths["/api/health"].get.security).toBeUndefined();
     expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({ $ref: "#/components/schemas/ClaimCheckResult" });
     expect(doc.components.schemas.ClaimCheckResult.properties.verdict.enum).toEqual(["supports", "contradicts", "undecided"]);
-    const res = await health.GET();
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" } });
+    // The local world keeps its files beside the database (next.config.ts); here in the temp database's folder.
+    const dataDir = `${process.env.DATABASE_URL!.replace(/^file:/, "")}.workflow`;
+    process.env.WORKFLOW_LOCAL_DATA_DIR = dataDir;
+    try {
+      const res = await health.GET();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } });
+      // A world whose data directory cannot be written is down, and so is the instance: 503 with the SDK's message.
+      fs.rmSync(dataDir, { recursive: true });
+      fs.writeFileSync(dataDir, "not a directory");
+      const down = await health.GET();
+      expect(down.status).toBe(503);
+      const body = await down.json();
+      expect(body).toEqual({ ok: false, database: { ok: true, kind: "sqlite" }, world: { ok: false, kind: "local", error: expect.any(String) } });
+      expect(body.world.error).toMatch(new RegExp(`^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open '.*\\.workflow/\\.workflow-write-test-\\d+'$`));
+    } finally {
+      fs.rmSync(dataDir, { force: true });
+      delete process.env.WORKFLOW_LOCAL_DATA_DIR;
+    }
   });
 });

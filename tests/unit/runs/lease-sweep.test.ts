@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createRun } from "@/lib/db/runs";
 import { claimLapsedRun, heartbeatRuns, listLapsedRuns, setWorkflowRunId } from "@/lib/db/run-control";
-import { LEASE_MS, SWEEP_MS, sweepLapsedRuns } from "@/lib/runs/lease-sweep";
+import { LEASE_MS, nextLapseWithin, startLeaseSweep, SWEEP_JITTER_MS, SWEEP_MS, sweepLapsedRuns, TARGET_JITTER_MS, TARGET_MARGIN_MS } from "@/lib/runs/lease-sweep";
 import { HEARTBEAT_MS } from "@/lib/runs/run-watch";
 import { openStepSignal } from "@/lib/runs/step-signal";
 import { useTempDatabase } from "../../support/temp-database";
@@ -37,6 +37,8 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     expect(LEASE_MS / HEARTBEAT_MS).toBe(6);
     expect(SWEEP_MS).toBeGreaterThanOrEqual(10_000);
     expect(SWEEP_MS).toBeLessThanOrEqual(15_000);
+    // With its jitter, a periodic sweep still comes every 10–15 s (issue 10).
+    expect(SWEEP_MS + SWEEP_JITTER_MS).toBeLessThanOrEqual(15_000);
   });
 
   it("two instances sweeping at the same moment recover each lapsed run exactly once; live, ended and in-process runs are left alone", async () => {
@@ -83,5 +85,44 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     await close();
     const closed = (await getDb().run.findUniqueOrThrow({ where: { id } })).heartbeatAt!;
     expect(closed.getTime()).toBeGreaterThanOrEqual(opened.getTime());
+  });
+
+  it("sees when a silent run's lease lapses within the next sweep interval, and never a live run's", async () => {
+    const now = new Date();
+    const silent = await durableRun(now, LEASE_MS - 4_000);
+    await durableRun(now, HEARTBEAT_MS); // live: renews every 5 s, its lease is ≥ 25 s away
+    await durableRun(now, null, { createdAgoMs: LEASE_MS - 4_000 }); // never heartbeat: the periodic sweep's
+    const row = await getDb().run.findUniqueOrThrow({ where: { id: silent } });
+    expect(await nextLapseWithin(SWEEP_MS, now)).toEqual(new Date(row.heartbeatAt!.getTime() + LEASE_MS));
+    expect((await nextLapseWithin(SWEEP_MS, now))!.getTime() - now.getTime()).toBe(4_000);
+    // Ten seconds later the lease has lapsed: that run is the sweep's own business, not a lapse to come.
+    const later = new Date(now.getTime() + 10_000);
+    await heartbeatRuns([silent], new Date(now.getTime() - LEASE_MS - 1));
+    expect(await nextLapseWithin(SWEEP_MS, later)).toBeNull();
+    await getDb().run.update({ where: { id: silent }, data: { status: "failed" } });
+  });
+
+  it("recovers a run right after its lease lapses rather than at the next periodic sweep, and leaves a run that heartbeats in time", async () => {
+    const now = new Date();
+    const dead = await durableRun(now, LEASE_MS - 1_500);
+    const slow = await durableRun(now, LEASE_MS - 1_500);
+    const deadLapse = (await getDb().run.findUniqueOrThrow({ where: { id: dead } })).heartbeatAt!.getTime() + LEASE_MS;
+    const enqueued: Array<{ workflowRunId: string; at: number }> = [];
+    // The first sweep finds nothing lapsed yet, and aims a targeted sweep at the lapse 1.5 s later.
+    const stop = startLeaseSweep({ reenqueue: async (workflowRunId) => void enqueued.push({ workflowRunId, at: Date.now() }), firstSweepMs: 0 });
+    try {
+      // The slow run's executor is alive after all: it heartbeats 0.5 s before its lease lapses.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await heartbeatRuns([slow]);
+      await expect.poll(() => enqueued.length, { timeout: 5_000, interval: 50 }).toBe(1);
+      expect(enqueued[0].workflowRunId).toBe(`wrun_${dead.slice(0, 8)}`);
+      // After the lapse, by TARGET_MARGIN_MS plus jitter: long before the periodic sweep (SWEEP_MS).
+      expect(enqueued[0].at).toBeGreaterThanOrEqual(deadLapse + TARGET_MARGIN_MS);
+      expect(enqueued[0].at).toBeLessThan(deadLapse + TARGET_MARGIN_MS + TARGET_JITTER_MS + 500);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(enqueued.map((e) => e.workflowRunId)).toEqual([`wrun_${dead.slice(0, 8)}`]);
+    } finally {
+      stop();
+    }
   });
 });
