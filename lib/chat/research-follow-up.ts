@@ -13,8 +13,6 @@ import { followUpQuestion, followUpReportInput } from "./follow-up-report";
 import { followUpWorkflow } from "./follow-up-workflow";
 import { restoreResearchState } from "./restore-state";
 
-export { followUpQuestion } from "./follow-up-report";
-
 /** Most search queries of one follow-up iteration (our choice: the request with the run's drug, and without). */
 const MAX_FOLLOW_UP_QUERIES = 2;
 

@@ -31,7 +31,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const before = await listRunEvents(run.id);
     expect(before.at(-1)!.seq).toBe(22);
     const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
-    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children" });
+    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children", decidedBy: "rules" });
     const iteration = a.chunks.find((c) => c.type === "data-research-iteration");
     expect(iteration).toMatchObject({ data: { iteration: 3, fromSeq: 22, queries: ["lithium children", "children"] } });
     // The iteration's own run events stream in the answer, as on the run's stream.
