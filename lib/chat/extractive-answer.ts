@@ -77,6 +77,14 @@ function passagesOf(conversation: ConversationReferences): Passage[] {
   return out;
 }
 
+/** Whether a passage states an amount of the question's drug: a dose whose nearest chemical mention is the drug. */
+function drugDoseIn(entities: QuestionEntities, p: Passage): boolean {
+  for (const m of p.raw.matchAll(new RegExp(DOSE.source, "gi"))) {
+    if (entities.nearestChemicalIsDrug(p.record, p.raw, m.index ?? 0)) return true;
+  }
+  return false;
+}
+
 /**
  * How much a passage about the run's question entities counts (issue 14: "What doses were used?" means doses of the
  * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on the
@@ -190,9 +198,10 @@ export function extractiveAnswer(input: {
   const onTopic = passages.map(
     (p) => (indexTerms(p.text).some((t) => terms.has(t)) || (dose && DOSE.test(p.text))) && (!drugDoses || entities.names(p.record, p.raw).drug),
   );
-  // Sentences stating an amount of the drug ("lithium (1200 mg/day)") answer a dose question; those only saying
+  // Sentences stating an amount of the drug ("lithium (1200 mg/day)", the dose's nearest chemical being the drug)
+  // answer a dose question; those only saying
   // "dose" ("the daily dose of lithium did not affect…") count only when no sentence states an amount.
-  const statesDose = onTopic.map((ok, i) => ok && drugDoses && DOSE.test(passages[i].text));
+  const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
   // question, 0.5 + 0.5 × (lib/ai/relevance, 0–1), and by whether it names the question's drug and effect.
