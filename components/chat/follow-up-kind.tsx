@@ -3,12 +3,15 @@ import type { FollowUpClassification } from "@/lib/domain/chat";
 
 const LABELS = { evidence: "Question about the evidence", research: "Request for more research" } as const;
 
-/** The backend's reading of a follow-up (issue 14: "chosen by the backend and shown to the user"): kind and reason. */
+/**
+ * The backend's reading of a follow-up (issue 14: "chosen by the backend and shown to the user"): kind and reason,
+ * and "chosen by the model" when the language model chose it (the rules choose without a model).
+ */
 export function FollowUpKind({ data }: { data: FollowUpClassification }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="follow-up-kind">
       <Badge tone={data.kind === "research" ? "accent" : "neutral"}>{LABELS[data.kind]}</Badge>
-      <span>{data.reason}</span>
+      <span>{data.decidedBy === "model" ? `chosen by the model: ${data.reason}` : data.reason}</span>
     </p>
   );
 }

@@ -40,7 +40,20 @@ function formatDuration(ms: number): string {
  * Once there is a report, it comes first (with hover cards, evidence table, hypothesis chains and scores chart;
  * see ReportPanel), drawn with the run's evidence `records`, and the timeline follows it.
  */
-export function RunView({ snapshot, live, actions, records = [] }: { snapshot: RunSnapshot; live: boolean; actions?: ReactNode; records?: ReportRecord[] }) {
+export function RunView({
+  snapshot,
+  live,
+  actions,
+  records = [],
+  usageEvents,
+}: {
+  snapshot: RunSnapshot;
+  live: boolean;
+  actions?: ReactNode;
+  records?: ReportRecord[];
+  /** Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so follow-ups' model calls count). */
+  usageEvents?: RunEvent[];
+}) {
   const router = useRouter();
   // The stream resumes after the last event this page has (server-rendered on a reload), so none is sent twice.
   const [transport] = useState(() => {
@@ -66,7 +79,7 @@ export function RunView({ snapshot, live, actions, records = [] }: { snapshot: R
   const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
-  const usage = useMemo(() => summarizeUsage(events), [events]);
+  const usage = useMemo(() => summarizeUsage(usageEvents ? mergeBySeq(usageEvents, events) : events), [usageEvents, events]);
 
   useEffect(() => {
     if (live && finished) router.refresh();

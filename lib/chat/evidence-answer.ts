@@ -1,4 +1,5 @@
 import type { LanguageModel } from "ai";
+import type { ModelUsage } from "@/lib/domain/agent";
 import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
 import { createAnswerChecker, createSentenceBuffer } from "./answer-checks";
 import { extractiveAnswer } from "./extractive-answer";
@@ -24,6 +25,8 @@ export interface EvidenceAnswerInput {
   model: { model: LanguageModel; modelId: string } | null;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Receives the model call's token usage (LLM answers only), for the run's cost. */
+  onUsage?: (usage: ModelUsage) => void;
 }
 
 /** Extractive text, handed out a few words at a time so it streams like a model's answer. */
@@ -51,7 +54,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     allowed = new Set(context.shown.map((s) => s.n));
     considered = context.shown.length;
     const prompt = answerPrompt({ question: input.question, summary: input.summary, history: input.history, context, followUp: input.followUp });
-    source = streamModelAnswer(input.model.model, prompt, { signal: input.signal, timeoutMs: input.timeoutMs });
+    source = streamModelAnswer(input.model.model, prompt, { signal: input.signal, timeoutMs: input.timeoutMs, onUsage: input.onUsage });
   } else {
     const answer = extractiveAnswer({
       followUp: input.followUp,

@@ -8,6 +8,7 @@ import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { splitSentences } from "@/lib/text/sentences";
 import { cosineSimilarity, tfidfVectors } from "@/lib/text/tfidf";
 import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
+import { questionEntities, type QuestionEntities } from "./question-entities";
 import type { ConversationReferences } from "./references";
 
 /** An extractive answer: its markdown with [n] markers, whether the evidence answered it, and the records searched. */
@@ -53,11 +54,16 @@ const DOSE = /\b\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|ng|mmol|meq|iu|units?)\b(?:\
 /** Asks which studies were in people, animals or cells ("Which of these studies were in humans?"). */
 const SPECIES_QUESTION = /\b(?:humans?|people|persons|patients|animals?|in vitro|species|rodents?|rats?|mice)\b/i;
 
-/** One quotable sentence of a record: its conversation number, its position in the abstract, its text. */
+/**
+ * One quotable sentence of a record: its conversation number, its record's index in the conversation, its position
+ * in the abstract, its text as quoted and as the abstract writes it (`raw`, what the concept index reads).
+ */
 interface Passage {
   n: number;
+  record: number;
   position: number;
   text: string;
+  raw: string;
 }
 
 function passagesOf(conversation: ConversationReferences): Passage[] {
@@ -65,14 +71,32 @@ function passagesOf(conversation: ConversationReferences): Passage[] {
   conversation.references.forEach((ref, i) => {
     splitSentences(conversation.records[i].citation.abstract).forEach((raw, position) => {
       const text = cleanSentence(raw);
-      if (text.length >= MIN_PASSAGE_CHARS) out.push({ n: ref.n, position, text });
+      if (text.length >= MIN_PASSAGE_CHARS) out.push({ n: ref.n, record: i, position, text, raw });
     });
   });
   return out;
 }
 
+/** Whether a passage states an amount of the question's drug: a dose whose nearest chemical mention is the drug. */
+function drugDoseIn(entities: QuestionEntities, p: Passage): boolean {
+  for (const m of p.raw.matchAll(new RegExp(DOSE.source, "gi"))) {
+    if (entities.nearestChemicalIsDrug(p.record, p.raw, m.index ?? 0)) return true;
+  }
+  return false;
+}
+
+/**
+ * How much a passage about the run's question entities counts (issue 14: "What doses were used?" means doses of the
+ * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on the
+ * question's drug should outrank a better BM25 match about another drug of the same evidence.
+ */
+function entityWeight(entities: QuestionEntities, p: Passage): number {
+  const named = entities.names(p.record, p.raw);
+  return 1 + (named.drug ? 1 : 0) + (named.effect ? 0.5 : 0);
+}
+
 /** A passage as a quoted bullet with its citation (quoted in the source's words, so the quote check can verify it). */
-function bullet(p: Passage): string {
+function bullet(p: Pick<Passage, "n" | "text">): string {
   const quoted = /["“”]/.test(p.text) ? p.text : `“${p.text}”`;
   return `- ${quoted} [${p.n}]`;
 }
@@ -129,8 +153,11 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   return { text: rest.length > 0 ? `${lead}\n\nOf the others:\n\n${rest.join("\n")}` : lead, answered: true, considered: total };
 }
 
-/** The follow-up's topic terms (index terms minus chat words) and the words it used for them, with expansions. */
-function topic(followUp: string): { terms: Set<string>; words: string[]; query: string; dose: boolean } {
+/**
+ * A follow-up's topic: its index terms (lib/text/tokens, minus chat words) with the {@link EXPANSIONS}, the words it
+ * used for them, a BM25 query of the words and their expansions, and whether it asks about doses.
+ */
+export function followUpTopic(followUp: string): { terms: Set<string>; words: string[]; query: string; dose: boolean } {
   const words = [...new Set(tokenize(followUp))].filter((w) => indexTerms(w).length > 0 && !CHAT_WORDS.has(stem(w)));
   const expanded = words.flatMap((w) => [w, ...(EXPANSIONS[w] ?? EXPANSIONS[stem(w)] ?? [])]);
   const terms = new Set(expanded.flatMap(indexTerms));
@@ -145,9 +172,12 @@ function topic(followUp: string): { terms: Set<string>; words: string[]; query: 
  *   (lib/domain/study-design classifyStudy), each group cited;
  * - any other question gets the top {@link MAX_PASSAGES} abstract sentences of the run's records by BM25 against the
  *   follow-up's topic words (Robertson & Zaragoza 2009; with MeSH-style expansions, and a dose pattern for dose
- *   questions), weighted by the record's relevance to the run's question, chosen by MMR (λ 0.7, TF-IDF cosine; Carbonell & Goldstein 1998) with at most one sentence per
- *   record, each quoted with its [n]; only sentences containing a topic word qualify, and when none does the answer
- *   says plainly that the evidence does not answer the question (`answered` false).
+ *   questions), weighted by the record's relevance to the run's question and by whether the sentence names the
+ *   question's drug and effect (lib/chat/question-entities; {@link entityWeight}), chosen by MMR (λ 0.7, TF-IDF
+ *   cosine; Carbonell & Goldstein 1998) with at most one sentence per record, each quoted with its [n]; only
+ *   sentences containing a topic word qualify (for a dose question on a run about a named drug, only sentences that
+ *   also name that drug), and when none does the answer says plainly that the evidence does not answer the question
+ *   ("None of the run's 51 records states a dose of lithium…"; `answered` false).
  * @param referenced the reference numbers the follow-up names (lib/chat/classify referencedNumbers).
  */
 export function extractiveAnswer(input: {
@@ -159,16 +189,36 @@ export function extractiveAnswer(input: {
   const { conversation } = input;
   if (input.referenced.length > 0) return summariseReferences(input.referenced, input.question, conversation);
   if (SPECIES_QUESTION.test(input.followUp) && conversation.references.length > 0) return speciesAnswer(conversation);
-  const { terms, words, query, dose } = topic(input.followUp);
+  const { terms, words, query, dose } = followUpTopic(input.followUp);
   const passages = passagesOf(conversation);
   const considered = conversation.records.length;
-  const qualifies = passages.map((p) => indexTerms(p.text).some((t) => terms.has(t)) || (dose && DOSE.test(p.text)));
-  // A follow-up is about the run's topic ("What doses were used?" means doses of the question's drug): a passage's
-  // score is weighted by its record's relevance to the run's question, 0.5 + 0.5 × (lib/ai/relevance, 0–1).
+  const entities = questionEntities(input.question, conversation.records);
+  // A dose question on a run about a named drug asks for that drug's doses: only sentences naming it qualify.
+  const drugDoses = dose && entities.drug !== null;
+  const onTopic = passages.map(
+    (p) => (indexTerms(p.text).some((t) => terms.has(t)) || (dose && DOSE.test(p.text))) && (!drugDoses || entities.names(p.record, p.raw).drug),
+  );
+  // Sentences stating an amount of the drug ("lithium (1200 mg/day)", the dose's nearest chemical being the drug)
+  // answer a dose question; those only saying
+  // "dose" ("the daily dose of lithium did not affect…") count only when no sentence states an amount.
+  const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
+  const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
+  // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
+  // question, 0.5 + 0.5 × (lib/ai/relevance, 0–1), and by whether it names the question's drug and effect.
   const recordRelevance = new Map(questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]));
   const scores = bm25Scores(query, passages.map((p) => p.text)).map((s, i) =>
-    qualifies[i] ? (s + (dose && DOSE.test(passages[i].text) ? 1 : 0)) * (0.5 + 0.5 * (recordRelevance.get(passages[i].n) ?? 0)) : 0,
+    qualifies[i]
+      ? (s + (dose && DOSE.test(passages[i].text) ? 1 : 0)) * (0.5 + 0.5 * (recordRelevance.get(passages[i].n) ?? 0)) * entityWeight(entities, passages[i])
+      : 0,
   );
+  if (drugDoses && !scores.some((s) => s > 0)) {
+    const drug = entities.drug!;
+    return {
+      text: `${considered === 1 ? "The run's only record states no" : `None of the run's ${considered} records states a`} dose of ${drug}, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into ${drug} dose*.`,
+      answered: false,
+      considered,
+    };
+  }
   if (words.length === 0 || !scores.some((s) => s > 0)) {
     const about = words.length > 0 ? `mentions ${orList(words)}` : "bears on this question";
     // No quotation marks in the suggestion: quoted text must be an abstract's words (the quote check would drop it).
@@ -195,7 +245,8 @@ export function extractiveAnswer(input: {
     });
   }
   const numbers = picked.map((p) => p.n);
-  const intro = `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${picked.length === 1 ? "bears" : "bear"} on this, in the abstracts' own words ${formatMarker(numbers)}:`;
+  const what = statesDose.some(Boolean) ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}` : `${picked.length === 1 ? "bears" : "bear"} on this`;
+  const intro = `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in the abstracts' own words ${formatMarker(numbers)}:`;
   const body = picked.sort((a, b) => a.n - b.n || a.position - b.position).map(bullet).join("\n");
   return { text: `${intro}\n\n${body}`, answered: true, considered };
 }

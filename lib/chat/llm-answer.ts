@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel } from "ai";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, selectEvidence, similarityText, neutraliseForPrompt } from "@/lib/ai/evidence-context";
 import { rescoreForQuestion } from "@/lib/ai/relevance";
+import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ConversationReferences } from "./references";
 
@@ -79,11 +80,16 @@ export function answerPrompt(input: { question: string; summary: string | null; 
 
 /**
  * Streams the model's answer (AI SDK streamText with {@link CHAT_INSTRUCTIONS}, temperature 0.2 as the judge and
- * critic, at most {@link CHAT_MAX_OUTPUT_TOKENS}) as text deltas; the caller checks the text as it arrives.
+ * critic, at most {@link CHAT_MAX_OUTPUT_TOKENS}) as text deltas; the caller checks the text as it arrives. Once the
+ * stream has ended, its token usage goes to `onUsage` (agent "chat-answer").
  * @throws the provider's error (streamText reports stream errors through onError and ends its text stream; they are
  *   rethrown here once the stream ends, so a failed answer is recorded as failed, not as a short answer).
  */
-export async function* streamModelAnswer(model: LanguageModel, prompt: string, options: { signal?: AbortSignal; timeoutMs?: number }): AsyncGenerator<string> {
+export async function* streamModelAnswer(
+  model: LanguageModel,
+  prompt: string,
+  options: { signal?: AbortSignal; timeoutMs?: number; onUsage?: (usage: ModelUsage) => void },
+): AsyncGenerator<string> {
   let failure: { error: unknown } | null = null;
   const result = streamText({
     model,
@@ -99,4 +105,7 @@ export async function* streamModelAnswer(model: LanguageModel, prompt: string, o
   });
   yield* result.textStream;
   if (failure) throw (failure as { error: unknown }).error;
+  // The answer's tokens, for the run's cost line (lib/chat/usage); a stream stopped early never gets here.
+  const usage = await result.usage;
+  options.onUsage?.({ agent: "chat-answer", attempt: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, totalTokens: usage.totalTokens });
 }

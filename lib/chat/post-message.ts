@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "ai";
 import { getLanguageModel } from "@/lib/ai/providers";
+import type { PromptStyle } from "@/lib/ai/structured";
+import type { ModelUsage } from "@/lib/domain/agent";
 import { getConfig } from "@/lib/config";
 import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
@@ -8,11 +10,13 @@ import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type Chat
 import { eventToDataPart } from "@/lib/runs/event-parts";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { classifyFollowUp } from "./classify";
+import { classifyWithModel } from "./classify-model";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
 import { conversationReferences } from "./references";
 import { reportChanges, reportVersions } from "./report-versions";
 import { startFollowUpIteration } from "./research-follow-up";
+import { recordChatUsage } from "./usage";
 
 /** A follow-up that cannot be accepted, with the HTTP status and the message the user sees; nothing was saved. */
 export class FollowUpError extends Error {
@@ -33,7 +37,7 @@ type Part = ChatUIMessage["parts"][number];
  * backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
  */
 export interface PostFollowUpOptions {
-  model?: { model: LanguageModel; modelId: string } | null;
+  model?: { model: LanguageModel; modelId: string; promptStyle?: PromptStyle } | null;
   researchBackend?: ReasoningBackend;
   signal?: AbortSignal;
 }
@@ -99,6 +103,9 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
       let status: Exclude<MessageStatus, "streaming"> = "complete";
       // A research answer is saved as soon as its iteration has started (the iteration runs apart from the request).
       let saved = false;
+      // The model calls of this answer (classification, answer), added to the run's cost when the answer ends.
+      const usages: ModelUsage[] = [];
+      const model = options.model !== undefined ? options.model : getLanguageModel();
       const write = (chunk: Chunk) => {
         try {
           writer.write(chunk);
@@ -108,7 +115,9 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
       };
       try {
         write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
-        const classification = readFollowUp(text, run);
+        const classification = await readFollowUp(text, run, model, options, (u) => usages.push(u));
+        // Saved before a research iteration starts: its recorder continues after the run's last event.
+        await saveUsage(run.id, usages.splice(0), model?.modelId ?? null);
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
         if (classification.kind === "research") {
@@ -119,7 +128,6 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         const [evidence, events] = await Promise.all([getRunEvidence(run.id), listRunEvents(run.id)]);
         const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
         const conversation = conversationReferences(evidence, report?.references ?? []);
-        const model = options.model !== undefined ? options.model : getLanguageModel();
         const textPart = { type: "text" as const, text: "", state: "streaming" as const };
         parts.push(textPart);
         write({ type: "text-start", id: "answer" });
@@ -134,6 +142,7 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
             model: model ? { model: model.model, modelId: model.modelId } : null,
             signal: options.signal,
             timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
+            onUsage: (u) => usages.push(u),
           },
           (delta, progress) => {
             textPart.text += delta;
@@ -151,6 +160,7 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         status = options.signal?.aborted ? "stopped" : "failed";
         if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
       } finally {
+        await saveUsage(run.id, usages, model?.modelId ?? null);
         if (!saved) await finishAnswer(assistantId, parts, status);
         write({ type: "finish", messageMetadata: { createdAt, status } });
       }
@@ -158,12 +168,26 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
   });
 }
 
+/** Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to the answer. */
+async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | null): Promise<void> {
+  await recordChatUsage(runId, usages, modelId).catch((error: unknown) => console.error(`follow-up usage of run ${runId} could not be saved:`, error));
+}
+
 /**
- * The backend's reading of a follow-up: classifyFollowUp, except that a claim check cannot research further (its
- * follow-ups are answered from its evidence).
+ * The backend's reading of a follow-up: with a language model, the model's (classifyWithModel: one small structured
+ * call, the rules deciding when it fails); without one, the rules' (classifyFollowUp). A claim check cannot research
+ * further: its follow-ups are answered from its evidence.
  */
-function readFollowUp(text: string, run: RunSummary): FollowUpClassification {
-  const classification = classifyFollowUp(text);
+async function readFollowUp(
+  text: string,
+  run: RunSummary,
+  model: PostFollowUpOptions["model"],
+  options: PostFollowUpOptions,
+  onUsage: (usage: ModelUsage) => void,
+): Promise<FollowUpClassification> {
+  const classification: FollowUpClassification = model
+    ? await classifyWithModel(model.model, { followUp: text, question: run.question }, { signal: options.signal, timeoutMs: getConfig().OPENAI_TIMEOUT_MS, promptStyle: model.promptStyle, onUsage })
+    : { ...classifyFollowUp(text), decidedBy: "rules" };
   if (classification.kind === "research" && run.mode !== "research") {
     return { ...classification, kind: "evidence", reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found` };
   }

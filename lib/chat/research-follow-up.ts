@@ -9,6 +9,7 @@ import { researchRunInput } from "@/lib/research/start";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { trackRun } from "@/lib/runs/lifecycle";
+import { followUpQuestion, followUpReportInput } from "./follow-up-report";
 import { followUpWorkflow } from "./follow-up-workflow";
 import { restoreResearchState } from "./restore-state";
 
@@ -29,15 +30,25 @@ export function followUpQueries(classification: FollowUpClassification, events: 
 /**
  * One follow-up iteration in this process (CRITICA_ENGINE=inline, tests, the CLI): the same stages as a run's
  * iterations (lib/research/run.ts researchStages: search the follow-up's queries, hypotheses, targeted search, judge,
- * then the report under the critic), continuing the run's seq and evidence ordinals, then a closing run-finished
- * event. Never throws: a failure or cancellation ends the iteration with that status, keeping what it found.
+ * then the report under the critic, with the follow-up's findings: followUpReportInput), continuing the run's seq
+ * and evidence ordinals, then a closing run-finished event. `focus` is the follow-up's search focus
+ * (FollowUpClassification.focus). Never throws: a failure or cancellation ends the iteration with that status,
+ * keeping what it found.
  */
-export async function runFollowUpIteration(runId: string, queries: string[], followUp: string, signal?: AbortSignal, backend?: ReasoningBackend): Promise<void> {
+export async function runFollowUpIteration(
+  runId: string,
+  queries: string[],
+  followUp: string,
+  focus: string,
+  signal?: AbortSignal,
+  backend?: ReasoningBackend,
+): Promise<void> {
   const startedAt = Date.now();
   const settings = await getRunSettings(runId);
   if (!settings) throw new Error(`run ${runId} has no settings`);
   const { state, seq } = await restoreResearchState(runId);
   const recorder = createDbRecorder(runId, seq, state.evidence.length);
+  const priorEvidenceIds = new Set(state.evidence.map((e) => e.id));
   let failure: ReturnType<typeof researchFailure> | null = null;
   try {
     const input = { ...(await researchRunInput(settings, { recorder, signal, backend })), question: followUpQuestion(settings.question, followUp) };
@@ -46,19 +57,11 @@ export async function runFollowUpIteration(runId: string, queries: string[], fol
     await researchStages.hypothesize(input, state, iteration);
     await researchStages.targetedSearch(input, state, iteration);
     await researchStages.judge(input, state, iteration);
-    await researchStages.report(input, state);
+    await researchStages.report(followUpReportInput(input, { question: settings.question, followUp, focus, priorEvidenceIds }), state);
   } catch (error) {
     failure = researchFailure(error, signal);
   }
   await recorder.emit("run-finished", { status: failure?.status ?? "completed", message: failure?.message ?? null, durationMs: Date.now() - startedAt });
-}
-
-/**
- * The question the agents of a follow-up iteration answer: the run's question with the follow-up, so hypotheses,
- * judge and the revised report address both ("Is lithium nephrotoxic…? Follow-up: what about children?").
- */
-export function followUpQuestion(question: string, followUp: string): string {
-  return `${question.trim()} Follow-up: ${followUp.trim()}`;
 }
 
 /** Where a follow-up iteration starts: its iteration number, the seq after which its events follow, its queries. */
@@ -89,11 +92,11 @@ export async function startFollowUpIteration(
   // Running again; a cancel of an earlier turn (its database flag, issue 10) must not stop this iteration.
   await updateRun(run.id, { status: "running", error: null, cancelRequestedAt: null });
   if (durableEngineAvailable() && !backend) {
-    await start(followUpWorkflow, [run.id, queries, followUpQuestion(run.question, followUp), Date.now()]);
+    await start(followUpWorkflow, [run.id, queries, { question: run.question, followUp, focus: classification.focus }, Date.now()]);
     return { iteration, fromSeq, queries, done: Promise.resolve() };
   }
   const { controller, release } = trackRun(run.id);
-  const done = runFollowUpIteration(run.id, queries, followUp, controller.signal, backend)
+  const done = runFollowUpIteration(run.id, queries, followUp, classification.focus, controller.signal, backend)
     .catch(async (error: unknown) => {
       console.error(`follow-up iteration of run ${run.id} could not record its end:`, error);
       await updateRun(run.id, { status: "failed", error: String(error) }).catch(() => undefined);

@@ -3,7 +3,8 @@ import type { AgentPartial } from "./partial";
 
 /**
  * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; the
- * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm).
+ * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm; "chat-classify" reads a follow-up's
+ * kind and "chat-answer" answers it, lib/chat).
  */
 export type AgentName =
   | "hypothesis"
@@ -16,7 +17,9 @@ export type AgentName =
   | "claim-scoring"
   | "claim-passages"
   | "counter-report"
-  | "claim-verdict";
+  | "claim-verdict"
+  | "chat-classify"
+  | "chat-answer";
 
 /**
  * Token usage of one model call (AI SDK `result.usage`, counts in tokens; undefined when the provider did not

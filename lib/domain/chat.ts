@@ -22,6 +22,11 @@ export type FollowUpKind = "evidence" | "research";
 export interface FollowUpClassification {
   kind: FollowUpKind;
   reason: string;
+  /**
+   * Who chose the kind: the configured language model (lib/chat/classify-model) or the rules (lib/chat/classify:
+   * the extractive backend, and the fallback when the model fails). Absent on answers saved before models chose.
+   */
+  decidedBy?: "model" | "rules";
   references: number[];
   focus: string;
 }

@@ -154,7 +154,7 @@ export const runEventPayloadSchemas = {
   report: z.object({ report: researchReportSchema, markdown: z.string() }),
   critic: criticSchema,
   usage: z.object({
-    agent: z.enum(["hypothesis", "judge", "report", "critic", "embedding", "claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict"]),
+    agent: z.enum(["hypothesis", "judge", "report", "critic", "embedding", "claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict", "chat-classify", "chat-answer"]),
     attempt: z.number().int(),
     model: z.string().nullable(),
     inputTokens: z.number().nullable(),

@@ -10,12 +10,26 @@ export function promptOf(prompt: Array<{ role: string; content: unknown }>): str
 /**
  * A mock streaming model whose N-th call streams its N-th scripted answer (a function of the prompt text), cut into
  * pieces of `pieceChars` characters so sentences arrive split across deltas. An Error answer fails the stream after
- * its first piece. Each call reports 100 input and 20 output tokens.
+ * its first piece. Each call reports 100 input and 20 output tokens. Its N-th non-streamed call (doGenerate: the
+ * follow-up classifier's structured call) answers `objects[N]` as JSON text, or throws it when it is an Error; a
+ * call beyond the script throws.
  */
-export function streamingModel(answers: Array<(prompt: string) => string | Error>, pieceChars = 9): MockLanguageModelV4 {
+export function streamingModel(answers: Array<(prompt: string) => string | Error>, pieceChars = 9, objects: Array<object | Error> = []): MockLanguageModelV4 {
   let call = 0;
+  let generated = 0;
   return new MockLanguageModelV4({
     modelId: "scripted-stream",
+    doGenerate: async () => {
+      const answer = objects[generated++];
+      if (!answer) throw new Error(`streaming model: no object scripted for call ${generated}`);
+      if (answer instanceof Error) throw answer;
+      return {
+        content: [{ type: "text" as const, text: JSON.stringify(answer) }],
+        finishReason: { unified: "stop" as const, raw: undefined },
+        usage: { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } },
+        warnings: [],
+      };
+    },
     doStream: async (options) => {
       const script = answers[call++];
       if (!script) throw new Error(`streaming model: no answer for call ${call}`);

@@ -67,6 +67,7 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
           snapshot={toRunSnapshot({ ...run, status: firstFinished?.data.status ?? run.status }, firstTurn)}
           live={firstLive}
           records={records}
+          usageEvents={events}
           actions={
             <>
               {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}

@@ -40,6 +40,7 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
         snapshot={view}
         live={false}
         records={records}
+        usageEvents={snapshot.events}
         actions={
           <>
             <Badge>read-only shared copy</Badge>

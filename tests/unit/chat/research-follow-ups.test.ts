@@ -31,7 +31,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const before = await listRunEvents(run.id);
     expect(before.at(-1)!.seq).toBe(22);
     const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
-    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children" });
+    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children", decidedBy: "rules" });
     const iteration = a.chunks.find((c) => c.type === "data-research-iteration");
     expect(iteration).toMatchObject({ data: { iteration: 3, fromSeq: 22, queries: ["lithium children", "children"] } });
     // The iteration's own run events stream in the answer, as on the run's stream.
@@ -46,11 +46,45 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       id: "version",
       data: {
         version: 2,
-        changes: { fromVersion: 1, toVersion: 2, referencesAdded: [], referencesRemoved: [], hypotheses: [], confidenceBefore: 0.45, confidenceAfter: 0.45, newRecords: 41 },
+        changes: {
+          fromVersion: 1,
+          toVersion: 2,
+          // v2 answers the follow-up (lib/chat/follow-up-findings): before, it kept v1's five references exactly.
+          referencesAdded: [
+            { evidenceId: "pmid:6794356", title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant." },
+            { evidenceId: "pmid:12165618", title: "Persistent sterile leukocyturia is associated with impaired renal function in human immunodeficiency virus type 1-infected children treated with indinavir." },
+            { evidenceId: "pmid:12093990", title: "Intravenous ribavirin treatment for severe adenovirus disease in immunocompromised children." },
+            { evidenceId: "pmid:20195852", title: "Risk of nephropathy after consumption of nonionic contrast media by children undergoing cardiac angiography: a prospective study." },
+          ],
+          referencesRemoved: [],
+          hypotheses: [],
+          confidenceBefore: 0.45,
+          confidenceAfter: 0.45,
+          newRecords: 41,
+        },
       },
     });
 
     const events = await listRunEvents(run.id);
+    // Three of the added references are records the iteration found; the fourth (lithium in a newborn) was in v1's
+    // evidence but uncited, and names lithium with a child.
+    const found = new Set(events.flatMap((e) => (e.type === "evidence" && e.seq > 22 ? e.data.added.map((r) => r.id) : [])));
+    expect(["pmid:6794356", "pmid:12165618", "pmid:12093990", "pmid:20195852"].map((id) => found.has(id))).toEqual([false, true, true, true]);
+    const [v1, v2] = reportVersions(events).map((v) => v.report);
+    expect(v2.references.slice(0, 5).map((r) => r.evidenceId)).toEqual(v1.references.map((r) => r.evidenceId));
+    expect(v2.references.slice(5).map((r) => [r.n, r.pmid])).toEqual([
+      [6, "6794356"],
+      [7, "12165618"],
+      [8, "12093990"],
+      [9, "20195852"],
+    ]);
+    expect(v2.executiveSummary.slice(v2.executiveSummary.indexOf("On the follow-up"))).toBe(
+      "On the follow-up (What about children?), the iteration kept 41 new records (0 naming lithium with children). " +
+        "On lithium and children, the run's records say: Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [6]. " +
+        "The new records on nephrotoxicity and children concern other drugs: In 4 children, indinavir was discontinued because of nephrotoxicity [7]. " +
+        "Use of cidofovir in 1 child was associated with progressive renal failure and neutropenia [8]. Although clinically silent, CIN is not rare in pediatrics [9].",
+    );
+    expect(v2.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
     expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
       [1, QUESTION],
       [2, `${QUESTION} Follow-up: What about children?`],
@@ -115,7 +149,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       "### 4. Summarise reference 2",
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and “children” and ended completed.");
-    expect(appendix).toContain("It wrote report v2: 41 new records, 0 references added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain("It wrote report v2: 41 new records, 4 references added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
     expect(appendix).toContain("References of this answer:");
   });
 });
