@@ -9,6 +9,7 @@ import { BENCH_QUESTION, measureLlmRun } from "./critical-path";
 import { measureCache } from "./cache";
 import { LATENCY_MODEL } from "./latency-model";
 import { measureHttp, type HttpFigures } from "./http";
+import { RUN_PAGE_GOAL_MS } from "./run-page";
 import { bmlibrarianRoundTrips, measureOurClaimCheck, PEER_TOKENS, replayDeepCriticalAdvanced, replayDeepCriticalSimple, tokensByAgent } from "./peers";
 import { measureScaling, writeScalingChart } from "./scaling";
 
@@ -67,6 +68,7 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
       latencyModel: { LLM_MS: LATENCY_MODEL.llmMs, TOKEN_MS: LATENCY_MODEL.tokenMs, SOURCE_MS: LATENCY_MODEL.sourceMs, NCBI_SPACING_MS: LATENCY_MODEL.ncbiSpacingMs, outputTokensPerChar: 0.25, peerTokens: PEER_TOKENS },
       criticalPath: { runMs: round(run.runMs), limitMs: round(run.limitMs), ratio: ratio(run.runMs / run.limitMs), status: run.status, steps: run.steps },
       llmCalls: { perIterationMax: Math.max(...run.perIteration), total: run.calls.length, iterations: run.iterations, reportAndCritic: reportCalls, byAgent: countBy(run.calls.map((c) => c.agent)) },
+      runPage: "runPage" in http ? http.runPage : { ms: null, goalMs: RUN_PAGE_GOAL_MS, reason: http.reason },
       firstEvent: "firstEvent" in http ? { ms: round(http.firstEvent.ms), ratio: ratio(http.firstEvent.ratio), samples: http.firstEvent.samples.map(round) } : { ms: null, ratio: null, reason: http.reason },
       peers: {
         deepCriticalMs: round(deepCriticalMs),

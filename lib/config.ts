@@ -84,7 +84,8 @@ const envSchema = z.object({
    */
   CRITICA_SOURCE_CACHE_TTL_HOURS: z.coerce.number().min(0).default(24),
   // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
-  // every run executes in the memory of the process that started it (the CLI always does; see durable-start.ts).
+  // every run executes in the memory of the process that started it (durable-start.ts). The CLI with no server hosts
+  // the engine itself (scripts/workflow-host.ts).
   CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
   /**
    * A running Critica server sharing this DATABASE_URL (e.g. http://localhost:3000): `npm run research` then

@@ -13,8 +13,11 @@ import { cliRunOwner } from "@/lib/auth/cli-owner";
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */
 export class UsageError extends Error {}
 
-/** Parses arguments, with --help and --sources handled; positionals are joined into one text (the question or claim). */
-export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(options: O, what: string) {
+/**
+ * Parses arguments, with --help and --sources handled; positionals are joined into one text (the question or claim),
+ * required unless the option named `textOptionalWith` is given (e.g. research's --resume).
+ */
+export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(options: O, what: string, textOptionalWith?: keyof O & string) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -26,7 +29,7 @@ export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(opti
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const text = parsed.positionals.join(" ").trim();
-  if (!values.help && !text) throw new UsageError(`No ${what} given.`);
+  if (!values.help && !text && !(textOptionalWith && values[textOptionalWith] !== undefined)) throw new UsageError(`No ${what} given.`);
   let sources: SourceId[] | undefined;
   try {
     sources = typeof values.sources === "string" ? parseSourceList(values.sources) : undefined;

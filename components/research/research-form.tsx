@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { LimitedTextarea } from "@/components/research/limited-textarea";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
@@ -33,6 +33,16 @@ export function ResearchForm({
 }) {
   const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "", sources: null });
   const [overLimit, setOverLimit] = useState(false);
+  useEffect(() => {
+    // The run page's client code, loaded and evaluated while the user writes the question: on a submit the page then
+    // renders as soon as the server answers (measured: 100–230 ms less between the answer and the page, issue 10).
+    const warm = () => void Promise.all([import("@/components/run/run-view"), import("@/components/chat/conversation"), import("@/components/run/cancel-button")]);
+    const idle = window.requestIdleCallback?.(warm, { timeout: 2_000 });
+    if (idle === undefined) warm();
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
   return (
     <form action={action} className="space-y-4" data-testid="research-form">
       <div>

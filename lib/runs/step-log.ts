@@ -2,9 +2,13 @@ import pino from "pino";
 
 const holder = globalThis as unknown as { __criticaStepLog?: pino.Logger };
 
-/** The process's JSON-line logger of durable steps (pino, to stdout; level from LOG_LEVEL, default info, silent under vitest). */
+/**
+ * The process's JSON-line logger of durable steps (pino, to stdout, or to stderr with CRITICA_STEP_LOG=stderr: the
+ * command line hosting the engine keeps stdout for the report; level from LOG_LEVEL, default info, silent under vitest).
+ */
 function logger(): pino.Logger {
-  return (holder.__criticaStepLog ??= pino({ base: { app: "critica" }, level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info") }));
+  const options = { base: { app: "critica" }, level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info") };
+  return (holder.__criticaStepLog ??= process.env.CRITICA_STEP_LOG === "stderr" ? pino(options, pino.destination(2)) : pino(options));
 }
 
 /**

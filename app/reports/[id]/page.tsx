@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
+import { Suspense } from "react";
 import { CancelButton } from "@/components/run/cancel-button";
 import { ExportMenu } from "@/components/run/report-export-menu";
 import { RerunButton } from "@/components/run/report-rerun-button";
@@ -15,7 +16,10 @@ import { listShareTokens } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { readableRun } from "@/lib/auth/access";
-import { canWriteRun, historyScope } from "@/lib/auth/rules";
+import { canWriteRun, historyScope, type Caller } from "@/lib/auth/rules";
+import type { RunEvent } from "@/lib/domain/events";
+import type { ReportRecord } from "@/lib/report/records";
+import type { RunSummary } from "@/lib/db/runs";
 import { getCaller } from "@/app/_server/caller";
 import { conversationAccess } from "@/app/_server/conversation-access";
 
@@ -25,12 +29,36 @@ export async function generateMetadata({ params }: PageProps<"/reports/[id]">): 
   return { title: run ? run.question.slice(0, 80) : "Report" };
 }
 
+/** The conversation sidebar, streamed in after the thread (the caller's conversations: one query, 30 rows). */
+async function SidebarSlot({ caller, currentId }: { caller: Caller; currentId: string }) {
+  const scope = historyScope(caller);
+  const conversations = "owner" in scope ? await listConversations(scope.owner, scope.withUnowned) : [];
+  return <ConversationSidebar conversations={conversations} currentId={currentId} />;
+}
+
+/** The follow-up thread under the run, streamed in after it (its messages and whether the caller may post). */
+async function ConversationSlot({ run, events, records, canCancel, live }: { run: RunSummary; events: RunEvent[]; records: ReportRecord[]; canCancel: boolean; live: boolean }) {
+  const [messages, postDenied] = await Promise.all([listMessages(run.id), conversationAccess(run, "post")]);
+  return (
+    <Conversation
+      run={{ id: run.id, events, canCancel }}
+      initialMessages={messages}
+      records={records}
+      readOnly={postDenied !== null}
+      disabledReason={live ? "The research is still running: follow-ups open when it has finished." : null}
+    />
+  );
+}
+
 /**
  * A run's page, as a conversation (issue 14): the sidebar of the caller's conversations; the question as the user's
  * message; the assistant's first message, the live timeline and the report with hover cards, evidence table,
  * hypothesis chains and scores (RunView, unchanged); then the follow-ups and their answers, and the message box
  * "Ask a follow-up" once the run has ended. Readable by its owner and admins (lib/auth/rules.ts canReadRun; anyone
  * else gets 404); the actions shown are the writes the caller may perform (canWriteRun).
+ * The run (its row and saved events) renders first; the sidebar and the follow-up thread stream in behind Suspense
+ * boundaries, so a run just started shows its question and "running" state after two queries (issue 10: the run
+ * page within 300 ms of the click).
  */
 export default async function ReportPage({ params }: PageProps<"/reports/[id]">) {
   await connection();
@@ -45,19 +73,14 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   const firstLive = live && !firstFinished;
   const may = (write: "cancel" | "share" | "rerun") => canWriteRun(caller, run, write);
-  const scope = historyScope(caller);
-  const [evidence, messages, conversations, postDenied] = await Promise.all([
-    firstLive ? [] : getRunEvidence(run.id),
-    listMessages(run.id),
-    "owner" in scope ? listConversations(scope.owner, scope.withUnowned) : [],
-    conversationAccess(run, "post"),
-  ]);
+  const [evidence, shareTokens] = await Promise.all([firstLive ? [] : getRunEvidence(run.id), may("share") && !live ? listShareTokens(run.id) : []]);
   const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
-  const shareTokens = may("share") && !live ? await listShareTokens(run.id) : [];
   const records = toReportRecords(evidence, events.findLast((e) => e.type === "report")?.data.report.references ?? [], run.question);
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-      <ConversationSidebar conversations={conversations} currentId={run.id} />
+      <Suspense fallback={<div />}>
+        <SidebarSlot caller={caller} currentId={run.id} />
+      </Suspense>
       <div className="min-w-0 space-y-4">
         <div className="flex justify-end" data-testid="thread-question">
           <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
@@ -77,13 +100,9 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
             </>
           }
         />
-        <Conversation
-          run={{ id: run.id, events, canCancel: may("cancel") }}
-          initialMessages={messages}
-          records={records}
-          readOnly={postDenied !== null}
-          disabledReason={live ? "The research is still running: follow-ups open when it has finished." : null}
-        />
+        <Suspense fallback={null}>
+          <ConversationSlot run={run} events={events} records={records} canCancel={may("cancel")} live={live} />
+        </Suspense>
       </div>
     </div>
   );

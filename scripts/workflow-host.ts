@@ -1,0 +1,88 @@
+// The Workflow SDK's local world hosted inside a command-line process (issue 10: a CLI run with no server "may
+// execute in-process ... but it must survive its own restart"). The process delivers the world's queue messages to
+// the workflow and step handlers that withWorkflow() generates under app/.well-known/workflow/v1 (the same code the
+// server runs), in memory instead of over HTTP, and the world keeps its state in the server's persistent data dir.
+// A run killed with the process resumes from its last completed step with `npm run research -- --resume <runId>`, or
+// when the server starts (instrumentation.ts starts the same world).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getConfig } from "@/lib/config";
+import { researchWorkflow } from "@/lib/research/workflow";
+
+/** Where withWorkflow() writes the generated workflow routes and their manifest (git-ignored). */
+const ROUTES = path.join(process.cwd(), "app", ".well-known", "workflow", "v1");
+const MANIFEST = path.join(ROUTES, "manifest.json");
+
+type Handler = (request: Request) => Promise<Response>;
+interface HostedWorld {
+  registerHandler(prefix: string, handler: Handler): void;
+  start?(): Promise<void>;
+  runs: { get(id: string, params?: { resolveData?: "none" }): Promise<{ status: string }> };
+}
+
+/**
+ * The local world's data dir for this database, as next.config.ts sets it for the server: `<SQLite file>.workflow`
+ * (WORKFLOW_LOCAL_DATA_DIR when set).
+ */
+function localDataDir(): string {
+  return process.env.WORKFLOW_LOCAL_DATA_DIR ?? `${path.resolve(getConfig().DATABASE_URL.replace(/^file:/, ""))}.workflow`;
+}
+
+/** Generates the workflow routes when missing (`next typegen` loads next.config.ts, whose withWorkflow writes them). */
+function ensureRoutes(): boolean {
+  if (fs.existsSync(MANIFEST)) return true;
+  console.error("Generating the durable workflow's code (next typegen, once)…");
+  spawnSync(path.join(process.cwd(), "node_modules", ".bin", "next"), ["typegen"], { stdio: ["ignore", "ignore", "inherit"] });
+  return fs.existsSync(MANIFEST);
+}
+
+/**
+ * Hosts the durable engine in this process when it can: a SQLite database (the Postgres world executes on the
+ * servers), CRITICA_ENGINE not "inline", and the generated workflow routes (made on first use). Registers the
+ * generated flow and step handlers on the local world, gives lib/research/workflow.ts's function its workflow id (the
+ * SWC transform does that on the server), so startResearchRun starts research runs durably here. With
+ * `recover`, the world re-enqueues every run it holds that has not ended (as a server start does); without it,
+ * none, so a plain run never executes another one on the side.
+ * @returns whether the engine is hosted; when false, runs execute in this process's memory and do not survive it.
+ */
+export async function hostWorkflowEngine(options: { recover: boolean }): Promise<boolean> {
+  const config = getConfig();
+  if (config.CRITICA_ENGINE === "inline" || !config.DATABASE_URL.startsWith("file:") || !ensureRoutes()) return false;
+  process.env.WORKFLOW_TARGET_WORLD = "local";
+  // stdout carries only the report or the --json contract (written with process.stdout.write): the step log and the
+  // SDK's own messages ("[world-local] Re-enqueued 1 active run(s) on startup", printed with console.log) go to stderr.
+  process.env.CRITICA_STEP_LOG ??= "stderr";
+  console.log = console.error;
+  console.info = console.error;
+  process.env.WORKFLOW_LOCAL_DATA_DIR = localDataDir();
+  if (!options.recover) process.env.WORKFLOW_LOCAL_RECOVER_ACTIVE_RUNS = "0";
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { workflows: Record<string, Record<string, { workflowId: string }>> };
+  const workflowId = manifest.workflows["lib/research/workflow.ts"]?.researchWorkflow?.workflowId;
+  if (!workflowId) return false;
+  const load = async (route: string) => ((await import(pathToFileURL(path.join(ROUTES, route, "route.js")).href)) as { POST: Handler }).POST;
+  const [flow, step] = await Promise.all([load("flow"), load("step")]);
+  const { getWorld } = await import("workflow/runtime");
+  const world = getWorld() as unknown as HostedWorld;
+  world.registerHandler("__wkf_workflow_", flow);
+  world.registerHandler("__wkf_step_", step);
+  Object.assign(researchWorkflow, { workflowId });
+  await world.start?.();
+  return true;
+}
+
+/**
+ * Waits (at most `timeoutMs`) until the world has recorded the end of the workflow run `workflowRunId`, so a process
+ * that exits once the research run's closing event is saved leaves nothing for the next start to replay.
+ */
+export async function settleWorkflowRun(workflowRunId: string | null, timeoutMs = 10_000): Promise<void> {
+  if (!workflowRunId) return;
+  const { getWorld } = await import("workflow/runtime");
+  const world = getWorld() as unknown as HostedWorld;
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    const run = await world.runs.get(workflowRunId, { resolveData: "none" }).catch(() => null);
+    if (!run || !["pending", "running"].includes(run.status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
