@@ -92,7 +92,7 @@ export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckO
       timeoutMs: input.timeoutMs,
       signal,
       onSearch: async (strategy, r) => {
-        await recorder.emit("claim-search", { claim: n, strategy, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs });
+        await recorder.emit("claim-search", { claim: n, strategy, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
         if (r.error) {
           outcome.shortfalls.push({ source: r.source, message: r.error });
           await recorder.emit("shortfall", { iteration: n, source: r.source, message: r.error });
