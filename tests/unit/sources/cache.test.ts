@@ -86,7 +86,8 @@ describe("the source cache", () => {
     const source = withSourceCache(createPubmedSource(), { ttlMs: HOUR });
     await Promise.all([source.search("lithium", { limit: 2 }), source.search("kidney", { limit: 2 })]);
     const times = server.requests.filter((r) => r.route === "esearch" || r.route === "efetch").map((r) => r.at);
-    expect(times).toHaveLength(4);
+    // Two esearch requests, then one efetch for both misses (concurrent searches share their efetch, issue 12).
+    expect(times).toHaveLength(3);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PUBMED_MIN_TIME_MS.withoutKey - 1);
   });
 
