@@ -68,7 +68,10 @@ function judgeAnswer(prompt: string, iteration: number): object {
 }
 
 function reportAnswer(prompt: string): object {
-  const b = blocks(prompt);
+  // Only blocks with an excerpt can give a verbatim snippet: a record without abstract shows "(no abstract)", which
+  // is no text of the record, so a sentence quoting it is removed and the critic asks for a revision (the bench
+  // once cited such a block and measured two failed revisions instead of the run's real path).
+  const b = blocks(prompt).filter((block) => block.excerpt !== "(no abstract)");
   const [b1, b2, b3] = [b[0], b[1] ?? b[0], b[2] ?? b[0]];
   const S = (text: string, block: Block) => ({ text, snippet: snippet(block.excerpt) });
   return {

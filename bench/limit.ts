@@ -2,9 +2,9 @@ import { LATENCY_MODEL } from "./latency-model";
 
 /**
  * The lower bound of a search step under the latency model: sources and queries in parallel, each request
- * waiting `sourceMs`, PubMed's requests (esearch then efetch per query) started at most one per `ncbiSpacingMs`
- * through one limiter. `chains` gives, per non-PubMed source and query, how many requests it needed one after
- * another (e.g. Europe PMC pages); `pubmedQueries` how many queries PubMed answered (2 requests each).
+ * waiting `sourceMs`, PubMed's requests (an esearch per query, then one efetch: {@link ncbiMs}) started at most one
+ * per `ncbiSpacingMs` through one limiter. `chains` gives, per non-PubMed source and query, how many requests it
+ * needed one after another (e.g. Europe PMC pages); `pubmedQueries` how many queries PubMed answered.
  * @returns the step's duration in ms (0 for a step without requests).
  */
 export function searchStepLimitMs(pubmedQueries: number, chains: number[]): number {
@@ -13,22 +13,15 @@ export function searchStepLimitMs(pubmedQueries: number, chains: number[]): numb
 }
 
 /**
- * When the last of `queries` PubMed searches ends if all start at once: a discrete simulation of one limiter that
- * starts the earliest-ready request no sooner than `ncbiSpacingMs` after the previous start (esearch ready at 0,
- * its efetch ready when the esearch answers).
+ * When the last of `queries` PubMed searches ends if all start at once, through one limiter that starts a request
+ * no sooner than `ncbiSpacingMs` after the previous start: the esearch requests at 0, 1, …, queries − 1 slots, then
+ * one efetch for all their PMIDs (the fewest requests E-utilities allows, and what the client does since its
+ * concurrent efetches are coalesced, lib/sources/pubmed-efetch-batch.ts; every bench step asks ≤ 200 PMIDs). That
+ * efetch is ready when the first esearch answers (`sourceMs` < `ncbiSpacingMs`), so it takes the next slot.
+ * @returns ms from the step's start to the efetch's answer: queries × ncbiSpacingMs + sourceMs (0 for no query).
  */
 export function ncbiMs(queries: number): number {
   const { sourceMs, ncbiSpacingMs } = LATENCY_MODEL;
-  const pending: Array<{ ready: number; first: boolean }> = Array.from({ length: queries }, () => ({ ready: 0, first: true }));
-  let lastStart = Number.NEGATIVE_INFINITY;
-  let end = 0;
-  while (pending.length) {
-    pending.sort((a, b) => a.ready - b.ready);
-    const next = pending.shift()!;
-    const start = Math.max(next.ready, lastStart + ncbiSpacingMs);
-    lastStart = start;
-    end = Math.max(end, start + sourceMs);
-    if (next.first) pending.push({ ready: start + sourceMs, first: false });
-  }
-  return end;
+  if (queries <= 0) return 0;
+  return Math.max(queries * ncbiSpacingMs, sourceMs) + sourceMs;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { ClaimCheckResult } from "@/lib/domain/claim-check";
+import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 
 /** CDR splits by name; the relation model is trained on Training + Development, so only "test" is an honest figure. */
@@ -72,20 +72,6 @@ function sample<T>(items: T[], n: number): T[] {
   return copy.slice(0, n);
 }
 
-async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]);
-      }
-    }),
-  );
-  return out;
-}
-
 function prf(tp: number, fp: number, fn: number): Pick<BenchmarkRow, "precision" | "recall" | "f1" | "tp" | "fp" | "fn"> {
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
@@ -111,10 +97,7 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
   if (!Number.isInteger(n) || n < 1) throw new Error("--pairs needs a positive whole number");
   const file = path.resolve(process.cwd(), "../shared/fixtures/corpus/bc5cdr_pubtator", fileName);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-eval-claims-"));
-  const previousUrl = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = `file:${path.join(dir, "library.db")}`;
-  try {
+  return withTempLibrary("critica-eval-claims-", async () => {
     const { applyMigrations } = await import("@/lib/db/migrate");
     await applyMigrations();
     const { importFile } = await import("@/lib/library/import");
@@ -164,9 +147,5 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       },
       rows,
     };
-  } finally {
-    if (previousUrl === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previousUrl;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

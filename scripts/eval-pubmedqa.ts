@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Verdict } from "@/lib/report/bottom-line";
+import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 import { isDevPmid, readPubmedQa, type PubmedQaItem } from "./pubmedqa-corpus";
 
@@ -27,20 +25,6 @@ export function pubmedQaLabel(verdict: Verdict | null): "yes" | "no" | "maybe" {
   return "maybe";
 }
 
-async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]);
-      }
-    }),
-  );
-  return out;
-}
-
 /** One question researched: the verdict mapped to a label, and whether the report cites the question's own abstract. */
 interface Answered {
   label: "yes" | "no" | "maybe";
@@ -64,10 +48,7 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
   const all = readPubmedQa();
   const items = all.filter((i) => isDevPmid(i.pmid) === (split === "dev")).slice(0, limit);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-eval-pubmedqa-"));
-  const previousUrl = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = `file:${path.join(dir, "library.db")}`;
-  try {
+  return withTempLibrary("critica-eval-pubmedqa-", async () => {
     const { applyMigrations } = await import("@/lib/db/migrate");
     await applyMigrations();
     const { saveLibraryRecords } = await import("@/lib/db/evidence");
@@ -119,9 +100,5 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
         "verdict → label: yes / probably yes → yes, no / probably no → no, unclear → maybe",
       ],
     };
-  } finally {
-    if (previousUrl === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previousUrl;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
 import { STRATEGY_LABELS } from "@/lib/domain/claim-check";
 import type { RunEventPayloads } from "@/lib/domain/events";
@@ -32,7 +33,7 @@ export function CounterStatementEvent({ data }: { data: RunEventPayloads["counte
   );
 }
 
-/** Timeline entry: one source call of one search strategy. */
+/** Timeline entry: one source call of one search strategy, and "from cache" when the source cache answered it. */
 export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-search"] }) {
   return (
     <li data-testid="claim-search-event" className="flex flex-wrap items-center gap-2 text-sm">
@@ -43,6 +44,7 @@ export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-searc
       <span className="tabular-nums text-muted-foreground">
         {data.hits} {data.hits === 1 ? "hit" : "hits"} · {data.durationMs} ms
       </span>
+      {data.fromCache && <FromCacheTag />}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
@@ -13,11 +14,7 @@ export function SearchEvent({ data }: { data: RunEventPayloads["search"] }) {
       <span className="tabular-nums text-muted-foreground">
         {data.hits} {data.hits === 1 ? "hit" : "hits"} · {data.durationMs} ms
       </span>
-      {data.fromCache && (
-        <span data-testid="from-cache" className="rounded border px-1.5 text-xs text-muted-foreground">
-          from cache
-        </span>
-      )}
+      {data.fromCache && <FromCacheTag />}
     </li>
   );
 }

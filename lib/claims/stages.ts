@@ -164,7 +164,7 @@ export const claimStages = {
         timeoutMs: input.timeoutMs,
         signal: input.signal,
         onSearch: async (strategy, r) => {
-          await recorder.emit("claim-search", { claim: c.n, strategy, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs });
+          await recorder.emit("claim-search", { claim: c.n, strategy, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
           if (r.error) {
             state.shortfalls.push({ source: r.source, message: r.error });
             await recorder.emit("shortfall", { iteration: c.n, source: r.source, message: r.error });

@@ -37,11 +37,14 @@ export interface ModelUsage {
  * Callbacks through which an agent reports, during one call, what the workflow records: the usage of each model
  * call, evidence references it dropped because they named no offered record, and (report agent) what it had to
  * remove or replace in the model's draft, and (LLM hypothesis and report agents) the answer as it streams, which
- * live viewers see before the final answer is saved.
+ * live viewers see before the final answer is saved. `onSearchSuggestions` (LLM hypothesis agent) receives, as the
+ * answer streams, the search suggestions of every hypothesis written so far, in answer order, so the workflow can
+ * start those searches before the answer ends (issue 12); the final answer still decides which are run.
  */
 export interface AgentHooks {
   onUsage?: (usage: ModelUsage) => void;
   onDroppedEvidenceIds?: (refs: string[]) => void;
   onReportRepairs?: (repairs: ReportRepair[]) => void;
   onPartial?: (partial: AgentPartial) => void;
+  onSearchSuggestions?: (queries: string[]) => void;
 }

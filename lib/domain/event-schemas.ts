@@ -172,7 +172,7 @@ export const runEventPayloadSchemas = {
     keywordQuery: z.string(),
     hydeAbstracts: z.array(z.string()),
   }),
-  "claim-search": z.object({ claim: z.number().int(), strategy: searchStrategySchema, source: sourceIdSchema, query: z.string(), hits: z.number().int(), durationMs: z.number() }),
+  "claim-search": z.object({ claim: z.number().int(), strategy: searchStrategySchema, source: sourceIdSchema, query: z.string(), hits: z.number().int(), durationMs: z.number(), fromCache: z.boolean().optional() }),
   "claim-scored": z.object({
     claim: z.number().int(),
     found: z.number().int(),

@@ -110,7 +110,16 @@ export interface RunEventPayloads {
     hydeAbstracts: string[];
   };
   /** One source call of one search strategy. */
-  "claim-search": { claim: number; strategy: SearchStrategy; source: SourceId; query: string; hits: number; durationMs: number };
+  "claim-search": {
+    claim: number;
+    strategy: SearchStrategy;
+    source: SourceId;
+    query: string;
+    hits: number;
+    durationMs: number;
+    /** True when the answer came from the source cache (lib/sources/cache.ts), not the network; absent otherwise. */
+    fromCache?: boolean;
+  };
   /** Every found document scored 0–5 for support of the counter-statement; `documents` best first. */
   "claim-scored": {
     claim: number;

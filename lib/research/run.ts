@@ -15,7 +15,8 @@ import { summarizeEvidence } from "@/lib/evidence/summary";
 import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotation";
 import { mergeEvidence } from "@/lib/evidence/merge";
 import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
-import { searchSources } from "@/lib/sources/search";
+import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
+import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 import { classifyQuestion } from "@/lib/research/question";
 import { scoreNewRecords } from "@/lib/ai/relevance";
@@ -83,6 +84,8 @@ export interface ResearchState {
   failedSources: SourceId[];
   usingFallback: boolean;
   synthesize: boolean;
+  /** Targeted searches the hypothesis stage started while its agent wrote (lib/research/search-prefetch.ts). */
+  prefetchKey?: string;
 }
 
 /** The state of a run that has not started. */
@@ -110,9 +113,10 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
 /**
  * Searches the queries across the sources that have not failed, all queries at once (issue 12: one after another
  * they cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
- * given order, records the searches, merges, annotates and saves what is new.
+ * given order, records the searches, merges, annotates and saves what is new. A query the previous stage already
+ * started (`prefetchKey`, see startSearchPrefetch) is taken from there and recorded here like the others.
  */
-async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number) {
+async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number, prefetchKey?: string) {
   const { recorder, signal } = input;
   // A source that failed (after its own retries) or timed out is not asked again in this run: each later step
   // would cost another timeout, and the user sees one shortfall per source rather than one per query.
@@ -121,16 +125,16 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
   state.queriesRun.push(...queries.map(normalise));
   // Each source's search event is saved as soon as that source answers (issue 10), so the run page shows progress
   // before the slowest source is done; the merge, shortfalls and state follow query by query once all answered.
+  const record = (r: SourceSearchResult) =>
+    recorder.emit("search", { iteration, phase, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
   const answers = await Promise.all(
-    queries.map((query) =>
-      searchSources(available, query, {
-        limit,
-        timeoutMs: input.timeoutMs,
-        signal,
-        onResult: (r) =>
-          recorder.emit("search", { iteration, phase, source: r.source, query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) }),
-      }),
-    ),
+    queries.map(async (query) => {
+      const prefetched = takePrefetched(prefetchKey, normalise(query));
+      if (!prefetched) return searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal, onResult: record });
+      const results = (await prefetched).filter((r) => available.some((s) => s.id === r.source));
+      for (const r of results) await record(r);
+      return results;
+    }),
   );
   for (const answer of answers) {
     // Results of a source that failed on an earlier query of this step are left out, as if it had not been asked.
@@ -212,6 +216,15 @@ export const researchStages = {
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
+    // The targeted searches start as the agent finishes each hypothesis's suggestions (LLM backend, streaming).
+    const prefetch = startSearchPrefetch({
+      sources: input.sources.filter((s) => !state.failedSources.includes(s.id)),
+      limit: FOLLOW_UP_SEARCH_LIMIT,
+      timeoutMs: input.timeoutMs,
+      signal,
+      max: FOLLOW_UP_QUERIES_PER_STEP,
+      normalise,
+    });
     try {
       // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO); issue 15: agents
       // see only supportable records (retracted ones stay in state.evidence, shown and counted).
@@ -227,23 +240,32 @@ export const researchStages = {
               onDroppedEvidenceIds: (ids) => dropped.push(...ids),
               // Live viewers see the cards fill in as the model writes them (never saved; the hypotheses event is).
               onPartial: (p) => p.kind === "hypotheses" && input.recorder.partial?.({ ...p, iteration }),
+              onSearchSuggestions: (queries) => prefetch.start(fresh(state, queries)),
             },
           }),
         ),
       );
       state.hypotheses.push(hypotheses);
+      if (prefetch.used) state.prefetchKey = prefetch.key;
       await input.recorder.emit("hypotheses", { iteration, assessment: hypotheses, ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}) });
     } finally {
       done();
+      if (state.prefetchKey !== prefetch.key) endPrefetch(prefetch.key);
     }
     return state;
   },
 
-  /** (4): targeted searches from the hypotheses' suggestions. */
+  /** (4): targeted searches from the hypotheses' suggestions (those the hypothesis stage started are taken from it). */
   async targetedSearch(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
-    await search(input, state, fresh(state, ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration);
+    const prefetchKey = state.prefetchKey;
+    delete state.prefetchKey;
+    try {
+      await search(input, state, fresh(state, ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration, prefetchKey);
+    } finally {
+      endPrefetch(prefetchKey);
+    }
     return state;
   },
 

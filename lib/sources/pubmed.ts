@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
+import { createEfetchBatcher, EFETCH_MAX_IDS } from "@/lib/sources/pubmed-efetch-batch";
 import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
 import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 /** efetch ids per request; NCBI recommends POST beyond ~200 ids, so GET batches stay at or below this. */
-export const EFETCH_BATCH_SIZE = 200;
+export const EFETCH_BATCH_SIZE = EFETCH_MAX_IDS;
 /** esearch returns at most 10,000 ids per call (E-utilities documentation). */
 const ESEARCH_MAX_RETMAX = 10_000;
 
@@ -35,7 +36,9 @@ const esearchSchema = z.object({
 
 /**
  * PubMed through NCBI E-utilities: `esearch.fcgi` (db=pubmed, sort=relevance, retmode=json, retmax=limit) for
- * the ranked PMIDs, then `efetch.fcgi` (retmode=xml) in batches of at most 200 ids, parsed by parsePubmedXml.
+ * the ranked PMIDs, then `efetch.fcgi` (retmode=xml) in batches of at most 200 ids, parsed by parsePubmedXml. The
+ * efetch requests of concurrent searches on one source are coalesced while they wait for the NCBI limiter
+ * (lib/sources/pubmed-efetch-batch.ts): one request for all their PMIDs.
  * Every request carries `tool`, `email` (when known) and `api_key` (when known) and goes through the
  * process-wide PubMed rate limiter; 429/5xx are retried (see fetchText in http.ts).
  * `search` returns records in esearch order with relevance = rankRelevance(esearch rank, ids returned);
@@ -44,6 +47,25 @@ const esearchSchema = z.object({
  *   (the PubmedXmlError is the `cause`); the signal's reason when the search is aborted.
  */
 export function createPubmedSource(options: PubmedSourceOptions = {}): LiteratureSource {
+  // One efetch batcher per base URL and common parameters (key, tool, e-mail), which are read at each search.
+  const batchers = new Map<string, (ids: string[], signal?: AbortSignal) => Promise<Evidence[]>>();
+  const efetchFor = (base: string, common: Record<string, string>) => {
+    const key = `${base}?${params(common)}`;
+    let efetch = batchers.get(key);
+    if (!efetch) {
+      efetch = createEfetchBatcher<Evidence[]>(async (ids, schedule, signal) => {
+        const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: ids.join(","), ...common })}`;
+        const xml = await fetchText(fetchUrl, { ...retryPolicy(options), fetch: options.fetch, source: "pubmed", signal, schedule });
+        try {
+          return parsePubmedXml(xml, "pubmed");
+        } catch (error) {
+          throw new SourceError("pubmed", `unreadable efetch response: ${(error as Error).message}`, { cause: error });
+        }
+      }, () => common.api_key !== undefined);
+      batchers.set(key, efetch);
+    }
+    return efetch;
+  };
   return {
     id: "pubmed",
     async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
@@ -74,17 +96,10 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
       if (pmids.length === 0) return [];
 
       const byPmid = new Map<string, Evidence>();
+      const efetch = efetchFor(base, common);
       for (let i = 0; i < pmids.length; i += EFETCH_BATCH_SIZE) {
-        const batch = pmids.slice(i, i + EFETCH_BATCH_SIZE);
-        const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: batch.join(","), ...common })}`;
-        const xml = await fetchText(fetchUrl, request);
-        let records: Evidence[];
-        try {
-          records = parsePubmedXml(xml, "pubmed");
-        } catch (error) {
-          throw new SourceError("pubmed", `unreadable efetch response: ${(error as Error).message}`, { cause: error });
-        }
-        for (const record of records) byPmid.set(record.citation.pmid ?? "", record);
+        // A coalesced reply may also hold other searches' records: only this search's PMIDs are looked up below.
+        for (const record of await efetch(pmids.slice(i, i + EFETCH_BATCH_SIZE), signal)) byPmid.set(record.citation.pmid ?? "", record);
       }
       return pmids.flatMap((pmid, rank) => {
         const record = byPmid.get(pmid);

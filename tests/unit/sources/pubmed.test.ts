@@ -99,11 +99,53 @@ describe("createPubmedSource", () => {
     server.requests.length = 0;
     started.length = 0;
     await Promise.all([source.search("a", { limit: 1 }), source.search("b", { limit: 1 })]);
-    expect(server.requests.map((r) => r.route).sort()).toEqual(["efetch", "efetch", "esearch", "esearch"]);
+    // Their efetch requests are coalesced into one while they wait for the limiter (pubmed-efetch-batch.ts).
+    expect(server.requests.map((r) => r.route).sort()).toEqual(["efetch", "esearch", "esearch"]);
     // Client side: requests start >= 334 ms apart.
     for (const gap of gaps(started)) expect(gap).toBeGreaterThanOrEqual(334);
     // Server side (the recorded arrival times): allow 2 ms of loopback/scheduling jitter either way.
     for (const gap of gaps(server.requests.map((r) => r.at))) expect(gap).toBeGreaterThanOrEqual(332);
+  });
+
+  it("coalesces the efetch of concurrent searches: one request for their PMIDs, each search gets its own records", async () => {
+    const source = createPubmedSource(fast);
+    const [one, three, two] = await Promise.all([source.search("a", { limit: 1 }), source.search("b", { limit: 3 }), source.search("c", { limit: 2 })]);
+    expect(one.map((e) => e.citation.pmid)).toEqual(["39626064"]);
+    expect(three.map((e) => e.citation.pmid)).toEqual(["39626064", "39382274", "39337530"]);
+    expect(three.map((e) => e.relevance)).toEqual([1, 2 / 3, 1 / 3].map((r) => expect.closeTo(r, 10)));
+    expect(two.map((e) => e.citation.pmid)).toEqual(["39626064", "39382274"]);
+    const efetch = server.requests.filter((r) => r.route === "efetch");
+    expect(efetch.map((r) => r.params.id)).toEqual(["39626064,39382274,39337530"]);
+    expect(server.requests.filter((r) => r.route === "esearch")).toHaveLength(3);
+    // A search after the batch was sent makes its own efetch.
+    expect((await source.search("d", { limit: 1 })).map((e) => e.citation.pmid)).toEqual(["39626064"]);
+    expect(server.requests.filter((r) => r.route === "efetch").map((r) => r.params.id)).toEqual(["39626064,39382274,39337530", "39626064"]);
+  });
+
+  it("a search cancelled while its coalesced efetch waits leaves the other search's request intact", async () => {
+    // Without a key (334 ms between requests): esearch a, esearch b, then the shared efetch one slot after b's.
+    const source = createPubmedSource({ minDelayMs: 10 });
+    const controller = new AbortController();
+    const cancelled = source.search("a", { limit: 2, signal: controller.signal });
+    const kept = source.search("b", { limit: 1 });
+    while (!server.requests.some((r) => r.route === "esearch" && r.params.term === "b")) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50)); // b has joined the batch, which waits ~280 ms more for its slot
+    controller.abort(new Error("cancelled by the user"));
+    await expect(cancelled).rejects.toThrow("cancelled by the user");
+    expect((await kept).map((e) => e.citation.pmid)).toEqual(["39626064"]);
+    expect(server.requests.filter((r) => r.route === "efetch").map((r) => r.params.id)).toEqual(["39626064,39382274"]);
+  });
+
+  it("a search cancelled before anyone shares its efetch abandons the request", async () => {
+    const source = createPubmedSource({ minDelayMs: 10 });
+    const controller = new AbortController();
+    const cancelled = source.search("a", { limit: 2, signal: controller.signal });
+    while (!server.requests.some((r) => r.route === "esearch")) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort(new Error("cancelled by the user"));
+    await expect(cancelled).rejects.toThrow("cancelled by the user");
+    await new Promise((r) => setTimeout(r, 400)); // past the slot the efetch would have had
+    expect(server.requests.map((r) => r.route)).toEqual(["esearch"]);
   });
 
   it("retries a 429 after the Retry-After delay and then succeeds", async () => {

@@ -6,7 +6,9 @@ import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence
 import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
-import { streamPreview, hypothesesPreview } from "./stream-previews";
+import type { AgentHooks } from "@/lib/domain/agent";
+import type { DeepPartial } from "ai";
+import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
@@ -86,6 +88,24 @@ export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: str
     `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
     "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3).",
   ].join("\n\n");
+}
+
+/**
+ * The partial-answer handler of one hypothesis call: live viewers' cards (`onPartial`, via hypothesesPreview) and
+ * the finished hypotheses' search suggestions (`onSearchSuggestions`, called when that list grows).
+ */
+function onHypothesisPartial(hooks: AgentHooks): (partial: DeepPartial<HypothesisOutput>) => void {
+  const preview = hooks.onPartial ? streamPreview(hooks.onPartial, hypothesesPreview) : null;
+  let suggested = 0;
+  return (partial) => {
+    preview?.(partial);
+    if (!hooks.onSearchSuggestions) return;
+    const queries = finishedSearchSuggestions(partial);
+    if (queries.length > suggested) {
+      suggested = queries.length;
+      hooks.onSearchSuggestions(queries);
+    }
+  };
 }
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
@@ -180,7 +200,7 @@ export async function generateHypotheses(
     prompt: formatHypothesisPrompt(input, context.text, context.omitted),
     signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
-    ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, hypothesesPreview) } : {}),
+    ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),
   });
   const { assessment, unknownRefs } = toHypothesisSet(output, indexEvidence(context.items));
   if (unknownRefs.length > 0) {

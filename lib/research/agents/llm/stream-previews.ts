@@ -21,6 +21,19 @@ export function hypothesesPreview(partial: DeepPartial<HypothesisOutput>): Agent
 }
 
 /**
+ * The search suggestions of the hypotheses a partial hypothesis answer has finished, in answer order: a hypothesis
+ * is finished once a later field has begun (its `links`, the next hypothesis, or `primaryHypothesis`), so none of
+ * its suggestions is still being written. Blank suggestions are left out.
+ */
+export function finishedSearchSuggestions(partial: DeepPartial<HypothesisOutput>): string[] {
+  const hypotheses = partial.hypotheses ?? [];
+  return hypotheses.flatMap((h, i) => {
+    const finished = i < hypotheses.length - 1 || h?.links !== undefined || partial.primaryHypothesis !== undefined;
+    return finished ? (h?.searchSuggestions ?? []).flatMap((q) => (q?.trim() ? [q.trim()] : [])) : [];
+  });
+}
+
+/**
  * Text of a draft without its citation keys: "[E3]" and "[E3, E7]" are removed (they become [n] only when the
  * report is built and checked), and so is a marker still being written at the end ("… rats [E1").
  */
