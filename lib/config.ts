@@ -88,10 +88,17 @@ const envSchema = z.object({
   // the engine itself (scripts/workflow-host.ts).
   CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
   /**
-   * A running Critica server sharing this DATABASE_URL (e.g. http://localhost:3000): `npm run research` then
-   * enqueues its run there, durably, instead of executing it in its own memory (lib/research/remote-start.ts).
+   * A running Critica server sharing this DATABASE_URL (e.g. http://localhost:3000): `npm run research` and
+   * `npm run check` then enqueue their run there, durably, instead of executing it in their own memory
+   * (lib/runs/remote-enqueue.ts).
    */
   CRITICA_SERVER_URL: z.string().url().optional(),
+  /**
+   * An API key (from /settings/api-keys on the CRITICA_SERVER_URL server) the CLI sends as `Authorization: Bearer`
+   * when it enqueues there: needed when that server has accounts on (CRITICA_AUTH=on); the run then belongs to the
+   * key's account.
+   */
+  CRITICA_API_KEY: z.string().min(1).optional(),
   /** Comma-separated default sources of a run ("pubmed,local"); unset means every live source, plus the library. */
   CRITICA_SOURCES: z.string().optional(),
   /** Base URLs of the live sources (tests point them at a loopback server); unset means the public services. */

@@ -4,7 +4,8 @@ import { listRunEvents, updateRun, type RunSummary } from "@/lib/db/runs";
 import type { FollowUpClassification } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import { durableEngineAvailable } from "@/lib/research/durable-start";
-import { researchFailure, researchStages } from "@/lib/research/run";
+import { researchStages } from "@/lib/research/run";
+import { runFailure, type RunFailure } from "@/lib/runs/durable-step";
 import { researchRunInput } from "@/lib/research/start";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
@@ -49,7 +50,7 @@ export async function runFollowUpIteration(
   const { state, seq } = await restoreResearchState(runId);
   const recorder = createDbRecorder(runId, seq, state.evidence.length);
   const priorEvidenceIds = new Set(state.evidence.map((e) => e.id));
-  let failure: ReturnType<typeof researchFailure> | null = null;
+  let failure: RunFailure | null = null;
   try {
     const input = { ...(await researchRunInput(settings, { recorder, signal, backend })), question: followUpQuestion(settings.question, followUp) };
     const iteration = state.iterations + 1;
@@ -59,7 +60,7 @@ export async function runFollowUpIteration(
     await researchStages.judge(input, state, iteration);
     await researchStages.report(followUpReportInput(input, { question: settings.question, followUp, focus, priorEvidenceIds }), state);
   } catch (error) {
-    failure = researchFailure(error, signal);
+    failure = runFailure(error, signal);
   }
   await recorder.emit("run-finished", { status: failure?.status ?? "completed", message: failure?.message ?? null, durationMs: Date.now() - startedAt });
 }

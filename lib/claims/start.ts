@@ -47,7 +47,7 @@ export async function startClaimCheck(options: StartClaimCheckOptions): Promise<
   const overridden = Boolean(options.backend || options.embedder);
   // The CLI with a server at hand enqueues there, durably (issue 10); the server itself never forwards.
   if (config.CRITICA_SERVER_URL && !claimDurableEngineAvailable() && !overridden) {
-    const runId = await enqueueOnServer(config.CRITICA_SERVER_URL, "/api/checks", input.data);
+    const runId = await enqueueOnServer(config.CRITICA_SERVER_URL, "/api/checks", input.data, { apiKey: config.CRITICA_API_KEY, ownerId: options.ownerId ?? null });
     return { runId, done: waitForClaimCheckOutcome(runId) };
   }
   await applyMigrations();

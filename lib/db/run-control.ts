@@ -68,7 +68,7 @@ export async function claimLapsedRun(runId: string, seen: Date | null, now = new
   return count === 1;
 }
 
-/** Makes a run ownerless, as runs started from the command line are (anyone may act on them). */
-export async function clearRunOwner(runId: string): Promise<void> {
-  await getDb().run.update({ where: { id: runId }, data: { ownerId: null } });
+/** Gives a run to `ownerId` (a user id), or makes it ownerless with null (CLI runs with accounts off: anyone may act on them). */
+export async function setRunOwner(runId: string, ownerId: string | null): Promise<void> {
+  await getDb().run.update({ where: { id: runId }, data: { ownerId } });
 }

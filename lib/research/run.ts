@@ -9,6 +9,7 @@ import type { ModelPrices } from "@/lib/ai/pricing";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/runs/agent-runner";
+import { runFailure, type RunFailure } from "@/lib/runs/durable-step";
 import { writeCheckedReport } from "@/lib/research/critic-loop";
 import type { RunStatus, SearchPhase } from "@/lib/domain/run";
 import { summarizeEvidence } from "@/lib/evidence/summary";
@@ -325,13 +326,9 @@ export const researchStages = {
   },
 };
 
-/** How a run ended after an error: "cancelled" when its signal was aborted, else "failed" with the error's message. */
-export function researchFailure(error: unknown, signal: AbortSignal | undefined): { status: "failed" | "cancelled"; message: string } {
-  return signal?.aborted ? { status: "cancelled", message: "Run cancelled; everything found so far is kept." } : { status: "failed", message: errorMessage(error) };
-}
 
 /** The outcome of a run from its final state. */
-export function researchOutcome(state: ResearchState, failure: { status: "failed" | "cancelled"; message: string } | null): ResearchRunOutcome {
+export function researchOutcome(state: ResearchState, failure: RunFailure | null): ResearchRunOutcome {
   return {
     status: failure?.status ?? "completed",
     error: failure?.message ?? null,
@@ -361,7 +358,7 @@ export function researchOutcome(state: ResearchState, failure: { status: "failed
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
   const started = performance.now();
   const state = initialResearchState();
-  let failure: ReturnType<typeof researchFailure> | null = null;
+  let failure: RunFailure | null = null;
   try {
     await researchStages.announce(input);
     await researchStages.start(input);
@@ -374,7 +371,7 @@ export async function runResearch(input: ResearchRunInput): Promise<ResearchRunO
     }
     await researchStages.report(input, state);
   } catch (error) {
-    failure = researchFailure(error, input.signal);
+    failure = runFailure(error, input.signal);
   }
   const outcome = researchOutcome(state, failure);
   await input.recorder.emit("run-finished", { status: outcome.status, message: outcome.error, durationMs: Math.round(performance.now() - started) });
@@ -387,9 +384,4 @@ function emptyHypotheses(): HypothesisSet {
 
 function normalise(query: string): string {
   return query.toLowerCase().replace(/\s+/g, " ").trim();
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
 }

@@ -18,7 +18,7 @@ import { researchStages, runResearch, type ResearchRunInput, type ResearchRunOut
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { durableEngineAvailable, startResearchDurably } from "@/lib/research/durable-start";
 import { waitForResearchOutcome } from "@/lib/research/wait";
-import { startResearchOnServer } from "@/lib/research/remote-start";
+import { enqueueOnServer } from "@/lib/runs/remote-enqueue";
 
 /** Options of a new research run; unset fields take the defaults (sources: see defaultSources). */
 export interface StartRunOptions {
@@ -100,7 +100,7 @@ export async function startResearchRun(options: StartRunOptions): Promise<{ runI
   const config = getConfig();
   // The CLI with a server at hand enqueues there, durably (issue 10); the server itself never forwards.
   if (config.CRITICA_SERVER_URL && !durableEngineAvailable() && !options.backend) {
-    const runId = await startResearchOnServer(config.CRITICA_SERVER_URL, input.data);
+    const runId = await enqueueOnServer(config.CRITICA_SERVER_URL, "/api/runs", input.data, { apiKey: config.CRITICA_API_KEY, ownerId: options.ownerId ?? null });
     return { runId, done: waitForResearchOutcome(runId) };
   }
   const maxIterations = input.data.maxIterations ?? config.CRITICA_MAX_ITERATIONS;
