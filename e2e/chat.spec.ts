@@ -82,6 +82,11 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
   await expect(changes.getByTestId("changes-records")).toHaveText(/^\d+ new records? found$/);
   await expect(changes.getByTestId("changes-confidence")).toHaveText(/^Confidence \d+% → \d+%$/);
   await expect(answer.getByTestId("report-version").getByTestId("report")).toBeVisible();
+  // v2 answers the follow-up from the iteration (lib/chat/follow-up-findings): its 2 new records do not name aquaporin,
+  // so the run's own lithium–aquaporin sentence is quoted.
+  await expect(answer.getByTestId("report-version").getByTestId("report")).toContainText(
+    "On the follow-up (Look deeper into aquaporin), the iteration kept 2 new records (0 naming lithium with aquaporin). On lithium and aquaporin, the run's records say: Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression",
+  );
   // The box opens again once the iteration has ended, and the thread keeps it after a reload.
   await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
   await page.reload();
