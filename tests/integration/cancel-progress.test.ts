@@ -153,8 +153,11 @@ describe("cancel and live progress of durable runs (production build)", () => {
     const runId = /Run ([0-9a-f-]{36}) started\./.exec(output)![1];
     process.kill(-cli.pid!, "SIGKILL");
     await new Promise((resolve) => cli.once("exit", resolve));
-    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 60_000, interval: 200 }).toBe("completed");
+    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 60_000, interval: 200 }).not.toMatch(/^(queued|running)$/);
     const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+    // The run's own closing message says why, should it ever end otherwise (seen once under heavy load).
+    const finished = await getDb().runEvent.findFirst({ where: { runId, type: "run-finished" } });
+    expect({ status: row.status, message: finished ? (finished.payload as { message: string | null }).message : "no run-finished event" }).toEqual({ status: "completed", message: null });
     // Executed by the server's durable engine, and ownerless like every run started from the command line.
     expect(row.workflowRunId).toMatch(/^wrun_/);
     expect(row.ownerId).toBeNull();
