@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 
 // `npm run research` with no server (no CRITICA_SERVER_URL) hosts the Workflow SDK's local world in its own process
 // (scripts/workflow-host.ts). Killed with kill -9 mid-run, the run resumes from its last completed step with
@@ -55,6 +56,7 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
   let fixtures: FixtureServer;
   let env: Record<string, string>;
   const running: Cli[] = [];
+  let server: AppServer | null = null;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-cli-resume-"));
@@ -74,6 +76,7 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
   });
   afterAll(async () => {
     for (const cli of running) await cli.kill9();
+    await server?.kill9();
     await fixtures.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -107,26 +110,57 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     const contract = JSON.parse(second.stdout()) as { runId: string; status: string; iterations: number; question: string };
     expect({ runId: contract.runId, status: contract.status, question: contract.question }).toEqual({ runId, status: "completed", question: QUESTION });
 
-    const after = await events(runId);
-    expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
-    const count = (type: string) => after.filter((e) => e.type === type).length;
-    expect(count("run-started")).toBe(1);
-    expect(count("run-finished")).toBe(1);
-    expect(after.at(-1)!.type).toBe("run-finished");
-    expect((after.at(-1)!.payload as { status: string }).status).toBe("completed");
-    expect(count("report")).toBe(1);
-    const iterations = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).iterations;
-    expect(iterations).toBe(contract.iterations);
-    expect(count("iteration-started")).toBe(iterations);
-    expect(count("hypotheses")).toBe(iterations);
-    expect(count("assessment")).toBe(iterations);
-    const searches = after.filter((e) => e.type === "search").map((e) => JSON.stringify([(e.payload as { iteration: number }).iteration, (e.payload as { phase: string }).phase, (e.payload as { source: string }).source, (e.payload as { query: string }).query]));
-    expect(new Set(searches).size).toBe(searches.length);
-    // Events of the steps completed before the kill are kept as they were (the same rows).
-    const firstHypotheses = before.find((e) => e.type === "hypotheses")!;
-    expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id));
-    const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
-    expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
-    expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);
+    await expectResumedOnce(runId, before);
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).iterations).toBe(contract.iterations);
+  });
+
+  it("resumes when the server starts on the same database after kill -9 of the CLI", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const first = research([QUESTION, "--max-iterations", "2"], env);
+    running.push(first);
+    await expect.poll(() => /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())?.[1] ?? null, { timeout: 60_000, interval: 100 }).not.toBeNull();
+    const runId = /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())![1];
+    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "hypotheses" } }), { timeout: 60_000, interval: 100 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
+    const before = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+    await first.kill9();
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
+
+    const started = performance.now();
+    server = await startAppServer(env);
+    // The run has ended once its closing event is saved (the status is written just before it).
+    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 90_000, interval: 200 }).toBe(1);
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
+    console.log(`CLI run resumed by the server (SQLite, local world): completed ${Math.round(performance.now() - started)} ms after next start; ${before.length} events saved before kill -9`);
+    await expectResumedOnce(runId, before);
   });
 });
+
+/**
+ * The checks of a resumed run: it completed, its events' seq numbers run 1..n, each stage's event was saved once (one
+ * hypotheses and one assessment per iteration, no search twice), the events of the steps completed before the kill
+ * are the same rows, and the evidence ordinals are contiguous.
+ */
+async function expectResumedOnce(runId: string, before: Array<{ id: number; seq: number; type: string }>): Promise<void> {
+  const { getDb } = await import("@/lib/db/client");
+  const after = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+  expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
+  const count = (type: string) => after.filter((e) => e.type === type).length;
+  expect(count("run-started")).toBe(1);
+  expect(count("run-finished")).toBe(1);
+  expect(after.at(-1)!.type).toBe("run-finished");
+  expect((after.at(-1)!.payload as { status: string }).status).toBe("completed");
+  expect(count("report")).toBe(1);
+  const iterations = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).iterations;
+  expect(count("iteration-started")).toBe(iterations);
+  expect(count("hypotheses")).toBe(iterations);
+  expect(count("assessment")).toBe(iterations);
+  const searches = after.filter((e) => e.type === "search").map((e) => JSON.stringify([(e.payload as { iteration: number }).iteration, (e.payload as { phase: string }).phase, (e.payload as { source: string }).source, (e.payload as { query: string }).query]));
+  expect(new Set(searches).size).toBe(searches.length);
+  // Events of the steps completed before the kill are kept as they were (the same rows).
+  const firstHypotheses = before.find((e) => e.type === "hypotheses")!;
+  expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id));
+  const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
+  expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
+  expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);
+}
