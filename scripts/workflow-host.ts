@@ -30,12 +30,30 @@ function localDataDir(): string {
   return process.env.WORKFLOW_LOCAL_DATA_DIR ?? `${path.resolve(getConfig().DATABASE_URL.replace(/^file:/, ""))}.workflow`;
 }
 
-/** Generates the workflow routes when missing (`next typegen` loads next.config.ts, whose withWorkflow writes them). */
+/** The newest modification time (ms since the epoch) of the TypeScript under lib/, which the generated step bundles compile in. */
+function newestLibSourceMs(): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(path.join(process.cwd(), "lib"), { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Generates the workflow routes (`next typegen` loads next.config.ts, whose withWorkflow writes them) when they are
+ * missing, or older than a file under lib/ (e.g. after `git pull` without `npm run build`): the bundles compile the
+ * workflow and step code in, so stale ones would run the old code. The manifest is touched afterwards, so an
+ * unchanged bundle is not generated again on the next command.
+ */
 function ensureRoutes(): boolean {
-  if (fs.existsSync(MANIFEST)) return true;
-  console.error("Generating the durable workflow's code (next typegen, once)…");
+  const exists = fs.existsSync(MANIFEST);
+  if (exists && fs.statSync(MANIFEST).mtimeMs >= newestLibSourceMs()) return true;
+  console.error(exists ? "The durable workflow's generated code is older than lib/: generating it again (next typegen)…" : "Generating the durable workflow's code (next typegen, once)…");
   spawnSync(path.join(process.cwd(), "node_modules", ".bin", "next"), ["typegen"], { stdio: ["ignore", "ignore", "inherit"] });
-  return fs.existsSync(MANIFEST);
+  if (!fs.existsSync(MANIFEST)) return false;
+  const now = new Date();
+  fs.utimesSync(MANIFEST, now, now);
+  return true;
 }
 
 /**

@@ -36,6 +36,9 @@ export function ConversationSidebar({ conversations, currentId }: { conversation
                   aria-current={c.id === currentId ? "page" : undefined}
                   className={`block rounded-md px-2 py-1.5 hover:bg-muted ${c.id === currentId ? "bg-muted font-medium" : ""}`}
                   data-testid="sidebar-conversation"
+                  // Not prefetched: a run page lists up to 30 conversations, and prefetching each as the page opens loads
+                  // the server just as a run starts (measured on the entry branch); a click still opens it at once.
+                  prefetch={false}
                 >
                   <span className="line-clamp-2">{c.question}</span>
                   <span className="block text-xs text-muted-foreground">
