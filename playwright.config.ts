@@ -21,7 +21,7 @@ const corpus = "../shared/fixtures/corpus";
  * 5 s keep-alive timeout on a loaded machine, which then closes a polling client's idle connection just as it is
  * reused (ECONNRESET); a longer timeout, as behind a load balancer, avoids that race.
  * The specs not about accounts run as a personal install (CRITICA_AUTH=off, project "app"); e2e/auth*.spec.ts run
- * with accounts on (project "auth", CRITICA_AUTH=on, the default) against a second server on E2E_AUTH_PORT.
+ * with accounts on (projects "auth" then "auth-after", CRITICA_AUTH=on, the default) against a second server on E2E_AUTH_PORT.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -33,7 +33,10 @@ export default defineConfig({
   retries: 0,
   projects: [
     { name: "app", testIgnore: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: "auth", testMatch: /\/auth[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    // e2e/auth.spec.ts starts from a server with no account (its first visitor becomes the admin), so the other
+    // accounts-on specs, which sign up accounts of their own, run after it on the same server.
+    { name: "auth", testMatch: /\/auth\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    { name: "auth-after", testMatch: /\/auth-[^/]*\.spec\.ts$/, dependencies: ["auth"], use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
   ],
   use: {
     ...devices["Desktop Chrome"],
