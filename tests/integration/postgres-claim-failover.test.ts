@@ -1,7 +1,7 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
+import type { FixtureServer } from "../support/fixture-server";
+import type { AppServer } from "./support/app-server";
+import { executing, postgresWithFixtures, startTwoInstances, stopAll } from "./support/postgres-instances";
 
 // Two instances of the production build on one Postgres database (the Postgres world on the same database), as in
 // postgres-failover.test.ts but for a claim check: kill -9 of the instance executing the check's searches step;
@@ -13,53 +13,17 @@ const CLAIM = "Doxorubicin has no effect on the heart";
 // PubMed answers after esearch + efetch, 1 s each, so the searches step is in flight for about 2 s.
 const PUBMED_DELAY_MS = 1_000;
 
-/** Whether the instance has a step of `runId` started and not ended (its pino step log lines). */
-function executing(server: AppServer, runId: string): boolean {
-  const lines = server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{") && line.includes(runId));
-  return lines.filter((l) => l.includes('"msg":"step start"')).length > lines.filter((l) => l.includes('"msg":"step end"')).length;
-}
-
 describe.skipIf(!ADMIN_URL)("two instances on Postgres: a claim check fails over after kill -9", () => {
   let fixtures: FixtureServer;
   let a: AppServer | null = null;
   let b: AppServer | null = null;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${DATABASE}`;
-    fixtures = await startFixtureServer({ delayMs: { esearch: PUBMED_DELAY_MS, efetch: PUBMED_DELAY_MS } });
-    const env = {
-      DATABASE_URL: url.toString(),
-      CRITICA_ENGINE: "workflow",
-      OPENAI_API_KEY: "",
-      CRITICA_SOURCES: "pubmed,europepmc",
-      CRITICA_SOURCE_TIMEOUT_MS: "60000",
-      PUBMED_BASE_URL: fixtures.urls.pubmed,
-      EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
-      CTGOV_BASE_URL: fixtures.urls.ctgov,
-    };
-    process.env.DATABASE_URL = env.DATABASE_URL;
-    // The first instance bootstraps the world's tables; the second starts once they exist.
-    a = await startAppServer(env, { timeoutMs: 90_000 });
-    b = await startAppServer(env, { timeoutMs: 90_000 });
+    const { fixtures: started, env } = await postgresWithFixtures(ADMIN_URL!, DATABASE, { sources: "pubmed,europepmc", pubmedDelayMs: PUBMED_DELAY_MS });
+    fixtures = started;
+    [a, b] = await startTwoInstances(env);
   });
-  afterAll(async () => {
-    await a?.kill9();
-    await b?.kill9();
-    await fixtures?.close();
-    if (ADMIN_URL) {
-      const { getDb } = await import("@/lib/db/client");
-      await getDb().$disconnect();
-    }
-  });
+  afterAll(() => stopAll([a, b], fixtures));
 
   it("the surviving instance finishes the check within 60 s of kill -9 of the instance executing it, without duplicated events", async () => {
     const { getDb } = await import("@/lib/db/client");

@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
+import type { FixtureServer } from "../support/fixture-server";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { executing, postgresWithFixtures, startTwoInstances, stepLines, stopAll } from "./support/postgres-instances";
 
 // Two instances of the production build on one Postgres database (the Postgres world of the Workflow SDK on the
 // same database). kill -9 of the instance executing a run: the survivor's lease sweep re-enqueues the run once its
@@ -14,36 +15,6 @@ const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mecha
 // work after a failover stays well within the 60 s).
 const PUBMED_DELAY_MS = 1_000;
 
-interface StepLine {
-  msg: string;
-  runId: string;
-  step: string;
-  /** pino's timestamp (epoch ms). */
-  time: number;
-}
-
-/** The step log lines (pino JSON, lib/runs/step-log.ts) an instance printed for `runId`. */
-function stepLines(server: AppServer, runId: string): StepLine[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{") && line.includes(runId))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as StepLine];
-      } catch {
-        return []; // a line still being written
-      }
-    })
-    .filter((l) => l.msg === "step start" || l.msg === "step end");
-}
-
-/** Whether the instance has a step of `runId` started and not ended. */
-function executing(server: AppServer, runId: string): boolean {
-  const lines = stepLines(server, runId);
-  return lines.filter((l) => l.msg === "step start").length > lines.filter((l) => l.msg === "step end").length;
-}
-
 describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 and cross-instance cancel", () => {
   let fixtures: FixtureServer;
   let a: AppServer | null = null;
@@ -51,38 +22,10 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${DATABASE}`;
-    fixtures = await startFixtureServer({ delayMs: { esearch: PUBMED_DELAY_MS, efetch: PUBMED_DELAY_MS } });
-    env = {
-      DATABASE_URL: url.toString(),
-      CRITICA_ENGINE: "workflow",
-      OPENAI_API_KEY: "",
-      CRITICA_SOURCES: "pubmed,europepmc,ctgov",
-      CRITICA_SOURCE_TIMEOUT_MS: "60000",
-      PUBMED_BASE_URL: fixtures.urls.pubmed,
-      EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
-      CTGOV_BASE_URL: fixtures.urls.ctgov,
-    };
-    process.env.DATABASE_URL = env.DATABASE_URL;
-    // The first instance bootstraps the world's tables; the second starts once they exist.
-    a = await startAppServer(env, { timeoutMs: 90_000 });
-    b = await startAppServer(env, { timeoutMs: 90_000 });
+    ({ fixtures, env } = await postgresWithFixtures(ADMIN_URL!, DATABASE, { sources: "pubmed,europepmc,ctgov", pubmedDelayMs: PUBMED_DELAY_MS }));
+    [a, b] = await startTwoInstances(env);
   });
-  afterAll(async () => {
-    await a?.kill9();
-    await b?.kill9();
-    await fixtures?.close();
-    if (ADMIN_URL) {
-      const { getDb } = await import("@/lib/db/client");
-      await getDb().$disconnect();
-    }
-  });
+  afterAll(() => stopAll([a, b], fixtures));
 
   it("the surviving instance finishes a run within 60 s of kill -9 of the instance executing it, without duplicated events", async () => {
     const { getDb } = await import("@/lib/db/client");
