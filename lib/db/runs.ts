@@ -127,14 +127,16 @@ export async function lastEventSeq(runId: string): Promise<number> {
 /**
  * Prisma's codes for a transaction that lost a race with another writer: a unique constraint (P2002, two runs
  * created the same record at once) or a write conflict or deadlock (P2034). Retried, as the loser then finds the
- * winner's row.
+ * winner's row. On SQLite, a transaction that meets another process's write (the CLI, `npm run cancel`, a second
+ * reader upgrading) fails with SQLITE_BUSY, which Prisma reports as P1008 "Operation has timed out"; SQLite's advice
+ * is to roll back and retry, so it is retried too (seen once in CI: a CLI-enqueued run failed in its first search).
  */
-const RACE_CODES = new Set(["P2002", "P2034"]);
-const RACE_ATTEMPTS = 3;
+const RACE_CODES = new Set(["P2002", "P2034", "P1008"]);
+const RACE_ATTEMPTS = 10;
 
 /**
  * Saves newly found evidence records and links them to the run in order, starting at `firstOrdinal`: one short
- * transaction per record (save + link), retried up to 3 times when it loses a race with another run saving the same
+ * transaction per record (save + link), tried up to 10 times, 0.1 to 0.9 s apart, when it loses a race with another run saving the same
  * record. Concurrent runs (on any instance) save the same records; one transaction for all of a search's records held
  * their row locks for seconds, and on Postgres 20 concurrent runs then waited past Prisma's 5 s transaction timeout
  * or deadlocked (tests/integration/load.test.ts: every run failed). A re-run step re-links idempotently (upsert).
@@ -156,6 +158,8 @@ export async function addRunEvidence(runId: string, records: Evidence[], iterati
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (attempt >= RACE_ATTEMPTS || typeof code !== "string" || !RACE_CODES.has(code)) throw error;
+        // 100, 200, … 900 ms apart: 4.5 s in all, time for another process's short write to end (SQLite fails fast here).
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
   }
