@@ -6,7 +6,7 @@ import { MockLanguageModelV4 } from "ai/test";
  * - `tokenMs`: delay per output token after that (10 ms ≈ 100 tokens/s, the order of gpt-4o-mini's decoding rate);
  * - `sourceMs`: what each loopback source server waits before answering one request;
  * - `ncbiSpacingMs`: NCBI E-utilities' limit of 3 requests/s without a key (lib/sources/pubmed-rate-limit.ts).
- * Output tokens are counted as characters ÷ 4, the estimate README's Local models section uses for prompts.
+ * Output tokens are counted as characters ÷ 4, the estimate docs/local-models.md uses for prompts.
  */
 export const LATENCY_MODEL = { llmMs: 800, tokenMs: 10, sourceMs: 300, ncbiSpacingMs: 334 } as const;
 

@@ -22,7 +22,7 @@ const ratio = (x: number) => Math.round(x * 1000) / 1000;
 /**
  * Runs every bench in one process, on a fresh SQLite database in a temp folder holding the whole corpus (2,104
  * records): the classic human lines, then the latency-model figures of issue 12. Returns the JSON object
- * `npm run bench -- --json` prints (fields described in README's Development section).
+ * `npm run bench -- --json` prints (fields described in docs/benchmarks.md).
  */
 export async function runBench(options: { log: Log; withServer: boolean }): Promise<Record<string, unknown>> {
   const { log } = options;

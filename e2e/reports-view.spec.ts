@@ -5,7 +5,7 @@ import { download, expect, test, TRIALS, TRIALS_FILE, TRIALS_TITLE } from "./sup
 
 // The report of a run: hover cards, evidence table, hypothesis chains, scores and exports.
 
-/** The keys of the `--json` contract (README "Headless research"). */
+/** The keys of the `--json` contract (docs/using.md, headless research). */
 const CONTRACT = ["runId", "status", "question", "backend", "iterations", "evidence", "hypotheses", "assessments", "report", "markdown", "removedReferences", "shortfalls"];
 
 test("a citation's hover card shows its source; evidence table, hypothesis chains and scores follow the report", async ({ page, trialsRun }, testInfo) => {

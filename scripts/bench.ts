@@ -1,5 +1,5 @@
 // `npm run bench [-- --json] [-- --no-server]`: performance measured in one run (no timed assertions anywhere).
-// Human lines go to stdout; with --json they go to stderr and stdout carries one JSON object (README, Development).
+// Human lines go to stdout; with --json they go to stderr and stdout carries one JSON object (docs/benchmarks.md).
 // --no-server skips the figures measured on the production server (firstEvent, history), which need `npm run build`.
 import { disconnectDb } from "@/lib/db/client";
 import { runBench } from "../bench/run";

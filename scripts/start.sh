@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/node22.sh
 echo "critica: node $(node --version), npm $(npm --version)"
 npm install --no-audit --no-fund
-# Gene and GO vocabularies for typed mechanism chains (README "Vocabularies"); the app runs without them.
+# Gene and GO vocabularies for typed mechanism chains (docs/architecture.md, Vocabularies); the app runs without them.
 npm run vocab:build || echo "critica: warning: vocabularies not built (needs apt-get and dpkg-deb); chains will leave targets unnormalised" >&2
 npm run db:deploy
 DEMO_CORPUS="${CRITICA_DEMO_CORPUS:-../shared/fixtures/corpus}"

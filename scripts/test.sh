@@ -14,7 +14,7 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 source scripts/postgres-for-tests.sh
 npm install --no-audit --no-fund
-# The vocabulary tests need the gene and GO lexicon (README "Vocabularies"): fail here when it cannot be built.
+# The vocabulary tests need the gene and GO lexicon (docs/architecture.md, Vocabularies): fail here when it cannot be built.
 npm run vocab:build
 npm run typecheck
 npm run lint

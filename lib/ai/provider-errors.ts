@@ -28,9 +28,9 @@ const CONTEXT_OVERFLOW = [
   /context_length_exceeded/i,
 ];
 
-/** "Raise the context window" advice naming each local server's setting (README "Local models"). */
+/** "Raise the context window" advice naming each local server's setting (docs/local-models.md). */
 const CONTEXT_ADVICE =
-  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see README \"Local models\")";
+  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
 
 /** A provider failure, classified: its kind, HTTP status (null when none) and a message a user can act on. */
 export interface ProviderFailure {

@@ -6,12 +6,11 @@ import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
-/** The `env` blocks of README's "Local models" section, by their ### heading. */
-function readmeConfigurations(): Map<string, Record<string, string>> {
-  const readme = readFileSync("README.md", "utf8");
-  const section = readme.slice(readme.indexOf("## Local models"), readme.indexOf("\n## ", readme.indexOf("## Local models") + 5));
+/** The `env` blocks of docs/local-models.md, by their ### heading. */
+function localModelConfigurations(): Map<string, Record<string, string>> {
+  const doc = readFileSync("docs/local-models.md", "utf8");
   const configs = new Map<string, Record<string, string>>();
-  for (const part of section.split("\n### ").slice(1)) {
+  for (const part of doc.split("\n## ").slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
     const block = /```env\n([\s\S]*?)```/.exec(part)?.[1] ?? "";
     configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
@@ -30,15 +29,15 @@ afterEach(async () => {
   server = null;
 });
 
-describe("README's local-model configurations, checked against a loopback server", () => {
-  const configs = readmeConfigurations();
+describe("docs/local-models.md's configurations, checked against a loopback server", () => {
+  const configs = localModelConfigurations();
 
   it("documents Ollama, vLLM, LM Studio, llama.cpp and a json_object server", () => {
     expect([...configs.keys()]).toEqual(["Ollama", "vLLM", "LM Studio", "llama.cpp", "A server without JSON-schema output"]);
     expect(configs.get("Ollama")).toEqual({ OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "ollama", OPENAI_MODEL: "qwen2.5:7b-instruct" });
   });
 
-  for (const [name, vars] of readmeConfigurations()) {
+  for (const [name, vars] of localModelConfigurations()) {
     it(`${name}: Chat Completions with the model, sampling, structured output and a field guide`, async () => {
       server = await startFakeOpenAIServer([JSON.stringify(answer)]);
       // The same configuration, with the server's host and port replaced by the loopback server's.

@@ -37,7 +37,7 @@ async function failureOf(script: Array<string | ScriptedError | ScriptedReply>) 
 }
 
 const ADVICE =
-  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see README \"Local models\")";
+  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
 
 describe("context overflow, named from the bodies real servers send", () => {
   it("llama.cpp server: exceed_context_size_error", async () => {
