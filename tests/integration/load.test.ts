@@ -20,7 +20,8 @@ const RUNS = 20;
 const VIEWERS = 50;
 const REPLY_DELAY_MS = 300;
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_load_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_load_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 
 function sourceEnv(fixtures: FixtureServer): Record<string, string> {
   return {

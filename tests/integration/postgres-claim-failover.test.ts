@@ -8,7 +8,8 @@ import { executing, postgresWithFixtures, startTwoInstances, stopAll } from "./s
 // the survivor's lease sweep (lib/runs/lease-sweep.ts) re-enqueues the claim-check workflow once the heartbeat is
 // 30 s old, and the check completes without duplicated events. Skipped without TEST_POSTGRES_URL (scripts/test.sh).
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_claim_failover_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_claim_failover_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 const CLAIM = "Doxorubicin has no effect on the heart";
 // PubMed answers after esearch + efetch, 1 s each, so the searches step is in flight for about 2 s.
 const PUBMED_DELAY_MS = 1_000;

@@ -9,7 +9,8 @@ import { executing, postgresWithFixtures, startTwoInstances, stepLines, stopAll 
 // heartbeat is 30 s old, and it completes without duplicated events. A cancel sent to the other instance stops a
 // run. scripts/test.sh provisions the local Postgres server and sets TEST_POSTGRES_URL; without it this is skipped.
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_failover_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_failover_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";
 // Each PubMed request waits this long, so a search step is in flight for a few seconds (and the run's remaining
 // work after a failover stays well within the 60 s).

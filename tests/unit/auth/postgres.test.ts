@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_auth_unit_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_auth_unit_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 
 describe.skipIf(!ADMIN_URL)("accounts on Postgres", () => {
   const saved = { ...process.env };

@@ -20,7 +20,8 @@ const { CORPUS } = await import("../../support/temp-database");
 // handlers of POST and GET /api/runs/<id>/messages. scripts/test.sh (scripts/postgres-for-tests.sh) sets
 // TEST_POSTGRES_URL, a role with CREATEDB; without it this file is skipped, as tests/unit/db/postgres.test.ts.
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_chat_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_chat_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 const ORIGIN = "http://critica.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });

@@ -43,7 +43,8 @@ describe("the local world's health: its data directory is readable and writable"
 });
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_world_health_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_world_health_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 
 describe.skipIf(!ADMIN_URL)("the Postgres world's health: its tables answer", () => {
   let url: string;

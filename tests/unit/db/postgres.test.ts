@@ -15,7 +15,8 @@ import { COPIES, medlineCopiesXml, tempFile } from "../../support/provenance-cop
 // Postgres is the production database. scripts/test.sh starts a local server and sets TEST_POSTGRES_URL (a role
 // with CREATEDB); without it (a developer machine without Postgres) this file is skipped.
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
-const DATABASE = "critica_unit_test";
+// TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.
+const DATABASE = `critica_unit_test${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`;
 
 describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text search and a research run", () => {
   beforeAll(async () => {
