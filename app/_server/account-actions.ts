@@ -14,7 +14,7 @@ import { getCaller } from "@/app/_server/caller";
 /** Signs the caller out (deletes their better-auth session and its cookie) and opens the sign-in page. */
 export async function signOutAction(): Promise<void> {
   try {
-    await getAuth().api.signOut({ headers: await headers() });
+    await (await getAuth()).api.signOut({ headers: await headers() });
   } catch (error) {
     // An expired or unknown session is signed out already.
     console.warn("signOut:", error instanceof Error ? error.message : error);
@@ -37,7 +37,7 @@ export async function createApiKeyAction(_previous: CreateApiKeyState, formData:
   if (!parsed.success) return { name, key: null, error: parsed.error.issues[0].message };
   if ((await getCaller()).kind !== "user") return { name, key: null, error: "Sign in to create API keys." };
   try {
-    const created = await getAuth().api.createApiKey({ body: { name: parsed.data }, headers: await headers() });
+    const created = await (await getAuth()).api.createApiKey({ body: { name: parsed.data }, headers: await headers() });
     revalidatePath("/settings/api-keys");
     return { name: "", key: created.key, error: null };
   } catch (error) {
@@ -50,7 +50,7 @@ export async function createApiKeyAction(_previous: CreateApiKeyState, formData:
 export async function revokeApiKeyAction(keyId: string): Promise<ActionResult> {
   if (!z.string().min(1).max(100).safeParse(keyId).success) return { error: "Unknown key." };
   try {
-    await getAuth().api.deleteApiKey({ body: { keyId }, headers: await headers() });
+    await (await getAuth()).api.deleteApiKey({ body: { keyId }, headers: await headers() });
   } catch (error) {
     console.warn("deleteApiKey:", error instanceof Error ? error.message : error);
     return { error: "Unknown key." };

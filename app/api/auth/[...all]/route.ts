@@ -8,7 +8,7 @@ import { getAuth } from "@/lib/auth/server";
  */
 async function handle(request: Request): Promise<Response> {
   if (getConfig().CRITICA_AUTH === "off") return Response.json({ error: "Accounts are off on this server (CRITICA_AUTH=off)." }, { status: 404 });
-  const response = await getAuth().handler(request);
+  const response = await (await getAuth()).handler(request);
   const wait = response.headers.get("x-retry-after");
   if (response.status === 429 && wait && !response.headers.has("retry-after")) {
     const headers = new Headers(response.headers);
