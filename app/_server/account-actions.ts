@@ -8,7 +8,7 @@ import { claimUnownedRuns } from "@/lib/db/accounts";
 import { getAuth } from "@/lib/auth/server";
 import { createInvitedAccount } from "@/lib/auth/invite";
 import { isAdmin } from "@/lib/auth/rules";
-import type { ActionResult, FormState } from "@/app/_server/action-result";
+import { isForm, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { getCaller } from "@/app/_server/caller";
 
 /** Signs the caller out (deletes their better-auth session and its cookie) and opens the sign-in page. */
@@ -32,6 +32,7 @@ const keyNameSchema = z.string().trim().min(1, "Give the key a name, e.g. the sc
  * @returns the key's value, which is never shown again, or a user-facing error.
  */
 export async function createApiKeyAction(_previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
+  if (!isForm(formData)) return { name: "", key: null, error: UNREADABLE_FORM };
   const name = String(formData.get("name") ?? "");
   const parsed = keyNameSchema.safeParse(name);
   if (!parsed.success) return { name, key: null, error: parsed.error.issues[0].message };
@@ -80,6 +81,7 @@ export type InviteState = FormState<{ email: string; name: string; created: stri
  * hands the first password over. @returns the created e-mail, or a user-facing error with the typed fields kept.
  */
 export async function inviteUserAction(_previous: InviteState, formData: FormData): Promise<InviteState> {
+  if (!isForm(formData)) return { name: "", email: "", created: null, error: UNREADABLE_FORM };
   const fields = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   if (!isAdmin(await getCaller())) return { ...fields, created: null, error: "Only an administrator can add accounts." };
   const result = await createInvitedAccount({ ...fields, password: String(formData.get("password") ?? "") });

@@ -3,16 +3,18 @@ import { getAuth } from "@/lib/auth/server";
 
 /**
  * /api/auth/*: better-auth's endpoints (sign-up/email, sign-in/email, sign-out, get-session, OAuth callbacks,
- * api-key/*). better-auth answers a rate-limited request 429 with its wait in X-Retry-After; the standard
- * Retry-After header (RFC 9110 §10.2.3) is added. 404 with CRITICA_AUTH=off, where there are no accounts.
+ * api-key/*). better-auth answers a rate-limited request 429 with a JSON message but no content type and its wait
+ * in X-Retry-After; the JSON content type and the standard Retry-After header (RFC 9110 §10.2.3) are added. 404
+ * with CRITICA_AUTH=off, where there are no accounts.
  */
 async function handle(request: Request): Promise<Response> {
   if (getConfig().CRITICA_AUTH === "off") return Response.json({ error: "Accounts are off on this server (CRITICA_AUTH=off)." }, { status: 404 });
   const response = await (await getAuth()).handler(request);
   const wait = response.headers.get("x-retry-after");
-  if (response.status === 429 && wait && !response.headers.has("retry-after")) {
+  if (response.status === 429) {
     const headers = new Headers(response.headers);
-    headers.set("retry-after", wait);
+    if (wait && !headers.has("retry-after")) headers.set("retry-after", wait);
+    if (!headers.get("content-type")?.includes("json")) headers.set("content-type", "application/json");
     return new Response(response.body, { status: 429, statusText: response.statusText, headers });
   }
   return response;
