@@ -80,6 +80,19 @@ export function safeNext(next: string | null | undefined): string {
 }
 
 /**
+ * `response` with every Set-Cookie marked `Secure` when `https` (a cookie set over HTTPS must never travel over plain
+ * HTTP); unchanged otherwise or when every cookie is Secure already.
+ */
+export function secureCookies(response: Response, https: boolean): Response {
+  const cookies = response.headers.getSetCookie();
+  if (!https || cookies.every((c) => /;\s*secure\s*(;|$)/i.test(c))) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-cookie");
+  for (const cookie of cookies) headers.append("set-cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * The origin a request was addressed to: X-Forwarded-Proto/-Host when a trusted proxy set them (from anyone else
  * they never reach the app: lib/auth/client-address.ts), else its Host header.
  */

@@ -7,10 +7,26 @@ import { changedTables, databaseDigest } from "../support/db-digest";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { forgedDeliveries, signUpOn } from "./support/attacker";
 
+/**
+ * Signs an account up through `server` claiming HTTPS (X-Forwarded-Proto), from the page origin `origin` (https:
+ * when the server believes the claim, since it checks Origin against what it believes), and returns its session
+ * cookie's attributes, sorted, lower case.
+ */
+async function sessionCookieAttributes(server: AppServer, email: string, origin: string): Promise<string[]> {
+  const res = await fetch(`${server.origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, "x-forwarded-proto": "https" },
+    body: JSON.stringify({ name: "c", email, password: "correct horse battery" }),
+  });
+  expect(res.status).toBe(200);
+  const session = res.headers.getSetCookie().find((c) => /^better-auth\.session_token=/.test(c))!;
+  return session.split(/;\s*/).slice(1).map((a) => a.toLowerCase()).sort();
+}
+
 // The production build probed from outside as an attacker would (SQLite, the Workflow SDK's local world, accounts
 // on): the engine's queue endpoints are closed (it delivers in process), while durable runs still complete;
-// X-Forwarded-For does not dodge the sign-in limit unless the proxy is trusted; session cookies are HttpOnly,
-// SameSite=Lax and Secure; HSTS only over HTTPS as a trusted proxy says; security.txt is served to anyone.
+// X-Forwarded-For does not dodge the sign-in limit unless the proxy is trusted; session cookies are HttpOnly and
+// SameSite=Lax, and Secure with HSTS only over HTTPS as a trusted proxy says; security.txt is served to anyone.
 describe("the production server seen by an attacker (SQLite, local world)", () => {
   let dir: string;
   let fixtures: FixtureServer;
@@ -57,6 +73,9 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     expect(run.workflowRunId).toMatch(/^wrun_/);
 
     const worldDir = `${path.join(dir, "critica.db")}.workflow`;
+    // The world records its run's end just after the run's last step: wait for it, so the snapshot is at rest.
+    const worldRun = () => JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${run.workflowRunId}.json`), "utf8")) as { status: string };
+    await expect.poll(() => worldRun().status, { timeout: 30_000, interval: 200 }).toBe("completed");
     const worldFiles = () => fs.readdirSync(worldDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`).sort();
     const before = { db: await databaseDigest(getDb()), world: worldFiles() };
     const answers = await forgedDeliveries(server.origin, run.workflowRunId!, [null, owner.cookie]);
@@ -68,16 +87,9 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     console.log(`engine (local world): ${answers.length} forged deliveries answered 404; database and world files unchanged; run ${runId} completed in process`);
   });
 
-  it("sets session cookies HttpOnly, SameSite=Lax and Secure, adds HSTS only over HTTPS, and serves security.txt to anyone", async () => {
-    const signUp = await fetch(`${server!.origin}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server!.origin },
-      body: JSON.stringify({ name: "c", email: "cookies@lab.org", password: "correct horse battery" }),
-    });
-    expect(signUp.status).toBe(200);
-    const session = signUp.headers.getSetCookie().find((c) => c.includes("session_token="))!;
-    expect(session).toMatch(/^__Secure-better-auth\.session_token=/);
-    expect(session.split(/;\s*/).slice(1).map((a) => a.toLowerCase()).sort()).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]));
+  it("sets session cookies HttpOnly and SameSite=Lax (not Secure over plain HTTP, whatever the client claims), no HSTS, and serves security.txt to anyone", async () => {
+    const session = await sessionCookieAttributes(server!, "cookies@lab.org", server!.origin);
+    expect(session).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax"]);
     // A client's own X-Forwarded-Proto is not believed: no HSTS over plain HTTP.
     const spoofed = await fetch(`${server!.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
@@ -109,7 +121,9 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     server = await startAppServer({ ...env, CRITICA_TRUSTED_PROXIES: "127.0.0.1" });
     // Behind a trusted proxy (the test client is on 127.0.0.1) each forwarded address is its own client.
     expect(await attempts("trusted")).toEqual(Array(11).fill(401));
+    // Behind a trusted TLS-terminating proxy: HSTS, and Secure session cookies.
     const https = await fetch(`${server.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
     expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(await sessionCookieAttributes(server, "secure-cookies@lab.org", server.origin.replace(/^http:/, "https:"))).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax", "secure"]);
   });
 });

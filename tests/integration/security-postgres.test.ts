@@ -23,7 +23,8 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres seen by an attacker", () 
     const setup = await postgresWithFixtures(ADMIN_URL!, DATABASE, { sources: "pubmed,europepmc,ctgov", pubmedDelayMs: 0 });
     fixtures = setup.fixtures;
     databaseUrl = setup.env.DATABASE_URL;
-    servers = await startTwoInstances({ ...setup.env, CRITICA_AUTH: "on", BETTER_AUTH_SECRET: "" });
+    // Every sign-up comes from 127.0.0.1: the per-address limit (tested in security-engine.test.ts) is raised here.
+    servers = await startTwoInstances({ ...setup.env, CRITICA_AUTH: "on", BETTER_AUTH_SECRET: "", CRITICA_AUTH_ATTEMPTS_PER_MINUTE: "1000" });
   }, 240_000);
   afterAll(async () => {
     await stopAll(servers ?? [], fixtures);
@@ -65,6 +66,10 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres seen by an attacker", () 
     const worldRows = async () =>
       (await world.query(`SELECT (SELECT count(*) FROM workflow.workflow_events) AS events, (SELECT count(*) FROM workflow.workflow_steps) AS steps, (SELECT count(*) FROM graphile_worker._private_jobs) AS jobs`)).rows[0];
     try {
+      // The world records its run's end just after the run's last step: wait for it, so the snapshot is at rest.
+      const worldStatus = async () => (await world.query(`SELECT status FROM workflow.workflow_runs WHERE id = $1`, [workflowRunId])).rows[0]?.status;
+      await expect.poll(worldStatus, { timeout: 30_000, interval: 200 }).toBe("completed");
+      await expect.poll(async () => (await worldRows()).jobs, { timeout: 30_000, interval: 200 }).toBe("0");
       const before = { db: await databaseDigest(getDb()), world: await worldRows() };
       const answers = [...(await forgedDeliveries(a.origin, workflowRunId!, [null, owner.cookie])), ...(await forgedDeliveries(b.origin, workflowRunId!, [null, owner.cookie]))];
       for (const answer of answers) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmin, ownerIdFor, type Caller, type RunWrite } from "@/lib/auth/rules";
-import { isPublicPath, safeNext, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
+import { isPublicPath, safeNext, secureCookies, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
 import { authOffWarning, bindHost, isLoopback, listenPort } from "@/lib/auth/bind";
 
 // The access rules of issue 11, one assertion per rule and caller kind. Ids are shaped like the real ones:
@@ -98,6 +98,16 @@ describe("the gate in front of every request", () => {
     expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain("'nonce-x' 'strict-dynamic' 'unsafe-eval';");
     expect(h["Strict-Transport-Security"]).toBeUndefined();
+  });
+  it("marks every cookie set over HTTPS Secure, and leaves plain HTTP answers alone", () => {
+    const response = () => {
+      const headers = new Headers();
+      headers.append("set-cookie", "better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
+      headers.append("set-cookie", "other=1; Path=/; Secure");
+      return new Response("{}", { status: 200, headers });
+    };
+    expect(secureCookies(response(), true).headers.getSetCookie()).toEqual(["better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax; Secure", "other=1; Path=/; Secure"]);
+    expect(secureCookies(response(), false).headers.getSetCookie()[0]).toBe("better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
   });
   it("adds HSTS (a year) only to answers served over HTTPS, as X-Forwarded-Proto says", () => {
     expect(securityHeaders("x", { dev: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000");
