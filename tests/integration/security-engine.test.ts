@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
 import { changedTables, databaseDigest } from "../support/db-digest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { forgedDeliveries, signUpOn } from "./support/attacker";
+import { completedRun, forgedDeliveries, signUpOn } from "./support/attacker";
 
 /**
  * Signs an account up through `server` claiming HTTPS (X-Forwarded-Proto), from the page origin `origin` (https:
@@ -61,24 +61,15 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     const { getDb } = await import("@/lib/db/client");
     server = await startAppServer(env);
     const owner = await signUpOn(server, "owner@lab.org");
-    const res = await fetch(`${server.origin}/api/runs`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body: JSON.stringify({ question: "Does doxorubicin cause cardiotoxicity?", maxIterations: 1 }),
-    });
-    expect(res.status).toBe(202);
-    const { runId } = (await res.json()) as { runId: string };
-    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 90_000, interval: 250 }).toBe("completed");
-    const run = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
-    expect(run.workflowRunId).toMatch(/^wrun_/);
+    const { runId, workflowRunId } = await completedRun(server, owner.cookie, 90_000);
 
     const worldDir = `${path.join(dir, "critica.db")}.workflow`;
     // The world records its run's end just after the run's last step: wait for it, so the snapshot is at rest.
-    const worldRun = () => JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${run.workflowRunId}.json`), "utf8")) as { status: string };
+    const worldRun = () => JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${workflowRunId}.json`), "utf8")) as { status: string };
     await expect.poll(() => worldRun().status, { timeout: 30_000, interval: 200 }).toBe("completed");
     const worldFiles = () => fs.readdirSync(worldDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`).sort();
     const before = { db: await databaseDigest(getDb()), world: worldFiles() };
-    const answers = await forgedDeliveries(server.origin, run.workflowRunId!, [null, owner.cookie]);
+    const answers = await forgedDeliveries(server.origin, workflowRunId, [null, owner.cookie]);
     expect(answers.map((a) => [a.path, a.status])).toEqual(answers.map((a) => [a.path, 404]));
     expect(answers.every((a) => a.body === '{"error":"Not found."}')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_000));

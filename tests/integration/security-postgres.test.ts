@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureServer } from "../support/fixture-server";
 import { changedTables, databaseDigest } from "../support/db-digest";
 import type { AppServer } from "./support/app-server";
-import { forgedDeliveries, signUpOn } from "./support/attacker";
+import { completedRun, forgedDeliveries, signUpOn } from "./support/attacker";
 import { postgresWithFixtures, startTwoInstances, stopAll } from "./support/postgres-instances";
 
 // Two instances of the production build on one Postgres database, accounts on and no BETTER_AUTH_SECRET: the
@@ -51,15 +51,7 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres seen by an attacker", () 
     const [a, b] = servers!;
     const { getDb } = await import("@/lib/db/client");
     const owner = await signUpOn(a, "owner@lab.org");
-    const res = await fetch(`${a.origin}/api/runs`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body: JSON.stringify({ question: "Does doxorubicin cause cardiotoxicity?", maxIterations: 1 }),
-    });
-    expect(res.status).toBe(202);
-    const { runId } = (await res.json()) as { runId: string };
-    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 120_000, interval: 250 }).toBe("completed");
-    const { workflowRunId } = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+    const { runId, workflowRunId } = await completedRun(a, owner.cookie, 120_000);
 
     const world = new pg.Client({ connectionString: databaseUrl });
     await world.connect();
@@ -71,7 +63,7 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres seen by an attacker", () 
       await expect.poll(worldStatus, { timeout: 30_000, interval: 200 }).toBe("completed");
       await expect.poll(async () => (await worldRows()).jobs, { timeout: 30_000, interval: 200 }).toBe("0");
       const before = { db: await databaseDigest(getDb()), world: await worldRows() };
-      const answers = [...(await forgedDeliveries(a.origin, workflowRunId!, [null, owner.cookie])), ...(await forgedDeliveries(b.origin, workflowRunId!, [null, owner.cookie]))];
+      const answers = [...(await forgedDeliveries(a.origin, workflowRunId, [null, owner.cookie])), ...(await forgedDeliveries(b.origin, workflowRunId, [null, owner.cookie]))];
       for (const answer of answers) {
         const expected = answer.path.includes("/webhook/") ? [404, '{"error":"Not found."}'] : [401, `{"error":"The durable engine's endpoints answer the engine only."}`];
         expect([answer.path, answer.credential, answer.status, answer.body]).toEqual([answer.path, answer.credential, ...expected]);

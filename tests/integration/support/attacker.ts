@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { AppServer } from "./app-server";
 
 /** Signs an account up on a server through better-auth's HTTP endpoint. @returns its session cookie and user id. */
@@ -58,4 +59,23 @@ export async function forgedDeliveries(origin: string, workflowRunId: string, co
   const webhook = await fetch(`${origin}/.well-known/workflow/v1/webhook/forged-token`);
   answers.push({ path: "/.well-known/workflow/v1/webhook/forged-token", credential: "none", status: webhook.status, body: await webhook.text() });
   return answers;
+}
+
+/**
+ * Starts a one-iteration research run on `server` as the holder of `cookie` (POST /api/runs) and waits until the
+ * shared database says it completed. @returns its id and the Workflow SDK's id of its durable run.
+ */
+export async function completedRun(server: AppServer, cookie: string, timeoutMs: number): Promise<{ runId: string; workflowRunId: string }> {
+  const { getDb } = await import("@/lib/db/client");
+  const res = await fetch(`${server.origin}/api/runs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ question: "Does doxorubicin cause cardiotoxicity?", maxIterations: 1 }),
+  });
+  expect(res.status).toBe(202);
+  const { runId } = (await res.json()) as { runId: string };
+  await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: timeoutMs, interval: 250 }).toBe("completed");
+  const { workflowRunId } = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+  expect(workflowRunId).toMatch(/^wrun_/);
+  return { runId, workflowRunId: workflowRunId! };
 }

@@ -239,8 +239,3 @@ export function hostileRawBodies(schema: z.ZodType): fc.Arbitrary<Hostile<{ body
     fc.integer({ min: 100, max: 20_000 }).map((depth) => ({ label: `nested ${depth} deep`, value: { body: `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"deep":${"[".repeat(depth)}${"]".repeat(depth)}}`, contentType: "application/json" } })),
   );
 }
-
-/** `count` samples of `arbitrary`, reproducible from `seed`. */
-export function samples<T>(arbitrary: fc.Arbitrary<T>, count: number, seed: number): T[] {
-  return fc.sample(arbitrary, { numRuns: count, seed });
-}
