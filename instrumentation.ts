@@ -1,26 +1,50 @@
 /**
- * Runs once when a Next.js server starts: applies pending database migrations (idempotent). With the durable
- * engine (CRITICA_ENGINE=workflow, the default) it starts the Workflow SDK's world, which re-enqueues the research
- * runs, chat follow-ups and claim checks a previous server process left unfinished so they resume from their last
- * completed step, and marks failed only the claim checks that were never enqueued (lib/runs/interrupted.ts); with
- * the in-process engine it marks every unfinished run failed, since its executor is gone. On the Postgres world it first bootstraps the world's tables
- * (idempotent) and then sweeps every 10 s for runs whose executing instance died (lib/runs/lease-sweep.ts). With CRITICA_AUTH=off on a
- * non-loopback address it warns that the server has no access control.
+ * Runs once when a Next.js server starts, before it answers any request:
+ * - believes forwarding headers (X-Forwarded-For/-Proto/-Host) only from CRITICA_TRUSTED_PROXIES
+ *   (lib/auth/forwarded-hook.ts), so per-address limits count real clients;
+ * - applies pending database migrations (idempotent);
+ * - with the durable engine (CRITICA_ENGINE=workflow, the default) closes the engine's HTTP endpoints to everyone
+ *   but the engine (lib/auth/engine-gate.ts) and starts the Workflow SDK's world, which re-enqueues the research
+ *   runs, chat follow-ups and claim checks a previous server process left unfinished so they resume from their last
+ *   completed step, and marks failed only the claim checks that were never enqueued (lib/runs/interrupted.ts). The
+ *   local world delivers its queue messages in process; on the Postgres world the server first bootstraps the world's
+ *   tables (idempotent), gives its queue worker the engine's credentials, and sweeps every 10 s for runs whose
+ *   executing instance died (lib/runs/lease-sweep.ts);
+ * - with the in-process engine marks every unfinished run failed, since its executor is gone;
+ * - with CRITICA_AUTH=off on a non-loopback address warns that the server has no access control.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { applyMigrations } = await import("@/lib/db/migrate");
   const { getConfig } = await import("@/lib/config");
-  const { authOffWarning, bindHost } = await import("@/lib/auth/bind");
-  const warning = authOffWarning(getConfig().CRITICA_AUTH, bindHost(process.argv, getConfig()));
+  const config = getConfig();
+  const { parseTrustedProxies } = await import("@/lib/auth/client-address");
+  (await import("@/lib/auth/forwarded-hook")).trustForwardedHeadersFrom(parseTrustedProxies(config.CRITICA_TRUSTED_PROXIES));
+  const { applyMigrations } = await import("@/lib/db/migrate");
+  const { authOffWarning, bindHost, listenPort } = await import("@/lib/auth/bind");
+  const warning = authOffWarning(config.CRITICA_AUTH, bindHost(process.argv, config));
   if (warning) console.warn(warning);
   const { applied } = await applyMigrations();
   if (applied.length) console.log(`critica: applied migrations ${applied.join(", ")}`);
-  const durable = getConfig().CRITICA_ENGINE === "workflow";
+  const durable = config.CRITICA_ENGINE === "workflow";
   if (durable) {
-    const { bootstrapPostgresWorld, usingPostgresWorld } = await import("@/lib/db/workflow-world");
+    const { bootstrapPostgresWorld, deliverInProcess, usingPostgresWorld } = await import("@/lib/db/workflow-world");
+    const { ENGINE_KEY_PURPOSE, engineDeliveryBaseUrl, setEngineAccess } = await import("@/lib/auth/engine-gate");
     const postgresWorld = usingPostgresWorld();
-    if (postgresWorld) await bootstrapPostgresWorld(process.env.WORKFLOW_POSTGRES_URL ?? getConfig().DATABASE_URL);
+    if (postgresWorld) {
+      await bootstrapPostgresWorld(process.env.WORKFLOW_POSTGRES_URL ?? config.DATABASE_URL);
+      // The queue worker posts each job to this server; the password is derived from the secret all instances share.
+      const { authSecret, derivedKey } = await import("@/lib/auth/secret");
+      const password = derivedKey(await authSecret(config.BETTER_AUTH_SECRET), ENGINE_KEY_PURPOSE);
+      process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(bindHost(process.argv, config), listenPort(process.argv, config), password);
+      setEngineAccess({ kind: "credentials", password });
+    } else if (process.env.NODE_ENV === "development") {
+      setEngineAccess({ kind: "open" });
+    } else {
+      // The generated handlers, compiled into this bundle: the world hands them its messages directly.
+      const [flow, step] = await Promise.all([import("./app/.well-known/workflow/v1/flow/route.js"), import("./app/.well-known/workflow/v1/step/route.js")]);
+      await deliverInProcess({ flow: flow.POST, step: step.POST });
+      setEngineAccess({ kind: "in-process" });
+    }
     // Without this call the local world never recovers runs interrupted by a crash (they stay "running").
     await (await import("workflow/runtime")).getWorld().start?.();
     // Several instances share the Postgres world; one killed with kill -9 keeps its jobs locked for hours, so the

@@ -1,24 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookie } from "better-auth/cookies";
 import { getConfig } from "@/lib/config";
-import { isApiPath, isPublicPath, newNonce, securityHeaders } from "@/lib/auth/gate";
+import { isApiPath, isPublicPath, newNonce, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
+import { engineRefusal } from "@/lib/auth/engine-gate";
 
 /**
  * Runs before every page and API route (Next.js 16 "proxy", formerly middleware):
  * - sets the security headers with a fresh script nonce (Next.js reads it from the request's CSP header and puts it
- *   on its own scripts);
+ *   on its own scripts), and HSTS when the request came over HTTPS;
+ * - answers the durable engine's endpoints (/.well-known/workflow/*) for the engine only (lib/auth/engine-gate.ts);
  * - with CRITICA_AUTH=on, sends a visitor without a session cookie or API key to /sign-in (pages) or answers 401
  *   (API). This is only the first gate: every page, route and action checks the session itself (lib/auth/rules.ts),
  *   since a cookie's presence says nothing about its validity.
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const headers = securityHeaders(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = securityHeaders(nonce, { dev: process.env.NODE_ENV === "development", https: servedOverHttps(request.headers.get("x-forwarded-proto")) });
   const { pathname, search } = request.nextUrl;
-  if (getConfig().CRITICA_AUTH === "on" && !isPublicPath(pathname) && !hasCredentials(request)) {
-    const refusal = isApiPath(pathname)
+  const engine = engineRefusal(pathname, request.headers.get("authorization"));
+  let refusal: NextResponse | null = engine ? NextResponse.json({ error: engine.error }, { status: engine.status }) : null;
+  const engineCall = pathname.startsWith("/.well-known/workflow/");
+  if (!refusal && !engineCall && getConfig().CRITICA_AUTH === "on" && !isPublicPath(pathname) && !hasCredentials(request)) {
+    refusal = isApiPath(pathname)
       ? NextResponse.json({ error: "Sign in, or send an API key as Authorization: Bearer <key>." }, { status: 401 })
       : NextResponse.redirect(new URL(`/sign-in?next=${encodeURIComponent(pathname + search)}`, request.url));
+  }
+  if (refusal) {
     for (const [name, value] of Object.entries(headers)) refusal.headers.set(name, value);
     return refusal;
   }

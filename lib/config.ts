@@ -58,6 +58,16 @@ const authEnv = {
   CRITICA_MAX_CONCURRENT_RUNS: perUserLimit(3),
   /** The address Next.js's server binds to when `next start` has no -H (read for the CRITICA_AUTH=off warning). */
   HOSTNAME: z.string().optional(),
+  /** The port `next start` listens on when it has no -p (the Postgres world's queue worker delivers to it). */
+  PORT: z.string().regex(/^\d+$/, "must be a port number").optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-For / -Proto / -Host the server believes (lib/auth/client-address.ts):
+   * comma-separated addresses or CIDR ranges (e.g. "127.0.0.1,10.0.0.0/24"), or a hop count (e.g. "1": the peer
+   * and the hops it names before it). Unset (the default): none, so the client address is the connection's peer.
+   */
+  CRITICA_TRUSTED_PROXIES: z.string().optional(),
+  /** Where security reports go, in /.well-known/security.txt (RFC 9116): a mailto: or https: URI. */
+  CRITICA_SECURITY_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URI").optional(),
 };
 // ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
 

@@ -10,14 +10,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getConfig } from "@/lib/config";
 import { researchWorkflow } from "@/lib/research/workflow";
+import { deliverInProcess, type WorkflowRouteHandler } from "@/lib/db/workflow-world";
 
 /** Where withWorkflow() writes the generated workflow routes and their manifest (git-ignored). */
 const ROUTES = path.join(process.cwd(), "app", ".well-known", "workflow", "v1");
 const MANIFEST = path.join(ROUTES, "manifest.json");
 
-type Handler = (request: Request) => Promise<Response>;
 interface HostedWorld {
-  registerHandler(prefix: string, handler: Handler): void;
   start?(): Promise<void>;
   runs: { get(id: string, params?: { resolveData?: "none" }): Promise<{ status: string }> };
 }
@@ -79,14 +78,12 @@ export async function hostWorkflowEngine(options: { recover: boolean }): Promise
   const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { workflows: Record<string, Record<string, { workflowId: string }>> };
   const workflowId = manifest.workflows["lib/research/workflow.ts"]?.researchWorkflow?.workflowId;
   if (!workflowId) return false;
-  const load = async (route: string) => ((await import(pathToFileURL(path.join(ROUTES, route, "route.js")).href)) as { POST: Handler }).POST;
+  const load = async (route: string) => ((await import(pathToFileURL(path.join(ROUTES, route, "route.js")).href)) as { POST: WorkflowRouteHandler }).POST;
   const [flow, step] = await Promise.all([load("flow"), load("step")]);
+  await deliverInProcess({ flow, step });
   const { getWorld } = await import("workflow/runtime");
-  const world = getWorld() as unknown as HostedWorld;
-  world.registerHandler("__wkf_workflow_", flow);
-  world.registerHandler("__wkf_step_", step);
   Object.assign(researchWorkflow, { workflowId });
-  await world.start?.();
+  await (getWorld() as unknown as HostedWorld).start?.();
   return true;
 }
 

@@ -8,13 +8,13 @@ import { claimUnownedRuns } from "@/lib/db/accounts";
 import { getAuth } from "@/lib/auth/server";
 import { createInvitedAccount } from "@/lib/auth/invite";
 import { isAdmin } from "@/lib/auth/rules";
-import type { ActionResult, FormState } from "@/app/_server/action-result";
+import { isForm, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { getCaller } from "@/app/_server/caller";
 
 /** Signs the caller out (deletes their better-auth session and its cookie) and opens the sign-in page. */
 export async function signOutAction(): Promise<void> {
   try {
-    await getAuth().api.signOut({ headers: await headers() });
+    await (await getAuth()).api.signOut({ headers: await headers() });
   } catch (error) {
     // An expired or unknown session is signed out already.
     console.warn("signOut:", error instanceof Error ? error.message : error);
@@ -32,12 +32,13 @@ const keyNameSchema = z.string().trim().min(1, "Give the key a name, e.g. the sc
  * @returns the key's value, which is never shown again, or a user-facing error.
  */
 export async function createApiKeyAction(_previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
+  if (!isForm(formData)) return { name: "", key: null, error: UNREADABLE_FORM };
   const name = String(formData.get("name") ?? "");
   const parsed = keyNameSchema.safeParse(name);
   if (!parsed.success) return { name, key: null, error: parsed.error.issues[0].message };
   if ((await getCaller()).kind !== "user") return { name, key: null, error: "Sign in to create API keys." };
   try {
-    const created = await getAuth().api.createApiKey({ body: { name: parsed.data }, headers: await headers() });
+    const created = await (await getAuth()).api.createApiKey({ body: { name: parsed.data }, headers: await headers() });
     revalidatePath("/settings/api-keys");
     return { name: "", key: created.key, error: null };
   } catch (error) {
@@ -50,7 +51,7 @@ export async function createApiKeyAction(_previous: CreateApiKeyState, formData:
 export async function revokeApiKeyAction(keyId: string): Promise<ActionResult> {
   if (!z.string().min(1).max(100).safeParse(keyId).success) return { error: "Unknown key." };
   try {
-    await getAuth().api.deleteApiKey({ body: { keyId }, headers: await headers() });
+    await (await getAuth()).api.deleteApiKey({ body: { keyId }, headers: await headers() });
   } catch (error) {
     console.warn("deleteApiKey:", error instanceof Error ? error.message : error);
     return { error: "Unknown key." };
@@ -80,6 +81,7 @@ export type InviteState = FormState<{ email: string; name: string; created: stri
  * hands the first password over. @returns the created e-mail, or a user-facing error with the typed fields kept.
  */
 export async function inviteUserAction(_previous: InviteState, formData: FormData): Promise<InviteState> {
+  if (!isForm(formData)) return { name: "", email: "", created: null, error: UNREADABLE_FORM };
   const fields = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   if (!isAdmin(await getCaller())) return { ...fields, created: null, error: "Only an administrator can add accounts." };
   const result = await createInvitedAccount({ ...fields, password: String(formData.get("password") ?? "") });

@@ -26,3 +26,14 @@ export function toErrorMessage(error: unknown, label: string, fallback: string):
   console.error(`${label} failed`, error);
   return fallback;
 }
+
+/**
+ * What a form action answers when its form argument is not FormData: a client may call an action with any value
+ * (React decodes the arguments from the request), so each form action checks before reading fields.
+ */
+export const UNREADABLE_FORM = "The form could not be read. Reload the page and try again.";
+
+/** Whether an action's form argument is really a form (see {@link UNREADABLE_FORM}). */
+export function isForm(value: unknown): value is FormData {
+  return value instanceof FormData;
+}

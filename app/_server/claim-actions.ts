@@ -5,7 +5,7 @@ import { z } from "zod";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { startClaimCheck } from "@/lib/claims/start";
 import { claimCheckInputSchema, firstIssue } from "@/lib/runs/input";
-import { toErrorMessage, type FormState } from "@/app/_server/action-result";
+import { isForm, toErrorMessage, UNREADABLE_FORM, type FormState } from "@/app/_server/action-result";
 import { admitStart } from "@/app/_server/caller";
 
 /** State of the claim form after a failed submission (the text is kept so nothing is lost). */
@@ -16,6 +16,7 @@ const startSchema = claimCheckInputSchema.extend({ sources: z.array(sourceIdSche
 
 /** Starts a claim check from the form (text, sources[]) owned by the caller's session and opens its page. */
 export async function startClaimCheckAction(_previous: StartClaimCheckState, formData: FormData): Promise<StartClaimCheckState> {
+  if (!isForm(formData)) return { error: UNREADABLE_FORM, text: "", sources: null };
   const text = String(formData.get("text") ?? "");
   const sources = formData.getAll("sources").map(String);
   const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);

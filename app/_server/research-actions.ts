@@ -8,7 +8,7 @@ import { requestCancel } from "@/lib/runs/lifecycle";
 import { firstIssue, researchInputSchema } from "@/lib/runs/input";
 import { startResearchRun } from "@/lib/research/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
-import { toErrorMessage, type ActionResult, type FormState } from "@/app/_server/action-result";
+import { isForm, toErrorMessage, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
 import { admitStart, getCaller } from "@/app/_server/caller";
 
@@ -26,6 +26,7 @@ const startSchema = researchInputSchema.extend({
  * when the user chose to finish on the extractive backend if the model provider fails) and opens its page.
  */
 export async function startResearch(_previous: StartResearchState, formData: FormData): Promise<StartResearchState> {
+  if (!isForm(formData)) return { error: UNREADABLE_FORM, question: "", sources: null };
   const question = String(formData.get("question") ?? "");
   const sources = formData.getAll("sources").map(String);
   const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);
@@ -61,6 +62,7 @@ export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: 
 
 /** "Retry" on the unreachable-sources notice: forgets the source's DNS failure, so the next run asks it again. */
 export async function retryUnreachableSource(formData: FormData): Promise<void> {
+  if (!isForm(formData)) return;
   const parsed = sourceIdSchema.safeParse(formData.get("source"));
   if (parsed.success) clearUnreachable(parsed.data);
   revalidatePath("/");

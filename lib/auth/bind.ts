@@ -17,6 +17,19 @@ export function bindHost(argv: readonly string[], env: { HOSTNAME?: string }): s
   return env.HOSTNAME || "0.0.0.0";
 }
 
+/**
+ * The port `next start` listens on: its `-p`/`--port` argument, else the PORT environment variable, else 3000
+ * (Next.js's order and default).
+ */
+export function listenPort(argv: readonly string[], env: { PORT?: string }): number {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg === "-p" || arg === "--port" ? argv[i + 1] : /^--port=(\d+)$/.exec(arg)?.[1];
+    if (value && /^\d+$/.test(value)) return Number(value);
+  }
+  return env.PORT && /^\d+$/.test(env.PORT) ? Number(env.PORT) : 3000;
+}
+
 /** Whether a host name or address is loopback only: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();

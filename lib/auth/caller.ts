@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { getAuth } from "@/lib/auth/server";
+import { getAuth, type Auth } from "@/lib/auth/server";
 import type { Caller, Role } from "@/lib/auth/rules";
 
 /**
@@ -11,9 +11,9 @@ import type { Caller, Role } from "@/lib/auth/rules";
  */
 export async function callerFromHeaders(headers: Headers, localSessionId: string | null = null): Promise<Caller> {
   if (getConfig().CRITICA_AUTH === "off") return { kind: "local", sessionId: localSessionId };
-  let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
+  let session: Awaited<ReturnType<Auth["api"]["getSession"]>>;
   try {
-    session = await getAuth().api.getSession({ headers });
+    session = await (await getAuth()).api.getSession({ headers });
   } catch {
     return { kind: "guest" };
   }

@@ -21,7 +21,7 @@ export async function createInvitedAccount(input: unknown): Promise<{ userId: st
   if (!parsed.success) return { error: parsed.error.issues[0].message };
   const { name, email, password } = parsed.data;
   if (await findUserByEmail(email)) return { error: "An account with this e-mail already exists." };
-  const ctx = await getAuth().$context;
+  const ctx = await (await getAuth()).$context;
   return adminInvitation.run(true, async () => {
     const user = await ctx.internalAdapter.createUser({ name, email }, { method: "admin" });
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });

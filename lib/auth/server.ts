@@ -8,9 +8,10 @@ import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { getDb, usingPostgres } from "@/lib/db/client";
-import { countUsers } from "@/lib/db/accounts";
+import { claimFirstAdmin, deleteUser, firstAdminMade } from "@/lib/db/accounts";
 import { admitAuthAttempt } from "@/lib/auth/limits";
 import { authSecret } from "@/lib/auth/secret";
+import { requestOrigin } from "@/lib/auth/gate";
 
 /**
  * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even
@@ -33,19 +34,18 @@ export function oauthProviders(config: AppConfig = getConfig()): Array<{ id: "gi
   return list;
 }
 
-/** The origin a request was addressed to: X-Forwarded-Proto/-Host when a proxy set them, else its Host header. */
-function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
-  return `${proto.split(",")[0].trim()}://${host.split(",")[0].trim()}`;
+const SIGNUP_CLOSED = "Sign-up is closed on this server. Ask its administrator for an account.";
+
+/** Whether self-service accounts are refused now: CRITICA_SIGNUP=closed, outside an administrator's invitation. */
+function signupClosed(): boolean {
+  return getConfig().CRITICA_SIGNUP === "closed" && !adminInvitation.getStore();
 }
 
-function createAuth(config: AppConfig) {
+function createAuth(config: AppConfig, secret: string) {
   const attempts = config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE;
   return betterAuth({
     appName: "Critica",
-    secret: authSecret(config.BETTER_AUTH_SECRET),
+    secret,
     baseURL: config.BETTER_AUTH_URL,
     // Without BETTER_AUTH_URL, the origin the browser addressed (Host, or X-Forwarded-Host/-Proto behind a proxy) is
     // trusted: the standard same-origin check of Origin against Host. Next.js rewrites request.url to the address it
@@ -73,15 +73,20 @@ function createAuth(config: AppConfig) {
     databaseHooks: {
       user: {
         create: {
-          // The first account becomes the admin; with CRITICA_SIGNUP=closed no other account can be created (by
-          // e-mail or OAuth) except by an administrator's invitation. Two sign-ups racing for the very first account may both find zero users: the second
-          // then fails on nothing worse than also being admin, which an operator can correct in the database.
+          // Every account is created as a user; the one that wins the database's first-admin claim right after its
+          // insert becomes the admin (lib/db/accounts.ts claimFirstAdmin), so concurrent first sign-ups make exactly
+          // one. With CRITICA_SIGNUP=closed no other account can be created (by e-mail or OAuth) except by an
+          // administrator's invitation; a sign-up that raced the first one on a closed server and lost is removed.
           before: async (user) => {
-            const existing = await countUsers();
-            if (existing > 0 && getConfig().CRITICA_SIGNUP === "closed" && !adminInvitation.getStore()) {
-              throw new APIError("FORBIDDEN", { message: "Sign-up is closed on this server. Ask its administrator for an account." });
+            if (signupClosed() && (await firstAdminMade())) throw new APIError("FORBIDDEN", { message: SIGNUP_CLOSED });
+            return { data: { ...user, role: "user" } };
+          },
+          after: async (user) => {
+            if (await claimFirstAdmin(user.id)) return;
+            if (signupClosed()) {
+              await deleteUser(user.id);
+              throw new APIError("FORBIDDEN", { message: SIGNUP_CLOSED });
             }
-            return { data: { ...user, role: existing === 0 ? "admin" : "user" } };
           },
         },
       },
@@ -131,13 +136,16 @@ function createAuth(config: AppConfig) {
 /** The better-auth instance type (its `api` and `handler`). */
 export type Auth = ReturnType<typeof createAuth>;
 
-const cache = globalThis as unknown as { __criticaAuth?: { key: string; auth: Auth } };
+const cache = globalThis as unknown as { __criticaAuth?: { key: string; auth: Promise<Auth> } };
 
 /**
  * The process-wide better-auth instance for the current configuration (re-created when DATABASE_URL or an auth
- * setting changes, as in tests). Passwords are hashed by better-auth (scrypt), API keys stored as SHA-256 hashes.
+ * setting changes, as in tests). Its secret is BETTER_AUTH_SECRET or the one generated once into the database
+ * (lib/auth/secret.ts), so every instance accepts the sessions of the others. Passwords are hashed by better-auth
+ * (scrypt), API keys stored as SHA-256 hashes.
+ * @throws (rejects) when the database cannot be read for the generated secret; the next call tries again.
  */
-export function getAuth(): Auth {
+export function getAuth(): Promise<Auth> {
   const config = getConfig();
   const key = JSON.stringify([
     config.DATABASE_URL,
@@ -146,6 +154,12 @@ export function getAuth(): Auth {
     config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE,
     oauthProviders(config).map((p) => p.id),
   ]);
-  if (cache.__criticaAuth?.key !== key) cache.__criticaAuth = { key, auth: createAuth(config) };
+  if (cache.__criticaAuth?.key !== key) {
+    const auth = authSecret(config.BETTER_AUTH_SECRET).then((secret) => createAuth(config, secret));
+    cache.__criticaAuth = { key, auth };
+    auth.catch(() => {
+      if (cache.__criticaAuth?.auth === auth) cache.__criticaAuth = undefined;
+    });
+  }
   return cache.__criticaAuth.auth;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { claimServerValue, FIRST_ADMIN_KEY, readServerValue } from "@/lib/db/server-state";
 
 /*
  * The account facts the app reads outside better-auth (which owns writes to User, Session, Account and Apikey):
@@ -20,6 +21,28 @@ const SUMMARY = { id: true, email: true, name: true, role: true, createdAt: true
 /** How many accounts exist (0 until the first sign-up, which makes that account the admin). */
 export async function countUsers(): Promise<number> {
   return getDb().user.count();
+}
+
+/**
+ * Makes the account `userId` the administrator if no account ever became one, decided by the database: the first
+ * account to insert ServerState "first-admin" wins, so of any number of concurrent first sign-ups, on one instance or
+ * several, exactly one becomes admin (a count of users read before inserting would let two see zero).
+ * @returns whether `userId` became the administrator.
+ */
+export async function claimFirstAdmin(userId: string): Promise<boolean> {
+  if (!(await claimServerValue(FIRST_ADMIN_KEY, userId))) return false;
+  await getDb().user.update({ where: { id: userId }, data: { role: "admin" } });
+  return true;
+}
+
+/** Whether the first administrator has been made (every later account is a user). */
+export async function firstAdminMade(): Promise<boolean> {
+  return (await readServerValue(FIRST_ADMIN_KEY)) !== null;
+}
+
+/** Deletes an account with its sessions and sign-in methods (by cascade): one that must not exist. */
+export async function deleteUser(userId: string): Promise<void> {
+  await getDb().user.delete({ where: { id: userId } });
 }
 
 /** Every account, oldest first (the admin's filter of history; a deployment has a handful to a few hundred). */

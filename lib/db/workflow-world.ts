@@ -27,3 +27,27 @@ export function bootstrapPostgresWorld(url: string): Promise<void> {
     });
   });
 }
+
+/** A generated workflow route's POST handler (app/.well-known/workflow/v1/<flow|step>/route.js). */
+export type WorkflowRouteHandler = (request: Request) => Promise<Response>;
+
+/** The part of the local world this uses: its direct (in-process) handlers by queue prefix, and its start. */
+interface DirectWorld {
+  registerHandler?(prefix: string, handler: WorkflowRouteHandler): void;
+}
+
+/**
+ * Makes the local world deliver its queue messages to the generated workflow (`flow`) and step handlers in this
+ * process, as Request objects handed to the functions, instead of POSTing them to this server's
+ * /.well-known/workflow/v1 routes (the world's registerHandler, by the SDK's queue prefixes). Call before the world's
+ * start(), which re-enqueues unfinished runs. The server (instrumentation.ts) and the command-line host
+ * (scripts/workflow-host.ts) both use it; nothing then needs the HTTP routes.
+ * @throws Error when the world has no direct handlers (not the local world).
+ */
+export async function deliverInProcess(handlers: { flow: WorkflowRouteHandler; step: WorkflowRouteHandler }): Promise<void> {
+  const { getWorld } = await import("workflow/runtime");
+  const world = getWorld() as unknown as DirectWorld;
+  if (!world.registerHandler) throw new Error("this Workflow SDK world cannot deliver queue messages in process (only the local world can)");
+  world.registerHandler("__wkf_workflow_", handlers.flow);
+  world.registerHandler("__wkf_step_", handlers.step);
+}

@@ -23,15 +23,36 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): { data
   return { response: json({ error, issues }, 400) };
 }
 
-/** The request's JSON body, or a 400 answer when it is not JSON (an empty body reads as `{}`). */
+/**
+ * How deeply a request body's arrays and objects may nest. No request of the API nests beyond 3; thousands of levels
+ * would overflow the stack of the recursive schema validation (a 500 instead of a 400).
+ */
+const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `limit` (checked without recursion). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The request's JSON body, or a 400 answer when it is not JSON or nests too deeply (an empty body reads as `{}`). */
 export async function readJson(request: Request): Promise<{ data: unknown } | { response: Response }> {
   const text = await request.text();
   if (!text.trim()) return { data: {} };
+  let data: unknown;
   try {
-    return { data: JSON.parse(text) };
+    data = JSON.parse(text);
   } catch {
     return { response: apiError(400, "The request body is not valid JSON.") };
   }
+  if (nestedDeeperThan(data, MAX_JSON_DEPTH)) return { response: apiError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`) };
+  return { data };
 }
 
 /** The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached). */

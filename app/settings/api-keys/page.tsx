@@ -14,7 +14,7 @@ export const metadata = { title: "API keys" };
 export default async function ApiKeysPage() {
   await connection();
   if ((await getCaller()).kind !== "user") redirect("/sign-in?next=/settings/api-keys");
-  const listed = await getAuth().api.listApiKeys({ headers: await headers() });
+  const listed = await (await getAuth()).api.listApiKeys({ headers: await headers() });
   const keys = listed.apiKeys.map((k) => ({ id: k.id, name: k.name ?? null, start: k.start ?? null, createdAt: new Date(k.createdAt).toISOString() }));
   return (
     <div className="space-y-4">

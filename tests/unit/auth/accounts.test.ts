@@ -96,7 +96,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
   });
 
   it("accepts an API key as Authorization: Bearer, stores only its hash, and answers 401 once it is revoked", async () => {
-    const created = await getAuth().api.createApiKey({ body: { name: "pipeline" }, headers: new Headers({ cookie: alice.cookie }) });
+    const created = await (await getAuth()).api.createApiKey({ body: { name: "pipeline" }, headers: new Headers({ cookie: alice.cookie }) });
     expect(created.key).toMatch(/^crt_[A-Za-z]{64}$/);
     const stored = await getDb().apikey.findFirstOrThrow({ where: { referenceId: alice.userId } });
     expect(stored.key).not.toBe(created.key);
@@ -110,7 +110,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
     expect(listed.status).toBe(200);
     expect((await listed.json()).runs.map((r: { id: string }) => r.id)).toEqual([own]);
 
-    await getAuth().api.deleteApiKey({ body: { keyId: created.id }, headers: new Headers({ cookie: alice.cookie }) });
+    await (await getAuth()).api.deleteApiKey({ body: { keyId: created.id }, headers: new Headers({ cookie: alice.cookie }) });
     const revoked = await runs.GET(new Request(`${ORIGIN}/api/runs`));
     expect(revoked.status).toBe(401);
     req.headers = new Headers({ authorization: "Bearer crt_not-a-real-key" });

@@ -48,9 +48,9 @@ describe.skipIf(!ADMIN_URL)("accounts on Postgres", () => {
       { email: "alice@lab.org", role: "user" },
     ]);
 
-    const { key, id: keyId } = await getAuth().api.createApiKey({ body: { name: "pg" }, headers: new Headers({ cookie: alice.cookie }) });
+    const { key, id: keyId } = await (await getAuth()).api.createApiKey({ body: { name: "pg" }, headers: new Headers({ cookie: alice.cookie }) });
     expect(await callerFromHeaders(new Headers({ authorization: `Bearer ${key}` }))).toEqual({ kind: "user", userId: alice.userId, email: "alice@lab.org", name: "alice", role: "user" });
-    await getAuth().api.deleteApiKey({ body: { keyId }, headers: new Headers({ cookie: alice.cookie }) });
+    await (await getAuth()).api.deleteApiKey({ body: { keyId }, headers: new Headers({ cookie: alice.cookie }) });
     expect(await callerFromHeaders(new Headers({ authorization: `Bearer ${key}` }))).toEqual({ kind: "guest" });
 
     const ip = { "x-forwarded-for": "203.0.113.99" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmin, ownerIdFor, type Caller, type RunWrite } from "@/lib/auth/rules";
-import { isPublicPath, safeNext, securityHeaders } from "@/lib/auth/gate";
-import { authOffWarning, bindHost, isLoopback } from "@/lib/auth/bind";
+import { isPublicPath, safeNext, secureCookies, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
+import { authOffWarning, bindHost, isLoopback, listenPort } from "@/lib/auth/bind";
 
 // The access rules of issue 11, one assertion per rule and caller kind. Ids are shaped like the real ones:
 // better-auth user ids (32 characters) and browser session ids (base64url of 24 bytes).
@@ -79,9 +79,10 @@ describe("starting, claiming, listing and owning runs", () => {
 });
 
 describe("the gate in front of every request", () => {
-  it("opens sign-in, sign-up, share links, auth endpoints, health and OpenAPI to everyone, and nothing else", () => {
-    const open = ["/sign-in", "/sign-up", "/share/abc_DEF-123", "/share/abc/export/markdown", "/api/auth/sign-in/email", "/api/health", "/api/openapi.json", "/.well-known/workflow/v1/step"];
-    const closed = ["/", "/reports", "/reports/7d1c3a4e-0000-4000-8000-000000000000", "/api/runs", "/api/checks", "/settings/api-keys", "/sign-out", "/share", "/api/healthz", "/sign-in-now"];
+  it("opens sign-in, sign-up, share links, auth endpoints, health, OpenAPI and security.txt to everyone, and nothing else", () => {
+    const open = ["/sign-in", "/sign-up", "/share/abc_DEF-123", "/share/abc/export/markdown", "/api/auth/sign-in/email", "/api/health", "/api/openapi.json", "/.well-known/security.txt"];
+    // The engine's endpoints are not open: they answer the engine alone (engine-gate.test.ts).
+    const closed = ["/", "/reports", "/reports/7d1c3a4e-0000-4000-8000-000000000000", "/api/runs", "/api/checks", "/settings/api-keys", "/sign-out", "/share", "/api/healthz", "/sign-in-now", "/.well-known/workflow/v1/step", "/.well-known/security.txt/x"];
     expect(open.filter(isPublicPath)).toEqual(open);
     expect(closed.filter(isPublicPath)).toEqual([]);
   });
@@ -96,6 +97,21 @@ describe("the gate in front of every request", () => {
     expect(h["X-Content-Type-Options"]).toBe("nosniff");
     expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain("'nonce-x' 'strict-dynamic' 'unsafe-eval';");
+    expect(h["Strict-Transport-Security"]).toBeUndefined();
+  });
+  it("marks every cookie set over HTTPS Secure, and leaves plain HTTP answers alone", () => {
+    const response = () => {
+      const headers = new Headers();
+      headers.append("set-cookie", "better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
+      headers.append("set-cookie", "other=1; Path=/; Secure");
+      return new Response("{}", { status: 200, headers });
+    };
+    expect(secureCookies(response(), true).headers.getSetCookie()).toEqual(["better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax; Secure", "other=1; Path=/; Secure"]);
+    expect(secureCookies(response(), false).headers.getSetCookie()[0]).toBe("better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
+  });
+  it("adds HSTS (a year) only to answers served over HTTPS, as X-Forwarded-Proto says", () => {
+    expect(securityHeaders("x", { dev: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000");
+    expect(["https", "HTTPS", "https, http", "http", "http, https", null].map(servedOverHttps)).toEqual([true, true, true, false, false, false]);
   });
 });
 
@@ -105,6 +121,12 @@ describe("the warning of a personal install reachable from the network", () => {
     expect(bindHost(["node", "next", "start", "--hostname=0.0.0.0"], {})).toBe("0.0.0.0");
     expect(bindHost(["node", "next", "start"], { HOSTNAME: "::1" })).toBe("::1");
     expect(bindHost(["node", "next", "start"], {})).toBe("0.0.0.0");
+  });
+  it("reads the port from next start's -p, then PORT, else 3000", () => {
+    expect(listenPort(["node", "next", "start", "-p", "4100"], { PORT: "5000" })).toBe(4100);
+    expect(listenPort(["node", "next", "start", "--port=4200"], {})).toBe(4200);
+    expect(listenPort(["node", "next", "start"], { PORT: "5000" })).toBe(5000);
+    expect(listenPort(["node", "next", "start"], {})).toBe(3000);
   });
   it("warns only with CRITICA_AUTH=off on a non-loopback address", () => {
     expect(["localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]", "0.0.0.0", "::", "192.168.1.5"].map(isLoopback)).toEqual([true, true, true, true, true, false, false, false]);

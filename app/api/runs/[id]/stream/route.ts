@@ -6,6 +6,7 @@ import { latestRunPartial } from "@/lib/runs/partials";
 import { followRunEvents } from "@/lib/runs/event-feed";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
+import { apiError } from "@/app/api/_contract/respond";
 
 /**
  * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
@@ -37,7 +38,7 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   await connection();
   const { id } = await ctx.params;
   const run = await readableRun(await getCaller(), id);
-  if (!run) return new Response("Unknown run", { status: 404 });
+  if (!run) return apiError(404, "Unknown run.");
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
 
   const stream = createUIMessageStream<RunUIMessage>({
