@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postFollowUp } from "@/lib/chat/post-message";
-import { reportVersions } from "@/lib/chat/report-versions";
+import { reportVersions, versionPage } from "@/lib/chat/report-versions";
+import { answerFromRecords } from "@/lib/report/answer";
+import { openingParagraph } from "@/lib/report/opening";
 import { listMessages } from "@/lib/db/messages";
 import { getReport, getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { cancelRun } from "@/lib/runs/lifecycle";
@@ -78,6 +80,29 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     ]);
     expect((await getReport(run.id))!.report.researchQuestion).toBe(`${QUESTION} Follow-up: What about children?`);
     expect(await getRun(run.id)).toMatchObject({ status: "completed", iterations: 3, evidenceCount: 63 });
+
+    // One version per page: v1 is drawn from the 51 records it was written from, v2 from all 63, and v2's diff names
+    // the bottom line, certainty and the added reference with its reason (both read against the run's question).
+    const evidence = await getRunEvidence(run.id);
+    const [page1, page2] = [1, 2].map((n) => versionPage(events, evidence, QUESTION, n)!);
+    expect([page1.records.length, page2.records.length]).toEqual([51, 63]);
+    expect(page1.view.events.at(-1)).toMatchObject({ seq: 22, type: "run-finished" });
+    expect(page2.view.events.filter((e) => e.type === "iteration-started").map((e) => e.data.iteration)).toEqual([1, 2, 3]);
+    expect(page1.diff).toBeNull();
+    expect(page2.diff).toMatchObject({
+      fromVersion: 1,
+      toVersion: 2,
+      certainty: { before: "low", after: "low" },
+      confidence: { before: 0.45, after: 0.45 },
+      newRecords: 12,
+      added: [{ evidenceId: "pmid:6794356", n: 6, reason: "already among v1's records; cited in the executive summary" }],
+      removed: [],
+    });
+    expect(page2.diff!.bottomLine.before).toBe(page2.diff!.bottomLine.after);
+    expect(versionPage(events, evidence, QUESTION)!.view.version.version).toBe(2);
+    // The opening paragraph counts the version's own records.
+    const answered = answerFromRecords(QUESTION, page2.records, page2.view.version.report.drugCandidates);
+    expect(openingParagraph(answered, page2.records, page2.view.version.report)).toMatch(/^Of the 63 records found, \d+ bears? on the question: .+ Certainty of the evidence \(GRADE\): low\.$/);
     const saved = (await listMessages(run.id)).at(-1)!;
     expect(saved.parts.map((p) => p.type)).toEqual(["data-follow-up-kind", "data-research-iteration", "data-report-version"]);
 
