@@ -26,7 +26,7 @@ const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
 ];
 
 /** Rows shown before "Show all" when no filter narrows the table (the records the report cites come first). */
-export const INITIAL_ROWS = 10;
+const INITIAL_ROWS = 10;
 
 const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = { yes: "success", possibly: "warning", no: "danger", irrelevant: "neutral" };
 const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
@@ -101,7 +101,18 @@ function metadataLine(r: ReportRecord): string {
  * show, with "Show all". `stance` (set by the evidence meter's segments) keeps only the records pointing that way;
  * `onStanceChange(null)` is called when the user clears the filters.
  */
-export function EvidenceTable({ records, stance = null, onStanceChange }: { records: ReportRecord[]; stance?: RecordStance | null; onStanceChange?: (stance: RecordStance | null) => void }) {
+export function EvidenceTable({
+  records,
+  stance = null,
+  onStanceChange,
+  initialRows = INITIAL_ROWS,
+}: {
+  records: ReportRecord[];
+  stance?: RecordStance | null;
+  onStanceChange?: (stance: RecordStance | null) => void;
+  /** Rows shown before "Show all" when no filter narrows the table. */
+  initialRows?: number;
+}) {
   const id = useId();
   const [source, setSource] = useState<SourceId | "all">("all");
   const [studyType, setStudyType] = useState("all");
@@ -136,7 +147,7 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
   }, [records, source, studyType, yearFrom, yearTo, preprint, stance, sort]);
 
   const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all" || stance !== null;
-  const shown = filtered || all ? matching : matching.slice(0, INITIAL_ROWS);
+  const shown = filtered || all ? matching : matching.slice(0, initialRows);
   const clear = () => {
     onStanceChange?.(null);
     setSource("all");
@@ -182,15 +193,17 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
         {shown.length < matching.length && `; the first ${shown.length} shown`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className="w-full min-w-[36rem] border-collapse text-sm" aria-describedby={`${id}-count`}>
+        {/* On a phone each row is a card (app/globals.css .evidence-grid); the roles keep it a table for assistive tech. */}
+        <table role="table" className="evidence-grid w-full border-collapse text-sm sm:min-w-[36rem]" aria-describedby={`${id}-count`}>
           <caption id={`${id}-caption`} className="sr-only">
             Evidence collected by the run
           </caption>
-          <thead>
-            <tr className="border-b border-border text-left">
+          <thead role="rowgroup">
+            <tr role="row" className="border-b border-border text-left">
               {COLUMNS.map((c) => (
                 <th
                   key={c.key}
+                  role="columnheader"
                   scope="col"
                   className={`py-2 pr-3 font-medium ${c.className ?? ""}`}
                   aria-sort={sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
@@ -210,17 +223,17 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {shown.map((r) => {
               const expanded = open.has(r.id);
               const meta = metadataLine(r);
               return (
                 <Fragment key={r.id}>
-                  <tr data-testid="evidence-row" className={`align-top ${expanded ? "" : "border-b border-border"}`}>
-                    <td className="py-2 pr-3 tabular-nums" data-testid="evidence-ref">
+                  <tr role="row" data-testid="evidence-row" className={`align-top ${expanded ? "" : "border-b border-border"}`}>
+                    <td role="cell" className="py-2 pr-3 tabular-nums" data-testid="evidence-ref">
                       {r.referenceNumber === null ? <span className="text-muted-foreground">–</span> : `[${r.referenceNumber}]`}
                     </td>
-                    <td className="py-2 pr-3">
+                    <td role="cell" className="py-2 pr-3">
                       <button
                         type="button"
                         aria-expanded={expanded}
@@ -244,13 +257,13 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
                         </button>
                       </span>
                     </td>
-                    <td className="py-2 pr-3" data-testid="evidence-study-type">
+                    <td role="cell" className="py-2 pr-3" data-testid="evidence-study-type">
                       {r.studyTypeLabel}
                     </td>
-                    <td className="py-2 pr-3 tabular-nums" data-testid="evidence-year">
+                    <td role="cell" className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`} data-testid="evidence-year">
                       {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
                     </td>
-                    <td className="py-2 pr-3" data-testid="evidence-stance">
+                    <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
                       <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-stance-reason">
                         {r.stanceReason}
@@ -258,9 +271,9 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
                     </td>
                   </tr>
                   {expanded && (
-                    <tr className="border-b border-border" data-testid="evidence-abstract-row">
-                      <td />
-                      <td colSpan={COLUMNS.length - 1} id={`${id}-abstract-${r.id}`} className="pb-3 pr-3 text-sm">
+                    <tr role="row" className="border-b border-border" data-testid="evidence-abstract-row">
+                      <td role="cell" />
+                      <td role="cell" colSpan={COLUMNS.length - 1} id={`${id}-abstract-${r.id}`} className="pb-3 pr-3 text-sm">
                         <AbstractText abstract={r.abstract} sentence={r.stancePassage} />
                         {r.stancePassage && <p className="mt-1 text-xs text-muted-foreground">Marked: the sentence its stance on the question rests on.</p>}
                       </td>
