@@ -18,11 +18,12 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
           Skip to content
         </a>
         <header className="border-b border-border bg-card">
-          <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-            <Link href="/" className="text-lg font-semibold tracking-tight">
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+            <Link href="/" className="shrink-0 text-lg font-semibold tracking-tight">
               Critica
             </Link>
-            <nav aria-label="Main" className="flex items-center gap-4 text-sm">
+            {/* On a 360–390 px phone the links and the account corner share one line: nothing wraps or widens the page. */}
+            <nav aria-label="Main" className="flex min-w-0 items-center gap-3 whitespace-nowrap text-sm sm:gap-4">
               <Link href="/" className="hover:underline">
                 New research
               </Link>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { RunList } from "@/components/history/run-list";
+import { runVerdicts } from "@/lib/report/run-verdicts";
 import { ClaimForm } from "@/components/claims/claim-form";
 import { ModeSwitch } from "@/components/claims/mode-switch";
 import { ResearchForm } from "@/components/research/research-form";
@@ -12,12 +13,17 @@ import { historyScope } from "@/lib/auth/rules";
 import { getCaller } from "@/app/_server/caller";
 import { defaultSources } from "@/lib/sources/registry";
 import { unreachableSources } from "@/lib/sources/reachability";
+import { probeLiveSources } from "@/lib/sources/probe";
 import { UnreachableSources } from "@/components/research/unreachable-sources";
 
 export default async function HomePage() {
   await connection();
   const config = getConfig();
-  const [libraryCount, sources, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ scope: historyScope(await getCaller()), filters: {}, limit: 5 })]);
+  const [libraryCount, configured, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ scope: historyScope(await getCaller()), filters: {}, limit: 5 })]);
+  // Offline, the live sources are named unreachable above the forms and left unticked (ticked again after Retry).
+  await probeLiveSources(configured);
+  const unreachable = unreachableSources();
+  const sources = configured.filter((s) => !unreachable.some((u) => u.source === s));
   return (
     <div className="space-y-6">
       <div>
@@ -37,7 +43,7 @@ export default async function HomePage() {
           designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language model.
         </p>
       )}
-      <UnreachableSources sources={unreachableSources()} />
+      <UnreachableSources sources={unreachable} />
       <ModeSwitch
         research={
           <Card>
@@ -64,7 +70,7 @@ export default async function HomePage() {
             All history
           </Link>
         </div>
-        <RunList runs={recent.runs} />
+        <RunList runs={recent.runs} verdicts={await runVerdicts(recent.runs)} />
       </section>
     </div>
   );

@@ -45,6 +45,9 @@ test("the bottom line, evidence meter and GRADE certainty come first, match --js
   await expect(page.getByTestId("evidence-row")).toHaveCount(answer.meter.yes);
   await expect(page.getByTestId("evidence-count")).toContainText(`${answer.meter.yes} of ${json.evidence.length} records (evidence meter: Yes)`);
   await bottom.getByTestId("meter-yes").click();
+  // Unfiltered, the table shows its first 10 rows and offers the rest.
+  await expect(page.getByTestId("evidence-row")).toHaveCount(Math.min(10, json.evidence.length));
+  await page.getByTestId("evidence-show-all").click();
   await expect(page.getByTestId("evidence-row")).toHaveCount(json.evidence.length);
 
   const grade = page.getByTestId("grade-certainty");
@@ -69,8 +72,11 @@ test("a question naming no drug gets a report citing the abstract that answers i
   const { json } = await finishedRun(page, INSOMNIA);
   const own = json.report.references.find((r) => r.pmid === "22892811");
   expect(own).toBeDefined();
-  // The record answering it (Penn State Cohort, PMID 22892811) is quoted in the executive summary with its marker.
-  await expect(page.getByTestId("report")).toContainText(`Chronic insomnia with short sleep duration is associated with an increased risk for incident hypertension in a degree comparable to sleep-disordered breathing [${own!.n}].`);
+  // The record answering it (Penn State Cohort, PMID 22892811) is quoted in the executive summary, as a quotation
+  // with its marker and its source.
+  const quote = page.getByTestId("report").locator("blockquote").filter({ hasText: "Chronic insomnia with short sleep duration" });
+  await expect(quote.locator("p").first()).toHaveText(`“Chronic insomnia with short sleep duration is associated with an increased risk for incident hypertension in a degree comparable to sleep-disordered breathing.” [${own!.n}]`);
+  await expect(quote.locator("p").nth(1)).toHaveText("— Fernandez-Mendoza J et al., Hypertension, 2012");
   await expect(page.getByTestId("report").getByRole("button", { name: `Reference ${own!.n}` }).first()).toBeVisible();
   expect(json.answer.kind).toBe("yes-no");
 });

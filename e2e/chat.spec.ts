@@ -74,19 +74,22 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
   await askFollowUp("Look deeper into aquaporin");
   const answer = page.getByTestId("chat-answer").last();
   await expect(answer.getByTestId("follow-up-kind")).toHaveText("Request for more researchasks to look deeper");
-  await expect(answer.getByTestId("research-iteration")).toHaveText(/^Iteration \d+ of this run: searching “lithium aquaporin” and “aquaporin”, then hypotheses, the judge and a revised report\.$/);
+  // One search, with the run's drug (a question about lithium gains no records on aquaporin alone).
+  await expect(answer.getByTestId("research-iteration")).toHaveText(/^Iteration \d+ of this run \(a follow-up\): searching “lithium aquaporin”, then hypotheses, the judge and a revised report\.$/);
   await expect(answer.getByTestId("search-event").first()).toContainText("lithium aquaporin");
   await expect(answer.getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 60_000 });
   const changes = answer.getByTestId("report-changes");
   await expect(changes.getByRole("heading")).toHaveText("What changed from v1 to v2");
   await expect(changes.getByTestId("changes-records")).toHaveText(/^\d+ new records? found$/);
   await expect(changes.getByTestId("changes-confidence")).toHaveText(/^Confidence \d+% → \d+%$/);
-  await expect(answer.getByTestId("report-version").getByTestId("report")).toBeVisible();
-  // v2 answers the follow-up from the iteration (lib/chat/follow-up-findings): its 2 new records do not name aquaporin,
-  // so the run's own lithium–aquaporin sentence is quoted.
-  await expect(answer.getByTestId("report-version").getByTestId("report")).toContainText(
-    "On the follow-up (Look deeper into aquaporin), the iteration kept 2 new records (0 naming lithium with aquaporin). On lithium and aquaporin, the run's records say: Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression",
-  );
+  // Report v2 is the page's report now (one version per page); the answer links to it.
+  await expect(answer.getByTestId("report-version-open")).toHaveAttribute("href", /\?v=2#report$/);
+  await expect(page.getByTestId("report-version-label")).toHaveText(/^Report v2 · /);
+  // v2 answers the follow-up from the iteration (lib/chat/follow-up-findings): its new records do not name lithium with
+  // aquaporin, so the run's own lithium–aquaporin sentence is quoted, as a quotation.
+  const report = page.getByTestId("report-card").getByTestId("report");
+  await expect(report).toContainText("The follow-up search on aquaporin found");
+  await expect(report.locator("blockquote").filter({ hasText: "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression" }).first()).toBeAttached();
   // The box opens again once the iteration has ended, and the thread keeps it after a reload.
   await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
   await page.reload();

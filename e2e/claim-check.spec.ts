@@ -57,15 +57,15 @@ async function expectClaimCheck(p: Page) {
   await expect(citations.first().getByTestId("found-by")).toHaveText("keywordsemantic");
   await expect(citations.first().getByTestId("passage-check")).toHaveText("✓ exact match in the abstract");
   await expect(citations.first().getByRole("link", { name: "PMID 12498738" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/12498738/");
-  // The exact P(CID) moves with each retraining of the relation model.
-  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: doxorubicin → cardiomyopathy: causes \(P\(CID\) 0\.\d\d\)$/);
+  // The exact probability moves with each retraining of the relation model; it is named in plain words.
+  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: doxorubicin → cardiomyopathy: causes \(relation probability 0\.\d\d\)$/);
   await expect(contradicted.getByTestId("document-relation")).toHaveCount(10);
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
   // The report's [1] marker links to its citation.
   await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute("href", "#claim-1-cite-1");
   await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword404010");
   await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40407");
-  await expect(contradicted.getByTestId("stats-hyde")).toHaveText("HyDEnot run (needs a language model)");
+  await expect(contradicted.getByTestId("stats-hyde")).toHaveText("example abstractsnot run (needs a language model)");
   await expect(contradicted.getByTestId("stats-total")).toHaveText("All (deduplicated)575710");
   await expect(contradicted.getByTestId("generation-metadata")).toHaveText(/^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/);
 
@@ -119,7 +119,7 @@ test("a claim check with a live source streams its steps while it runs", async (
   await expect(page.getByTestId("run-progress")).toHaveText("1 of 1 claim checked");
   await expect(page.getByTestId("claim-search-event").filter({ hasText: "PubMed" })).toHaveText([
     /^PubMed\s*keyword\s*claim 1\s*doxorubicin AND \(heart OR cardiac OR myocardial\)\s*25 hits · \d+ ms$/,
-    /^PubMed\s*semantic\s*claim 1\s*doxorubicin OR heart OR effect OR cardiac OR myocardial\s*25 hits · \d+ ms$/,
+    /^PubMed\s*semantic\s*claim 1\s*doxorubicin OR heart OR effect OR cardiac OR myocardial\s*25 candidates compared, the most similar kept · \d+ ms$/,
   ]);
   await expect(page.getByTestId("claim-verdict")).toHaveText("contradicts");
   await expect(page.getByTestId("counter-citation")).toHaveCount(10);

@@ -15,6 +15,8 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
   const json = await (await page.request.get(`/reports/${runId}/export/json`)).json();
   const p = json.prisma as { identified: { local: number }; duplicatesRemoved: number; screened: number; excluded: Array<{ reason: string; n: number }>; included: number };
   const excluded = p.excluded.reduce((s, r) => s + r.n, 0);
+  // The diagram is under "How this report was made", collapsed by default.
+  await page.getByTestId("report-method").locator(":scope > summary").click();
   const figure = page.getByTestId("prisma-figure");
   await expect(figure.getByRole("img")).toHaveAttribute(
     "aria-label",

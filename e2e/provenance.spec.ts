@@ -32,6 +32,7 @@ test("a retracted record is badged, linked to its retraction notice, listed in a
     "Retracted records found: PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” " +
       "(retraction notice PMID 39990001). It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
   );
+  await page.getByTestId("evidence-show-all").click();
   const retracted = page.getByTestId("evidence-row").filter({ has: page.getByTestId("badge-retracted") });
   await expect(retracted).toHaveCount(1);
   await expect(retracted.getByTestId("evidence-title")).toHaveText("Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.");

@@ -27,13 +27,15 @@ test("XSS payloads in a question and in an abstract render as text", async ({ pa
   await ask(page, XSS_QUESTION, ["local"]);
   await expect(page.getByTestId("run-question")).toHaveText(XSS_QUESTION);
   const report = page.getByTestId("report");
-  await expect(report.getByRole("heading", { level: 2, name: "Research question" }).locator("xpath=following-sibling::p[1]")).toHaveText(XSS_QUESTION);
-  // Abstract text is shown exactly as written: the Markdown link syntax in it stays literal text, never a link.
+  // The question as the agents read it is under "How this report was made".
+  await page.getByTestId("report-method").locator(":scope > summary").click();
+  await expect(page.getByTestId("question-read")).toHaveText(XSS_QUESTION);
+  // Abstract text is shown exactly as written, as a quotation: the Markdown link syntax in it stays literal text, never a link.
   const literal = XSS_SENTENCE.replace("guinea pig", "[guinea pig](javascript:window.__xss=3)");
-  await expect(report).toContainText(`${literal} [1].`);
+  await expect(report).toContainText(`“${literal}.” [1]`);
   await expect(report.getByRole("link", { name: "guinea pig" })).toHaveCount(0);
   await report.getByTestId("citation-marker").first().hover();
-  await expect(page.getByTestId("citation-sentence")).toHaveText(`${literal} [1].`);
+  await expect(page.getByTestId("citation-sentence")).toHaveText(`“${literal}.” [1]`);
 
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("#main img")).toHaveCount(0);

@@ -12,7 +12,9 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await page.goto(`/reports/${trialsRun}`);
   const report = page.getByTestId("report");
   await expect(report.getByRole("heading", { level: 1 })).toHaveText(TRIALS_TITLE);
-  await expect(page.getByTestId("evidence-row")).toHaveCount(58);
+  // The first 10 of the 58 records, the cited ones first; the rest one click away.
+  await expect(page.getByTestId("evidence-row")).toHaveCount(10);
+  await expect(page.getByTestId("evidence-count")).toHaveText("58 records; the first 10 shown");
 
   // Hovering [1] shows the PubMed record and the sentence that cites it.
   await report.getByTestId("citation-marker").first().hover();
@@ -25,13 +27,16 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await expect(card.getByTestId("citation-study-type")).toHaveText("Meta-analysis or systematic review");
   await expect(card.getByRole("link", { name: "PMID 39212676" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/39212676/");
   await expect(card.getByRole("link", { name: "DOI 10.1093/nutrit/nuae105" })).toHaveAttribute("href", "https://doi.org/10.1093/nutrit/nuae105");
-  await expect(card.getByTestId("citation-sentence")).toHaveText("Original study designs, protocols, and clinical trial registries were included [1].");
+  // The cited sentence is an abstract's, so the report sets it as a quotation.
+  await expect(card.getByTestId("citation-sentence")).toHaveText("“Original study designs, protocols, and clinical trial registries were included.” [1]");
   await page.screenshot({ path: testInfo.outputPath("hover-card.png") });
   await page.mouse.move(0, 0);
   await expect(card).toHaveCount(0);
 
   // Focusing [5] (a trial) shows its NCT ID; Escape closes the card and keeps focus on the marker. (Records are
   // ordered by relevance to the question since issue 17, which made the 2006 trial NCT00763412 [4].)
+  // The trials are cited in the clinical findings, a collapsed section of the report.
+  await report.getByTestId("section-clinical").locator(":scope > summary").click();
   const trialMarker = report.getByRole("button", { name: "Reference 5", exact: true });
   await trialMarker.focus();
   await expect(card.getByTestId("citation-title")).toHaveText("[5] Study of Dupilumab and Immune Responses in Adults With Atopic Dermatitis (AD)");
@@ -65,6 +70,8 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await expect(rows).toHaveCount(0);
   await expect(page.getByText("No records match these filters.")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(rows).toHaveCount(10);
+  await page.getByTestId("evidence-show-all").click();
   await expect(rows).toHaveCount(58);
   await page.getByTestId("sort-year").click();
   await expect(rows.first().getByTestId("evidence-year")).toHaveText("2006");
@@ -76,8 +83,8 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   // No chain: the question names no condition, so no drug → target → pathway → effect can be drawn (issue 9: no
   // drug class or most-frequent chemical is put in its place). Typed chains are drawn in tests/unit/components.
   await expect(page.getByTestId("hypothesis-chain")).toHaveCount(0);
-  // Said twice: in the report's "Hypotheses tested" and in the chains section below it.
-  await expect(page.getByText("No hypothesis could be formed from the evidence.")).toHaveCount(2);
+  // Said once, under "How this report was made" (the report's own "Hypotheses tested" list is no longer repeated).
+  await expect(page.getByText("No hypothesis could be formed from the evidence.")).toHaveCount(1);
 
   // The judge's scores of the three iterations.
   const bars = page.getByTestId("score-bar");
@@ -94,7 +101,7 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 test("exports download and parse: BibTeX and RIS hold one entry per reference, JSON matches the contract", async ({ page, trialsRun }) => {
   const runs = { trials: trialsRun };
   await page.goto(`/reports/${runs.trials}`);
-  const references = page.getByTestId("report").getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li");
+  const references = page.getByTestId("section-references").locator("li");
   await expect(references).toHaveCount(7);
 
   const bib = await download(page, "BibTeX");

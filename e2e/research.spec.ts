@@ -44,7 +44,9 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   await expect(page.getByTestId("assessment-sufficient").last()).toHaveText("not sufficient");
   const report = page.getByTestId("report");
   await expect(report.getByRole("heading", { level: 1 })).toHaveText("Lithium and nephrotoxicity: mechanism and evidence");
-  await expect(report.getByRole("heading", { level: 2, name: "References" }).locator("xpath=following-sibling::ol[1]/li")).toHaveCount(5);
+  // The references are one click away (a collapsed section of the report).
+  await report.getByTestId("section-references").locator(":scope > summary").click();
+  await expect(report.getByTestId("section-references").locator("li")).toHaveCount(5);
   await expect(report.getByRole("link", { name: "19692487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/19692487/");
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);
 });
@@ -100,7 +102,8 @@ test("history lists past runs newest first", async () => {
   await expect(items.nth(1).getByRole("link")).toHaveText(DOXORUBICIN);
   await expect(items.nth(2).getByRole("link")).toHaveText(LITHIUM);
   await expect(items.nth(1).getByTestId("run-status")).toHaveText("completed");
-  await expect(items.nth(2).getByTestId("run-confidence")).toHaveText("confidence 45%");
+  // The report's bottom line, not the judge's confidence (which was "confidence 45%").
+  await expect(items.nth(2).getByTestId("run-verdict")).toHaveText("unclear");
   await items.nth(2).getByRole("link").click();
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
 });

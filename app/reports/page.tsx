@@ -2,6 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
+import { runVerdicts } from "@/lib/report/run-verdicts";
 import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
 import { historyScope, isAdmin } from "@/lib/auth/rules";
@@ -67,7 +68,7 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
       {isAdmin(caller) && <AdminHistoryBar users={await listUsers()} selected={user ?? null} callerId={caller.kind === "user" ? caller.userId : ""} unclaimedShown={"unclaimed" in scope} count={runs.length} />}
       {/* Keyed by the filters: "Clear" and links navigate client-side, and an uncontrolled form keeps old values. */}
       <HistoryFiltersForm key={queryString(filters)} filters={filters} statuses={RUN_STATUSES} modes={modes.includes("research") ? modes : ["research", ...modes]} />
-      <RunList runs={runs} actions emptyText={filtered ? "No runs match these filters." : undefined} />
+      <RunList runs={runs} verdicts={await runVerdicts(runs)} actions emptyText={filtered ? "No runs match these filters." : undefined} />
       <nav aria-label="Pagination" className="flex gap-4 text-sm">
         {cursor && (
           <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) })}`} className="text-accent hover:underline">

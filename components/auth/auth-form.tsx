@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -9,12 +8,14 @@ const INPUT = "w-full rounded-md border border-border bg-background px-3 py-2 te
 /**
  * The e-mail + password form of the sign-in and sign-up pages. It posts to better-auth's endpoints
  * (/api/auth/sign-in/email, /api/auth/sign-up/email) from the browser, so their per-IP rate limit applies, and on
- * success opens `next`. Typed values are kept on failure; a 429 says how long to wait (Retry-After).
+ * success opens `next` with a full page load (the form stays, saying so, until the next page is drawn: a client
+ * transition re-rendered this page for the new session first and showed a blank page between). Typed values are
+ * kept on failure; a 429 says how long to wait (Retry-After).
  */
 export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | "sign-up"; next: string; minPasswordLength: number }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,8 +26,8 @@ export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | 
     try {
       const response = await fetch(`/api/auth/${mode}/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       if (response.ok) {
-        router.replace(next);
-        router.refresh();
+        setDone(true);
+        window.location.assign(next);
         return;
       }
       setError(await explain(response, mode));
@@ -72,6 +73,11 @@ export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | 
           </p>
         )}
       </div>
+      {done && (
+        <p role="status" className="text-sm text-muted-foreground" data-testid="auth-done">
+          {mode === "sign-in" ? "Signed in" : "Account created"}: opening the page…
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}

@@ -19,10 +19,13 @@ export async function UserMenu() {
     );
   }
   return (
-    <details className="relative text-sm" data-testid="user-menu">
-      <summary className="cursor-pointer list-none rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
-        <span data-testid="user-email">{caller.email}</span>
-        {caller.role === "admin" && <span className="ml-1 rounded bg-accent-soft px-1 text-xs">admin</span>}
+    <details className="relative min-w-0 text-sm" data-testid="user-menu">
+      <summary className="flex min-w-0 cursor-pointer list-none items-center rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
+        {/* A long address is cut on a phone (its full text stays in the title) so the header never widens the page. */}
+        <span data-testid="user-email" title={caller.email} className="min-w-0 max-w-[7rem] truncate sm:max-w-[16rem]">
+          {caller.email}
+        </span>
+        {caller.role === "admin" && <span className="ml-1 shrink-0 rounded bg-accent-soft px-1 text-xs">admin</span>}
         <span aria-hidden="true"> ▾</span>
       </summary>
       <div className="absolute right-0 z-10 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-md">

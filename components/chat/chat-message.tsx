@@ -23,11 +23,16 @@ interface PartContext {
   streaming: boolean;
 }
 
-/** The run a thread belongs to, as the messages need it: its id, saved events, and whether the viewer may cancel it. */
+/**
+ * The run a thread belongs to, as the messages need it: its id, saved events, whether the viewer may cancel it, its
+ * own iteration count (a follow-up's iterations come after it) and the address of a report version without its number.
+ */
 export interface ThreadRun {
   id: string;
   events: RunEvent[];
   canCancel: boolean;
+  maxIterations: number;
+  reportHref: string;
 }
 
 /** One small renderer per part type (parts without one are not shown: e.g. step markers). */
@@ -40,8 +45,17 @@ const RENDERERS: Renderers = {
       <ReportDocument markdown={part.text} references={answer?.references ?? []} records={records} />
     ),
   "data-chat-answer": (part) => <AnswerChecksNote data={part.data} />,
-  "data-research-iteration": (part, { message, records, run, streaming }) => (
-    <ResearchAnswer data={part.data} message={message} runEvents={run.events} records={records} streaming={streaming} canCancel={run.canCancel} runId={run.id} />
+  "data-research-iteration": (part, { message, run, streaming }) => (
+    <ResearchAnswer
+      data={part.data}
+      message={message}
+      runEvents={run.events}
+      streaming={streaming}
+      canCancel={run.canCancel}
+      runId={run.id}
+      maxIterations={run.maxIterations}
+      reportHref={run.reportHref}
+    />
   ),
 };
 
@@ -76,7 +90,7 @@ export function ChatMessage({
   const status = message.metadata?.status;
   if (message.role === "user") {
     return (
-      <div className="flex justify-end" data-testid="chat-user-message">
+      <div className="flex scroll-mt-4 justify-end" data-testid="chat-user-message">
         <div className="max-w-[85%] rounded-lg bg-accent-soft px-4 py-2 text-foreground">{message.parts.map((p, i) => <div key={i}>{renderPart(p, context)}</div>)}</div>
       </div>
     );

@@ -51,6 +51,8 @@ export function Conversation({
   const [input, setInput] = useState("");
   const [refused, setRefused] = useState<string | null>(null);
   const lastSent = useRef<string | null>(null);
+  // Set when the user sends a question, so the page brings it into view once it is in the thread.
+  const asked = useRef(false);
   const transport = useMemo(
     () =>
       new DefaultChatTransport<ChatUIMessage>({
@@ -93,10 +95,24 @@ export function Conversation({
     lastSent.current = text;
     setInput("");
     void sendMessage({ text });
+    asked.current = true;
   };
 
+  // The question just sent is brought to the top of the screen, its answer growing below it, above the sticky
+  // message box.
+  const userCount = messages.filter((m) => m.role === "user").length;
+  useEffect(() => {
+    if (!asked.current) return;
+    asked.current = false;
+    const questions = document.querySelectorAll<HTMLElement>('[data-testid="chat-user-message"]');
+    questions[questions.length - 1]?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [userCount]);
+
+  // Room below the last answer once there are follow-ups, so the question just asked can scroll to the top of the
+  // screen and the sticky message box never covers it or its answer.
+  const room = !readOnly && messages.length > 0;
   return (
-    <section aria-label="Follow-up conversation" className="space-y-4" data-testid="conversation">
+    <section aria-label="Follow-up conversation" className={`space-y-4 ${room ? "pb-[40vh]" : ""}`} data-testid="conversation">
       {messages.map((m, i) => (
         <ChatMessage
           key={m.id}

@@ -8,12 +8,30 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The hypotheses whose support changed between two versions, as one list item ("No hypothesis changed its support" when none). */
+export function HypothesisChanges({ hypotheses, testId }: { hypotheses: ReportChanges["hypotheses"]; testId: string }) {
+  const support = (s: { supported: number; contradicted: number } | null) => (s ? `${s.supported} supporting, ${s.contradicted} contradicting` : "not tested");
+  return (
+    <li data-testid={testId}>
+      {hypotheses.length === 0 ? "No hypothesis changed its support" : `${plural(hypotheses.length, "hypothesis", "hypotheses")} changed support:`}
+      {hypotheses.length > 0 && (
+        <ul className="list-[circle] pl-5">
+          {hypotheses.map((h) => (
+            <li key={h.mechanism}>
+              {h.mechanism}: {support(h.before)} → {support(h.after)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
 /**
  * The "what changed" summary of a report version (issue 14): new records found, references added and removed,
  * hypotheses whose support changed, and the confidence before and after.
  */
 export function ReportChangesSummary({ changes }: { changes: ReportChanges }) {
-  const support = (s: { supported: number; contradicted: number } | null) => (s ? `${s.supported} supporting, ${s.contradicted} contradicting` : "not tested");
   return (
     <section aria-label={`What changed from v${changes.fromVersion}`} className="space-y-1 rounded-md border border-border bg-muted px-3 py-2 text-sm" data-testid="report-changes">
       <h3 className="font-semibold">
@@ -36,18 +54,7 @@ export function ReportChangesSummary({ changes }: { changes: ReportChanges }) {
             </ul>
           )}
         </li>
-        <li data-testid="changes-hypotheses">
-          {changes.hypotheses.length === 0 ? "No hypothesis changed its support" : `${plural(changes.hypotheses.length, "hypothesis", "hypotheses")} changed support:`}
-          {changes.hypotheses.length > 0 && (
-            <ul className="list-[circle] pl-5">
-              {changes.hypotheses.map((h) => (
-                <li key={h.mechanism}>
-                  {h.mechanism}: {support(h.before)} → {support(h.after)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
+        <HypothesisChanges hypotheses={changes.hypotheses} testId="changes-hypotheses" />
         <li data-testid="changes-confidence">
           Confidence {percent(changes.confidenceBefore)} → {percent(changes.confidenceAfter)}
         </li>

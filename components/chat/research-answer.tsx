@@ -1,15 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { ReportChangesSummary } from "@/components/chat/report-changes";
 import { CancelButton } from "@/components/run/cancel-button";
-import { ReportPanel } from "@/components/run/report-panel";
+import { CompactTimeline } from "@/components/run/compact-timeline";
 import { Timeline } from "@/components/run/timeline";
 import { iterationEvents, reportChanges, reportVersions } from "@/lib/chat/report-versions";
 import type { ChatUIMessage, ResearchIterationData } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
-import type { ReportRecord } from "@/lib/report/records";
 import { eventsFromMessage } from "@/lib/runs/event-parts";
 
 /** How often a thread reloaded mid-iteration re-reads the run from the server (ms). */
@@ -22,27 +21,30 @@ function streamedEvents(message: ChatUIMessage): RunEvent[] {
 }
 
 /**
- * A research follow-up's answer (issue 14): the new iteration's timeline (its searches, evidence, hypotheses, judge
- * and critic, from the run's saved events and those streamed live), then the revised report as "Report vN" with
- * its "what changed" summary and the full report panel (hover cards, evidence table, chains, scores). While the
- * iteration runs the owner can cancel it; a thread reloaded mid-iteration re-reads the run every 2 s.
+ * A research follow-up's answer (issue 14): the new iteration's steps (live while it runs, then in short), then,
+ * once it has written the next report version, "Report vN" with what changed and a link to it: the report itself is
+ * shown at the top of the page, one version at a time, and the page scrolls to it when the iteration ends while the
+ * reader watches. While the iteration runs the owner can cancel it; a thread reloaded mid-iteration re-reads the run
+ * every 2 s. `reportHref` + a version number is that version's address.
  */
 export function ResearchAnswer({
   data,
   message,
   runEvents,
-  records,
   streaming,
   canCancel,
   runId,
+  maxIterations,
+  reportHref,
 }: {
   data: ResearchIterationData;
   message: ChatUIMessage;
   runEvents: RunEvent[];
-  records: ReportRecord[];
   streaming: boolean;
   canCancel: boolean;
   runId: string;
+  maxIterations: number;
+  reportHref: string;
 }) {
   const router = useRouter();
   const all = useMemo(() => {
@@ -58,6 +60,9 @@ export function ResearchAnswer({
   const version = latest && latest.seq > data.fromSeq ? latest : null;
   const previous = version ? versions.at(-2) : undefined;
   const changes = version && previous ? reportChanges(previous, version, upToEnd) : null;
+  // Scroll to the new version when it arrives while the reader watches (not when a finished thread is opened).
+  const watched = useRef(!finished);
+  const versionNumber = version?.version ?? null;
 
   useEffect(() => {
     if (finished || streaming) return;
@@ -65,17 +70,25 @@ export function ResearchAnswer({
     return () => clearInterval(timer);
   }, [finished, streaming, router]);
 
+  useEffect(() => {
+    if (!watched.current || versionNumber === null) return;
+    watched.current = false;
+    // The page refreshes to show the new version at its top; scroll there once it has.
+    const timer = setTimeout(() => document.getElementById("report")?.scrollIntoView({ behavior: "smooth", block: "start" }), 600);
+    return () => clearTimeout(timer);
+  }, [versionNumber]);
+
   return (
     <div className="space-y-3" data-testid="research-answer">
       <p className="text-sm" data-testid="research-iteration">
-        Iteration {data.iteration} of this run: searching {data.queries.map((q) => `“${q}”`).join(" and ")}, then hypotheses, the judge and a revised report.
+        Iteration {data.iteration} of this run (a follow-up): searching {data.queries.map((q) => `“${q}”`).join(" and ")}, then hypotheses, the judge and a revised report.
       </p>
       <div className="no-print rounded-md border border-border p-3">
-        <Timeline events={events} />
+        {finished ? <CompactTimeline events={events} maxIterations={maxIterations} /> : <Timeline events={events} />}
       </div>
       {!finished && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-          <span data-testid="research-progress">Researching… iteration {data.iteration}</span>
+          <span data-testid="research-progress">Researching… iteration {data.iteration} (a follow-up)</span>
           {canCancel && <CancelButton runId={runId} />}
         </div>
       )}
@@ -85,10 +98,12 @@ export function ResearchAnswer({
         </p>
       )}
       {version && (
-        <div className="space-y-3" data-testid="report-version">
+        <div className="space-y-2" data-testid="report-version">
           <h2 className="text-lg font-semibold">Report v{version.version}</h2>
           {changes && <ReportChangesSummary changes={changes} />}
-          <ReportPanel events={upToEnd} report={{ report: version.report, markdown: version.markdown }} records={records} question={version.report.researchQuestion} />
+          <a href={`${reportHref}${version.version}#report`} className="inline-block text-sm font-medium text-accent underline underline-offset-2" data-testid="report-version-open">
+            Read report v{version.version}
+          </a>
         </div>
       )}
     </div>

@@ -7,11 +7,12 @@ import { VerdictBadge } from "@/components/claims/verdict-badge";
 import { claimProgress, type ClaimProgress } from "@/lib/claims/progress";
 import type { DocumentRelation, SideDocument } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
+import { plainWords } from "@/lib/report/plain-words";
 
 /** What a claim is waiting for while the check runs. */
 function pendingStep(c: ClaimProgress): string {
   if (!c.counter) return "Writing the counter-statement…";
-  if (!c.scored) return "Searching keyword, semantic and HyDE…";
+  if (!c.scored) return "Searching by keyword, by similarity and by example abstracts…";
   if (!c.report) return "Extracting and verifying passages…";
   return "Weighing the evidence…";
 }
@@ -54,7 +55,7 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
       </header>
       {result ? (
         <p data-testid="verdict-rationale" className="rounded-md bg-muted px-3 py-2 text-sm">
-          {result.rationale}
+          {plainWords(result.rationale)}
         </p>
       ) : (
         running && (

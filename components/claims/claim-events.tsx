@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
-import { STRATEGY_LABELS } from "@/lib/domain/claim-check";
+import { STRATEGY_NAMES } from "@/components/claims/strategy-names";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** Timeline entry: the claims taken from the pasted text. */
@@ -27,7 +27,7 @@ export function CounterStatementEvent({ data }: { data: RunEventPayloads["counte
       <span className="text-muted-foreground">
         {" "}
         · keyword query <code>{data.keywordQuery}</code>
-        {data.hydeAbstracts.length > 0 && ` · ${data.hydeAbstracts.length} hypothetical abstracts for HyDE`}
+        {data.hydeAbstracts.length > 0 && ` · ${data.hydeAbstracts.length} example abstracts written to find similar real ones`}
       </span>
     </li>
   );
@@ -38,11 +38,12 @@ export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-searc
   return (
     <li data-testid="claim-search-event" className="flex flex-wrap items-center gap-2 text-sm">
       <SourceBadge source={data.source} />
-      <Badge tone="accent">{STRATEGY_LABELS[data.strategy]}</Badge>
+      <Badge tone="accent">{STRATEGY_NAMES[data.strategy]}</Badge>
       <span className="text-muted-foreground">claim {data.claim}</span>
       <q className="max-w-xl truncate font-medium">{data.query}</q>
       <span className="tabular-nums text-muted-foreground">
-        {data.hits} {data.hits === 1 ? "hit" : "hits"} · {data.durationMs} ms
+        {/* A similarity search ranks a pool of candidates and keeps the most similar: the statistics count those kept. */}
+        {data.strategy === "keyword" ? `${data.hits} ${data.hits === 1 ? "hit" : "hits"}` : `${data.hits} candidates compared, the most similar kept`} · {data.durationMs} ms
       </span>
       {data.fromCache && <FromCacheTag />}
     </li>
@@ -57,7 +58,7 @@ export function ClaimScoredEvent({ data }: { data: RunEventPayloads["claim-score
       {data.scored} documents scored, {data.aboveThreshold} at or above {data.threshold}/5
       <span className="text-muted-foreground">
         {" "}
-        (keyword {data.byStrategy.keyword}, semantic {data.byStrategy.semantic}, HyDE {data.byStrategy.hyde}
+        (keyword {data.byStrategy.keyword}, semantic {data.byStrategy.semantic}, example abstracts {data.byStrategy.hyde}
         {data.modelCalls > 0 ? `; ${data.modelCalls} model ${data.modelCalls === 1 ? "call" : "calls"}` : ""})
       </span>
     </li>

@@ -3,12 +3,13 @@ import { SourceBadge } from "@/components/run/source-badge";
 import { FoundBy } from "@/components/claims/found-by";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import type { ClaimReading, ClaimSide, DocumentRelation } from "@/lib/domain/claim-check";
+import { plainWords } from "@/lib/report/plain-words";
 
 /** "Read as: Cocaine — does not cause — diseases of the heart (…)": how the claim's polarity was read. */
 export function ClaimReadingLine({ reading }: { reading: ClaimReading }) {
   return (
     <p className="text-sm text-muted-foreground" data-testid="claim-reading">
-      Read as: {readingText(reading)}
+      Read as: {plainWords(readingText(reading))}
     </p>
   );
 }
@@ -17,7 +18,7 @@ export function ClaimReadingLine({ reading }: { reading: ClaimReading }) {
 export function RelationLine({ relation }: { relation: DocumentRelation }) {
   return (
     <p data-testid="document-relation" className="text-xs text-muted-foreground">
-      Relation model: {relationText(relation)}
+      Relation model: {plainWords(relationText(relation))}
     </p>
   );
 }

@@ -1,4 +1,5 @@
-import { SEARCH_STRATEGIES, STRATEGY_LABELS, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
+import { STRATEGY_NAMES } from "@/components/claims/strategy-names";
+import { SEARCH_STRATEGIES, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
 
 /** A claim's search statistics (found, scored and cited, per strategy and in total) and how the result was generated. */
 export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats; metadata: GenerationMetadata }) {
@@ -13,7 +14,7 @@ export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats;
             <th scope="col" className="py-1 font-medium">
               Strategy
             </th>
-            <th scope="col" className="py-1 font-medium">
+            <th scope="col" className="py-1 font-medium" title="Documents kept from the search after merging duplicates and the cap of 100">
               Found
             </th>
             <th scope="col" className="py-1 font-medium">
@@ -30,7 +31,7 @@ export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats;
             return (
               <tr key={s} data-testid={`stats-${s}`}>
                 <th scope="row" className="py-0.5 font-normal">
-                  {STRATEGY_LABELS[s]}
+                  {STRATEGY_NAMES[s]}
                 </th>
                 {row.ran ? (
                   <>

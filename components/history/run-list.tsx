@@ -9,12 +9,23 @@ import type { RunSummary } from "@/lib/db/runs";
 type ListedRun = RunSummary & { liveShareLinks?: number };
 
 /**
- * Runs as a list: question (linked to its report), status, mode, date and confidence. With `actions`, each
+ * Runs as a list: question (linked to its report), status, mode, date and the report's bottom line (`verdicts`, by
+ * run id: "probably yes"; the judge's confidence when a run has none, e.g. a claim check's). With `actions`, each
  * finished run also offers "Re-run" (same settings) and "Delete" (the history page lists only runs the caller may
  * act on).
  * `emptyText` replaces "No research runs yet." (e.g. when filters match nothing).
  */
-export function RunList({ runs, actions = false, emptyText }: { runs: ListedRun[]; actions?: boolean; emptyText?: string }) {
+export function RunList({
+  runs,
+  actions = false,
+  emptyText,
+  verdicts = new Map(),
+}: {
+  runs: ListedRun[];
+  actions?: boolean;
+  emptyText?: string;
+  verdicts?: ReadonlyMap<string, string>;
+}) {
   if (runs.length === 0) return <p className="text-sm text-muted-foreground" data-testid="run-list-empty">{emptyText ?? "No research runs yet."}</p>;
   return (
     <ul data-testid="run-list" className="divide-y divide-border">
@@ -35,9 +46,15 @@ export function RunList({ runs, actions = false, emptyText }: { runs: ListedRun[
               <RunStatusBadge status={run.status} />
               {run.mode !== "research" && <Badge testId="run-mode">{run.mode === "claim-check" ? "claim check" : run.mode}</Badge>}
               <time dateTime={run.createdAt.toISOString()}>{run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
-              <span data-testid="run-confidence" className="w-28 text-right tabular-nums">
-                {run.confidence === null ? "—" : `confidence ${Math.round(run.confidence * 100)}%`}
-              </span>
+              {verdicts.has(run.id) ? (
+                <span data-testid="run-verdict" className="min-w-28 text-right font-medium text-foreground">
+                  {verdicts.get(run.id)}
+                </span>
+              ) : (
+                <span data-testid="run-confidence" className="w-28 text-right tabular-nums">
+                  {run.confidence === null ? "—" : `confidence ${Math.round(run.confidence * 100)}%`}
+                </span>
+              )}
               {actions && finished && (
                 <span className="flex items-center gap-2">
                   <RerunButton runId={run.id} question={run.question} />

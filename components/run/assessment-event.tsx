@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { ScoreGauge } from "@/components/run/score-gauge";
 import type { RunEventPayloads } from "@/lib/domain/events";
+import { plainWords } from "@/lib/report/plain-words";
 
 /** The judge's assessment of one iteration: scores, sufficiency, recommendation and next queries. */
 export function AssessmentEvent({ data }: { data: RunEventPayloads["assessment"] }) {
@@ -20,7 +21,7 @@ export function AssessmentEvent({ data }: { data: RunEventPayloads["assessment"]
         <ScoreGauge label="Mechanism" value={a.mechanismScore} testId="mechanism-score" />
         <ScoreGauge label="Clinical" value={a.clinicalScore} testId="clinical-score" />
       </div>
-      <p className="text-sm text-muted-foreground">{a.reasoning}</p>
+      <p className="text-sm text-muted-foreground">{plainWords(a.reasoning)}</p>
       {a.recommendation === "continue" && a.nextSearchQueries.length > 0 && (
         <p className="text-sm">
           <span className="font-medium">Next queries: </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/bottom-line";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
@@ -25,9 +26,20 @@ const SEGMENT_CLASSES: Record<RecordStance, string> = {
  * The bottom line at the top of a report (issue 13 §1): the verdict on the five-point scale (or the top candidates of
  * an open question), its one-sentence answer, and the evidence meter, a stacked bar of the records pointing yes /
  * possibly / no / not relevant with their counts. Each segment is a toggle button: pressing it filters the evidence
- * table to those records (`onSelect`; pressing the selected segment again clears the filter).
+ * table to those records (`onSelect`; pressing the selected segment again clears the filter). `children` (the
+ * report's opening paragraph: what the answer rests on) stands between the sentence and the meter.
  */
-export function BottomLine({ answer, selected, onSelect }: { answer: BottomLineData; selected: RecordStance | null; onSelect: (stance: RecordStance | null) => void }) {
+export function BottomLine({
+  answer,
+  selected,
+  onSelect,
+  children,
+}: {
+  answer: BottomLineData;
+  selected: RecordStance | null;
+  onSelect: (stance: RecordStance | null) => void;
+  children?: ReactNode;
+}) {
   const total = RECORD_STANCES.reduce((n, s) => n + answer.meter[s], 0);
   return (
     <section aria-labelledby="bottom-line-heading" className="mb-4 rounded-md border border-border bg-background p-3" data-testid="bottom-line">
@@ -43,9 +55,10 @@ export function BottomLine({ answer, selected, onSelect }: { answer: BottomLineD
           </Badge>
         )}
       </h2>
-      <p className="mb-3 text-sm" data-testid="bottom-line-sentence">
+      <p className="mb-2 font-medium" data-testid="bottom-line-sentence">
         {answer.sentence}
       </p>
+      {children}
       <div role="group" aria-label="Evidence meter: records by the way they point; press a segment to filter the evidence table" className="space-y-1">
         <div className="flex h-7 w-full overflow-hidden rounded-md border border-border" data-testid="evidence-meter">
           {RECORD_STANCES.map((s) =>

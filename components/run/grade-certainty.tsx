@@ -23,18 +23,21 @@ function RecordLink({ record, id }: { record: ReportRecord | undefined; id: stri
 /**
  * The GRADE certainty of the bottom line (Schünemann et al., GRADE Handbook, 2013): its level, where it started and
  * why, and each domain's judgement; a rating-down reason lists the records behind it (their [n] reference, else
- * PMID or NCT ID, linked to the record). Shown beside the judge's scores, which stay.
+ * PMID or NCT ID, linked to the record). Collapsed to its level; the reasons open on demand.
  */
 export function GradeCertaintyPanel({ certainty, records }: { certainty: GradeData; records: Map<string, ReportRecord> }) {
   return (
-    <section aria-labelledby="grade-heading" className="mb-4 rounded-md border border-border bg-background p-3" data-testid="grade-certainty">
-      <h2 id="grade-heading" className="mb-2 flex flex-wrap items-center gap-2 text-base font-semibold">
-        Certainty of evidence (GRADE)
-        <Badge tone={LEVEL_TONES[certainty.level]} testId="grade-level">
-          {gradeLabel(certainty.level)}
-        </Badge>
-      </h2>
-      <p className="mb-2 text-sm" data-testid="grade-start">
+    <details className="mb-4 rounded-md border border-border bg-background px-3 py-2" data-testid="grade-certainty">
+      <summary className="cursor-pointer">
+        <h2 id="grade-heading" className="inline-flex flex-wrap items-center gap-2 text-base font-semibold">
+          Certainty of evidence (GRADE)
+          <Badge tone={LEVEL_TONES[certainty.level]} testId="grade-level">
+            {gradeLabel(certainty.level)}
+          </Badge>
+        </h2>
+        <span className="ml-2 text-sm text-muted-foreground">why</span>
+      </summary>
+      <p className="mb-2 mt-2 text-sm" data-testid="grade-start">
         {certainty.startReason}
       </p>
       <ul className="space-y-1 text-sm">
@@ -58,6 +61,6 @@ export function GradeCertaintyPanel({ certainty, records }: { certainty: GradeDa
           </li>
         ))}
       </ul>
-    </section>
+    </details>
   );
 }

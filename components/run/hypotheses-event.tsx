@@ -2,6 +2,7 @@ import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids"
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { RunEventPayloads } from "@/lib/domain/events";
+import { mergeRepeatedLines } from "@/lib/report/merge-lines";
 import { joinSentences } from "@/lib/report/sentence-list";
 
 function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boolean }) {
@@ -39,7 +40,7 @@ function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boole
   );
 }
 
-/** The hypothesis agent's output for one iteration: hypothesis cards and knowledge gaps. */
+/** The hypothesis agent's output for one iteration: hypothesis cards and knowledge gaps (repeated gaps merged). */
 export function HypothesesEvent({ data }: { data: RunEventPayloads["hypotheses"] }) {
   const { assessment } = data;
   const primary = assessment.primaryHypothesis ? chainLabel(assessment.primaryHypothesis) : null;
@@ -56,7 +57,7 @@ export function HypothesesEvent({ data }: { data: RunEventPayloads["hypotheses"]
       {assessment.knowledgeGaps.length > 0 && (
         <div className="text-sm">
           <span className="font-medium">Knowledge gaps: </span>
-          <span className="text-muted-foreground">{joinSentences(assessment.knowledgeGaps)}</span>
+          <span className="text-muted-foreground">{joinSentences(mergeRepeatedLines(assessment.knowledgeGaps))}</span>
         </div>
       )}
     </li>

@@ -26,11 +26,49 @@ export function PrismaSvg({ layout, idPrefix }: { layout: PrismaLayout; idPrefix
   return render({ ...svg, attrs: { ...svg.attrs, className: "h-auto max-w-full", "data-testid": "prisma-svg" } });
 }
 
-/** The diagram as a captioned figure of the report page (kept in print). */
+/**
+ * The diagram's boxes as a list, stage by stage (the figure on a narrow screen, where the diagram would be too small
+ * to read): "Identification — Records identified (n = 88): Local library: n = 88".
+ */
+function PrismaList({ layout }: { layout: PrismaLayout }) {
+  return (
+    <ol className="space-y-2 text-sm" data-testid="prisma-list">
+      {layout.stages.map((stage) => (
+        <li key={stage.label}>
+          <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{stage.label}</span>
+          <ul className="mt-1 space-y-1">
+            {layout.boxes
+              .filter((b) => b.y === stage.y)
+              .map((b, i) => (
+                <li key={i} className={`rounded-md border border-border px-3 py-2 ${b.x > layout.width / 3 ? "ml-4" : ""}`}>
+                  <span className="block font-semibold">{b.title}</span>
+                  {b.lines.map((l) => (
+                    <span key={l} className="block">
+                      {l}
+                    </span>
+                  ))}
+                </li>
+              ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The diagram as a captioned figure of the report page (kept in print): the SVG from 640 px up, scaled down to the
+ * width available; below that, the same boxes as a list, so no label is ever too small to read or cut.
+ */
 export function PrismaFigure({ layout, caption, idPrefix }: { layout: PrismaLayout; caption: string; idPrefix?: string }) {
   return (
-    <figure data-testid="prisma-figure" className="overflow-x-auto text-foreground">
-      <PrismaSvg layout={layout} idPrefix={idPrefix} />
+    <figure data-testid="prisma-figure" className="text-foreground">
+      <div className="hidden sm:block print:block">
+        <PrismaSvg layout={layout} idPrefix={idPrefix} />
+      </div>
+      <div className="sm:hidden print:hidden">
+        <PrismaList layout={layout} />
+      </div>
       <figcaption className="mt-2 text-sm text-muted-foreground">{caption}</figcaption>
     </figure>
   );

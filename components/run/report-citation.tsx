@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference } from "@/lib/domain/report";
@@ -31,8 +32,12 @@ function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean })
   );
 }
 
-/** One reference inside a hover card: number, title, authors, journal and year, study type, identifiers. */
-function CardReference({ r, record, focusable }: { r: Reference; record: ReportRecord | undefined; focusable: boolean }) {
+/**
+ * One reference inside a hover card: number, title, authors, journal and year, study type, identifiers, and its
+ * abstract on demand with the cited `sentence` marked in it. `onResize` is called when the abstract opens or closes.
+ */
+function CardReference({ r, record, focusable, sentence, onResize }: { r: Reference; record: ReportRecord | undefined; focusable: boolean; sentence: string; onResize: () => void }) {
+  const [showAbstract, setShowAbstract] = useState(false);
   const venue = [r.journal, r.year].filter(Boolean).join(", ");
   return (
     <span className="block" data-testid="citation-reference">
@@ -55,13 +60,37 @@ function CardReference({ r, record, focusable }: { r: Reference; record: ReportR
         {record?.preprint && <Badge tone="warning">preprint, not peer-reviewed</Badge>}
       </span>
       <IdentifierLinks r={r} focusable={focusable} />
+      {record?.hasAbstract && (
+        <>
+          <button
+            type="button"
+            aria-expanded={showAbstract}
+            tabIndex={focusable ? undefined : -1}
+            className="mt-1 text-accent underline underline-offset-2"
+            data-testid="citation-abstract-toggle"
+            onClick={() => {
+              setShowAbstract((v) => !v);
+              onResize();
+            }}
+          >
+            {showAbstract ? "Hide abstract" : "Show abstract"}
+          </button>
+          {showAbstract && (
+            <span className="mt-1 block max-h-64 overflow-y-auto rounded border border-border p-2 text-xs">
+              <AbstractText abstract={record.abstract} sentence={sentence} testId="citation-abstract" inline />
+            </span>
+          )}
+        </>
+      )}
     </span>
   );
 }
 
 /**
  * An inline citation marker ("[1, 4]", "[2–4]") whose every part opens a card on hover or focus: title, authors,
- * journal, year, study type and PMID/DOI/NCT links of the cited records, and the report sentence that cites them.
+ * journal, year, study type and PMID/DOI/NCT links of the cited records, each one's abstract on demand (the cited
+ * sentence marked in it), and the report sentence that cites them. The card stays on screen: shifted sideways into
+ * the viewport, and opened above the marker when there is no room below.
  * Hover and focus show it as a preview, so tabbing through a report does not stop in every card; Enter (or a
  * click) pins it open with its links in the tab order (Tab from the marker reaches them). Escape closes it and
  * returns focus to the marker; it also closes when the pointer or focus leaves marker and card.
@@ -80,6 +109,9 @@ export function CitationMarker({
   const [open, setOpen] = useState<number | null>(null);
   const [pinned, setPinned] = useState(false);
   const [shift, setShift] = useState(0);
+  // Opened above the marker when the screen has no room for the card below it (a marker near the bottom).
+  const [above, setAbove] = useState(false);
+  const [resized, setResized] = useState(0);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const wrapper = useRef<HTMLSpanElement>(null);
   const card = useRef<HTMLSpanElement>(null);
@@ -94,7 +126,10 @@ export function CitationMarker({
   };
   const show = (i: number, pin = false) => {
     cancelClose();
-    if (open !== i) setShift(0);
+    if (open !== i) {
+      setShift(0);
+      setAbove(false);
+    }
     setOpen(i);
     setPinned((p) => pin || (p && open === i));
   };
@@ -109,7 +144,8 @@ export function CitationMarker({
   };
 
   // Keep the card inside the viewport (8 px margins), on a 390 px phone too: measured against the visible width
-  // (documentElement.clientWidth, which wide content elsewhere on the page cannot stretch, unlike innerWidth).
+  // (documentElement.clientWidth, which wide content elsewhere on the page cannot stretch, unlike innerWidth); and
+  // open it above the marker when it would run below the screen and there is more room above.
   useLayoutEffect(() => {
     if (open === null || !card.current) return;
     setShift((current) => {
@@ -121,7 +157,10 @@ export function CitationMarker({
       if (base + next < 8) next = 8 - base;
       return Math.round(next);
     });
-  }, [open]);
+    const marker = wrapper.current?.getBoundingClientRect();
+    const height = card.current.getBoundingClientRect().height;
+    if (marker) setAbove(marker.bottom + height > window.innerHeight - 8 && marker.top > window.innerHeight - marker.bottom);
+  }, [open, resized]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Escape" && open !== null) {
@@ -182,11 +221,12 @@ export function CitationMarker({
           id={`${id}-card`}
           data-testid="citation-card"
           style={{ left: shift }}
-          className="no-print absolute top-full z-30 block w-[min(26rem,calc(100vw-2rem))] pt-1 text-left text-sm font-normal not-italic leading-normal"
+          data-placement={above ? "above" : "below"}
+          className={`no-print absolute z-30 block w-[min(26rem,calc(100vw-2rem))] text-left text-sm font-normal not-italic leading-normal ${above ? "bottom-full pb-1" : "top-full pt-1"}`}
         >
           <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
             {cited.map((r) => (
-              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} />
+              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} sentence={sentence} onResize={() => setResized((n) => n + 1)} />
             ))}
             {token.numbers.length > cited.length && (
               <span className="block text-muted-foreground">and {token.numbers.length - cited.length} more (see References)</span>

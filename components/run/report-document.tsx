@@ -13,12 +13,12 @@ function isWwwAutolink(href: string, children: unknown): boolean {
 }
 
 /**
- * The report, rendered from its markdown, with every inline [n] marker turned into a citation that opens a hover
+ * Report Markdown, rendered with every inline [n] marker turned into a citation that opens a hover
  * card (see CitationMarker). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
  * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
  * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
-export function ReportDocument({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
+export function ReportMarkdown({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
   const components = useMemo<Components>(() => {
     const byNumber = new Map(references.map((r) => [r.n, r]));
     const byId = new Map(records.map((r) => [r.id, r]));
@@ -44,10 +44,17 @@ export function ReportDocument({ markdown, references, records }: { markdown: st
   const highest = references.reduce((max, r) => Math.max(max, r.n), 0);
   const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"], [highest]);
   return (
+    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
+      {markdown}
+    </Markdown>
+  );
+}
+
+/** A whole Markdown document (a chat answer, a report draft) as an article of {@link ReportMarkdown}. */
+export function ReportDocument({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
+  return (
     <article data-testid="report" className="prose-report">
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
-        {markdown}
-      </Markdown>
+      <ReportMarkdown markdown={markdown} references={references} records={records} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { Fragment, useId, useMemo, useState } from "react";
+import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProvenanceBadges } from "@/components/run/source-badge";
@@ -8,20 +9,27 @@ import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
+import { formatAuthors } from "@/lib/report/markdown";
 import type { RecordStance } from "@/lib/report/record-stance";
 
-type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance";
 type Sort = { key: SortKey; dir: "asc" | "desc" };
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";
 
+type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance" | "stance";
+
 const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
-  { key: "ref", label: "Ref", className: "w-14" },
-  { key: "title", label: "Title" },
-  { key: "source", label: "Source" },
-  { key: "studyType", label: "Study type" },
+  { key: "ref", label: "Ref", className: "w-12" },
+  { key: "title", label: "Record" },
+  { key: "studyType", label: "Study type", className: "w-32" },
   { key: "year", label: "Year", className: "w-16" },
-  { key: "relevance", label: "Relevance", className: "w-24" },
+  { key: "stance", label: "On the question", className: "w-56" },
 ];
+
+/** Rows shown before "Show all" when no filter narrows the table (the records the report cites come first). */
+const INITIAL_ROWS = 10;
+
+const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = { yes: "success", possibly: "warning", no: "danger", irrelevant: "neutral" };
+const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
 
 /** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
 function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number | null {
@@ -38,6 +46,8 @@ function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number | null 
       return a.year === null || b.year === null ? null : a.year - b.year;
     case "relevance":
       return a.relevance - b.relevance;
+    case "stance":
+      return STANCE_ORDER[a.stance] - STANCE_ORDER[b.stance] || b.bearing - a.bearing;
   }
 }
 
@@ -78,13 +88,31 @@ function FilterSelect(props: { id: string; testId: string; label: string; value:
   );
 }
 
+/** "Smith J, Doe A, et al. · Kidney Int · 1998": the metadata line of a record, with what it has ("" when nothing). */
+function metadataLine(r: ReportRecord): string {
+  return [formatAuthors(r.authors).replace(/\.$/, ""), r.journal].filter(Boolean).join(" · ");
+}
+
 /**
- * The run's evidence as a table: reference number, title (linked to the record), source, study type, year and
- * relevance, filterable by source, study type, year range and preprint status, sortable by every column
- * (click a header; again to reverse). `stance` (set by the evidence meter's segments) keeps only the records
- * pointing that way; `onStanceChange(null)` is called when the user clears the filters.
+ * The run's evidence as a table: reference number, the record (its title opens its abstract in place, with the
+ * sentence its stance rests on marked; authors, journal, source and identifier links below), study type, year and
+ * its stance on the question with the reason. Filterable by source, study type, year range and preprint status,
+ * sortable by every column (click a header; again to reverse). Without a filter the first {@link INITIAL_ROWS} rows
+ * show, with "Show all". `stance` (set by the evidence meter's segments) keeps only the records pointing that way;
+ * `onStanceChange(null)` is called when the user clears the filters.
  */
-export function EvidenceTable({ records, stance = null, onStanceChange }: { records: ReportRecord[]; stance?: RecordStance | null; onStanceChange?: (stance: RecordStance | null) => void }) {
+export function EvidenceTable({
+  records,
+  stance = null,
+  onStanceChange,
+  initialRows = INITIAL_ROWS,
+}: {
+  records: ReportRecord[];
+  stance?: RecordStance | null;
+  onStanceChange?: (stance: RecordStance | null) => void;
+  /** Rows shown before "Show all" when no filter narrows the table. */
+  initialRows?: number;
+}) {
   const id = useId();
   const [source, setSource] = useState<SourceId | "all">("all");
   const [studyType, setStudyType] = useState("all");
@@ -92,6 +120,8 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
   const [yearTo, setYearTo] = useState("");
   const [preprint, setPreprint] = useState<PreprintFilter>("all");
   const [sort, setSort] = useState<Sort>({ key: "ref", dir: "asc" });
+  const [all, setAll] = useState(false);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const sources = useMemo(() => [...new Set(records.map((r) => r.source))], [records]);
   const types = useMemo(
@@ -101,7 +131,7 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
   const years = useMemo(() => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b), [records]);
   const missingYears = records.filter((r) => r.year === null).length;
 
-  const shown = useMemo(() => {
+  const matching = useMemo(() => {
     const from = yearFrom ? Number(yearFrom) : null;
     const to = yearTo ? Number(yearTo) : null;
     const filtered = records.filter(
@@ -117,6 +147,7 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
   }, [records, source, studyType, yearFrom, yearTo, preprint, stance, sort]);
 
   const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all" || stance !== null;
+  const shown = filtered || all ? matching : matching.slice(0, initialRows);
   const clear = () => {
     onStanceChange?.(null);
     setSource("all");
@@ -125,6 +156,13 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
     setYearTo("");
     setPreprint("all");
   };
+  const toggle = (recordId: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(recordId)) next.delete(recordId);
+      else next.add(recordId);
+      return next;
+    });
 
   return (
     <div className="space-y-3" data-testid="evidence-table">
@@ -150,19 +188,22 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
         )}
       </div>
       <p id={`${id}-count`} role="status" className="text-sm text-muted-foreground" data-testid="evidence-count">
-        {shown.length === records.length ? `${records.length} records` : `${shown.length} of ${records.length} records`}
+        {matching.length === records.length ? `${records.length} records` : `${matching.length} of ${records.length} records`}
         {stance !== null && ` (evidence meter: ${METER_LABELS[stance]})`}
+        {shown.length < matching.length && `; the first ${shown.length} shown`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className="w-full border-collapse text-sm" aria-describedby={`${id}-count`}>
+        {/* On a phone each row is a card (app/globals.css .evidence-grid); the roles keep it a table for assistive tech. */}
+        <table role="table" className="evidence-grid w-full border-collapse text-sm sm:min-w-[36rem]" aria-describedby={`${id}-count`}>
           <caption id={`${id}-caption`} className="sr-only">
             Evidence collected by the run
           </caption>
-          <thead>
-            <tr className="border-b border-border text-left">
+          <thead role="rowgroup">
+            <tr role="row" className="border-b border-border text-left">
               {COLUMNS.map((c) => (
                 <th
                   key={c.key}
+                  role="columnheader"
                   scope="col"
                   className={`py-2 pr-3 font-medium ${c.className ?? ""}`}
                   aria-sort={sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
@@ -182,38 +223,74 @@ export function EvidenceTable({ records, stance = null, onStanceChange }: { reco
               ))}
             </tr>
           </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.id} data-testid="evidence-row" className="border-b border-border align-top last:border-0">
-                <td className="py-2 pr-3 tabular-nums" data-testid="evidence-ref">
-                  {r.referenceNumber === null ? <span className="text-muted-foreground">–</span> : `[${r.referenceNumber}]`}
-                </td>
-                <td className="py-2 pr-3">
-                  <a href={r.url} target="_blank" rel="noreferrer noopener" className="font-medium hover:underline" data-testid="evidence-title">
-                    {r.title}
-                  </a>
-                  <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                    {r.pmid ? `PMID ${r.pmid}` : r.nctId ? r.nctId : r.doi ? `DOI ${r.doi}` : null}
-                    {r.preprint && <Badge tone="warning">preprint</Badge>}
-                    <ProvenanceBadges provenance={r.provenance} />
-                  </span>
-                </td>
-                <td className="py-2 pr-3" data-testid="evidence-source">
-                  {SOURCE_LABELS[r.source]}
-                </td>
-                <td className="py-2 pr-3" data-testid="evidence-study-type">
-                  {r.studyTypeLabel}
-                </td>
-                <td className="py-2 pr-3 tabular-nums" data-testid="evidence-year">
-                  {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
-                </td>
-                <td className="py-2 pr-3 tabular-nums">{Math.round(r.relevance * 100)}%</td>
-              </tr>
-            ))}
+          <tbody role="rowgroup">
+            {shown.map((r) => {
+              const expanded = open.has(r.id);
+              const meta = metadataLine(r);
+              return (
+                <Fragment key={r.id}>
+                  <tr role="row" data-testid="evidence-row" className={`align-top ${expanded ? "" : "border-b border-border"}`}>
+                    <td role="cell" className="py-2 pr-3 tabular-nums" data-testid="evidence-ref">
+                      {r.referenceNumber === null ? <span className="text-muted-foreground">–</span> : `[${r.referenceNumber}]`}
+                    </td>
+                    <td role="cell" className="py-2 pr-3">
+                      <button
+                        type="button"
+                        aria-expanded={expanded}
+                        aria-controls={`${id}-abstract-${r.id}`}
+                        onClick={() => toggle(r.id)}
+                        className="text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+                        data-testid="evidence-title"
+                      >
+                        {r.title}
+                      </button>
+                      {meta && <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-metadata">{meta}</span>}
+                      <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                        <span data-testid="evidence-source">{SOURCE_LABELS[r.source]}</span>
+                        {r.pmid && <a href={`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">PMID {r.pmid}</a>}
+                        {r.doi && <a href={`https://doi.org/${encodeURI(r.doi)}`} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">DOI {r.doi}</a>}
+                        {r.nctId && <a href={r.url} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">{r.nctId}</a>}
+                        {r.preprint && <Badge tone="warning">preprint</Badge>}
+                        <ProvenanceBadges provenance={r.provenance} />
+                        <button type="button" onClick={() => toggle(r.id)} aria-expanded={expanded} className="text-accent underline underline-offset-2" data-testid="evidence-abstract-toggle">
+                          {expanded ? "Hide abstract" : r.hasAbstract ? "Abstract" : "No abstract"}
+                        </button>
+                      </span>
+                    </td>
+                    <td role="cell" className="py-2 pr-3" data-testid="evidence-study-type">
+                      {r.studyTypeLabel}
+                    </td>
+                    <td role="cell" className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`} data-testid="evidence-year">
+                      {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
+                    </td>
+                    <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
+                      <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
+                      <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-stance-reason">
+                        {r.stanceReason}
+                      </span>
+                    </td>
+                  </tr>
+                  {expanded && (
+                    <tr role="row" className="border-b border-border" data-testid="evidence-abstract-row">
+                      <td role="cell" />
+                      <td role="cell" colSpan={COLUMNS.length - 1} id={`${id}-abstract-${r.id}`} className="pb-3 pr-3 text-sm">
+                        <AbstractText abstract={r.abstract} sentence={r.stancePassage} />
+                        {r.stancePassage && <p className="mt-1 text-xs text-muted-foreground">Marked: the sentence its stance on the question rests on.</p>}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
-      {shown.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
+      {shown.length < matching.length && (
+        <Button variant="secondary" onClick={() => setAll(true)} data-testid="evidence-show-all">
+          Show all {matching.length} records
+        </Button>
+      )}
+      {matching.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
       {missingYears > 0 && (
         <p className="text-sm text-muted-foreground" data-testid="year-not-recorded">
           {missingYears === records.length

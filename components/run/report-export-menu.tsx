@@ -115,6 +115,8 @@ export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHr
               className={itemClass}
               onClick={() => {
                 setOpen(false);
+                // The report's collapsed sections are printed open.
+                for (const d of document.querySelectorAll<HTMLDetailsElement>("details.report-section")) d.open = true;
                 // Let the menu close before the print dialog snapshots the page.
                 requestAnimationFrame(() => window.print());
               }}

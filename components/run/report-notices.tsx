@@ -32,7 +32,7 @@ function plural(n: number, one: string, many: string): string {
 /**
  * The notices of a report, most serious first (an empty list when there is nothing to warn about): source
  * shortfalls; "Unverified" only when the critic's checks still failed (with the failed checks), so the notice
- * never contradicts the report's footer ("Verified by the critic."); then, each under its own label, when the judge
+ * never contradicts the report's footer ("Passed the critic's checks"); then, each under its own label, when the judge
  * found the evidence insufficient, when citation validation removed references or markers or quote checking
  * removed quotes, when identifiers in the text named no retrieved record, when nothing is cited, and for cited
  * preprints. First of all, "Retracted records found"

@@ -1,46 +1,66 @@
 import { useMemo, useState } from "react";
 import { Card } from "@/components/ui/card";
-import { ReportDocument } from "@/components/run/report-document";
+import { ReportMarkdown } from "@/components/run/report-document";
 import { EvidenceTable } from "@/components/run/report-evidence-table";
-import { HypothesisChains } from "@/components/run/report-hypotheses";
-import { PrismaFigure } from "@/components/run/prisma-figure";
+import { ReportMethod } from "@/components/run/report-method";
 import { ReportNotices } from "@/components/run/report-notices";
-import { ScoresChart } from "@/components/run/report-scores-chart";
+import { ReportReading } from "@/components/run/report-reading";
+import { ReportVersionBar } from "@/components/run/report-version-bar";
 import { BottomLine } from "@/components/run/bottom-line";
 import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
+import type { VersionDiff } from "@/lib/chat/report-versions";
 import { answerFromRecords } from "@/lib/report/answer";
+import { openingParagraph } from "@/lib/report/opening";
 import type { RecordStance } from "@/lib/report/record-stance";
 import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 
-function SectionHeading({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="mb-3 text-lg font-semibold">
-      {children}
-    </h2>
-  );
+/** Which version of the run's report the panel shows, the run's versions, what changed, and the versions' address. */
+export interface ReportVersionInfo {
+  current: number;
+  versions: Array<{ version: number; createdAt: string }>;
+  diff: VersionDiff | null;
+  /** A version's address is this + its number ("/reports/<id>?v="). */
+  hrefBase: string;
 }
 
 /**
- * The report part of a run page, all drawn from the run's saved events plus its evidence records: the bottom line
- * with its evidence meter and GRADE certainty (computed from the records' stances on `question`), shortfall and
- * "unverified" notices, the report with citation hover cards, the evidence table, the PRISMA 2020 flow diagram of
- * the searches, the final hypotheses as chains, and the judge's scores across iterations.
+ * One version of a run's report, every part drawn from that version (its events, records and report): the version
+ * bar ("Report v2 · 25 Nov", the other versions, what changed), the answer first — the bottom line with Critica's
+ * opening paragraph on what it rests on, the evidence meter and GRADE certainty (computed from the records' stances
+ * on the run's `question`) — the notices, the report to read (quotations set as such, sections collapsed), "How this
+ * report was made" (methods, PRISMA, hypotheses, scores, steps, checks; collapsed), and the evidence table with
+ * each record's abstract and stance at hand.
  */
-export function ReportPanel({ events, report, records, question }: { events: RunEvent[]; report: RunEventPayloads["report"]; records: ReportRecord[]; question: string }) {
+export function ReportPanel({
+  events,
+  report,
+  records,
+  question,
+  maxIterations,
+  version,
+}: {
+  events: RunEvent[];
+  report: RunEventPayloads["report"];
+  records: ReportRecord[];
+  question: string;
+  maxIterations: number;
+  version?: ReportVersionInfo;
+}) {
   const [stance, setStance] = useState<RecordStance | null>(null);
   const answered = useMemo(() => answerFromRecords(question, records, report.report.drugCandidates), [question, records, report.report.drugCandidates]);
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
-  const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
-  const hypotheses = events.findLast((e) => e.type === "hypotheses")?.data ?? null;
+  const lastAssessment = events.findLast((e) => e.type === "assessment")?.data ?? null;
   const { references } = report.report;
   const prisma = useMemo(() => researchPrismaLayout(researchPrisma({ events, records: screenedFromReportRecords(records), report: report.report })), [events, records, report.report]);
   return (
     <>
-      <Card label="Report">
+      <Card label="Report" className="scroll-mt-20" testId="report-card">
+        <div id="report" className="scroll-mt-20" />
+        {version && <ReportVersionBar current={version.current} versions={version.versions} diff={version.diff} hrefBase={version.hrefBase} />}
         {records.length > 0 && (
           <>
             <BottomLine
@@ -50,41 +70,24 @@ export function ReportPanel({ events, report, records, question }: { events: Run
                 setStance(s);
                 if (s) document.getElementById("evidence-heading")?.scrollIntoView({ block: "start" });
               }}
-            />
+            >
+              <div className="prose-report prose-compact mb-3 text-sm" data-testid="answer-opening">
+                <ReportMarkdown markdown={openingParagraph(answered, records, report.report)} references={references} records={records} />
+              </div>
+            </BottomLine>
             <GradeCertaintyPanel certainty={answered.certainty} records={byId} />
           </>
         )}
-        <ReportNotices
-          shortfalls={shortfalls}
-          lastAssessment={assessments.at(-1) ?? null}
-          report={report.report}
-          records={byId}
-        />
-        <ReportDocument markdown={report.markdown} references={references} records={records} />
+        <ReportNotices shortfalls={shortfalls} lastAssessment={lastAssessment} report={report.report} records={byId} />
+        <ReportReading report={report.report} records={records} />
+        <ReportMethod events={events} report={report.report} records={records} prisma={prisma} maxIterations={maxIterations} />
       </Card>
       {records.length > 0 && (
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">
-          <SectionHeading id="evidence-heading">Evidence</SectionHeading>
+          <h2 id="evidence-heading" className="mb-3 scroll-mt-20 text-lg font-semibold">
+            Evidence
+          </h2>
           <EvidenceTable records={records} stance={stance} onStanceChange={setStance} />
-        </section>
-      )}
-      <section aria-labelledby="prisma-heading" className="rounded-lg border border-border bg-card p-4 print-break">
-        <SectionHeading id="prisma-heading">How the evidence was found</SectionHeading>
-        <PrismaFigure
-          layout={prisma}
-          caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this run's searches, counted from its saved events."
-        />
-      </section>
-      {hypotheses && (
-        <section aria-labelledby="hypotheses-heading" className="rounded-lg border border-border bg-card p-4">
-          <SectionHeading id="hypotheses-heading">{`Hypotheses (iteration ${hypotheses.iteration})`}</SectionHeading>
-          <HypothesisChains assessment={hypotheses.assessment} records={byId} />
-        </section>
-      )}
-      {assessments.length > 0 && (
-        <section aria-labelledby="scores-heading" className="rounded-lg border border-border bg-card p-4">
-          <SectionHeading id="scores-heading">Judge&apos;s scores</SectionHeading>
-          <ScoresChart assessments={assessments} />
         </section>
       )}
     </>

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { ReportPanel } from "@/components/run/report-panel";
+import { ReportPanel, type ReportVersionInfo } from "@/components/run/report-panel";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
@@ -37,8 +37,8 @@ function formatDuration(ms: number): string {
  * mid-run shows everything so far and keeps streaming; when the run ends it refreshes the server-rendered page.
  * With a language model, the hypothesis cards and the report fill in as the model writes them (transient partial
  * parts of the stream), until their saved events replace them.
- * Once there is a report, it comes first (with hover cards, evidence table, hypothesis chains and scores chart;
- * see ReportPanel), drawn with the run's evidence `records`, and the timeline follows it.
+ * Once there is a report, it comes first (one version of it, see ReportPanel), drawn with that version's `records`
+ * and events; its timeline is then shown in short inside the report ("How this report was made").
  */
 export function RunView({
   snapshot,
@@ -46,6 +46,7 @@ export function RunView({
   actions,
   records = [],
   usageEvents,
+  version,
 }: {
   snapshot: RunSnapshot;
   live: boolean;
@@ -53,6 +54,8 @@ export function RunView({
   records?: ReportRecord[];
   /** Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so follow-ups' model calls count). */
   usageEvents?: RunEvent[];
+  /** Which version of the report is shown (the page's `?v=`), for its version bar. */
+  version?: ReportVersionInfo;
 }) {
   const router = useRouter();
   // The stream resumes after the last event this page has (server-rendered on a reload), so none is sent twice.
@@ -76,6 +79,7 @@ export function RunView({
   const finished = events.find((e) => e.type === "run-finished");
   const report = events.findLast((e) => e.type === "report");
   const notices = events.filter((e) => e.type === "notice");
+  const failedSources = new Set(events.flatMap((e) => (e.type === "shortfall" ? [e.data.source] : [])));
   const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
@@ -98,7 +102,7 @@ export function RunView({
           <RunStatusBadge status={status} />
           <Badge testId="run-backend">{snapshot.run.backend === "llm" ? `LLM: ${snapshot.run.model}` : "extractive"}</Badge>
           {snapshot.run.sources.map((s) => (
-            <SourceBadge key={s} source={s} />
+            <SourceBadge key={s} source={s} failed={failedSources.has(s)} />
           ))}
           <time dateTime={snapshot.run.createdAt}>{new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
         </div>
@@ -114,11 +118,13 @@ export function RunView({
         ))}
       </Card>
 
-      {report && <ReportPanel events={events} report={report.data} records={records} question={snapshot.run.question} />}
+      {report && <ReportPanel events={events} report={report.data} records={records} question={snapshot.run.question} maxIterations={snapshot.run.maxIterations} version={version} />}
       {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
       {snapshot.run.mode === "claim-check" && <ClaimPrismaPanel events={events} />}
 
+      {/* A finished report carries its timeline in short under "How this report was made". */}
+      {(!report || running) && (
       <Card label="Research timeline" className="no-print">
         <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
           {snapshot.run.mode === "claim-check"
@@ -135,6 +141,7 @@ export function RunView({
           </p>
         )}
       </Card>
+      )}
 
       {finished && (
         <p data-testid="run-finished" role="status" className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}>

@@ -3,8 +3,19 @@ import { Badge } from "@/components/ui/badge";
 import { SOURCE_LABELS, type Provenance, type SourceId } from "@/lib/domain/evidence";
 import { pubmedUrl, retractionNoticeUrl } from "@/lib/evidence/provenance";
 
-/** The name of a literature source as a badge. */
-export function SourceBadge({ source }: { source: SourceId }) {
+/**
+ * The name of a literature source as a badge; `failed` (a source whose searches failed in the run: a shortfall) is
+ * red, crossed out and says so in words, so it never reads as a source that answered.
+ */
+export function SourceBadge({ source, failed = false }: { source: SourceId; failed?: boolean }) {
+  if (failed) {
+    return (
+      <Badge tone="danger" testId="source-failed" title={`${SOURCE_LABELS[source]} failed in this run: its records are missing`}>
+        <span className="line-through">{SOURCE_LABELS[source]}</span>
+        <span className="ml-1">failed</span>
+      </Badge>
+    );
+  }
   return <Badge tone={source === "local" ? "neutral" : "accent"}>{SOURCE_LABELS[source]}</Badge>;
 }
 

@@ -54,10 +54,10 @@ function render(event: RunEvent): ReactNode {
   return (RENDERERS[event.type] as (data: RunEvent["data"]) => ReactNode)(event.data);
 }
 
-/** The run's saved events in order, each drawn by its renderer. */
-export function Timeline({ events }: { events: RunEvent[] }) {
+/** The run's saved events in order, each drawn by its renderer (`testId` names the list; one iteration's steps use another). */
+export function Timeline({ events, testId = "timeline" }: { events: RunEvent[]; testId?: string }) {
   return (
-    <ol data-testid="timeline" className="space-y-2" aria-label="Research timeline">
+    <ol data-testid={testId} className="space-y-2" aria-label="Research timeline">
       {events.map((event) => {
         const node = render(event);
         return node ? <Fragment key={event.seq}>{node}</Fragment> : null;

@@ -35,14 +35,9 @@ interface Candidate {
   named: { drug: boolean; effect: boolean };
 }
 
-/** "a", "b" and "c" → "a, b and c". */
-function andList(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
-
-/** Title and abstract sentences of the evidence naming a focus term, scored by BM25 against the focus and the question's entities. */
-function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, entities: QuestionEntities): { candidates: Candidate[]; words: string[] } {
-  const { terms, words, query } = followUpTopic(focus.focus);
+/** Title and abstract sentences of the evidence naming a term of `focusLabel` (the focus without the drug), scored by BM25 against the focus and the question's entities. */
+function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, focusLabel: string, entities: QuestionEntities): Candidate[] {
+  const { terms, query } = followUpTopic(focusLabel);
   const raw: Array<Omit<Candidate, "score">> = [];
   evidence.forEach((e, record) => {
     const isNew = !focus.priorEvidenceIds.has(e.id);
@@ -53,7 +48,7 @@ function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, entiti
     }
   });
   const scores = bm25Scores([query, entities.drug ?? "", entities.effect ?? ""].join(" "), raw.map((c) => c.text));
-  return { candidates: raw.map((c, i) => ({ ...c, score: scores[i] })), words };
+  return raw.map((c, i) => ({ ...c, score: scores[i] }));
 }
 
 /** Up to FOLLOW_UP_SENTENCES of the allowed candidates, one per record, new records first, then by score. */
@@ -69,31 +64,41 @@ function pick(candidates: Candidate[], allowed: (c: Candidate) => boolean, used:
   return out;
 }
 
+/** The follow-up's focus as the user wrote it, without the question's drug ("lithium aquaporin" → "aquaporin"). */
+function focusPhrase(focus: string, drug: string | null): string {
+  const escaped = drug?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const without = escaped ? focus.replace(new RegExp(`\\b${escaped}(?:-induced|-associated|-related)?\\b`, "gi"), " ") : focus;
+  const phrase = without.replace(/[“”"()]/g, "").replace(/\s+/g, " ").trim();
+  return phrase || focus.trim();
+}
+
+/** "no new record", "1 new record", "2 new records". */
+function newRecordsPhrase(n: number): string {
+  return n === 0 ? "no new record" : `${n} new ${n === 1 ? "record" : "records"}`;
+}
+
 /**
  * Adds to a research follow-up's report what the iteration found on the follow-up (issue 14: report v2 answers "look
  * deeper into X" from the new iteration's evidence), whatever backend wrote it. A paragraph appended to the executive
- * summary:
- * 1. "On the follow-up (…), the iteration kept N new records (M naming <drug> with <focus>)." — counts from the
+ * summary, in plain words:
+ * 1. "The follow-up search on aquaporin found 2 new records; none names lithium with aquaporin." — counts from the
  *    evidence (no quotation marks: quoted text must be an abstract's words, or the critic's quote check removes it);
- * 2. up to {@link FOLLOW_UP_SENTENCES} sentences naming the focus and the question's drug (its effect when the
+ *    the focus is the follow-up's own phrase without the question's drug;
+ * 2. "On lithium and aquaporin, the run's records say this." and up to {@link FOLLOW_UP_SENTENCES} sentences naming the focus and the question's drug (its effect when the
  *    question names no drug), from the iteration's new records first, then the run's earlier records, one per
  *    record, ranked by BM25 against the focus with the drug and effect; each quoted as written with its [n];
- *    or "No record of the run names <drug> with <focus>." when there is none;
- * 3. when no new record names the drug with the focus, up to 3 new records' sentences naming the focus and the
- *    question's effect, introduced as concerning other drugs.
- * Quoted records not yet among the report's references are added after them (numbered on), so the change summary
- * lists them as references added. Sentences of the report are left as they are. Deterministic.
+ *    or "No record of the run names <drug> with <focus>." when there is none.
+ * A question about one drug never gains references about other drugs: sentences that do not name its drug are not
+ * quoted. Quoted records not yet among the report's references are added after them (numbered on), so the change
+ * summary lists them as references added. Sentences of the report are left as they are. Deterministic.
  */
 export function addFollowUpFindings(report: ResearchReport, evidence: Evidence[], focus: FollowUpReportFocus): ResearchReport {
   const entities = questionEntities(focus.question, evidence);
-  const { candidates, words } = focusSentences(evidence, focus, entities);
-  const focusLabel = andList(words.length > 0 ? words : [focus.focus]);
+  const focusLabel = focusPhrase(focus.focus, entities.drug);
+  const candidates = focusSentences(evidence, focus, focusLabel, entities);
   const newRecords = evidence.filter((e) => !focus.priorEvidenceIds.has(e.id));
   const anchor = (c: Candidate) => (entities.drug ? c.named.drug : entities.effect ? c.named.effect : true);
-  const used = new Set<number>();
-  const onQuestion = pick(candidates, anchor, used);
-  const fromNew = onQuestion.some((c) => c.isNew);
-  const others = !fromNew && entities.drug && entities.effect ? pick(candidates, (c) => c.isNew && c.named.effect && !c.named.drug, used) : [];
+  const onQuestion = pick(candidates, anchor, new Set<number>());
 
   const references = [...report.references];
   const numberOf = new Map(references.map((r) => [r.evidenceId, r.n]));
@@ -110,16 +115,23 @@ export function addFollowUpFindings(report: ResearchReport, evidence: Evidence[]
   };
   const quote = (cs: Candidate[]) => cs.map((c) => withMarker(c.text, cite(c.record))).join(" ");
 
-  const naming = entities.drug ? newRecords.filter((e) => candidates.some((c) => c.named.drug && evidence[c.record] === e)).length : 0;
-  const counted = `${newRecords.length} new ${newRecords.length === 1 ? "record" : "records"}`;
+  const subject = entities.drug ?? entities.effect;
+  const naming = newRecords.filter((e) => candidates.some((c) => evidence[c.record] === e && anchor(c))).length;
+  const found = `The follow-up search on ${focusLabel} found ${newRecordsPhrase(newRecords.length)}`;
+  const namingPhrase =
+    !subject || newRecords.length === 0
+      ? "."
+      : naming === 0
+        ? `; none names ${subject} with ${focusLabel}.`
+        : `; ${naming === newRecords.length ? (naming === 1 ? "it names" : "all name") : `${naming} name`} ${subject} with ${focusLabel}.`;
   const parts = [
-    `On the follow-up (${focus.followUp.trim().replace(/[“”"()]/g, "")}), the iteration kept ${counted}${entities.drug ? ` (${naming} naming ${entities.drug} with ${focusLabel})` : ""}.`,
+    `${found}${namingPhrase}`,
+    // Each quoted sentence stands alone after Critica's lead, so the page can set it as a quotation.
     onQuestion.length > 0
-      ? `On ${entities.drug ?? entities.effect ?? "the question"} and ${focusLabel}, the run's records say: ${quote(onQuestion)}`
-      : `No record of the run names ${entities.drug ?? entities.effect ?? "the question's terms"} with ${focusLabel}.`,
-    others.length > 0 ? `The new records on ${entities.effect} and ${focusLabel} concern other drugs: ${quote(others)}` : "",
+      ? `On ${subject ?? "the question"} and ${focusLabel}, the run's records say this. ${quote(onQuestion)}`
+      : `No record of the run names ${subject ?? "the question's terms"} with ${focusLabel}.`,
   ];
-  return { ...report, executiveSummary: `${report.executiveSummary} ${parts.filter(Boolean).join(" ")}`, references };
+  return { ...report, executiveSummary: `${report.executiveSummary} ${parts.join(" ")}`, references };
 }
 
 /**

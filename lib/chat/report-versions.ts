@@ -1,6 +1,11 @@
 import type { ReportChanges } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
+import { answerFromRecords } from "@/lib/report/answer";
+import type { GradeLevel } from "@/lib/report/grade";
+import { citedNumbers } from "@/lib/report/markers";
+import { toReportRecords, type ReportRecord } from "@/lib/report/records";
+import type { Evidence } from "@/lib/domain/evidence";
 
 /** One version of a run's report: v1 is the first turn's, each research follow-up's iteration writes the next. */
 export interface ReportVersion {
@@ -8,6 +13,8 @@ export interface ReportVersion {
   seq: number;
   report: ResearchReport;
   markdown: string;
+  /** When the report was saved (ISO 8601). */
+  createdAt: string;
 }
 
 /**
@@ -16,7 +23,9 @@ export interface ReportVersion {
  * the (N−1)-th research follow-up.
  */
 export function reportVersions(events: RunEvent[]): ReportVersion[] {
-  return events.flatMap((e) => (e.type === "report" ? [{ seq: e.seq, report: e.data.report, markdown: e.data.markdown }] : [])).map((v, i) => ({ ...v, version: i + 1 }));
+  return events
+    .flatMap((e) => (e.type === "report" ? [{ seq: e.seq, report: e.data.report, markdown: e.data.markdown, createdAt: e.createdAt }] : []))
+    .map((v, i) => ({ ...v, version: i + 1 }));
 }
 
 /**
@@ -60,4 +69,152 @@ export function iterationEvents(events: RunEvent[], fromSeq: number): { events: 
 /** The first turn's events: up to and including the run's first run-finished (all while it runs). */
 export function firstTurnEvents(events: RunEvent[]): RunEvent[] {
   return iterationEvents(events, 0).events;
+}
+
+/**
+ * One report version as a page shows it: the version, the run's events from its start to the run-finished closing
+ * the turn that wrote it (so the timeline, PRISMA diagram, hypotheses and judge's scores are that version's), and the
+ * ids of the records the run had when it was written (its evidence table, bottom line and GRADE).
+ */
+export interface VersionView {
+  version: ReportVersion;
+  events: RunEvent[];
+  evidenceIds: Set<string>;
+}
+
+/**
+ * The view of report version `n` of a run (1-based; the latest when `n` is absent or names no version), or null when
+ * the run has no report yet.
+ */
+export function versionView(events: RunEvent[], n?: number): VersionView | null {
+  const versions = reportVersions(events);
+  const version = versions.find((v) => v.version === n) ?? versions.at(-1);
+  if (!version) return null;
+  const sorted = [...events].sort((a, b) => a.seq - b.seq);
+  const end = sorted.find((e) => e.type === "run-finished" && e.seq > version.seq);
+  const upTo = end ? sorted.filter((e) => e.seq <= end.seq) : sorted;
+  const evidenceIds = new Set(upTo.flatMap((e) => (e.type === "evidence" && e.seq < version.seq ? e.data.added.map((r) => r.id) : [])));
+  return { version, events: upTo, evidenceIds };
+}
+
+/** One reference added or removed between two versions: its record, number (in the version that has it), title and why. */
+export interface ReferenceChange {
+  evidenceId: string;
+  n: number;
+  title: string;
+  reason: string;
+}
+
+/**
+ * What changed from one report version to a later one, as a reader compares them: the bottom line ("Unclear" →
+ * "Probably yes"), GRADE certainty, the judge's confidence (0–1), the records found in between, references added and
+ * removed each with the reason, and hypotheses whose support changed.
+ */
+export interface VersionDiff {
+  fromVersion: number;
+  toVersion: number;
+  bottomLine: { before: string; after: string };
+  certainty: { before: GradeLevel; after: GradeLevel };
+  confidence: { before: number; after: number };
+  newRecords: number;
+  added: ReferenceChange[];
+  removed: ReferenceChange[];
+  hypotheses: ReportChanges["hypotheses"];
+}
+
+/** A version with the records it was written from (ReportRecord, numbered by its own references). */
+export interface VersionSide {
+  version: ReportVersion;
+  records: ReportRecord[];
+}
+
+/** The report sections, in reading order, with the words a reason names them by. */
+function sections(report: ResearchReport): Array<[string, string]> {
+  return [
+    ["the executive summary", report.executiveSummary],
+    ["the mechanistic findings", report.mechanisticFindings.content],
+    ["the clinical findings", report.clinicalFindings.content],
+    ["the conclusion", report.conclusion],
+    ["the limitations", report.limitations.join("\n")],
+  ];
+}
+
+/** "the executive summary and the clinical findings": the sections of `report` whose text cites [n] ("" for none). */
+function citingSections(report: ResearchReport, n: number): string {
+  const names = sections(report).flatMap(([name, text]) => (citedNumbers(text).includes(n) ? [name] : []));
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** The bottom line in a word or two: the verdict ("Probably yes"), or the top candidates of an open question. */
+function bottomLineLabel(side: VersionSide, question: string): { label: string; certainty: GradeLevel } {
+  const { answer, certainty } = answerFromRecords(question, side.records, side.version.report.drugCandidates);
+  const label = answer.kind === "candidates" ? `Top candidates: ${answer.candidates.join(", ")}` : (answer.verdict ?? "unclear");
+  return { label: label.charAt(0).toUpperCase() + label.slice(1), certainty: certainty.level };
+}
+
+/**
+ * The diff of two versions of a run's report (see {@link VersionDiff}), both read against the run's own `question`
+ * (a follow-up asks for more on it; it does not change what the bottom line answers). A reference added is "a new
+ * record" when the earlier version did not have the record, else "already found"; either way the reason names the
+ * sections that cite it. A reference removed is no longer cited (and is named retracted when its record is).
+ */
+export function versionDiff(before: VersionSide, after: VersionSide, question: string): VersionDiff {
+  const beforeRecords = new Set(before.records.map((r) => r.id));
+  const afterRecords = new Map(after.records.map((r) => [r.id, r]));
+  const beforeRefs = new Map(before.version.report.references.map((r) => [r.evidenceId, r]));
+  const afterRefs = new Map(after.version.report.references.map((r) => [r.evidenceId, r]));
+  const added = [...afterRefs.values()]
+    .filter((r) => !beforeRefs.has(r.evidenceId))
+    .map((r) => {
+      const where = citingSections(after.version.report, r.n);
+      const origin = beforeRecords.has(r.evidenceId) ? `already among v${before.version.version}'s records` : "a new record, found by this version's searches";
+      return { evidenceId: r.evidenceId, n: r.n, title: r.title, reason: where ? `${origin}; cited in ${where}` : origin };
+    });
+  const removed = [...beforeRefs.values()]
+    .filter((r) => !afterRefs.has(r.evidenceId))
+    .map((r) => ({
+      evidenceId: r.evidenceId,
+      n: r.n,
+      title: r.title,
+      reason: afterRecords.get(r.evidenceId)?.provenance?.retracted ? "retracted, so no longer cited" : `no longer cited in v${after.version.version}`,
+    }));
+  const changes = reportChanges(before.version, after.version, []);
+  const b = bottomLineLabel(before, question);
+  const a = bottomLineLabel(after, question);
+  return {
+    fromVersion: before.version.version,
+    toVersion: after.version.version,
+    bottomLine: { before: b.label, after: a.label },
+    certainty: { before: b.certainty, after: a.certainty },
+    confidence: { before: before.version.report.confidenceScore, after: after.version.report.confidenceScore },
+    newRecords: after.records.filter((r) => !beforeRecords.has(r.id)).length,
+    added,
+    removed,
+    hypotheses: changes.hypotheses,
+  };
+}
+
+/** A report version as its page shows it: the view, its records, every version of the run, and what changed from the one before. */
+export interface VersionPage {
+  view: VersionView;
+  records: ReportRecord[];
+  versions: Array<{ version: number; createdAt: string }>;
+  /** What changed from the previous version (null for v1). */
+  diff: VersionDiff | null;
+}
+
+/**
+ * Everything a report page needs to show version `n` (the latest when absent or unknown) of a run's report, from the
+ * run's events and evidence, every part read against the run's own `question`: null when the run has no report yet.
+ */
+export function versionPage(events: RunEvent[], evidence: Evidence[], question: string, n?: number): VersionPage | null {
+  const view = versionView(events, n);
+  if (!view) return null;
+  // A run whose evidence events name no record (none saved them) shows all its evidence with every version.
+  const recordsOf = (v: VersionView) =>
+    toReportRecords(v.evidenceIds.size > 0 ? evidence.filter((e) => v.evidenceIds.has(e.id)) : evidence, v.version.report.references, question);
+  const records = recordsOf(view);
+  const previous = view.version.version > 1 ? versionView(events, view.version.version - 1) : null;
+  const diff = previous ? versionDiff({ version: previous.version, records: recordsOf(previous) }, { version: view.version, records }, question) : null;
+  return { view, records, versions: reportVersions(events).map((v) => ({ version: v.version, createdAt: v.createdAt })), diff };
 }

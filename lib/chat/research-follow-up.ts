@@ -14,18 +14,16 @@ import { followUpQuestion, followUpReportInput } from "./follow-up-report";
 import { followUpWorkflow } from "./follow-up-workflow";
 import { restoreResearchState } from "./restore-state";
 
-/** Most search queries of one follow-up iteration (our choice: the request with the run's drug, and without). */
-const MAX_FOLLOW_UP_QUERIES = 2;
-
 /**
- * The searches of a research follow-up: its focus with the run's drug ("look deeper into hERG" on a lithium run →
- * "lithium hERG"), then the focus alone; the drug comes from the run's question-classified event.
+ * The searches of a research follow-up. On a run about one drug, one search: the focus with the drug ("look deeper
+ * into hERG" on a lithium run → "lithium hERG"), so the iteration adds no records about other drugs to a question
+ * about one; on a run naming no drug, the focus alone. The drug comes from the run's question-classified event.
  */
 export function followUpQueries(classification: FollowUpClassification, events: RunEvent[]): string[] {
   const focus = classification.focus.trim();
   const drug = events.find((e) => e.type === "question-classified")?.data.drugs[0] ?? null;
-  const withDrug = drug && !focus.toLowerCase().includes(drug.toLowerCase()) ? `${drug} ${focus}` : focus;
-  return [...new Set([withDrug, focus])].filter(Boolean).slice(0, MAX_FOLLOW_UP_QUERIES);
+  if (!drug) return focus ? [focus] : [];
+  return [focus.toLowerCase().includes(drug.toLowerCase()) ? focus : `${drug} ${focus}`.trim()];
 }
 
 /**

@@ -5,7 +5,7 @@ import { MARKER_PATTERN } from "./markers";
 const MARKDOWN_INLINE = /([\\`*_~[\]<>])/g;
 
 /** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks, tildes). */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(MARKDOWN_INLINE, "\\$1");
 }
 
@@ -103,7 +103,9 @@ function integrityNotes(report: ResearchReport): string {
   if (report.removedIdentifiers) {
     notes.push(`${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`);
   }
-  if (report.verification?.status === "verified") notes.push("Verified by the critic.");
+  // Says what was checked: the critic's deterministic checks always run; whether each source supports its sentence
+  // is checked only by a model's entailment check, which the run page names where it ran.
+  if (report.verification?.status === "verified") notes.push("Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations found in the evidence.");
   if (report.verification?.status === "unverified") {
     notes.push(`Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`);
   }

@@ -2,7 +2,11 @@ import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { SearchStrategy } from "@/lib/domain/claim-check";
 import type { ClaimPrismaFlow, PrismaFlow } from "./prisma";
 
-/** A box of the diagram: position and size in SVG user units (px), a bold first line and plain lines below. */
+/**
+ * A box of the diagram: position and size in SVG user units (px), a bold title and plain lines below, as written
+ * (`title`, `lines`) and as drawn (`titleRows`, `lineRows`: each wrapped to the box's width; every row but a wrapped
+ * line's last keeps its trailing space, so the box's text reads the same either way).
+ */
 export interface PrismaBox {
   x: number;
   y: number;
@@ -10,6 +14,8 @@ export interface PrismaBox {
   height: number;
   title: string;
   lines: string[];
+  titleRows: string[];
+  lineRows: string[];
 }
 
 /** An arrow from (x1, y1) to (x2, y2), head at the end. */
@@ -37,23 +43,50 @@ export interface PrismaLayout {
   description: string;
 }
 
-/** Geometry in px: line height, box padding, column positions and widths, gaps (our choice, fits 640 px). */
+/** Geometry in px: line height, box padding, column positions and widths, gaps (our choice, fits 700 px). */
 const LINE = 18;
 const PAD = 10;
 const STAGE_WIDTH = 28;
 const LEFT = { x: STAGE_WIDTH + 12, width: 300 };
-const RIGHT = { x: LEFT.x + LEFT.width + 40, width: 260 };
+const RIGHT = { x: LEFT.x + LEFT.width + 40, width: 300 };
 const ROW_GAP = 34;
 export const PRISMA_WIDTH = RIGHT.x + RIGHT.width + 2;
+/**
+ * Widest advance of one character, in px, of the diagram's 13 px text (bold for titles) and of the 11 px stage
+ * labels, in common sans-serif faces (upper bounds of their average advance, so an estimate never underflows a box).
+ */
+export const CHAR_WIDTH = { text: 7.2, bold: 7.9, stage: 6.6 } as const;
 
-const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "Keyword search", semantic: "Semantic search", hyde: "HyDE search" };
+/** `text` wrapped at spaces into rows no wider than `width` px at `charWidth` px a character. */
+export function wrapText(text: string, width: number, charWidth: number): string[] {
+  const max = Math.max(8, Math.floor(width / charWidth));
+  const rows: string[] = [];
+  let row = "";
+  for (const word of text.split(" ")) {
+    if (row && (row + word).length > max) {
+      rows.push(row);
+      row = "";
+    }
+    row += `${word} `;
+  }
+  rows.push(row.trimEnd());
+  return rows;
+}
+
+const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "Keyword search", semantic: "Semantic search", hyde: "Search by example abstracts" };
 
 function n(count: number): string {
   return `n = ${count}`;
 }
 
-function boxHeight(lines: number): number {
-  return PAD * 2 + LINE * (lines + 1);
+function boxHeight(rows: number): number {
+  return PAD * 2 + LINE * rows;
+}
+
+/** A box's text wrapped to its width. */
+function rowsOf(text: { title: string; lines: string[] }, width: number): { titleRows: string[]; lineRows: string[] } {
+  const inner = width - PAD * 2;
+  return { titleRows: wrapText(text.title, inner, CHAR_WIDTH.bold), lineRows: text.lines.flatMap((l) => wrapText(l, inner, CHAR_WIDTH.text)) };
 }
 
 /** The generic three-row PRISMA 2020 layout, from the texts of its five boxes. */
@@ -70,10 +103,14 @@ function layout(rows: {
   const stages: PrismaStage[] = [];
   let y = 0;
   const row = (stage: string, left: { title: string; lines: string[] }, right: { title: string; lines: string[] } | null) => {
-    const height = Math.max(boxHeight(left.lines.length), right ? boxHeight(right.lines.length) : 0);
-    boxes.push({ x: LEFT.x, y, width: LEFT.width, height, ...left });
-    if (right) {
-      boxes.push({ x: RIGHT.x, y, width: RIGHT.width, height, ...right });
+    const l = rowsOf(left, LEFT.width);
+    const r = right ? rowsOf(right, RIGHT.width) : null;
+    // Tall enough for the rotated stage label too ("Identification" must not be cut).
+    const stageHeight = Math.ceil(stage.length * CHAR_WIDTH.stage) + PAD * 2;
+    const height = Math.max(boxHeight(l.titleRows.length + l.lineRows.length), r ? boxHeight(r.titleRows.length + r.lineRows.length) : 0, stageHeight);
+    boxes.push({ x: LEFT.x, y, width: LEFT.width, height, ...left, ...l });
+    if (right && r) {
+      boxes.push({ x: RIGHT.x, y, width: RIGHT.width, height, ...right, ...r });
       arrows.push({ x1: LEFT.x + LEFT.width, y1: y + height / 2, x2: RIGHT.x, y2: y + height / 2 });
     }
     stages.push({ label: stage, y, height });

@@ -23,6 +23,10 @@ export interface StanceReading {
   stance: RecordStance;
   bearing: number;
   method: "relation-model" | "finding-cues" | "not-read";
+  /** Why, in plain words ("names lithium and nephrogenic diabetes insipidus; read as lithium causing it"). */
+  reason: string;
+  /** The sentence of the record the stance rests on (title or abstract, as written), null when none does. */
+  passage: string | null;
 }
 
 /**
@@ -68,7 +72,7 @@ export function bearingOf(questionTerms: ReadonlySet<string>, e: Evidence): numb
  * pair is negated or it predicts the opposite relation, "possibly" when it predicts none; null when the record does
  * not hold such a pair (the question is then read with finding cues).
  */
-function relationStance(question: string, e: Evidence): RecordStance | null {
+function relationStance(question: string, e: Evidence): { stance: RecordStance; reason: string; passage: string | null } | null {
   const lower = question.toLowerCase();
   const named = e.entities.filter(
     (x): x is typeof x & { type: "chemical" | "disease" } => x.type !== "gene" && x.name.length >= 3 && new RegExp(`\\b${x.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(lower),
@@ -79,9 +83,16 @@ function relationStance(question: string, e: Evidence): RecordStance | null {
   const asked = TREATMENT_QUESTION.test(question) ? "treats" : "causes";
   const pairs = predictRelations({ title: e.citation.title, abstract: e.citation.abstract, mentions });
   if (pairs.length === 0) return null;
-  if (pairs.some((p) => p.relation === asked && !p.negated)) return "yes";
-  if (pairs.some((p) => p.negated || (p.relation !== "none" && p.relation !== asked))) return "no";
-  return "possibly";
+  const read = (p: (typeof pairs)[number], stance: RecordStance, how: string) => ({
+    stance,
+    reason: `names ${p.chemical} and ${p.disease}; ${how}`,
+    passage: (p.sentences.find((x) => x.cue) ?? p.sentences[0])?.text ?? null,
+  });
+  const yes = pairs.find((p) => p.relation === asked && !p.negated);
+  if (yes) return read(yes, "yes", `read as ${yes.chemical} ${asked === "treats" ? "treating" : "causing"} it`);
+  const no = pairs.find((p) => p.negated || (p.relation !== "none" && p.relation !== asked));
+  if (no) return read(no, "no", no.negated ? "every sentence relating them is negated" : `read as ${no.chemical} ${no.relation === "treats" ? "treating" : "causing"} it, not what the question asks`);
+  return read(pairs[0], "possibly", "no relation between them is stated");
 }
 
 /** Sentences read for findings: the abstract's last ones, where results and conclusions stand. Tuned on PubMedQA dev. */
@@ -96,15 +107,18 @@ export const NEGATIVE_WEIGHT = 2;
  * cues, else "possibly". Cues and weights were tuned on PubMedQA's dev split (even PMIDs) only: reading each
  * question's own abstract this way answers 0.618 of the dev questions (majority baseline 0.552).
  */
-function cueStance(questionTerms: ReadonlySet<string>, e: Evidence): RecordStance {
+function cueStance(questionTerms: ReadonlySet<string>, e: Evidence): { stance: RecordStance; reason: string; passage: string | null } {
   const later = splitSentences(e.citation.abstract).slice(-FINDING_SENTENCES);
   const onTopic = later.filter((s) => indexTerms(s).some((t) => questionTerms.has(t)));
-  const text = (onTopic.length > 0 ? onTopic : later).join(" ");
+  const read = onTopic.length > 0 ? onTopic : later;
+  const text = read.join(" ");
   const positive = count(text, POSITIVE);
-  const score = positive - NEGATIVE_WEIGHT * count(text, NEGATIVE);
-  if (score < 0) return "no";
-  if (score > 0 && count(text, HEDGE) <= positive) return "yes";
-  return "possibly";
+  const negative = count(text, NEGATIVE);
+  const score = positive - NEGATIVE_WEIGHT * negative;
+  const strongest = (re: RegExp) => read.reduce<string | null>((best, s) => (count(s, re) > (best === null ? 0 : count(best, re)) ? s : best), null);
+  if (score < 0) return { stance: "no", reason: "its findings report no effect or no association", passage: strongest(NEGATIVE) };
+  if (score > 0 && count(text, HEDGE) <= positive) return { stance: "yes", reason: "its findings report an effect or association", passage: strongest(POSITIVE) };
+  return { stance: "possibly", reason: positive > 0 ? "its findings are hedged" : "its findings state no clear result", passage: strongest(HEDGE) ?? read.at(-1) ?? null };
 }
 
 /**
@@ -115,13 +129,18 @@ function cueStance(questionTerms: ReadonlySet<string>, e: Evidence): RecordStanc
  */
 export function readRecordStances(question: string, evidence: Evidence[]): StanceReading[] {
   const questionTerms = new Set(indexTerms(question));
-  return evidence.map((e) => {
+  return evidence.map((e): StanceReading => {
     const bearing = bearingOf(questionTerms, e);
-    if (isRetracted(e) || bearing < BEARING_THRESHOLD) return { evidenceId: e.id, stance: "irrelevant", bearing, method: "not-read" };
-    if (e.citation.abstract.trim() === "") return { evidenceId: e.id, stance: "possibly", bearing, method: "not-read" };
+    const base = { evidenceId: e.id, bearing };
+    if (isRetracted(e)) return { ...base, stance: "irrelevant", method: "not-read", reason: "retracted: never counted", passage: null };
+    if (bearing < BEARING_THRESHOLD) {
+      const shared = Math.round(bearing * questionTerms.size);
+      return { ...base, stance: "irrelevant", method: "not-read", reason: `shares ${shared} of the question's ${questionTerms.size} terms: too few to bear on it`, passage: null };
+    }
+    if (e.citation.abstract.trim() === "") return { ...base, stance: "possibly", method: "not-read", reason: "no abstract: its title alone cannot say which way", passage: null };
     const byRelation = relationStance(question, e);
-    if (byRelation) return { evidenceId: e.id, stance: byRelation, bearing, method: "relation-model" };
-    return { evidenceId: e.id, stance: cueStance(questionTerms, e), bearing, method: "finding-cues" };
+    if (byRelation) return { ...base, method: "relation-model", ...byRelation };
+    return { ...base, method: "finding-cues", ...cueStance(questionTerms, e) };
   });
 }
 

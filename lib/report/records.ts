@@ -4,10 +4,10 @@ import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
 import { readRecordStances, type RecordStance } from "@/lib/report/record-stance";
 
 /**
- * The compact, serialisable view of one evidence record that the report page needs for hover cards, the
- * evidence table and hypothesis links: bibliographic fields, identifiers, study type, preprint flag, the
- * run's relevance (0–1) and the record's reference number in the report (null when the report does not cite it).
- * It carries no abstract, so pages stay small.
+ * The serialisable view of one evidence record that the report page needs for hover cards, the evidence table and
+ * hypothesis links: bibliographic fields, identifiers, its abstract (opened on demand in the table and the cards),
+ * study type, preprint flag, the run's relevance (0–1), the record's reference number in the report (null when the
+ * report does not cite it) and its stance on the question with the reason.
  */
 export interface ReportRecord {
   id: string;
@@ -25,6 +25,8 @@ export interface ReportRecord {
   preprint: boolean;
   /** Whether the record has an abstract (records without one cannot be read for findings). */
   hasAbstract: boolean;
+  /** The abstract as the source gives it ("" when it has none). */
+  abstract: string;
   relevance: number;
   referenceNumber: number | null;
   /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
@@ -33,6 +35,10 @@ export interface ReportRecord {
   stance: RecordStance;
   /** How strongly it bears on the question, 0–1 (readRecordStances), which weighs it in the bottom line's verdict. */
   bearing: number;
+  /** Why the stance, in plain words (readRecordStances' `reason`). */
+  stanceReason: string;
+  /** The sentence the stance rests on, null when none does (readRecordStances' `passage`). */
+  stancePassage: string | null;
 }
 
 /**
@@ -61,11 +67,14 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       studyTypeLabel: type.label,
       preprint: e.preprint,
       hasAbstract: c.abstract.trim() !== "",
+      abstract: c.abstract,
       relevance: e.relevance,
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),
       stance: stances[i].stance,
       bearing: stances[i].bearing,
+      stanceReason: stances[i].reason,
+      stancePassage: stances[i].passage,
     };
   });
 }

@@ -9,7 +9,7 @@ import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
 import { Conversation } from "@/components/chat/conversation";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
-import { firstTurnEvents } from "@/lib/chat/report-versions";
+import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
@@ -41,7 +41,7 @@ async function ConversationSlot({ run, events, records, canCancel, live }: { run
   const [messages, postDenied] = await Promise.all([listMessages(run.id), conversationAccess(run, "post")]);
   return (
     <Conversation
-      run={{ id: run.id, events, canCancel }}
+      run={{ id: run.id, events, canCancel, maxIterations: run.maxIterations, reportHref: `/reports/${run.id}?v=` }}
       initialMessages={messages}
       records={records}
       readOnly={postDenied !== null}
@@ -60,9 +60,10 @@ async function ConversationSlot({ run, events, records, canCancel, live }: { run
  * boundaries, so a run just started shows its question and "running" state after two queries (issue 10: the run
  * page within 300 ms of the click).
  */
-export default async function ReportPage({ params }: PageProps<"/reports/[id]">) {
+export default async function ReportPage({ params, searchParams }: PageProps<"/reports/[id]">) {
   await connection();
   const { id } = await params;
+  const asked = Number((await searchParams).v);
   const caller = await getCaller();
   const run = await readableRun(caller, id);
   if (!run) notFound();
@@ -75,7 +76,12 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
   const may = (write: "cancel" | "share" | "rerun") => canWriteRun(caller, run, write);
   const [evidence, shareTokens] = await Promise.all([firstLive ? [] : getRunEvidence(run.id), may("share") && !live ? listShareTokens(run.id) : []]);
   const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
+  // One report version per page (?v=N, the latest by default), every part drawn from it; the thread's citations
+  // resolve against all the run's records.
+  const page = firstLive ? null : versionPage(events, evidence, run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
   const records = toReportRecords(evidence, events.findLast((e) => e.type === "report")?.data.report.references ?? [], run.question);
+  const shownEvents = page ? page.view.events : firstTurn;
+  const shownFinished = shownEvents.findLast((e) => e.type === "run-finished");
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <Suspense fallback={<div />}>
@@ -86,11 +92,12 @@ export default async function ReportPage({ params }: PageProps<"/reports/[id]">)
           <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
         </div>
         <RunView
-          key={`${run.id}-${firstLive ? "live" : "ended"}`}
-          snapshot={toRunSnapshot({ ...run, status: firstFinished?.data.status ?? run.status }, firstTurn)}
+          key={`${run.id}-${firstLive ? "live" : `v${page?.view.version.version ?? 0}`}`}
+          snapshot={toRunSnapshot({ ...run, status: shownFinished?.data.status ?? run.status }, shownEvents)}
           live={firstLive}
-          records={records}
+          records={page?.records ?? records}
           usageEvents={events}
+          version={page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase: `/reports/${run.id}?v=` } : undefined}
           actions={
             <>
               {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}

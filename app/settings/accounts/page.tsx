@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import Link from "next/link";
 import { connection } from "next/server";
 import { InviteForm } from "@/components/auth/invite-form";
 import { Card } from "@/components/ui/card";
@@ -10,10 +10,25 @@ import { getCaller } from "@/app/_server/caller";
 
 export const metadata = { title: "Accounts" };
 
-/** Administrators only (404 for anyone else): the accounts of this server, and adding one (works with closed sign-up). */
+/**
+ * Administrators only: the accounts of this server, and adding one (works with closed sign-up). Anyone else is told
+ * plainly that the page is for administrators (and lists nothing).
+ */
 export default async function AccountsPage() {
   await connection();
-  if (!isAdmin(await getCaller())) notFound();
+  if (!isAdmin(await getCaller())) {
+    return (
+      <div className="space-y-2" data-testid="admins-only">
+        <h1 className="text-2xl font-semibold tracking-tight">Accounts: administrators only</h1>
+        <p className="max-w-3xl text-muted-foreground">
+          Only this server&apos;s administrator can see and add accounts. Ask them if you need an account for someone else.
+        </p>
+        <Link href="/" className="text-accent hover:underline">
+          Back to research
+        </Link>
+      </div>
+    );
+  }
   const users = await listUsers();
   return (
     <div className="space-y-4">

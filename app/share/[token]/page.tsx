@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
 import { RunView } from "@/components/run/run-view";
 import { Conversation } from "@/components/chat/conversation";
-import { firstTurnEvents } from "@/lib/chat/report-versions";
+import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { getSharedSnapshot } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/records";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
@@ -19,18 +19,24 @@ export const metadata: Metadata = { title: "Shared report", robots: { index: fal
  * run's id, so holding a share link gives no way to the live run page after the link is revoked. No referrer is
  * sent, so the token does not leak to PubMed or DOI sites through links.
  */
-export default async function SharedReportPage({ params }: PageProps<"/share/[token]">) {
+export default async function SharedReportPage({ params, searchParams }: PageProps<"/share/[token]">) {
   await connection();
   const { token } = await params;
+  const asked = Number((await searchParams).v);
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) notFound();
   const { evidence = [], messages = [], ...rest } = snapshot;
   // The thread as it was frozen (issue 14): the first turn up to its first run-finished, then the follow-ups, read-only.
   const firstTurn = firstTurnEvents(snapshot.events);
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
-  const view: RunSnapshot = { ...rest, run: { ...rest.run, id: "shared-copy", status: firstFinished?.data.status ?? rest.run.status }, events: firstTurn };
+  // One report version per page, as on the run page (?v=N, the latest by default).
+  const page = versionPage(snapshot.events, evidence, snapshot.run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
+  const shownEvents = page ? page.view.events : firstTurn;
+  const shownFinished = shownEvents.findLast((e) => e.type === "run-finished") ?? firstFinished;
+  const view: RunSnapshot = { ...rest, run: { ...rest.run, id: "shared-copy", status: shownFinished?.data.status ?? rest.run.status }, events: shownEvents };
   const report = snapshot.events.findLast((e) => e.type === "report")?.data.report ?? null;
   const records = toReportRecords(evidence, report?.references ?? [], snapshot.run.question);
+  const hrefBase = `/share/${token}?v=`;
   return (
     <div className="space-y-4">
       <div className="flex justify-end" data-testid="thread-question">
@@ -39,8 +45,9 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
       <RunView
         snapshot={view}
         live={false}
-        records={records}
+        records={page?.records ?? records}
         usageEvents={snapshot.events}
+        version={page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase } : undefined}
         actions={
           <>
             <Badge>read-only shared copy</Badge>
@@ -48,7 +55,7 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
           </>
         }
       />
-      {messages.length > 0 && <Conversation run={{ id: "shared-copy", events: snapshot.events, canCancel: false }} initialMessages={messages} records={records} readOnly />}
+      {messages.length > 0 && <Conversation run={{ id: "shared-copy", events: snapshot.events, canCancel: false, maxIterations: snapshot.run.maxIterations, reportHref: hrefBase }} initialMessages={messages} records={records} readOnly />}
     </div>
   );
 }

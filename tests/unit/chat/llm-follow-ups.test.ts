@@ -166,7 +166,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     // with the rest: this library (the CDR training set) has no lithium record naming aquaporin, and the iteration
     // found no new record, which the paragraph says.
     expect(versions[1].report.executiveSummary).toBe(
-      "Lithium lowers aquaporin-2 in the collecting duct [1]. On the follow-up (Look deeper into aquaporin), the iteration kept 0 new records (0 naming lithium with aquaporin). No record of the run names lithium with aquaporin.",
+      "Lithium lowers aquaporin-2 in the collecting duct [1]. The follow-up search on aquaporin found no new record. No record of the run names lithium with aquaporin.",
     );
     expect(versions[1].report.references).toHaveLength(2);
     expect(versions[1].report.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });

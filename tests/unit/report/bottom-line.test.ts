@@ -37,7 +37,15 @@ describe("bottom line and evidence meter (issue 13 §1)", () => {
     const item = pqa("16418930");
     expect(item.gold).toBe("no");
     const [reading] = readRecordStances(item.question, [item.record]);
-    expect(reading).toEqual({ evidenceId: "pmid:16418930", stance: "no", bearing: 1, method: "finding-cues" });
+    expect(reading).toEqual({
+      evidenceId: "pmid:16418930",
+      stance: "no",
+      bearing: 1,
+      method: "finding-cues",
+      // The reading's reason in plain words and the sentence it rests on ("similar" is a no-difference cue).
+      reason: "its findings report no effect or no association",
+      passage: "The results of the other groups were similar with only small differences between LR and SE.",
+    });
     expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
       "No: of 1 record that bears on the question, 1 no.",
     );

@@ -252,7 +252,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(promptOf(model, 4)).toContain(`- Entailment (Executive summary): “Human data are limited.”: The cited abstract [${k2}] has no human data.`);
     expect(promptOf(model, 3)).toContain(`cites="${k2}" section="Executive summary"`);
     expect(json.report!.references).toHaveLength(3);
-    expect(json.markdown).toContain("Verified by the critic.");
+    expect(json.markdown).toContain("Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations found in the evidence.");
     expect(json.markdown).not.toContain("Unverified");
     expect(json.usage.costUsd).toBeNull(); // no prices configured
   });

@@ -204,7 +204,8 @@ describe("provenance through import, a research run and a claim check (issue 15)
     expect(published.provenance!.preprintOf).toEqual({ id: COPIES.preprint.id, doi: COPIES.preprint.doi });
     expect(json.evidence.find((e) => e.id === "doi:10.20944/preprints202506.1257.v1")).toMatchObject({ preprint: true });
     expect(json.excludedForProvenance).toEqual({ count: 0, records: [] });
-    const table = renderToStaticMarkup(createElement(EvidenceTable, { records: toReportRecords(detail.evidence, json.report!.references, detail.run.question) }));
+    // Every row, as after "Show all" (the page shows the first 10 until then).
+    const table = renderToStaticMarkup(createElement(EvidenceTable, { records: toReportRecords(detail.evidence, json.report!.references, detail.run.question), initialRows: Infinity }));
     expect(table.match(/data-testid="badge-published-version"/g)).toHaveLength(1);
     expect(table.match(/>preprint</g)).toHaveLength(1);
     const claim = await claimCheck("Atorvastatin does not kill thyroid cancer cells");

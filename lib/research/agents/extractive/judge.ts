@@ -113,13 +113,14 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
     keyFindings.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} was reported protective (${idsLabel(f, p.records)}).`);
   }
   const rule = sufficient
-    ? "sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6)"
-    : "not yet sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6)";
+    ? "sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)"
+    : "not yet sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)";
   const reasoning =
     `Reviewed ${plural(evidence.length, "record")}: ${designSummary(f.designs)}; ${f.relevant.length} mention ${drugLabel} ` +
     `together with ${effectName} or a hypothesis term. Primary hypothesis: ${primary ? `${plural(s, "supporting record")}, ${c} contradicting` : "none"}. ` +
     `Mechanism ${mechanismScore}/10 + clinical ${clinicalScore}/10 = ${mechanismScore + clinicalScore}: ${rule}. ` +
-    `Iteration ${iteration} of ${maxIterations}: ${recommendation}.`;
+    // A research follow-up's iteration comes after the run's own ones: "iteration 4 of 3" would read as a fault.
+    (iteration <= maxIterations ? `Iteration ${iteration} of ${maxIterations}: ${recommendation}.` : `Iteration ${iteration} (a follow-up, after the run's ${maxIterations}): ${recommendation}.`);
   return {
     mechanismScore,
     mechanismReasoning,
