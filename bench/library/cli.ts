@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { writeLibraryChart } from "./chart";
+import { runLibraryBench } from "./run";
+
+/**
+ * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json]`: runs the library bench, prints one
+ * line of `{ importRecordsPerSecond, searchP50Ms, searchP95Ms, dbBytesPerRecord }` per size and database, and writes
+ * bench/library-results.json (every figure) and bench/library-growth.svg (the growth curve).
+ */
+export async function runLibraryBenchCli(argv: string[], log: (line: string) => void, json: boolean): Promise<void> {
+  const { values } = parseArgs({
+    args: argv.slice(2).filter((a) => a !== "--" && a !== "library"),
+    options: { records: { type: "string", default: "1000000" }, db: { type: "string", default: "both" }, json: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  const records = Number(values.records);
+  if (!Number.isInteger(records) || records < 1000) throw new Error(`--records must be a whole number of at least 1000, got "${values.records}"`);
+  const databases = values.db === "both" ? (["sqlite", "postgres"] as const) : values.db === "sqlite" || values.db === "postgres" ? ([values.db] as const) : null;
+  if (!databases) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
+  const started = performance.now();
+  const result = await runLibraryBench({ records, databases: [...databases], log });
+  const out = { measuredAt: new Date().toISOString(), records, ...result, benchSeconds: Math.round((performance.now() - started) / 1000) };
+  fs.writeFileSync(path.join(process.cwd(), "bench", "library-results.json"), `${JSON.stringify(out, null, 2)}\n`);
+  log(`growth curve: ${writeLibraryChart(result.sizes, path.join(process.cwd(), "bench", "library-growth.svg"))}`);
+  for (const s of result.sizes) {
+    const line = { database: s.database, records: s.records, importRecordsPerSecond: s.importRecordsPerSecond, searchP50Ms: s.searchP50Ms, searchP95Ms: s.searchP95Ms, dbBytesPerRecord: s.dbBytesPerRecord };
+    if (!json) log(JSON.stringify(line));
+  }
+  if (json) console.log(JSON.stringify(out, null, 2));
+}
