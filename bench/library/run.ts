@@ -17,6 +17,8 @@ export interface LibraryBenchOptions {
   records: number;
   databases: Array<"sqlite" | "postgres">;
   log: (line: string) => void;
+  /** Keep the databases (and print where) instead of removing them. */
+  keep?: boolean;
 }
 
 /** Figures of one library size on one database. */
@@ -126,7 +128,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
     }
   } finally {
     await disconnectDb().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (options.keep) log(`databases kept in ${dir} (SQLite) and as critica_bench_library_* (Postgres)`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
   return { sizes, runs, queries };
 }

@@ -11,8 +11,13 @@ import { KEYWORD_LIMIT, POOL_LOCAL_LIMIT } from "@/lib/claims/strategies";
  * (tests/unit/research/run.test.ts, tests/unit/claims/corpus.test.ts, e2e/api.spec.ts).
  */
 export const WORKLOAD = {
-  questions: ["Is lithium nephrotoxic, and by what mechanism?", "Does doxorubicin cause cardiotoxicity, and through which mechanism?"],
-  claims: ["Doxorubicin has no effect on the heart"],
+  questions: [
+    "Is lithium nephrotoxic, and by what mechanism?",
+    "Does doxorubicin cause cardiotoxicity, and through which mechanism?",
+    "Does cisplatin cause nephrotoxicity, and how can it be prevented?",
+    "Can haloperidol cause tardive dyskinesia?",
+  ],
+  claims: ["Doxorubicin has no effect on the heart", "Lithium causes nephrogenic diabetes insipidus"],
 };
 
 /** One search an agent sent to the local library, with the number of records it asked for. */
@@ -39,6 +44,8 @@ export interface WorkloadRun {
  */
 export async function runWorkload(): Promise<WorkloadRun[]> {
   process.env.CRITICA_ENGINE = "inline";
+  // One unmeasured run loads the vocabularies, the relation model and the module code, as a running server has.
+  await (await startResearchRun({ question: WORKLOAD.questions[0], sources: ["local"], backend: createExtractiveBackend(), maxIterations: 1 })).done;
   const runs: WorkloadRun[] = [];
   for (const question of WORKLOAD.questions) {
     const started = performance.now();

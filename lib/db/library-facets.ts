@@ -1,14 +1,15 @@
 /**
  * Field filters of a library search and their full-text spelling. The indexes hold each record's facets (migration
- * 20261125000100_library_sync): "yr<year>", and each publication type and MeSH heading as a phrase between markers,
- * "pt randomized controlled trial ptx", "mh lithium compounds mhx". A filter is a full-text condition AND-ed with the
- * query, so both engines answer it from their inverted index, never by reading rows.
+ * 20261125000100_library_sync): "yr<year>", "pt<publication type>" and "mh<MeSH heading>" with the spaces removed
+ * ("ptReview", "mhLithiumCompounds"). A filter is a full-text condition AND-ed with the query, so both engines answer
+ * it from their inverted index, never by reading rows.
  */
 
 /**
  * Filters of a library search. Years are inclusive; a record passes when its year is in range, it has at least one
  * of `publicationTypes` (any case, the whole type: "Review" does not pass "Systematic Review"), and every heading of
- * `mesh` (the whole descriptor, any case).
+ * `mesh` (any case; "Diabetes Insipidus" also passes the headings that extend it after a comma, such as "Diabetes
+ * Insipidus, Nephrogenic", as PubMed's [mh] takes in narrower headings).
  */
 export interface LibraryFilters {
   yearFrom?: number;
@@ -36,16 +37,16 @@ export function yearTokens(f: LibraryFilters): string[] | null {
 }
 
 /**
- * The phrase of a publication type or MeSH heading facet as written in the index ("pt Randomized Controlled Trial
- * ptx"); each engine tokenizes it as it tokenized the record, so punctuation and case match as they were indexed.
+ * A publication type or MeSH heading facet as the index spells it: the prefix and the value without spaces
+ * ("ptRandomizedControlledTrial"); each engine tokenizes it as it tokenized the record, so case and punctuation match.
  */
 export function facetPhrase(kind: "pt" | "mh", value: string): string {
-  return `${kind} ${value.replace(/\s+/g, " ").trim()} ${kind}x`;
+  return `${kind}${value.replace(/\s+/g, "")}`;
 }
 
 /**
  * The filters as an FTS5 expression on the facets column, e.g.
- * `facets : (yr2019 OR yr2020) AND facets : ("pt Review ptx" OR "pt Meta-Analysis ptx") AND facets : "mh Humans mhx"`;
+ * `facets : (yr2019 OR yr2020) AND facets : ("ptReview" OR "ptMeta-Analysis") AND facets : "mhHumans"`;
  * null without filters. A year range with no year at all (from > to) gives a token no record has.
  */
 export function fts5FilterExpression(f: LibraryFilters | undefined): string | null {
@@ -62,7 +63,7 @@ export function fts5FilterExpression(f: LibraryFilters | undefined): string | nu
 /**
  * The filters as a Postgres tsquery expression over numbered parameters starting at `$first` ('simple'
  * configuration, phrases through phraseto_tsquery), e.g. `(to_tsquery('simple', $3) && phraseto_tsquery('simple', $4))`
- * with params ["yr2019 | yr2020", "mh Humans mhx"]; null without filters.
+ * with params ["yr2019 | yr2020", "mhHumans"]; null without filters.
  */
 export function pgFilterQuery(f: LibraryFilters | undefined, first: number): { sql: string; params: string[] } | null {
   if (!hasFilters(f)) return null;

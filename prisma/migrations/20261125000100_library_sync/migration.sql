@@ -3,9 +3,10 @@
 --    second copy of every title and abstract (searches join Evidence by rowid), which roughly halves the library's
 --    disk use at PubMed scale. Columns: title, abstract, terms (MeSH headings, entity names, the NCT IDs of the
 --    record's DataBankList) and facets, which the search's field filters AND with the query (bm25 gives the column
---    weight 0): "yr<year>", and each publication type and MeSH heading as a phrase between markers,
---    "pt randomized controlled trial ptx", "mh lithium compounds mhx", so a filter matches a whole value exactly
---    (lib/db/library-facets.ts writes the same phrases).
+--    weight 0): "yr<year>", "pt<publication type>" and "mh<MeSH heading>" with spaces removed ("ptReview",
+--    "mhLithiumCompounds"): one token each, so a filter costs one posting list, not the positions of a phrase; a
+--    heading with a comma is two tokens ("mhDiabetesInsipidus,Nephrogenic"), matched as a phrase. The search writes
+--    the same spelling (lib/db/library-facets.ts).
 -- 2. LibraryStats (the library's record count) and LibraryEntity (its entity dictionary) are kept by triggers, so
 --    neither counting the library nor loading its dictionary scans it.
 -- 3. LibrarySyncFile: the files `npm run library:sync` applied, with a checkpoint per file.
@@ -66,8 +67,8 @@ CREATE TRIGGER "Evidence_library_ai" AFTER INSERT ON "Evidence" WHEN new."inLibr
         coalesce((SELECT group_concat(json_extract(value, '$.name'), ' ') FROM json_each(new."entities")), '') || ' ' ||
         coalesce((SELECT group_concat(value, ' ') FROM json_each(new."provenance", '$.trialRegistrations')), ''),
         CASE WHEN new."year" IS NULL THEN '' ELSE 'yr' || new."year" END || ' ' ||
-        coalesce((SELECT group_concat('pt ' || value || ' ptx', ' ') FROM json_each(new."publicationTypes")), '') || ' ' ||
-        coalesce((SELECT group_concat('mh ' || json_extract(value, '$.term') || ' mhx', ' ') FROM json_each(new."meshTerms")), '')
+        coalesce((SELECT group_concat('pt' || replace(value, ' ', ''), ' ') FROM json_each(new."publicationTypes")), '') || ' ' ||
+        coalesce((SELECT group_concat('mh' || replace(json_extract(value, '$.term'), ' ', ''), ' ') FROM json_each(new."meshTerms")), '')
     );
     UPDATE "LibraryStats" SET "records" = "records" + 1 WHERE "id" = 1;
     INSERT INTO "LibraryEntity" ("type", "key", "name", "meshId", "records")
@@ -89,8 +90,8 @@ WHEN old."inLibrary" = 1 OR new."inLibrary" = 1 BEGIN
         coalesce((SELECT group_concat(json_extract(value, '$.name'), ' ') FROM json_each(new."entities")), '') || ' ' ||
         coalesce((SELECT group_concat(value, ' ') FROM json_each(new."provenance", '$.trialRegistrations')), ''),
         CASE WHEN new."year" IS NULL THEN '' ELSE 'yr' || new."year" END || ' ' ||
-        coalesce((SELECT group_concat('pt ' || value || ' ptx', ' ') FROM json_each(new."publicationTypes")), '') || ' ' ||
-        coalesce((SELECT group_concat('mh ' || json_extract(value, '$.term') || ' mhx', ' ') FROM json_each(new."meshTerms")), '')
+        coalesce((SELECT group_concat('pt' || replace(value, ' ', ''), ' ') FROM json_each(new."publicationTypes")), '') || ' ' ||
+        coalesce((SELECT group_concat('mh' || replace(json_extract(value, '$.term'), ' ', ''), ' ') FROM json_each(new."meshTerms")), '')
     WHERE new."inLibrary" = 1;
     UPDATE "LibraryStats" SET "records" = "records" + new."inLibrary" - old."inLibrary" WHERE "id" = 1 AND new."inLibrary" <> old."inLibrary";
     UPDATE "LibraryEntity" SET "records" = "records" - 1
@@ -126,8 +127,8 @@ INSERT INTO "EvidenceFts"("rowid", "title", "abstract", "terms", "facets") SELEC
         coalesce((SELECT group_concat(json_extract(value, '$.name'), ' ') FROM json_each(e."entities")), '') || ' ' ||
         coalesce((SELECT group_concat(value, ' ') FROM json_each(e."provenance", '$.trialRegistrations')), ''),
         CASE WHEN e."year" IS NULL THEN '' ELSE 'yr' || e."year" END || ' ' ||
-        coalesce((SELECT group_concat('pt ' || value || ' ptx', ' ') FROM json_each(e."publicationTypes")), '') || ' ' ||
-        coalesce((SELECT group_concat('mh ' || json_extract(value, '$.term') || ' mhx', ' ') FROM json_each(e."meshTerms")), '')
+        coalesce((SELECT group_concat('pt' || replace(value, ' ', ''), ' ') FROM json_each(e."publicationTypes")), '') || ' ' ||
+        coalesce((SELECT group_concat('mh' || replace(json_extract(value, '$.term'), ' ', ''), ' ') FROM json_each(e."meshTerms")), '')
 FROM "Evidence" e WHERE e."inLibrary" = 1;
 
 INSERT INTO "LibraryEntity" ("type", "key", "name", "meshId", "records")

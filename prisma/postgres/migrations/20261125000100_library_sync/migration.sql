@@ -1,9 +1,9 @@
 -- The local library at PubMed scale (lib/library/sync.ts, docs/library.md).
 -- 1. The full-text vector also holds the NCT IDs of a record's DataBankList (weight C) and its facets (weight D,
 --    'simple' configuration), which the search's field filters AND with the query (ranking uses a query without
---    them): "yr<year>", and each publication type and MeSH heading as a phrase between markers,
---    "pt randomized controlled trial ptx", "mh lithium compounds mhx", so a filter matches a whole value exactly
---    (lib/db/library-facets.ts writes the same phrases). Re-adding the generated column rewrites the table.
+--    them): "yr<year>", "pt<publication type>" and "mh<MeSH heading>" with spaces removed ("ptReview",
+--    "mhLithiumCompounds"), so a filter costs one posting list (lib/db/library-facets.ts writes the same spelling).
+--    Re-adding the generated column rewrites the table.
 -- 2. LibraryStats (the library's record count) and LibraryEntity (its entity dictionary) are kept by statement-level
 --    triggers with transition tables (one aggregate per statement, so a bulk INSERT pays once, not per row).
 -- 3. LibrarySyncFile: the files `npm run library:sync` applied, with a checkpoint per file.
@@ -11,8 +11,8 @@ CREATE FUNCTION library_facets(year integer, publication_types jsonb, mesh_terms
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT concat_ws(' ',
     'yr' || year,
-    (SELECT string_agg('pt ' || (t #>> '{}') || ' ptx', ' ') FROM jsonb_array_elements(publication_types) t),
-    (SELECT string_agg('mh ' || (m ->> 'term') || ' mhx', ' ') FROM jsonb_array_elements(mesh_terms) m))
+    (SELECT string_agg('pt' || replace(t #>> '{}', ' ', ''), ' ') FROM jsonb_array_elements(publication_types) t),
+    (SELECT string_agg('mh' || replace(m ->> 'term', ' ', ''), ' ') FROM jsonb_array_elements(mesh_terms) m))
 $$;
 
 DROP INDEX IF EXISTS "Evidence_searchVector_idx";
