@@ -1,6 +1,7 @@
 // `npm run library:sync -- <folder> [--json]`: applies the PubMed baseline and update files of a folder
 // (pubmedYYnNNNN.xml.gz, as NLM distributes them) to the local library, in file order, resumable (docs/library.md).
 // On a terminal: a progress bar (files, records/s, ETA); otherwise, or with --json, one JSON object per line.
+// --batch-items sets the items per transaction (default 5,000; smaller commits more often).
 // Exits 0 when every file was applied, 1 on a failure (what was committed stays; run it again to resume), 2 on bad
 // usage, 130 when interrupted (Ctrl-C stops after the batch in progress).
 import { parseArgs } from "node:util";
@@ -8,7 +9,7 @@ import cliProgress from "cli-progress";
 import { applyMigrations } from "@/lib/db/migrate";
 import { syncLibrary, type SyncEvent } from "@/lib/library/sync";
 
-const USAGE = "usage: npm run library:sync -- <folder> [--json]";
+const USAGE = "usage: npm run library:sync -- <folder> [--json] [--batch-items N]";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 const duration = (s: number | null) => (s === null ? "–" : s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`);
@@ -54,7 +55,7 @@ function terminalReporter(): (e: SyncEvent) => void {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { json: { type: "boolean", default: false }, help: { type: "boolean", default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { json: { type: "boolean", default: false }, help: { type: "boolean", default: false }, "batch-items": { type: "string" } }, allowPositionals: true });
   if (values.help || positionals.length !== 1) {
     console.error(USAGE);
     return values.help ? 0 : 2;
@@ -66,8 +67,14 @@ async function main(): Promise<number> {
     console.error("\ninterrupted: stopping after the batch in progress (run the same command to resume)");
     controller.abort();
   });
+  const batchItems = values["batch-items"] === undefined ? undefined : Number(values["batch-items"]);
+  if (batchItems !== undefined && !(Number.isInteger(batchItems) && batchItems > 0)) {
+    console.error(`--batch-items must be a positive whole number, got "${values["batch-items"]}"`);
+    return 2;
+  }
   await applyMigrations();
-  await syncLibrary({ folder: positionals[0], onEvent, signal: controller.signal });
+  // JSON lines report every batch (a machine reads them); the bar redraws at most twice a second.
+  await syncLibrary({ folder: positionals[0], onEvent, signal: controller.signal, batchItems, progressEveryMs: json ? 0 : undefined });
   return controller.signal.aborted ? 130 : 0;
 }
 

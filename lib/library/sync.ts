@@ -10,7 +10,7 @@ import { listSyncFolder, planSync, type PubmedFile } from "@/lib/library/sync-fi
  * rare, small enough that a killed sync redoes little; measured on the library bench (docs/library.md).
  */
 export const SYNC_BATCH_ITEMS = 5_000;
-/** Progress events at most this often (ms). */
+/** Progress events at most this often (ms) by default. */
 const PROGRESS_EVERY_MS = 500;
 /** Compressed bytes per record of NLM's recent baseline files (~1.5 KB), to guess how many records a load brings. */
 const GZIP_BYTES_PER_RECORD = 1_500;
@@ -30,6 +30,8 @@ export interface SyncOptions {
   onEvent?: (event: SyncEvent) => void;
   /** Items per transaction (default SYNC_BATCH_ITEMS). */
   batchItems?: number;
+  /** Least time between progress events, ms (default 500; 0: one after every batch, as `--json` reports). */
+  progressEveryMs?: number;
   /** Stops after the batch in progress (the checkpoint makes the next sync continue there). */
   signal?: AbortSignal;
   /** The writer (tests); default: one for DATABASE_URL, closed at the end. */
@@ -101,7 +103,7 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
       let bytesRead = 0;
       const progress = (items: number, force = false) => {
         const now = performance.now();
-        if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
+        if (!force && now - lastProgress < (options.progressEveryMs ?? PROGRESS_EVERY_MS)) return;
         lastProgress = now;
         const seconds = (now - started) / 1000;
         const done = bytesBefore + bytesRead;
