@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
-import { searchLibrary } from "@/lib/db/library";
+import { queryTerms, searchLibrary } from "@/lib/db/library";
+import { searchSqlite } from "@/lib/db/library-search-sqlite";
 import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { syncLibrary, type SyncEvent } from "@/lib/library/sync";
 import { SyncOrderError } from "@/lib/library/sync-files";
@@ -72,6 +73,17 @@ describe("library:sync of PubMed baseline and update files", () => {
     const humans = await searchLibrary("patients", 100, { mesh: ["Humans"] });
     expect(humans.length).toBeGreaterThan(0);
     for (const h of humans) expect(h.citation.meshTerms.map((m) => m.term)).toContain("Humans");
+  });
+
+  it("ranks the same best record when the library is searched as a large one (rare terms, then the common ones)", async () => {
+    const revised = fixture.expected.get(`pmid:${fixturePmid(PER_FILE + 5)}`)!;
+    const terms = queryTerms(`${revised.citation.title} patients`);
+    const exact = await searchSqlite(getDb(), terms, 10);
+    // As if the library held a million records: terms are split by document frequency within the postings budget.
+    const bounded = await searchSqlite(getDb(), terms, 10, undefined, 1_000_000);
+    expect(bounded[0].id).toBe(revised.id);
+    expect(exact[0].id).toBe(revised.id);
+    expect(bounded).toHaveLength(10);
   });
 
   it("applies nothing twice: a second sync finds every file applied", async () => {
