@@ -5,14 +5,14 @@ import { writeLibraryChart } from "./chart";
 import { runLibraryBench } from "./run";
 
 /**
- * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json] [--keep]`: runs the library bench, prints one
+ * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json] [--keep | --remeasure <dir>]`: runs the library bench, prints one
  * line of `{ importRecordsPerSecond, searchP50Ms, searchP95Ms, dbBytesPerRecord }` per size and database, and writes
  * bench/library-results.json (every figure) and bench/library-growth.svg (the growth curve).
  */
 export async function runLibraryBenchCli(argv: string[], log: (line: string) => void, json: boolean): Promise<void> {
   const { values } = parseArgs({
     args: argv.slice(2).filter((a) => a !== "--" && a !== "library"),
-    options: { records: { type: "string", default: "1000000" }, db: { type: "string", default: "both" }, json: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+    options: { records: { type: "string", default: "1000000" }, db: { type: "string", default: "both" }, json: { type: "boolean", default: false }, keep: { type: "boolean", default: false }, remeasure: { type: "string" } },
     allowPositionals: true,
   });
   const records = Number(values.records);
@@ -20,12 +20,18 @@ export async function runLibraryBenchCli(argv: string[], log: (line: string) => 
   const databases = values.db === "both" ? (["sqlite", "postgres"] as const) : values.db === "sqlite" || values.db === "postgres" ? ([values.db] as const) : null;
   if (!databases) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
   const started = performance.now();
-  const result = await runLibraryBench({ records, databases: [...databases], log, keep: values.keep });
+  const result = await runLibraryBench({ records, databases: [...databases], log, keep: values.keep, remeasure: values.remeasure });
   // Results of the other database (a run with --db sqlite, then one with --db postgres) are kept.
   const file = path.join(process.cwd(), "bench", "library-results.json");
-  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { sizes?: Array<{ database: string }>; runs?: Record<string, unknown> }) : {};
-  const keep = (previous.sizes ?? []).filter((s) => !databases.includes(s.database as never));
-  const sizes = [...keep, ...result.sizes] as typeof result.sizes;
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { sizes?: Array<{ database: string; records: number }>; runs?: Record<string, unknown> }) : {};
+  const keep = (previous.sizes ?? []).filter((s) => !databases.includes(s.database as never) || values.remeasure);
+  // A remeasure replaces the search figures of each database's largest size and keeps its import figures.
+  const sizes = (values.remeasure
+    ? keep.map((s) => {
+        const again = result.sizes.find((r) => r.database === s.database && r.records === s.records);
+        return again ? { ...s, ...Object.fromEntries(Object.entries(again).filter(([k]) => !k.startsWith("import"))) } : s;
+      })
+    : [...keep, ...result.sizes]) as typeof result.sizes;
   const out = { measuredAt: new Date().toISOString(), records, ...result, sizes, runs: { ...(previous.runs ?? {}), ...result.runs }, benchSeconds: Math.round((performance.now() - started) / 1000) };
   fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   log(`growth curve: ${writeLibraryChart(sizes, path.join(process.cwd(), "bench", "library-growth.svg"))}`);

@@ -19,6 +19,11 @@ export interface LibraryBenchOptions {
   log: (line: string) => void;
   /** Keep the databases (and print where) instead of removing them. */
   keep?: boolean;
+  /**
+   * The folder of a kept run (printed by --keep): measure search and the workload again on its largest libraries,
+   * without syncing (after a change to the search).
+   */
+  remeasure?: string;
 }
 
 /** Figures of one library size on one database. */
@@ -53,16 +58,18 @@ export function benchSizes(records: number): number[] {
 }
 
 /** A fresh database of `kind` for `name`: a SQLite file under `dir`, or a Postgres database (dropped first). */
-async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: string): Promise<string> {
+async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: string, keep = false): Promise<string> {
   if (kind === "sqlite") return `file:${path.join(dir, `${name}.db`)}`;
   const admin = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
   if (!admin) throw new Error("the Postgres library bench needs BENCH_POSTGRES_URL or TEST_POSTGRES_URL (a role with CREATEDB)");
   const database = `critica_bench_${name}${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`.toLowerCase();
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${database}`);
-  await client.end();
+  if (!keep) {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${database}`);
+    await client.end();
+  }
   const url = new URL(admin);
   url.pathname = `/${database}`;
   return url.toString();
@@ -82,6 +89,7 @@ async function useDatabase(url: string) {
  */
 export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ sizes: SizeFigures[]; runs: Record<string, RunComparison[]>; queries: BenchQuery[] }> {
   const { log } = options;
+  if (options.remeasure) return remeasure(options, options.remeasure);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-library-bench-"));
   const cache = path.join(process.cwd(), ".cache", "library-bench");
   const synthetic = ensureSyntheticLibrary(options.records, cache, 1, log);
@@ -130,6 +138,34 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
     await disconnectDb().catch(() => undefined);
     if (options.keep) log(`databases kept in ${dir} (SQLite) and as critica_bench_library_* (Postgres)`);
     else fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return { sizes, runs, queries };
+}
+
+/** Search figures and the workload again on the libraries a kept run left in `dir` (see LibraryBenchOptions.remeasure). */
+async function remeasure(options: LibraryBenchOptions, dir: string) {
+  const sizes: SizeFigures[] = [];
+  const runs: Record<string, RunComparison[]> = {};
+  let queries: BenchQuery[] = [];
+  try {
+    for (const kind of options.databases) {
+      await useDatabase(await freshDatabase(kind, "library_corpus", dir, true));
+      const small = await runWorkload();
+      if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
+      await useDatabase(await freshDatabase(kind, "library_synthetic", dir, true));
+      const writer = await openLibraryWriter();
+      const records = await writer.libraryRecords();
+      const bytes = await writer.databaseBytes();
+      await writer.close();
+      const search = await measureSearch(queries);
+      sizes.push({ database: kind, records, importRecordsPerSecond: NaN, importCpuMicrosPerRecord: NaN, importSeconds: NaN, dbBytesPerRecord: round(bytes / Math.max(1, records)), ...search });
+      options.log(`${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms })}`);
+      const large = await runWorkload();
+      runs[kind] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
+      for (const r of runs[kind]) options.log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
+    }
+  } finally {
+    await disconnectDb().catch(() => undefined);
   }
   return { sizes, runs, queries };
 }

@@ -5,10 +5,10 @@ import type { LibraryHit } from "@/lib/db/library-search-sqlite";
 
 /**
  * Rows a step of the search reads and ranks at most. ts_rank_cd needs each candidate's tsvector from the heap
- * (TOASTed, so read and decompressed row by row), about 20 µs a row on the shared machine; 2,000 keeps a step near
- * 40 ms. A library of at most this many records is always ranked whole (docs/library.md).
+ * (TOASTed, so read and decompressed row by row), 20–100 µs a row on the shared machine; 500 keeps a step within
+ * tens of milliseconds. A library of at most this many records is always ranked whole (docs/library.md).
  */
-export const RANKED_ROWS_BUDGET = 2_000;
+export const RANKED_ROWS_BUDGET = 500;
 
 /** Frequencies of the most common lexemes (pg_stats.most_common_elems of the tsvector), per library size. */
 const statsCache = { records: -1, freq: new Map<string, number>() };

@@ -20,6 +20,11 @@ export interface LibraryHit {
 export const SCORED_POSTINGS_BUDGET = 20_000;
 /** Candidates reranked with the common terms: the limit, plus as many again up to this many. */
 const RERANK_EXTRA = 100;
+/**
+ * Searches for more records than this are not reranked: they fill a pool that their caller ranks itself (the claim
+ * check's similarity pool of 300 records, lib/claims/strategies.ts), so the set matters, not its order.
+ */
+const RERANK_MAX_LIMIT = 100;
 /** Rows considered when every term is common: the newest rows having all of them. */
 const ALL_COMMON_ROWS = 200;
 /** FTS5's bm25() parameters (k1, b) and our column weights: title 10, abstract 1, terms (MeSH, entities, NCT IDs) 3, facets 0. */
@@ -77,15 +82,17 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 async function addCommonTerms(db: DB, hits: Array<LibraryHit & { rowid: number }>, terms: Array<{ term: string; df: number }>, records: number): Promise<LibraryHit[]> {
   if (hits.length === 0 || terms.length === 0) return hits;
-  const rows = await db.$queryRawUnsafe<Array<{ rowid: number; title: string; abstract: string; meshTerms: unknown; entities: unknown }>>(
-    `SELECT "rowid" AS rowid, "title", "abstract", "meshTerms", "entities" FROM "Evidence" WHERE "rowid" IN (${hits.map(() => "?").join(", ")})`,
+  // The terms column as the index has it: MeSH headings and entity names (NCT IDs do not matter to words).
+  const rows = await db.$queryRawUnsafe<Array<{ rowid: number; title: string; abstract: string; names: string | null }>>(
+    `SELECT "rowid" AS rowid, "title", "abstract",
+       coalesce((SELECT group_concat(json_extract(value, '$.term'), ' ') FROM json_each("meshTerms")), '') || ' ' ||
+       coalesce((SELECT group_concat(json_extract(value, '$.name'), ' ') FROM json_each("entities")), '') AS names
+     FROM "Evidence" WHERE "rowid" IN (${hits.map(() => "?").join(", ")})`,
     ...hits.map((h) => h.rowid),
   );
-  // Prisma parses JSONB columns of a raw query; the values are the headings' and entities' names.
-  const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T[];
   const docs = new Map(
     rows.map((r) => {
-      const names = [...json<{ term: string }>(r.meshTerms).map((m) => m.term), ...json<{ name: string }>(r.entities).map((e) => e.name)].join(" ");
+      const names = r.names ?? "";
       const fields = { title: r.title, abstract: r.abstract, terms: names };
       return [Number(r.rowid), { fields, length: wordCount(r.title) + wordCount(r.abstract) + wordCount(names) }];
     }),
@@ -129,6 +136,7 @@ export async function searchSqlite(db: DB, terms: string[], limit: number, filte
   }
   const common = dfs.filter((d) => !rare.includes(d.term));
   if (rare.length > 0) {
+    if (limit > RERANK_MAX_LIMIT) return ranked(db, withFilter(rare.map(quote).join(" OR ")), limit);
     const candidates = await ranked(db, withFilter(rare.map(quote).join(" OR ")), limit + Math.min(limit, RERANK_EXTRA));
     return (await addCommonTerms(db, candidates, common, records)).slice(0, limit);
   }

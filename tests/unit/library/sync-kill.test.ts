@@ -23,7 +23,7 @@ interface Line {
 }
 
 /** Runs the CLI as package.json does (tsx), in its own process group; `until` may kill it with SIGKILL on a line. */
-function sync(folder: string, env: NodeJS.ProcessEnv, until?: (line: Line) => boolean): Promise<{ code: number | null; signal: string | null; lines: Line[] }> {
+function sync(folder: string, env: Record<string, string>, until?: (line: Line) => boolean): Promise<{ code: number | null; signal: string | null; lines: Line[] }> {
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/library-sync.ts", folder, "--json", "--batch-items", String(BATCH)], {
     cwd: process.cwd(),
     env: { ...(Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv), ...env },
