@@ -75,7 +75,7 @@ async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: str
   return url.toString();
 }
 
-async function useDatabase(url: string) {
+async function switchDatabase(url: string) {
   await disconnectDb().catch(() => undefined);
   process.env.DATABASE_URL = url;
   await applyMigrations();
@@ -99,13 +99,13 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
   try {
     for (const kind of options.databases) {
       // The corpus library: the workload's baseline times, and (first database) the agents' queries.
-      await useDatabase(await freshDatabase(kind, "library_corpus", dir));
+      await switchDatabase(await freshDatabase(kind, "library_corpus", dir));
       for (const file of CORPUS_FILES) await importFile(path.join(CORPUS_DIR, file));
       const small = await runWorkload();
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
       log(`${kind}: corpus library (2,104 records): ${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the set`);
 
-      await useDatabase(await freshDatabase(kind, "library_synthetic", dir));
+      await switchDatabase(await freshDatabase(kind, "library_synthetic", dir));
       const stage = path.join(dir, `stage-${kind}`);
       fs.mkdirSync(stage, { recursive: true });
       for (const size of benchSizes(options.records)) {
@@ -149,10 +149,10 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
   let queries: BenchQuery[] = [];
   try {
     for (const kind of options.databases) {
-      await useDatabase(await freshDatabase(kind, "library_corpus", dir, true));
+      await switchDatabase(await freshDatabase(kind, "library_corpus", dir, true));
       const small = await runWorkload();
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
-      await useDatabase(await freshDatabase(kind, "library_synthetic", dir, true));
+      await switchDatabase(await freshDatabase(kind, "library_synthetic", dir, true));
       const writer = await openLibraryWriter();
       const records = await writer.libraryRecords();
       const bytes = await writer.databaseBytes();

@@ -1,4 +1,4 @@
-import { openLibraryWriter, type BatchOutcome, type LibraryBatch, type LibraryWriter } from "@/lib/db/library-writer";
+import { openLibraryWriter, type BatchOutcome, type LibraryWriter } from "@/lib/db/library-writer";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeLibraryMetadata } from "@/lib/library/merge-metadata";
 import { startParseWorker, type ParseWorker } from "@/lib/library/parse-pool";
