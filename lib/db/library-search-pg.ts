@@ -6,9 +6,11 @@ import type { LibraryHit } from "@/lib/db/library-search-sqlite";
 /**
  * Rows a step of the search reads and ranks at most. ts_rank_cd needs each candidate's tsvector from the heap
  * (TOASTed, so read and decompressed row by row), 20–100 µs a row on the shared machine; 500 keeps a step within
- * tens of milliseconds. A library of at most this many records is always ranked whole (docs/library.md).
+ * tens of milliseconds (docs/library.md).
  */
 export const RANKED_ROWS_BUDGET = 500;
+/** A library of at most this many records is ranked whole: every record with any term (the demo corpus has 2,104). */
+export const EXACT_LIBRARY_RECORDS = 5_000;
 
 /** Frequencies of the most common lexemes (pg_stats.most_common_elems of the tsvector), per library size. */
 const statsCache = { records: -1, freq: new Map<string, number>() };
@@ -59,13 +61,13 @@ async function step(db: DB, terms: string[], match: string, limit: number, exclu
 }
 
 /**
- * Postgres search: tsvector with GIN. A library of at most RANKED_ROWS_BUDGET records: every record with any term,
+ * Postgres search: tsvector with GIN. A library of at most EXACT_LIBRARY_RECORDS records: every record with any term,
  * ranked by terms matched, then ts_rank_cd. A larger one: records having all the terms first, then, while the list is
  * short, those having all but the most common term, and so on down to the rarest term alone (GIN intersects posting
  * lists, so each step reads only rows that qualify), each step reading at most RANKED_ROWS_BUDGET rows.
  */
 export async function searchPostgres(db: DB, terms: string[], limit: number, filters?: LibraryFilters, records = 0): Promise<LibraryHit[]> {
-  if (records <= RANKED_ROWS_BUDGET) return step(db, terms, terms.join(" | "), limit, [], filters, null);
+  if (records <= EXACT_LIBRARY_RECORDS) return step(db, terms, terms.join(" | "), limit, [], filters, null);
   const ordered = await byRarity(db, terms, records);
   const hits: LibraryHit[] = [];
   for (let n = ordered.length; n >= 1 && hits.length < limit; n--) {
