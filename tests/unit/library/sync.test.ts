@@ -8,6 +8,7 @@ import { searchSqlite } from "@/lib/db/library-search-sqlite";
 import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { syncLibrary, type SyncEvent } from "@/lib/library/sync";
 import { SyncOrderError } from "@/lib/library/sync-files";
+import { createLocalLibrarySource } from "@/lib/sources/local";
 import { baselineFileName } from "../../../bench/library/synthesize";
 import { fixturePmid, writeSyncFixture } from "../../support/pubmed-files";
 import { useTempDatabase } from "../../support/temp-database";
@@ -73,6 +74,10 @@ describe("library:sync of PubMed baseline and update files", () => {
     const humans = await searchLibrary("patients", 100, { mesh: ["Humans"] });
     expect(humans.length).toBeGreaterThan(0);
     for (const h of humans) expect(h.citation.meshTerms.map((m) => m.term)).toContain("Humans");
+    // The local source reads the same filters from PubMed's field tags.
+    const tagged = await createLocalLibrarySource().search(`patients AND Humans[mh] AND ${year}[dp]`, { limit: 100 });
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const h of tagged) expect([h.citation.year, h.citation.meshTerms.some((m) => m.term === "Humans")]).toEqual([year, true]);
   });
 
   it("ranks the same best record when the library is searched as a large one (rare terms, then the common ones)", async () => {
