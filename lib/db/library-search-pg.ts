@@ -4,7 +4,7 @@ import { pgFilterQuery, type LibraryFilters } from "@/lib/db/library-facets";
 import type { LibraryHit } from "@/lib/db/library-search-sqlite";
 
 /**
- * Rows a step of the search reads and ranks at most. ts_rank_cd needs each candidate's tsvector from the heap
+ * Rows a step of the search reads and ranks at most. ts_rank needs each candidate's tsvector from the heap
  * (TOASTed, so read and decompressed row by row), 20–100 µs a row on the shared machine; 500 keeps a step within
  * tens of milliseconds (docs/library.md).
  */
@@ -42,8 +42,9 @@ async function byRarity(db: DB, terms: string[], records: number): Promise<strin
 
 /**
  * One step: records matching `match` (and the filter), not in `exclude`, ranked by how many of the query's terms
- * they have (coordination level matching, Salton & McGill 1983: ts_rank has no IDF), then by ts_rank_cd (cover
- * density, Clarke et al. 2000) against the OR of all terms. `budget` caps the rows read and ranked (null: all).
+ * they have (coordination level matching, Salton & McGill 1983: ts_rank has no IDF), then by ts_rank against the OR of
+ * all terms (ts_rank, not ts_rank_cd: the corpus's research and chat tests on Postgres were written against its order).
+ * `budget` caps the rows read and ranked (null: all).
  */
 async function step(db: DB, terms: string[], match: string, limit: number, exclude: string[], filters: LibraryFilters | undefined, budget: number | null): Promise<LibraryHit[]> {
   const params: unknown[] = [match, terms.join(" | "), limit, exclude, ...terms];
@@ -51,7 +52,7 @@ async function step(db: DB, terms: string[], match: string, limit: number, exclu
   if (filter) params.push(...filter.params);
   const termMatches = terms.map((_, i) => `(c."searchVector" @@ to_tsquery('english', $${i + 5}))::int`).join(" + ");
   return db.$queryRawUnsafe<LibraryHit[]>(
-    `SELECT c."id" AS id, (${termMatches}) + ts_rank_cd(c."searchVector", to_tsquery('english', $2)) AS score
+    `SELECT c."id" AS id, (${termMatches}) + ts_rank(c."searchVector", to_tsquery('english', $2)) AS score
      FROM (SELECT "id", "searchVector" FROM "Evidence"
            WHERE "inLibrary" AND "searchVector" @@ (to_tsquery('english', $1)${filter ? ` && ${filter.sql}` : ""}) AND NOT ("id" = ANY($4))
            ${budget === null ? "" : `LIMIT ${budget}`}) c
@@ -62,7 +63,7 @@ async function step(db: DB, terms: string[], match: string, limit: number, exclu
 
 /**
  * Postgres search: tsvector with GIN. A library of at most EXACT_LIBRARY_RECORDS records: every record with any term,
- * ranked by terms matched, then ts_rank_cd. A larger one: records having all the terms first, then, while the list is
+ * ranked by terms matched, then ts_rank. A larger one: records having all the terms first, then, while the list is
  * short, those having all but the most common term, and so on down to the rarest term alone (GIN intersects posting
  * lists, so each step reads only rows that qualify), each step reading at most RANKED_ROWS_BUDGET rows.
  */

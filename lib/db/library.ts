@@ -26,7 +26,7 @@ export function queryTerms(query: string): string[] {
 
 /**
  * Searches the local library by relevance: SQLite FTS5 ranked by bm25() (lib/db/library-search-sqlite.ts), Postgres
- * tsvector with GIN ranked by terms matched, then ts_rank_cd (lib/db/library-search-pg.ts). Both keep the work of one
+ * tsvector with GIN ranked by terms matched, then ts_rank (lib/db/library-search-pg.ts). Both keep the work of one
  * search bounded as the library grows (rare terms first; see each file), and AND the field filters as facets.
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */

@@ -31,7 +31,7 @@ export function parseLibraryQuery(query: string): { text: string; filters?: Libr
 
 /**
  * The local library (records imported with `npm run library:import` or `npm run library:sync`), searched by full-text
- * relevance (lib/db/library.ts: FTS5 bm25 on SQLite, GIN and ts_rank_cd on Postgres), with PubMed-style field tags
+ * relevance (lib/db/library.ts: FTS5 bm25 on SQLite, GIN and ts_rank on Postgres), with PubMed-style field tags
  * for year, publication type and MeSH heading (see parseLibraryQuery). Records come back with `citation.source = "local"`.
  */
 export function createLocalLibrarySource(): LiteratureSource {
