@@ -67,6 +67,56 @@ async function ranked(db: DB, expression: string, limit: number): Promise<Array<
   );
 }
 
+/**
+ * Best-ranked rows checked against the filters before the facets join the query itself: 40 times the limit, at least
+ * 500 and at most 3,000 (a filter passing 1 record in 40, such as reviews since 2010, still fills the list).
+ */
+const probeRows = (limit: number) => Math.min(3_000, Math.max(500, 40 * limit));
+
+/**
+ * The filters as SQL on an Evidence row `e` (the same rules as the facets: year range, any of the publication types,
+ * every MeSH heading or one extending it after a comma; any case), for checking a few candidate rows.
+ */
+function rowFilter(f: LibraryFilters): { sql: string; params: Array<string | number> } {
+  const parts: string[] = [];
+  const params: Array<string | number> = [];
+  if (f.yearFrom !== undefined) parts.push(`e."year" >= ${params.push(f.yearFrom) && "?"}`);
+  if (f.yearTo !== undefined) parts.push(`e."year" <= ${params.push(f.yearTo) && "?"}`);
+  if (f.publicationTypes?.length) {
+    parts.push(`EXISTS (SELECT 1 FROM json_each(e."publicationTypes") WHERE lower(value) IN (${f.publicationTypes.map(() => "?").join(", ")}))`);
+    params.push(...f.publicationTypes.map((t) => t.trim().toLowerCase()));
+  }
+  for (const heading of f.mesh ?? []) {
+    parts.push(`EXISTS (SELECT 1 FROM json_each(e."meshTerms") WHERE lower(json_extract(value, '$.term')) = ? OR lower(json_extract(value, '$.term')) LIKE ? || ',%')`);
+    params.push(heading.trim().toLowerCase(), heading.trim().toLowerCase());
+  }
+  return { sql: parts.join(" AND ") || "1", params };
+}
+
+/**
+ * The best `limit` rows matching `terms` that pass the filters. bm25() reads the whole posting list of every phrase of
+ * its query for the IDF, facets included (a year range or "mhHumans" is hundreds of thousands of postings at 1M), so
+ * the filters are first checked on the best rows of the terms alone, in their Evidence rows; only when too few of them
+ * pass does the facet expression join the ranked query.
+ */
+async function rankedFiltered(db: DB, terms: string, filters: LibraryFilters | undefined, limit: number): Promise<Array<LibraryHit & { rowid: number }>> {
+  const facets = fts5FilterExpression(filters);
+  if (!facets || !filters) return ranked(db, columns(terms), limit);
+  const probe = probeRows(limit);
+  const best = await ranked(db, columns(terms), probe);
+  if (best.length === 0) return [];
+  const check = rowFilter(filters);
+  const passing = await db.$queryRawUnsafe<Array<{ rowid: number | bigint }>>(
+    `SELECT e."rowid" AS rowid FROM "Evidence" e WHERE e."rowid" IN (${best.map(() => "?").join(", ")}) AND ${check.sql}`,
+    ...best.map((b) => b.rowid),
+    ...check.params,
+  );
+  const pass = new Set(passing.map((p) => Number(p.rowid)));
+  const kept = best.filter((b) => pass.has(Number(b.rowid)));
+  if (kept.length >= limit || best.length < probe) return kept.slice(0, limit);
+  return ranked(db, `${columns(terms)} AND ${facets}`, limit);
+}
+
 /** FTS5's IDF (sqlite.org/fts5.html, bm25): ln((N − n + 0.5) / (n + 0.5)), at least 1e-6. */
 const idf = (records: number, df: number) => Math.max(1e-6, Math.log((records - df + 0.5) / (df + 0.5)));
 
@@ -136,8 +186,8 @@ export async function searchSqlite(db: DB, terms: string[], limit: number, filte
   }
   const common = dfs.filter((d) => !rare.includes(d.term));
   if (rare.length > 0) {
-    if (limit > RERANK_MAX_LIMIT) return ranked(db, withFilter(rare.map(quote).join(" OR ")), limit);
-    const candidates = await ranked(db, withFilter(rare.map(quote).join(" OR ")), limit + Math.min(limit, RERANK_EXTRA));
+    if (limit > RERANK_MAX_LIMIT) return rankedFiltered(db, rare.map(quote).join(" OR "), filters, limit);
+    const candidates = await rankedFiltered(db, rare.map(quote).join(" OR "), filters, limit + Math.min(limit, RERANK_EXTRA));
     return (await addCommonTerms(db, candidates, common, records)).slice(0, limit);
   }
   if (common.length === 0) return [];
