@@ -96,11 +96,10 @@ CREATE FUNCTION library_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "LibraryStats" SET "records" = "records"
     + (SELECT count(*) FROM new_rows WHERE "inLibrary") - (SELECT count(*) FROM old_rows WHERE "inLibrary") WHERE "id" = 1;
-  -- Only rows whose library membership or entities changed touch the dictionary.
-  PERFORM library_entities_remove((SELECT array_agg(o."entities") FROM old_rows o JOIN new_rows n ON n."id" = o."id"
-    WHERE o."inLibrary" AND (NOT n."inLibrary" OR n."entities" IS DISTINCT FROM o."entities")));
-  PERFORM library_entities_add((SELECT array_agg(n."entities") FROM new_rows n JOIN old_rows o ON o."id" = n."id"
-    WHERE n."inLibrary" AND (NOT o."inLibrary" OR n."entities" IS DISTINCT FROM o."entities")));
+  -- Old entities out, new ones in (a net zero for rows whose entities did not change). No join of the two transition
+  -- tables: they have no index, and a nested loop over a batch of revisions took minutes.
+  PERFORM library_entities_remove((SELECT array_agg("entities") FROM old_rows WHERE "inLibrary"));
+  PERFORM library_entities_add((SELECT array_agg("entities") FROM new_rows WHERE "inLibrary"));
   RETURN NULL;
 END $$;
 
