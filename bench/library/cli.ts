@@ -21,17 +21,19 @@ export async function runLibraryBenchCli(argv: string[], log: (line: string) => 
   if (!databases) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
   const started = performance.now();
   const result = await runLibraryBench({ records, databases: [...databases], log, keep: values.keep, remeasure: values.remeasure });
-  // Results of the other database (a run with --db sqlite, then one with --db postgres) are kept.
+  // Results of other databases and sizes are kept (a run with --db sqlite, then one with --db postgres; a smaller run
+  // beside a larger one); a figure of the same database and size is replaced, and a remeasure keeps its import figures.
   const file = path.join(process.cwd(), "bench", "library-results.json");
-  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { sizes?: Array<{ database: string; records: number }>; runs?: Record<string, unknown> }) : {};
-  const keep = (previous.sizes ?? []).filter((s) => !databases.includes(s.database as never) || values.remeasure);
-  // A remeasure replaces the search figures of each database's largest size and keeps its import figures.
-  const sizes = (values.remeasure
-    ? keep.map((s) => {
-        const again = result.sizes.find((r) => r.database === s.database && r.records === s.records);
-        return again ? { ...s, ...Object.fromEntries(Object.entries(again).filter(([k]) => !k.startsWith("import"))) } : s;
-      })
-    : [...keep, ...result.sizes]) as typeof result.sizes;
+  type Stored = (typeof result.sizes)[number];
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { sizes?: Stored[]; runs?: Record<string, unknown> }) : {};
+  const same = (a: Stored, b: Stored) => a.database === b.database && a.records === b.records;
+  const sizes = [
+    ...(previous.sizes ?? []).filter((s) => !result.sizes.some((r) => same(r, s))),
+    ...result.sizes.map((r) => {
+      const before = (previous.sizes ?? []).find((s) => same(r, s));
+      return values.remeasure && before ? { ...r, ...Object.fromEntries(Object.entries(before).filter(([k]) => k.startsWith("import"))) } : r;
+    }),
+  ].sort((a, b) => a.database.localeCompare(b.database) || a.records - b.records) as Stored[];
   const out = { measuredAt: new Date().toISOString(), records, ...result, sizes, runs: { ...(previous.runs ?? {}), ...result.runs }, benchSeconds: Math.round((performance.now() - started) / 1000) };
   fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   log(`growth curve: ${writeLibraryChart(sizes, path.join(process.cwd(), "bench", "library-growth.svg"))}`);

@@ -131,8 +131,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
         log(`${kind} ${figures.records.toLocaleString("en-US")} records: ${JSON.stringify({ importRecordsPerSecond: figures.importRecordsPerSecond, searchP50Ms: figures.searchP50Ms, searchP95Ms: figures.searchP95Ms, dbBytesPerRecord: figures.dbBytesPerRecord })}`);
       }
       const large = await runWorkload();
-      runs[kind] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
-      for (const r of runs[kind]) log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
+      runs[`${kind}@${options.records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
+      for (const r of runs[`${kind}@${options.records}`]) log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
     }
   } finally {
     await disconnectDb().catch(() => undefined);
@@ -161,8 +161,8 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
       sizes.push({ database: kind, records, importRecordsPerSecond: NaN, importCpuMicrosPerRecord: NaN, importSeconds: NaN, dbBytesPerRecord: round(bytes / Math.max(1, records)), ...search });
       options.log(`${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms })}`);
       const large = await runWorkload();
-      runs[kind] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
-      for (const r of runs[kind]) options.log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
+      runs[`${kind}@${records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
+      for (const r of runs[`${kind}@${records}`]) options.log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
     }
   } finally {
     await disconnectDb().catch(() => undefined);
