@@ -105,7 +105,7 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
       log(`${kind}: corpus library (2,104 records): ${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the set`);
 
-      await switchDatabase(await freshDatabase(kind, "library_synthetic", dir));
+      await switchDatabase(await freshDatabase(kind, `library_synthetic_${options.records}`, dir));
       const stage = path.join(dir, `stage-${kind}`);
       fs.mkdirSync(stage, { recursive: true });
       for (const size of benchSizes(options.records)) {
@@ -152,7 +152,7 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
       await switchDatabase(await freshDatabase(kind, "library_corpus", dir, true));
       const small = await runWorkload();
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
-      await switchDatabase(await freshDatabase(kind, "library_synthetic", dir, true));
+      await switchDatabase(await freshDatabase(kind, `library_synthetic_${options.records}`, dir, true));
       const writer = await openLibraryWriter();
       const records = await writer.libraryRecords();
       const bytes = await writer.databaseBytes();
