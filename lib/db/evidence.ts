@@ -1,6 +1,5 @@
 import "server-only";
-import { z } from "zod";
-import { entitySchema, evidenceSchema, type Entity, type Evidence } from "@/lib/domain/evidence";
+import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 
@@ -108,9 +107,9 @@ export async function saveEvidence(e: Evidence, options: { inLibrary: boolean },
   return { id: existing.id, outcome: "updated" };
 }
 
-/** Number of records in the local library. */
-export function countLibraryRecords(): Promise<number> {
-  return getDb().evidence.count({ where: { inLibrary: true } });
+/** Number of records in the local library (LibraryStats, kept by triggers: no count over a million rows). */
+export async function countLibraryRecords(): Promise<number> {
+  return (await getDb().libraryStats.findUnique({ where: { id: 1 } }))?.records ?? 0;
 }
 
 /**
@@ -131,10 +130,4 @@ export async function saveLibraryRecords(records: Evidence[]): Promise<SaveOutco
 /** Every record of the local library (relevance 0), in storage order. */
 export async function listLibraryRecords(): Promise<Evidence[]> {
   return (await getDb().evidence.findMany({ where: { inLibrary: true } })).map((r) => rowToEvidence(r));
-}
-
-/** The entity annotations of every library record (one list per record). */
-export async function listLibraryEntities(): Promise<Entity[][]> {
-  const rows = await getDb().evidence.findMany({ where: { inLibrary: true }, select: { entities: true } });
-  return rows.map((row) => z.array(entitySchema).parse(row.entities));
 }

@@ -1,7 +1,10 @@
 import "server-only";
 import { getDb, usingPostgres } from "@/lib/db/client";
-import { rowToEvidence } from "@/lib/db/evidence";
-import type { Evidence } from "@/lib/domain/evidence";
+import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
+import type { Entity, Evidence } from "@/lib/domain/evidence";
+import type { LibraryFilters } from "@/lib/db/library-facets";
+import { searchPostgres } from "@/lib/db/library-search-pg";
+import { searchSqlite } from "@/lib/db/library-search-sqlite";
 import type { Evidence as EvidenceRow } from "@/lib/generated/sqlite/client";
 
 /** Words that carry no topic in a research question; dropped before full-text matching. */
@@ -22,35 +25,17 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * Searches the local library by relevance: SQLite FTS5 ranked by bm25() with column weights title 10,
- * abstract 1, terms (MeSH and annotated entities) 3; on Postgres, the tsvector column ranked by the number of
- * query terms matched, then ts_rank. Terms are OR-ed; on SQLite BM25's IDF weighting decides (Robertson &
- * Zaragoza 2009).
+ * Searches the local library by relevance: SQLite FTS5 ranked by bm25() (lib/db/library-search-sqlite.ts), Postgres
+ * tsvector with GIN ranked by terms matched, then ts_rank (lib/db/library-search-pg.ts). Both keep the work of one
+ * search bounded as the library grows (rare terms first; see each file), and AND the field filters as facets.
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
-export async function searchLibrary(query: string, limit: number): Promise<Evidence[]> {
+export async function searchLibrary(query: string, limit: number, filters?: LibraryFilters): Promise<Evidence[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || limit <= 0) return [];
   const db = getDb();
-  const hits: Array<{ id: string; score: number }> = usingPostgres()
-    ? await db.$queryRawUnsafe(
-        // ts_rank has no IDF, so rank first by how many query terms a record matches (coordination level
-        // matching, Salton & McGill 1983), then by ts_rank; score = terms matched + ts_rank (which is < 1).
-        `SELECT "id", (${terms.map((_, i) => `("searchVector" @@ to_tsquery('english', $${i + 3}))::int`).join(" + ")})
-           + ts_rank("searchVector", q) AS score
-         FROM "Evidence", to_tsquery('english', $1) q
-         WHERE "inLibrary" AND "searchVector" @@ q ORDER BY score DESC, "id" LIMIT $2`,
-        terms.join(" | "),
-        limit,
-        ...terms,
-      )
-    : await db.$queryRawUnsafe(
-        `SELECT e."id" AS id, -bm25("EvidenceFts", 10.0, 1.0, 3.0) AS score
-         FROM "EvidenceFts" JOIN "Evidence" e ON e."rowid" = "EvidenceFts"."rowid"
-         WHERE "EvidenceFts" MATCH ? ORDER BY score DESC, e."id" LIMIT ?`,
-        terms.map((t) => `"${t}"`).join(" OR "),
-        limit,
-      );
+  const records = await countLibraryRecords();
+  const hits = usingPostgres() ? await searchPostgres(db, terms, limit, filters, records) : await searchSqlite(db, terms, limit, filters, records);
   if (hits.length === 0) return [];
   const rows = await db.evidence.findMany({ where: { id: { in: hits.map((h) => h.id) } } });
   const byId = new Map<string, EvidenceRow>(rows.map((r) => [r.id, r]));
@@ -59,4 +44,16 @@ export async function searchLibrary(query: string, limit: number): Promise<Evide
     const row = byId.get(h.id);
     return row ? [rowToEvidence(row, Number(h.score) / best)] : [];
   });
+}
+
+
+/**
+ * The chemical and disease names annotated in at least `minRecords` library records, most records first (ties by
+ * name), from LibraryEntity (kept by triggers): each with the name and MeSH ID of the first record that named it.
+ */
+export async function listLibraryEntityCounts(minRecords: number): Promise<Array<{ entity: Entity; records: number }>> {
+  const rows = await getDb().libraryEntity.findMany({ where: { records: { gte: minRecords } }, orderBy: [{ records: "desc" }] });
+  return rows
+    .map((r) => ({ entity: { name: r.name, type: r.type as Entity["type"], meshId: r.meshId }, records: r.records }))
+    .sort((a, b) => b.records - a.records || a.entity.name.localeCompare(b.entity.name));
 }

@@ -74,8 +74,13 @@ export function applyMigrations(options: { url?: string; root?: string } = {}): 
 function applySqlite(url: string, migrations: Migration[]): MigrationResult {
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fresh = !fs.existsSync(file) || fs.statSync(file).size === 0;
   const db = new Database(file);
   try {
+    // 16 KiB pages for a new database (before anything is written): a library row (title, abstract, JSON columns,
+    // about 2.4 KB) wastes most of a 4 KiB page's remainder; 16 KiB pages made a 100k-record library 19% smaller
+    // (docs/library.md). An existing database keeps its page size.
+    if (fresh) db.pragma("page_size = 16384");
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 10000");
     db.exec(SQLITE_TABLE);

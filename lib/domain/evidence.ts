@@ -85,7 +85,9 @@ export type Trial = z.infer<typeof trialSchema>;
  * - `publishedVersion`: for a preprint record, the journal version it was published as (Europe PMC "Preprint of");
  *   `preprintOf`: for a record standing in for a preprint (see parseEuropePmcSearch), the preprint it replaced;
  * - `registry`: ClinicalTrials.gov facts: last update posted and completion date (ISO "YYYY-MM-DD" or "YYYY-MM"), and
- *   `stale` when the record was last updated far behind completion (see lib/sources/parse/ctgov.ts for the threshold).
+ *   `stale` when the record was last updated far behind completion (see lib/sources/parse/ctgov.ts for the threshold);
+ * - `trialRegistrations`: NCT IDs of the ClinicalTrials.gov registrations a PubMed record names in its DataBankList
+ *   (absent when it names none).
  */
 export const provenanceSchema = z.object({
   retracted: z.boolean(),
@@ -101,6 +103,7 @@ export const provenanceSchema = z.object({
   registry: z
     .object({ lastUpdatePosted: z.string().nullable(), completionDate: z.string().nullable(), stale: z.boolean() })
     .nullable(),
+  trialRegistrations: z.array(z.string()).optional(),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 

@@ -24,6 +24,8 @@ const ARRAY_ELEMENTS = new Set([
   "Chemical",
   "ArticleDate",
   "CommentsCorrections",
+  "DataBank",
+  "AccessionNumber",
 ]);
 
 /**
@@ -44,8 +46,18 @@ const parser = new XMLParser({
   isArray: (name) => ARRAY_ELEMENTS.has(name),
 });
 
-/** A parsed XML element: attributes under `@_name`, text under `#text`, children by tag name. */
-type XmlNode = Record<string, unknown>;
+/**
+ * A parsed XML element: attributes under `@_name` (character references not yet decoded), text under `#text`,
+ * children by tag name (the {@link ARRAY_ELEMENTS} always as arrays), and the raw inner XML of the
+ * {@link MIXED_CONTENT} elements as their text. lib/library/pubmed-stream.ts builds the same shape from a stream.
+ */
+export type XmlNode = Record<string, unknown>;
+
+/** The element names kept as raw inner XML (see {@link XmlNode}). */
+export const PUBMED_MIXED_CONTENT: ReadonlySet<string> = new Set(MIXED_CONTENT);
+
+/** The element names always parsed as arrays (see {@link XmlNode}). */
+export const PUBMED_ARRAY_ELEMENTS: ReadonlySet<string> = ARRAY_ELEMENTS;
 
 /**
  * Parses PubMed efetch XML (`PubmedArticleSet` of `PubmedArticle` and `PubmedBookArticle`) or MEDLINE baseline
@@ -59,7 +71,8 @@ type XmlNode = Record<string, unknown>;
  * - meshTerms: DescriptorName, major when the descriptor or any QualifierName has MajorTopicYN="Y";
  * - entities: ChemicalList NameOfSubstance as chemicals, meshId from its UI attribute, deduplicated;
  * - provenance: from the publication types and CommentsCorrectionsList (RefType RetractionIn, ExpressionOfConcernIn,
- *   ErratumIn, UpdateIn with their PMIDs), see publicationProvenance; book articles have no such list.
+ *   ErratumIn, UpdateIn with their PMIDs), see publicationProvenance; book articles have no such list; plus
+ *   `trialRegistrations`, the NCT IDs of the DataBankList's ClinicalTrials.gov entries, when there are any.
  * Articles come first, then book articles (document order across the two kinds is not kept).
  * @returns one Evidence per record with `relevance: 0` (the caller ranks) and `citation.source = source`;
  *   an empty `PubmedArticleSet` gives [].
@@ -94,7 +107,11 @@ export function parsePubmedXml(xml: string, source: SourceId = "local"): Evidenc
   );
 }
 
-function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source: SourceId): Evidence {
+/**
+ * One PubmedArticle (its MedlineCitation and PubmedData elements, or a MEDLINE citation with `{}` as PubmedData) as
+ * Evidence, as described at {@link parsePubmedXml}. @throws PubmedXmlError when the record has no valid PMID.
+ */
+export function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source: SourceId): Evidence {
   const pmid = requirePmid(citation);
   const article = node(citation.Article);
   const journal = node(article.Journal);
@@ -115,10 +132,12 @@ function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source: Sourc
     meshTerms: meshTerms(node(citation.MeshHeadingList)),
     entities: chemicals(node(citation.ChemicalList)),
     links: correctionLinks(node(citation.CommentsCorrectionsList)),
+    trialRegistrations: trialRegistrations(node(article.DataBankList)),
   });
 }
 
-function bookToEvidence(book: XmlNode, bookData: XmlNode, source: SourceId): Evidence {
+/** One PubmedBookArticle (BookDocument, PubmedBookData) as Evidence. @throws PubmedXmlError without a valid PMID. */
+export function bookToEvidence(book: XmlNode, bookData: XmlNode, source: SourceId): Evidence {
   const pmid = requirePmid(book);
   const bookInfo = node(book.Book);
   const ids = articleIds(node(bookData.ArticleIdList));
@@ -153,6 +172,7 @@ interface Draft {
   meshTerms: MeshTerm[];
   entities: Entity[];
   links: CorrectionLink[];
+  trialRegistrations?: string[];
 }
 
 function buildEvidence(d: Draft): Evidence {
@@ -175,7 +195,10 @@ function buildEvidence(d: Draft): Evidence {
     entities: d.entities,
     preprint: false,
     trial: null,
-    provenance: publicationProvenance(d.publicationTypes, d.links),
+    provenance: {
+      ...publicationProvenance(d.publicationTypes, d.links),
+      ...(d.trialRegistrations?.length ? { trialRegistrations: d.trialRegistrations } : {}),
+    },
   };
 }
 
@@ -248,6 +271,19 @@ function correctionLinks(list: XmlNode): CorrectionLink[] {
     const pmid = text(c.PMID);
     return { kind: attr(c, "RefType"), pmid: /^\d+$/.test(pmid) ? pmid : null };
   });
+}
+
+/**
+ * The NCT IDs of a DataBankList's ClinicalTrials.gov entries (DataBankName "ClinicalTrials.gov", AccessionNumber
+ * "NCT" + 8 digits), deduplicated, in order; other data banks (ISRCTN, EudraCT, GEO, PDB…) are left out.
+ */
+function trialRegistrations(list: XmlNode): string[] {
+  const ids = nodes(list.DataBank)
+    .filter((bank) => text(bank.DataBankName).toLowerCase() === "clinicaltrials.gov")
+    .flatMap((bank) => nodes(bank.AccessionNumberList, "AccessionNumber").map(text))
+    .map((id) => id.toUpperCase())
+    .filter((id) => /^NCT\d{8}$/.test(id));
+  return [...new Set(ids)];
 }
 
 function chemicals(list: XmlNode): Entity[] {

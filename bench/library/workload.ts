@@ -1,0 +1,73 @@
+import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
+import { startClaimCheck } from "@/lib/claims/start";
+import { createExtractiveBackend } from "@/lib/research/agents/extractive";
+import { startResearchRun } from "@/lib/research/start";
+import { getRunDetail } from "@/lib/runs/projections";
+import { FOLLOW_UP_SEARCH_LIMIT, QUESTION_SEARCH_LIMIT } from "@/lib/research/run";
+import { KEYWORD_LIMIT, POOL_LOCAL_LIMIT } from "@/lib/claims/strategies";
+
+/**
+ * The research questions and claims of the library bench: those the test suite and the demo ask of the corpus
+ * (tests/unit/research/run.test.ts, tests/unit/claims/corpus.test.ts, e2e/api.spec.ts).
+ */
+export const WORKLOAD = {
+  questions: [
+    "Is lithium nephrotoxic, and by what mechanism?",
+    "Does doxorubicin cause cardiotoxicity, and through which mechanism?",
+    "Does cisplatin cause nephrotoxicity, and how can it be prevented?",
+    "Can haloperidol cause tardive dyskinesia?",
+  ],
+  claims: ["Doxorubicin has no effect on the heart", "Lithium causes nephrogenic diabetes insipidus"],
+};
+
+/** One search an agent sent to the local library, with the number of records it asked for. */
+export interface AgentQuery {
+  query: string;
+  limit: number;
+  origin: "research" | "claim-check";
+}
+
+/** One run of the workload: what it was, how long it took (ms), how it ended, and its local searches. */
+export interface WorkloadRun {
+  kind: "research" | "claim-check";
+  text: string;
+  ms: number;
+  status: string;
+  evidence: number;
+  queries: AgentQuery[];
+}
+
+/**
+ * Runs the workload on the library at DATABASE_URL with the extractive backend, in this process (CRITICA_ENGINE
+ * inline), sources = the local library only, and reads back from each run's events the searches its agents sent
+ * (the research run's question and follow-up searches; the claim check's keyword and similarity-pool searches).
+ */
+export async function runWorkload(): Promise<WorkloadRun[]> {
+  process.env.CRITICA_ENGINE = "inline";
+  // One unmeasured run loads the vocabularies, the relation model and the module code, as a running server has.
+  await (await startResearchRun({ question: WORKLOAD.questions[0], sources: ["local"], backend: createExtractiveBackend(), maxIterations: 1 })).done;
+  const runs: WorkloadRun[] = [];
+  for (const question of WORKLOAD.questions) {
+    const started = performance.now();
+    const { runId, done } = await startResearchRun({ question, sources: ["local"], backend: createExtractiveBackend(), maxIterations: 2 });
+    const outcome = await done;
+    const ms = performance.now() - started;
+    const detail = (await getRunDetail(runId))!;
+    const queries = detail.events.flatMap((e) =>
+      e.type === "search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.phase === "question" ? QUESTION_SEARCH_LIMIT : FOLLOW_UP_SEARCH_LIMIT, origin: "research" as const }] : [],
+    );
+    runs.push({ kind: "research", text: question, ms, status: outcome.status, evidence: detail.evidence.length, queries });
+  }
+  for (const claim of WORKLOAD.claims) {
+    const started = performance.now();
+    const { runId, done } = await startClaimCheck({ text: claim, sources: ["local"], backend: createExtractiveClaimBackend() });
+    const outcome = await done;
+    const ms = performance.now() - started;
+    const detail = (await getRunDetail(runId))!;
+    const queries = detail.events.flatMap((e) =>
+      e.type === "claim-search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.strategy === "keyword" ? KEYWORD_LIMIT : POOL_LOCAL_LIMIT, origin: "claim-check" as const }] : [],
+    );
+    runs.push({ kind: "claim-check", text: claim, ms, status: outcome.status, evidence: detail.evidence.length, queries });
+  }
+  return runs;
+}

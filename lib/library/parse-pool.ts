@@ -1,0 +1,67 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { PubmedItem } from "@/lib/library/pubmed-stream";
+import type { ParseMessage, ParseRequest } from "@/lib/library/sync-worker";
+
+/** A batch of parsed items and the compressed bytes of the file read so far. */
+export interface ParsedBatch {
+  items: PubmedItem[];
+  bytesRead: number;
+}
+
+/**
+ * A worker thread that parses PubMed files for the sync (lib/library/sync-worker.ts), loaded through tsx's register
+ * API so it runs the TypeScript sources wherever the sync runs (the CLI, the bench, the tests).
+ */
+export interface ParseWorker {
+  /** The file's items in batches, in document order, after `skip` items. @throws the parse error of the file. */
+  batches(file: string, skip: number, batchItems: number): AsyncGenerator<ParsedBatch>;
+  close(): Promise<void>;
+}
+
+/** Starts the parse worker. Paths resolve from the project root (the working directory of every npm script). */
+export function startParseWorker(root = process.cwd()): ParseWorker {
+  const require = createRequire(path.join(root, "package.json"));
+  const tsx = require.resolve("tsx/cjs/api");
+  const script = path.join(root, "lib/library/sync-worker.ts");
+  const worker = new Worker(
+    `require(${JSON.stringify(tsx)}).register({ tsconfig: ${JSON.stringify(path.join(root, "tsconfig.json"))} }); require(${JSON.stringify(script)});`,
+    { eval: true },
+  );
+  worker.unref();
+  const queue: ParseMessage[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  worker.on("message", (m: ParseMessage) => {
+    queue.push(m);
+    wake?.();
+  });
+  worker.on("error", (e) => {
+    failure = e;
+    wake?.();
+  });
+  const next = async (): Promise<ParseMessage> => {
+    while (queue.length === 0) {
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    return queue.shift()!;
+  };
+  return {
+    async *batches(file, skip, batchItems) {
+      worker.postMessage({ type: "file", path: file, skip, batchItems } satisfies ParseRequest);
+      for (;;) {
+        const m = await next();
+        if (m.type === "error") throw new Error(m.message);
+        if (m.type === "end") return;
+        worker.postMessage({ type: "ack" });
+        yield { items: m.items, bytesRead: m.bytesRead };
+      }
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
