@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/bottom-line";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
-import { RECORD_STANCES, type RecordStance } from "@/lib/report/record-stance";
+import { RECORD_STANCES, type RecordStance } from "@/lib/reading/stance";
 
 const VERDICT_TONES: Record<Verdict, "success" | "warning" | "neutral" | "danger"> = {
   yes: "success",

@@ -8,7 +8,7 @@ import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
-import type { RecordStance } from "@/lib/report/record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 
 type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance";
 type Sort = { key: SortKey; dir: "asc" | "desc" };

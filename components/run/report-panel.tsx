@@ -9,7 +9,7 @@ import { ScoresChart } from "@/components/run/report-scores-chart";
 import { BottomLine } from "@/components/run/bottom-line";
 import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
 import { answerFromRecords } from "@/lib/report/answer";
-import type { RecordStance } from "@/lib/report/record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";

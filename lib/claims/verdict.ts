@@ -1,6 +1,8 @@
 import type { ClaimReading, VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
+import { claimVerdictOf, stanceBalance, verdictOf } from "@/lib/reading/verdict";
+import { stanceOfScore } from "./agents/extractive/relation-scoring";
 
 /**
  * Majority one side needs over the other for a verdict: 2 to 1. Source: our choice — a plain majority would let one
@@ -73,6 +75,7 @@ function relationBasis(reading: ClaimReading, against: number, forClaim: number)
  * Confidence of a verdict: {@link verdictConfidence} — high only when the documents agree.
  */
 export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
+  if (input.reading) return judgeByReading(input, input.reading);
   const { stats } = input;
   const against = stats.documentsCited > 0 ? stats.documentsAboveThreshold : 0;
   const forClaim = supportingCount(input);
@@ -119,4 +122,32 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
       `The evidence is mixed, so the claim stays undecided.`,
   };
+}
+
+/**
+ * The verdict on a claim with a polarity reading: its documents' stances (lib/reading, see stanceOfScore) weighed as
+ * the research bottom line weighs its records (lib/reading/verdict.ts): yes / probably yes → supports, no / probably
+ * no → contradicts, unclear → undecided. So "Does X cause Y?" and "X causes Y." get the same answer from the same
+ * records. Confidence: {@link verdictConfidence} of the documents on the verdict's side against the other side.
+ */
+function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
+  const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: 1 }));
+  const forClaim = stances.filter((s) => s.stance === "yes").length;
+  const against = stances.filter((s) => s.stance === "no").length;
+  const unsure = stances.filter((s) => s.stance === "possibly").length;
+  const weighed = verdictOf(stanceBalance(stances));
+  const verdict = claimVerdictOf(weighed);
+  const basis = relationBasis(reading, against, forClaim);
+  const unsureText = unsure > 0 ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.` : "";
+  if (forClaim + against + unsure === 0) {
+    return {
+      verdict: "undecided",
+      confidence: "low",
+      rationale: `${basis} No document of the ${documents(input.stats.documentsFound)} searched names both, so the sources searched leave the claim undecided.`,
+    };
+  }
+  const confidence = verdict === "supports" ? verdictConfidence(forClaim, against) : verdict === "contradicts" ? verdictConfidence(against, forClaim) : "low";
+  const weighedText = `Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”`;
+  const conclusion = verdict === "supports" ? "so the evidence supports the claim" : verdict === "contradicts" ? "so the evidence contradicts it" : "so the claim stays undecided";
+  return { verdict, confidence, rationale: `${basis}${unsureText} ${weighedText}, ${conclusion}.` };
 }

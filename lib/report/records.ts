@@ -1,7 +1,8 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
-import { readRecordStances, type RecordStance } from "@/lib/report/record-stance";
+import { readQuestionEvidence } from "@/lib/reading/read";
+import type { RecordStance } from "@/lib/reading/stance";
 
 /**
  * The compact, serialisable view of one evidence record that the report page needs for hover cards, the
@@ -29,9 +30,13 @@ export interface ReportRecord {
   referenceNumber: number | null;
   /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
   provenance?: Provenance;
-  /** Which way the record points on the run's question (readRecordStances), for the evidence meter and GRADE. */
+  /** Which way the record points on the run's question (lib/reading), for the evidence meter and GRADE. */
   stance: RecordStance;
-  /** How strongly it bears on the question, 0–1 (readRecordStances), which weighs it in the bottom line's verdict. */
+  /** Why, in plain words ("names lithium and nephrogenic diabetes insipidus; the relation model reads it as …"). */
+  stanceReason: string;
+  /** The sentence of its title or abstract the stance rests on; null when none does. */
+  stancePassage: string | null;
+  /** How strongly it bears on the question, 0–1 (lib/reading), which weighs it in the bottom line's verdict. */
   bearing: number;
 }
 
@@ -42,7 +47,7 @@ export interface ReportRecord {
  */
 export function toReportRecords(evidence: Evidence[], references: Reference[], question: string): ReportRecord[] {
   const cited = new Map(references.map((r) => [r.evidenceId, r.n]));
-  const stances = readRecordStances(question, evidence);
+  const stances = readQuestionEvidence(question, evidence).readings;
   return evidence.map((e, i) => {
     const c = e.citation;
     const type = studyTypeOf(e);
@@ -65,6 +70,8 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),
       stance: stances[i].stance,
+      stanceReason: stances[i].reason,
+      stancePassage: stances[i].passage,
       bearing: stances[i].bearing,
     };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePolarClaim } from "@/lib/claims/polarity";
+import { parsePolarClaim } from "@/lib/reading/claim";
 import { voteStance } from "@/lib/claims/agents/extractive/relation-scoring";
 import { verdictConfidence } from "@/lib/claims/verdict";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";

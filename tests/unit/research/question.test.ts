@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileEntityDictionary } from "@/lib/evidence/annotation";
-import { classifyQuestion } from "@/lib/research/question";
+import { classifyQuestion } from "@/lib/reading/question";
 
 /** A dictionary as the library builds it from its annotations (names and MeSH IDs from BC5CDR). */
 const DICTIONARY = compileEntityDictionary([

@@ -5,7 +5,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { createReferenceList } from "@/lib/report/references";
 import { formatMarker } from "@/lib/report/validate-citations";
 import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
-import { closestRecords } from "@/lib/report/record-stance";
+import { closestRecords } from "@/lib/reading/read";
 import { conceptName } from "./concepts";
 import { plural } from "./evidence-labels";
 import { computeFeatures, keysForName, type EvidenceFeatures } from "./evidence-features";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chainLabel } from "@/lib/domain/hypothesis";
-import { classifyQuestion } from "@/lib/research/question";
+import { classifyQuestion } from "@/lib/reading/question";
 import { CORPUS_DIR, searchCorpus } from "../../../../support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 
