@@ -28,10 +28,29 @@ export interface OrganQuestion {
  * One question per chemical and organ, in first-seen order.
  */
 export function organQuestionFor(records: CdrRecord[]): OrganQuestion[] {
+  return organQuestions(records, true);
+}
+
+/**
+ * The counterpart of {@link organQuestionFor}: chemicals named in a record of the split with a disease of the organ
+ * but in no CID relation of the split to any disease of that organ, asked the same way. Their yes-rate shows how
+ * often an organ question is answered yes without an annotated toxicity (an honest check on the organ rule).
+ */
+export function organQuestionsWithout(records: CdrRecord[]): OrganQuestion[] {
+  const toxic = new Set(organQuestions(records, true).map((q) => `${q.chemicalId}|${q.question.split(" ").at(-1)}`));
+  return organQuestions(records, false).filter((q) => !toxic.has(`${q.chemicalId}|${q.question.split(" ").at(-1)}`));
+}
+
+function organQuestions(records: CdrRecord[], cid: boolean): OrganQuestion[] {
   const out = new Map<string, OrganQuestion>();
   for (const r of records) {
     const names = (id: string) => r.document.mentions.filter((m) => mentionIds(m.id).includes(id)).map((m) => m.text);
-    for (const [chemicalId, diseaseId] of r.relations) {
+    const pairs: Array<[string, string]> = cid
+      ? r.relations
+      : [...new Set(r.document.mentions.filter((m) => m.type === "chemical").flatMap((m) => mentionIds(m.id)))].flatMap((c) =>
+          [...new Set(r.document.mentions.filter((m) => m.type === "disease").flatMap((m) => mentionIds(m.id)))].map((d): [string, string] => [c, d]),
+        );
+    for (const [chemicalId, diseaseId] of pairs) {
       const chemical = mostFrequent(names(chemicalId));
       const diseaseNames = names(diseaseId);
       if (!chemical || diseaseNames.length === 0) continue;

@@ -2,6 +2,7 @@ import type { ClaimReading, VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
 import { claimVerdictOf, stanceBalance, verdictOf } from "@/lib/reading/verdict";
+import { ORGAN_UNRELATED_BEARING, unrelatedPair } from "@/lib/reading/record";
 import { stanceOfScore } from "./agents/extractive/relation-scoring";
 
 /**
@@ -131,7 +132,9 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
  * records. Confidence: {@link verdictConfidence} of the documents on the verdict's side against the other side.
  */
 function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
-  const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: 1 }));
+  // An organ claim's record naming the drug with one disease of the organ without harm bears little (as in research).
+  const bearing = (s: VerdictInput["scores"][number]) => (reading.organ && reading.relation === "causes" && s.relation && unrelatedPair(s.relation) ? ORGAN_UNRELATED_BEARING : 1);
+  const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: bearing(s), method: "relation-model" as const }));
   const forClaim = stances.filter((s) => s.stance === "yes").length;
   const against = stances.filter((s) => s.stance === "no").length;
   const unsure = stances.filter((s) => s.stance === "possibly").length;

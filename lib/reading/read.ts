@@ -7,7 +7,7 @@ import { annotationIndex, resolveProposition, type AnnotationIndex } from "./ann
 import { bearingOf, readFindingCues } from "./finding-cues";
 import { claimProposition, questionProposition, type Proposition, type ResolvedProposition } from "./proposition";
 import type { QuestionEntity } from "./question";
-import { RELATION_PROBABILITY, readRelation, type RelationThresholds } from "./record";
+import { ORGAN_UNRELATED_BEARING, RELATION_PROBABILITY, readRelation, type RelationThresholds } from "./record";
 import type { StanceReading } from "./stance";
 
 /**
@@ -27,6 +27,12 @@ export interface EvidenceReading {
   readings: StanceReading[];
   /** Per record, the pair the relation model read for the proposition (null when it was not read that way). */
   pairs: Array<PairPrediction | null>;
+}
+
+/** Replacements of the calibrated constants of lib/reading/record.ts, for calibration. */
+export interface ReadingTuning {
+  relation?: RelationThresholds;
+  organUnrelated?: number;
 }
 
 /** The records' chemical and disease annotations as a dictionary for reading a question. */
@@ -52,9 +58,9 @@ function resolveOpen(p: Proposition, index: AnnotationIndex): ResolvedPropositio
  *   irrelevant; an open question reads every chemical of a record against its condition;
  * - any other proposition is read by finding cues (lib/reading/finding-cues.ts): records below
  *   {@link BEARING_THRESHOLD} of the question's terms are irrelevant, records without an abstract "possibly".
- * Deterministic; `thresholds` is for calibration only.
+ * Deterministic; `tuning` replaces the calibrated constants, for scripts/calibrate-reading.ts only.
  */
-export function readEvidence(proposition: Proposition, evidence: Evidence[], thresholds: RelationThresholds = RELATION_PROBABILITY): EvidenceReading {
+export function readEvidence(proposition: Proposition, evidence: Evidence[], tuning: ReadingTuning = {}): EvidenceReading {
   const index = annotationIndex(evidence);
   const open = proposition.kind === "open" || proposition.kind === "repurposing";
   const resolved = proposition.relation === "other" ? null : open ? resolveOpen(proposition, index) : resolveProposition(proposition, index);
@@ -63,9 +69,9 @@ export function readEvidence(proposition: Proposition, evidence: Evidence[], thr
   const readings = evidence.map((e, i): StanceReading => {
     if (isRetracted(e)) return { evidenceId: e.id, stance: "irrelevant", reason: "retracted: never counted", passage: null, bearing: 0, method: "not-read" };
     if (resolved) {
-      const r = readRelation(e, resolved, index, thresholds);
+      const r = readRelation(e, resolved, index, tuning.relation ?? RELATION_PROBABILITY, tuning.organUnrelated ?? ORGAN_UNRELATED_BEARING);
       pairs[i] = r.prediction;
-      return { evidenceId: e.id, stance: r.stance, reason: r.reason, passage: r.passage, bearing: r.stance === "irrelevant" ? 0 : 1, method: r.stance === "irrelevant" ? "not-read" : "relation-model" };
+      return { evidenceId: e.id, stance: r.stance, reason: r.reason, passage: r.passage, bearing: r.bearing, method: r.stance === "irrelevant" ? "not-read" : "relation-model" };
     }
     const bearing = bearingOf(terms, e);
     if (bearing < BEARING_THRESHOLD) return { evidenceId: e.id, stance: "irrelevant", reason: `holds ${Math.round(bearing * 100)}% of the question's terms`, passage: null, bearing, method: "not-read" };

@@ -8,15 +8,23 @@ import type { RecordStance } from "./stance";
 /**
  * P(CID) from which a record naming the drug and the condition reads as stating that the drug causes it ("yes"), and
  * from which it reads as possibly stating it. Below the lower one the record names both without the relation, which
- * counts against "yes". Source: tuned on CDR_DevelopmentSet pairs asked as questions (read by the model fitted on the
- * training set alone) together with PubMedQA's even PMIDs; see scripts/calibrate-reading.ts and docs/benchmarks.md.
+ * counts against "yes". Lower than the relation model's own decision threshold (0.37, tuned for document-level F1)
+ * because a record retrieved for the pair is read for that pair alone. Source: tuned on 300 CID and 300 co-occurring
+ * non-CID pairs of CDR_DevelopmentSet asked as questions (read by the model fitted on the training set alone), its 183
+ * organ questions and 183 without annotated organ toxicity, and PubMedQA's even PMIDs (scripts/calibrate-reading.ts):
+ * there CID pairs are answered yes 0.76, non-CID 0.20, organ questions 0.82 (0.19 without toxicity), negated CID
+ * claims contradicted 0.87; 0.25 gave a claim-level F1 0.02 higher but CID 0.71 and organ 0.75.
  */
-export const RELATION_PROBABILITY: RelationThresholds = { yes: 0.3, possibly: 0.15 };
+export const RELATION_PROBABILITY: RelationThresholds = { yes: 0.2, possibly: 0.1, organPossibly: 0.05 };
 
-/** The two P(CID) thresholds of a causation reading (see {@link RELATION_PROBABILITY}). */
+/**
+ * The P(CID) thresholds of a causation reading (see {@link RELATION_PROBABILITY}); `organPossibly` replaces
+ * `possibly` for an organ proposition ("Is X cardiotoxic?"), which any disease of the organ caused by X answers.
+ */
 export interface RelationThresholds {
   yes: number;
   possibly: number;
+  organPossibly: number;
 }
 
 /**
@@ -28,6 +36,23 @@ export const STRONG_PROBABILITY = 0.8;
 
 /** Protective or therapeutic cue words of a negated sentence ("did not prevent"), by word start. */
 const PROTECTIVE_CUE = /^(?:prevent|protect|attenuat|amelior|revers|inhibit|alleviat|abolish|counteract|suppress|antagoni|reliev|rescu|abrogat|lessen|treat|therap|efficac|effective|cure|benefic)/i;
+
+/**
+ * Bearing of a record that names the drug with a disease of an organ asked about ("Is X cardiotoxic?") but reads no
+ * harm (no relation, or a treatment of it): one disease of the organ named without harm says little about harm to
+ * the organ, so such a record weighs (0.5^4 = 1/16 by the verdict's bearing power) against one that reads a harm.
+ * Source: tuned with the thresholds above (scripts/calibrate-reading.ts).
+ */
+export const ORGAN_UNRELATED_BEARING = 0.5;
+
+/**
+ * Whether the pair a record was read by names the drug with the condition without a harm: read as a treatment, or
+ * P(CID) below the "possibly" threshold in sentences that are not negated. For an organ proposition such a record
+ * bears {@link ORGAN_UNRELATED_BEARING}.
+ */
+export function unrelatedPair(p: Pick<PairPrediction, "relation" | "negated" | "probability">, at: RelationThresholds = RELATION_PROBABILITY): boolean {
+  return p.relation === "treats" || (!p.negated && p.probability < at.organPossibly);
+}
 
 /** What a record says about the relation itself (before the proposition's polarity). */
 type RelationOutcome = "affirms" | "possible" | "denies" | "none" | "opposite";
@@ -41,6 +66,8 @@ export interface RelationReading {
   prediction: PairPrediction | null;
   /** Every prediction of the proposition's pairs in this record. */
   predictions: PairPrediction[];
+  /** How strongly the record bears on the proposition, 0–1 (1 when it names both; see {@link ORGAN_UNRELATED_BEARING}). */
+  bearing: number;
 }
 
 /** The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was written with. */
@@ -72,7 +99,7 @@ const pct = (p: number) => `P(CID) ${p.toFixed(2)}`;
  * negated, not a treatment reading), "possible" (≥ .possibly), "denies" (a cued sentence denies it), "opposite" (it
  * reads the drug as treating or preventing the condition), "none" (names both without the relation).
  */
-function causation(preds: PairPrediction[], at: RelationThresholds): { outcome: RelationOutcome; p: PairPrediction } {
+function causation(preds: PairPrediction[], at: { yes: number; possibly: number }): { outcome: RelationOutcome; p: PairPrediction } {
   const open = preds.filter((p) => !p.negated && p.relation !== "treats");
   const best = open[0];
   if (best && best.probability >= at.yes) return { outcome: "affirms", p: best };
@@ -124,27 +151,49 @@ function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPre
 }
 
 /**
- * Reads one record for a resolved proposition with the relation model (lib/relations, trained on BC5CDR): the
- * predictions of every chemical ID × condition ID of the proposition found in its title and abstract decide what
- * it says about the relation ({@link causation} or {@link treatment}), and the proposition's polarity makes that a
- * stance ({@link stanceOf}). `passage` is the sentence of the deciding pair that states it (a denial: the negated
- * sentence); `reason` says why in plain words. A record that does not name both is "irrelevant".
+ * The stance and bearing of a record from the predictions of the proposition's pairs in it (non-empty): what it
+ * says about the relation ({@link causation} or {@link treatment}), made a stance by the proposition's polarity
+ * ({@link stanceOf}), with the deciding pair. Pure, for readRelation and for calibration.
  */
-export function readRelation(record: Evidence, resolved: ResolvedProposition, index: AnnotationIndex, at: RelationThresholds = RELATION_PROBABILITY): RelationReading {
+export function stanceFromPredictions(
+  predictions: PairPrediction[],
+  resolved: Pick<ResolvedProposition, "relation" | "negated" | "organ">,
+  at: RelationThresholds = RELATION_PROBABILITY,
+  organUnrelated = ORGAN_UNRELATED_BEARING,
+): { stance: RecordStance; bearing: number; outcome: RelationOutcome; p: PairPrediction } {
+  const thresholds = { yes: at.yes, possibly: resolved.organ ? at.organPossibly : at.possibly };
+  const { outcome, p } = resolved.relation === "treats" ? treatment(predictions) : causation(predictions, thresholds);
+  const bearing = resolved.organ && resolved.relation === "causes" && unrelatedPair(p, at) ? organUnrelated : 1;
+  return { stance: stanceOf(outcome, resolved.relation, resolved.negated), bearing, outcome, p };
+}
+
+/**
+ * Reads one record for a resolved proposition with the relation model (lib/relations, trained on BC5CDR): the
+ * predictions of every chemical ID × condition ID of the proposition found in its title and abstract give its
+ * stance ({@link stanceFromPredictions}). `passage` is the sentence of the deciding pair that states it (a denial:
+ * the negated sentence); `reason` says why in plain words. A record that does not name both is "irrelevant".
+ */
+export function readRelation(
+  record: Evidence,
+  resolved: ResolvedProposition,
+  index: AnnotationIndex,
+  at: RelationThresholds = RELATION_PROBABILITY,
+  organUnrelated = ORGAN_UNRELATED_BEARING,
+): RelationReading {
   const chemicals = new Set(resolved.chemicalIds);
   const diseases = new Set(resolved.diseaseIds);
   const predictions = recordRelations(record, propositionEntities(resolved, index)).filter((p) => chemicals.has(p.chemicalId) && diseases.has(p.diseaseId));
   if (predictions.length === 0) {
     const target = resolved.organ ? `a disease of the ${resolved.organ}` : resolved.target;
-    return { stance: "irrelevant", reason: `does not name both ${resolved.chemical} and ${target}`, passage: null, prediction: null, predictions };
+    return { stance: "irrelevant", reason: `does not name both ${resolved.chemical} and ${target}`, passage: null, prediction: null, predictions, bearing: 0 };
   }
-  const { outcome, p } = resolved.relation === "treats" ? treatment(predictions) : causation(predictions, at);
-  const negatedSentence = outcome === "denies";
+  const { stance, bearing, outcome, p } = stanceFromPredictions(predictions, resolved, at, organUnrelated);
   return {
-    stance: stanceOf(outcome, resolved.relation, resolved.negated),
+    stance,
     reason: why(outcome, resolved.relation, p),
-    passage: firstSentence(p, record.citation.title, negatedSentence),
+    passage: firstSentence(p, record.citation.title, outcome === "denies"),
     prediction: p,
     predictions,
+    bearing,
   };
 }
