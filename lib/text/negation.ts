@@ -65,13 +65,24 @@ export function isNegationTrigger(tokens: readonly string[], i: number): boolean
   return !(t === "not" && tokens[i - 1] === "or");
 }
 
-/** Every negation scope of a sentence's lower-cased tokens, in order. */
-export function negationScopes(tokens: readonly string[]): NegationScope[] {
+/**
+ * Who reads the negation: "relation" (the relation model, as it was trained: NegEx's lists as they are) or
+ * "findings" (the readers of finding sentences: the claim check and the research links), which leave out the trigger
+ * "without" ("lithium caused a fall in GFR without changes in renal plasma flow" describes what came with the effect,
+ * not a denial of it) and end a scope at a comma ("lowering vascular, but not renal, tissue eNOS expression").
+ */
+export interface NegationOptions {
+  reader?: "relation" | "findings";
+}
+
+/** Every negation scope of a sentence's lower-cased tokens, in order (see {@link NegationOptions}). */
+export function negationScopes(tokens: readonly string[], options: NegationOptions = {}): NegationScope[] {
+  const findings = options.reader === "findings";
   const scopes: NegationScope[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (!isNegationTrigger(tokens, i)) continue;
+    if (!isNegationTrigger(tokens, i) || (findings && tokens[i] === "without")) continue;
     let j = i + 1;
-    for (; j < tokens.length && j <= i + NEGATION_WINDOW; j++) if (SCOPE_TERMINATORS.has(tokens[j])) break;
+    for (; j < tokens.length && j <= i + NEGATION_WINDOW; j++) if (SCOPE_TERMINATORS.has(tokens[j]) || (findings && tokens[j] === ",")) break;
     scopes.push({ trigger: i, from: i + 1, to: j });
   }
   return scopes;
@@ -92,7 +103,7 @@ export function negationCovers(tokens: readonly string[], from: number, to: numb
  * expression", "5-HT1A signs were not evoked by haloperidol").
  * @param mentions character ranges of the two terms' mentions in `sentence`.
  */
-export function negatesMentions(sentence: string, mentions: ReadonlyArray<{ start: number; end: number }>): boolean {
+export function negatesMentions(sentence: string, mentions: ReadonlyArray<{ start: number; end: number }>, options: NegationOptions = {}): boolean {
   if (mentions.length === 0) return false;
   const tokens = negationTokens(sentence);
   const lower = tokens.map((t) => t.lower);
@@ -101,5 +112,5 @@ export function negatesMentions(sentence: string, mentions: ReadonlyArray<{ star
     return i < 0 ? tokens.length : i;
   };
   const spans = mentions.map((m) => ({ from: tokenOf(m.start), to: Math.max(tokenOf(m.start) + 1, tokenOf(m.end - 1) + 1) }));
-  return negationScopes(lower).some((s) => spans.some((m) => m.from < s.to && m.to > s.from));
+  return negationScopes(lower, options).some((s) => spans.some((m) => m.from < s.to && m.to > s.from));
 }

@@ -1,5 +1,6 @@
 import { splitSentences } from "@/lib/text/sentences";
-import { COMPARATIVE, NEGATION, VERB_FORM_TO_BASE } from "../../lexicon";
+import { isNegated } from "../../analysis";
+import { COMPARATIVE, VERB_FORM_TO_BASE } from "../../lexicon";
 
 /** Most claims checked per text. Source: the issue ("up to 3 checkable claims"). */
 export const MAX_CLAIMS = 3;
@@ -45,7 +46,7 @@ export function findingScore(sentence: string): number {
   if (words.some((w) => VERB_FORM_TO_BASE.has(w)) || /\b(?:effects?|associated with)\b/i.test(text)) score += 2;
   if (COMPARATIVE.test(text)) score += 2;
   if (NUMBER.test(text)) score += 1;
-  if (new RegExp(NEGATION.source, "i").test(text)) score += 1;
+  if (isNegated(text)) score += 1;
   if (CONCLUSION_LABEL.test(text) || CONCLUDING.test(text)) score += 1;
   return score;
 }

@@ -9,10 +9,10 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The character ranges of a sentence's negation scopes (lib/text/negation.ts), with the trigger's start. */
+/** The character ranges of a sentence's negation scopes (lib/text/negation.ts, "without" left out as in findings), with the trigger's start. */
 export function scopeRanges(sentence: string): Array<{ trigger: number; start: number; end: number }> {
   const tokens = negationTokens(sentence);
-  return negationScopes(tokens.map((t) => t.lower))
+  return negationScopes(tokens.map((t) => t.lower), { reader: "findings" })
     .filter((s) => s.to > s.from)
     .map((s) => ({ trigger: tokens[s.trigger].start, start: tokens[s.from].start, end: tokens[s.to - 1].end }));
 }

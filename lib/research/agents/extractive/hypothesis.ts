@@ -179,7 +179,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
     }
     // No gene or protein links them, but the records may name a process between them: drug → process → effect, the
     // target unknown. "No mechanism" only when no non-negated sentence links the drug to any process or target.
-    const processChains = rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, terms.drug ? 2 : 1);
+    // Only for a named drug: an open question's candidates are compared by their typed (gene) chains.
+    const processChains = terms.drug ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2) : [];
     if (processChains.length === 0) {
       gaps.push(`No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`);
       continue;

@@ -9,7 +9,7 @@ import { formOffsets } from "./cues";
  * @param forms surface forms of the two terms as written in the sentence.
  */
 export function negatesPair(sentence: string, forms: string[]): boolean {
-  return negatesMentions(sentence, forms.flatMap((f) => formOffsets(sentence, f).map((at) => ({ start: at, end: at + f.length }))));
+  return negatesMentions(sentence, forms.flatMap((f) => formOffsets(sentence, f).map((at) => ({ start: at, end: at + f.length }))), { reader: "findings" });
 }
 
 /** One record's support for a link: the record index and the sentence positions (0 = title) that state it. */
