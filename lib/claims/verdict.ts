@@ -135,22 +135,25 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   // An organ claim's record naming the drug with one disease of the organ without harm bears little (as in research).
   const bearing = (s: VerdictInput["scores"][number]) => (reading.organ && reading.relation === "causes" && s.relation && unrelatedPair(s.relation) ? ORGAN_UNRELATED_BEARING : 1);
   const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: bearing(s), method: "relation-model" as const }));
-  const forClaim = stances.filter((s) => s.stance === "yes").length;
-  const against = stances.filter((s) => s.stance === "no").length;
+  const count = (stance: string, full: boolean) => stances.filter((s) => s.stance === stance && (s.bearing === 1) === full).length;
+  const forClaim = count("yes", true);
+  const against = count("no", true);
+  const weak = count("yes", false) + count("no", false);
   const unsure = stances.filter((s) => s.stance === "possibly").length;
   const weighed = verdictOf(stanceBalance(stances));
   const verdict = claimVerdictOf(weighed);
   const basis = relationBasis(reading, against, forClaim);
+  const weakText = weak > 0 ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with a disease of the ${reading.organ} without reading a harm, which weighs little.` : "";
   const unsureText = unsure > 0 ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.` : "";
-  if (forClaim + against + unsure === 0) {
+  if (forClaim + against + weak + unsure === 0) {
     return {
       verdict: "undecided",
       confidence: "low",
       rationale: `${basis} No document of the ${documents(input.stats.documentsFound)} searched names both, so the sources searched leave the claim undecided.`,
     };
   }
+  // Confidence counts the records that bear fully.
   const confidence = verdict === "supports" ? verdictConfidence(forClaim, against) : verdict === "contradicts" ? verdictConfidence(against, forClaim) : "low";
-  const weighedText = `Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”`;
   const conclusion = verdict === "supports" ? "so the evidence supports the claim" : verdict === "contradicts" ? "so the evidence contradicts it" : "so the claim stays undecided";
-  return { verdict, confidence, rationale: `${basis}${unsureText} ${weighedText}, ${conclusion}.` };
+  return { verdict, confidence, rationale: `${basis}${weakText}${unsureText} Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”, ${conclusion}.` };
 }

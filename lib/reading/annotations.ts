@@ -67,7 +67,8 @@ export function commonestName(index: AnnotationIndex, id: string): string {
  * IDs ({@link idsFor}), and the condition's — for an organ, every annotated disease with a name of that organ
  * (lib/vocabularies/organs.ts isOrganDisease: "myocardial infarction", "arrhythmias" … for the heart), most
  * annotated first; else the annotations of each condition named. Null for a proposition without a chemical or a
- * condition (an open question is resolved per candidate, see resolveFor).
+ * condition (an open question is resolved per candidate, see resolveFor). A disease counts for an organ when its most
+ * annotated name is a disease of the organ: "death", once annotated as "sudden cardiac death", is not a heart disease.
  */
 export function resolveProposition(p: Proposition, index: AnnotationIndex): ResolvedProposition | null {
   if (p.relation === "other" || p.chemicals.length === 0) return null;
@@ -83,7 +84,7 @@ export function resolveFor(p: Proposition, chemical: string, index: AnnotationIn
     const organ = p.organ;
     const total = (id: string) => [...(index.namesById.get(id)?.values() ?? [])].reduce((a, b) => a + b, 0);
     diseaseIds = [...index.namesById.entries()]
-      .filter(([id, names]) => index.typeById.get(id) === "disease" && [...names.keys()].some((n) => isOrganDisease(n, organ)))
+      .filter(([id]) => index.typeById.get(id) === "disease" && isOrganDisease(commonestName(index, id), organ))
       .map(([id]) => id)
       .sort((a, b) => total(b) - total(a) || a.localeCompare(b));
   } else {

@@ -1,5 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { KnownEntity, PairPrediction } from "@/lib/relations";
+import { mayStateFinding } from "@/lib/text/findings";
 import { commonestName, type AnnotationIndex } from "./annotations";
 import type { ResolvedProposition } from "./proposition";
 import { recordRelations } from "./relations";
@@ -80,9 +81,14 @@ export function propositionEntities(resolved: ResolvedProposition, index: Annota
   ];
 }
 
-function firstSentence(p: PairPrediction, title: string, negated: boolean): string | null {
-  const inAbstract = p.sentences.filter((s) => s.start > title.length);
-  const pick = inAbstract.find((s) => s.negated === negated && s.cue) ?? inAbstract.find((s) => s.negated === negated) ?? p.sentences.find((s) => s.negated === negated);
+/**
+ * The sentence a reading rests on: among the deciding pair's sentences of the abstract with the reading's negation
+ * (a denial: negated), findings with a relation cue first, then other sentences with a cue, then findings, then the
+ * rest (aims and methods), then the title; null when none.
+ */
+function restingSentence(p: PairPrediction, title: string, negated: boolean): string | null {
+  const rank = (s: { text: string; cue: string | null; start: number }) => (s.start <= title.length ? 4 : 0) + (s.cue ? 0 : 2) + (mayStateFinding(s.text) ? 0 : 1);
+  const pick = p.sentences.filter((s) => s.negated === negated).sort((a, b) => rank(a) - rank(b) || a.start - b.start)[0];
   return pick?.text ?? null;
 }
 
@@ -191,7 +197,7 @@ export function readRelation(
   return {
     stance,
     reason: why(outcome, resolved.relation, p),
-    passage: firstSentence(p, record.citation.title, outcome === "denies"),
+    passage: restingSentence(p, record.citation.title, outcome === "denies"),
     prediction: p,
     predictions,
     bearing,
