@@ -58,8 +58,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           ],
           referencesRemoved: [],
           hypotheses: [],
-          confidenceBefore: 0.45,
-          confidenceAfter: 0.45,
+          confidenceBefore: 0.38,
+          confidenceAfter: 0.38,
           newRecords: 41,
         },
       },
@@ -71,18 +71,19 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const found = new Set(events.flatMap((e) => (e.type === "evidence" && e.seq > 22 ? e.data.added.map((r) => r.id) : [])));
     expect(["pmid:6794356", "pmid:12165618", "pmid:12093990", "pmid:20195852"].map((id) => found.has(id))).toEqual([false, true, true, true]);
     const [v1, v2] = reportVersions(events).map((v) => v.report);
-    expect(v2.references.slice(0, 5).map((r) => r.evidenceId)).toEqual(v1.references.map((r) => r.evidenceId));
-    expect(v2.references.slice(5).map((r) => [r.n, r.pmid])).toEqual([
-      [6, "6794356"],
-      [7, "12165618"],
-      [8, "12093990"],
-      [9, "20195852"],
+    // v1 cites six records: its conclusion now cites the records behind its drug candidate (PMID 1378968 among them).
+    expect(v2.references.slice(0, 6).map((r) => r.evidenceId)).toEqual(v1.references.map((r) => r.evidenceId));
+    expect(v2.references.slice(6).map((r) => [r.n, r.pmid])).toEqual([
+      [7, "6794356"],
+      [8, "12165618"],
+      [9, "12093990"],
+      [10, "20195852"],
     ]);
     expect(v2.executiveSummary.slice(v2.executiveSummary.indexOf("On the follow-up"))).toBe(
       "On the follow-up (What about children?), the iteration kept 41 new records (0 naming lithium with children). " +
-        "On lithium and children, the run's records say: Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [6]. " +
-        "The new records on nephrotoxicity and children concern other drugs: In 4 children, indinavir was discontinued because of nephrotoxicity [7]. " +
-        "Use of cidofovir in 1 child was associated with progressive renal failure and neutropenia [8]. Although clinically silent, CIN is not rare in pediatrics [9].",
+        "On lithium and children, the run's records say: Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [7]. " +
+        "The new records on nephrotoxicity and children concern other drugs: In 4 children, indinavir was discontinued because of nephrotoxicity [8]. " +
+        "Use of cidofovir in 1 child was associated with progressive renal failure and neutropenia [9]. Although clinically silent, CIN is not rare in pediatrics [10].",
     );
     expect(v2.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
     expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
@@ -149,7 +150,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       "### 4. Summarise reference 2",
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and “children” and ended completed.");
-    expect(appendix).toContain("It wrote report v2: 41 new records, 4 references added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain("It wrote report v2: 41 new records, 4 references added, 0 removed, 0 hypotheses changed support, confidence 38% → 38%.");
     expect(appendix).toContain("References of this answer:");
   });
 });
