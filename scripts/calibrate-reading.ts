@@ -35,8 +35,8 @@ async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
   const sample = [...seededSample(pairs.filter((p) => p.gold), pairsPerKind, SEED), ...seededSample(pairs.filter((p) => !p.gold), pairsPerKind, SEED)];
   const organs = organQuestionFor(records);
   const without = seededSample(organQuestionsWithout(records), organs.length, SEED);
-  const { useRelationWeights } = await import("@/lib/relations/predict");
-  useRelationWeights(heldOutDevWeights());
+  const { setRelationWeights } = await import("@/lib/relations/predict");
+  setRelationWeights(heldOutDevWeights());
   return withTempLibrary("critica-calibrate-", async () => {
     const { applyMigrations } = await import("@/lib/db/migrate");
     await applyMigrations();
@@ -65,7 +65,7 @@ async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
       const { outcome } = await askResearch(q.question, 3);
       out.push(collect(readQuestionEvidence(q.question, outcome.evidence).resolved, outcome.evidence, "organ-without"));
     });
-    useRelationWeights(null);
+    setRelationWeights(null);
     process.stderr.write(`collected ${sample.length} pairs and ${organs.length} organ questions\n`);
     return out;
   });

@@ -88,7 +88,7 @@ export function readSplitRecords(file: string): CdrRecord[] {
 /**
  * The relation model that has never seen CDR_DevelopmentSet: the weights fitted on CDR_TrainingSet alone (weights.json
  * `devModel`, with the committed threshold and fallback, which were tuned for it on dev) and priors counted over the
- * training documents only. A benchmark on the dev split reads its records with this model (useRelationWeights), so
+ * training documents only. A benchmark on the dev split reads its records with this model (setRelationWeights), so
  * its figures are held-out figures, not a training fit: tests/unit/relations/weights.test.ts checks that it
  * reproduces the dev scores stored in weights.json.
  */

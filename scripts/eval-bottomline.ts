@@ -68,8 +68,8 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
   const all = cooccurringPairs(records);
   const pairs = [...seededSample(all.filter((p) => p.gold), n, SEED), ...seededSample(all.filter((p) => !p.gold), n, SEED)];
   const organQuestions = seededSample(organQuestionFor(records), organCount, SEED);
-  const { useRelationWeights } = await import("@/lib/relations/predict");
-  if (split === "dev") useRelationWeights(heldOutDevWeights());
+  const { setRelationWeights } = await import("@/lib/relations/predict");
+  if (split === "dev") setRelationWeights(heldOutDevWeights());
   try {
     const answers = await withTempLibrary("critica-eval-bottomline-", async () => {
       const { applyMigrations } = await import("@/lib/db/migrate");
@@ -126,6 +126,6 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
       notes,
     };
   } finally {
-    useRelationWeights(null);
+    setRelationWeights(null);
   }
 }

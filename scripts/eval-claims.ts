@@ -34,8 +34,8 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
   const n = args.includes("--pairs") ? Number(args[args.indexOf("--pairs") + 1]) : DEFAULT_PAIRS;
   if (!Number.isInteger(n) || n < 1) throw new Error("--pairs needs a positive whole number");
   const records = readSplitRecords(file);
-  const { useRelationWeights } = await import("@/lib/relations/predict");
-  if (splitArg === "dev") useRelationWeights(heldOutDevWeights());
+  const { setRelationWeights } = await import("@/lib/relations/predict");
+  if (splitArg === "dev") setRelationWeights(heldOutDevWeights());
 
   try {
     return await withTempLibrary("critica-eval-claims-", async () => {
@@ -90,6 +90,6 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       };
     });
   } finally {
-    useRelationWeights(null);
+    setRelationWeights(null);
   }
 }

@@ -27,7 +27,7 @@ export const CID_THRESHOLD: number = (committed as unknown as RelationWeights).t
  * alone (weights.json `devModel` with training-set priors), so that it never reads a document the model was fitted
  * on. Call it before any record is read (callers cache predictions per record); null restores the committed weights.
  */
-export function useRelationWeights(weights: RelationWeights | null): void {
+export function setRelationWeights(weights: RelationWeights | null): void {
   active = weights ? load(weights) : COMMITTED;
 }
 
