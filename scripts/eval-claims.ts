@@ -1,4 +1,3 @@
-import type { ClaimCheckResult } from "@/lib/domain/claim-check";
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
@@ -44,27 +43,10 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       const { importFile } = await import("@/lib/library/import");
       await importFile(file);
       const pairs = seededSample(cooccurringPairs(records), n, SEED);
-      const { runClaimCheck } = await import("@/lib/claims/run");
-      const { createExtractiveClaimBackend } = await import("@/lib/claims/agents/extractive");
-      const { createSources } = await import("@/lib/sources/registry");
-      const { createTextEmbedder } = await import("@/lib/ai/embeddings");
-      const embedder = createTextEmbedder({ model: null, modelId: null });
-      const check = async (text: string): Promise<ClaimCheckResult | null> => {
-        const outcome = await runClaimCheck({
-          text,
-          sourceIds: ["local"],
-          sources: createSources(["local"], { treatmentQuestion: false }),
-          backend: createExtractiveClaimBackend(),
-          embedder,
-          timeoutMs: 60_000,
-          recorder: { emit: async () => {}, saveEvidence: async () => {} },
-        });
-        if (outcome.status !== "completed") throw new Error(`claim check of “${text}” ${outcome.status}: ${outcome.error}`);
-        return outcome.claims[0] ?? null;
-      };
-      const positive = await inPool(pairs, CONCURRENCY, async (p) => (await check(`${p.chemical} causes ${p.disease}.`))?.verdict ?? "undecided");
+      const { askClaim } = await import("./bottomline-runs");
+      const positive = await inPool(pairs, CONCURRENCY, (p) => askClaim(`${p.chemical} causes ${p.disease}.`));
       const gold = pairs.filter((p) => p.gold);
-      const negated = await inPool(gold, CONCURRENCY, async (p) => (await check(`${p.chemical} does not cause ${p.disease}.`))?.verdict ?? "undecided");
+      const negated = await inPool(gold, CONCURRENCY, (p) => askClaim(`${p.chemical} does not cause ${p.disease}.`));
 
       const said = pairs.map((p, i) => ({ gold: p.gold, yes: positive[i] === "supports" }));
       const tp = said.filter((s) => s.gold && s.yes).length;

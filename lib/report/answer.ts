@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { bottomLine, type BottomLine } from "./bottom-line";
 import { gradeCertainty, type GradeCertainty } from "./grade";
 import { readQuestionEvidence } from "@/lib/reading/read";
-import type { RecordStance } from "@/lib/reading/stance";
+import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 import { studyTypeOf, type StudyDesign } from "./study-type";
 
 /** A report's bottom line with its GRADE certainty (issue 13 §1–2), as the `--json` contract and exports carry it. */
@@ -19,6 +19,8 @@ export interface AnsweredRecord {
   stance: RecordStance;
   /** How strongly the record bears on the question, 0–1 (lib/reading readEvidence). */
   bearing: number;
+  /** How it was read (lib/reading): a "possibly" of the relation model weighs less than hedged findings. */
+  method: StanceReading["method"];
 }
 
 /**
@@ -39,6 +41,6 @@ export function answerFromRecords(question: string, records: AnsweredRecord[], d
 export function reportAnswer(question: string, evidence: Evidence[], report: ResearchReport | null): ReportAnswer | null {
   if (!report) return null;
   const stances = readQuestionEvidence(question, evidence).readings;
-  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing }));
+  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing, method: stances[i].method }));
   return answerFromRecords(question, records, report.drugCandidates);
 }

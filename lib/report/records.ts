@@ -2,7 +2,7 @@ import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
-import type { RecordStance } from "@/lib/reading/stance";
+import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 
 /**
  * The compact, serialisable view of one evidence record that the report page needs for hover cards, the
@@ -38,6 +38,8 @@ export interface ReportRecord {
   stancePassage: string | null;
   /** How strongly it bears on the question, 0–1 (lib/reading), which weighs it in the bottom line's verdict. */
   bearing: number;
+  /** How it was read (lib/reading: relation model, finding cues, not read), which sets the weight of a "possibly". */
+  method: StanceReading["method"];
 }
 
 /**
@@ -73,6 +75,7 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       stanceReason: stances[i].reason,
       stancePassage: stances[i].passage,
       bearing: stances[i].bearing,
+      method: stances[i].method,
     };
   });
 }
