@@ -10,6 +10,8 @@ import nextTs from "eslint-config-next/typescript";
 const LIB_LAYERS = [
   ["config.ts", "domain", "text"],
   ["evidence", "relations", "vocabularies"],
+  // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
+  ["reading"],
   ["ai", "db"],
   ["sources", "auth"],
   ["library"],

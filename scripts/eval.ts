@@ -2,9 +2,11 @@
  * Benchmarks: `npm run eval -- <benchmark> [--json] [options]`.
  *   cdr     BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
+ *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
  */
+import { runBottomLine } from "./eval-bottomline";
 import { runCdr } from "./eval-cdr";
 import { runClaims } from "./eval-claims";
 import { runPubmedQa } from "./eval-pubmedqa";
@@ -13,6 +15,7 @@ import type { BenchmarkResult } from "./eval-types";
 const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
   cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev)", run: runCdr },
   claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N)", run: runClaims },
+  bottomline: { describe: "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)", run: runBottomLine },
   pubmedqa: { describe: "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N)", run: runPubmedQa },
 };
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/bottom-line";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
-import { RECORD_STANCES, type RecordStance } from "@/lib/report/record-stance";
+import { RECORD_STANCES, type RecordStance } from "@/lib/reading/stance";
 
 const VERDICT_TONES: Record<Verdict, "success" | "warning" | "neutral" | "danger"> = {
   yes: "success",

@@ -6,6 +6,7 @@ const KIND_LABELS: Record<RunEventPayloads["question-classified"]["kind"], strin
   "named-drug": "about a named drug",
   open: "open: which drugs cause the condition",
   repurposing: "repurposing: which existing drugs could treat the condition",
+  other: "not about a drug: read for its findings",
 };
 
 /** The question's classification: its kind, and the drugs and conditions it names. */
@@ -20,6 +21,12 @@ export function QuestionEvent({ data }: { data: RunEventPayloads["question-class
         <span>
           <span className="text-muted-foreground">drugs: </span>
           <span className="font-medium">{data.drugs.join(", ")}</span>
+        </span>
+      )}
+      {data.reading && (
+        <span data-testid="question-reading">
+          <span className="text-muted-foreground">read as: </span>
+          <span className="font-medium">{data.reading}</span>
         </span>
       )}
       {data.conditions.length > 0 && (

@@ -10,7 +10,7 @@ import type { ReportRecord } from "@/lib/report/records";
 import { studyTypeRank } from "@/lib/report/study-type";
 import { METER_LABELS } from "@/lib/report/answer-markdown";
 import { formatAuthors } from "@/lib/report/markdown";
-import type { RecordStance } from "@/lib/report/record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 
 type Sort = { key: SortKey; dir: "asc" | "desc" };
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";

@@ -11,7 +11,7 @@ import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
 import type { VersionDiff } from "@/lib/chat/report-versions";
 import { answerFromRecords } from "@/lib/report/answer";
 import { openingParagraph } from "@/lib/report/opening";
-import type { RecordStance } from "@/lib/report/record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import type { ReportRecord } from "@/lib/report/records";

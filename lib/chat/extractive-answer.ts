@@ -9,6 +9,7 @@ import { splitSentences } from "@/lib/text/sentences";
 import { cosineSimilarity, tfidfVectors } from "@/lib/text/tfidf";
 import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
 import { questionEntities, type QuestionEntities } from "./question-entities";
+import { readingAnswer } from "./reading-answer";
 import type { ConversationReferences } from "./references";
 
 /** An extractive answer: its markdown with [n] markers, whether the evidence answered it, and the records searched. */
@@ -170,6 +171,8 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
  *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
  * - a question about humans, animals or cells gets the run's records grouped by study design
  *   (lib/domain/study-design classifyStudy), each group cited;
+ * - a question whether a named drug causes or treats a condition gets the verdict of lib/reading over the run's
+ *   records, each record that bears on it quoted with its reading (./reading-answer.ts);
  * - any other question gets the top {@link MAX_PASSAGES} abstract sentences of the run's records by BM25 against the
  *   follow-up's topic words (Robertson & Zaragoza 2009; with MeSH-style expansions, and a dose pattern for dose
  *   questions), weighted by the record's relevance to the run's question and by whether the sentence names the
@@ -189,6 +192,9 @@ export function extractiveAnswer(input: {
   const { conversation } = input;
   if (input.referenced.length > 0) return summariseReferences(input.referenced, input.question, conversation);
   if (SPECIES_QUESTION.test(input.followUp) && conversation.references.length > 0) return speciesAnswer(conversation);
+  // "Does X cause Y?" is answered as the report's bottom line answers it (lib/reading), never another way.
+  const read = readingAnswer(input.followUp, conversation);
+  if (read) return read;
   const { terms, words, query, dose } = followUpTopic(input.followUp);
   const passages = passagesOf(conversation);
   const considered = conversation.records.length;

@@ -1,10 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
+import { isNegationTrigger, negationTokens } from "@/lib/text/negation";
 import { STOPWORDS, stem, tokenize } from "@/lib/text/tokens";
 import {
   COMPARATIVE,
   EFFECT_VERBS,
   EQUIVALENCE,
-  NEGATION,
   NON_CONCEPT_WORDS,
   ORGAN_FORMS,
   VERB_FORM_TO_BASE,
@@ -105,12 +105,21 @@ export function analyseClaim(claim: string): ClaimAnalysis {
     text,
     concepts,
     subject: concepts.length > 0 ? 0 : null,
-    negated: new RegExp(NEGATION.source, "i").test(text),
+    negated: isNegated(text),
     comparative,
     equivalence,
     direction,
     verb,
   };
+}
+
+/**
+ * Whether a claim or finding states a denial: it holds a NegEx trigger (lib/text/negation.ts) other than "without"
+ * ("X without Y caused Z" denies nothing of X).
+ */
+export function isNegated(text: string): boolean {
+  const tokens = negationTokens(text).map((t) => t.lower);
+  return tokens.some((t, i) => t !== "without" && isNegationTrigger(tokens, i));
 }
 
 /** Most entity names added to one concept (keeps the patterns small). Source: our choice. */

@@ -1,8 +1,7 @@
 /**
  * Word lists of the extractive claim check: effect verbs with their direction, harm nouns, negation and
  * equivalence cues, organ combining forms. Source: our lists, built from the finding sentences of the BC5CDR and
- * MEDLINE corpus abstracts; the negation cues extend NegEx's triggers (Chapman et al. 2001, J Biomed Inform 34:301),
- * the organ forms are the Greek/Latin combining forms used in MeSH anatomy and disease terms.
+ * MEDLINE corpus abstracts (negation: lib/text/negation.ts, NegEx's triggers), the organ forms are the Greek/Latin combining forms used in MeSH anatomy and disease terms.
  */
 
 /** Direction of an effect: raises the named quantity, lowers it, or affects it either way. */
@@ -67,27 +66,6 @@ export const EFFECT_NOUN = /^(?:effects?|impact|toxic\w*|\w+toxic\w*|damage\w*|i
 
 /** Comparative cues: a claim or sentence that compares two things. */
 export const COMPARATIVE = /\b(?:than|compared (?:with|to)|versus|vs\.?|superior|inferior|outperform\w*|non-?inferior)\b/i;
-
-/**
- * Negation cues of findings: NegEx-style triggers (Chapman et al. 2001) restricted to result statements, plus
- * correlation and difference denials. "without" is left out: "X without Y caused Z" is common and not a negation.
- */
-export const NEGATION = new RegExp(
-  "\\b(?:no significant|not significant(?:ly)?|did not|does not|do not|doesn't|don't|didn't|was not|were not|is not|are not|" +
-    "isn't|aren't|wasn't|weren't|cannot|can not|could not|has not|have not|had not|not associated|no association|no evidence|" +
-    "no effects?|no change|no difference|no increase|no decrease|no correlation|not correlated|no relationship|no adverse|" +
-    "failed to|lack of|absence of|unchanged|unaffected|not related|not induce|neither|nor|never|none|no)\\b",
-  "gi",
-);
-
-/**
- * Terms that end a negation's scope: NegEx's termination terms (Chapman et al. 2001: "but", "however", …) and
- * clause punctuation.
- */
-export const SCOPE_TERMINATORS = /[,;:]|\b(?:but|however|except|although|though|whereas|while|yet|which|who|whereby)\b/gi;
-
-/** Longest negation scope in tokens when no terminator comes first. Source: our reading of corpus result sentences (NegEx uses 5–6). */
-export const NEGATION_SCOPE_TOKENS = 12;
 
 /** Statements of equivalence that deny a comparative ("X > Y" is denied by "X and Y were similar"). */
 export const EQUIVALENCE = /\b(?:similar|comparable|equivalent|equally|no difference|did not differ|not differ\w*|non-?inferior)\b/i;

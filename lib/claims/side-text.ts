@@ -1,5 +1,5 @@
 import type { ClaimReading, ClaimSide, DocumentRelation } from "@/lib/domain/claim-check";
-import { relationPhrase } from "./polarity";
+import { relationPhrase } from "@/lib/reading/proposition";
 
 /** Most disease names listed for an organ reading. Source: our choice (one readable line). */
 export const LISTED_DISEASES = 5;

@@ -1,13 +1,11 @@
+import { negationScopes as scopesOf, negationTokens } from "@/lib/text/negation";
 import type { ClaimAnalysis } from "./analysis";
 import {
   EFFECT_NOMINALS,
   EFFECT_NOUN,
   EFFECT_VERBS,
   EQUIVALENCE,
-  NEGATION,
-  NEGATION_SCOPE_TOKENS,
   RESULT_CUE,
-  SCOPE_TERMINATORS,
   VERB_FORM_TO_BASE,
   type EffectDirection,
 } from "./lexicon";
@@ -82,16 +80,16 @@ function effectCues(tokens: Token[], comparative: boolean): Cue[] {
   return cues;
 }
 
-/** Token ranges [from, to) in the scope of each negation cue: from the cue to a terminator or 12 tokens after it. */
+/**
+ * Token ranges [from, to) of this reader's tokens in the scope of each negation trigger (lib/text/negation.ts, the
+ * NegEx lists shared with the relation model); `cueStart` is the trigger's token. "without" is left out here: "X
+ * without Y caused Z" is common in claims and findings and is not a negation of X's effect.
+ */
 function negationScopes(sentence: string, tokens: Token[]): Array<{ cueStart: number; from: number; to: number }> {
-  const terminators = [...sentence.matchAll(SCOPE_TERMINATORS)].map((m) => m.index ?? 0);
-  return [...sentence.matchAll(NEGATION)].map((m) => {
-    const cueStart = tokenAt(tokens, m.index ?? 0);
-    const cueEndOffset = (m.index ?? 0) + m[0].length;
-    const stop = terminators.find((o) => o >= cueEndOffset);
-    const limit = Math.min(tokens.length, tokenAt(tokens, cueEndOffset) + NEGATION_SCOPE_TOKENS);
-    return { cueStart, from: cueStart, to: stop === undefined ? limit : Math.min(limit, tokenAt(tokens, stop)) };
-  });
+  const negTokens = negationTokens(sentence);
+  const toOwn = (i: number) => (i >= negTokens.length ? tokens.length : tokenAt(tokens, negTokens[i].start));
+  return scopesOf(negTokens.map((t) => t.lower), { reader: "findings" })
+    .map((s) => ({ cueStart: toOwn(s.trigger), from: toOwn(s.trigger), to: toOwn(s.to) }));
 }
 
 /**
@@ -105,8 +103,8 @@ function negationScopes(sentence: string, tokens: Token[]): Array<{ cueStart: nu
  *    by doxorubicin"), "by" ≤ 10 after a nominal ("attenuation of the … syndrome by amiloride"), "of/after/from"
  *    ≤ 4 after a harm noun ("cardiotoxicity of doxorubicin"); a hyphen compound belongs to its first word
  *    ("lithium-induced" to lithium). Cues of other agents ("carvedilol protects") are ignored.
- * 3. Negation: a cue inside the scope of a negation cue (NegEx-style: from the cue to a terminator such as
- *    "but", a comma, or 12 tokens) is negated; a negation whose scope holds a concept other than the subject,
+ * 3. Negation: a cue inside the scope of a negation trigger (NegEx-style, lib/text/negation.ts: from the trigger
+ *    to a terminator such as "but" or 8 tokens) is negated; a negation whose scope holds a concept other than the subject,
  *    with the subject before it or in it, negates the claim's relation ("no cardiotoxicity was seen with
  *    doxorubicin").
  * 4. Stance: what these affirmed and negated effects say about the claim and its counter-statement (e.g. for

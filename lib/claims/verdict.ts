@@ -1,6 +1,9 @@
 import type { ClaimReading, VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
+import { claimVerdictOf, stanceBalance, verdictOf } from "@/lib/reading/verdict";
+import { ORGAN_UNRELATED_BEARING, unrelatedPair } from "@/lib/reading/record";
+import { stanceOfScore } from "./agents/extractive/relation-scoring";
 
 /**
  * Majority one side needs over the other for a verdict: 2 to 1. Source: our choice — a plain majority would let one
@@ -73,6 +76,7 @@ function relationBasis(reading: ClaimReading, against: number, forClaim: number)
  * Confidence of a verdict: {@link verdictConfidence} — high only when the documents agree.
  */
 export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
+  if (input.reading) return judgeByReading(input, input.reading);
   const { stats } = input;
   const against = stats.documentsCited > 0 ? stats.documentsAboveThreshold : 0;
   const forClaim = supportingCount(input);
@@ -119,4 +123,37 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
       `The evidence is mixed, so the claim stays undecided.`,
   };
+}
+
+/**
+ * The verdict on a claim with a polarity reading: its documents' stances (lib/reading, see stanceOfScore) weighed as
+ * the research bottom line weighs its records (lib/reading/verdict.ts): yes / probably yes → supports, no / probably
+ * no → contradicts, unclear → undecided. So "Does X cause Y?" and "X causes Y." get the same answer from the same
+ * records. Confidence: {@link verdictConfidence} of the documents on the verdict's side against the other side.
+ */
+function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
+  // An organ claim's record naming the drug with one disease of the organ without harm bears little (as in research).
+  const bearing = (s: VerdictInput["scores"][number]) => (reading.organ && reading.relation === "causes" && s.relation && unrelatedPair(s.relation) ? ORGAN_UNRELATED_BEARING : 1);
+  const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: bearing(s), method: "relation-model" as const }));
+  const count = (stance: string, full: boolean) => stances.filter((s) => s.stance === stance && (s.bearing === 1) === full).length;
+  const forClaim = count("yes", true);
+  const against = count("no", true);
+  const weak = count("yes", false) + count("no", false);
+  const unsure = stances.filter((s) => s.stance === "possibly").length;
+  const weighed = verdictOf(stanceBalance(stances));
+  const verdict = claimVerdictOf(weighed);
+  const basis = relationBasis(reading, against, forClaim);
+  const weakText = weak > 0 ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with a disease of the ${reading.organ} without reading a harm, which weighs little.` : "";
+  const unsureText = unsure > 0 ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.` : "";
+  if (forClaim + against + weak + unsure === 0) {
+    return {
+      verdict: "undecided",
+      confidence: "low",
+      rationale: `${basis} No document of the ${documents(input.stats.documentsFound)} searched names both, so the sources searched leave the claim undecided.`,
+    };
+  }
+  // Confidence counts the records that bear fully.
+  const confidence = verdict === "supports" ? verdictConfidence(forClaim, against) : verdict === "contradicts" ? verdictConfidence(against, forClaim) : "low";
+  const conclusion = verdict === "supports" ? "so the evidence supports the claim" : verdict === "contradicts" ? "so the evidence contradicts it" : "so the claim stays undecided";
+  return { verdict, confidence, rationale: `${basis}${weakText}${unsureText} Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”, ${conclusion}.` };
 }

@@ -136,7 +136,7 @@ export const claimCheckResultSchema = z.object({
  */
 export const runEventPayloadSchemas = {
   "run-started": z.object({ question: z.string(), backend: backendSchema, model: z.string().nullable(), sources: z.array(sourceIdSchema), maxIterations: z.number().int() }),
-  "question-classified": z.object({ kind: z.enum(["named-drug", "open", "repurposing"]), drugs: z.array(z.string()), conditions: z.array(z.string()) }),
+  "question-classified": z.object({ kind: z.enum(["named-drug", "open", "repurposing", "other"]), drugs: z.array(z.string()), conditions: z.array(z.string()), reading: z.string().optional() }),
   notice: z.object({ level: z.enum(["info", "warning"]), message: z.string() }),
   "iteration-started": z.object({ iteration: z.number().int() }),
   search: z.object({

@@ -56,10 +56,12 @@ export interface RunEventPayloads {
     maxIterations: number;
   };
   /**
-   * What the question asks (lib/research/question.ts): about a named drug, open ("which drugs cause X") or
-   * repurposing ("which existing drugs could treat X"); the drugs and conditions it names; emitted after run-started.
+   * What the question asks (lib/reading/question.ts): about a named drug, open ("which drugs cause X"), repurposing
+   * ("which existing drugs could treat X") or other (not about a drug: read for its findings); the drugs and
+   * conditions it names; `reading`, the proposition in one line ("valproic acid — causes — diseases of the liver";
+   * absent in runs saved before it); emitted after run-started.
    */
-  "question-classified": { kind: "named-drug" | "open" | "repurposing"; drugs: string[]; conditions: string[] };
+  "question-classified": { kind: "named-drug" | "open" | "repurposing" | "other"; drugs: string[]; conditions: string[]; reading?: string };
   notice: { level: "info" | "warning"; message: string };
   "iteration-started": { iteration: number };
   search: {

@@ -50,22 +50,3 @@ export function isProtectiveVerb(token: string): boolean {
 
 /** Treatment wording ("treatment of Y with X", "X in the treatment of Y", "X therapy for Y"). */
 export const TREAT_STEMS = ["treat", "therap", "manag", "efficac", "effective", "cure", "remedy", "antidote", "beneficial"] as const;
-
-/**
- * NegEx pre-negation triggers (single tokens; "did not", "failed to", "no evidence of" reduce to these) that
- * open a scope to their right. Source: NegEx (Chapman et al. 2001) trigger list, reduced to its one-word heads.
- */
-export const NEGATION_TOKENS: ReadonlySet<string> = new Set([
-  "no", "not", "without", "absence", "absent", "neither", "nor", "failed", "fails", "fail", "lack", "lacked",
-  "lacks", "unlikely", "never", "none", "cannot", "n't", "excluded", "ruled", "unaffected", "unchanged",
-  "ineffective", "ineffectual",
-]);
-
-/** NegEx scope terminators: a negation does not reach past these (conjunctions that turn the clause). */
-export const SCOPE_TERMINATORS: ReadonlySet<string> = new Set([
-  "but", "however", "although", "though", "whereas", "while", "which", "except", "yet", ";", ":", "because", "since",
-]);
-
-/** Tokens a NegEx scope reaches to the right of its trigger (NegEx's window is five to six words). */
-export const NEGATION_WINDOW = 8;
-

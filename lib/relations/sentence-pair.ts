@@ -1,6 +1,6 @@
+import { negationCovers as scopeCovers } from "@/lib/text/negation";
 import {
-  ASSOCIATION_STEMS, CAUSE_STEMS, NEGATION_TOKENS, NEGATION_WINDOW, PROTECT_STEMS, SCOPE_TERMINATORS,
-  TEMPORAL_STEMS, TREAT_STEMS, isProtectiveVerb, matchesStem,
+  ASSOCIATION_STEMS, CAUSE_STEMS, PROTECT_STEMS, TEMPORAL_STEMS, TREAT_STEMS, isProtectiveVerb, matchesStem,
 } from "./cues";
 import type { PlacedMention } from "./analyze";
 import type { Token } from "./text";
@@ -52,15 +52,9 @@ function inducedPattern(toks: Token[], c: PlacedMention, d: PlacedMention | null
   return false;
 }
 
-/** Whether a NegEx trigger's scope (to the right, up to NEGATION_WINDOW tokens, stopped by terminators) covers [from, to). */
+/** Whether a NegEx scope (lib/text/negation.ts: to the right of its trigger, stopped by terminators) covers [from, to). */
 function negationCovers(toks: Token[], from: number, to: number): boolean {
-  for (let i = Math.max(0, from - NEGATION_WINDOW); i < to; i++) {
-    if (!NEGATION_TOKENS.has(toks[i].lower)) continue;
-    let j = i + 1;
-    for (; j < toks.length && j <= i + NEGATION_WINDOW; j++) if (SCOPE_TERMINATORS.has(toks[j].lower)) break;
-    if (j > from) return true;
-  }
-  return false;
+  return scopeCovers(toks.map((t) => t.lower), from, to);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { bottomLine, type BottomLine } from "./bottom-line";
 import { gradeCertainty, type GradeCertainty } from "./grade";
-import { readRecordStances, type RecordStance } from "./record-stance";
+import { readQuestionEvidence } from "@/lib/reading/read";
+import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 import { studyTypeOf, type StudyDesign } from "./study-type";
 
 /** A report's bottom line with its GRADE certainty (issue 13 §1–2), as the `--json` contract and exports carry it. */
@@ -16,8 +17,10 @@ export interface AnsweredRecord {
   id: string;
   studyType: StudyDesign;
   stance: RecordStance;
-  /** How strongly the record bears on the question, 0–1 (readRecordStances). */
+  /** How strongly the record bears on the question, 0–1 (lib/reading readEvidence). */
   bearing: number;
+  /** How it was read (lib/reading): a "possibly" of the relation model weighs less than hedged findings. */
+  method: StanceReading["method"];
 }
 
 /**
@@ -32,12 +35,12 @@ export function answerFromRecords(question: string, records: AnsweredRecord[], d
 }
 
 /**
- * The bottom line and GRADE certainty of a run from its question, evidence (read with readRecordStances) and
- * report (its drug candidates); null for a run without a report.
+ * The bottom line and GRADE certainty of a run from its question, evidence (read once through lib/reading, the
+ * reading the claim check and chat share) and report (its drug candidates); null for a run without a report.
  */
 export function reportAnswer(question: string, evidence: Evidence[], report: ResearchReport | null): ReportAnswer | null {
   if (!report) return null;
-  const stances = readRecordStances(question, evidence);
-  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing }));
+  const stances = readQuestionEvidence(question, evidence).readings;
+  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing, method: stances[i].method }));
   return answerFromRecords(question, records, report.drugCandidates);
 }

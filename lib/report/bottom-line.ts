@@ -1,7 +1,7 @@
-import type { RecordStance } from "./record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
+import { stanceBalance, verdictOf, type Verdict, type WeightedStance } from "@/lib/reading/verdict";
 
-/** The five-point verdict of a yes/no question (issue 13 §1). */
-export type Verdict = "yes" | "probably yes" | "unclear" | "probably no" | "no";
+export type { Verdict } from "@/lib/reading/verdict";
 
 /** How many records point each way (the evidence meter). */
 export interface EvidenceMeter {
@@ -30,57 +30,17 @@ export interface BottomLine {
 /** Top candidates named by an open question's bottom line. Source: our choice (a sentence stays readable). */
 export const MAX_CANDIDATES = 3;
 
-/**
- * Verdict thresholds on the balance of the records bearing on the question, b = Σ w·v / Σ w in [−1, 1], where v is
- * 1 for yes, ½ for possibly and −1 for no, and w = bearing^{@link BEARING_POWER} (the records closest to the question
- * count most): yes ≥ 0.6, probably yes ≥ 0.2, unclear > −0.2, probably no > −0.6, else no; "unclear" as well when no
- * record bears on the question. Source: tuned on PubMedQA PQA-L even-numbered PMIDs (dev split) only, see
- * scripts/eval-pubmedqa.ts; the test split (odd PMIDs) was scored once with these values.
- */
-export const VERDICT_THRESHOLDS = { yes: 0.6, probablyYes: 0.2, probablyNo: -0.2, no: -0.6 } as const;
-
-/** Power of a record's bearing in its weight (see {@link VERDICT_THRESHOLDS}); 4 beat 0 and 2 on PubMedQA's dev split. */
-export const BEARING_POWER = 4;
-
-/** One record's stance with how strongly it bears on the question (0–1, see readRecordStances). */
-export interface WeightedStance {
-  stance: RecordStance;
-  bearing: number;
-}
-
 /** A question asked for a yes or no: it opens with an auxiliary verb ("Is …", "Does …", "Can …", "Are there …"). */
 const YES_NO_FORM = /^\s*(?:is|are|does|do|did|can|could|will|would|may|might|should|has|have|was|were|shall|must)\b/i;
+
+/** Candidates listed apart from the drugs that cause a condition in patients (see the extractive judge). */
+const EXPERIMENTAL = /\(experimental inducer\)$/;
 
 /** Counts stances into a meter. */
 export function meterOf(stances: RecordStance[]): EvidenceMeter {
   const meter: EvidenceMeter = { yes: 0, possibly: 0, no: 0, irrelevant: 0 };
   for (const s of stances) meter[s]++;
   return meter;
-}
-
-const VALUES: Record<Exclude<RecordStance, "irrelevant">, number> = { yes: 1, possibly: 0.5, no: -1 };
-
-/** The balance of the records bearing on the question (see {@link VERDICT_THRESHOLDS}), or null when none does. */
-export function stanceBalance(stances: WeightedStance[]): number | null {
-  let sum = 0;
-  let weight = 0;
-  for (const s of stances) {
-    if (s.stance === "irrelevant") continue;
-    const w = s.bearing ** BEARING_POWER;
-    sum += w * VALUES[s.stance];
-    weight += w;
-  }
-  return weight === 0 ? null : sum / weight;
-}
-
-/** The five-point verdict of a balance (see {@link VERDICT_THRESHOLDS}); null (no record bears on the question) is unclear. */
-export function verdictOf(b: number | null): Verdict {
-  if (b === null) return "unclear";
-  if (b >= VERDICT_THRESHOLDS.yes) return "yes";
-  if (b >= VERDICT_THRESHOLDS.probablyYes) return "probably yes";
-  if (b > VERDICT_THRESHOLDS.probablyNo) return "unclear";
-  if (b > VERDICT_THRESHOLDS.no) return "probably no";
-  return "no";
 }
 
 function records(n: number): string {
@@ -108,18 +68,22 @@ const VERDICT_SENTENCES: Record<Verdict, string> = {
 };
 
 /**
- * The bottom line of a report from the stances of the run's records with their bearing (see readRecordStances) and the report's drug
- * candidates. An open question (not in yes/no form, with candidates) gets its top candidates; any other question a
- * verdict on the five-point scale. Pure; the same on the server, in exports and on the page.
+ * The bottom line of a report from the stances of the run's records with their bearing (lib/reading readEvidence) and
+ * the report's drug candidates. An open question (not in yes/no form, with candidates) gets its top candidates that
+ * cause or treat the condition in patients (experimental inducers are left to the report); any other question a
+ * verdict on the five-point scale (lib/reading/verdict.ts). When no record bears on the question, the sentence says
+ * that the records cannot answer it. Pure; the same on the server, in exports and on the page.
  * Example: "Probably yes: of 6 records that bear on the question, 3 point yes, 1 possibly yes and 2 no."
  */
 export function bottomLine(input: { question: string; stances: WeightedStance[]; drugCandidates: string[] }): BottomLine {
   const meter = meterOf(input.stances.map((s) => s.stance));
   const counts = `${meterPhrase(meter)}.`;
-  if (!YES_NO_FORM.test(input.question) && input.drugCandidates.length > 0) {
-    const candidates = input.drugCandidates.slice(0, MAX_CANDIDATES);
+  const drugs = input.drugCandidates.filter((c) => !EXPERIMENTAL.test(c));
+  if (!YES_NO_FORM.test(input.question) && drugs.length > 0) {
+    const candidates = drugs.slice(0, MAX_CANDIDATES);
     return { kind: "candidates", verdict: null, candidates, sentence: `Top candidates: ${candidates.join(", ")}; ${counts}`, meter };
   }
   const verdict = verdictOf(stanceBalance(input.stances));
-  return { kind: "yes-no", verdict, candidates: [], sentence: `${VERDICT_SENTENCES[verdict]}: ${counts}`, meter };
+  const outside = meter.yes + meter.possibly + meter.no === 0 ? " The records retrieved cannot answer this question." : "";
+  return { kind: "yes-no", verdict, candidates: [], sentence: `${VERDICT_SENTENCES[verdict]}: ${counts}${outside}`, meter };
 }

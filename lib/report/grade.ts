@@ -1,5 +1,5 @@
 import { DESIGN_LABELS, type StudyDesign } from "@/lib/domain/study-design";
-import type { RecordStance } from "./record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 
 /**
  * GRADE's four levels of certainty of a body of evidence (Schünemann H, Brożek J, Guyatt G, Oxman A, eds. GRADE

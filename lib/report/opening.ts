@@ -1,7 +1,7 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import { designSummary } from "@/lib/domain/study-design";
 import type { ReportAnswer } from "./answer";
-import type { RecordStance } from "./record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 import type { ReportRecord } from "./records";
 import { formatMarker } from "./validate-citations";
 

@@ -1,7 +1,8 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
-import { readRecordStances, type RecordStance } from "@/lib/report/record-stance";
+import { readQuestionEvidence } from "@/lib/reading/read";
+import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 
 /**
  * The serialisable view of one evidence record that the report page needs for hover cards, the evidence table and
@@ -31,14 +32,16 @@ export interface ReportRecord {
   referenceNumber: number | null;
   /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
   provenance?: Provenance;
-  /** Which way the record points on the run's question (readRecordStances), for the evidence meter and GRADE. */
+  /** Which way the record points on the run's question (lib/reading), for the evidence meter and GRADE. */
   stance: RecordStance;
-  /** How strongly it bears on the question, 0–1 (readRecordStances), which weighs it in the bottom line's verdict. */
-  bearing: number;
-  /** Why the stance, in plain words (readRecordStances' `reason`). */
+  /** Why, in plain words ("names lithium and nephrogenic diabetes insipidus; the relation model reads it as …"). */
   stanceReason: string;
-  /** The sentence the stance rests on, null when none does (readRecordStances' `passage`). */
+  /** The sentence of its title or abstract the stance rests on; null when none does. */
   stancePassage: string | null;
+  /** How strongly it bears on the question, 0–1 (lib/reading), which weighs it in the bottom line's verdict. */
+  bearing: number;
+  /** How it was read (lib/reading: relation model, finding cues, not read), which sets the weight of a "possibly". */
+  method: StanceReading["method"];
 }
 
 /**
@@ -48,7 +51,7 @@ export interface ReportRecord {
  */
 export function toReportRecords(evidence: Evidence[], references: Reference[], question: string): ReportRecord[] {
   const cited = new Map(references.map((r) => [r.evidenceId, r.n]));
-  const stances = readRecordStances(question, evidence);
+  const stances = readQuestionEvidence(question, evidence).readings;
   return evidence.map((e, i) => {
     const c = e.citation;
     const type = studyTypeOf(e);
@@ -72,9 +75,10 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),
       stance: stances[i].stance,
-      bearing: stances[i].bearing,
       stanceReason: stances[i].reason,
       stancePassage: stances[i].passage,
+      bearing: stances[i].bearing,
+      method: stances[i].method,
     };
   });
 }

@@ -19,7 +19,7 @@ import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanc
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
-import { classifyQuestion } from "@/lib/research/question";
+import { propositionText, questionProposition } from "@/lib/reading/proposition";
 import { scoreNewRecords } from "@/lib/ai/relevance";
 
 /** Records per source for the question itself, and for each follow-up query. */
@@ -181,8 +181,8 @@ export const researchStages = {
   },
 
   async start(input: ResearchRunInput): Promise<void> {
-    const { kind, drugs, conditions } = classifyQuestion(input.question, input.entityDictionary);
-    await input.recorder.emit("question-classified", { kind, drugs, conditions });
+    const p = questionProposition(input.question, input.entityDictionary);
+    await input.recorder.emit("question-classified", { kind: p.kind, drugs: p.chemicals, conditions: p.conditions, reading: propositionText(p) });
     if (input.backend.kind === "extractive") await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
   },
 

@@ -80,3 +80,18 @@ export function isOrganDisease(diseaseName: string, organ: Organ): boolean {
   const words = diseaseName.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   return words.some((w) => organ.diseaseWords.some((o) => w.startsWith(o)) || w.includes(`${organ.key}otox`));
 }
+
+/** The organ named by the combining form of a "-toxic" word ("hepato" of "hepatotoxic" → liver). */
+const TOXIC_FORMS: Readonly<Record<string, string>> = {
+  cardio: "heart", hepato: "liver", nephro: "kidneys", renal: "kidneys", neuro: "nerves", oto: "ears", myelo: "bone marrow",
+  pneumo: "lungs", pulmono: "lungs", hemato: "blood", haemato: "blood", dermato: "skin", myo: "muscle", gastro: "gut", oculo: "eye",
+};
+
+/**
+ * The organ of a "-toxic" word's combining form ("cardio" → heart, "oto" → ears, "nephro" → kidneys), as
+ * {@link organNamed} gives it; null for a form naming no organ ("cyto" of "cytotoxic").
+ */
+export function organOfToxicForm(form: string): Organ | null {
+  const name = TOXIC_FORMS[form.toLowerCase().replace(/-$/, "")];
+  return name ? organNamed(name) : null;
+}

@@ -70,15 +70,15 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
     const types = a.chunks.map((c) => c.type).filter((t) => t !== "text-delta");
     expect([...types.slice(0, 3), ...types.slice(-3)]).toEqual(["start", "data-follow-up-kind", "text-start", "text-end", "data-chat-answer", "finish"]);
     expect(a.text).toBe(
-      "3 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 18, 28]:\n\n" +
+      "3 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 6, 28]:\n\n" +
         "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked polyuria with hyposmotic urine.” [4]\n" +
-        "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [18]\n" +
+        "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
         "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria.” [28]",
     );
     const answer = a.chunks.findLast((c) => c.type === "data-chat-answer")!.data as { references: Array<{ n: number; pmid: string }>; evidenceConsidered: number; checks: { status: string } };
     expect(answer.references.map((r) => [r.n, r.pmid])).toEqual([
       [4, "19692487"],
-      [18, "1378968"],
+      [6, "1378968"],
       [28, "9406968"],
     ]);
     expect([answer.evidenceConsidered, answer.checks.status]).toEqual([54, "verified"]);
@@ -111,8 +111,8 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
         ],
         referencesRemoved: [],
         hypotheses: [],
-        confidenceBefore: 0.45,
-        confidenceAfter: 0.45,
+        confidenceBefore: 0.38,
+        confidenceAfter: 0.38,
         newRecords: 41,
       },
     };
@@ -121,8 +121,9 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
     expect(await getRun(runId)).toMatchObject({ status: "completed", iterations: 3, evidenceCount: 95 });
     const versions = reportVersions(await listRunEvents(runId));
     expect(versions.map((v) => [v.version, v.report.references.map((r) => r.pmid).join(",")])).toEqual([
-      [1, "9226773,9538487,25006961,19692487,3001299"],
-      [2, "9226773,9538487,25006961,19692487,3001299,6794356,12165618,12093990,20195852"],
+      // v1's conclusion cites the records behind its drug candidate (PMID 1378968 among them).
+      [1, "9226773,9538487,25006961,19692487,3001299,1378968"],
+      [2, "9226773,9538487,25006961,19692487,3001299,1378968,6794356,12165618,12093990,20195852"],
     ]);
     // The thread read back from Postgres: four messages, the research answer with its iteration and report version.
     const messages = await thread(runId);

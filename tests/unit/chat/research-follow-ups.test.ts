@@ -54,8 +54,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           referencesAdded: [{ evidenceId: "pmid:6794356", title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant." }],
           referencesRemoved: [],
           hypotheses: [],
-          confidenceBefore: 0.45,
-          confidenceAfter: 0.45,
+          confidenceBefore: 0.38,
+          confidenceAfter: 0.38,
           newRecords: 12,
         },
       },
@@ -66,12 +66,13 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const found = new Set(events.flatMap((e) => (e.type === "evidence" && e.seq > 22 ? e.data.added.map((r) => r.id) : [])));
     expect(found.has("pmid:6794356")).toBe(false);
     const [v1, v2] = reportVersions(events).map((v) => v.report);
-    expect(v2.references.slice(0, 5).map((r) => r.evidenceId)).toEqual(v1.references.map((r) => r.evidenceId));
-    expect(v2.references.slice(5).map((r) => [r.n, r.pmid])).toEqual([[6, "6794356"]]);
+    // v1 cites six records: its conclusion cites the records behind its drug candidate (PMID 1378968 among them).
+    expect(v2.references.slice(0, 6).map((r) => r.evidenceId)).toEqual(v1.references.map((r) => r.evidenceId));
+    expect(v2.references.slice(6).map((r) => [r.n, r.pmid])).toEqual([[7, "6794356"]]);
     // In plain words, with no template debris; the quoted sentence stands alone, so the page sets it as a quotation.
     expect(v2.executiveSummary.slice(v2.executiveSummary.indexOf("The follow-up search"))).toBe(
       "The follow-up search on children found 12 new records; none names lithium with children. " +
-        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [6].",
+        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [7].",
     );
     expect(v2.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
     expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
@@ -92,17 +93,21 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     expect(page2.diff).toMatchObject({
       fromVersion: 1,
       toVersion: 2,
-      certainty: { before: "low", after: "low" },
-      confidence: { before: 0.45, after: 0.45 },
+      certainty: { before: "very low", after: "very low" },
+      confidence: { before: 0.38, after: 0.38 },
       newRecords: 12,
-      added: [{ evidenceId: "pmid:6794356", n: 6, reason: "already among v1's records; cited in the executive summary" }],
+      added: [{ evidenceId: "pmid:6794356", n: 7, reason: "already among v1's records; cited in the executive summary" }],
       removed: [],
     });
     expect(page2.diff!.bottomLine.before).toBe(page2.diff!.bottomLine.after);
     expect(versionPage(events, evidence, QUESTION)!.view.version.version).toBe(2);
     // The opening paragraph counts the version's own records.
     const answered = answerFromRecords(QUESTION, page2.records, page2.view.version.report.drugCandidates);
-    expect(openingParagraph(answered, page2.records, page2.view.version.report)).toMatch(/^Of the 63 records found, \d+ bears? on the question: .+ Certainty of the evidence \(GRADE\): low\.$/);
+    expect(openingParagraph(answered, page2.records, page2.view.version.report)).toBe(
+      "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human study and 2 animal studies [1–3, 5, 6]). " +
+        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus (2 supporting records, 1 contradicting). " +
+        "Certainty of the evidence (GRADE): very low.",
+    );
     const saved = (await listMessages(run.id)).at(-1)!;
     expect(saved.parts.map((p) => p.type)).toEqual(["data-follow-up-kind", "data-research-iteration", "data-report-version"]);
 
@@ -161,7 +166,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       "### 4. Summarise reference 2",
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and ended completed.");
-    expect(appendix).toContain("It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain("It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 38% → 38%.");
     expect(appendix).toContain("References of this answer:");
   });
 });

@@ -44,19 +44,20 @@ describe("claim check on the imported corpus (extractive)", () => {
       counterStatement: "Doxorubicin has an effect on the heart.",
       keywords: ["doxorubicin", "heart", "cardiac", "myocardial"],
       verdict: "contradicts",
-      confidence: "high",
+      // Medium since the claim is read through lib/reading: one record reads no harm of doxorubicin to the heart.
+      confidence: "medium",
     });
     expect(c.searchStats).toEqual({
       documentsFound: 57,
       documentsScored: 57,
-      documentsAboveThreshold: 25,
+      documentsAboveThreshold: 26,
       documentsCited: 10,
       passagesExtracted: 10,
       passagesDropped: 0,
       threshold: 3,
       strategies: {
         keyword: { ran: true, found: 40, scored: 40, cited: 10 },
-        semantic: { ran: true, found: 40, scored: 40, cited: 7 },
+        semantic: { ran: true, found: 40, scored: 40, cited: 8 },
         hyde: { ran: false, found: 0, scored: 0, cited: 0 },
       },
     });
@@ -73,22 +74,24 @@ describe("claim check on the imported corpus (extractive)", () => {
       expect(x.score).toBeGreaterThanOrEqual(3);
       expect(x.foundBy.length).toBeGreaterThan(0);
     }
+    // Passages are the finding sentences the shared reading rests on (lib/reading/record.ts).
     expect(c.citations[0]).toMatchObject({
-      pmid: "12498738",
+      pmid: "14975762",
       score: 5,
       foundBy: ["keyword", "semantic"],
-      passage: "Several cytopathic mechanisms have been suggested to mediate the dose-limiting cumulative and irreversible cardiomyopathy caused by doxorubicin.",
+      passage: "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.",
     });
     expect(c.citations[2]).toMatchObject({
-      pmid: "6292680",
-      passage: "The cardiomyopathy is attributed 1) to the fact that radiation fields for left Wilms tumor include the lower portion of the heart and 2) to the interaction of doxorubicin and irradiation on cardiac muscle.",
+      pmid: "7282516",
+      passage: "The cardiomyopathy (CM) produced by the anticancer drug doxorubicin (DXR) (Adriamycin) provides a unique opportunity to analyze dose-effect and structure-function relationships during development of myocardial disease.",
     });
     // "has no effect on the heart" is read with its polarity: doxorubicin does not cause any disease of the heart.
     expect(c.reading).toMatchObject({ chemical: "Doxorubicin", target: "heart", organ: "heart", relation: "causes", negated: true, chemicalIds: ["D004317"] });
     expect(c.reading!.diseases.slice(0, 5)).toEqual(["cardiotoxicity", "cardiomyopathy", "cardiac dysfunction", "heart failure", "myocardial infarction"]);
-    expect(c.sides!.contradicts.count).toBe(25);
+    expect(c.sides!.contradicts.count).toBe(26);
     expect(c.sides!.contradicts.documents.map((d) => d.citation)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
+    // One record reads no harm of doxorubicin to the heart; its sentence is not a verified finding passage, so it is counted, not shown.
+    expect(c.sides!.supports).toEqual({ count: 1, documents: [] });
 
     // The report cites every citation, only those, within 300 words, and names the threshold.
     const markers = [...c.counterReport.matchAll(/\[(\d+)(?:–(\d+))?\]/g)].flatMap((m) =>
@@ -99,7 +102,7 @@ describe("claim check on the imported corpus (extractive)", () => {
     expect(words).toBeGreaterThanOrEqual(200);
     expect(words).toBeLessThanOrEqual(300);
     expect(c.counterReport).toContain("57 documents, 40 by keyword search and 40 by semantic search");
-    expect(c.counterReport).toContain("25 reached the threshold of 3");
+    expect(c.counterReport).toContain("26 reached the threshold of 3");
 
     // Saved like a research run: mode, events in order, evidence rows, history.
     expect(detail.run).toMatchObject({ mode: "claim-check", question: CONTRADICTED, status: "completed", evidenceCount: 57 });
@@ -124,7 +127,7 @@ describe("claim check on the imported corpus (extractive)", () => {
       ["semantic", "local", "doxorubicin OR heart OR effect OR cardiac OR myocardial"],
     ]);
     const scored = detail.events.find((e) => e.type === "claim-scored")!;
-    expect(scored.data).toMatchObject({ found: 57, scored: 57, aboveThreshold: 25, modelCalls: 0, byStrategy: { keyword: 40, semantic: 40, hyde: 0 } });
+    expect(scored.data).toMatchObject({ found: 57, scored: 57, aboveThreshold: 26, modelCalls: 0, byStrategy: { keyword: 40, semantic: 40, hyde: 0 } });
     expect((await searchHistory({ ownerId: null, filters: {}, limit: 1 })).runs[0]).toMatchObject({ id: runId, mode: "claim-check" });
 
     // A share link freezes the saved events, so the shared page shows the same verdict and passages.

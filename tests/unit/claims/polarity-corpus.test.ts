@@ -5,7 +5,7 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { verifyPassage } from "@/lib/report/quote-check";
 import { startClaimCheck } from "@/lib/claims/start";
 import type { SideDocument } from "@/lib/domain/claim-check";
-import { STRONG_PROBABILITY } from "@/lib/claims/agents/extractive/relation-scoring";
+import { STRONG_PROBABILITY } from "@/lib/reading/record";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
 async function check(text: string) {
@@ -44,20 +44,20 @@ describe("claims with polarity, judged by the relation model on the imported cor
     // The organ maps to the heart diseases the library annotates.
     expect(c.reading!.diseases.slice(0, 6)).toEqual(["myocardial infarction", "myocardial damage", "myocardial ischemia", "cardiac dysfunction", "heart failure", "cardiotoxicity"]);
     expect(c.reading!.diseaseIds).toContain("D017202");
+    // Read through lib/reading and weighed as the research bottom line weighs its records.
     expect(c.rationale).toBe(
       "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each document for Cocaine causing a disease of the heart: " +
-        "11 documents report it, none reports the opposite. 11 documents of the 69 scored reached the threshold of 3 of 5 for the counter-statement " +
-        "“Cocaine is not safe for the heart”, and 9 are cited with passages verified in their abstracts. No document stated a finding in line with the claim, " +
-        "so the evidence contradicts it. The documents agree.",
+        "12 documents report it, none reports the opposite. Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, " +
+        "so the evidence contradicts it.",
     );
     const against = c.sides!.contradicts;
-    expect(against.count).toBe(11);
-    expect(pmids(against.documents)).toEqual(["1749407", "7492040", "12359538", "19655282", "8511251", "20566328", "11229942", "11385188", "9570197"]);
+    expect(against.count).toBe(12);
+    expect(pmids(against.documents)).toEqual(["8511251", "1749407", "7492040", "12359538", "11229942", "11385188", "19655282", "20566328", "9570197"]);
     expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
     const case8511251 = against.documents.find((d) => d.pmid === "8511251")!;
     expect(case8511251).toMatchObject({
       passage: "We report a case of myocardial ischemia induced by cocaine.",
-      citation: 5,
+      citation: 1,
       relation: { chemicalId: "D003042", diseaseId: "D017202", chemical: "Cocaine", disease: "myocardial ischemia", relation: "causes", negated: false },
     });
     expect(against.documents.every((d) => d.relation?.relation === "causes" && d.score >= 3)).toBe(true);
@@ -69,7 +69,8 @@ describe("claims with polarity, judged by the relation model on the imported cor
   it("supports “<chemical> causes <disease>.” for a CID pair of the corpus and contradicts its denial", async () => {
     const causes = await check("Lithium causes nephrogenic diabetes insipidus.");
     expect(causes).toMatchObject({ verdict: "supports", confidence: "high", citations: [] });
-    expect(causes.reading).toMatchObject({ relation: "causes", negated: false, chemicalIds: ["D008094"], diseaseIds: ["D018500"], organ: null });
+    // Lithium carbonate (D016651) is read as lithium: the same active moiety.
+    expect(causes.reading).toMatchObject({ relation: "causes", negated: false, chemicalIds: ["D008094", "D016651"], diseaseIds: ["D018500"], organ: null });
     expect(causes.sides!.contradicts).toEqual({ count: 0, documents: [] });
     const inLine = causes.sides!.supports!;
     expect(inLine.count).toBe(5);
@@ -88,7 +89,7 @@ describe("claims with polarity, judged by the relation model on the imported cor
     expect(denied).toMatchObject({ verdict: "contradicts", confidence: "high", counterStatement: "Lithium causes nephrogenic diabetes insipidus." });
     expect(denied.reading).toMatchObject({ relation: "causes", negated: true, form: "does not cause" });
     expect(denied.sides!.contradicts.count).toBe(5);
-    expect(pmids(denied.sides!.contradicts.documents)).toEqual(["9226773", "15366550", "25006961", "9538487", "3001299"]);
+    expect(pmids(denied.sides!.contradicts.documents)).toEqual(["9226773", "9538487", "15366550", "25006961", "3001299"]);
     expect(denied.sides!.supports).toEqual({ count: 0, documents: [] });
     await expectVerified(denied.sides!.contradicts.documents);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parsePolarClaim } from "@/lib/claims/polarity";
-import { voteStance } from "@/lib/claims/agents/extractive/relation-scoring";
+import { parsePolarClaim } from "@/lib/reading/claim";
+import { stanceFromPredictions } from "@/lib/reading/record";
+import type { PairPrediction } from "@/lib/relations";
 import { verdictConfidence } from "@/lib/claims/verdict";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import { isOrganDisease, organNamed } from "@/lib/vocabularies/organs";
@@ -51,15 +52,23 @@ describe("claim polarity", () => {
     expect(organNamed("the spleen")).toBeNull();
   });
 
-  it("gives each document's relation its side of the claim", () => {
-    const causes = { kind: "causes", denied: false } as const;
-    const deniesCause = { kind: "causes", denied: true } as const;
-    const treats = { kind: "treats", denied: false } as const;
-    const deniesTreat = { kind: "treats", denied: true } as const;
-    expect([causes, deniesCause, treats, deniesTreat].map((v) => voteStance({ relation: "causes", negated: false }, v))).toEqual(["claim", "counter", "neutral", "neutral"]);
-    expect([causes, deniesCause, treats, deniesTreat].map((v) => voteStance({ relation: "causes", negated: true }, v))).toEqual(["counter", "claim", "neutral", "neutral"]);
-    expect([causes, deniesCause, treats, deniesTreat].map((v) => voteStance({ relation: "treats", negated: false }, v))).toEqual(["counter", "neutral", "claim", "counter"]);
-    expect([causes, deniesCause, treats, deniesTreat].map((v) => voteStance({ relation: "treats", negated: true }, v))).toEqual(["neutral", "neutral", "counter", "claim"]);
+  it("gives each document's reading its side of the claim, by the proposition's polarity", () => {
+    const pair = (relation: PairPrediction["relation"], probability: number, negated = false, cue: string | null = null): PairPrediction => ({
+      chemicalId: "D1", diseaseId: "D2", chemical: "X", disease: "Y", probability, relation, negated,
+      sentences: [{ text: "X and Y.", start: 10, end: 18, cue, negated }],
+    });
+    const affirms = pair("causes", 0.9);
+    const unsure = pair("none", 0.15);
+    const unrelated = pair("none", 0.02);
+    const denied = pair("none", 0.05, true, "induced");
+    const treats = pair("treats", 0.3, false, "prevented");
+    const read = (relation: "causes" | "treats", negated: boolean) =>
+      [affirms, unsure, unrelated, denied, treats].map((p) => stanceFromPredictions([p], { relation, negated, organ: null }).stance);
+    expect(read("causes", false)).toEqual(["yes", "possibly", "no", "no", "no"]);
+    // A denial is contradicted by a record that may show the harm.
+    expect(read("causes", true)).toEqual(["no", "no", "yes", "yes", "yes"]);
+    expect(read("treats", false)).toEqual(["no", "possibly", "possibly", "possibly", "yes"]);
+    expect(read("treats", true)).toEqual(["yes", "possibly", "possibly", "possibly", "no"]);
   });
 
   it("gives high confidence only when the documents agree", () => {

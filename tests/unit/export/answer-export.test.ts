@@ -52,18 +52,20 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
       kind: "yes-no",
       verdict: "yes",
       candidates: [],
-      sentence: "Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.",
-      meter: { yes: 3, possibly: 1, no: 1, irrelevant: 2 },
+      // Read through lib/reading: the four records naming levodopa and dyskinesia (or its LIDs) read as
+      // levodopa-induced; PMID 16309808 names no dyskinesia, so it does not bear on the question.
+      sentence: "Yes: of 4 records that bear on the question, 4 point yes.",
+      meter: { yes: 4, possibly: 0, no: 0, irrelevant: 3 },
     });
     expect(json.certainty?.level).toBe("very low");
-    expect(json.certainty?.judgements.filter((j) => j.down).map((j) => j.domain)).toEqual(["inconsistency"]);
+    expect(json.certainty?.judgements.filter((j) => j.down).map((j) => j.domain)).toEqual(["imprecision"]);
   });
 
   it("puts the bottom line and GRADE sections above the executive summary of the Markdown export, naming records by [n] or PMID", () => {
     const md = exportRun("markdown", detail())!.body;
     expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
     expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
-    expect(md).toContain("Yes: of 5 records that bear on the question, 3 point yes, 1 possibly yes and 1 no.\n\nEvidence meter: Yes 3 · Possibly 1 · No 1 · Not relevant 2.");
-    expect(md).toContain("- **Inconsistency** (rated down): Records point both ways: 3 yes, 1 no. Records: PMID 16309808.");
+    expect(md).toContain("Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · Not relevant 3.");
+    expect(md).toContain("- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], [3], PMID 23535177.");
   });
 });

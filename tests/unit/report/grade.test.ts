@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gradeCertainty, type GradedRecord } from "@/lib/report/grade";
-import type { RecordStance } from "@/lib/report/record-stance";
+import type { RecordStance } from "@/lib/reading/stance";
 import { studyTypeOf } from "@/lib/report/study-type";
 import { loadCorpus } from "../../support/corpus";
 

@@ -84,7 +84,10 @@ describe("a research run saves each record with its relevance to the question", 
       QUESTION,
       "lithium diabetes insipidus mechanism",
       "lithium diabetes insipidus patients cohort",
-      "lithium nephrogenic diabetes insipidus mechanism",
+      // A chain through a process the records name (vasopressin secretion, target unknown) now gives its own searches.
+      "lithium vasopressin secretion",
+      "vasopressin secretion nephrogenic diabetes insipidus",
+      "lithium nephrogenic diabetes insipidus target",
       "lithium nephrogenic diabetes insipidus patients cohort",
     ]);
     const table = toReportRecords(recorder.saved, outcome.report?.references ?? [], QUESTION);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileEntityDictionary } from "@/lib/evidence/annotation";
-import { classifyQuestion } from "@/lib/research/question";
+import { classifyQuestion } from "@/lib/reading/question";
 
 /** A dictionary as the library builds it from its annotations (names and MeSH IDs from BC5CDR). */
 const DICTIONARY = compileEntityDictionary([
@@ -15,25 +15,25 @@ const DICTIONARY = compileEntityDictionary([
 describe("question classification", () => {
   it("tells questions about a named drug, open questions and repurposing questions apart", () => {
     expect(classifyQuestion("Is valproic acid hepatotoxic?", DICTIONARY)).toEqual({
-      kind: "named-drug", drugs: ["valproic acid"], conditions: ["hepatotoxicity"], relation: "causes",
+      kind: "named-drug", drugs: ["valproic acid"], conditions: ["hepatotoxicity"], relation: "causes", organ: "liver", negated: false,
     });
     expect(classifyQuestion("Which drugs can cause QT prolongation or torsade de pointes, and through which ion channel?", DICTIONARY)).toEqual({
-      kind: "open", drugs: [], conditions: ["QT prolongation", "torsade de pointes"], relation: "causes",
+      kind: "open", drugs: [], conditions: ["QT prolongation", "torsade de pointes"], relation: "causes", organ: null, negated: false,
     });
     expect(classifyQuestion("What existing drugs could treat hypertension?", DICTIONARY)).toEqual({
-      kind: "repurposing", drugs: [], conditions: ["hypertension"], relation: "treats",
+      kind: "repurposing", drugs: [], conditions: ["hypertension"], relation: "treats", organ: null, negated: false,
     });
     expect(classifyQuestion("What drugs prevent cisplatin nephrotoxicity?", DICTIONARY)).toEqual({
-      kind: "repurposing", drugs: ["cisplatin"], conditions: ["nephrotoxicity"], relation: "treats",
+      kind: "repurposing", drugs: ["cisplatin"], conditions: ["nephrotoxicity"], relation: "treats", organ: "kidneys", negated: false,
     });
   });
 
   it("reads the named drug from the question's form when no dictionary knows it", () => {
-    expect(classifyQuestion("Is rofecoxib hepatotoxic?")).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["hepatotoxicity"], relation: "causes" });
+    expect(classifyQuestion("Is rofecoxib hepatotoxic?")).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["hepatotoxicity"], relation: "causes", organ: "liver", negated: false });
     expect(classifyQuestion("Does doxorubicin cause cardiotoxicity, and through which mechanism?").drugs).toEqual(["doxorubicin"]);
     expect(classifyQuestion("How does lithium cause nephrogenic diabetes insipidus?").kind).toBe("named-drug");
     expect(classifyQuestion("Is ergothioneine an antioxidant in people?").drugs).toEqual(["ergothioneine"]);
     expect(classifyQuestion("Which drugs can cause torsade de pointes?").kind).toBe("open");
-    expect(classifyQuestion("What is known?")).toEqual({ kind: "open", drugs: [], conditions: [], relation: "causes" });
+    expect(classifyQuestion("What is known?")).toEqual({ kind: "other", drugs: [], conditions: [], relation: "causes", organ: null, negated: false });
   });
 });

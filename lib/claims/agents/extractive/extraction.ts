@@ -1,20 +1,17 @@
+import { mayStateFinding } from "@/lib/text/findings";
 import { splitSentences } from "@/lib/text/sentences";
-import { COMPARATIVE, NEGATION, VERB_FORM_TO_BASE } from "../../lexicon";
+import { isNegated } from "../../analysis";
+import { COMPARATIVE, VERB_FORM_TO_BASE } from "../../lexicon";
 
 /** Most claims checked per text. Source: the issue ("up to 3 checkable claims"). */
 export const MAX_CLAIMS = 3;
 
-/** Shortest sentence that can be a claim, in characters (drops headings and fragments). Source: our choice. */
-const MIN_CLAIM_CHARS = 25;
 /** Longest claim kept, in characters; longer sentences are cut at a word boundary. Source: our choice. */
 export const MAX_CLAIM_CHARS = 400;
 
 /** Structured-abstract labels at the start of a sentence ("CONCLUSIONS:", "Results:"). */
 const LABEL = /^(?:[A-Z][A-Za-z &/-]{2,30}:\s*)+/;
 const CONCLUSION_LABEL = /^(?:conclusions?|interpretation|results?|findings)\s*:/i;
-const NON_FINDING_LABEL = /^(?:background|objectives?|aims?|purpose|methods?|design|setting|participants|patients and methods|materials and methods|introduction|context)\s*:/i;
-/** Sentences that state an aim or a method, not a finding. */
-const AIM = /\b(?:we (?:investigated|examined|studied|evaluated|assessed|aimed|sought|hypothesi[sz]ed|tested|compared|analy[sz]ed|describe|report)|the (?:aim|purpose|objective|goal) of|was (?:designed|undertaken|conducted) to|to (?:determine|investigate|evaluate|assess|examine|test) whether|(?:was|were) (?:investigated|examined|studied|evaluated|assessed))\b/i;
 const CONCLUDING = /\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\b/i;
 const NUMBER = /\d/;
 
@@ -23,12 +20,6 @@ export function cleanClaim(sentence: string): string {
   let text = sentence.replace(/\(ABSTRACT TRUNCATED[^)]*\)/gi, "").replace(LABEL, "").trim().replace(/\s+/g, " ");
   if (text.length > MAX_CLAIM_CHARS) text = `${text.slice(0, text.lastIndexOf(" ", MAX_CLAIM_CHARS)).replace(/[\s,;:]+$/, "")}…`;
   return text.replace(/\.$/, "");
-}
-
-/** Whether a sentence can state a finding: not an aim, method, background or question, and not a fragment. */
-export function mayStateFinding(sentence: string): boolean {
-  const text = sentence.trim();
-  return !(text.length < MIN_CLAIM_CHARS || text.endsWith("?") || NON_FINDING_LABEL.test(text) || AIM.test(text));
 }
 
 /**
@@ -45,7 +36,7 @@ export function findingScore(sentence: string): number {
   if (words.some((w) => VERB_FORM_TO_BASE.has(w)) || /\b(?:effects?|associated with)\b/i.test(text)) score += 2;
   if (COMPARATIVE.test(text)) score += 2;
   if (NUMBER.test(text)) score += 1;
-  if (new RegExp(NEGATION.source, "i").test(text)) score += 1;
+  if (isNegated(text)) score += 1;
   if (CONCLUSION_LABEL.test(text) || CONCLUDING.test(text)) score += 1;
   return score;
 }

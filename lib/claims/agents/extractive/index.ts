@@ -2,11 +2,11 @@ import type { ClaimReading } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ClaimCheckBackend, PassageProposal } from "../../backend";
 import { analyseClaim, withEntitySynonyms, type ClaimAnalysis } from "../../analysis";
-import { parsePolarClaim } from "../../polarity";
+import { readClaimEvidence } from "@/lib/reading/read";
 import { extractClaimsExtractive } from "./extraction";
 import { counterStatementExtractive } from "./counter";
-import { extractPassagesExtractive } from "./passages";
-import { annotationIndex, assessRecord, readPolarClaim } from "./relation-scoring";
+import { asPassage, extractPassagesExtractive } from "./passages";
+import { scoreFromReading } from "./relation-scoring";
 import { scoreRecord } from "./scoring";
 import { templateCounterReport } from "../../counter-report";
 import { judgeClaimExtractive } from "../../verdict";
@@ -25,8 +25,8 @@ interface PolarState {
 /**
  * The claim-check backend without a model (kind "extractive"): finding sentences as claims, rule-based
  * counter-statements, then one of two scorers. A claim about a chemical and a disease or organ with a polarity
- * ("X causes Y", "X does not cause Y", "X is safe for the heart", "X protects against Y": lib/claims/polarity.ts)
- * is scored from the relation model's per-document predictions (./relation-scoring.ts); other claims by lexical
+ * ("X causes Y", "X does not cause Y", "X is safe for the heart", "X protects against Y": lib/reading/claim.ts)
+ * is read through lib/reading, as the research bottom line reads a question (./relation-scoring.ts); other claims by lexical
  * scoring with negation and polarity cues (./scoring.ts). The best sentence per document on each side is its
  * passage; a template report and a counting verdict. Deterministic; no HyDE abstracts.
  */
@@ -39,7 +39,7 @@ export function createExtractiveClaimBackend(): ClaimCheckBackend {
     if (!state) return extractPassagesExtractive(documents, readings.get(claim) ?? readClaim(claim, documents), stance);
     return documents.flatMap((d) => {
       const passage = state.passages.get(d.id)?.[0];
-      return passage ? [{ evidenceId: d.id, passage }] : [];
+      return passage ? [{ evidenceId: d.id, passage: asPassage(passage) }] : [];
     });
   };
   return {
@@ -49,13 +49,10 @@ export function createExtractiveClaimBackend(): ClaimCheckBackend {
     extractClaims: async (text) => extractClaimsExtractive(text),
     counterStatement: async (claim) => counterStatementExtractive(analyseClaim(claim)),
     scoreDocuments: async ({ claim, documents }) => {
-      const parsed = parsePolarClaim(claim);
-      if (parsed) {
-        const index = annotationIndex(documents);
-        const reading = readPolarClaim(parsed, index);
-        const assessed = documents.map((d) => assessRecord(d, parsed, reading, index));
-        polar.set(claim, { reading, passages: new Map(documents.map((d, i) => [d.id, assessed[i].passages])) });
-        return { scores: assessed.map((a) => a.score), modelCalls: 0 };
+      const read = readClaimEvidence(claim, documents);
+      if (read?.resolved) {
+        polar.set(claim, { reading: read.resolved, passages: new Map(documents.map((d, i) => [d.id, read.readings[i].passage ? [read.readings[i].passage!] : []])) });
+        return { scores: read.readings.map((r, i) => scoreFromReading(r, read.pairs[i])), modelCalls: 0 };
       }
       const analysis = readClaim(claim, documents);
       readings.set(claim, analysis);

@@ -2,7 +2,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { splitSentences } from "@/lib/text/sentences";
 import type { PassageProposal } from "../../backend";
 import type { ClaimAnalysis } from "../../analysis";
-import { mayStateFinding } from "./extraction";
+import { mayStateFinding } from "@/lib/text/findings";
 import { readSentence } from "../../stance";
 
 /** Longest passage, in characters; longer sentences are cut at a word boundary. Source: the report's quote limit (MAX_QUOTED_CHARS). */

@@ -2,7 +2,7 @@ import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "
 import type { Evidence } from "@/lib/domain/evidence";
 import { splitSentences } from "@/lib/text/sentences";
 import type { ClaimAnalysis } from "../../analysis";
-import { mayStateFinding } from "./extraction";
+import { mayStateFinding } from "@/lib/text/findings";
 import { readSentence, type SentenceReading } from "../../stance";
 
 /**

@@ -1,4 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
+import type { DesignInfo } from "@/lib/domain/study-design";
 import { recogniseGene } from "@/lib/vocabularies";
 import { isDrugClass, isUbiquitousChemical } from "./concept-filters";
 import { conceptName, type ConceptIndex, type ConceptInfo } from "./concepts";
@@ -15,6 +16,19 @@ export interface DrugCandidate {
   /** Indices of records in which the model predicts the relation (not negated). */
   records: number[];
   probability: number;
+  /** How many of those records are studies in people (lib/domain/study-design classifyStudy). */
+  humanRecords: number;
+}
+
+/**
+ * An open question's candidates: `drugs` that cause (or treat) the condition with evidence in people, ranked by
+ * human evidence first, and `inducers`, chemicals the records use only to induce the condition in animal models or
+ * cells ("pilocarpine-induced seizures in rats"): true inducers, but not what a clinician asking "which drugs can
+ * cause seizures?" wants first, so they are listed apart.
+ */
+export interface RankedCandidates {
+  drugs: DrugCandidate[];
+  inducers: DrugCandidate[];
 }
 
 /** Protein words: an annotated "chemical" named like this that is also a known gene is a protein, not a drug. */
@@ -37,20 +51,27 @@ function fullName(info: ConceptInfo, name: string): string {
 }
 
 /**
- * Ranks candidate drugs for a condition by relation-model evidence (issue 9 §3): chemicals for which the model
- * predicts `relation` ("causes" for harm questions, "treats" for treatment questions) to any of `effectKeys` in
- * a record, not negated; drug-like chemicals only ({@link isDrugLike}). Order: records (desc), best probability
- * (desc), key. At most {@link MAX_CANDIDATES}. Names are the form written in the candidate's records.
+ * Ranks candidate drugs for a condition by relation-model evidence: chemicals for which the model predicts
+ * `relation` ("causes" for harm questions, "treats" for treatment questions) to any of `effectKeys` in a record, not
+ * negated; drug-like chemicals only ({@link isDrugLike}). A chemical none of whose records is a study in people but
+ * one of them an animal or in vitro study is an experimental inducer (for a harm question); the others are drugs.
+ * Order: records in people (desc), records (desc), best probability (desc), key; at most {@link MAX_CANDIDATES} of
+ * each. Names are the form written in the candidate's records.
  */
-export function rankCandidates(index: ConceptIndex, evidence: Evidence[], effectKeys: ReadonlySet<string>, relation: "causes" | "treats"): DrugCandidate[] {
-  const out: DrugCandidate[] = [];
+export function rankCandidates(index: ConceptIndex, evidence: Evidence[], effectKeys: ReadonlySet<string>, relation: "causes" | "treats", designs: DesignInfo[]): RankedCandidates {
+  const all: DrugCandidate[] = [];
   for (const s of chemicalsWithRelation(evidence, effectKeys, relation)) {
     const info = index.concepts.get(s.chemicalKey);
     if (!info || effectKeys.has(s.chemicalKey) || !isDrugLike(info)) continue;
-    out.push({ key: s.chemicalKey, name: fullName(info, conceptName(info, s.records)), records: s.records, probability: s.probability });
-    if (out.length >= MAX_CANDIDATES) break;
+    const humanRecords = s.records.filter((r) => designs[r]?.human).length;
+    all.push({ key: s.chemicalKey, name: fullName(info, conceptName(info, s.records)), records: s.records, probability: s.probability, humanRecords });
   }
-  return out;
+  const experimental = (c: DrugCandidate) => relation === "causes" && c.humanRecords === 0 && c.records.some((r) => designs[r]?.design === "animal" || designs[r]?.design === "in-vitro");
+  const order = (a: DrugCandidate, b: DrugCandidate) => b.humanRecords - a.humanRecords || b.records.length - a.records.length || b.probability - a.probability || a.key.localeCompare(b.key);
+  return {
+    drugs: all.filter((c) => !experimental(c)).sort(order).slice(0, MAX_CANDIDATES),
+    inducers: all.filter(experimental).sort(order).slice(0, MAX_CANDIDATES),
+  };
 }
 
 /**

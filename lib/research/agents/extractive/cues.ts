@@ -1,12 +1,6 @@
+import { negationScopes, negationTokens } from "@/lib/text/negation";
 import { isDrugClass, isUbiquitousChemical } from "./concept-filters";
 import type { ConceptIndex } from "./concepts";
-
-/**
- * Negation cues of biomedical abstracts. Source: our list, after the negation triggers of NegEx
- * (Chapman et al. 2001, J Biomed Inform 34:301) restricted to result statements.
- */
-export const NEGATION_CUES =
-  /\b(?:no significant|not significant(?:ly)?|did not|does not|do not|was not|were not|is not|are not|not associated|no association|no evidence|no effect|no change|no difference|no increase|failed to|lack of|absence of any|unchanged|unaffected|not related|not induce|neither)\b/i;
 
 /** Protection cues: a chemical reported to protect against, attenuate, ameliorate or prevent an effect. */
 export const PROTECTION_CUES = /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;
@@ -15,18 +9,26 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Tokens after a negation cue within which the negated term must start (NegEx's window, Chapman et al. 2001). */
-export const NEGATION_WINDOW = 6;
+/** The character ranges of a sentence's negation scopes (lib/text/negation.ts, "without" left out as in findings), with the trigger's start. */
+export function scopeRanges(sentence: string): Array<{ trigger: number; start: number; end: number }> {
+  const tokens = negationTokens(sentence);
+  return negationScopes(tokens.map((t) => t.lower), { reader: "findings" })
+    .filter((s) => s.to > s.from)
+    .map((s) => ({ trigger: tokens[s.trigger].start, start: tokens[s.from].start, end: tokens[s.to - 1].end }));
+}
 
-function tokenEnds(text: string): number[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => (m.index ?? 0) + m[0].length);
+/** Character offsets of every occurrence of a form in a sentence. */
+export function formOffsets(sentence: string, form: string): number[] {
+  const out: number[] = [];
+  for (let at = sentence.indexOf(form); at >= 0; at = sentence.indexOf(form, at + 1)) out.push(at);
+  return out;
 }
 
 /**
- * Records that contradict a link: in one sentence, a negation cue ({@link NEGATION_CUES}) is followed within
- * {@link NEGATION_WINDOW} tokens by a form of one of `otherKeys`, and the drug is written before the cue (as the
- * subject: "lithium did not impair …") or within that window ("… are not the initiating factor in doxorubicin
- * cardiotoxicity"). Heuristic: comparison sentences can still match.
+ * Records that contradict a link: in one sentence, a negation scope (NegEx-style, lib/text/negation.ts) holds a form
+ * of one of `otherKeys`, and the drug is written before the trigger (as the subject: "lithium did not impair …") or
+ * inside the scope ("… are not the initiating factor in doxorubicin cardiotoxicity"). Heuristic: comparison
+ * sentences can still match.
  * @returns record indices, ascending.
  */
 export function contradictingRecords(index: ConceptIndex, drugKeys: ReadonlySet<string>, otherKeys: ReadonlySet<string>): number[] {
@@ -36,24 +38,12 @@ export function contradictingRecords(index: ConceptIndex, drugKeys: ReadonlySet<
       const sentence = record.sentences[s];
       const drugForms = [...found.entries()].filter(([k]) => drugKeys.has(k)).flatMap(([, forms]) => forms);
       if (drugForms.length === 0) return false;
-      const cue = new RegExp(NEGATION_CUES.source, "gi");
-      for (const m of sentence.matchAll(cue)) {
-        const cueStart = m.index ?? 0;
-        const cueEnd = cueStart + m[0].length;
-        const ends = tokenEnds(sentence).filter((e) => e > cueEnd);
-        const windowEnd = ends[Math.min(NEGATION_WINDOW, ends.length) - 1] ?? cueEnd;
-        const inWindow = (f: string) => {
-          const at = sentence.indexOf(f, cueEnd);
-          return at >= cueEnd && at < windowEnd;
-        };
-        const drugInScope = drugForms.some((f) => {
-          const first = sentence.indexOf(f);
-          return (first >= 0 && first < cueStart) || inWindow(f);
-        });
-        if (!drugInScope) continue;
-        for (const [key, forms] of found) if (otherKeys.has(key) && forms.some(inWindow)) return true;
-      }
-      return false;
+      const otherForms = [...found.entries()].filter(([k]) => otherKeys.has(k)).flatMap(([, forms]) => forms);
+      return scopeRanges(sentence).some((scope) => {
+        const inScope = (f: string) => formOffsets(sentence, f).some((at) => at >= scope.start && at < scope.end);
+        const drugInScope = drugForms.some((f) => formOffsets(sentence, f).some((at) => at < scope.trigger) || inScope(f));
+        return drugInScope && otherForms.some(inScope);
+      });
     });
     if (hit) out.push(record.index);
   }

@@ -18,7 +18,8 @@ import { classifyStudy, type DesignInfo } from "../../../domain/study-design";
  * - `protective`: chemicals reported protective against a named drug's effect, confirmed by the relation model's
  *   "treats" (see confirmedProtectiveAgents).
  * - `candidates`: for an open or repurposing question, the drugs the relation model says cause (open) or treat
- *   (repurposing) the effect, best first (rankCandidates); their keys make up `drugRecords`. Empty for a named drug.
+ *   (repurposing) the effect in people, best first (rankCandidates: human evidence first); their keys and the
+ *   inducers' make up `drugRecords`. Empty for a named drug.
  */
 export interface EvidenceFeatures {
   index: ConceptIndex;
@@ -32,6 +33,8 @@ export interface EvidenceFeatures {
   mechanistic: number[];
   protective: ProtectiveAgent[];
   candidates: DrugCandidate[];
+  /** For an open harm question, chemicals the records use only to induce the effect in animal models (rankCandidates). */
+  inducers: DrugCandidate[];
 }
 
 /**
@@ -63,9 +66,10 @@ export function computeFeatures(question: string, evidence: Evidence[], hypothes
   const terms = findQuestionTerms(question, index);
   const designs = evidence.map(classifyStudy);
   const effectKeys = new Set(terms.effect?.keys ?? []);
-  const open = terms.classification.kind !== "named-drug";
-  const candidates = open && effectKeys.size > 0 ? rankCandidates(index, evidence, effectKeys, terms.classification.kind === "repurposing" ? "treats" : "causes") : [];
-  const drugKeys = new Set(terms.drug?.keys ?? candidates.map((c) => c.key));
+  const open = terms.classification.kind === "open" || terms.classification.kind === "repurposing";
+  const ranked = open && effectKeys.size > 0 ? rankCandidates(index, evidence, effectKeys, terms.classification.kind === "repurposing" ? "treats" : "causes", designs) : { drugs: [], inducers: [] };
+  const candidates = ranked.drugs;
+  const drugKeys = new Set(terms.drug?.keys ?? [...candidates, ...ranked.inducers].map((c) => c.key));
   const drugRecords = recordsWithAny(index, drugKeys);
   const effectRecords = recordsWithAny(index, effectKeys);
   const hypothesisKeys = new Set<string>();
@@ -85,5 +89,6 @@ export function computeFeatures(question: string, evidence: Evidence[], hypothes
     mechanistic: relevant.filter((r) => designs[r].mechanistic),
     protective: terms.drug ? confirmedProtectiveAgents(index, evidence, drugKeys, effectKeys) : [],
     candidates,
+    inducers: ranked.inducers,
   };
 }

@@ -1,8 +1,10 @@
 import type { HypothesisInput } from "@/lib/research/backend";
 import type { HypothesisSet, LinkSupport, MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { vocabulariesAvailable } from "@/lib/vocabularies";
+import { classifyStudy } from "@/lib/domain/study-design";
 import { rankCandidates } from "./candidates";
 import { rankChains, selectChains, type Chain } from "./chains";
+import { processHypothesis, rankProcessChains, type ProcessChain } from "./process-chains";
 import { buildConceptIndex, conceptName, type ConceptIndex } from "./concepts";
 import { contradictingRecords } from "./cues";
 import { plural, recordLabel } from "./evidence-labels";
@@ -58,6 +60,17 @@ function effectConcept(index: ConceptIndex, effectKeys: string[], records: numbe
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n || b.c.records.size - a.c.records.size || a.c.key.localeCompare(b.c.key));
   return { key: scored[0].c.key, name: conceptName(scored[0].c, records) };
+}
+
+function processToHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: string[], chain: ProcessChain): MechanismHypothesis {
+  const drugLabel = drugName(index, drug, chain.drugProcess);
+  const effect = effectConcept(index, effectKeys, chain.processEffect);
+  const drugKey = [...drug.keys].sort((a, b) => (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b))[0];
+  const supporting = new Set([...chain.drugProcess, ...chain.processEffect]).size;
+  const contradicting = contradictingRecords(index, new Set(drug.keys), new Set([...effectKeys, chain.process]));
+  const weakest = Math.min(chain.drugProcess.length, chain.processEffect.length);
+  const names = { drug: drugLabel, effect: effect.name, effectKey: effect.key, drugMeshId: meshId(drugKey), effectMeshId: meshId(effect.key) };
+  return processHypothesis(index, chain, names, chainConfidence(weakest, supporting, contradicting.length), contradicting.map((r) => index.records[r].evidence.id));
 }
 
 function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: string[], chain: Chain): MechanismHypothesis {
@@ -143,9 +156,13 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
 
   const drugs: QuestionConcept[] = [];
   if (terms.drug) drugs.push(terms.drug);
-  else {
+  else if (classification.kind === "other") {
+    gaps.push("The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records are read for their findings.");
+    return empty(gaps, [question]);
+  } else {
     const relation = classification.kind === "repurposing" ? "treats" : "causes";
-    const candidates = rankCandidates(index, evidence, new Set(effect.keys), relation);
+    const ranked = rankCandidates(index, evidence, new Set(effect.keys), relation, evidence.map(classifyStudy));
+    const candidates = [...ranked.drugs, ...ranked.inducers];
     if (candidates.length === 0) {
       gaps.push(`The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`);
       return empty(gaps, [`${effect.name} drug-induced`]);
@@ -156,11 +173,20 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const ranked: Array<{ h: MechanismHypothesis; i: number; priority: number; weak: string[] }> = [];
   for (const drug of drugs) {
     const chains = selectChains(index, rankChains(index, new Set(drug.keys), new Set(effect.keys)), terms.drug ? 4 : 2);
-    if (chains.length === 0) {
-      gaps.push(`No gene or protein target links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`);
+    if (chains.length > 0) {
+      for (const chain of chains) ranked.push({ h: toHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: chain.priority, weak: [] });
       continue;
     }
-    for (const chain of chains) ranked.push({ h: toHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: chain.priority, weak: [] });
+    // No gene or protein links them, but the records may name a process between them: drug → process → effect, the
+    // target unknown. "No mechanism" only when no non-negated sentence links the drug to any process or target.
+    // Only for a named drug: an open question's candidates are compared by their typed (gene) chains.
+    const processChains = terms.drug ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2) : [];
+    if (processChains.length === 0) {
+      gaps.push(`No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`);
+      continue;
+    }
+    gaps.push(`No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a biological process leave the target unknown.`);
+    for (const chain of processChains) ranked.push({ h: processToHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: 0, weak: [] });
   }
   const hypotheses = ranked.sort(byRank).slice(0, 4).map((x) => x.h);
   if (hypotheses.length === 0) return empty(gaps, drugs.slice(0, 3).map((d) => `${d.name} ${effect.name} mechanism`));

@@ -42,7 +42,8 @@ function idsLabel(f: EvidenceFeatures, records: number[], max = 5): string {
  *   hypothesis' supporting and contradicting records (agreement raises or lowers it); 0 without a primary.
  * - drugCandidates: for a named drug, the drug A when ≥ 1 record mentions it, then chemicals reported protective
  *   and confirmed by the relation model ("… (protective)"); for an open question, the drugs the relation model says
- *   cause the effect; for a repurposing question, those it says treat it ("… (protective)"), best first.
+ *   cause the effect in people (human evidence first), then those used only to induce it in animal models
+ *   ("… (experimental inducer)"); for a repurposing question, those it says treat it ("… (protective)"), best first.
  * - sufficient: isSufficient (DeepCritical's rule); recommendation "synthesize" when sufficient or
  *   iteration ≥ maxIterations, else "continue"; nextSearchQueries from the hypotheses' weakest links, the
  *   recommended searches, and a human-study query when clinicalScore < 5.
@@ -84,6 +85,8 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   for (const p of f.protective) drugCandidates.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} (protective)`);
   const treats = f.terms.classification.kind === "repurposing";
   for (const c of f.candidates) drugCandidates.push(treats ? `${c.name} (protective)` : c.name);
+  // Chemicals used only to induce the condition in animal models are listed apart, after the drugs.
+  for (const c of f.inducers) drugCandidates.push(`${c.name} (experimental inducer)`);
 
   const s = primary?.supportingEvidence.length ?? 0;
   const c = primary?.contradictingEvidence.length ?? 0;

@@ -1,28 +1,15 @@
+import { negatesMentions } from "@/lib/text/negation";
 import { recordsWithAny, type ConceptIndex } from "./concepts";
-import { NEGATION_CUES, NEGATION_WINDOW } from "./cues";
-
-function tokenStarts(text: string): number[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m.index ?? 0);
-}
+import { formOffsets } from "./cues";
 
 /**
- * Whether a sentence negates the relation between two of its terms (NegEx-style, Chapman et al. 2001): a negation
- * cue ({@link NEGATION_CUES}) is followed within {@link NEGATION_WINDOW} tokens by a form of either term
- * ("5-HT1A signs were not evoked by haloperidol", "lithium did not impair AQP2 expression").
+ * Whether a sentence negates the relation between two of its terms (NegEx-style, lib/text/negation.ts): a negation
+ * scope reaches a form of either term ("5-HT1A signs were not evoked by haloperidol", "lithium did not impair AQP2
+ * expression").
  * @param forms surface forms of the two terms as written in the sentence.
  */
 export function negatesPair(sentence: string, forms: string[]): boolean {
-  const starts = tokenStarts(sentence);
-  for (const m of sentence.matchAll(new RegExp(NEGATION_CUES.source, "gi"))) {
-    const cueEnd = (m.index ?? 0) + m[0].length;
-    const after = starts.filter((s) => s >= cueEnd);
-    const windowEnd = after.length > NEGATION_WINDOW ? after[NEGATION_WINDOW] : sentence.length;
-    for (const f of forms) {
-      const at = sentence.indexOf(f, cueEnd);
-      if (at >= 0 && at < windowEnd) return true;
-    }
-  }
-  return false;
+  return negatesMentions(sentence, forms.flatMap((f) => formOffsets(sentence, f).map((at) => ({ start: at, end: at + f.length }))), { reader: "findings" });
 }
 
 /** One record's support for a link: the record index and the sentence positions (0 = title) that state it. */

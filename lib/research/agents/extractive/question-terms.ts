@@ -1,7 +1,7 @@
 import { STOPWORDS } from "@/lib/text/tokens";
 import { ORGAN_WORDS } from "@/lib/vocabularies/organs";
 import { compileDictionary, type Dictionary } from "@/lib/text/dictionary-tagger";
-import { classifyQuestion, type QuestionClassification, type QuestionEntity } from "@/lib/research/question";
+import { classifyQuestion, type QuestionClassification, type QuestionEntity } from "@/lib/reading/question";
 import { GENERIC_DISEASES, isUbiquitousChemical } from "./concept-filters";
 import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } from "./concepts";
 

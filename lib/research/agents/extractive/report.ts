@@ -5,7 +5,8 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { createReferenceList } from "@/lib/report/references";
 import { formatMarker } from "@/lib/report/validate-citations";
 import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
-import { closestRecords } from "@/lib/report/record-stance";
+import { closestRecords } from "@/lib/reading/read";
+import type { DrugCandidate } from "./candidates";
 import { conceptName } from "./concepts";
 import { plural } from "./evidence-labels";
 import { computeFeatures, keysForName, type EvidenceFeatures } from "./evidence-features";
@@ -40,12 +41,29 @@ export function withMarker(sentence: string, n: number): string {
  * model reads 3 drugs as causing torsade de pointes: cisapride (3 records [1, 2, 3]), …". Empty otherwise.
  */
 function candidateLine(f: EvidenceFeatures, effectName: string, cite: (record: number) => number): string {
-  if (f.candidates.length === 0) {
-    return f.terms.classification.kind === "named-drug" ? "" : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
+  if (f.candidates.length === 0 && f.inducers.length === 0) {
+    return f.terms.classification.kind === "named-drug" || f.terms.classification.kind === "other" ? "" : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
   }
   const verb = f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing";
-  const items = f.candidates.map((c) => `${c.name} (${plural(c.records.length, "record")} ${formatMarker(c.records.map(cite))})`);
-  return `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records: ${items.join(", ")}.`;
+  const item = (c: DrugCandidate) => `${c.name} (${plural(c.records.length, "record")}${c.humanRecords > 0 ? `, ${c.humanRecords} in people` : ""} ${formatMarker(c.records.map(cite))})`;
+  const inducers = f.inducers.length > 0 ? ` Used in these records to induce ${effectName} in animal models or cells, not reported in people: ${f.inducers.map(item).join(", ")}.` : "";
+  const drugs = f.candidates.length > 0 ? `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records, those with evidence in people first: ${f.candidates.map(item).join(", ")}.` : `The relation model reads no drug as ${verb} ${effectName} in people in these records.`;
+  return `${drugs}${inducers}`;
+}
+
+/**
+ * A drug candidate of the judge with the records behind it as [n] markers, so that the conclusion's candidate
+ * sentence cites what it states: an open question's candidate its relation-model records, a protective agent the
+ * records reading it as protective, the named drug the records naming it with the effect (or naming it at all).
+ */
+function citedCandidate(f: EvidenceFeatures, candidate: string, cite: (record: number) => number): string {
+  const name = candidate.replace(/\s*\((?:protective|experimental inducer)\)$/, "");
+  const records =
+    f.candidates.find((c) => c.name === name)?.records ??
+    f.inducers.find((c) => c.name === name)?.records ??
+    f.protective.find((p) => conceptName(f.index.concepts.get(p.key)!, p.records) === name)?.records ??
+    (f.terms.drug?.name === name ? (f.relevant.length > 0 ? f.relevant : [...f.drugRecords]) : []);
+  return records.length > 0 ? `${candidate} ${formatMarker(records.slice(0, 5).map(cite))}` : candidate;
 }
 
 function capitalize(s: string): string {
@@ -76,7 +94,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const primary = hypotheses.primaryHypothesis;
   const last = assessments.length > 0 ? assessments[assessments.length - 1] : null;
   const kind = f.terms.classification.kind;
-  const drugName = f.terms.drug?.name ?? (kind === "named-drug" ? (f.terms.missingDrug ?? "") : "the candidate drugs");
+  const drugName = f.terms.drug?.name ?? (kind === "named-drug" ? (f.terms.missingDrug ?? "") : kind === "other" ? "" : "the candidate drugs");
   const effectName = f.terms.effect?.name ?? primary?.effect ?? "";
   const hypothesisTerms = hypotheses.hypotheses.flatMap((h) => [h.target, h.pathway, h.effect]).join(" ");
   const effectKeys = new Set(f.terms.effect?.keys ?? []);
@@ -178,7 +196,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       ? ` The best-supported mechanism is ${chainLabel(primary)}, supported by ${plural(primary.supportingEvidence.length, "record")}` +
         `${markers} and contradicted by ${primary.contradictingEvidence.length}.`
       : " No mechanism could be traced from the drug to the effect.";
-    const drugs = last.drugCandidates.length > 0 ? ` Drug candidates: ${last.drugCandidates.join(", ")}.` : "";
+    const drugs = last.drugCandidates.length > 0 ? ` Drug candidates: ${last.drugCandidates.map((c) => citedCandidate(f, c, cite)).join(", ")}.` : "";
     conclusion =
       `By the judge's last assessment the evidence is ${verdict} to answer the question (mechanism score ${last.mechanismScore}/10, ` +
       `clinical score ${last.clinicalScore}/10, confidence ${pct}%).${chain}${drugs}` +

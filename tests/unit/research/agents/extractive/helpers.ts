@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { extractiveHypothesize, extractiveJudge, extractiveReport } from "@/lib/research/agents/extractive";
 import type { Evidence } from "@/lib/domain/evidence";
+import { UNKNOWN_TARGET } from "@/lib/research/agents/extractive/process-chains";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
 import { validateReportCitations } from "@/lib/report/validate-citations";
@@ -31,6 +32,7 @@ export function named(e: Evidence, name: string): boolean {
 export function expectTypedAndGrounded(h: MechanismHypothesis, evidence: Evidence[]) {
   const cited = h.supportingEvidence.map((id) => evidence.find((e) => e.id === id));
   expect(cited.every((e) => e !== undefined)).toBe(true);
+  if (h.target === UNKNOWN_TARGET) return expectProcessChain(h, cited as Evidence[]);
   for (const name of [h.drug, h.target]) expect(cited.some((e) => named(e!, name)), `${name} in ${chainLabel(h)}`).toBe(true);
   expect(h.links.map((l) => [l.from, l.to])).toEqual([
     [h.drug, h.target],
@@ -50,6 +52,23 @@ export function expectTypedAndGrounded(h: MechanismHypothesis, evidence: Evidenc
   const annotated = new Set(evidence.flatMap((e) => e.entities.filter((x) => x.type !== "gene").map((x) => x.name.toLowerCase())));
   expect(annotated.has(h.target.toLowerCase()), `${h.target} is an annotated chemical or disease`).toBe(false);
   expect(h.target).not.toMatch(/^[A-Z]{4,}$/); // a section heading such as FINDINGS or RESULTS
+}
+
+/**
+ * A chain through a biological process with the target unknown (no gene links drug and effect in the records): drug
+ * → process → effect, both links resting on records that name their ends, the process a GO process, the target
+ * marked unrecognised.
+ */
+function expectProcessChain(h: MechanismHypothesis, cited: Evidence[]) {
+  expect(h.links.map((l) => [l.from, l.to])).toEqual([
+    [h.drug, h.pathway],
+    [h.pathway, h.effect],
+  ]);
+  for (const link of h.links) expect(link.evidenceIds.length).toBeGreaterThan(0);
+  for (const name of [h.drug, h.pathway]) expect(cited.some((e) => named(e, name)), `${name} in ${chainLabel(h)}`).toBe(true);
+  expect(new Set(h.links.flatMap((l) => l.evidenceIds))).toEqual(new Set(h.supportingEvidence));
+  expect([h.targetGeneId, h.targetSymbol]).toEqual([null, null]);
+  expect(h.pathwayGoId).toMatch(/^GO:\d{7}$/);
 }
 
 /** The primary hypothesis comes first and no later one has a higher confidence, or equal confidence and more records. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chainLabel } from "@/lib/domain/hypothesis";
-import { classifyQuestion } from "@/lib/research/question";
+import { classifyQuestion } from "@/lib/reading/question";
 import { CORPUS_DIR, searchCorpus } from "../../../../support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 
@@ -33,8 +33,11 @@ describe("open question: which drugs can cause torsade de pointes", () => {
   it("is classified as open and names the drugs the relation model reads as causes, none protective", () => {
     expect(classifyQuestion(question).kind).toBe("open");
     expect(evidence).toHaveLength(15);
+    // Human evidence first (erythromycin: 2 of 2 records in people; d,l-sotalol: 1 of 2), and azimilide, which these
+    // records use only in animal models, listed apart as an experimental inducer.
     expect(assessment.drugCandidates).toEqual([
-      "cisapride", "terfenadine", "d,l-sotalol", "erythromycin", "metoclopramide", "terodiline", "fluconazole", "ketoconazole", "pentamidine", "amiodarone",
+      "cisapride", "terfenadine", "erythromycin", "d,l-sotalol", "metoclopramide", "terodiline", "fluconazole", "ketoconazole", "pentamidine", "amiodarone",
+      "azimilide (experimental inducer)",
     ]);
     expect(assessment.drugCandidates.some((d) => d.includes("protective"))).toBe(false);
     expect(report.drugCandidates).toEqual(assessment.drugCandidates);
@@ -42,15 +45,18 @@ describe("open question: which drugs can cause torsade de pointes", () => {
 
   it("every candidate causes torsade de pointes by the library's own gold annotations", () => {
     const gold = goldRelations();
-    const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records? \[/g)].map((m) => m[1]);
-    expect(candidates).toHaveLength(10);
+    const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records?(?:, \d+ in people)? \[/g)].map((m) => m[1]);
+    // Ten drugs with evidence in people, and azimilide, used in these records only in animal models.
+    expect(candidates).toHaveLength(11);
     const byName = new Map(evidence.flatMap((e) => e.entities.map((x) => [x.name.toLowerCase(), x.meshId] as const)));
     const goldFor = (name: string, disease: string) => {
       const mesh = byName.get(name.toLowerCase());
       return evidence.some((e) => e.entities.some((x) => x.meshId === mesh) && gold.has(`${e.citation.pmid}|${mesh}|${disease}`));
     };
-    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates);
-    expect(report.executiveSummary).toContain("The relation model reads 10 drugs as causing torsade de pointes in these records: cisapride (3 records [");
+    // The drugs are gold CID pairs with torsade de pointes; azimilide, used only to induce it in animal models, is not.
+    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates.filter((c) => c !== "azimilide"));
+    expect(report.executiveSummary).toContain("The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 3 in people [");
+    expect(report.executiveSummary).toContain("Used in these records to induce torsade de pointes in animal models or cells, not reported in people: azimilide (1 record [1]).");
   });
 
   it("traces the candidates through IKr, normalised to hERG/KCNH2 (NCBI Gene 3757)", () => {
@@ -73,7 +79,8 @@ describe("open question with an ion channel: QT prolongation or torsade de point
   it("never falls back to another substance and names hERG/KCNH2", () => {
     expect(evidence).toHaveLength(16);
     expect(report.title).not.toMatch(/acetylcholine/i);
-    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "terfenadine", "d,l-sotalol"]);
+    // Ranked by evidence in people first: erythromycin (2 of 2 records in people) before d,l-sotalol (1 of 2).
+    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "terfenadine", "erythromycin"]);
     expect(assessment.drugCandidates.some((d) => /protective|haloperidol|acetylcholine/i.test(d))).toBe(false);
     expect(hypotheses.primaryHypothesis).toMatchObject({ targetSymbol: "KCNH2", targetGeneId: "3757" });
     for (const h of hypotheses.hypotheses) expectTypedAndGrounded(h, evidence);
@@ -99,11 +106,13 @@ describe("repurposing question: existing drugs that could treat hypertension", (
   });
 });
 
-const HYPERTENSION_CANDIDATES = ["atorva (protective)", "vitamin E (protective)", "propranolol (protective)", "diltiazem (protective)"];
+// Evidence in people first: propranolol and diltiazem before the animal-study agents atorva and vitamin E.
+const HYPERTENSION_CANDIDATES = ["propranolol (protective)", "diltiazem (protective)", "atorva (protective)", "vitamin E (protective)"];
+// Equal confidence: candidates in their ranked order (propranolol, with evidence in people, before vitamin E).
 const HYPERTENSION_CHAINS = [
   ["atorva → eNOS → regulation of blood pressure → hypertension", "NOS3", "4846", 3],
-  ["vitamin E → eNOS → regulation of blood pressure → hypertension", "NOS3", "4846", 2],
   ["propranolol → renin → kidney development → hypertension", "REN", "5972", 2],
+  ["vitamin E → eNOS → regulation of blood pressure → hypertension", "NOS3", "4846", 2],
 ];
 
 describe("a named drug absent from the evidence", () => {

@@ -84,13 +84,14 @@ describe("question terms", () => {
 
   it("never substitutes another drug: an open question has none, an absent named drug is reported", () => {
     const index = buildConceptIndex(searchCorpus("lithium"));
+    // Not about a drug and asking for none: "other", read for its findings (never forced into "which drugs cause …").
     const open = findQuestionTerms("What is known?", index);
-    expect(open.classification.kind).toBe("open");
+    expect(open.classification.kind).toBe("other");
     expect(open.drug).toBeNull();
     expect(open.effect).toBeNull();
     expect(open.missingDrug).toBeNull();
     const absent = findQuestionTerms("Is rofecoxib nephrotoxic?", index);
-    expect(absent.classification).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["nephrotoxicity"], relation: "causes" });
+    expect(absent.classification).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["nephrotoxicity"], relation: "causes", organ: "kidneys", negated: false });
     expect(absent.drug).toBeNull();
     expect(absent.missingDrug).toBe("rofecoxib");
     expect(absent.notes).toEqual(["The question names rofecoxib, but none of the 29 records reviewed mentions it; no other drug was substituted."]);

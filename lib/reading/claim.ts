@@ -1,4 +1,4 @@
-import { organNamed, type Organ } from "@/lib/vocabularies/organs";
+import { organNamed, organOfToxicForm, type Organ } from "@/lib/vocabularies/organs";
 
 /** The relation a polar claim states between a chemical and a disease: it causes the disease, or treats/prevents it. */
 export type ClaimRelation = "causes" | "treats";
@@ -50,8 +50,6 @@ const FORMS: Array<[RegExp, ClaimRelation, boolean]> = [
 
 /** "X is (not) cardiotoxic / hepatotoxic / nephrotoxic …": a harm to the organ of the combining form. */
 const TOXIC_ADJECTIVE = /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
-/** The organ named by a "-toxic" combining form. */
-const TOXIC_ORGAN: Record<string, string> = { cardio: "heart", hepato: "liver", nephro: "kidneys", neuro: "nerves", oto: "ears", myelo: "bone marrow", pneumo: "lungs" };
 
 /** Harm nouns after an organ ("liver damage", "kidney injury"): the target is then the organ's diseases. */
 const ORGAN_HARM = /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function)$/i;
@@ -87,7 +85,7 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
   if (NOT_POLAR.test(text) || /[,;:?]/.test(text)) return null;
   const toxic = TOXIC_ADJECTIVE.exec(text);
   if (toxic) {
-    const organ = organNamed(TOXIC_ORGAN[toxic[4].toLowerCase()]);
+    const organ = organOfToxicForm(toxic[4]);
     return { chemical: toxic[1].trim(), target: organ!.name, organ, relation: "causes", negated: Boolean(toxic[3]), form: toxic[2].toLowerCase().replace(/\s+/g, " ") };
   }
   for (const [pattern, relation, negated] of FORMS) {
@@ -101,10 +99,4 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
     return { chemical, target, organ, relation, negated, form: m[2].toLowerCase().replace(/\s+/g, " ") };
   }
   return null;
-}
-
-/** The claim's relation in words: "does not cause", "causes", "treats or prevents", "does not treat or prevent". */
-export function relationPhrase(claim: Pick<PolarClaim, "relation" | "negated">): string {
-  if (claim.relation === "causes") return claim.negated ? "does not cause" : "causes";
-  return claim.negated ? "does not treat or prevent" : "treats or prevents";
 }

@@ -1,23 +1,30 @@
 import type { Dictionary } from "@/lib/text/dictionary-tagger";
 import { tagText } from "@/lib/text/dictionary-tagger";
+import { organNamed, organOfToxicForm } from "@/lib/vocabularies/organs";
 
 /**
- * What a research question asks (issue 9 §3):
+ * What a research question asks:
  * - "named-drug": about a drug the question names ("Is valproic acid hepatotoxic?");
  * - "open": which drugs cause a condition ("Which drugs can cause torsade de pointes?");
- * - "repurposing": which (existing) drugs could treat or prevent a condition ("What existing drugs could treat X?").
+ * - "repurposing": which (existing) drugs could treat or prevent a condition ("What existing drugs could treat X?");
+ * - "other": neither names a drug nor asks for drugs ("Do mitochondria play a role in remodelling lace plant
+ *   leaves?"): it is read for its findings, never forced into "which drugs cause …".
  */
-export type QuestionKind = "named-drug" | "open" | "repurposing";
+export type QuestionKind = "named-drug" | "open" | "repurposing" | "other";
 
 /**
  * The classification of a question: its kind, the drugs and the conditions it names (as written, lower-case
- * unless an abbreviation), and the relation it asks about ("causes" for harm, "treats" for treatment/prevention).
+ * unless an abbreviation), the relation it asks about ("causes" for harm, "treats" for treatment/prevention),
+ * the organ whose diseases its condition stands for ("hepatotoxic" → liver, "safe for the heart" → heart; null
+ * when none), and its polarity (`negated`: "Is X safe for the heart?" asks whether X does NOT harm it).
  */
 export interface QuestionClassification {
   kind: QuestionKind;
   drugs: string[];
   conditions: string[];
   relation: "causes" | "treats";
+  organ: string | null;
+  negated: boolean;
 }
 
 /** A named entity a dictionary can recognise in a question (shape of lib/evidence's Entity). */
@@ -48,7 +55,17 @@ const GENERIC_WORDS = new Set([
 ]);
 
 /** "<organ>otoxic(ity)" words name a condition: "hepatotoxic" → "hepatotoxicity". */
-const TOXIC_ADJECTIVE = /\b([a-z]{3,}?o)toxic(?:ity|ities)?\b/gi;
+const TOXIC_ADJECTIVE = /\b([a-z]{2,}?o)toxic(?:ity|ities)?\b/gi;
+
+/** An organ named as what a drug harms or spares: "safe for the heart", "damage the kidneys", "liver damage", "toxic to the liver". */
+const ORGAN_PHRASE =
+  /\b(?:safe|harmless|harmful|toxic|dangerous|bad)\s+(?:for|to)\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b(?:damage|harm|injure|affect)s?\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b([a-z]+)\s+(?:damage|injury|toxicity)\b/gi;
+
+/** Wording that asks whether a drug does NOT harm: "Is X safe …", "Is X harmless …", "Does X not cause …". */
+const SPARING = /\b(?:safe|harmless|well tolerated|not (?:cause|induce|harm|damage)\w*)\b/i;
+
+/** A question that mentions drugs in general without naming one ("Is QT prolongation caused by drugs?"). */
+const DRUG_WORD = /\b(?:drugs?|medications?|medicines?|pharmaceuticals?)\b/i;
 
 /**
  * The subject of a yes/no question about one drug, read when no dictionary names a chemical: "Is X hepatotoxic?",
@@ -75,14 +92,29 @@ function unique(names: string[]): string[] {
   });
 }
 
+/** The organ a question names as harmed or spared, by a "-toxic" word or an organ phrase; null when none. */
+function questionOrgan(text: string): string | null {
+  for (const m of text.matchAll(TOXIC_ADJECTIVE)) {
+    const organ = organOfToxicForm(m[1].toLowerCase());
+    if (organ) return organ.name;
+  }
+  for (const m of text.matchAll(ORGAN_PHRASE)) {
+    const organ = organNamed((m[1] ?? m[2] ?? m[3] ?? "").toLowerCase());
+    if (organ) return organ.name;
+  }
+  return null;
+}
+
 /**
- * Classifies a research question (issue 9 §3). Rules, in order:
+ * Classifies a research question. Rules, in order:
  * 1. the question asks for drugs ({@link OPEN_SUBJECT}: "which drugs …", "what existing drugs …") → "repurposing" when
  *    it has treatment wording ({@link TREATMENT}) and no harm wording before it, else "open";
- * 2. otherwise it names a drug → "named-drug"; without any named drug, treatment wording → "repurposing", else "open".
+ * 2. otherwise it names a drug → "named-drug"; without any named drug, a question that speaks of drugs in general
+ *    is "repurposing" with treatment wording, else "open"; any other question is "other" (not about a drug).
  * `drugs` and `conditions`: chemicals and diseases the dictionary (the library's annotated entity names, when given)
  * finds in the question, generic words left out; "<organ>otoxic" words add "<organ>otoxicity"; with no chemical
  * found, the subject of a yes/no question ("Is X hepatotoxic?") is taken as the named drug.
+ * `organ` (lib/vocabularies/organs.ts) and `negated` ({@link SPARING} wording) complete the reading.
  * Deterministic and text-only: the same question gives the same classification before and after any search.
  */
 export function classifyQuestion(question: string, dictionary?: Dictionary<QuestionEntity> | null): QuestionClassification {
@@ -98,12 +130,16 @@ export function classifyQuestion(question: string, dictionary?: Dictionary<Quest
   const harmAt = text.search(HARM);
   const treatment = treatmentAt >= 0 && (harmAt < 0 || treatmentAt < harmAt);
   const relation = treatment ? "treats" : "causes";
-  if (open) return { kind: treatment ? "repurposing" : "open", drugs, conditions, relation };
+  const organ = questionOrgan(text);
+  const negated = relation === "causes" && SPARING.test(text);
+  const reading = { conditions, relation, organ, negated } as const;
+  if (open) return { kind: treatment ? "repurposing" : "open", drugs, ...reading };
   if (drugs.length === 0) {
     const subject = NAMED_SUBJECT.exec(text);
     const named = subject?.[1] ?? NAMED_ATTRIBUTE.exec(text)?.[1];
     if (named) drugs = unique([clean(named)]).filter((d) => !conditions.includes(d));
   }
-  if (drugs.length > 0) return { kind: "named-drug", drugs, conditions, relation };
-  return { kind: treatment ? "repurposing" : "open", drugs, conditions, relation };
+  if (drugs.length > 0) return { kind: "named-drug", drugs, ...reading };
+  if (!DRUG_WORD.test(text)) return { kind: "other", drugs, ...reading };
+  return { kind: treatment ? "repurposing" : "open", drugs, ...reading };
 }

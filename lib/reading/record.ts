@@ -1,0 +1,205 @@
+import type { Evidence } from "@/lib/domain/evidence";
+import type { KnownEntity, PairPrediction } from "@/lib/relations";
+import { mayStateFinding } from "@/lib/text/findings";
+import { commonestName, type AnnotationIndex } from "./annotations";
+import type { ResolvedProposition } from "./proposition";
+import { recordRelations } from "./relations";
+import type { RecordStance } from "./stance";
+
+/**
+ * P(CID) from which a record naming the drug and the condition reads as stating that the drug causes it ("yes"), and
+ * from which it reads as possibly stating it. Below the lower one the record names both without the relation, which
+ * counts against "yes". Lower than the relation model's own decision threshold (0.37, tuned for document-level F1)
+ * because a record retrieved for the pair is read for that pair alone. Source: tuned on 300 CID and 300 co-occurring
+ * non-CID pairs of CDR_DevelopmentSet asked as questions (read by the model fitted on the training set alone), its 183
+ * organ questions and 183 without annotated organ toxicity, and PubMedQA's even PMIDs (scripts/calibrate-reading.ts):
+ * there CID pairs are answered yes 0.76, non-CID 0.20, organ questions 0.82 (0.19 without toxicity), negated CID
+ * claims contradicted 0.87; 0.25 gave a claim-level F1 0.02 higher but CID 0.71 and organ 0.75.
+ */
+export const RELATION_PROBABILITY: RelationThresholds = { yes: 0.2, possibly: 0.1, organPossibly: 0.05 };
+
+/**
+ * The P(CID) thresholds of a causation reading (see {@link RELATION_PROBABILITY}); `organPossibly` replaces
+ * `possibly` for an organ proposition ("Is X cardiotoxic?"), which any disease of the organ caused by X answers.
+ */
+export interface RelationThresholds {
+  yes: number;
+  possibly: number;
+  organPossibly: number;
+}
+
+/**
+ * P(CID) from which a causation reading speaks against a treatment proposition. Source: our choice — the upper range
+ * of the relation model's probabilities: the CID model gives treatment pairs moderate probabilities ("uroprophylaxis
+ * with mesna" for cystitis: 0.72).
+ */
+export const STRONG_PROBABILITY = 0.8;
+
+/** Protective or therapeutic cue words of a negated sentence ("did not prevent"), by word start. */
+const PROTECTIVE_CUE = /^(?:prevent|protect|attenuat|amelior|revers|inhibit|alleviat|abolish|counteract|suppress|antagoni|reliev|rescu|abrogat|lessen|treat|therap|efficac|effective|cure|benefic)/i;
+
+/**
+ * Bearing of a record that names the drug with a disease of an organ asked about ("Is X cardiotoxic?") but reads no
+ * harm (no relation, or a treatment of it): one disease of the organ named without harm says little about harm to
+ * the organ, so such a record weighs (0.5^4 = 1/16 by the verdict's bearing power) against one that reads a harm.
+ * Source: tuned with the thresholds above (scripts/calibrate-reading.ts).
+ */
+export const ORGAN_UNRELATED_BEARING = 0.5;
+
+/**
+ * Whether the pair a record was read by names the drug with the condition without a harm: read as a treatment, or
+ * P(CID) below the "possibly" threshold in sentences that are not negated. For an organ proposition such a record
+ * bears {@link ORGAN_UNRELATED_BEARING}.
+ */
+export function unrelatedPair(p: Pick<PairPrediction, "relation" | "negated" | "probability">, at: RelationThresholds = RELATION_PROBABILITY): boolean {
+  return p.relation === "treats" || (!p.negated && p.probability < at.organPossibly);
+}
+
+/** What a record says about the relation itself (before the proposition's polarity). */
+type RelationOutcome = "affirms" | "possible" | "denies" | "none" | "opposite";
+
+/** One record's reading of a resolved proposition, before it becomes a StanceReading. */
+export interface RelationReading {
+  stance: RecordStance;
+  reason: string;
+  passage: string | null;
+  /** The deciding prediction (the pair read), null when the record does not name both. */
+  prediction: PairPrediction | null;
+  /** Every prediction of the proposition's pairs in this record. */
+  predictions: PairPrediction[];
+  /** How strongly the record bears on the proposition, 0–1 (1 when it names both; see {@link ORGAN_UNRELATED_BEARING}). */
+  bearing: number;
+}
+
+/** The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was written with. */
+export function propositionEntities(resolved: ResolvedProposition, index: AnnotationIndex): KnownEntity[] {
+  const names = (id: string) => [...(index.namesById.get(id)?.keys() ?? [])];
+  const entity = (id: string, type: "chemical" | "disease", name: string): KnownEntity => ({ name, type, meshId: /^[CD]\d{6,9}$/.test(id) ? id : null, synonyms: names(id) });
+  return [
+    ...resolved.chemicalIds.map((id, i) => entity(id, "chemical", i === 0 ? resolved.chemical : commonestName(index, id))),
+    ...(resolved.organ ? [] : resolved.diseaseIds.map((id) => entity(id, "disease", resolved.target))),
+  ];
+}
+
+/**
+ * The sentence a reading rests on: among the deciding pair's sentences of the abstract with the reading's negation
+ * (a denial: negated), findings with a relation cue first, then other sentences with a cue, then findings, then the
+ * rest (aims and methods), then the title; null when none.
+ */
+function restingSentence(p: PairPrediction, title: string, negated: boolean): string | null {
+  const rank = (s: { text: string; cue: string | null; start: number }) => (s.start <= title.length ? 4 : 0) + (s.cue ? 0 : 2) + (mayStateFinding(s.text) ? 0 : 1);
+  const pick = p.sentences.filter((s) => s.negated === negated).sort((a, b) => rank(a) - rank(b) || a.start - b.start)[0];
+  return pick?.text ?? null;
+}
+
+/** Whether every sentence relating the pair denies it with a cue ("X did not induce Y"), and whether that cue is protective ("did not prevent"). */
+function denial(p: PairPrediction): { denied: boolean; protective: boolean } {
+  const cued = p.sentences.filter((s) => s.negated && s.cue);
+  return { denied: p.negated && cued.length > 0, protective: cued.some((s) => PROTECTIVE_CUE.test(s.cue ?? "")) };
+}
+
+const pct = (p: number) => `P(CID) ${p.toFixed(2)}`;
+
+/**
+ * What one record says about "chemical causes condition": "affirms" (P(CID) ≥ {@link RELATION_PROBABILITY}.yes, not
+ * negated, not a treatment reading), "possible" (≥ .possibly), "denies" (a cued sentence denies it), "opposite" (it
+ * reads the drug as treating or preventing the condition), "none" (names both without the relation).
+ */
+function causation(preds: PairPrediction[], at: { yes: number; possibly: number }): { outcome: RelationOutcome; p: PairPrediction } {
+  const open = preds.filter((p) => !p.negated && p.relation !== "treats");
+  const best = open[0];
+  if (best && best.probability >= at.yes) return { outcome: "affirms", p: best };
+  const denied = preds.find((p) => denial(p).denied && !denial(p).protective);
+  if (denied) return { outcome: "denies", p: denied };
+  const treats = preds.find((p) => p.relation === "treats");
+  if (treats && !(best && best.probability >= at.possibly)) return { outcome: "opposite", p: treats };
+  if (best && best.probability >= at.possibly) return { outcome: "possible", p: best };
+  return { outcome: "none", p: best ?? preds[0] };
+}
+
+/** What one record says about "chemical treats or prevents condition" (see {@link causation}). */
+function treatment(preds: PairPrediction[]): { outcome: RelationOutcome; p: PairPrediction } {
+  const treats = preds.find((p) => p.relation === "treats" && !p.negated);
+  if (treats) return { outcome: "affirms", p: treats };
+  const denied = preds.find((p) => denial(p).denied && denial(p).protective);
+  if (denied) return { outcome: "denies", p: denied };
+  const harm = preds.find((p) => p.relation === "causes" && !p.negated && p.probability >= STRONG_PROBABILITY);
+  if (harm) return { outcome: "opposite", p: harm };
+  return { outcome: "possible", p: preds[0] };
+}
+
+/**
+ * The stance of an outcome on the proposition: for "X causes Y" an affirmation is yes, a possible one possibly,
+ * a denial, an opposite reading or no relation no; for "X does not cause Y" ("Is X safe for the heart?") the
+ * other way round, and a possible report of the harm is already no (a denial is contradicted by a record that may
+ * show the harm). For "X treats Y" no relation is possibly (the relation model reads no treatment absence).
+ */
+function stanceOf(outcome: RelationOutcome, relation: "causes" | "treats", negated: boolean): RecordStance {
+  if (outcome === "affirms") return negated ? "no" : "yes";
+  if (outcome === "possible") return negated && relation === "causes" ? "no" : "possibly";
+  return negated ? "yes" : "no";
+}
+
+function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPrediction): string {
+  const pair = `${p.chemical} and ${p.disease}`;
+  const induced = `${p.chemical}-induced ${p.disease}`;
+  if (relation === "treats") {
+    if (outcome === "affirms") return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}`;
+    if (outcome === "denies") return `names ${pair}; a sentence denies that ${p.chemical} prevents or treats ${p.disease}`;
+    if (outcome === "opposite") return `names ${pair}; the relation model reads it as ${induced} (${pct(p.probability)})`;
+    return `names ${pair}; no sentence reads ${p.chemical} as treating or preventing ${p.disease}`;
+  }
+  if (outcome === "affirms") return `names ${pair}; the relation model reads it as ${induced} (${pct(p.probability)})`;
+  if (outcome === "possible") return `names ${pair}; the relation model leans to ${induced} but is unsure (${pct(p.probability)})`;
+  if (outcome === "denies") return `names ${pair}; a sentence denies that ${p.chemical} causes ${p.disease}`;
+  if (outcome === "opposite") return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}, not causing it`;
+  return `names ${pair}, but the relation model reads no ${induced} (${pct(p.probability)})`;
+}
+
+/**
+ * The stance and bearing of a record from the predictions of the proposition's pairs in it (non-empty): what it
+ * says about the relation ({@link causation} or {@link treatment}), made a stance by the proposition's polarity
+ * ({@link stanceOf}), with the deciding pair. Pure, for readRelation and for calibration.
+ */
+export function stanceFromPredictions(
+  predictions: PairPrediction[],
+  resolved: Pick<ResolvedProposition, "relation" | "negated" | "organ">,
+  at: RelationThresholds = RELATION_PROBABILITY,
+  organUnrelated = ORGAN_UNRELATED_BEARING,
+): { stance: RecordStance; bearing: number; outcome: RelationOutcome; p: PairPrediction } {
+  const thresholds = { yes: at.yes, possibly: resolved.organ ? at.organPossibly : at.possibly };
+  const { outcome, p } = resolved.relation === "treats" ? treatment(predictions) : causation(predictions, thresholds);
+  const bearing = resolved.organ && resolved.relation === "causes" && unrelatedPair(p, at) ? organUnrelated : 1;
+  return { stance: stanceOf(outcome, resolved.relation, resolved.negated), bearing, outcome, p };
+}
+
+/**
+ * Reads one record for a resolved proposition with the relation model (lib/relations, trained on BC5CDR): the
+ * predictions of every chemical ID × condition ID of the proposition found in its title and abstract give its
+ * stance ({@link stanceFromPredictions}). `passage` is the sentence of the deciding pair that states it (a denial:
+ * the negated sentence); `reason` says why in plain words. A record that does not name both is "irrelevant".
+ */
+export function readRelation(
+  record: Evidence,
+  resolved: ResolvedProposition,
+  index: AnnotationIndex,
+  at: RelationThresholds = RELATION_PROBABILITY,
+  organUnrelated = ORGAN_UNRELATED_BEARING,
+): RelationReading {
+  const chemicals = new Set(resolved.chemicalIds);
+  const diseases = new Set(resolved.diseaseIds);
+  const predictions = recordRelations(record, propositionEntities(resolved, index)).filter((p) => chemicals.has(p.chemicalId) && diseases.has(p.diseaseId));
+  if (predictions.length === 0) {
+    const target = resolved.organ ? `a disease of the ${resolved.organ}` : resolved.target;
+    return { stance: "irrelevant", reason: `does not name both ${resolved.chemical} and ${target}`, passage: null, prediction: null, predictions, bearing: 0 };
+  }
+  const { stance, bearing, outcome, p } = stanceFromPredictions(predictions, resolved, at, organUnrelated);
+  return {
+    stance,
+    reason: why(outcome, resolved.relation, p),
+    passage: restingSentence(p, record.citation.title, outcome === "denies"),
+    prediction: p,
+    predictions,
+    bearing,
+  };
+}
