@@ -26,9 +26,10 @@ export function queryTerms(query: string): string[] {
  * abstract 1, terms (MeSH and annotated entities) 3; on Postgres, the tsvector column ranked by the number of
  * query terms matched, then ts_rank. Terms are OR-ed; on SQLite BM25's IDF weighting decides (Robertson &
  * Zaragoza 2009).
+ * `since` keeps only records imported or updated at or after that moment (their row's updatedAt).
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
-export async function searchLibrary(query: string, limit: number): Promise<Evidence[]> {
+export async function searchLibrary(query: string, limit: number, since?: Date): Promise<Evidence[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || limit <= 0) return [];
   const db = getDb();
@@ -39,16 +40,19 @@ export async function searchLibrary(query: string, limit: number): Promise<Evide
         `SELECT "id", (${terms.map((_, i) => `("searchVector" @@ to_tsquery('english', $${i + 3}))::int`).join(" + ")})
            + ts_rank("searchVector", q) AS score
          FROM "Evidence", to_tsquery('english', $1) q
-         WHERE "inLibrary" AND "searchVector" @@ q ORDER BY score DESC, "id" LIMIT $2`,
+         WHERE "inLibrary" AND "searchVector" @@ q AND "updatedAt" >= $${terms.length + 3} ORDER BY score DESC, "id" LIMIT $2`,
         terms.join(" | "),
         limit,
         ...terms,
+        since ?? new Date(0),
       )
     : await db.$queryRawUnsafe(
         `SELECT e."id" AS id, -bm25("EvidenceFts", 10.0, 1.0, 3.0) AS score
          FROM "EvidenceFts" JOIN "Evidence" e ON e."rowid" = "EvidenceFts"."rowid"
-         WHERE "EvidenceFts" MATCH ? ORDER BY score DESC, e."id" LIMIT ?`,
+         WHERE "EvidenceFts" MATCH ? AND e."updatedAt" >= ? ORDER BY score DESC, e."id" LIMIT ?`,
         terms.map((t) => `"${t}"`).join(" OR "),
+        // Prisma stores SQLite DateTime as ISO text ("2026-11-25T02:06:27.777+00:00"), which compares in time order.
+        (since ?? new Date(0)).toISOString().replace("Z", "+00:00"),
         limit,
       );
   if (hits.length === 0) return [];
