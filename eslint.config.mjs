@@ -17,6 +17,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
+  ["watches"],
   ["export"],
 ];
 const ALL_LIB = LIB_LAYERS.flat();

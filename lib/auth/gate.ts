@@ -44,10 +44,11 @@ const PUBLIC_PAGES = [/^\/sign-in\/?$/, /^\/sign-up\/?$/, /^\/share\/[^/]+(\/.*)
 
 /**
  * API and internal paths open without a session: better-auth's own endpoints (they check sessions themselves), the
- * health check, the OpenAPI document, and the durable engine's internal queue callbacks (the Workflow SDK calls its
- * own server over HTTP; they carry no user data in or out).
+ * health check, the OpenAPI document, the durable engine's internal queue callbacks (the Workflow SDK calls its
+ * own server over HTTP; they carry no user data in or out), and watches' Atom feeds (feed readers have no session;
+ * the feed's 256-bit token is its credential, checked by the route).
  */
-const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/workflow\//];
+const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/workflow\//, /^\/api\/feeds\/[^/]+\/?$/];
 
 /** Whether a path may be opened without signing in when CRITICA_AUTH=on (static assets never reach the proxy). */
 export function isPublicPath(pathname: string): boolean {
