@@ -23,8 +23,9 @@ import { readFixture } from "./fixtures";
  *   ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json. The "empty" fault gives `{"studies":[]}`.
  *
  * What the sources hold can change between requests, as the real ones do between a watch's checks (`changes`, or
- * POST /_control with the same operations as JSON for a server in another process): a PubMed article added or
- * replaced (a new record, a retraction), a ClinicalTrials.gov study updated (status, results). Every record carries a
+ * POST /_control with the same operations as JSON for a server in another process): a PubMed article added, replaced
+ * or retracted (the recorded article with "Retracted Publication" and a RetractionIn link), a ClinicalTrials.gov study
+ * updated (status, results). Every record carries a
  * modification day: the recordings' records count as last modified on {@link RECORDED_MODIFIED}, a change on the day
  * it is given. Date-restricted requests get only the records modified on or after their day: esearch with
  * `datetype=mdat&mindate=YYYY/MM/DD`, ClinicalTrials.gov with `AREA[LastUpdatePostDate]RANGE[YYYY-MM-DD,MAX]` in
@@ -65,6 +66,7 @@ export const RECORDED_MODIFIED = "2000-01-01";
 export type SourceChange =
   | { op: "add-pubmed"; xml: string; modified: string }
   | { op: "replace-pubmed"; pmid: string; xml: string; modified: string }
+  | { op: "retract-pubmed"; pmid: string; noticePmid: string; modified: string }
   | { op: "ctgov-study"; nctId: string; overallStatus?: string; whyStopped?: string; hasResults?: boolean; modified: string };
 
 /** A running fixture server; `close` must be awaited in afterAll. */
@@ -134,6 +136,20 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
       if (!articles.has(pmid)) rankedPmids.unshift(pmid);
       articles.set(pmid, c.xml);
       pubmedModified.set(pmid, c.modified);
+      return;
+    }
+    if (c.op === "retract-pubmed") {
+      // As PubMed marks a retracted article: the publication type and a RetractionIn link to the notice.
+      const xml = articles.get(c.pmid);
+      if (!xml) throw new Error(`fixture change: no PubMed article ${c.pmid}`);
+      const link = `<CommentsCorrections RefType="RetractionIn"><RefSource>Retraction notice</RefSource><PMID Version="1">${c.noticePmid}</PMID></CommentsCorrections>`;
+      articles.set(
+        c.pmid,
+        xml
+          .replace("</PublicationTypeList>", `<PublicationType UI="D016441">Retracted Publication</PublicationType></PublicationTypeList>`)
+          .replace(/<\/CommentsCorrectionsList>|<\/MedlineCitation>/, (end) => (end === "</CommentsCorrectionsList>" ? `${link}${end}` : `<CommentsCorrectionsList>${link}</CommentsCorrectionsList>${end}`)),
+      );
+      pubmedModified.set(c.pmid, c.modified);
       return;
     }
     const study = ctgovDefault.studies.find((s) => s.protocolSection.identificationModule.nctId === c.nctId);
