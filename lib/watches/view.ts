@@ -1,6 +1,7 @@
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { Cadence, CheckStatus, WatchStatus } from "@/lib/domain/watch";
 import type { CheckRecord, WatchRecord } from "@/lib/db/watches";
+import type { DeliveryRecord, WebhookRecord } from "@/lib/db/watch-notices";
 import { formatCostUsd } from "@/lib/ai/usage";
 import { versionPath } from "./notify";
 import { backoffFactor, CADENCE_LABELS } from "./schedule";
@@ -113,5 +114,14 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
       costUsd: c.costUsd,
       modelCalls: c.modelCalls,
     })),
+  };
+}
+
+/** A user's webhook as the API and the settings page show it: URL and secret (nulls when none), latest deliveries. */
+export function toWebhookView(webhook: WebhookRecord | null, deliveries: DeliveryRecord[]) {
+  return {
+    url: webhook?.url ?? null,
+    secret: webhook?.secret ?? null,
+    deliveries: deliveries.map((d) => ({ id: d.id, checkId: d.checkId, url: d.url, status: d.status, attempts: d.attempts, lastStatus: d.lastStatus, error: d.error, createdAt: d.createdAt.toISOString() })),
   };
 }

@@ -2,6 +2,7 @@ import { connection } from "next/server";
 import { ownerIdFor } from "@/lib/auth/rules";
 import { deleteWebhook, getWebhook, listDeliveries, saveWebhook } from "@/lib/db/watch-notices";
 import { newWebhookSecret } from "@/lib/watches/webhook";
+import { toWebhookView } from "@/lib/watches/view";
 import { getCaller, getStartingCaller } from "@/app/_server/caller";
 import { apiError, json, readJson, validate } from "@/app/api/_contract/respond";
 import { webhookRequestSchema } from "@/app/api/_contract/watch-schemas";
@@ -12,11 +13,7 @@ async function owner(starting = false): Promise<string | null> {
 
 async function view(ownerId: string) {
   const [webhook, deliveries] = await Promise.all([getWebhook(ownerId), listDeliveries(ownerId)]);
-  return {
-    url: webhook?.url ?? null,
-    secret: webhook?.secret ?? null,
-    deliveries: deliveries.map((d) => ({ id: d.id, checkId: d.checkId, url: d.url, status: d.status, attempts: d.attempts, lastStatus: d.lastStatus, error: d.error, createdAt: d.createdAt.toISOString() })),
-  };
+  return toWebhookView(webhook, deliveries);
 }
 
 /** GET /api/webhook → `{ url, secret, deliveries }`: the caller's webhook (nulls when none) and its latest 20 deliveries. */
