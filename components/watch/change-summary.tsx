@@ -65,11 +65,22 @@ export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
           </ul>
         </div>
       )}
-      <p data-testid="change-bottom-line">
-        {summary.bottomLine.moved
-          ? `Bottom line: ${summary.bottomLine.before?.sentence ?? "none"} → ${summary.bottomLine.after?.sentence ?? "none"}`
-          : `Bottom line unchanged: ${summary.bottomLine.after?.sentence ?? "none"}`}
-      </p>
+      {summary.claims && (
+        <ul className="list-disc space-y-1 pl-5" data-testid="change-claims">
+          {summary.claims.map((c, i) => (
+            <li key={c.claim} className="break-words">
+              Claim {i + 1} “{c.claim}”: {c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(summary.bottomLine.before || summary.bottomLine.after) && (
+        <p data-testid="change-bottom-line">
+          {summary.bottomLine.moved
+            ? `Bottom line: ${summary.bottomLine.before?.sentence ?? "none"} → ${summary.bottomLine.after?.sentence ?? "none"}`
+            : `Bottom line unchanged: ${summary.bottomLine.after?.sentence ?? "none"}`}
+        </p>
+      )}
       <p className="text-muted-foreground" data-testid="change-references">
         References: {summary.references.added.length} added, {summary.references.removed.length} removed (v{summary.fromVersion} → v{summary.toVersion}).
       </p>

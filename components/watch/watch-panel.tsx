@@ -181,6 +181,7 @@ export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { 
                         Report v{c.reportVersion}
                       </Link>
                     )}
+                    {c.cost && <span className="text-muted-foreground">{c.cost}</span>}
                   </li>
                 ))}
               </ol>

@@ -5,11 +5,10 @@ import { WatchPanel } from "./watch-panel";
 
 /**
  * The report page's watch panel (server part): the run's watch, if any, and whether the caller may watch it (its
- * owner, lib/auth/rules.ts "watch"). Shown for finished research runs; a run still running, failed or cancelled can
- * be watched once a later run of the question completes, and claim checks not yet.
+ * owner, lib/auth/rules.ts "watch"). Shown for research runs and claim checks that have ended; one that failed or was
+ * cancelled is not watchable (the panel says so).
  */
 export async function WatchSlot({ caller, run }: { caller: Caller; run: RunSummary }) {
-  if (run.mode !== "research") return null;
   const watch = await watchOfRunFor(caller, run.id);
   const canWrite = canWriteRun(caller, run, "watch");
   if (!watch && (!canWrite || run.status === "running" || run.status === "queued")) return null;

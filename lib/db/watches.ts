@@ -50,6 +50,7 @@ export interface CheckRecord {
   summary: ChangeSummary | null;
   reportVersion: number | null;
   fromSeq: number | null;
+  versionRunId: string | null;
   costUsd: number | null;
   modelCalls: number;
   error: string | null;
@@ -94,6 +95,7 @@ function toCheck(row: CheckRow): CheckRecord {
     summary: row.summary === null ? null : changeSummarySchema.parse(row.summary),
     reportVersion: row.reportVersion,
     fromSeq: row.fromSeq,
+    versionRunId: row.versionRunId,
     costUsd: row.costUsd,
     modelCalls: row.modelCalls,
     error: row.error,
@@ -225,6 +227,25 @@ export async function saveProbe(checkId: string, probe: Probe): Promise<CheckRec
 export async function saveCheckFromSeq(checkId: string, fromSeq: number): Promise<number> {
   await getDb().watchCheck.updateMany({ where: { id: checkId, fromSeq: null }, data: { fromSeq } });
   return (await getDb().watchCheck.findUniqueOrThrow({ where: { id: checkId }, select: { fromSeq: true } })).fromSeq!;
+}
+
+/** Saves the run a claim check's re-check started (once: a re-run step keeps the first). @returns the run id saved. */
+export async function saveCheckVersionRun(checkId: string, runId: string): Promise<string> {
+  await getDb().watchCheck.updateMany({ where: { id: checkId, versionRunId: null }, data: { versionRunId: runId } });
+  return (await getDb().watchCheck.findUniqueOrThrow({ where: { id: checkId }, select: { versionRunId: true } })).versionRunId!;
+}
+
+/**
+ * A watched claim check's latest version: the run of the latest changed check and its version number, else the
+ * watched run itself as version 1.
+ */
+export async function latestVersionRun(watch: Pick<WatchRecord, "id" | "runId">): Promise<{ runId: string; version: number }> {
+  const row = await getDb().watchCheck.findFirst({
+    where: { watchId: watch.id, status: "changed", versionRunId: { not: null } },
+    orderBy: { dueAt: "desc" },
+    select: { versionRunId: true, reportVersion: true },
+  });
+  return row?.versionRunId ? { runId: row.versionRunId, version: row.reportVersion ?? 1 } : { runId: watch.runId, version: 1 };
 }
 
 /** How a check ended, and the watch's schedule and source state after it (see finishCheck). */

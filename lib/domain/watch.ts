@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { claimVerdictSchema } from "./claim-check";
 import { evidenceSchema, sourceIdSchema } from "./evidence";
 
 /** How often a watch re-checks its question. */
@@ -56,7 +57,8 @@ export type VersionBottomLine = z.infer<typeof bottomLineSchema>;
  *   superseded by an updated version), and whether that removed them from the report's references;
  * - `trials`: ClinicalTrials.gov records whose overall status or results changed (before → after);
  * - `bottomLine`: the verdict and certainty before and after (null without a report) and whether either moved;
- * - `references`: references added to and removed from the report.
+ * - `references`: references added to and removed from the report (a claim check's: the records its verdicts cite);
+ * - `claims` (claim checks): each claim's verdict before and after, and `runId`, the claim check run of the new version.
  */
 export const changeSummarySchema = z.object({
   fromVersion: z.number().int(),
@@ -82,6 +84,8 @@ export const changeSummarySchema = z.object({
     added: z.array(z.object({ evidenceId: z.string(), title: z.string() })),
     removed: z.array(z.object({ evidenceId: z.string(), title: z.string() })),
   }),
+  claims: z.array(z.object({ claim: z.string(), before: claimVerdictSchema.nullable(), after: claimVerdictSchema.nullable() })).optional(),
+  runId: z.string().optional(),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 
@@ -102,6 +106,9 @@ export const probeSchema = z.object({
     evidence: z.number().int(),
     bottomLine: bottomLineSchema.nullable(),
     references: z.array(z.object({ evidenceId: z.string(), title: z.string() })),
+    /** A claim check's claims with their verdicts, and the run of that version (the watched run or a re-run). */
+    claims: z.array(z.object({ claim: z.string(), verdict: claimVerdictSchema })).optional(),
+    runId: z.string().optional(),
   }),
 });
 export type Probe = z.infer<typeof probeSchema>;

@@ -4,7 +4,11 @@
  * finished run) is imported here and nowhere else in lib/watches. When the run lifecycle moves into lib/runs ("a mode
  * file plus a workflow listing its steps"), this file is the one to re-point.
  *
- * A re-check is one more iteration of the watched run, as a research follow-up is (lib/chat/follow-up-workflow.ts):
+ * A claim check has no iterations: its re-check is a new claim check of the same text on the watch's sources, started
+ * through the engine's one start of a claim check (startClaimCheck) and waited for (claimRecheckStep); that run is the
+ * watch's next version.
+ *
+ * A research re-check is one more iteration of the watched run, as a research follow-up is (lib/chat/follow-up-workflow.ts):
  * the question searched again on the watch's sources restricted to records changed since each source's last check
  * (the probe's saved answers, replayed), hypotheses, targeted searches (restricted too), the judge, then the report
  * under the critic: the run's next report version. Each stage is one Workflow SDK step of the watch's workflow, run
@@ -13,7 +17,10 @@
  */
 import { getRunSettings } from "@/lib/db/history";
 import { saveEvidence } from "@/lib/db/evidence";
-import { getCheck, getWatch, saveCheckFromSeq } from "@/lib/db/watches";
+import { getCheck, getWatch, saveCheckFromSeq, saveCheckVersionRun } from "@/lib/db/watches";
+import { startClaimCheck } from "@/lib/claims/start";
+import { waitForClaimCheckOutcome } from "@/lib/claims/wait";
+import { openStepSignal } from "@/lib/runs/step-signal";
 import { restoreResearchState } from "@/lib/chat/restore-state";
 import { runDurableStage, type DurableResearch } from "@/lib/research/durable-stage";
 import { CANCELLED_MESSAGE, type RunFailure } from "@/lib/runs/durable-step";
@@ -26,7 +33,7 @@ import { replayingSources, restrictedSources } from "./probe";
 // bundle keeps every other export with what it imports, which would put the database client in the workflow sandbox.
 
 /** The run modes a watch can re-check. */
-export const WATCHABLE_MODES: ReadonlySet<string> = new Set(["research"]);
+export const WATCHABLE_MODES: ReadonlySet<string> = new Set(["research", "claim-check"]);
 
 /** How a re-check ends when its watch was deleted meanwhile (its checks with it): like a cancelled run, keeping what it found. */
 function watchDeleted(): RunFailure {
@@ -129,3 +136,29 @@ async function stage(
     options,
   );
 }
+
+/**
+ * A watched claim check's re-check: a new claim check of the same text on the watch's sources, owned by the watch's
+ * owner, started once (its id saved on the check before anything else, so a re-run of this step waits for it instead
+ * of starting another) and waited for, while the watched run's lease is renewed (the step may wait minutes).
+ */
+export async function claimRecheckStep(checkId: string): Promise<void> {
+  "use step";
+  const check = await getCheck(checkId);
+  const watch = check ? await getWatch(check.watchId) : null;
+  if (!check || !watch) return;
+  let runId = check.versionRunId;
+  if (!runId) {
+    const settings = await getRunSettings(watch.runId);
+    if (!settings) throw new Error(`run ${watch.runId} has no settings`);
+    const started = await startClaimCheck({ text: settings.question, sources: watch.sources.filter((s) => settings.sources.includes(s)), ownerId: watch.ownerId });
+    runId = await saveCheckVersionRun(checkId, started.runId);
+  }
+  const { close } = await openStepSignal(watch.runId);
+  try {
+    await waitForClaimCheckOutcome(runId);
+  } finally {
+    await close();
+  }
+}
+

@@ -59,14 +59,14 @@ export function identifierQuery(source: SourceId, records: Evidence[]): string |
 }
 
 /**
- * The searches of one check: on each (restricted) source the question, and the identifier query of the records the
- * report cites (identifierQuery); then what they found sorted against the run's evidence (sortFound). A source
+ * The searches of one check: on each (restricted) source the `queries` (a research run's question, a claim check's
+ * claims), and the identifier query of the records the report (or the claims' verdicts) cite (identifierQuery); then what they found sorted against the run's evidence (sortFound). A source
  * that fails any of its searches is marked failed with its message (its records of that check are dropped, so its
  * `since` stays where it was and the next check asks again).
  * @throws only when `signal` is aborted.
  */
 export async function searchForChanges(input: {
-  question: string;
+  queries: string[];
   sources: LiteratureSource[];
   evidence: Evidence[];
   cited: Evidence[];
@@ -77,7 +77,7 @@ export async function searchForChanges(input: {
   const perSource = await Promise.all(
     input.sources.map(async (source) => {
       const idQuery = identifierQuery(source.id, input.cited);
-      const queries: Array<[string, number]> = [[input.question, input.limit], ...(idQuery ? [[idQuery, MAX_IDENTIFIER_LOOKUPS] as [string, number]] : [])];
+      const queries: Array<[string, number]> = [...input.queries.map((q): [string, number] => [q, input.limit]), ...(idQuery ? [[idQuery, MAX_IDENTIFIER_LOOKUPS] as [string, number]] : [])];
       const results = [];
       for (const [query, limit] of queries) results.push(...(await searchSources([source], query, { limit, timeoutMs: input.timeoutMs, signal: input.signal })));
       const error = results.find((r) => r.error)?.error ?? null;

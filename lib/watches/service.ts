@@ -61,16 +61,16 @@ async function admitActive(ownerId: string | null): Promise<void> {
 }
 
 /**
- * Watches a finished run (owner only): its question is checked again `cadence` on `sources` (default: the run's),
+ * Watches a finished research run or claim check (owner only): its question (or claims) is checked again `cadence` on
+ * `sources` (default: the run's),
  * each restricted to records changed since the run (then since its last successful check). The first check is one
  * period from now (watch clock).
- * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, a mode that cannot be
- *   watched, or watched already), 400 (sources the run did not search), 429 (too many active watches).
+ * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400 (sources the run did not search), 429 (too many active watches).
  */
 export async function createWatchFor(caller: Caller, input: { runId: string; cadence: Cadence; sources?: SourceId[] }): Promise<WatchView> {
   const { run, mayWrite } = await runFor(caller, input.runId);
   if (!mayWrite) throw new WatchError(403, `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`);
-  if (!WATCHABLE_MODES.has(run.mode)) throw new WatchError(409, "Claim checks cannot be watched yet: watch a research run.");
+  if (!WATCHABLE_MODES.has(run.mode)) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
   if (run.status !== "completed") throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
   if (await getWatchOfRun(run.id)) throw new WatchError(409, "This run is watched already: change its watch instead.");
   const sources = checkSources(run, input.sources);

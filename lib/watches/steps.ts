@@ -3,9 +3,9 @@ import { getWorkflowMetadata } from "workflow";
 import { getConfig } from "@/lib/config";
 import { getRunSettings } from "@/lib/db/history";
 import { setWorkflowRunId } from "@/lib/db/run-control";
-import { getRunEvidence, listRunEvents, updateRun } from "@/lib/db/runs";
-import { beginCheck, claimWatchWorkflow, finishCheck, getCheck, getWatch, recordPlannedVersion, saveProbe, type CheckOutcome } from "@/lib/db/watches";
-import type { SourceState } from "@/lib/domain/watch";
+import { getRun, getRunEvidence, listRunEvents, updateRun } from "@/lib/db/runs";
+import { beginCheck, claimWatchWorkflow, finishCheck, getCheck, getWatch, latestVersionRun, recordPlannedVersion, saveProbe, type CheckOutcome, type WatchRecord } from "@/lib/db/watches";
+import type { Probe, SourceState } from "@/lib/domain/watch";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { iterationEvents, reportVersions } from "@/lib/chat/report-versions";
 import { openStepSignal } from "@/lib/runs/step-signal";
@@ -15,13 +15,14 @@ import { watchNow, systemTimeOf } from "./clock";
 import { notifyOwner } from "./notify";
 import { PROBE_SEARCH_LIMIT, restrictedSources, searchForChanges } from "./probe";
 import { backoffDue, nextDueAfter, planWatch } from "./schedule";
-import { changeSummary, versionBottomLine } from "./summary";
+import { claimChangeSummary, changeSummary, versionBottomLine } from "./summary";
+import { claimCitations, claimVerdicts, extractedClaims } from "./claim-version";
 
 /** How long a paused watch's workflow sleeps before it looks again (ms); resuming wakes it at once. */
 const PAUSED_SLEEP_MS = 7 * 86_400_000;
 
 /** What a watch's workflow does next (see planWatchStep); times in ms since the epoch, system time. */
-export type StepPlan = { kind: "stop" } | { kind: "sleep"; wakeAtMs: number } | { kind: "check"; checkId: string; runId: string };
+export type StepPlan = { kind: "stop" } | { kind: "sleep"; wakeAtMs: number } | { kind: "check"; checkId: string; runId: string; mode: string };
 
 /**
  * Plans a watch's next move from its row and the watch clock (planWatch), and records the version it read. A watch
@@ -47,7 +48,38 @@ export async function planWatchStep(watchId: string): Promise<StepPlan> {
   if (check.status !== "running") return { kind: "sleep", wakeAtMs: Date.now() + 60_000 };
   await updateRun(watch.runId, { status: "running", error: null, cancelRequestedAt: null });
   await setWorkflowRunId(watch.runId, workflowRunId);
-  return { kind: "check", checkId: check.id, runId: watch.runId };
+  return { kind: "check", checkId: check.id, runId: watch.runId, mode: (await getRun(watch.runId))?.mode ?? "research" };
+}
+
+/**
+ * The version a check starts from, with what its probe needs: for a research run, the run itself (its question, its
+ * records, its latest report's references and bottom line); for a claim check, the run of its latest version (its
+ * claims as the queries, its records, the records its verdicts cite, the verdicts).
+ */
+async function versionBefore(watch: WatchRecord, mode: string) {
+  if (mode === "claim-check") {
+    const latest = await latestVersionRun(watch);
+    const [evidence, events, settings] = await Promise.all([getRunEvidence(latest.runId), listRunEvents(latest.runId), getRunSettings(latest.runId)]);
+    const references = claimCitations(events);
+    const claims = extractedClaims(events);
+    return {
+      evidence,
+      references,
+      queries: claims.length ? claims : [settings?.question.slice(0, 300) ?? ""],
+      before: { version: latest.version, evidence: evidence.length, bottomLine: null, references, claims: claimVerdicts(events), runId: latest.runId },
+    };
+  }
+  const [evidence, events, settings] = await Promise.all([getRunEvidence(watch.runId), listRunEvents(watch.runId), getRunSettings(watch.runId)]);
+  const versions = reportVersions(events);
+  const latest = versions.at(-1) ?? null;
+  const references = latest?.report.references.map((r) => ({ evidenceId: r.evidenceId, title: r.title })) ?? [];
+  const question = settings?.question ?? "";
+  return {
+    evidence,
+    references,
+    queries: [question],
+    before: { version: versions.length, evidence: evidence.length, bottomLine: versionBottomLine(question, evidence, latest?.report ?? null), references },
+  };
 }
 
 /**
@@ -68,15 +100,14 @@ export async function probeStep(checkId: string): Promise<{ changed: boolean }> 
     const done = logStep(watch.runId, "watch probe");
     const { signal, close } = await openStepSignal(watch.runId);
     try {
-      const [evidence, events] = await Promise.all([getRunEvidence(watch.runId), listRunEvents(watch.runId)]);
-      const versions = reportVersions(events);
-      const latest = versions.at(-1) ?? null;
-      const citedIds = new Set(latest?.report.references.map((r) => r.evidenceId) ?? []);
+      const version = await versionBefore(watch, settings.mode);
+      const citedIds = new Set(version.references.map((r) => r.evidenceId));
       const ids = settings.sources.filter((s) => watch.sources.includes(s));
       const since = new Map(check.since.map((s) => [s.source, new Date(s.since)]));
       const sources = restrictedSources(createSources(ids, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: false }), since);
+      const { evidence } = version;
       const found = await searchForChanges({
-        question: settings.question,
+        queries: version.queries,
         sources,
         evidence,
         cited: evidence.filter((e) => citedIds.has(e.id)),
@@ -84,15 +115,7 @@ export async function probeStep(checkId: string): Promise<{ changed: boolean }> 
         timeoutMs: getConfig().CRITICA_SOURCE_TIMEOUT_MS,
         signal,
       }).catch(() => ({ answers: [], sources: ids.map((source) => ({ source, ok: false, error: "the check was cancelled", hits: 0 })), newRecords: [], updated: [] }));
-      await saveProbe(checkId, {
-        ...found,
-        before: {
-          version: versions.length,
-          evidence: evidence.length,
-          bottomLine: versionBottomLine(settings.question, evidence, latest?.report ?? null),
-          references: latest?.report.references.map((r) => ({ evidenceId: r.evidenceId, title: r.title })) ?? [],
-        },
-      });
+      await saveProbe(checkId, { ...found, before: version.before });
     } finally {
       await close();
       done("ok");
@@ -135,7 +158,10 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
     failures,
   };
   let outcome: Omit<CheckOutcome, "watch" | "finishedAt">;
-  if (check.fromSeq === null || !watch) {
+  if (check.versionRunId && watch && probe) {
+    outcome = await claimOutcome(check.versionRunId, probe);
+    await updateRun(watch.runId, { status: "completed" });
+  } else if (check.fromSeq === null || !watch) {
     outcome = allFailed
       ? { status: "failed", summary: null, reportVersion: null, costUsd: null, modelCalls: 0, error: probe!.sources.map((s) => s.error).join("; ") }
       : { status: "quiet", summary: null, reportVersion: null, costUsd: null, modelCalls: 0, error: null };
@@ -156,6 +182,16 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
   }
   await finishCheck(checkId, { ...outcome, finishedAt: now, watch: schedule });
   return { notify: outcome.status === "changed" };
+}
+
+/** How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error. */
+async function claimOutcome(runId: string, probe: Probe): Promise<Omit<CheckOutcome, "watch" | "finishedAt">> {
+  const [run, events, evidence, previousEvidence] = await Promise.all([getRun(runId), listRunEvents(runId), getRunEvidence(runId), getRunEvidence(probe.before.runId ?? runId)]);
+  const usage = summarizeUsage(events);
+  if (run?.status !== "completed") return { status: "failed", summary: null, reportVersion: null, costUsd: usage.costUsd, modelCalls: usage.calls, error: run?.error ?? "the claim check did not finish" };
+  const toVersion = probe.before.version + 1;
+  const summary = claimChangeSummary({ runId, toVersion, probe, previousEvidence, evidence, claims: claimVerdicts(events), cited: claimCitations(events) });
+  return { status: "changed", summary, reportVersion: toVersion, costUsd: usage.costUsd, modelCalls: usage.calls, error: null };
 }
 
 /** Tells the watch's owner about a changed check: notification, then webhook (notifyOwner). */

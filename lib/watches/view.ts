@@ -15,6 +15,8 @@ export interface CheckView {
   status: CheckStatus;
   /** The change summary's headline of a changed check; what happened otherwise ("Nothing new", the failure). */
   headline: string;
+  /** Its model cost, e.g. "3 model calls · est. $0.0012"; null without model calls. */
+  cost: string | null;
   reportVersion: number | null;
   versionPath: string | null;
   costUsd: number | null;
@@ -86,7 +88,7 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
     failures: watch.failures,
     backoff:
       watch.failures > 0
-        ? `Backing off: no watched source answered the last ${watch.failures === 1 ? "check" : `${watch.failures} checks`} (${failing.map((s) => `${SOURCE_LABELS[s.source]}: ${s.lastError}`).join("; ")}). ` +
+        ? `Backing off: no watched source answered the last ${watch.failures === 1 ? "check" : `${watch.failures} checks`} (${failing.map((s) => s.lastError).join("; ")}). ` +
           `The next check waits ${factor}× the usual interval (${CADENCE_LABELS[watch.cadence]}), on ${day(watch.nextDueAt.toISOString())}.`
         : null,
     sourceHealth: watched.map((s) => ({
@@ -109,6 +111,7 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
       finishedAt: c.finishedAt?.toISOString() ?? null,
       status: c.status,
       headline: headlineOf(c),
+      cost: c.modelCalls ? `${c.modelCalls} model ${c.modelCalls === 1 ? "call" : "calls"} · ${c.costUsd === null ? "cost not estimated" : `est. ${formatCostUsd(c.costUsd)}`}` : null,
       reportVersion: c.reportVersion,
       versionPath: c.reportVersion !== null ? versionPath(watch.runId, c.reportVersion) : null,
       costUsd: c.costUsd,

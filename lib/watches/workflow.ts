@@ -1,5 +1,6 @@
 import { sleep } from "workflow";
 import {
+  claimRecheckStep,
   recheckFinishStep,
   recheckHypothesizeStep,
   recheckJudgeStep,
@@ -13,7 +14,8 @@ import { completeCheckStep, notifyStep, planWatchStep, probeStep } from "./steps
 /**
  * One watch as a Workflow SDK workflow, for as long as the watch exists: plan (planWatchStep); when a check is due,
  * search for changes (probeStep) and, if anything changed, re-run the question as one more iteration of the run
- * (lib/watches/engine.ts: search, hypotheses, targeted search, judge, report, finish), then end the check
+ * (lib/watches/engine.ts: search, hypotheses, targeted search, judge, report, finish), or for a claim check a new
+ * claim check of the same text (claimRecheckStep), then end the check
  * (completeCheckStep) and tell the owner (notifyStep); otherwise sleep until the next due time. The SDK's `sleep`
  * suspends the workflow without holding a process and survives restarts; a change to the watch (pause, resume,
  * cadence, sources, the test clock) wakes it early (lib/watches/waker.ts) so it plans again. Every step is idempotent
@@ -29,7 +31,8 @@ export async function watchWorkflow(watchId: string): Promise<void> {
       continue;
     }
     const { changed } = await probeStep(plan.checkId);
-    if (changed) {
+    if (changed && plan.mode === "claim-check") await claimRecheckStep(plan.checkId);
+    else if (changed) {
       let run = await recheckStartStep(plan.runId, plan.checkId);
       run = await recheckSearchStep(plan.runId, run);
       run = await recheckHypothesizeStep(plan.runId, run);

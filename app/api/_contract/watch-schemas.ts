@@ -37,6 +37,7 @@ const checkSchema = z
     headline: z.string().meta({ description: "The change summary's headline (\"Probably yes → Yes: 2 new randomized trials\"), \"Nothing new\", or why it failed." }),
     reportVersion: z.number().int().nullable(),
     versionPath: z.string().nullable().meta({ description: "The version's page, which opens with its change summary." }),
+    cost: z.string().nullable().meta({ description: "Its model calls and estimated cost; null without model calls." }),
     costUsd: z.number().nullable(),
     modelCalls: z.number().int(),
   })

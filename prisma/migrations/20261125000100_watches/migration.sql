@@ -34,6 +34,7 @@ CREATE TABLE "WatchCheck" (
     "summary" JSONB,
     "reportVersion" INTEGER,
     "fromSeq" INTEGER,
+    "versionRunId" TEXT,
     "costUsd" REAL,
     "modelCalls" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,

@@ -34,7 +34,7 @@ const summary: ChangeSummary = {
 };
 
 function check(id: string, status: CheckRecord["status"], finishedAt: string, reportVersion: number | null): CheckRecord {
-  return { id, watchId: watch.id, dueAt: new Date(finishedAt), startedAt: new Date(finishedAt), finishedAt: new Date(finishedAt), status, since: [], probe: null, summary: status === "changed" ? summary : null, reportVersion, fromSeq: null, costUsd: null, modelCalls: 0, error: null };
+  return { id, watchId: watch.id, dueAt: new Date(finishedAt), startedAt: new Date(finishedAt), finishedAt: new Date(finishedAt), status, since: [], probe: null, summary: status === "changed" ? summary : null, reportVersion, fromSeq: null, versionRunId: null, costUsd: null, modelCalls: 0, error: null };
 }
 
 describe("a watch's Atom feed", () => {

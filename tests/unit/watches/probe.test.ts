@@ -23,7 +23,7 @@ describe("a check's searches", () => {
   it("asks each restricted source the question and the cited records by identifier, and finds a retraction of a cited record", async () => {
     server.change({ op: "add-pubmed", xml: retractedTrialArticle(), modified: "2026-11-30" });
     const sources = restrictedSources([createPubmedSource({ baseUrl: server.urls.pubmed, retries: 0 }), createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 })], since);
-    const found = await searchForChanges({ question: WATCH_QUESTION, sources, evidence: [...recorded, trial], cited: [recorded[0], trial], limit: 40, timeoutMs: 10_000 });
+    const found = await searchForChanges({ queries: [WATCH_QUESTION], sources, evidence: [...recorded, trial], cited: [recorded[0], trial], limit: 40, timeoutMs: 10_000 });
     expect(found.answers.map((a) => [a.source, a.query, a.records.map((e) => e.id)])).toEqual([
       ["pubmed", WATCH_QUESTION, [`pmid:${NEW_TRIAL.pmid}`]],
       ["pubmed", `${recorded[0].citation.pmid}[pmid] OR ${NEW_TRIAL.pmid}[pmid]`, [`pmid:${NEW_TRIAL.pmid}`]],
@@ -40,7 +40,7 @@ describe("a check's searches", () => {
   it("marks a failing source failed and keeps no answer of it", async () => {
     server.inject("ctgov", { kind: "status", status: 503, times: 10 });
     const sources = restrictedSources([createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 })], since);
-    const found = await searchForChanges({ question: WATCH_QUESTION, sources, evidence: [], cited: [], limit: 40, timeoutMs: 10_000 });
+    const found = await searchForChanges({ queries: [WATCH_QUESTION], sources, evidence: [], cited: [], limit: 40, timeoutMs: 10_000 });
     expect(found.sources).toEqual([{ source: "ctgov", ok: false, error: "ClinicalTrials.gov: HTTP 503 after 0 retries, 0 records", hits: 0 }]);
     expect(found.answers).toEqual([]);
     server.reset();

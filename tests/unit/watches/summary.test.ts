@@ -5,9 +5,9 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { sortFound, standingChanges } from "@/lib/watches/changes";
-import { changeSummary, summaryLines, versionBottomLine } from "@/lib/watches/summary";
+import { changeSummary, claimChangeSummary, summaryLines, versionBottomLine } from "@/lib/watches/summary";
 import { readFixture, readJsonFixture } from "../../support/fixtures";
-import { newTrialArticle, retractedTrialArticle, WATCH_QUESTION } from "../../support/watch-scenario";
+import { NEW_TRIAL, newTrialArticle, retractedTrialArticle, WATCH_QUESTION } from "../../support/watch-scenario";
 
 const article = (xml: string): Evidence => parsePubmedXml(`<?xml version="1.0"?><PubmedArticleSet>${xml}</PubmedArticleSet>`, "pubmed")[0];
 const recorded = parsePubmedXml(readFixture("pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "pubmed");
@@ -88,5 +88,17 @@ describe("what changed in a watched run's evidence", () => {
     const summary = changeSummary({ question: WATCH_QUESTION, toVersion: 2, probe: probe([...recorded, activeGet73], [get73], []), evidence: [...recorded, get73], report: report([]) });
     expect(summary.trials.map((t) => [t.nctId, t.detail])).toEqual([["NCT03418623", "status Active, not recruiting → Completed"]]);
     expect(summary.headline).toBe("Unclear, unchanged: NCT03418623 status Active, not recruiting → Completed");
+  });
+
+  it("a watched claim check's new version: each claim's verdict before → after, the new run's new records with their stance", () => {
+    const trial = article(newTrialArticle());
+    const claim = "Ketamine reduces pain in cancer patients on morphine.";
+    const before: Probe = { ...probe(recorded, [trial], [recorded[0]]), before: { version: 1, evidence: recorded.length, bottomLine: null, references: [{ evidenceId: recorded[0].id, title: recorded[0].citation.title }], claims: [{ claim, verdict: "undecided" }], runId: "run-1" } };
+    const summary = claimChangeSummary({ runId: "run-2", toVersion: 2, probe: before, previousEvidence: recorded, evidence: [trial, ...recorded], claims: [{ claim, verdict: "supports" }], cited: [{ evidenceId: trial.id, title: trial.citation.title }] });
+    expect(summary.headline).toBe("Claim 1 undecided → supports: 1 new randomized trial");
+    expect(summary.claims).toEqual([{ claim, before: "undecided", after: "supports" }]);
+    expect(summary.newRecords.map((r) => [r.pmid, r.stance, r.cited])).toEqual([[NEW_TRIAL.pmid, "yes", true]]);
+    expect([summary.runId, summary.bottomLine, summary.references.removed.map((r) => r.evidenceId)]).toEqual(["run-2", { before: null, after: null, moved: true }, [recorded[0].id]]);
+    expect(summaryLines(summary).slice(2)).toEqual([`Claim 1 “${claim}”: undecided → supports.`, "References: 1 added, 1 removed (report v1 → v2)."]);
   });
 });

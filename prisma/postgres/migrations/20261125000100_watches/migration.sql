@@ -35,6 +35,7 @@ CREATE TABLE "WatchCheck" (
     "summary" JSONB,
     "reportVersion" INTEGER,
     "fromSeq" INTEGER,
+    "versionRunId" TEXT,
     "costUsd" DOUBLE PRECISION,
     "modelCalls" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ReportChangesSummary } from "@/components/chat/report-changes";
 import { ChangeSummaryView } from "@/components/watch/change-summary";
@@ -19,12 +19,45 @@ export const metadata = { title: "Report version" };
  * trials, the bottom line before → after), or a follow-up's "what changed". Then the version's report as the run page
  * shows reports, on the records the run had then. Readable by whoever may read the run (404 otherwise).
  */
+/**
+ * A version of a watched claim check: v1 is the run itself; a later one is the claim check its watch ran again, shown
+ * as its change summary (each claim's verdict before → after, new records with their stance, standing changes) with a
+ * link to that run's full results.
+ */
+async function ClaimVersion({ runId, question, n }: { runId: string; question: string; n: number }) {
+  if (n === 1) redirect(`/reports/${runId}`);
+  const watch = await getWatchOfRun(runId);
+  const summary = watch ? (await listChecks(watch.id)).find((c) => c.reportVersion === n)?.summary : null;
+  if (!summary) notFound();
+  return (
+    <div className="min-w-0 space-y-4" data-testid="report-version-page">
+      <nav aria-label="Report versions" className="text-sm">
+        <Link href={`/reports/${runId}`} className="text-accent underline">
+          ← The claim check
+        </Link>
+      </nav>
+      <h1 className="break-words text-2xl font-semibold tracking-tight">
+        Claim check v{n}: {question.length > 200 ? `${question.slice(0, 199)}…` : question}
+      </h1>
+      <ChangeSummaryView summary={summary} />
+      {summary.runId && (
+        <p>
+          <Link href={`/reports/${summary.runId}`} className="text-accent underline">
+            The claim check of v{n}, with its verdicts, counter-reports and evidence
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default async function ReportVersionPage({ params }: PageProps<"/reports/[id]/versions/[version]">) {
   await connection();
   const { id, version: versionParam } = await params;
   const run = await readableRun(await getCaller(), id);
   const n = Number(versionParam);
   if (!run || !Number.isInteger(n)) notFound();
+  if (run.mode === "claim-check") return <ClaimVersion runId={run.id} question={run.question} n={n} />;
   const events = await listRunEvents(run.id);
   const versions = reportVersions(events);
   const version = versions[n - 1];
