@@ -124,7 +124,7 @@ export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { 
             <dt className="text-muted-foreground">Model cost</dt>
             <dd data-testid="watch-cost">{watch.cost}</dd>
             <dt className="text-muted-foreground">Feed</dt>
-            <dd className="break-all">
+            <dd className="break-words">
               <a href={watch.feedPath} className="text-accent underline" data-testid="watch-feed">
                 Atom feed
               </a>{" "}
