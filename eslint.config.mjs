@@ -19,6 +19,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
+  ["watches"],
   ["export"],
 ];
 const ALL_LIB = LIB_LAYERS.flat();

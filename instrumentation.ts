@@ -51,6 +51,9 @@ export async function register() {
     // survivors re-enqueue its runs once their lease lapses. (The local world has one instance: its start() above
     // is the recovery.)
     if (postgresWorld) (await import("@/lib/runs/lease-sweep")).startLeaseSweep();
+    // Watches (docs/watches.md): start the workflow of any watch that has none (saved by the command line, or whose
+    // workflow ended), now and every minute.
+    (await import("@/lib/watches/sweep")).startWatchSweep();
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
   const failed = await failInterruptedRuns(durable);

@@ -70,6 +70,8 @@ export default defineConfig({
         // Specs ask the same questions of the slow loopback sources and watch the searches happen: the source cache
         // (tested in tests/unit/sources/cache.test.ts) would answer repeats at once, marked "from cache".
         CRITICA_SOURCE_CACHE_TTL_HOURS: "0",
+        // e2e/watch.spec.ts moves the watches' clock a week ahead by writing this file (lib/watches/clock.ts).
+        CRITICA_TEST_CLOCK_FILE: `data/${ID}-clock.json`,
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },

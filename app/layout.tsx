@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import { UserMenu } from "@/components/auth/user-menu";
+import { NotificationBell } from "@/components/watch/notification-bell";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -30,6 +32,9 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
               <Link href="/reports" className="hover:underline">
                 History
               </Link>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <UserMenu />
             </nav>
           </div>

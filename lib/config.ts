@@ -71,6 +71,20 @@ const authEnv = {
 };
 // ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
 
+// ── Watches (living reports; lib/watches, docs/watches.md) ─────────────────────────────────────────────────────
+// Kept in one block so it merges cleanly with other branches' additions.
+const watchEnv = {
+  /** Watches a user may have active (not paused) at once; each re-runs its question on its cadence. */
+  CRITICA_MAX_ACTIVE_WATCHES: perUserLimit(20),
+  /**
+   * Tests only: a JSON file `{"offsetMs": n}` whose offset is added to the system time by the watches' clock
+   * (lib/watches/clock.ts), so a test advances a week without waiting one; the server re-plans its watches when the
+   * file changes. Unset (always, outside tests) means the system time.
+   */
+  CRITICA_TEST_CLOCK_FILE: z.string().optional(),
+};
+// ── end of the watches block ────────────────────────────────────────────────────────────────────────────────
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OPENAI_API_KEY: z.string().optional(),
@@ -120,6 +134,7 @@ const envSchema = z.object({
   NCBI_EMAIL: z.string().optional(),
   ...languageModelEnv,
   ...authEnv,
+  ...watchEnv,
 });
 
 /** Validated environment settings. */

@@ -56,10 +56,11 @@ const PUBLIC_PAGES = [/^\/sign-in\/?$/, /^\/sign-up\/?$/, /^\/share\/[^/]+(\/.*)
 
 /**
  * API and other paths open without a session: better-auth's own endpoints (they check sessions themselves), the
- * health check, the OpenAPI document and security.txt (RFC 9116: for anyone reporting a vulnerability). The durable
- * engine's endpoints are not here: they answer the engine alone (lib/auth/engine-gate.ts), signed in or not.
+ * health check, the OpenAPI document, security.txt (RFC 9116: for anyone reporting a vulnerability) and watches'
+ * Atom feeds (feed readers have no session; the feed's 256-bit token is its credential, checked by the route). The
+ * durable engine's endpoints are not here: they answer the engine alone (lib/auth/engine-gate.ts), signed in or not.
  */
-const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/security\.txt$/];
+const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/security\.txt$/, /^\/api\/feeds\/[^/]+\/?$/];
 
 /** Whether a path may be opened without signing in when CRITICA_AUTH=on (static assets never reach the proxy). */
 export function isPublicPath(pathname: string): boolean {

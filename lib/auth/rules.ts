@@ -28,8 +28,11 @@ export interface OwnedRun {
   ownerId: string | null;
 }
 
-/** The writes a caller may ask for on a run (server actions and API routes; "follow-up" posts to its conversation). */
-export type RunWrite = "cancel" | "delete" | "share" | "revoke" | "rerun" | "follow-up";
+/**
+ * The writes a caller may ask for on a run (server actions and API routes; "follow-up" posts to its conversation;
+ * "watch" creates, changes or deletes the run's watch, lib/watches).
+ */
+export type RunWrite = "cancel" | "delete" | "share" | "revoke" | "rerun" | "follow-up" | "watch";
 
 /** Writes an admin may also perform on another user's run: stopping and removing it, never publishing or repeating it. */
 const ADMIN_WRITES: ReadonlySet<RunWrite> = new Set(["cancel", "delete"]);

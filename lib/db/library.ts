@@ -28,23 +28,29 @@ export function queryTerms(query: string): string[] {
  * Searches the local library by relevance: SQLite FTS5 ranked by bm25() (lib/db/library-search-sqlite.ts), Postgres
  * tsvector with GIN ranked by terms matched, then ts_rank (lib/db/library-search-pg.ts). Both keep the work of one
  * search bounded as the library grows (rare terms first; see each file), and AND the field filters as facets.
+ * `since` keeps only records imported or updated at or after that moment (their row's updatedAt): the best
+ * SINCE_PROBE_FACTOR × `limit` hits are read and the older ones dropped, so a search stays bounded, at the cost of
+ * missing a new record ranked below that probe.
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
-export async function searchLibrary(query: string, limit: number, filters?: LibraryFilters): Promise<Evidence[]> {
+export async function searchLibrary(query: string, limit: number, filters?: LibraryFilters, since?: Date): Promise<Evidence[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || limit <= 0) return [];
   const db = getDb();
   const records = await countLibraryRecords();
-  const hits = usingPostgres() ? await searchPostgres(db, terms, limit, filters, records) : await searchSqlite(db, terms, limit, filters, records);
+  const wanted = since ? Math.min(SINCE_PROBE_MAX, limit * SINCE_PROBE_FACTOR) : limit;
+  const hits = usingPostgres() ? await searchPostgres(db, terms, wanted, filters, records) : await searchSqlite(db, terms, wanted, filters, records);
   if (hits.length === 0) return [];
-  const rows = await db.evidence.findMany({ where: { id: { in: hits.map((h) => h.id) } } });
+  const rows = await db.evidence.findMany({ where: { id: { in: hits.map((h) => h.id) }, ...(since ? { updatedAt: { gte: since } } : {}) } });
   const byId = new Map<string, EvidenceRow>(rows.map((r) => [r.id, r]));
-  const best = Number(hits[0].score) || 1;
-  return hits.flatMap((h) => {
-    const row = byId.get(h.id);
-    return row ? [rowToEvidence(row, Number(h.score) / best)] : [];
-  });
+  const kept = hits.filter((h) => byId.has(h.id)).slice(0, limit);
+  const best = Number(kept[0]?.score) || 1;
+  return kept.map((h) => rowToEvidence(byId.get(h.id)!, Number(h.score) / best));
 }
+
+/** A `since` search reads this many times its limit in hits before dropping the older records, at most SINCE_PROBE_MAX. */
+const SINCE_PROBE_FACTOR = 10;
+const SINCE_PROBE_MAX = 1_000;
 
 
 /**

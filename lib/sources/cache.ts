@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { readSourceCache, writeSourceCache } from "@/lib/db/source-cache";
-import type { LiteratureSource } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
 
 /** Options of {@link withSourceCache}: how long an answer is served (ms), and what else shapes the request. */
 export interface SourceCacheOptions {
@@ -40,7 +40,9 @@ export function withSourceCache(source: LiteratureSource, options: SourceCacheOp
   return {
     id: source.id,
     async search(query, searchOptions) {
-      const key = sourceCacheKey(source.id, options.variant ?? "", query, searchOptions.limit);
+      // A date-restricted search (a watch's re-check) is another request than the unrestricted one.
+      const variant = `${options.variant ?? ""}${searchOptions.since ? `|since:${sinceDay(searchOptions.since)}` : ""}`;
+      const key = sourceCacheKey(source.id, variant, query, searchOptions.limit);
       const cached = await readSourceCache(key, now()).catch(() => null);
       if (cached) {
         searchOptions.onCacheHit?.();

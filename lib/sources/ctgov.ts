@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
-import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_CTGOV_BASE_URL = "https://clinicaltrials.gov/api/v2";
 /** Largest pageSize the ClinicalTrials.gov v2 API accepts. */
@@ -37,7 +37,8 @@ const pageSchema = z.object({ nextPageToken: z.string().optional() });
 
 /**
  * ClinicalTrials.gov API v2: `${base}/studies?query.term=…&pageSize=…&format=json` (plus the interventional filter
- * when asked), following `nextPageToken` until `limit` studies are collected. Studies are returned in the API's
+ * when asked, and `AREA[LastUpdatePostDate]RANGE[<since>,MAX]` with `since`), following `nextPageToken` until `limit`
+ * studies are collected. Studies are returned in the API's
  * order with relevance = rankRelevance(rank, studies returned).
  * @throws SourceError ("ClinicalTrials.gov: …") on HTTP failure or a response that is not API v2 JSON
  *   (the CtgovFormatError is the `cause`); the signal's reason when the search is aborted.
@@ -46,7 +47,7 @@ export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource
   return {
     id: "ctgov",
     async search(query: string, searchOptions: CtgovSearchOptions): Promise<Evidence[]> {
-      const { limit, signal } = searchOptions;
+      const { limit, signal, since } = searchOptions;
       const wanted = Math.floor(limit);
       if (wanted <= 0 || query.trim() === "") return [];
       const base = (options.baseUrl ?? getConfig().CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL).replace(/\/+$/, "");
@@ -57,7 +58,9 @@ export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource
       let pageToken: string | undefined;
       for (let page = 0; page < MAX_PAGES && studies.size < wanted; page++) {
         const params = new URLSearchParams({ "query.term": query, pageSize: String(Math.min(wanted, CTGOV_MAX_PAGE_SIZE)), format: "json" });
-        if (interventionalOnly) params.set("filter.advanced", INTERVENTIONAL_FILTER);
+        // A re-check asks for studies whose last update was posted on or after `since` (a status or results change).
+        const filters = [interventionalOnly ? INTERVENTIONAL_FILTER : "", since ? `AREA[LastUpdatePostDate]RANGE[${sinceDay(since)},MAX]` : ""].filter(Boolean);
+        if (filters.length) params.set("filter.advanced", filters.join(" AND "));
         if (pageToken) params.set("pageToken", pageToken);
         const json = await fetchJson(`${base}/studies?${params}`, request);
         const records = parsePage(json);

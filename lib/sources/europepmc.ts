@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import type { Evidence } from "@/lib/domain/evidence";
 import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { EuropePmcFormatError, parseEuropePmcSearch, type EuropePmcPage } from "@/lib/sources/parse/europepmc";
-import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
 /** Largest pageSize the Europe PMC search API accepts. */
@@ -21,14 +21,15 @@ export interface EuropePmcSourceOptions extends RetryPolicy {
 /**
  * Europe PMC REST search: `${base}/search?query=…&resultType=core&format=json&pageSize=…&cursorMark=*`, following
  * `nextCursorMark` until `limit` records are collected, a page brings no results, or the cursor stops moving.
- * Records are deduplicated by evidence key; relevance = rankRelevance(rank, records returned).
+ * Records are deduplicated by evidence key; relevance = rankRelevance(rank, records returned). With `since`, the query
+ * becomes `(query) AND UPDATE_DATE:[YYYY-MM-DD TO *]`.
  * @throws SourceError ("Europe PMC: …") on HTTP failure or a response that is not a search result
  *   (the EuropePmcFormatError is the `cause`); the signal's reason when the search is aborted.
  */
 export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): LiteratureSource {
   return {
     id: "europepmc",
-    async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
+    async search(query: string, { limit, signal, since }: SearchOptions): Promise<Evidence[]> {
       const wanted = Math.floor(limit);
       if (wanted <= 0 || query.trim() === "") return [];
       const base = (options.baseUrl ?? getConfig().EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(/\/+$/, "");
@@ -38,7 +39,9 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
       const collected = new Map<string, Evidence>();
       let cursorMark = "*";
       for (let page = 0; page < MAX_PAGES && collected.size < wanted; page++) {
-        const url = `${base}/search?${new URLSearchParams({ query, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
+        // A re-check asks for records created or revised on or after `since` (Europe PMC's UPDATE_DATE field).
+        const q = since ? `(${query}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : query;
+        const url = `${base}/search?${new URLSearchParams({ query: q, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
         const result = parsePage(await fetchJson(url, request));
         for (const record of result.evidence) {
           if (!collected.has(record.id)) collected.set(record.id, record);

@@ -5,7 +5,7 @@ import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { createEfetchBatcher, EFETCH_MAX_IDS } from "@/lib/sources/pubmed-efetch-batch";
 import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
-import { rankRelevance, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 /** efetch ids per request; NCBI recommends POST beyond ~200 ids, so GET batches stay at or below this. */
@@ -39,6 +39,7 @@ const esearchSchema = z.object({
  * the ranked PMIDs, then `efetch.fcgi` (retmode=xml) in batches of at most 200 ids, parsed by parsePubmedXml. The
  * efetch requests of concurrent searches on one source are coalesced while they wait for the NCBI limiter
  * (lib/sources/pubmed-efetch-batch.ts): one request for all their PMIDs.
+ * With `since`, esearch is restricted to records modified on or after that day (`datetype=mdat&mindate=…`).
  * Every request carries `tool`, `email` (when known) and `api_key` (when known) and goes through the
  * process-wide PubMed rate limiter; 429/5xx are retried (see fetchText in http.ts).
  * `search` returns records in esearch order with relevance = rankRelevance(esearch rank, ids returned);
@@ -68,7 +69,7 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
   };
   return {
     id: "pubmed",
-    async search(query: string, { limit, signal }: SearchOptions): Promise<Evidence[]> {
+    async search(query: string, { limit, signal, since }: SearchOptions): Promise<Evidence[]> {
       const retmax = Math.min(Math.floor(limit), ESEARCH_MAX_RETMAX);
       if (retmax <= 0 || query.trim() === "") return [];
       const config = getConfig();
@@ -86,7 +87,10 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
         schedule: <T>(task: () => Promise<T>) => schedulePubmed(task, apiKey !== "", signal),
       };
 
-      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: query, ...common })}`;
+      // A re-check asks for records whose modification date (mdat) is on or after `since`: new records and records
+      // changed since (a retraction or correction updates the original's record), maxdate being required with mindate.
+      const window: Record<string, string> = since ? { datetype: "mdat", mindate: sinceDay(since).replaceAll("-", "/"), maxdate: "3000" } : {};
+      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: query, ...window, ...common })}`;
       const parsed = esearchSchema.safeParse(await fetchJson(searchUrl, request));
       if (!parsed.success) throw new SourceError("pubmed", "unexpected esearch response (no esearchresult)");
       if (parsed.data.esearchresult.ERROR) {

@@ -2,12 +2,21 @@ import type { Evidence, SourceId } from "@/lib/domain/evidence";
 
 /**
  * Options of one search: `limit` is the maximum number of records returned; `signal` aborts the request;
- * `onCacheHit` is called when the answer comes from the source cache (lib/sources/cache.ts), not the network.
+ * `onCacheHit` is called when the answer comes from the source cache (lib/sources/cache.ts), not the network;
+ * `since` restricts the search to records added or updated on or after that UTC day, where the source can filter by
+ * date (a watch's re-check: PubMed's modification date, Europe PMC's UPDATE_DATE, ClinicalTrials.gov's last update
+ * posted, the library's import date); see {@link sinceDay}.
  */
 export interface SearchOptions {
   limit: number;
   signal?: AbortSignal;
   onCacheHit?: () => void;
+  since?: Date;
+}
+
+/** The UTC day of a `since` restriction as "YYYY-MM-DD" (sources filter by whole days, the day itself included). */
+export function sinceDay(since: Date): string {
+  return since.toISOString().slice(0, 10);
 }
 
 /**

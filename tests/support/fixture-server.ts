@@ -21,6 +21,15 @@ import { readFixture } from "./fixtures";
  * - ClinicalTrials.gov: a `query.term` containing "phelan" → the recorded Phelan-McDermid page 1, and its
  *   nextPageToken → the recorded page 2 (a real two-page recording); otherwise
  *   ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json. The "empty" fault gives `{"studies":[]}`.
+ *
+ * What the sources hold can change between requests, as the real ones do between a watch's checks (`changes`, or
+ * POST /_control with the same operations as JSON for a server in another process): a PubMed article added, replaced
+ * or retracted (the recorded article with "Retracted Publication" and a RetractionIn link), a ClinicalTrials.gov study
+ * updated (status, results). Every record carries a
+ * modification day: the recordings' records count as last modified on {@link RECORDED_MODIFIED}, a change on the day
+ * it is given. Date-restricted requests get only the records modified on or after their day: esearch with
+ * `datetype=mdat&mindate=YYYY/MM/DD`, ClinicalTrials.gov with `AREA[LastUpdatePostDate]RANGE[YYYY-MM-DD,MAX]` in
+ * `filter.advanced`; Europe PMC with `UPDATE_DATE:[… TO *]` gets no records (no Europe PMC record changes here).
  */
 
 /** Route names faults can be injected on. */
@@ -50,6 +59,16 @@ export interface RecordedRequest {
   abortedAt?: number;
 }
 
+/** The modification day every recorded record counts as having (before any watch in a test). */
+export const RECORDED_MODIFIED = "2000-01-01";
+
+/** One change to what the sources return (see the file comment); `modified` is its day ("YYYY-MM-DD"). */
+export type SourceChange =
+  | { op: "add-pubmed"; xml: string; modified: string }
+  | { op: "replace-pubmed"; pmid: string; xml: string; modified: string }
+  | { op: "retract-pubmed"; pmid: string; noticePmid: string; modified: string }
+  | { op: "ctgov-study"; nctId: string; overallStatus?: string; whyStopped?: string; hasResults?: boolean; modified: string };
+
 /** A running fixture server; `close` must be awaited in afterAll. */
 export interface FixtureServer {
   origin: string;
@@ -60,6 +79,8 @@ export interface FixtureServer {
   /** PMIDs the synthesised esearch returns, best first. */
   rankedPmids: string[];
   inject(route: RouteName, fault: Fault): void;
+  /** Applies a change to what the sources return (a `<PubmedArticle>` element as `xml`). */
+  change(change: SourceChange): void;
   /** Forgets faults and recorded requests. */
   reset(): void;
   close(): Promise<void>;
@@ -103,12 +124,50 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
 
   const faults = new Map<RouteName, Fault & { remaining: number }>();
   const requests: RecordedRequest[] = [];
+  // Modification days of PubMed articles (by PMID) and ClinicalTrials.gov studies (by NCT ID) that changed.
+  const pubmedModified = new Map<string, string>();
+  const ctgovModified = new Map<string, string>();
+  const ctgovDefault = JSON.parse(readFixture(CTGOV_DEFAULT)) as { studies: Array<{ protocolSection: { identificationModule: { nctId: string }; statusModule: Record<string, unknown> }; hasResults?: boolean }> };
+  const modifiedSince = (day: string | undefined, modified: string | undefined) => !day || (modified ?? RECORDED_MODIFIED) >= day;
+  const change = (c: SourceChange) => {
+    if (c.op === "add-pubmed" || c.op === "replace-pubmed") {
+      const pmid = /<PMID[^>]*>(\d+)<\/PMID>/.exec(c.xml)?.[1];
+      if (!pmid || (c.op === "replace-pubmed" && pmid !== c.pmid)) throw new Error(`fixture change: the article's PMID is ${pmid ?? "missing"}`);
+      if (!articles.has(pmid)) rankedPmids.unshift(pmid);
+      articles.set(pmid, c.xml);
+      pubmedModified.set(pmid, c.modified);
+      return;
+    }
+    if (c.op === "retract-pubmed") {
+      // As PubMed marks a retracted article: the publication type and a RetractionIn link to the notice.
+      const xml = articles.get(c.pmid);
+      if (!xml) throw new Error(`fixture change: no PubMed article ${c.pmid}`);
+      const link = `<CommentsCorrections RefType="RetractionIn"><RefSource>Retraction notice</RefSource><PMID Version="1">${c.noticePmid}</PMID></CommentsCorrections>`;
+      articles.set(
+        c.pmid,
+        xml
+          .replace("</PublicationTypeList>", `<PublicationType UI="D016441">Retracted Publication</PublicationType></PublicationTypeList>`)
+          .replace(/<\/CommentsCorrectionsList>|<\/MedlineCitation>/, (end) => (end === "</CommentsCorrectionsList>" ? `${link}${end}` : `<CommentsCorrectionsList>${link}</CommentsCorrectionsList>${end}`)),
+      );
+      pubmedModified.set(c.pmid, c.modified);
+      return;
+    }
+    const study = ctgovDefault.studies.find((s) => s.protocolSection.identificationModule.nctId === c.nctId);
+    if (!study) throw new Error(`fixture change: no recorded study ${c.nctId}`);
+    const status = study.protocolSection.statusModule;
+    if (c.overallStatus) status.overallStatus = c.overallStatus;
+    if (c.whyStopped) status.whyStopped = c.whyStopped;
+    if (c.hasResults !== undefined) study.hasResults = c.hasResults;
+    status.lastUpdatePostDateStruct = { date: c.modified, type: "ACTUAL" };
+    ctgovModified.set(c.nctId, c.modified);
+  };
 
   const normalReply = (route: RouteName, params: Record<string, string>, empty: boolean): Reply => {
     switch (route) {
       case "esearch": {
         const retmax = Number(params.retmax ?? 20);
-        const idlist = empty ? [] : rankedPmids.slice(0, retmax);
+        const minDay = params.datetype === "mdat" && params.mindate ? params.mindate.replaceAll("/", "-") : undefined;
+        const idlist = empty ? [] : rankedPmids.filter((pmid) => modifiedSince(minDay, pubmedModified.get(pmid))).slice(0, retmax);
         const result = {
           header: { type: "esearch", version: "0.3" },
           esearchresult: {
@@ -129,16 +188,18 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
       }
       case "europepmc": {
         const cursor = params.cursorMark ?? "*";
-        const file = empty ? EUROPEPMC_EMPTY : cursor === "*" ? EUROPEPMC_PAGE1 : cursor === page2Cursor ? EUROPEPMC_PAGE2 : EUROPEPMC_EMPTY;
+        const file = empty || /UPDATE_DATE:\[/.test(params.query ?? "") ? EUROPEPMC_EMPTY : cursor === "*" ? EUROPEPMC_PAGE1 : cursor === page2Cursor ? EUROPEPMC_PAGE2 : EUROPEPMC_EMPTY;
         return { status: 200, type: "application/json", body: file === EUROPEPMC_PAGE1 ? europePmcPage1 : readFixture(file) };
       }
       case "ctgov": {
         if (empty) return { status: 200, type: "application/json", body: JSON.stringify({ studies: [] }) };
+        const minDay = /AREA\[LastUpdatePostDate\]RANGE\[(\d{4}-\d{2}-\d{2}),MAX\]/.exec(params["filter.advanced"] ?? "")?.[1];
+        const studies = { studies: ctgovDefault.studies.filter((s) => modifiedSince(minDay, ctgovModified.get(s.protocolSection.identificationModule.nctId))) };
         const body = params.pageToken === ctgovPage2Token
           ? readFixture(CTGOV_PAGE2)
           : /phelan/i.test(params["query.term"] ?? "")
             ? ctgovPage1
-            : readFixture(CTGOV_DEFAULT);
+            : JSON.stringify(studies);
         return { status: 200, type: "application/json", body };
       }
     }
@@ -149,6 +210,19 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const params = Object.fromEntries(url.searchParams.entries());
     if (url.pathname === "/health") return send(res, { status: 200, type: "text/plain", body: "ok" });
+    if (url.pathname === "/_control" && req.method === "POST") {
+      let body = "";
+      req.on("data", (d) => (body += d));
+      req.on("end", () => {
+        try {
+          change(JSON.parse(body) as SourceChange);
+          send(res, { status: 200, type: "text/plain", body: "ok" });
+        } catch (error) {
+          send(res, { status: 400, type: "text/plain", body: (error as Error).message });
+        }
+      });
+      return;
+    }
     const route = routeOf(url.pathname);
     const recorded: RecordedRequest = { route, path: url.pathname, params, at };
     requests.push(recorded);
@@ -197,6 +271,7 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
     inject(route, fault) {
       faults.set(route, { ...fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
     },
+    change,
     reset() {
       faults.clear();
       requests.length = 0;

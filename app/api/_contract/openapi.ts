@@ -15,6 +15,7 @@ import {
   startedRunSchema,
   startResearchRequestSchema,
 } from "@/app/api/_contract/schemas";
+import { watchPaths } from "@/app/api/_contract/watch-openapi";
 
 const jsonBody = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => jsonBody(apiErrorSchema, description);
@@ -144,6 +145,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...watchPaths({ jsonBody, error, unauthorized, signedIn }),
       "/api/health": {
         get: {
           summary: "Whether the database and the Workflow SDK world (local data directory or Postgres tables) answer",

@@ -22,6 +22,7 @@ import type { ReportRecord } from "@/lib/report/records";
 import type { RunSummary } from "@/lib/db/runs";
 import { getCaller } from "@/app/_server/caller";
 import { conversationAccess } from "@/app/_server/conversation-access";
+import { WatchSlot } from "@/components/watch/watch-slot";
 
 export async function generateMetadata({ params }: PageProps<"/reports/[id]">): Promise<Metadata> {
   await connection();
@@ -107,6 +108,9 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
             </>
           }
         />
+        <Suspense fallback={null}>
+          <WatchSlot caller={caller} run={run} />
+        </Suspense>
         <Suspense fallback={null}>
           <ConversationSlot run={run} events={events} records={records} canCancel={may("cancel")} live={live} />
         </Suspense>

@@ -205,7 +205,21 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
   it("publishes an OpenAPI document generated from the request schemas, and a health check", async () => {
     const doc = await (await openapi.GET()).json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(["/api/checks", "/api/health", "/api/runs", "/api/runs/{id}", "/api/runs/{id}/cancel", "/api/runs/{id}/messages", "/api/runs/{id}/share", "/api/runs/{id}/stream"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/api/checks",
+      "/api/feeds/{token}",
+      "/api/health",
+      "/api/notifications",
+      "/api/runs",
+      "/api/runs/{id}",
+      "/api/runs/{id}/cancel",
+      "/api/runs/{id}/messages",
+      "/api/runs/{id}/share",
+      "/api/runs/{id}/stream",
+      "/api/watches",
+      "/api/watches/{id}",
+      "/api/webhook",
+    ]);
     const start = doc.components.schemas.StartResearchRequest;
     expect(start.required).toEqual(["question"]);
     expect(start.properties.question).toMatchObject({ type: "string", minLength: 1, maxLength: 2000 });

@@ -34,7 +34,7 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
   });
 
   it("applies every migration once, writing Prisma's migration table", async () => {
-    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext", "20261122000200_evidence_provenance", "20261123000100_auth_accounts", "20261123000100_bench_source_cache_history_indexes", "20261123000100_chat_messages", "20261123000100_dur3_cancel_lease", "20261123000100_llm2_drop_hypothesis_assessment", "20261125000100_library_sync", "20261125000100_sec_server_state"] });
+    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext", "20261122000200_evidence_provenance", "20261123000100_auth_accounts", "20261123000100_bench_source_cache_history_indexes", "20261123000100_chat_messages", "20261123000100_dur3_cancel_lease", "20261123000100_llm2_drop_hypothesis_assessment", "20261125000100_library_sync", "20261125000100_sec_server_state", "20261125000100_watches"] });
     const rows = await getDb().$queryRawUnsafe<Array<{ migration_name: string; applied_steps_count: number }>>(
       `SELECT migration_name, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
     );
@@ -49,6 +49,7 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
       { migration_name: "20261123000100_llm2_drop_hypothesis_assessment", applied_steps_count: 1 },
       { migration_name: "20261125000100_library_sync", applied_steps_count: 1 },
       { migration_name: "20261125000100_sec_server_state", applied_steps_count: 1 },
+      { migration_name: "20261125000100_watches", applied_steps_count: 1 },
     ]);
   });
 

@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import pRetry, { AbortError } from "p-retry";
+
+/** The header carrying the signature: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" under the webhook's secret>`. */
+const SIGNATURE_HEADER = "x-critica-signature";
+/** The header carrying the signing time (seconds since the epoch), signed with the body so a replay can be refused. */
+const TIMESTAMP_HEADER = "x-critica-timestamp";
+/** The header carrying the delivery's id: the same on every retry of one delivery, so a receiver can drop repeats. */
+const DELIVERY_HEADER = "x-critica-delivery";
+
+/**
+ * Retries of one delivery: 5 attempts, 2 s after the first failure, then 4, 8, 16 s (p-retry's exponential backoff,
+ * factor 2), so a receiver that is down for half a minute still gets the call. Failed answers 408, 429 and 5xx and
+ * network errors are retried; other 4xx are final (the receiver refuses the call).
+ */
+export const DELIVERY_RETRIES = { retries: 4, minTimeout: 2_000, factor: 2, maxTimeout: 16_000 };
+/** Time limit of one attempt (ms). */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** A new webhook signing secret: 32 random bytes, hex ("whsec_…"). */
+export function newWebhookSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString("hex")}`;
+}
+
+/** The signature header's value for a body sent at `timestamp` (seconds): `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}`. */
+export function signPayload(secret: string, timestamp: number, body: string): string {
+  return `sha256=${crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+}
+
+/** How one delivery went: delivered or not, after how many attempts, the last HTTP status (null: no answer) and error. */
+export interface DeliveryResult {
+  delivered: boolean;
+  attempts: number;
+  lastStatus: number | null;
+  error: string | null;
+}
+
+class HttpFailure extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/**
+ * POSTs `payload` as JSON to `url`, signed (SIGNATURE_HEADER over TIMESTAMP_HEADER and the body; DELIVERY_HEADER
+ * names the delivery), retried with backoff by p-retry (DELIVERY_RETRIES, overridable for tests) until a 2xx answer.
+ * `onAttempt` is told of every attempt's outcome (to record it as it happens). Never throws.
+ */
+export async function deliverWebhook(input: {
+  url: string;
+  secret: string;
+  deliveryId: string;
+  payload: unknown;
+  retry?: Partial<typeof DELIVERY_RETRIES>;
+  onAttempt?: (result: DeliveryResult) => Promise<void> | void;
+  now?: () => Date;
+}): Promise<DeliveryResult> {
+  const body = JSON.stringify(input.payload);
+  let attempts = 0;
+  let lastStatus: number | null = null;
+  const attempt = async () => {
+    attempts += 1;
+    const timestamp = Math.floor((input.now?.() ?? new Date()).getTime() / 1000);
+    try {
+      const res = await fetch(input.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Critica-Webhook/1",
+          [SIGNATURE_HEADER]: signPayload(input.secret, timestamp, body),
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [DELIVERY_HEADER]: input.deliveryId,
+        },
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      });
+      lastStatus = res.status;
+      await res.body?.cancel();
+      if (res.ok) return;
+      const failure = new HttpFailure(res.status);
+      throw res.status === 408 || res.status === 429 || res.status >= 500 ? failure : new AbortError(failure);
+    } catch (error) {
+      if (error instanceof AbortError || error instanceof HttpFailure) throw error;
+      lastStatus = null;
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+      throw new Error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+    }
+  };
+  try {
+    await pRetry(attempt, {
+      ...DELIVERY_RETRIES,
+      ...input.retry,
+      onFailedAttempt: async ({ error }) => {
+        await input.onAttempt?.({ delivered: false, attempts, lastStatus, error: error.message });
+      },
+    });
+    const result = { delivered: true, attempts, lastStatus, error: null };
+    await input.onAttempt?.(result);
+    return result;
+  } catch (error) {
+    return { delivered: false, attempts, lastStatus, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,47 @@
+import { sleep } from "workflow";
+import {
+  claimRecheckStep,
+  recheckFinishStep,
+  recheckHypothesizeStep,
+  recheckJudgeStep,
+  recheckReportStep,
+  recheckSearchStep,
+  recheckStartStep,
+  recheckTargetedSearchStep,
+} from "./engine";
+import { completeCheckStep, notifyStep, planWatchStep, probeStep } from "./steps";
+
+/**
+ * One watch as a Workflow SDK workflow, for as long as the watch exists: plan (planWatchStep); when a check is due,
+ * search for changes (probeStep) and, if anything changed, re-run the question as one more iteration of the run
+ * (lib/watches/engine.ts: search, hypotheses, targeted search, judge, report, finish), or for a claim check a new
+ * claim check of the same text (claimRecheckStep), then end the check
+ * (completeCheckStep) and tell the owner (notifyStep); otherwise sleep until the next due time. The SDK's `sleep`
+ * suspends the workflow without holding a process and survives restarts; a change to the watch (pause, resume,
+ * cadence, sources, the test clock) wakes it early (lib/watches/waker.ts) so it plans again. Every step is idempotent
+ * and a check is unique per due time, so a replay after a crash or failover neither repeats nor skips a check.
+ */
+export async function watchWorkflow(watchId: string): Promise<void> {
+  "use workflow";
+  for (;;) {
+    const plan = await planWatchStep(watchId);
+    if (plan.kind === "stop") return;
+    if (plan.kind === "sleep") {
+      await sleep(new Date(plan.wakeAtMs));
+      continue;
+    }
+    const { changed } = await probeStep(plan.checkId);
+    if (changed && plan.mode === "claim-check") await claimRecheckStep(plan.checkId);
+    else if (changed) {
+      let run = await recheckStartStep(plan.runId, plan.checkId);
+      run = await recheckSearchStep(plan.runId, run);
+      run = await recheckHypothesizeStep(plan.runId, run);
+      run = await recheckTargetedSearchStep(plan.runId, run);
+      run = await recheckJudgeStep(plan.runId, run);
+      run = await recheckReportStep(plan.runId, run);
+      await recheckFinishStep(plan.runId, run);
+    }
+    const { notify } = await completeCheckStep(plan.checkId);
+    if (notify) await notifyStep(plan.checkId);
+  }
+}
