@@ -5,10 +5,12 @@ import nextTs from "eslint-config-next/typescript";
 /**
  * The layers of lib/, lowest first. A folder may import only from folders in lower layers (and from itself);
  * folders of the same layer do not import each other. Type-only imports count: the rule sees every import.
- * app/, components/ and scripts/ sit on top and may import any layer.
+ * app/, components/, scripts/ and bench/ sit on top and may import any layer, but neither the Prisma client nor getDb()
+ * (see the rules below).
  */
 const LIB_LAYERS = [
-  ["config.ts", "domain", "text"],
+  ["domain", "text"],
+  ["config.ts"],
   ["evidence", "relations", "vocabularies"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
@@ -19,6 +21,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
+  ["modes.ts"],
   ["watches"],
   ["export"],
 ];
@@ -32,23 +35,50 @@ const layerZones = LIB_LAYERS.flatMap((layer, index) => {
   }));
 });
 
+/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
+const prismaZone = {
+  target: ["./app", "./components", "./scripts", "./bench", "./proxy.ts", "./instrumentation.ts", ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`)],
+  from: "./lib/generated",
+  message: "The Prisma client is used in lib/db only: call a lib/db function.",
+};
+
+/** The files on top of lib/: the pages and routes, the components, the command-line scripts, the benchmarks, the root modules. */
+const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
+
 const eslintConfig = defineConfig([
   ...nextVitals,
   ...nextTs,
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    // "@/…" is this project's path alias, not a scoped package: without this, no-cycle skips it as external.
+    settings: { "import/internal-regex": "^@/" },
     rules: {
+      // No file-level import circle inside lib/ either (a circle within one folder escapes the layer rule).
+      "import/no-cycle": ["error", { ignoreExternal: true }],
       "import/no-restricted-paths": [
         "error",
         {
           zones: [
             ...layerZones,
-            { target: "./lib", from: ["./app", "./components", "./scripts"], message: "lib/ must not import app/, components/ or scripts/." },
-            {
-              target: ["./app", "./components", "./scripts", ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`)],
-              from: "./lib/generated",
-              message: "The Prisma client is used in lib/db only: call a lib/db function.",
-            },
+            { target: "./lib", from: ["./app", "./components", "./scripts", "./bench"], message: "lib/ must not import app/, components/, scripts/ or bench/." },
+            prismaZone,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // app/, components/, scripts/ and bench/ sit on top of lib/ and go through its public modules: neither the ORM's
+    // client (by path or by package) nor the database handle getDb() (tests may seed rows with it).
+    files: TOP_FILES,
+    rules: {
+      "import/no-restricted-paths": ["error", { zones: [prismaZone] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/db/client", "**/lib/db/client"], importNames: ["getDb"], message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits)." },
+            { group: ["@prisma/client", "@prisma/client/*"], message: "The Prisma client is used in lib/db only: call a lib/db function." },
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import { listRunEvents } from "@/lib/db/runs";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import type { FixtureServer } from "../tests/support/fixture-server";
 import type { Log } from "./classic";
 
@@ -17,7 +18,7 @@ export async function measureCache(server: FixtureServer, log: Log) {
     const timed = async () => {
       server.reset();
       const started = performance.now();
-      const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations: 2, backend: createExtractiveBackend() });
+      const { runId, done } = await startRun(research, { question: QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } });
       const outcome = await done;
       const ms = performance.now() - started;
       const searches = (await listRunEvents(runId)).filter((e) => e.type === "search");

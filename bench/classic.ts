@@ -5,8 +5,8 @@ import { queryTerms, searchLibrary } from "@/lib/db/library";
 import { importFile } from "@/lib/library/import";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { startClaimCheck } from "@/lib/claims/start";
-import { startResearchRun } from "@/lib/research/start";
+import { claimCheck, research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { searchSources } from "@/lib/sources/search";
 
 // The bench's first checks (before issue 12), printed as human lines, each a ratio measured in this one run:
@@ -70,7 +70,7 @@ async function benchRun(log: Log, question: string) {
     return r;
   };
   const instrumented = { ...backend, hypothesize: timed(backend.hypothesize), judge: timed(backend.judge), report: timed(backend.report) };
-  const [outcome, total] = await time(async () => (await startResearchRun({ question, sources: ["local"], backend: instrumented })).done);
+  const [outcome, total] = await time(async () => (await startRun(research, { question, sources: ["local"] }, { overrides: { backend: instrumented } })).done);
   log(
     `extractive run "${question}": ${outcome.status}, ${outcome.iterations} iteration(s), ${outcome.evidence.length} records, ` +
       `${total.toFixed(0)} ms total, agents ${agentMs.toFixed(0)} ms (${((agentMs / total) * 100).toFixed(0)}%), search and storage ${(total - agentMs).toFixed(0)} ms`,
@@ -78,7 +78,7 @@ async function benchRun(log: Log, question: string) {
 }
 
 async function benchClaimCheck(log: Log, text: string) {
-  const [outcome, total] = await time(async () => (await startClaimCheck({ text, sources: ["local"] })).done);
+  const [outcome, total] = await time(async () => (await startRun(claimCheck, { text, sources: ["local"] })).done);
   const scored = outcome.claims.reduce((sum, c) => sum + c.searchStats.documentsScored, 0);
   log(
     `extractive claim check: ${outcome.status}, ${outcome.claims.length} claim(s) checked in parallel, ${scored} documents scored, ` +

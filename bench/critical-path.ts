@@ -1,6 +1,7 @@
 import { latestRunPartial } from "@/lib/runs/partials";
-import { createReasoningBackend } from "@/lib/research/backend";
-import { startResearchRun } from "@/lib/research/start";
+import { createReasoningBackend } from "@/lib/research/create-backend";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { listRunEvents } from "@/lib/db/runs";
 import type { RunEvent } from "@/lib/domain/events";
 import type { FixtureServer } from "../tests/support/fixture-server";
@@ -40,7 +41,7 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
   const { model, calls } = latencyModel(researchAnswerer());
   const backend = createReasoningBackend({ model, modelId: "latency-model", embeddingModel: null });
   const started = performance.now();
-  const { runId, done } = await startResearchRun({ question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations, backend });
+  const { runId, done } = await startRun(research, { question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations }, { overrides: { backend } });
   // Streaming: the first moment a live viewer could see report text, i.e. the first partial report (lib/runs/partials,
   // what the stream route sends as a transient data-partial part) with a section holding text; polled every 5 ms.
   let firstReportTextAt: number | null = null;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getDb } from "@/lib/db/client";
+import { countRuns, insertEndedRuns, type EndedRunRow } from "@/lib/db/history";
 import { LATENCY_MODEL } from "./latency-model";
 
 /**
@@ -68,22 +68,17 @@ export async function measureFirstEvent(origin: string, samples = 5, warmUps = 3
  * the database holds `total` runs, one minute apart, with a few events each.
  */
 export async function seedRuns(total: number): Promise<void> {
-  const db = getDb();
-  const have = await db.run.count();
+  const have = await countRuns();
   const base = Date.UTC(2026, 0, 1);
   for (let i = have; i < total; i += 500) {
-    const batch = Array.from({ length: Math.min(500, total - i) }, (_, j) => {
+    const batch = Array.from({ length: Math.min(500, total - i) }, (_, j): EndedRunRow => {
       const n = i + j;
       const question = `Is drug ${n % 97} nephrotoxic, and by what mechanism? (${n})`;
       return {
         id: crypto.randomUUID(),
-        mode: n % 5 === 0 ? "claim-check" : "research",
-        question,
+        settings: { mode: n % 5 === 0 ? "claim-check" : "research", question, sources: ["local"], maxIterations: 1 },
         status: n % 7 === 0 ? "failed" : "completed",
         backend: "extractive",
-        sources: ["local"],
-        settings: { mode: n % 5 === 0 ? "claim-check" : "research", question, sources: ["local"], maxIterations: 1 },
-        maxIterations: 1,
         iterations: 1,
         confidence: (n % 10) / 10,
         evidenceCount: 20,
@@ -91,7 +86,7 @@ export async function seedRuns(total: number): Promise<void> {
         finishedAt: new Date(base + n * 60_000 + 5_000),
       };
     });
-    await db.run.createMany({ data: batch });
+    await insertEndedRuns(batch);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
-import { runClaimCheck } from "@/lib/claims/run";
+import { runClaimCheck } from "@/lib/claims/mode";
 import type { Evidence } from "@/lib/domain/evidence";
 import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";

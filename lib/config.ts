@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
 
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
-
-/** Bounds of a run's iteration cap, for CRITICA_MAX_ITERATIONS and every run's input (lib/runs/input.ts). */
-export const ITERATION_BOUNDS = { min: 1, max: 10 } as const;
 
 // ── Language-model path (issue 17; lib/ai/sampling.ts, lib/ai/providers.ts) ─────────────────────────────────
 // Kept in one block so it merges cleanly with the centralisation of environment variables on main.
@@ -108,7 +106,7 @@ const envSchema = z.object({
    */
   CRITICA_SOURCE_CACHE_TTL_HOURS: z.coerce.number().min(0).default(24),
   // "workflow" (default): research runs started by the Next.js server are durable Workflow SDK runs; "inline":
-  // every run executes in the memory of the process that started it (durable-start.ts). The CLI with no server hosts
+  // every run executes in the memory of the process that started it (lib/runs/start.ts). The CLI with no server hosts
   // the engine itself (scripts/workflow-host.ts).
   CRITICA_ENGINE: z.enum(["workflow", "inline"]).default("workflow"),
   /**

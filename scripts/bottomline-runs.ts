@@ -1,11 +1,12 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
-import { runClaimCheck } from "@/lib/claims/run";
+import { runClaimCheck } from "@/lib/claims/mode";
 import { reportAnswer } from "@/lib/report/answer";
 import type { Verdict } from "@/lib/report/bottom-line";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { runResearch, type ResearchRunOutcome } from "@/lib/research/run";
+import { runResearch } from "@/lib/research/mode";
+import type { ResearchRunOutcome } from "@/lib/research/run";
 import { createSources } from "@/lib/sources/registry";
 
 /** Nothing is saved: the benchmarks read outcomes, not the database's run rows. */

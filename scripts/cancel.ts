@@ -8,7 +8,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { disconnectDb } from "@/lib/db/client";
 import { getRun } from "@/lib/db/runs";
 import { requestCancel } from "@/lib/runs/lifecycle";
-import { z } from "zod";
+import { runIdSchema } from "@/lib/domain/run";
 import { parseCli, runCli, UsageError } from "./cli-support";
 
 const USAGE = `usage: npm run cancel -- <runId>`;
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const id = z.uuid().safeParse(text);
+  const id = runIdSchema.safeParse(text);
   if (!id.success) throw new UsageError(`"${text}" is not a run id.`);
   await applyMigrations();
   const run = await getRun(id.data);

@@ -3,9 +3,10 @@
 // --json contract. Exits 0 on a completed check, 1 on a failed or cancelled one, 2 on bad usage.
 import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-check-json";
 import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
-import { startClaimCheck } from "@/lib/claims/start";
+import { claimCheck } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
-import { followRun, parseCli, runCli, runOwner, writeStdout } from "./cli-support";
+import { followRun, parseCli, parseRequest, runCli, runOwner, writeStdout } from "./cli-support";
 
 const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--as <email>] [--json]`;
 
@@ -49,7 +50,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { outcome, detail } = await followRun("Claim check", async () => startClaimCheck({ text, sources, ownerId: await runOwner(values) }));
+  // Checked by the run input schema (lib/domain/run-input.ts), like the form's and the API's value.
+  const request = parseRequest(claimCheck, { text, sources });
+  const { outcome, detail } = await followRun("Claim check", async () => startRun(claimCheck, request, { ownerId: await runOwner(values) }));
   const json = claimCheckToJson(detail);
   if (values.json) await writeStdout(`${JSON.stringify(json, null, 2)}\n`);
   else await writeStdout(`${claimResultsFromEvents(detail.events).map((c, i) => claimToText(c, i + 1)).join("\n\n")}\n`);

@@ -2,11 +2,14 @@
 // end with Ctrl-C cancelling it, printing without losing piped output, and the exit codes
 // (0 completed, 1 failed or cancelled, 2 bad usage).
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { z } from "zod";
+import { firstIssue } from "@/lib/domain/run-input";
 import { applyMigrations } from "@/lib/db/migrate";
 import { getRunDetail, type RunDetail } from "@/lib/runs/projections";
 import { parseSourceList } from "@/lib/sources/registry";
 import type { SourceId } from "@/lib/domain/evidence";
-import { requestCancel, RunInputError } from "@/lib/runs/lifecycle";
+import { requestCancel } from "@/lib/runs/lifecycle";
+import { AppError } from "@/lib/domain/errors";
 import type { ResearchRunOutcome } from "@/lib/research/run";
 import { cliRunOwner } from "@/lib/auth/cli-owner";
 
@@ -40,6 +43,16 @@ export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(opti
 }
 
 /**
+ * The command line's request of a run, parsed with its mode's request schema (lib/domain/run-input.ts), as the forms
+ * and the API parse theirs. @throws UsageError with the first problem's message.
+ */
+export function parseRequest<R>(mode: { request: z.ZodType<R> }, raw: unknown): R {
+  const parsed = mode.request.safeParse(raw);
+  if (!parsed.success) throw new UsageError(firstIssue(parsed.error));
+  return parsed.data;
+}
+
+/**
  * The owner of a run started from the command line: the account of `--as <email>`, by default the admin
  * (lib/auth/cli-owner.ts). Call it inside followRun's start, after migrations.
  * @throws UsageError when `--as` names no account.
@@ -55,7 +68,7 @@ export async function runOwner(values: Record<string, string | boolean | undefin
 /**
  * Starts a run (after applying migrations) and follows it: Ctrl-C cancels it, keeping what it found.
  * @returns the outcome and everything the run saved.
- * @throws UsageError for input the run rejected (RunInputError).
+ * @throws UsageError for input a Critica server rejected (AppError "invalid-input").
  */
 export async function followRun<O extends Pick<ResearchRunOutcome, "status" | "error">>(
   label: string,
@@ -66,7 +79,7 @@ export async function followRun<O extends Pick<ResearchRunOutcome, "status" | "e
   try {
     started = await start();
   } catch (error) {
-    if (error instanceof RunInputError) throw new UsageError(error.message);
+    if (error instanceof AppError && error.code === "invalid-input") throw new UsageError(error.message);
     throw error;
   }
   process.once("SIGINT", () => {

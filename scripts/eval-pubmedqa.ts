@@ -53,7 +53,7 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
     await applyMigrations();
     const { saveLibraryRecords } = await import("@/lib/db/evidence");
     await saveLibraryRecords(all.map((i) => i.record));
-    const { runResearch } = await import("@/lib/research/run");
+    const { runResearch } = await import("@/lib/research/mode");
     const { createExtractiveBackend } = await import("@/lib/research/agents/extractive");
     const { createSources } = await import("@/lib/sources/registry");
     const { reportAnswer } = await import("@/lib/report/answer");

@@ -59,7 +59,7 @@ function ensureRoutes(): boolean {
  * Hosts the durable engine in this process when it can: a SQLite database (the Postgres world executes on the
  * servers), CRITICA_ENGINE not "inline", and the generated workflow routes (made on first use). Registers the
  * generated flow and step handlers on the local world, gives lib/research/workflow.ts's function its workflow id (the
- * SWC transform does that on the server), so startResearchRun starts research runs durably here. With
+ * SWC transform does that on the server), so startRun (lib/runs/start.ts) starts research runs durably here. With
  * `recover`, the world re-enqueues every run it holds that has not ended (as a server start does); without it,
  * none, so a plain run never executes another one on the side.
  * @returns whether the engine is hosted; when false, runs execute in this process's memory and do not survive it.

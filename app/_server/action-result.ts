@@ -1,4 +1,4 @@
-import { RunInputError } from "@/lib/runs/lifecycle";
+import { toAppError } from "@/lib/domain/errors";
 
 /*
  * The one result shape of the server actions: the value on success (`{ ok: true }` when there is nothing to
@@ -18,13 +18,12 @@ export type ActionResult<T extends object = { ok: true }> = T | ActionError;
 export type FormState<F extends object> = F & { error: string | null };
 
 /**
- * Maps an error thrown inside an action to the message a user may see: a RunInputError's own message (input the
- * user must fix), else `fallback`, after logging the error under `label`.
+ * Maps an error thrown inside an action to the message a user may see, as the API routes do (lib/domain/errors.ts
+ * toAppError): an AppError's own message (input the user must fix, a refusal), else `fallback`, after logging the
+ * error under `label`.
  */
 export function toErrorMessage(error: unknown, label: string, fallback: string): string {
-  if (error instanceof RunInputError) return error.message;
-  console.error(`${label} failed`, error);
-  return fallback;
+  return toAppError(error, label, fallback).message;
 }
 
 /**

@@ -4,14 +4,15 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { deleteRun, getRunSettings } from "@/lib/db/history";
+import { runIdSchema } from "@/lib/domain/run";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
-import { startClaimCheck } from "@/lib/claims/start";
-import { startResearchRun } from "@/lib/research/start";
+import { claimCheck, research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { toErrorMessage, type ActionError, type ActionResult } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
 import { admitStart, getCaller } from "@/app/_server/caller";
 
-const deleteSchema = z.object({ runId: z.string().uuid(), revokeShareLinks: z.boolean() });
+const deleteSchema = z.object({ runId: runIdSchema, revokeShareLinks: z.boolean() });
 
 /**
  * Deletes a finished run owned by the caller, with everything it saved. Its share links keep showing their frozen
@@ -43,7 +44,7 @@ export async function deleteReport(input: { runId: string; revokeShareLinks: boo
  * @returns a user-facing error; on success it redirects instead of returning.
  */
 export async function rerunReport(runId: string): Promise<ActionError> {
-  const parsed = z.string().uuid().safeParse(runId);
+  const parsed = runIdSchema.safeParse(runId);
   const access = parsed.success ? await writableRun(await getCaller(), parsed.data, "rerun") : { message: "Unknown run." };
   if (!("run" in access)) return { error: access.message };
   const { run } = access;
@@ -56,14 +57,8 @@ export async function rerunReport(runId: string): Promise<ActionError> {
     const { ownerId } = admission;
     ({ runId: newId } =
       run.mode === "claim-check"
-        ? await startClaimCheck({ text: settings.question, sources: settings.sources, ownerId })
-        : await startResearchRun({
-            question: settings.question,
-            sources: settings.sources,
-            maxIterations: settings.maxIterations,
-            onProviderError: settings.onProviderError,
-            ownerId,
-          }));
+        ? await startRun(claimCheck, claimCheck.requestOf(settings), { ownerId })
+        : await startRun(research, research.requestOf(settings), { ownerId }));
   } catch (error) {
     return { error: toErrorMessage(error, "rerunReport", "The run could not be started. Please try again.") };
   }

@@ -2,11 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
+import { runIdSchema } from "@/lib/domain/run";
 import { requestCancel } from "@/lib/runs/lifecycle";
-import { firstIssue, researchInputSchema } from "@/lib/runs/input";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { firstIssue } from "@/lib/domain/run-input";
+import { startRun } from "@/lib/runs/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
 import { isForm, toErrorMessage, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
@@ -14,12 +15,6 @@ import { admitStart, getCaller } from "@/app/_server/caller";
 
 /** State of the research form after a failed submission: the question and the ticked sources, kept as submitted. */
 export type StartResearchState = FormState<{ question: string; sources: SourceId[] | null }>;
-
-/** The run input, with at least one source ticked (the form always sends its choice). */
-const startSchema = researchInputSchema.extend({
-  sources: z.array(sourceIdSchema).min(1, "Choose at least one source."),
-  onProviderError: z.enum(["fail", "extractive"]).default("fail"),
-});
 
 /**
  * Starts a research run from the form (question, sources[], maxIterations, and onProviderError = "extractive"
@@ -30,7 +25,8 @@ export async function startResearch(_previous: StartResearchState, formData: For
   const question = String(formData.get("question") ?? "");
   const sources = formData.getAll("sources").map(String);
   const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);
-  const parsed = startSchema.safeParse({
+  // The form always sends its ticked sources, so none ticked is refused ("Choose at least one source.").
+  const parsed = research.request.safeParse({
     question,
     sources,
     maxIterations: formData.has("maxIterations") ? Number(formData.get("maxIterations")) : undefined,
@@ -42,7 +38,7 @@ export async function startResearch(_previous: StartResearchState, formData: For
   const { ownerId } = admission;
   let runId: string;
   try {
-    ({ runId } = await startResearchRun({ ...parsed.data, ownerId }));
+    ({ runId } = await startRun(research, parsed.data, { ownerId }));
   } catch (error) {
     return { error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."), question, sources: kept };
   }
@@ -51,7 +47,7 @@ export async function startResearch(_previous: StartResearchState, formData: For
 
 /** Cancels a running run owned by the caller. @returns a user-facing result message. */
 export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {
-  const parsed = z.string().uuid().safeParse(runId);
+  const parsed = runIdSchema.safeParse(runId);
   if (!parsed.success) return { error: "Unknown run." };
   const access = await writableRun(await getCaller(), parsed.data, "cancel");
   if (!("run" in access)) return { error: access.message };

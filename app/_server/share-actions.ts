@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { getRun, getRunEvidence, listRunEvents } from "@/lib/db/runs";
+import { runIdSchema } from "@/lib/domain/run";
 import { listMessages } from "@/lib/db/messages";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
@@ -9,7 +10,6 @@ import type { ActionResult } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 
-const runIdSchema = z.string().uuid();
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /**

@@ -1,7 +1,7 @@
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
-import { startClaimCheck } from "@/lib/claims/start";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { startResearchRun } from "@/lib/research/start";
+import { claimCheck, research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
 import { FOLLOW_UP_SEARCH_LIMIT, QUESTION_SEARCH_LIMIT } from "@/lib/research/run";
 import { KEYWORD_LIMIT, POOL_LOCAL_LIMIT } from "@/lib/claims/strategies";
@@ -45,11 +45,11 @@ export interface WorkloadRun {
 export async function runWorkload(): Promise<WorkloadRun[]> {
   process.env.CRITICA_ENGINE = "inline";
   // One unmeasured run loads the vocabularies, the relation model and the module code, as a running server has.
-  await (await startResearchRun({ question: WORKLOAD.questions[0], sources: ["local"], backend: createExtractiveBackend(), maxIterations: 1 })).done;
+  await (await startRun(research, { question: WORKLOAD.questions[0], sources: ["local"], maxIterations: 1 }, { overrides: { backend: createExtractiveBackend() } })).done;
   const runs: WorkloadRun[] = [];
   for (const question of WORKLOAD.questions) {
     const started = performance.now();
-    const { runId, done } = await startResearchRun({ question, sources: ["local"], backend: createExtractiveBackend(), maxIterations: 2 });
+    const { runId, done } = await startRun(research, { question, sources: ["local"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } });
     const outcome = await done;
     const ms = performance.now() - started;
     const detail = (await getRunDetail(runId))!;
@@ -60,7 +60,7 @@ export async function runWorkload(): Promise<WorkloadRun[]> {
   }
   for (const claim of WORKLOAD.claims) {
     const started = performance.now();
-    const { runId, done } = await startClaimCheck({ text: claim, sources: ["local"], backend: createExtractiveClaimBackend() });
+    const { runId, done } = await startRun(claimCheck, { text: claim, sources: ["local"] }, { overrides: { backend: createExtractiveClaimBackend() } });
     const outcome = await done;
     const ms = performance.now() - started;
     const detail = (await getRunDetail(runId))!;

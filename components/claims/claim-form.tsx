@@ -5,7 +5,7 @@ import { LimitedTextarea } from "@/components/research/limited-textarea";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
-import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/runs/input";
+import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/domain/run-input";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
 

@@ -4,6 +4,7 @@ import { getLanguageModel } from "@/lib/ai/providers";
 import type { PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
 import { getConfig } from "@/lib/config";
+import { AppError } from "@/lib/domain/errors";
 import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type FollowUpClassification, type MessageStatus } from "@/lib/domain/chat";
@@ -17,17 +18,6 @@ import { conversationReferences } from "./references";
 import { reportChanges, reportVersions } from "./report-versions";
 import { startFollowUpIteration } from "./research-follow-up";
 import { recordChatUsage } from "./usage";
-
-/** A follow-up that cannot be accepted, with the HTTP status and the message the user sees; nothing was saved. */
-export class FollowUpError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "FollowUpError";
-  }
-}
 
 type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 type Part = ChatUIMessage["parts"][number];
@@ -47,16 +37,16 @@ export function messageText(message: ChatUIMessage): string {
   return message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
 }
 
-/** Checks the request body; throws FollowUpError 400 with the first problem's message. */
+/** Checks the request body; throws AppError "invalid-input" with the first problem's message. */
 function parseBody(body: unknown) {
   const parsed = followUpRequestSchema.safeParse(body);
-  if (!parsed.success) throw new FollowUpError(400, parsed.error.issues[0]?.message ?? "Invalid follow-up.");
+  if (!parsed.success) throw new AppError("invalid-input", parsed.error.issues[0]?.message ?? "Invalid follow-up.");
   return parsed.data;
 }
 
 /**
  * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream (issue 14):
- * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; FollowUpError 400 otherwise);
+ * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; AppError "invalid-input" otherwise);
  * 2. the run must exist (404) and have ended (409 while it researches);
  * 3. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is
  *    answered again; otherwise the follow-up is saved as a user message;
@@ -70,26 +60,22 @@ function parseBody(body: unknown) {
  */
 export async function postFollowUp(run: RunSummary, body: unknown, options: PostFollowUpOptions = {}): Promise<ReadableStream<Chunk>> {
   const request = parseBody(body);
-  if (run.status === "running" || run.status === "queued") throw new FollowUpError(409, "The run is still researching: ask your follow-up once it has finished.");
+  if (run.status === "running" || run.status === "queued") throw new AppError("conflict", "The run is still researching: ask your follow-up once it has finished.");
   const history = await listMessages(run.id);
   if (history.some((m) => m.metadata?.status === "streaming" && Date.now() - Date.parse(m.metadata.createdAt) < 10 * 60_000)) {
-    throw new FollowUpError(409, "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
+    throw new AppError("conflict", "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
   }
   let text = request.text;
   let user: { id: string; text: string } | null = { id: crypto.randomUUID(), text };
   if (request.regenerate) {
     const question = await removeAnswerFrom(run.id, request.regenerate);
-    if (!question) throw new FollowUpError(404, "That answer is not in this conversation any more: reload the page.");
+    if (!question) throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
     text = question.text;
     user = null;
   }
   const assistantId = crypto.randomUUID();
-  try {
-    await beginExchange({ runId: run.id, user, assistantId });
-  } catch (error) {
-    if (error instanceof Error && error.name === "ConversationBusyError") throw new FollowUpError(409, error.message);
-    throw error;
-  }
+  // Another answer streaming meanwhile: ConversationBusyError, a conflict (409) with its message.
+  await beginExchange({ runId: run.id, user, assistantId });
   const earlier = (await listMessages(run.id)).filter((m) => m.id !== assistantId && m.id !== user?.id);
   return answerStream(run, text, assistantId, earlier, options);
 }

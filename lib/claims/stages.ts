@@ -1,4 +1,4 @@
-import type { RunStatus, Shortfall } from "@/lib/domain/run";
+import type { Shortfall } from "@/lib/domain/run";
 import { COUNTER_SCORE_THRESHOLD, type ClaimCheckResult, type ClaimReading, type ClaimSearchStats, type ClaimSides } from "@/lib/domain/claim-check";
 import type { CounterCitation, CounterStatement, DocumentScore, DroppedPassage } from "@/lib/domain/claim-check";
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
@@ -13,6 +13,7 @@ import { isRetracted, retractedNoticeMessage, supportableDocuments } from "@/lib
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { createAgentRunner, type AgentStep } from "@/lib/runs/agent-runner";
 import type { RunFailure } from "@/lib/runs/durable-step";
+import type { RunOutcome } from "@/lib/runs/mode";
 import type { ClaimCheckBackend } from "./backend";
 import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
@@ -46,9 +47,7 @@ export interface ClaimCheckInput {
 }
 
 /** What a claim check produced, whatever its final status (a failed check keeps the claims it finished). */
-export interface ClaimCheckOutcome {
-  status: Exclude<RunStatus, "queued" | "running">;
-  error: string | null;
+export interface ClaimCheckOutcome extends RunOutcome {
   claims: ClaimCheckResult[];
   shortfalls: Shortfall[];
 }
@@ -117,20 +116,14 @@ async function eachClaim(input: ClaimCheckInput, state: ClaimCheckState, work: (
 }
 
 /**
- * The stages of a claim check, in order: `announce` (run-started), `extract`, then, each for all claims in
+ * The stages of a claim check, in order (the plan of lib/claims/mode.ts): `extract`, then, each for all claims in
  * parallel, `counterStatement`, `search`, `score` (scores, verified passages and the sides: one stage, since the
  * extractive scorer's passages come from its scoring), `counterReport` and `verdict`. Each mutates and returns
  * the state and emits its events through `input.recorder`; each throws on cancellation and `extract` on failure
- * (runClaimCheck and the durable workflow turn that into the run's end), while a claim that fails a later stage
- * only stops that claim. They are the units the durable engine runs as steps (lib/claims/workflow.ts).
+ * (the engine, lib/runs, turns that into the run's end), while a claim that fails a later stage only stops that
+ * claim. They are the units the durable engine runs as steps (lib/claims/workflow.ts).
  */
 export const claimStages = {
-  /** The run-started event (the durable engine saves it while the request that started the check is answered). */
-  async announce(input: Pick<ClaimCheckInput, "text" | "backend" | "sourceIds" | "recorder">): Promise<void> {
-    const { backend } = input;
-    await input.recorder.emit("run-started", { question: input.text, backend: backend.kind, model: backend.model, sources: input.sourceIds, maxIterations: 1 });
-  },
-
   /** (1) Up to MAX_CLAIMS distinct claims of the text; none is a failure. */
   async extract(input: ClaimCheckInput, state: ClaimCheckState): Promise<ClaimCheckState> {
     const { backend, signal, recorder } = input;

@@ -136,3 +136,39 @@ export async function getRunSettings(runId: string): Promise<RunSettings | null>
   const row = await getDb().run.findUnique({ where: { id: runId }, select: { settings: true } });
   return row ? runSettingsSchema.parse(row.settings) : null;
 }
+
+/** A run that has ended, as the history lists it: its settings, how it ended, and when it was created and ended. */
+export interface EndedRunRow {
+  id: string;
+  settings: RunSettings;
+  status: Exclude<RunStatus, "queued" | "running">;
+  backend: RunSummary["backend"];
+  iterations: number;
+  confidence: number | null;
+  evidenceCount: number;
+  createdAt: Date;
+  finishedAt: Date;
+}
+
+/** How many runs the database holds (any mode and status). */
+export async function countRuns(): Promise<number> {
+  return getDb().run.count();
+}
+
+/**
+ * Saves ended runs as given, in one statement, owned by no account (the command line's) and without events, evidence
+ * or report: what the benchmark of the history pages fills the database with. The mode, question, sources and
+ * iteration cap come from each run's settings.
+ */
+export async function insertEndedRuns(runs: EndedRunRow[]): Promise<void> {
+  await getDb().run.createMany({
+    data: runs.map(({ settings, ...run }) => ({
+      ...run,
+      mode: settings.mode,
+      question: settings.question,
+      sources: settings.sources,
+      maxIterations: settings.maxIterations,
+      settings: settings as unknown as Prisma.InputJsonValue,
+    })),
+  });
+}

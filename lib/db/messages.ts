@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 import { messagePartsSchema, type ChatUIMessage, type MessageStatus } from "@/lib/domain/chat";
+import { AppError } from "@/lib/domain/errors";
 
 /**
  * An answer still marked "streaming" after this long was interrupted (the server stopped mid-answer): it is marked
@@ -27,10 +28,10 @@ export async function listMessages(runId: string): Promise<ChatUIMessage[]> {
   return rows.map(toMessage);
 }
 
-/** Why an exchange could not begin: another answer of the run is still streaming. */
-export class ConversationBusyError extends Error {
+/** Why an exchange could not begin: another answer of the run is still streaming (a conflict: 409). */
+export class ConversationBusyError extends AppError {
   constructor() {
-    super("An answer is still being written in this conversation: wait for it to finish, or press Stop.");
+    super("conflict", "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
     this.name = "ConversationBusyError";
   }
 }

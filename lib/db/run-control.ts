@@ -72,3 +72,9 @@ export async function claimLapsedRun(runId: string, seen: Date | null, now = new
 export async function setRunOwner(runId: string, ownerId: string | null): Promise<void> {
   await getDb().run.update({ where: { id: runId }, data: { ownerId } });
 }
+
+/** The Workflow SDK's id of a durable run, or null (unknown run, or one that executed in some process's memory). */
+export async function getWorkflowRunId(runId: string): Promise<string | null> {
+  const row = await getDb().run.findUnique({ where: { id: runId }, select: { workflowRunId: true } });
+  return row?.workflowRunId ?? null;
+}

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { sourceIdSchema, type Evidence, type SourceId } from "@/lib/domain/evidence";
 import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
 import type { BackendKind, RunStatus } from "@/lib/domain/run";
-import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import { parseStoredEvent, type RunEvent, type RunEventPayloads, type RunEventType } from "@/lib/domain/events";
 
 /** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
 export const runSettingsSchema = z.object({
@@ -20,9 +20,6 @@ export const runSettingsSchema = z.object({
   sourceCache: z.enum(["use", "bypass"]).optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;
-
-/** A saved event's payload: a JSON object (its shape per type is the RunEventPayloads contract it was written with). */
-const eventPayloadSchema = z.record(z.string(), z.unknown());
 
 /** A run as listed in history. */
 export interface RunSummary {
@@ -112,10 +109,17 @@ export async function appendRunEvent<K extends RunEventType>(runId: string, seq:
   return { seq: row.seq, type, data, createdAt: row.createdAt.toISOString() } as RunEvent;
 }
 
-/** The run's saved events with seq > afterSeq, in order. */
+/**
+ * The run's saved events with seq > afterSeq, in order, each parsed by its type's schema (lib/domain/events.ts). A row
+ * that does not parse is not cast: it is logged with the problem and read as a warning notice (parseStoredEvent).
+ */
 export async function listRunEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
   const rows = await getDb().runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" } });
-  return rows.map((r) => ({ seq: r.seq, type: r.type, data: eventPayloadSchema.parse(r.payload), createdAt: r.createdAt.toISOString() }) as RunEvent);
+  return rows.map((r) =>
+    parseStoredEvent({ seq: r.seq, type: r.type, data: r.payload, createdAt: r.createdAt.toISOString() }, (problem) =>
+      console.error(`run ${runId}: event ${r.seq} could not be read: ${problem}`),
+    ),
+  );
 }
 
 /** Highest saved seq of a run (0 when none). */

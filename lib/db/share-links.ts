@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
-import { runSnapshotSchema, type RunSnapshot } from "@/lib/domain/snapshot";
+import { readSnapshot, type RunSnapshot } from "@/lib/domain/snapshot";
 
 /** Random bytes in a share token: 32 bytes = 256 bits (the issue asks for at least 128), base64url-encoded. */
 export const SHARE_TOKEN_BYTES = 32;
@@ -14,12 +14,15 @@ export async function createShareLink(runId: string, snapshot: RunSnapshot): Pro
   return token;
 }
 
-/** The snapshot behind a live (not revoked) token, or null. Tokens of the wrong shape are rejected unread. */
+/**
+ * The snapshot behind a live (not revoked) token, or null. Tokens of the wrong shape are rejected unread. Its events
+ * are parsed by their schemas (one that does not parse is logged and shown as a warning notice: readSnapshot).
+ */
 export async function getSharedSnapshot(token: string): Promise<RunSnapshot | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const link = await getDb().shareLink.findUnique({ where: { token } });
   if (!link || link.revokedAt) return null;
-  return runSnapshotSchema.parse(link.snapshot) as RunSnapshot;
+  return readSnapshot(link.snapshot, (seq, problem) => console.error(`share link of run ${link.runId ?? "(deleted)"}: event ${seq} could not be read: ${problem}`));
 }
 
 /** The live share tokens of a run, newest first. */

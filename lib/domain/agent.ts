@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ReportRepair } from "./critic";
 import type { AgentPartial } from "./partial";
 
@@ -6,20 +7,22 @@ import type { AgentPartial } from "./partial";
  * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm; "chat-classify" reads a follow-up's
  * kind and "chat-answer" answers it, lib/chat).
  */
-export type AgentName =
-  | "hypothesis"
-  | "judge"
-  | "report"
-  | "critic"
-  | "embedding"
-  | "claim-extraction"
-  | "counter-statement"
-  | "claim-scoring"
-  | "claim-passages"
-  | "counter-report"
-  | "claim-verdict"
-  | "chat-classify"
-  | "chat-answer";
+export const agentNameSchema = z.enum([
+  "hypothesis",
+  "judge",
+  "report",
+  "critic",
+  "embedding",
+  "claim-extraction",
+  "counter-statement",
+  "claim-scoring",
+  "claim-passages",
+  "counter-report",
+  "claim-verdict",
+  "chat-classify",
+  "chat-answer",
+]);
+export type AgentName = z.infer<typeof agentNameSchema>;
 
 /**
  * Token usage of one model call (AI SDK `result.usage`, counts in tokens; undefined when the provider did not

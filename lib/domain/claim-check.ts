@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SourceId } from "@/lib/domain/evidence";
+import { sourceIdSchema } from "@/lib/domain/evidence";
 
 /**
  * The three ways a claim check searches for counter-evidence: `keyword` (the counter-statement's keywords as a
@@ -37,135 +37,132 @@ export type VerdictConfidence = z.infer<typeof verdictConfidenceSchema>;
  * reduce, or increases"), the keywords and boolean `keywordQuery` of the keyword search, and (LLM only) two
  * hypothetical abstracts that support the counter-statement, used by the HyDE search ([] in extractive mode).
  */
-export interface CounterStatement {
-  claim: string;
-  counterStatement: string;
-  keywords: string[];
-  keywordQuery: string;
-  hydeAbstracts: string[];
-}
-
-/**
- * How one document relates to the claim, as scored: `score` 0–5 for how strongly it supports the
- * counter-statement; `stance` "counter" (score ≥ threshold), "claim" (it supports the original claim; extractive
- * scoring only) or "neutral"; `rationale` one sentence.
- */
-export interface DocumentScore {
-  score: number;
-  stance: "counter" | "claim" | "neutral";
-  rationale: string;
-  /** The relation the relation model read in the document for the claim's pair (polar claims, extractive only). */
-  relation?: DocumentRelation | null;
-}
-
-/**
- * A claim about a chemical and a disease or organ, read with its polarity (lib/claims/polarity.ts):
- * "Cocaine is safe for the heart." → chemical "Cocaine", target "heart", organ "heart", relation "causes",
- * negated true. `chemicalIds` / `diseaseIds` are the annotation IDs (MeSH IDs, else lower-cased names) the claim's
- * chemical and target stand for in the documents found; for an organ, every annotated disease of that organ.
- */
-export interface ClaimReading {
-  chemical: string;
-  target: string;
-  organ: string | null;
-  relation: "causes" | "treats";
-  negated: boolean;
-  form: string;
-  chemicalIds: string[];
-  diseaseIds: string[];
-  /** Names of the diseases in `diseaseIds`, as annotated, in the same order. */
-  diseases: string[];
-}
+export const counterStatementSchema = z.object({
+  claim: z.string(),
+  counterStatement: z.string(),
+  keywords: z.array(z.string()),
+  keywordQuery: z.string(),
+  hydeAbstracts: z.array(z.string()),
+});
+export type CounterStatement = z.infer<typeof counterStatementSchema>;
 
 /**
  * What the relation model (lib/relations, trained on BC5CDR) read in one document for the claim's pair: the
  * pair's names as written there, its relation ("causes", "treats" or "none"), whether every sentence relating
  * the pair is negated, and P(CID) 0–1.
  */
-export interface DocumentRelation {
-  chemicalId: string;
-  diseaseId: string;
-  chemical: string;
-  disease: string;
-  relation: "causes" | "treats" | "none";
-  negated: boolean;
-  probability: number;
-}
+export const documentRelationSchema = z.object({
+  chemicalId: z.string(),
+  diseaseId: z.string(),
+  chemical: z.string(),
+  disease: z.string(),
+  relation: z.enum(["causes", "treats", "none"]),
+  negated: z.boolean(),
+  probability: z.number(),
+});
+export type DocumentRelation = z.infer<typeof documentRelationSchema>;
+
+/** A document's stance after scoring: against the claim ("counter"), in line with it ("claim", extractive only), or neither. */
+export const documentStanceSchema = z.enum(["counter", "claim", "neutral"]);
+
+/**
+ * How one document relates to the claim, as scored: `score` 0–5 for how strongly it supports the
+ * counter-statement; `stance` "counter" (score ≥ threshold), "claim" (it supports the original claim; extractive
+ * scoring only) or "neutral"; `rationale` one sentence; `relation` the relation the relation model read in the
+ * document for the claim's pair (polar claims, extractive only).
+ */
+export const documentScoreSchema = z.object({
+  score: z.number(),
+  stance: documentStanceSchema,
+  rationale: z.string(),
+  relation: documentRelationSchema.nullable().optional(),
+});
+export type DocumentScore = z.infer<typeof documentScoreSchema>;
+
+/**
+ * A claim about a chemical and a disease or organ, read with its polarity (lib/claims/polarity.ts):
+ * "Cocaine is safe for the heart." → chemical "Cocaine", target "heart", organ "heart", relation "causes",
+ * negated true. `chemicalIds` / `diseaseIds` are the annotation IDs (MeSH IDs, else lower-cased names) the claim's
+ * chemical and target stand for in the documents found; for an organ, every annotated disease of that organ;
+ * `diseases` the names of the diseases in `diseaseIds`, as annotated, in the same order.
+ */
+export const claimReadingSchema = z.object({
+  chemical: z.string(),
+  target: z.string(),
+  organ: z.string().nullable(),
+  relation: z.enum(["causes", "treats"]),
+  negated: z.boolean(),
+  form: z.string(),
+  chemicalIds: z.array(z.string()),
+  diseaseIds: z.array(z.string()),
+  diseases: z.array(z.string()),
+});
+export type ClaimReading = z.infer<typeof claimReadingSchema>;
+
+/** The fields every document of a claim check shows: the record, the strategies that found it (provenance), its score. */
+const foundRecordFields = {
+  evidenceId: z.string(),
+  pmid: z.string().nullable(),
+  title: z.string(),
+  year: z.number().int().nullable(),
+  url: z.string(),
+  source: sourceIdSchema,
+  foundBy: z.array(searchStrategySchema),
+  score: z.number(),
+};
 
 /** One document found for a claim: the record id, the strategies that found it (provenance) and its score. */
-export interface ScoredDocumentSummary {
-  evidenceId: string;
-  pmid: string | null;
-  title: string;
-  year: number | null;
-  url: string;
-  source: SourceId;
-  foundBy: SearchStrategy[];
-  score: number;
-  stance: DocumentScore["stance"];
-  rationale: string;
-}
+export const scoredDocumentSummarySchema = z.object({ ...foundRecordFields, stance: documentStanceSchema, rationale: z.string() });
+export type ScoredDocumentSummary = z.infer<typeof scoredDocumentSummarySchema>;
 
 /**
  * One citation of a counter-report: the `n` of its [n] marker, the record, and the passage of the record's abstract
  * that supports the counter-statement, in the abstract's own wording. `similarity` is 1 when the proposed passage
  * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/report/quote-check.ts).
  */
-export interface CounterCitation {
-  n: number;
-  evidenceId: string;
-  pmid: string | null;
-  doi: string | null;
-  nctId: string | null;
-  title: string;
-  journal: string | null;
-  year: number | null;
-  url: string;
-  source: SourceId;
-  passage: string;
-  similarity: number;
-  score: number;
-  foundBy: SearchStrategy[];
-}
+export const counterCitationSchema = z.object({
+  ...foundRecordFields,
+  n: z.number().int(),
+  doi: z.string().nullable(),
+  nctId: z.string().nullable(),
+  journal: z.string().nullable(),
+  passage: z.string(),
+  similarity: z.number(),
+});
+export type CounterCitation = z.infer<typeof counterCitationSchema>;
 
 /** Per-strategy counts: documents it found, how many of those were scored, and how many were cited. */
-export interface StrategyStats {
-  ran: boolean;
-  found: number;
-  scored: number;
-  cited: number;
-}
+export const strategyStatsSchema = z.object({ ran: z.boolean(), found: z.number(), scored: z.number(), cited: z.number() });
 
 /**
  * Search statistics of one claim: documents found (deduplicated, capped at 100), scored, at or above the
  * threshold, cited; passages extracted and dropped (not found in their abstract); per strategy.
  */
-export interface ClaimSearchStats {
-  documentsFound: number;
-  documentsScored: number;
-  documentsAboveThreshold: number;
-  documentsCited: number;
-  passagesExtracted: number;
-  passagesDropped: number;
-  threshold: number;
-  strategies: Record<SearchStrategy, StrategyStats>;
-}
+export const claimSearchStatsSchema = z.object({
+  documentsFound: z.number(),
+  documentsScored: z.number(),
+  documentsAboveThreshold: z.number(),
+  documentsCited: z.number(),
+  passagesExtracted: z.number(),
+  passagesDropped: z.number(),
+  threshold: z.number(),
+  strategies: z.object({ keyword: strategyStatsSchema, semantic: strategyStatsSchema, hyde: strategyStatsSchema }),
+});
+export type ClaimSearchStats = z.infer<typeof claimSearchStatsSchema>;
 
 /** How a claim's result was generated: backend, model, sampling temperature (null without a model), time. */
-export interface GenerationMetadata {
-  backend: "llm" | "extractive";
-  model: string | null;
-  temperature: number | null;
-  durationMs: number;
-  generatedAt: string;
-}
+export const generationMetadataSchema = z.object({
+  backend: z.enum(["llm", "extractive"]),
+  model: z.string().nullable(),
+  temperature: z.number().nullable(),
+  durationMs: z.number(),
+  generatedAt: z.string(),
+});
+export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
 
 /** A passage a model proposed that did not match its abstract and was dropped. */
-export interface DroppedPassage {
-  evidenceId: string;
-  passage: string;
-  similarity: number;
-}
+export const droppedPassageSchema = z.object({ evidenceId: z.string(), passage: z.string(), similarity: z.number() });
+export type DroppedPassage = z.infer<typeof droppedPassageSchema>;
 
 /**
  * One document on one side of a claim: the record, the strategies that found it, its score and rationale, the
@@ -173,57 +170,50 @@ export interface DroppedPassage {
  * finding, verified verbatim in the abstract (lib/report/quote-check.ts; `similarity` 1 for an exact match).
  * `citation` is the [n] of the counter-report for documents against the claim, null for those in line with it.
  */
-export interface SideDocument {
-  evidenceId: string;
-  pmid: string | null;
-  title: string;
-  year: number | null;
-  url: string;
-  source: SourceId;
-  foundBy: SearchStrategy[];
-  score: number;
-  rationale: string;
-  relation: DocumentRelation | null;
-  passage: string;
-  similarity: number;
-  citation: number | null;
-}
+export const sideDocumentSchema = z.object({
+  ...foundRecordFields,
+  rationale: z.string(),
+  relation: documentRelationSchema.nullable(),
+  passage: z.string(),
+  similarity: z.number(),
+  citation: z.number().int().nullable(),
+});
+export type SideDocument = z.infer<typeof sideDocumentSchema>;
 
 /**
  * The documents on one side of a claim: `count` documents the scorer put on that side, of which `documents`
  * (at most 10, best first) are shown with a verified passage.
  */
-export interface ClaimSide {
-  count: number;
-  documents: SideDocument[];
-}
+export const claimSideSchema = z.object({ count: z.number().int(), documents: z.array(sideDocumentSchema) });
+export type ClaimSide = z.infer<typeof claimSideSchema>;
 
 /**
  * The documents on each side of a claim. `contradicts`: documents at or above the counter-score threshold, shown
  * when cited with a verified passage. `supports`: documents whose findings are in line with the claim; null when
  * the scorer does not look for them (the LLM scorer rates support for the counter-statement only).
  */
-export interface ClaimSides {
-  contradicts: ClaimSide;
-  supports: ClaimSide | null;
-}
+export const claimSidesSchema = z.object({ contradicts: claimSideSchema, supports: claimSideSchema.nullable() });
+export type ClaimSides = z.infer<typeof claimSidesSchema>;
 
-/** Everything a claim check concluded about one claim. */
-export interface ClaimCheckResult {
-  claim: string;
-  counterStatement: string;
-  keywords: string[];
-  verdict: ClaimVerdict;
-  confidence: VerdictConfidence;
-  rationale: string;
-  counterReport: string;
-  citations: CounterCitation[];
-  searchStats: ClaimSearchStats;
-  /** Documents whose text supports the original claim (extractive scoring; null when the scorer does not tell). */
-  claimSupportingDocuments: number | null;
-  /** The claim's polarity reading; null for other claim shapes; absent in checks saved before claim polarity (issue 9). */
-  reading?: ClaimReading | null;
-  /** The documents on each side; absent in checks saved before claim polarity (issue 9). */
-  sides?: ClaimSides;
-  metadata: GenerationMetadata;
-}
+/**
+ * Everything a claim check concluded about one claim: the claim-verdict event's `result`, and each claim of the
+ * check's `--json` contract. `claimSupportingDocuments`: documents whose text supports the original claim (extractive
+ * scoring; null when the scorer does not tell). `reading` (null for other claim shapes) and `sides` are absent in
+ * checks saved before claim polarity.
+ */
+export const claimCheckResultSchema = z.object({
+  claim: z.string(),
+  counterStatement: z.string(),
+  keywords: z.array(z.string()),
+  verdict: claimVerdictSchema,
+  confidence: verdictConfidenceSchema,
+  rationale: z.string(),
+  counterReport: z.string(),
+  citations: z.array(counterCitationSchema),
+  searchStats: claimSearchStatsSchema,
+  claimSupportingDocuments: z.number().nullable(),
+  reading: claimReadingSchema.nullable().optional(),
+  sides: claimSidesSchema.optional(),
+  metadata: generationMetadataSchema,
+});
+export type ClaimCheckResult = z.infer<typeof claimCheckResultSchema>;

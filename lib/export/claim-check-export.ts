@@ -5,7 +5,7 @@ import { provenanceNote } from "@/lib/evidence/provenance";
 import { escapeProse, formatReference } from "@/lib/report/markdown";
 import { referencesToBibtex, referencesToRis } from "./citations";
 import { claimCheckToJson, claimResultsFromEvents } from "./claim-check-json";
-import type { ExportFile, ExportFormat } from "./report";
+import type { ExportFile, ExportFormat } from "./files";
 
 const VERDICT_WORDS: Record<ClaimCheckResult["verdict"], string> = {
   supports: "the evidence supports the claim",

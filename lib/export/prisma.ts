@@ -2,7 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
 import { prismaSvg, svgToString } from "@/lib/report/prisma-svg";
-import { exportBaseName, type ExportFile } from "./report";
+import { exportBaseName, type ExportFile } from "./files";
 
 /** The export format of the PRISMA 2020 flow diagram ("Export → PRISMA (SVG)"). */
 export const PRISMA_FORMAT = "prisma";

@@ -8,17 +8,7 @@ import { reportAnswer } from "@/lib/report/answer";
 import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
 import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
 import type { ChatUIMessage } from "@/lib/domain/chat";
-
-/** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
-export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** A file to download: its text, MIME type and file name. */
-export interface ExportFile {
-  body: string;
-  contentType: string;
-  filename: string;
-}
+import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/export/files";
 
 const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = {
   markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },
@@ -30,17 +20,6 @@ const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = 
 /** Whether a string names an export format. */
 export function isExportFormat(value: string): value is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(value);
-}
-
-/** "Lithium and nephrotoxicity: mechanism and evidence" → "critica-lithium-and-nephrotoxicity-mechanism-and-evidence" (ASCII words, ≤ 80 chars). */
-export function exportBaseName(title: string): string {
-  const words = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
-  let name = "critica";
-  for (const w of words) {
-    if (`${name}-${w}`.length > 80) break;
-    name = `${name}-${w}`;
-  }
-  return name;
 }
 
 /**

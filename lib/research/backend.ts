@@ -2,15 +2,9 @@ import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
-import type { LanguageModel, EmbeddingModel } from "ai";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { EntailmentVerdict } from "@/lib/domain/critic";
 import type { BackendKind, Shortfall } from "@/lib/domain/run";
-import { createTextEmbedder } from "@/lib/ai/embeddings";
-import { getEmbeddingModel, getLanguageModel } from "@/lib/ai/providers";
-import { getConfig } from "@/lib/config";
-import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { createLlmBackend } from "@/lib/research/agents/llm";
 
 /** Input of the hypothesis agent: the question, all evidence so far, and the previous iteration's output. */
 export interface HypothesisInput {
@@ -72,41 +66,4 @@ export interface ReasoningBackend {
   report(input: ReportInput): Promise<ResearchReport>;
   /** The critic's LLM entailment check (LLM backends only; the extractive backend has none). */
   critique?(input: CritiqueInput): Promise<EntailmentVerdict>;
-}
-
-/** Options of {@link createReasoningBackend}: an injected model (tests), its id, an embedding model, a call timeout. */
-export interface BackendOptions {
-  model?: LanguageModel;
-  modelId?: string;
-  /** Embedding model for MMR; default the configured one (OPENAI_EMBEDDING_MODEL), else TF-IDF. */
-  embeddingModel?: EmbeddingModel | null;
-  /** Time limit of each model call in ms; default OPENAI_TIMEOUT_MS. */
-  timeoutMs?: number;
-}
-
-/**
- * The reasoning backend for a run: the LLM backend with `options.model` when given (tests and callers that
- * inject a model; `modelId` defaults to the model's own id), else with the configured model
- * ({@link getLanguageModel}), else the deterministic extractive backend. LLM backends pick diverse evidence with
- * provider embeddings when an embedding model is given or configured, else TF-IDF, and bound each model call by
- * `timeoutMs` (default OPENAI_TIMEOUT_MS, 120 s).
- */
-export function createReasoningBackend(options: BackendOptions = {}): ReasoningBackend {
-  const configured = options.model ? null : getLanguageModel();
-  const model = options.model ?? configured?.model;
-  if (!model) return createExtractiveBackend();
-  const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  const embedding = options.embeddingModel !== undefined ? options.embeddingModel : (getEmbeddingModel()?.model ?? null);
-  return createLlmBackend(model, id, {
-    timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS,
-    embedder: createTextEmbedder({
-      model: embedding,
-      onFallback: (error) => console.warn(`embedding model failed, using TF-IDF to pick diverse evidence: ${error instanceof Error ? error.message : String(error)}`),
-    }),
-  });
-}
-
-/** The backend a run switches to when the provider fails and the user chose to continue: the extractive one. */
-export function createFallbackBackend(): ReasoningBackend {
-  return createExtractiveBackend();
 }

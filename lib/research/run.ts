@@ -9,9 +9,10 @@ import type { ModelPrices } from "@/lib/ai/pricing";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/runs/agent-runner";
-import { runFailure, type RunFailure } from "@/lib/runs/durable-step";
+import type { RunFailure } from "@/lib/runs/durable-step";
 import { writeCheckedReport } from "@/lib/research/critic-loop";
-import type { RunStatus, SearchPhase } from "@/lib/domain/run";
+import type { SearchPhase } from "@/lib/domain/run";
+import type { RunOutcome } from "@/lib/runs/mode";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotation";
 import { mergeEvidence } from "@/lib/evidence/merge";
@@ -55,17 +56,7 @@ export interface ResearchRunInput {
 }
 
 /** What a run produced, whatever its final status (a failed run keeps everything found so far). */
-export interface ResearchRunOutcome {
-  status: Exclude<RunStatus, "queued" | "running">;
-  error: string | null;
-  iterations: number;
-  evidence: Evidence[];
-  hypotheses: HypothesisSet[];
-  assessments: JudgeAssessment[];
-  report: ResearchReport | null;
-  markdown: string | null;
-  shortfalls: Shortfall[];
-}
+export type ResearchRunOutcome = RunOutcome & Pick<ResearchState, "iterations" | "evidence" | "hypotheses" | "assessments" | "report" | "markdown" | "shortfalls">;
 
 /**
  * The state of a research run between its stages: plain data, so a durable engine can pass it from one step to
@@ -168,18 +159,12 @@ function fresh(state: ResearchState, queries: string[]): string[] {
 }
 
 /**
- * The stages of a research run, in order: `announce` and `start` once; per iteration `search`, `hypothesize`, `targetedSearch`,
- * `judge` (which sets `state.synthesize` to end the loop); then `report`. Each mutates and returns the state and
- * emits its events through `input.recorder`; each throws on failure or cancellation (runResearch and the durable
- * workflow turn that into the run's end). They are the units the durable engine runs as steps.
+ * The stages of a research run, in order (the plan of lib/research/workflow.ts): `start` once; per iteration `search`,
+ * `hypothesize`, `targetedSearch`, `judge` (which sets `state.synthesize` to end the loop); then `report`. Each mutates
+ * and returns the state and emits its events through `input.recorder`; each throws on failure or cancellation (the
+ * engine, lib/runs, turns that into the run's end). They are the units the durable engine runs as steps.
  */
 export const researchStages = {
-  /** The run-started event (the durable engine saves it while the request that started the run is answered). */
-  async announce(input: Pick<ResearchRunInput, "question" | "backend" | "sourceIds" | "maxIterations" | "recorder">): Promise<void> {
-    const { backend } = input;
-    await input.recorder.emit("run-started", { question: input.question, backend: backend.kind, model: backend.model, sources: input.sourceIds, maxIterations: input.maxIterations });
-  },
-
   async start(input: ResearchRunInput): Promise<void> {
     const p = questionProposition(input.question, input.entityDictionary);
     await input.recorder.emit("question-classified", { kind: p.kind, drugs: p.chemicals, conditions: p.conditions, reading: propositionText(p) });
@@ -340,42 +325,6 @@ export function researchOutcome(state: ResearchState, failure: RunFailure | null
     markdown: state.markdown,
     shortfalls: state.shortfalls,
   };
-}
-
-/**
- * Runs the research workflow in this process, stage by stage (see researchStages). Each iteration: (1) search the
- * question (first iteration) or the judge's next queries and the open knowledge gaps (later ones) across all
- * sources in parallel; (2) merge and deduplicate; (3) run the hypothesis agent; (4) run targeted searches from the
- * hypotheses' suggestions; (5) run the judge, which continues or synthesizes; synthesis is forced at
- * `maxIterations`. Then the report agent writes the report under the critic (writeCheckedReport: citation and
- * quotation checks, deterministic checks, LLM entailment, up to 2 revisions, else the "unverified" flag). Agent
- * calls go through an AgentRunner, which records each model call's usage and cost and applies the provider-error
- * policy. Every step emits a typed event; the question's classification (question-classified) follows
- * run-started, and every backend's hypotheses are normalised (normaliseAssessment: targets to NCBI Gene, pathways
- * to GO) before they are recorded; agents see only supportable records (issue 15).
- * Never throws: failures and cancellation end the run with status "failed" / "cancelled" and a message.
- */
-export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
-  const started = performance.now();
-  const state = initialResearchState();
-  let failure: RunFailure | null = null;
-  try {
-    await researchStages.announce(input);
-    await researchStages.start(input);
-    for (let iteration = 1; iteration <= input.maxIterations; iteration++) {
-      await researchStages.search(input, state, iteration);
-      await researchStages.hypothesize(input, state, iteration);
-      await researchStages.targetedSearch(input, state, iteration);
-      await researchStages.judge(input, state, iteration);
-      if (state.synthesize) break;
-    }
-    await researchStages.report(input, state);
-  } catch (error) {
-    failure = runFailure(error, input.signal);
-  }
-  const outcome = researchOutcome(state, failure);
-  await input.recorder.emit("run-finished", { status: outcome.status, message: outcome.error, durationMs: Math.round(performance.now() - started) });
-  return outcome;
 }
 
 function emptyHypotheses(): HypothesisSet {

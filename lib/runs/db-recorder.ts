@@ -11,9 +11,10 @@ import { notifyRunEvent } from "@/lib/runs/event-feed";
  * answers go to the process's live viewers only (lib/runs/partials), never to the database.
  * `firstSeq` is the last seq already saved for the run (0 for a new run) and `firstOrdinal` the number of evidence
  * records already linked to it, so a durable step that resumes a run continues both without gaps or overlaps.
- * `lastSeq()` is the seq of the last event saved so far.
+ * `lastSeq()` is the seq of the last event saved so far; `flush()` resolves once every event emitted so far is saved
+ * or has failed (an emit nobody awaited, such as an embedder's fallback notice).
  */
-export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0): RunRecorder & { lastSeq(): number } {
+export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0): RunRecorder & { lastSeq(): number; flush(): Promise<void> } {
   let seq = firstSeq;
   let ordinal = firstOrdinal;
   // Events are saved strictly in order even if a caller forgets to await.
@@ -58,6 +59,7 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
 
   return {
     lastSeq: () => seq,
+    flush: async () => void (await queue),
     emit: (type, data) => {
       const next = queue.then(() => persist(type, data));
       queue = next.catch(() => undefined);

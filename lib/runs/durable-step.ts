@@ -25,7 +25,7 @@ export function runFailure(error: unknown, signal: AbortSignal | undefined): Run
 }
 
 /**
- * Runs one stage of a durable run as an idempotent Workflow SDK step (the claim check's lib/claims/workflow.ts):
+ * Runs one stage of a durable run as an idempotent Workflow SDK step (lib/runs/durable-stage.ts, for every mode):
  * skips it when the run already failed (unless `always`: the closing step), rolls back what an interrupted
  * attempt of this step saved beyond `checkpoint` (see rollbackToCheckpoint: `evidence` records linked, whether a
  * report was saved), gives `body` a recorder that continues the run's seq and evidence ordinals and the run's
@@ -55,6 +55,7 @@ export async function runDurableStep<R extends DurableRun>(
   } catch (error) {
     failure = runFailure(error, signal);
   } finally {
+    await recorder.flush();
     await close();
   }
   done(failure?.status ?? "ok");

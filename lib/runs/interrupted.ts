@@ -16,7 +16,7 @@ export interface UnfinishedRun {
  * the world resumes every run it holds (research runs, chat follow-ups and claim checks all have a workflow run
  * id once enqueued), so only claim checks without one are ended: a check whose enqueue the stop interrupted, or
  * one a previous version executed in the server's memory. (A research run without one was started in-process by
- * the CLI, which may still be executing it; its enqueue failures already end it: startResearchRun.)
+ * the CLI, which may still be executing it; its enqueue failures already end it: lib/runs/start.ts.)
  */
 export function runsToFail<R extends UnfinishedRun>(runs: R[], durable: boolean): R[] {
   if (!durable) return runs;

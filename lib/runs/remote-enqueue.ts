@@ -1,5 +1,5 @@
 import { setRunOwner } from "@/lib/db/run-control";
-import { RunInputError } from "@/lib/runs/lifecycle";
+import { AppError } from "@/lib/domain/errors";
 
 /** Who the enqueued run belongs to: an API key of the server (the key's account), else the CLI's owner. */
 export interface EnqueueCredentials {
@@ -18,7 +18,7 @@ export interface EnqueueCredentials {
  * CRITICA_AUTH=off, which would give the run to a throwaway browser session) it is given to `ownerId`, the owner
  * the command line gives runs it executes itself, so both paths agree.
  * @returns the run's id.
- * @throws RunInputError with the server's message for input it rejected (400); Error naming CRITICA_API_KEY when
+ * @throws AppError "invalid-input" with the server's message for input it rejected (400); Error naming CRITICA_API_KEY when
  *   the server needs an account (401), and Error when it cannot be reached or answers another error status.
  */
 export async function enqueueOnServer(serverUrl: string, path: string, input: unknown, credentials: EnqueueCredentials): Promise<string> {
@@ -31,7 +31,7 @@ export async function enqueueOnServer(serverUrl: string, path: string, input: un
     throw new Error(`the Critica server at ${serverUrl} (CRITICA_SERVER_URL) cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
   }
   const body = (await res.json().catch(() => ({}))) as { runId?: string; error?: string };
-  if (res.status === 400) throw new RunInputError(body.error ?? "The server rejected the run's input.");
+  if (res.status === 400) throw new AppError("invalid-input", body.error ?? "The server rejected the run's input.");
   if (res.status === 401) {
     throw new Error(
       credentials.apiKey

@@ -1,7 +1,7 @@
 import type { RunSummary } from "@/lib/db/runs";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEvent } from "@/lib/domain/events";
-import type { RunSnapshot } from "@/lib/domain/snapshot";
+import { SNAPSHOT_VERSION, type RunSnapshot } from "@/lib/domain/snapshot";
 import type { ChatUIMessage } from "@/lib/domain/chat";
 
 /**
@@ -20,6 +20,7 @@ export function sharedRunFields(run: RunSummary | RunSnapshot["run"]): Pick<RunS
  */
 export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[], messages?: ChatUIMessage[]): RunSnapshot {
   const snapshot: RunSnapshot = {
+    version: SNAPSHOT_VERSION,
     run: {
       ...sharedRunFields(run),
       createdAt: run.createdAt.toISOString(),

@@ -1,20 +1,13 @@
 import { sleep } from "workflow";
-import {
-  claimRecheckStep,
-  recheckFinishStep,
-  recheckHypothesizeStep,
-  recheckJudgeStep,
-  recheckReportStep,
-  recheckSearchStep,
-  recheckStartStep,
-  recheckTargetedSearchStep,
-} from "./engine";
+import { followPlan } from "@/lib/runs/plan";
+import { claimRecheckStep, recheckStartStep, recheckStep } from "./engine";
 import { completeCheckStep, notifyStep, planWatchStep, probeStep } from "./steps";
 
 /**
  * One watch as a Workflow SDK workflow, for as long as the watch exists: plan (planWatchStep); when a check is due,
  * search for changes (probeStep) and, if anything changed, re-run the question as one more iteration of the run
- * (lib/watches/engine.ts: search, hypotheses, targeted search, judge, report, finish), or for a claim check a new
+ * (lib/watches/recheck-mode.ts on the engine's plan: search, hypotheses, targeted search, judge, report, finish,
+ * each a durable step), or for a claim check a new
  * claim check of the same text (claimRecheckStep), then end the check
  * (completeCheckStep) and tell the owner (notifyStep); otherwise sleep until the next due time. The SDK's `sleep`
  * suspends the workflow without holding a process and survives restarts; a change to the watch (pause, resume,
@@ -33,13 +26,8 @@ export async function watchWorkflow(watchId: string): Promise<void> {
     const { changed } = await probeStep(plan.checkId);
     if (changed && plan.mode === "claim-check") await claimRecheckStep(plan.checkId);
     else if (changed) {
-      let run = await recheckStartStep(plan.runId, plan.checkId);
-      run = await recheckSearchStep(plan.runId, run);
-      run = await recheckHypothesizeStep(plan.runId, run);
-      run = await recheckTargetedSearchStep(plan.runId, run);
-      run = await recheckJudgeStep(plan.runId, run);
-      run = await recheckReportStep(plan.runId, run);
-      await recheckFinishStep(plan.runId, run);
+      const recheck = await recheckStartStep(plan.runId, plan.checkId);
+      if (recheck) await followPlan(recheck.job.plan, recheck.progress, (run, call) => recheckStep(recheck.job, run, call));
     }
     const { notify } = await completeCheckStep(plan.checkId);
     if (notify) await notifyStep(plan.checkId);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import { runIdSchema } from "@/lib/domain/run";
 import {
   apiErrorSchema,
   cancelResultSchema,
@@ -19,7 +20,7 @@ import { watchPaths } from "@/app/api/_contract/watch-openapi";
 
 const jsonBody = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => jsonBody(apiErrorSchema, description);
-const runPath = { path: z.object({ id: z.uuid().meta({ description: "The run id." }) }) };
+const runPath = { path: z.object({ id: runIdSchema.meta({ description: "The run id." }) }) };
 const unauthorized = error("Not signed in (with accounts on): sign in, or send an API key as `Authorization: Bearer <key>`.");
 const tooMany = {
   ...error("A limit was reached (10 starts a minute, 100 a day, 3 runs at once per user; see lib/auth/limits.ts)."),

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { toAppError } from "@/lib/domain/errors";
 
 /** A JSON answer with the given status (no caching: every API answer reflects the database at that moment). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -8,6 +9,15 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** A JSON error answer `{ error }` (see apiErrorSchema). */
 export function apiError(status: number, error: string): Response {
   return json({ error }, status);
+}
+
+/**
+ * The answer to an error thrown while serving a request, mapped as the server actions map theirs
+ * (lib/domain/errors.ts toAppError): an AppError's status and message, else 500 with `fallback` (logged under `label`).
+ */
+export function errorResponse(error: unknown, label: string, fallback: string): Response {
+  const { status, message } = toAppError(error, label, fallback);
+  return apiError(status, message);
 }
 
 /**

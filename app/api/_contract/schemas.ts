@@ -1,55 +1,28 @@
 import { z } from "zod";
 import { followUpRequestSchema as followUpBodySchema } from "@/lib/domain/chat";
-import { claimCheckResultSchema } from "@/lib/domain/event-schemas";
+import { claimCheckResultSchema } from "@/lib/domain/claim-check";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
 import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema } from "@/lib/domain/report";
-import { MAX_CLAIM_TEXT_LENGTH, MAX_QUESTION_LENGTH } from "@/lib/runs/input";
+import { claimCheckInputSchema, researchInputSchema } from "@/lib/domain/run-input";
+import { backendKindSchema, runIdSchema, runStatusSchema as domainRunStatusSchema, shortfallSchema } from "@/lib/domain/run";
 
 // The HTTP API's contract as zod schemas: requests are validated with them, and /api/openapi.json is generated
-// from them (zod-openapi reads each `.meta({ id })` as a named component). Limits are the UI's and the CLI's
-// (lib/runs/input.ts); the executors validate the parsed input again with lib/runs/input.ts's schemas.
+// from them (zod-openapi reads each `.meta({ id })` as a named component). The run requests are the domain's run
+// input schemas (lib/domain/run-input.ts), the same the forms and the command line validate with.
 
 /** Run statuses as stored (see RunStatus). */
-export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled"]).meta({ id: "RunStatus" });
-
-const sourcesField = z
-  .array(sourceIdSchema)
-  .min(1, "Choose at least one source.")
-  .optional()
-  .meta({ description: "Sources to search; default: CRITICA_SOURCES, else the live sources plus `local` when the library has records." });
+export const runStatusSchema = domainRunStatusSchema.meta({ id: "RunStatus" });
 
 /** POST /api/runs: a research run. Unset fields take the same defaults as the chat page and `npm run research`. */
-export const startResearchRequestSchema = z
-  .object({
-    question: z.string().trim().min(1, "Please enter a question.").max(MAX_QUESTION_LENGTH, `Questions are limited to ${MAX_QUESTION_LENGTH.toLocaleString("en")} characters.`),
-    sources: sourcesField,
-    maxIterations: z.number().int().min(1).max(10).optional().meta({ description: "Iteration cap 1–10; default CRITICA_MAX_ITERATIONS (3)." }),
-    onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),
-    sourceCache: z.enum(["use", "bypass"]).optional().meta({ description: "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their answer; default use." }),
-  })
-  .strict()
-  .meta({ id: "StartResearchRequest" });
+export const startResearchRequestSchema = researchInputSchema.meta({ id: "StartResearchRequest" });
 
 /** POST /api/checks: a claim check of a pasted claim or abstract. */
-export const startCheckRequestSchema = z
-  .object({
-    text: z
-      .string()
-      .trim()
-      .min(1, "Please paste a claim or an abstract.")
-      .max(MAX_CLAIM_TEXT_LENGTH, `Claims and abstracts are limited to ${MAX_CLAIM_TEXT_LENGTH.toLocaleString("en")} characters.`),
-    sources: sourcesField,
-  })
-  .strict()
-  .meta({ id: "StartCheckRequest" });
+export const startCheckRequestSchema = claimCheckInputSchema.meta({ id: "StartCheckRequest" });
 
 /** 202 answer of the two start operations. */
-export const startedRunSchema = z.object({ runId: z.uuid() }).meta({ id: "StartedRun" });
-
-/** A run id in a path. */
-export const runIdSchema = z.uuid();
+export const startedRunSchema = z.object({ runId: runIdSchema }).meta({ id: "StartedRun" });
 
 /** GET /api/runs query: the history filters of the history page, and keyset pagination (see searchHistory). */
 export const listRunsQuerySchema = z
@@ -68,11 +41,11 @@ export const listRunsQuerySchema = z
 /** One run in the history list. */
 export const runListItemSchema = z
   .object({
-    id: z.uuid(),
+    id: runIdSchema,
     mode: z.string(),
     question: z.string(),
     status: runStatusSchema,
-    backend: z.enum(["extractive", "llm"]),
+    backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
     maxIterations: z.number().int(),
@@ -90,12 +63,10 @@ export const runListSchema = z
   .object({ runs: z.array(runListItemSchema), nextCursor: z.string().nullable().meta({ description: "null on the last page." }) })
   .meta({ id: "RunList" });
 
-const shortfallSchema = z.object({ source: sourceIdSchema, message: z.string() });
-
 /** The `--json` contract of `npm run research` (see runToJson), which GET /api/runs/<id> returns for a research run. */
 export const researchRunJsonSchema = z
   .object({
-    runId: z.uuid(),
+    runId: runIdSchema,
     status: runStatusSchema,
     question: z.string(),
     answer: z
@@ -118,7 +89,7 @@ export const researchRunJsonSchema = z
       })
       .nullable()
       .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/grade.ts." }),
-    backend: z.enum(["extractive", "llm"]),
+    backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
     iterations: z.number().int(),
@@ -143,10 +114,10 @@ export const researchRunJsonSchema = z
 /** The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check. */
 export const claimCheckJsonSchema = z
   .object({
-    runId: z.uuid(),
+    runId: runIdSchema,
     status: runStatusSchema,
     text: z.string(),
-    backend: z.enum(["extractive", "llm"]),
+    backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
     error: z.string().nullable(),

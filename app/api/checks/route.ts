@@ -1,7 +1,7 @@
-import { startClaimCheck } from "@/lib/claims/start";
-import { RunInputError } from "@/lib/runs/lifecycle";
+import { claimCheck } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { admitStart } from "@/app/_server/caller";
-import { apiError, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
+import { errorResponse, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
 import { startCheckRequestSchema } from "@/app/api/_contract/schemas";
 
 /**
@@ -17,11 +17,9 @@ export async function POST(request: Request) {
   if ("error" in admission) return refuse(admission);
   const { ownerId } = admission;
   try {
-    const { runId } = await startClaimCheck({ ...input.data, ownerId });
+    const { runId } = await startRun(claimCheck, input.data, { ownerId });
     return json({ runId }, 202, { location: `/api/runs/${runId}` });
   } catch (error) {
-    if (error instanceof RunInputError) return apiError(400, error.message);
-    console.error("POST /api/checks failed", error);
-    return apiError(500, "The claim check could not be started. Please try again.");
+    return errorResponse(error, "POST /api/checks", "The claim check could not be started. Please try again.");
   }
 }

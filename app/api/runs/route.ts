@@ -1,10 +1,10 @@
 import { connection } from "next/server";
 import { searchHistory } from "@/lib/db/history";
-import { RunInputError } from "@/lib/runs/lifecycle";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { historyScope } from "@/lib/auth/rules";
 import { admitStart, getCaller } from "@/app/_server/caller";
-import { apiError, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
+import { apiError, errorResponse, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
 import { listRunsQuerySchema, startResearchRequestSchema } from "@/app/api/_contract/schemas";
 
 /**
@@ -22,12 +22,10 @@ export async function POST(request: Request) {
   if ("error" in admission) return refuse(admission);
   const { ownerId } = admission;
   try {
-    const { runId } = await startResearchRun({ ...input.data, ownerId });
+    const { runId } = await startRun(research, input.data, { ownerId });
     return json({ runId }, 202, { location: `/api/runs/${runId}` });
   } catch (error) {
-    if (error instanceof RunInputError) return apiError(400, error.message);
-    console.error("POST /api/runs failed", error);
-    return apiError(500, "The run could not be started. Please try again.");
+    return errorResponse(error, "POST /api/runs", "The run could not be started. Please try again.");
   }
 }
 

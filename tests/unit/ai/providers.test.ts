@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createReasoningBackend } from "@/lib/research/backend";
+import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { scriptedModel } from "../../support/llm";
 

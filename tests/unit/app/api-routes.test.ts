@@ -69,8 +69,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     const before = await getDb().run.count();
     const cases: Array<[unknown, string]> = [
       [{ question: "   " }, "question: Please enter a question."],
-      [{ question: "x".repeat(2001) }, "question: Questions are limited to 2,000 characters."],
-      [{ question: "Is lithium nephrotoxic?", maxIterations: 11 }, "maxIterations: Too big: expected number to be <=10"],
+      [{ question: "x".repeat(2001) }, "question: The question is longer than 2,000 characters."],
+      [{ question: "Is lithium nephrotoxic?", maxIterations: 11 }, "maxIterations: The number of iterations must be a whole number from 1 to 10."],
       [{ question: "Is lithium nephrotoxic?", sources: ["scopus"] }, 'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"'],
       [{ question: "Is lithium nephrotoxic?", sources: [] }, "sources: Choose at least one source."],
       [{ question: "Is lithium nephrotoxic?", extra: 1 }, 'Unrecognized key: "extra"'],
@@ -86,7 +86,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect((await res.json()).error).toBe("text: Please paste a claim or an abstract.");
     const long = await checks.POST(post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus. ".repeat(426) }));
     expect(long.status).toBe(400);
-    expect((await long.json()).error).toBe("text: Claims and abstracts are limited to 20,000 characters.");
+    expect((await long.json()).error).toBe("text: The text is longer than 20,000 characters.");
     expect(await getDb().run.count()).toBe(before);
     expect(session.set).toEqual([]);
   });

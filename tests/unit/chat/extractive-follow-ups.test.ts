@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FollowUpError, postFollowUp } from "@/lib/chat/post-message";
+import { postFollowUp } from "@/lib/chat/post-message";
 import { getDb } from "@/lib/db/client";
 import { listMessages } from "@/lib/db/messages";
 import { createRun, getRun, getReport, type RunSummary } from "@/lib/db/runs";
 import { citedNumbers } from "@/lib/report/markers";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
 
@@ -21,7 +22,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("chat-extractive"));
     await importCorpus();
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 2 });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     expect((await done).status).toBe("completed");
     run = (await getRun(runId))!;
   }, 120_000);
@@ -89,7 +90,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
   });
 
   it("says plainly when the evidence states no dose of the run's drug, rather than quoting other drugs' doses", async () => {
-    const { runId, done } = await startResearchRun({ question: "Does cidofovir cause nephrotoxicity?", sources: ["local"], maxIterations: 1 });
+    const { runId, done } = await startRun(research, { question: "Does cidofovir cause nephrotoxicity?", sources: ["local"], maxIterations: 1 });
     expect((await done).status).toBe("completed");
     const a = await ask((await getRun(runId))!, "What doses were used?");
     expect(a.text).toBe(
@@ -125,7 +126,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
   it("rejects empty, over-long and concurrent follow-ups with a clear message and saves nothing", async () => {
     const count = async () => (await listMessages(run.id)).length;
     const before = await count();
-    await expect(postFollowUp(run, { text: "   " }, { model: null })).rejects.toThrow(new FollowUpError(400, "Write a follow-up question."));
+    await expect(postFollowUp(run, { text: "   " }, { model: null })).rejects.toMatchObject({ code: "invalid-input", status: 400, message: "Write a follow-up question." });
     await expect(postFollowUp(run, { text: "x".repeat(2001) }, { model: null })).rejects.toThrow("A follow-up can be at most 2,000 characters.");
     expect(await count()).toBe(before);
 

@@ -3,8 +3,9 @@ import { CHAT_INSTRUCTIONS, CHAT_MAX_EVIDENCE } from "@/lib/chat/llm-answer";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
 import { getRun, getRunEvidence, type RunSummary } from "@/lib/db/runs";
-import { startResearchRun } from "@/lib/research/start";
-import { createReasoningBackend } from "@/lib/research/backend";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
+import { createReasoningBackend } from "@/lib/research/create-backend";
 import type { CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
@@ -30,7 +31,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("chat-llm"));
     await importCorpus(["bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt"]);
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 2 });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     expect((await done).status).toBe("completed");
     run = (await getRun(runId))!;
     evidenceCount = (await getRunEvidence(run.id)).length;

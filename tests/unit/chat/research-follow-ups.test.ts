@@ -11,7 +11,8 @@ import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
 import { getRunEvidence } from "@/lib/db/runs";
 import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
 
@@ -23,7 +24,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("chat-research"));
     await importCorpus();
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 2 });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     expect((await done).status).toBe("completed");
     run = (await getRun(runId))!;
   }, 120_000);

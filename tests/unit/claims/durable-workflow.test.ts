@@ -1,14 +1,12 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createRun, listRunEvents, type RunSettings } from "@/lib/db/runs";
+import { listRunEvents } from "@/lib/db/runs";
 import { requestRunCancel } from "@/lib/db/run-control";
-import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
-import { runDurableClaimStage, type DurableClaimCheck } from "@/lib/claims/durable-stage";
-import { claimStages, initialClaimCheckState } from "@/lib/claims/stages";
-import { startClaimCheck } from "@/lib/claims/start";
+import { claimCheck } from "@/lib/modes";
+import { openRun, startRun } from "@/lib/runs/start";
 import { claimCheckWorkflow } from "@/lib/claims/workflow";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
+import { runDurableStage } from "@/lib/runs/durable-stage";
+import { FINISH } from "@/lib/runs/plan";
 import { runsToFail } from "@/lib/runs/interrupted";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
@@ -16,17 +14,8 @@ import { importCorpus, useTempDatabase } from "../../support/temp-database";
 // calls in order, which exercises the durable claim check's stages, checkpoints and recorder on a real database.
 const CLAIM = "Doxorubicin has no effect on the heart";
 
-function settingsOf(text: string): RunSettings {
-  return { mode: "claim-check", question: text, sources: ["local"], maxIterations: 1 };
-}
-
-/** What startClaimCheck does on the server before it enqueues the workflow: the Run row and its run-started event. */
-async function createAnnouncedCheck(text: string): Promise<string> {
-  const runId = crypto.randomUUID();
-  await createRun({ id: runId, settings: settingsOf(text), backend: "extractive", model: null, ownerId: null });
-  await claimStages.announce({ text, backend: createExtractiveClaimBackend(), sourceIds: ["local"], recorder: createDbRecorder(runId) });
-  return runId;
-}
+/** A check opened as startRun opens it on the server before it enqueues the workflow: the Run row and its run-started event. */
+const openCheck = (text: string) => openRun(claimCheck, { text, sources: ["local"] });
 
 /** A saved event's payload without what differs between two executions (durations and generation times). */
 const timeless = (data: unknown) => JSON.stringify(data).replace(/"durationMs":\d+/g, "").replace(/"generatedAt":"[^"]+"/g, "");
@@ -40,10 +29,11 @@ describe("the durable claim check's steps", () => {
   afterAll(() => cleanup());
 
   it("record the same events and evidence as the in-process check of the same text", async () => {
-    const inline = await startClaimCheck({ text: CLAIM, sources: ["local"] });
+    const inline = await startRun(claimCheck, { text: CLAIM, sources: ["local"] });
     expect((await inline.done).status).toBe("completed");
-    const runId = await createAnnouncedCheck(CLAIM);
-    await claimCheckWorkflow(runId);
+    const { job, progress } = await openCheck(CLAIM);
+    const { runId } = job;
+    await claimCheckWorkflow(job, progress);
 
     const [a, b] = [await listRunEvents(inline.runId), await listRunEvents(runId)];
     expect(b.map((e) => e.type)).toEqual([
@@ -69,17 +59,17 @@ describe("the durable claim check's steps", () => {
   });
 
   it("re-run a step interrupted after it saved its events without recording anything twice", async () => {
-    const runId = await createAnnouncedCheck(CLAIM);
-    let run: DurableClaimCheck = { state: initialClaimCheckState(), seq: 1, failure: null };
-    run = await runDurableClaimStage(runId, "claim extraction", run, (input, state) => claimStages.extract(input, state));
-    run = await runDurableClaimStage(runId, "counter-statements", run, (input, state) => claimStages.counterStatement(input, state));
+    const { job, progress } = await openCheck(CLAIM);
+    const { runId } = job;
+    let run = await runDurableStage(claimCheck, job, progress, { stage: "claim extraction" });
+    run = await runDurableStage(claimCheck, job, run, { stage: "counter-statements" });
     expect(run.seq).toBe(4);
     // The searches step saves its events and evidence, then its process dies before the step completes: the SDK
     // runs it again from the same input (the state it was given, as the event log holds it).
     const beforeSearch = structuredClone(run);
-    await runDurableClaimStage(runId, "claim searches", structuredClone(run), (input, state) => claimStages.search(input, state));
+    await runDurableStage(claimCheck, job, structuredClone(run), { stage: "claim searches" });
     expect((await listRunEvents(runId)).map((e) => e.type).slice(4)).toEqual(["claim-search", "claim-search", "evidence"]);
-    run = await runDurableClaimStage(runId, "claim searches", beforeSearch, (input, state) => claimStages.search(input, state));
+    run = await runDurableStage(claimCheck, job, beforeSearch, { stage: "claim searches" });
     expect(run).toMatchObject({ seq: 7, failure: null });
     expect(run.state.evidence).toHaveLength(57);
     const events = await listRunEvents(runId);
@@ -89,20 +79,15 @@ describe("the durable claim check's steps", () => {
   });
 
   it("stop at the next step once cancelled from anywhere, keeping what was found, and always record the end", async () => {
-    const runId = await createAnnouncedCheck(CLAIM);
-    let run: DurableClaimCheck = { state: initialClaimCheckState(), seq: 1, failure: null };
-    for (const [name, body] of [
-      ["claim extraction", claimStages.extract],
-      ["counter-statements", claimStages.counterStatement],
-      ["claim searches", claimStages.search],
-    ] as const) {
-      run = await runDurableClaimStage(runId, name, run, (input, state) => body(input, state));
-    }
+    const { job, progress } = await openCheck(CLAIM);
+    const { runId } = job;
+    let run = progress;
+    for (const stage of ["claim extraction", "counter-statements", "claim searches"]) run = await runDurableStage(claimCheck, job, run, { stage });
     expect(await requestRunCancel(runId)).toBe(true);
-    run = await runDurableClaimStage(runId, "claim scoring", run, (input, state) => claimStages.score(input, state));
+    run = await runDurableStage(claimCheck, job, run, { stage: "claim scoring" });
     expect(run.failure).toEqual({ status: "cancelled", message: "Run cancelled; everything found so far is kept." });
-    run = await runDurableClaimStage(runId, "verdicts", run, (input, state) => claimStages.verdict(input, state));
-    await runDurableClaimStage(runId, "finish", run, (input) => input.recorder.emit("run-finished", { status: "cancelled", message: run.failure!.message, durationMs: 0 }), { always: true });
+    run = await runDurableStage(claimCheck, job, run, { stage: "verdicts" });
+    await runDurableStage(claimCheck, job, run, { stage: FINISH });
     const events = await listRunEvents(runId);
     expect(events.map((e) => e.type)).toEqual(["run-started", "notice", "claims-extracted", "counter-statement", "claim-search", "claim-search", "evidence", "run-finished"]);
     expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "cancelled", evidenceCount: 57 });
@@ -110,8 +95,9 @@ describe("the durable claim check's steps", () => {
   });
 
   it("end a text without a checkable claim as failed with the reason", async () => {
-    const runId = await createAnnouncedCheck("   ");
-    await claimCheckWorkflow(runId);
+    const { job, progress } = await openCheck("   ");
+    const { runId } = job;
+    await claimCheckWorkflow(job, progress);
     const events = await listRunEvents(runId);
     expect(events.map((e) => e.type)).toEqual(["run-started", "notice", "run-finished"]);
     expect(events.at(-1)!.data).toMatchObject({ status: "failed", message: "No checkable claim was found in the text." });

@@ -3,13 +3,14 @@ import { claimCheckToJson } from "@/lib/export/claim-check-json";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
 import { verifyPassage } from "@/lib/report/quote-check";
-import { startClaimCheck } from "@/lib/claims/start";
+import { claimCheck } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import type { SideDocument } from "@/lib/domain/claim-check";
 import { STRONG_PROBABILITY } from "@/lib/reading/record";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
 async function check(text: string) {
-  const { runId, done } = await startClaimCheck({ text, sources: ["local"] });
+  const { runId, done } = await startRun(claimCheck, { text, sources: ["local"] });
   const outcome = await done;
   expect(outcome).toMatchObject({ status: "completed", error: null });
   const json = claimCheckToJson((await getRunDetail(runId))!);

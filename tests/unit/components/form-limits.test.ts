@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LimitedTextarea, overLimitMessage } from "@/components/research/limited-textarea";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 import { ReportDocument } from "@/components/run/report-document";
-import { MAX_QUESTION_LENGTH } from "@/lib/runs/input";
+import { MAX_QUESTION_LENGTH } from "@/lib/domain/run-input";
 
 describe("form input limits and kept choices (issues 11 and 13)", () => {
   it("keeps a question over 2,000 characters whole, counts it and says by how much it is over", () => {

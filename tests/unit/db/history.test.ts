@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { deleteRun, listHistoryModes, searchHistory } from "@/lib/db/history";
+import { countRuns, deleteRun, getRunSettings, insertEndedRuns, listHistoryModes, searchHistory } from "@/lib/db/history";
 import { createRun } from "@/lib/db/runs";
 import { createShareLink, revokeShareLink } from "@/lib/db/share-links";
 import type { RunStatus } from "@/lib/domain/run";
@@ -79,5 +79,16 @@ describe("history queries", () => {
     await revokeShareLink(a);
     const [entry] = (await searchHistory({ ownerId: ALICE, filters: { q: "case 20" }, limit: 5 })).runs;
     expect(entry.liveShareLinks).toBe(1);
+  });
+
+  it("saves ended runs for the history benchmark as given, their mode, question and sources from their settings", async () => {
+    const before = await countRuns();
+    const id = crypto.randomUUID();
+    const settings = { mode: "claim-check" as const, question: "Metformin causes lactic acidosis. (bench 7)", sources: ["local" as const], maxIterations: 1 };
+    await insertEndedRuns([{ id, settings, status: "failed", backend: "extractive", iterations: 1, confidence: 0.7, evidenceCount: 20, createdAt: new Date("2026-01-01T00:07:00Z"), finishedAt: new Date("2026-01-01T00:07:05Z") }]);
+    expect(await countRuns()).toBe(before + 1);
+    expect(await getRunSettings(id)).toEqual(settings);
+    const [entry] = (await searchHistory({ ownerId: null, filters: { q: "bench 7" }, limit: 5 })).runs;
+    expect(entry).toMatchObject({ id, mode: "claim-check", question: settings.question, status: "failed", sources: ["local"], maxIterations: 1, confidence: 0.7, evidenceCount: 20, ownerId: null });
   });
 });

@@ -7,7 +7,8 @@ import { searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { CORPUS } from "../../support/temp-database";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { COPIES, medlineCopiesXml, tempFile } from "../../support/provenance-copies";
@@ -83,7 +84,7 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
   });
 
   it("completes a research run and saves it", async () => {
-    const { runId, done } = await startResearchRun({ question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"] });
+    const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"] });
     const outcome = await done;
     expect(outcome.status).toBe("completed");
     const detail = (await getRunDetail(runId))!;

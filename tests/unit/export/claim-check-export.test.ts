@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startClaimCheck } from "@/lib/claims/start";
+import { claimCheck } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { claimResultsFromEvents } from "@/lib/export/claim-check-json";
 import { exportRun } from "@/lib/export/report";
 import { getRunDetail } from "@/lib/runs/projections";
@@ -16,7 +17,7 @@ describe("claim-check exports (issue 13 §4)", () => {
   afterAll(() => cleanup());
 
   it("exports Markdown, BibTeX and RIS with one entry per distinct cited record, and npm run check's JSON", async () => {
-    const { runId, done } = await startClaimCheck({ text: CLAIM, sources: ["local"] });
+    const { runId, done } = await startRun(claimCheck, { text: CLAIM, sources: ["local"] });
     expect((await done).status).toBe("completed");
     const detail = (await getRunDetail(runId))!;
     const results = claimResultsFromEvents(detail.events);

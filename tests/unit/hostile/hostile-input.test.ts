@@ -32,14 +32,15 @@ interface Fixtures {
 /** Accounts (admin, owner, other), a finished run of the owner and of the admin, a running run and a share link. */
 async function fixtures(): Promise<Fixtures> {
   const { signUp } = await import("../auth/support");
-  const { startResearchRun } = await import("@/lib/research/start");
+  const { research } = await import("@/lib/modes");
+  const { startRun } = await import("@/lib/runs/start");
   const { createRun, updateRun } = await import("@/lib/db/runs");
   const { createShareLink } = await import("@/lib/db/share-links");
   const admin = await signUp("admin@lab.org");
   const owner = await signUp("owner@lab.org");
   const other = await signUp("other@lab.org");
   const finished = async (ownerId: string) => {
-    const { runId, done } = await startResearchRun({ question: "Does lithium cause nephrotoxicity?", sources: ["local"], maxIterations: 1, ownerId });
+    const { runId, done } = await startRun(research, { question: "Does lithium cause nephrotoxicity?", sources: ["local"], maxIterations: 1 }, { ownerId });
     await done;
     return runId;
   };

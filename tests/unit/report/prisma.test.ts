@@ -8,8 +8,8 @@ import { claimCheckToJson } from "@/lib/export/claim-check-json";
 import { runToJson } from "@/lib/export/run-json";
 import { claimCheckPrisma, researchPrisma } from "@/lib/report/prisma";
 import { researchPrismaLayout } from "@/lib/report/prisma-layout";
-import { startClaimCheck } from "@/lib/claims/start";
-import { startResearchRun } from "@/lib/research/start";
+import { claimCheck, research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
@@ -85,7 +85,7 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
   afterAll(() => cleanup());
 
   it("a research run's --json prisma adds up and includes exactly the cited records", async () => {
-    const { runId, done } = await startResearchRun({ question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"], maxIterations: 3 });
+    const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"], maxIterations: 3 });
     await done;
     const json = runToJson((await getRunDetail(runId))!);
     const hits = json.prisma.identified.local!;
@@ -97,7 +97,7 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
   });
 
   it("a claim check's --json prisma follows each claim from search to citation", async () => {
-    const { runId, done } = await startClaimCheck({ text: "Doxorubicin has no effect on the heart", sources: ["local"] });
+    const { runId, done } = await startRun(claimCheck, { text: "Doxorubicin has no effect on the heart", sources: ["local"] });
     await done;
     const detail = (await getRunDetail(runId))!;
     const json = claimCheckToJson(detail);

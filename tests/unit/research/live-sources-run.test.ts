@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/export/run-json";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
@@ -12,7 +13,7 @@ const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mecha
 const ENV_KEYS = ["PUBMED_BASE_URL", "EUROPEPMC_BASE_URL", "CTGOV_BASE_URL", "CRITICA_SOURCE_TIMEOUT_MS", "CRITICA_SOURCE_CACHE_TTL_HOURS"] as const;
 
 async function run(sources: Array<"pubmed" | "europepmc" | "ctgov" | "local">, maxIterations = 1) {
-  const { runId, done } = await startResearchRun({ question: QUESTION, sources, maxIterations });
+  const { runId, done } = await startRun(research, { question: QUESTION, sources, maxIterations });
   const outcome = await done;
   return { outcome, json: runToJson((await getRunDetail(runId))!) };
 }

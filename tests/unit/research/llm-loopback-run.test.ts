@@ -8,7 +8,8 @@ import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { getRunDetail } from "@/lib/runs/projections";
 import { runToJson } from "@/lib/export/run-json";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
@@ -79,7 +80,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     server = await startFakeOpenAIServer(script);
     const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen3:8b" } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING, embedder: createTextEmbedder() });
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 1, backend, onProviderError });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1, onProviderError }, { overrides: { backend } });
     const outcome = await done;
     const detail = (await getRunDetail(runId))!;
     return { outcome, detail, json: runToJson(detail) };

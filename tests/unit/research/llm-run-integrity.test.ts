@@ -7,12 +7,13 @@ import type { CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
-import { createReasoningBackend } from "@/lib/research/backend";
+import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/export/run-json";
 import { matchQuote } from "@/lib/text/quote-match";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
 import { scriptedModel, type ScriptedModel } from "../../support/llm";
@@ -122,7 +123,7 @@ function markerNumbers(markdown: string): number[] {
 
 async function run(model: ScriptedModel | ReturnType<ReturnType<typeof createOpenAI>["chat"]>, onProviderError?: "fail" | "extractive") {
   const backend = createReasoningBackend({ model, modelId: "scripted", embeddingModel: null });
-  const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 1, backend, onProviderError });
+  const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1, onProviderError }, { overrides: { backend } });
   const outcome = await done;
   const detail = (await getRunDetail(runId))!;
   return { outcome, detail, json: runToJson(detail) };

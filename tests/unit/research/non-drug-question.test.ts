@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLibraryRecords } from "@/lib/db/evidence";
 import { reportAnswer } from "@/lib/report/answer";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { runResearch } from "@/lib/research/run";
+import { runResearch } from "@/lib/research/mode";
 import { createSources } from "@/lib/sources/registry";
 import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
 import { useTempDatabase } from "../../support/temp-database";

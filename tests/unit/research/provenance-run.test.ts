@@ -12,8 +12,8 @@ import { claimCheckToJson } from "@/lib/export/claim-check-json";
 import { exportRun } from "@/lib/export/report";
 import { runToJson } from "@/lib/export/run-json";
 import { importFile } from "@/lib/library/import";
-import { startClaimCheck } from "@/lib/claims/start";
-import { startResearchRun } from "@/lib/research/start";
+import { claimCheck as claimCheckMode, research as researchMode } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { toReportRecords } from "@/lib/report/records";
 import { referenceFromEvidence } from "@/lib/report/references";
 import { validateReportCitations } from "@/lib/report/validate-citations";
@@ -27,7 +27,7 @@ const RETRACTED_ID = `pmid:${COPIES.retracted.pmid}`;
 const CONCERN_ID = `pmid:${COPIES.concern.pmid}`;
 
 async function research(question: string) {
-  const { runId, done } = await startResearchRun({ question, sources: ["local"], maxIterations: 2 });
+  const { runId, done } = await startRun(researchMode, { question, sources: ["local"], maxIterations: 2 });
   const outcome = await done;
   expect(outcome).toMatchObject({ status: "completed", error: null });
   const detail = (await getRunDetail(runId))!;
@@ -35,7 +35,7 @@ async function research(question: string) {
 }
 
 async function claimCheck(text: string) {
-  const { runId, done } = await startClaimCheck({ text, sources: ["local"] });
+  const { runId, done } = await startRun(claimCheckMode, { text, sources: ["local"] });
   const outcome = await done;
   expect(outcome).toMatchObject({ status: "completed", error: null });
   const detail = (await getRunDetail(runId))!;

@@ -3,7 +3,7 @@ import { NO_MATCH_CEILING, scoreNewRecords } from "@/lib/ai/relevance";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { runResearch } from "@/lib/research/run";
+import { runResearch } from "@/lib/research/mode";
 import { toReportRecords } from "@/lib/report/records";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";

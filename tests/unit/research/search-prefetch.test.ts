@@ -10,7 +10,7 @@ import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-previews";
-import { runResearch } from "@/lib/research/run";
+import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";

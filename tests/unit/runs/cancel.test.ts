@@ -2,15 +2,14 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createRun, listRunEvents } from "@/lib/db/runs";
+import { listRunEvents } from "@/lib/db/runs";
 import { requestRunCancel } from "@/lib/db/run-control";
 import { importFile } from "@/lib/library/import";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import type { ReasoningBackend } from "@/lib/research/backend";
-import { researchStages } from "@/lib/research/run";
-import { researchRunInput, startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { openRun, startRun } from "@/lib/runs/start";
 import { researchWorkflow } from "@/lib/research/workflow";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { CANCEL_POLL_MS } from "@/lib/runs/run-watch";
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
@@ -47,7 +46,7 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
 
   it("stops a run executing in this process when only the flag is set (as another instance or the CLI does), aborting its in-flight model call", async () => {
     const { backend, entered } = hangingBackend();
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], backend });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"] }, { overrides: { backend } });
     await entered;
     const asked = performance.now();
     expect(await requestRunCancel(runId)).toBe(true);
@@ -67,7 +66,7 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
   });
 
   it("refuses to flag a run that has ended or does not exist", async () => {
-    const { runId, done } = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 1 });
+    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1 });
     expect((await done).status).toBe("completed");
     expect(await requestCancel(runId)).toBe(false);
     expect(await requestCancel(crypto.randomUUID())).toBe(false);
@@ -75,12 +74,10 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
   });
 
   it("a durable run cancelled while queued does no work: its steps go straight to the closing event", async () => {
-    const settings = { mode: "research" as const, question: QUESTION, sources: ["local" as const], maxIterations: 2, onProviderError: "fail" as const };
-    const runId = crypto.randomUUID();
-    await createRun({ id: runId, settings, backend: "extractive", model: null, ownerId: null });
-    await researchStages.announce(await researchRunInput(settings, { recorder: createDbRecorder(runId) }));
+    const { job, progress } = await openRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
+    const { runId } = job;
     expect(await requestCancel(runId)).toBe(true);
-    await researchWorkflow(runId);
+    await researchWorkflow(job, progress);
     const events = await listRunEvents(runId);
     expect(events.map((e) => e.type)).toEqual(["run-started", "run-finished"]);
     expect(events[1].data).toMatchObject({ status: "cancelled", message: CANCELLED });

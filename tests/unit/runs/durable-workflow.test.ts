@@ -1,27 +1,23 @@
-import crypto from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createRun, listRunEvents } from "@/lib/db/runs";
+import { listRunEvents } from "@/lib/db/runs";
 import { importFile } from "@/lib/library/import";
 import { researchWorkflow } from "@/lib/research/workflow";
-import { researchStages } from "@/lib/research/run";
-import { researchRunInput, startResearchRun } from "@/lib/research/start";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
+import { research } from "@/lib/modes";
+import { openRun, startRun } from "@/lib/runs/start";
 import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
 // Without the Workflow SDK's build transform (as under vitest) the "use workflow" function runs its steps as plain
 // calls in order, which exercises the durable path's stages, checkpoints and recorder against a real database.
 const QUESTION = "Does lithium cause nephrogenic diabetes insipidus?";
-const SETTINGS = { mode: "research" as const, question: QUESTION, sources: ["local" as const], maxIterations: 2, onProviderError: "fail" as const };
 
-/** What startResearchRun does on the server before it enqueues the workflow: the Run row and its run-started event. */
-async function createAnnouncedRun(): Promise<string> {
-  const runId = crypto.randomUUID();
-  await createRun({ id: runId, settings: SETTINGS, backend: "extractive", model: null, ownerId: null });
-  await researchStages.announce(await researchRunInput(SETTINGS, { recorder: createDbRecorder(runId) }));
-  return runId;
+/** Runs the workflow of a run opened as startRun opens it on the server before it enqueues the workflow (the Run row and its run-started event). */
+async function runDurably(): Promise<string> {
+  const { job, progress } = await openRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
+  await researchWorkflow(job, progress);
+  return job.runId;
 }
 
 describe("the durable research workflow's steps", () => {
@@ -33,10 +29,9 @@ describe("the durable research workflow's steps", () => {
   afterAll(() => cleanup());
 
   it("record the same events, evidence and report as the in-process run of the same settings", async () => {
-    const inline = await startResearchRun({ question: QUESTION, sources: ["local"], maxIterations: 2 });
+    const inline = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     await inline.done;
-    const runId = await createAnnouncedRun();
-    await researchWorkflow(runId);
+    const runId = await runDurably();
 
     const [a, b] = [await listRunEvents(inline.runId), await listRunEvents(runId)];
     expect(b.map((e) => e.seq)).toEqual(b.map((_, i) => i + 1));
@@ -52,8 +47,7 @@ describe("the durable research workflow's steps", () => {
   });
 
   it("roll back what an interrupted step saved beyond its checkpoint, and nothing before it", async () => {
-    const runId = await createAnnouncedRun();
-    await researchWorkflow(runId);
+    const runId = await runDurably();
     const events = await listRunEvents(runId);
     // The checkpoint of the judge step of iteration 1: everything up to the last event before the first assessment.
     const judged = events.find((e) => e.type === "assessment")!;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createRun } from "@/lib/db/runs";
-import { RunInputError } from "@/lib/runs/lifecycle";
+import { AppError } from "@/lib/domain/errors";
 import { enqueueOnServer } from "@/lib/runs/remote-enqueue";
 import { useTempDatabase } from "../../support/temp-database";
 
@@ -84,9 +84,10 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
     expect(await ownerOf(ownerless)).toBeNull();
   });
 
-  it("passes on the server's reason for bad input as a RunInputError", async () => {
+  it("passes on the server's reason for bad input as an invalid-input AppError", async () => {
     const failure = enqueueOnServer(server.url, "/api/runs", { question: "" }, { ownerId: null });
-    await expect(failure).rejects.toBeInstanceOf(RunInputError);
+    await expect(failure).rejects.toBeInstanceOf(AppError);
+    await expect(failure).rejects.toMatchObject({ code: "invalid-input", status: 400 });
     await expect(failure).rejects.toThrow("question: Too small: expected string to have >=1 characters");
   });
 });

@@ -3,12 +3,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ClaimSearchEvent } from "@/components/claims/claim-events";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
-import { startClaimCheck } from "@/lib/claims/start";
+import { claimCheck } from "@/lib/modes";
 import type { RunEventPayloads } from "@/lib/domain/events";
 import { getDb } from "@/lib/db/client";
 import { listRunEvents } from "@/lib/db/runs";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { startResearchRun } from "@/lib/research/start";
+import { research } from "@/lib/modes";
+import { startRun } from "@/lib/runs/start";
 import { normaliseCachedQuery, sourceCacheKey, withSourceCache } from "@/lib/sources/cache";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import { createSources } from "@/lib/sources/registry";
@@ -115,7 +116,7 @@ describe("the source cache", () => {
   it("a repeated run searches from the cache, says so in its timeline, and a run can bypass it", async () => {
     const run = async (sourceCache?: "use" | "bypass") => {
       server.reset();
-      const { runId, done } = await startResearchRun({ question: "Is lithium nephrotoxic?", sources: ["europepmc", "ctgov"], maxIterations: 1, backend: createExtractiveBackend(), sourceCache });
+      const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic?", sources: ["europepmc", "ctgov"], maxIterations: 1, sourceCache }, { overrides: { backend: createExtractiveBackend() } });
       expect((await done).status).toBe("completed");
       const searches = (await listRunEvents(runId)).flatMap((e) => (e.type === "search" ? [[e.data.source, e.data.fromCache ?? false] as const] : []));
       return { searches, requests: server.requests.length };
@@ -137,7 +138,7 @@ describe("the source cache", () => {
     const TEXT = "Lithium causes nephrogenic diabetes insipidus.";
     const check = async () => {
       server.reset();
-      const { runId, done } = await startClaimCheck({ text: TEXT, sources: ["europepmc", "ctgov"], backend: createExtractiveClaimBackend() });
+      const { runId, done } = await startRun(claimCheck, { text: TEXT, sources: ["europepmc", "ctgov"] }, { overrides: { backend: createExtractiveClaimBackend() } });
       expect((await done).status).toBe("completed");
       const searches = (await listRunEvents(runId)).flatMap((e) => (e.type === "claim-search" ? [e.data] : []));
       return { searches, requests: server.requests.length };

@@ -5,7 +5,7 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 import { apiError, json } from "@/app/api/_contract/respond";
-import { runIdSchema } from "@/app/api/_contract/schemas";
+import { runIdSchema } from "@/lib/domain/run";
 
 /**
  * GET /api/runs/<id>: the run as its `--json` contract, status included: `npm run research --json`'s for a research

@@ -2,7 +2,7 @@ import { requestCancel } from "@/lib/runs/lifecycle";
 import { writableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 import { apiError, json } from "@/app/api/_contract/respond";
-import { runIdSchema } from "@/app/api/_contract/schemas";
+import { runIdSchema } from "@/lib/domain/run";
 
 /**
  * POST /api/runs/<id>/cancel → 202 `{ ok: true, message }`: cancels a queued or running run owned by the caller

@@ -1,11 +1,11 @@
 import { createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
-import { FollowUpError, postFollowUp } from "@/lib/chat/post-message";
+import { postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
 import { getRun, type RunSummary } from "@/lib/db/runs";
 import { conversationAccess } from "@/app/_server/conversation-access";
-import { apiError, json, readJson } from "@/app/api/_contract/respond";
-import { runIdSchema } from "@/app/api/_contract/schemas";
+import { apiError, errorResponse, json, readJson } from "@/app/api/_contract/respond";
+import { runIdSchema } from "@/lib/domain/run";
 
 /** The run of the request, or the error answer (404 unknown or malformed id, 403 not allowed). */
 async function runOf(ctx: RouteContext<"/api/runs/[id]/messages">, action: "read" | "post"): Promise<{ response: Response } | { run: RunSummary }> {
@@ -42,7 +42,6 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/m
     const stream = await postFollowUp(found.run, body.data, { signal: request.signal });
     return createUIMessageStreamResponse({ stream });
   } catch (error) {
-    if (error instanceof FollowUpError) return apiError(error.status, error.message);
-    throw error;
+    return errorResponse(error, "POST /api/runs/<id>/messages", "The follow-up could not be answered. Please try again.");
   }
 }

@@ -5,7 +5,7 @@ import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { writableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 import { apiError, json } from "@/app/api/_contract/respond";
-import { runIdSchema } from "@/app/api/_contract/schemas";
+import { runIdSchema } from "@/lib/domain/run";
 
 /**
  * POST /api/runs/<id>/share → 201 `{ url, token }`: a read-only link to a frozen copy of a finished run owned by

@@ -1,6 +1,7 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import type { RunUIMessage } from "@/lib/domain/events";
+import { runIdSchema } from "@/lib/domain/run";
 import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
 import { followRunEvents } from "@/lib/runs/event-feed";
@@ -36,9 +37,10 @@ function resumeAfter(request: Request): number {
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
   await connection();
-  const { id } = await ctx.params;
-  const run = await readableRun(await getCaller(), id);
+  const parsed = runIdSchema.safeParse((await ctx.params).id);
+  const run = parsed.success ? await readableRun(await getCaller(), parsed.data) : null;
   if (!run) return apiError(404, "Unknown run.");
+  const { id } = run;
   if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
 
   const stream = createUIMessageStream<RunUIMessage>({

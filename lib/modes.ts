@@ -1,0 +1,16 @@
+import { claimCheckMode, type ClaimCheckOverrides, type ClaimCheckRequest } from "@/lib/claims/mode";
+import type { ClaimCheckInput, ClaimCheckOutcome, ClaimCheckState } from "@/lib/claims/stages";
+import { claimCheckWorkflow } from "@/lib/claims/workflow";
+import type { DurableMode } from "@/lib/runs/mode";
+import { researchMode, type ResearchOverrides, type ResearchRequest } from "@/lib/research/mode";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/run";
+import { researchWorkflow } from "@/lib/research/workflow";
+
+// The run modes a user starts by name (the forms, the API, the command line, a re-run), each with the durable workflow
+// that lists its steps. A mode file cannot hold its own workflow: the workflow's steps import the mode.
+
+/** A research run. */
+export const research: DurableMode<ResearchRequest, ResearchRunInput, ResearchState, ResearchRunOutcome, ResearchOverrides> = { ...researchMode, workflow: researchWorkflow };
+
+/** A claim check. */
+export const claimCheck: DurableMode<ClaimCheckRequest, ClaimCheckInput, ClaimCheckState, ClaimCheckOutcome, ClaimCheckOverrides> = { ...claimCheckMode, workflow: claimCheckWorkflow };

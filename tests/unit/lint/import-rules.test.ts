@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The import rules of eslint.config.mjs, run through ESLint's Node API on snippets placed (virtually) where a developer
+// would write them: each rule must fire on the import it forbids, and stay quiet on the ones it allows.
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+// The snippets are checked without import/no-cycle (tested on real files below), which would walk lib/'s whole graph.
+const eslint = new ESLint({ cwd: ROOT, overrideConfig: { rules: { "import/no-cycle": "off" } } });
+
+/** The rule id and message of every problem ESLint reports for `code` as the file `file` (relative to the root). */
+async function problems(file: string, code: string): Promise<Array<{ rule: string | null; message: string }>> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const PRISMA = "The Prisma client is used in lib/db only: call a lib/db function.";
+
+describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
+  it("refuse the Prisma client outside lib/db: in app/, components/, scripts/, bench/ and lib/", async () => {
+    const code = 'import type { PrismaClient } from "@/lib/generated/sqlite/client";\nexport type Db = PrismaClient;\n';
+    for (const file of ["app/api/runs/fixture.ts", "components/run/fixture.tsx", "scripts/fixture.ts", "bench/fixture.ts", "lib/runs/fixture.ts"]) {
+      expect(await problems(file, code), file).toEqual([
+        { rule: "import/no-restricted-paths", message: `Unexpected path "@/lib/generated/sqlite/client" imported in restricted zone. ${PRISMA}` },
+      ]);
+    }
+    expect(await problems("app/api/runs/fixture.ts", 'import { PrismaClient } from "@prisma/client";\nexport const client = PrismaClient;\n')).toEqual([
+      { rule: "no-restricted-imports", message: `'@prisma/client' import is restricted from being used by a pattern. ${PRISMA}` },
+    ]);
+    expect(await problems("lib/db/fixture.ts", code)).toEqual([]);
+  });
+
+  it("refuse getDb() on top of lib/, and allow the lib/db functions", async () => {
+    const code = 'import { getDb } from "@/lib/db/client";\nexport const count = () => getDb().run.count();\n';
+    for (const file of ["app/api/runs/fixture.ts", "scripts/fixture.ts", "bench/fixture.ts"]) {
+      expect(await problems(file, code), file).toEqual([
+        { rule: "no-restricted-imports", message: "'getDb' import from '@/lib/db/client' is restricted from being used by a pattern. getDb() is for lib/db only: call a lib/db function (add one there if none fits)." },
+      ]);
+    }
+    expect(await problems("scripts/fixture.ts", 'import { disconnectDb } from "@/lib/db/client";\nimport { countRuns } from "@/lib/db/history";\nexport const done = () => countRuns().then(disconnectDb);\n')).toEqual([]);
+  });
+
+  it("refuse a file circle in lib/, also through the @/ alias", async () => {
+    // Two real files (no-cycle reads the import graph from disk), in a folder of their own, removed afterwards.
+    const dir = path.join(ROOT, "lib", "runs", `lint-fixture-${process.pid}`);
+    fs.mkdirSync(dir);
+    try {
+      fs.writeFileSync(path.join(dir, "a.ts"), `import { b } from "@/lib/runs/lint-fixture-${process.pid}/b";\nexport const a = (): number => b() + 1;\n`);
+      fs.writeFileSync(path.join(dir, "b.ts"), 'import { a } from "./a";\nexport const b = (): number => (a.length ? 0 : 1);\n');
+      const results = await new ESLint({ cwd: ROOT }).lintFiles([path.join(dir, "*.ts")]);
+      expect(results.map((r) => [path.basename(r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`)])).toEqual([
+        ["a.ts", ["import/no-cycle: Dependency cycle detected."]],
+        ["b.ts", ["import/no-cycle: Dependency cycle detected."]],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuse an upward import between the layers of lib/", async () => {
+    const found = await problems("lib/runs/fixture.ts", 'import { researchMode } from "@/lib/research/mode";\nexport const mode = researchMode;\n');
+    expect(found.map((p) => p.rule)).toEqual(["import/no-restricted-paths"]);
+    // The list of lower layers grows with LIB_LAYERS; research is never in it.
+    const [, lower] = /^Unexpected path "@\/lib\/research\/mode" imported in restricted zone\. lib\/runs may import only from lower layers \(([^)]+)\); see eslint\.config\.mjs LIB_LAYERS\.$/.exec(found[0].message) ?? [];
+    expect(lower?.split(", ")).toEqual(expect.arrayContaining(["config.ts", "domain", "db", "report"]));
+    expect(lower?.split(", ")).not.toContain("research");
+  });
+});
