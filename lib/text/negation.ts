@@ -67,12 +67,22 @@ export function isNegationTrigger(tokens: readonly string[], i: number): boolean
 
 /**
  * Who reads the negation: "relation" (the relation model, as it was trained: NegEx's lists as they are) or
- * "findings" (the readers of finding sentences: the claim check and the research links), which leave out the trigger
- * "without" ("lithium caused a fall in GFR without changes in renal plasma flow" describes what came with the effect,
+ * "findings" (the readers of finding sentences: the claim check and the research links), which leave out the triggers
+ * "without" and "in (the) absence of" ("lithium caused a fall in GFR without changes in renal plasma flow" describes what came with the effect,
  * not a denial of it) and end a scope at a comma ("lowering vascular, but not renal, tissue eNOS expression").
  */
 export interface NegationOptions {
   reader?: "relation" | "findings";
+}
+
+/**
+ * Whether the trigger at `i` describes what came with a finding rather than denying it, for the findings reader:
+ * "without" and "in (the) absence of" ("lithium caused proteinuria in absence of glomerulosclerosis" reports
+ * proteinuria; it denies nothing about lithium).
+ */
+function describesCircumstance(tokens: readonly string[], i: number): boolean {
+  if (tokens[i] === "without") return true;
+  return tokens[i] === "absence" && (tokens[i - 1] === "in" || (tokens[i - 1] === "the" && tokens[i - 2] === "in"));
 }
 
 /** Every negation scope of a sentence's lower-cased tokens, in order (see {@link NegationOptions}). */
@@ -80,7 +90,7 @@ export function negationScopes(tokens: readonly string[], options: NegationOptio
   const findings = options.reader === "findings";
   const scopes: NegationScope[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (!isNegationTrigger(tokens, i) || (findings && tokens[i] === "without")) continue;
+    if (!isNegationTrigger(tokens, i) || (findings && describesCircumstance(tokens, i))) continue;
     let j = i + 1;
     for (; j < tokens.length && j <= i + NEGATION_WINDOW; j++) if (SCOPE_TERMINATORS.has(tokens[j]) || (findings && tokens[j] === ",")) break;
     scopes.push({ trigger: i, from: i + 1, to: j });

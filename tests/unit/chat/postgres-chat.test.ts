@@ -111,8 +111,8 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
         ],
         referencesRemoved: [],
         hypotheses: [],
-        confidenceBefore: 0.38,
-        confidenceAfter: 0.38,
+        confidenceBefore: 0.45,
+        confidenceAfter: 0.45,
         newRecords: 19,
       },
     };

@@ -55,8 +55,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           referencesAdded: [{ evidenceId: "pmid:6794356", title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant." }],
           referencesRemoved: [],
           hypotheses: [],
-          confidenceBefore: 0.38,
-          confidenceAfter: 0.38,
+          confidenceBefore: 0.45,
+          confidenceAfter: 0.45,
           newRecords: 12,
         },
       },
@@ -95,7 +95,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       fromVersion: 1,
       toVersion: 2,
       certainty: { before: "very low", after: "very low" },
-      confidence: { before: 0.38, after: 0.38 },
+      confidence: { before: 0.45, after: 0.45 },
       newRecords: 12,
       added: [{ evidenceId: "pmid:6794356", n: 7, reason: "already among v1's records; cited in the executive summary" }],
       removed: [],
@@ -106,7 +106,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const answered = answerFromRecords(QUESTION, page2.records, page2.view.version.report.drugCandidates);
     expect(openingParagraph(answered, page2.records, page2.view.version.report)).toBe(
       "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human study and 2 animal studies [1–3, 5, 6]). " +
-        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus (2 supporting records, 1 contradicting). " +
+        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus (2 supporting records, none contradicting). " +
         "Certainty of the evidence (GRADE): very low.",
     );
     const saved = (await listMessages(run.id)).at(-1)!;
@@ -167,7 +167,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       "### 4. Summarise reference 2",
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and ended completed.");
-    expect(appendix).toContain("It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 38% → 38%.");
+    expect(appendix).toContain("It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
     expect(appendix).toContain("References of this answer:");
   });
 });

@@ -45,8 +45,10 @@ describe("extractive backend on the BC5CDR corpus: lithium nephrotoxicity", () =
     const p = hypotheses.primaryHypothesis!;
     expect(chainLabel(p)).toBe("lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus");
     expect(p).toMatchObject({ drugMeshId: "D008094", targetGeneId: "359", targetSymbol: "AQP2", pathwayGoId: "GO:0003091", effectMeshId: "D018500" });
-    // 0.24: PMID 1378968 ("lithium also caused proteinuria … in absence of glomerulosclerosis") now counts as contradicting under the shared NegEx list.
-    expect(p.confidence).toBe(0.24);
+    // 0.35, nothing contradicting: PMID 1378968 ("lithium also caused proteinuria … in absence of glomerulosclerosis")
+    // reports lithium nephropathy; "in absence of" describes what came with the finding and denies nothing.
+    expect(p.confidence).toBe(0.35);
+    expect(p.contradictingEvidence).toEqual([]);
     expect(p.links.map((l) => l.evidenceIds)).toEqual([["pmid:19692487", "pmid:25006961"], [], ["pmid:25006961"]]);
     expect(p.links[1].curated).toBe("NCBI Gene GO annotation GO:0003091");
     expect(p.searchSuggestions).toContain("lithium AQP2");
