@@ -51,7 +51,7 @@ export function BottomLine({
           </Badge>
         ) : (
           <Badge tone="accent" testId="bottom-line-verdict">
-            top candidates
+            {answer.kind === "open" ? "open question" : "top candidates"}
           </Badge>
         )}
       </h2>

@@ -20,7 +20,7 @@ import { reportAnswer } from "@/lib/report/answer";
  * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
  * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
  * excluded with reasons, included; see researchPrisma).
- * `answer`: the bottom line `{ kind: "yes-no" | "candidates", verdict: "yes" | "probably yes" | "unclear" |
+ * `answer`: the bottom line `{ kind: "yes-no" | "candidates" | "open", verdict: "yes" | "probably yes" | "unclear" |
  * "probably no" | "no" | null, candidates, sentence, meter: { yes, possibly, no, irrelevant } }` and `certainty` its
  * GRADE rating `{ level, start, startReason, judgements: [{ domain, down, reason, evidenceIds }], records }` (see
  * reportAnswer); both null for a run without a report.

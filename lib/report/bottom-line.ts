@@ -13,14 +13,16 @@ export interface EvidenceMeter {
 
 /**
  * The bottom line of a research report, shown above its executive summary and carried in `--json` and every export:
- * - `kind`: "yes-no" for a question answered yes or no, "candidates" for an open question (which drugs …?);
- * - `verdict`: the five-point verdict of a yes/no question, null for an open question;
+ * - `kind`: "yes-no" for a question answered yes or no, "candidates" for an open question (which drugs …?) with
+ *   drug candidates, "open" for any other question not asked for a yes or no ("Which drugs were tested in trials, and
+ *   with what results?" when no candidate could be named): a yes/no verdict would answer a question nobody asked;
+ * - `verdict`: the five-point verdict of a yes/no question, null otherwise;
  * - `candidates`: the report's top drug candidates for an open question (at most {@link MAX_CANDIDATES}), else [];
  * - `sentence`: the one-sentence answer, naming the counts it rests on;
  * - `meter`: records pointing yes / possibly / no, and those that do not bear on the question.
  */
 export interface BottomLine {
-  kind: "yes-no" | "candidates";
+  kind: "yes-no" | "candidates" | "open";
   verdict: Verdict | null;
   candidates: string[];
   sentence: string;
@@ -32,6 +34,12 @@ export const MAX_CANDIDATES = 3;
 
 /** A question asked for a yes or no: it opens with an auxiliary verb ("Is …", "Does …", "Can …", "Are there …"). */
 const YES_NO_FORM = /^\s*(?:is|are|does|do|did|can|could|will|would|may|might|should|has|have|was|were|shall|must)\b/i;
+
+/**
+ * A question that asks which, what or how, not whether ("Which drugs were tested in trials, and with what results?").
+ * A question in neither form ("Laparoscopic surgery in the elderly: is it safe?") is read as yes/no.
+ */
+const OPEN_FORM = /^\s*(?:which|what|how|why|where|when|who|whom|whose|list|name)\b/i;
 
 /** Candidates listed apart from the drugs that cause a condition in patients (see the extractive judge). */
 const EXPERIMENTAL = /\(experimental inducer\)$/;
@@ -83,7 +91,16 @@ export function bottomLine(input: { question: string; stances: WeightedStance[];
     const candidates = drugs.slice(0, MAX_CANDIDATES);
     return { kind: "candidates", verdict: null, candidates, sentence: `Top candidates: ${candidates.join(", ")}; ${counts}`, meter };
   }
-  const verdict = verdictOf(stanceBalance(input.stances));
   const outside = meter.yes + meter.possibly + meter.no === 0 ? " The records retrieved cannot answer this question." : "";
+  if (OPEN_FORM.test(input.question)) {
+    const bearing = meter.yes + meter.possibly + meter.no;
+    const total = bearing + meter.irrelevant;
+    const sentence =
+      bearing === 0
+        ? `Open question: no record bears on it (${records(total)} read).${outside}`
+        : `Open question: ${bearing} of ${records(total)} bear on it; the report quotes what they found.`;
+    return { kind: "open", verdict: null, candidates: [], sentence, meter };
+  }
+  const verdict = verdictOf(stanceBalance(input.stances));
   return { kind: "yes-no", verdict, candidates: [], sentence: `${VERDICT_SENTENCES[verdict]}: ${counts}${outside}`, meter };
 }

@@ -71,7 +71,7 @@ export const researchRunJsonSchema = z
     question: z.string(),
     answer: z
       .object({
-        kind: z.enum(["yes-no", "candidates"]),
+        kind: z.enum(["yes-no", "candidates", "open"]),
         verdict: z.enum(["yes", "probably yes", "unclear", "probably no", "no"]).nullable(),
         candidates: z.array(z.string()),
         sentence: z.string(),

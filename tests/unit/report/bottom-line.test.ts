@@ -78,6 +78,23 @@ describe("bottom line and evidence meter", () => {
     });
   });
 
+  it("a question asking which or what, with no candidate to name, is not answered yes or no", () => {
+    const stances = (["yes", "possibly", "possibly", "irrelevant"] as const).map((stance) => ({ stance, bearing: 1 }));
+    const question = "Which drugs were tested in clinical trials, and with what results?";
+    expect(bottomLine({ question, stances, drugCandidates: [] })).toEqual({
+      kind: "open",
+      verdict: null,
+      candidates: [],
+      sentence: "Open question: 3 of 4 records bear on it; the report quotes what they found.",
+      meter: { yes: 1, possibly: 2, no: 0, irrelevant: 1 },
+    });
+    expect(bottomLine({ question, stances: [{ stance: "irrelevant", bearing: 0 }], drugCandidates: [] }).sentence).toBe(
+      "Open question: no record bears on it (1 record read). The records retrieved cannot answer this question.",
+    );
+    // A yes/no question written after a colon is still one.
+    expect(bottomLine({ question: "Laparoscopic surgery in the elderly: is it safe?", stances, drugCandidates: [] }).kind).toBe("yes-no");
+  });
+
   it("maps the balance onto the five-point scale, the records closest to the question weighing most", () => {
     const all = (yes: number, no: number): WeightedStance[] => [...Array(yes).fill({ stance: "yes", bearing: 1 }), ...Array(no).fill({ stance: "no", bearing: 1 })];
     expect(verdictOf(stanceBalance(all(3, 0)))).toBe("yes");
