@@ -6,6 +6,7 @@ import { createReferenceList } from "@/lib/report/references";
 import { formatMarker } from "@/lib/report/validate-citations";
 import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
 import { closestRecords } from "@/lib/reading/read";
+import { mayStateFinding } from "@/lib/text/findings";
 import type { DrugCandidate } from "./candidates";
 import { conceptName } from "./concepts";
 import { plural } from "./evidence-labels";
@@ -115,13 +116,17 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   // With neither a condition nor a drug to anchor on (an open question naming no condition), the report answers what
   // the evidence allows: the sentences that best match the question itself.
   const unanchored = effectKeys.size === 0 && drugKeys.size === 0;
+  // A title restates a question, it does not answer it: a question naming no drug quotes the abstract sentences that
+  // state a finding, and falls back to titles only when no such sentence matches the question.
+  const noDrug = drugKeys.size === 0 && !f.terms.missingDrug;
+  const statesFinding = (s: PickedSentence) => !noDrug || (s.position > 0 && mayStateFinding(s.text));
   const onTopic = (s: PickedSentence) => unanchored || names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
 
   const summaryLead = [
     primary
       ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
         `(${plural(primary.supportingEvidence.length, "supporting record")}, ${primary.contradictingEvidence.length} contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
-      : drugKeys.size === 0 && !f.terms.missingDrug
+      : noDrug
         ? `${plural(evidence.length, "record")} were reviewed; the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.`
         : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ${f.terms.missingDrug ?? "the drug"} to the effect.`,
     ...f.terms.notes.filter((n) => n.startsWith("The question names")),
@@ -137,9 +142,10 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     const seen = new Set(summarySentences.map((s) => s.record));
     summarySentences = [
       ...summarySentences,
-      ...picker.pick(mainQuery, (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s), SECTION_SENTENCES.summary - summarySentences.length, 1),
+      ...picker.pick(mainQuery, (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s) && statesFinding(s), SECTION_SENTENCES.summary - summarySentences.length, 1),
     ];
   }
+  if (summarySentences.length === 0 && noDrug) summarySentences = picker.pick(mainQuery, (s) => relevant.has(s.record) && onTopic(s), SECTION_SENTENCES.summary, 1);
   const executiveSummary = [summaryLead, ...summarySentences.map(quote)].join(" ");
 
   // One sentence per hypothesis naming its target, from its own supporting records; then MMR over the rest.
