@@ -16,10 +16,10 @@ export function readingText(reading: ClaimReading): string {
   return `${reading.chemical} — ${relation} — diseases of the ${reading.organ} (${reading.diseases.length} annotated${listed ? `: ${listed}${more}` : ""})`;
 }
 
-/** What the relation model read in a document: "cocaine → myocardial ischemia: causes (P(CID) 0.86)"; a denial reads "not related (denied)". */
+/** What the relation model read in a document: "cocaine → myocardial ischemia: causes (relation probability 0.86)"; a denial reads "not related (denied)". */
 export function relationText(r: DocumentRelation): string {
   const what = r.relation === "none" ? (r.negated ? "denied" : "no relation") : r.relation;
-  return `${r.chemical} → ${r.disease}: ${what} (P(CID) ${r.probability.toFixed(2)})`;
+  return `${r.chemical} → ${r.disease}: ${what} (relation probability ${r.probability.toFixed(2)})`;
 }
 
 /** "12 documents, 9 shown with verified passages" / "1 document, shown with a verified passage" / "no document". */

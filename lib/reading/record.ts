@@ -98,7 +98,8 @@ function denial(p: PairPrediction): { denied: boolean; protective: boolean } {
   return { denied: p.negated && cued.length > 0, protective: cued.some((s) => PROTECTIVE_CUE.test(s.cue ?? "")) };
 }
 
-const pct = (p: number) => `P(CID) ${p.toFixed(2)}`;
+// Readers see the probability in plain words; P(CID) is the relation model's internal name for it.
+const pct = (p: number) => `relation probability ${p.toFixed(2)}`;
 
 /**
  * What one record says about "chemical causes condition": "affirms" (P(CID) ≥ {@link RELATION_PROBABILITY}.yes, not

@@ -95,7 +95,7 @@ describe("claim polarity", () => {
       "Cocaine — does not cause — diseases of the heart (6 annotated: myocardial infarction, myocardial ischemia, arrhythmias, heart failure, cardiotoxicity, …)",
     );
     expect(relationText({ chemicalId: "D003042", diseaseId: "D017202", chemical: "Cocaine", disease: "myocardial ischemia", relation: "causes", negated: false, probability: 0.861 })).toBe(
-      "Cocaine → myocardial ischemia: causes (P(CID) 0.86)",
+      "Cocaine → myocardial ischemia: causes (relation probability 0.86)",
     );
     expect(sideCountText({ count: 11, documents: Array(9).fill(null) })).toBe("11 documents, 9 shown with verified passages");
     expect(sideCountText({ count: 1, documents: Array(1).fill(null) })).toBe("1 document, shown with a verified passage");

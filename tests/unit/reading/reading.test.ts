@@ -34,7 +34,7 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
     expect(first).toEqual({
       evidenceId: "pmid:23952588",
       stance: "yes",
-      reason: "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (P(CID) 0.97)",
+      reason: "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (relation probability 0.97)",
       passage: expect.stringMatching(/^Chronic pulsatile levodopa therapy for Parkinson's disease \(PD\) leads to the development of motor fl/),
       bearing: 1,
       method: "relation-model",
@@ -44,7 +44,7 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
 
   it("says no when the records name the drug and the condition without the relation (the issue's examples)", () => {
     expect(bearing("Does creatine cause pneumonia?").map((r) => [r.evidenceId, r.stance, r.reason])).toEqual([
-      ["pmid:20959502", "no", "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (P(CID) 0.01)"],
+      ["pmid:20959502", "no", "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (relation probability 0.01)"],
     ]);
     expect(verdict("Does creatine cause pneumonia?")).toBe("no");
     expect(bearing("Does ruthenium cause nephrotic syndrome?").map((r) => [r.evidenceId, r.stance, r.passage])).toEqual([
@@ -59,7 +59,7 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
     expect(read.every((r) => r.stance === "no")).toBe(true);
     expect(read.find((r) => r.evidenceId === "pmid:8511251")).toMatchObject({
       stance: "no",
-      reason: "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial ischemia (P(CID) 0.87)",
+      reason: "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial ischemia (relation probability 0.87)",
       passage: "We report a case of myocardial ischemia induced by cocaine.",
     });
     expect(verdict("Is cocaine safe for the heart?")).toBe("no");
