@@ -14,7 +14,7 @@ const COUNTERS = [
   "Doxorubicin had an effect on the heart in this cohort.",
   "Regular yoga practice did not reduce the incidence of smartphone addiction by 30%, or increased it.",
 ];
-const FIRST_PASSAGE = "Several cytopathic mechanisms have been suggested to mediate the dose-limiting cumulative and irreversible cardiomyopathy caused by doxorubicin.";
+const FIRST_PASSAGE = "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.";
 
 // One browser session for the whole file: a run belongs to the session that started it (only it may share it).
 test.describe.configure({ mode: "serial" });
@@ -34,21 +34,20 @@ async function expectClaimCheck(p: Page) {
   await expect(p.getByTestId("claim-text")).toHaveText(CLAIMS);
   await expect(p.getByTestId("counter-statement")).toHaveText(COUNTERS);
   await expect(p.getByTestId("claim-verdict")).toHaveText(["contradicts", "undecided"]);
-  await expect(p.getByTestId("verdict-confidence")).toHaveText(["high confidence", "low confidence"]);
+  // Medium: one record reads no harm of doxorubicin to the heart (counted, not shown: it has no verified finding passage).
+  await expect(p.getByTestId("verdict-confidence")).toHaveText(["medium confidence", "low confidence"]);
 
   const contradicted = cards.nth(0);
   await expect(contradicted.getByTestId("verdict-rationale")).toHaveText(
     "Read as “Doxorubicin does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each document for Doxorubicin causing a disease of the heart: " +
-      "25 documents report it, none reports the opposite. 25 documents of the 57 scored reached the threshold of 3 of 5 for the counter-statement " +
-      "“Doxorubicin had an effect on the heart in this cohort”, and 10 are cited with passages verified in their abstracts. No document stated a finding in line with the claim, " +
-      "so the evidence contradicts it. The documents agree.",
+      "26 documents report it, 1 document reports the opposite. Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, so the evidence contradicts it.",
   );
   // The claim's polarity reading, and the documents on each side with their verified passages.
   await expect(contradicted.getByTestId("claim-reading")).toHaveText(
-    "Read as: Doxorubicin — does not cause — diseases of the heart (26 annotated: cardiotoxicity, cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
+    "Read as: Doxorubicin — does not cause — diseases of the heart (25 annotated: cardiotoxicity, cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
   );
-  await expect(contradicted.getByTestId("side-contradicts")).toHaveText("25 documents, 10 shown with verified passages");
-  await expect(contradicted.getByTestId("side-supports")).toHaveText("no document");
+  await expect(contradicted.getByTestId("side-contradicts")).toHaveText("26 documents, 10 shown with verified passages");
+  await expect(contradicted.getByTestId("side-supports")).toHaveText("1 document, 0 shown with verified passages");
   await expect(contradicted.getByTestId("no-supporting-evidence")).toHaveText("No document in line with the claim with a verified passage.");
   const citations = contradicted.getByTestId("counter-citation");
   await expect(citations).toHaveCount(10);
@@ -56,15 +55,15 @@ async function expectClaimCheck(p: Page) {
   await expect(citations.first().getByTestId("citation-score")).toHaveText("score 5/5");
   await expect(citations.first().getByTestId("found-by")).toHaveText("keywordsemantic");
   await expect(citations.first().getByTestId("passage-check")).toHaveText("✓ exact match in the abstract");
-  await expect(citations.first().getByRole("link", { name: "PMID 12498738" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/12498738/");
+  await expect(citations.first().getByRole("link", { name: "PMID 14975762" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/14975762/");
   // The exact probability moves with each retraining of the relation model; it is named in plain words.
-  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: doxorubicin → cardiomyopathy: causes \(relation probability 0\.\d\d\)$/);
+  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: Doxorubicin → heart failure: causes \(relation probability 0\.\d\d\)$/);
   await expect(contradicted.getByTestId("document-relation")).toHaveCount(10);
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
   // The report's [1] marker links to its citation.
   await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute("href", "#claim-1-cite-1");
   await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword404010");
-  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40407");
+  await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40408");
   await expect(contradicted.getByTestId("stats-hyde")).toHaveText("example abstractsnot run (needs a language model)");
   await expect(contradicted.getByTestId("stats-total")).toHaveText("All (deduplicated)575710");
   await expect(contradicted.getByTestId("generation-metadata")).toHaveText(/^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/);
@@ -97,7 +96,7 @@ test("pasting an abstract checks its claims: counter-statements, verified passag
   await expect(page.getByTestId("claims-extracted-event")).toHaveText("2 claims to check from 5 sentences (finding sentences: comparisons, effect verbs, numbers)");
   await expect(page.getByTestId("claim-search-event")).toHaveCount(4);
   // The claims are checked in parallel, so their steps interleave in the timeline.
-  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 1" })).toHaveText("Claim 1 · verdict contradicts (high confidence)");
+  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 1" })).toHaveText("Claim 1 · verdict contradicts (medium confidence)");
   await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 2" })).toHaveText("Claim 2 · verdict undecided (low confidence)");
   await expectClaimCheck(page);
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);

@@ -45,7 +45,8 @@ test("the lithium report answers first, stays under 5,000 px at 1366 px, and sho
   // The answer first: the bottom line's sentence, then what it rests on, in Critica's words, with markers.
   const opening = page.getByTestId("answer-opening");
   await expect(opening).toContainText(`Of the ${json.evidence.length} records found,`);
-  await expect(opening).toContainText("Certainty of the evidence (GRADE): low.");
+  // Very low: half the records bearing on it are case reports (GRADE rates uncontrolled observations down).
+  await expect(opening).toContainText("Certainty of the evidence (GRADE): very low.");
   // Abstract sentences are quotations with their source, never Critica's prose.
   const quote = page.getByTestId("report").locator("blockquote").first();
   await expect(quote).toBeVisible();

@@ -23,14 +23,16 @@ test("a share link opens in another browser with its own exports; revoking it ma
   await expect(other.page.getByRole("button", { name: "Revoke link" })).toHaveCount(0);
   // The copy names no other report: not even its own run's id, which would open the live run page.
   expect(await other.page.content()).not.toContain(runs.lithium);
-  await other.page.getByTestId("citation-marker").first().hover();
+  // The opening paragraph cites a range ([1–3, 5, 6]); the first marker for reference 1 alone shows its one record.
+  await other.page.getByRole("button", { name: "Reference 1", exact: true }).first().hover();
   await expect(other.page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] Persistent nephrogenic diabetes insipidus following lithium therapy.");
   const sharedJson = JSON.parse((await download(other.page, "JSON")).text);
   expect(sharedJson.runId).toBeNull();
-  // Typed chains leave the judge wanting more on lithium (issue 9): 3 iterations, 51 records, 5 references.
-  expect(sharedJson.report.references).toHaveLength(5);
+  // Typed chains leave the judge wanting more on lithium: 3 iterations, 51 records, 6 references (the conclusion
+  // cites the records behind its drug candidate).
+  expect(sharedJson.report.references).toHaveLength(6);
   expect(sharedJson.evidence).toHaveLength(51);
-  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(5);
+  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(6);
 
   // The owner revokes it: the page and its exports answer 404.
   await page.getByRole("button", { name: "Revoke link" }).click();

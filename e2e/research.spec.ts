@@ -33,7 +33,7 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   await expect(page.getByTestId("evidence-summary").first()).toHaveText("40 new records · 40 in total");
   await expect(page.getByTestId("question-kind")).toHaveText("about a named drug");
   await expect(page.getByTestId("evidence-summary").last()).toHaveText(/ · 51 in total$/);
-  // Typed chains (issue 9): one grounded chain through AQP2 (NCBI Gene 359); the judge wants more, so 3 iterations.
+  // Typed chains: one grounded chain through AQP2 (NCBI Gene 359); the judge wants more, so 3 iterations.
   const lastHypotheses = page.getByTestId("hypotheses-event").last();
   await expect(lastHypotheses.getByTestId("hypothesis-card")).toHaveCount(1);
   await expect(lastHypotheses.getByTestId("hypothesis-card").first().getByTestId("chain-step")).toHaveText(["lithium", "AQP2", "renal water homeostasis", "nephrogenic diabetes insipidus"]);
@@ -46,7 +46,8 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   await expect(report.getByRole("heading", { level: 1 })).toHaveText("Lithium and nephrotoxicity: mechanism and evidence");
   // The references are one click away (a collapsed section of the report).
   await report.getByTestId("section-references").locator(":scope > summary").click();
-  await expect(report.getByTestId("section-references").locator("li")).toHaveCount(5);
+  // Six: the conclusion cites the records behind its drug candidate.
+  await expect(report.getByTestId("section-references").locator("li")).toHaveCount(6);
   await expect(report.getByRole("link", { name: "19692487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/19692487/");
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);
 });
@@ -102,8 +103,9 @@ test("history lists past runs newest first", async () => {
   await expect(items.nth(1).getByRole("link")).toHaveText(DOXORUBICIN);
   await expect(items.nth(2).getByRole("link")).toHaveText(LITHIUM);
   await expect(items.nth(1).getByTestId("run-status")).toHaveText("completed");
-  // The report's bottom line, not the judge's confidence (which was "confidence 45%").
-  await expect(items.nth(2).getByTestId("run-verdict")).toHaveText("unclear");
+  // The report's bottom line, not the judge's confidence (which was "confidence 45%"): six records read lithium as
+  // causing a kidney disease, none the opposite.
+  await expect(items.nth(2).getByTestId("run-verdict")).toHaveText("yes");
   await items.nth(2).getByRole("link").click();
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
 });
