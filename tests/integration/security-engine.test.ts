@@ -68,7 +68,21 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     const worldRun = () => JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${workflowRunId}.json`), "utf8")) as { status: string };
     await expect.poll(() => worldRun().status, { timeout: 30_000, interval: 200 }).toBe("completed");
     const worldFiles = () => fs.readdirSync(worldDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`).sort();
-    const before = { db: await databaseDigest(getDb()), world: worldFiles() };
+    // The run's last event file can land a moment after its status: the snapshot waits until the world is still for 1 s.
+    let atRest = worldFiles();
+    await expect
+      .poll(
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          const now = worldFiles();
+          const still = JSON.stringify(now) === JSON.stringify(atRest);
+          atRest = now;
+          return still;
+        },
+        { timeout: 30_000, interval: 0 },
+      )
+      .toBe(true);
+    const before = { db: await databaseDigest(getDb()), world: atRest };
     const answers = await forgedDeliveries(server.origin, workflowRunId, [null, owner.cookie]);
     expect(answers.map((a) => [a.path, a.status])).toEqual(answers.map((a) => [a.path, 404]));
     expect(answers.every((a) => a.body === '{"error":"Not found."}')).toBe(true);
