@@ -90,8 +90,15 @@ export function readCassette(file: string): CassetteFile {
   } catch {
     throw new Error(`CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record (see docs/local-models.md).`);
   }
-  const parsed = cassetteFileSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): ${parsed.error.issues[0].message}`);
+  const notCassette = (why: string) => new Error(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): ${why}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw notCassette((error as Error).message);
+  }
+  const parsed = cassetteFileSchema.safeParse(json);
+  if (!parsed.success) throw notCassette(`${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
   return parsed.data;
 }
 
@@ -150,6 +157,15 @@ function replaySession(file: string): Session {
     openSessions().set(id, session);
   }
   return session;
+}
+
+/**
+ * The settings a cassette was recorded with, read once per version of the file (a model is built for every run
+ * and claim check, and a cassette of a long benchmark runs to megabytes).
+ * @throws Error naming the file when it is missing or not a cassette.
+ */
+export function recordedSettings(file: string): CassetteRecordedWith {
+  return replaySession(path.resolve(file)).cassette.recordedWith;
 }
 
 function describeRequest(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, baseURL: string): CassetteRequest {

@@ -2,7 +2,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { EmbeddingModel, LanguageModel } from "ai";
 import { getConfig, type AppConfig } from "@/lib/config";
-import { cassetteFetch, readCassette, type CassetteRecordedWith } from "./cassette";
+import { cassetteFetch, recordedSettings, type CassetteRecordedWith } from "./cassette";
 import type { ModelPrices } from "./pricing";
 import type { PromptStyle } from "./structured";
 
@@ -31,7 +31,7 @@ const REPLAY_API_KEY = "cassette-replay";
 function modelEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const config = getConfig(env);
   if (config.CRITICA_LLM_CASSETTE !== "replay") return env;
-  const recorded = readCassette(config.CRITICA_LLM_CASSETTE_PATH).recordedWith;
+  const recorded = recordedSettings(config.CRITICA_LLM_CASSETTE_PATH);
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const fromCassette = {
     OPENAI_API_KEY: REPLAY_API_KEY,

@@ -112,6 +112,14 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     );
   });
 
+  it("refuses a file that is not a cassette, naming it", () => {
+    const file = path.join(dir, "other.json");
+    fs.writeFileSync(file, JSON.stringify({ format: "critica-llm-cassette", version: 2 }));
+    expect(() => readCassette(file)).toThrow(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): version: Invalid input: expected 1`);
+    fs.writeFileSync(file, "{ not json");
+    expect(() => readCassette(file)).toThrow(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): `); // then the JSON parser's message
+  });
+
   it("stores no 401 answer (OpenAI's names part of the key), and replay without a cassette says to record one", async () => {
     server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-ab***cd." }]);
     const file = path.join(dir, "unauthorized.json");
