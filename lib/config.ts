@@ -24,6 +24,13 @@ const languageModelEnv = {
    * constrained decoding) or "json_object" (for servers without json_schema: the schema goes into the prompt).
    */
   OPENAI_STRUCTURED_OUTPUT: z.enum(["json_schema", "json_object"]).optional(),
+  /**
+   * The model's HTTP traffic through a cassette (lib/ai/cassette.ts): "record" stores every request and response,
+   * "replay" serves them with no server and no key (a request not recorded fails, named), "off" (default) neither.
+   */
+  CRITICA_LLM_CASSETTE: z.enum(["off", "record", "replay"]).default("off"),
+  /** The cassette file (JSON), relative to the working directory. */
+  CRITICA_LLM_CASSETTE_PATH: z.string().min(1).default("data/cassettes/llm.json"),
 };
 // ── end of the language-model block ─────────────────────────────────────────────────────────────────────────
 

@@ -1,16 +1,12 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
-import { createTextEmbedder } from "@/lib/ai/embeddings";
-import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import { runClaimCheck } from "@/lib/claims/mode";
 import { reportAnswer } from "@/lib/report/answer";
 import type { Verdict } from "@/lib/report/bottom-line";
-import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import type { ResearchRunOutcome } from "@/lib/research/run";
 import { createSources } from "@/lib/sources/registry";
-
-/** Nothing is saved: the benchmarks read outcomes, not the database's run rows. */
-const SILENT = { emit: async () => {}, saveEvidence: async () => {} };
+import type { LiteratureSource } from "@/lib/sources/types";
+import { evalModel, type EvalModel } from "./eval-model";
 
 /** A research run's bottom line and critic verdict. */
 export interface ResearchAnswer {
@@ -20,36 +16,50 @@ export interface ResearchAnswer {
 }
 
 /**
- * Researches a question over the local library with the extractive backend (the default a new user gets) and reads
- * its bottom line (lib/report/answer.ts reportAnswer). @throws when the run does not complete.
+ * The extractive backend (the default a new user gets). Its recorder keeps only `usage` events, which the
+ * extractive backend never emits: nothing is saved, the benchmarks read outcomes, not the database's run rows.
  */
-export async function askResearch(question: string, maxIterations: number): Promise<ResearchAnswer> {
+const EXTRACTIVE = evalModel("extractive");
+
+/**
+ * Researches a question over the local library with the backend of `model` (default extractive; `llm` is the
+ * configured model, whose usage goes to `model.recorder`) and reads its bottom line (lib/report/answer.ts
+ * reportAnswer). @throws when the run does not complete.
+ */
+export async function askResearch(question: string, maxIterations: number, model: EvalModel = EXTRACTIVE): Promise<ResearchAnswer> {
   const outcome = await runResearch({
     question,
     sourceIds: ["local"],
     sources: createSources(["local"], { treatmentQuestion: false }),
-    backend: createExtractiveBackend(),
+    backend: model.research(),
     maxIterations,
     timeoutMs: 60_000,
-    recorder: SILENT,
+    recorder: model.recorder,
+    prices: model.prices,
+    modelTimeoutMs: model.modelTimeoutMs,
   });
   if (outcome.status !== "completed") throw new Error(`research of “${question}” ${outcome.status}: ${outcome.error}`);
   const answered = reportAnswer(question, outcome.evidence, outcome.report);
   return { verdict: answered?.answer.verdict ?? null, unverified: outcome.report?.verification?.status === "unverified", outcome };
 }
 
-const embedder = createTextEmbedder({ model: null, modelId: null });
-
-/** Checks one claim over the local library with the extractive claim check; its first claim's verdict. @throws when the check does not complete. */
-export async function askClaim(text: string): Promise<ClaimVerdict> {
+/**
+ * Checks one claim with the claim check of `model` (default the extractive one; `llm` is the configured model,
+ * whose usage goes to `model.recorder`) over `sources` (default the local library); its first claim's verdict.
+ * @throws when the check does not complete.
+ */
+export async function askClaim(text: string, model: EvalModel = EXTRACTIVE, sources?: LiteratureSource[]): Promise<ClaimVerdict> {
   const outcome = await runClaimCheck({
     text,
     sourceIds: ["local"],
-    sources: createSources(["local"], { treatmentQuestion: false }),
-    backend: createExtractiveClaimBackend(),
-    embedder,
+    sources: sources ?? createSources(["local"], { treatmentQuestion: false }),
+    backend: model.claims(),
+    embedder: model.embedder(),
     timeoutMs: 60_000,
-    recorder: SILENT,
+    recorder: model.recorder,
+    recordUsage: model.name === "llm",
+    prices: model.prices,
+    modelTimeoutMs: model.modelTimeoutMs,
   });
   if (outcome.status !== "completed") throw new Error(`claim check of “${text}” ${outcome.status}: ${outcome.error}`);
   return outcome.claims[0]?.verdict ?? "undecided";

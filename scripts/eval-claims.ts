@@ -1,5 +1,6 @@
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
+import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 
 /** Pairs sampled per run. Source: our budget — about 0.2 s per claim check (4 at once) keeps the benchmark near 1 minute, under 3. */
@@ -23,15 +24,21 @@ function prf(tp: number, fp: number, fn: number): Pick<BenchmarkRow, "precision"
  * - "<chemical> causes <disease>." — precision, recall and F1 of the verdict "supports" against the gold relations,
  *   beside the co-occurrence baseline (saying "supports" to every sampled pair);
  * - "<chemical> does not cause <disease>." for the gold pairs — how often it is contradicted (recall of "contradicts").
- * Runs the extractive claim check end to end (search, reading through lib/reading, passages, verdict) without a model.
+ * Runs the extractive claim check end to end (search, reading through lib/reading, passages, verdict) without a model,
+ * or with `--backend llm` the app's LLM claim check on the configured model (counter-statement, scoring, passages,
+ * counter-report, verdict; its calls, tokens and estimated cost are reported in `llm`).
  * The dev split is read by the relation model fitted on the training set alone (held out, see heldOutDevWeights).
- * @param args ["--split", "dev"|"test"] (default test), ["--pairs", "N"].
+ * @param args ["--split", "dev"|"test"] (default test), ["--pairs", "N"] or its alias ["--limit", "N"] (the first N
+ *   pairs of the seeded sample), ["--backend", "extractive"|"llm"] (default extractive).
+ * @throws Error for bad arguments, and for `--backend llm` without a configured model.
  */
 export async function runClaims(args: string[]): Promise<BenchmarkResult> {
   const splitArg = args.includes("--split") ? args[args.indexOf("--split") + 1] : "test";
   const file = cdrSplitFile(splitArg);
-  const n = args.includes("--pairs") ? Number(args[args.indexOf("--pairs") + 1]) : DEFAULT_PAIRS;
-  if (!Number.isInteger(n) || n < 1) throw new Error("--pairs needs a positive whole number");
+  const countFlag = args.includes("--pairs") ? "--pairs" : args.includes("--limit") ? "--limit" : null;
+  const n = countFlag ? Number(args[args.indexOf(countFlag) + 1]) : DEFAULT_PAIRS;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${countFlag} needs a positive whole number`);
+  const model = evalModel(backendArg(args));
   const records = readSplitRecords(file);
   const { setRelationWeights } = await import("@/lib/relations/predict");
   if (splitArg === "dev") setRelationWeights(heldOutDevWeights());
@@ -44,9 +51,9 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       await importFile(file);
       const pairs = seededSample(cooccurringPairs(records), n, SEED);
       const { askClaim } = await import("./bottomline-runs");
-      const positive = await inPool(pairs, CONCURRENCY, (p) => askClaim(`${p.chemical} causes ${p.disease}.`));
+      const positive = await inPool(pairs, CONCURRENCY, (p) => askClaim(`${p.chemical} causes ${p.disease}.`, model));
       const gold = pairs.filter((p) => p.gold);
-      const negated = await inPool(gold, CONCURRENCY, (p) => askClaim(`${p.chemical} does not cause ${p.disease}.`));
+      const negated = await inPool(gold, CONCURRENCY, (p) => askClaim(`${p.chemical} does not cause ${p.disease}.`, model));
 
       const said = pairs.map((p, i) => ({ gold: p.gold, yes: positive[i] === "supports" }));
       const tp = said.filter((s) => s.gold && s.yes).length;
@@ -69,6 +76,7 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
           verdicts: { supports: positive.filter((v) => v === "supports").length, contradicts: positive.filter((v) => v === "contradicts").length, undecided: positive.filter((v) => v === "undecided").length },
         },
         rows,
+        ...(model.modelId ? { llm: { modelId: model.modelId, usage: model.usage() } } : {}),
       };
     });
   } finally {

@@ -1,5 +1,6 @@
 import type { Verdict } from "@/lib/report/bottom-line";
 import { inPool, withTempLibrary } from "./eval-support";
+import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 import { isDevPmid, readPubmedQa, type PubmedQaItem } from "./pubmedqa-corpus";
 
@@ -34,17 +35,22 @@ interface Answered {
 /**
  * PubMedQA PQA-L (Jin et al. 2019) in the reasoning-required setting: a temporary library (fresh SQLite file in a temp
  * folder; the project's database is untouched) holds all 1,000 abstracts without their conclusions (see
- * readPubmedQa); each question of the split is researched over it end to end with the extractive backend (local
- * source, one iteration), and the report's bottom line (lib/report/bottom-line.ts) is mapped onto yes / no / maybe
- * ({@link pubmedQaLabel}). Two figures: accuracy against `final_decision`, and how often the report cites the
- * question's own abstract. Split: dev = even PMIDs (tuning), test = odd PMIDs (report once).
- * @param args ["--split", "dev"|"test"] (default test), ["--limit", "N"] (the first N questions of the split, by PMID).
+ * readPubmedQa); each question of the split is researched over it end to end (local source, one iteration) with
+ * the extractive backend, or with `--backend llm` the configured language model (the app's LLM backend: hypothesis,
+ * judge, report, critic; its calls, tokens and estimated cost are reported in `llm`), and the report's bottom line
+ * (lib/report/bottom-line.ts) is mapped onto yes / no / maybe ({@link pubmedQaLabel}). Two figures: accuracy
+ * against `final_decision`, and how often the report cites the question's own abstract. Split: dev = even PMIDs
+ * (tuning), test = odd PMIDs (report once).
+ * @param args ["--split", "dev"|"test"] (default test), ["--limit", "N"] (the first N questions of the split, by
+ *   PMID), ["--backend", "extractive"|"llm"] (default extractive).
+ * @throws Error for bad arguments, and for `--backend llm` without a configured model.
  */
 export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
   const split = args.includes("--split") ? args[args.indexOf("--split") + 1] : "test";
   if (split !== "dev" && split !== "test") throw new Error(`unknown split "${split}" (use test or dev)`);
   const limit = args.includes("--limit") ? Number(args[args.indexOf("--limit") + 1]) : Infinity;
   if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new Error("--limit needs a positive whole number");
+  const model = evalModel(backendArg(args));
   const all = readPubmedQa();
   const items = all.filter((i) => isDevPmid(i.pmid) === (split === "dev")).slice(0, limit);
 
@@ -53,28 +59,16 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
     await applyMigrations();
     const { saveLibraryRecords } = await import("@/lib/db/evidence");
     await saveLibraryRecords(all.map((i) => i.record));
-    const { runResearch } = await import("@/lib/research/mode");
-    const { createExtractiveBackend } = await import("@/lib/research/agents/extractive");
-    const { createSources } = await import("@/lib/sources/registry");
-    const { reportAnswer } = await import("@/lib/report/answer");
+    const { askResearch } = await import("./bottomline-runs");
     const research = async (item: PubmedQaItem): Promise<Answered> => {
-      const outcome = await runResearch({
-        question: item.question,
-        sourceIds: ["local"],
-        sources: createSources(["local"], { treatmentQuestion: false }),
-        backend: createExtractiveBackend(),
-        maxIterations: 1,
-        timeoutMs: 60_000,
-        recorder: { emit: async () => {}, saveEvidence: async () => {} },
-      });
-      if (outcome.status !== "completed") throw new Error(`research of “${item.question}” ${outcome.status}: ${outcome.error}`);
-      const answered = reportAnswer(item.question, outcome.evidence, outcome.report);
-      return { label: pubmedQaLabel(answered?.answer.verdict ?? null), citesOwn: outcome.report?.references.some((r) => r.pmid === item.pmid) ?? false };
+      const { verdict, outcome } = await askResearch(item.question, 1, model);
+      return { label: pubmedQaLabel(verdict), citesOwn: outcome.report?.references.some((r) => r.pmid === item.pmid) ?? false };
     };
     const answers = await inPool(items, CONCURRENCY, research);
     const correct = answers.filter((a, i) => a.label === items[i].gold).length;
     const cited = answers.filter((a) => a.citesOwn).length;
     const count = (label: string, of: Array<{ label?: string; gold?: string }>, key: "label" | "gold") => of.filter((x) => x[key] === label).length;
+    const who = model.modelId ? `Critica llm (${model.modelId})` : "Critica extractive";
     return {
       benchmark: "pubmedqa",
       split: split === "test" ? "PQA-L odd PMIDs (test; library: all 1,000 abstracts without conclusions)" : "PQA-L even PMIDs (dev, used for tuning; library: all 1,000 abstracts without conclusions)",
@@ -90,8 +84,8 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
         gold: { yes: count("yes", items, "gold"), no: count("no", items, "gold"), maybe: count("maybe", items, "gold") },
       },
       rows: [
-        { name: "Critica extractive: accuracy", source: "measured", f1: correct / items.length },
-        { name: "Critica extractive: report cites the question's own abstract", source: "measured", f1: cited / items.length },
+        { name: `${who}: accuracy`, source: "measured", f1: correct / items.length },
+        { name: `${who}: report cites the question's own abstract`, source: "measured", f1: cited / items.length },
         { name: "majority (always yes) on this split", source: "measured", f1: count("yes", items, "gold") / items.length },
         ...PUBLISHED,
       ],
@@ -99,6 +93,7 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
         "published rows are accuracy on Jin et al.'s own 500-question test split of the same 1,000 questions",
         "verdict → label: yes / probably yes → yes, no / probably no → no, unclear → maybe",
       ],
+      ...(model.modelId ? { llm: { modelId: model.modelId, usage: model.usage() } } : {}),
     };
   });
 }

@@ -1,30 +1,48 @@
 /**
- * Benchmarks: `npm run eval -- <benchmark> [--json] [options]`.
+ * Benchmarks: `npm run eval -- <benchmark> [--json] [--backend extractive|llm] [options]`.
  *   cdr     BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
  *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
+ * `--backend llm` (pubmedqa, claims, cdr) runs the model path of the benchmark on the configured language model
+ * (OPENAI_*; or a cassette replayed with CRITICA_LLM_CASSETTE=replay) and prints its calls, tokens and estimated cost.
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
  */
+import { formatUsageLine } from "@/lib/ai/usage";
 import { runBottomLine } from "./eval-bottomline";
 import { runCdr } from "./eval-cdr";
+import { runCdrWithModel } from "./eval-cdr-llm";
+import { backendArg } from "./eval-model";
 import { runClaims } from "./eval-claims";
 import { runPubmedQa } from "./eval-pubmedqa";
 import type { BenchmarkResult } from "./eval-types";
 
 const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
-  cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev)", run: runCdr },
-  claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N)", run: runClaims },
+  cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev; --backend llm --limit N: the claim check on each document's pairs)", run: (args) => (backendArg(args) === "llm" ? runCdrWithModel(args) : runCdr(args)) },
+  claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N or --limit N, --backend extractive|llm)", run: runClaims },
   bottomline: { describe: "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)", run: runBottomLine },
-  pubmedqa: { describe: "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N)", run: runPubmedQa },
+  pubmedqa: { describe: "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)", run: runPubmedQa },
 };
 
 function usage(): string {
   const lines = Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
-  return `usage: npm run eval -- <benchmark> [--json] [options]\nbenchmarks:\n${lines.join("\n")}\n`;
+  return `usage: npm run eval -- <benchmark> [--json] [--backend extractive|llm] [options]\nbenchmarks:\n${lines.join("\n")}\n`;
 }
 
 const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.toFixed(digits));
+
+/**
+ * The lines on the model of a `--backend llm` result: "model: <id> — 12 model calls · 1,200 input + 240 output
+ * tokens · est. $0.0012", then "  <agent>: <calls> calls · <in> input + <out> output tokens" per agent; none otherwise.
+ */
+function modelLines(result: BenchmarkResult): string[] {
+  if (!result.llm) return [];
+  const { modelId, usage } = result.llm;
+  const agents = Object.entries(usage.byAgent).map(
+    ([agent, u]) => `  ${agent}: ${u.calls} ${u.calls === 1 ? "call" : "calls"} · ${u.inputTokens.toLocaleString("en")} input + ${u.outputTokens.toLocaleString("en")} output tokens`,
+  );
+  return [`model: ${modelId} — ${formatUsageLine(usage)}`, ...agents];
+}
 
 /** A fixed-width text table of a benchmark result. */
 export function formatTable(result: BenchmarkResult): string {
@@ -40,6 +58,7 @@ export function formatTable(result: BenchmarkResult): string {
     `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
     line(header), ...body.map(line),
     ...(result.notes ?? []).map((n) => `note: ${n}`),
+    ...modelLines(result),
   ].join("\n");
 }
 
@@ -52,6 +71,7 @@ function formatMetricTable(result: BenchmarkResult, metric: string): string {
     `${"".padEnd(width)}  ${metric}`,
     ...result.rows.map((r, i) => `${names[i].padEnd(width)}  ${fmt(r.f1).padStart(metric.length)}`),
     ...(result.notes ?? []).map((n) => `note: ${n}`),
+    ...modelLines(result),
   ].join("\n");
 }
 

@@ -69,14 +69,17 @@ function sendStream(res: ServerResponse, n: number, model: string, reply: Script
   res.end("data: [DONE]\n\n");
 }
 
+/** A script as a function: the entry answering the n-th request (1-based), given its parsed body; undefined ends the script. */
+export type Script = (body: Record<string, unknown>, n: number) => ScriptedEntry | undefined;
+
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
  * with a Chat Completions JSON (server-sent chunks when the request asks `stream: true`) whose message content is the N-th scripted string on the N-th
  * request (usage 100 prompt + 20 completion tokens), or the N-th {@link ScriptedReply}, or, when the N-th entry is
  * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
- * script, or any other route, gets a 500/404 JSON error.
+ * script, or any other route, gets a 500/404 JSON error. `contents` may also be a {@link Script}, asked for each request's entry.
  */
-export async function startFakeOpenAIServer(contents: ScriptedEntry[]): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -89,7 +92,7 @@ export async function startFakeOpenAIServer(contents: ScriptedEntry[]): Promise<
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     requests.push(body);
-    const entry = contents[requests.length - 1];
+    const entry = typeof contents === "function" ? contents(body, requests.length) : contents[requests.length - 1];
     const content = typeof entry === "function" ? entry(body) : entry;
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });

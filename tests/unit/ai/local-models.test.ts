@@ -6,13 +6,14 @@ import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
-/** The `env` blocks of docs/local-models.md, by their ### heading. */
+/** The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no configuration). */
 function localModelConfigurations(): Map<string, Record<string, string>> {
   const doc = readFileSync("docs/local-models.md", "utf8");
   const configs = new Map<string, Record<string, string>>();
   for (const part of doc.split("\n## ").slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
-    const block = /```env\n([\s\S]*?)```/.exec(part)?.[1] ?? "";
+    const block = /```env\n([\s\S]*?)```/.exec(part)?.[1];
+    if (block === undefined) continue;
     configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
   }
   return configs;
