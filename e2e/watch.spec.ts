@@ -14,7 +14,11 @@ const TRIAL = "Analgesic effect of intravenous ketamine in cancer patients on mo
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 })));
-test.afterAll(() => fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 })));
+test.afterAll(async () => {
+  fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 }));
+  // The specs that follow search the same fixture PubMed: it answers as recorded again, without the added trial.
+  expect((await fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify({ op: "restore" }) })).status).toBe(200);
+});
 
 /** The horizontal overflow of the page in px (0 when nothing is wider than the viewport). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -67,7 +67,9 @@ export type SourceChange =
   | { op: "add-pubmed"; xml: string; modified: string }
   | { op: "replace-pubmed"; pmid: string; xml: string; modified: string }
   | { op: "retract-pubmed"; pmid: string; noticePmid: string; modified: string }
-  | { op: "ctgov-study"; nctId: string; overallStatus?: string; whyStopped?: string; hasResults?: boolean; modified: string };
+  | { op: "ctgov-study"; nctId: string; overallStatus?: string; whyStopped?: string; hasResults?: boolean; modified: string }
+  /** Undoes every change: the sources answer as recorded again (a spec that changed them leaves none behind). */
+  | { op: "restore" };
 
 /** A running fixture server; `close` must be awaited in afterAll. */
 export interface FixtureServer {
@@ -127,9 +129,21 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
   // Modification days of PubMed articles (by PMID) and ClinicalTrials.gov studies (by NCT ID) that changed.
   const pubmedModified = new Map<string, string>();
   const ctgovModified = new Map<string, string>();
-  const ctgovDefault = JSON.parse(readFixture(CTGOV_DEFAULT)) as { studies: Array<{ protocolSection: { identificationModule: { nctId: string }; statusModule: Record<string, unknown> }; hasResults?: boolean }> };
+  type CtgovStudies = { studies: Array<{ protocolSection: { identificationModule: { nctId: string }; statusModule: Record<string, unknown> }; hasResults?: boolean }> };
+  let ctgovDefault = JSON.parse(readFixture(CTGOV_DEFAULT)) as CtgovStudies;
+  const recordedArticles = new Map(articles);
+  const recordedRanking = [...rankedPmids];
   const modifiedSince = (day: string | undefined, modified: string | undefined) => !day || (modified ?? RECORDED_MODIFIED) >= day;
   const change = (c: SourceChange) => {
+    if (c.op === "restore") {
+      articles.clear();
+      for (const [pmid, xml] of recordedArticles) articles.set(pmid, xml);
+      rankedPmids.splice(0, rankedPmids.length, ...recordedRanking);
+      pubmedModified.clear();
+      ctgovModified.clear();
+      ctgovDefault = JSON.parse(readFixture(CTGOV_DEFAULT)) as CtgovStudies;
+      return;
+    }
     if (c.op === "add-pubmed" || c.op === "replace-pubmed") {
       const pmid = /<PMID[^>]*>(\d+)<\/PMID>/.exec(c.xml)?.[1];
       if (!pmid || (c.op === "replace-pubmed" && pmid !== c.pmid)) throw new Error(`fixture change: the article's PMID is ${pmid ?? "missing"}`);

@@ -37,6 +37,10 @@ describe("date-restricted searches (a watch's re-check)", () => {
     // Without `since`, every record (the recorded 25 and the new one).
     expect(await pubmed.search("ketamine pain", { limit: 40 })).toHaveLength(26);
     expect(server.requests.at(-2)?.params.datetype).toBeUndefined();
+    // Restored, the fixture answers as recorded again (browser specs that follow a watch spec see no added trial).
+    server.change({ op: "restore" });
+    expect(await pubmed.search("ketamine pain", { limit: 40 })).toHaveLength(25);
+    expect(await pubmed.search("ketamine pain", { limit: 40, since })).toEqual([]);
   });
 
   it("Europe PMC adds UPDATE_DATE to the query; ClinicalTrials.gov filters on LastUpdatePostDate", async () => {
