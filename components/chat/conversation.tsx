@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { ChatMessage, type ThreadRun } from "@/components/chat/chat-message";
 import { MessageComposer } from "@/components/chat/message-composer";
 import type { ChatUIMessage } from "@/lib/domain/chat";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** The `{ error }` of an API answer, else the error's own message. */
 function errorText(error: Error): string {

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/bottom-line";
-import { METER_LABELS } from "@/lib/report/answer-markdown";
+import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/appraise/bottom-line";
+import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { RECORD_STANCES, type RecordStance } from "@/lib/reading/stance";
 
 const VERDICT_TONES: Record<Verdict, "success" | "warning" | "neutral" | "danger"> = {

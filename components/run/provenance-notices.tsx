@@ -1,5 +1,5 @@
 import type { Reference } from "@/lib/domain/report";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** A notice's label and text (see report-notices.tsx). */
 export interface ProvenanceNotice {

@@ -1,5 +1,5 @@
 import type { ResearchReport } from "@/lib/domain/report";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { RunEventPayloads } from "@/lib/domain/events";
 import { retractedRecordsNotice, questionedRecordsNotice } from "@/components/run/provenance-notices";
 

@@ -1,7 +1,7 @@
 import type { ChatAnswerData, ChatUIMessage, FollowUpClassification, ReportChanges, ResearchIterationData } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { Reference } from "@/lib/domain/report";
-import { escapeProse, formatReference } from "@/lib/report/markdown";
+import { escapeProse, formatReference } from "@/lib/report/render/markdown";
 import { iterationEvents, reportChanges, reportVersions } from "./report-versions";
 
 /** One follow-up and its answer, as exports carry them (JSON `followUps`, and the Markdown appendix). */

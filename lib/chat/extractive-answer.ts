@@ -1,7 +1,7 @@
 import { classifyStudy, designSummary, type DesignInfo } from "@/lib/domain/study-design";
 import { questionRelevance } from "@/lib/ai/relevance";
-import { formatMarker } from "@/lib/report/validate-citations";
-import { studyTypeOf } from "@/lib/report/study-type";
+import { formatMarker } from "@/lib/report/render/markers";
+import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { cleanSentence } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";
 import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";

@@ -1,10 +1,10 @@
 import type { ReportChanges } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import { answerFromRecords } from "@/lib/report/answer";
-import type { GradeLevel } from "@/lib/report/grade";
-import { citedNumbers } from "@/lib/report/markers";
-import { toReportRecords, type ReportRecord } from "@/lib/report/records";
+import { answerFromRecords } from "@/lib/report/appraise/answer";
+import type { GradeLevel } from "@/lib/report/appraise/grade";
+import { citedNumbers } from "@/lib/report/render/markers";
+import { toReportRecords, type ReportRecord } from "@/lib/report/appraise/records";
 import type { Evidence } from "@/lib/domain/evidence";
 
 /** One version of a run's report: v1 is the first turn's, each research follow-up's iteration writes the next. */

@@ -2,7 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import type { ClaimCheckResult } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
-import { claimCheckPrisma } from "@/lib/report/prisma";
+import { claimCheckFlows } from "@/lib/report/appraise/flow-diagram";
 
 /** The claim results saved in a run's events, in claim order (claims that did not finish are absent). */
 export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
@@ -24,7 +24,7 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * verified `passage` and the `relation` the model read in it; `supports` null when the scorer does not look for
  * such documents — the LLM scorer; `sides` null for checks saved before issue 9).
  * `excludedForProvenance` (`{ count, records }`, see runToJson): found records never scored or cited (retracted);
- * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckPrisma).
+ * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckFlows).
  */
 export function claimCheckToJson(detail: RunDetail) {
   return {
@@ -67,6 +67,6 @@ export function claimCheckToJson(detail: RunDetail) {
     })),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
-    prisma: claimCheckPrisma(detail.events),
+    prisma: claimCheckFlows(detail.events),
   };
 }

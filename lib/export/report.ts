@@ -1,11 +1,11 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { runToJson } from "@/lib/export/run-json";
 import { exportClaimCheck } from "@/lib/export/claim-check-export";
 import { provenanceNote } from "@/lib/evidence/provenance";
-import { reportAnswer } from "@/lib/report/answer";
-import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
+import { reportAnswer } from "@/lib/report/appraise/answer";
+import { answerMarkdown, withAnswerSections } from "@/lib/report/render/answer-markdown";
 import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
 import type { ChatUIMessage } from "@/lib/domain/chat";
 import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/export/files";

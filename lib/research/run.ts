@@ -6,7 +6,7 @@ import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ModelPrices } from "@/lib/ai/pricing";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/runs/agent-runner";
 import type { RunFailure } from "@/lib/runs/durable-step";

@@ -7,7 +7,7 @@ import { RunView } from "@/components/run/run-view";
 import { Conversation } from "@/components/chat/conversation";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { getSharedSnapshot } from "@/lib/db/share-links";
-import { toReportRecords } from "@/lib/report/records";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 
 export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false }, referrer: "no-referrer" };

@@ -10,8 +10,8 @@ import { addRunEvidence, appendRunEvent, createRun, getRun, getRunEvidence, list
 import { createShareLink, getShareLink, getSharedSnapshot, revokeShareLink } from "@/lib/db/share-links";
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
-import { reportToMarkdown } from "@/lib/report/markdown";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import { runToJson } from "@/lib/export/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLibraryRecords } from "@/lib/db/evidence";
-import { reportAnswer } from "@/lib/report/answer";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import { createSources } from "@/lib/sources/registry";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { chainLabel, hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { searchCorpus } from "../../../../support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 

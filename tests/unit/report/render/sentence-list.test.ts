@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
+import { joinSentences, sourceMessage } from "@/lib/report/render/sentence-list";
 
 describe("methodology text (issue 13 §4)", () => {
   it("joins knowledge gaps as sentences, never “replication.; Only”", () => {

@@ -1,6 +1,6 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
-import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
+import { studyTypeOf, type StudyDesign } from "@/lib/report/appraise/study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 
