@@ -41,8 +41,8 @@ function researchOutcome(data: ResearchIterationData, events: RunEvent[]): NonNu
 }
 
 /**
- * The run's follow-ups for exports (issue 14: "Exports include the follow-up answers (Markdown, JSON) as an
- * appendix"): each user message with the answer after it — its kind, text, cited references and checks, or for a
+ * The run's follow-ups for exports (Markdown and JSON carry them as an appendix, so an export holds the whole
+ * conversation): each user message with the answer after it — its kind, text, cited references and checks, or for a
  * research follow-up the iteration and the report version it produced (read from the run's `events`).
  */
 export function followUpsForExport(messages: ChatUIMessage[], events: RunEvent[]): FollowUpExport[] {

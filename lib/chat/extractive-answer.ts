@@ -87,7 +87,7 @@ function drugDoseIn(entities: QuestionEntities, p: Passage): boolean {
 }
 
 /**
- * How much a passage about the run's question entities counts (issue 14: "What doses were used?" means doses of the
+ * How much a passage about the run's question entities counts ("What doses were used?" means doses of the
  * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on the
  * question's drug should outrank a better BM25 match about another drug of the same evidence.
  */
@@ -166,7 +166,7 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
 }
 
 /**
- * The extractive backend's answer to a question about the run's evidence (issue 14), deterministic:
+ * The extractive backend's answer to a question about the run's evidence, deterministic:
  * - a follow-up naming references ("Summarise reference 3") gets each one's bibliographic line, study design and
  *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
  * - a question about humans, animals or cells gets the run's records grouped by study design

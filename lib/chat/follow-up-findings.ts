@@ -78,7 +78,7 @@ function newRecordsPhrase(n: number): string {
 }
 
 /**
- * Adds to a research follow-up's report what the iteration found on the follow-up (issue 14: report v2 answers "look
+ * Adds to a research follow-up's report what the iteration found on the follow-up (report v2 answers "look
  * deeper into X" from the new iteration's evidence), whatever backend wrote it. A paragraph appended to the executive
  * summary, in plain words:
  * 1. "The follow-up search on aquaporin found 2 new records; none names lithium with aquaporin." — counts from the

@@ -29,7 +29,7 @@ export function reportVersions(events: RunEvent[]): ReportVersion[] {
 }
 
 /**
- * What changed from one report version to the next (issue 14's "what changed" summary): references added and
+ * What changed from one report version to the next (the "what changed" summary): references added and
  * removed (compared by evidence record, with their titles), hypotheses whose support changed (the report's
  * "hypotheses tested" rows matched by mechanism: supporting and contradicting counts before and after, null when the
  * hypothesis is new or gone), the confidence score (0–1) before and after, and the records found between the two

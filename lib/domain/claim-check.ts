@@ -16,8 +16,8 @@ export const SEARCH_STRATEGIES: SearchStrategy[] = ["keyword", "semantic", "hyde
 export const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "keyword", semantic: "semantic", hyde: "HyDE" };
 
 /**
- * A document supports the counter-statement when it scores at least 3 on the 0–5 scale. Source: the issue
- * (after bmlibrarian's PaperChecker, whose default score threshold is 3).
+ * A document supports the counter-statement when it scores at least 3 on the 0–5 scale. Source: bmlibrarian's
+ * PaperChecker, whose default score threshold is 3.
  */
 export const COUNTER_SCORE_THRESHOLD = 3;
 

@@ -17,7 +17,7 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
  * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }] }`,
- * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
+ * the collected records never given to the agents as support (retracted); they stay in `evidence`.
  * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
  * excluded with reasons, included; see researchFlow).
  * `answer`: the bottom line `{ kind: "yes-no" | "candidates" | "open", verdict: "yes" | "probably yes" | "unclear" |

@@ -122,7 +122,7 @@ export const claimCheckJsonSchema = z
     sources: z.array(sourceIdSchema),
     error: z.string().nullable(),
     // Each claim is the domain's ClaimCheckResult (the claim-verdict event's schema), with `reading` and `sides`
-    // null rather than absent for checks saved before claim polarity (issue 9); see claimCheckToJson.
+    // null rather than absent for checks saved before claims were read for their polarity; see claimCheckToJson.
     claims: z.array(
       claimCheckResultSchema
         .extend({ reading: claimCheckResultSchema.shape.reading.unwrap(), sides: claimCheckResultSchema.shape.sides.unwrap().nullable() })

@@ -26,7 +26,8 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) notFound();
   const { evidence = [], messages = [], ...rest } = snapshot;
-  // The thread as it was frozen (issue 14): the first turn up to its first run-finished, then the follow-ups, read-only.
+  // The thread as it was frozen when shared: the first turn up to its first run-finished, then the follow-ups,
+  // read-only.
   const firstTurn = firstTurnEvents(snapshot.events);
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   // One report version per page, as on the run page (?v=N, the latest by default).

@@ -51,7 +51,7 @@ function nonZero(counts: FlowCount[]): FlowCount[] {
 export interface ScreenedRecord {
   id: string;
   hasAbstract: boolean;
-  /** A retracted publication: set aside, never support (issue 15, lib/evidence/provenance). */
+  /** A retracted publication: set aside, never support (lib/evidence/provenance). */
   retracted: boolean;
 }
 
@@ -68,8 +68,8 @@ export function screenedFromReportRecords(records: Array<{ id: string; hasAbstra
 /**
  * The PRISMA flow of a research run from its events (`search`: hits per source; `evidence`: records added and
  * duplicates), its evidence records (the screened records) and its report (the cited records). A run that ended before
- * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set
- * aside before the agents, issue 15), "no abstract" when they have none, else "not cited in the report".
+ * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set aside
+ * before the agents, so no finding rests on them), "no abstract" when they have none, else "not cited in the report".
  */
 export function researchFlow(input: { events: RunEvent[]; records: ScreenedRecord[]; report: ResearchReport | null }): ResearchFlow {
   const identified: Partial<Record<SourceId, number>> = {};

@@ -30,7 +30,7 @@ export interface ReportRecord {
   abstract: string;
   relevance: number;
   referenceNumber: number | null;
-  /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
+  /** Retraction, correction and version facts (lib/evidence/provenance); absent when the record carries none. */
   provenance?: Provenance;
   /** Which way the record points on the run's question (lib/reading), for the evidence meter and GRADE. */
   stance: RecordStance;

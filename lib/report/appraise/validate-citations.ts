@@ -58,7 +58,7 @@ function resolve(ref: Partial<Reference>, lookup: Map<string, Evidence>): Eviden
  * The returned report's `removedReferences` is the input's value plus this pass's removals (idempotent).
  */
 export function validateReportCitations(report: ResearchReport, evidence: Evidence[]): CitationValidation {
-  // Issue 15: a retracted record never supports the report, so a reference to it is removed.
+  // A retracted record never supports the report (its findings are withdrawn), so a reference to it is removed.
   const lookup = evidenceLookup(evidence.filter((e) => !isRetracted(e)));
   const ordered = [...report.references].sort((a, b) => a.n - b.n);
   const newNumber = new Map<number, number>();

@@ -50,7 +50,7 @@ function hypothesisLinks(json: ReturnType<typeof runToJson>): string[] {
   });
 }
 
-describe("provenance through import, a research run and a claim check (issue 15)", () => {
+describe("provenance through import, a research run and a claim check", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("provenance"));
@@ -66,7 +66,7 @@ describe("provenance through import, a research run and a claim check (issue 15)
     expect(await row(RETRACTED_ID)).toEqual(EMPTY_PROVENANCE);
 
     const before = await research(QUESTION);
-    // Control: unflagged, the cisplatin record is cited and names a drug candidate (the typed chains of issue 9 §4
+    // Control: unflagged, the cisplatin record is cited and names a drug candidate (the typed chains
     // link no gene through it, so it is in no hypothesis either way).
     expect(before.json.report!.references.map((r) => r.pmid)).toContain(COPIES.retracted.pmid);
     expect(before.json.report!.drugCandidates).toContain("coenzyme Q10 (protective)");

@@ -29,7 +29,7 @@ function records() {
   return { known, followUp };
 }
 
-describe("relevance to the question of newly found records (issue 17)", () => {
+describe("relevance to the question of newly found records", () => {
   it("ranks a follow-up search's records by the question, not by their rank in that search", () => {
     const { known, followUp } = records();
     const scored = scoreNewRecords(QUESTION, known, followUp);

@@ -11,7 +11,7 @@ const DOXORUBICIN_Q = "Does doxorubicin cause cardiotoxicity, and through which 
 
 const run = runAgents;
 
-// Scores after typed chains (issue 9): the mechanism score rests on the primary chain's weakest literature link.
+// Scores with typed chains: the mechanism score rests on the primary chain's weakest literature link.
 const MECH_LITHIUM = 5;
 const CLIN_LITHIUM = 4;
 const MECH_DOX = 6;
