@@ -1,4 +1,5 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
+import { bibliographicFields } from "@/lib/evidence/summary";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/appraise/study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
@@ -56,16 +57,8 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
     const c = e.citation;
     const type = studyTypeOf(e);
     return {
-      id: e.id,
-      source: c.source,
-      title: c.title,
+      ...bibliographicFields(e),
       authors: c.authors,
-      journal: c.journal,
-      year: c.year,
-      pmid: c.pmid,
-      doi: c.doi,
-      nctId: c.nctId,
-      url: c.url,
       studyType: type.design,
       studyTypeLabel: type.label,
       preprint: e.preprint,
