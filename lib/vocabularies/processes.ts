@@ -7,7 +7,7 @@ import { CURATED_PROCESS_NAMES } from "./curated-processes";
 import { caseModeOf } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
 import { derivedFromLexicon } from "./load";
-import { addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
+import { addCuratedForm, addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
 
 /** A GO biological process: ID and term name, e.g. {"GO:0006915", "apoptotic process"}. */
 export interface ProcessRef {
@@ -36,10 +36,7 @@ interface ProcessIndex {
 function buildIndex(lexicon: Lexicon): ProcessIndex {
   const index = emptyIndex();
   const byGoId = new Map(lexicon.processes.map(([id], i) => [id, i]));
-  for (const c of CURATED_PROCESS_NAMES) {
-    const target = c.goId === null ? -1 : byGoId.get(c.goId);
-    if (target !== undefined) addForm(index, c.phrase, { target, caseMode: "fold", gap: "loose", priority: 0, kind: "curated" });
-  }
+  for (const c of CURATED_PROCESS_NAMES) addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
   const isTerm = new Set(lexicon.processes.map(([, term]) => term));
   for (const [form, target] of lexicon.processForms) {
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
