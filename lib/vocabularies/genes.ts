@@ -6,7 +6,7 @@
 import { CURATED_GENE_NAMES } from "./curated-genes";
 import { caseModeOf, looksLikeFormula } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon } from "./load";
+import { derivedFromLexicon, geneRowByEntrez } from "./load";
 import { addCuratedForm, addForm, emptyIndex, type FormEntry, type FormIndex, lookupPhrase, matchSpans, type SpanMatch } from "./matcher";
 import { compactKey, type Token } from "./normalise";
 
@@ -33,13 +33,11 @@ const PRIORITY = { curated: 0, symbol: 1, name: 2, alias: 3 } as const;
 interface GeneIndex {
   index: FormIndex;
   lexicon: Lexicon;
-  byEntrez: Map<string, number>;
 }
 
 function buildIndex(lexicon: Lexicon): GeneIndex {
   const index = emptyIndex();
   const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
-  const byEntrez = new Map(lexicon.genes.map(([id], i) => [id, i]));
   for (const c of CURATED_GENE_NAMES) {
     addCuratedForm(index, c.phrase, c.symbol, bySymbol, { caseMode: c.exact ? "exact" : "fold", kind: c.family ? "family" : "curated" });
   }
@@ -60,7 +58,7 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
       kind,
     });
   }
-  return { index, lexicon, byEntrez };
+  return { index, lexicon };
 }
 
 function geneIndex(): GeneIndex | null {
@@ -175,7 +173,7 @@ export interface PathwayRef {
  */
 export function genePathways(entrezId: string): PathwayRef[] {
   const g = geneIndex();
-  const i = g?.byEntrez.get(entrezId);
+  const i = geneRowByEntrez()?.get(entrezId);
   if (!g || i === undefined || !g.lexicon.geneKegg[i]) return [];
   return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));
 }

@@ -6,7 +6,7 @@
 import { CURATED_PROCESS_NAMES } from "./curated-processes";
 import { caseModeOf } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon } from "./load";
+import { derivedFromLexicon, geneRowByEntrez } from "./load";
 import { addCuratedForm, addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
 
 /** A GO biological process: ID and term name, e.g. {"GO:0006915", "apoptotic process"}. */
@@ -30,7 +30,6 @@ export interface GeneProcessLink extends ProcessRef {
 interface ProcessIndex {
   index: FormIndex;
   lexicon: Lexicon;
-  geneByEntrez: Map<string, number>;
 }
 
 function buildIndex(lexicon: Lexicon): ProcessIndex {
@@ -42,7 +41,7 @@ function buildIndex(lexicon: Lexicon): ProcessIndex {
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
     addForm(index, form, { target, caseMode: caseModeOf(form, kind), gap: "loose", priority: kind === "term" ? 1 : 2, kind });
   }
-  return { index, lexicon, geneByEntrez: new Map(lexicon.genes.map(([id], i) => [id, i])) };
+  return { index, lexicon };
 }
 
 function processIndex(): ProcessIndex | null {
@@ -84,7 +83,7 @@ export function findProcessMentions(text: string): ProcessMention[] {
  */
 export function geneProcesses(entrezId: string): GeneProcessLink[] {
   const p = processIndex();
-  const gene = p?.geneByEntrez.get(entrezId);
+  const gene = geneRowByEntrez()?.get(entrezId);
   if (!p || gene === undefined || !p.lexicon.geneGo[gene]) return [];
   return p.lexicon.geneGo[gene].split("|").map((link) => {
     const [index, evidence] = link.split(":");
