@@ -35,6 +35,19 @@ const layerZones = LIB_LAYERS.flatMap((layer, index) => {
   }));
 });
 
+/**
+ * Inside lib/report, appraise/ decides (citations, quotes, critic checks, study type, GRADE, the bottom line, the
+ * PRISMA flow counts) and render/ writes (Markdown, markers, prose, references, the flow diagram's drawing). render/
+ * writes the judgements appraise/ hands it; appraise/ reads a report only through render/'s parsers of the report's
+ * own text: its citation markers, its prose fields and its reference list.
+ */
+const reportZone = {
+  target: "./lib/report/appraise",
+  from: "./lib/report/render",
+  except: ["./markers.ts", "./prose.ts", "./references.ts"],
+  message: "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
+};
+
 /** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
 const prismaZone = {
   target: ["./app", "./components", "./scripts", "./bench", "./proxy.ts", "./instrumentation.ts", ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`)],
@@ -62,6 +75,7 @@ const eslintConfig = defineConfig([
             ...layerZones,
             { target: "./lib", from: ["./app", "./components", "./scripts", "./bench"], message: "lib/ must not import app/, components/, scripts/ or bench/." },
             prismaZone,
+            reportZone,
           ],
         },
       ],

@@ -11,7 +11,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    // Suites not about accounts run as a personal install (issue 11); tests/unit/auth sets CRITICA_AUTH=on itself.
+    // Suites not about accounts run as a personal install (no sign-in in their way); tests/unit/auth sets
+    // CRITICA_AUTH=on itself.
     env: { CRITICA_AUTH: "off" },
     include: ["tests/unit/**/*.test.ts"],
     testTimeout: 30_000,

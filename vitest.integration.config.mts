@@ -13,7 +13,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    // Suites not about accounts run as a personal install (issue 11); tests/unit/auth sets CRITICA_AUTH=on itself.
+    // Suites not about accounts run as a personal install (no sign-in in their way); tests/unit/auth sets
+    // CRITICA_AUTH=on itself.
     env: { CRITICA_AUTH: "off" },
     include: ["tests/integration/**/*.test.ts"],
     testTimeout: 120_000,

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { RunList } from "@/components/history/run-list";
-import { runVerdicts } from "@/lib/report/run-verdicts";
+import { runVerdicts } from "@/lib/report/appraise/run-verdicts";
 import { ClaimForm } from "@/components/claims/claim-form";
 import { ModeSwitch } from "@/components/claims/mode-switch";
 import { ResearchForm } from "@/components/research/research-form";

@@ -9,7 +9,7 @@ import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { searchSources } from "@/lib/sources/search";
 
-// The bench's first checks (before issue 12), printed as human lines, each a ratio measured in this one run:
+// The bench's first checks (before the latency model), printed as human lines, each a ratio measured in this one run:
 //  1. Source fan-out: three sources with 150 ms latency searched in parallel vs one after another.
 //  2. Library search: the FTS5 bm25 index vs a linear scan of every record, over the real corpus.
 //  3. A whole extractive research run on the corpus, and its share spent in the agents vs the database.

@@ -33,7 +33,7 @@ export async function measureHttp(dir: string, server: FixtureServer, log: Log):
     DATABASE_URL: databaseUrl,
     OPENAI_API_KEY: "",
     CRITICA_ENGINE: "workflow",
-    // The bench times runs and pages, not sign-in: a single-user server, as CRITICA_AUTH=off gives (issue 11).
+    // The bench times runs and pages, not sign-in: a single-user server, as CRITICA_AUTH=off gives.
     CRITICA_AUTH: "off",
     PUBMED_BASE_URL: server.urls.pubmed,
     EUROPEPMC_BASE_URL: server.urls.europepmc,

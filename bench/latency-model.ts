@@ -1,7 +1,8 @@
 import { MockLanguageModelV4 } from "ai/test";
 
 /**
- * The latency model every bench figure is measured under (issue 12). Printed in the JSON as `latencyModel`.
+ * The latency model every bench figure is measured under, so figures compare across machines. Printed in the JSON as
+ * `latencyModel`.
  * - `llmMs`: time to the first output token of one model call (a hosted model's queueing + prompt processing);
  * - `tokenMs`: delay per output token after that (10 ms ≈ 100 tokens/s, the order of gpt-4o-mini's decoding rate);
  * - `sourceMs`: what each loopback source server waits before answering one request;

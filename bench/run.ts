@@ -13,7 +13,7 @@ import { RUN_PAGE_GOAL_MS } from "./run-page";
 import { bmlibrarianRoundTrips, measureOurClaimCheck, PEER_TOKENS, replayDeepCriticalAdvanced, replayDeepCriticalSimple, tokensByAgent } from "./peers";
 import { measureScaling, writeScalingChart } from "./scaling";
 
-/** Documents of the claim check compared with PaperChecker (issue 12: "a claim check of 30 documents"). */
+/** Documents of the claim check compared with PaperChecker's one-at-a-time scoring: 30, a typical check's. */
 const CLAIM_DOCUMENTS = 30;
 
 const round = (x: number) => Math.round(x);
@@ -21,7 +21,7 @@ const ratio = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * Runs every bench in one process, on a fresh SQLite database in a temp folder holding the whole corpus (2,104
- * records): the classic human lines, then the latency-model figures of issue 12. Returns the JSON object
+ * records): the classic human lines, then the latency-model figures (bench/latency-model.ts). Returns the JSON object
  * `npm run bench -- --json` prints (fields described in docs/benchmarks.md).
  */
 export async function runBench(options: { log: Log; withServer: boolean }): Promise<Record<string, unknown>> {
@@ -74,8 +74,8 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
         deepCriticalMs: round(deepCriticalMs),
         deepCriticalSpeedup: ratio(deepCriticalMs / run.runMs),
         // The most any run of our call graph could show: one at its limit (criticalPath.limitMs, every search step
-        // and model call back to back, as issue 12 defines it). Below 3, the ×3 goal needs fewer or shorter
-        // sequential steps than the issue's own graph (hypothesis → targeted search → judge per iteration, report, critic).
+        // and model call back to back). Below 3, the ×3 goal needs fewer or shorter
+        // sequential steps than the graph itself (hypothesis → targeted search → judge per iteration, report, critic).
         deepCriticalSpeedupAtLimit: ratio(deepCriticalMs / run.limitMs),
         deepCriticalSimpleMs: round(deepCriticalSimpleMs),
         bmlibrarianRoundTrips: bmlibrarian,

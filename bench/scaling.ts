@@ -3,7 +3,7 @@ import { listLibraryRecords } from "@/lib/db/evidence";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import type { Log } from "./classic";
 
-/** Evidence counts of the extractive backend's curve (issue 12). */
+/** Evidence counts of the extractive backend's curve: its time must grow linearly with them. */
 export const SCALING_N = [100, 500, 2000];
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { submitResearch } from "./support/research-form";
 
-// Issue 13: the answer first (bottom line, evidence meter, GRADE), a non-drug question answered from its abstract,
+// The answer first (bottom line, evidence meter, GRADE), a non-drug question answered from its abstract,
 // claim-check BibTeX, the 390 px phone layout and the form keeping the user's sources after an error. Exact values
 // are read from the run's --json contract, which the page must match.
 const LEVODOPA = "Does levodopa cause dyskinesia?";

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { COPIES, medlineCopiesXml, tempFile } from "../tests/support/provenance-copies";
 import { submitResearch } from "./support/research-form";
 
-// Issue 15: a labelled copy of a real BC5CDR cisplatin record, marked retracted in its MEDLINE XML, and one with an
+// Provenance: a labelled copy of a real BC5CDR cisplatin record, marked retracted in its MEDLINE XML, and one with an
 // expression of concern, imported into the e2e app's library; afterwards the records are put back as they were
 // (unflagged, then their PubTator text and annotations), so the other specs see the seeded library unchanged.
 const DB = `data/${process.env.E2E_ID ?? "e2e"}.db`;

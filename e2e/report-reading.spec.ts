@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { submitResearch } from "./support/research-form";
-import { INTERNAL_NAMES } from "../lib/report/plain-words";
+import { INTERNAL_NAMES } from "../lib/report/render/plain-words";
 
 // A report a researcher reads to the end: one version per page, the answer first, quotations as quotations,
 // abstracts at hand, short pages, no sideways scrolling on a phone, plain words. The e2e server runs the extractive

@@ -34,7 +34,7 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await expect(card).toHaveCount(0);
 
   // Focusing [5] (a trial) shows its NCT ID; Escape closes the card and keeps focus on the marker. (Records are
-  // ordered by relevance to the question since issue 17, which made the 2006 trial NCT00763412 [4].)
+  // ordered by relevance to the question, which makes the 2006 trial NCT00763412 [4].)
   // The trials are cited in the clinical findings, a collapsed section of the report.
   await report.getByTestId("section-clinical").locator(":scope > summary").click();
   const trialMarker = report.getByRole("button", { name: "Reference 5", exact: true });
@@ -80,7 +80,7 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await expect(rows.first().getByTestId("evidence-year")).toHaveText("2025");
   await expect(rows.last().getByTestId("evidence-year")).toHaveText("2006");
 
-  // No chain: the question names no condition, so no drug → target → pathway → effect can be drawn (issue 9: no
+  // No chain: the question names no condition, so no drug → target → pathway → effect can be drawn (no
   // drug class or most-frequent chemical is put in its place). Typed chains are drawn in tests/unit/components.
   await expect(page.getByTestId("hypothesis-chain")).toHaveCount(0);
   // Said once, under "How this report was made" (the report's own "Hypotheses tested" list is no longer repeated).
@@ -129,7 +129,7 @@ test("exports download and parse: BibTeX and RIS hold one entry per reference, J
 
   const md = await download(page, "Markdown");
   expect(md.name).toBe(`${TRIALS_FILE}.md`);
-  // The saved Markdown with the bottom line and GRADE sections (issue 13) above the executive summary.
+  // The saved Markdown with the bottom line and GRADE sections above the executive summary.
   expect(md.text.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(data.markdown);
   expect(md.text).toContain(`## Bottom line\n\n${data.answer.sentence}\n`);
   expect(md.text.startsWith(`# ${TRIALS_TITLE}\n`)).toBe(true);

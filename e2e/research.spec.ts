@@ -62,7 +62,7 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
   await expect(page.getByTestId("run-question")).toHaveText(DOXORUBICIN);
   await expect(page.getByTestId("run-status")).toHaveText("running");
   expect(await page.getByTestId("search-event").count()).toBeGreaterThanOrEqual(before);
-  // Each source's search is shown when it answers (issue 10): the local library before the slow PubMed stand-in.
+  // Each source's search is shown when it answers: the local library before the slow PubMed stand-in.
   await expect(page.getByTestId("search-event").first()).toHaveText(/^Local library\s*question query\s*Does doxorubicin.*\?\s*40 hits · \d+ ms$/);
   await expect(page.getByTestId("search-event").nth(1)).toHaveText(/^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*25 hits · \d+ ms$/);
   // …and keeps streaming until the report.
@@ -81,7 +81,7 @@ test("a run on the live sources draws evidence from PubMed, Europe PMC and Clini
   // The three base URLs point at the loopback server replaying their recorded responses.
   await ask(TRIALS, ["pubmed", "europepmc", "ctgov"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
-  // Each source's search is shown when it answers (issue 10): the question's three searches in the order they answered.
+  // Each source's search is shown when it answers: the question's three searches in the order they answered.
   const first = page.getByTestId("search-event").filter({ hasText: "question query" });
   await expect(first).toHaveCount(3);
   await expect(first.filter({ hasText: /^PubMed/ })).toHaveText(/^PubMed\s*question query\s*.+\?\s*25 hits · \d+ ms$/);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { submitAndTimeRunPage } from "./support/run-page-timing";
 
-// Issue 10, "Live progress": the run page appears right after submit, with the run started. The page is timed in the
+// Live progress: the run page appears right after submit, with the run started. The page is timed in the
 // browser (click event to the frame that shows it) and the time printed; `npm run bench` (runPage) checks it against
 // the 300 ms goal, since a timed assertion would fail on a loaded machine without any change in behaviour.
 const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";

@@ -60,7 +60,7 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
   await page.waitForURL(`**/reports/${runId}/versions/2`);
   const summary = page.getByTestId("change-summary");
   await expect(summary.getByTestId("change-headline")).toHaveText(headline!);
-  // Its stance as lib/report/record-stance.ts reads it here: the e2e library's dictionary annotates ketamine and pain,
+  // Its stance as lib/reading/read.ts reads it here: the e2e library's dictionary annotates ketamine and pain,
   // so the relation model reads it (without a library, the finding cues read "yes": watch-restart.test.ts).
   await expect(summary.getByTestId("change-new-records").getByRole("listitem")).toHaveText([`PMID 11027905 ${TRIAL} (randomized trial) points no · cited in this version`]);
   await expect(page.getByTestId("unread-count")).toHaveCount(0);

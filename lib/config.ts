@@ -4,8 +4,7 @@ import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
-// ── Language-model path (issue 17; lib/ai/sampling.ts, lib/ai/providers.ts) ─────────────────────────────────
-// Kept in one block so it merges cleanly with the centralisation of environment variables on main.
+// ── Language-model path (lib/ai/sampling.ts, lib/ai/providers.ts) ──────────────────────────────────────────
 const temperature = z.coerce.number().min(0).max(2).optional();
 const outputTokens = z.coerce.number().int().min(64).max(100_000).optional();
 const languageModelEnv = {
@@ -34,8 +33,7 @@ const languageModelEnv = {
 };
 // ── end of the language-model block ─────────────────────────────────────────────────────────────────────────
 
-// ── Accounts and access control (issue 11; lib/auth) ───────────────────────────────────────────────────────
-// Kept in one block so it merges cleanly with other branches' additions.
+// ── Accounts and access control (lib/auth) ─────────────────────────────────────────────────────────────────
 const perUserLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 const authEnv = {
   /** "on" (default): accounts, sessions and API keys guard every page and API route; "off": single-user, as before. */

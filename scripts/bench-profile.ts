@@ -1,5 +1,5 @@
 // `node --cpu-prof --import tsx --conditions=react-server scripts/bench-profile.ts [n]`: runs the extractive backend's agents on
-// the first n records (default 500) of a fresh library holding the whole corpus, for a CPU profile (issue 12:
+// the first n records (default 500) of a fresh library holding the whole corpus, for a CPU profile (to
 // find what dominates the extractive backend's time and check that it grows linearly with the evidence count).
 import fs from "node:fs";
 import os from "node:os";

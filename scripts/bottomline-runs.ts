@@ -1,7 +1,7 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import { runClaimCheck } from "@/lib/claims/mode";
-import { reportAnswer } from "@/lib/report/answer";
-import type { Verdict } from "@/lib/report/bottom-line";
+import { reportAnswer } from "@/lib/report/appraise/answer";
+import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { runResearch } from "@/lib/research/mode";
 import type { ResearchRunOutcome } from "@/lib/research/run";
 import { createSources } from "@/lib/sources/registry";
@@ -23,7 +23,7 @@ const EXTRACTIVE = evalModel("extractive");
 
 /**
  * Researches a question over the local library with the backend of `model` (default extractive; `llm` is the
- * configured model, whose usage goes to `model.recorder`) and reads its bottom line (lib/report/answer.ts
+ * configured model, whose usage goes to `model.recorder`) and reads its bottom line (lib/report/appraise/answer.ts
  * reportAnswer). @throws when the run does not complete.
  */
 export async function askResearch(question: string, maxIterations: number, model: EvalModel = EXTRACTIVE): Promise<ResearchAnswer> {

@@ -1,5 +1,5 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
-import type { Verdict } from "@/lib/report/bottom-line";
+import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { ORGAN_QUESTION_WORDS, organQuestionFor } from "./bottomline-organs";
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample, type CdrPair } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";

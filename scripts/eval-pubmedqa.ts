@@ -1,4 +1,4 @@
-import type { Verdict } from "@/lib/report/bottom-line";
+import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { inPool, withTempLibrary } from "./eval-support";
 import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
@@ -19,7 +19,7 @@ const PUBLISHED: BenchmarkRow[] = [
   { name: "human (single annotator), Jin et al. 2019", source: "published", f1: 0.78 },
 ];
 
-/** The issue's mapping of the five-point verdict onto PubMedQA's labels: yes / probably yes → yes, no / probably no → no, unclear → maybe. */
+/** The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe. */
 export function pubmedQaLabel(verdict: Verdict | null): "yes" | "no" | "maybe" {
   if (verdict === "yes" || verdict === "probably yes") return "yes";
   if (verdict === "no" || verdict === "probably no") return "no";
@@ -38,7 +38,7 @@ interface Answered {
  * readPubmedQa); each question of the split is researched over it end to end (local source, one iteration) with
  * the extractive backend, or with `--backend llm` the configured language model (the app's LLM backend: hypothesis,
  * judge, report, critic; its calls, tokens and estimated cost are reported in `llm`), and the report's bottom line
- * (lib/report/bottom-line.ts) is mapped onto yes / no / maybe ({@link pubmedQaLabel}). Two figures: accuracy
+ * (lib/report/appraise/bottom-line.ts) is mapped onto yes / no / maybe ({@link pubmedQaLabel}). Two figures: accuracy
  * against `final_decision`, and how often the report cites the question's own abstract. Split: dev = even PMIDs
  * (tuning), test = odd PMIDs (report once).
  * @param args ["--split", "dev"|"test"] (default test), ["--limit", "N"] (the first N questions of the split, by

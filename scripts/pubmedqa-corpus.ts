@@ -24,10 +24,11 @@ export interface PubmedQaItem {
 export const PUBMEDQA_FILE = path.resolve(process.cwd(), "../shared/fixtures/corpus/pubmedqa_pqal_1000.json");
 
 /**
- * The 1,000 PQA-L questions, in PMID order, each with a library record in the reasoning-required setting (Jin et
- * al. 2019 §5): the abstract without its conclusion (CONTEXTS joined, LONG_ANSWER left out), MeSH headings and year.
- * The record's title is the QUESTION, which PubMedQA derives from the article's title (the file has no other title).
- * Split: even PMIDs are the development split, odd PMIDs the test split (issue 13).
+ * The 1,000 PQA-L questions, in PMID order, each with a library record in the reasoning-required setting (Jin et al.
+ * 2019 §5): the abstract without its conclusion (CONTEXTS joined, LONG_ANSWER left out), MeSH headings and year. The
+ * record's title is the QUESTION, which PubMedQA derives from the article's title (the file has no other title). Split:
+ * even PMIDs are the development split, odd PMIDs the test split (tuning reads the development split only, so the test
+ * figures stay unbiased).
  */
 export function readPubmedQa(file = PUBMEDQA_FILE): PubmedQaItem[] {
   const data = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, PqalEntry>;

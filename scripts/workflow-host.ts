@@ -1,5 +1,5 @@
-// The Workflow SDK's local world hosted inside a command-line process (issue 10: a CLI run with no server "may
-// execute in-process ... but it must survive its own restart"). The process delivers the world's queue messages to
+// The Workflow SDK's local world hosted inside a command-line process, so a CLI run with no server executes in
+// process and still survives its own restart. The process delivers the world's queue messages to
 // the workflow and step handlers that withWorkflow() generates under app/.well-known/workflow/v1 (the same code the
 // server runs), in memory instead of over HTTP, and the world keeps its state in the server's persistent data dir.
 // A run killed with the process resumes from its last completed step with `npm run research -- --resume <runId>`, or

@@ -8,7 +8,7 @@ import { FollowUpKind } from "@/components/chat/follow-up-kind";
 import { ResearchAnswer } from "@/components/chat/research-answer";
 import type { ChatAnswerData, ChatUIMessage } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 type Part = ChatUIMessage["parts"][number];
 type Renderers = { [K in Part["type"]]?: (part: Extract<Part, { type: K }>, context: PartContext) => ReactNode };

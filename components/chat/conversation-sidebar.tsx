@@ -12,7 +12,7 @@ export interface SidebarConversation {
 }
 
 /**
- * The history sidebar of the run page (issue 14): the user's conversations, newest first, the current one marked,
+ * The history sidebar of the run page: the user's conversations, newest first, the current one marked,
  * with a link to /reports for search and filters.
  */
 export function ConversationSidebar({ conversations, currentId }: { conversations: SidebarConversation[]; currentId: string }) {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { ChatMessage, type ThreadRun } from "@/components/chat/chat-message";
 import { MessageComposer } from "@/components/chat/message-composer";
 import type { ChatUIMessage } from "@/lib/domain/chat";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** The `{ error }` of an API answer, else the error's own message. */
 function errorText(error: Error): string {
@@ -26,7 +26,7 @@ function textOf(message: ChatUIMessage): string {
 }
 
 /**
- * The follow-up part of a run's thread (issue 14): the saved messages, then the message box. Uses AI SDK UI's
+ * The follow-up part of a run's thread: the saved messages, then the message box. Uses AI SDK UI's
  * useChat with the typed ChatUIMessage parts; each send posts `{ text }` (a regeneration `{ text, regenerate }`) to
  * POST /api/runs/<id>/messages and renders the streamed answer. A refused follow-up (empty, too long, another answer
  * streaming) is taken out of the thread again and its text put back in the box, with the server's message.

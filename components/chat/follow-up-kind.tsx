@@ -4,7 +4,7 @@ import type { FollowUpClassification } from "@/lib/domain/chat";
 const LABELS = { evidence: "Question about the evidence", research: "Request for more research" } as const;
 
 /**
- * The backend's reading of a follow-up (issue 14: "chosen by the backend and shown to the user"): kind and reason,
+ * The backend's reading of a follow-up, shown so the user sees how the question was taken: kind and reason,
  * and "chosen by the model" when the language model chose it (the rules choose without a model).
  */
 export function FollowUpKind({ data }: { data: FollowUpClassification }) {

@@ -28,7 +28,7 @@ export function HypothesisChanges({ hypotheses, testId }: { hypotheses: ReportCh
 }
 
 /**
- * The "what changed" summary of a report version (issue 14): new records found, references added and removed,
+ * The "what changed" summary of a report version: new records found, references added and removed,
  * hypotheses whose support changed, and the confidence before and after.
  */
 export function ReportChangesSummary({ changes }: { changes: ReportChanges }) {

@@ -21,7 +21,7 @@ function streamedEvents(message: ChatUIMessage): RunEvent[] {
 }
 
 /**
- * A research follow-up's answer (issue 14): the new iteration's steps (live while it runs, then in short), then,
+ * A research follow-up's answer: the new iteration's steps (live while it runs, then in short), then,
  * once it has written the next report version, "Report vN" with what changed and a link to it: the report itself is
  * shown at the top of the page, one version at a time, and the page scrolls to it when the iteration ends while the
  * reader watches. While the iteration runs the owner can cancel it; a thread reloaded mid-iteration re-reads the run

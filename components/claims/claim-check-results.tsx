@@ -7,7 +7,7 @@ import { VerdictBadge } from "@/components/claims/verdict-badge";
 import { claimProgress, type ClaimProgress } from "@/lib/claims/progress";
 import type { DocumentRelation, SideDocument } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
-import { plainWords } from "@/lib/report/plain-words";
+import { plainWords } from "@/lib/report/render/plain-words";
 
 /** What a claim is waiting for while the check runs. */
 function pendingStep(c: ClaimProgress): string {

@@ -3,7 +3,7 @@ import { SourceBadge } from "@/components/run/source-badge";
 import { FoundBy } from "@/components/claims/found-by";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import type { ClaimReading, ClaimSide, DocumentRelation } from "@/lib/domain/claim-check";
-import { plainWords } from "@/lib/report/plain-words";
+import { plainWords } from "@/lib/report/render/plain-words";
 
 /** "Read as: Cocaine — does not cause — diseases of the heart (…)": how the claim's polarity was read. */
 export function ClaimReadingLine({ reading }: { reading: ClaimReading }) {

@@ -35,7 +35,7 @@ export function ResearchForm({
   const [overLimit, setOverLimit] = useState(false);
   useEffect(() => {
     // The run page's client code, loaded and evaluated while the user writes the question: on a submit the page then
-    // renders as soon as the server answers (measured: 100–230 ms less between the answer and the page, issue 10).
+    // renders as soon as the server answers (measured: 100–230 ms less between the answer and the page).
     const warm = () => void Promise.all([import("@/components/run/run-view"), import("@/components/chat/conversation"), import("@/components/run/cancel-button")]);
     const idle = window.requestIdleCallback?.(warm, { timeout: 2_000 });
     if (idle === undefined) warm();

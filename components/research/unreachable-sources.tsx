@@ -4,7 +4,7 @@ import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { utcTime, type UnreachableSource } from "@/lib/sources/reachability";
 
 /**
- * The notice above the forms when live sources failed their DNS lookup (offline machine, issue 13 §4): each is named
+ * The notice above the forms when live sources failed their DNS lookup (an offline machine): each is named
  * with when it failed and until when runs skip it, and "Retry" asks it again on the next run.
  */
 export function UnreachableSources({ sources }: { sources: UnreachableSource[] }) {

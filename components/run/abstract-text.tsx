@@ -1,4 +1,4 @@
-import { highlightPassage } from "@/lib/report/highlight";
+import { highlightPassage } from "@/lib/report/render/highlight";
 
 /**
  * A record's abstract with the passage `sentence` quotes (a cited sentence, the sentence a stance rests on) marked,

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { ScoreGauge } from "@/components/run/score-gauge";
 import type { RunEventPayloads } from "@/lib/domain/events";
-import { plainWords } from "@/lib/report/plain-words";
+import { plainWords } from "@/lib/report/render/plain-words";
 
 /** The judge's assessment of one iteration: scores, sufficiency, recommendation and next queries. */
 export function AssessmentEvent({ data }: { data: RunEventPayloads["assessment"] }) {

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/bottom-line";
-import { METER_LABELS } from "@/lib/report/answer-markdown";
+import type { BottomLine as BottomLineData, Verdict } from "@/lib/report/appraise/bottom-line";
+import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { RECORD_STANCES, type RecordStance } from "@/lib/reading/stance";
 
 const VERDICT_TONES: Record<Verdict, "success" | "warning" | "neutral" | "danger"> = {
@@ -23,11 +23,11 @@ const SEGMENT_CLASSES: Record<RecordStance, string> = {
 };
 
 /**
- * The bottom line at the top of a report (issue 13 §1): the verdict on the five-point scale (or the top candidates of
- * an open question), its one-sentence answer, and the evidence meter, a stacked bar of the records pointing yes /
- * possibly / no / not relevant with their counts. Each segment is a toggle button: pressing it filters the evidence
- * table to those records (`onSelect`; pressing the selected segment again clears the filter). `children` (the
- * report's opening paragraph: what the answer rests on) stands between the sentence and the meter.
+ * The bottom line at the top of a report, so the answer comes first: the verdict on the five-point scale (or the top
+ * candidates of an open question), its one-sentence answer, and the evidence meter, a stacked bar of the records
+ * pointing yes / possibly / no / not relevant with their counts. Each segment is a toggle button: pressing it filters
+ * the evidence table to those records (`onSelect`; pressing the selected segment again clears the filter). `children`
+ * (the report's opening paragraph: what the answer rests on) stands between the sentence and the meter.
  */
 export function BottomLine({
   answer,

@@ -2,9 +2,9 @@ import { Badge } from "@/components/ui/badge";
 import { targetStatus, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 
 /**
- * The typed identifiers of a chain (issue 9 §4): the target's NCBI Gene symbol and ID (linked to NCBI Gene), or
- * "unrecognised" when normalisation found no gene or protein; the pathway's GO ID (linked to QuickGO); the drug's
- * and effect's MeSH IDs. Nothing is shown for hypotheses saved before chains were typed.
+ * The typed identifiers of a chain, so a reader can look each node up: the target's NCBI Gene symbol and ID (linked to
+ * NCBI Gene), or "unrecognised" when normalisation found no gene or protein; the pathway's GO ID (linked to QuickGO);
+ * the drug's and effect's MeSH IDs. Nothing is shown for hypotheses saved before chains were typed.
  */
 export function ChainNodeIds({ h }: { h: MechanismHypothesis }) {
   const status = targetStatus(h);

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
-import { gradeLabel } from "@/lib/report/answer-markdown";
-import type { GradeCertainty as GradeData, GradeLevel } from "@/lib/report/grade";
-import type { ReportRecord } from "@/lib/report/records";
+import { gradeLabel } from "@/lib/report/render/answer-markdown";
+import type { GradeCertainty as GradeData, GradeLevel } from "@/lib/report/appraise/grade";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 const LEVEL_TONES: Record<GradeLevel, "success" | "accent" | "warning" | "danger"> = {
   high: "success",

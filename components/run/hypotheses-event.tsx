@@ -2,8 +2,8 @@ import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids"
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { RunEventPayloads } from "@/lib/domain/events";
-import { mergeRepeatedLines } from "@/lib/report/merge-lines";
-import { joinSentences } from "@/lib/report/sentence-list";
+import { mergeRepeatedLines } from "@/lib/report/render/merge-lines";
+import { joinSentences } from "@/lib/report/render/sentence-list";
 
 function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boolean }) {
   const steps = [h.drug, h.target, h.pathway, h.effect];

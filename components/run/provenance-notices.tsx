@@ -1,5 +1,5 @@
 import type { Reference } from "@/lib/domain/report";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** A notice's label and text (see report-notices.tsx). */
 export interface ProvenanceNotice {
@@ -12,7 +12,7 @@ function recordName(r: Pick<ReportRecord, "pmid" | "id">): string {
 }
 
 /**
- * "Retracted records found": the run's retracted records (issue 15), each with its retraction notice, set aside and
+ * "Retracted records found": the run's retracted records, each with its retraction notice, set aside and
  * never used as support; null when there are none. `records` are all of the run's evidence records.
  */
 export function retractedRecordsNotice(records: ReportRecord[]): ProvenanceNotice | null {

@@ -5,9 +5,9 @@ import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference } from "@/lib/domain/report";
-import type { MarkerToken } from "@/lib/report/markers";
-import { formatAuthors } from "@/lib/report/markdown";
-import type { ReportRecord } from "@/lib/report/records";
+import type { MarkerToken } from "@/lib/report/render/markers";
+import { formatAuthors } from "@/lib/report/render/markdown";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** Most references one card lists (a range marker such as "[2–40]" lists its first ones). */
 const MAX_CARD_REFERENCES = 5;

@@ -3,9 +3,9 @@ import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CitationMarker } from "@/components/run/report-citation";
 import type { Reference } from "@/lib/domain/report";
-import { readCitationData, rehypeCitations } from "@/lib/report/rehype-citations";
-import type { ReportRecord } from "@/lib/report/records";
-import { safeUrl } from "@/lib/report/safe-url";
+import { readCitationData, rehypeCitations } from "@/lib/report/render/rehype-citations";
+import type { ReportRecord } from "@/lib/report/appraise/records";
+import { safeUrl } from "@/lib/report/render/safe-url";
 
 /** Whether a link is GFM's autolink of a bare "www." domain: its text is the href without the "http://" it added. */
 function isWwwAutolink(href: string, children: unknown): boolean {

@@ -6,10 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
-import type { ReportRecord } from "@/lib/report/records";
-import { studyTypeRank } from "@/lib/report/study-type";
-import { METER_LABELS } from "@/lib/report/answer-markdown";
-import { formatAuthors } from "@/lib/report/markdown";
+import type { ReportRecord } from "@/lib/report/appraise/records";
+import { studyTypeRank } from "@/lib/report/appraise/study-type";
+import { METER_LABELS } from "@/lib/report/render/answer-markdown";
+import { formatAuthors } from "@/lib/report/render/markdown";
 import type { RecordStance } from "@/lib/reading/stance";
 
 type Sort = { key: SortKey; dir: "asc" | "desc" };

@@ -1,7 +1,7 @@
 import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids";
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** A record cited by id: its reference number when the report cites it, title linked to the record, study type. */
 function RecordLine({ id, records }: { id: string; records: Map<string, ReportRecord> }) {

@@ -1,13 +1,13 @@
 import { CompactTimeline } from "@/components/run/compact-timeline";
 import { HypothesisChains } from "@/components/run/report-hypotheses";
-import { PrismaFigure } from "@/components/run/prisma-figure";
+import { FlowDiagramFigure } from "@/components/run/flow-diagram-figure";
 import { ScoresChart } from "@/components/run/report-scores-chart";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import { mergeRepeatedLines } from "@/lib/report/merge-lines";
-import { plainWords } from "@/lib/report/plain-words";
-import type { PrismaLayout } from "@/lib/report/prisma-layout";
-import type { ReportRecord } from "@/lib/report/records";
+import { mergeRepeatedLines } from "@/lib/report/render/merge-lines";
+import { plainWords } from "@/lib/report/render/plain-words";
+import type { FlowDiagramLayout } from "@/lib/report/render/flow-diagram-layout";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -43,13 +43,13 @@ export function ReportMethod({
   events,
   report,
   records,
-  prisma,
+  flowDiagram,
   maxIterations,
 }: {
   events: RunEvent[];
   report: ResearchReport;
   records: ReportRecord[];
-  prisma: PrismaLayout;
+  flowDiagram: FlowDiagramLayout;
   maxIterations: number;
 }) {
   const byId = new Map(records.map((r) => [r.id, r]));
@@ -80,7 +80,7 @@ export function ReportMethod({
           <h3 id="prisma-heading" className="mb-1 font-semibold">
             How the evidence was found
           </h3>
-          <PrismaFigure layout={prisma} caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this version's searches, counted from its saved events." />
+          <FlowDiagramFigure layout={flowDiagram} caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this version's searches, counted from its saved events." />
         </section>
         <section aria-labelledby="hypotheses-heading">
           <h3 id="hypotheses-heading" className="mb-1 font-semibold">

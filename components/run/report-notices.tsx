@@ -1,5 +1,5 @@
 import type { ResearchReport } from "@/lib/domain/report";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { RunEventPayloads } from "@/lib/domain/events";
 import { retractedRecordsNotice, questionedRecordsNotice } from "@/components/run/provenance-notices";
 
@@ -36,7 +36,7 @@ function plural(n: number, one: string, many: string): string {
  * found the evidence insufficient, when citation validation removed references or markers or quote checking
  * removed quotes, when identifiers in the text named no retrieved record, when nothing is cited, and for cited
  * preprints. First of all, "Retracted records found"
- * (records set aside, issue 15), and for cited records with an expression of concern or an erratum.
+ * (records set aside, never support), and for cited records with an expression of concern or an erratum.
  */
 export function reportNotices(input: ReportNoticeInput): Notice[] {
   const notices: Notice[] = [];

@@ -9,12 +9,12 @@ import { ReportVersionBar } from "@/components/run/report-version-bar";
 import { BottomLine } from "@/components/run/bottom-line";
 import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
 import type { VersionDiff } from "@/lib/chat/report-versions";
-import { answerFromRecords } from "@/lib/report/answer";
-import { openingParagraph } from "@/lib/report/opening";
+import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { openingParagraph } from "@/lib/report/render/opening";
 import type { RecordStance } from "@/lib/reading/stance";
-import { researchPrisma, screenedFromReportRecords } from "@/lib/report/prisma";
-import { researchPrismaLayout } from "@/lib/report/prisma-layout";
-import type { ReportRecord } from "@/lib/report/records";
+import { researchFlow, screenedFromReportRecords } from "@/lib/report/appraise/flow-diagram";
+import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 
 /** Which version of the run's report the panel shows, the run's versions, what changed, and the versions' address. */
@@ -55,7 +55,7 @@ export function ReportPanel({
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
   const lastAssessment = events.findLast((e) => e.type === "assessment")?.data ?? null;
   const { references } = report.report;
-  const prisma = useMemo(() => researchPrismaLayout(researchPrisma({ events, records: screenedFromReportRecords(records), report: report.report })), [events, records, report.report]);
+  const flowDiagram = useMemo(() => researchFlowLayout(researchFlow({ events, records: screenedFromReportRecords(records), report: report.report })), [events, records, report.report]);
   return (
     <>
       <Card label="Report" className="scroll-mt-20" testId="report-card">
@@ -80,7 +80,7 @@ export function ReportPanel({
         )}
         <ReportNotices shortfalls={shortfalls} lastAssessment={lastAssessment} report={report.report} records={byId} />
         <ReportReading report={report.report} records={records} />
-        <ReportMethod events={events} report={report.report} records={records} prisma={prisma} maxIterations={maxIterations} />
+        <ReportMethod events={events} report={report.report} records={records} flowDiagram={flowDiagram} maxIterations={maxIterations} />
       </Card>
       {records.length > 0 && (
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">

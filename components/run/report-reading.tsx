@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { ReportMarkdown } from "@/components/run/report-document";
 import type { ResearchReport } from "@/lib/domain/report";
-import { formatReference } from "@/lib/report/markdown";
-import { readingProse } from "@/lib/report/quoted-prose";
-import type { ReportRecord } from "@/lib/report/records";
+import { formatReference } from "@/lib/report/render/markdown";
+import { readingProse } from "@/lib/report/render/quoted-prose";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** A collapsed section of the report: its heading (with a count) as the summary, its content on demand. */
 export function ReportSection({ title, count, children, testId }: { title: string; count?: string; children: ReactNode; testId?: string }) {
@@ -26,7 +26,7 @@ function quotes(n: number): string {
  * A report version as the reader reads it: its title (with the failed checks under it when the critic's checks still
  * failed), the executive summary, then each section collapsed
  * (mechanistic and clinical findings, conclusion, limitations, references). Report prose is shown in Critica's own
- * words with every sentence an abstract holds as written set as a quotation with its source (lib/report/quoted-prose),
+ * words with every sentence an abstract holds as written set as a quotation with its source (lib/report/render/quoted-prose),
  * repeated lines merged and internal names in plain words; every [n] opens the citation card.
  */
 export function ReportReading({ report, records }: { report: ResearchReport; records: ReportRecord[] }) {

@@ -11,9 +11,9 @@ import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
 import { ClaimCheckResults } from "@/components/claims/claim-check-results";
-import { ClaimPrismaPanel } from "@/components/run/claim-prisma-panel";
+import { ClaimFlowDiagramPanel } from "@/components/run/claim-flow-diagram-panel";
 import { claimCheckProgressText } from "@/lib/claims/progress";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 import { eventsFromMessage, isPartialCurrent } from "@/lib/runs/event-parts";
 import { HypothesesPartial, ReportDraft } from "@/components/run/partial-answer";
 import type { RunPartial } from "@/lib/domain/partial";
@@ -121,7 +121,7 @@ export function RunView({
       {report && <ReportPanel events={events} report={report.data} records={records} question={snapshot.run.question} maxIterations={snapshot.run.maxIterations} version={version} />}
       {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
-      {snapshot.run.mode === "claim-check" && <ClaimPrismaPanel events={events} />}
+      {snapshot.run.mode === "claim-check" && <ClaimFlowDiagramPanel events={events} />}
 
       {/* A finished report carries its timeline in short under "How this report was made". */}
       {(!report || running) && (

@@ -29,7 +29,7 @@ function LinkedBadge({ href, children }: { href: string | null; children: ReactN
 }
 
 /**
- * The provenance flags of a record as badges (issue 15): a red "Retracted" linking to the retraction notice, "Expression
+ * The provenance flags of a record as badges: a red "Retracted" linking to the retraction notice, "Expression
  * of concern" and "Erratum" linking to the notice, "Published version" for a record that stands in for a preprint,
  * "Notice" for a record that is itself a retraction/concern/erratum notice, "Stale registry" for a trial record not
  * updated through completion. Nothing when the record has no flag.

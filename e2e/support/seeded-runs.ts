@@ -7,7 +7,8 @@ import { submitResearch } from "./research-form";
 // and the live sources replay their recorded responses, so every value the specs assert is exact.
 export const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
 export const TRIALS = "Which drugs were tested in clinical trials, and with what results?";
-// An open question naming no condition: no drug is substituted (before issue 9: "Anti-Bacterial Agents and infection").
+// An open question naming no condition: no drug is substituted (no drug class such as "Anti-Bacterial Agents" is put in
+// its place).
 export const TRIALS_TITLE = "Evidence report: Which drugs were tested in clinical trials, and with what results?";
 /** The export files' name (without extension): "critica-" and the report title, slugged and cut. */
 export const TRIALS_FILE = "critica-evidence-report-which-drugs-were-tested-in-clinical-trials-and-with-what";

@@ -1,5 +1,5 @@
 /*
- * The warning CRITICA_AUTH=off deserves (issue 11): without accounts anyone who can reach the server can read every
+ * The warning CRITICA_AUTH=off deserves: without accounts anyone who can reach the server can read every
  * run by its id and start runs, so a server bound to anything but loopback says so loudly at start.
  */
 

@@ -1,5 +1,5 @@
 /*
- * What proxy.ts applies to every request (issue 11): the security headers, with a fresh nonce for scripts, and which
+ * What proxy.ts applies to every request: the security headers, with a fresh nonce for scripts, and which
  * paths a visitor may open without signing in when CRITICA_AUTH=on. Pure functions, unit-tested in
  * tests/unit/auth/gate.test.ts and checked on the production build by e2e/auth-headers.spec.ts.
  */

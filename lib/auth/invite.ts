@@ -11,7 +11,7 @@ export const invitationSchema = z.object({
 });
 
 /**
- * Creates an e-mail + password account on an administrator's behalf (the "invite" of issue 11), also when
+ * Creates an e-mail + password account on an administrator's behalf (an "invite", for closed sign-up), also when
  * CRITICA_SIGNUP=closed. The password is hashed by better-auth; the administrator hands it over and the person
  * signs in with it. The caller must have checked that the requester is an admin.
  * @returns the new account's id, or a user-facing error (invalid input, e-mail already taken).

@@ -6,11 +6,11 @@ import { countActiveRuns } from "@/lib/db/accounts";
 import type { Caller } from "@/lib/auth/rules";
 
 /*
- * Abuse limits (issue 11), counted in the database (table RateLimiterFlexible, through rate-limiter-flexible's
- * Prisma store) so they hold across server instances and restarts. Limits come from lib/config.ts:
- * CRITICA_RUNS_PER_MINUTE (10), CRITICA_RUNS_PER_DAY (100), CRITICA_MAX_CONCURRENT_RUNS (3) and
- * CRITICA_AUTH_ATTEMPTS_PER_MINUTE (10). Windows are fixed and start at the first counted request: "a day" is
- * 24 hours from the first start counted, not a calendar day.
+ * Abuse limits, so one account or address cannot exhaust the sources' quotas or the model budget, counted in the
+ * database (table RateLimiterFlexible, through rate-limiter-flexible's Prisma store) so they hold across server
+ * instances and restarts. Limits come from lib/config.ts: CRITICA_RUNS_PER_MINUTE (10), CRITICA_RUNS_PER_DAY (100),
+ * CRITICA_MAX_CONCURRENT_RUNS (3) and CRITICA_AUTH_ATTEMPTS_PER_MINUTE (10). Windows are fixed and start at the first
+ * counted request: "a day" is 24 hours from the first start counted, not a calendar day.
  */
 
 /** A refusal: HTTP 429 with a message to show and the seconds to wait (Retry-After). */

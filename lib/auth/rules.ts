@@ -1,7 +1,7 @@
 /*
- * Who may do what with a run: the one place the access rules live (issue 11). Pure functions of the caller and the
- * run's owner, so every route, page, server action and later feature (e.g. a run's chat messages) asks the same
- * question with one call, and each rule is unit-tested (tests/unit/auth/rules.test.ts).
+ * Who may do what with a run: the one place the access rules live, so no route can forget one. Pure functions of the
+ * caller and the run's owner, so every route, page, server action and later feature (e.g. a run's chat messages) asks
+ * the same question with one call, and each rule is unit-tested (tests/unit/auth/rules.test.ts).
  *
  * Ownership is Run.ownerId: a User id with CRITICA_AUTH=on; the browser session id (cookie critica_session) with
  * CRITICA_AUTH=off; null for runs started from the command line before accounts existed.

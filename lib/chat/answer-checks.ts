@@ -1,11 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { evidenceLookup } from "@/lib/report/evidence-lookup";
-import { citedNumbers } from "@/lib/report/markers";
-import { neutraliseUnretrieved } from "@/lib/report/prose-identifiers";
-import { verifyQuotesInText } from "@/lib/report/quotes";
-import { rewriteMarkers } from "@/lib/report/validate-citations";
+import { evidenceLookup } from "@/lib/report/appraise/evidence-lookup";
+import { citedNumbers, rewriteMarkers } from "@/lib/report/render/markers";
+import { neutraliseUnretrieved } from "@/lib/report/appraise/prose-identifiers";
+import { verifyQuotesInText } from "@/lib/report/appraise/quotes";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import type { ConversationReferences } from "./references";
 

@@ -1,7 +1,7 @@
 import type { ChatAnswerData, ChatUIMessage, FollowUpClassification, ReportChanges, ResearchIterationData } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { Reference } from "@/lib/domain/report";
-import { escapeProse, formatReference } from "@/lib/report/markdown";
+import { escapeProse, formatReference } from "@/lib/report/render/markdown";
 import { iterationEvents, reportChanges, reportVersions } from "./report-versions";
 
 /** One follow-up and its answer, as exports carry them (JSON `followUps`, and the Markdown appendix). */
@@ -41,8 +41,8 @@ function researchOutcome(data: ResearchIterationData, events: RunEvent[]): NonNu
 }
 
 /**
- * The run's follow-ups for exports (issue 14: "Exports include the follow-up answers (Markdown, JSON) as an
- * appendix"): each user message with the answer after it — its kind, text, cited references and checks, or for a
+ * The run's follow-ups for exports (Markdown and JSON carry them as an appendix, so an export holds the whole
+ * conversation): each user message with the answer after it — its kind, text, cited references and checks, or for a
  * research follow-up the iteration and the report version it produced (read from the run's `events`).
  */
 export function followUpsForExport(messages: ChatUIMessage[], events: RunEvent[]): FollowUpExport[] {

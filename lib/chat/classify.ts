@@ -1,9 +1,9 @@
 import type { FollowUpClassification } from "@/lib/domain/chat";
 
 /**
- * Requests for more research: verbs that ask to search, look or dig further, and "what about …" / "is this also
- * true in …" questions that move the run to a population or topic its evidence was not gathered for. Source: the
- * examples of issue 14 ("look deeper into hERG", "what about children?", "check the trials", "Is this also true in
+ * Requests for more research: verbs that ask to search, look or dig further, and "what about …" / "is this also true in
+ * …" questions that move the run to a population or topic its evidence was not gathered for. Source: the follow-ups
+ * Critica is designed for ("look deeper into hERG", "what about children?", "check the trials", "Is this also true in
  * children?") and the phrasing of follow-ups in Perplexity/Elicit-style threads; our choice of words.
  */
 const RESEARCH_CUES: Array<{ pattern: RegExp; reason: string }> = [
@@ -50,7 +50,7 @@ export function researchFocus(text: string): string {
 }
 
 /**
- * Classifies a follow-up (issue 14's two kinds), deterministically so both backends and the tests agree:
+ * Classifies a follow-up into its two kinds, deterministically so both backends and the tests agree:
  * a follow-up that names a reference or the run's evidence, or asks to summarise or list, is an "evidence"
  * question; otherwise one with a research cue (look deeper, search, check the trials, what about …, is this also
  * true in …) is a "research" request; anything else is answered from the evidence. `reason` says which rule decided.

@@ -35,11 +35,11 @@ async function* inPieces(text: string): AsyncGenerator<string> {
 }
 
 /**
- * Answers a question about the run's evidence (issue 14, first kind), streaming: the text comes from the model
- * (streamText over the MMR-selected, bounded evidence; lib/chat/llm-answer) or from the extractive backend
- * (lib/chat/extractive-answer), and every piece passes the report checks before it reaches `sink`
- * (createAnswerChecker: markers only for records offered, quotes found in cited abstracts, identifiers of retrieved
- * records only, uncited sentences listed). Stops early when `signal` aborts.
+ * Answers a question about the run's evidence (the "evidence" kind of follow-up), streaming: the text comes from the
+ * model (streamText over the MMR-selected, bounded evidence; lib/chat/llm-answer) or from the extractive backend
+ * (lib/chat/extractive-answer), and every piece passes the report checks before it reaches `sink` (createAnswerChecker:
+ * markers only for records offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited
+ * sentences listed). Stops early when `signal` aborts.
  * @returns the answer's facts (references cited, answered or not, checks), to be sent after the text.
  * @throws the model provider's error (the caller records the answer as failed).
  */

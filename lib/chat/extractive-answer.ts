@@ -1,8 +1,8 @@
 import { classifyStudy, designSummary, type DesignInfo } from "@/lib/domain/study-design";
 import { questionRelevance } from "@/lib/ai/relevance";
-import { formatMarker } from "@/lib/report/validate-citations";
-import { studyTypeOf } from "@/lib/report/study-type";
-import { cleanSentence } from "@/lib/research/agents/extractive/sentence-picker";
+import { formatMarker } from "@/lib/report/render/markers";
+import { studyTypeOf } from "@/lib/report/appraise/study-type";
+import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";
 import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { splitSentences } from "@/lib/text/sentences";
@@ -24,8 +24,6 @@ export const MAX_PASSAGES = 5;
 /** Passages quoted per summarised reference, and references summarised per answer. */
 const SUMMARY_PASSAGES = 3;
 const MAX_SUMMARISED = 3;
-/** Shortest abstract sentence worth quoting, as the extractive report (drops fragments such as "Methods:"). */
-const MIN_PASSAGE_CHARS = 40;
 
 /** Words of a follow-up that ask rather than name a topic; never a reason to quote a sentence. Our list. */
 const CHAT_WORDS = new Set(
@@ -71,8 +69,8 @@ function passagesOf(conversation: ConversationReferences): Passage[] {
   const out: Passage[] = [];
   conversation.references.forEach((ref, i) => {
     splitSentences(conversation.records[i].citation.abstract).forEach((raw, position) => {
-      const text = cleanSentence(raw);
-      if (text.length >= MIN_PASSAGE_CHARS) out.push({ n: ref.n, record: i, position, text, raw });
+      const text = quotableText(raw);
+      if (text !== null) out.push({ n: ref.n, record: i, position, text, raw });
     });
   });
   return out;
@@ -87,7 +85,7 @@ function drugDoseIn(entities: QuestionEntities, p: Passage): boolean {
 }
 
 /**
- * How much a passage about the run's question entities counts (issue 14: "What doses were used?" means doses of the
+ * How much a passage about the run's question entities counts ("What doses were used?" means doses of the
  * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on the
  * question's drug should outrank a better BM25 match about another drug of the same evidence.
  */
@@ -117,9 +115,10 @@ function summariseReferences(numbers: number[], question: string, conversation: 
     const label = studyTypeOf(record).label.toLowerCase();
     const title = reference.title.replace(/[“”"]/g, "").replace(/[.\s]+$/, "");
     lines.push(`Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} [${n}].`, "");
-    const passages = splitSentences(record.citation.abstract)
-      .map((raw, position) => ({ n, position, text: cleanSentence(raw) }))
-      .filter((p) => p.text.length >= MIN_PASSAGE_CHARS);
+    const passages = splitSentences(record.citation.abstract).flatMap((raw, position) => {
+      const text = quotableText(raw);
+      return text === null ? [] : [{ n, position, text }];
+    });
     if (passages.length === 0) {
       lines.push(`Its record has no abstract, so the evidence says nothing more about it.`, "");
       continue;
@@ -166,7 +165,7 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
 }
 
 /**
- * The extractive backend's answer to a question about the run's evidence (issue 14), deterministic:
+ * The extractive backend's answer to a question about the run's evidence, deterministic:
  * - a follow-up naming references ("Summarise reference 3") gets each one's bibliographic line, study design and
  *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
  * - a question about humans, animals or cells gets the run's records grouped by study design

@@ -2,8 +2,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { withMarker } from "@/lib/research/agents/extractive/report";
-import { cleanSentence } from "@/lib/research/agents/extractive/sentence-picker";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";
@@ -24,8 +24,6 @@ export interface FollowUpReportFocus {
 
 /** Sentences quoted per part of the follow-up paragraph (our choice: as many as the executive summary quotes). */
 export const FOLLOW_UP_SENTENCES = 3;
-/** Shortest sentence worth quoting, as the extractive report. */
-const MIN_QUOTED_CHARS = 40;
 
 interface Candidate {
   record: number;
@@ -42,8 +40,8 @@ function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, focusL
   evidence.forEach((e, record) => {
     const isNew = !focus.priorEvidenceIds.has(e.id);
     for (const sentence of [e.citation.title, ...splitSentences(e.citation.abstract)]) {
-      const text = cleanSentence(sentence);
-      if (text.length < MIN_QUOTED_CHARS || !indexTerms(text).some((t) => terms.has(t))) continue;
+      const text = quotableText(sentence);
+      if (text === null || !indexTerms(text).some((t) => terms.has(t))) continue;
       raw.push({ record, text, isNew, named: entities.names(record, sentence) });
     }
   });
@@ -78,7 +76,7 @@ function newRecordsPhrase(n: number): string {
 }
 
 /**
- * Adds to a research follow-up's report what the iteration found on the follow-up (issue 14: report v2 answers "look
+ * Adds to a research follow-up's report what the iteration found on the follow-up (report v2 answers "look
  * deeper into X" from the new iteration's evidence), whatever backend wrote it. A paragraph appended to the executive
  * summary, in plain words:
  * 1. "The follow-up search on aquaporin found 2 new records; none names lithium with aquaporin." — counts from the

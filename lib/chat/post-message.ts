@@ -45,7 +45,7 @@ function parseBody(body: unknown) {
 }
 
 /**
- * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream (issue 14):
+ * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream:
  * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; AppError "invalid-input" otherwise);
  * 2. the run must exist (404) and have ended (409 while it researches);
  * 3. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is

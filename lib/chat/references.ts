@@ -1,7 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { isRetracted } from "@/lib/evidence/provenance";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 
 /**
  * The conversation's reference list: one numbered entry per record an answer may cite, every field rebuilt from
@@ -16,7 +16,7 @@ export interface ConversationReferences {
 /**
  * Numbers the run's evidence for answers: the report's references keep their numbers [1…k] (so "reference 3" means
  * the report's [3]), and the run's other records follow as [k+1…] in the order the run found them. Retracted
- * records are left out (issue 15: never support), and so are report references whose record is not in `evidence`.
+ * records are left out (never support), and so are report references whose record is not in `evidence`.
  * Deterministic for a given report and evidence, so every answer of a report version uses the same numbers.
  */
 export function conversationReferences(evidence: Evidence[], reportReferences: Reference[]): ConversationReferences {

@@ -1,10 +1,10 @@
 import type { ReportChanges } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import { answerFromRecords } from "@/lib/report/answer";
-import type { GradeLevel } from "@/lib/report/grade";
-import { citedNumbers } from "@/lib/report/markers";
-import { toReportRecords, type ReportRecord } from "@/lib/report/records";
+import { answerFromRecords } from "@/lib/report/appraise/answer";
+import type { GradeLevel } from "@/lib/report/appraise/grade";
+import { citedNumbers } from "@/lib/report/render/markers";
+import { toReportRecords, type ReportRecord } from "@/lib/report/appraise/records";
 import type { Evidence } from "@/lib/domain/evidence";
 
 /** One version of a run's report: v1 is the first turn's, each research follow-up's iteration writes the next. */
@@ -29,7 +29,7 @@ export function reportVersions(events: RunEvent[]): ReportVersion[] {
 }
 
 /**
- * What changed from one report version to the next (issue 14's "what changed" summary): references added and
+ * What changed from one report version to the next (the "what changed" summary): references added and
  * removed (compared by evidence record, with their titles), hypotheses whose support changed (the report's
  * "hypotheses tested" rows matched by mechanism: supporting and contradicting counts before and after, null when the
  * hypothesis is new or gone), the confidence score (0–1) before and after, and the records found between the two

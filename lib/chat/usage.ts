@@ -8,11 +8,11 @@ import { notifyRunEvent } from "@/lib/runs/event-feed";
 const SAVE_ATTEMPTS = 3;
 
 /**
- * Adds the model calls of one follow-up (classification, answer) to the run's cost (issue 14: chat usage counts
- * with the run's): one `usage` run event per call, with its tokens and the cost estimated from the configured prices
- * (lib/ai/providers getModelPrices; null cost when prices are not configured), after the run's last event. The run
- * page's usage line and the exports sum every `usage` event of the run (lib/ai/usage summarizeUsage), so the
- * follow-ups' calls join the research calls there. A seq taken meanwhile is retried with the next one.
+ * Adds the model calls of one follow-up (classification, answer) to the run's cost (a conversation's model calls are
+ * part of what the run cost): one `usage` run event per call, with its tokens and the cost estimated from the
+ * configured prices (lib/ai/providers getModelPrices; null cost when prices are not configured), after the run's last
+ * event. The run page's usage line and the exports sum every `usage` event of the run (lib/ai/usage summarizeUsage), so
+ * the follow-ups' calls join the research calls there. A seq taken meanwhile is retried with the next one.
  * @throws the database error after {@link SAVE_ATTEMPTS} attempts.
  */
 export async function recordChatUsage(runId: string, usages: ModelUsage[], model: string | null): Promise<void> {

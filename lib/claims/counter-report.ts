@@ -3,7 +3,7 @@ import type { CounterCitation } from "@/lib/domain/claim-check";
 import type { CounterReportInput } from "./backend";
 import { describeStrategies } from "./search-stats";
 
-/** Longest counter-report in words. Source: the issue ("200–300 words"). */
+/** Longest counter-report in words. Source: our choice, 200–300 words: a paragraph a reader takes in at once. */
 export const MAX_REPORT_WORDS = 300;
 
 /** A sentence ready to be quoted inside a sentence: without its final full stop. */

@@ -109,6 +109,3 @@ export const ORGAN_FORMS: ReadonlyArray<{ words: string[]; prefixes: string[]; s
   { words: ["stomach", "gastric"], prefixes: ["stomach", "gastr"], synonyms: ["gastric"] },
   { words: ["pancreas", "pancreatic"], prefixes: ["pancrea"], synonyms: ["pancreatic"] },
 ];
-
-/** Result cues of a sentence: statistics and result wording (a stronger finding). */
-export const RESULT_CUE = /(?:\bp\s*[<=≤]|\bsignificant(?:ly)?\b|\d\s*%|\bconfidence interval\b|\b95\s*%|\bodds ratio\b|\bhazard ratio\b|\brelative risk\b|^(?:results?|conclusions?)\s*:)/i;

@@ -4,7 +4,7 @@ import { type Evidence } from "@/lib/domain/evidence";
 import { normaliseForMatch } from "@/lib/text/quote-match";
 import type { StrategyHit } from "./strategies";
 
-/** Most documents scored per claim. Source: the issue ("cap at 100"). */
+/** Most documents scored per claim. Source: our choice, a bound on the scoring work (and model calls) per claim. */
 export const MAX_FOUND_DOCUMENTS = 100;
 
 /**

@@ -65,7 +65,7 @@ export interface ClaimProgress {
   counter: CounterStatement | null;
   /** Whether the HyDE search ran (it needs a language model). */
   hydeRan: boolean;
-  /** The supportable documents found (retracted ones are saved and shown, never scored: issue 15). */
+  /** The supportable documents found (retracted ones are saved and shown, never scored: their findings are void). */
   documents: FoundDocument[];
   scores: DocumentScore[];
   findings: { citations: CounterCitation[]; dropped: DroppedPassage[]; stats: ClaimSearchStats; sides: ClaimSides; reading: ClaimReading | null } | null;
@@ -170,7 +170,7 @@ export const claimStages = {
       if (added.length > 0) await recorder.saveEvidence(added, c.n);
       await recorder.emit("evidence", { iteration: c.n, added: added.map(summarizeEvidence), duplicates, total: state.evidence.length });
       if (added.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(added.filter(isRetracted)) });
-      // Issue 15: retracted records are saved (shown and counted) but never scored, cited or given to the verdict.
+      // Retracted records are saved (shown and counted) but never scored, cited or given to the verdict.
       c.documents = supportableDocuments(found);
       c.hydeRan = hits.hyde !== null;
     });

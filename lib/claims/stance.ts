@@ -1,3 +1,4 @@
+import { RESULT_CUE } from "@/lib/text/findings";
 import { negationScopes as scopesOf, negationTokens } from "@/lib/text/negation";
 import type { ClaimAnalysis } from "./analysis";
 import {
@@ -5,7 +6,6 @@ import {
   EFFECT_NOUN,
   EFFECT_VERBS,
   EQUIVALENCE,
-  RESULT_CUE,
   VERB_FORM_TO_BASE,
   type EffectDirection,
 } from "./lexicon";

@@ -13,8 +13,8 @@ export const KEYWORD_LIMIT = 40;
  */
 export const POOL_LIVE_LIMIT = 40;
 export const POOL_LOCAL_LIMIT = 300;
-/** Records kept per similarity strategy, best first. Source: our choice, the same as the keyword search. */
-export const SIMILARITY_TOP = 40;
+/** Records kept per similarity strategy, best first. Source: our choice, as many as the keyword search keeps. */
+const SIMILARITY_TOP = KEYWORD_LIMIT;
 /** Least TF-IDF cosine for a similarity hit: below it a record shares only a stray word. Source: our choice (TF-IDF only; provider embeddings keep every pool record). */
 export const MIN_SIMILARITY = 0.05;
 /** Words of a text used to fetch its similarity pool (OR-ed). Source: our choice. */

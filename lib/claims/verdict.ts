@@ -81,14 +81,12 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
   const against = stats.documentsCited > 0 ? stats.documentsAboveThreshold : 0;
   const forClaim = supportingCount(input);
   const threshold = stats.threshold;
-  const basis = input.reading ? `${relationBasis(input.reading, against, forClaim)} ` : "";
 
   if (against === 0 && forClaim === 0) {
     return {
       verdict: "undecided",
       confidence: "low",
       rationale:
-        basis +
         `None of the ${documents(stats.documentsFound)} searched reached the threshold of ${threshold} of 5 for the counter-statement, ` +
         `and none stated a finding in line with the claim. The sources searched leave the claim undecided.`,
     };
@@ -99,7 +97,6 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       verdict: "contradicts",
       confidence: verdictConfidence(against, forClaim),
       rationale:
-        basis +
         `${capitalised(documents(against))} of the ${stats.documentsScored} scored reached the threshold of ${threshold} of 5 for the counter-statement ` +
         `“${unquoted(input.counter.counterStatement)}”, and ${stats.documentsCited === 1 ? "1 is cited with a passage verified in its abstract" : `${stats.documentsCited} are cited with passages verified in their abstracts`}. ` +
         `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so the evidence contradicts it. ${agree(forClaim)}`,
@@ -110,7 +107,6 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       verdict: "supports",
       confidence: verdictConfidence(forClaim, against),
       rationale:
-        basis +
         `${capitalised(documents(forClaim))} stated findings in line with the claim, against ${against} reaching the threshold of ${threshold} of 5 for the counter-statement. ` +
         `The evidence found supports the claim. ${agree(against)}`,
     };
@@ -119,7 +115,6 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
     verdict: "undecided",
     confidence: against >= 3 && forClaim >= 3 ? "medium" : "low",
     rationale:
-      basis +
       `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
       `The evidence is mixed, so the claim stays undecided.`,
   };

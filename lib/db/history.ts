@@ -112,7 +112,7 @@ export async function searchHistory(options: {
 
 /**
  * The run modes present in a history (a scope, or a browser session id as before), sorted ("research", …), for the
- * mode filter. A SQL GROUP BY on the Run(mode) index (issue 12): Prisma's `distinct` reads every visible run and
+ * mode filter. A SQL GROUP BY on the Run(mode) index: Prisma's `distinct` reads every visible run and
  * deduplicates in memory, which made the history page's time grow with the number of runs.
  */
 export async function listHistoryModes(scope: HistoryScope | string | null): Promise<string[]> {

@@ -175,7 +175,7 @@ export async function getRunEvidence(runId: string): Promise<Evidence[]> {
   return links.map((l) => rowToEvidence(l.evidence, l.relevance));
 }
 
-/** Saves the run's report; a later version (a research follow-up's, issue 14) replaces the saved one. */
+/** Saves the run's report; a later version (a research follow-up's) replaces the saved one. */
 export async function saveReport(runId: string, report: ResearchReport, markdown: string): Promise<void> {
   const fields = { title: report.title, markdown, data: report as unknown as Prisma.InputJsonValue, removedReferences: report.removedReferences };
   await getDb().report.upsert({ where: { runId }, create: { runId, ...fields }, update: fields });

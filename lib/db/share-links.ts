@@ -4,7 +4,10 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 import { readSnapshot, type RunSnapshot } from "@/lib/domain/snapshot";
 
-/** Random bytes in a share token: 32 bytes = 256 bits (the issue asks for at least 128), base64url-encoded. */
+/**
+ * Random bytes in a share token: 32 bytes = 256 bits, base64url-encoded; at least 128 bits make a token unguessable
+ * (OWASP's session-id guidance asks for 64 bits of entropy).
+ */
 export const SHARE_TOKEN_BYTES = 32;
 
 /** Creates a read-only share link holding a frozen snapshot of the run. @returns the token. */

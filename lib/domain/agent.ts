@@ -42,7 +42,7 @@ export interface ModelUsage {
  * remove or replace in the model's draft, and (LLM hypothesis and report agents) the answer as it streams, which
  * live viewers see before the final answer is saved. `onSearchSuggestions` (LLM hypothesis agent) receives, as the
  * answer streams, the search suggestions of every hypothesis written so far, in answer order, so the workflow can
- * start those searches before the answer ends (issue 12); the final answer still decides which are run.
+ * start those searches before the answer ends, which hides their latency; the final answer still decides which are run.
  */
 export interface AgentHooks {
   onUsage?: (usage: ModelUsage) => void;

@@ -4,11 +4,11 @@ import type { BackendKind } from "./run";
 import type { Reference } from "./report";
 import type { RunDataParts } from "./events";
 
-/** Most characters of one follow-up message (issue 14: "too long (over 2,000 characters)"). */
+/** Most characters of one follow-up message: a question, not a document (longer text is refused, never cut). */
 export const MAX_FOLLOW_UP_CHARS = 2_000;
 
 /**
- * What a follow-up asks for (issue 14), chosen by the backend and shown to the user:
+ * What a follow-up asks for, chosen by the backend and shown to the user:
  * - "evidence": a question about the run's evidence ("Which of these studies were in humans?"), answered from it;
  * - "research": a request for more research ("look deeper into hERG"), which starts a new iteration of the run.
  */
@@ -65,7 +65,7 @@ export interface ChatAnswerData {
 }
 
 /**
- * A new iteration of the run started by a research follow-up (issue 14): its number, the seq of the run's last
+ * A new iteration of the run started by a research follow-up: its number, the seq of the run's last
  * event before it (its events follow; the thread shows them as its timeline, up to the next run-finished) and the
  * queries it searches. Saved with the answer when the iteration starts; its outcome is read from the run's events.
  */
@@ -76,7 +76,7 @@ export interface ResearchIterationData {
 }
 
 /**
- * What changed between two report versions (issue 14): references added and removed (by evidence id, with
+ * What changed between two report versions: references added and removed (by evidence id, with
  * titles), hypotheses whose support changed (supporting/contradicting counts before and after), confidence, and how
  * many new records the iterations between the two versions found.
  */

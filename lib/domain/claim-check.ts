@@ -16,8 +16,8 @@ export const SEARCH_STRATEGIES: SearchStrategy[] = ["keyword", "semantic", "hyde
 export const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "keyword", semantic: "semantic", hyde: "HyDE" };
 
 /**
- * A document supports the counter-statement when it scores at least 3 on the 0–5 scale. Source: the issue
- * (after bmlibrarian's PaperChecker, whose default score threshold is 3).
+ * A document supports the counter-statement when it scores at least 3 on the 0–5 scale. Source: bmlibrarian's
+ * PaperChecker, whose default score threshold is 3.
  */
 export const COUNTER_SCORE_THRESHOLD = 3;
 
@@ -118,7 +118,7 @@ export type ScoredDocumentSummary = z.infer<typeof scoredDocumentSummarySchema>;
 /**
  * One citation of a counter-report: the `n` of its [n] marker, the record, and the passage of the record's abstract
  * that supports the counter-statement, in the abstract's own wording. `similarity` is 1 when the proposed passage
- * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/report/quote-check.ts).
+ * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/report/appraise/quote-check.ts).
  */
 export const counterCitationSchema = z.object({
   ...foundRecordFields,
@@ -167,7 +167,7 @@ export type DroppedPassage = z.infer<typeof droppedPassageSchema>;
 /**
  * One document on one side of a claim: the record, the strategies that found it, its score and rationale, the
  * relation read in it (polar claims, extractive), and its passage — a sentence of its abstract that carries the
- * finding, verified verbatim in the abstract (lib/report/quote-check.ts; `similarity` 1 for an exact match).
+ * finding, verified verbatim in the abstract (lib/report/appraise/quote-check.ts; `similarity` 1 for an exact match).
  * `citation` is the [n] of the counter-report for documents against the claim, null for those in line with it.
  */
 export const sideDocumentSchema = z.object({

@@ -72,10 +72,10 @@ export const trialSchema = z.object({
 export type Trial = z.infer<typeof trialSchema>;
 
 /**
- * What the source says about a record's standing (issue 15), read from PubMed/MEDLINE `PublicationType` and
- * `CommentsCorrectionsList`, Europe PMC `pubTypeList` and `commentCorrectionList`, and the ClinicalTrials.gov status
- * module. PMIDs are those of the linked notices (PubMed `CommentsCorrections/PMID`, Europe PMC `commentCorrection.id`
- * with source "MED").
+ * What the source says about a record's standing (retracted, corrected, superseded), read from PubMed/MEDLINE
+ * `PublicationType` and `CommentsCorrectionsList`, Europe PMC `pubTypeList` and `commentCorrectionList`, and the
+ * ClinicalTrials.gov status module. PMIDs are those of the linked notices (PubMed `CommentsCorrections/PMID`, Europe
+ * PMC `commentCorrection.id` with source "MED").
  * - `retracted`: publication type "Retracted Publication" or a RetractionIn link; such a record never counts as support;
  * - `retractionIn`, `expressionOfConcernIn`, `erratumIn`, `updateIn`: PMIDs of the retraction notices, expressions of
  *   concern, errata and updated versions that point at this record;
@@ -107,7 +107,7 @@ export const provenanceSchema = z.object({
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 
-/** The provenance of a record about which the source says nothing (the default for records parsed before issue 15). */
+/** The provenance of a record about which the source says nothing (also of records parsed before provenance was read). */
 export const EMPTY_PROVENANCE: Provenance = {
   retracted: false,
   retractionIn: [],

@@ -17,8 +17,8 @@ export type LinkSupport = z.infer<typeof linkSupportSchema>;
  * A mechanistic hypothesis (after DeepCritical phase 7's MechanismHypothesis).
  * `confidence` is 0–1; `supportingEvidence` / `contradictingEvidence` are evidence ids (see evidenceKey);
  * `links` gives the evidence behind each link of the chain (empty when the backend cannot tell).
- * Typed node ids (issue 9 §4), each optional for backward compatibility (absent: not normalised; saved runs
- * before issue 9 have none): `drugMeshId` / `effectMeshId` MeSH descriptor IDs ("D008094"); `targetGeneId` the
+ * Typed node ids, each optional for backward compatibility (absent: not normalised; runs saved before chains
+ * were typed have none): `drugMeshId` / `effectMeshId` MeSH descriptor IDs ("D008094"); `targetGeneId` the
  * NCBI Gene (Entrez) ID ("3757") and `targetSymbol` its official symbol ("KCNH2"); `pathwayGoId` a Gene Ontology
  * biological-process ID ("GO:0006915"). null means normalisation was tried and matched nothing: a null
  * `targetGeneId` is shown as an unrecognised target.

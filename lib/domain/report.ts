@@ -53,7 +53,7 @@ export const reportVerificationSchema = z.object({
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
  * Optional integrity counters (absent on reports saved before they existed, read as 0 / "not-checked"):
  * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
- * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
+ * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/appraise/quote-check.ts);
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
  * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
  * `verification` — the critic's verdict.

@@ -13,7 +13,8 @@ export const MAX_QUESTION_LENGTH = 2000;
 
 /**
  * Longest claim text accepted, in characters: a pasted abstract (at most about 4,000) or a longer passage such as a
- * results section. Source: issue 11 (input limits), 20,000.
+ * results section. Source: our choice, 20,000, five abstracts' worth: a bound on what one request can ask the model to
+ * read.
  */
 export const MAX_CLAIM_TEXT_LENGTH = 20000;
 

@@ -27,7 +27,7 @@ export type SourceState = z.infer<typeof sourceStateSchema>;
 export const checkStatusSchema = z.enum(["running", "quiet", "changed", "failed"]);
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
-/** A record's stance on the run's question, as the bottom line reads it (lib/report/record-stance.ts). */
+/** A record's stance on the run's question, as the bottom line reads it (lib/reading/read.ts). */
 const stanceSchema = z.enum(["yes", "possibly", "no", "irrelevant"]);
 
 /** A record named in a change summary: its key, title, identifiers, study type label and source. */

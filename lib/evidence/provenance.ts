@@ -1,6 +1,9 @@
 import { EMPTY_PROVENANCE, type Evidence, type Provenance } from "@/lib/domain/evidence";
 
-/** The provenance of a record, {@link EMPTY_PROVENANCE} when it carries none (records saved before issue 15, PubTator). */
+/**
+ * The provenance of a record, {@link EMPTY_PROVENANCE} when it carries none (PubTator records, and records saved before
+ * provenance was read).
+ */
 export function provenanceOf(e: Pick<Evidence, "provenance">): Provenance {
   return e.provenance ?? EMPTY_PROVENANCE;
 }

@@ -2,7 +2,7 @@ import type { ClaimCheckResult, CounterCitation } from "@/lib/domain/claim-check
 import type { Reference } from "@/lib/domain/report";
 import type { RunDetail } from "@/lib/runs/projections";
 import { provenanceNote } from "@/lib/evidence/provenance";
-import { escapeProse, formatReference } from "@/lib/report/markdown";
+import { escapeProse, formatReference } from "@/lib/report/render/markdown";
 import { referencesToBibtex, referencesToRis } from "./citations";
 import { claimCheckToJson, claimResultsFromEvents } from "./claim-check-json";
 import type { ExportFile, ExportFormat } from "./files";

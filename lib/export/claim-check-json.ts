@@ -2,7 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import type { ClaimCheckResult } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
-import { claimCheckPrisma } from "@/lib/report/prisma";
+import { claimCheckFlows } from "@/lib/report/appraise/flow-diagram";
 
 /** The claim results saved in a run's events, in claim order (claims that did not finish are absent). */
 export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
@@ -13,18 +13,18 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
 }
 
 /**
- * The `--json` contract of a claim check (the issue's, fields may be added but not renamed):
+ * The `--json` contract of a claim check (scripts read it: fields may be added but not renamed):
  * `{ runId, status, claims: [{ claim, counterStatement, verdict, confidence, rationale, counterReport,
  * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
  * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
- * Added with claim polarity (issue 9): per claim `reading` (the claim read as chemical, disease or organ, relation
- * and negation, with the annotation IDs it stands for; null for other claim shapes) and `sides` (the documents on
- * each side: `{ contradicts: { count, documents }, supports: { count, documents } | null }`, each document with its
- * verified `passage` and the `relation` the model read in it; `supports` null when the scorer does not look for
- * such documents — the LLM scorer; `sides` null for checks saved before issue 9).
+ * Added when claims were read for their polarity: per claim `reading` (the claim read as chemical, disease or
+ * organ, relation and negation, with the annotation IDs it stands for; null for other claim shapes) and `sides` (the
+ * documents on each side: `{ contradicts: { count, documents }, supports: { count, documents } | null }`, each
+ * document with its verified `passage` and the `relation` the model read in it; `supports` null when the scorer does
+ * not look for such documents — the LLM scorer; `sides` null for checks saved before then).
  * `excludedForProvenance` (`{ count, records }`, see runToJson): found records never scored or cited (retracted);
- * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckPrisma).
+ * `prisma`, the PRISMA 2020 flow of each claim (see claimCheckFlows).
  */
 export function claimCheckToJson(detail: RunDetail) {
   return {
@@ -67,6 +67,6 @@ export function claimCheckToJson(detail: RunDetail) {
     })),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
-    prisma: claimCheckPrisma(detail.events),
+    prisma: claimCheckFlows(detail.events),
   };
 }

@@ -1,11 +1,11 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { runToJson } from "@/lib/export/run-json";
 import { exportClaimCheck } from "@/lib/export/claim-check-export";
 import { provenanceNote } from "@/lib/evidence/provenance";
-import { reportAnswer } from "@/lib/report/answer";
-import { answerMarkdown, withAnswerSections } from "@/lib/report/answer-markdown";
+import { reportAnswer } from "@/lib/report/appraise/answer";
+import { answerMarkdown, withAnswerSections } from "@/lib/report/render/answer-markdown";
 import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
 import type { ChatUIMessage } from "@/lib/domain/chat";
 import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/export/files";
@@ -27,7 +27,7 @@ export function isExportFormat(value: string): value is ExportFormat {
  * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
  * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
- * With `options.messages` (the run's conversation, issue 14), Markdown ends with an appendix of the follow-ups and
+ * With `options.messages` (the run's conversation), Markdown ends with an appendix of the follow-ups and
  * their answers, and JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */

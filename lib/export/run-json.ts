@@ -1,8 +1,8 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
-import { researchPrisma, screenedRecords } from "@/lib/report/prisma";
-import { reportAnswer } from "@/lib/report/answer";
+import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -17,9 +17,9 @@ import { reportAnswer } from "@/lib/report/answer";
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
  * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }] }`,
- * the collected records never given to the agents as support (issue 15); they stay in `evidence`.
+ * the collected records never given to the agents as support (retracted); they stay in `evidence`.
  * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
- * excluded with reasons, included; see researchPrisma).
+ * excluded with reasons, included; see researchFlow).
  * `answer`: the bottom line `{ kind: "yes-no" | "candidates" | "open", verdict: "yes" | "probably yes" | "unclear" |
  * "probably no" | "no" | null, candidates, sentence, meter: { yes, possibly, no, irrelevant } }` and `certainty` its
  * GRADE rating `{ level, start, startReason, judgements: [{ domain, down, reason, evidenceIds }], records }` (see
@@ -54,6 +54,6 @@ export function runToJson(detail: RunDetail) {
     usage: summarizeUsage(detail.events),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
-    prisma: researchPrisma({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report }),
+    prisma: researchFlow({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report }),
   };
 }

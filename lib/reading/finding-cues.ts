@@ -1,31 +1,20 @@
 import type { Evidence } from "@/lib/domain/evidence";
+import { countFindingCues } from "@/lib/text/findings";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";
 import type { RecordStance } from "./stance";
 
 /**
  * The finding-cue reader, for questions that do not relate a drug to a condition (PubMedQA's "Do mitochondria play
- * a role in remodelling lace plant leaves?"): a record's findings are read by counting result-cue words, not by
- * the relation model. Cues, weights and thresholds were tuned on PubMedQA's development split (even PMIDs) only,
- * see scripts/eval-pubmedqa.ts:
- * - NEGATIVE: the study found no effect, difference or association ("did not", "no significant", "similar");
- * - POSITIVE: the study found one ("significantly", "associated with", "increased", "p < 0.05");
- * - HEDGE: the authors do not commit ("may", "might", "suggest", "trend", "further studies").
+ * a role in remodelling lace plant leaves?"): a record's findings are read by counting result-cue words
+ * (lib/text/findings.ts countFindingCues), not by the relation model. Cues, weights and thresholds were tuned on
+ * PubMedQA's development split (even PMIDs) only, see scripts/eval-pubmedqa.ts.
  */
-const NEGATIVE =
-  /\b(?:no (?:significant|statistically significant|difference|differences|association|associations|correlation|relationship|effect|evidence|benefit|change|increase|reduction|improvement)|not (?:significantly|statistically|associated|correlated|related|different|predictive|improve|reduce|increase|affect|influence|found|observed|detected|superior|better)|did not|does not|do not|was not|were not|is not|are not|could not|failed to|neither|nor|unchanged|similar|comparable|insignificant|non-?significant|n\.s\.)\b/gi;
-const POSITIVE =
-  /\b(?:significant(?:ly)?|associated with|correlated with|correlation (?:between|with)|increased?|decreased?|reduced?|improved?|higher|lower|greater|better|superior|effective|predict(?:s|ed|ive|or)|independent(?:ly)? (?:risk|predictor|factor)|risk factor|odds ratio|hazard ratio|p\s*[<≤]\s*0?\.0[0-5]\d*)\b/gi;
-const HEDGE = /\b(?:may|might|could be|suggest(?:s|ed|ing)?|possibl[ey]|trend(?:ed)?|tended|appear(?:s|ed)? to|unclear|uncertain|remains? to be|further (?:studies|research|investigation)|limited)\b/gi;
 
 /** Sentences read for findings: the abstract's last ones, where results and conclusions stand. Tuned on PubMedQA dev. */
 export const FINDING_SENTENCES = 3;
 /** Weight of a negative cue against a positive one (a negation usually sits beside a positive word: "not significantly different"). Tuned on PubMedQA dev. */
 export const NEGATIVE_WEIGHT = 2;
-
-function count(text: string, re: RegExp): number {
-  return text.match(re)?.length ?? 0;
-}
 
 /** The share (0–1) of the question's distinct index terms that occur in the record (title, abstract, MeSH headings). */
 export function bearingOf(questionTerms: ReadonlySet<string>, e: Evidence): number {
@@ -60,9 +49,7 @@ export function readFindingCues(questionTerms: ReadonlySet<string>, e: Evidence)
   const onTopic = later.filter((s) => indexTerms(s).some((t) => questionTerms.has(t)));
   const read = onTopic.length > 0 ? onTopic : later;
   const text = read.join(" ");
-  const positive = count(text, POSITIVE);
-  const negative = count(text, NEGATIVE);
-  const hedges = count(text, HEDGE);
+  const { positive, negative, hedges } = countFindingCues(text);
   const score = positive - NEGATIVE_WEIGHT * negative;
   const stance: RecordStance = score < 0 ? "no" : score > 0 && hedges <= positive ? "yes" : "possibly";
   const found = stance === "yes" ? "findings read as yes" : stance === "no" ? "findings read as no" : "findings hedged or mixed";

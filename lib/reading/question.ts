@@ -35,8 +35,9 @@ export interface QuestionEntity {
 }
 
 /**
- * "Which / what (existing, approved …) drugs …", "any drugs that …", "drugs that …" at the start: the question asks
- * for drugs rather than naming one. Source: our own pattern over the question forms of issue 9.
+ * "Which / what (existing, approved …) drugs …", "any drugs that …", "drugs that …" at the start: the question asks for
+ * drugs rather than naming one. Source: our own pattern over the open questions Critica is asked ("Which approved drugs
+ * could be repurposed for …?").
  */
 const OPEN_SUBJECT =
   /\b(?:which|what|any|list|name|find|identify)\b(?:\s+[\w-]+){0,3}?\s+(?:drugs?|medications?|medicines?|agents?|compounds?|chemicals?|substances?|therapies|therapeutics|treatments?|pharmaceuticals?|molecules|inhibitors|antagonists|blockers)\b|^(?:drugs?|medications?|medicines?|agents?|compounds?)\s+(?:that|which)\b|^what\s+(?:causes|can cause|could cause|treats|can treat|could treat|prevents|can prevent)\b/i;

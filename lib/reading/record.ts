@@ -1,6 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { KnownEntity, PairPrediction } from "@/lib/relations";
 import { mayStateFinding } from "@/lib/text/findings";
+import { isTherapeuticCue } from "@/lib/text/relation-cues";
 import { commonestName, type AnnotationIndex } from "./annotations";
 import type { ResolvedProposition } from "./proposition";
 import { recordRelations } from "./relations";
@@ -34,9 +35,6 @@ export interface RelationThresholds {
  * with mesna" for cystitis: 0.72).
  */
 export const STRONG_PROBABILITY = 0.8;
-
-/** Protective or therapeutic cue words of a negated sentence ("did not prevent"), by word start. */
-const PROTECTIVE_CUE = /^(?:prevent|protect|attenuat|amelior|revers|inhibit|alleviat|abolish|counteract|suppress|antagoni|reliev|rescu|abrogat|lessen|treat|therap|efficac|effective|cure|benefic)/i;
 
 /**
  * Bearing of a record that names the drug with a disease of an organ asked about ("Is X cardiotoxic?") but reads no
@@ -95,7 +93,7 @@ function restingSentence(p: PairPrediction, title: string, negated: boolean): st
 /** Whether every sentence relating the pair denies it with a cue ("X did not induce Y"), and whether that cue is protective ("did not prevent"). */
 function denial(p: PairPrediction): { denied: boolean; protective: boolean } {
   const cued = p.sentences.filter((s) => s.negated && s.cue);
-  return { denied: p.negated && cued.length > 0, protective: cued.some((s) => PROTECTIVE_CUE.test(s.cue ?? "")) };
+  return { denied: p.negated && cued.length > 0, protective: cued.some((s) => isTherapeuticCue(s.cue ?? "")) };
 }
 
 // Readers see the probability in plain words; P(CID) is the relation model's internal name for it.

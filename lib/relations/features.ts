@@ -48,6 +48,17 @@ export const ENGINEERED_FEATURES = [
 
 const CONTEXT = 2;
 
+/** The yes/no facts of a sentence pair (sentence-pair.ts). */
+type PairFlag = { [K in keyof SentencePair]: SentencePair[K] extends boolean ? K : never }[keyof SentencePair];
+
+/** The facts of a co-occurrence sentence that are features as they stand, each with its feature (set in this order). */
+const PAIR_FLAG_FEATURES: ReadonlyArray<readonly [PairFlag, (typeof ENGINEERED_FEATURES)[number]]> = [
+  ["chemicalFirst", "chem_before_dis"], ["cause", "cue_cause"], ["association", "cue_association"],
+  ["temporal", "cue_temporal"], ["protect", "cue_protect"], ["treat", "cue_treat"], ["induced", "pattern_induced"],
+  ["byChemical", "pattern_by_chemical"], ["otherChemicalBetween", "other_chem_between"], ["otherInducer", "other_inducer"],
+  ["chemicalInducer", "chem_inducer_here"], ["negated", "negated_any"], ["treats", "treats"],
+];
+
 function gapBucket(gap: number): string {
   return gap <= 2 ? "gap_0_2" : gap <= 5 ? "gap_3_5" : gap <= 10 ? "gap_6_10" : gap <= 20 ? "gap_11_20" : "gap_21plus";
 }
@@ -123,19 +134,7 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
     if (coSentences[coSentences.length - 1].index === a.sentences.length - 1) on("abstract_last_co");
     on(gapBucket(Math.min(...pairs.map((p) => p.gap))));
     for (const p of pairs) {
-      if (p.chemicalFirst) on("chem_before_dis");
-      if (p.cause) on("cue_cause");
-      if (p.association) on("cue_association");
-      if (p.temporal) on("cue_temporal");
-      if (p.protect) on("cue_protect");
-      if (p.treat) on("cue_treat");
-      if (p.induced) on("pattern_induced");
-      if (p.byChemical) on("pattern_by_chemical");
-      if (p.otherChemicalBetween) on("other_chem_between");
-      if (p.otherInducer) on("other_inducer");
-      if (p.chemicalInducer) on("chem_inducer_here");
-      if (p.negated) on("negated_any");
-      if (p.treats) on("treats");
+      for (const [flag, feature] of PAIR_FLAG_FEATURES) if (p[flag]) on(feature);
       if (!p.cause && !p.association && !p.temporal && !p.induced) on("co_sentence_no_cue");
     }
     if (pairs.every((p) => p.negated)) on("negated_all");

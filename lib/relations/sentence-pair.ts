@@ -1,7 +1,7 @@
 import { negationCovers as scopeCovers } from "@/lib/text/negation";
 import {
   ASSOCIATION_STEMS, CAUSE_STEMS, PROTECT_STEMS, TEMPORAL_STEMS, TREAT_STEMS, isProtectiveVerb, matchesStem,
-} from "./cues";
+} from "@/lib/text/relation-cues";
 import type { PlacedMention } from "./analyze";
 import type { Token } from "./text";
 

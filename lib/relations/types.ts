@@ -49,7 +49,7 @@ export interface PairPrediction {
   /**
    * causes: probability ≥ the threshold tuned on CDR_DevelopmentSet (weights.json `threshold`) and not negated,
    *   or the document's most probable pair when no pair reaches it and it reaches `fallbackThreshold` (decideAll);
-   * treats: a therapeutic/protective cue relates the pair in a non-negated sentence (see cues.ts);
+   * treats: a therapeutic/protective cue relates the pair in a non-negated sentence (see lib/text/relation-cues.ts);
    * none: neither.
    */
   relation: "causes" | "treats" | "none";

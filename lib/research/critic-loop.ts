@@ -3,11 +3,11 @@ import type { ReasoningBackend } from "@/lib/research/backend";
 import type { ReportInput } from "@/lib/research/backend";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { runDeterministicChecks } from "@/lib/report/critic-checks";
+import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
 import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic";
-import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
-import { validateReportCitations } from "@/lib/report/validate-citations";
-import { numbersToKeys } from "@/lib/report/citation-keys";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
+import { numbersToKeys } from "@/lib/report/render/citation-keys";
 import { evidenceKeys } from "@/lib/ai/evidence-keys";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
@@ -61,7 +61,7 @@ function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: Rese
 
 /**
  * Writes the report under the critic (the Reflexion critic node of the seeds): for each draft,
- * 1. the draft is cleaned (cleanDraft) and the deterministic checks run (lib/report/critic-checks), counting
+ * 1. the draft is cleaned (cleanDraft) and the deterministic checks run (lib/report/appraise/critic-checks), counting
  *    what the report agent removed from the model's draft as a failure of `references-in-evidence`;
  * 2. when they pass and the backend has an entailment check (LLM backends), each cited sentence is checked
  *    against the abstracts it cites;

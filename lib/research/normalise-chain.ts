@@ -13,7 +13,8 @@ function targetPhrases(target: string): string[] {
 }
 
 /**
- * Normalises one hypothesis' chain nodes (issue 9 §4), for every backend:
+ * Normalises one hypothesis' chain nodes, for every backend, so chains of both backends name the same genes and
+ * processes:
  * - target → NCBI Gene: `targetGeneId` / `targetSymbol` from recogniseGene (NCBI Gene symbols, aliases and names,
  *   human, built by `npm run vocab:build`) of the phrase or its parts (targetPhrases); null when it matches no gene
  *   or protein, so the UI shows it as "unrecognised" rather than silently accepting it;

@@ -6,7 +6,7 @@ import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ModelPrices } from "@/lib/ai/pricing";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/runs/agent-runner";
 import type { RunFailure } from "@/lib/runs/durable-step";
@@ -103,8 +103,8 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
 }
 
 /**
- * Searches the queries across the sources that have not failed, all queries at once (issue 12: one after another
- * they cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
+ * Searches the queries across the sources that have not failed, all queries at once (one after another
+ * they would cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
  * given order, records the searches, merges, annotates and saves what is new. A query the previous stage already
  * started (`prefetchKey`, see startSearchPrefetch) is taken from there and recorded here like the others.
  */
@@ -115,7 +115,7 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
   const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
   if (available.length === 0) return;
   state.queriesRun.push(...queries.map(normalise));
-  // Each source's search event is saved as soon as that source answers (issue 10), so the run page shows progress
+  // Each source's search event is saved as soon as that source answers, so the run page shows progress
   // before the slowest source is done; the merge, shortfalls and state follow query by query once all answered.
   const record = (r: SourceSearchResult) =>
     recorder.emit("search", { iteration, phase, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
@@ -143,7 +143,8 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
     }
     const room = MAX_RUN_EVIDENCE - state.evidence.length;
     const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
-    // Issue 17: a record's relevance is its relevance to the question (not its rank in whichever search found it);
+    // A record's relevance is its relevance to the question, not its rank in whichever search found it (ranks of
+    // different searches do not compare);
     // it orders what is kept when the run is full, and is saved with the record for the evidence table.
     const kept = annotateEvidence(scoreNewRecords(input.question, state.evidence, added).slice(0, Math.max(0, room)), input.entityDictionary ?? null);
     if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
@@ -184,7 +185,7 @@ export const researchStages = {
   },
 
   /**
-   * (1)+(2) of a follow-up iteration (issue 14: "look deeper into hERG"): the user's research request as the
+   * (1)+(2) of a follow-up iteration ("look deeper into hERG"): the user's research request as the
    * queries, searched like the question (phase "question", up to QUESTION_SEARCH_LIMIT records per source).
    */
   async followUpSearch(input: ResearchRunInput, state: ResearchState, iteration: number, queries: string[]): Promise<ResearchState> {
@@ -212,8 +213,9 @@ export const researchStages = {
       normalise,
     });
     try {
-      // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO); issue 15: agents
-      // see only supportable records (retracted ones stay in state.evidence, shown and counted).
+      // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO); agents see only
+      // supportable records, so no finding rests on a retracted one (retracted ones stay in state.evidence, shown and
+      // counted).
       const hypotheses = normaliseAssessment(
         await runner.call("hypothesis", (b, onUsage) =>
           b.hypothesize({

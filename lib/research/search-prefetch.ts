@@ -30,14 +30,14 @@ export interface SearchPrefetch {
 }
 
 /**
- * Starts a research step's searches before the step (issue 12: the targeted searches of an iteration begin while
- * the hypothesis agent is still writing, as each hypothesis's search suggestions are complete, instead of after
- * its whole answer). At most `max` searches, each query once; the results are held, not recorded: the step takes
- * them with {@link takePrefetched} and records them as its own (search events, merge), so the timeline and the
- * evidence are those of the step. A suggestion the step does not use (the final answer ordered hypotheses
- * differently, or dropped one) cost a search; {@link endPrefetch} aborts those still waiting. The held searches
- * live in this process: a step running elsewhere (durable engine) searches again, and the source cache (on by
- * default) answers it from what the prefetch stored.
+ * Starts a research step's searches before the step, to hide their latency (the targeted searches of an iteration begin
+ * while the hypothesis agent is still writing, as each hypothesis's search suggestions are complete, instead of after
+ * its whole answer). At most `max` searches, each query once; the results are held, not recorded: the step takes them
+ * with {@link takePrefetched} and records them as its own (search events, merge), so the timeline and the evidence are
+ * those of the step. A suggestion the step does not use (the final answer ordered hypotheses differently, or dropped
+ * one) cost a search; {@link endPrefetch} aborts those still waiting. The held searches live in this process: a step
+ * running elsewhere (durable engine) searches again, and the source cache (on by default) answers it from what the
+ * prefetch stored.
  */
 export function startSearchPrefetch(options: SearchPrefetchOptions): SearchPrefetch {
   const key = randomUUID();

@@ -1,11 +1,12 @@
 import { claimLapsedRun, listLapsedRuns } from "@/lib/db/run-control";
 
 /**
- * A durable run whose heartbeat is older than this (ms) has lost its executor. Issue 10 sets 30 s: six missed
- * heartbeats (lib/runs/run-watch.ts renews them every 5 s while a step executes, and at each step's start and end).
+ * A durable run whose heartbeat is older than this (ms) has lost its executor: 30 s, six missed heartbeats, so a slow
+ * step is not taken for a dead one, and a dead instance's run resumes within a minute (lib/runs/run-watch.ts renews
+ * them every 5 s while a step executes, and at each step's start and end).
  */
 export const LEASE_MS = 30_000;
-/** How often every instance sweeps (ms); issue 10 asks for 10–15 s. */
+/** How often every instance sweeps (ms): a third of {@link LEASE_MS}, so a lapsed lease waits at most one sweep more. */
 export const SWEEP_MS = 10_000;
 
 /**
@@ -43,7 +44,7 @@ export async function reenqueueWorkflowRun(workflowRunId: string): Promise<void>
 
 /**
  * How much later than SWEEP_MS a periodic sweep may run (ms): each instance waits SWEEP_MS plus a random share of
- * this, so instances started together do not sweep in lockstep (every 10–12 s, within issue 10's 10–15 s).
+ * this, so instances started together do not sweep in lockstep (every 10–12 s).
  */
 export const SWEEP_JITTER_MS = 2_000;
 /**

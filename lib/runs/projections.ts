@@ -51,17 +51,19 @@ export async function getRunDetail(runId: string): Promise<RunDetail | null> {
   const run = await getRun(runId);
   if (!run) return null;
   const [events, evidence, saved] = await Promise.all([listRunEvents(runId), getRunEvidence(runId), getReport(runId)]);
-  const { hypotheses, assessments, shortfalls } = projectEvents(events);
-  return {
-    run,
-    events,
-    evidence,
-    hypotheses,
-    assessments,
-    report: saved?.report ?? null,
-    markdown: saved?.markdown ?? null,
-    shortfalls,
-  };
+  return runDetail(run, events, evidence, projectEvents(events), saved);
+}
+
+/** A RunDetail from its parts: the views projected from its events, and the report it shows (null: none yet). */
+function runDetail(
+  run: RunSummary,
+  events: RunEvent[],
+  evidence: Evidence[],
+  projection: EventProjection,
+  report: { report: ResearchReport; markdown: string } | null,
+): RunDetail {
+  const { hypotheses, assessments, shortfalls } = projection;
+  return { run, events, evidence, hypotheses, assessments, report: report?.report ?? null, markdown: report?.markdown ?? null, shortfalls };
 }
 
 /**
@@ -71,24 +73,16 @@ export async function getRunDetail(runId: string): Promise<RunDetail | null> {
  */
 export function snapshotToDetail(snapshot: RunSnapshot): RunDetail {
   const { run, events } = snapshot;
-  const { hypotheses, assessments, report, shortfalls } = projectEvents(events);
+  const projection = projectEvents(events);
   const evidence = snapshot.evidence ?? [];
-  return {
-    run: {
-      ...sharedRunFields(run),
-      iterations: run.iterations ?? events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0,
-      confidence: run.confidence ?? null,
-      evidenceCount: evidence.length,
-      ownerId: null,
-      createdAt: new Date(run.createdAt),
-      finishedAt: run.finishedAt ? new Date(run.finishedAt) : null,
-    },
-    events,
-    evidence,
-    hypotheses,
-    assessments,
-    report: report?.report ?? null,
-    markdown: report?.markdown ?? null,
-    shortfalls,
+  const summary: RunSummary = {
+    ...sharedRunFields(run),
+    iterations: run.iterations ?? events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0,
+    confidence: run.confidence ?? null,
+    evidenceCount: evidence.length,
+    ownerId: null,
+    createdAt: new Date(run.createdAt),
+    finishedAt: run.finishedAt ? new Date(run.finishedAt) : null,
   };
+  return runDetail(summary, events, evidence, projection, projection.report);
 }

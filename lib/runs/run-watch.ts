@@ -1,8 +1,9 @@
 import { cancelRequestedAmong, heartbeatRuns } from "@/lib/db/run-control";
 
 /**
- * How often a process reads the cancelled flags of the runs it executes, in milliseconds. Issue 10 asks that a
- * cancelled run stops within 5 s; a 500 ms poll leaves the rest of that budget to the abort itself.
+ * How often a process reads the cancelled flags of the runs it executes, in milliseconds. A cancelled run should stop
+ * within 5 s (a user who presses Cancel waits for it); a 500 ms poll leaves the rest of that budget to the abort
+ * itself.
  */
 export const CANCEL_POLL_MS = 500;
 /** How often an executing durable step renews its run's lease (heartbeatAt), in milliseconds (the sweep's limit is 30 s). */

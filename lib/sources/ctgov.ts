@@ -1,17 +1,16 @@
 import { getConfig } from "@/lib/config";
 import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
-import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
+import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "@/lib/sources/http";
+import { collectPages } from "@/lib/sources/paging";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
-import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_CTGOV_BASE_URL = "https://clinicaltrials.gov/api/v2";
 /** Largest pageSize the ClinicalTrials.gov v2 API accepts. */
 export const CTGOV_MAX_PAGE_SIZE = 1000;
 /** Essie filter restricting a search to interventional studies. */
 export const INTERVENTIONAL_FILTER = "AREA[StudyType]INTERVENTIONAL";
-/** Safety bound on pages per search. */
-const MAX_PAGES = 20;
 
 /** Options of {@link createCtgovSource}; unset values are read from the environment at each search. */
 export interface CtgovSourceOptions extends RetryPolicy {
@@ -54,34 +53,18 @@ export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource
       const interventionalOnly = searchOptions.interventionalOnly ?? options.interventionalOnly ?? false;
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "ctgov" as const, signal };
 
-      const studies = new Map<string, Evidence>();
-      let pageToken: string | undefined;
-      for (let page = 0; page < MAX_PAGES && studies.size < wanted; page++) {
+      // A re-check asks for studies whose last update was posted on or after `since` (a status or results change).
+      const filters = [interventionalOnly ? INTERVENTIONAL_FILTER : "", since ? `AREA[LastUpdatePostDate]RANGE[${sinceDay(since)},MAX]` : ""].filter(Boolean);
+      return collectPages(wanted, async (pageToken) => {
         const params = new URLSearchParams({ "query.term": query, pageSize: String(Math.min(wanted, CTGOV_MAX_PAGE_SIZE)), format: "json" });
-        // A re-check asks for studies whose last update was posted on or after `since` (a status or results change).
-        const filters = [interventionalOnly ? INTERVENTIONAL_FILTER : "", since ? `AREA[LastUpdatePostDate]RANGE[${sinceDay(since)},MAX]` : ""].filter(Boolean);
         if (filters.length) params.set("filter.advanced", filters.join(" AND "));
         if (pageToken) params.set("pageToken", pageToken);
         const json = await fetchJson(`${base}/studies?${params}`, request);
-        const records = parsePage(json);
-        for (const record of records) if (!studies.has(record.id)) studies.set(record.id, record);
+        const records = parseResponse("ctgov", "unreadable studies response", CtgovFormatError, () => parseCtgovStudies(json, "ctgov"));
         const next = pageSchema.safeParse(json);
-        pageToken = next.success ? next.data.nextPageToken : undefined;
-        if (records.length === 0 || !pageToken) break;
-      }
-      const records = [...studies.values()].slice(0, wanted);
-      return records.map((record, rank) => ({ ...record, relevance: rankRelevance(rank, records.length) }));
+        const token = next.success ? next.data.nextPageToken : undefined;
+        return { records, next: records.length === 0 || !token ? null : token };
+      });
     },
   };
-}
-
-function parsePage(json: unknown): Evidence[] {
-  try {
-    return parseCtgovStudies(json, "ctgov");
-  } catch (error) {
-    if (error instanceof CtgovFormatError) {
-      throw new SourceError("ctgov", `unreadable studies response: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
 }

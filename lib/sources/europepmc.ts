@@ -1,14 +1,13 @@
 import { getConfig } from "@/lib/config";
 import type { Evidence } from "@/lib/domain/evidence";
-import { fetchJson, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
-import { EuropePmcFormatError, parseEuropePmcSearch, type EuropePmcPage } from "@/lib/sources/parse/europepmc";
-import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "@/lib/sources/http";
+import { collectPages } from "@/lib/sources/paging";
+import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
+import { sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
 
 export const DEFAULT_EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
 /** Largest pageSize the Europe PMC search API accepts. */
 export const EUROPEPMC_MAX_PAGE_SIZE = 1000;
-/** Safety bound on pages per search (records without identifiers are skipped, so a page can add fewer than pageSize). */
-const MAX_PAGES = 20;
 
 /** Options of {@link createEuropePmcSource}; unset values are read from the environment at each search. */
 export interface EuropePmcSourceOptions extends RetryPolicy {
@@ -36,33 +35,17 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
       const pageSize = Math.min(wanted, EUROPEPMC_MAX_PAGE_SIZE);
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "europepmc" as const, signal };
 
-      const collected = new Map<string, Evidence>();
-      let cursorMark = "*";
-      for (let page = 0; page < MAX_PAGES && collected.size < wanted; page++) {
-        // A re-check asks for records created or revised on or after `since` (Europe PMC's UPDATE_DATE field).
-        const q = since ? `(${query}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : query;
+      // A re-check asks for records created or revised on or after `since` (Europe PMC's UPDATE_DATE field).
+      const q = since ? `(${query}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : query;
+      return collectPages(wanted, async (cursor) => {
+        const cursorMark = cursor ?? "*";
         const url = `${base}/search?${new URLSearchParams({ query: q, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
-        const result = parsePage(await fetchJson(url, request));
-        for (const record of result.evidence) {
-          if (!collected.has(record.id)) collected.set(record.id, record);
-        }
+        const json = await fetchJson(url, request);
+        const result = parseResponse("europepmc", "unreadable search response", EuropePmcFormatError, () => parseEuropePmcSearch(json, "europepmc"));
         const exhausted = result.evidence.length + result.skipped === 0;
-        if (exhausted || !result.nextCursorMark || result.nextCursorMark === cursorMark) break;
-        cursorMark = result.nextCursorMark;
-      }
-      const records = [...collected.values()].slice(0, wanted);
-      return records.map((record, rank) => ({ ...record, relevance: rankRelevance(rank, records.length) }));
+        const last = exhausted || !result.nextCursorMark || result.nextCursorMark === cursorMark;
+        return { records: result.evidence, next: last ? null : result.nextCursorMark };
+      });
     },
   };
-}
-
-function parsePage(json: unknown): EuropePmcPage {
-  try {
-    return parseEuropePmcSearch(json, "europepmc");
-  } catch (error) {
-    if (error instanceof EuropePmcFormatError) {
-      throw new SourceError("europepmc", `unreadable search response: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
 }

@@ -19,6 +19,19 @@ export class SourceError extends Error {
   readonly status: number | null;
 }
 
+/**
+ * A response read with its format's parser: the parser's format error becomes the source's SourceError ("<what>:
+ * <reason>", the format error as `cause`); any other error passes through.
+ */
+export function parseResponse<T>(source: SourceId, what: string, formatError: abstract new (...args: never[]) => Error, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof formatError) throw new SourceError(source, `${what}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
 /** How one request is retried and bounded. Defaults: 3 retries, 500 ms first backoff, 30 s per attempt. */
 export interface RetryPolicy {
   /** Retries after the first attempt (p-retry `retries`). */

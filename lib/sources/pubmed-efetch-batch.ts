@@ -20,14 +20,14 @@ interface Batch<R> {
 }
 
 /**
- * Coalesces the efetch requests of concurrent PubMed searches (issue 12): a search whose esearch has answered asks
- * for its PMIDs; while an efetch batch still waits its turn in the process-wide NCBI limiter (3 requests/s without a
- * key) the PMIDs join it, and the batch is closed only when the limiter grants it its slot. A research step's three
- * follow-up queries then cost 3 esearch + 1 efetch requests instead of 3 + 3, and end about two NCBI slots (≈ 670 ms)
- * sooner; a lone search still makes its own efetch at the same moment as before.
- * The batch's request is aborted only when every search waiting on it has aborted; a search whose own signal aborts
- * stops waiting at once (rejects with its signal's reason). A failed request fails every search of its batch.
- * Retries of the request go through the limiter again (the first attempt runs in the granted slot).
+ * Coalesces the efetch requests of concurrent PubMed searches, so they spend fewer of NCBI's 3 requests a second: a
+ * search whose esearch has answered asks for its PMIDs; while an efetch batch still waits its turn in the process-wide
+ * NCBI limiter (3 requests/s without a key) the PMIDs join it, and the batch is closed only when the limiter grants it
+ * its slot. A research step's three follow-up queries then cost 3 esearch + 1 efetch requests instead of 3 + 3, and end
+ * about two NCBI slots (≈ 670 ms) sooner; a lone search still makes its own efetch at the same moment as before. The
+ * batch's request is aborted only when every search waiting on it has aborted; a search whose own signal aborts stops
+ * waiting at once (rejects with its signal's reason). A failed request fails every search of its batch. Retries of the
+ * request go through the limiter again (the first attempt runs in the granted slot).
  * @returns `fetch(ids, signal)`: the batch's reply (parsed once per request), holding at least `ids`' records; the
  *   caller picks its own.
  */

@@ -1,8 +1,9 @@
 import type { SourceId } from "@/lib/domain/evidence";
 
 /**
- * How long a live source that failed its DNS lookup is treated as unreachable: 5 minutes. Source: issue 13 §4 ("for a
- * few minutes"); offline, each dead source otherwise costs about 3.5 s of DNS retries on every run.
+ * How long a live source that failed its DNS lookup is treated as unreachable: 5 minutes. Source: our choice, long
+ * enough to spare a session of runs, short enough that a returning network is used soon; offline, each dead source
+ * otherwise costs about 3.5 s of DNS retries on every run.
  */
 export const UNREACHABLE_MS = 5 * 60_000;
 

@@ -50,7 +50,8 @@ async function searchOne(
   options: { limit: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<SourceSearchResult> {
   const started = performance.now();
-  // A live source whose DNS lookup failed recently is not asked again until its mark expires (issue 13 §4, offline).
+  // A live source whose DNS lookup failed recently is not asked again until its mark expires (offline, each dead source
+  // would cost every run seconds of DNS retries).
   const mark = unreachableMark(source.id);
   if (mark) {
     const label = SOURCE_LABELS[source.id];

@@ -1,4 +1,4 @@
-import { indexTerms } from "./tokens";
+import { indexTerms, termCounts } from "./tokens";
 
 /** Okapi BM25 parameters: term-frequency saturation `k1` and length normalisation `b`. */
 export interface Bm25Params {
@@ -19,18 +19,11 @@ export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
  * @returns one score ≥ 0 per document, in input order; all zeros when the query has no index terms.
  */
 export function bm25Scores(query: string, documents: string[], params: Bm25Params = DEFAULT_BM25): number[] {
-  const docs = documents.map(indexTerms);
   const queryTerms = [...new Set(indexTerms(query))];
+  if (documents.length === 0 || queryTerms.length === 0) return documents.map(() => 0);
+  const { terms: docs, tf: tfs, df } = termCounts(documents);
   const n = docs.length;
-  if (n === 0 || queryTerms.length === 0) return docs.map(() => 0);
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / n || 1;
-  const df = new Map<string, number>();
-  const tfs = docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-    return tf;
-  });
   return tfs.map((tf, i) => {
     let score = 0;
     for (const term of queryTerms) {

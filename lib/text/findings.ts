@@ -16,3 +16,27 @@ export function mayStateFinding(sentence: string): boolean {
   const text = sentence.trim();
   return !(text.length < MIN_FINDING_CHARS || text.endsWith("?") || NON_FINDING_LABEL.test(text) || AIM.test(text));
 }
+
+/**
+ * The finding cues of a sentence, tuned on PubMedQA's development split (even PMIDs) only (scripts/eval-pubmedqa.ts):
+ * - negative: the study found no effect, difference or association ("did not", "no significant", "similar");
+ * - positive: it found one ("significantly", "associated with", "increased", "p < 0.05");
+ * - hedge: the authors do not commit ("may", "might", "suggest", "trend", "further studies").
+ */
+const NEGATIVE_FINDING =
+  /\b(?:no (?:significant|statistically significant|difference|differences|association|associations|correlation|relationship|effect|evidence|benefit|change|increase|reduction|improvement)|not (?:significantly|statistically|associated|correlated|related|different|predictive|improve|reduce|increase|affect|influence|found|observed|detected|superior|better)|did not|does not|do not|was not|were not|is not|are not|could not|failed to|neither|nor|unchanged|similar|comparable|insignificant|non-?significant|n\.s\.)\b/gi;
+const POSITIVE_FINDING =
+  /\b(?:significant(?:ly)?|associated with|correlated with|correlation (?:between|with)|increased?|decreased?|reduced?|improved?|higher|lower|greater|better|superior|effective|predict(?:s|ed|ive|or)|independent(?:ly)? (?:risk|predictor|factor)|risk factor|odds ratio|hazard ratio|p\s*[<≤]\s*0?\.0[0-5]\d*)\b/gi;
+const HEDGE = /\b(?:may|might|could be|suggest(?:s|ed|ing)?|possibl[ey]|trend(?:ed)?|tended|appear(?:s|ed)? to|unclear|uncertain|remains? to be|further (?:studies|research|investigation)|limited)\b/gi;
+
+/** How many positive, negative and hedging finding cues a text holds (each occurrence counts). */
+export function countFindingCues(text: string): { positive: number; negative: number; hedges: number } {
+  const count = (re: RegExp) => text.match(re)?.length ?? 0;
+  return { positive: count(POSITIVE_FINDING), negative: count(NEGATIVE_FINDING), hedges: count(HEDGE) };
+}
+
+/**
+ * Result cues of a sentence: statistics and result wording, which make a finding stronger (the claim check ranks
+ * passages by them). Source: our reading of the results sentences of BC5CDR and MEDLINE abstracts.
+ */
+export const RESULT_CUE = /(?:\bp\s*[<=≤]|\bsignificant(?:ly)?\b|\d\s*%|\bconfidence interval\b|\b95\s*%|\bodds ratio\b|\bhazard ratio\b|\brelative risk\b|^(?:results?|conclusions?)\s*:)/i;

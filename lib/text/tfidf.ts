@@ -1,4 +1,4 @@
-import { indexTerms } from "./tokens";
+import { termCounts } from "./tokens";
 
 /** A sparse TF-IDF vector: index term → weight, L2-normalised (so cosine similarity is a dot product). */
 export type SparseVector = Map<string, number>;
@@ -6,19 +6,12 @@ export type SparseVector = Map<string, number>;
 /**
  * TF-IDF vectors of a set of documents: raw term frequency × smoothed IDF ln((1 + N)/(1 + df)) + 1
  * (Salton & Buckley 1988 tf·idf weighting; the smoothing is scikit-learn's TfidfVectorizer default),
- * L2-normalised. Terms come from {@link indexTerms}. A document without terms gets an empty vector.
+ * L2-normalised. Terms and counts come from termCounts (lib/text/tokens.ts). A document without terms gets an empty vector.
  * @returns one vector per document, in input order.
  */
 export function tfidfVectors(documents: string[]): SparseVector[] {
-  const docs = documents.map(indexTerms);
-  const n = docs.length;
-  const df = new Map<string, number>();
-  const tfs = docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-    return tf;
-  });
+  const { tf: tfs, df } = termCounts(documents);
+  const n = tfs.length;
   return tfs.map((tf) => {
     const v: SparseVector = new Map();
     let norm = 0;

@@ -58,3 +58,26 @@ export function indexTerms(text: string): string[] {
     .filter((t) => !STOPWORDS.has(t) && !/^\d+$/.test(t))
     .map(stem);
 }
+
+/** The term statistics of a set of documents: each document's terms and term frequencies, and each term's document frequency. */
+export interface TermCounts {
+  /** Each document's index terms, in order (its length is the document's length in terms). */
+  terms: string[][];
+  /** Each document's term → count. */
+  tf: Map<string, number>[];
+  /** Term → the number of documents holding it. */
+  df: Map<string, number>;
+}
+
+/** Counts the index terms ({@link indexTerms}) of documents, as BM25 and TF-IDF weigh them. */
+export function termCounts(documents: string[]): TermCounts {
+  const terms = documents.map(indexTerms);
+  const df = new Map<string, number>();
+  const tf = terms.map((d) => {
+    const counts = new Map<string, number>();
+    for (const t of d) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const t of counts.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    return counts;
+  });
+  return { terms, tf, df };
+}

@@ -20,103 +20,60 @@ export interface CuratedGeneName {
   family?: boolean;
 }
 
+/**
+ * Names matched case-insensitively, by the official symbol they denote, a line per kind of target (channels and
+ * transporters, enzymes, receptors, signalling proteins).
+ */
+const NAMES: Readonly<Record<string, readonly string[]>> = {
+  KCNH2: ["hERG", "hERG1"], SCN5A: ["Nav1.5"], CACNA1C: ["Cav1.2"], ABCB1: ["P-glycoprotein", "P-gp"],
+  SLC6A4: ["serotonin transporter"], SLC6A3: ["dopamine transporter"], SLC6A2: ["norepinephrine transporter"],
+  PTGS2: ["COX-2", "cyclooxygenase-2", "cyclo-oxygenase-2"], PTGS1: ["COX-1", "cyclooxygenase-1", "cyclo-oxygenase-1"],
+  ACE: ["angiotensin-converting enzyme", "angiotensin converting enzyme"], ACHE: ["acetylcholinesterase"],
+  BCHE: ["butyrylcholinesterase"], HMGCR: ["HMG-CoA reductase"], XDH: ["xanthine oxidase"], F2: ["thrombin"],
+  NOS2: ["iNOS", "inducible nitric oxide synthase"], NOS3: ["eNOS", "endothelial nitric oxide synthase"],
+  NOS1: ["nNOS", "neuronal nitric oxide synthase"], MAOA: ["MAO-A", "monoamine oxidase A"],
+  MAOB: ["MAO-B", "monoamine oxidase B"], HMOX1: ["heme oxygenase-1", "haem oxygenase-1"], CASP3: ["caspase-3"],
+  TYMS: ["thymidylate synthase"], VKORC1: ["vitamin K epoxide reductase"],
+  NR3C1: ["glucocorticoid receptor"], NR3C2: ["mineralocorticoid receptor"],
+  ESR1: ["estrogen receptor alpha", "ERalpha"], ESR2: ["ERbeta"], OPRM1: ["mu opioid receptor", "mu-opioid receptor"],
+  DRD2: ["dopamine D2 receptor", "D2 receptor"], ADRB2: ["beta2-adrenergic receptor"],
+  ADRB1: ["beta1-adrenergic receptor"], AVPR2: ["V2 receptor", "vasopressin V2 receptor"],
+  HRH1: ["histamine H1 receptor", "H1 receptor"], HRH2: ["histamine H2 receptor", "H2 receptor"],
+  AGTR1: ["angiotensin II type 1 receptor", "AT1 receptor"],
+  TNF: ["TNF-alpha", "tumor necrosis factor-alpha", "tumour necrosis factor-alpha"], IL1B: ["IL-1beta", "interleukin-1beta"],
+  NFE2L2: ["Nrf2"], HIF1A: ["HIF-1alpha"], MAPT: ["tau protein"], MTOR: ["mTOR"], GSK3B: ["GSK-3beta"],
+  NFKBIA: ["IkappaBalpha"], PRKCA: ["PKCalpha"], PRKCB: ["PKCbeta"], PRKCG: ["PKCgamma"], PRKCD: ["PKCdelta"],
+  PRKCE: ["PKCepsilon"],
+};
+
+/** Short or word-like names matched only as written (case-sensitive compact key): "ACE" is also a word. */
+const EXACT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  KCNH2: ["IKr", "I(Kr)"], KCNQ1: ["IKs", "I(Ks)"], ABCB1: ["Pgp"], ACE: ["ACE"], ACHE: ["AChE"], VKORC1: ["VKOR"],
+};
+
+/** Family names resolved to the one gene pharmacology means by them (see the module comment). */
+const FAMILY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  ATP1A1: ["Na+/K+-ATPase", "Na,K-ATPase", "sodium pump"],
+  NFKB1: ["NF-kappaB", "NF-kB", "nuclear factor kappaB", "nuclear factor-kappaB"],
+};
+
+/** Family names NCBI Gene lists as an alias of one unrelated or arbitrary member: never resolve. */
+const NEVER_GENES: readonly string[] = [
+  "PKC", "protein kinase C", "ERK", "p38", "AMPK", "COX", "cyclooxygenase", "NOS", "nitric oxide synthase",
+];
+
+/** The names of a table, each with the symbol it denotes and the table's flags. */
+function named(
+  table: Readonly<Record<string, readonly string[]>>,
+  flags: Pick<CuratedGeneName, "exact" | "family">,
+): CuratedGeneName[] {
+  return Object.entries(table).flatMap(([symbol, phrases]) => phrases.map((phrase) => ({ phrase, symbol, ...flags })));
+}
+
 /** The curated names (see the module comment for the source and the family rule). */
 export const CURATED_GENE_NAMES: readonly CuratedGeneName[] = [
-  { phrase: "hERG", symbol: "KCNH2" },
-  { phrase: "hERG1", symbol: "KCNH2" },
-  { phrase: "IKr", symbol: "KCNH2", exact: true },
-  { phrase: "I(Kr)", symbol: "KCNH2", exact: true },
-  { phrase: "IKs", symbol: "KCNQ1", exact: true },
-  { phrase: "I(Ks)", symbol: "KCNQ1", exact: true },
-  { phrase: "P-glycoprotein", symbol: "ABCB1" },
-  { phrase: "P-gp", symbol: "ABCB1" },
-  { phrase: "Pgp", symbol: "ABCB1", exact: true },
-  { phrase: "COX-2", symbol: "PTGS2" },
-  { phrase: "cyclooxygenase-2", symbol: "PTGS2" },
-  { phrase: "cyclo-oxygenase-2", symbol: "PTGS2" },
-  { phrase: "COX-1", symbol: "PTGS1" },
-  { phrase: "cyclooxygenase-1", symbol: "PTGS1" },
-  { phrase: "cyclo-oxygenase-1", symbol: "PTGS1" },
-  { phrase: "ACE", symbol: "ACE", exact: true },
-  { phrase: "angiotensin-converting enzyme", symbol: "ACE" },
-  { phrase: "angiotensin converting enzyme", symbol: "ACE" },
-  { phrase: "AChE", symbol: "ACHE", exact: true },
-  { phrase: "acetylcholinesterase", symbol: "ACHE" },
-  { phrase: "butyrylcholinesterase", symbol: "BCHE" },
-  { phrase: "Na+/K+-ATPase", symbol: "ATP1A1", family: true },
-  { phrase: "Na,K-ATPase", symbol: "ATP1A1", family: true },
-  { phrase: "sodium pump", symbol: "ATP1A1", family: true },
-  { phrase: "NF-kappaB", symbol: "NFKB1", family: true },
-  { phrase: "NF-kB", symbol: "NFKB1", family: true },
-  { phrase: "nuclear factor kappaB", symbol: "NFKB1", family: true },
-  { phrase: "nuclear factor-kappaB", symbol: "NFKB1", family: true },
-  { phrase: "TNF-alpha", symbol: "TNF" },
-  { phrase: "tumor necrosis factor-alpha", symbol: "TNF" },
-  { phrase: "tumour necrosis factor-alpha", symbol: "TNF" },
-  { phrase: "IL-1beta", symbol: "IL1B" },
-  { phrase: "interleukin-1beta", symbol: "IL1B" },
-  { phrase: "iNOS", symbol: "NOS2" },
-  { phrase: "inducible nitric oxide synthase", symbol: "NOS2" },
-  { phrase: "eNOS", symbol: "NOS3" },
-  { phrase: "endothelial nitric oxide synthase", symbol: "NOS3" },
-  { phrase: "nNOS", symbol: "NOS1" },
-  { phrase: "neuronal nitric oxide synthase", symbol: "NOS1" },
-  { phrase: "MAO-A", symbol: "MAOA" },
-  { phrase: "MAO-B", symbol: "MAOB" },
-  { phrase: "monoamine oxidase A", symbol: "MAOA" },
-  { phrase: "monoamine oxidase B", symbol: "MAOB" },
-  { phrase: "serotonin transporter", symbol: "SLC6A4" },
-  { phrase: "dopamine transporter", symbol: "SLC6A3" },
-  { phrase: "norepinephrine transporter", symbol: "SLC6A2" },
-  { phrase: "glucocorticoid receptor", symbol: "NR3C1" },
-  { phrase: "mineralocorticoid receptor", symbol: "NR3C2" },
-  { phrase: "estrogen receptor alpha", symbol: "ESR1" },
-  { phrase: "mu opioid receptor", symbol: "OPRM1" },
-  { phrase: "mu-opioid receptor", symbol: "OPRM1" },
-  { phrase: "dopamine D2 receptor", symbol: "DRD2" },
-  { phrase: "D2 receptor", symbol: "DRD2" },
-  { phrase: "beta2-adrenergic receptor", symbol: "ADRB2" },
-  { phrase: "beta1-adrenergic receptor", symbol: "ADRB1" },
-  { phrase: "V2 receptor", symbol: "AVPR2" },
-  { phrase: "vasopressin V2 receptor", symbol: "AVPR2" },
-  { phrase: "heme oxygenase-1", symbol: "HMOX1" },
-  { phrase: "haem oxygenase-1", symbol: "HMOX1" },
-  { phrase: "Nrf2", symbol: "NFE2L2" },
-  { phrase: "HIF-1alpha", symbol: "HIF1A" },
-  { phrase: "tau protein", symbol: "MAPT" },
-  { phrase: "thrombin", symbol: "F2" },
-  { phrase: "caspase-3", symbol: "CASP3" },
-  { phrase: "mTOR", symbol: "MTOR" },
-  { phrase: "GSK-3beta", symbol: "GSK3B" },
-  { phrase: "Nav1.5", symbol: "SCN5A" },
-  { phrase: "ERalpha", symbol: "ESR1" },
-  { phrase: "ERbeta", symbol: "ESR2" },
-  { phrase: "IkappaBalpha", symbol: "NFKBIA" },
-  { phrase: "PKCalpha", symbol: "PRKCA" },
-  { phrase: "PKCbeta", symbol: "PRKCB" },
-  { phrase: "PKCgamma", symbol: "PRKCG" },
-  { phrase: "PKCdelta", symbol: "PRKCD" },
-  { phrase: "PKCepsilon", symbol: "PRKCE" },
-  { phrase: "histamine H1 receptor", symbol: "HRH1" },
-  { phrase: "H1 receptor", symbol: "HRH1" },
-  { phrase: "histamine H2 receptor", symbol: "HRH2" },
-  { phrase: "H2 receptor", symbol: "HRH2" },
-  { phrase: "angiotensin II type 1 receptor", symbol: "AGTR1" },
-  { phrase: "AT1 receptor", symbol: "AGTR1" },
-  { phrase: "HMG-CoA reductase", symbol: "HMGCR" },
-  { phrase: "xanthine oxidase", symbol: "XDH" },
-  { phrase: "thymidylate synthase", symbol: "TYMS" },
-  { phrase: "VKOR", symbol: "VKORC1", exact: true },
-  { phrase: "vitamin K epoxide reductase", symbol: "VKORC1" },
-  { phrase: "Cav1.2", symbol: "CACNA1C" },
-  // Family names NCBI Gene lists as an alias of one unrelated or arbitrary member: never resolve.
-  { phrase: "PKC", symbol: null },
-  { phrase: "protein kinase C", symbol: null },
-  { phrase: "ERK", symbol: null },
-  { phrase: "p38", symbol: null },
-  { phrase: "AMPK", symbol: null },
-  { phrase: "COX", symbol: null },
-  { phrase: "cyclooxygenase", symbol: null },
-  { phrase: "NOS", symbol: null },
-  { phrase: "nitric oxide synthase", symbol: null },
+  ...named(NAMES, {}),
+  ...named(EXACT_NAMES, { exact: true }),
+  ...named(FAMILY_NAMES, { family: true }),
+  ...NEVER_GENES.map((phrase) => ({ phrase, symbol: null })),
 ];

@@ -6,8 +6,8 @@
 import { CURATED_GENE_NAMES } from "./curated-genes";
 import { caseModeOf, looksLikeFormula } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon } from "./load";
-import { addForm, emptyIndex, type FormEntry, type FormIndex, lookupPhrase, matchSpans, type SpanMatch } from "./matcher";
+import { derivedFromLexicon, geneRowByEntrez } from "./load";
+import { addCuratedForm, addForm, emptyIndex, type FormEntry, type FormIndex, lookupPhrase, matchSpans, type SpanMatch } from "./matcher";
 import { compactKey, type Token } from "./normalise";
 
 /** A human gene: NCBI Gene (Entrez) ID, official symbol and full name, e.g. {"3757", "KCNH2", "potassium …"}. */
@@ -33,17 +33,13 @@ const PRIORITY = { curated: 0, symbol: 1, name: 2, alias: 3 } as const;
 interface GeneIndex {
   index: FormIndex;
   lexicon: Lexicon;
-  byEntrez: Map<string, number>;
 }
 
 function buildIndex(lexicon: Lexicon): GeneIndex {
   const index = emptyIndex();
   const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
-  const byEntrez = new Map(lexicon.genes.map(([id], i) => [id, i]));
   for (const c of CURATED_GENE_NAMES) {
-    const target = c.symbol === null ? -1 : (bySymbol.get(c.symbol) ?? -2);
-    if (target === -2) continue; // symbol not in this NCBI release
-    addForm(index, c.phrase, { target, caseMode: c.exact ? "exact" : "fold", gap: "loose", priority: 0, kind: c.family ? "family" : "curated" });
+    addCuratedForm(index, c.phrase, c.symbol, bySymbol, { caseMode: c.exact ? "exact" : "fold", kind: c.family ? "family" : "curated" });
   }
   for (const [i, [, symbol]] of lexicon.genes.entries()) {
     // Cytochrome P450 enzymes as pharmacology writes them: "cytochrome P450 2D6", "P450 3A4" for CYP2D6, CYP3A4.
@@ -62,7 +58,7 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
       kind,
     });
   }
-  return { index, lexicon, byEntrez };
+  return { index, lexicon };
 }
 
 function geneIndex(): GeneIndex | null {
@@ -177,7 +173,7 @@ export interface PathwayRef {
  */
 export function genePathways(entrezId: string): PathwayRef[] {
   const g = geneIndex();
-  const i = g?.byEntrez.get(entrezId);
+  const i = geneRowByEntrez()?.get(entrezId);
   if (!g || i === undefined || !g.lexicon.geneKegg[i]) return [];
   return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));
 }

@@ -1,5 +1,5 @@
 /**
- * Gene/protein and biological-process vocabularies for typed mechanism chains (issue 9 §4): targets
+ * Gene/protein and biological-process vocabularies for typed mechanism chains: targets
  * normalised to NCBI Gene IDs (human, protein-coding), pathways to GO biological processes, with curated
  * gene → GO process and gene → KEGG pathway links. Built by `npm run vocab:build` from Debian's
  * r-bioc-org.hs.eg.db and r-bioc-go.db (see docs/architecture.md, Vocabularies); when the lexicon is missing every

@@ -41,6 +41,15 @@ export function derivedFromLexicon<T>(name: string, make: (lexicon: Lexicon) => 
   return derived.get(name) as T;
 }
 
+/**
+ * Each gene's row in the lexicon's gene table by its NCBI Gene ID, built once for the gene and the process
+ * recognisers (a gene's KEGG pathways and its GO processes are stored by row).
+ * @returns null when no lexicon is available.
+ */
+export function geneRowByEntrez(): ReadonlyMap<string, number> | null {
+  return derivedFromLexicon("gene rows", (lexicon) => new Map(lexicon.genes.map(([id], i) => [id, i])));
+}
+
 /** Forgets the loaded lexicon and derived indexes (tests; after a rebuild). */
 export function resetVocabularies(): void {
   cached = undefined;

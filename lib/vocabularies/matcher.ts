@@ -68,6 +68,22 @@ export function addForm(index: FormIndex, form: string, entry: Omit<FormEntry, "
   if (tokens.length > index.maxTokens) index.maxTokens = Math.min(MAX_SPAN_TOKENS, tokens.length);
 }
 
+/**
+ * Adds a curated phrase (curated-genes.ts, curated-processes.ts) ahead of the lexicon's forms (priority 0, loose
+ * gaps): it denotes the target `targets` holds for its id, or blocks the form when the id is null (never a gene or a
+ * process); a phrase whose id this lexicon release lacks is left out.
+ */
+export function addCuratedForm(
+  index: FormIndex,
+  phrase: string,
+  id: string | null,
+  targets: ReadonlyMap<string, number>,
+  entry: Pick<FormEntry, "caseMode" | "kind">,
+): void {
+  const target = id === null ? -1 : targets.get(id);
+  if (target !== undefined) addForm(index, phrase, { target, gap: "loose", priority: 0, ...entry });
+}
+
 /** The best entry whose case mode accepts a whole phrase ("AQP2", "aquaporin-2"), or null. */
 export function lookupPhrase(index: FormIndex, phrase: string): FormEntry | null {
   const entries = index.byKey.get(foldedKey(phrase));

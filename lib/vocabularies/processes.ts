@@ -6,8 +6,8 @@
 import { CURATED_PROCESS_NAMES } from "./curated-processes";
 import { caseModeOf } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon } from "./load";
-import { addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
+import { derivedFromLexicon, geneRowByEntrez } from "./load";
+import { addCuratedForm, addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
 
 /** A GO biological process: ID and term name, e.g. {"GO:0006915", "apoptotic process"}. */
 export interface ProcessRef {
@@ -30,22 +30,18 @@ export interface GeneProcessLink extends ProcessRef {
 interface ProcessIndex {
   index: FormIndex;
   lexicon: Lexicon;
-  geneByEntrez: Map<string, number>;
 }
 
 function buildIndex(lexicon: Lexicon): ProcessIndex {
   const index = emptyIndex();
   const byGoId = new Map(lexicon.processes.map(([id], i) => [id, i]));
-  for (const c of CURATED_PROCESS_NAMES) {
-    const target = c.goId === null ? -1 : byGoId.get(c.goId);
-    if (target !== undefined) addForm(index, c.phrase, { target, caseMode: "fold", gap: "loose", priority: 0, kind: "curated" });
-  }
+  for (const c of CURATED_PROCESS_NAMES) addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
   const isTerm = new Set(lexicon.processes.map(([, term]) => term));
   for (const [form, target] of lexicon.processForms) {
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
     addForm(index, form, { target, caseMode: caseModeOf(form, kind), gap: "loose", priority: kind === "term" ? 1 : 2, kind });
   }
-  return { index, lexicon, geneByEntrez: new Map(lexicon.genes.map(([id], i) => [id, i])) };
+  return { index, lexicon };
 }
 
 function processIndex(): ProcessIndex | null {
@@ -87,7 +83,7 @@ export function findProcessMentions(text: string): ProcessMention[] {
  */
 export function geneProcesses(entrezId: string): GeneProcessLink[] {
   const p = processIndex();
-  const gene = p?.geneByEntrez.get(entrezId);
+  const gene = geneRowByEntrez()?.get(entrezId);
   if (!p || gene === undefined || !p.lexicon.geneGo[gene]) return [];
   return p.lexicon.geneGo[gene].split("|").map((link) => {
     const [index, evidence] = link.split(":");

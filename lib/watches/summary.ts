@@ -5,9 +5,9 @@ import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import type { ChangeSummary, Probe, VersionBottomLine } from "@/lib/domain/watch";
 import { mergeEvidence } from "@/lib/evidence/merge";
 import { provenanceOf } from "@/lib/evidence/provenance";
-import { reportAnswer } from "@/lib/report/answer";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 import { readQuestionEvidence } from "@/lib/reading/read";
-import { studyTypeOf } from "@/lib/report/study-type";
+import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { standingChanges } from "./changes";
 
 /** The bottom line of a report version as a change summary keeps it (null without a report). */
@@ -119,7 +119,7 @@ function referencesOf(before: Probe["before"]["references"], after: Array<{ evid
  * run's records after the first `probe.before.evidence`), each with its stance on the question (lib/reading)
  * and whether the new report cites it; the records whose standing changed (`probe.updated`), and whether the new report
  * dropped them from its references; trials whose status or results changed; the bottom line and GRADE certainty
- * before (`probe.before`) and after (lib/report/answer.ts on the run's records now); the references added and removed;
+ * before (`probe.before`) and after (lib/report/appraise/answer.ts on the run's records now); the references added and removed;
  * and a headline such as "Probably yes → Yes: 2 new randomized trials" (the verdict before → after, with each side's
  * certainty when that moved too; "Yes, certainty low → moderate" when only the certainty moved; "Yes, unchanged"
  * when neither did; then what changed, by kind).

@@ -89,7 +89,7 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
     expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);
-    // Hypotheses and assessments live only in the events (lib/runs/projections.ts; issue 16), checked above: one
+    // Hypotheses and assessments live only in the events (lib/runs/projections.ts), checked above: one
     // hypotheses and one assessment event per iteration, none twice.
   });
 

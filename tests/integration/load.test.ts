@@ -7,7 +7,7 @@ import { startFixtureServer, type FixtureServer } from "../support/fixture-serve
 import { startAppServer, type AppServer } from "./support/app-server";
 import { describeLoad, loadRound } from "./support/load-run";
 
-// Load (issue 10): RUNS research runs started at once against slow loopback sources (every reply delayed
+// Load: RUNS research runs started at once against slow loopback sources (every reply delayed
 // REPLY_DELAY_MS), with VIEWERS stream viewers connected, on one instance of the production build (SQLite, local
 // world) and on two instances sharing Postgres (the Postgres world; runs posted to both, viewers on both). Every
 // run must complete, and every viewer must receive exactly the run's saved events (none lost, none twice); the

@@ -6,7 +6,7 @@ import { loadCorpus } from "./corpus";
 import { readJsonFixture } from "./fixtures";
 
 /**
- * Labelled copies of real fixture records for the provenance tests (issue 15), made here, never written into the
+ * Labelled copies of real fixture records for the provenance tests, made here, never written into the
  * fixtures. The PMIDs of the notices (retraction, expression of concern) and of the preprint's published version are
  * test values standing for the linked records; the records themselves are real.
  */

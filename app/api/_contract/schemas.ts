@@ -78,7 +78,7 @@ export const researchRunJsonSchema = z
         meter: z.object({ yes: z.number().int(), possibly: z.number().int(), no: z.number().int(), irrelevant: z.number().int() }),
       })
       .nullable()
-      .meta({ description: "The bottom line above the report (null without a report); see lib/report/bottom-line.ts." }),
+      .meta({ description: "The bottom line above the report (null without a report); see lib/report/appraise/bottom-line.ts." }),
     certainty: z
       .object({
         level: z.enum(["high", "moderate", "low", "very low"]),
@@ -88,7 +88,7 @@ export const researchRunJsonSchema = z
         records: z.number().int(),
       })
       .nullable()
-      .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/grade.ts." }),
+      .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/appraise/grade.ts." }),
     backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
@@ -122,7 +122,7 @@ export const claimCheckJsonSchema = z
     sources: z.array(sourceIdSchema),
     error: z.string().nullable(),
     // Each claim is the domain's ClaimCheckResult (the claim-verdict event's schema), with `reading` and `sides`
-    // null rather than absent for checks saved before claim polarity (issue 9); see claimCheckToJson.
+    // null rather than absent for checks saved before claims were read for their polarity; see claimCheckToJson.
     claims: z.array(
       claimCheckResultSchema
         .extend({ reading: claimCheckResultSchema.shape.reading.unwrap(), sides: claimCheckResultSchema.shape.sides.unwrap().nullable() })

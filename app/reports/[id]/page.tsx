@@ -13,12 +13,12 @@ import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { listShareTokens } from "@/lib/db/share-links";
-import { toReportRecords } from "@/lib/report/records";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { readableRun } from "@/lib/auth/access";
 import { canWriteRun, historyScope, type Caller } from "@/lib/auth/rules";
 import type { RunEvent } from "@/lib/domain/events";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { RunSummary } from "@/lib/db/runs";
 import { getCaller } from "@/app/_server/caller";
 import { conversationAccess } from "@/app/_server/conversation-access";
@@ -52,14 +52,14 @@ async function ConversationSlot({ run, events, records, canCancel, live }: { run
 }
 
 /**
- * A run's page, as a conversation (issue 14): the sidebar of the caller's conversations; the question as the user's
+ * A run's page, as a conversation: the sidebar of the caller's conversations; the question as the user's
  * message; the assistant's first message, the live timeline and the report with hover cards, evidence table,
  * hypothesis chains and scores (RunView, unchanged); then the follow-ups and their answers, and the message box
  * "Ask a follow-up" once the run has ended. Readable by its owner and admins (lib/auth/rules.ts canReadRun; anyone
  * else gets 404); the actions shown are the writes the caller may perform (canWriteRun).
  * The run (its row and saved events) renders first; the sidebar and the follow-up thread stream in behind Suspense
- * boundaries, so a run just started shows its question and "running" state after two queries (issue 10: the run
- * page within 300 ms of the click).
+ * boundaries, so a run just started shows its question and "running" state after two queries (the goal is the run
+ * page within 300 ms of the click, measured by bench/run-page.ts).
  */
 export default async function ReportPage({ params, searchParams }: PageProps<"/reports/[id]">) {
   await connection();
@@ -70,7 +70,7 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
   if (!run) notFound();
   const live = run.status === "running" || run.status === "queued";
   const events = await listRunEvents(run.id);
-  // The first turn is the run up to its first run-finished; a research follow-up's iteration runs after it (issue 14).
+  // The first turn is the run up to its first run-finished; a research follow-up's iteration runs after it.
   const firstTurn = firstTurnEvents(events);
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   const firstLive = live && !firstFinished;

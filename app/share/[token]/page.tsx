@@ -7,7 +7,7 @@ import { RunView } from "@/components/run/run-view";
 import { Conversation } from "@/components/chat/conversation";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { getSharedSnapshot } from "@/lib/db/share-links";
-import { toReportRecords } from "@/lib/report/records";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 
 export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -26,7 +26,8 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) notFound();
   const { evidence = [], messages = [], ...rest } = snapshot;
-  // The thread as it was frozen (issue 14): the first turn up to its first run-finished, then the follow-ups, read-only.
+  // The thread as it was frozen when shared: the first turn up to its first run-finished, then the follow-ups,
+  // read-only.
   const firstTurn = firstTurnEvents(snapshot.events);
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   // One report version per page, as on the run page (?v=N, the latest by default).

@@ -226,7 +226,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(start.properties.maxIterations).toMatchObject({ type: "integer", minimum: 1, maximum: 10 });
     expect(doc.components.schemas.StartCheckRequest.properties.text.maxLength).toBe(20000);
     expect(doc.paths["/api/runs"].post.responses["202"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/StartedRun" });
-    // Issue 11: the document names the credentials and the refusals a client must handle.
+    // The document names the credentials and the refusals a client must handle.
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(Object.keys(doc.paths["/api/runs"].post.responses).sort()).toEqual(["202", "400", "401", "429"]);

@@ -130,7 +130,7 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     expect(await rerunReport(done)).toEqual({ error: "Only the owner of this run can re-run it." });
     const [link] = await getDb().shareLink.findMany({ where: { runId: done } });
     expect(await revokeShare(link.token)).toEqual({ error: "Only the owner of this run can revoke its links." });
-    // Cancel passes the ownership check and sets the run's cancel flag in the database (issue 10), which the
+    // Cancel passes the ownership check and sets the run's cancel flag in the database, which the
     // executing instance polls, wherever the run executes.
     const cancelled = await cancel.POST(post(`/api/runs/${live}/cancel`), params({ id: live }));
     expect(cancelled.status).toBe(202);

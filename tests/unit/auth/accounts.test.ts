@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Accounts on better-auth's real handler and a temp SQLite database (issue 11): first account = admin, closed
+// Accounts on better-auth's real handler and a temp SQLite database: first account = admin, closed
 // sign-up, hashed passwords, per-IP and per-account sign-in limits (429 + Retry-After), API keys (Bearer, hashed,
 // revoked → 401) and the per-user limits on starting runs.
 const req = vi.hoisted(() => ({ headers: new Headers() }));

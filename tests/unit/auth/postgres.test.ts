@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// The accounts path on Postgres (issue 11): better-auth's tables through the Prisma adapter, API keys, the
+// The accounts path on Postgres: better-auth's tables through the Prisma adapter, API keys, the
 // database-backed limits (better-auth's RateLimit with its BigInt column, rate-limiter-flexible's Prisma store) and
 // the unclaimed-runs query. Skipped without TEST_POSTGRES_URL (scripts/test.sh provides a local server).
 vi.mock("server-only", () => ({}));

@@ -3,7 +3,7 @@ import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmi
 import { isPublicPath, safeNext, secureCookies, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
 import { authOffWarning, bindHost, isLoopback, listenPort } from "@/lib/auth/bind";
 
-// The access rules of issue 11, one assertion per rule and caller kind. Ids are shaped like the real ones:
+// The access rules, one assertion per rule and caller kind. Ids are shaped like the real ones:
 // better-auth user ids (32 characters) and browser session ids (base64url of 24 bytes).
 const ADMIN: Caller = { kind: "user", userId: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "admin@lab.org", name: "Ada", role: "admin" };
 const ALICE: Caller = { kind: "user", userId: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "alice@lab.org", name: "Alice", role: "user" };

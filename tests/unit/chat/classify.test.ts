@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyFollowUp, referencedNumbers } from "@/lib/chat/classify";
 
-describe("follow-up kinds (issue 14's examples)", () => {
+describe("follow-up kinds", () => {
   it.each([
     ["Which of these studies were in humans?", "evidence", "asks about the run's evidence", ""],
     ["What doses were used?", "evidence", "a question the run's evidence may answer", ""],

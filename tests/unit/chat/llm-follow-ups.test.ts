@@ -152,7 +152,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Look deeper into aquaporin" }, { model: null, researchBackend: backend }));
 
     expect(a.kind).toMatchObject({ kind: "research", focus: "aquaporin" });
-    // Hypothesis and report stream their answers (issue 12: partial output), judge and critic do not: 4 calls.
+    // Hypothesis and report stream their answers (partial output), judge and critic do not: 4 calls.
     expect(model.doGenerateCalls).toHaveLength(2);
     expect(model.doStreamCalls).toHaveLength(2);
     // Every agent of the iteration answers the run's question with the follow-up.

@@ -17,8 +17,8 @@ const { startRun } = await import("@/lib/runs/start");
 const { reportVersions } = await import("@/lib/chat/report-versions");
 const { CORPUS } = await import("../../support/temp-database");
 
-// The chat end to end on Postgres, the production database (issue 14: "on SQLite and Postgres"), through the route
-// handlers of POST and GET /api/runs/<id>/messages. scripts/test.sh (scripts/postgres-for-tests.sh) sets
+// The chat end to end on Postgres, the production database (the chat must work on SQLite and Postgres), through the
+// route handlers of POST and GET /api/runs/<id>/messages. scripts/test.sh (scripts/postgres-for-tests.sh) sets
 // TEST_POSTGRES_URL, a role with CREATEDB; without it this file is skipped, as tests/unit/db/postgres.test.ts.
 const ADMIN_URL = process.env.TEST_POSTGRES_URL;
 // TEST_POSTGRES_DB_SUFFIX lets several checkouts share one PostgreSQL server without dropping each other's databases.

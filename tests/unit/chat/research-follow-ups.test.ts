@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { reportVersions, versionPage } from "@/lib/chat/report-versions";
-import { answerFromRecords } from "@/lib/report/answer";
-import { openingParagraph } from "@/lib/report/opening";
+import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { openingParagraph } from "@/lib/report/render/opening";
 import { listMessages } from "@/lib/db/messages";
 import { getReport, getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { cancelRun } from "@/lib/runs/lifecycle";

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ReportDocument } from "@/components/run/report-document";
 import type { Reference } from "@/lib/domain/report";
-import { readCitationData, rehypeCitations } from "@/lib/report/rehype-citations";
-import { safeUrl } from "@/lib/report/safe-url";
+import { readCitationData, rehypeCitations } from "@/lib/report/render/rehype-citations";
+import { safeUrl } from "@/lib/report/render/safe-url";
 
 const REFERENCES: Reference[] = [
   {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ReportNotices, type ReportNoticeInput } from "@/components/run/report-notices";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
-import type { ReportRecord } from "@/lib/report/records";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 const REFERENCE = {
   n: 1, evidenceId: "pmid:1", source: "europepmc" as const, title: "A preprint", authors: [], journal: null, year: 2025,

@@ -62,7 +62,7 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
     expect(await countLibraryRecords()).toBe(500);
   });
 
-  it("stores provenance flags and keeps them across re-imports (issue 15)", async () => {
+  it("stores provenance flags and keeps them across re-imports", async () => {
     // CDR_TestSet holds the kinin record (updated with its expression of concern); the retracted copy is new here.
     const flagged = await importFile(tempFile("copies.xml", medlineCopiesXml()));
     expect([flagged.imported, flagged.updated, flagged.skipped]).toEqual([1, 1, 0]);

@@ -27,7 +27,7 @@ function memoryRecorder(): RunRecorder & { events: Array<{ type: RunEventType; d
   return { events, emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }), saveEvidence: async () => undefined };
 }
 
-describe("per-event payload schemas (issue 16)", () => {
+describe("per-event payload schemas", () => {
   it("every event of an extractive research run and of a claim check matches its type's schema", async () => {
     const research = memoryRecorder();
     const run = await runResearch({

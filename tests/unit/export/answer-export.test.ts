@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
 import { runToJson } from "@/lib/export/run-json";
-import { reportToMarkdown } from "@/lib/report/markdown";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import type { RunDetail } from "@/lib/runs/projections";
 import { loadCorpus } from "../../support/corpus";
 

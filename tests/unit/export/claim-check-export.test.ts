@@ -8,7 +8,7 @@ import { importCorpus, useTempDatabase } from "../../support/temp-database";
 
 const CLAIM = "Doxorubicin has no effect on the heart. Doxorubicin does not cause cardiomyopathy.";
 
-describe("claim-check exports (issue 13 §4)", () => {
+describe("claim-check exports", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("claim-check-export"));

@@ -10,8 +10,8 @@ import { addRunEvidence, appendRunEvent, createRun, getRun, getRunEvidence, list
 import { createShareLink, getShareLink, getSharedSnapshot, revokeShareLink } from "@/lib/db/share-links";
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
-import { reportToMarkdown } from "@/lib/report/markdown";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import { runToJson } from "@/lib/export/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
@@ -69,7 +69,7 @@ describe("exports and frozen share snapshots", () => {
     const detail = (await getRunDetail(id))!;
     const md = exportRun("markdown", detail)!;
     expect(md.filename).toBe("critica-ergothioneine-mechanism-and-evidence.md");
-    // The saved Markdown, with the bottom line and GRADE sections (issue 13) placed above the executive summary.
+    // The saved Markdown, with the bottom line and GRADE sections placed above the executive summary.
     expect(md.body.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(reportToMarkdown(report()));
     expect(md.body).toContain("## Bottom line\n\nProbably yes: of 1 record that bears on the question, 1 possibly yes.");
     const bib = exportRun("bibtex", detail)!;

@@ -10,7 +10,7 @@ import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
 const MEDLINE = path.join(CORPUS, "medline16n0902_sample_604.xml");
 
-describe("a record described by a PubTator file and a MEDLINE file (issue 13 §4, years)", () => {
+describe("a record described by a PubTator file and a MEDLINE file (years)", () => {
   let cleanup: () => void;
   let dir: string;
   beforeAll(async () => {

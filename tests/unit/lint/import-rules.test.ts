@@ -58,6 +58,20 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     }
   });
 
+  it("let lib/report/appraise read a report through render's markers, prose and references only", async () => {
+    const file = "lib/report/appraise/fixture.ts";
+    expect(await problems(file, 'import { reportToMarkdown } from "@/lib/report/render/markdown";\nexport const md = reportToMarkdown;\n')).toEqual([
+      {
+        rule: "import/no-restricted-paths",
+        message: 'Unexpected path "@/lib/report/render/markdown" imported in restricted zone. lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.',
+      },
+    ]);
+    const allowed = 'import { citedNumbers } from "@/lib/report/render/markers";\nimport { proseTexts } from "@/lib/report/render/prose";\nimport { referenceFromEvidence } from "@/lib/report/render/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
+    expect(await problems(file, allowed)).toEqual([]);
+    // render/ writes what appraise/ decides: it may import it.
+    expect(await problems("lib/report/render/fixture.ts", 'import { gradeCertainty } from "@/lib/report/appraise/grade";\nexport const grade = gradeCertainty;\n')).toEqual([]);
+  });
+
   it("refuse an upward import between the layers of lib/", async () => {
     const found = await problems("lib/runs/fixture.ts", 'import { researchMode } from "@/lib/research/mode";\nexport const mode = researchMode;\n');
     expect(found.map((p) => p.rule)).toEqual(["import/no-restricted-paths"]);

@@ -42,7 +42,7 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
     expect(verdict("Does levodopa cause dyskinesia?")).toBe("yes");
   });
 
-  it("says no when the records name the drug and the condition without the relation (the issue's examples)", () => {
+  it("says no when the records name the drug and the condition without the relation", () => {
     expect(bearing("Does creatine cause pneumonia?").map((r) => [r.evidenceId, r.stance, r.reason])).toEqual([
       ["pmid:20959502", "no", "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (relation probability 0.01)"],
     ]);

@@ -7,11 +7,11 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runToJson } from "@/lib/export/run-json";
 import type { RunDetail } from "@/lib/runs/projections";
-import { runDeterministicChecks } from "@/lib/report/critic-checks";
-import { escapeProse, reportToMarkdown } from "@/lib/report/markdown";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { studyTypeOf } from "@/lib/report/study-type";
-import { validateReportCitations } from "@/lib/report/validate-citations";
+import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
+import { escapeProse, reportToMarkdown } from "@/lib/report/render/markdown";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { studyTypeOf } from "@/lib/report/appraise/study-type";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
 import { readFixture } from "../../support/fixtures";
 

@@ -98,7 +98,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
       [0.2, 3_000],
     ]);
     for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
-    // Issue 12: the hypothesis and report answers stream over SSE (with usage in the stream); judge and critic do not.
+    // The hypothesis and report answers stream over SSE (with usage in the stream); judge and critic do not.
     expect(requests.map((r) => [(r as { stream?: boolean }).stream ?? false, (r as { stream_options?: unknown }).stream_options ?? null])).toEqual([
       [true, { include_usage: true }],
       [false, null],
@@ -125,8 +125,8 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     expect(user(requests[2])).toContain(`- BDNF rose after training [${blocks(user(requests[1]))[0].key}].`);
     expect(json.report!.references.map((r) => r.evidenceId)).toEqual(reportBlocks.slice(0, 2).map((b) => b.id));
 
-    // Structured abstracts shown to the model keep their CONCLUSIONS (the 700-character cut kept 0 of 84 in the
-    // issue's recorded run).
+    // Structured abstracts shown to the model keep their CONCLUSIONS (a 700-character cut kept 0 of 84 in a
+    // recorded run).
     const evidence = new Map(json.evidence.map((e) => [e.id, e.citation.abstract]));
     const structured = [...seen.values()].filter((b) => /(?:^|\n)CONCLUSIONS?:/.test(evidence.get(b.id) ?? ""));
     expect(structured).toHaveLength(11);

@@ -159,7 +159,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     const prompt = promptOf(model, 4);
     const blocks = blocksOf(prompt);
-    expect(blocks).toHaveLength(25); // 40 records, 25 shown (issue 17's budget, sized for a 16k context)
+    expect(blocks).toHaveLength(25); // 40 records, 25 shown (the prompt's budget, sized for a 16k context)
     // The same key names the same record in every agent's prompt (keys are positions in the run's evidence).
     const keyed = new Map(blocks.map((b) => [b.key, b.id]));
     for (const call of [0, 1, 2, 3]) for (const b of blocksOf(promptOf(model, call))) expect(keyed.get(b.key) ?? b.id).toBe(b.id);
@@ -339,7 +339,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       },
     ]);
     expect(server.requests).toHaveLength(1);
-    // The extractive fallback's chains are typed (issue 9): on this question one grounded chain through AQP2.
+    // The extractive fallback's chains are typed: on this question one grounded chain through AQP2.
     expect(json.hypotheses[0].assessment.hypotheses.length).toBeGreaterThanOrEqual(1);
     expect(json.hypotheses[0].assessment.hypotheses.every((h) => /^\d+$/.test(h.targetGeneId ?? ""))).toBe(true);
     expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");

@@ -80,7 +80,8 @@ describe("a research run with a language model (scripted, streaming)", () => {
 
     expect(outcome.status).toBe("completed");
     expect(outcome.report?.verification?.status).toBe("verified");
-    // Issue 12's llmCalls: per iteration at most 2 (hypothesis, judge), then the report and one critic call.
+    // The model calls of the run's graph: per iteration at most 2 (hypothesis, judge), then the report and one critic
+    // call.
     const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
     expect(agents).toEqual(["hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
     // The hypothesis and report calls stream; the judge and critic wait for their whole answer.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLibraryRecords } from "@/lib/db/evidence";
-import { reportAnswer } from "@/lib/report/answer";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import { createSources } from "@/lib/sources/registry";
@@ -9,7 +9,7 @@ import { useTempDatabase } from "../../support/temp-database";
 
 const QUESTION = "Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?";
 
-describe("a question that names no drug (issue 13 §0)", () => {
+describe("a question that names no drug", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("non-drug-question"));

@@ -14,9 +14,9 @@ import { runToJson } from "@/lib/export/run-json";
 import { importFile } from "@/lib/library/import";
 import { claimCheck as claimCheckMode, research as researchMode } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { toReportRecords } from "@/lib/report/records";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { validateReportCitations } from "@/lib/report/validate-citations";
+import { toReportRecords } from "@/lib/report/appraise/records";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { getRunDetail } from "@/lib/runs/projections";
 import { COPIES, medlineCopiesXml, preprintResponse, tempFile } from "../../support/provenance-copies";
 import { CORPUS, importCorpus, useTempDatabase } from "../../support/temp-database";
@@ -50,7 +50,7 @@ function hypothesisLinks(json: ReturnType<typeof runToJson>): string[] {
   });
 }
 
-describe("provenance through import, a research run and a claim check (issue 15)", () => {
+describe("provenance through import, a research run and a claim check", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("provenance"));
@@ -66,7 +66,7 @@ describe("provenance through import, a research run and a claim check (issue 15)
     expect(await row(RETRACTED_ID)).toEqual(EMPTY_PROVENANCE);
 
     const before = await research(QUESTION);
-    // Control: unflagged, the cisplatin record is cited and names a drug candidate (the typed chains of issue 9 §4
+    // Control: unflagged, the cisplatin record is cited and names a drug candidate (the typed chains
     // link no gene through it, so it is in no hypothesis either way).
     expect(before.json.report!.references.map((r) => r.pmid)).toContain(COPIES.retracted.pmid);
     expect(before.json.report!.drugCandidates).toContain("coenzyme Q10 (protective)");

@@ -4,7 +4,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
-import { toReportRecords } from "@/lib/report/records";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { loadCorpus, searchCorpus } from "../../support/corpus";
@@ -29,7 +29,7 @@ function records() {
   return { known, followUp };
 }
 
-describe("relevance to the question of newly found records (issue 17)", () => {
+describe("relevance to the question of newly found records", () => {
   it("ranks a follow-up search's records by the question, not by their rank in that search", () => {
     const { known, followUp } = records();
     const scored = scoreNewRecords(QUESTION, known, followUp);

@@ -16,7 +16,7 @@ const QUESTIONS = {
 
 /** Drug candidates the judge must name: the drug, then agents the corpus reports protective against its effect. */
 const DRUG_CANDIDATES: Record<keyof typeof QUESTIONS, string[]> = {
-  // "(protective)" needs the relation model's "treats" (issue 9 §4): it does not read PMID 7453952 ("Attenuation of the
+  // "(protective)" needs the relation model's "treats": it does not read PMID 7453952 ("Attenuation of the
   // lithium-induced diabetes-insipidus-like syndrome by amiloride") as treats, nor GSPE as treating cardiotoxicity.
   lithium: ["lithium"],
   doxorubicin: ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "monoHER (protective)"],
@@ -76,7 +76,7 @@ describe("extractive research run on the imported corpus", () => {
       for (const n of markers) expect(n).toBeLessThanOrEqual(report.references.length);
 
       // Every hypothesis names the drug and target written in the abstracts it cites (the pathway too, unless it is
-      // the target's curated GO annotation); targets are NCBI Genes, pathways GO processes (issue 9 §4).
+      // the target's curated GO annotation); targets are NCBI Genes, pathways GO processes.
       const last = json.hypotheses.at(-1)!.assessment;
       expect(last.hypotheses.length).toBeGreaterThanOrEqual(1);
       for (const h of last.hypotheses) {

@@ -37,7 +37,7 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     expect(LEASE_MS / HEARTBEAT_MS).toBe(6);
     expect(SWEEP_MS).toBeGreaterThanOrEqual(10_000);
     expect(SWEEP_MS).toBeLessThanOrEqual(15_000);
-    // With its jitter, a periodic sweep still comes every 10–15 s (issue 10).
+    // With its jitter, a periodic sweep still comes every 10–15 s: at least twice per lease.
     expect(SWEEP_MS + SWEEP_JITTER_MS).toBeLessThanOrEqual(15_000);
   });
 

@@ -31,7 +31,7 @@ const DRAFT: RunPartial = {
 
 const event = (seq: number, e: Pick<RunEvent, "type" | "data">): RunEvent => ({ seq, createdAt: "", ...e }) as RunEvent;
 
-describe("partial answers of a run: streamed to live viewers, never saved (issue 12)", () => {
+describe("partial answers of a run: streamed to live viewers, never saved", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("partials"));

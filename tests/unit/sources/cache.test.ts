@@ -87,7 +87,7 @@ describe("the source cache", () => {
     const source = withSourceCache(createPubmedSource(), { ttlMs: HOUR });
     await Promise.all([source.search("lithium", { limit: 2 }), source.search("kidney", { limit: 2 })]);
     const times = server.requests.filter((r) => r.route === "esearch" || r.route === "efetch").map((r) => r.at);
-    // Two esearch requests, then one efetch for both misses (concurrent searches share their efetch, issue 12).
+    // Two esearch requests, then one efetch for both misses (concurrent searches share their efetch).
     expect(times).toHaveLength(3);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PUBMED_MIN_TIME_MS.withoutKey - 1);
   });
@@ -126,8 +126,8 @@ describe("the source cache", () => {
     expect(first.requests).toBeGreaterThan(0);
     const repeat = await run();
     expect(repeat.requests).toBe(0);
-    // The same searches, each from the cache; each source's search event is saved when that source answers
-    // (issue 10), so their order follows the answers, not the request.
+    // The same searches, each from the cache; each source's search event is saved when that source answers,
+    // so their order follows the answers, not the request.
     const bySource = (searches: ReadonlyArray<readonly [string, boolean]>) => [...searches].sort(([a], [b]) => a.localeCompare(b));
     expect(bySource(repeat.searches)).toEqual(bySource(first.searches.map(([source]) => [source, true] as const)));
     const bypassed = await run("bypass");

@@ -12,7 +12,7 @@ const deadPubmed: LiteratureSource = {
   },
 };
 
-describe("a source whose DNS lookup fails is marked unreachable for a few minutes (issue 13 §4)", () => {
+describe("a source whose DNS lookup fails is marked unreachable for a few minutes", () => {
   afterEach(() => clearUnreachable("pubmed"));
 
   it("marks it on the first failure and answers the next searches at once with a clear shortfall", async () => {

@@ -4,7 +4,7 @@ import { createPubmedSource } from "@/lib/sources/pubmed";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
 
-// Issue 10, live progress: each source's result is handed on when that source answers, not when the slowest does.
+// Live progress: each source's result is handed on when that source answers, not when the slowest does.
 // PubMed's replies are delayed 600 ms per request (esearch, then efetch); Europe PMC answers at once.
 const PUBMED_DELAY_MS = 600;
 

@@ -3,7 +3,7 @@ import { splitSentences } from "@/lib/text/sentences";
 import { isNegated } from "../../analysis";
 import { COMPARATIVE, VERB_FORM_TO_BASE } from "../../lexicon";
 
-/** Most claims checked per text. Source: the issue ("up to 3 checkable claims"). */
+/** Most claims checked per text. Source: our choice: an abstract's main findings, each checked by its own searches. */
 export const MAX_CLAIMS = 3;
 
 /** Longest claim kept, in characters; longer sentences are cut at a word boundary. Source: our choice. */
@@ -26,7 +26,7 @@ export function cleanClaim(sentence: string): string {
  * How much a sentence reads as a checkable finding: +2 for an effect verb (reduces, induces, affects…), +2 for a
  * comparison (than, versus, superior…), +1 for a number, +1 for a negated finding, +1 for a RESULTS/CONCLUSIONS
  * label or concluding wording ("these results suggest"). Aims, methods, background and questions score −∞.
- * Source of the cues: the issue ("comparatives, effect verbs, numbers"); the weights are ours.
+ * Source of the cues: what makes a finding checkable (a comparison, an effect verb, a number); the weights are ours.
  */
 export function findingScore(sentence: string): number {
   const text = sentence.trim();

@@ -30,9 +30,9 @@ export function recordSentences(e: Evidence): string[] {
  *         = 1                                   if C = 0 (on topic, nothing against the claim)
  *         = min(5, 3 + [C ≥ 2] + [a counter sentence has a result cue]) − [S > C]   otherwise
  *
- * So a single counter sentence reaches the threshold 3 (the issue's); repetition and statistics ("p < 0.05",
- * "significantly", a RESULTS label) raise it to 4–5; a record that says more for the claim than against it
- * drops one point. `stance` is "counter" at or above the threshold, "claim" when S > C on a record on topic,
+ * So a single counter sentence reaches the threshold 3 (PaperChecker's, see lib/domain/claim-check.ts); repetition and
+ * statistics ("p < 0.05", "significantly", a RESULTS label) raise it to 4–5; a record that says more for the claim than
+ * against it drops one point. `stance` is "counter" at or above the threshold, "claim" when S > C on a record on topic,
  * else "neutral".
  */
 export function scoreRecord(record: Evidence, claim: ClaimAnalysis): DocumentScore {

@@ -75,10 +75,10 @@ export function rankCandidates(index: ConceptIndex, evidence: Evidence[], effect
 }
 
 /**
- * Chemicals reported protective against the drug's effect (issue 9 §4: "(protective)" only when records say the
- * drug prevents or treats the condition): the cue-based candidates of protectiveAgents (the agent of a protection
- * verb in a record about the drug), kept only where the relation model predicts "treats" between the agent and one
- * of the effect's concepts in one of those records, and only if drug-like. Records: those where both hold.
+ * Chemicals reported protective against the drug's effect ("(protective)" only when records say the drug prevents or
+ * treats the condition, not on a cue word alone): the cue-based candidates of protectiveAgents (the agent of a
+ * protection verb in a record about the drug), kept only where the relation model predicts "treats" between the agent
+ * and one of the effect's concepts in one of those records, and only if drug-like. Records: those where both hold.
  */
 export function confirmedProtectiveAgents(
   index: ConceptIndex,

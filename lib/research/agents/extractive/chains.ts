@@ -5,7 +5,7 @@ import { linkRecordIndices } from "./links";
 /**
  * A typed drug → target → pathway → effect chain found by closed literature-based discovery (Swanson's ABC model,
  * Swanson 1986, "Fish oil, Raynaud's syndrome, and undiscovered public knowledge"; closed discovery as in
- * Weeber et al. 2001): A = drug, C = effect, and two intermediate B terms, typed (issue 9 §4):
+ * Weeber et al. 2001): A = drug, C = effect, and two intermediate B terms, typed so each node can be looked up:
  * - `target`: a gene/protein concept ("gene:<NCBI Gene ID>");
  * - `pathway`: a GO biological process ("go:<GO ID>"), named in the records (literature) or, when `curated` is set,
  *   taken from the target gene's GO annotations (NCBI gene2go via org.Hs.eg.db).

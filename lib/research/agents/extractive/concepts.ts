@@ -74,7 +74,7 @@ interface SentenceText {
 
 /**
  * Per record (evidence objects are immutable once collected), its sentences as SentenceText, computed once: the
- * agents of one iteration and the iterations of a run rebuild the index over mostly the same records (issue 12:
+ * agents of one iteration and the iterations of a run rebuild the index over mostly the same records (profiled:
  * the vocabulary matching and sentence splitting dominated the extractive backend's time, once per agent call).
  */
 const recordTexts = new WeakMap<Evidence, SentenceText[]>();

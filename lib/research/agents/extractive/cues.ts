@@ -1,9 +1,7 @@
 import { negationScopes, negationTokens } from "@/lib/text/negation";
+import { PROTECTION_CUE } from "@/lib/text/relation-cues";
 import { isDrugClass, isUbiquitousChemical } from "./concept-filters";
 import type { ConceptIndex } from "./concepts";
-
-/** Protection cues: a chemical reported to protect against, attenuate, ameliorate or prevent an effect. */
-export const PROTECTION_CUES = /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -59,7 +57,7 @@ export interface ProtectiveAgent {
 /**
  * Chemicals reported to protect against the drug's effect: in a record that mentions the drug, in a sentence that
  * mentions the drug or the effect
- * and a protection cue ({@link PROTECTION_CUES}), the chemicals introduced by "by/of/with" after the cue
+ * and a protection cue ({@link PROTECTION_CUE}), the chemicals introduced by "by/of/with" after the cue
  * ("attenuation … by amiloride", "protection of ICRF-187"), or else the first chemical written before the cue
  * (the subject: "Carvedilol protects against …"). The drug itself, ubiquitous chemicals and drug classes are skipped. The
  * first-chemical condition keeps co-listed drugs out ("… protects against … etoposide and daunorubicin").
@@ -77,7 +75,7 @@ export function protectiveAgents(
     if (!record.sentenceConcepts.some((concepts) => [...concepts.keys()].some((k) => drugKeys.has(k)))) continue;
     record.sentenceConcepts.forEach((concepts, s) => {
       const sentence = record.sentences[s];
-      const cue = PROTECTION_CUES.exec(sentence);
+      const cue = PROTECTION_CUE.exec(sentence);
       if (!cue) return;
       if (![...concepts.keys()].some((k) => drugKeys.has(k) || effectKeys.has(k))) return;
       const cueAt = cue.index ?? 0;

@@ -109,7 +109,7 @@ function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: st
 }
 
 /**
- * Ranking of hypotheses (issue 9 §4: the primary is the best-supported one and the counts shown agree): confidence
+ * Ranking of hypotheses (so the primary is the best-supported one and the counts shown agree with it): confidence
  * (from the weakest link and the agreement of the records), then supporting records, then fewer contradicting
  * records, then literature before curated pathways, then chain rank.
  */
@@ -129,7 +129,7 @@ function empty(gaps: string[], searches: string[]): HypothesisSet {
 
 /**
  * The extractive hypothesis agent: literature-based discovery by Swanson's ABC model in its closed form
- * (Swanson 1986; closed discovery, Weeber et al. 2001), with typed nodes (issue 9 §4). C = the question's effect
+ * (Swanson 1986; closed discovery, Weeber et al. 2001), with typed nodes. C = the question's effect
  * (see findQuestionTerms). A = the drug a named-drug question names; for an open or repurposing question, each of
  * the best {@link CHAIN_CANDIDATES} candidate drugs that the relation model says cause (harm) or treat (treatment)
  * the effect (rankCandidates). Targets are genes/proteins normalised to NCBI Gene IDs and pathways GO biological

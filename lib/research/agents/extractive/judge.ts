@@ -79,7 +79,8 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
         `(${idsLabel(f, f.human)}); CEBM-weighted total ${weight}. Score = round(10 × (1 − exp(−${weight} / ${CLINICAL_K}))) = ${clinicalScore}.`
       : `No human study among the ${plural(evidence.length, "record")} bears on ${drugLabel} and ${effectName}, so the clinical score is 0.`;
 
-  // Candidates are chemicals only; "(protective)" only where the relation model reads "treats" (issue 9 §4).
+  // Candidates are chemicals only; "(protective)" only where the relation model reads "treats" (a
+  // protection cue alone names too many co-mentioned chemicals).
   const drugCandidates: string[] = [];
   if (drug && f.drugRecords.size > 0) drugCandidates.push(drug.name);
   for (const p of f.protective) drugCandidates.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} (protective)`);

@@ -20,15 +20,15 @@ export interface LinkRecord {
 
 /**
  * Records in which a sentence names a concept of `a` and a concept of `b` and does not negate their relation
- * (issue 9 §4: each link rests on sentences whose relation is not negated). With `titleScope`, a title naming `a`
+ * (a link that rests on "X did not affect Y" would be drawn from its denial). With `titleScope`, a title naming `a`
  * makes `a` the subject of the whole record (a record titled "Lithium-induced nephrogenic diabetes insipidus" speaks
  * of lithium in every sentence), so any non-negated sentence naming `b` counts. Ascending record indices.
  */
 export function linkRecords(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): LinkRecord[] {
   const out: LinkRecord[] = [];
   // Only records that name both a concept of `a` and one of `b` can hold such a sentence: visiting those (from the
-  // concepts' record sets) instead of every record keeps the chain search linear in the evidence count (issue 12;
-  // it was targets × records).
+  // concepts' record sets) instead of every record keeps the chain search linear in the evidence count (it
+  // was targets × records).
   const withA = recordsWithAny(index, a);
   const candidates = [...recordsWithAny(index, b)].filter((r) => withA.has(r)).sort((x, y) => x - y);
   for (const record of candidates.map((r) => index.records[r])) {

@@ -69,8 +69,9 @@ function naturalCase(surface: string): string {
  * and whose records all mention A ("LiCl").
  * Only a named-drug question has a drug: open and repurposing questions ask for drugs (see rankCandidates), and when
  * the drug a question names is in no record, `drug` is null and `missingDrug` names it: no other drug is ever
- * substituted (issue 9 §3). Fallback for the effect of a named drug: the disease in most records that mention A
- * (not generic), reported in `notes`. Deterministic; ties broken by key.
+ * substituted (an answer about another drug would answer a question nobody asked). Fallback for the effect of a
+ * named drug: the disease in most records that mention A (not generic), reported in `notes`. Deterministic; ties
+ * broken by key.
  */
 export function findQuestionTerms(question: string, index: ConceptIndex): QuestionTerms {
   const notes: string[] = [];

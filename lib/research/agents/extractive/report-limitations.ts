@@ -19,7 +19,8 @@ export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisSet
     "Abstracts and titles only: full texts, supplementary data, doses and effect sizes beyond the abstracts were not read.",
   ];
   for (const s of shortfalls) out.push(`Source shortfall: ${SOURCE_LABELS[s.source]}: ${s.message}`);
-  // A named drug or a condition absent from the evidence is a shortfall of the evidence itself (issue 9 §3).
+  // A named drug or a condition absent from the evidence is a shortfall of the evidence itself, said so rather than
+  // answered around.
   for (const note of f.terms.notes) out.push(`Evidence shortfall: ${note}`);
   const animal = f.mechanistic.filter((r) => f.designs[r].design === "animal").length;
   if (f.mechanistic.length > 0 && animal * 2 > f.mechanistic.length) {

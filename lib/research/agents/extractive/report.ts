@@ -2,9 +2,9 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { createReferenceList } from "@/lib/report/references";
-import { formatMarker } from "@/lib/report/validate-citations";
-import { joinSentences, sourceMessage } from "@/lib/report/sentence-list";
+import { createReferenceList } from "@/lib/report/render/references";
+import { formatMarker } from "@/lib/report/render/markers";
+import { joinSentences, sourceMessage } from "@/lib/report/render/sentence-list";
 import { closestRecords } from "@/lib/reading/read";
 import { mayStateFinding } from "@/lib/text/findings";
 import type { DrugCandidate } from "./candidates";
@@ -77,10 +77,11 @@ function capitalize(s: string): string {
  * - Sentences are ranked by BM25 against the question plus the primary hypothesis' terms and picked by MMR
  *   (λ 0.7, TF-IDF cosine) for diversity (createSentencePicker).
  * - executiveSummary: a line stating the record count and best-supported chain, then the top 3 sentences of
- *   records that bear on the question, then one sentence of each record closest to the question (closestRecords,
- *   issue 13 §0) that no section cites, so every question, drug or not, cites the abstracts answering it; mechanisticFindings: sentences of mechanistic records or naming a
- *   hypothesis term; clinicalFindings: the human-evidence design counts, ClinicalTrials.gov records with
- *   phase and status (terminated/withdrawn included, with the reason), then sentences of human studies.
+ *   records that bear on the question, then one sentence of each record closest to the question (closestRecords)
+ *   that no section cites, so every question, drug or not, cites the abstracts answering it; mechanisticFindings:
+ *   sentences of mechanistic records or naming a hypothesis term; clinicalFindings: the human-evidence design
+ *   counts, ClinicalTrials.gov records with phase and status (terminated/withdrawn included, with the reason), then
+ *   sentences of human studies.
  * - references: built from the cited records' citations, numbered in order of first citation.
  * - conclusion: filled from the last judge assessment; confidenceScore = its confidence (0 without one).
  * Deterministic; never cites a record outside `input.evidence`. removedReferences is 0 (nothing generated).
@@ -220,8 +221,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     shortfalls.length > 0 ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}` : "Shortfalls: none.",
   ].join("\n");
 
-  // Every question is answered from the records closest to it (issue 13 §0), drug or not: each of the top records
-  // by bearing (the share of the question's terms it holds) that no section cites yet gives its best-matching
+  // Every question is answered from the records closest to it, drug or not: each of the top records by bearing
+  // (the share of the question's terms it holds) that no section cites yet gives its best-matching
   // abstract sentence to the summary. Picked and cited last, so the other sections and reference numbers stay as they were.
   // When the question names a drug, that sentence must name the drug (and the effect, if the question names one) in
   // a relevant record, as the summary's own sentences do: a closest record's generic line ("The possible mechanisms

@@ -21,12 +21,18 @@ const MIN_QUOTED_CHARS = 40;
  * The display text of an abstract sentence: structured-abstract labels ("RESULTS:", "CONCLUSIONS:") and
  * PubMed's "(ABSTRACT TRUNCATED AT 250 WORDS)" removed, cut to {@link MAX_QUOTED_CHARS}.
  */
-export function cleanSentence(sentence: string): string {
+function cleanSentence(sentence: string): string {
   const text = sentence
     .replace(/\(ABSTRACT TRUNCATED[^)]*\)/gi, "")
     .replace(/^(?:[A-Z][A-Z &/-]{2,}:\s*)+/, "")
     .trim();
   return truncateAtSentence(text, MAX_QUOTED_CHARS);
+}
+
+/** The display text of a sentence worth quoting ({@link cleanSentence}), or null for a fragment ("Methods:"). */
+export function quotableText(sentence: string): string | null {
+  const text = cleanSentence(sentence);
+  return text.length >= MIN_QUOTED_CHARS ? text : null;
 }
 
 /** Picks diverse, relevant sentences; remembers what it picked so sections do not repeat a sentence. */
@@ -48,8 +54,8 @@ export function createSentencePicker(index: ConceptIndex): SentencePicker {
   const sentences: PickedSentence[] = [];
   for (const record of index.records) {
     record.sentences.forEach((raw, position) => {
-      const text = cleanSentence(raw);
-      if (text.length >= MIN_QUOTED_CHARS) sentences.push({ record: record.index, position, text });
+      const text = quotableText(raw);
+      if (text !== null) sentences.push({ record: record.index, position, text });
     });
   }
   const texts = sentences.map((s) => s.text);

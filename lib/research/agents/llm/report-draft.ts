@@ -3,12 +3,12 @@ import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import type { ReportRepair } from "@/lib/domain/critic";
-import { citedKeys, renderKeyMarkers, stripKeyMarkers } from "@/lib/report/citation-keys";
-import { mapProse, PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/prose";
-import { verifyPassage } from "@/lib/report/quote-check";
-import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { validateReportCitations } from "@/lib/report/validate-citations";
+import { citedKeys, renderKeyMarkers, stripKeyMarkers } from "@/lib/report/render/citation-keys";
+import { mapProse, PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/render/prose";
+import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { canonicalKey, recordsByKey } from "../../../ai/evidence-keys";
 
 /** One sentence of the model's draft: its text with [E3] key markers, and the verbatim snippet that supports it. */
@@ -42,7 +42,7 @@ const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0,
 /**
  * "Quote, then cite" (issue 17): the sentences of one section that keep their place. A sentence citing at least
  * one key of the run must carry a snippet found in the title or abstract of one of the records it cites
- * (lib/report/quote-check verifyPassage: exact after normalisation, else ≥ 0.95 similarity); otherwise it is
+ * (lib/report/appraise/quote-check verifyPassage: exact after normalisation, else ≥ 0.95 similarity); otherwise it is
  * removed and a repair line names it, so the critic sends it back to the report agent. Sentences that cite nothing
  * are kept as they are (the deterministic checks decide whether a paragraph needed a citation).
  */
@@ -78,12 +78,12 @@ function checkSentences(field: ProseField, sentences: DraftSentence[], byKey: Ma
  *    `removedReferences` (repair kind "reference"); a key marker that names no record is deleted and counted in
  *    `removedMarkers` (repair kind "marker");
  * 3. the cited records become the references, numbered 1..k in order of first citation in reading order, and
- *    each key marker is rendered as [n] (lib/report/citation-keys);
+ *    each key marker is rendered as [n] (lib/report/render/citation-keys);
  * 4. metadata comes from the input: researchQuestion, sourcesSearched (display labels), totalPapersReviewed,
  *    searchIterations, confidenceScore (last judge assessment, 0 when none), hypothesesTested;
  * 5. validateReportCitations runs as the safety net: it finds no more references or markers on a report built this
  *    way, and it neutralises URLs, DOIs, PMIDs and NCT IDs in the prose that name no retrieved record (a repair each);
- * 6. text in quotation marks is verified against the records its sentence cites (lib/report/quotes: replaced by
+ * 6. text in quotation marks is verified against the records its sentence cites (lib/report/appraise/quotes: replaced by
  *    the source's wording, or its sentence removed, repair kind "quote"); counted in removedQuotes/replacedQuotes.
  */
 export function buildReport(output: ReportDraftOutput, input: ReportInput): BuiltReport {

@@ -1,6 +1,6 @@
 import type { DeepPartial } from "ai";
 import type { AgentPartial, HypothesisPreview, ReportSectionPreview } from "@/lib/domain/partial";
-import { PROSE_FIELD_LABELS } from "@/lib/report/prose";
+import { PROSE_FIELD_LABELS } from "@/lib/report/render/prose";
 import type { HypothesisOutput } from "./hypothesis";
 import type { ReportOutput } from "./report";
 

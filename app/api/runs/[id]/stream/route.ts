@@ -10,7 +10,7 @@ import { getCaller } from "@/app/_server/caller";
 import { apiError } from "@/app/api/_contract/respond";
 
 /**
- * A stream ends after this long (ms) even while the run goes on, so no reader is held forever (issue 10); the
+ * A stream ends after this long (ms) even while the run goes on, so no reader holds a server connection forever; the
  * client reconnects from the last event it has (`?after=<seq>`).
  */
 const STREAM_TIMEOUT_MS = 10 * 60_000;

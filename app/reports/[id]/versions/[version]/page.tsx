@@ -8,7 +8,7 @@ import { readableRun } from "@/lib/auth/access";
 import { iterationEvents, reportChanges, reportVersions } from "@/lib/chat/report-versions";
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
 import { getWatchOfRun, listChecks } from "@/lib/db/watches";
-import { toReportRecords } from "@/lib/report/records";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import { getCaller } from "@/app/_server/caller";
 
 export const metadata = { title: "Report version" };

@@ -159,7 +159,7 @@ describe("LLM claim agents (scripted models)", () => {
   });
 });
 
-describe("LLM claim agents' sampling and output limits (issue 17)", () => {
+describe("LLM claim agents' sampling and output limits", () => {
   it("every claim agent sends temperature 0.3 and its own output limit; a limit given in the options replaces the default", async () => {
     const citation = CITATION;
     const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });

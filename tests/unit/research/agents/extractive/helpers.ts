@@ -4,7 +4,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { UNKNOWN_TARGET } from "@/lib/research/agents/extractive/process-chains";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
-import { validateReportCitations } from "@/lib/report/validate-citations";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 
 /** The three extractive agents in workflow order on one evidence set; hypotheses normalised as the run loop does. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { chainLabel, hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
-import { reportToMarkdown } from "@/lib/report/markdown";
+import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { searchCorpus } from "../../../../support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 
@@ -11,7 +11,7 @@ const DOXORUBICIN_Q = "Does doxorubicin cause cardiotoxicity, and through which 
 
 const run = runAgents;
 
-// Scores after typed chains (issue 9): the mechanism score rests on the primary chain's weakest literature link.
+// Scores with typed chains: the mechanism score rests on the primary chain's weakest literature link.
 const MECH_LITHIUM = 5;
 const CLIN_LITHIUM = 4;
 const MECH_DOX = 6;

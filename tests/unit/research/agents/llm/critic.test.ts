@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkEntailment, citedClaims, type CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { LlmUsage } from "@/lib/ai/structured";
 import type { ResearchReport } from "@/lib/domain/report";
-import { referenceFromEvidence } from "@/lib/report/references";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../../../support/llm";
 
 /**
@@ -59,7 +59,7 @@ describe("critic: LLM entailment check", () => {
     });
     expect(usage).toEqual([{ agent: "critic", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
     const prompt = promptText(model, 0);
-    // Keys changed from the report's numbers to run-wide keys (issue 17): the critic's issues go back to the report
+    // The prompt cites run-wide keys, not the report's numbers: the critic's issues go back to the report
     // agent, which cites keys.
     expect(prompt).toContain('<evidence key=\\"E1\\" id=\\"pmid:9406968\\">');
     expect(prompt).toContain('<evidence key=\\"E2\\" id=\\"pmid:7453952\\">');

@@ -30,7 +30,7 @@ const REPORT: ReportOutput = {
   references: ["E1", "E2"],
 };
 
-describe("LLM agents stream their answers as previews (issue 12)", () => {
+describe("LLM agents stream their answers as previews", () => {
   it("hypothesis cards fill in as the answer streams; the final cards are the agent's hypotheses", async () => {
     const model = scriptedModel([HYPOTHESES]);
     const previews: AgentPartial[] = [];

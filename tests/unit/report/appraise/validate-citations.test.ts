@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { formatMarker, rewriteMarkers, validateReportCitations } from "@/lib/report/validate-citations";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 
 function evidence(id: string, ids: { pmid?: string; doi?: string; nctId?: string }, url: string): Evidence {
   return {
@@ -88,14 +88,5 @@ describe("validateReportCitations", () => {
     expect(result.removedReferences).toBe(2);
     expect(result.report.references.map((r) => r.evidenceId)).toEqual(["nct:NCT01234567", "pmid:9226773"]);
     expect(result.report.executiveSummary).toBe("A. B [1]. C [2]. D [1, 2].");
-  });
-});
-
-describe("marker helpers", () => {
-  it("compresses runs into ranges and handles separators", () => {
-    expect(formatMarker([5, 1, 2, 3, 3])).toBe("[1–3, 5]");
-    expect(formatMarker([1, 2])).toBe("[1, 2]");
-    expect(rewriteMarkers("x [1;2] y [3-5] z [9]", (n) => (n <= 4 ? n : undefined))).toEqual({ text: "x [1, 2] y [3, 4] z", removed: 2 });
-    expect(rewriteMarkers("no markers [a] here [1a]", () => 1)).toEqual({ text: "no markers [a] here [1a]", removed: 0 });
   });
 });

@@ -1,17 +1,17 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrismaSvg } from "@/components/run/prisma-figure";
-import { prismaSvg, svgToString } from "@/lib/report/prisma-svg";
+import { FlowDiagramSvg } from "@/components/run/flow-diagram-figure";
+import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
 import type { RunEvent } from "@/lib/domain/events";
 import { claimCheckToJson } from "@/lib/export/claim-check-json";
 import { runToJson } from "@/lib/export/run-json";
-import { claimCheckPrisma, researchPrisma } from "@/lib/report/prisma";
-import { researchPrismaLayout } from "@/lib/report/prisma-layout";
+import { claimCheckFlows, researchFlow } from "@/lib/report/appraise/flow-diagram";
+import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "../../../support/temp-database";
 
 let seq = 0;
 const event = (type: string, data: unknown) => ({ seq: ++seq, type, data, createdAt: "2026-11-22T00:00:00Z" }) as unknown as RunEvent;
@@ -31,7 +31,7 @@ const REPORT = { references: [1, 2, 3, 10, 20].map((n) => ({ evidenceId: `pmid:$
 
 describe("the PRISMA 2020 flow of a research run", () => {
   it("counts identified per source and iteration, removals, screening and inclusion, and the counts add up", () => {
-    const flow = researchPrisma({ events: EVENTS, records: RECORDS, report: REPORT });
+    const flow = researchFlow({ events: EVENTS, records: RECORDS, report: REPORT });
     expect(flow).toEqual({
       identified: { pubmed: 37, europepmc: 29, ctgov: 4 },
       identifiedByIteration: [
@@ -55,7 +55,7 @@ describe("the PRISMA 2020 flow of a research run", () => {
   });
 
   it("draws the PRISMA boxes as an accessible SVG whose text carries every count", () => {
-    const svg = renderToStaticMarkup(createElement(PrismaSvg, { layout: researchPrismaLayout(researchPrisma({ events: EVENTS, records: RECORDS, report: REPORT })) }));
+    const svg = renderToStaticMarkup(createElement(FlowDiagramSvg, { layout: researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT })) }));
     expect(svg).toContain('role="img"');
     expect(svg).toContain(
       'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 excluded, 5 included in the report."',
@@ -70,7 +70,7 @@ describe("the PRISMA 2020 flow of a research run", () => {
       "Records included (n = 5)", "Cited in the report",
     ]);
     // The downloadable SVG file is the same figure.
-    const file = svgToString(prismaSvg(researchPrismaLayout(researchPrisma({ events: EVENTS, records: RECORDS, report: REPORT }))));
+    const file = svgToString(flowDiagramSvg(researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT }))));
     expect([...file.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace("'", "&#x27;"))).toEqual(texts);
     expect(file.startsWith('<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="PRISMA 2020 flow diagram: 70 records identified')).toBe(true);
   });
@@ -101,7 +101,7 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
     await done;
     const detail = (await getRunDetail(runId))!;
     const json = claimCheckToJson(detail);
-    expect(json.prisma).toEqual(claimCheckPrisma(detail.events));
+    expect(json.prisma).toEqual(claimCheckFlows(detail.events));
     expect(json.prisma).toHaveLength(1);
     const [flow] = json.prisma;
     const scored = detail.events.find((e) => e.type === "claim-scored")!.data as { found: number; scored: number; aboveThreshold: number };

@@ -1,7 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
-import type { ReportAnswer } from "./answer";
-import type { GradeJudgement } from "./grade";
+import type { ReportAnswer } from "@/lib/report/appraise/answer";
+import type { GradeJudgement } from "@/lib/report/appraise/grade";
 
 /** Labels of the meter's segments, as on the report page. */
 export const METER_LABELS = { yes: "Yes", possibly: "Possibly", no: "No", irrelevant: "Not relevant" } as const;

@@ -1,9 +1,9 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import { designSummary } from "@/lib/domain/study-design";
-import type { ReportAnswer } from "./answer";
+import type { ReportAnswer } from "@/lib/report/appraise/answer";
 import type { RecordStance } from "@/lib/reading/stance";
-import type { ReportRecord } from "./records";
-import { formatMarker } from "./validate-citations";
+import type { ReportRecord } from "@/lib/report/appraise/records";
+import { formatMarker } from "./markers";
 
 /** The stances a record can bear on the question with, and how the opening paragraph names their groups. */
 const GROUPS: Array<{ stance: Exclude<RecordStance, "irrelevant">; one: string; many: string }> = [

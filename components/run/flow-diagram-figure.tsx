@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from "react";
-import type { PrismaLayout } from "@/lib/report/prisma-layout";
-import { prismaSvg, type SvgNode } from "@/lib/report/prisma-svg";
+import type { FlowDiagramLayout } from "@/lib/report/render/flow-diagram-layout";
+import { flowDiagramSvg, type SvgNode } from "@/lib/report/render/flow-diagram-svg";
 
 /** React's names for the SVG attributes the diagram uses (the rest, e.g. viewBox, role, aria-*, data-*, are the same). */
 const REACT_NAMES: Record<string, string> = {
@@ -20,9 +20,9 @@ function render(node: SvgNode | string, key?: number): ReactNode {
   return createElement(node.tag, props, ...node.children.map((c, i) => render(c, i)));
 }
 
-/** The PRISMA 2020 flow diagram (lib/report/prisma-svg.ts) as an inline SVG, scaled down to the width available. */
-export function PrismaSvg({ layout, idPrefix }: { layout: PrismaLayout; idPrefix?: string }) {
-  const svg = prismaSvg(layout, idPrefix);
+/** The PRISMA 2020 flow diagram (lib/report/render/flow-diagram-svg.ts) as an inline SVG, scaled down to the width available. */
+export function FlowDiagramSvg({ layout, idPrefix }: { layout: FlowDiagramLayout; idPrefix?: string }) {
+  const svg = flowDiagramSvg(layout, idPrefix);
   return render({ ...svg, attrs: { ...svg.attrs, className: "h-auto max-w-full", "data-testid": "prisma-svg" } });
 }
 
@@ -30,7 +30,7 @@ export function PrismaSvg({ layout, idPrefix }: { layout: PrismaLayout; idPrefix
  * The diagram's boxes as a list, stage by stage (the figure on a narrow screen, where the diagram would be too small
  * to read): "Identification — Records identified (n = 88): Local library: n = 88".
  */
-function PrismaList({ layout }: { layout: PrismaLayout }) {
+function FlowDiagramList({ layout }: { layout: FlowDiagramLayout }) {
   return (
     <ol className="space-y-2 text-sm" data-testid="prisma-list">
       {layout.stages.map((stage) => (
@@ -60,14 +60,14 @@ function PrismaList({ layout }: { layout: PrismaLayout }) {
  * The diagram as a captioned figure of the report page (kept in print): the SVG from 640 px up, scaled down to the
  * width available; below that, the same boxes as a list, so no label is ever too small to read or cut.
  */
-export function PrismaFigure({ layout, caption, idPrefix }: { layout: PrismaLayout; caption: string; idPrefix?: string }) {
+export function FlowDiagramFigure({ layout, caption, idPrefix }: { layout: FlowDiagramLayout; caption: string; idPrefix?: string }) {
   return (
     <figure data-testid="prisma-figure" className="text-foreground">
       <div className="hidden sm:block print:block">
-        <PrismaSvg layout={layout} idPrefix={idPrefix} />
+        <FlowDiagramSvg layout={layout} idPrefix={idPrefix} />
       </div>
       <div className="sm:hidden print:hidden">
-        <PrismaList layout={layout} />
+        <FlowDiagramList layout={layout} />
       </div>
       <figcaption className="mt-2 text-sm text-muted-foreground">{caption}</figcaption>
     </figure>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bottomLine, meterPhrase } from "@/lib/report/bottom-line";
-import { reportAnswer } from "@/lib/report/answer";
+import { bottomLine, meterPhrase } from "@/lib/report/appraise/bottom-line";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type WeightedStance } from "@/lib/reading/verdict";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "../../../support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training.
 const cdrTest = () => loadCorpus().slice(500, 1000);

@@ -6,7 +6,7 @@ import { readQuestionEvidence } from "@/lib/reading/read";
 import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 import { studyTypeOf, type StudyDesign } from "./study-type";
 
-/** A report's bottom line with its GRADE certainty (issue 13 §1–2), as the `--json` contract and exports carry it. */
+/** A report's bottom line with its GRADE certainty, as the `--json` contract and exports carry it. */
 export interface ReportAnswer {
   answer: BottomLine;
   certainty: GradeCertainty;

@@ -1,6 +1,7 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
+import { bibliographicFields } from "@/lib/evidence/summary";
 import type { Reference } from "@/lib/domain/report";
-import { studyTypeOf, type StudyDesign } from "@/lib/report/study-type";
+import { studyTypeOf, type StudyDesign } from "@/lib/report/appraise/study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 
@@ -30,7 +31,7 @@ export interface ReportRecord {
   abstract: string;
   relevance: number;
   referenceNumber: number | null;
-  /** Retraction, correction and version facts (issue 15); absent when the record carries none. */
+  /** Retraction, correction and version facts (lib/evidence/provenance); absent when the record carries none. */
   provenance?: Provenance;
   /** Which way the record points on the run's question (lib/reading), for the evidence meter and GRADE. */
   stance: RecordStance;
@@ -56,16 +57,8 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
     const c = e.citation;
     const type = studyTypeOf(e);
     return {
-      id: e.id,
-      source: c.source,
-      title: c.title,
+      ...bibliographicFields(e),
       authors: c.authors,
-      journal: c.journal,
-      year: c.year,
-      pmid: c.pmid,
-      doi: c.doi,
-      nctId: c.nctId,
-      url: c.url,
       studyType: type.design,
       studyTypeLabel: type.label,
       preprint: e.preprint,

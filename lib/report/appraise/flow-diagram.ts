@@ -5,7 +5,7 @@ import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
 
 /** One reason records were set aside, with how many. */
-export interface PrismaCount {
+export interface FlowCount {
   reason: string;
   n: number;
 }
@@ -22,13 +22,13 @@ export interface PrismaCount {
  * The counts add up: Σ identified = duplicatesRemoved + Σ removedBeforeScreening + screened, and
  * screened = Σ excluded + included.
  */
-export interface PrismaFlow {
+export interface ResearchFlow {
   identified: Partial<Record<SourceId, number>>;
   identifiedByIteration: Array<{ iteration: number; identified: Partial<Record<SourceId, number>> }>;
   duplicatesRemoved: number;
-  removedBeforeScreening: PrismaCount[];
+  removedBeforeScreening: FlowCount[];
   screened: number;
-  excluded: PrismaCount[];
+  excluded: FlowCount[];
   included: number;
 }
 
@@ -43,7 +43,7 @@ function add<K extends string>(counts: Partial<Record<K, number>>, key: K, n: nu
 }
 
 /** Reasons with n > 0 only, in the given order. */
-function nonZero(counts: PrismaCount[]): PrismaCount[] {
+function nonZero(counts: FlowCount[]): FlowCount[] {
   return counts.filter((c) => c.n > 0);
 }
 
@@ -51,7 +51,7 @@ function nonZero(counts: PrismaCount[]): PrismaCount[] {
 export interface ScreenedRecord {
   id: string;
   hasAbstract: boolean;
-  /** A retracted publication: set aside, never support (issue 15, lib/evidence/provenance). */
+  /** A retracted publication: set aside, never support (lib/evidence/provenance). */
   retracted: boolean;
 }
 
@@ -60,7 +60,7 @@ export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
   return evidence.map((e) => ({ id: e.id, hasAbstract: e.citation.abstract.trim() !== "", retracted: isRetracted(e) }));
 }
 
-/** The same from the report page's compact records (lib/report/records.ts), which carry `hasAbstract` and `provenance`. */
+/** The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract` and `provenance`. */
 export function screenedFromReportRecords(records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>): ScreenedRecord[] {
   return records.map((r) => ({ id: r.id, hasAbstract: r.hasAbstract, retracted: isRetracted(r) }));
 }
@@ -68,10 +68,10 @@ export function screenedFromReportRecords(records: Array<{ id: string; hasAbstra
 /**
  * The PRISMA flow of a research run from its events (`search`: hits per source; `evidence`: records added and
  * duplicates), its evidence records (the screened records) and its report (the cited records). A run that ended before
- * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set
- * aside before the agents, issue 15), "no abstract" when they have none, else "not cited in the report".
+ * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set aside
+ * before the agents, so no finding rests on them), "no abstract" when they have none, else "not cited in the report".
  */
-export function researchPrisma(input: { events: RunEvent[]; records: ScreenedRecord[]; report: ResearchReport | null }): PrismaFlow {
+export function researchFlow(input: { events: RunEvent[]; records: ScreenedRecord[]; report: ResearchReport | null }): ResearchFlow {
   const identified: Partial<Record<SourceId, number>> = {};
   const byIteration = new Map<number, Partial<Record<SourceId, number>>>();
   let duplicatesRemoved = 0;
@@ -115,18 +115,18 @@ export function researchPrisma(input: { events: RunEvent[]; records: ScreenedRec
  * `excluded` (scored below the threshold; at or above it but without a passage verified in the abstract),
  * `included` (distinct records cited with a verified passage).
  */
-export interface ClaimPrismaFlow {
+export interface ClaimFlow {
   claim: number;
   identified: Record<SearchStrategy, number>;
   removedBeforeScreening: number;
   screened: number;
-  excluded: PrismaCount[];
+  excluded: FlowCount[];
   included: number;
 }
 
 /** The PRISMA flow of every claim of a claim check, from its `claim-search`, `claim-scored` and `claim-verdict` events. */
-export function claimCheckPrisma(events: RunEvent[]): ClaimPrismaFlow[] {
-  const flows = new Map<number, ClaimPrismaFlow>();
+export function claimCheckFlows(events: RunEvent[]): ClaimFlow[] {
+  const flows = new Map<number, ClaimFlow>();
   const flow = (claim: number) => {
     let f = flows.get(claim);
     if (!f) {

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { highlightPassage } from "@/lib/report/highlight";
-import { mergeRepeated, mergeRepeatedLines } from "@/lib/report/merge-lines";
-import { plainWords } from "@/lib/report/plain-words";
-import { proseBlocks, quoteSource, readingProse } from "@/lib/report/quoted-prose";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { researchPrismaLayout, wrapText } from "@/lib/report/prisma-layout";
+import { highlightPassage } from "@/lib/report/render/highlight";
+import { mergeRepeated, mergeRepeatedLines } from "@/lib/report/render/merge-lines";
+import { plainWords } from "@/lib/report/render/plain-words";
+import { proseBlocks, quoteSource, readingProse } from "@/lib/report/render/quoted-prose";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { researchFlowLayout, wrapText } from "@/lib/report/render/flow-diagram-layout";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { FIXTURES } from "../../support/temp-database";
+import { FIXTURES } from "../../../support/temp-database";
 
 // Real records: PubMed efetch records as a report cites them.
 const records = parsePubmedXml(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"));
@@ -71,7 +71,7 @@ describe("the PRISMA diagram's text fits its boxes", () => {
   });
 
   it("makes every row tall enough for its rotated stage label and every line narrower than its box", () => {
-    const layout = researchPrismaLayout({
+    const layout = researchFlowLayout({
       identified: { local: 88, pubmed: 120 },
       identifiedByIteration: [],
       duplicatesRemoved: 37,

@@ -1,10 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
-import { expandMarkerBody, MARKER_PATTERN } from "@/lib/report/markers";
+import { rewriteMarkers } from "@/lib/report/render/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
 import { evidenceLookup } from "./evidence-lookup";
 import { checkProseIdentifiers } from "./prose-identifiers";
-import { referenceFromEvidence } from "./references";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 import { isRetracted } from "@/lib/evidence/provenance";
 
 /**
@@ -42,42 +42,6 @@ function resolve(ref: Partial<Reference>, lookup: Map<string, Evidence>): Eviden
   return ids.size === 1 ? found[0]! : null;
 }
 
-/** "[1, 2, 3, 5]" → "[1–3, 5]": runs of three or more consecutive numbers become ranges. */
-export function formatMarker(numbers: number[]): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j += 1;
-    if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
-    else for (let k = i; k <= j; k += 1) parts.push(String(sorted[k]));
-    i = j + 1;
-  }
-  return `[${parts.join(", ")}]`;
-}
-
-const MARKER = new RegExp(`(\\s?)${MARKER_PATTERN.source}`, "g");
-
-/**
- * Rewrites the [n] markers of a text with `renumber` (old number → new number, or undefined when the reference
- * is gone). Handles "[1]", "[1, 3]", "[1;3]" and ranges "[2–4]" / "[2-4]". A marker left empty is deleted with
- * the space before it.
- * @returns the new text and the count of deleted marker numbers.
- */
-export function rewriteMarkers(text: string, renumber: (n: number) => number | undefined): { text: string; removed: number } {
-  let removed = 0;
-  const out = text.replace(MARKER, (_match, space: string, body: string) => {
-    const kept: number[] = [];
-    for (const n of expandMarkerBody(body)) {
-      const next = renumber(n);
-      if (next === undefined) removed += 1;
-      else kept.push(next);
-    }
-    return kept.length > 0 ? `${space}${formatMarker(kept)}` : "";
-  });
-  return { text: out, removed };
-}
-
 /**
  * Citation validation, the safety net against invented references (DeepCritical phase 8's
  * validate_references, extended to identifiers and markers):
@@ -94,7 +58,7 @@ export function rewriteMarkers(text: string, renumber: (n: number) => number | u
  * The returned report's `removedReferences` is the input's value plus this pass's removals (idempotent).
  */
 export function validateReportCitations(report: ResearchReport, evidence: Evidence[]): CitationValidation {
-  // Issue 15: a retracted record never supports the report, so a reference to it is removed.
+  // A retracted record never supports the report (its findings are withdrawn), so a reference to it is removed.
   const lookup = evidenceLookup(evidence.filter((e) => !isRetracted(e)));
   const ordered = [...report.references].sort((a, b) => a.n - b.n);
   const newNumber = new Map<number, number>();

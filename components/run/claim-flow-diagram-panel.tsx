@@ -1,15 +1,15 @@
 import { useMemo } from "react";
-import { PrismaFigure } from "@/components/run/prisma-figure";
+import { FlowDiagramFigure } from "@/components/run/flow-diagram-figure";
 import type { RunEvent } from "@/lib/domain/events";
-import { claimCheckPrisma } from "@/lib/report/prisma";
-import { claimPrismaLayout } from "@/lib/report/prisma-layout";
+import { claimCheckFlows } from "@/lib/report/appraise/flow-diagram";
+import { claimFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 
 /**
  * The PRISMA 2020 flow diagram of each claim of a claim check (documents found per strategy → scored → above
  * the threshold → cited), drawn from the run's events; nothing until a claim's documents have been scored.
  */
-export function ClaimPrismaPanel({ events }: { events: RunEvent[] }) {
-  const flows = useMemo(() => claimCheckPrisma(events).filter((f) => f.screened > 0 || f.included > 0), [events]);
+export function ClaimFlowDiagramPanel({ events }: { events: RunEvent[] }) {
+  const flows = useMemo(() => claimCheckFlows(events).filter((f) => f.screened > 0 || f.included > 0), [events]);
   if (flows.length === 0) return null;
   return (
     <section aria-labelledby="claim-prisma-heading" className="rounded-lg border border-border bg-card p-4 print-break">
@@ -18,10 +18,10 @@ export function ClaimPrismaPanel({ events }: { events: RunEvent[] }) {
       </h2>
       <div className="space-y-4">
         {flows.map((f) => (
-          <PrismaFigure
+          <FlowDiagramFigure
             key={f.claim}
             idPrefix={`claim-${f.claim}-prisma`}
-            layout={claimPrismaLayout(f)}
+            layout={claimFlowLayout(f)}
             caption={`Claim ${f.claim}: PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71), counted from the check's saved events.`}
           />
         ))}

@@ -1,4 +1,4 @@
-import type { PrismaLayout } from "./prisma-layout";
+import type { FlowDiagramLayout } from "./flow-diagram-layout";
 
 /**
  * An SVG element as data: tag, attributes (SVG attribute names, as written in the file) and children. The report
@@ -20,7 +20,7 @@ function el(tag: string, attrs: Record<string, string | number>, ...children: Ar
  * `currentColor` so it follows the theme and prints in black. `idPrefix` keeps the arrow marker's id unique when
  * a page shows several diagrams (one per claim).
  */
-export function prismaSvg(layout: PrismaLayout, idPrefix = "prisma"): SvgNode {
+export function flowDiagramSvg(layout: FlowDiagramLayout, idPrefix = "prisma"): SvgNode {
   const marker = `${idPrefix}-arrow`;
   return el(
     "svg",

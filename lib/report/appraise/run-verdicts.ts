@@ -18,7 +18,7 @@ export interface VerdictRun {
 
 /**
  * The bottom line of each finished research run's latest report, as the history shows it instead of the judge's
- * confidence: "probably yes", "unclear", or "top candidates: A, B" for an open question (lib/report/answer, the same
+ * confidence: "probably yes", "unclear", or "top candidates: A, B" for an open question (lib/report/appraise/answer, the same
  * figures as the report page). Runs that are not research runs, have not finished, or have no report are absent.
  * Computed from the run's saved evidence and report once per run version and kept in memory.
  */

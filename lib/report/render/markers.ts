@@ -2,8 +2,8 @@ import { splitSentences } from "@/lib/text/sentences";
 
 /**
  * The one parser of inline citation markers in report prose: "[1]", "[1, 3]", "[1;3]", ranges "[2–4]" / "[2-4]".
- * The same grammar serves validateReportCitations' rewriting (lib/report/validate-citations.ts), the critic's
- * checks, and the rendered report's citation links (lib/report/rehype-citations.ts).
+ * The same grammar serves the rewriting of markers (rewriteMarkers, used by validateReportCitations), the critic's
+ * checks, and the rendered report's citation links (lib/report/render/rehype-citations.ts).
  */
 export const MARKER_PATTERN = /\[(\s*\d+(?:\s*[-–—]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–—]\s*\d+)?)*\s*)\]/g;
 
@@ -104,4 +104,40 @@ export function sentenceAround(text: string, offset: number): string {
     cursor = end;
   }
   return previous ?? text.trim();
+}
+
+/** "[1, 2, 3, 5]" → "[1–3, 5]": runs of three or more consecutive numbers become ranges. */
+export function formatMarker(numbers: number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j += 1;
+    if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k += 1) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return `[${parts.join(", ")}]`;
+}
+
+const MARKER = new RegExp(`(\\s?)${MARKER_PATTERN.source}`, "g");
+
+/**
+ * Rewrites the [n] markers of a text with `renumber` (old number → new number, or undefined when the reference
+ * is gone). Handles "[1]", "[1, 3]", "[1;3]" and ranges "[2–4]" / "[2-4]". A marker left empty is deleted with
+ * the space before it.
+ * @returns the new text and the count of deleted marker numbers.
+ */
+export function rewriteMarkers(text: string, renumber: (n: number) => number | undefined): { text: string; removed: number } {
+  let removed = 0;
+  const out = text.replace(MARKER, (_match, space: string, body: string) => {
+    const kept: number[] = [];
+    for (const n of expandMarkerBody(body)) {
+      const next = renumber(n);
+      if (next === undefined) removed += 1;
+      else kept.push(next);
+    }
+    return kept.length > 0 ? `${space}${formatMarker(kept)}` : "";
+  });
+  return { text: out, removed };
 }

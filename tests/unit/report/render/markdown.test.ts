@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
-import { formatAuthors, formatReference, reportToMarkdown } from "@/lib/report/markdown";
+import { formatAuthors, formatReference, reportToMarkdown } from "@/lib/report/render/markdown";
 
 const REPORT: ResearchReport = {
   title: "Lithium and nephrotoxicity: mechanism and evidence",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMarkers, sentenceAround } from "@/lib/report/markers";
+import { findMarkers, formatMarker, rewriteMarkers, sentenceAround } from "@/lib/report/render/markers";
 
 // Sentences from the extractive lithium report (BC5CDR abstracts), with its markers.
 const SUMMARY =
@@ -36,5 +36,14 @@ describe("sentenceAround", () => {
   it("gives a marker written after the full stop to the sentence before it", () => {
     const text = "Polyuria persisted after lithium was stopped. [2] Thirst was normal.";
     expect(sentenceAround(text, text.indexOf("[2]"))).toBe("Polyuria persisted after lithium was stopped.");
+  });
+});
+
+describe("marker helpers", () => {
+  it("compresses runs into ranges and handles separators", () => {
+    expect(formatMarker([5, 1, 2, 3, 3])).toBe("[1–3, 5]");
+    expect(formatMarker([1, 2])).toBe("[1, 2]");
+    expect(rewriteMarkers("x [1;2] y [3-5] z [9]", (n) => (n <= 4 ? n : undefined))).toEqual({ text: "x [1, 2] y [3, 4] z", removed: 2 });
+    expect(rewriteMarkers("no markers [a] here [1a]", () => 1)).toEqual({ text: "no markers [a] here [1a]", removed: 0 });
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { gradeCertainty, type GradedRecord } from "@/lib/report/grade";
+import { gradeCertainty, type GradedRecord } from "@/lib/report/appraise/grade";
 import type { RecordStance } from "@/lib/reading/stance";
-import { studyTypeOf } from "@/lib/report/study-type";
-import { loadCorpus } from "../../support/corpus";
+import { studyTypeOf } from "@/lib/report/appraise/study-type";
+import { loadCorpus } from "../../../support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training; these are BC5CDR test records.
 const byId = new Map(loadCorpus().slice(500, 1000).map((e) => [e.id, e]));

@@ -1,13 +1,13 @@
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { SearchStrategy } from "@/lib/domain/claim-check";
-import type { ClaimPrismaFlow, PrismaFlow } from "./prisma";
+import type { ClaimFlow, ResearchFlow } from "@/lib/report/appraise/flow-diagram";
 
 /**
  * A box of the diagram: position and size in SVG user units (px), a bold title and plain lines below, as written
  * (`title`, `lines`) and as drawn (`titleRows`, `lineRows`: each wrapped to the box's width; every row but a wrapped
  * line's last keeps its trailing space, so the box's text reads the same either way).
  */
-export interface PrismaBox {
+export interface FlowBox {
   x: number;
   y: number;
   width: number;
@@ -19,7 +19,7 @@ export interface PrismaBox {
 }
 
 /** An arrow from (x1, y1) to (x2, y2), head at the end. */
-export interface PrismaArrow {
+export interface FlowArrow {
   x1: number;
   y1: number;
   x2: number;
@@ -27,19 +27,19 @@ export interface PrismaArrow {
 }
 
 /** A stage label on the left edge ("Identification", "Screening", "Included"), centred on its row. */
-export interface PrismaStage {
+export interface FlowStage {
   label: string;
   y: number;
   height: number;
 }
 
 /** The whole figure: its size, boxes, arrows, stage labels and a one-sentence description for `aria-label`. */
-export interface PrismaLayout {
+export interface FlowDiagramLayout {
   width: number;
   height: number;
-  boxes: PrismaBox[];
-  arrows: PrismaArrow[];
-  stages: PrismaStage[];
+  boxes: FlowBox[];
+  arrows: FlowArrow[];
+  stages: FlowStage[];
   description: string;
 }
 
@@ -50,7 +50,7 @@ const STAGE_WIDTH = 28;
 const LEFT = { x: STAGE_WIDTH + 12, width: 300 };
 const RIGHT = { x: LEFT.x + LEFT.width + 40, width: 300 };
 const ROW_GAP = 34;
-export const PRISMA_WIDTH = RIGHT.x + RIGHT.width + 2;
+export const FLOW_DIAGRAM_WIDTH = RIGHT.x + RIGHT.width + 2;
 /**
  * Widest advance of one character, in px, of the diagram's 13 px text (bold for titles) and of the 11 px stage
  * labels, in common sans-serif faces (upper bounds of their average advance, so an estimate never underflows a box).
@@ -97,10 +97,10 @@ function layout(rows: {
   excluded: { title: string; lines: string[] };
   included: { title: string; lines: string[] };
   description: string;
-}): PrismaLayout {
-  const boxes: PrismaBox[] = [];
-  const arrows: PrismaArrow[] = [];
-  const stages: PrismaStage[] = [];
+}): FlowDiagramLayout {
+  const boxes: FlowBox[] = [];
+  const arrows: FlowArrow[] = [];
+  const stages: FlowStage[] = [];
   let y = 0;
   const row = (stage: string, left: { title: string; lines: string[] }, right: { title: string; lines: string[] } | null) => {
     const l = rowsOf(left, LEFT.width);
@@ -123,15 +123,15 @@ function layout(rows: {
   const bottom2 = row("Screening", rows.screened, rows.excluded);
   arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom2, x2: LEFT.x + LEFT.width / 2, y2: bottom2 + ROW_GAP });
   row("Included", rows.included, null);
-  return { width: PRISMA_WIDTH, height: y - ROW_GAP + 2, boxes, arrows, stages, description: rows.description };
+  return { width: FLOW_DIAGRAM_WIDTH, height: y - ROW_GAP + 2, boxes, arrows, stages, description: rows.description };
 }
 
 function total(counts: Partial<Record<string, number>>): number {
   return Object.values(counts).reduce<number>((s, v) => s + (v ?? 0), 0);
 }
 
-/** The PRISMA 2020 diagram of a research run (see researchPrisma for the counts). */
-export function researchPrismaLayout(flow: PrismaFlow): PrismaLayout {
+/** The PRISMA 2020 diagram of a research run (see researchFlow for the counts). */
+export function researchFlowLayout(flow: ResearchFlow): FlowDiagramLayout {
   const identified = total(flow.identified);
   const sources = (Object.keys(flow.identified) as SourceId[]).map((s) => `${SOURCE_LABELS[s]}: ${n(flow.identified[s] ?? 0)}`);
   const removed = flow.duplicatesRemoved + flow.removedBeforeScreening.reduce((s, r) => s + r.n, 0);
@@ -151,8 +151,8 @@ export function researchPrismaLayout(flow: PrismaFlow): PrismaLayout {
   });
 }
 
-/** The PRISMA 2020 diagram of one claim of a claim check (see claimCheckPrisma). */
-export function claimPrismaLayout(flow: ClaimPrismaFlow): PrismaLayout {
+/** The PRISMA 2020 diagram of one claim of a claim check (see claimCheckFlows). */
+export function claimFlowLayout(flow: ClaimFlow): FlowDiagramLayout {
   const identified = total(flow.identified);
   const excluded = flow.excluded.reduce((s, r) => s + r.n, 0);
   return layout({

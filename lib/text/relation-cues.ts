@@ -1,9 +1,12 @@
 /**
- * Cue word lists for chemical–disease relations, matched against lower-cased tokens (see text.ts).
- * Sources: the issue's trigger list (induced, caused, associated with, following, after, treated with,
- * protects, prevents, attenuates), NegEx (Chapman et al. 2001, J Biomed Inform 34:301) for negation,
- * and our reading of BC5CDR training abstracts for the remaining inflections and synonyms. Each list is a
- * set of stems matched by prefix, so "induc" covers induce, induced, induces, inducing, induction.
+ * The cue words of a chemical–disease relation in a sentence, the one home of these lists: the relation model's
+ * features and patterns (lib/relations), the reading of a record's denial (lib/reading) and the research backend's
+ * protective agents (lib/research/agents/extractive) all use them. Negation has its own home (negation.ts).
+ * Sources: the relation triggers of the extractive research design (induced, caused, associated with, following,
+ * after, treated with, protects, prevents, attenuates), and our reading of BC5CDR training abstracts for the
+ * remaining inflections and synonyms. Each list is a set of stems matched by prefix against lower-cased tokens, so
+ * "induc" covers induce, induced, induces, inducing, induction. The relation model was trained with these lists:
+ * changing one changes its features.
  */
 
 /** Matches a token against stem prefixes. */
@@ -25,7 +28,7 @@ export const TEMPORAL_STEMS = ["after", "following", "during", "receiv", "given"
 
 /**
  * Protective / therapeutic verbs ("X prevented Y", "X attenuated Z-induced Y", "Y was reversed by X").
- * Source: the issue's list (protects, prevents, attenuates, treats, reverses, ameliorates, inhibits) plus
+ * Source: the design's list (protects, prevents, attenuates, treats, reverses, ameliorates, inhibits) plus
  * synonyms frequent in BC5CDR abstracts (alleviate, abolish, counteract, suppress, block, antagonize, reduce).
  */
 export const PROTECT_STEMS = [
@@ -50,3 +53,21 @@ export function isProtectiveVerb(token: string): boolean {
 
 /** Treatment wording ("treatment of Y with X", "X in the treatment of Y", "X therapy for Y"). */
 export const TREAT_STEMS = ["treat", "therap", "manag", "efficac", "effective", "cure", "remedy", "antidote", "beneficial"] as const;
+
+/**
+ * Whether a relation cue word (a sentence's `cue`, lib/relations) is protective or therapeutic ("prevented",
+ * "treatment"), not causal ("induced", "associated"): a protective verb of {@link TREATS_RULE_STEMS} or a word of
+ * {@link TREAT_STEMS}, the two kinds of cue the relation model's treatment pattern reads.
+ */
+export function isTherapeuticCue(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isProtectiveVerb(lower) || matchesStem(lower, TREAT_STEMS);
+}
+
+/**
+ * Protection wording in a sentence's text, for naming a protective agent ("Carvedilol protects against …",
+ * "attenuation … by amiloride"): narrower than {@link PROTECT_STEMS}, whose reduce, decrease, inhibit and improve
+ * mostly describe laboratory values, and with the organ-protective compounds ("cardioprotective",
+ * "nephroprotection"). Source: our reading of the BC5CDR abstracts on drug toxicity.
+ */
+export const PROTECTION_CUE = /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;

@@ -2,8 +2,8 @@ import type { DeterministicCheck, DeterministicCheckId, ReportRepair } from "@/l
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { citedNumbers } from "./markers";
-import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "./prose";
+import { citedNumbers } from "@/lib/report/render/markers";
+import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/render/prose";
 
 /** Display names of the checks. */
 export const CHECK_LABELS: Record<DeterministicCheckId, string> = {
@@ -20,7 +20,7 @@ export const FACTUAL_FIELDS: ProseField[] = ["executiveSummary", "mechanisticFin
  * A dosage: a number (or range) followed by a mass, amount or activity unit (mg, g, µg/μg/ug/mcg, ng, IU, U,
  * units, mmol, mEq), optionally per kg, m², day, hour, dose or week ("10 mg/kg/day", "1.2-2.4 g", "5000 IU").
  * Concentrations (per L, dL, mL: serum levels, not doses) are not dosages. Source: the seed critic's
- * `\d+\s*(mg|mg/m2|mg/kg|mcg|IU|units)`, widened to the units the issue lists.
+ * `\d+\s*(mg|mg/m2|mg/kg|mcg|IU|units)`, widened to the mass, amount and activity units abstracts state doses in.
  */
 export const DOSAGE_PATTERN =
   /(?<![\w.])\d+(?:[.,]\d+)?(?:\s*(?:-|–|to)\s*\d+(?:[.,]\d+)?)?\s*-?\s*(?:mg|g|µg|μg|ug|mcg|ng|IU|U|[Uu]nits?|mmol|mEq)(?![A-Za-z0-9])(?!\s*\/\s*(?:d?L|mL|l)\b)(?:\s*\/\s*(?:kg|m2|m²|day|d|h|hr|dose|wk|week))*/g;

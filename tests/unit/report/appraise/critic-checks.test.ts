@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
-import { runDeterministicChecks, statesFinding } from "@/lib/report/critic-checks";
-import { referenceFromEvidence } from "@/lib/report/references";
-import { LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { runDeterministicChecks, statesFinding } from "@/lib/report/appraise/critic-checks";
+import { referenceFromEvidence } from "@/lib/report/render/references";
+import { LITHIUM_EVIDENCE, QUESTION } from "../../../support/llm";
 
 /** A report that passes every deterministic check: all sections, cited paragraphs, a cited dose. */
 const GOOD: ResearchReport = {

@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { mapProse } from "./prose";
+import { mapProse } from "@/lib/report/render/prose";
 import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
 import { evidenceLookup } from "./evidence-lookup";
 

@@ -1,4 +1,4 @@
-import { findMarkers, sentenceAround, type MarkerToken } from "@/lib/report/markers";
+import { findMarkers, sentenceAround, type MarkerToken } from "@/lib/report/render/markers";
 
 /** The few HTML-AST (hast) shapes this transform touches; everything else passes through untouched. */
 interface HastText {
