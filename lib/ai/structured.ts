@@ -1,8 +1,8 @@
 import type { DeepPartial, LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
-import type { ExcerptStore } from "./excerpt-store";
+import type { TextEmbedder } from "@/lib/text/similarity";
+import type { ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { fieldGuide, schemaText } from "./field-guide";
 import { ModelOutputError } from "./model-output-errors";
 import type { AgentSampling, ResearchAgent } from "./sampling";

@@ -1,7 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { evidenceLookup } from "@/lib/report/evidence-lookup";
+import { evidenceLookup } from "@/lib/evidence/identity";
 import { citedNumbers } from "@/lib/report/markers";
 import { neutraliseUnretrieved } from "@/lib/report/prose-identifiers";
 import { verifyQuotesInText } from "@/lib/report/quotes";

@@ -1,6 +1,6 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
-import { neutraliseForPrompt } from "@/lib/ai/evidence-context";
+import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured, type PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { FollowUpClassification } from "@/lib/domain/chat";

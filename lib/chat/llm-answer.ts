@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel } from "ai";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, selectEvidence, similarityText, neutraliseForPrompt } from "@/lib/ai/evidence-context";
-import { rescoreForQuestion } from "@/lib/ai/relevance";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import { selectEvidence, similarityText } from "@/lib/evidence/prompt-context/context";
+import { rescoreForQuestion } from "@/lib/evidence/prompt-context/relevance";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ConversationReferences } from "./references";
@@ -11,7 +12,7 @@ import type { ConversationReferences } from "./references";
  * Source: issue 17's block budget (25 blocks of 1,200 characters for the research agents), scaled to a chat turn.
  */
 export const CHAT_MAX_EVIDENCE = 20;
-/** Abstract characters per block (cut at a sentence): the claim check's block size (lib/ai DEFAULT_MAX_ABSTRACT_CHARS). */
+/** Abstract characters per block (cut at a sentence): the claim check's block size (lib/evidence/prompt-context/blocks DEFAULT_MAX_ABSTRACT_CHARS). */
 export const CHAT_ABSTRACT_CHARS = 700;
 /** Most output tokens of one answer (our choice: a few paragraphs). */
 export const CHAT_MAX_OUTPUT_TOKENS = 1_500;
@@ -40,7 +41,7 @@ export interface AnswerContext {
 
 /**
  * Picks the records shown for a follow-up: every record is scored against the follow-up together with the run's
- * question (lib/ai/relevance questionRelevance: BM25), and when more than {@link CHAT_MAX_EVIDENCE} remain, MMR
+ * question (lib/evidence/prompt-context/relevance questionRelevance: BM25), and when more than {@link CHAT_MAX_EVIDENCE} remain, MMR
  * (λ 0.7, TF-IDF cosine of title + abstract; Carbonell & Goldstein 1998) picks a relevant and diverse set. Records
  * the follow-up names by number ("reference 3") are always shown, first. Blocks carry the conversation numbers.
  */

@@ -4,7 +4,7 @@ import type { CounterCitation, CounterStatement, DocumentScore, DroppedPassage }
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { LiteratureSource } from "@/lib/sources/types";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import type { ModelPrices } from "@/lib/ai/pricing";
 import { splitSentences } from "@/lib/text/sentences";
 import { summarizeEvidence } from "@/lib/evidence/summary";

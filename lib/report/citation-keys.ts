@@ -3,7 +3,7 @@ import { expandMarkerBody, MARKER_PATTERN } from "./markers";
 
 /**
  * Key markers written by the agents: "[E3]", "[E3, E7]", "[E3; E7]" (keys are run-wide citation keys, see
- * lib/ai/evidence-keys). Numbers appear only in rendered reports.
+ * lib/evidence/identity citationKey). Numbers appear only in rendered reports.
  */
 export const KEY_MARKER_PATTERN = /\[(\s*E\d+(?:\s*[,;]\s*E\d+)*\s*)\]/gi;
 

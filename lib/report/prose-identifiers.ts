@@ -1,8 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { mapProse } from "./prose";
-import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
-import { evidenceLookup } from "./evidence-lookup";
+import { evidenceLookup, writtenIdentifierKeys } from "@/lib/evidence/identity";
 
 /** Flag appended to an identifier of the prose that names no record of the run's evidence. */
 export const NOT_RETRIEVED = "(not retrieved)";
@@ -13,18 +12,6 @@ export const NOT_RETRIEVED = "(not retrieved)";
  */
 const IDENTIFIER =
   /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\b10\.\d{4,9}\/[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\bPMID:?\s*\d{1,9}\b|\bNCT\d{8}\b/gi;
-
-/** The evidence keys an identifier names (URLs: the identifiers they spell, else the normalised URL). */
-function keysOf(identifier: string): string[] {
-  if (/^(?:https?:\/\/|www\.)/i.test(identifier)) {
-    const fromUrl = urlIdentifierKeys(identifier);
-    return fromUrl.length > 0 ? fromUrl : [urlKey(identifier)];
-  }
-  if (/^10\./.test(identifier)) return [`doi:${normaliseDoi(identifier)}`];
-  const pmid = /^PMID:?\s*(\d+)$/i.exec(identifier);
-  if (pmid) return [`pmid:${pmid[1]}`];
-  return [`nct:${identifier.toUpperCase()}`];
-}
 
 /**
  * A URL loses its scheme and "www." so Markdown (GFM autolink literals) no longer turns it into a link; every
@@ -65,7 +52,7 @@ export function neutraliseUnretrieved(text: string, lookup: Map<string, Evidence
   return text.replace(IDENTIFIER, (identifier: string, offset: number, whole: string) => {
     // Already flagged by an earlier pass: the check is idempotent.
     if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
-    if (keysOf(identifier).some((key) => lookup.has(key))) return identifier;
+    if (writtenIdentifierKeys(identifier).some((key) => lookup.has(key))) return identifier;
     lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
     return neutralised(identifier);
   });

@@ -8,7 +8,7 @@ import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic"
 import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { validateReportCitations } from "@/lib/report/validate-citations";
 import { numbersToKeys } from "@/lib/report/citation-keys";
-import { evidenceKeys } from "@/lib/ai/evidence-keys";
+import { citationKeys } from "@/lib/evidence/identity";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
 import type { RunPartial } from "@/lib/domain/partial";
@@ -125,7 +125,7 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
       return { ...report, verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt } };
     }
     // Feedback goes back to the report agent, which cites run-wide keys: [n] of this draft become [E…].
-    const keys = evidenceKeys(evidence);
+    const keys = citationKeys(evidence);
     feedback = failedCheckLines(checks, entailment).map((line) => numbersToKeys(line, report.references, (id) => keys.get(id)));
     previous = report;
   }

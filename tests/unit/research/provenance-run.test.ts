@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EvidenceTable } from "@/components/run/report-evidence-table";
 import { reportNotices } from "@/components/run/report-notices";
-import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/ai/evidence-context";
+import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
 import { getDb } from "@/lib/db/client";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE } from "@/lib/evidence/provenance";

@@ -4,7 +4,7 @@ import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { neutraliseForPrompt } from "../../../ai/evidence-context";
+import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
 
 /** Shortest acceptable report, in characters. Source: PaperChecker's DEFAULT_MIN_REPORT_LENGTH (50). */

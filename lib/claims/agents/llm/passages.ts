@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
 import { mapBatches } from "@/lib/claims/batches";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
 import { SCORING_CONCURRENCY } from "./scoring";
 

@@ -4,7 +4,7 @@ import { mapBatches } from "@/lib/claims/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
 
 /**

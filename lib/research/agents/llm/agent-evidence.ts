@@ -1,6 +1,6 @@
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { AgentHooks } from "@/lib/domain/agent";
-import { buildKeyedEvidenceContext, type KeyedEvidenceContext } from "../../../ai/evidence-context";
+import { buildKeyedEvidenceContext, type KeyedEvidenceContext } from "@/lib/evidence/prompt-context/context";
 import { withHooks, type LlmAgentOptions } from "../../../ai/structured";
 import type { Evidence } from "@/lib/domain/evidence";
 

@@ -7,9 +7,9 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { citedNumbers, stripMarkers } from "@/lib/report/markers";
 import { proseTexts } from "@/lib/report/prose";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type KeyedEvidence } from "../../../ai/evidence-context";
-import { evidenceKeys } from "../../../ai/evidence-keys";
-import { createExcerptStore } from "../../../ai/excerpt-store";
+import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
+import { citationKeys } from "@/lib/evidence/identity";
+import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
@@ -115,7 +115,7 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[]): Entailment
  */
 export async function checkEntailment(model: LanguageModel, input: CritiqueInput, options: LlmAgentOptions = {}): Promise<EntailmentVerdict> {
   const byId = new Map<string, Evidence>(input.evidence.map((e) => [e.id, e]));
-  const keyOf = evidenceKeys(input.evidence);
+  const keyOf = citationKeys(input.evidence);
   const idOfNumber = (n: number) => input.report.references[n - 1]?.evidenceId ?? "";
   const claims = citedClaims(input.report).map((c) => ({ ...c, keys: c.references.map((n) => keyOf.get(idOfNumber(n)) ?? `[${n}]`) }));
   if (claims.length === 0) return { verdict: "PASS", issues: [], claimsChecked: 0 };

@@ -2,7 +2,8 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
@@ -178,7 +179,7 @@ export function toHypothesisSet(
 
 /**
  * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
- * when there are more, see buildSelectedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
+ * when there are more, see buildKeyedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
  * {@link toHypothesisSet} for the post-processing). Dropped references go to `options.onUnknownReferences`
  * and `input.hooks.onDroppedEvidenceIds`.
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;

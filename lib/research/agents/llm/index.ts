@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { checkEntailment } from "./critic";
-import { createExcerptStore } from "../../../ai/excerpt-store";
+import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { promptStyleFor } from "../../../ai/providers";
 import { getAgentSampling } from "../../../ai/sampling";
 import type { LlmAgentOptions } from "../../../ai/structured";

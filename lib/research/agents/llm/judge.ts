@@ -8,8 +8,9 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { EVIDENCE_DATA_NOTICE, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
-import { evidenceKeys } from "../../../ai/evidence-keys";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { citationKeys } from "@/lib/evidence/identity";
 import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence } from "./agent-evidence";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
@@ -58,7 +59,7 @@ ${EVIDENCE_DATA_NOTICE}`;
 
 /** The user prompt of the judge: question, loop position, hypotheses, evidence blocks. */
 export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitted: number): string {
-  const keys = evidenceKeys(input.evidence);
+  const keys = citationKeys(input.evidence);
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"

@@ -9,7 +9,7 @@ import { verifyPassage } from "@/lib/report/quote-check";
 import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { referenceFromEvidence } from "@/lib/report/references";
 import { validateReportCitations } from "@/lib/report/validate-citations";
-import { canonicalKey, recordsByKey } from "../../../ai/evidence-keys";
+import { canonicalCitationKey, recordsByCitationKey } from "@/lib/evidence/identity";
 
 /** One sentence of the model's draft: its text with [E3] key markers, and the verbatim snippet that supports it. */
 export interface DraftSentence {
@@ -87,10 +87,10 @@ function checkSentences(field: ProseField, sentences: DraftSentence[], byKey: Ma
  *    the source's wording, or its sentence removed, repair kind "quote"); counted in removedQuotes/replacedQuotes.
  */
 export function buildReport(output: ReportDraftOutput, input: ReportInput): BuiltReport {
-  const byKey = recordsByKey(input.evidence);
+  const byKey = recordsByCitationKey(input.evidence);
   const repairs: ReportRepair[] = [];
   for (const raw of output.references) {
-    const key = canonicalKey(raw);
+    const key = canonicalCitationKey(raw);
     if (!key || !byKey.has(key)) repairs.push({ kind: "reference", detail: `reference “${short(raw, 60)}”, which is no evidence key of the run` });
   }
   const draft: ResearchReport = {

@@ -4,8 +4,9 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
-import { evidenceKeys } from "../../../ai/evidence-keys";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { citationKeys } from "@/lib/evidence/identity";
 import { samplingFor } from "../../../ai/sampling";
 import { streamPreview, reportPreview } from "./stream-previews";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
@@ -63,7 +64,7 @@ ${EVIDENCE_DATA_NOTICE}`;
 /** The user prompt of the report agent: question, metadata, hypotheses, judge scores, evidence blocks. */
 export function formatReportPrompt(input: ReportInput, evidenceText: string, omitted: number): string {
   const last = input.assessments.at(-1);
-  const keys = evidenceKeys(input.evidence);
+  const keys = citationKeys(input.evidence);
   const keyList = (ids: string[]) => ids.map((id) => keys.get(id) ?? id).join(", ") || "none";
   const hypotheses =
     input.hypotheses.hypotheses.length === 0

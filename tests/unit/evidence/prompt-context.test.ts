@@ -1,6 +1,6 @@
 import { MockEmbeddingModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { buildKeyedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/ai/evidence-context";
+import { buildKeyedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/evidence/prompt-context/context";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { abstractSentences, EXCERPT_CHARS, excerptAbstract, sectionKind } from "@/lib/ai/excerpts";
-import { createExcerptStore } from "@/lib/ai/excerpt-store";
+import { abstractSentences, EXCERPT_CHARS, excerptAbstract, sectionKind } from "@/lib/evidence/prompt-context/excerpts";
+import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { truncateAtSentence } from "@/lib/text/sentences";
 import { readFixture } from "../../support/fixtures";
