@@ -54,7 +54,7 @@ function lines(props: Record<string, JsonSchema>, indent: string): string[] {
  * one line per field with its name, type (text, number, list, one of …, "or null") and description — which
  * carries the meanings and ranges ("Integer 0–10", "1-based position"). Local servers (Ollama, vLLM, LM Studio,
  * llama.cpp) use the JSON schema only to constrain decoding, so descriptions never reach the model unless
- * written into the prompt (issue 17).
+ * written into the prompt.
  */
 export function fieldGuide(schema: z.ZodType): string {
   const json = z.toJSONSchema(schema, { unrepresentable: "any" }) as JsonSchema;

@@ -10,7 +10,7 @@ export interface AgentSampling {
 }
 
 /**
- * Default sampling per agent. Source: issue 17 — temperature ≈ 0.2 for the judge and critic (scores and verdicts
+ * Default sampling per agent. Source: our measurements of local models — temperature ≈ 0.2 for the judge and critic (scores and verdicts
  * should repeat), ≈ 0.3 for the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose); output
  * limits of about 2k (hypothesis), 1k (judge), 5k (report) and 3k (critic) tokens, measured answers being about
  * half of that. Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs to the timeout.

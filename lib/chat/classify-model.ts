@@ -15,7 +15,7 @@ export const followUpKindSchema = z.object({
   reason: z.string().describe("One short clause saying why, e.g. 'asks about a population the evidence was not gathered for'."),
 });
 
-/** Instructions of the follow-up classifier (our wording of issue 14's two kinds, with its examples). */
+/** Instructions of the follow-up classifier (our wording of the two kinds a follow-up can be, with examples). */
 export const CLASSIFY_INSTRUCTIONS = [
   "You read one follow-up message in a conversation about a finished biomedical research run and decide what it needs.",
   "- evidence: a question the run's gathered evidence can answer (e.g. 'Which of these studies were in humans?', 'What doses were used?', 'Summarise reference 3').",
@@ -27,7 +27,7 @@ export const CLASSIFY_INSTRUCTIONS = [
 export const CLASSIFY_MAX_OUTPUT_TOKENS = 200;
 
 /**
- * Lets the configured language model choose a follow-up's kind (issue 14: "chosen by the backend"): one structured
+ * Lets the configured language model choose a follow-up's kind (the backend that answers also chooses how): one structured
  * call (lib/ai/structured generateStructured, agent "chat-classify", temperature 0 so the same follow-up reads the
  * same way) with the run's question and the follow-up. The reference numbers the follow-up names are read by rule
  * (lib/chat/classify referencedNumbers); a research request without a focus from the model keeps the rules' focus.

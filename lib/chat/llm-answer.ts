@@ -9,7 +9,7 @@ import type { ConversationReferences } from "./references";
 /**
  * Most evidence blocks one answer's prompt shows: 20 blocks of ≤ 700 characters (≈ 4k tokens by chars/4), so the
  * prompt, the earlier turns and a 1,500-token answer fit the 16,384-token window docs/local-models.md asks local models for.
- * Source: issue 17's block budget (25 blocks of 1,200 characters for the research agents), scaled to a chat turn.
+ * Source: the research agents' block budget (25 blocks of 1,200 characters), scaled to a chat turn.
  */
 export const CHAT_MAX_EVIDENCE = 20;
 /** Abstract characters per block (cut at a sentence): the claim check's block size (lib/evidence/prompt-context/blocks DEFAULT_MAX_ABSTRACT_CHARS). */

@@ -57,7 +57,7 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
     expect(body.messages[1].content).toContain('<evidence key="E1" id="pmid:9406968">');
-    // Sampling and output limit of the judge (issue 17), on the wire.
+    // Sampling and output limit of the judge, on the wire (without them a local server samples at 1.0 with no limit).
     expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 1_000 });
   });
 });

@@ -4,7 +4,7 @@ import type { CounterStatement } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
 
-/** Hypothetical abstracts per claim for the HyDE search. Source: the issue ("two hypothetical abstracts"). */
+/** Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of the counter-statement at a small cost. */
 export const HYDE_ABSTRACTS = 2;
 
 /** Model-facing schema of the counter-statement agent. */

@@ -11,7 +11,7 @@ export const CLAIM_TEMPERATURE = 0.3;
 export type ClaimAgent = Extract<AgentName, `claim-${string}` | `counter-${string}`>;
 
 /**
- * Most output tokens of one answer of each claim-check agent (`max_tokens`). Source: issue 17 (every call gets an
+ * Most output tokens of one answer of each claim-check agent (`max_tokens`). Source: our budget (every call gets an
  * output limit, so a constrained-decoding loop ends instead of running to the timeout), sized as about twice the
  * longest answer the instructions ask for, at ≈ 1.3 tokens per English word:
  * - claim-extraction: 3 claims of one sentence (≈ 150 tokens) → 500;

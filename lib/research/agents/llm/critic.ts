@@ -107,7 +107,7 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[]): Entailment
  * The critic's LLM entailment check (layer 2 of the seed critic node): every cited sentence of the report is
  * checked against the records it cites, shown under their run-wide keys with the excerpts the report agent read
  * (the run's ExcerptStore, `options.excerpts`), in ONE model call per draft, whatever the number of sentences
- * (issue 12: one batched call per revision, never one per sentence; a PASS verdict is ≈ 15 output tokens, so even
+ * (one batched call per revision, never one per sentence, so a long report costs one call; a PASS verdict is ≈ 15 output tokens, so even
  * 100 sentences fit the critic's 3,000-token limit, and the cited blocks are at most the report agent's 25). FAIL
  * when any sentence is not entailed (see {@link toIssues}); PASS with `claimsChecked` 0 and no model call when
  * nothing is cited.

@@ -40,7 +40,7 @@ export interface BuiltReport {
 const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
- * "Quote, then cite" (issue 17): the sentences of one section that keep their place. A sentence citing at least
+ * "Quote, then cite" (a sentence rests on words its record holds): the sentences of one section that keep their place. A sentence citing at least
  * one key of the run must carry a snippet found in the title or abstract of one of the records it cites
  * (lib/report/quote-check verifyPassage: exact after normalisation, else ≥ 0.95 similarity); otherwise it is
  * removed and a repair line names it, so the critic sends it back to the report agent. Sentences that cite nothing
