@@ -95,7 +95,7 @@ function reportAnswer(prompt: string): object {
 
 function criticAnswer(prompt: string): object {
   const claims = [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => Number(m[1]));
-  return { claims: claims.map((claim) => ({ claim, verdict: "PASS", issue: null })) };
+  return { claims: claims.map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" })) };
 }
 
 /** The scripted answerer of one research run (judge and hypothesis iterations are counted per answerer). */

@@ -10,16 +10,18 @@ export interface AgentSampling {
 }
 
 /**
- * Default sampling per agent. Source: our measurements of local models — temperature ≈ 0.2 for the judge and critic (scores and verdicts
- * should repeat), ≈ 0.3 for the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose); output
- * limits of about 2k (hypothesis), 1k (judge), 5k (report) and 3k (critic) tokens, measured answers being about
- * half of that. Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs to the timeout.
+ * Default sampling per agent. Temperature 0 for the rubric agents, the judge and the critic: a score or a verdict
+ * should not depend on the draw (PaperQA2 runs its answer and scoring calls at temperature 0); 0.3 for the prose of
+ * the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose). Output limits of about 2k
+ * (hypothesis), 1k (judge), 5k (report) and 3k (critic) tokens, from our measurements of local models' answers,
+ * which were about half of that. Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs
+ * to the timeout.
  */
 export const DEFAULT_SAMPLING: Record<ResearchAgent, AgentSampling> = {
   hypothesis: { temperature: 0.3, maxOutputTokens: 2_000 },
-  judge: { temperature: 0.2, maxOutputTokens: 1_000 },
+  judge: { temperature: 0, maxOutputTokens: 1_000 },
   report: { temperature: 0.3, maxOutputTokens: 5_000 },
-  critic: { temperature: 0.2, maxOutputTokens: 3_000 },
+  critic: { temperature: 0, maxOutputTokens: 3_000 },
 };
 
 /**

@@ -53,7 +53,8 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
       expect(result.mechanismScore).toBe(7);
 
       const body = server.requests[0] as { model: string; temperature: number; max_tokens: number; response_format: { type: string }; messages: Array<{ role: string; content: string }> };
-      expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0.2, 1_000]);
+      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made repeatable).
+      expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0, 1_000]);
       const jsonObject = vars.OPENAI_STRUCTURED_OUTPUT === "json_object";
       expect(body.response_format.type).toBe(jsonObject ? "json_object" : "json_schema");
       const instructions = body.messages.find((m) => m.role === "system")!.content;

@@ -58,13 +58,13 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
     expect(body.messages[1].content).toContain('<evidence key="E1" id="pmid:9406968">');
     // Sampling and output limit of the judge, on the wire (without them a local server samples at 1.0 with no limit).
-    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 1_000 });
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 1_000 }); // a rubric call: temperature 0 (was 0.2)
   });
 });
 
 describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
   it("sends the critic's strict json_schema and reads its verdicts", async () => {
-    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, verdict: "FAIL", issue: "No human data in [1]." }] })]);
+    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, reasoning: "No human data in [1].", verdict: "FAIL" }] })]);
     const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
     const backend = createLlmBackend(model, "test-model");
     const report = {
@@ -86,6 +86,6 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
     expect(body.messages[1].content).toContain('<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
-    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 3_000 });
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 3_000 }); // a rubric call: temperature 0 (was 0.2)
   });
 });

@@ -146,7 +146,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
         references: [k1, k2],
       };
     };
-    const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })) });
+    const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })) });
     const model = scriptedModel([hypothesis, judge, report, critic]);
     const backend = createReasoningBackend({ model, modelId: "scripted", embeddingModel: null });
     const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Look deeper into aquaporin" }, { model: null, researchBackend: backend }));

@@ -61,7 +61,7 @@ const report = (body: Record<string, unknown>): string => {
   };
   return JSON.stringify(answer);
 };
-const critic: CriticOutput = { claims: [1, 2, 3, 4].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+const critic: CriticOutput = { claims: [1, 2, 3, 4].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
 
 describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopback server as a local model)", () => {
   let cleanup: () => void;
@@ -92,10 +92,11 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     expect(json.verification?.status).toBe("verified");
     const requests = server!.requests as Body[];
     expect(requests.map((r) => [r.temperature, r.max_tokens])).toEqual([
+      // The judge and critic are rubric calls at temperature 0 (they were at 0.2).
       [0.3, 2_000],
-      [0.2, 1_000],
+      [0, 1_000],
       [0.3, 5_000],
-      [0.2, 3_000],
+      [0, 3_000],
     ]);
     for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
     // Issue 12: the hypothesis and report answers stream over SSE (with usage in the stream); judge and critic do not.

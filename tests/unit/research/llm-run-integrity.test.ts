@@ -236,9 +236,9 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
   it("a faithful draft passes after one revision requested by the entailment check", async () => {
     const firstCritic: CriticOutput = {
-      claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: claim === 2 ? ("FAIL" as const) : ("PASS" as const), issue: claim === 2 ? "The cited abstract [2] has no human data." : null })),
+      claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: claim === 2 ? "The cited abstract [2] has no human data." : "Stated.", verdict: claim === 2 ? ("FAIL" as const) : ("PASS" as const) })),
     };
-    const secondCritic: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+    const secondCritic: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, cleanReport, firstCritic, cleanReport, secondCritic]);
     const { json } = await run(model);
 
@@ -282,7 +282,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       const draft = cleanReport(prompt);
       return { ...draft, conclusion: [S(`${draft.conclusion[0].text.slice(0, -1)}, as the main reference shows [E99].`, draft.conclusion[0].snippet)], references: [...draft.references, "PMID 12345678"] };
     };
-    const passAll: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+    const passAll: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, obeying, cleanReport, passAll]);
     const { json } = await run(model);
 

@@ -55,7 +55,7 @@ const report = (prompt: string): ReportOutput => {
 };
 /** PASS for every claim the critic's prompt numbers. */
 const critic = (prompt: string): CriticOutput => ({
-  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })),
+  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })),
 });
 
 /** A run recorder in memory: the saved events in order, and the partial answers shown to live viewers. */

@@ -72,7 +72,7 @@ const report = (prompt: string): ReportOutput => {
     limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)], references: [k],
   };
 };
-const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })) });
+const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })) });
 
 /** The one record a follow-up query finds: a lithium record under a PMID of its own (90000001, …, by query). */
 const followUpPmids = new Map<string, string>();

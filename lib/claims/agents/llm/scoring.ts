@@ -17,14 +17,14 @@ export const SCORING_CONCURRENCY = 4;
 /** Abstract length shown per scored document, in characters (cut at a sentence). Source: our budget, see above. */
 export const SCORING_ABSTRACT_CHARS = 1500;
 
-/** Model-facing schema of one scoring call. */
+/** Model-facing schema of one scoring call: per record the rationale, then the score (reason before number). */
 export const claimScoringSchema = z.object({
   scores: z
     .array(
       z.object({
         n: z.number().describe("The evidence block number."),
-        score: z.number().describe(`Integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
-        rationale: z.string().describe("One sentence: why this score."),
+        rationale: z.string().describe("First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing."),
+        score: z.number().describe(`Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
       }),
     )
     .describe("One entry per evidence block shown."),
@@ -43,7 +43,7 @@ Score each record 0–${MAX_COUNTER_SCORE}:
 
 Rules:
 - Judge only what the record's title and abstract say; never assume results that are not written.
-- Score every block shown, by its number n.
+- Score every block shown, by its number n: first say in one sentence what it reports, then give the score.
 
 ${EVIDENCE_DATA_NOTICE}
 ${CLAIM_TEXT_NOTICE}`;

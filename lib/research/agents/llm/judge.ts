@@ -15,21 +15,25 @@ import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence } from "./agent-evidence";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
-/** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
+/**
+ * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
+ * Reasons come before the numbers they justify and the overall judgement before the decision: a model decodes
+ * fields in order, so a score written first is a commitment its reasoning can only rationalise.
+ */
 export const judgeOutputSchema = z.object({
+  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6; [] when the evidence shows none."),
+  mechanismReasoning: z.string().describe("First, why the mechanism score you are about to give, citing evidence keys like [E3]."),
   mechanismScore: z.number().describe("Integer 0–10: how well the evidence establishes the mechanism (see rubric)."),
-  mechanismReasoning: z.string().describe("Why this mechanism score, citing evidence keys like [E3]."),
+  clinicalReasoning: z.string().describe("First, why the clinical score you are about to give, citing evidence keys like [E3]."),
   clinicalScore: z.number().describe("Integer 0–10: strength of the clinical evidence in humans (see rubric)."),
-  clinicalReasoning: z.string().describe("Why this clinical score, citing evidence keys like [E3]."),
   drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
-  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6."),
-  sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
+  reasoning: z.string().describe("Overall judgement in 2–4 sentences, before the decision fields below."),
   confidence: z.number().describe("Confidence in this assessment, 0 to 1."),
+  sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
   recommendation: z.enum(["continue", "synthesize"]).describe("synthesize when the evidence suffices, else continue searching."),
   nextSearchQueries: z
     .array(z.string().describe("A literature search query (a few keywords)."))
     .describe("When continuing: 1–4 searches that would fill the biggest gap; [] otherwise."),
-  reasoning: z.string().describe("Overall judgement in 2–4 sentences."),
 });
 /** What the model returns to the judge. */
 export type JudgeOutput = z.infer<typeof judgeOutputSchema>;
@@ -53,6 +57,7 @@ Rules:
 - Score only what the evidence blocks shown to you contain, and cite them by key like [E3]. Never invent studies or keys.
 - Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
 - The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
+- Write each reasoning before its score: reason from the evidence first, then give the number the reasoning leads to.
 - When it is not sufficient, propose specific next searches that target the weakest part.
 
 ${EVIDENCE_DATA_NOTICE}`;
@@ -71,7 +76,7 @@ export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitt
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
     `## Current hypotheses\n${hypotheses}`,
     `## Evidence${omitted > 0 ? ` (${JUDGE_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
-    "## Task\nScore the evidence with the rubric and decide whether it is sufficient.",
+    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
   ].join("\n\n");
 }
 
