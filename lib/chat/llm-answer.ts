@@ -12,7 +12,10 @@ import type { ConversationReferences } from "./references";
  * Source: the research agents' block budget (25 blocks of 1,200 characters), scaled to a chat turn.
  */
 export const CHAT_MAX_EVIDENCE = 20;
-/** Abstract characters per block (cut at a sentence): the claim check's block size (lib/evidence/prompt-context/blocks DEFAULT_MAX_ABSTRACT_CHARS). */
+/**
+ * Abstract characters per block: an excerpt that keeps the abstract's RESULTS and CONCLUSIONS, the rest by relevance
+ * to the follow-up (lib/evidence/prompt-context/excerpts), so the answer reads the findings, not the background.
+ */
 export const CHAT_ABSTRACT_CHARS = 700;
 /** Most output tokens of one answer (our choice: a few paragraphs). */
 export const CHAT_MAX_OUTPUT_TOKENS = 1_500;
@@ -56,7 +59,7 @@ export async function buildAnswerContext(followUp: string, question: string, ref
   const room = Math.max(0, CHAT_MAX_EVIDENCE - named.length);
   const picked = selectEvidence(rescored, room);
   const shown = [...named, ...picked.map((e) => ({ n: numberOf.get(e.id)!, evidence: e }))];
-  return { shown, text: formatEvidenceBlocks(shown, CHAT_ABSTRACT_CHARS) };
+  return { shown, text: formatEvidenceBlocks(shown, { maxAbstractChars: CHAT_ABSTRACT_CHARS, focus: `${followUp} ${question}` }) };
 }
 
 /** One earlier turn of the conversation, as plain text. */

@@ -49,6 +49,8 @@ export interface CounterReportInput {
   claim: string;
   counter: CounterStatement;
   citations: CounterCitation[];
+  /** The cited records (by evidence id), so the prompt can show each one's findings beside its passage; optional. */
+  records?: Evidence[];
   stats: ClaimSearchStats;
   sources: SourceId[];
   signal?: AbortSignal;

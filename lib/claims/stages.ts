@@ -222,7 +222,8 @@ export const claimStages = {
     const call = stageCall(input);
     return eachClaim(input, state, async (c) => {
       const { citations, dropped, stats } = c.findings!;
-      const reportInput = { claim: c.claim, counter: c.counter!, citations, stats, sources: input.sourceIds, signal: input.signal };
+      const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
+      const reportInput = { claim: c.claim, counter: c.counter!, citations, records, stats, sources: input.sourceIds, signal: input.signal };
       c.counterReport =
         citations.length > 0
           ? keepKnownMarkers(await call("counter-report", (b, hooks) => b.writeCounterReport({ ...reportInput, hooks })), citations.length).text

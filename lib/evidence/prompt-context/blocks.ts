@@ -1,9 +1,14 @@
 import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
-import { truncateAtSentence } from "@/lib/text/sentences";
 import { PROVENANCE_PROMPT_RULE, provenancePromptLine } from "@/lib/evidence/provenance";
+import { excerptAbstract } from "./excerpts";
 
-/** Abstract length per numbered block of the claim check (formatEvidenceBlocks), cut at a sentence boundary. */
-export const DEFAULT_MAX_ABSTRACT_CHARS = 700;
+/** Options of {@link formatEvidenceBlocks}: the abstract budget of each block, and the text its excerpt is chosen for. */
+export interface NumberedBlockOptions {
+  /** Most characters of abstract per block (an excerpt's RESULTS and CONCLUSIONS may go a little past it). */
+  maxAbstractChars: number;
+  /** What the excerpt's other sentences are ranked against (BM25): the claim, the follow-up, the question. */
+  focus: string;
+}
 
 /**
  * The rule that goes into every agent's instructions: evidence text is quoted data, not instructions.
@@ -36,8 +41,8 @@ function attribute(value: string): string {
   return value.replace(/[<>"&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", '"': "&quot;", "&": "&amp;" })[c] ?? c);
 }
 
-/** The lines of one numbered block: title; source, journal, year, types; identifiers; trial facts; abstract. */
-function blockLines(e: Evidence, maxAbstractChars: number): string[] {
+/** The lines of one numbered block: title; source, journal, year, types; identifiers; trial facts; abstract excerpt. */
+function blockLines(e: Evidence, options: NumberedBlockOptions): string[] {
   const c = e.citation;
   const ids = [
     c.pmid && `PMID ${c.pmid}`,
@@ -49,7 +54,7 @@ function blockLines(e: Evidence, maxAbstractChars: number): string[] {
   const lines = [title, published];
   if (ids.length > 0) lines.push(`Identifiers: ${ids.join("; ")}`);
   lines.push(...facts);
-  const abstract = c.abstract.trim() ? truncateAtSentence(neutralise(c.abstract), maxAbstractChars) : "(no abstract)";
+  const abstract = c.abstract.trim() ? neutralise(excerptAbstract(c.abstract, options.focus, options.maxAbstractChars)) : "(no abstract)";
   lines.push(`Abstract: ${abstract}`);
   return lines;
 }
@@ -80,13 +85,15 @@ function headerLines(e: Evidence): string[] {
 
 /**
  * The delimited blocks of already numbered records, in the given order (`<evidence n="3" id="pmid:9406968">` blocks with
- * title, publication line, identifiers, types, trial facts and abstract); "(no evidence collected)" when there are none. Abstracts are cut at a sentence boundary to
- * `maxAbstractChars`.
+ * title, publication line, identifiers, types, trial facts and abstract); "(no evidence collected)" when there are none.
+ * Each abstract is shown as its excerpt (lib/evidence/prompt-context/excerpts excerptAbstract): whole when it fits
+ * `maxAbstractChars`, else its CONCLUSIONS and RESULTS first and other sentences by BM25 against `focus`, so every
+ * structured abstract a model reads carries its findings, not only its background.
  */
-export function formatEvidenceBlocks(items: NumberedEvidence[], maxAbstractChars = DEFAULT_MAX_ABSTRACT_CHARS): string {
+export function formatEvidenceBlocks(items: NumberedEvidence[], options: NumberedBlockOptions): string {
   if (items.length === 0) return "(no evidence collected)";
   return items
-    .map(({ n, evidence: e }) => [`<evidence n="${n}" id="${attribute(e.id)}">`, ...blockLines(e, maxAbstractChars), "</evidence>"].join("\n"))
+    .map(({ n, evidence: e }) => [`<evidence n="${n}" id="${attribute(e.id)}">`, ...blockLines(e, options), "</evidence>"].join("\n"))
     .join("\n\n");
 }
 

@@ -14,7 +14,10 @@ import { generateStructured } from "../../../ai/structured";
 export const SCORING_BATCH_SIZE = 10;
 /** Scoring calls running at once. Source: our choice — parallel, yet within common provider rate limits. */
 export const SCORING_CONCURRENCY = 4;
-/** Abstract length shown per scored document, in characters (cut at a sentence). Source: our budget, see above. */
+/**
+ * Abstract length shown per scored document, in characters: an excerpt that keeps the abstract's RESULTS and
+ * CONCLUSIONS (lib/evidence/prompt-context/excerpts). Source: our budget, see above.
+ */
 export const SCORING_ABSTRACT_CHARS = 1500;
 
 /** Model-facing schema of one scoring call: per record the rationale, then the score (reason before number). */
@@ -56,8 +59,8 @@ export function clampCounterScore(x: number): number {
 /**
  * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
  * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
- * batch shows its records as numbered evidence blocks with abstracts up to {@link SCORING_ABSTRACT_CHARS}
- * characters. Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
+ * batch shows its records as numbered evidence blocks with abstract excerpts of about {@link SCORING_ABSTRACT_CHARS}
+ * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
  * model"). `stance` is "counter" at or above the threshold, else "neutral" (the model does not say whether a
  * record supports the claim).
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
@@ -75,7 +78,7 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
       prompt: [
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n${formatEvidenceBlocks(items, SCORING_ABSTRACT_CHARS)}`,
+        `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
       ].join("\n\n"),
     });
