@@ -2,7 +2,7 @@ import type { Answerer, ResponseSchema } from "./latency-model";
 
 /**
  * Scripted answers for the bench's latency model: schema-valid objects for each agent, built against the
- * evidence blocks the prompt shows (keys, verbatim snippets), so the workflow runs its real code paths — the
+ * evidence blocks the prompt shows (keys, sentence ids), so the workflow runs its real code paths — the
  * critic passes, citations resolve. The agent is recognised by the shape of the JSON schema the AI SDK sends
  * (a top-level property only that agent's schema has), never by words of the prompt.
  * Research: iteration 1's judge asks to continue with two new queries, iteration 2's synthesizes.
@@ -10,17 +10,16 @@ import type { Answerer, ResponseSchema } from "./latency-model";
 
 interface Block {
   key: string;
-  excerpt: string;
+  /** The sentence ids of the block's excerpt ("E3.2"), in order; none for a record without abstract. */
+  sentences: string[];
 }
 
-/** The evidence blocks of a research prompt, in order: key and excerpt line. */
+/** The evidence blocks of a research prompt, in order: key and excerpt sentence ids. */
 function blocks(prompt: string): Block[] {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], excerpt: m[2] }));
-}
-
-/** Twelve words of a block's excerpt, from its first kept sentence (a verbatim snippet of that record). */
-function snippet(excerpt: string): string {
-  return excerpt.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    key: m[1],
+    sentences: [...m[2].matchAll(/^(E\d+\.\d+) /gm)].map((x) => x[1]),
+  }));
 }
 
 /** The numbered blocks of a claim-check prompt (scoring, passages): their numbers n. */
@@ -68,12 +67,10 @@ function judgeAnswer(prompt: string, iteration: number): object {
 }
 
 function reportAnswer(prompt: string): object {
-  // Only blocks with an excerpt can give a verbatim snippet: a record without abstract shows "(no abstract)", which
-  // is no text of the record, so a sentence quoting it is removed and the critic asks for a revision (the bench
-  // once cited such a block and measured two failed revisions instead of the run's real path).
-  const b = blocks(prompt).filter((block) => block.excerpt !== "(no abstract)");
+  // Statements cite sentence ids, so only blocks with an excerpt are cited (a record without abstract has no sentence).
+  const b = blocks(prompt).filter((block) => block.sentences.length > 0);
   const [b1, b2, b3] = [b[0], b[1] ?? b[0], b[2] ?? b[0]];
-  const S = (text: string, block: Block) => ({ text, snippet: snippet(block.excerpt) });
+  const S = (text: string, block: Block) => ({ support: [block.sentences[0]], text });
   return {
     title: "Metformin and cancer: mechanism and clinical evidence",
     executiveSummary: [
@@ -89,7 +86,6 @@ function reportAnswer(prompt: string): object {
     drugCandidates: ["metformin"],
     limitations: ["Most records are observational or preclinical.", "Searches were limited to three sources and two iterations."],
     conclusion: [S(`The mechanism is plausible and supported by the retrieved records, while clinical confirmation remains limited [${b1.key}, ${b2.key}].`, b2)],
-    references: [...new Set([b1.key, b2.key, b3.key])],
   };
 }
 

@@ -48,6 +48,19 @@ export const reportVerificationSchema = z.object({
 });
 
 /**
+ * What one cited sentence of a model-written report rests on: the sentence as published (citation markers
+ * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract the model named by
+ * sentence id ("E3.2"), each as its 1-based number and its exact text, looked up in the record (never copied by the
+ * model). The critic checks the sentence against these, and the report page marks them in the abstract.
+ */
+export const sentenceSupportSchema = z.object({
+  sentence: z.string(),
+  evidenceId: z.string(),
+  sentences: z.array(z.object({ n: z.number().int().min(1), text: z.string() })),
+});
+export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
+
+/**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
  * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
@@ -56,7 +69,8 @@ export const reportVerificationSchema = z.object({
  * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
  * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
- * `verification` — the critic's verdict.
+ * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
+ * rests on (see {@link sentenceSupportSchema}).
  */
 export const researchReportSchema = z.object({
   title: z.string(),
@@ -80,5 +94,6 @@ export const researchReportSchema = z.object({
   removedIdentifiers: z.number().int().min(0).optional(),
   replacedQuotes: z.number().int().min(0).optional(),
   verification: reportVerificationSchema.optional(),
+  support: z.array(sentenceSupportSchema).optional(),
 });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -163,7 +163,9 @@ export function freeTextReferenceKeys(raw: string): string[] {
  * Citation keys of the agents' prompts. A run's evidence list only grows (records are appended as searches find
  * them, lib/research/run.ts), so the record at position i keeps the key "E<i+1>" for the whole run, in every agent's
  * prompt and in the text agents pass to each other (PaperQA2-style keys; code turns them into [n] only when the
- * report is rendered).
+ * report is rendered). The sentences of a record's abstract are numbered too: "E3.2" is the second sentence of the
+ * abstract of E3 (lib/evidence/prompt-context/excerpts abstractSentences), so a model names the sentence it rests on
+ * and code looks the exact text up instead of trusting a copy.
  */
 
 /** The citation key of the record at 0-based position `index` of a run's evidence: "E1", "E2", … */
@@ -183,14 +185,13 @@ export function citationKeys(evidence: Array<{ id: string }>): Map<string, strin
   return keys;
 }
 
-/** Citation key → evidence record, for a run's evidence list; keys are upper-case ("E7"). */
-export function recordsByCitationKey<E extends { id: string }>(evidence: E[]): Map<string, E> {
-  const byId = new Map(evidence.map((e) => [e.id, e]));
-  return new Map([...citationKeys(evidence)].map(([id, key]) => [key, byId.get(id)!]));
-}
-
 /** A key written by a model ("E7", "e7", "[E7]", "(E7)") in its canonical form "E7", or null when it is not a key. */
 export function canonicalCitationKey(raw: string): string | null {
   const m = CITATION_KEY_PATTERN.exec(raw.trim().replace(/^[[(]|[\])]$/g, "").trim());
   return m ? `E${m[1]}` : null;
+}
+
+/** The sentence id of sentence `n` (1-based) of the record keyed `key`: "E3.2". */
+export function sentenceId(key: string, n: number): string {
+  return `${key}.${n}`;
 }

@@ -8,6 +8,7 @@ import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic"
 import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { validateReportCitations } from "@/lib/report/validate-citations";
 import { numbersToKeys } from "@/lib/report/citation-keys";
+import { withPublishedSupport } from "@/lib/report/support";
 import { citationKeys } from "@/lib/evidence/identity";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
@@ -56,7 +57,7 @@ function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: Rese
   for (const id of cited.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   const quoted = verifyReportQuotes(cited.report, evidence);
   for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
-  return { report: { ...quoted.report, removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers }, repairs };
+  return { report: withPublishedSupport({ ...quoted.report, removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers }), repairs };
 }
 
 /**

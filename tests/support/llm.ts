@@ -76,6 +76,27 @@ export function promptText(model: MockLanguageModelV4 | ScriptedModel, call: num
   return JSON.stringify(calls[call].prompt);
 }
 
+/**
+ * One evidence block of a research agent's prompt: its key, evidence id, excerpt sentences (id and text, section label
+ * removed) and `excerpt`, the excerpt's lines as shown (ids and labels included).
+ */
+export interface PromptBlock {
+  key: string;
+  id: string;
+  sentences: Array<{ id: string; text: string }>;
+  excerpt: string;
+}
+
+/** The keyed evidence blocks of a prompt's text, in prompt order (lib/evidence/prompt-context/blocks formatKeyedBlocks). */
+export function promptBlocks(prompt: string): PromptBlock[] {
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    key: m[1],
+    id: m[2],
+    sentences: [...m[3].matchAll(/^(E\d+\.\d+) (?:[A-Z][A-Z ,&/()-]{2,60}?: )?(.*)$/gm)].map((s) => ({ id: s[1], text: s[2] })),
+    excerpt: m[3].slice(m[3].indexOf("Excerpt:")),
+  }));
+}
+
 function pubmed(pmid: string, title: string, abstract: string, relevance: number, extra: Partial<Evidence["citation"]> = {}): Evidence {
   return {
     id: `pmid:${pmid}`,

@@ -1,6 +1,7 @@
 import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE, provenancePromptLine } from "@/lib/evidence/provenance";
-import { excerptAbstract } from "./excerpts";
+import { sentenceId } from "@/lib/evidence/identity";
+import { excerptAbstract, type ExcerptSentence } from "./excerpts";
 
 /** Options of {@link formatEvidenceBlocks}: the abstract budget of each block, and the text its excerpt is chosen for. */
 export interface NumberedBlockOptions {
@@ -25,11 +26,14 @@ export interface NumberedEvidence {
   evidence: Evidence;
 }
 
-/** One keyed evidence block of a research agent's prompt: the record, its run-wide key ("E7") and its excerpt. */
+/**
+ * One keyed evidence block of a research agent's prompt: the record, its run-wide key ("E7") and the sentences of its
+ * excerpt (numbered as in the abstract, so "E7.4" names the fourth sentence of E7's abstract).
+ */
 export interface KeyedEvidence {
   key: string;
   evidence: Evidence;
-  excerpt: string;
+  sentences: ExcerptSentence[];
 }
 
 /** Neutralises anything in record text that could close or open an evidence block. */
@@ -104,15 +108,18 @@ export function neutraliseForPrompt(text: string): string {
 
 /**
  * The delimited blocks of keyed records, in the given order:
- * `<evidence key="E3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nExcerpt: …\n</evidence>`;
- * "(no evidence collected)" when there are none. No identifiers are shown: agents cite keys, and code builds
- * every reference from the record.
+ * `<evidence key="E3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nExcerpt:\nE3.1 …\nE3.4 RESULTS: …\n</evidence>`:
+ * the excerpt one sentence per line under its sentence id (ids skip the sentences left out; a section label opens
+ * the first kept sentence of its section); "Excerpt: (no abstract)" for a record without one; "(no evidence
+ * collected)" when there are no records. No identifiers are shown: agents cite keys and sentence ids, and code
+ * builds every reference from the record and looks every cited sentence up in it.
  */
 export function formatKeyedBlocks(items: KeyedEvidence[]): string {
   if (items.length === 0) return "(no evidence collected)";
   return items
-    .map(({ key, evidence: e, excerpt }) =>
-      [`<evidence key="${attribute(key)}" id="${attribute(e.id)}">`, ...headerLines(e), `Excerpt: ${excerpt ? neutralise(excerpt) : "(no abstract)"}`, "</evidence>"].join("\n"),
-    )
+    .map(({ key, evidence: e, sentences }) => {
+      const excerpt = sentences.length > 0 ? ["Excerpt:", ...sentences.map((s) => `${sentenceId(key, s.n)} ${neutralise(s.label ? `${s.label}: ${s.text}` : s.text)}`)] : ["Excerpt: (no abstract)"];
+      return [`<evidence key="${attribute(key)}" id="${attribute(e.id)}">`, ...headerLines(e), ...excerpt, "</evidence>"].join("\n");
+    })
     .join("\n\n");
 }

@@ -92,8 +92,9 @@ export interface KeyedContextOptions {
  * 2. when the records do not all fit in `maxItems` (default {@link DEFAULT_MAX_EVIDENCE}), MMR picks a relevant
  *    and diverse set (see {@link selectEvidence}); blocks are ordered by decreasing relevance;
  * 3. each record is shown under its run-wide key ("E7", its position in `evidence`, lib/evidence/identity citationKey) with
- *    its excerpt (lib/evidence/prompt-context/excerpts: RESULTS and CONCLUSIONS always kept, other sentences by BM25, ≤ 1,200
- *    characters), taken from `options.excerpts` so that every agent of a run sees the same excerpt.
+ *    its excerpt's sentences under their sentence ids (lib/evidence/prompt-context/excerpts: RESULTS and CONCLUSIONS
+ *    always kept, other sentences by BM25, ≤ 1,200 characters), taken from `options.excerpts` so that every agent
+ *    of a run sees the same excerpt.
  */
 export async function buildKeyedEvidenceContext(evidence: Evidence[], options: KeyedContextOptions): Promise<KeyedEvidenceContext> {
   const maxItems = options.maxItems ?? DEFAULT_MAX_EVIDENCE;
@@ -110,7 +111,7 @@ export async function buildKeyedEvidenceContext(evidence: Evidence[], options: K
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const items = selectEvidence(rescored, maxItems, similarity).map((r) => {
     const original = byId.get(r.id) ?? r;
-    return { key: keys.get(r.id) ?? r.id, evidence: original, excerpt: store.excerpt(original, options.question, options.focus ?? "") };
+    return { key: keys.get(r.id) ?? r.id, evidence: original, sentences: store.excerpt(original, options.question, options.focus ?? "") };
   });
   return { items, text: formatKeyedBlocks(items), omitted: evidence.length - items.length };
 }

@@ -12,7 +12,7 @@ import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { reportVersions } from "@/lib/chat/report-versions";
 import { listRunEvents } from "@/lib/db/runs";
-import { scriptedModel } from "../../support/llm";
+import { promptBlocks, scriptedModel } from "../../support/llm";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
 import { promptOf, streamingModel } from "../../support/streaming-model";
@@ -117,11 +117,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
   it("researches further with the model: a new iteration whose agents answer the follow-up, and report v2", async () => {
     // The research agents cite run-wide keys (E3); these answers cite the first blocks their prompt shows.
     const keys = (prompt: string) => [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">/g)].map((m) => m[1]);
-    const excerpt = (prompt: string, key: string) => {
-      const at = prompt.indexOf(`<evidence key="${key}" `);
-      const line = prompt.slice(prompt.indexOf("\nExcerpt: ", at) + 10, prompt.indexOf("\n</evidence>", at));
-      return line.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 10).join(" ");
-    };
+    const firstSentence = (prompt: string, key: string) => promptBlocks(prompt).find((b) => b.key === key)!.sentences[0].id;
     const hypothesis = (prompt: string): HypothesisOutput => {
       const [k1, k2] = keys(prompt);
       const h = { drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.6, supportingEvidence: [k1, k2], contradictingEvidence: [], searchSuggestions: [], links: null };
@@ -133,7 +129,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     };
     const report = (prompt: string): ReportOutput => {
       const [k1, k2] = keys(prompt);
-      const S = (text: string, key: string) => ({ text, snippet: excerpt(prompt, key) });
+      const S = (text: string, key: string) => ({ support: [firstSentence(prompt, key)], text });
       return {
         title: "Lithium, aquaporin-2 and the kidney",
         executiveSummary: [S(`Lithium lowers aquaporin-2 in the collecting duct [${k1}].`, k1)],
@@ -143,7 +139,6 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
         drugCandidates: [],
         limitations: ["Most data come from animal studies."],
         conclusion: [S(`Lithium is nephrotoxic through aquaporin-2 [${k1}, ${k2}].`, k2)],
-        references: [k1, k2],
       };
     };
     const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })) });

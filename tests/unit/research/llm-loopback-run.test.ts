@@ -13,21 +13,14 @@ import { startRun } from "@/lib/runs/start";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { promptBlocks, type PromptBlock } from "../../support/llm";
 
 const QUESTION = "Does cognitive training increase serum BDNF in schizophrenia?";
 type Body = { messages: Array<{ role: string; content: string }>; temperature: number; max_tokens: number; response_format: { type: string; json_schema?: { strict: boolean } } };
 const user = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "user")!.content;
 const system = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "system")!.content;
 
-/** The blocks of a prompt, in order: key, evidence id and the excerpt line. */
-function blocks(prompt: string): Array<{ key: string; id: string; excerpt: string }> {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], id: m[2], excerpt: m[3] }));
-}
-
-/** Twelve words of a block's excerpt, from its first kept sentence (a verbatim snippet of that record). */
-function snippet(excerpt: string): string {
-  return excerpt.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
-}
+const blocks = promptBlocks;
 
 const hypothesis: HypothesisOutput = {
   hypotheses: [
@@ -47,7 +40,7 @@ const judge = (body: Record<string, unknown>): string => {
 };
 const report = (body: Record<string, unknown>): string => {
   const [b1, b2] = blocks(user(body));
-  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   const answer: ReportOutput = {
     title: "Cognitive training and serum BDNF",
     executiveSummary: [S(`Training raised serum BDNF [${b1.key}].`, b1)],
@@ -57,7 +50,6 @@ const report = (body: Record<string, unknown>): string => {
     drugCandidates: [],
     limitations: ["Few trials."],
     conclusion: [S(`The evidence is preliminary [${b1.key}, ${b2.key}].`, b2)],
-    references: [b1.key, b2.key],
   };
   return JSON.stringify(answer);
 };
@@ -131,7 +123,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     const evidence = new Map(json.evidence.map((e) => [e.id, e.citation.abstract]));
     const structured = [...seen.values()].filter((b) => /(?:^|\n)CONCLUSIONS?:/.test(evidence.get(b.id) ?? ""));
     expect(structured).toHaveLength(11);
-    expect(structured.filter((b) => /CONCLUSIONS?: /.test(b.excerpt))).toHaveLength(structured.length);
+    expect(structured.filter((b) => /^E\d+\.\d+ CONCLUSIONS?: /m.test(b.excerpt))).toHaveLength(structured.length);
     if (process.env.CRITICA_PRINT_PROMPT_SIZES) {
       console.log(JSON.stringify({ structured: structured.length, chars: requests.map((r) => r.messages.reduce((n, m) => n + m.content.length, 0)) }));
       (await import("node:fs")).writeFileSync(process.env.CRITICA_PRINT_PROMPT_SIZES, JSON.stringify({ evidence: json.evidence, hypotheses: json.hypotheses, report: json.report }));

@@ -16,7 +16,7 @@ import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
-import { scriptedModel, type ScriptedModel } from "../../support/llm";
+import { promptBlocks, scriptedModel, type ScriptedModel } from "../../support/llm";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -60,52 +60,48 @@ function blocksOf(prompt: string): Array<{ key: string; id: string }> {
   return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">/g)].map((m) => ({ key: m[1], id: m[2] }));
 }
 
-/** The first twelve words of the excerpt of block `key` in `prompt`: a verbatim snippet of that record. */
-function snippetOf(prompt: string, key: string): string {
-  const at = prompt.indexOf(`<evidence key="${key}" `);
-  const line = prompt.slice(prompt.indexOf("\nExcerpt: ", at) + 10, prompt.indexOf("\n</evidence>", at));
-  return line.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
+/** The id of the first excerpt sentence of block `key` in `prompt`: what a statement citing that block rests on. */
+function sentenceOf(prompt: string, key: string): string {
+  return promptBlocks(prompt).find((b) => b.key === key)!.sentences[0].id;
 }
 
-const S = (text: string, snippet: string | null) => ({ text, snippet });
+const S = (text: string, support: string[]) => ({ support, text });
 
 /**
  * Schema-valid but fabricated, written against the blocks shown (k1, k3, k5 = the 1st, 3rd and 5th block): keys
- * past the 40 records (E45, E46, E77), references the model must not give (a PMID, a DOI, a URL, an id never
- * offered), a snippet in no cited record, an invented quotation behind a real snippet, an uncited dose.
+ * past the 40 records (E45, E46, E77), citations the model must not give (a PMID, a DOI, an id never offered), an
+ * invented quotation behind a real sentence id, an uncited dose.
  */
 const fabricatedReport = (prompt: string): ReportOutput => {
-  const [k1, , k3, , k5] = blocksOf(prompt).map((b) => b.key);
+  const [k1, , , , k5] = blocksOf(prompt).map((b) => b.key);
   return {
     title: "Lithium nephrotoxicity",
-    executiveSummary: [S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, snippetOf(prompt, k1)), S("A randomised trial of 12,000 patients proved it [E77].", "a randomised trial of 12,000 patients")],
+    executiveSummary: [S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, [sentenceOf(prompt, k1)]), S("A randomised trial of 12,000 patients proved it [E77].", ["E77.1"])],
     methodology: "The local library was searched.",
     mechanisticFindings: [
-      S(`GSK-3β inhibition drives it [${k3}].`, "GSK-3β inhibition drives lithium nephrotoxicity in every patient"),
-      S(`The authors wrote that "${INVENTED_QUOTE}" [${k1}].`, snippetOf(prompt, k1)),
-      S(`Principal cells are affected [${k5}].`, snippetOf(prompt, k5)),
+      S("GSK-3β inhibition drives it.", ["PMID 12345678", "10.9999/fake.2024.001", "pmid:31415926"]),
+      S(`The authors wrote that "${INVENTED_QUOTE}" [${k1}].`, [sentenceOf(prompt, k1)]),
+      S(`Principal cells are affected [${k5}].`, [sentenceOf(prompt, k5)]),
     ],
-    clinicalFindings: [S("A meta-analysis confirmed the risk at 900 mg/day.", null), S("Renal failure followed [E45].", "renal failure followed")],
+    clinicalFindings: [S("A meta-analysis confirmed the risk at 900 mg/day.", []), S("Renal failure followed [E45].", ["E45.2"])],
     drugCandidates: ["amiloride"],
     limitations: ["Heterogeneous studies [E46]."],
-    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k5}].`, snippetOf(prompt, k5))],
-    references: [k1, "PMID 12345678", "10.9999/fake.2024.001", "https://fake-journal.example.org/lithium-meta-analysis", "pmid:31415926", k5],
+    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k5}].`, [sentenceOf(prompt, k5)])],
   };
 };
 
-/** A faithful draft over the first three blocks: every factual paragraph cites a block with a verbatim snippet; 5 cited sentences. */
+/** A faithful draft over the first three blocks: every factual paragraph cites a sentence of a block; 5 cited sentences. */
 const cleanReport = (prompt: string): ReportOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
     title: "Lithium nephrotoxicity",
-    executiveSummary: [S(`Lithium is associated with polyuria in rats [${k1}].`, snippetOf(prompt, k1)), S(`Human data are limited [${k2}].`, snippetOf(prompt, k2))],
+    executiveSummary: [S("Lithium is associated with polyuria in rats.", [sentenceOf(prompt, k1)]), S("Human data are limited.", [sentenceOf(prompt, k2)])],
     methodology: "The local library was searched.",
-    mechanisticFindings: [S(`Lithium affects the collecting duct [${k1}].`, snippetOf(prompt, k1))],
-    clinicalFindings: [S(`Patients on lithium had higher urine volumes [${k3}].`, snippetOf(prompt, k3))],
+    mechanisticFindings: [S("Lithium affects the collecting duct.", [sentenceOf(prompt, k1)])],
+    clinicalFindings: [S("Patients on lithium had higher urine volumes.", [sentenceOf(prompt, k3)])],
     drugCandidates: [],
     limitations: ["Most data come from animal studies."],
-    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k3}].`, snippetOf(prompt, k3))],
-    references: [k1, k2, k3],
+    conclusion: [S("Lithium is nephrotoxic.", [sentenceOf(prompt, k1), sentenceOf(prompt, k3)])],
   };
 };
 
@@ -186,7 +182,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     }
     expect(verification?.failedChecks.some((c) => c.includes("PMID 12345678"))).toBe(true);
     expect(report.mechanisticFindings.content).toBe("Principal cells are affected [2].");
-    expect(report.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day. Renal failure followed.");
+    // "Renal failure followed [E45]." cites a key never shown: the sentence is removed (before, only its marker was).
+    expect(report.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day.");
 
     // Counts of the published draft, and the critic's verdicts.
     expect({
@@ -195,7 +192,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       removedQuotes: json.removedQuotes,
       replacedQuotes: json.replacedQuotes,
       droppedEvidenceIds: json.droppedEvidenceIds,
-    }).toEqual({ removedReferences: 4, removedMarkers: 3, removedQuotes: 1, replacedQuotes: 0, droppedEvidenceIds: 2 });
+      // No reference list in the answer any more (nothing to remove); four sentences cited keys never shown.
+    }).toEqual({ removedReferences: 0, removedMarkers: 4, removedQuotes: 1, replacedQuotes: 0, droppedEvidenceIds: 2 });
     const block1 = evidenceById.get(blocks[0].id)!;
     const similarity = Math.max(matchQuote(INVENTED_QUOTE, block1.citation.abstract).similarity, matchQuote(INVENTED_QUOTE, block1.citation.title).similarity);
     const refs = "References and quotations come from the evidence: Removed from the draft:";
@@ -203,16 +201,14 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       status: "unverified",
       attempts: 3,
       failedChecks: [
-        "Every factual paragraph cites evidence: Clinical findings, paragraph 1 cites no evidence: “A meta-analysis confirmed the risk at 900 mg/day. Renal failure followed.”",
+        // The only limitation cited a key never shown, so it was removed with its sentence.
+        "Required sections present: Limitations is missing or empty",
+        "Every factual paragraph cites evidence: Clinical findings, paragraph 1 cites no evidence: “A meta-analysis confirmed the risk at 900 mg/day.”",
         "Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day” without a citation in its sentence: “A meta-analysis confirmed the risk at 900 mg/day.”",
-        `${refs} reference “PMID 12345678”, which is no evidence key of the run`,
-        `${refs} reference “10.9999/fake.2024.001”, which is no evidence key of the run`,
-        `${refs} reference “https://fake-journal.example.org/lithium-meta-analysis”, which is no evidence key of the run`,
-        `${refs} reference “pmid:31415926”, which is no evidence key of the run`,
-        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: its snippet “GSK-3β inhibition drives lithium nephrotoxicity in every patient” is not in the text of ${blocks[2].key}`,
-        `${refs} marker [E77], which is no evidence key of the run`,
-        `${refs} marker [E45], which is no evidence key of the run`,
-        `${refs} marker [E46], which is no evidence key of the run`,
+        `${refs} Executive summary: the sentence “A randomised trial of 12,000 patients proved it.” was removed: it cites E77, which is no evidence block shown`,
+        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: it cites “PMID 12345678”, “10.9999/fake.2024.001”, “pmid:31415926”, which are no evidence block shown`,
+        `${refs} Clinical findings: the sentence “Renal failure followed.” was removed: it cites E45, which is no evidence block shown`,
+        `${refs} Limitations: the sentence “Heterogeneous studies.” was removed: it cites E46, which is no evidence block shown`,
         `${refs} Mechanistic findings: the quotation “${INVENTED_QUOTE}” matches no cited source (best similarity ${similarity.toFixed(2)}); its sentence was removed`,
       ],
     });
@@ -225,7 +221,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(promptOf(model, 2)).not.toContain("Critic feedback");
     expect(promptOf(model, 3)).toContain("- Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day”");
     expect(json.markdown).toContain("> **Unverified report.** The critic's checks still failed after 3 drafts");
-    expect(json.markdown).toContain("3 citation markers pointing to no evidence removed. 1 quotation not found in the cited sources removed. Unverified: 11 problems found by the critic (listed under the title).*");
+    expect(json.markdown).toContain("4 citation markers pointing to no evidence removed. 1 quotation not found in the cited sources removed. Unverified: 8 problems found by the critic (listed under the title).*");
 
     // Usage and cost: 5 calls × (100 input + 20 output tokens) at $0.15 / $0.60 per million tokens.
     expect(json.usage).toMatchObject({ calls: 5, inputTokens: 500, outputTokens: 100, totalTokens: 600 });
@@ -273,14 +269,14 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     const notice = detail.events.findLast((e) => e.type === "notice")!;
     expect(notice.type === "notice" && notice.data.message).toBe(`${failedChecks.at(-1)}; the previous draft is published as unverified.`);
     expect(json.report!.references).toHaveLength(2);
-    expect(json.removedReferences).toBe(4);
+    expect(json.removedMarkers).toBe(4); // sentences citing keys never shown (the answer no longer lists references)
   });
 
   it("instructions injected in an abstract stay data and change nothing about which references survive", async () => {
     // What a model that obeyed the injection would write: the injected PMID as a reference, and a made-up key.
     const obeying = (prompt: string): ReportOutput => {
       const draft = cleanReport(prompt);
-      return { ...draft, conclusion: [S(`${draft.conclusion[0].text.slice(0, -1)}, as the main reference shows [E99].`, draft.conclusion[0].snippet)], references: [...draft.references, "PMID 12345678"] };
+      return { ...draft, conclusion: [S(`${draft.conclusion[0].text.slice(0, -1)}, as the main reference shows [E99].`, [...draft.conclusion[0].support, "PMID 12345678"])] };
     };
     const passAll: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, obeying, cleanReport, passAll]);
@@ -298,8 +294,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     // The obeying draft lost its injected reference and was revised; the published references are the blocks cited.
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise", "verified"]);
     expect(json.critic[0].repairs).toEqual([
-      { kind: "reference", detail: "reference “PMID 12345678”, which is no evidence key of the run" },
-      { kind: "marker", detail: "marker [E99], which is no evidence key of the run" },
+      { kind: "marker", detail: "Conclusion: the sentence “Lithium is nephrotoxic, as the main reference shows.” was removed: it cites E99, “PMID 12345678”, which are no evidence block shown" },
     ]);
     expect(json.report!.references.map((r) => r.evidenceId)).toEqual([blocks[0].id, blocks[1].id, blocks[2].id]);
     expect(JSON.stringify(json.report)).not.toContain("12345678");

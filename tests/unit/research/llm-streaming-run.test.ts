@@ -13,15 +13,9 @@ import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import type { ResearchReport } from "@/lib/domain/report";
-import { LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlock } from "../../support/llm";
 
-/** The evidence blocks of a prompt, in order: key and excerpt. */
-function blocks(prompt: string): Array<{ key: string; excerpt: string }> {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], excerpt: m[2] }));
-}
-
-/** Ten words of a block's excerpt, from its first sentence: a verbatim snippet of that record. */
-const snippet = (excerpt: string) => excerpt.split(" … ")[0].replace(/^…\s*/, "").split(/\s+/).slice(0, 10).join(" ");
+const blocks = promptBlocks;
 
 const hypothesis = (prompt: string): HypothesisOutput => ({
   hypotheses: [
@@ -40,7 +34,7 @@ const judge = (recommendation: "continue" | "synthesize"): JudgeOutput => ({
 });
 const report = (prompt: string): ReportOutput => {
   const [b1, b2] = blocks(prompt);
-  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   return {
     title: "Lithium and nephrogenic diabetes insipidus",
     executiveSummary: [S(`Lithium causes polyuria in rats [${b1.key}].`, b1)],
@@ -50,7 +44,6 @@ const report = (prompt: string): ReportOutput => {
     drugCandidates: [],
     limitations: ["Mostly rat data."],
     conclusion: [S(`The mechanism is plausible [${b1.key}, ${b2.key}].`, b2)],
-    references: [b1.key, b2.key],
   };
 };
 /** PASS for every claim the critic's prompt numbers. */

@@ -151,8 +151,8 @@ describe("provenance through import, a research run and a claim check (issue 15)
     const retracted = detail.evidence.find((e) => e.id === RETRACTED_ID)!;
     const concern = detail.evidence.find((e) => e.id === CONCERN_ID)!;
     const blocks = formatKeyedBlocks([
-      { key: "E1", evidence: retracted, excerpt: "" },
-      { key: "E2", evidence: concern, excerpt: "" },
+      { key: "E1", evidence: retracted, sentences: [] },
+      { key: "E2", evidence: concern, sentences: [] },
     ]);
     expect(blocks.split("\n").filter((l) => l.startsWith("Provenance: "))).toEqual([
       "Provenance: RETRACTED (retraction notice PMID 39990001), must not be cited as support",

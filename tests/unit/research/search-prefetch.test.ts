@@ -13,7 +13,7 @@ import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-prev
 import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION } from "../../support/llm";
 import { promptOf } from "../../support/streaming-model";
 
 const USAGE = { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } };
@@ -47,7 +47,8 @@ function slowModel(answers: Array<(prompt: string) => object>) {
 }
 
 const keys = (prompt: string) => [...prompt.matchAll(/<evidence key="(E\d+)"/g)].map((m) => m[1]);
-const excerpt = (prompt: string, key: string) => new RegExp(`<evidence key="${key}"[\\s\\S]*?\\nExcerpt: (.*)\\n`).exec(prompt)![1].split(" … ")[0].split(/\s+/).slice(0, 10).join(" ");
+/** The first sentence id of block `key` in the prompt (what a statement citing that block rests on). */
+const firstSentence = (prompt: string, key: string) => promptBlocks(prompt).find((b) => b.key === key)!.sentences[0].id;
 
 const hypothesis =
   (suggestions: [string[], string[]], primary: number) =>
@@ -65,11 +66,11 @@ const judge = (): JudgeOutput => ({
 });
 const report = (prompt: string): ReportOutput => {
   const [k] = keys(prompt);
-  const S = (text: string) => ({ text, snippet: excerpt(prompt, k) });
+  const S = (text: string) => ({ support: [firstSentence(prompt, k)], text });
   return {
     title: "Lithium and nephrogenic diabetes insipidus", executiveSummary: [S(`Lithium causes polyuria [${k}].`)], methodology: "PubMed was searched.",
     mechanisticFindings: [S(`AQP2 falls [${k}].`)], clinicalFindings: [S(`Patients on lithium have polyuria [${k}].`)], drugCandidates: [],
-    limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)], references: [k],
+    limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)],
   };
 };
 const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })) });

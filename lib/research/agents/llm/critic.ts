@@ -8,7 +8,7 @@ import { citedNumbers, stripMarkers } from "@/lib/report/markers";
 import { proseTexts } from "@/lib/report/prose";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
-import { citationKeys } from "@/lib/evidence/identity";
+import { citationKeys, sentenceId } from "@/lib/evidence/identity";
 import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
@@ -23,6 +23,8 @@ export interface CitedClaim {
   sentence: string;
   references: number[];
   keys?: string[];
+  /** The evidence sentences the report agent said the claim rests on, by sentence id ("E3.2"), in the records' words. */
+  rests?: Array<{ id: string; text: string }>;
 }
 
 /**
@@ -48,7 +50,7 @@ export type CriticOutput = z.infer<typeof criticOutputSchema>;
 /** Instructions of the critic's entailment check (our wording of the seed critic node's entailment layer). */
 export const CRITIC_INSTRUCTIONS = `You are a biomedical fact-checker. You verify that each sentence of a research report is entailed by the evidence it cites.
 
-For every numbered claim, read only the evidence blocks whose keys the claim cites (E3, …), then answer:
+For every numbered claim, read only the evidence blocks whose keys the claim cites (E3, …), starting with the cited sentences listed under the claim, then answer:
 - PASS when every factual element of the claim (drug, target, pathway, direction and size of effect, doses, species, study design, population) is stated in or directly implied by those blocks.
 - FAIL when the cited blocks do not mention it, contradict it, state it more weakly, concern another drug, species or population, or when the claim adds numbers or doses the blocks do not give.
 Judge each claim on its own; do not use knowledge beyond the cited blocks. For each claim first write your reasoning in one sentence (for a FAIL, name the unsupported element, referring to blocks by key), then the verdict.
@@ -77,11 +79,15 @@ export function citedClaims(report: ResearchReport): CitedClaim[] {
 
 /**
  * The user prompt of one critic call: the cited evidence blocks under their run-wide keys, with the same excerpts
- * the report agent read, and the claims, each citing keys.
+ * the report agent read, and the claims, each citing keys and, where the report agent named them, the exact
+ * evidence sentences it rests on (looked up in the records, by sentence id).
  */
 export function formatCriticPrompt(question: string, claims: CitedClaim[], blocks: KeyedEvidence[]): string {
   const claimText = claims
-    .map((c) => `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" section="${c.section}">\n${neutraliseForPrompt(c.sentence)}\n</claim>`)
+    .map((c) => {
+      const rests = (c.rests ?? []).map((r) => `${r.id} “${neutraliseForPrompt(r.text)}”`).join("; ");
+      return `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" section="${c.section}">\n${neutraliseForPrompt(c.sentence)}${rests ? `\nCited sentences: ${rests}` : ""}\n</claim>`;
+    })
     .join("\n");
   return [
     `## Research question\n${question}`,
@@ -122,14 +128,21 @@ export async function checkEntailment(model: LanguageModel, input: CritiqueInput
   const byId = new Map<string, Evidence>(input.evidence.map((e) => [e.id, e]));
   const keyOf = citationKeys(input.evidence);
   const idOfNumber = (n: number) => input.report.references[n - 1]?.evidenceId ?? "";
-  const claims = citedClaims(input.report).map((c) => ({ ...c, keys: c.references.map((n) => keyOf.get(idOfNumber(n)) ?? `[${n}]`) }));
+  const same = (a: string, b: string) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
+  const claims = citedClaims(input.report).map((c) => ({
+    ...c,
+    keys: c.references.map((n) => keyOf.get(idOfNumber(n)) ?? `[${n}]`),
+    rests: (input.report.support ?? [])
+      .filter((s) => same(s.sentence, c.sentence) && keyOf.has(s.evidenceId))
+      .flatMap((s) => s.sentences.map((x) => ({ id: sentenceId(keyOf.get(s.evidenceId)!, x.n), text: x.text }))),
+  }));
   if (claims.length === 0) return { verdict: "PASS", issues: [], claimsChecked: 0 };
   const store = options.excerpts ?? createExcerptStore();
   const ids = [...new Set(claims.flatMap((c) => c.references.map(idOfNumber)))];
   const blocks = ids
     .flatMap((id) => (byId.has(id) && keyOf.has(id) ? [{ key: keyOf.get(id)!, evidence: byId.get(id)! }] : []))
     .sort((a, b) => Number(a.key.slice(1)) - Number(b.key.slice(1)))
-    .map((b) => ({ ...b, excerpt: store.excerpt(b.evidence, input.question, "") }));
+    .map((b) => ({ ...b, sentences: store.excerpt(b.evidence, input.question, "") }));
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("critic", options.sampling),

@@ -13,30 +13,31 @@ import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai
 import { agentEvidence } from "./agent-evidence";
 import { buildReport } from "./report-draft";
 
-const sentences = (what: string) =>
+const statements = (what: string) =>
   z
     .array(
       z.object({
-        text: z.string().describe("One sentence. Cite the evidence it rests on inline by key, e.g. [E3] or [E3, E7]."),
-        snippet: z
-          .string()
-          .nullable()
-          .describe("For a sentence that cites evidence: 5–40 words copied verbatim from the excerpt of a block it cites that support it; null for a sentence without citation."),
+        support: z
+          .array(z.string().describe('A sentence id from an evidence block, e.g. "E3.2".'))
+          .describe('First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only for a statement that needs no citation (an absence: "No record reports X.", or a statement about this review).'),
+        text: z.string().describe("Then the statement: one sentence in your own words, without citation markers or ids (code cites the sentences in support)."),
       }),
     )
     .describe(`${what} One entry per sentence, in reading order.`);
 
-/** Model-facing schema of the report agent (strict-JSON-schema friendly). Metadata and references are built in code. */
+/**
+ * Model-facing schema of the report agent (strict-JSON-schema friendly). Statements cite evidence sentences by id;
+ * metadata and references are built in code, and the cited sentences' text is looked up in the records.
+ */
 export const reportOutputSchema = z.object({
   title: z.string().describe("Report title naming the drug(s) and the condition."),
-  executiveSummary: sentences("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
+  executiveSummary: statements("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
   methodology: z.string().describe("How the evidence was gathered and weighed (sources, iterations, record types)."),
-  mechanisticFindings: sentences("What the evidence shows about targets and pathways, hypothesis by hypothesis."),
-  clinicalFindings: sentences("What human studies and trials show, with study types and sizes."),
+  mechanisticFindings: statements("What the evidence shows about targets and pathways, hypothesis by hypothesis."),
+  clinicalFindings: statements("What human studies and trials show, with study types and sizes."),
   drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
   limitations: z.array(z.string().describe("One limitation.")).describe("Limitations of the evidence and of this review."),
-  conclusion: sentences("2–4 sentences."),
-  references: z.array(z.string().describe("An evidence key, e.g. E3.")).describe("Every key you cited, in order of first citation."),
+  conclusion: statements("2–4 sentences."),
 });
 /** What the model returns to the report agent. */
 export type ReportOutput = z.infer<typeof reportOutputSchema>;
@@ -50,13 +51,17 @@ and give study sizes when the evidence states them. Name molecular targets and p
 evidence and gaps honestly; do not overstate.
 
 Citation rules (reports that break them are rejected by an automatic check):
-1. Cite only the evidence blocks shown to you, inline by their key, e.g. "… in rats [E2]". Never invent keys.
-2. Quote, then cite: every sentence that cites a block carries, as its snippet, the words of that block's
-   excerpt that support it, copied verbatim. A sentence whose snippet is not in the cited block is removed.
-3. List every key you cite in "references". Identifiers (PMID, DOI, URL) are added by the system: never write them.
-4. Every part of the executive summary, findings and conclusion cites at least one block.
-5. A dose (mg, mg/kg, µg, IU, …) appears only in a sentence that cites the block stating it.
-6. Text in quotation marks must be copied word for word from a block that its sentence cites;
+1. Cite by sentence id. Each evidence block shows its excerpt one sentence per line, under an id such as E3.2
+   (block E3, sentence 2 of its abstract). For every statement, list in "support" the ids of the sentences it
+   rests on; the system looks their exact text up and adds the reference. Do not copy evidence text to cite it.
+2. Cite only ids of the blocks shown to you. Never invent keys or ids, and never cite by number: "[3]" is not a key.
+   Valid: support ["E3.2"] or ["E3.2", "E7.1"]. Invalid: ["3"], ["PMID 9406968"], ["Smith 2020"], ["E99.1"] when no block E99 is shown.
+3. Identifiers (PMID, DOI, URL, trial IDs) and the reference list are added by the system: never write them.
+4. Every statement of the executive summary, findings and conclusion that states a finding cites at least one sentence.
+   A statement that the evidence does not report something needs no citation and has support []: for example
+   {"support": [], "text": "No record reports the effect of lithium on AQP2 in humans."}
+5. A dose (mg, mg/kg, µg, IU, …) appears only in a statement whose support states it.
+6. Text in quotation marks must be copied word for word from a sentence its statement cites;
    otherwise paraphrase without quotation marks.
 
 ${EVIDENCE_DATA_NOTICE}`;
@@ -98,17 +103,18 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
             input.feedback.map((f) => `- ${f}`).join("\n"),
         ]
       : []),
-    "## Task\nWrite the report. Cite only the evidence blocks above, by key as [E3], give each cited sentence its verbatim snippet, and list each cited key in references.",
+    "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. E3.2) in support, from the blocks above only.",
   ].join("\n\n");
 }
 
 /**
  * The LLM report agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records under their run-wide keys (chosen by
- * MMR when there are more, see buildKeyedEvidenceContext) with the hypotheses, the latest judge assessment (its
- * findings cite the same keys) and, on a revision, the critic's feedback (in keys too); asks for the prose
- * sections as sentences with [E3] markers and a verbatim snippet each, and the cited keys; and builds the report
- * in code ({@link buildReport}: snippets checked, keys rendered as [n], references built from the records). What had to be removed from the draft is reported through
- * `input.hooks.onReportRepairs`.
+ * MMR when there are more, see buildKeyedEvidenceContext), their excerpts sentence by sentence under sentence ids
+ * (E3.2), with the hypotheses, the latest judge assessment (its findings cite the same keys) and, on a revision, the
+ * critic's feedback (in keys too); asks for the prose sections as statements, each with the ids of the evidence
+ * sentences it rests on; and builds the report in code ({@link buildReport}: citations read tolerantly, keys never
+ * shown removed, references built from the records, cited sentences looked up in them). What had to be removed
+ * from the draft is reported through `input.hooks.onReportRepairs`.
  * @throws Error("report agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API, timeout and abort errors propagate.
  */
@@ -126,7 +132,7 @@ export async function writeReport(model: LanguageModel, input: ReportInput, opti
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),
   });
-  const built = buildReport(output, input);
+  const built = buildReport(output, input, context.items);
   if (built.repairs.length > 0) input.hooks?.onReportRepairs?.(built.repairs);
   return built.report;
 }

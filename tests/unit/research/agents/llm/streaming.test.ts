@@ -15,22 +15,19 @@ const HYPOTHESES: HypothesisOutput = {
   recommendedSearches: [],
 };
 
-const S = (text: string, snippet: string) => ({ text, snippet });
-const E1_SNIPPET = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
-const E2_SNIPPET = "Amiloride reduced the drinking and urine volume of rats";
+const S = (text: string, support: string[]) => ({ support, text });
 const REPORT: ReportOutput = {
   title: "Lithium and nephrogenic diabetes insipidus",
-  executiveSummary: [S("Lithium raises AVP gene expression in rats [E1].", E1_SNIPPET)],
+  executiveSummary: [S("Lithium raises AVP gene expression in rats [E1].", ["E1.3"])],
   methodology: "PubMed and Europe PMC were searched over two iterations.",
-  mechanisticFindings: [S("AVP transcripts rise in the PVN and SON [E1].", E1_SNIPPET)],
-  clinicalFindings: [S("Amiloride reduced drinking in rats [E2].", E2_SNIPPET)],
+  mechanisticFindings: [S("AVP transcripts rise in the PVN and SON [E1].", ["E1.3"])],
+  clinicalFindings: [S("Amiloride reduced drinking in rats [E2].", ["E2.2"])],
   drugCandidates: ["amiloride"],
   limitations: ["Mostly rat data [E1].", "No trial."],
-  conclusion: [S("The mechanism is plausible, and amiloride helps [E1, E2].", E2_SNIPPET)],
-  references: ["E1", "E2"],
+  conclusion: [S("The mechanism is plausible, and amiloride helps [E1, E2].", ["E2.2"])],
 };
 
-describe("LLM agents stream their answers as previews (issue 12)", () => {
+describe("LLM agents stream their answers as previews (live viewers see them being written)", () => {
   it("hypothesis cards fill in as the answer streams; the final cards are the agent's hypotheses", async () => {
     const model = scriptedModel([HYPOTHESES]);
     const previews: AgentPartial[] = [];
@@ -86,5 +83,8 @@ describe("LLM agents stream their answers as previews (issue 12)", () => {
   it("removes citation keys from draft text, including one still being written", () => {
     expect(withoutKeys("AVP rises [E1, E12] in rats [E3].")).toBe("AVP rises in rats.");
     expect(withoutKeys("Amiloride helps [E1")).toBe("Amiloride helps");
+    expect(withoutKeys("AVP rises in rats E3.2 and amiloride helps [E3–E5] (E1, E12).")).toBe("AVP rises in rats and amiloride helps.");
+    // A parenthesis followed by more words is prose, not a citation ("estradiol (E2)" is a hormone).
+    expect(withoutKeys("Estradiol (E2) levels rose [E4].")).toBe("Estradiol (E2) levels rose.");
   });
 });
