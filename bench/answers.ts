@@ -35,6 +35,11 @@ function claimsAreObjects(schema: ResponseSchema): boolean {
   return claims?.items?.type === "object";
 }
 
+/** The relevance pass: every block shown bears on the question (score 7), so the agents see them all. */
+function relevanceAnswer(prompt: string): object {
+  return { records: blocks(prompt).map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score: 7 })) };
+}
+
 function hypothesisAnswer(prompt: string, iteration: number): object {
   const b = blocks(prompt);
   const k = (i: number) => b[Math.min(i, b.length - 1)]?.key ?? "E1";
@@ -99,6 +104,7 @@ export function researchAnswerer(): Answerer {
   let hypothesisCalls = 0;
   let judgeCalls = 0;
   return (schema, prompt) => {
+    if (has(schema, "records")) return { agent: "relevance", text: JSON.stringify(relevanceAnswer(prompt)) };
     if (has(schema, "hypotheses")) return { agent: "hypothesis", text: JSON.stringify(hypothesisAnswer(prompt, ++hypothesisCalls)) };
     if (has(schema, "mechanismScore")) return { agent: "judge", text: JSON.stringify(judgeAnswer(prompt, ++judgeCalls)) };
     if (has(schema, "executiveSummary")) return { agent: "report", text: JSON.stringify(reportAnswer(prompt)) };

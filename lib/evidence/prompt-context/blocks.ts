@@ -123,3 +123,12 @@ export function formatKeyedBlocks(items: KeyedEvidence[]): string {
     })
     .join("\n\n");
 }
+
+/**
+ * The evidence text of a research agent's prompt: the keyed blocks ({@link formatKeyedBlocks}), then the list of
+ * their keys — the only keys the answer may cite (PaperQA2 lists its valid keys too), with the sentence-id form.
+ */
+export function keyedEvidenceText(items: KeyedEvidence[]): string {
+  if (items.length === 0) return formatKeyedBlocks(items);
+  return `${formatKeyedBlocks(items)}\n\nKeys shown (cite only these; a sentence as key.number, e.g. ${sentenceId(items[0].key, items[0].sentences[0]?.n ?? 1)}): ${items.map((i) => i.key).join(", ")}`;
+}

@@ -4,7 +4,7 @@ import { citationKeys } from "@/lib/evidence/identity";
 import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { tfidfSimilarity, type PairSimilarity, type TextEmbedder } from "@/lib/text/similarity";
 import { truncateAtSentence } from "@/lib/text/sentences";
-import { formatKeyedBlocks, type KeyedEvidence } from "./blocks";
+import { keyedEvidenceText, type KeyedEvidence } from "./blocks";
 import { createExcerptStore, type ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { rescoreForQuestion } from "./relevance";
 
@@ -63,7 +63,7 @@ export function selectMostRelevant(evidence: Evidence[], maxItems: number): Evid
     .map(({ e }) => e);
 }
 
-/** Research agents' evidence for one prompt: the keyed blocks shown, their text, and how many were left out. */
+/** Research agents' evidence for one prompt: the keyed blocks shown, their text (blocks, then their keys), and how many were left out. */
 export interface KeyedEvidenceContext {
   items: KeyedEvidence[];
   text: string;
@@ -113,6 +113,6 @@ export async function buildKeyedEvidenceContext(evidence: Evidence[], options: K
     const original = byId.get(r.id) ?? r;
     return { key: keys.get(r.id) ?? r.id, evidence: original, sentences: store.excerpt(original, options.question, options.focus ?? "") };
   });
-  return { items, text: formatKeyedBlocks(items), omitted: evidence.length - items.length };
+  return { items, text: keyedEvidenceText(items), omitted: evidence.length - items.length };
 }
 

@@ -147,12 +147,13 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Look deeper into aquaporin" }, { model: null, researchBackend: backend }));
 
     expect(a.kind).toMatchObject({ kind: "research", focus: "aquaporin" });
-    // Hypothesis and report stream their answers (issue 12: partial output), judge and critic do not: 4 calls.
-    expect(model.doGenerateCalls).toHaveLength(2);
-    expect(model.doStreamCalls).toHaveLength(2);
+    // Hypothesis and report stream their answers (partial output, for live viewers), judge and critic do not: 4 calls,
+    // after one relevance pass over the records the iteration's agents see (answered by the scripted model).
+    expect(model.relevanceCalls).toHaveLength(1);
+    expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false]);
     // Every agent of the iteration answers the run's question with the follow-up.
     for (const call of [...model.doGenerateCalls, ...model.doStreamCalls]) expect(JSON.stringify(call.prompt)).toContain(`${QUESTION} Follow-up: Look deeper into aquaporin`);
-    expect(a.chunks.filter((c) => c.type === "data-usage")).toHaveLength(4);
+    expect(a.chunks.filter((c) => c.type === "data-usage")).toHaveLength(5);
     const versions = reportVersions(await listRunEvents(run.id));
     expect(versions.map((v) => [v.version, v.report.title])).toEqual([
       [1, versions[0].report.title],

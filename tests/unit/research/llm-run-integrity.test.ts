@@ -223,10 +223,12 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.markdown).toContain("> **Unverified report.** The critic's checks still failed after 3 drafts");
     expect(json.markdown).toContain("4 citation markers pointing to no evidence removed. 1 quotation not found in the cited sources removed. Unverified: 8 problems found by the critic (listed under the title).*");
 
-    // Usage and cost: 5 calls × (100 input + 20 output tokens) at $0.15 / $0.60 per million tokens.
-    expect(json.usage).toMatchObject({ calls: 5, inputTokens: 500, outputTokens: 100, totalTokens: 600 });
-    expect(json.usage.costUsd).toBeCloseTo(5 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
-    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ hypothesis: 1, judge: 1, report: 3 });
+    // Usage and cost: 6 calls (the 5 agent calls and one relevance pass) × (100 input + 20 output tokens) at $0.15 /
+    // $0.60 per million tokens.
+    expect(model.relevanceCalls).toHaveLength(1);
+    expect(json.usage).toMatchObject({ calls: 6, inputTokens: 600, outputTokens: 120, totalTokens: 720 });
+    expect(json.usage.costUsd).toBeCloseTo(6 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
+    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ relevance: 1, hypothesis: 1, judge: 1, report: 3 });
     expect(detail.events.filter((e) => e.type === "critic")).toHaveLength(3);
   });
 

@@ -64,7 +64,7 @@ function memoryRecorder() {
 }
 
 describe("a research run with a language model (scripted, streaming)", () => {
-  it("makes 2 model calls per iteration (hypothesis, judge) plus the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
+  it("makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
     const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
     const backend = createLlmBackend(model, "scripted", { sampling: DEFAULT_SAMPLING, promptStyle: { fieldGuide: false, schemaInPrompt: false }, embedder: createTextEmbedder() });
     const source: LiteratureSource = { id: "pubmed", search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []) };
@@ -73,9 +73,10 @@ describe("a research run with a language model (scripted, streaming)", () => {
 
     expect(outcome.status).toBe("completed");
     expect(outcome.report?.verification?.status).toBe("verified");
-    // Issue 12's llmCalls: per iteration at most 2 (hypothesis, judge), then the report and one critic call.
+    // Per iteration at most 2 agent calls (hypothesis, judge), then the report and one critic call; the relevance pass
+    // adds one batched call, before the first agent that sees the records (each record is scored once per run).
     const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
-    expect(agents).toEqual(["hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
+    expect(agents).toEqual(["relevance", "hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
     // The hypothesis and report calls stream; the judge and critic wait for their whole answer.
     expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
 

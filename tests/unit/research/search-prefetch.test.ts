@@ -13,7 +13,7 @@ import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-prev
 import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { LITHIUM_EVIDENCE, promptBlocks, QUESTION } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, relevanceAnswer } from "../../support/llm";
 import { promptOf } from "../../support/streaming-model";
 
 const USAGE = { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } };
@@ -28,7 +28,10 @@ function slowModel(answers: Array<(prompt: string) => object>) {
   const model = new MockLanguageModelV4({
     modelId: "slow",
     doGenerate: async (options) => {
-      const text = JSON.stringify(answers[call++](promptOf(options.prompt as Array<{ role: string; content: unknown }>)));
+      const prompt = promptOf(options.prompt as Array<{ role: string; content: unknown }>);
+      // The backend's relevance pass (recognised by its schema's name) finds every record relevant; it is not scripted.
+      const relevance = (options.responseFormat as { name?: string } | undefined)?.name === "relevance_output";
+      const text = JSON.stringify(relevance ? relevanceAnswer(prompt) : answers[call++](prompt));
       return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
     },
     doStream: async (options) => {

@@ -2,15 +2,15 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { samplingFor } from "../../../ai/sampling";
-import { agentEvidence } from "./agent-evidence";
+import { agentEvidence, evidenceHeading, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { generateStructured, withHooks } from "../../../ai/structured";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -78,15 +78,15 @@ ${EVIDENCE_DATA_NOTICE}`;
 
 function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
-  return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
+  return previous.hypotheses.map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)})`).join("\n");
 }
 
 /** The user prompt of the hypothesis agent: question, previous hypotheses, evidence blocks, task. */
-export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: string, omitted: number): string {
+export function formatHypothesisPrompt(input: HypothesisInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
   return [
     `## Research question\n${input.question}`,
-    `## Previous hypotheses\n${previousSection(input.previous)}`,
-    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
+    `${evidenceHeading(evidence)}\n${evidence.text}`,
     "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3).",
   ].join("\n\n");
 }
@@ -123,7 +123,7 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
 }
 
 /** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
-export interface HypothesisAgentOptions extends LlmAgentOptions {
+export interface HypothesisAgentOptions extends ResearchLlmOptions {
   /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
   onUnknownReferences?: (refs: string[]) => void;
 }
@@ -190,7 +190,7 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisSet> {
-  const context = await agentEvidence(input, options, input.previous, DEFAULT_MAX_EVIDENCE);
+  const context = await agentEvidence(model, input, options, input.previous, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("hypothesis", options.sampling),
@@ -198,7 +198,7 @@ export async function generateHypotheses(
     model,
     schema: hypothesisOutputSchema,
     instructions: HYPOTHESIS_INSTRUCTIONS,
-    prompt: formatHypothesisPrompt(input, context.text, context.omitted),
+    prompt: formatHypothesisPrompt(input, context),
     signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),

@@ -8,12 +8,11 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { citationKeys } from "@/lib/evidence/identity";
 import { samplingFor } from "../../../ai/sampling";
-import { agentEvidence } from "./agent-evidence";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
+import { generateStructured, withHooks } from "../../../ai/structured";
 
 /**
  * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
@@ -62,20 +61,20 @@ Rules:
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-/** The user prompt of the judge: question, loop position, hypotheses, evidence blocks. */
-export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitted: number): string {
-  const keys = citationKeys(input.evidence);
+/** The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys. */
+export function formatJudgePrompt(input: JudgeInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
+  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
-          .map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${h.supportingEvidence.map((id) => keys.get(id) ?? id).join(", ") || "none"})`)
+          .map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)})`)
           .join("\n");
   return [
     `## Research question\n${input.question}`,
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
-    `## Current hypotheses\n${hypotheses}`,
-    `## Evidence${omitted > 0 ? ` (${JUDGE_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
+    `${evidenceHeading(evidence)}\n${evidence.text}`,
     "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
   ].join("\n\n");
 }
@@ -125,8 +124,8 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
-export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
-  const context = await agentEvidence(input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
+export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: ResearchLlmOptions = {}): Promise<JudgeAssessment> {
+  const context = await agentEvidence(model, input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("judge", options.sampling),
@@ -134,7 +133,7 @@ export async function judgeEvidence(model: LanguageModel, input: JudgeInput, opt
     model,
     schema: judgeOutputSchema,
     instructions: JUDGE_INSTRUCTIONS,
-    prompt: formatJudgePrompt(input, context.text, context.omitted),
+    prompt: formatJudgePrompt(input, context),
     signal: input.signal,
   });
   return toJudgeAssessment(output, input);

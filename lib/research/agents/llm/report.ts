@@ -4,13 +4,13 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { citationKeys } from "@/lib/evidence/identity";
+import { MARKER_PATTERN } from "@/lib/report/markers";
 import { samplingFor } from "../../../ai/sampling";
 import { streamPreview, reportPreview } from "./stream-previews";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
-import { agentEvidence } from "./agent-evidence";
+import { generateStructured, withHooks } from "../../../ai/structured";
+import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { buildReport } from "./report-draft";
 
 const statements = (what: string) =>
@@ -66,26 +66,28 @@ Citation rules (reports that break them are rejected by an automatic check):
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-/** The user prompt of the report agent: question, metadata, hypotheses, judge scores, evidence blocks. */
-export function formatReportPrompt(input: ReportInput, evidenceText: string, omitted: number): string {
+/**
+ * The user prompt of the report agent: question, methods, hypotheses and the judge's latest assessment (both
+ * model-written, marked as not evidence), the evidence blocks and their keys, the critic's feedback on a revision.
+ */
+export function formatReportPrompt(input: ReportInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
   const last = input.assessments.at(-1);
-  const keys = citationKeys(input.evidence);
-  const keyList = (ids: string[]) => ids.map((id) => keys.get(id) ?? id).join(", ") || "none";
+  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
           .map(
             (h) =>
-              `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${keyList(h.supportingEvidence)}; contradicting ${keyList(h.contradictingEvidence)})`,
+              `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)}; contradicting ${shownKeys(h.contradictingEvidence, shown)})`,
           )
           .join("\n");
   const assessment = last
     ? [
-        `Mechanism score ${last.mechanismScore}/10: ${last.mechanismReasoning}`,
-        `Clinical score ${last.clinicalScore}/10: ${last.clinicalReasoning}`,
-        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ${last.drugCandidates.join(", ") || "none"}.`,
-        ...last.keyFindings.map((f) => `- ${f}`),
+        `Mechanism score ${last.mechanismScore}/10: ${neutraliseForPrompt(last.mechanismReasoning)}`,
+        `Clinical score ${last.clinicalScore}/10: ${neutraliseForPrompt(last.clinicalReasoning)}`,
+        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
+        ...last.keyFindings.map((f) => `- ${neutraliseForPrompt(f)}`),
       ].join("\n")
     : "(no assessment)";
   const shortfalls = input.shortfalls.map((s) => `- ${SOURCE_LABELS[s.source]}: ${s.message}`).join("\n");
@@ -94,9 +96,9 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
     `## Methods so far\nSources searched: ${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
       `Search iterations: ${input.iterations}. Records collected: ${input.evidence.length}.` +
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
-    `## Hypotheses tested\n${hypotheses}`,
-    `## Latest assessment\n${assessment}`,
-    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
+    `## Hypotheses tested (model-written: not evidence)\n${hypotheses}`,
+    `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence sentences it points to)\n${assessment}`,
+    `${evidenceHeading(evidence)}\n${evidence.text}`,
     ...(input.feedback && input.feedback.length > 0
       ? [
           "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a new report that fixes every point:\n" +
@@ -105,6 +107,18 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
       : []),
     "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. E3.2) in support, from the blocks above only.",
   ].join("\n\n");
+}
+
+/** Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block. */
+export function bareNumberProblem(output: ReportOutput): string | null {
+  const texts = [
+    ...[output.executiveSummary, output.mechanisticFindings, output.clinicalFindings, output.conclusion].flat().flatMap((s) => [s.text, ...s.support]),
+    output.methodology,
+    ...output.limitations,
+  ];
+  const bare = [...new Set(texts.flatMap((t) => t.match(MARKER_PATTERN) ?? []))];
+  if (bare.length === 0) return null;
+  return `it cites by number (${bare.slice(0, 5).join(", ")}). A number is not an evidence key: cite evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.`;
 }
 
 /**
@@ -118,8 +132,8 @@ export function formatReportPrompt(input: ReportInput, evidenceText: string, omi
  * @throws Error("report agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API, timeout and abort errors propagate.
  */
-export async function writeReport(model: LanguageModel, input: ReportInput, options: LlmAgentOptions = {}): Promise<ResearchReport> {
-  const context = await agentEvidence(input, options, input.hypotheses, DEFAULT_MAX_EVIDENCE);
+export async function writeReport(model: LanguageModel, input: ReportInput, options: ResearchLlmOptions = {}): Promise<ResearchReport> {
+  const context = await agentEvidence(model, input, options, input.hypotheses, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("report", options.sampling),
@@ -127,7 +141,8 @@ export async function writeReport(model: LanguageModel, input: ReportInput, opti
     model,
     schema: reportOutputSchema,
     instructions: REPORT_INSTRUCTIONS,
-    prompt: formatReportPrompt(input, context.text, context.omitted),
+    prompt: formatReportPrompt(input, context),
+    check: bareNumberProblem,
     signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),

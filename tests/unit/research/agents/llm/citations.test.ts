@@ -74,3 +74,30 @@ describe("the report agent keeps citations written as (E3), [E3–E5] and senten
     ]);
   });
 });
+
+describe("a bare [3] in a draft is never read as a reference (real AI SDK path)", () => {
+  it("the draft is asked again, in the same conversation, and the second answer is used", async () => {
+    const bare = draft({ executiveSummary: [S("Lithium raised AVP in rats [3].")], conclusion: [S("Plausible [1].", ["E1.3"])] });
+    const fixed = draft({ executiveSummary: [S("Lithium raised AVP in rats.", ["E1.3"])], conclusion: [S("Plausible.", ["E1.3"])] });
+    const { built, repairs } = await report([JSON.stringify(bare), JSON.stringify(fixed)]);
+    expect(server!.requests).toHaveLength(2);
+    const second = server!.requests[1] as { messages: Array<{ role: string; content: string }> };
+    expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(second.messages[3].content).toBe(
+      "Your previous answer was rejected: it cites by number ([3], [1]). A number is not an evidence key: cite evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.\n" +
+        "Answer again with one JSON object that matches the schema and fixes this.",
+    );
+    expect(built.executiveSummary).toBe("Lithium raised AVP in rats [1].");
+    expect(built.references.map((r) => r.pmid)).toEqual(["9406968"]);
+    expect(repairs).toEqual([]);
+  });
+
+  it("asked again and still citing by number: the numbers are deleted, never mapped to reference 3", async () => {
+    const bare = draft({ executiveSummary: [S("Lithium raised AVP in rats [3].")], conclusion: [S("Plausible.", ["E1.3"])] });
+    const { built, repairs } = await report([JSON.stringify(bare), JSON.stringify(bare)]);
+    expect(server!.requests).toHaveLength(2);
+    expect(built.executiveSummary).toBe("Lithium raised AVP in rats.");
+    expect(built.references.map((r) => r.pmid)).toEqual(["9406968"]);
+    expect(repairs).toEqual([{ kind: "marker", detail: "Executive summary: [3] removed: a number is no evidence key (cite a block by key, e.g. [E3])" }]);
+  });
+});
