@@ -48,6 +48,7 @@ function hypothesisAnswer(prompt: string, iteration: number): object {
     supportingEvidence: refs, contradictingEvidence: [], searchSuggestions: searches, links: null,
   });
   return {
+    evidenceReading: "The records link metformin to AMPK and mTOR signalling in tumour cells.",
     hypotheses: [
       h("PRKAA1", "AMPK signalling", [k(0), k(1)], [`metformin AMPK tumour ${iteration}`, `metformin mTOR inhibition ${iteration}`]),
       h("MTOR", "mTORC1 signalling", [k(2)], [`metformin insulin IGF-1 cancer ${iteration}`]),
@@ -77,6 +78,7 @@ function reportAnswer(prompt: string): object {
   const [b1, b2, b3] = [b[0], b[1] ?? b[0], b[2] ?? b[0]];
   const S = (text: string, block: Block) => ({ support: [block.sentences[0]], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Metformin and cancer: mechanism and clinical evidence",
     executiveSummary: [
       S(`The retrieved records describe how the studied drug acts on cellular energy sensing and growth signalling [${b1.key}].`, b1),

@@ -95,7 +95,8 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       text: `${plural(report.removedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} in the text named no retrieved record; ${report.removedIdentifiers === 1 ? "it is" : "they are"} shown as plain text marked “not retrieved”.`,
     });
   }
-  if (report.references.length === 0) {
+  // A report that says the evidence does not answer the question cites nothing by design: no warning for it.
+  if (report.references.length === 0 && !report.notAnswered) {
     notices.push({ kind: "no-references", label: "No references", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
   }
   const preprints = report.references.filter((r) => input.records.get(r.evidenceId)?.preprint);

@@ -52,6 +52,11 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
           </ul>
         </blockquote>
       )}
+      {report.notAnswered && (
+        <p data-testid="not-answered">
+          <em>The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.</em>
+        </p>
+      )}
       <h2>Executive summary</h2>
       {md(read(report.executiveSummary))}
       <ReportSection title={report.mechanisticFindings.title || "Mechanistic findings"} count={count(mechanistic)} testId="section-mechanistic">

@@ -61,6 +61,13 @@ export const sentenceSupportSchema = z.object({
 export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 
 /**
+ * A report's "the evidence does not answer this" outcome: the reviewing model's reading of what the retrieved records
+ * establish and why that does not answer the question (`reason`), and the evidence that would (`missing`, one item
+ * each). Its report is written in code (what was searched, what is missing) and its bottom line is "unclear".
+ */
+export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array(z.string()) });
+
+/**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
  * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
@@ -70,7 +77,8 @@ export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
  * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
  * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
- * rests on (see {@link sentenceSupportSchema}).
+ * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
+ * (see {@link notAnsweredSchema}).
  */
 export const researchReportSchema = z.object({
   title: z.string(),
@@ -95,5 +103,6 @@ export const researchReportSchema = z.object({
   replacedQuotes: z.number().int().min(0).optional(),
   verification: reportVerificationSchema.optional(),
   support: z.array(sentenceSupportSchema).optional(),
+  notAnswered: notAnsweredSchema.optional(),
 });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -125,6 +125,7 @@ function integrityNotes(report: ResearchReport): string {
 export function reportToMarkdown(report: ResearchReport): string {
   const out: string[] = [`# ${escapeText(report.title)}`, ""];
   out.push(...verificationFlag(report));
+  if (report.notAnswered) out.push("*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*", "");
   out.push("## Executive summary", "", escapeProse(report.executiveSummary), "");
   out.push("## Research question", "", escapeText(report.researchQuestion), "");
   out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");

@@ -47,6 +47,8 @@ export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Rec
  */
 export interface FakeServerOptions {
   relevanceScore?: number;
+  /** The answer to every request the script has no entry for (e.g. a persona that answers every agent). */
+  otherwise?: ScriptedEntry;
 }
 
 /** The relevance answer scoring every `<evidence key="E…">` block of a request's user message `score`. */
@@ -110,7 +112,7 @@ export async function startFakeOpenAIServer(contents: ScriptedEntry[], options: 
     requests.push(body);
     const format = body.response_format as { json_schema?: { name?: string } } | undefined;
     const automatic = options.relevanceScore !== undefined && format?.json_schema?.name === "relevance_output";
-    const entry = automatic ? relevanceReply(body, options.relevanceScore!) : contents[scripted++];
+    const entry = automatic ? relevanceReply(body, options.relevanceScore!) : (contents[scripted++] ?? options.otherwise);
     const content = typeof entry === "function" ? entry(body) : entry;
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });

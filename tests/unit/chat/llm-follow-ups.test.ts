@@ -121,7 +121,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     const hypothesis = (prompt: string): HypothesisOutput => {
       const [k1, k2] = keys(prompt);
       const h = { drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.6, supportingEvidence: [k1, k2], contradictingEvidence: [], searchSuggestions: [], links: null };
-      return { hypotheses: [h], primaryHypothesis: 1, knowledgeGaps: [], recommendedSearches: [] };
+      return { evidenceReading: "Rat and human records link lithium to polyuria.", hypotheses: [h], primaryHypothesis: 1, knowledgeGaps: [], recommendedSearches: [] };
     };
     const judge: JudgeOutput = {
       mechanismScore: 6, mechanismReasoning: "Animal data.", clinicalScore: 4, clinicalReasoning: "Few human data.", drugCandidates: [],
@@ -131,6 +131,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       const [k1, k2] = keys(prompt);
       const S = (text: string, key: string) => ({ support: [firstSentence(prompt, key)], text });
       return {
+        evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
         title: "Lithium, aquaporin-2 and the kidney",
         executiveSummary: [S(`Lithium lowers aquaporin-2 in the collecting duct [${k1}].`, k1)],
         methodology: "The local library was searched again for the follow-up.",

@@ -36,6 +36,7 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
 
 /** A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong record. */
 const quoting: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [
     {

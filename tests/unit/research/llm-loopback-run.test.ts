@@ -23,6 +23,7 @@ const system = (body: Record<string, unknown>) => (body as Body).messages.find((
 const blocks = promptBlocks;
 
 const hypothesis: HypothesisOutput = {
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     { drug: "cognitive training", target: "BDNF", pathway: "neuroplasticity", effect: "cognitive gains", confidence: 0.6, supportingEvidence: ["E1"], contradictingEvidence: [], searchSuggestions: [], links: null },
   ],
@@ -42,6 +43,7 @@ const report = (body: Record<string, unknown>): string => {
   const [b1, b2] = blocks(user(body));
   const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   const answer: ReportOutput = {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Cognitive training and serum BDNF",
     executiveSummary: [S(`Training raised serum BDNF [${b1.key}].`, b1)],
     methodology: "The local library was searched.",

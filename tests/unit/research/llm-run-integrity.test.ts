@@ -32,6 +32,7 @@ const INJECTED = [
 const hypothesisAnswer = (prompt: string): HypothesisOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "Rat and human records link lithium to polyuria.",
     hypotheses: [
       {
         drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.7,
@@ -75,6 +76,7 @@ const S = (text: string, support: string[]) => ({ support, text });
 const fabricatedReport = (prompt: string): ReportOutput => {
   const [k1, , , , k5] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium nephrotoxicity",
     executiveSummary: [S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, [sentenceOf(prompt, k1)]), S("A randomised trial of 12,000 patients proved it [E77].", ["E77.1"])],
     methodology: "The local library was searched.",
@@ -94,6 +96,7 @@ const fabricatedReport = (prompt: string): ReportOutput => {
 const cleanReport = (prompt: string): ReportOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium nephrotoxicity",
     executiveSummary: [S("Lithium is associated with polyuria in rats.", [sentenceOf(prompt, k1)]), S("Human data are limited.", [sentenceOf(prompt, k2)])],
     methodology: "The local library was searched.",

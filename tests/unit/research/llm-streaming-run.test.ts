@@ -18,6 +18,7 @@ import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlo
 const blocks = promptBlocks;
 
 const hypothesis = (prompt: string): HypothesisOutput => ({
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     {
       drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6,
@@ -36,6 +37,7 @@ const report = (prompt: string): ReportOutput => {
   const [b1, b2] = blocks(prompt);
   const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium and nephrogenic diabetes insipidus",
     executiveSummary: [S(`Lithium causes polyuria in rats [${b1.key}].`, b1)],
     methodology: "PubMed was searched.",

@@ -61,7 +61,7 @@ const hypothesis =
       drug: "lithium", target, pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.5,
       supportingEvidence: [k], contradictingEvidence: [], searchSuggestions, links: null,
     });
-    return { hypotheses: [h("AQP2", suggestions[0]), h("GSK3B", suggestions[1])], primaryHypothesis: primary, knowledgeGaps: [], recommendedSearches: [] };
+    return { evidenceReading: "Rat and human records link lithium to polyuria.", hypotheses: [h("AQP2", suggestions[0]), h("GSK3B", suggestions[1])], primaryHypothesis: primary, knowledgeGaps: [], recommendedSearches: [] };
   };
 const judge = (): JudgeOutput => ({
   mechanismScore: 4, mechanismReasoning: "Rat data.", clinicalScore: 3, clinicalReasoning: "One cohort.", drugCandidates: [], keyFindings: [],
@@ -71,6 +71,7 @@ const report = (prompt: string): ReportOutput => {
   const [k] = keys(prompt);
   const S = (text: string) => ({ support: [firstSentence(prompt, k)], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium and nephrogenic diabetes insipidus", executiveSummary: [S(`Lithium causes polyuria [${k}].`)], methodology: "PubMed was searched.",
     mechanisticFindings: [S(`AQP2 falls [${k}].`)], clinicalFindings: [S(`Patients on lithium have polyuria [${k}].`)], drugCandidates: [],
     limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)],

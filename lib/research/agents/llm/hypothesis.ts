@@ -41,9 +41,16 @@ const modelHypothesisSchema = z.object({
     .describe("Evidence for each link of the chain drug → target → pathway → effect; null when you cannot tell."),
 });
 
-/** Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). */
+/**
+ * Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). What the
+ * evidence establishes comes first, so a model reads before it proposes, and may propose nothing: an empty list with
+ * that reading as the reason.
+ */
 export const hypothesisOutputSchema = z.object({
-  hypotheses: z.array(modelHypothesisSchema).describe("2–4 mechanistic hypotheses, most promising first."),
+  evidenceReading: z
+    .string()
+    .describe("First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis)."),
+  hypotheses: z.array(modelHypothesisSchema).describe("0–4 mechanistic hypotheses, most promising first; [] when the evidence supports no mechanism."),
   primaryHypothesis: z
     .number()
     .nullable()
@@ -70,9 +77,10 @@ A good hypothesis:
 3. Is testable: literature searches could support or refute it, and you suggest those searches.
 4. Is grounded: it cites only the evidence blocks shown to you, by their key (E3).
 
-Give 2–4 hypotheses, most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
+First say what the evidence establishes. Then give up to 4 hypotheses (2–4 when the evidence supports them), most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
 List evidence that contradicts a hypothesis as contradicting evidence. Never invent evidence keys.
 When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
+When the evidence shown supports no mechanism for the question, give no hypothesis (an empty list) and say why in your reading of the evidence: inventing a chain the evidence does not support is worse than proposing none.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
@@ -87,7 +95,7 @@ export function formatHypothesisPrompt(input: HypothesisInput, evidence: Pick<Ag
     `## Research question\n${input.question}`,
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
     `${evidenceHeading(evidence)}\n${evidence.text}`,
-    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3).",
+    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, when the evidence supports none.",
   ].join("\n\n");
 }
 
@@ -142,7 +150,8 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
  * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
- * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
+ * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range). When no
+ * hypothesis is left, the model's reading of the evidence is kept as `noHypothesisReason`.
  */
 export function toHypothesisSet(
   output: HypothesisOutput,
@@ -172,6 +181,8 @@ export function toHypothesisSet(
       knowledgeGaps: output.knowledgeGaps.map((g) => g.gap.trim()).filter(Boolean),
       // The gaps' searches come first: they are what the next iteration searches (see runResearch).
       recommendedSearches: [...new Set([...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches].map((s) => s.trim()).filter(Boolean))],
+      // No hypothesis: the model's reading of the evidence says why (none when it gave none).
+      ...(hypotheses.length === 0 && output.evidenceReading.trim() ? { noHypothesisReason: output.evidenceReading.trim() } : {}),
     },
     unknownRefs,
   };
@@ -179,7 +190,8 @@ export function toHypothesisSet(
 
 /**
  * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
- * when there are more, see buildKeyedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
+ * when there are more, see buildKeyedEvidenceContext) and asks for its reading of the evidence, then up to 4
+ * mechanistic hypotheses, or none with the reason (see
  * {@link toHypothesisSet} for the post-processing). Dropped references go to `options.onUnknownReferences`
  * and `input.hooks.onDroppedEvidenceIds`.
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;

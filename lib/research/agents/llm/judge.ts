@@ -57,6 +57,7 @@ Rules:
 - Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
 - The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
 - Write each reasoning before its score: reason from the evidence first, then give the number the reasoning leads to.
+- When the evidence shown does not bear on the question, say so in your reasoning and score it 0: a low score with the reason is the right answer, not a failure.
 - When it is not sufficient, propose specific next searches that target the weakest part.
 
 ${EVIDENCE_DATA_NOTICE}`;

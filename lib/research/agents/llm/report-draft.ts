@@ -25,6 +25,9 @@ export interface DraftStatement {
 
 /** The model's draft as the report agent's schema returns it (see reportOutputSchema). */
 export interface ReportDraftOutput {
+  evidenceReading: string;
+  outcome: "answers" | "does-not-answer";
+  missing: string[];
   title: string;
   executiveSummary: DraftStatement[];
   methodology: string;
@@ -159,6 +162,10 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
     limitations: output.limitations.flatMap((l, i) => textStatements("limitations", i, l, byKey, repairs)),
     conclusion: statements("conclusion", output.conclusion),
   };
+  // "The evidence does not answer this": the summary, methods, limitations and conclusion are written in code
+  // (notAnsweredReport); findings the model could cite are kept.
+  const answered = output.outcome !== "does-not-answer";
+  if (!answered) Object.assign(read, { executiveSummary: [], methodology: [], limitations: [], conclusion: [] });
   // References in order of first citation, reading order (as proseTexts orders the fields).
   const references: Reference[] = [];
   const numberOf = new Map<string, number>();
@@ -186,7 +193,7 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   };
   const join = (list: Statement[]) => list.map(render).join(" ");
   const limitations = output.limitations.map((_, i) => join(read.limitations.filter((s) => s.item === i))).filter(Boolean);
-  const draft: ResearchReport = {
+  const written: ResearchReport = {
     title: output.title.trim(),
     executiveSummary: join(read.executiveSummary),
     researchQuestion: input.question,
@@ -210,9 +217,44 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
     removedMarkers: repairs.filter((r) => r.kind === "marker").length,
     ...(support.length > 0 ? { support } : {}),
   };
+  const draft = answered ? written : notAnsweredReport(written, output, input);
   const validated = validateReportCitations(draft, input.evidence);
   for (const id of validated.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   const quoted = verifyReportQuotes({ ...validated.report, removedMarkers: (draft.removedMarkers ?? 0) + validated.removedMarkers }, input.evidence);
   for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
   return { report: withPublishedSupport(quoted.report), repairs };
+}
+
+/**
+ * The report of a draft that says the evidence does not answer the question: a clean report written in code from
+ * what is known — what was searched (sources, iterations, records), what the records do not report, and what evidence
+ * is missing (the model's list, one limitation each) — with `notAnswered` set (the model's reading as the reason),
+ * no drug candidates, and the findings the model could cite (else a sentence saying none bears on the question).
+ * Every sentence Critica writes here states an absence or the review's own facts, so it needs no citation.
+ */
+function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, input: ReportInput): ResearchReport {
+  const n = input.evidence.length;
+  const sources = input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "no source";
+  const records = n === 0 ? `No record was retrieved from ${sources}` : `No record among the ${n} retrieved from ${sources} answers the question`;
+  const missing = [...new Set(output.missing.map((m) => m.trim().replace(/[.;]+$/, "")).filter(Boolean))];
+  const shortfalls = input.shortfalls.map((s) => `${SOURCE_LABELS[s.source]}: ${s.message}`);
+  return {
+    ...written,
+    title: `Not answered by the evidence retrieved: ${input.question}`,
+    executiveSummary: `${records}, so this report gives no answer; it lists what was searched and what evidence is missing.`,
+    methodology: {
+      title: "Methodology",
+      content: [
+        `Sources searched: ${sources}.`,
+        `Search iterations: ${input.iterations}. Records reviewed: ${n}.`,
+        ...(shortfalls.length > 0 ? [`Shortfalls: ${shortfalls.join("; ")}.`] : []),
+      ].join("\n"),
+    },
+    mechanisticFindings: { ...written.mechanisticFindings, content: written.mechanisticFindings.content || "No record reports a mechanism that answers the question." },
+    clinicalFindings: { ...written.clinicalFindings, content: written.clinicalFindings.content || "No record reports human evidence that answers the question." },
+    drugCandidates: [],
+    limitations: missing.length > 0 ? missing.map((m) => `Missing: ${m}.`) : ["No record retrieved bears on the question closely enough to answer it; other searches or sources are needed."],
+    conclusion: `No record among those retrieved answers the question; the evidence that would answer it is listed under Limitations.`,
+    notAnswered: { reason: output.evidenceReading.trim(), missing },
+  };
 }

@@ -26,10 +26,17 @@ const statements = (what: string) =>
     .describe(`${what} One entry per sentence, in reading order.`);
 
 /**
- * Model-facing schema of the report agent (strict-JSON-schema friendly). Statements cite evidence sentences by id;
- * metadata and references are built in code, and the cited sentences' text is looked up in the records.
+ * Model-facing schema of the report agent (strict-JSON-schema friendly). The model first reads the evidence and says
+ * whether it answers the question (it may say it does not: then code writes the report of what was searched and what
+ * is missing); statements cite evidence sentences by id; metadata and references are built in code, and the cited
+ * sentences' text is looked up in the records.
  */
 export const reportOutputSchema = z.object({
+  evidenceReading: z.string().describe("First, 1–2 sentences: what the evidence shown establishes about the question, and what it lacks."),
+  outcome: z
+    .enum(["answers", "does-not-answer"])
+    .describe('Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was found"); "does-not-answer" when it does not bear on the question enough to answer it.'),
+  missing: z.array(z.string().describe("One kind of evidence, e.g. \"a randomised trial in children\".")).describe("The evidence that would answer the question and is not shown; [] when nothing is missing."),
   title: z.string().describe("Report title naming the drug(s) and the condition."),
   executiveSummary: statements("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
   methodology: z.string().describe("How the evidence was gathered and weighed (sources, iterations, record types)."),
@@ -44,6 +51,11 @@ export type ReportOutput = z.infer<typeof reportOutputSchema>;
 
 /** Instructions of the report agent (our wording of DeepCritical phase 8's intent and citation rules). */
 export const REPORT_INSTRUCTIONS = `You write structured, evidence-grounded research reports for biomedical researchers.
+
+First read the evidence: say what it establishes and whether it answers the question. When it does not — the
+records are about something else, or too indirect to answer — set outcome to "does-not-answer" and list what is
+missing: the system then reports what was searched and what is missing. Saying the evidence does not answer is a
+useful result; an answer the evidence does not support is not.
 
 Write in precise scientific language that a clinician can read. Be specific about the strength of the evidence:
 say which findings come from animal or cell studies, which from human observational studies and which from trials,

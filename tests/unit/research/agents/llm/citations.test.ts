@@ -23,6 +23,9 @@ async function report(script: ScriptedEntry[]) {
 const S = (text: string, support: string[] = []) => ({ support, text });
 /** A draft of the four lithium blocks (E1–E4 by position) whose statements cite as small models do. */
 const draft = (overrides: Partial<ReportOutput>): ReportOutput => ({
+  evidenceReading: "The records bear on the question.",
+  outcome: "answers",
+  missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [],
   methodology: "PubMed was searched.",

@@ -11,6 +11,7 @@ const base = {
 
 /** Three hypotheses citing blocks by key (E1, "[E2]", lower-case "e2"), by id, by "PMID n", plus refs that name nothing offered. */
 const answer: HypothesisOutput = {
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     {
       ...base,

@@ -11,6 +11,7 @@ const poisoned: Evidence[] = LITHIUM_EVIDENCE.map((e) =>
 );
 
 const base: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [{ support: ["E2.2"], text: "Amiloride attenuates lithium polyuria in rats." }],
   methodology: "Searched PubMed.",

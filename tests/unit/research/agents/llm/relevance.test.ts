@@ -17,7 +17,7 @@ afterEach(async () => {
   server = null;
 });
 
-const hypotheses: HypothesisOutput = { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
+const hypotheses: HypothesisOutput = { evidenceReading: "No record reports a mechanism.", hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
 const judge: JudgeOutput = {
   keyFindings: [], mechanismReasoning: "AVP rises [E1].", mechanismScore: 5, clinicalReasoning: "One cohort [E3].", clinicalScore: 3, drugCandidates: [],
   reasoning: "Thin.", confidence: 0.3, sufficient: false, recommendation: "continue", nextSearchQueries: [],

@@ -4,6 +4,7 @@ import { promptText, reportInput, scriptedModel } from "../../../../support/llm"
 
 /** Keys E1 and E3 (shown), E5 and E12 (past the 4 records), cited in the text and in the support lists. */
 const answer: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [{ support: ["E1.3"], text: "Lithium raises AVP in rats [E1]." }, { support: ["E5.1"], text: "A trial confirmed it [E5]." }],
   methodology: "PubMed was searched.",

@@ -11,6 +11,7 @@ const S = (text: string, support: string[] = []) => ({ support, text });
  * E1.3 and E2.2 real sentences, E3.2 a real sentence, E9 and E7 keys never shown, one id past E3's two sentences.
  */
 const answerWithHallucinations: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and nephrogenic diabetes insipidus",
   executiveSummary: [S("Lithium raises AVP gene expression in rats.", ["E1.3"]), S("A large trial confirms it.", ["E9.1"])],
   methodology: "PubMed and Europe PMC were searched over two iterations.",

@@ -9,6 +9,7 @@ const card = (drug: string, target: string, pathway: string, effect: string, con
   drug, target, pathway, effect, confidence, supportingEvidence: ["E1"], contradictingEvidence: [], searchSuggestions: [], links: null,
 });
 const HYPOTHESES: HypothesisOutput = {
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [card("lithium", "AQP2", "vasopressin–cAMP signalling", "polyuria", 0.7), card("lithium", "ENaC", "lithium entry", "NDI", 0.5)],
   primaryHypothesis: 1,
   knowledgeGaps: [],
@@ -17,6 +18,7 @@ const HYPOTHESES: HypothesisOutput = {
 
 const S = (text: string, support: string[]) => ({ support, text });
 const REPORT: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and nephrogenic diabetes insipidus",
   executiveSummary: [S("Lithium raises AVP gene expression in rats [E1].", ["E1.3"])],
   methodology: "PubMed and Europe PMC were searched over two iterations.",
@@ -34,17 +36,18 @@ describe("LLM agents stream their answers as previews (live viewers see them bei
     const result = await generateHypotheses(model, { question: QUESTION, evidence: LITHIUM_EVIDENCE, previous: null, hooks: { onPartial: (p) => previews.push(p) } });
 
     expect(model.calls.map((c) => c.streamed)).toEqual([true]);
-    // The answer arrives in 40-character deltas; a preview is passed on only when what it shows changed: the first
-    // card fills in part by part, then the second appears and fills in.
+    // The answer arrives in 40-character deltas; a preview is passed on only when what it shows changed: no card while
+    // the reading of the evidence is written, then the first card fills in part by part, then the second appears
+    // and fills in. (The reading came first when the agent was allowed to propose none; the deltas fall elsewhere.)
     const row = (h: { drug: string; target: string; pathway: string; effect: string; confidence: number | null }) => [h.drug, h.target, h.pathway, h.effect, h.confidence];
     const first = ["lithium", "AQP2", "vasopressin–cAMP signalling", "polyuria", 0.7];
     expect(previews.map((p) => (p.kind === "hypotheses" ? p.hypotheses.map(row) : []))).toEqual([
-      [["lithium", "", "", "", null]],
-      [["lithium", "AQP2", "vasopressin–cAMP sig", "", null]],
-      [["lithium", "AQP2", "vasopressin–cAMP signalling", "polyuria", null]],
+      [],
+      [["lithium", "AQP2", "", "", null]],
+      [["lithium", "AQP2", "vasopressin–cAMP signalling", "", null]],
       [first],
-      [first, ["lithium", "", "", "", null]],
-      [first, ["lithium", "ENaC", "lithium entry", "", null]],
+      [first, ["lithium", "ENaC", "", "", null]],
+      [first, ["lithium", "ENaC", "lithium entry", "NDI", null]],
       [first, ["lithium", "ENaC", "lithium entry", "NDI", 0.5]],
     ]);
     expect(previews.at(-1)).toEqual({ kind: "hypotheses", hypotheses: result.hypotheses.map((h) => ({ drug: h.drug, target: h.target, pathway: h.pathway, effect: h.effect, confidence: h.confidence })) });
