@@ -1,9 +1,8 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { evidenceLookup } from "@/lib/evidence/identity";
 import { citedNumbers } from "@/lib/report/markers";
-import { neutraliseUnretrieved } from "@/lib/report/prose-identifiers";
+import { scrubContext, scrubText, type ScrubTally } from "@/lib/report/scrub";
 import { verifyQuotesInText } from "@/lib/report/quotes";
 import { rewriteMarkers } from "@/lib/report/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
@@ -33,15 +32,17 @@ export interface AnswerChecker {
  * The checks of reports (lib/report), applied to an answer: [n] markers must name a record of `allowed` (the
  * numbers the answer was given; others are deleted and counted, so an instruction such as "cite PMID 123" cannot
  * add a reference), quoted passages must be in an abstract their sentence cites (else the sentence is removed, or
- * the quote is put in the source's words: verifyQuotesInText), URLs, DOIs, PMIDs and NCT IDs naming no record of
- * the run are neutralised "(not retrieved)", and factual sentences without a citation are listed.
+ * the quote is put in the source's words: verifyQuotesInText), and the one scrub of model-written text
+ * (lib/report/scrub) removes URLs, DOIs, PMIDs and NCT IDs naming no record of the run, citation keys and author–year
+ * citations; factual sentences without a citation are listed.
  */
 export function createAnswerChecker(conversation: ConversationReferences, allowed: Set<number>): AnswerChecker {
-  const lookup = evidenceLookup(conversation.records);
+  // Markers are checked above against the numbers the answer was given; quotations below against the cited records.
+  const ctx = { ...scrubContext(conversation.records, { quotes: false }), references: Number.MAX_SAFE_INTEGER };
+  const tally: ScrubTally = { identifiers: [], markers: 0, quotes: 0 };
   const sourcesOf = (numbers: number[]): Evidence[] =>
     [...new Set(numbers)].flatMap((n) => (allowed.has(n) ? [conversation.byNumber.get(n)?.record ?? []].flat() : []));
   const cited = new Set<number>();
-  const neutralised: string[] = [];
   const uncited: string[] = [];
   let removedMarkers = 0;
   let removedQuotes = 0;
@@ -53,7 +54,7 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       if (!text.trim()) return piece;
       const markers = rewriteMarkers(text, (n) => (allowed.has(n) && conversation.byNumber.has(n) ? n : undefined));
       removedMarkers += markers.removed;
-      text = neutraliseUnretrieved(markers.text, lookup, neutralised);
+      text = scrubText(markers.text, ctx, tally);
       const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records);
       removedQuotes += quotes.checks.filter((c) => c.outcome === "removed").length;
       replacedQuotes += quotes.checks.filter((c) => c.outcome === "replaced").length;
@@ -71,10 +72,10 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       return {
         checks: {
           status: uncited.length === 0 ? "verified" : "unverified",
-          removedMarkers,
+          removedMarkers: removedMarkers + tally.markers,
           removedQuotes,
           replacedQuotes,
-          removedIdentifiers: neutralised.length,
+          removedIdentifiers: tally.identifiers.length,
           uncitedSentences: [...uncited],
         },
         cited: references,

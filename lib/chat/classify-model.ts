@@ -5,6 +5,7 @@ import { generateStructured, type PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { FollowUpClassification } from "@/lib/domain/chat";
 import { classifyFollowUp, referencedNumbers } from "./classify";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 
 /** Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). */
 export const followUpKindSchema = z.object({
@@ -54,8 +55,11 @@ export async function classifyWithModel(
       promptStyle: options.promptStyle,
       onUsage: options.onUsage,
     });
-    const focus = output.kind === "research" ? output.focus.trim() || rules.focus : input.followUp.trim();
-    return { kind: output.kind, reason: output.reason.trim() || "chosen by the model", references: referencedNumbers(input.followUp), focus, decidedBy: "model" };
+    // The reason is shown and the focus searched: scrubbed as all model text (no identifier, citation or quotation of its own).
+    const ctx = scrubContext([], { quotable: [input.followUp, input.question] });
+    const tally = emptyTally();
+    const focus = output.kind === "research" ? scrubText(output.focus, ctx, tally) || rules.focus : input.followUp.trim();
+    return { kind: output.kind, reason: scrubText(output.reason, ctx, tally) || "chosen by the model", references: referencedNumbers(input.followUp), focus, decidedBy: "model" };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const detail = error instanceof Error ? error.message : String(error);

@@ -64,6 +64,8 @@ export interface VerdictInput {
   counter: CounterStatement;
   report: string;
   citations: CounterCitation[];
+  /** The cited records (by evidence id), to check the rationale's identifiers and quotations against; optional. */
+  records?: Evidence[];
   stats: ClaimSearchStats;
   scores: DocumentScore[];
   /** The documents on each side (lib/claims/sides.ts); absent when a caller has not built them. */

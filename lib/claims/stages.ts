@@ -19,6 +19,7 @@ import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
 import { countByStrategy, mergeFound, withoutSourceOf, type FoundDocument } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 import { buildSearchStats } from "./search-stats";
 import { buildSides, supportCandidates } from "./sides";
 import { searchThreeWays } from "./strategies";
@@ -204,7 +205,11 @@ export const claimStages = {
       signal?.throwIfAborted();
       const candidates = citationCandidates(documents, scores);
       const proposals = candidates.length > 0 ? await call("claim-passages", (b, hooks) => b.extractPassages({ claim, counter, documents: candidates.map((x) => x.document.evidence), signal, hooks })) : [];
-      const { citations, dropped } = verifyPassages(candidates, proposals);
+      const verified = verifyPassages(candidates, proposals);
+      const citations = verified.citations;
+      // A dropped passage is shown as dropped, with the model's words: scrubbed of identifiers no record holds.
+      const scrub = scrubContext(documents.map((d) => d.evidence), { quotes: false });
+      const dropped = verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) }));
       const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: c.hydeRan });
       const supporting = supportCandidates(documents, scores);
       const supportProposals = !backend.extractSupportingPassages
@@ -239,7 +244,8 @@ export const claimStages = {
     return eachClaim(input, state, async (c) => {
       const { citations, stats, sides, reading } = c.findings!;
       const counter = c.counter!;
-      const verdictInput = { claim: c.claim, counter, report: c.counterReport!, citations, stats, scores: c.scores, sides, reading, signal };
+      const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
+      const verdictInput = { claim: c.claim, counter, report: c.counterReport!, citations, records, stats, scores: c.scores, sides, reading, signal };
       const verdict = citations.length > 0 ? await call("claim-verdict", (b, hooks) => b.judgeClaim({ ...verdictInput, hooks })) : judgeClaimExtractive(verdictInput);
       const result: ClaimCheckResult = {
         claim: c.claim,

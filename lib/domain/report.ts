@@ -75,12 +75,16 @@ export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array
  * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
  * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/quote-check.ts);
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
- * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
+ * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text (an
+ * abstract's sentence quoted by the extractive backend); `droppedIdentifiers` — those written by a model, removed
+ * (lib/report/scrub), never shown;
  * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
  * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
- * (see {@link notAnsweredSchema}).
+ * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
+ * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
+ * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed.
  */
-export const researchReportSchema = z.object({
+const reportFields = z.object({
   title: z.string(),
   executiveSummary: z.string(),
   researchQuestion: z.string(),
@@ -100,9 +104,11 @@ export const researchReportSchema = z.object({
   removedMarkers: z.number().int().min(0).optional(),
   removedQuotes: z.number().int().min(0).optional(),
   removedIdentifiers: z.number().int().min(0).optional(),
+  droppedIdentifiers: z.number().int().min(0).optional(),
   replacedQuotes: z.number().int().min(0).optional(),
   verification: reportVerificationSchema.optional(),
   support: z.array(sentenceSupportSchema).optional(),
   notAnswered: notAnsweredSchema.optional(),
 });
+export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

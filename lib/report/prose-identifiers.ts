@@ -57,3 +57,28 @@ export function neutraliseUnretrieved(text: string, lookup: Map<string, Evidence
     return neutralised(identifier);
   });
 }
+
+/** What kind of identifier a written one is: "URL", "DOI", "PMID" or "NCT ID" (named in counts, never the value). */
+export function identifierKind(identifier: string): "URL" | "DOI" | "PMID" | "NCT ID" {
+  if (/^(?:https?:|www\.)/i.test(identifier)) return "URL";
+  if (/^10\./.test(identifier)) return "DOI";
+  return /^PMID/i.test(identifier) ? "PMID" : "NCT ID";
+}
+
+/** An identifier with the "doi"/"DOI:" label a writer may put before a DOI. */
+const LABELLED_IDENTIFIER = new RegExp(`(?:\\bdoi\\s*:?\\s*)?(?:${IDENTIFIER.source})`, "gi");
+
+/**
+ * Model-written text with every URL, DOI, PMID and NCT ID that names no record of `lookup` removed (with a "doi"
+ * label before it), not flagged: a model's identifier that is not a retrieved record is an invention, and a reader
+ * should never see it, not even marked. The kind of each one removed ("PMID") is pushed to `removed`. Identifiers of
+ * retrieved records stay as written. Punctuation left behind is tidied by the caller (lib/report/scrub).
+ */
+export function removeUnretrieved(text: string, lookup: Map<string, Evidence>, removed: string[]): string {
+  return text.replace(LABELLED_IDENTIFIER, (whole: string) => {
+    const identifier = whole.replace(/^doi\s*:?\s*/i, "");
+    if (writtenIdentifierKeys(identifier).some((key) => lookup.has(key))) return whole;
+    removed.push(identifierKind(identifier));
+    return "";
+  });
+}

@@ -9,6 +9,7 @@ import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/quotes";
 import { validateReportCitations } from "@/lib/report/validate-citations";
 import { numbersToKeys } from "@/lib/report/citation-keys";
 import { withPublishedSupport } from "@/lib/report/support";
+import { extractiveReportOf } from "@/lib/research/trusted-report";
 import { citationKeys } from "@/lib/evidence/identity";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";
@@ -67,11 +68,14 @@ function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: Rese
  * 2. when they pass and the backend has an entailment check (LLM backends), each cited sentence is checked
  *    against the abstracts it cites;
  * 3. PASS → published as "verified"; FAIL → on an LLM backend, the report agent writes a new draft with the
- *    failed checks as feedback (markers of the draft written as run-wide keys, [E3], as the agent cites), at most {@link MAX_CRITIC_RETRIES} times; then (and at once for the extractive
- *    backend, whose drafts are deterministic) published as "unverified" with the failed checks listed.
+ *    failed checks as feedback (markers of the draft written as run-wide keys, [E3], as the agent cites), at most
+ *    {@link MAX_CRITIC_RETRIES} times; when the last draft still fails, what can be trusted is published: the
+ *    extractive report of the same evidence ({@link publishTrusted}), the model's draft kept in `failedModelDraft`
+ *    (outcome "replaced"). The extractive backend's own drafts are deterministic: a failing one is published at once
+ *    as "unverified" with the failed checks listed.
  * Each verdict is emitted as a `critic` event. Provider errors follow the runner's policy (and abort the loop);
  * other failures take the safe side: an entailment check that gives no valid answer counts as FAIL, and when a
- * revision fails the previous draft is published as "unverified" (with a warning notice).
+ * revision fails the previous draft failed too, so the extractive report is published (with a warning notice).
  * @returns the published report, with `verification` set.
  */
 export async function writeCheckedReport(input: CriticLoopInput): Promise<ResearchReport> {
@@ -79,6 +83,7 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
   const maxAttempts = 1 + MAX_CRITIC_RETRIES;
   let feedback: string[] = [];
   let previous: ResearchReport | null = null;
+  let previousChecks: string[] = [];
   const recoverable = (error: unknown) => !signal?.aborted && !(error instanceof ProviderFailureError);
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
@@ -100,8 +105,8 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
     } catch (error) {
       if (!previous || !recoverable(error)) throw error;
       const why = `Revision ${attempt - 1} of the report failed (${errorText(error)})`;
-      await input.emit("notice", { level: "warning", message: `${why}; the previous draft is published as unverified.` });
-      return { ...previous, verification: { status: "unverified", failedChecks: [...feedback, why], attempts: attempt - 1 } };
+      await input.emit("notice", { level: "warning", message: `${why}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).` });
+      return publishTrusted(input, previous, [...previousChecks, why], attempt - 1);
     }
     const { report, repairs: netRepairs } = cleanDraft(draft, evidence);
     const repairs = [...agentRepairs, ...netRepairs];
@@ -118,18 +123,43 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
       }
     }
     const passed = checks.every((c) => c.passed) && (entailment === null || entailment.verdict === "PASS");
-    const revise = !passed && attempt < maxAttempts && runner.backend.kind === "llm";
-    const outcome = passed ? "verified" : revise ? "revise" : "unverified";
+    const llm = runner.backend.kind === "llm";
+    const revise = !passed && attempt < maxAttempts && llm;
+    const outcome = passed ? "verified" : revise ? "revise" : llm ? "replaced" : "unverified";
     await input.emit("critic", { attempt, maxAttempts, verdict: passed ? "PASS" : "FAIL", checks, entailment, repairs, outcome });
     if (!revise) {
       const failedChecks = passed ? [] : failedCheckLines(checks, entailment);
+      if (outcome === "replaced") {
+        await input.emit("notice", { level: "warning", message: `The model's report still failed the critic's checks after ${attempt} drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed).` });
+        return publishTrusted(input, report, failedChecks, attempt);
+      }
       return { ...report, verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt } };
     }
     // Feedback goes back to the report agent, which cites run-wide keys: [n] of this draft become [E…].
     const keys = citationKeys(evidence);
     feedback = failedCheckLines(checks, entailment).map((line) => numbersToKeys(line, report.references, (id) => keys.get(id)));
     previous = report;
+    previousChecks = failedCheckLines(checks, entailment);
   }
+}
+
+/**
+ * What is published when the model's report failed the critic after its revisions: the extractive report of the same
+ * evidence (lib/research/trusted-report: no model-written text), cleaned and checked like any draft, its own
+ * verification set from its deterministic checks; the model's last draft (already cleaned and scrubbed) is kept in
+ * `failedModelDraft` with its failed checks as an "unverified" verification, for the reader to open.
+ */
+async function publishTrusted(input: CriticLoopInput, draft: ResearchReport, failedChecks: string[], attempts: number): Promise<ResearchReport> {
+  const { report, repairs } = cleanDraft(extractiveReportOf(input.reportInput), input.evidence);
+  const checks = runDeterministicChecks(report, input.evidence, repairs);
+  const passed = checks.every((c) => c.passed);
+  const { failedModelDraft: _nested, ...modelDraft } = draft;
+  void _nested;
+  return {
+    ...report,
+    verification: { status: passed ? "verified" : "unverified", failedChecks: passed ? [] : failedCheckLines(checks, null), attempts: 1 },
+    failedModelDraft: { ...modelDraft, verification: { status: "unverified", failedChecks, attempts } },
+  };
 }
 
 function errorText(error: unknown): string {

@@ -11,7 +11,6 @@ import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/export/run-json";
-import { matchQuote } from "@/lib/text/quote-match";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
@@ -115,11 +114,6 @@ function promptOf(model: ScriptedModel, call: number): string {
     .join("\n");
 }
 
-/** Every number of every [n] marker in a markdown text (reference links "[x](…)" excluded). */
-function markerNumbers(markdown: string): number[] {
-  return [...markdown.matchAll(/\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g)].flatMap((m) => m[1].split(/\s*[,–-]\s*/).map(Number));
-}
-
 async function run(model: ScriptedModel | ReturnType<ReturnType<typeof createOpenAI>["chat"]>, onProviderError?: "fail" | "extractive") {
   const backend = createReasoningBackend({ model, modelId: "scripted", embeddingModel: null });
   const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1, onProviderError }, { overrides: { backend } });
@@ -146,7 +140,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     server = null;
   });
 
-  it("publishes only evidence references, no marker past the list, no invented quote, flagged unverified, with counts in --json", async () => {
+  it("a draft that still fails after its revisions is not published: the extractive report of the same evidence is, the draft kept and clean", async () => {
     vi.stubEnv("OPENAI_PRICE_INPUT_PER_MTOK", "0.15");
     vi.stubEnv("OPENAI_PRICE_OUTPUT_PER_MTOK", "0.6");
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, fabricatedReport, fabricatedReport, fabricatedReport]);
@@ -158,49 +152,56 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     const prompt = promptOf(model, 4);
     const blocks = blocksOf(prompt);
-    expect(blocks).toHaveLength(25); // 40 records, 25 shown (issue 17's budget, sized for a 16k context)
+    expect(blocks).toHaveLength(25); // 40 records, 25 shown (the budget that fits a 16k context)
     // The same key names the same record in every agent's prompt (keys are positions in the run's evidence).
     const keyed = new Map(blocks.map((b) => [b.key, b.id]));
     for (const call of [0, 1, 2, 3]) for (const b of blocksOf(promptOf(model, call))) expect(keyed.get(b.key) ?? b.id).toBe(b.id);
     expect(promptOf(model, 2)).toContain("- Lithium causes polyuria in rats [E2]."); // the judge's finding reaches the report agent in keys
+
+    // Every draft failed the critic: what is published is the extractive report of the same evidence (before, the
+    // last draft was published with an "unverified" flag).
+    expect(json.critic.map((c) => [c.attempt, c.verdict, c.outcome, c.entailment])).toEqual([
+      [1, "FAIL", "revise", null],
+      [2, "FAIL", "revise", null],
+      [3, "FAIL", "replaced", null],
+    ]);
     const report = json.report!;
-    // References: blocks 1 and 5 (the keys cited with a verbatim snippet), rebuilt from the records.
-    expect(report.references.map((r) => [r.n, r.evidenceId])).toEqual([
+    expect(report.methodology.content).toContain("Backend: extractive (no language model).");
+    expect(json.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
+    expect(json.markdown).toContain("> **Extractive report.** The model's report still failed the critic's checks after 3 drafts");
+    expect(json.markdown).not.toContain("Unverified");
+    expect(detail.events.findLast((e) => e.type === "notice")).toMatchObject({
+      data: { level: "warning", message: "The model's report still failed the critic's checks after 3 drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed)." },
+    });
+
+    // The model's last draft is kept: references rebuilt from the records its sentence ids cite (blocks 1 and 5).
+    const draft = report.failedModelDraft!;
+    expect(draft.references.map((r) => [r.n, r.evidenceId])).toEqual([
       [1, blocks[0].id],
       [2, blocks[4].id],
     ]);
     const evidenceById = new Map(json.evidence.map((e) => [e.id, e]));
-    for (const ref of report.references) {
+    for (const ref of draft.references) {
       const record = evidenceById.get(ref.evidenceId)!;
       expect(ref.title).toBe(record.citation.title);
       expect(ref.pmid).toBe(record.citation.pmid);
     }
-    expect(new Set(markerNumbers(json.markdown!))).toEqual(new Set([1, 2]));
-    // The fabrications are named only in the list of what was removed (the "unverified" flag), nowhere else.
-    const { verification, ...published } = report;
-    const body = json.markdown!.split("\n").filter((line) => !line.startsWith(">")).join("\n");
-    for (const fake of ["12345678", "10.9999/fake", "fake-journal", "31415926", "GSK-3β inhibition drives", INVENTED_QUOTE]) {
-      expect(JSON.stringify(published)).not.toContain(fake);
-      expect(body).not.toContain(fake);
-    }
-    expect(verification?.failedChecks.some((c) => c.includes("PMID 12345678"))).toBe(true);
-    expect(report.mechanisticFindings.content).toBe("Principal cells are affected [2].");
+    expect(draft.mechanisticFindings.content).toBe("Principal cells are affected [2].");
     // "Renal failure followed [E45]." cites a key never shown: the sentence is removed (before, only its marker was).
-    expect(report.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day.");
-
-    // Counts of the published draft, and the critic's verdicts.
-    expect({
-      removedReferences: json.removedReferences,
-      removedMarkers: json.removedMarkers,
-      removedQuotes: json.removedQuotes,
-      replacedQuotes: json.replacedQuotes,
-      droppedEvidenceIds: json.droppedEvidenceIds,
-      // No reference list in the answer any more (nothing to remove); four sentences cited keys never shown.
-    }).toEqual({ removedReferences: 0, removedMarkers: 4, removedQuotes: 1, replacedQuotes: 0, droppedEvidenceIds: 2 });
-    const block1 = evidenceById.get(blocks[0].id)!;
-    const similarity = Math.max(matchQuote(INVENTED_QUOTE, block1.citation.abstract).similarity, matchQuote(INVENTED_QUOTE, block1.citation.title).similarity);
+    expect(draft.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day.");
+    // No fabrication anywhere: not in the published report, the kept draft, its failed checks, the markdown or the
+    // events (the evidence is left out: the injected record's abstract itself asks to cite PMID 12345678).
+    for (const fake of ["12345678", "10.9999/fake", "fake-journal", "31415926", INVENTED_QUOTE]) {
+      expect(JSON.stringify({ ...json, evidence: [] })).not.toContain(fake);
+      expect(JSON.stringify(detail.events)).not.toContain(fake);
+    }
+    // The removed sentence is named only in the draft's failed checks (the critic's feedback), not in its text.
+    expect(JSON.stringify({ ...draft, verification: null })).not.toContain("GSK-3β inhibition drives");
+    // Counts of the kept draft: four sentences cited keys never shown or no key at all; one invented quotation.
+    expect([draft.removedReferences, draft.removedMarkers, draft.removedQuotes, draft.replacedQuotes, json.droppedEvidenceIds]).toEqual([0, 4, 1, 0, 2]);
     const refs = "References and quotations come from the evidence: Removed from the draft:";
-    expect(json.verification).toEqual({
+    const words = INVENTED_QUOTE.split(" ").length;
+    expect(draft.verification).toEqual({
       status: "unverified",
       attempts: 3,
       failedChecks: [
@@ -209,22 +210,16 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
         "Every factual paragraph cites evidence: Clinical findings, paragraph 1 cites no evidence: “A meta-analysis confirmed the risk at 900 mg/day.”",
         "Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day” without a citation in its sentence: “A meta-analysis confirmed the risk at 900 mg/day.”",
         `${refs} Executive summary: the sentence “A randomised trial of 12,000 patients proved it.” was removed: it cites E77, which is no evidence block shown`,
-        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: it cites “PMID 12345678”, “10.9999/fake.2024.001”, “pmid:31415926”, which are no evidence block shown`,
+        // Entries that are no key are named by kind, never by their invented value.
+        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: it cites a PMID, a DOI, which are no evidence block shown`,
         `${refs} Clinical findings: the sentence “Renal failure followed.” was removed: it cites E45, which is no evidence block shown`,
         `${refs} Limitations: the sentence “Heterogeneous studies.” was removed: it cites E46, which is no evidence block shown`,
-        `${refs} Mechanistic findings: the quotation “${INVENTED_QUOTE}” matches no cited source (best similarity ${similarity.toFixed(2)}); its sentence was removed`,
+        expect.stringMatching(new RegExp(`^${refs} Mechanistic findings: a quotation of ${words} words matches no cited source \\(best similarity 0\\.\\d\\d\\); its sentence was removed$`)),
       ],
     });
-    expect(json.critic.map((c) => [c.attempt, c.verdict, c.outcome, c.entailment])).toEqual([
-      [1, "FAIL", "revise", null],
-      [2, "FAIL", "revise", null],
-      [3, "FAIL", "unverified", null],
-    ]);
     // Revisions get the failed checks as feedback.
     expect(promptOf(model, 2)).not.toContain("Critic feedback");
     expect(promptOf(model, 3)).toContain("- Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day”");
-    expect(json.markdown).toContain("> **Unverified report.** The critic's checks still failed after 3 drafts");
-    expect(json.markdown).toContain("4 citation markers pointing to no evidence removed. 1 quotation not found in the cited sources removed. Unverified: 8 problems found by the critic (listed under the title).*");
 
     // Usage and cost: 6 calls (the 5 agent calls and one relevance pass) × (100 input + 20 output tokens) at $0.15 /
     // $0.60 per million tokens.
@@ -259,7 +254,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.usage.costUsd).toBeNull(); // no prices configured
   });
 
-  it("when a revision returns invalid JSON twice, the previous draft is published as unverified with a notice", async () => {
+  it("when a revision returns invalid JSON twice, the extractive report is published instead, the previous draft kept, with a notice", async () => {
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, fabricatedReport, '{"title": "Lithium', "still not json"]);
     const { outcome, detail, json } = await run(model);
 
@@ -267,14 +262,18 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.status).toBe("completed");
     expect(model.calls).toHaveLength(5);
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise"]);
-    const failedChecks = json.verification!.failedChecks;
-    expect(json.verification).toMatchObject({ status: "unverified", attempts: 1 });
+    // The first draft failed and its revision gave no answer: the extractive report is published (before: the failed
+    // draft, as unverified); the failed draft is kept with its failed checks and the revision's failure.
+    expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
+    const draft = json.report!.failedModelDraft!;
+    const failedChecks = draft.verification!.failedChecks;
+    expect(draft.verification).toMatchObject({ status: "unverified", attempts: 1 });
     expect(failedChecks.slice(0, -1)).toEqual(json.critic[0].checks.filter((c) => !c.passed).flatMap((c) => c.issues.map((i) => `${c.label}: ${i}`)));
     expect(failedChecks.at(-1)).toMatch(/^Revision 1 of the report failed \(report agent: the model returned an invalid object twice: /);
     const notice = detail.events.findLast((e) => e.type === "notice")!;
-    expect(notice.type === "notice" && notice.data.message).toBe(`${failedChecks.at(-1)}; the previous draft is published as unverified.`);
-    expect(json.report!.references).toHaveLength(2);
-    expect(json.removedMarkers).toBe(4); // sentences citing keys never shown (the answer no longer lists references)
+    expect(notice.type === "notice" && notice.data.message).toBe(`${failedChecks.at(-1)}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).`);
+    expect(draft.references).toHaveLength(2);
+    expect(draft.removedMarkers).toBe(4); // sentences citing keys never shown (the answer no longer lists references)
   });
 
   it("instructions injected in an abstract stay data and change nothing about which references survive", async () => {
@@ -299,7 +298,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     // The obeying draft lost its injected reference and was revised; the published references are the blocks cited.
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise", "verified"]);
     expect(json.critic[0].repairs).toEqual([
-      { kind: "marker", detail: "Conclusion: the sentence “Lithium is nephrotoxic, as the main reference shows.” was removed: it cites E99, “PMID 12345678”, which are no evidence block shown" },
+      { kind: "marker", detail: "Conclusion: the sentence “Lithium is nephrotoxic, as the main reference shows.” was removed: it cites E99, a PMID, which are no evidence block shown" },
     ]);
     expect(json.report!.references.map((r) => r.evidenceId)).toEqual([blocks[0].id, blocks[1].id, blocks[2].id]);
     expect(JSON.stringify(json.report)).not.toContain("12345678");

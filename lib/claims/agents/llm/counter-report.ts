@@ -7,6 +7,7 @@ import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAge
 import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 
 /**
  * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and
@@ -73,7 +74,8 @@ export function cleanReport(text: string): string {
 }
 
 /**
- * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport});
+ * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
+ * and scrubbed (lib/report/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.
@@ -86,6 +88,7 @@ export async function writeCounterReportLlm(model: LanguageModel, input: Counter
     instructions: COUNTER_REPORT_INSTRUCTIONS,
     prompt: formatCounterReportPrompt(input),
   });
-  const report = cleanReport(output.report);
+  // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
+  const report = scrubText(cleanReport(output.report), scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
 }

@@ -6,6 +6,7 @@ import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 
 /**
  * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k
@@ -83,11 +84,14 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
       ].join("\n\n"),
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
+    // Rationales are shown with the scores: scrubbed as all model text, quotations checked against the batch's records.
+    const ctx = scrubContext(batch);
+    const tally = emptyTally();
     return items.map(({ n }): DocumentScore => {
       const s = byN.get(n);
       if (!s) return { score: 0, stance: "neutral", rationale: "Not scored by the model." };
       const score = clampCounterScore(s.score);
-      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: s.rationale.trim() };
+      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: scrubText(s.rationale, ctx, tally) };
     });
   });
   return { scores: batches.flat(), modelCalls };

@@ -4,6 +4,7 @@ import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 
 /** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({
@@ -54,7 +55,9 @@ export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, o
     instructions: CLAIM_VERDICT_INSTRUCTIONS,
     prompt: formatVerdictPrompt(input),
   });
-  const rationale = output.rationale.trim();
+  // Shown as the verdict's explanation: scrubbed as all model text ([n] up to the citations, quotations checked
+  // against the cited records).
+  const rationale = scrubText(output.rationale, scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
   return { verdict: output.verdict, confidence: output.confidence, rationale };
 }

@@ -10,6 +10,7 @@ import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import { citationKeys, sentenceId } from "@/lib/evidence/identity";
 import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/scrub";
 import { samplingFor } from "../../../ai/sampling";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
@@ -100,16 +101,20 @@ export function formatCriticPrompt(question: string, claims: CitedClaim[], block
 /**
  * The verdict of one call's answer: a claim answered FAIL becomes an issue (its `reasoning` text, or "not supported
  * by the cited evidence"); a claim the model gave no verdict for is also an issue ("no verdict given"), so a model
- * that skips claims cannot pass a report; answers about unknown claim numbers are ignored.
+ * that skips claims cannot pass a report; answers about unknown claim numbers are ignored. With `ctx`, the issue text
+ * is scrubbed (lib/report/scrub).
  */
-export function toIssues(output: CriticOutput, claims: CitedClaim[]): EntailmentIssue[] {
+export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: ScrubContext): EntailmentIssue[] {
+  // The issue text is the model's: shown on the run page and sent back to the report agent, so scrubbed as all model text.
+  const tally = emptyTally();
+  const text = (issue: string) => (ctx ? scrubText(issue, ctx, tally) : issue.trim());
   const verdicts = new Map<number, CriticOutput["claims"][number]>();
   for (const v of output.claims) if (!verdicts.has(Math.round(v.claim))) verdicts.set(Math.round(v.claim), v);
   const issues: EntailmentIssue[] = [];
   for (const c of claims) {
     const v = verdicts.get(c.claim);
     if (!v) issues.push({ section: c.section, sentence: c.sentence, issue: "the entailment check gave no verdict for this sentence" });
-    else if (v.verdict === "FAIL") issues.push({ section: c.section, sentence: c.sentence, issue: v.reasoning.trim() || "not supported by the cited evidence" });
+    else if (v.verdict === "FAIL") issues.push({ section: c.section, sentence: c.sentence, issue: text(v.reasoning) || "not supported by the cited evidence" });
   }
   return issues;
 }
@@ -153,6 +158,7 @@ export async function checkEntailment(model: LanguageModel, input: CritiqueInput
     prompt: formatCriticPrompt(input.question, claims, blocks),
     signal: input.signal,
   });
-  const issues = toIssues(output, claims);
+  const ctx = scrubContext(input.evidence, { references: input.report.references.length, keys: new Set(keyOf.values()) });
+  const issues = toIssues(output, claims, ctx);
   return { verdict: issues.length === 0 ? "PASS" : "FAIL", issues, claimsChecked: claims.length };
 }

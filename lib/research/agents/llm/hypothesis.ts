@@ -11,6 +11,8 @@ import type { AgentHooks } from "@/lib/domain/agent";
 import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
 import { generateStructured, withHooks } from "../../../ai/structured";
+import { canonicalCitationKey } from "@/lib/evidence/identity";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/scrub";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -130,6 +132,43 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
   return ids;
 }
 
+/**
+ * The model's answer with every text a reader sees scrubbed (lib/report/scrub: identifiers naming no retrieved
+ * record, citation markers, author–year citations and quotations no record holds removed): the reading of the
+ * evidence, chain nodes, search suggestions, links, knowledge gaps and searches. Evidence references are left to
+ * {@link toHypothesisSet}, which keeps only those naming a block shown.
+ */
+export function scrubHypothesisOutput(output: HypothesisOutput, ctx: ScrubContext): HypothesisOutput {
+  const tally = emptyTally();
+  const t = (text: string) => scrubText(text, ctx, tally);
+  return {
+    ...output,
+    evidenceReading: t(output.evidenceReading),
+    hypotheses: output.hypotheses.map((h) => ({
+      ...h,
+      drug: t(h.drug),
+      target: t(h.target),
+      pathway: t(h.pathway),
+      effect: t(h.effect),
+      searchSuggestions: h.searchSuggestions.map(t),
+      links: h.links?.map((l) => ({ ...l, from: t(l.from), to: t(l.to) })) ?? null,
+    })),
+    knowledgeGaps: output.knowledgeGaps.map((g) => ({ gap: t(g.gap), search: t(g.search) })),
+    recommendedSearches: output.recommendedSearches.map(t),
+  };
+}
+
+/**
+ * A reference the model gave that named no block shown, as it may be recorded and shown: a key ("E77") as written,
+ * anything that holds an identifier naming no retrieved record only as that fact (the identifier is never shown).
+ */
+function recordableRef(ref: string, ctx: ScrubContext): string {
+  const key = canonicalCitationKey(ref);
+  if (key) return key;
+  const cleaned = scrubText(ref, ctx, emptyTally());
+  return cleaned === ref.trim() && cleaned ? cleaned : "(an identifier that names no retrieved record)";
+}
+
 /** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
 export interface HypothesisAgentOptions extends ResearchLlmOptions {
   /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
@@ -192,8 +231,9 @@ export function toHypothesisSet(
  * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
  * when there are more, see buildKeyedEvidenceContext) and asks for its reading of the evidence, then up to 4
  * mechanistic hypotheses, or none with the reason (see
- * {@link toHypothesisSet} for the post-processing). Dropped references go to `options.onUnknownReferences`
- * and `input.hooks.onDroppedEvidenceIds`.
+ * {@link toHypothesisSet} for the post-processing, after {@link scrubHypothesisOutput}). Dropped references go to
+ * `options.onUnknownReferences` and `input.hooks.onDroppedEvidenceIds` (keys as written; any identifier only as the
+ * fact that one was given).
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
@@ -215,10 +255,12 @@ export async function generateHypotheses(
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),
   });
-  const { assessment, unknownRefs } = toHypothesisSet(output, indexEvidence(context.items));
+  const ctx = scrubContext(input.evidence);
+  const { assessment, unknownRefs } = toHypothesisSet(scrubHypothesisOutput(output, ctx), indexEvidence(context.items));
   if (unknownRefs.length > 0) {
-    options.onUnknownReferences?.(unknownRefs);
-    input.hooks?.onDroppedEvidenceIds?.(unknownRefs);
+    const recorded = unknownRefs.map((ref) => recordableRef(ref, ctx));
+    options.onUnknownReferences?.(recorded);
+    input.hooks?.onDroppedEvidenceIds?.(recorded);
   }
   return assessment;
 }

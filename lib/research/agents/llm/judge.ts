@@ -10,6 +10,8 @@ import {
 } from "@/lib/domain/judge";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { citationKeys } from "@/lib/evidence/identity";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/scrub";
 import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { generateStructured, withHooks } from "../../../ai/structured";
@@ -85,15 +87,21 @@ export function clampScore(x: number): number {
   return Number.isFinite(x) ? Math.min(10, Math.max(0, Math.round(x))) : 0;
 }
 
-const clean = (xs: string[]) => [...new Set(xs.map((s) => s.trim()).filter(Boolean))];
 
 /**
- * Turns the model's answer into a JudgeAssessment. Scores are clamped to integers 0–10 and confidence to 0–1.
+ * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/report/scrub; keys of the run's records
+ * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
  * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing
  * without model queries, the hypotheses' recommended searches are used.
  */
-export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses">): JudgeAssessment {
+export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses" | "evidence">): JudgeAssessment {
+  // The judge's text is shown on the run page and passed to the report agent: scrubbed as every model-written text
+  // (its keys of the run's records may stay; numbers, identifiers and quotations no record holds may not).
+  const ctx = scrubContext(input.evidence, { keys: new Set(citationKeys(input.evidence).values()) });
+  const tally = emptyTally();
+  const t = (text: string) => scrubText(text, ctx, tally);
+  const clean = (xs: string[]) => scrubList(xs, ctx, tally);
   const mechanismScore = clampScore(output.mechanismScore);
   const clinicalScore = clampScore(output.clinicalScore);
   const drugCandidates = clean(output.drugCandidates);
@@ -106,16 +114,16 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
   }
   return {
     mechanismScore,
-    mechanismReasoning: output.mechanismReasoning.trim(),
+    mechanismReasoning: t(output.mechanismReasoning),
     clinicalScore,
-    clinicalReasoning: output.clinicalReasoning.trim(),
+    clinicalReasoning: t(output.clinicalReasoning),
     drugCandidates,
     keyFindings: clean(output.keyFindings),
     sufficient,
     confidence: Number.isFinite(output.confidence) ? Math.min(1, Math.max(0, output.confidence)) : 0,
     recommendation,
     nextSearchQueries,
-    reasoning: output.reasoning.trim(),
+    reasoning: t(output.reasoning),
   };
 }
 

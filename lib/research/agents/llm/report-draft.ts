@@ -13,6 +13,7 @@ import { referenceFromEvidence } from "@/lib/report/references";
 import { withPublishedSupport } from "@/lib/report/support";
 import { validateReportCitations } from "@/lib/report/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
+import { emptyTally, scrubContext, scrubList, scrubText, type ScrubContext, type ScrubTally } from "@/lib/report/scrub";
 
 /**
  * One statement of the model's draft: the ids of the evidence sentences it rests on ("E3.2"; a key "E3" when the
@@ -56,6 +57,34 @@ interface Statement {
   sentences: Map<string, number[]>;
 }
 
+/**
+ * The scrubs of a draft (lib/report/scrub) and what they removed: `prose` for statements (their quotations are checked
+ * later against the records they cite, lib/report/quotes), `text` for the title, drug candidates, chains and the
+ * not-answered reason and list (quotations checked against every record).
+ */
+interface Scrub {
+  prose: ScrubContext;
+  text: ScrubContext;
+  tally: ScrubTally;
+  /** Citations of the draft that named nothing shown: bare numbers, sentences citing unknown keys, ids past an abstract. */
+  citations: number;
+}
+
+function addTally(into: ScrubTally, from: ScrubTally): void {
+  into.identifiers.push(...from.identifiers);
+  into.markers += from.markers;
+  into.quotes += from.quotes;
+}
+
+/** A support entry that is no key, as a repair line names it: by what it is, never by its (invented) value. */
+function describeEntry(entry: string): string {
+  if (/PMID|^\d{5,9}$/i.test(entry)) return "a PMID";
+  if (/\b10\.\d{4,9}\//.test(entry)) return "a DOI";
+  if (/https?:\/\/|www\./i.test(entry)) return "a URL";
+  if (/NCT\d{8}/i.test(entry)) return "an NCT ID";
+  return "text that is no key";
+}
+
 /** What the citations of one statement name among the blocks shown: keys and sentences, or what named nothing shown. */
 function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys: string[]; sentences: Map<string, number[]>; unknown: string[]; badIds: string[] } {
   const keys: string[] = [];
@@ -93,33 +122,43 @@ function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys:
  * id past the record's abstract is dropped, with a repair line; a bare "[3]" is never read as a reference (a number
  * names a rendered reference, another record): it is deleted, with a repair line.
  */
-function readStatement(field: ProseField, item: number, raw: string, support: string[], shown: Map<string, KeyedEvidence>, repairs: ReportRepair[]): Statement | null {
+function readStatement(field: ProseField, item: number, raw: string, support: string[], shown: Map<string, KeyedEvidence>, scrub: Scrub, repairs: ReportRepair[]): Statement | null {
   const label = PROSE_FIELD_LABELS[field];
   let text = raw.trim();
   if (!text) return null;
   const bare = [...text.matchAll(MARKER_PATTERN)].map((m) => m[0]);
   if (bare.length > 0) {
     text = text.replace(new RegExp(`\\s?${MARKER_PATTERN.source}`, "g"), "");
-    repairs.push({ kind: "marker", detail: `${label}: ${bare.join(", ")} removed: a number is no evidence key (cite a block by key, e.g. [E3])` });
+    scrub.citations += bare.length;
+    repairs.push({ kind: "marker", detail: `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no evidence key (cite a block by key, e.g. [E3])` });
   }
   const entries = support.map((s) => s.trim()).filter(Boolean);
   const notKeys = entries.filter((e) => parseSupportEntry(e).length === 0);
   const items = [...parseCitations(text).flatMap((g) => g.items), ...entries.flatMap(parseSupportEntry)];
   const { keys, sentences, unknown, badIds } = resolve(items, shown);
-  text = stripCitations(text);
-  const named = [...unknown, ...notKeys.map((e) => `“${short(e, 40)}”`)];
+  const found = emptyTally();
+  text = scrubText(stripCitations(text), scrub.prose, found);
+  addTally(scrub.tally, found);
+  for (const kind of found.identifiers) repairs.push({ kind: "identifier", detail: `${label}: a ${kind} that names no retrieved record was removed (identifiers are added by the system)` });
+  if (found.markers > 0) repairs.push({ kind: "marker", detail: `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed (cite evidence sentences by id)` });
+  const named = [...new Set([...unknown, ...notKeys.map(describeEntry)])];
   if (named.length > 0) {
-    repairs.push({ kind: "marker", detail: `${label}: the sentence “${short(text)}” was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown` });
+    scrub.citations += 1;
+    // The line names the sentence as a reader may see it: without a quotation no record holds.
+    const shown = scrubText(text, scrub.text, emptyTally());
+    const sentence = shown ? `the sentence “${short(shown)}”` : "a sentence";
+    repairs.push({ kind: "marker", detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown` });
     return null;
   }
+  scrub.citations += badIds.length;
   for (const id of badIds) repairs.push({ kind: "marker", detail: `${label}: sentence id ${id} names no sentence of its record's abstract` });
   return text ? { field, item, text, keys, sentences } : null;
 }
 
 /** The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text. */
-function textStatements(field: ProseField, item: number, text: string, shown: Map<string, KeyedEvidence>, repairs: ReportRepair[]): Statement[] {
+function textStatements(field: ProseField, item: number, text: string, shown: Map<string, KeyedEvidence>, scrub: Scrub, repairs: ReportRepair[]): Statement[] {
   return sentenceSpans(text.trim())
-    .map((span) => readStatement(field, item, text.trim().slice(span.start, span.end), [], shown, repairs))
+    .map((span) => readStatement(field, item, text.trim().slice(span.start, span.end), [], shown, scrub, repairs))
     .filter((s): s is Statement => s !== null);
 }
 
@@ -152,16 +191,18 @@ function withMarker(text: string, numbers: number[]): string {
 export function buildReport(output: ReportDraftOutput, input: ReportInput, shown: KeyedEvidence[]): BuiltReport {
   const byKey = new Map(shown.map((b) => [b.key, b]));
   const repairs: ReportRepair[] = [];
+  const scrub: Scrub = { prose: scrubContext(input.evidence, { quotes: false }), text: scrubContext(input.evidence), tally: emptyTally(), citations: 0 };
   const statements = (field: ProseField, list: DraftStatement[]) =>
-    list.map((s) => readStatement(field, 0, s.text, s.support ?? [], byKey, repairs)).filter((s): s is Statement => s !== null);
+    list.map((s) => readStatement(field, 0, s.text, s.support ?? [], byKey, scrub, repairs)).filter((s): s is Statement => s !== null);
   const read = {
     executiveSummary: statements("executiveSummary", output.executiveSummary),
-    methodology: textStatements("methodology", 0, output.methodology, byKey, repairs),
+    methodology: textStatements("methodology", 0, output.methodology, byKey, scrub, repairs),
     mechanisticFindings: statements("mechanisticFindings", output.mechanisticFindings),
     clinicalFindings: statements("clinicalFindings", output.clinicalFindings),
-    limitations: output.limitations.flatMap((l, i) => textStatements("limitations", i, l, byKey, repairs)),
+    limitations: output.limitations.flatMap((l, i) => textStatements("limitations", i, l, byKey, scrub, repairs)),
     conclusion: statements("conclusion", output.conclusion),
   };
+  const t = (text: string) => scrubText(text, scrub.text, scrub.tally);
   // "The evidence does not answer this": the summary, methods, limitations and conclusion are written in code
   // (notAnsweredReport); findings the model could cite are kept.
   const answered = output.outcome !== "does-not-answer";
@@ -194,18 +235,18 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   const join = (list: Statement[]) => list.map(render).join(" ");
   const limitations = output.limitations.map((_, i) => join(read.limitations.filter((s) => s.item === i))).filter(Boolean);
   const written: ResearchReport = {
-    title: output.title.trim(),
+    title: t(output.title) || `Report: ${input.question}`,
     executiveSummary: join(read.executiveSummary),
     researchQuestion: input.question,
     methodology: { title: "Methodology", content: join(read.methodology) },
     hypothesesTested: input.hypotheses.hypotheses.map((h) => ({
-      mechanism: chainLabel(h),
+      mechanism: t(chainLabel(h)),
       supported: h.supportingEvidence.length,
       contradicted: h.contradictingEvidence.length,
     })),
     mechanisticFindings: { title: "Mechanistic findings", content: join(read.mechanisticFindings) },
     clinicalFindings: { title: "Clinical findings", content: join(read.clinicalFindings) },
-    drugCandidates: [...new Set(output.drugCandidates.map((d) => d.trim()).filter(Boolean))],
+    drugCandidates: scrubList(output.drugCandidates, scrub.text, scrub.tally),
     limitations,
     conclusion: join(read.conclusion),
     references,
@@ -214,10 +255,13 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
     searchIterations: input.iterations,
     confidenceScore: input.assessments.at(-1)?.confidence ?? 0,
     removedReferences: 0,
-    removedMarkers: repairs.filter((r) => r.kind === "marker").length,
     ...(support.length > 0 ? { support } : {}),
   };
-  const draft = answered ? written : notAnsweredReport(written, output, input);
+  const draft = answered ? written : notAnsweredReport(written, { ...output, evidenceReading: t(output.evidenceReading), missing: scrubList(output.missing, scrub.text, scrub.tally) }, input);
+  // What the scrubs removed, counted: unknown keys and bare numbers as markers, identifiers, quotations.
+  draft.removedMarkers = scrub.citations + scrub.tally.markers;
+  draft.removedQuotes = scrub.tally.quotes;
+  if (scrub.tally.identifiers.length > 0) draft.droppedIdentifiers = scrub.tally.identifiers.length;
   const validated = validateReportCitations(draft, input.evidence);
   for (const id of validated.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   const quoted = verifyReportQuotes({ ...validated.report, removedMarkers: (draft.removedMarkers ?? 0) + validated.removedMarkers }, input.evidence);

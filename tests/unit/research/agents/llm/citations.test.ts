@@ -101,6 +101,6 @@ describe("a bare [3] in a draft is never read as a reference (real AI SDK path)"
     expect(server!.requests).toHaveLength(2);
     expect(built.executiveSummary).toBe("Lithium raised AVP in rats.");
     expect(built.references.map((r) => r.pmid)).toEqual(["9406968"]);
-    expect(repairs).toEqual([{ kind: "marker", detail: "Executive summary: [3] removed: a number is no evidence key (cite a block by key, e.g. [E3])" }]);
+    expect(repairs).toEqual([{ kind: "marker", detail: "Executive summary: 1 bracketed number removed: a number is no evidence key (cite a block by key, e.g. [E3])" }]);
   });
 });
