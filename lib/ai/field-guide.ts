@@ -61,7 +61,11 @@ export function fieldGuide(schema: z.ZodType): string {
   return ["Answer fields (every field is required; use null or [] when you have nothing):", ...lines(json.properties ?? {}, "")].join("\n");
 }
 
-/** The JSON schema of an answer, as compact JSON text (for servers without json_schema response formats). */
+/**
+ * The JSON schema of an answer, as compact JSON text without its field descriptions (for servers without json_schema
+ * response formats): it is sent with the {@link fieldGuide}, which carries the descriptions once, so the prompt does
+ * not pay for them twice (about 3,000 characters on the report agent's schema).
+ */
 export function schemaText(schema: z.ZodType): string {
-  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }));
+  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }), (key, value) => (key === "description" ? undefined : value));
 }

@@ -24,6 +24,13 @@ export const MAX_CRITIC_RETRIES = 2;
 /** Most lines listed in a verification's failed checks and in the feedback to the report agent. */
 export const MAX_LISTED_ISSUES = 20;
 
+/**
+ * Most characters of one feedback line sent back to the report agent (the line shown to readers is kept whole):
+ * 240, so the 21 lines of the longest feedback add ≈ 1.3k tokens to the revision's prompt and it stays inside a
+ * 16k context with the report's output limit (tests/unit/ai/prompt-budgets.test.ts).
+ */
+export const FEEDBACK_LINE_CHARS = 240;
+
 /** Input of {@link writeCheckedReport}: the report agent's input (without feedback and hooks) and the run's parts. */
 export interface CriticLoopInput {
   reportInput: Omit<ReportInput, "feedback" | "hooks">;
@@ -137,7 +144,9 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
     }
     // Feedback goes back to the report agent, which cites run-wide keys: [n] of this draft become [E…].
     const keys = citationKeys(evidence);
-    feedback = failedCheckLines(checks, entailment).map((line) => numbersToKeys(line, report.references, (id) => keys.get(id)));
+    feedback = failedCheckLines(checks, entailment)
+      .map((line) => numbersToKeys(line, report.references, (id) => keys.get(id)))
+      .map((line) => (line.length > FEEDBACK_LINE_CHARS ? `${line.slice(0, FEEDBACK_LINE_CHARS - 1)}…` : line));
     previous = report;
     previousChecks = failedCheckLines(checks, entailment);
   }

@@ -63,12 +63,20 @@ function blockLines(e: Evidence, options: NumberedBlockOptions): string[] {
   return lines;
 }
 
+/**
+ * Publication types that say nothing about a study's design: funding ("Research Support, N.I.H., Extramural"), the
+ * generic "Journal Article", "English Abstract". Left out of the blocks (MEDLINE lists up to five funding types per
+ * record), so the design types (Randomized Controlled Trial, Case Reports, Review…) are what a model reads.
+ */
+const UNINFORMATIVE_TYPE = /^(?:research support\b.*|journal article|english abstract)$/i;
+
 /** The header lines of a block: title; source, journal, year; publication types; preprint status; trial facts. */
 function headerLines(e: Evidence): string[] {
   const c = e.citation;
   const where = [SOURCE_LABELS[c.source], c.journal, c.year?.toString()].filter(Boolean).join(" · ");
   const lines = [`Title: ${neutralise(c.title)}`, `Published: ${neutralise(where)}`];
-  if (c.publicationTypes.length > 0) lines.push(`Publication types: ${neutralise(c.publicationTypes.join("; "))}`);
+  const types = c.publicationTypes.filter((t) => !UNINFORMATIVE_TYPE.test(t.trim()));
+  if (types.length > 0) lines.push(`Publication types: ${neutralise(types.join("; "))}`);
   if (e.preprint) lines.push("Status: preprint, not peer-reviewed");
   const provenance = provenancePromptLine(e); // retraction, concern, erratum, version, stale registry: what the model must weigh
   if (provenance) lines.push(neutralise(provenance));

@@ -11,17 +11,25 @@ import { rescoreForQuestion } from "./relevance";
 export type { KeyedEvidence } from "./blocks";
 
 /**
- * Most evidence records shown to the judge. Source: the budget of 25–30 blocks of ≈ 1,200-character excerpts
- * that keeps every agent inside a 16k context window, its low end: ≈ 9.5k input tokens by chars/4 on the recorded loopback run, so prompt + 1k output
- * fit a 16,384-token context window.
+ * Most evidence records shown to the judge: 25 blocks of ≈ 1,200-character excerpts. Source: tests/unit/ai/
+ * prompt-budgets.test.ts — at the largest evidence set (the MEDLINE sample's longest abstracts) the judge's prompt is
+ * ≈ 10.8k tokens by chars/4 with a field guide and the JSON schema, so prompt + its 1k output limit fit 16,384 tokens.
  */
 export const JUDGE_MAX_EVIDENCE = 25;
 
 /**
- * Most evidence records shown to the hypothesis and report agents: 25, the low end of the 25–30-block budget (blocks
- * of ≈ 1,200-character excerpts). Measured on the recorded loopback run, 30 blocks made the report prompt
- * ≈ 11.7k tokens (chars/4), which with its 5k output limit overflows a 16,384-token window (vLLM checks
- * prompt + max_tokens); 25 blocks keep it near 10k.
+ * Most evidence records shown to the report agent: 20. Source: tests/unit/ai/prompt-budgets.test.ts — the report's
+ * prompt carries the hypotheses, the judge's assessment and, on a revision, the critic's feedback besides the blocks;
+ * at the largest evidence set 25 blocks made it ≈ 12.4k tokens (chars/4), which with its output limit overflows a
+ * 16,384-token window (vLLM checks prompt + max_tokens). The 20 are the first of the hypothesis agent's 25 (the same
+ * ranking), so every key the report may cite was shown to the agents before it.
+ */
+export const REPORT_MAX_EVIDENCE = 20;
+
+/**
+ * Most evidence records shown to the hypothesis agent: 25, the low end of the 25–30-block budget (blocks of
+ * ≈ 1,200-character excerpts): ≈ 11.1k tokens at the largest evidence set (tests/unit/ai/prompt-budgets.test.ts),
+ * with its 2k output limit inside 16,384.
  */
 export const DEFAULT_MAX_EVIDENCE = 25;
 

@@ -91,6 +91,6 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
     expect(body.messages[1].content).toContain('<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
-    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 3_000 }); // a rubric call: temperature 0 (was 0.2)
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500 }); // a rubric call: temperature 0 (was 0.2); limit 2,500 (was 3,000)
   });
 });

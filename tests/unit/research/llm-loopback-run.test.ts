@@ -91,11 +91,12 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     for (const r of relevance) expect([r.temperature, r.max_tokens, (r as { stream?: boolean }).stream ?? false]).toEqual([0, 2_500, false]);
     const requests = (server!.requests as Body[]).filter((r) => !isRelevance(r));
     expect(requests.map((r) => [r.temperature, r.max_tokens])).toEqual([
-      // The judge and critic are rubric calls at temperature 0 (they were at 0.2).
+      // The judge and critic are rubric calls at temperature 0 (they were at 0.2); the report's limit is 4,000 (was
+      // 5,000) so its largest revision prompt and answer fit a 16k context (tests/unit/ai/prompt-budgets.test.ts).
       [0.3, 2_000],
       [0, 1_000],
-      [0.3, 5_000],
-      [0, 3_000],
+      [0.3, 4_000],
+      [0, 2_500], // the critic's limit is 2,500 (was 3,000): see tests/unit/ai/prompt-budgets.test.ts
     ]);
     for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
     // The hypothesis and report answers stream over SSE (with usage in the stream), for live viewers; judge and critic do not.

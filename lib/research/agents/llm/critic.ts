@@ -80,13 +80,15 @@ export function citedClaims(report: ResearchReport): CitedClaim[] {
 
 /**
  * The user prompt of one critic call: the cited evidence blocks under their run-wide keys, with the same excerpts
- * the report agent read, and the claims, each citing keys and, where the report agent named them, the exact
- * evidence sentences it rests on (looked up in the records, by sentence id).
+ * the report agent read, and the claims, each citing keys and, where the report agent named them, the evidence
+ * sentences it rests on: by id when the blocks show them, else by id and their exact text (looked up in the records).
  */
 export function formatCriticPrompt(question: string, claims: CitedClaim[], blocks: KeyedEvidence[]): string {
+  // A cited sentence the blocks show is named by its id; one outside the excerpts also with its text.
+  const shown = new Set(blocks.flatMap((b) => b.sentences.map((x) => sentenceId(b.key, x.n))));
   const claimText = claims
     .map((c) => {
-      const rests = (c.rests ?? []).map((r) => `${r.id} “${neutraliseForPrompt(r.text)}”`).join("; ");
+      const rests = (c.rests ?? []).map((r) => (shown.has(r.id) ? r.id : `${r.id} “${neutraliseForPrompt(r.text)}”`)).join("; ");
       return `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" section="${c.section}">\n${neutraliseForPrompt(c.sentence)}${rests ? `\nCited sentences: ${rests}` : ""}\n</claim>`;
     })
     .join("\n");
@@ -123,8 +125,9 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: Scrub
  * The critic's LLM entailment check (layer 2 of the seed critic node): every cited sentence of the report is
  * checked against the records it cites, shown under their run-wide keys with the excerpts the report agent read
  * (the run's ExcerptStore, `options.excerpts`), in ONE model call per draft, whatever the number of sentences
- * (one batched call per revision, never one per sentence, so a long report costs one call; a PASS verdict is ≈ 15 output tokens, so even
- * 100 sentences fit the critic's 3,000-token limit, and the cited blocks are at most the report agent's 25). FAIL
+ * (one batched call per revision, never one per sentence, so a long report costs one call; a verdict with its
+ * one-sentence reasoning is ≈ 45 output tokens, so about 50 sentences fit the critic's 2,500-token limit, and the cited
+ * blocks are at most the report agent's 20). FAIL
  * when any sentence is not entailed (see {@link toIssues}); PASS with `claimsChecked` 0 and no model call when
  * nothing is cited.
  * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors propagate.

@@ -5,8 +5,9 @@ import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
-import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { MARKER_PATTERN } from "@/lib/report/markers";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 import { samplingFor } from "../../../ai/sampling";
 import { streamPreview, reportPreview } from "./stream-previews";
 import { generateStructured, withHooks } from "../../../ai/structured";
@@ -85,6 +86,9 @@ ${EVIDENCE_DATA_NOTICE}`;
 export function formatReportPrompt(input: ReportInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
   const last = input.assessments.at(-1);
   const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
+  // The judge saw more blocks than this prompt shows: its citations of keys not shown here are left out.
+  const judged = scrubContext(input.evidence, { keys: new Set(shown.values()), quotes: false });
+  const judgeText = (text: string) => neutraliseForPrompt(scrubText(text, judged, emptyTally()));
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
@@ -96,10 +100,10 @@ export function formatReportPrompt(input: ReportInput, evidence: Pick<AgentEvide
           .join("\n");
   const assessment = last
     ? [
-        `Mechanism score ${last.mechanismScore}/10: ${neutraliseForPrompt(last.mechanismReasoning)}`,
-        `Clinical score ${last.clinicalScore}/10: ${neutraliseForPrompt(last.clinicalReasoning)}`,
+        `Mechanism score ${last.mechanismScore}/10: ${judgeText(last.mechanismReasoning)}`,
+        `Clinical score ${last.clinicalScore}/10: ${judgeText(last.clinicalReasoning)}`,
         `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
-        ...last.keyFindings.map((f) => `- ${neutraliseForPrompt(f)}`),
+        ...last.keyFindings.map((f) => `- ${judgeText(f)}`),
       ].join("\n")
     : "(no assessment)";
   const shortfalls = input.shortfalls.map((s) => `- ${SOURCE_LABELS[s.source]}: ${s.message}`).join("\n");
@@ -134,7 +138,7 @@ export function bareNumberProblem(output: ReportOutput): string | null {
 }
 
 /**
- * The LLM report agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records under their run-wide keys (chosen by
+ * The LLM report agent: shows at most {@link REPORT_MAX_EVIDENCE} records under their run-wide keys (chosen by
  * MMR when there are more, see buildKeyedEvidenceContext), their excerpts sentence by sentence under sentence ids
  * (E3.2), with the hypotheses, the latest judge assessment (its findings cite the same keys) and, on a revision, the
  * critic's feedback (in keys too); asks for the prose sections as statements, each with the ids of the evidence
@@ -145,7 +149,7 @@ export function bareNumberProblem(output: ReportOutput): string | null {
  *   API, timeout and abort errors propagate.
  */
 export async function writeReport(model: LanguageModel, input: ReportInput, options: ResearchLlmOptions = {}): Promise<ResearchReport> {
-  const context = await agentEvidence(model, input, options, input.hypotheses, DEFAULT_MAX_EVIDENCE);
+  const context = await agentEvidence(model, input, options, input.hypotheses, REPORT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("report", options.sampling),

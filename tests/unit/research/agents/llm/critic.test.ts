@@ -64,8 +64,9 @@ describe("critic: LLM entailment check", () => {
     expect(prompt).toContain('<evidence key=\\"E1\\" id=\\"pmid:9406968\\">');
     expect(prompt).toContain('<evidence key=\\"E2\\" id=\\"pmid:7453952\\">');
     expect(prompt).toContain('<claim n=\\"3\\" cites=\\"E2, E1\\" section=\\"Mechanistic findings\\">');
-    // The critic is a rubric call: temperature 0 by default (it was 0.2).
-    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0, maxOutputTokens: 3_000 });
+    // The critic is a rubric call: temperature 0 by default (it was 0.2); its limit is 2,500 (was 3,000), sized so its
+    // largest prompt and answer fit a 16k context (tests/unit/ai/prompt-budgets.test.ts).
+    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0, maxOutputTokens: 2_500 });
     // The fake closing tag inside the claim is neutralised: one real </claim> per claim in the user message.
     const messages = JSON.parse(prompt) as Array<{ role: string; content: unknown }>;
     const user = JSON.stringify(messages.find((m) => m.role === "user")?.content);
