@@ -7,13 +7,16 @@ import type { FollowUpClassification } from "@/lib/domain/chat";
 import { classifyFollowUp, referencedNumbers } from "./classify";
 import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
 
-/** Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). */
+/**
+ * Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). The reason
+ * comes first, so a model that decodes in order says why before it commits to a kind.
+ */
 export const followUpKindSchema = z.object({
+  reason: z.string().describe("First, one short clause saying what the message asks for, e.g. 'asks about a population the evidence was not gathered for'."),
   kind: z
     .enum(["evidence", "research"])
-    .describe("evidence: answerable from the records the run already has; research: needs new searches (a new topic, population, body of records, or 'look deeper')."),
+    .describe("Then: evidence — answerable from the records the run already has; research — needs new searches (a new topic, population, body of records, or 'look deeper')."),
   focus: z.string().describe("For research: the topic to search, a few words without request words (e.g. 'hERG', 'children'). For evidence: an empty string."),
-  reason: z.string().describe("One short clause saying why, e.g. 'asks about a population the evidence was not gathered for'."),
 });
 
 /** Instructions of the follow-up classifier (our wording of the two kinds a follow-up can be, with examples). */

@@ -22,14 +22,15 @@ const evidenceRefs = (what: string) =>
     .array(z.string().describe('The key of an evidence block, such as "E3".'))
     .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
 
+/** One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives. */
 const modelHypothesisSchema = z.object({
   drug: z.string().describe("The drug or exposure, e.g. lithium."),
   target: z.string().describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
   pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
   effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
-  confidence: z.number().describe("Confidence in the hypothesis from the evidence shown, 0 (none) to 1 (established)."),
   supportingEvidence: evidenceRefs("support this hypothesis"),
   contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
+  confidence: z.number().describe("Then, from that evidence: confidence in the hypothesis, 0 (none) to 1 (established)."),
   searchSuggestions: z.array(z.string().describe("A literature search query (a few keywords).")).describe("2–4 searches that would test this hypothesis."),
   links: z
     .array(
