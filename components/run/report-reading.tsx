@@ -32,7 +32,7 @@ function quotes(n: number): string {
 export function ReportReading({ report, records }: { report: ResearchReport; records: ReportRecord[] }) {
   const texts = new Map(records.map((r) => [r.id, `${r.title} ${r.abstract}`]));
   const read = (prose: string) => readingProse(prose, report.references, texts);
-  const md = (markdown: string) => <ReportMarkdown markdown={markdown} references={report.references} records={records} />;
+  const md = (markdown: string) => <ReportMarkdown markdown={markdown} references={report.references} records={records} support={report.support} />;
   const mechanistic = read(report.mechanisticFindings.content);
   const clinical = read(report.clinicalFindings.content);
   const count = (markdown: string) => quotes((markdown.match(/^> “/gm) ?? []).length);

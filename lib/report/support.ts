@@ -1,4 +1,4 @@
-import type { ResearchReport } from "@/lib/domain/report";
+import type { ResearchReport, SentenceSupport } from "@/lib/domain/report";
 import { stripMarkers } from "./markers";
 import { proseTexts } from "./prose";
 
@@ -16,4 +16,17 @@ export function withPublishedSupport(report: ResearchReport): ResearchReport {
   const published: ResearchReport = { ...report, support };
   if (support.length === 0) delete published.support;
   return published;
+}
+
+/** A sentence reduced to its words, to match a report sentence as shown (markers, punctuation) with its support's. */
+const words = (text: string) => stripMarkers(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * The exact sentences of record `evidenceId` that the report sentence `sentence` (as shown, with its markers) rests on,
+ * from the report's `support`, in the record's words (what a citation card shows and marks in the abstract); [] when
+ * the report recorded none for it (extractive reports, sentences cited by key only).
+ */
+export function restingSentences(support: SentenceSupport[], sentence: string, evidenceId: string): string[] {
+  const cited = words(sentence);
+  return support.filter((s) => s.evidenceId === evidenceId && words(s.sentence) === cited).flatMap((s) => s.sentences.map((x) => x.text));
 }

@@ -6,6 +6,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { reportToMarkdown } from "@/lib/report/markdown";
 import { referenceFromEvidence } from "@/lib/report/references";
 import { emptyTally, scrubContext, scrubText } from "@/lib/report/scrub";
+import { restingSentences, withPublishedSupport } from "@/lib/report/support";
 import { LITHIUM_EVIDENCE } from "../../support/llm";
 import { HOSTILE_TEXT } from "../../support/model-personas";
 
@@ -53,5 +54,23 @@ describe("a report whose model draft failed the critic", () => {
     expect(html.slice(0, at)).not.toContain("Unverified report.");
     expect(reportToMarkdown(report)).toContain("> **Extractive report.** The model's report still failed the critic's checks after 3 drafts");
     expect(reportToMarkdown(report)).not.toContain("Unverified");
+  });
+});
+
+describe("what a cited sentence rests on (report.support)", () => {
+  const e = LITHIUM_EVIDENCE[0];
+  const AVP = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased in the Li-treated rats compared with controls.";
+  const support = [{ sentence: "Lithium raised AVP in rats.", evidenceId: e.id, sentences: [{ n: 3, text: AVP }] }];
+
+  it("a citation card finds the record's exact sentence for the sentence as shown, markers and all", () => {
+    expect(restingSentences(support, "Lithium raised AVP in rats [1].", e.id)).toEqual([AVP]);
+    expect(restingSentences(support, "Lithium raised AVP in rats [1].", "pmid:7453952")).toEqual([]);
+    expect(restingSentences(support, "Another sentence [1].", e.id)).toEqual([]);
+  });
+
+  it("a sentence a later check removed takes its support with it", () => {
+    const report = { title: "T", executiveSummary: "Other text [1].", methodology: { title: "M", content: "" }, mechanisticFindings: { title: "", content: "" }, clinicalFindings: { title: "", content: "" }, limitations: [], conclusion: "", support } as unknown as ResearchReport;
+    expect(withPublishedSupport(report).support).toBeUndefined();
+    expect(withPublishedSupport({ ...report, executiveSummary: "Lithium raised AVP in rats [1]." }).support).toEqual(support);
   });
 });
