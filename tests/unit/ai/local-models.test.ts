@@ -12,7 +12,8 @@ function localModelConfigurations(): Map<string, Record<string, string>> {
   const configs = new Map<string, Record<string, string>>();
   for (const part of doc.split("\n## ").slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
-    const block = /```env\n([\s\S]*?)```/.exec(part)?.[1] ?? "";
+    const block = /```env\n([\s\S]*?)```/.exec(part)?.[1];
+    if (!block) continue; // a section without a configuration (what was checked, and how)
     configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
   }
   return configs;
@@ -60,6 +61,13 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
       const instructions = body.messages.find((m) => m.role === "system")!.content;
       expect(instructions).toContain("- clinicalScore (number): Integer 0–10: strength of the clinical evidence in humans (see rubric).");
       expect(instructions.includes('Answer with one JSON object, and nothing else, that matches this JSON schema:\n{"$schema"')).toBe(jsonObject);
+      // Written into the instructions, the schema carries no descriptions: the field guide above it has them.
+      if (jsonObject) expect(instructions.slice(instructions.indexOf('{"$schema"'))).not.toContain('"description"');
+      // The judge reasons before it scores (docs/local-models.md, "What was checked").
+      const fields = instructions.slice(instructions.indexOf("Answer fields")).match(/^- (\w+)/gm)!.map((f) => f.slice(2));
+      expect(fields.indexOf("mechanismReasoning")).toBeLessThan(fields.indexOf("mechanismScore"));
+      expect(fields.indexOf("clinicalReasoning")).toBeLessThan(fields.indexOf("clinicalScore"));
+      if (!jsonObject) expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
     });
   }
 });
