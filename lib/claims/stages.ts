@@ -207,9 +207,9 @@ export const claimStages = {
       const proposals = candidates.length > 0 ? await call("claim-passages", (b, hooks) => b.extractPassages({ claim, counter, documents: candidates.map((x) => x.document.evidence), signal, hooks })) : [];
       const verified = verifyPassages(candidates, proposals);
       const citations = verified.citations;
-      // A dropped passage is shown as dropped, with the model's words: scrubbed of identifiers no record holds.
+      // A model's dropped passage is shown as dropped, in its words: scrubbed of identifiers no record holds.
       const scrub = scrubContext(documents.map((d) => d.evidence), { quotes: false });
-      const dropped = verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) }));
+      const dropped = backend.kind === "llm" ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) })) : verified.dropped;
       const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: c.hydeRan });
       const supporting = supportCandidates(documents, scores);
       const supportProposals = !backend.extractSupportingPassages
