@@ -162,12 +162,13 @@ async function publishTrusted(input: CriticLoopInput, draft: ResearchReport, fai
   const { report, repairs } = cleanDraft(extractiveReportOf(input.reportInput), input.evidence);
   const checks = runDeterministicChecks(report, input.evidence, repairs);
   const passed = checks.every((c) => c.passed);
-  const { failedModelDraft: _nested, ...modelDraft } = draft;
-  void _nested;
+  // A draft is the report agent's output, never itself a replacement: it holds no draft of its own.
+  const modelDraft: NonNullable<ResearchReport["failedModelDraft"]> = { ...draft, verification: { status: "unverified", failedChecks, attempts } };
+  delete (modelDraft as ResearchReport).failedModelDraft;
   return {
     ...report,
     verification: { status: passed ? "verified" : "unverified", failedChecks: passed ? [] : failedCheckLines(checks, null), attempts: 1 },
-    failedModelDraft: { ...modelDraft, verification: { status: "unverified", failedChecks, attempts } },
+    failedModelDraft: modelDraft,
   };
 }
 

@@ -145,8 +145,8 @@ function readStatement(field: ProseField, item: number, raw: string, support: st
   if (named.length > 0) {
     scrub.citations += 1;
     // The line names the sentence as a reader may see it: without a quotation no record holds.
-    const shown = scrubText(text, scrub.text, emptyTally());
-    const sentence = shown ? `the sentence “${short(shown)}”` : "a sentence";
+    const visible = scrubText(text, scrub.text, emptyTally());
+    const sentence = visible ? `the sentence “${short(visible)}”` : "a sentence";
     repairs.push({ kind: "marker", detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown` });
     return null;
   }
