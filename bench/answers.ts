@@ -2,7 +2,7 @@ import type { Answerer, ResponseSchema } from "./latency-model";
 
 /**
  * Scripted answers for the bench's latency model: schema-valid objects for each agent, built against the
- * evidence blocks the prompt shows (keys, verbatim snippets), so the workflow runs its real code paths — the
+ * evidence blocks the prompt shows (keys, sentence ids), so the workflow runs its real code paths — the
  * critic passes, citations resolve. The agent is recognised by the shape of the JSON schema the AI SDK sends
  * (a top-level property only that agent's schema has), never by words of the prompt.
  * Research: iteration 1's judge asks to continue with two new queries, iteration 2's synthesizes.
@@ -10,17 +10,16 @@ import type { Answerer, ResponseSchema } from "./latency-model";
 
 interface Block {
   key: string;
-  excerpt: string;
+  /** The sentence ids of the block's excerpt ("E3.2"), in order; none for a record without abstract. */
+  sentences: string[];
 }
 
-/** The evidence blocks of a research prompt, in order: key and excerpt line. */
+/** The evidence blocks of a research prompt, in order: key and excerpt sentence ids. */
 function blocks(prompt: string): Block[] {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], excerpt: m[2] }));
-}
-
-/** Twelve words of a block's excerpt, from its first kept sentence (a verbatim snippet of that record). */
-function snippet(excerpt: string): string {
-  return excerpt.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    key: m[1],
+    sentences: [...m[2].matchAll(/^(E\d+\.\d+) /gm)].map((x) => x[1]),
+  }));
 }
 
 /** The numbered blocks of a claim-check prompt (scoring, passages): their numbers n. */
@@ -36,6 +35,11 @@ function claimsAreObjects(schema: ResponseSchema): boolean {
   return claims?.items?.type === "object";
 }
 
+/** The relevance pass: every block shown bears on the question (score 7), so the agents see them all. */
+function relevanceAnswer(prompt: string): object {
+  return { records: blocks(prompt).map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score: 7 })) };
+}
+
 function hypothesisAnswer(prompt: string, iteration: number): object {
   const b = blocks(prompt);
   const k = (i: number) => b[Math.min(i, b.length - 1)]?.key ?? "E1";
@@ -44,6 +48,7 @@ function hypothesisAnswer(prompt: string, iteration: number): object {
     supportingEvidence: refs, contradictingEvidence: [], searchSuggestions: searches, links: null,
   });
   return {
+    evidenceReading: "The records link metformin to AMPK and mTOR signalling in tumour cells.",
     hypotheses: [
       h("PRKAA1", "AMPK signalling", [k(0), k(1)], [`metformin AMPK tumour ${iteration}`, `metformin mTOR inhibition ${iteration}`]),
       h("MTOR", "mTORC1 signalling", [k(2)], [`metformin insulin IGF-1 cancer ${iteration}`]),
@@ -68,13 +73,12 @@ function judgeAnswer(prompt: string, iteration: number): object {
 }
 
 function reportAnswer(prompt: string): object {
-  // Only blocks with an excerpt can give a verbatim snippet: a record without abstract shows "(no abstract)", which
-  // is no text of the record, so a sentence quoting it is removed and the critic asks for a revision (the bench
-  // once cited such a block and measured two failed revisions instead of the run's real path).
-  const b = blocks(prompt).filter((block) => block.excerpt !== "(no abstract)");
+  // Statements cite sentence ids, so only blocks with an excerpt are cited (a record without abstract has no sentence).
+  const b = blocks(prompt).filter((block) => block.sentences.length > 0);
   const [b1, b2, b3] = [b[0], b[1] ?? b[0], b[2] ?? b[0]];
-  const S = (text: string, block: Block) => ({ text, snippet: snippet(block.excerpt) });
+  const S = (text: string, block: Block) => ({ support: [block.sentences[0]], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Metformin and cancer: mechanism and clinical evidence",
     executiveSummary: [
       S(`The retrieved records describe how the studied drug acts on cellular energy sensing and growth signalling [${b1.key}].`, b1),
@@ -89,13 +93,12 @@ function reportAnswer(prompt: string): object {
     drugCandidates: ["metformin"],
     limitations: ["Most records are observational or preclinical.", "Searches were limited to three sources and two iterations."],
     conclusion: [S(`The mechanism is plausible and supported by the retrieved records, while clinical confirmation remains limited [${b1.key}, ${b2.key}].`, b2)],
-    references: [...new Set([b1.key, b2.key, b3.key])],
   };
 }
 
 function criticAnswer(prompt: string): object {
   const claims = [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => Number(m[1]));
-  return { claims: claims.map((claim) => ({ claim, verdict: "PASS", issue: null })) };
+  return { claims: claims.map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" })) };
 }
 
 /** The scripted answerer of one research run (judge and hypothesis iterations are counted per answerer). */
@@ -103,6 +106,7 @@ export function researchAnswerer(): Answerer {
   let hypothesisCalls = 0;
   let judgeCalls = 0;
   return (schema, prompt) => {
+    if (has(schema, "records")) return { agent: "relevance", text: JSON.stringify(relevanceAnswer(prompt)) };
     if (has(schema, "hypotheses")) return { agent: "hypothesis", text: JSON.stringify(hypothesisAnswer(prompt, ++hypothesisCalls)) };
     if (has(schema, "mechanismScore")) return { agent: "judge", text: JSON.stringify(judgeAnswer(prompt, ++judgeCalls)) };
     if (has(schema, "executiveSummary")) return { agent: "report", text: JSON.stringify(reportAnswer(prompt)) };

@@ -13,7 +13,7 @@ const languageModelEnv = {
   CRITICA_TEMPERATURE_JUDGE: temperature,
   CRITICA_TEMPERATURE_REPORT: temperature,
   CRITICA_TEMPERATURE_CRITIC: temperature,
-  /** Most output tokens per answer of each research agent (defaults 2,000, 1,000, 5,000, 3,000). */
+  /** Most output tokens per answer of each research agent (defaults 2,000, 1,000, 4,000, 2,500). */
   CRITICA_MAX_OUTPUT_TOKENS_HYPOTHESIS: outputTokens,
   CRITICA_MAX_OUTPUT_TOKENS_JUDGE: outputTokens,
   CRITICA_MAX_OUTPUT_TOKENS_REPORT: outputTokens,

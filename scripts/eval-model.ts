@@ -1,7 +1,8 @@
 import type { ConfiguredModel } from "@/lib/ai/providers";
 import { getLanguageModel, getModelPrices } from "@/lib/ai/providers";
 import { summarizeUsage, type RunUsage } from "@/lib/ai/usage";
-import { createTextEmbedder, type TextEmbedder } from "@/lib/ai/embeddings";
+import { createTextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
 import { createClaimCheckBackend, createClaimEmbedder } from "@/lib/claims/create-backend";

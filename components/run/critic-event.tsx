@@ -5,6 +5,7 @@ const OUTCOME_TEXT = {
   verified: "report verified",
   revise: "sent back to the report agent with this feedback",
   unverified: "published with the “unverified” flag",
+  replaced: "not published: the extractive report of the same evidence is published instead (this draft is kept, collapsed)",
 } as const;
 
 /**

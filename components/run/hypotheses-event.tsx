@@ -54,6 +54,11 @@ export function HypothesesEvent({ data }: { data: RunEventPayloads["hypotheses"]
           <HypothesisCard key={i} h={h} primary={chainLabel(h) === primary} />
         ))}
       </ul>
+      {assessment.hypotheses.length === 0 && assessment.noHypothesisReason && (
+        <p className="text-sm text-muted-foreground" data-testid="no-hypothesis-reason">
+          No hypothesis proposed: {assessment.noHypothesisReason}
+        </p>
+      )}
       {assessment.knowledgeGaps.length > 0 && (
         <div className="text-sm">
           <span className="font-medium">Knowledge gaps: </span>

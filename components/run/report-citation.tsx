@@ -4,8 +4,9 @@ import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent 
 import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import type { Reference } from "@/lib/domain/report";
+import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import type { MarkerToken } from "@/lib/report/render/markers";
+import { restingSentences } from "@/lib/report/appraise/support";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 
@@ -36,7 +37,22 @@ function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean })
  * One reference inside a hover card: number, title, authors, journal and year, study type, identifiers, and its
  * abstract on demand with the cited `sentence` marked in it. `onResize` is called when the abstract opens or closes.
  */
-function CardReference({ r, record, focusable, sentence, onResize }: { r: Reference; record: ReportRecord | undefined; focusable: boolean; sentence: string; onResize: () => void }) {
+function CardReference({
+  r,
+  record,
+  focusable,
+  sentence,
+  rests,
+  onResize,
+}: {
+  r: Reference;
+  record: ReportRecord | undefined;
+  focusable: boolean;
+  sentence: string;
+  /** The record's sentences the citing sentence rests on, looked up in the record (LLM reports), else []. */
+  rests: string[];
+  onResize: () => void;
+}) {
   const [showAbstract, setShowAbstract] = useState(false);
   const venue = [r.journal, r.year].filter(Boolean).join(", ");
   return (
@@ -59,6 +75,11 @@ function CardReference({ r, record, focusable, sentence, onResize }: { r: Refere
         {record && <Badge testId="citation-study-type">{record.studyTypeLabel}</Badge>}
         {record?.preprint && <Badge tone="warning">preprint, not peer-reviewed</Badge>}
       </span>
+      {rests.length > 0 && (
+        <span className="mt-1 block text-muted-foreground" data-testid="citation-support">
+          Rests on: {rests.map((t) => `“${t}”`).join(" ")}
+        </span>
+      )}
       <IdentifierLinks r={r} focusable={focusable} />
       {record?.hasAbstract && (
         <>
@@ -77,7 +98,7 @@ function CardReference({ r, record, focusable, sentence, onResize }: { r: Refere
           </button>
           {showAbstract && (
             <span className="mt-1 block max-h-64 overflow-y-auto rounded border border-border p-2 text-xs">
-              <AbstractText abstract={record.abstract} sentence={sentence} testId="citation-abstract" inline />
+              <AbstractText abstract={record.abstract} sentence={rests[0] ?? sentence} testId="citation-abstract" inline />
             </span>
           )}
         </>
@@ -100,11 +121,14 @@ export function CitationMarker({
   sentence,
   references,
   records,
+  support = [],
 }: {
   tokens: MarkerToken[];
   sentence: string;
   references: Map<number, Reference>;
   records: Map<string, ReportRecord>;
+  /** What the report's cited sentences rest on (report.support); the card shows and marks the exact sentences. */
+  support?: SentenceSupport[];
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const [pinned, setPinned] = useState(false);
@@ -226,7 +250,7 @@ export function CitationMarker({
         >
           <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
             {cited.map((r) => (
-              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} sentence={sentence} onResize={() => setResized((n) => n + 1)} />
+              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} sentence={sentence} rests={restingSentences(support, sentence, r.evidenceId)} onResize={() => setResized((n) => n + 1)} />
             ))}
             {token.numbers.length > cited.length && (
               <span className="block text-muted-foreground">and {token.numbers.length - cited.length} more (see References)</span>

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CitationMarker } from "@/components/run/report-citation";
-import type { Reference } from "@/lib/domain/report";
+import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import { readCitationData, rehypeCitations } from "@/lib/report/render/rehype-citations";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { safeUrl } from "@/lib/report/render/safe-url";
@@ -14,11 +14,12 @@ function isWwwAutolink(href: string, children: unknown): boolean {
 
 /**
  * Report Markdown, rendered with every inline [n] marker turned into a citation that opens a hover
- * card (see CitationMarker). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
+ * card (see CitationMarker; with `support`, the card shows and marks the exact record sentences the citing sentence
+ * rests on). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
  * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
  * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
-export function ReportMarkdown({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
+export function ReportMarkdown({ markdown, references, records, support }: { markdown: string; references: Reference[]; records: ReportRecord[]; support?: SentenceSupport[] }) {
   const components = useMemo<Components>(() => {
     const byNumber = new Map(references.map((r) => [r.n, r]));
     const byId = new Map(records.map((r) => [r.id, r]));
@@ -36,10 +37,10 @@ export function ReportMarkdown({ markdown, references, records }: { markdown: st
       cite: ({ node, children }) => {
         const data = readCitationData(node?.properties?.dataCitation);
         if (!data) return <span>{children}</span>;
-        return <CitationMarker tokens={data.tokens} sentence={data.sentence} references={byNumber} records={byId} />;
+        return <CitationMarker tokens={data.tokens} sentence={data.sentence} references={byNumber} records={byId} support={support} />;
       },
     };
-  }, [references, records]);
+  }, [references, records, support]);
   // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3], [12]).
   const highest = references.reduce((max, r) => Math.max(max, r.n), 0);
   const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"], [highest]);

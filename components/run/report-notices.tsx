@@ -16,11 +16,13 @@ type NoticeKind =
   | "concern"
   | "shortfall"
   | "critic-unverified"
+  | "model-draft-replaced"
   | "not-sufficient"
   | "removed-references"
   | "removed-markers"
   | "removed-quotes"
   | "not-retrieved-identifiers"
+  | "dropped-identifiers"
   | "no-references"
   | "preprint";
 type Notice = { kind: NoticeKind; label: string; text: string };
@@ -55,6 +57,14 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       kind: "critic-unverified",
       label: "Unverified",
       text: `The critic's checks still failed after ${plural(v.attempts, "review", "reviews")} (${plural(v.failedChecks.length, "failed check", "failed checks")}, listed under the report's title).`,
+    });
+  }
+  if (report.failedModelDraft) {
+    const n = report.failedModelDraft.verification?.attempts ?? 0;
+    notices.push({
+      kind: "model-draft-replaced",
+      label: "Extractive report",
+      text: `The model's report still failed the critic's checks after ${plural(n, "draft", "drafts")}, so the report below was written from the same evidence without a language model; the model's last draft is at the end, collapsed.`,
     });
   }
   const a = input.lastAssessment;
@@ -95,7 +105,15 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       text: `${plural(report.removedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} in the text named no retrieved record; ${report.removedIdentifiers === 1 ? "it is" : "they are"} shown as plain text marked “not retrieved”.`,
     });
   }
-  if (report.references.length === 0) {
+  // A report that says the evidence does not answer the question cites nothing by design: no warning for it.
+  if ((report.droppedIdentifiers ?? 0) > 0) {
+    notices.push({
+      kind: "dropped-identifiers",
+      label: "Identifiers removed",
+      text: `${plural(report.droppedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} written by the model named no retrieved record and ${report.droppedIdentifiers === 1 ? "was" : "were"} removed.`,
+    });
+  }
+  if (report.references.length === 0 && !report.notAnswered) {
     notices.push({ kind: "no-references", label: "No references", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
   }
   const preprints = report.references.filter((r) => input.records.get(r.evidenceId)?.preprint);

@@ -50,7 +50,8 @@ export function ReportPanel({
   version?: ReportVersionInfo;
 }) {
   const [stance, setStance] = useState<RecordStance | null>(null);
-  const answered = useMemo(() => answerFromRecords(question, records, report.report.drugCandidates), [question, records, report.report.drugCandidates]);
+  const notAnswered = report.report.notAnswered !== undefined;
+  const answered = useMemo(() => answerFromRecords(question, records, report.report.drugCandidates, notAnswered), [question, records, report.report.drugCandidates, notAnswered]);
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
   const lastAssessment = events.findLast((e) => e.type === "assessment")?.data ?? null;

@@ -32,7 +32,7 @@ function quotes(n: number): string {
 export function ReportReading({ report, records }: { report: ResearchReport; records: ReportRecord[] }) {
   const texts = new Map(records.map((r) => [r.id, `${r.title} ${r.abstract}`]));
   const read = (prose: string) => readingProse(prose, report.references, texts);
-  const md = (markdown: string) => <ReportMarkdown markdown={markdown} references={report.references} records={records} />;
+  const md = (markdown: string) => <ReportMarkdown markdown={markdown} references={report.references} records={records} support={report.support} />;
   const mechanistic = read(report.mechanisticFindings.content);
   const clinical = read(report.clinicalFindings.content);
   const count = (markdown: string) => quotes((markdown.match(/^> “/gm) ?? []).length);
@@ -51,6 +51,17 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
             ))}
           </ul>
         </blockquote>
+      )}
+      {report.failedModelDraft && (
+        <p data-testid="extractive-replacement">
+          <strong>Extractive report.</strong> The model&apos;s report still failed the critic&apos;s checks after {report.failedModelDraft.verification?.attempts ?? 0}{" "}
+          {report.failedModelDraft.verification?.attempts === 1 ? "draft" : "drafts"}, so this report was written from the same evidence without a language model.
+        </p>
+      )}
+      {report.notAnswered && (
+        <p data-testid="not-answered">
+          <em>The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.</em>
+        </p>
       )}
       <h2>Executive summary</h2>
       {md(read(report.executiveSummary))}
@@ -75,6 +86,17 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
         <p className="report-candidates">
           <strong>Drug candidates:</strong> {report.drugCandidates.join(", ")}
         </p>
+      )}
+      {report.failedModelDraft && (
+        <details className="report-section" data-testid="failed-model-draft">
+          <summary>
+            <h2>The model&apos;s draft</h2>
+            <span className="report-section-count">failed the critic&apos;s checks, not published</span>
+          </summary>
+          <div className="pb-2">
+            <ReportReading report={report.failedModelDraft} records={records} />
+          </div>
+        </details>
       )}
     </article>
   );

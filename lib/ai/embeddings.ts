@@ -1,33 +1,5 @@
 import { embedMany, type EmbeddingModel } from "ai";
-import { cosineSimilarity, tfidfVectors } from "../text/tfidf";
-
-/** Similarity of items i and j of a list, symmetric, in [0, 1] (what selectMmr expects). */
-export type PairSimilarity = (i: number, j: number) => number;
-
-/**
- * Turns texts into a pairwise similarity: provider embeddings (cosine) when a model is configured, else TF-IDF
- * cosine. `kind` says which one a run uses.
- */
-export interface TextEmbedder {
-  kind: "provider" | "tfidf";
-  /** The embedding model id, null for TF-IDF. */
-  modelId: string | null;
-  /**
-   * Pairwise similarity of `texts`. `keys` (one per text, e.g. evidence ids) let a provider embedder reuse the
-   * vectors of texts it already embedded in this run. Aborts with `signal`.
-   */
-  similarity(texts: string[], options?: EmbedCallOptions): Promise<PairSimilarity>;
-}
-
-/**
- * Per-call options of {@link TextEmbedder.similarity}: cache keys, abort signal, and `onUsage`, called once per
- * provider request with the tokens it reported (undefined when none).
- */
-export interface EmbedCallOptions {
-  keys?: string[];
-  signal?: AbortSignal;
-  onUsage?: (tokens: number | undefined) => void;
-}
+import { tfidfSimilarity, type TextEmbedder } from "@/lib/text/similarity";
 
 /** Options of {@link createTextEmbedder}. */
 export interface TextEmbedderOptions {
@@ -36,15 +8,6 @@ export interface TextEmbedderOptions {
   modelId?: string | null;
   /** Called when the provider failed and TF-IDF was used instead (the run goes on). */
   onFallback?: (error: unknown) => void;
-}
-
-/**
- * TF-IDF cosine similarity of texts (lib/text/tfidf: raw tf × smoothed idf, L2-normalised), in [0, 1].
- * Computed lazily per pair.
- */
-export function tfidfSimilarity(texts: string[]): PairSimilarity {
-  const vectors = tfidfVectors(texts);
-  return (i, j) => (i === j ? 1 : cosineSimilarity(vectors[i], vectors[j]));
 }
 
 /**

@@ -54,14 +54,18 @@ function lines(props: Record<string, JsonSchema>, indent: string): string[] {
  * one line per field with its name, type (text, number, list, one of …, "or null") and description — which
  * carries the meanings and ranges ("Integer 0–10", "1-based position"). Local servers (Ollama, vLLM, LM Studio,
  * llama.cpp) use the JSON schema only to constrain decoding, so descriptions never reach the model unless
- * written into the prompt (issue 17).
+ * written into the prompt.
  */
 export function fieldGuide(schema: z.ZodType): string {
   const json = z.toJSONSchema(schema, { unrepresentable: "any" }) as JsonSchema;
   return ["Answer fields (every field is required; use null or [] when you have nothing):", ...lines(json.properties ?? {}, "")].join("\n");
 }
 
-/** The JSON schema of an answer, as compact JSON text (for servers without json_schema response formats). */
+/**
+ * The JSON schema of an answer, as compact JSON text without its field descriptions (for servers without json_schema
+ * response formats): it is sent with the {@link fieldGuide}, which carries the descriptions once, so the prompt does
+ * not pay for them twice (about 3,000 characters on the report agent's schema).
+ */
 export function schemaText(schema: z.ZodType): string {
-  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }));
+  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }), (key, value) => (key === "description" ? undefined : value));
 }

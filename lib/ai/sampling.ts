@@ -10,16 +10,20 @@ export interface AgentSampling {
 }
 
 /**
- * Default sampling per agent. Source: issue 17 — temperature ≈ 0.2 for the judge and critic (scores and verdicts
- * should repeat), ≈ 0.3 for the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose); output
- * limits of about 2k (hypothesis), 1k (judge), 5k (report) and 3k (critic) tokens, measured answers being about
- * half of that. Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs to the timeout.
+ * Default sampling per agent. Temperature 0 for the rubric agents, the judge and the critic: a score or a verdict
+ * should not depend on the draw (PaperQA2 runs its answer and scoring calls at temperature 0); 0.3 for the prose of
+ * the hypothesis and report agents (as bmlibrarian PaperChecker's 0.3 for prose). Output limits of about 2k
+ * (hypothesis), 1k (judge), 4k (report) and 2.5k (critic) tokens, from our measurements of local models' answers,
+ * which were about half of that (the report's 2.5k measured answers; 4k rather than 5k so that its largest prompt,
+ * a revision with the critic's feedback, and its answer fit 16,384 tokens; the critic's 30 verdicts with a sentence
+ * of reasoning each take about 1.4k: tests/unit/ai/prompt-budgets.test.ts). Without them Ollama samples at temperature 1.0 and a constrained-decoding loop runs
+ * to the timeout.
  */
 export const DEFAULT_SAMPLING: Record<ResearchAgent, AgentSampling> = {
   hypothesis: { temperature: 0.3, maxOutputTokens: 2_000 },
-  judge: { temperature: 0.2, maxOutputTokens: 1_000 },
-  report: { temperature: 0.3, maxOutputTokens: 5_000 },
-  critic: { temperature: 0.2, maxOutputTokens: 3_000 },
+  judge: { temperature: 0, maxOutputTokens: 1_000 },
+  report: { temperature: 0.3, maxOutputTokens: 4_000 },
+  critic: { temperature: 0, maxOutputTokens: 2_500 },
 };
 
 /**

@@ -1,8 +1,8 @@
 import type { DeepPartial, LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
-import type { ExcerptStore } from "./excerpt-store";
+import type { TextEmbedder } from "@/lib/text/similarity";
+import type { ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { fieldGuide, schemaText } from "./field-guide";
 import { ModelOutputError } from "./model-output-errors";
 import type { AgentSampling, ResearchAgent } from "./sampling";
@@ -96,6 +96,12 @@ export interface StructuredCall<T> extends LlmCallOptions {
    * (`streamText`) instead of waiting for the whole answer. A retry starts again from an empty object.
    */
   onPartial?: (partial: DeepPartial<T>) => void;
+  /**
+   * A check of a valid answer beyond its schema (e.g. the report agent's "no bare [3]"): the problem to tell the
+   * model, or null. An answer with a problem is asked again once, in the same conversation; a second answer with a
+   * problem is returned as it is, for the caller to clean.
+   */
+  check?: (value: T) => string | null;
 }
 
 /** The instructions with the answer-format aids of `style` appended (field guide, then the JSON schema). */
@@ -118,7 +124,9 @@ export function instructionsFor(call: Pick<StructuredCall<unknown>, "instruction
  *   saying so; cut again → ModelOutputError "truncated";
  * - a refusal (finish_reason "content-filter", incl. OpenAI's `refusal` message) → ModelOutputError "refused",
  *   "the model refused: …", without retry;
- * - an answer without text (e.g. the JSON went into a thinking model's reasoning) → ModelOutputError "empty-output".
+ * - an answer without text (e.g. the JSON went into a thinking model's reasoning) → ModelOutputError "empty-output";
+ * - a valid answer that `check` finds a problem in: asked once more in the same conversation (the answer, then the
+ *   problem); the second answer is returned whatever `check` says of it.
  * Every call's usage goes to `onUsage`, with a notice when the reported input tokens suggest a silently
  * truncated prompt (lib/ai/truncation). Other errors (network, abort, API, a DOMException "TimeoutError" after
  * `timeoutMs`) are rethrown as is, after the SDK's own retries of transient API errors.
@@ -131,6 +139,7 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
   let maxOutputTokens = call.maxOutputTokens;
   let invalidSeen = false;
   let lengthSeen = false;
+  let checked = false;
   for (let attempt = 1; ; attempt++) {
     const promptChars = instructions.length + messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
     const notices: string[] = [];
@@ -143,7 +152,15 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
     const outcome = result.outcome;
     if (outcome.ok) {
       report();
-      return outcome.value;
+      const problem = checked ? null : (call.check?.(outcome.value) ?? null);
+      if (problem === null) return outcome.value;
+      checked = true;
+      messages = [
+        ...messages,
+        { role: "assistant" as const, content: JSON.stringify(outcome.value) },
+        { role: "user" as const, content: `Your previous answer was rejected: ${problem}\nAnswer again with one JSON object that matches the schema and fixes this.` },
+      ];
+      continue;
     }
     if (outcome.kind === "refused") {
       report();

@@ -1,9 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { evidenceLookup } from "@/lib/report/appraise/evidence-lookup";
 import { citedNumbers, rewriteMarkers } from "@/lib/report/render/markers";
+import { evidenceLookup } from "@/lib/evidence/identity";
 import { neutraliseUnretrieved } from "@/lib/report/appraise/prose-identifiers";
+import { scrubContext, scrubText, type ScrubTally } from "@/lib/report/appraise/scrub";
 import { verifyQuotesInText } from "@/lib/report/appraise/quotes";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import type { ConversationReferences } from "./references";
@@ -32,15 +33,20 @@ export interface AnswerChecker {
  * The checks of reports (lib/report), applied to an answer: [n] markers must name a record of `allowed` (the
  * numbers the answer was given; others are deleted and counted, so an instruction such as "cite PMID 123" cannot
  * add a reference), quoted passages must be in an abstract their sentence cites (else the sentence is removed, or
- * the quote is put in the source's words: verifyQuotesInText), URLs, DOIs, PMIDs and NCT IDs naming no record of
- * the run are neutralised "(not retrieved)", and factual sentences without a citation are listed.
+ * the quote is put in the source's words: verifyQuotesInText), and URLs, DOIs, PMIDs and NCT IDs naming no record of
+ * the run are dealt with; factual sentences without a citation are listed. A model's answer (`modelWritten`) goes
+ * through the one scrub of model-written text (lib/report/scrub: such identifiers removed, citation keys and
+ * author–year citations too); the extractive answer, which quotes abstracts, keeps their words, an identifier naming
+ * no record of the run flagged "(not retrieved)" as in its reports.
  */
-export function createAnswerChecker(conversation: ConversationReferences, allowed: Set<number>): AnswerChecker {
+export function createAnswerChecker(conversation: ConversationReferences, allowed: Set<number>, modelWritten = false): AnswerChecker {
+  // Markers are checked above against the numbers the answer was given; quotations below against the cited records.
+  const ctx = { ...scrubContext(conversation.records, { quotes: false }), references: Number.MAX_SAFE_INTEGER };
+  const tally: ScrubTally = { identifiers: [], markers: 0, quotes: 0 };
   const lookup = evidenceLookup(conversation.records);
   const sourcesOf = (numbers: number[]): Evidence[] =>
     [...new Set(numbers)].flatMap((n) => (allowed.has(n) ? [conversation.byNumber.get(n)?.record ?? []].flat() : []));
   const cited = new Set<number>();
-  const neutralised: string[] = [];
   const uncited: string[] = [];
   let removedMarkers = 0;
   let removedQuotes = 0;
@@ -52,7 +58,7 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       if (!text.trim()) return piece;
       const markers = rewriteMarkers(text, (n) => (allowed.has(n) && conversation.byNumber.has(n) ? n : undefined));
       removedMarkers += markers.removed;
-      text = neutraliseUnretrieved(markers.text, lookup, neutralised);
+      text = modelWritten ? scrubText(markers.text, ctx, tally) : neutraliseUnretrieved(markers.text, lookup, tally.identifiers);
       const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records);
       removedQuotes += quotes.checks.filter((c) => c.outcome === "removed").length;
       replacedQuotes += quotes.checks.filter((c) => c.outcome === "replaced").length;
@@ -70,10 +76,10 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       return {
         checks: {
           status: uncited.length === 0 ? "verified" : "unverified",
-          removedMarkers,
+          removedMarkers: removedMarkers + tally.markers,
           removedQuotes,
           replacedQuotes,
-          removedIdentifiers: neutralised.length,
+          removedIdentifiers: tally.identifiers.length,
           uncitedSentences: [...uncited],
         },
         cited: references,

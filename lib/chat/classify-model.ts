@@ -1,21 +1,25 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
-import { neutraliseForPrompt } from "@/lib/ai/evidence-context";
+import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured, type PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { FollowUpClassification } from "@/lib/domain/chat";
 import { classifyFollowUp, referencedNumbers } from "./classify";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 
-/** Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). */
+/**
+ * Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). The reason
+ * comes first, so a model that decodes in order says why before it commits to a kind.
+ */
 export const followUpKindSchema = z.object({
+  reason: z.string().describe("First, one short clause saying what the message asks for, e.g. 'asks about a population the evidence was not gathered for'."),
   kind: z
     .enum(["evidence", "research"])
-    .describe("evidence: answerable from the records the run already has; research: needs new searches (a new topic, population, body of records, or 'look deeper')."),
+    .describe("Then: evidence — answerable from the records the run already has; research — needs new searches (a new topic, population, body of records, or 'look deeper')."),
   focus: z.string().describe("For research: the topic to search, a few words without request words (e.g. 'hERG', 'children'). For evidence: an empty string."),
-  reason: z.string().describe("One short clause saying why, e.g. 'asks about a population the evidence was not gathered for'."),
 });
 
-/** Instructions of the follow-up classifier (our wording of issue 14's two kinds, with its examples). */
+/** Instructions of the follow-up classifier (our wording of the two kinds a follow-up can be, with examples). */
 export const CLASSIFY_INSTRUCTIONS = [
   "You read one follow-up message in a conversation about a finished biomedical research run and decide what it needs.",
   "- evidence: a question the run's gathered evidence can answer (e.g. 'Which of these studies were in humans?', 'What doses were used?', 'Summarise reference 3').",
@@ -27,7 +31,7 @@ export const CLASSIFY_INSTRUCTIONS = [
 export const CLASSIFY_MAX_OUTPUT_TOKENS = 200;
 
 /**
- * Lets the configured language model choose a follow-up's kind (issue 14: "chosen by the backend"): one structured
+ * Lets the configured language model choose a follow-up's kind (the backend that answers also chooses how): one structured
  * call (lib/ai/structured generateStructured, agent "chat-classify", temperature 0 so the same follow-up reads the
  * same way) with the run's question and the follow-up. The reference numbers the follow-up names are read by rule
  * (lib/chat/classify referencedNumbers); a research request without a focus from the model keeps the rules' focus.
@@ -54,8 +58,11 @@ export async function classifyWithModel(
       promptStyle: options.promptStyle,
       onUsage: options.onUsage,
     });
-    const focus = output.kind === "research" ? output.focus.trim() || rules.focus : input.followUp.trim();
-    return { kind: output.kind, reason: output.reason.trim() || "chosen by the model", references: referencedNumbers(input.followUp), focus, decidedBy: "model" };
+    // The reason is shown and the focus searched: scrubbed as all model text (no identifier, citation or quotation of its own).
+    const ctx = scrubContext([], { quotable: [input.followUp, input.question] });
+    const tally = emptyTally();
+    const focus = output.kind === "research" ? scrubText(output.focus, ctx, tally) || rules.focus : input.followUp.trim();
+    return { kind: output.kind, reason: scrubText(output.reason, ctx, tally) || "chosen by the model", references: referencedNumbers(input.followUp), focus, decidedBy: "model" };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const detail = error instanceof Error ? error.message : String(error);

@@ -67,7 +67,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     answered = answer.answered;
     source = inPieces(answer.text);
   }
-  const checker = createAnswerChecker(conversation, allowed);
+  const checker = createAnswerChecker(conversation, allowed, Boolean(input.model));
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
     return { backend: input.model ? "llm" : "extractive", model: input.model?.modelId ?? null, answered: answered ?? cited.length > 0, references: cited, evidenceConsidered: considered, checks };

@@ -1,5 +1,5 @@
 import { classifyStudy, designSummary, type DesignInfo } from "@/lib/domain/study-design";
-import { questionRelevance } from "@/lib/ai/relevance";
+import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
 import { formatMarker } from "@/lib/report/render/markers";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
@@ -209,7 +209,7 @@ export function extractiveAnswer(input: {
   const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
-  // question, 0.5 + 0.5 × (lib/ai/relevance, 0–1), and by whether it names the question's drug and effect.
+  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and effect.
   const recordRelevance = new Map(questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]));
   const scores = bm25Scores(query, passages.map((p) => p.text)).map((s, i) =>
     qualifies[i]

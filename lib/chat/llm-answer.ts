@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel } from "ai";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, selectEvidence, similarityText, neutraliseForPrompt } from "@/lib/ai/evidence-context";
-import { rescoreForQuestion } from "@/lib/ai/relevance";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import { selectEvidence, similarityText } from "@/lib/evidence/prompt-context/context";
+import { rescoreForQuestion } from "@/lib/evidence/prompt-context/relevance";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ConversationReferences } from "./references";
@@ -8,10 +9,13 @@ import type { ConversationReferences } from "./references";
 /**
  * Most evidence blocks one answer's prompt shows: 20 blocks of ≤ 700 characters (≈ 4k tokens by chars/4), so the
  * prompt, the earlier turns and a 1,500-token answer fit the 16,384-token window docs/local-models.md asks local models for.
- * Source: issue 17's block budget (25 blocks of 1,200 characters for the research agents), scaled to a chat turn.
+ * Source: the research agents' block budget (25 blocks of 1,200 characters), scaled to a chat turn.
  */
 export const CHAT_MAX_EVIDENCE = 20;
-/** Abstract characters per block (cut at a sentence): the claim check's block size (lib/ai DEFAULT_MAX_ABSTRACT_CHARS). */
+/**
+ * Abstract characters per block: an excerpt that keeps the abstract's RESULTS and CONCLUSIONS, the rest by relevance
+ * to the follow-up (lib/evidence/prompt-context/excerpts), so the answer reads the findings, not the background.
+ */
 export const CHAT_ABSTRACT_CHARS = 700;
 /** Most output tokens of one answer (our choice: a few paragraphs). */
 export const CHAT_MAX_OUTPUT_TOKENS = 1_500;
@@ -40,7 +44,7 @@ export interface AnswerContext {
 
 /**
  * Picks the records shown for a follow-up: every record is scored against the follow-up together with the run's
- * question (lib/ai/relevance questionRelevance: BM25), and when more than {@link CHAT_MAX_EVIDENCE} remain, MMR
+ * question (lib/evidence/prompt-context/relevance questionRelevance: BM25), and when more than {@link CHAT_MAX_EVIDENCE} remain, MMR
  * (λ 0.7, TF-IDF cosine of title + abstract; Carbonell & Goldstein 1998) picks a relevant and diverse set. Records
  * the follow-up names by number ("reference 3") are always shown, first. Blocks carry the conversation numbers.
  */
@@ -55,7 +59,7 @@ export async function buildAnswerContext(followUp: string, question: string, ref
   const room = Math.max(0, CHAT_MAX_EVIDENCE - named.length);
   const picked = selectEvidence(rescored, room);
   const shown = [...named, ...picked.map((e) => ({ n: numberOf.get(e.id)!, evidence: e }))];
-  return { shown, text: formatEvidenceBlocks(shown, CHAT_ABSTRACT_CHARS) };
+  return { shown, text: formatEvidenceBlocks(shown, { maxAbstractChars: CHAT_ABSTRACT_CHARS, focus: `${followUp} ${question}` }) };
 }
 
 /** One earlier turn of the conversation, as plain text. */

@@ -147,7 +147,7 @@ function citingSections(report: ResearchReport, n: number): string {
 
 /** The bottom line in a word or two: the verdict ("Probably yes"), or the top candidates of an open question. */
 function bottomLineLabel(side: VersionSide, question: string): { label: string; certainty: GradeLevel } {
-  const { answer, certainty } = answerFromRecords(question, side.records, side.version.report.drugCandidates);
+  const { answer, certainty } = answerFromRecords(question, side.records, side.version.report.drugCandidates, side.version.report.notAnswered !== undefined);
   const label = answer.kind === "candidates" ? `Top candidates: ${answer.candidates.join(", ")}` : answer.kind === "open" ? "Open question" : (answer.verdict ?? "unclear");
   return { label: label.charAt(0).toUpperCase() + label.slice(1), certainty: certainty.level };
 }

@@ -49,6 +49,8 @@ export interface CounterReportInput {
   claim: string;
   counter: CounterStatement;
   citations: CounterCitation[];
+  /** The cited records (by evidence id), so the prompt can show each one's findings beside its passage; optional. */
+  records?: Evidence[];
   stats: ClaimSearchStats;
   sources: SourceId[];
   signal?: AbortSignal;
@@ -62,6 +64,8 @@ export interface VerdictInput {
   counter: CounterStatement;
   report: string;
   citations: CounterCitation[];
+  /** The cited records (by evidence id), to check the rationale's identifiers and quotations against; optional. */
+  records?: Evidence[];
   stats: ClaimSearchStats;
   scores: DocumentScore[];
   /** The documents on each side (lib/claims/sides.ts); absent when a caller has not built them. */
@@ -88,7 +92,7 @@ export interface VerdictDraft {
 export interface ClaimCheckBackend {
   kind: BackendKind;
   model: string | null;
-  /** Sampling temperature of the model calls; null without a model. */
+  /** Sampling temperature of the model calls that write prose (scores and verdicts are sampled at 0); null without a model. */
   temperature: number | null;
   /** Up to 3 checkable claims of a pasted claim or abstract. */
   extractClaims(text: string, signal?: AbortSignal, hooks?: AgentHooks): Promise<string[]>;

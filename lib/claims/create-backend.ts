@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import type { ModelUsage } from "@/lib/domain/agent";
-import { createTextEmbedder, type TextEmbedder } from "@/lib/ai/embeddings";
+import { createTextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import { getEmbeddingModel, getLanguageModel } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";

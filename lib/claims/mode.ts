@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import { getModelPrices } from "@/lib/ai/providers";
 import { getConfig } from "@/lib/config";
 import { announceRun, beginProgress, executeStages } from "@/lib/runs/execute";

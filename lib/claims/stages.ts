@@ -4,7 +4,7 @@ import type { CounterCitation, CounterStatement, DocumentScore, DroppedPassage }
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { LiteratureSource } from "@/lib/sources/types";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import type { ModelPrices } from "@/lib/ai/pricing";
 import { splitSentences } from "@/lib/text/sentences";
 import { summarizeEvidence } from "@/lib/evidence/summary";
@@ -19,6 +19,7 @@ import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
 import { countByStrategy, mergeFound, withoutSourceOf, type FoundDocument } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 import { buildSearchStats } from "./search-stats";
 import { buildSides, supportCandidates } from "./sides";
 import { searchThreeWays } from "./strategies";
@@ -204,7 +205,11 @@ export const claimStages = {
       signal?.throwIfAborted();
       const candidates = citationCandidates(documents, scores);
       const proposals = candidates.length > 0 ? await call("claim-passages", (b, hooks) => b.extractPassages({ claim, counter, documents: candidates.map((x) => x.document.evidence), signal, hooks })) : [];
-      const { citations, dropped } = verifyPassages(candidates, proposals);
+      const verified = verifyPassages(candidates, proposals);
+      const citations = verified.citations;
+      // A model's dropped passage is shown as dropped, in its words: scrubbed of identifiers no record holds.
+      const scrub = scrubContext(documents.map((d) => d.evidence), { quotes: false });
+      const dropped = backend.kind === "llm" ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) })) : verified.dropped;
       const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: c.hydeRan });
       const supporting = supportCandidates(documents, scores);
       const supportProposals = !backend.extractSupportingPassages
@@ -222,7 +227,8 @@ export const claimStages = {
     const call = stageCall(input);
     return eachClaim(input, state, async (c) => {
       const { citations, dropped, stats } = c.findings!;
-      const reportInput = { claim: c.claim, counter: c.counter!, citations, stats, sources: input.sourceIds, signal: input.signal };
+      const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
+      const reportInput = { claim: c.claim, counter: c.counter!, citations, records, stats, sources: input.sourceIds, signal: input.signal };
       c.counterReport =
         citations.length > 0
           ? keepKnownMarkers(await call("counter-report", (b, hooks) => b.writeCounterReport({ ...reportInput, hooks })), citations.length).text
@@ -238,7 +244,8 @@ export const claimStages = {
     return eachClaim(input, state, async (c) => {
       const { citations, stats, sides, reading } = c.findings!;
       const counter = c.counter!;
-      const verdictInput = { claim: c.claim, counter, report: c.counterReport!, citations, stats, scores: c.scores, sides, reading, signal };
+      const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
+      const verdictInput = { claim: c.claim, counter, report: c.counterReport!, citations, records, stats, scores: c.scores, sides, reading, signal };
       const verdict = citations.length > 0 ? await call("claim-verdict", (b, hooks) => b.judgeClaim({ ...verdictInput, hooks })) : judgeClaimExtractive(verdictInput);
       const result: ClaimCheckResult = {
         claim: c.claim,

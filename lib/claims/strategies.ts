@@ -1,6 +1,6 @@
 import type { CounterStatement, SearchStrategy } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { TextEmbedder } from "@/lib/ai/embeddings";
+import type { TextEmbedder } from "@/lib/text/similarity";
 import { STOPWORDS, stem, tokenize } from "@/lib/text/tokens";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
@@ -28,7 +28,7 @@ export interface StrategyHit {
 
 /**
  * What the strategies need: the sources, the embedder of the similarity strategies (provider embeddings, or TF-IDF
- * — lib/ai/embeddings), per-call timeout (ms), the run's signal, and where to report each call.
+ * — lib/ai/embeddings, lib/text/similarity), per-call timeout (ms), the run's signal, and where to report each call.
  */
 export interface StrategyContext {
   sources: LiteratureSource[];

@@ -3,7 +3,8 @@ import type { ReportRepair } from "./critic";
 import type { AgentPartial } from "./partial";
 
 /**
- * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; the
+ * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; "relevance"
+ * for the research agents' batched relevance pass, which drops records that do not bear on the question; the
  * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm; "chat-classify" reads a follow-up's
  * kind and "chat-answer" answers it, lib/chat).
  */
@@ -12,6 +13,7 @@ export const agentNameSchema = z.enum([
   "judge",
   "report",
   "critic",
+  "relevance",
   "embedding",
   "claim-extraction",
   "counter-statement",

@@ -35,7 +35,8 @@ export type EvidenceSummary = z.infer<typeof evidenceSummarySchema>;
  * A critic verdict on one report draft: `attempt` 1 is the first draft, 2 and 3 the revisions (at most
  * `maxAttempts`); the deterministic `checks` always run, the LLM `entailment` check only when they pass on an LLM
  * backend (else null); `repairs` are what had to be removed from the model's draft; `outcome` says what follows:
- * "verified" (published), "revise" (the report agent gets the feedback), "unverified" (published with the flag).
+ * "verified" (published), "revise" (the report agent gets the feedback), "unverified" (published with the flag),
+ * "replaced" (the model's last draft failed: the extractive report of the same evidence is published, the draft kept).
  */
 export const criticEventSchema = z.object({
   attempt: z.number().int().min(1),
@@ -44,7 +45,7 @@ export const criticEventSchema = z.object({
   checks: z.array(deterministicCheckSchema),
   entailment: entailmentVerdictSchema.nullable(),
   repairs: z.array(reportRepairSchema),
-  outcome: z.enum(["verified", "revise", "unverified"]),
+  outcome: z.enum(["verified", "revise", "unverified", "replaced"]),
 });
 
 /** How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent otherwise). */

@@ -41,12 +41,16 @@ export const mechanismHypothesisSchema = z.object({
 });
 export type MechanismHypothesis = z.infer<typeof mechanismHypothesisSchema>;
 
-/** A HypothesisSet: the hypotheses of one iteration, its primary one and its gaps (the hypothesis agent's output). */
+/**
+ * A HypothesisSet: the hypotheses of one iteration, its primary one and its gaps (the hypothesis agent's output).
+ * `noHypothesisReason`: when an LLM hypothesis agent proposed none, why (its reading of the evidence); absent otherwise.
+ */
 export const hypothesisSetSchema = z.object({
   hypotheses: z.array(mechanismHypothesisSchema),
   primaryHypothesis: mechanismHypothesisSchema.nullable(),
   knowledgeGaps: z.array(z.string()),
   recommendedSearches: z.array(z.string()),
+  noHypothesisReason: z.string().optional(),
 });
 export type HypothesisSet = z.infer<typeof hypothesisSetSchema>;
 

@@ -48,6 +48,26 @@ export const reportVerificationSchema = z.object({
 });
 
 /**
+ * What one cited sentence of a model-written report rests on: the sentence as published (citation markers
+ * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract the model named by
+ * sentence id ("E3.2"), each as its 1-based number and its exact text, looked up in the record (never copied by the
+ * model). The critic checks the sentence against these, and the report page marks them in the abstract.
+ */
+export const sentenceSupportSchema = z.object({
+  sentence: z.string(),
+  evidenceId: z.string(),
+  sentences: z.array(z.object({ n: z.number().int().min(1), text: z.string() })),
+});
+export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
+
+/**
+ * A report's "the evidence does not answer this" outcome: the reviewing model's reading of what the retrieved records
+ * establish and why that does not answer the question (`reason`), and the evidence that would (`missing`, one item
+ * each). Its report is written in code (what was searched, what is missing) and its bottom line is "unclear".
+ */
+export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array(z.string()) });
+
+/**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
  * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
@@ -55,10 +75,16 @@ export const reportVerificationSchema = z.object({
  * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
  * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/appraise/quote-check.ts);
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
- * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text;
- * `verification` — the critic's verdict.
+ * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text (an
+ * abstract's sentence quoted by the extractive backend); `droppedIdentifiers` — those written by a model, removed
+ * (lib/report/scrub), never shown;
+ * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
+ * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
+ * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
+ * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
+ * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed.
  */
-export const researchReportSchema = z.object({
+const reportFields = z.object({
   title: z.string(),
   executiveSummary: z.string(),
   researchQuestion: z.string(),
@@ -78,7 +104,11 @@ export const researchReportSchema = z.object({
   removedMarkers: z.number().int().min(0).optional(),
   removedQuotes: z.number().int().min(0).optional(),
   removedIdentifiers: z.number().int().min(0).optional(),
+  droppedIdentifiers: z.number().int().min(0).optional(),
   replacedQuotes: z.number().int().min(0).optional(),
   verification: reportVerificationSchema.optional(),
+  support: z.array(sentenceSupportSchema).optional(),
+  notAnswered: notAnsweredSchema.optional(),
 });
+export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -12,7 +12,8 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
  * Integrity counts of the published report: `removedReferences` (references naming no record of the evidence),
  * `removedMarkers` ([n] marker numbers pointing to no evidence), `removedQuotes` / `replacedQuotes` (quotations no
  * cited source contains / replaced by the source's wording), `removedIdentifiers` (URLs, DOIs, PMIDs and NCT IDs
- * of the prose naming no retrieved record, neutralised as "(not retrieved)" text), `droppedEvidenceIds` (evidence references the
+ * of the prose naming no retrieved record, neutralised as "(not retrieved)" text), `droppedIdentifiers` (those written
+ * by the model, removed), `droppedEvidenceIds` (evidence references the
  * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
@@ -47,6 +48,7 @@ export function runToJson(detail: RunDetail) {
     removedMarkers: detail.report?.removedMarkers ?? 0,
     removedQuotes: detail.report?.removedQuotes ?? 0,
     removedIdentifiers: detail.report?.removedIdentifiers ?? 0,
+    droppedIdentifiers: detail.report?.droppedIdentifiers ?? 0,
     replacedQuotes: detail.report?.replacedQuotes ?? 0,
     droppedEvidenceIds: detail.events.reduce((n, e) => n + (e.type === "hypotheses" ? (e.data.droppedEvidenceIds?.length ?? 0) : 0), 0),
     verification: detail.report ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 }) : null,

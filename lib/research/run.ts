@@ -21,7 +21,7 @@ import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
-import { scoreNewRecords } from "@/lib/ai/relevance";
+import { scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
 
 /** Records per source for the question itself, and for each follow-up query. */
 export const QUESTION_SEARCH_LIMIT = 40;

@@ -40,6 +40,25 @@ export interface ScriptedReply {
 /** One scripted answer; a function is called with the parsed request body (e.g. to quote a block the prompt shows). */
 export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
 
+/**
+ * Options of {@link startFakeOpenAIServer}: `relevanceScore`, when set, makes the server answer every relevance-pass
+ * request itself (recognised by its answer schema's name, "relevance_output"), scoring each evidence block of the
+ * prompt with that score, so scripts give only the agents' answers; those requests are recorded like the others.
+ */
+export interface FakeServerOptions {
+  relevanceScore?: number;
+  /** The answer to every request the script has no entry for (e.g. a persona that answers every agent). */
+  otherwise?: ScriptedEntry;
+}
+
+/** The relevance answer scoring every `<evidence key="E…">` block of a request's user message `score`. */
+function relevanceReply(body: Record<string, unknown>, score: number): string {
+  const messages = (body.messages as Array<{ role: string; content: unknown }>) ?? [];
+  const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+  const keys = [...prompt.matchAll(/<evidence key="(E\d+)"/g)].map((m) => m[1]);
+  return JSON.stringify({ records: keys.map((key) => ({ key, summary: "Reports a finding that bears on the question.", score })) });
+}
+
 /** Characters of content per streamed chunk (a streamed answer arrives in pieces, like a real server's). */
 const STREAM_CHUNK_CHARS = 200;
 
@@ -77,10 +96,13 @@ export type Script = (body: Record<string, unknown>, n: number) => ScriptedEntry
  * with a Chat Completions JSON (server-sent chunks when the request asks `stream: true`) whose message content is the N-th scripted string on the N-th
  * request (usage 100 prompt + 20 completion tokens), or the N-th {@link ScriptedReply}, or, when the N-th entry is
  * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
- * script, or any other route, gets a 500/404 JSON error. `contents` may also be a {@link Script}, asked for each request's entry.
+ * script, or any other route, gets a 500/404 JSON error. `contents` may also be a {@link Script}, asked for each request's
+ * entry. With `options.relevanceScore`, relevance-pass requests are answered by the server (see {@link FakeServerOptions})
+ * and the script holds only the other answers, in order.
  */
-export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script, options: FakeServerOptions = {}): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
+  let scripted = 0;
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
@@ -92,7 +114,13 @@ export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script):
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     requests.push(body);
-    const entry = typeof contents === "function" ? contents(body, requests.length) : contents[requests.length - 1];
+    const format = body.response_format as { json_schema?: { name?: string } } | undefined;
+    const automatic = options.relevanceScore !== undefined && format?.json_schema?.name === "relevance_output";
+    const entry = automatic
+      ? relevanceReply(body, options.relevanceScore!)
+      : typeof contents === "function"
+        ? contents(body, requests.length)
+        : (contents[scripted++] ?? options.otherwise);
     const content = typeof entry === "function" ? entry(body) : entry;
     if (content === undefined) {
       send(500, { error: { message: `no scripted answer for request ${requests.length}`, type: "server_error" } });

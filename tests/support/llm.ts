@@ -25,37 +25,72 @@ const USAGE = {
   outputTokens: { total: 20, text: 20, reasoning: 0 },
 };
 
-/** A scripted model: the AI SDK mock, plus the options of every call in call order, streamed or not. */
-export type ScriptedModel = MockLanguageModelV4 & { calls: Array<{ streamed: boolean; options: LanguageModelV4CallOptions }> };
+/**
+ * A scripted model: the AI SDK mock, plus the options of every scripted call in call order, streamed or not, and of
+ * every relevance-pass call it answered itself (`relevanceCalls`).
+ */
+export type ScriptedModel = MockLanguageModelV4 & {
+  calls: Array<{ streamed: boolean; options: LanguageModelV4CallOptions }>;
+  relevanceCalls: LanguageModelV4CallOptions[];
+};
 
 /** Characters per text delta of a streamed scripted answer (a streamed answer arrives in pieces, like a real one's). */
 export const STREAM_CHUNK_CHARS = 40;
+
+/** Options of {@link scriptedModel}: the score the model gives every block in a relevance pass (null: answer it from the script). */
+export interface ScriptedModelOptions {
+  relevanceScore?: number | null;
+}
+
+/**
+ * The answer of a relevance pass (lib/research/agents/llm/relevance) that scores every block of its prompt `score`,
+ * with a one-line summary: what a model that finds all the evidence relevant answers.
+ */
+export function relevanceAnswer(prompt: string, score = 7): object {
+  return { records: promptBlocks(prompt).map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score })) };
+}
+
+/** Whether a call is the research agents' relevance pass, by the name of its answer schema (not by the prompt's words). */
+function isRelevanceCall(options: LanguageModelV4CallOptions): boolean {
+  const format = options.responseFormat as { type: string; name?: string } | undefined;
+  return format?.type === "json" && format.name === "relevance_output";
+}
 
 /**
  * A mock model that gives its N-th scripted answer on its N-th call (objects are sent as JSON text, strings
  * as is; a function is called with the prompt's text, e.g. to quote an evidence block the prompt shows), whether
  * the call waits for the answer (doGenerate) or streams it (doStream: text deltas of {@link STREAM_CHUNK_CHARS}
  * characters, then the finish). A call beyond the script fails the test. Each answer reports 100 input and 20
- * output tokens. `calls` lists every call's options in call order.
+ * output tokens. `calls` lists every scripted call's options in call order. A relevance-pass call (recognised by its
+ * schema's name) is answered by the model itself, every block scored `options.relevanceScore` (default 7), and
+ * listed in `relevanceCalls`, so scripts give only the agents' answers; with `relevanceScore: null` it takes the
+ * next scripted answer like any call.
  */
-export function scriptedModel(answers: ScriptedAnswer[]): ScriptedModel {
+export function scriptedModel(answers: ScriptedAnswer[], options: ScriptedModelOptions = {}): ScriptedModel {
   let call = 0;
   const calls: ScriptedModel["calls"] = [];
-  const answerText = (options: LanguageModelV4CallOptions): string => {
+  const relevanceCalls: ScriptedModel["relevanceCalls"] = [];
+  const score = options.relevanceScore === undefined ? 7 : options.relevanceScore;
+  const answerText = (callOptions: LanguageModelV4CallOptions): string => {
+    if (score !== null && isRelevanceCall(callOptions)) {
+      relevanceCalls.push(callOptions);
+      return JSON.stringify(relevanceAnswer(promptTextOf(callOptions.prompt as Array<{ content: unknown }>), score));
+    }
     const scripted = answers[call++];
     if (scripted === undefined) throw new Error(`scripted model: no answer for call ${call}`);
-    const answer = typeof scripted === "function" ? scripted(promptTextOf(options.prompt as Array<{ content: unknown }>)) : scripted;
+    const answer = typeof scripted === "function" ? scripted(promptTextOf(callOptions.prompt as Array<{ content: unknown }>)) : scripted;
     return typeof answer === "string" ? answer : JSON.stringify(answer);
   };
   const model = new MockLanguageModelV4({
     modelId: "scripted",
-    doGenerate: async (options) => {
-      calls.push({ streamed: false, options });
-      return { content: [{ type: "text", text: answerText(options) }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    doGenerate: async (callOptions) => {
+      const text = answerText(callOptions);
+      if (!isRelevanceCall(callOptions) || score === null) calls.push({ streamed: false, options: callOptions });
+      return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
     },
-    doStream: async (options) => {
-      calls.push({ streamed: true, options });
-      const text = answerText(options);
+    doStream: async (callOptions) => {
+      calls.push({ streamed: true, options: callOptions });
+      const text = answerText(callOptions);
       const deltas: LanguageModelV4StreamPart[] = [];
       for (let i = 0; i < text.length; i += STREAM_CHUNK_CHARS) deltas.push({ type: "text-delta", id: "t1", delta: text.slice(i, i + STREAM_CHUNK_CHARS) });
       const chunks: LanguageModelV4StreamPart[] = [
@@ -67,13 +102,34 @@ export function scriptedModel(answers: ScriptedAnswer[]): ScriptedModel {
       return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) };
     },
   });
-  return Object.assign(model, { calls });
+  return Object.assign(model, { calls, relevanceCalls });
 }
 
 /** The whole prompt (system + messages) of a recorded model call (the N-th, streamed or not), as JSON text for substring checks. */
 export function promptText(model: MockLanguageModelV4 | ScriptedModel, call: number): string {
   const calls = "calls" in model ? model.calls.map((c) => c.options) : model.doGenerateCalls;
   return JSON.stringify(calls[call].prompt);
+}
+
+/**
+ * One evidence block of a research agent's prompt: its key, evidence id, excerpt sentences (id and text, section label
+ * removed) and `excerpt`, the excerpt's lines as shown (ids and labels included).
+ */
+export interface PromptBlock {
+  key: string;
+  id: string;
+  sentences: Array<{ id: string; text: string }>;
+  excerpt: string;
+}
+
+/** The keyed evidence blocks of a prompt's text, in prompt order (lib/evidence/prompt-context/blocks formatKeyedBlocks). */
+export function promptBlocks(prompt: string): PromptBlock[] {
+  return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    key: m[1],
+    id: m[2],
+    sentences: [...m[3].matchAll(/^(E\d+\.\d+) (?:[A-Z][A-Z ,&/()-]{2,60}?: )?(.*)$/gm)].map((s) => ({ id: s[1], text: s[2] })),
+    excerpt: m[3].slice(m[3].indexOf("Excerpt:")),
+  }));
 }
 
 function pubmed(pmid: string, title: string, abstract: string, relevance: number, extra: Partial<Evidence["citation"]> = {}): Evidence {

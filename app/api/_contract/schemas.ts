@@ -103,6 +103,7 @@ export const researchRunJsonSchema = z
     removedMarkers: z.number().int(),
     removedQuotes: z.number().int(),
     replacedQuotes: z.number().int(),
+    droppedIdentifiers: z.number().int(),
     droppedEvidenceIds: z.number().int(),
     verification: z.object({ status: z.string(), failedChecks: z.array(z.unknown()), attempts: z.number().int() }).loose().nullable(),
     critic: z.array(z.object({}).loose()),

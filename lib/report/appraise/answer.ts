@@ -25,11 +25,12 @@ export interface AnsweredRecord {
 
 /**
  * The bottom line and GRADE certainty from records already read (the report page's compact records carry their
- * stance): pure, so the page and the exports compute the same figures.
+ * stance): pure, so the page and the exports compute the same figures. `notAnswered`: the report says the evidence
+ * does not answer the question, so the bottom line is "unclear" and says so, whatever the records lean to.
  */
-export function answerFromRecords(question: string, records: AnsweredRecord[], drugCandidates: string[]): ReportAnswer {
+export function answerFromRecords(question: string, records: AnsweredRecord[], drugCandidates: string[], notAnswered = false): ReportAnswer {
   return {
-    answer: bottomLine({ question, stances: records, drugCandidates }),
+    answer: bottomLine({ question, stances: records, drugCandidates, notAnswered }),
     certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
   };
 }
@@ -42,5 +43,5 @@ export function reportAnswer(question: string, evidence: Evidence[], report: Res
   if (!report) return null;
   const stances = readQuestionEvidence(question, evidence).readings;
   const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing, method: stances[i].method }));
-  return answerFromRecords(question, records, report.drugCandidates);
+  return answerFromRecords(question, records, report.drugCandidates, report.notAnswered !== undefined);
 }

@@ -80,12 +80,16 @@ const VERDICT_SENTENCES: Record<Verdict, string> = {
  * the report's drug candidates. An open question (not in yes/no form, with candidates) gets its top candidates that
  * cause or treat the condition in patients (experimental inducers are left to the report); any other question a
  * verdict on the five-point scale (lib/reading/verdict.ts). When no record bears on the question, the sentence says
- * that the records cannot answer it. Pure; the same on the server, in exports and on the page.
+ * that the records cannot answer it. A report that says the evidence does not answer the question (`notAnswered`)
+ * gets "unclear", saying so. Pure; the same on the server, in exports and on the page.
  * Example: "Probably yes: of 6 records that bear on the question, 3 point yes, 1 possibly yes and 2 no."
  */
-export function bottomLine(input: { question: string; stances: WeightedStance[]; drugCandidates: string[] }): BottomLine {
+export function bottomLine(input: { question: string; stances: WeightedStance[]; drugCandidates: string[]; notAnswered?: boolean }): BottomLine {
   const meter = meterOf(input.stances.map((s) => s.stance));
   const counts = `${meterPhrase(meter)}.`;
+  if (input.notAnswered) {
+    return { kind: "yes-no", verdict: "unclear", candidates: [], sentence: `Unclear: the report finds that the evidence retrieved does not answer this question; ${counts}`, meter };
+  }
   const drugs = input.drugCandidates.filter((c) => !EXPERIMENTAL.test(c));
   if (!YES_NO_FORM.test(input.question) && drugs.length > 0) {
     const candidates = drugs.slice(0, MAX_CANDIDATES);

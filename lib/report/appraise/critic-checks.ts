@@ -76,7 +76,8 @@ function requiredSections(report: ResearchReport): string[] {
   empty(PROSE_FIELD_LABELS.clinicalFindings, report.clinicalFindings.content);
   if (report.limitations.every((l) => !l.trim())) issues.push("Limitations is missing or empty");
   empty(PROSE_FIELD_LABELS.conclusion, report.conclusion);
-  if (report.references.length === 0) issues.push("References is empty: the report cites no evidence");
+  // A report that says the evidence does not answer the question states no finding, so it need cite none.
+  if (report.references.length === 0 && !report.notAnswered) issues.push("References is empty: the report cites no evidence");
   return issues;
 }
 

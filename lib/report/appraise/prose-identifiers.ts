@@ -1,8 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { mapProse } from "@/lib/report/render/prose";
-import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
-import { evidenceLookup } from "./evidence-lookup";
+import { mapProse } from "../render/prose";
+import { evidenceLookup, writtenIdentifierKeys } from "@/lib/evidence/identity";
 
 /** Flag appended to an identifier of the prose that names no record of the run's evidence. */
 export const NOT_RETRIEVED = "(not retrieved)";
@@ -13,18 +12,6 @@ export const NOT_RETRIEVED = "(not retrieved)";
  */
 const IDENTIFIER =
   /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\b10\.\d{4,9}\/[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\bPMID:?\s*\d{1,9}\b|\bNCT\d{8}\b/gi;
-
-/** The evidence keys an identifier names (URLs: the identifiers they spell, else the normalised URL). */
-function keysOf(identifier: string): string[] {
-  if (/^(?:https?:\/\/|www\.)/i.test(identifier)) {
-    const fromUrl = urlIdentifierKeys(identifier);
-    return fromUrl.length > 0 ? fromUrl : [urlKey(identifier)];
-  }
-  if (/^10\./.test(identifier)) return [`doi:${normaliseDoi(identifier)}`];
-  const pmid = /^PMID:?\s*(\d+)$/i.exec(identifier);
-  if (pmid) return [`pmid:${pmid[1]}`];
-  return [`nct:${identifier.toUpperCase()}`];
-}
 
 /**
  * A URL loses its scheme and "www." so Markdown (GFM autolink literals) no longer turns it into a link; every
@@ -65,8 +52,33 @@ export function neutraliseUnretrieved(text: string, lookup: Map<string, Evidence
   return text.replace(IDENTIFIER, (identifier: string, offset: number, whole: string) => {
     // Already flagged by an earlier pass: the check is idempotent.
     if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
-    if (keysOf(identifier).some((key) => lookup.has(key))) return identifier;
+    if (writtenIdentifierKeys(identifier).some((key) => lookup.has(key))) return identifier;
     lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
     return neutralised(identifier);
+  });
+}
+
+/** What kind of identifier a written one is: "URL", "DOI", "PMID" or "NCT ID" (named in counts, never the value). */
+export function identifierKind(identifier: string): "URL" | "DOI" | "PMID" | "NCT ID" {
+  if (/^(?:https?:|www\.)/i.test(identifier)) return "URL";
+  if (/^10\./.test(identifier)) return "DOI";
+  return /^PMID/i.test(identifier) ? "PMID" : "NCT ID";
+}
+
+/** An identifier with the "doi"/"DOI:" label a writer may put before a DOI. */
+const LABELLED_IDENTIFIER = new RegExp(`(?:\\bdoi\\s*:?\\s*)?(?:${IDENTIFIER.source})`, "gi");
+
+/**
+ * Model-written text with every URL, DOI, PMID and NCT ID that names no record of `lookup` removed (with a "doi"
+ * label before it), not flagged: a model's identifier that is not a retrieved record is an invention, and a reader
+ * should never see it, not even marked. The kind of each one removed ("PMID") is pushed to `removed`. Identifiers of
+ * retrieved records stay as written. Punctuation left behind is tidied by the caller (lib/report/scrub).
+ */
+export function removeUnretrieved(text: string, lookup: Map<string, Evidence>, removed: string[]): string {
+  return text.replace(LABELLED_IDENTIFIER, (whole: string) => {
+    const identifier = whole.replace(/^doi\s*:?\s*/i, "");
+    if (writtenIdentifierKeys(identifier).some((key) => lookup.has(key))) return whole;
+    removed.push(identifierKind(identifier));
+    return "";
   });
 }

@@ -150,7 +150,11 @@ export function verifyReportQuotes(report: ResearchReport, evidence: Evidence[])
   };
 }
 
-/** One line about a removed quotation, for the critic: `Clinical findings: the quotation “…” matches no cited source …`. */
+/**
+ * One line about a removed quotation, for the critic and the run page: `Clinical findings: a quotation of 9 words
+ * matches no cited source …`. The quotation itself is not repeated: no source holds it, so it is shown nowhere.
+ */
 export function describeRemovedQuote(check: QuoteCheck): string {
-  return `${PROSE_FIELD_LABELS[check.field]}: the quotation “${check.quote}” matches no cited source (best similarity ${check.similarity.toFixed(2)}); its sentence was removed`;
+  const words = check.quote.trim().split(/\s+/).length;
+  return `${PROSE_FIELD_LABELS[check.field]}: a quotation of ${words} words matches no cited source (best similarity ${check.similarity.toFixed(2)}); its sentence was removed`;
 }

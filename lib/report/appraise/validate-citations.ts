@@ -1,8 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import { normaliseDoi, urlIdentifierKeys, urlKey } from "@/lib/evidence/identity";
+import { evidenceLookup, referenceKeys } from "@/lib/evidence/identity";
 import { rewriteMarkers } from "@/lib/report/render/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { evidenceLookup } from "./evidence-lookup";
 import { checkProseIdentifiers } from "./prose-identifiers";
 import { referenceFromEvidence } from "@/lib/report/render/references";
 import { isRetracted } from "@/lib/evidence/provenance";
@@ -26,15 +25,7 @@ export interface CitationValidation {
  * A reference with no identifier at all is not in the evidence.
  */
 function resolve(ref: Partial<Reference>, lookup: Map<string, Evidence>): Evidence | null {
-  const keys: string[] = [];
-  if (ref.evidenceId) keys.push(`id:${ref.evidenceId}`);
-  if (ref.pmid) keys.push(`pmid:${ref.pmid.trim()}`);
-  if (ref.doi) keys.push(`doi:${normaliseDoi(ref.doi)}`);
-  if (ref.nctId) keys.push(`nct:${ref.nctId.trim().toUpperCase()}`);
-  if (ref.url) {
-    const fromUrl = urlIdentifierKeys(ref.url);
-    keys.push(...(fromUrl.length > 0 ? fromUrl : [urlKey(ref.url)]));
-  }
+  const keys = referenceKeys(ref);
   if (keys.length === 0) return null;
   const found = keys.map((k) => lookup.get(k));
   if (found.some((e) => e === undefined)) return null;

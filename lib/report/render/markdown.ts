@@ -93,7 +93,7 @@ function verificationFlag(report: ResearchReport): string[] {
   ];
 }
 
-/** Footer notes: markers and quotations removed or replaced, identifiers neutralised, and the critic's verdict ("" for none). */
+/** Footer notes: markers and quotations removed or replaced, identifiers neutralised or removed, and the critic's verdict ("" for none). */
 function integrityNotes(report: ResearchReport): string {
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -102,6 +102,9 @@ function integrityNotes(report: ResearchReport): string {
   if (report.replacedQuotes) notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
   if (report.removedIdentifiers) {
     notes.push(`${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`);
+  }
+  if (report.droppedIdentifiers) {
+    notes.push(`${count(report.droppedIdentifiers, "identifier", "identifiers")} written by the model naming no retrieved record removed.`);
   }
   // Says what was checked: the critic's deterministic checks always run; whether each source supports its sentence
   // is checked only by a model's entailment check, which the run page names where it ran.
@@ -125,6 +128,14 @@ function integrityNotes(report: ResearchReport): string {
 export function reportToMarkdown(report: ResearchReport): string {
   const out: string[] = [`# ${escapeText(report.title)}`, ""];
   out.push(...verificationFlag(report));
+  if (report.failedModelDraft) {
+    const n = report.failedModelDraft.verification?.attempts ?? 0;
+    out.push(
+      `> **Extractive report.** The model's report still failed the critic's checks after ${n} ${n === 1 ? "draft" : "drafts"}, so this report was written from the same evidence without a language model. The model's last draft is kept: collapsed on the report page, \`failedModelDraft\` in the JSON export.`,
+      "",
+    );
+  }
+  if (report.notAnswered) out.push("*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*", "");
   out.push("## Executive summary", "", escapeProse(report.executiveSummary), "");
   out.push("## Research question", "", escapeText(report.researchQuestion), "");
   out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");

@@ -13,7 +13,7 @@ function localModelConfigurations(): Map<string, Record<string, string>> {
   for (const part of doc.split("\n## ").slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
     const block = /```env\n([\s\S]*?)```/.exec(part)?.[1];
-    if (block === undefined) continue;
+    if (!block) continue; // a section without a configuration (what was checked, and how)
     configs.set(heading, Object.fromEntries(block.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])));
   }
   return configs;
@@ -54,12 +54,20 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
       expect(result.mechanismScore).toBe(7);
 
       const body = server.requests[0] as { model: string; temperature: number; max_tokens: number; response_format: { type: string }; messages: Array<{ role: string; content: string }> };
-      expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0.2, 1_000]);
+      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made repeatable).
+      expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0, 1_000]);
       const jsonObject = vars.OPENAI_STRUCTURED_OUTPUT === "json_object";
       expect(body.response_format.type).toBe(jsonObject ? "json_object" : "json_schema");
       const instructions = body.messages.find((m) => m.role === "system")!.content;
       expect(instructions).toContain("- clinicalScore (number): Integer 0–10: strength of the clinical evidence in humans (see rubric).");
       expect(instructions.includes('Answer with one JSON object, and nothing else, that matches this JSON schema:\n{"$schema"')).toBe(jsonObject);
+      // Written into the instructions, the schema carries no descriptions: the field guide above it has them.
+      if (jsonObject) expect(instructions.slice(instructions.indexOf('{"$schema"'))).not.toContain('"description"');
+      // The judge reasons before it scores (docs/local-models.md, "What was checked").
+      const fields = instructions.slice(instructions.indexOf("Answer fields")).match(/^- (\w+)/gm)!.map((f) => f.slice(2));
+      expect(fields.indexOf("mechanismReasoning")).toBeLessThan(fields.indexOf("mechanismScore"));
+      expect(fields.indexOf("clinicalReasoning")).toBeLessThan(fields.indexOf("clinicalScore"));
+      if (!jsonObject) expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
     });
   }
 });

@@ -29,7 +29,7 @@ afterEach(async () => {
 
 describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
   it("sends a strict json_schema response_format and parses the structured answer", async () => {
-    server = await startFakeOpenAIServer([JSON.stringify(answer)]);
+    server = await startFakeOpenAIServer([JSON.stringify(answer)], { relevanceScore: 7 });
     const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
     const usage: LlmUsage[] = [];
     const backend = createLlmBackend(model, "test-model", { onUsage: (u) => usage.push(u) });
@@ -42,10 +42,15 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(result.clinicalScore).toBe(5);
     expect(result.sufficient).toBe(true); // 7 + 5 >= 12, mechanism >= 6, one candidate
     expect(result.recommendation).toBe("synthesize");
-    expect(usage).toEqual([{ agent: "judge", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
+    // The backend's relevance pass scores the four records first (one batched call), then the judge answers.
+    expect(usage).toEqual([
+      { agent: "relevance", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+      { agent: "judge", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+    ]);
 
-    expect(server.requests).toHaveLength(1);
-    const body = server.requests[0] as {
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500, response_format: { json_schema: { name: "relevance_output" } } });
+    const body = server.requests[1] as {
       model: string;
       messages: Array<{ role: string; content: string }>;
       response_format: { type: string; json_schema: { strict: boolean; schema: { required: string[] } } };
@@ -57,14 +62,14 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
     expect(body.messages[1].content).toContain('<evidence key="E1" id="pmid:9406968">');
-    // Sampling and output limit of the judge (issue 17), on the wire.
-    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 1_000 });
+    // Sampling and output limit of the judge, on the wire (without them a local server samples at 1.0 with no limit).
+    expect(server.requests[1]).toMatchObject({ temperature: 0, max_tokens: 1_000 }); // a rubric call: temperature 0 (was 0.2)
   });
 });
 
 describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
   it("sends the critic's strict json_schema and reads its verdicts", async () => {
-    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, verdict: "FAIL", issue: "No human data in [1]." }] })]);
+    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, reasoning: "No human data in [1].", verdict: "FAIL" }] })]);
     const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
     const backend = createLlmBackend(model, "test-model");
     const report = {
@@ -86,6 +91,6 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
     expect(body.messages[1].content).toContain('<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
-    expect(server.requests[0]).toMatchObject({ temperature: 0.2, max_tokens: 3_000 });
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500 }); // a rubric call: temperature 0 (was 0.2); limit 2,500 (was 3,000)
   });
 });

@@ -32,7 +32,7 @@ const schema = z.object({
 
 const ANSWER = ['{"title":"Lith', 'ium and AQP2","hypo', 'theses":[{"drug":"lithium","tar', 'get":"AQP2"},{"drug":"lith', 'ium","target":"ENaC"}]}'];
 
-describe("structured output streamed with partial output (issue 12)", () => {
+describe("structured output streamed with partial output (live viewers see the answer as it is written)", () => {
   it("passes each partial object to onPartial as the answer streams, then returns the validated object", async () => {
     const model = streamingModel([streamed(ANSWER)]);
     const partials: unknown[] = [];

@@ -70,15 +70,19 @@ describe("a research run recorded into a cassette against a loopback model serve
     const recorded = await run();
     expect(recorded.outcome.error).toBeNull();
     expect([recorded.json.status, recorded.json.backend, recorded.json.model]).toEqual(["completed", "llm", "qwen3:8b"]);
-    // The schema's simplest answers cite nothing, so the critic fails both revisions: the report is published unverified.
-    expect(recorded.json.verification).toMatchObject({ status: "unverified", attempts: 3 });
-    expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual(["Not established.", 49, 1]);
-    expect(recorded.json.markdown).toMatch(/^# Not established\.\n\n> \*\*Unverified report\.\*\* The critic's checks still failed after 3 drafts/);
-    expect(recorded.json.usage).toMatchObject({ calls: 5, inputTokens: 500, outputTokens: 100 });
-    expect(Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ hypothesis: 1, judge: 1, report: 3 });
+    // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
+    // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
+    expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
+    expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual(["Evidence report: Does cognitive training increase serum BDNF in schizophrenia?", 49, 1]);
+    expect(recorded.json.markdown).toMatch(/^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/);
+    // A relevance pass before the first agent that sees new records (the hypothesis agent, then the judge after the search).
+    expect(recorded.json.usage).toMatchObject({ calls: 7, inputTokens: 700, outputTokens: 140 });
+    expect(Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ relevance: 2, hypothesis: 1, judge: 1, report: 3 });
     const requests = server.requests as Array<{ stream?: boolean; response_format: { json_schema: { name: string } } }>;
     expect(requests.map((r) => [r.response_format.json_schema.name, r.stream ?? false])).toEqual([
+      ["relevance_output", false],
       ["hypothesis_output", true],
+      ["relevance_output", false],
       ["judge_output", false],
       ["report_output", true],
       ["report_output", true],
@@ -87,7 +91,9 @@ describe("a research run recorded into a cassette against a loopback model serve
     const file = readCassette(cassette);
     expect(file.recordedWith).toEqual({ baseURL: server.baseURL, model: "qwen3:8b", structuredOutput: null, embeddingModel: null });
     expect(file.interactions.map((i) => [i.agent, i.responses.map((r) => r.contentType)])).toEqual([
+      ["relevance", ["application/json"]],
       ["hypothesis", ["text/event-stream"]],
+      ["relevance", ["application/json"]],
       ["judge", ["application/json"]],
       ["report", ["text/event-stream"]],
       // The two revisions ask the same (the same failed checks as feedback): one key, its two answers in order.

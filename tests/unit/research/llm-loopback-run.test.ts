@@ -13,23 +13,17 @@ import { startRun } from "@/lib/runs/start";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { promptBlocks, type PromptBlock } from "../../support/llm";
 
 const QUESTION = "Does cognitive training increase serum BDNF in schizophrenia?";
 type Body = { messages: Array<{ role: string; content: string }>; temperature: number; max_tokens: number; response_format: { type: string; json_schema?: { strict: boolean } } };
 const user = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "user")!.content;
 const system = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "system")!.content;
 
-/** The blocks of a prompt, in order: key, evidence id and the excerpt line. */
-function blocks(prompt: string): Array<{ key: string; id: string; excerpt: string }> {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], id: m[2], excerpt: m[3] }));
-}
-
-/** Twelve words of a block's excerpt, from its first kept sentence (a verbatim snippet of that record). */
-function snippet(excerpt: string): string {
-  return excerpt.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
-}
+const blocks = promptBlocks;
 
 const hypothesis: HypothesisOutput = {
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     { drug: "cognitive training", target: "BDNF", pathway: "neuroplasticity", effect: "cognitive gains", confidence: 0.6, supportingEvidence: ["E1"], contradictingEvidence: [], searchSuggestions: [], links: null },
   ],
@@ -47,8 +41,9 @@ const judge = (body: Record<string, unknown>): string => {
 };
 const report = (body: Record<string, unknown>): string => {
   const [b1, b2] = blocks(user(body));
-  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   const answer: ReportOutput = {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Cognitive training and serum BDNF",
     executiveSummary: [S(`Training raised serum BDNF [${b1.key}].`, b1)],
     methodology: "The local library was searched.",
@@ -57,11 +52,10 @@ const report = (body: Record<string, unknown>): string => {
     drugCandidates: [],
     limitations: ["Few trials."],
     conclusion: [S(`The evidence is preliminary [${b1.key}, ${b2.key}].`, b2)],
-    references: [b1.key, b2.key],
   };
   return JSON.stringify(answer);
 };
-const critic: CriticOutput = { claims: [1, 2, 3, 4].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+const critic: CriticOutput = { claims: [1, 2, 3, 4].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
 
 describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopback server as a local model)", () => {
   let cleanup: () => void;
@@ -77,7 +71,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
   });
 
   async function run(script: ScriptedEntry[], onProviderError: "fail" | "extractive" = "fail") {
-    server = await startFakeOpenAIServer(script);
+    server = await startFakeOpenAIServer(script, { relevanceScore: 7 });
     const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen3:8b" } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING, embedder: createTextEmbedder() });
     const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1, onProviderError }, { overrides: { backend } });
@@ -90,15 +84,22 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     const { outcome, json } = await run([JSON.stringify(hypothesis), judge, report, JSON.stringify(critic)]);
     expect(outcome.error).toBeNull();
     expect(json.verification?.status).toBe("verified");
-    const requests = server!.requests as Body[];
+    // The relevance pass (answered by the server) runs before the agents that see records not scored yet.
+    const isRelevance = (r: Body) => (r.response_format.json_schema as { name?: string } | undefined)?.name === "relevance_output";
+    const relevance = (server!.requests as Body[]).filter(isRelevance);
+    expect(relevance.length).toBeGreaterThanOrEqual(1);
+    for (const r of relevance) expect([r.temperature, r.max_tokens, (r as { stream?: boolean }).stream ?? false]).toEqual([0, 2_500, false]);
+    const requests = (server!.requests as Body[]).filter((r) => !isRelevance(r));
     expect(requests.map((r) => [r.temperature, r.max_tokens])).toEqual([
+      // The judge and critic are rubric calls at temperature 0 (they were at 0.2); the report's limit is 4,000 (was
+      // 5,000) so its largest revision prompt and answer fit a 16k context (tests/unit/ai/prompt-budgets.test.ts).
       [0.3, 2_000],
-      [0.2, 1_000],
-      [0.3, 5_000],
-      [0.2, 3_000],
+      [0, 1_000],
+      [0.3, 4_000],
+      [0, 2_500], // the critic's limit is 2,500 (was 3,000): see tests/unit/ai/prompt-budgets.test.ts
     ]);
     for (const r of requests) expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
-    // The hypothesis and report answers stream over SSE (with usage in the stream); judge and critic do not.
+    // The hypothesis and report answers stream over SSE (with usage in the stream), for live viewers; judge and critic do not.
     expect(requests.map((r) => [(r as { stream?: boolean }).stream ?? false, (r as { stream_options?: unknown }).stream_options ?? null])).toEqual([
       [true, { include_usage: true }],
       [false, null],
@@ -112,7 +113,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
 
     // One key per record for the whole run, and one excerpt per record in every agent's prompt.
     const seen = new Map<string, { id: string; excerpt: string }>();
-    for (const r of requests) {
+    for (const r of server!.requests as Body[]) {
       for (const b of blocks(user(r))) {
         const first = seen.get(b.key) ?? b;
         expect([b.id, b.excerpt]).toEqual([first.id, first.excerpt]);
@@ -125,12 +126,12 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     expect(user(requests[2])).toContain(`- BDNF rose after training [${blocks(user(requests[1]))[0].key}].`);
     expect(json.report!.references.map((r) => r.evidenceId)).toEqual(reportBlocks.slice(0, 2).map((b) => b.id));
 
-    // Structured abstracts shown to the model keep their CONCLUSIONS (a 700-character cut kept 0 of 84 in a
+    // Structured abstracts shown to the model keep their CONCLUSIONS (the old 700-character cut kept 0 of 84 in a
     // recorded run).
     const evidence = new Map(json.evidence.map((e) => [e.id, e.citation.abstract]));
     const structured = [...seen.values()].filter((b) => /(?:^|\n)CONCLUSIONS?:/.test(evidence.get(b.id) ?? ""));
     expect(structured).toHaveLength(11);
-    expect(structured.filter((b) => /CONCLUSIONS?: /.test(b.excerpt))).toHaveLength(structured.length);
+    expect(structured.filter((b) => /^E\d+\.\d+ CONCLUSIONS?: /m.test(b.excerpt))).toHaveLength(structured.length);
     if (process.env.CRITICA_PRINT_PROMPT_SIZES) {
       console.log(JSON.stringify({ structured: structured.length, chars: requests.map((r) => r.messages.reduce((n, m) => n + m.content.length, 0)) }));
       (await import("node:fs")).writeFileSync(process.env.CRITICA_PRINT_PROMPT_SIZES, JSON.stringify({ evidence: json.evidence, hypotheses: json.hypotheses, report: json.report }));
@@ -141,7 +142,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     const { outcome, detail, json } = await run([{ content: "", reasoningContent: "I will answer in JSON: {…}" }], "extractive");
     expect(outcome.error).toBeNull();
     expect(json.status).toBe("completed");
-    expect(server!.requests).toHaveLength(1);
+    expect(server!.requests).toHaveLength(2); // the relevance pass (answered by the server), then the empty hypothesis answer
     expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
     const notices = detail.events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
     expect(notices).toEqual([

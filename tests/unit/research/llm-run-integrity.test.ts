@@ -11,12 +11,11 @@ import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/export/run-json";
-import { matchQuote } from "@/lib/text/quote-match";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
-import { scriptedModel, type ScriptedModel } from "../../support/llm";
+import { promptBlocks, scriptedModel, type ScriptedModel } from "../../support/llm";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -32,6 +31,7 @@ const INJECTED = [
 const hypothesisAnswer = (prompt: string): HypothesisOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "Rat and human records link lithium to polyuria.",
     hypotheses: [
       {
         drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "nephrogenic diabetes insipidus", confidence: 0.7,
@@ -60,52 +60,50 @@ function blocksOf(prompt: string): Array<{ key: string; id: string }> {
   return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">/g)].map((m) => ({ key: m[1], id: m[2] }));
 }
 
-/** The first twelve words of the excerpt of block `key` in `prompt`: a verbatim snippet of that record. */
-function snippetOf(prompt: string, key: string): string {
-  const at = prompt.indexOf(`<evidence key="${key}" `);
-  const line = prompt.slice(prompt.indexOf("\nExcerpt: ", at) + 10, prompt.indexOf("\n</evidence>", at));
-  return line.split(" … ")[0].replace(/^…\s*/, "").replace(/^[A-Z][A-Z ,&/()-]{2,60}:\s+/, "").split(/\s+/).slice(0, 12).join(" ");
+/** The id of the first excerpt sentence of block `key` in `prompt`: what a statement citing that block rests on. */
+function sentenceOf(prompt: string, key: string): string {
+  return promptBlocks(prompt).find((b) => b.key === key)!.sentences[0].id;
 }
 
-const S = (text: string, snippet: string | null) => ({ text, snippet });
+const S = (text: string, support: string[]) => ({ support, text });
 
 /**
  * Schema-valid but fabricated, written against the blocks shown (k1, k3, k5 = the 1st, 3rd and 5th block): keys
- * past the 40 records (E45, E46, E77), references the model must not give (a PMID, a DOI, a URL, an id never
- * offered), a snippet in no cited record, an invented quotation behind a real snippet, an uncited dose.
+ * past the 40 records (E45, E46, E77), citations the model must not give (a PMID, a DOI, an id never offered), an
+ * invented quotation behind a real sentence id, an uncited dose.
  */
 const fabricatedReport = (prompt: string): ReportOutput => {
-  const [k1, , k3, , k5] = blocksOf(prompt).map((b) => b.key);
+  const [k1, , , , k5] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium nephrotoxicity",
-    executiveSummary: [S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, snippetOf(prompt, k1)), S("A randomised trial of 12,000 patients proved it [E77].", "a randomised trial of 12,000 patients")],
+    executiveSummary: [S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, [sentenceOf(prompt, k1)]), S("A randomised trial of 12,000 patients proved it [E77].", ["E77.1"])],
     methodology: "The local library was searched.",
     mechanisticFindings: [
-      S(`GSK-3β inhibition drives it [${k3}].`, "GSK-3β inhibition drives lithium nephrotoxicity in every patient"),
-      S(`The authors wrote that "${INVENTED_QUOTE}" [${k1}].`, snippetOf(prompt, k1)),
-      S(`Principal cells are affected [${k5}].`, snippetOf(prompt, k5)),
+      S("GSK-3β inhibition drives it.", ["PMID 12345678", "10.9999/fake.2024.001", "pmid:31415926"]),
+      S(`The authors wrote that "${INVENTED_QUOTE}" [${k1}].`, [sentenceOf(prompt, k1)]),
+      S(`Principal cells are affected [${k5}].`, [sentenceOf(prompt, k5)]),
     ],
-    clinicalFindings: [S("A meta-analysis confirmed the risk at 900 mg/day.", null), S("Renal failure followed [E45].", "renal failure followed")],
+    clinicalFindings: [S("A meta-analysis confirmed the risk at 900 mg/day.", []), S("Renal failure followed [E45].", ["E45.2"])],
     drugCandidates: ["amiloride"],
     limitations: ["Heterogeneous studies [E46]."],
-    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k5}].`, snippetOf(prompt, k5))],
-    references: [k1, "PMID 12345678", "10.9999/fake.2024.001", "https://fake-journal.example.org/lithium-meta-analysis", "pmid:31415926", k5],
+    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k5}].`, [sentenceOf(prompt, k5)])],
   };
 };
 
-/** A faithful draft over the first three blocks: every factual paragraph cites a block with a verbatim snippet; 5 cited sentences. */
+/** A faithful draft over the first three blocks: every factual paragraph cites a sentence of a block; 5 cited sentences. */
 const cleanReport = (prompt: string): ReportOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium nephrotoxicity",
-    executiveSummary: [S(`Lithium is associated with polyuria in rats [${k1}].`, snippetOf(prompt, k1)), S(`Human data are limited [${k2}].`, snippetOf(prompt, k2))],
+    executiveSummary: [S("Lithium is associated with polyuria in rats.", [sentenceOf(prompt, k1)]), S("Human data are limited.", [sentenceOf(prompt, k2)])],
     methodology: "The local library was searched.",
-    mechanisticFindings: [S(`Lithium affects the collecting duct [${k1}].`, snippetOf(prompt, k1))],
-    clinicalFindings: [S(`Patients on lithium had higher urine volumes [${k3}].`, snippetOf(prompt, k3))],
+    mechanisticFindings: [S("Lithium affects the collecting duct.", [sentenceOf(prompt, k1)])],
+    clinicalFindings: [S("Patients on lithium had higher urine volumes.", [sentenceOf(prompt, k3)])],
     drugCandidates: [],
     limitations: ["Most data come from animal studies."],
-    conclusion: [S(`Lithium is nephrotoxic [${k1}, ${k3}].`, snippetOf(prompt, k3))],
-    references: [k1, k2, k3],
+    conclusion: [S("Lithium is nephrotoxic.", [sentenceOf(prompt, k1), sentenceOf(prompt, k3)])],
   };
 };
 
@@ -114,11 +112,6 @@ function promptOf(model: ScriptedModel, call: number): string {
   return model.calls[call].options.prompt
     .map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join("")))
     .join("\n");
-}
-
-/** Every number of every [n] marker in a markdown text (reference links "[x](…)" excluded). */
-function markerNumbers(markdown: string): number[] {
-  return [...markdown.matchAll(/\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g)].flatMap((m) => m[1].split(/\s*[,–-]\s*/).map(Number));
 }
 
 async function run(model: ScriptedModel | ReturnType<ReturnType<typeof createOpenAI>["chat"]>, onProviderError?: "fail" | "extractive") {
@@ -147,7 +140,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     server = null;
   });
 
-  it("publishes only evidence references, no marker past the list, no invented quote, flagged unverified, with counts in --json", async () => {
+  it("a draft that still fails after its revisions is not published: the extractive report of the same evidence is, the draft kept and clean", async () => {
     vi.stubEnv("OPENAI_PRICE_INPUT_PER_MTOK", "0.15");
     vi.stubEnv("OPENAI_PRICE_OUTPUT_PER_MTOK", "0.6");
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, fabricatedReport, fabricatedReport, fabricatedReport]);
@@ -159,86 +152,92 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
 
     const prompt = promptOf(model, 4);
     const blocks = blocksOf(prompt);
-    expect(blocks).toHaveLength(25); // 40 records, 25 shown (the prompt's budget, sized for a 16k context)
+    // 40 records: the report agent is shown 20 (it was 25 before its prompt was sized for a 16k context with the
+    // critic's feedback: tests/unit/ai/prompt-budgets.test.ts); the hypothesis agent and the judge 25.
+    expect(blocks).toHaveLength(20);
+    expect(blocksOf(promptOf(model, 0))).toHaveLength(25);
     // The same key names the same record in every agent's prompt (keys are positions in the run's evidence).
     const keyed = new Map(blocks.map((b) => [b.key, b.id]));
     for (const call of [0, 1, 2, 3]) for (const b of blocksOf(promptOf(model, call))) expect(keyed.get(b.key) ?? b.id).toBe(b.id);
     expect(promptOf(model, 2)).toContain("- Lithium causes polyuria in rats [E2]."); // the judge's finding reaches the report agent in keys
+
+    // Every draft failed the critic: what is published is the extractive report of the same evidence (before, the
+    // last draft was published with an "unverified" flag).
+    expect(json.critic.map((c) => [c.attempt, c.verdict, c.outcome, c.entailment])).toEqual([
+      [1, "FAIL", "revise", null],
+      [2, "FAIL", "revise", null],
+      [3, "FAIL", "replaced", null],
+    ]);
     const report = json.report!;
-    // References: blocks 1 and 5 (the keys cited with a verbatim snippet), rebuilt from the records.
-    expect(report.references.map((r) => [r.n, r.evidenceId])).toEqual([
+    expect(report.methodology.content).toContain("Backend: extractive (no language model).");
+    expect(json.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
+    expect(json.markdown).toContain("> **Extractive report.** The model's report still failed the critic's checks after 3 drafts");
+    expect(json.markdown).not.toContain("Unverified");
+    expect(detail.events.findLast((e) => e.type === "notice")).toMatchObject({
+      data: { level: "warning", message: "The model's report still failed the critic's checks after 3 drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed)." },
+    });
+
+    // The model's last draft is kept: references rebuilt from the records its sentence ids cite (blocks 1 and 5).
+    const draft = report.failedModelDraft!;
+    expect(draft.references.map((r) => [r.n, r.evidenceId])).toEqual([
       [1, blocks[0].id],
       [2, blocks[4].id],
     ]);
     const evidenceById = new Map(json.evidence.map((e) => [e.id, e]));
-    for (const ref of report.references) {
+    for (const ref of draft.references) {
       const record = evidenceById.get(ref.evidenceId)!;
       expect(ref.title).toBe(record.citation.title);
       expect(ref.pmid).toBe(record.citation.pmid);
     }
-    expect(new Set(markerNumbers(json.markdown!))).toEqual(new Set([1, 2]));
-    // The fabrications are named only in the list of what was removed (the "unverified" flag), nowhere else.
-    const { verification, ...published } = report;
-    const body = json.markdown!.split("\n").filter((line) => !line.startsWith(">")).join("\n");
-    for (const fake of ["12345678", "10.9999/fake", "fake-journal", "31415926", "GSK-3β inhibition drives", INVENTED_QUOTE]) {
-      expect(JSON.stringify(published)).not.toContain(fake);
-      expect(body).not.toContain(fake);
+    expect(draft.mechanisticFindings.content).toBe("Principal cells are affected [2].");
+    // "Renal failure followed [E45]." cites a key never shown: the sentence is removed (before, only its marker was).
+    expect(draft.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day.");
+    // No fabrication anywhere: not in the published report, the kept draft, its failed checks, the markdown or the
+    // events (the evidence is left out: the injected record's abstract itself asks to cite PMID 12345678).
+    for (const fake of ["12345678", "10.9999/fake", "fake-journal", "31415926", INVENTED_QUOTE]) {
+      expect(JSON.stringify({ ...json, evidence: [] })).not.toContain(fake);
+      expect(JSON.stringify(detail.events)).not.toContain(fake);
     }
-    expect(verification?.failedChecks.some((c) => c.includes("PMID 12345678"))).toBe(true);
-    expect(report.mechanisticFindings.content).toBe("Principal cells are affected [2].");
-    expect(report.clinicalFindings.content).toBe("A meta-analysis confirmed the risk at 900 mg/day. Renal failure followed.");
-
-    // Counts of the published draft, and the critic's verdicts.
-    expect({
-      removedReferences: json.removedReferences,
-      removedMarkers: json.removedMarkers,
-      removedQuotes: json.removedQuotes,
-      replacedQuotes: json.replacedQuotes,
-      droppedEvidenceIds: json.droppedEvidenceIds,
-    }).toEqual({ removedReferences: 4, removedMarkers: 3, removedQuotes: 1, replacedQuotes: 0, droppedEvidenceIds: 2 });
-    const block1 = evidenceById.get(blocks[0].id)!;
-    const similarity = Math.max(matchQuote(INVENTED_QUOTE, block1.citation.abstract).similarity, matchQuote(INVENTED_QUOTE, block1.citation.title).similarity);
+    // The removed sentence is named only in the draft's failed checks (the critic's feedback), not in its text.
+    expect(JSON.stringify({ ...draft, verification: null })).not.toContain("GSK-3β inhibition drives");
+    // Counts of the kept draft: four sentences cited keys never shown or no key at all; one invented quotation.
+    expect([draft.removedReferences, draft.removedMarkers, draft.removedQuotes, draft.replacedQuotes, json.droppedEvidenceIds]).toEqual([0, 4, 1, 0, 2]);
     const refs = "References and quotations come from the evidence: Removed from the draft:";
-    expect(json.verification).toEqual({
+    const words = INVENTED_QUOTE.split(" ").length;
+    expect(draft.verification).toEqual({
       status: "unverified",
       attempts: 3,
       failedChecks: [
-        "Every factual paragraph cites evidence: Clinical findings, paragraph 1 cites no evidence: “A meta-analysis confirmed the risk at 900 mg/day. Renal failure followed.”",
+        // The only limitation cited a key never shown, so it was removed with its sentence.
+        "Required sections present: Limitations is missing or empty",
+        "Every factual paragraph cites evidence: Clinical findings, paragraph 1 cites no evidence: “A meta-analysis confirmed the risk at 900 mg/day.”",
         "Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day” without a citation in its sentence: “A meta-analysis confirmed the risk at 900 mg/day.”",
-        `${refs} reference “PMID 12345678”, which is no evidence key of the run`,
-        `${refs} reference “10.9999/fake.2024.001”, which is no evidence key of the run`,
-        `${refs} reference “https://fake-journal.example.org/lithium-meta-analysis”, which is no evidence key of the run`,
-        `${refs} reference “pmid:31415926”, which is no evidence key of the run`,
-        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: its snippet “GSK-3β inhibition drives lithium nephrotoxicity in every patient” is not in the text of ${blocks[2].key}`,
-        `${refs} marker [E77], which is no evidence key of the run`,
-        `${refs} marker [E45], which is no evidence key of the run`,
-        `${refs} marker [E46], which is no evidence key of the run`,
-        `${refs} Mechanistic findings: the quotation “${INVENTED_QUOTE}” matches no cited source (best similarity ${similarity.toFixed(2)}); its sentence was removed`,
+        `${refs} Executive summary: the sentence “A randomised trial of 12,000 patients proved it.” was removed: it cites E77, which is no evidence block shown`,
+        // Entries that are no key are named by kind, never by their invented value.
+        `${refs} Mechanistic findings: the sentence “GSK-3β inhibition drives it.” was removed: it cites a PMID, a DOI, which are no evidence block shown`,
+        `${refs} Clinical findings: the sentence “Renal failure followed.” was removed: it cites E45, which is no evidence block shown`,
+        `${refs} Limitations: the sentence “Heterogeneous studies.” was removed: it cites E46, which is no evidence block shown`,
+        expect.stringMatching(new RegExp(`^${refs} Mechanistic findings: a quotation of ${words} words matches no cited source \\(best similarity 0\\.\\d\\d\\); its sentence was removed$`)),
       ],
     });
-    expect(json.critic.map((c) => [c.attempt, c.verdict, c.outcome, c.entailment])).toEqual([
-      [1, "FAIL", "revise", null],
-      [2, "FAIL", "revise", null],
-      [3, "FAIL", "unverified", null],
-    ]);
     // Revisions get the failed checks as feedback.
     expect(promptOf(model, 2)).not.toContain("Critic feedback");
     expect(promptOf(model, 3)).toContain("- Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day”");
-    expect(json.markdown).toContain("> **Unverified report.** The critic's checks still failed after 3 drafts");
-    expect(json.markdown).toContain("3 citation markers pointing to no evidence removed. 1 quotation not found in the cited sources removed. Unverified: 11 problems found by the critic (listed under the title).*");
 
-    // Usage and cost: 5 calls × (100 input + 20 output tokens) at $0.15 / $0.60 per million tokens.
-    expect(json.usage).toMatchObject({ calls: 5, inputTokens: 500, outputTokens: 100, totalTokens: 600 });
-    expect(json.usage.costUsd).toBeCloseTo(5 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
-    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ hypothesis: 1, judge: 1, report: 3 });
+    // Usage and cost: 6 calls (the 5 agent calls and one relevance pass) × (100 input + 20 output tokens) at $0.15 /
+    // $0.60 per million tokens.
+    expect(model.relevanceCalls).toHaveLength(1);
+    expect(json.usage).toMatchObject({ calls: 6, inputTokens: 600, outputTokens: 120, totalTokens: 720 });
+    expect(json.usage.costUsd).toBeCloseTo(6 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
+    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ relevance: 1, hypothesis: 1, judge: 1, report: 3 });
     expect(detail.events.filter((e) => e.type === "critic")).toHaveLength(3);
   });
 
   it("a faithful draft passes after one revision requested by the entailment check", async () => {
     const firstCritic: CriticOutput = {
-      claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: claim === 2 ? ("FAIL" as const) : ("PASS" as const), issue: claim === 2 ? "The cited abstract [2] has no human data." : null })),
+      claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: claim === 2 ? "The cited abstract [2] has no human data." : "Stated.", verdict: claim === 2 ? ("FAIL" as const) : ("PASS" as const) })),
     };
-    const secondCritic: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+    const secondCritic: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, cleanReport, firstCritic, cleanReport, secondCritic]);
     const { json } = await run(model);
 
@@ -258,7 +257,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.usage.costUsd).toBeNull(); // no prices configured
   });
 
-  it("when a revision returns invalid JSON twice, the previous draft is published as unverified with a notice", async () => {
+  it("when a revision returns invalid JSON twice, the extractive report is published instead, the previous draft kept, with a notice", async () => {
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, fabricatedReport, '{"title": "Lithium', "still not json"]);
     const { outcome, detail, json } = await run(model);
 
@@ -266,23 +265,27 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.status).toBe("completed");
     expect(model.calls).toHaveLength(5);
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise"]);
-    const failedChecks = json.verification!.failedChecks;
-    expect(json.verification).toMatchObject({ status: "unverified", attempts: 1 });
+    // The first draft failed and its revision gave no answer: the extractive report is published (before: the failed
+    // draft, as unverified); the failed draft is kept with its failed checks and the revision's failure.
+    expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
+    const draft = json.report!.failedModelDraft!;
+    const failedChecks = draft.verification!.failedChecks;
+    expect(draft.verification).toMatchObject({ status: "unverified", attempts: 1 });
     expect(failedChecks.slice(0, -1)).toEqual(json.critic[0].checks.filter((c) => !c.passed).flatMap((c) => c.issues.map((i) => `${c.label}: ${i}`)));
     expect(failedChecks.at(-1)).toMatch(/^Revision 1 of the report failed \(report agent: the model returned an invalid object twice: /);
     const notice = detail.events.findLast((e) => e.type === "notice")!;
-    expect(notice.type === "notice" && notice.data.message).toBe(`${failedChecks.at(-1)}; the previous draft is published as unverified.`);
-    expect(json.report!.references).toHaveLength(2);
-    expect(json.removedReferences).toBe(4);
+    expect(notice.type === "notice" && notice.data.message).toBe(`${failedChecks.at(-1)}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).`);
+    expect(draft.references).toHaveLength(2);
+    expect(draft.removedMarkers).toBe(4); // sentences citing keys never shown (the answer no longer lists references)
   });
 
   it("instructions injected in an abstract stay data and change nothing about which references survive", async () => {
     // What a model that obeyed the injection would write: the injected PMID as a reference, and a made-up key.
     const obeying = (prompt: string): ReportOutput => {
       const draft = cleanReport(prompt);
-      return { ...draft, conclusion: [S(`${draft.conclusion[0].text.slice(0, -1)}, as the main reference shows [E99].`, draft.conclusion[0].snippet)], references: [...draft.references, "PMID 12345678"] };
+      return { ...draft, conclusion: [S(`${draft.conclusion[0].text.slice(0, -1)}, as the main reference shows [E99].`, [...draft.conclusion[0].support, "PMID 12345678"])] };
     };
-    const passAll: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+    const passAll: CriticOutput = { claims: [1, 2, 3, 4, 5].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     const model = scriptedModel([hypothesisAnswer, judgeAnswer, obeying, cleanReport, passAll]);
     const { json } = await run(model);
 
@@ -298,8 +301,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     // The obeying draft lost its injected reference and was revised; the published references are the blocks cited.
     expect(json.critic.map((c) => c.outcome)).toEqual(["revise", "verified"]);
     expect(json.critic[0].repairs).toEqual([
-      { kind: "reference", detail: "reference “PMID 12345678”, which is no evidence key of the run" },
-      { kind: "marker", detail: "marker [E99], which is no evidence key of the run" },
+      { kind: "marker", detail: "Conclusion: the sentence “Lithium is nephrotoxic, as the main reference shows.” was removed: it cites E99, a PMID, which are no evidence block shown" },
     ]);
     expect(json.report!.references.map((r) => r.evidenceId)).toEqual([blocks[0].id, blocks[1].id, blocks[2].id]);
     expect(JSON.stringify(json.report)).not.toContain("12345678");

@@ -13,17 +13,12 @@ import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import type { ResearchReport } from "@/lib/domain/report";
-import { LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlock } from "../../support/llm";
 
-/** The evidence blocks of a prompt, in order: key and excerpt. */
-function blocks(prompt: string): Array<{ key: string; excerpt: string }> {
-  return [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n[\s\S]*?\nExcerpt: (.*)\n<\/evidence>/g)].map((m) => ({ key: m[1], excerpt: m[2] }));
-}
-
-/** Ten words of a block's excerpt, from its first sentence: a verbatim snippet of that record. */
-const snippet = (excerpt: string) => excerpt.split(" … ")[0].replace(/^…\s*/, "").split(/\s+/).slice(0, 10).join(" ");
+const blocks = promptBlocks;
 
 const hypothesis = (prompt: string): HypothesisOutput => ({
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     {
       drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6,
@@ -40,8 +35,9 @@ const judge = (recommendation: "continue" | "synthesize"): JudgeOutput => ({
 });
 const report = (prompt: string): ReportOutput => {
   const [b1, b2] = blocks(prompt);
-  const S = (text: string, b: { excerpt: string }) => ({ text, snippet: snippet(b.excerpt) });
+  const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium and nephrogenic diabetes insipidus",
     executiveSummary: [S(`Lithium causes polyuria in rats [${b1.key}].`, b1)],
     methodology: "PubMed was searched.",
@@ -50,12 +46,11 @@ const report = (prompt: string): ReportOutput => {
     drugCandidates: [],
     limitations: ["Mostly rat data."],
     conclusion: [S(`The mechanism is plausible [${b1.key}, ${b2.key}].`, b2)],
-    references: [b1.key, b2.key],
   };
 };
 /** PASS for every claim the critic's prompt numbers. */
 const critic = (prompt: string): CriticOutput => ({
-  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })),
+  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })),
 });
 
 /** A run recorder in memory: the saved events in order, and the partial answers shown to live viewers. */
@@ -71,7 +66,7 @@ function memoryRecorder() {
 }
 
 describe("a research run with a language model (scripted, streaming)", () => {
-  it("makes 2 model calls per iteration (hypothesis, judge) plus the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
+  it("makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
     const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
     const backend = createLlmBackend(model, "scripted", { sampling: DEFAULT_SAMPLING, promptStyle: { fieldGuide: false, schemaInPrompt: false }, embedder: createTextEmbedder() });
     const source: LiteratureSource = { id: "pubmed", search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []) };
@@ -80,10 +75,10 @@ describe("a research run with a language model (scripted, streaming)", () => {
 
     expect(outcome.status).toBe("completed");
     expect(outcome.report?.verification?.status).toBe("verified");
-    // The model calls of the run's graph: per iteration at most 2 (hypothesis, judge), then the report and one critic
-    // call.
+    // Per iteration at most 2 agent calls (hypothesis, judge), then the report and one critic call; the relevance pass
+    // adds one batched call, before the first agent that sees the records (each record is scored once per run).
     const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
-    expect(agents).toEqual(["hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
+    expect(agents).toEqual(["relevance", "hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
     // The hypothesis and report calls stream; the judge and critic wait for their whole answer.
     expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
 

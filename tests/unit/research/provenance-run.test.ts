@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EvidenceTable } from "@/components/run/report-evidence-table";
 import { reportNotices } from "@/components/run/report-notices";
-import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/ai/evidence-context";
+import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
 import { getDb } from "@/lib/db/client";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE } from "@/lib/evidence/provenance";
@@ -151,8 +151,8 @@ describe("provenance through import, a research run and a claim check", () => {
     const retracted = detail.evidence.find((e) => e.id === RETRACTED_ID)!;
     const concern = detail.evidence.find((e) => e.id === CONCERN_ID)!;
     const blocks = formatKeyedBlocks([
-      { key: "E1", evidence: retracted, excerpt: "" },
-      { key: "E2", evidence: concern, excerpt: "" },
+      { key: "E1", evidence: retracted, sentences: [] },
+      { key: "E2", evidence: concern, sentences: [] },
     ]);
     expect(blocks.split("\n").filter((l) => l.startsWith("Provenance: "))).toEqual([
       "Provenance: RETRACTED (retraction notice PMID 39990001), must not be cited as support",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_MATCH_CEILING, scoreNewRecords } from "@/lib/ai/relevance";
+import { NO_MATCH_CEILING, scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";

@@ -13,7 +13,7 @@ import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-prev
 import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, relevanceAnswer } from "../../support/llm";
 import { promptOf } from "../../support/streaming-model";
 
 const USAGE = { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } };
@@ -28,7 +28,10 @@ function slowModel(answers: Array<(prompt: string) => object>) {
   const model = new MockLanguageModelV4({
     modelId: "slow",
     doGenerate: async (options) => {
-      const text = JSON.stringify(answers[call++](promptOf(options.prompt as Array<{ role: string; content: unknown }>)));
+      const prompt = promptOf(options.prompt as Array<{ role: string; content: unknown }>);
+      // The backend's relevance pass (recognised by its schema's name) finds every record relevant; it is not scripted.
+      const relevance = (options.responseFormat as { name?: string } | undefined)?.name === "relevance_output";
+      const text = JSON.stringify(relevance ? relevanceAnswer(prompt) : answers[call++](prompt));
       return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
     },
     doStream: async (options) => {
@@ -47,7 +50,8 @@ function slowModel(answers: Array<(prompt: string) => object>) {
 }
 
 const keys = (prompt: string) => [...prompt.matchAll(/<evidence key="(E\d+)"/g)].map((m) => m[1]);
-const excerpt = (prompt: string, key: string) => new RegExp(`<evidence key="${key}"[\\s\\S]*?\\nExcerpt: (.*)\\n`).exec(prompt)![1].split(" … ")[0].split(/\s+/).slice(0, 10).join(" ");
+/** The first sentence id of block `key` in the prompt (what a statement citing that block rests on). */
+const firstSentence = (prompt: string, key: string) => promptBlocks(prompt).find((b) => b.key === key)!.sentences[0].id;
 
 const hypothesis =
   (suggestions: [string[], string[]], primary: number) =>
@@ -57,7 +61,7 @@ const hypothesis =
       drug: "lithium", target, pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.5,
       supportingEvidence: [k], contradictingEvidence: [], searchSuggestions, links: null,
     });
-    return { hypotheses: [h("AQP2", suggestions[0]), h("GSK3B", suggestions[1])], primaryHypothesis: primary, knowledgeGaps: [], recommendedSearches: [] };
+    return { evidenceReading: "Rat and human records link lithium to polyuria.", hypotheses: [h("AQP2", suggestions[0]), h("GSK3B", suggestions[1])], primaryHypothesis: primary, knowledgeGaps: [], recommendedSearches: [] };
   };
 const judge = (): JudgeOutput => ({
   mechanismScore: 4, mechanismReasoning: "Rat data.", clinicalScore: 3, clinicalReasoning: "One cohort.", drugCandidates: [], keyFindings: [],
@@ -65,14 +69,15 @@ const judge = (): JudgeOutput => ({
 });
 const report = (prompt: string): ReportOutput => {
   const [k] = keys(prompt);
-  const S = (text: string) => ({ text, snippet: excerpt(prompt, k) });
+  const S = (text: string) => ({ support: [firstSentence(prompt, k)], text });
   return {
+    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
     title: "Lithium and nephrogenic diabetes insipidus", executiveSummary: [S(`Lithium causes polyuria [${k}].`)], methodology: "PubMed was searched.",
     mechanisticFindings: [S(`AQP2 falls [${k}].`)], clinicalFindings: [S(`Patients on lithium have polyuria [${k}].`)], drugCandidates: [],
-    limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)], references: [k],
+    limitations: ["Mostly rat data."], conclusion: [S(`The mechanism is plausible [${k}].`)],
   };
 };
-const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), verdict: "PASS" as const, issue: null })) });
+const critic = (prompt: string): CriticOutput => ({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })) });
 
 /** The one record a follow-up query finds: a lithium record under a PMID of its own (90000001, …, by query). */
 const followUpPmids = new Map<string, string>();

@@ -4,8 +4,17 @@ import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { neutraliseForPrompt } from "../../../ai/evidence-context";
+import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+
+/**
+ * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and
+ * CONCLUSIONS, so the report states the study's findings, not only the sentence that was copied. Source: the
+ * chat's block size (lib/chat/llm-answer CHAT_ABSTRACT_CHARS), at most 10 cited records.
+ */
+export const COUNTER_REPORT_FINDINGS_CHARS = 700;
 
 /** Shortest acceptable report, in characters. Source: PaperChecker's DEFAULT_MIN_REPORT_LENGTH (50). */
 export const MIN_REPORT_CHARS = 50;
@@ -22,7 +31,7 @@ export const counterReportSchema = z.object({
 export const COUNTER_REPORT_INSTRUCTIONS = `You write a short counter-evidence report: 200–300 words of professional medical prose that summarise the evidence for a counter-statement.
 
 Rules:
-- Use only the numbered passages given; add no information that is not in them and do not overstate them.
+- Use only the numbered passages and the findings shown with them; add no information that is not in them and do not overstate them.
 - Cite every finding with its number in square brackets, like [1] or [2, 3]; use only the numbers given.
 - Name specific years ("in 1998"), never vague times such as "recently"; when a year is unknown, say the study, not a year.
 - Present tense for established findings, past tense for specific studies. Organise by theme when useful.
@@ -31,12 +40,18 @@ Rules:
 
 ${CLAIM_TEXT_NOTICE}`;
 
-/** The user prompt: claim, counter-statement, numbered passages with their year, journal and identifier, statistics. */
+/**
+ * The user prompt: claim, counter-statement, numbered passages with their year, journal and identifier (and, when the
+ * record is given, its findings: an abstract excerpt that keeps RESULTS and CONCLUSIONS), statistics.
+ */
 export function formatCounterReportPrompt(input: CounterReportInput): string {
+  const records = new Map((input.records ?? []).map((e) => [e.id, e]));
   const passages = input.citations
     .map((c) => {
       const where = [c.journal, c.year ? String(c.year) : "year unknown", c.pmid ? `PMID ${c.pmid}` : c.nctId ?? c.doi ?? c.evidenceId].filter(Boolean).join(", ");
-      return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>`;
+      const abstract = records.get(c.evidenceId)?.citation.abstract.trim() ?? "";
+      const findings = abstract ? `\nFindings: <text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>` : "";
+      return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>${findings}`;
     })
     .join("\n\n");
   const s = input.stats;
@@ -59,7 +74,8 @@ export function cleanReport(text: string): string {
 }
 
 /**
- * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport});
+ * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
+ * and scrubbed (lib/report/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.
@@ -72,6 +88,7 @@ export async function writeCounterReportLlm(model: LanguageModel, input: Counter
     instructions: COUNTER_REPORT_INSTRUCTIONS,
     prompt: formatCounterReportPrompt(input),
   });
-  const report = cleanReport(output.report);
+  // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
+  const report = scrubText(cleanReport(output.report), scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
 }

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { CounterStatement } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
 
-/** Hypothetical abstracts per claim for the HyDE search. Source: the issue ("two hypothetical abstracts"). */
+/** Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of the counter-statement at a small cost. */
 export const HYDE_ABSTRACTS = 2;
 
 /** Model-facing schema of the counter-statement agent. */
@@ -33,8 +34,8 @@ ${CLAIM_TEXT_NOTICE}`;
 
 /**
  * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
- * hypothetical abstracts. Keywords are trimmed and deduplicated; a blank query becomes the keywords OR-ed; at
- * most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
+ * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/report/scrub). Keywords are trimmed
+ * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
  * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
  */
 export async function writeCounterStatement(
@@ -49,14 +50,18 @@ export async function writeCounterStatement(
     instructions: COUNTER_STATEMENT_INSTRUCTIONS,
     prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
   });
-  const counterStatement = output.counterStatement.trim();
+  // Written before any record is retrieved, so no identifier, citation or author–year reference in it can name a
+  // retrieved record: the scrub (lib/report/scrub) removes them all from what is shown and searched.
+  const ctx = scrubContext([], { quotable: [claim] });
+  const tally = emptyTally();
+  const counterStatement = scrubText(output.counterStatement, ctx, tally);
   if (!counterStatement) throw new Error("counter-statement agent: the model returned an empty counter-statement");
-  const keywords = [...new Set(output.keywords.map((k) => k.trim()).filter(Boolean))];
+  const keywords = scrubList(output.keywords, ctx, tally);
   return {
     claim,
     counterStatement,
     keywords,
-    keywordQuery: output.keywordQuery.trim() || keywords.join(" OR "),
-    hydeAbstracts: output.hydeAbstracts.map((a) => a.trim()).filter(Boolean).slice(0, HYDE_ABSTRACTS),
+    keywordQuery: scrubText(output.keywordQuery, ctx, tally) || keywords.join(" OR "),
+    hydeAbstracts: scrubList(output.hydeAbstracts, ctx, tally).slice(0, HYDE_ABSTRACTS),
   };
 }

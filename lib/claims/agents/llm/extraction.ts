@@ -4,6 +4,7 @@ import { cleanClaim, extractClaimsExtractive, MAX_CLAIMS } from "@/lib/claims/ag
 import { splitSentences } from "@/lib/text/sentences";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 
 /** Model-facing schema of claim extraction. */
 export const claimExtractionSchema = z.object({
@@ -39,6 +40,9 @@ export async function extractClaimsLlm(model: LanguageModel, text: string, optio
     instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
     prompt: `<text>\n${neutraliseUserText(text)}\n</text>\n\nList the checkable claims of this text.`,
   });
-  const claims = [...new Set(output.claims.map(cleanClaim).filter(Boolean))].slice(0, MAX_CLAIMS);
+  // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/report/scrub).
+  const ctx = scrubContext([], { quotable: [text] });
+  const tally = emptyTally();
+  const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(0, MAX_CLAIMS);
   return claims.length > 0 ? claims : extractClaimsExtractive(text);
 }

@@ -13,7 +13,8 @@ import { withHooks } from "../../../ai/structured";
 
 /**
  * The claim-check backend that asks a language model (kind "llm"): one structured-output agent per step
- * (lib/claims/agents/llm), temperature {@link CLAIM_TEMPERATURE} and an output limit per agent (claimCallSettings); scoring and passage extraction run in
+ * (lib/claims/agents/llm), temperature 0 for the agents that score, decide or copy and {@link CLAIM_TEMPERATURE} for the prose agents (the
+ * temperature the claim check's metadata names), and an output limit per agent (claimCallSettings); scoring and passage extraction run in
  * parallel batches. `options.onUsage` receives the token usage of every call, `options.timeoutMs` bounds each;
  * `options.promptStyle` defaults to the configured server's (a field guide for local servers, lib/ai/providers).
  */

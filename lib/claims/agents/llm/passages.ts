@@ -3,13 +3,16 @@ import { z } from "zod";
 import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
 import { mapBatches } from "@/lib/claims/batches";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
 import { SCORING_CONCURRENCY } from "./scoring";
 
 /** Documents per passage-extraction call: 5 whole abstracts. Source: our budget (about 2–3k input tokens). */
 export const PASSAGE_BATCH_SIZE = 5;
-/** Abstract length shown for passage extraction, in characters: whole abstracts, so passages can be copied. */
+/**
+ * Abstract length shown for passage extraction, in characters: whole abstracts, so passages can be copied (a longer
+ * abstract is shown as an excerpt that keeps its RESULTS and CONCLUSIONS).
+ */
 export const PASSAGE_ABSTRACT_CHARS = 6000;
 
 /** Model-facing schema of one passage-extraction call. */
@@ -52,7 +55,7 @@ export async function extractPassagesLlm(model: LanguageModel, input: PassageInp
       instructions: CLAIM_PASSAGES_INSTRUCTIONS,
       prompt: [
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n${formatEvidenceBlocks(items, PASSAGE_ABSTRACT_CHARS)}`,
+        `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: PASSAGE_ABSTRACT_CHARS, focus: input.counter.counterStatement })}`,
         "## Task\nFor each record, copy the abstract passage that supports the counter-statement.",
       ].join("\n\n"),
     });

@@ -4,8 +4,9 @@ import { mapBatches } from "@/lib/claims/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 
 /**
  * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k
@@ -14,17 +15,20 @@ import { generateStructured } from "../../../ai/structured";
 export const SCORING_BATCH_SIZE = 10;
 /** Scoring calls running at once. Source: our choice — parallel, yet within common provider rate limits. */
 export const SCORING_CONCURRENCY = 4;
-/** Abstract length shown per scored document, in characters (cut at a sentence). Source: our budget, see above. */
+/**
+ * Abstract length shown per scored document, in characters: an excerpt that keeps the abstract's RESULTS and
+ * CONCLUSIONS (lib/evidence/prompt-context/excerpts). Source: our budget, see above.
+ */
 export const SCORING_ABSTRACT_CHARS = 1500;
 
-/** Model-facing schema of one scoring call. */
+/** Model-facing schema of one scoring call: per record the rationale, then the score (reason before number). */
 export const claimScoringSchema = z.object({
   scores: z
     .array(
       z.object({
         n: z.number().describe("The evidence block number."),
-        score: z.number().describe(`Integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
-        rationale: z.string().describe("One sentence: why this score."),
+        rationale: z.string().describe("First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing."),
+        score: z.number().describe(`Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
       }),
     )
     .describe("One entry per evidence block shown."),
@@ -43,7 +47,7 @@ Score each record 0–${MAX_COUNTER_SCORE}:
 
 Rules:
 - Judge only what the record's title and abstract say; never assume results that are not written.
-- Score every block shown, by its number n.
+- Score every block shown, by its number n: first say in one sentence what it reports, then give the score.
 
 ${EVIDENCE_DATA_NOTICE}
 ${CLAIM_TEXT_NOTICE}`;
@@ -56,8 +60,8 @@ export function clampCounterScore(x: number): number {
 /**
  * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
  * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
- * batch shows its records as numbered evidence blocks with abstracts up to {@link SCORING_ABSTRACT_CHARS}
- * characters. Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
+ * batch shows its records as numbered evidence blocks with abstract excerpts of about {@link SCORING_ABSTRACT_CHARS}
+ * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
  * model"). `stance` is "counter" at or above the threshold, else "neutral" (the model does not say whether a
  * record supports the claim).
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
@@ -75,16 +79,19 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
       prompt: [
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n${formatEvidenceBlocks(items, SCORING_ABSTRACT_CHARS)}`,
+        `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
       ].join("\n\n"),
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
+    // Rationales are shown with the scores: scrubbed as all model text, quotations checked against the batch's records.
+    const ctx = scrubContext(batch);
+    const tally = emptyTally();
     return items.map(({ n }): DocumentScore => {
       const s = byN.get(n);
       if (!s) return { score: 0, stance: "neutral", rationale: "Not scored by the model." };
       const score = clampCounterScore(s.score);
-      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: s.rationale.trim() };
+      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: scrubText(s.rationale, ctx, tally) };
     });
   });
   return { scores: batches.flat(), modelCalls };

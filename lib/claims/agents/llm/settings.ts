@@ -2,8 +2,8 @@ import type { AgentName } from "@/lib/domain/agent";
 import type { LlmCallOptions, StructuredCall } from "../../../ai/structured";
 
 /**
- * Sampling temperature of the claim-check agents: 0.3. Source: bmlibrarian PaperChecker's default
- * (DEFAULT_REPORT_TEMPERATURE = 0.3) — low, for consistent scores and sober prose.
+ * Sampling temperature of the claim-check agents that write prose (counter-statement, counter-report): 0.3.
+ * Source: bmlibrarian PaperChecker's default (DEFAULT_REPORT_TEMPERATURE = 0.3) — low, for sober prose.
  */
 export const CLAIM_TEMPERATURE = 0.3;
 
@@ -11,7 +11,21 @@ export const CLAIM_TEMPERATURE = 0.3;
 export type ClaimAgent = Extract<AgentName, `claim-${string}` | `counter-${string}`>;
 
 /**
- * Most output tokens of one answer of each claim-check agent (`max_tokens`). Source: issue 17 (every call gets an
+ * Temperature of each claim-check agent: 0 for the agents that score, decide or copy (claim extraction, scoring,
+ * passage extraction, verdict) — a score or a verdict should not depend on the draw, as PaperQA2's scoring calls —
+ * and {@link CLAIM_TEMPERATURE} for the two that write prose.
+ */
+export const CLAIM_AGENT_TEMPERATURE: Record<ClaimAgent, number> = {
+  "claim-extraction": 0,
+  "counter-statement": CLAIM_TEMPERATURE,
+  "claim-scoring": 0,
+  "claim-passages": 0,
+  "counter-report": CLAIM_TEMPERATURE,
+  "claim-verdict": 0,
+};
+
+/**
+ * Most output tokens of one answer of each claim-check agent (`max_tokens`). Source: our budget (every call gets an
  * output limit, so a constrained-decoding loop ends instead of running to the timeout), sized as about twice the
  * longest answer the instructions ask for, at ≈ 1.3 tokens per English word:
  * - claim-extraction: 3 claims of one sentence (≈ 150 tokens) → 500;
@@ -40,8 +54,8 @@ export interface ClaimAgentOptions extends LlmCallOptions {
 }
 
 /**
- * The settings every claim-check call shares, in one place: the agent's name, temperature
- * {@link CLAIM_TEMPERATURE}, its output limit (`options.maxOutputTokens[agent]`, else
+ * The settings every claim-check call shares, in one place: the agent's name, its temperature
+ * ({@link CLAIM_AGENT_TEMPERATURE}), its output limit (`options.maxOutputTokens[agent]`, else
  * {@link CLAIM_MAX_OUTPUT_TOKENS}), the usage hook, time limit and prompt style of `options`, and the signal.
  */
 export function claimCallSettings(
@@ -51,7 +65,7 @@ export function claimCallSettings(
 ): Pick<StructuredCall<unknown>, "agent" | "temperature" | "maxOutputTokens" | "onUsage" | "timeoutMs" | "promptStyle" | "signal"> {
   return {
     agent,
-    temperature: CLAIM_TEMPERATURE,
+    temperature: CLAIM_AGENT_TEMPERATURE[agent],
     maxOutputTokens: options.maxOutputTokens?.[agent] ?? CLAIM_MAX_OUTPUT_TOKENS[agent],
     onUsage: options.onUsage,
     timeoutMs: options.timeoutMs,

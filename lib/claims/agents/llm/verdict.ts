@@ -4,12 +4,13 @@ import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
+import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 
-/** Model-facing schema of the verdict agent. */
+/** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({
-  verdict: claimVerdictSchema.describe("What the evidence does to the ORIGINAL claim."),
+  rationale: z.string().describe("First, 2–3 sentences weighing the cited passages against the ORIGINAL claim, citing passages like [1]."),
+  verdict: claimVerdictSchema.describe("Then: what the evidence does to the ORIGINAL claim."),
   confidence: verdictConfidenceSchema.describe("Confidence in the verdict (see rubric)."),
-  rationale: z.string().describe("2–3 sentences explaining the verdict, citing passages like [1]."),
 });
 
 /** Instructions of the verdict agent (our wording, after PaperChecker's verdict analysis). */
@@ -23,7 +24,7 @@ Confidence:
 - "high": several consistent, direct studies.
 - "medium": some direct evidence with limitations.
 - "low": a single study, or indirect evidence.
-Write a rationale of 2–3 sentences and cite passages by number, like [1].
+First write a rationale of 2–3 sentences, citing passages by number like [1]; then give the verdict and confidence it leads to.
 
 ${CLAIM_TEXT_NOTICE}`;
 
@@ -54,7 +55,9 @@ export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, o
     instructions: CLAIM_VERDICT_INSTRUCTIONS,
     prompt: formatVerdictPrompt(input),
   });
-  const rationale = output.rationale.trim();
+  // Shown as the verdict's explanation: scrubbed as all model text ([n] up to the citations, quotations checked
+  // against the cited records).
+  const rationale = scrubText(output.rationale, scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
   return { verdict: output.verdict, confidence: output.confidence, rationale };
 }

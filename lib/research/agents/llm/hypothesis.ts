@@ -2,14 +2,17 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
-import { DEFAULT_MAX_EVIDENCE, EVIDENCE_DATA_NOTICE } from "../../../ai/evidence-context";
+import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { samplingFor } from "../../../ai/sampling";
-import { agentEvidence } from "./agent-evidence";
+import { agentEvidence, evidenceHeading, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { generateStructured, withHooks } from "../../../ai/structured";
+import { canonicalCitationKey } from "@/lib/evidence/identity";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -19,14 +22,15 @@ const evidenceRefs = (what: string) =>
     .array(z.string().describe('The key of an evidence block, such as "E3".'))
     .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
 
+/** One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives. */
 const modelHypothesisSchema = z.object({
   drug: z.string().describe("The drug or exposure, e.g. lithium."),
   target: z.string().describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
   pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
   effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
-  confidence: z.number().describe("Confidence in the hypothesis from the evidence shown, 0 (none) to 1 (established)."),
   supportingEvidence: evidenceRefs("support this hypothesis"),
   contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
+  confidence: z.number().describe("Then, from that evidence: confidence in the hypothesis, 0 (none) to 1 (established)."),
   searchSuggestions: z.array(z.string().describe("A literature search query (a few keywords).")).describe("2–4 searches that would test this hypothesis."),
   links: z
     .array(
@@ -40,9 +44,16 @@ const modelHypothesisSchema = z.object({
     .describe("Evidence for each link of the chain drug → target → pathway → effect; null when you cannot tell."),
 });
 
-/** Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). */
+/**
+ * Model-facing schema of the hypothesis agent (strict-JSON-schema friendly: all fields required, nullable). What the
+ * evidence establishes comes first, so a model reads before it proposes, and may propose nothing: an empty list with
+ * that reading as the reason.
+ */
 export const hypothesisOutputSchema = z.object({
-  hypotheses: z.array(modelHypothesisSchema).describe("2–4 mechanistic hypotheses, most promising first."),
+  evidenceReading: z
+    .string()
+    .describe("First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis)."),
+  hypotheses: z.array(modelHypothesisSchema).describe("0–4 mechanistic hypotheses, most promising first; [] when the evidence supports no mechanism."),
   primaryHypothesis: z
     .number()
     .nullable()
@@ -69,24 +80,25 @@ A good hypothesis:
 3. Is testable: literature searches could support or refute it, and you suggest those searches.
 4. Is grounded: it cites only the evidence blocks shown to you, by their key (E3).
 
-Give 2–4 hypotheses, most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
+First say what the evidence establishes. Then give up to 4 hypotheses (2–4 when the evidence supports them), most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
 List evidence that contradicts a hypothesis as contradicting evidence. Never invent evidence keys.
 When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
+When the evidence shown supports no mechanism for the question, give no hypothesis (an empty list) and say why in your reading of the evidence: inventing a chain the evidence does not support is worse than proposing none.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
 function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
-  return previous.hypotheses.map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)})`).join("\n");
+  return previous.hypotheses.map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)})`).join("\n");
 }
 
 /** The user prompt of the hypothesis agent: question, previous hypotheses, evidence blocks, task. */
-export function formatHypothesisPrompt(input: HypothesisInput, evidenceText: string, omitted: number): string {
+export function formatHypothesisPrompt(input: HypothesisInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
   return [
     `## Research question\n${input.question}`,
-    `## Previous hypotheses\n${previousSection(input.previous)}`,
-    `## Evidence${omitted > 0 ? ` (${DEFAULT_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
-    "## Task\nPropose 2–4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3).",
+    `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
+    `${evidenceHeading(evidence)}\n${evidence.text}`,
+    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, when the evidence supports none.",
   ].join("\n\n");
 }
 
@@ -121,8 +133,45 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
   return ids;
 }
 
+/**
+ * The model's answer with every text a reader sees scrubbed (lib/report/scrub: identifiers naming no retrieved
+ * record, citation markers, author–year citations and quotations no record holds removed): the reading of the
+ * evidence, chain nodes, search suggestions, links, knowledge gaps and searches. Evidence references are left to
+ * {@link toHypothesisSet}, which keeps only those naming a block shown.
+ */
+export function scrubHypothesisOutput(output: HypothesisOutput, ctx: ScrubContext): HypothesisOutput {
+  const tally = emptyTally();
+  const t = (text: string) => scrubText(text, ctx, tally);
+  return {
+    ...output,
+    evidenceReading: t(output.evidenceReading),
+    hypotheses: output.hypotheses.map((h) => ({
+      ...h,
+      drug: t(h.drug),
+      target: t(h.target),
+      pathway: t(h.pathway),
+      effect: t(h.effect),
+      searchSuggestions: h.searchSuggestions.map(t),
+      links: h.links?.map((l) => ({ ...l, from: t(l.from), to: t(l.to) })) ?? null,
+    })),
+    knowledgeGaps: output.knowledgeGaps.map((g) => ({ gap: t(g.gap), search: t(g.search) })),
+    recommendedSearches: output.recommendedSearches.map(t),
+  };
+}
+
+/**
+ * A reference the model gave that named no block shown, as it may be recorded and shown: a key ("E77") as written,
+ * anything that holds an identifier naming no retrieved record only as that fact (the identifier is never shown).
+ */
+function recordableRef(ref: string, ctx: ScrubContext): string {
+  const key = canonicalCitationKey(ref);
+  if (key) return key;
+  const cleaned = scrubText(ref, ctx, emptyTally());
+  return cleaned === ref.trim() && cleaned ? cleaned : "(an identifier that names no retrieved record)";
+}
+
 /** Options of {@link generateHypotheses}: usage reporting, and a report of dropped evidence references. */
-export interface HypothesisAgentOptions extends LlmAgentOptions {
+export interface HypothesisAgentOptions extends ResearchLlmOptions {
   /** Called once per run with the references that named no offered evidence block (dropped); not called when none. */
   onUnknownReferences?: (refs: string[]) => void;
 }
@@ -141,7 +190,8 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
  * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
- * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range).
+ * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range). When no
+ * hypothesis is left, the model's reading of the evidence is kept as `noHypothesisReason`.
  */
 export function toHypothesisSet(
   output: HypothesisOutput,
@@ -171,6 +221,8 @@ export function toHypothesisSet(
       knowledgeGaps: output.knowledgeGaps.map((g) => g.gap.trim()).filter(Boolean),
       // The gaps' searches come first: they are what the next iteration searches (see runResearch).
       recommendedSearches: [...new Set([...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches].map((s) => s.trim()).filter(Boolean))],
+      // No hypothesis: the model's reading of the evidence says why (none when it gave none).
+      ...(hypotheses.length === 0 && output.evidenceReading.trim() ? { noHypothesisReason: output.evidenceReading.trim() } : {}),
     },
     unknownRefs,
   };
@@ -178,9 +230,11 @@ export function toHypothesisSet(
 
 /**
  * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
- * when there are more, see buildSelectedEvidenceContext) and asks for 2–4 mechanistic hypotheses (see
- * {@link toHypothesisSet} for the post-processing). Dropped references go to `options.onUnknownReferences`
- * and `input.hooks.onDroppedEvidenceIds`.
+ * when there are more, see buildKeyedEvidenceContext) and asks for its reading of the evidence, then up to 4
+ * mechanistic hypotheses, or none with the reason (see
+ * {@link toHypothesisSet} for the post-processing, after {@link scrubHypothesisOutput}). Dropped references go to
+ * `options.onUnknownReferences` and `input.hooks.onDroppedEvidenceIds` (keys as written; any identifier only as the
+ * fact that one was given).
  * @throws Error("hypothesis agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
@@ -189,7 +243,7 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisSet> {
-  const context = await agentEvidence(input, options, input.previous, DEFAULT_MAX_EVIDENCE);
+  const context = await agentEvidence(model, input, options, input.previous, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("hypothesis", options.sampling),
@@ -197,15 +251,17 @@ export async function generateHypotheses(
     model,
     schema: hypothesisOutputSchema,
     instructions: HYPOTHESIS_INSTRUCTIONS,
-    prompt: formatHypothesisPrompt(input, context.text, context.omitted),
+    prompt: formatHypothesisPrompt(input, context),
     signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),
   });
-  const { assessment, unknownRefs } = toHypothesisSet(output, indexEvidence(context.items));
+  const ctx = scrubContext(input.evidence);
+  const { assessment, unknownRefs } = toHypothesisSet(scrubHypothesisOutput(output, ctx), indexEvidence(context.items));
   if (unknownRefs.length > 0) {
-    options.onUnknownReferences?.(unknownRefs);
-    input.hooks?.onDroppedEvidenceIds?.(unknownRefs);
+    const recorded = unknownRefs.map((ref) => recordableRef(ref, ctx));
+    options.onUnknownReferences?.(recorded);
+    input.hooks?.onDroppedEvidenceIds?.(recorded);
   }
   return assessment;
 }

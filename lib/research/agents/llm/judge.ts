@@ -8,27 +8,33 @@ import {
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { EVIDENCE_DATA_NOTICE, JUDGE_MAX_EVIDENCE } from "../../../ai/evidence-context";
-import { evidenceKeys } from "../../../ai/evidence-keys";
+import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { citationKeys } from "@/lib/evidence/identity";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
 import { samplingFor } from "../../../ai/sampling";
-import { agentEvidence } from "./agent-evidence";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
+import { generateStructured, withHooks } from "../../../ai/structured";
 
-/** Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema). */
+/**
+ * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
+ * Reasons come before the numbers they justify and the overall judgement before the decision: a model decodes
+ * fields in order, so a score written first is a commitment its reasoning can only rationalise.
+ */
 export const judgeOutputSchema = z.object({
+  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6; [] when the evidence shows none."),
+  mechanismReasoning: z.string().describe("First, why the mechanism score you are about to give, citing evidence keys like [E3]."),
   mechanismScore: z.number().describe("Integer 0–10: how well the evidence establishes the mechanism (see rubric)."),
-  mechanismReasoning: z.string().describe("Why this mechanism score, citing evidence keys like [E3]."),
+  clinicalReasoning: z.string().describe("First, why the clinical score you are about to give, citing evidence keys like [E3]."),
   clinicalScore: z.number().describe("Integer 0–10: strength of the clinical evidence in humans (see rubric)."),
-  clinicalReasoning: z.string().describe("Why this clinical score, citing evidence keys like [E3]."),
   drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
-  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6."),
-  sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
+  reasoning: z.string().describe("Overall judgement in 2–4 sentences, before the decision fields below."),
   confidence: z.number().describe("Confidence in this assessment, 0 to 1."),
+  sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
   recommendation: z.enum(["continue", "synthesize"]).describe("synthesize when the evidence suffices, else continue searching."),
   nextSearchQueries: z
     .array(z.string().describe("A literature search query (a few keywords)."))
     .describe("When continuing: 1–4 searches that would fill the biggest gap; [] otherwise."),
-  reasoning: z.string().describe("Overall judgement in 2–4 sentences."),
 });
 /** What the model returns to the judge. */
 export type JudgeOutput = z.infer<typeof judgeOutputSchema>;
@@ -52,25 +58,27 @@ Rules:
 - Score only what the evidence blocks shown to you contain, and cite them by key like [E3]. Never invent studies or keys.
 - Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
 - The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
+- Write each reasoning before its score: reason from the evidence first, then give the number the reasoning leads to.
+- When the evidence shown does not bear on the question, say so in your reasoning and score it 0: a low score with the reason is the right answer, not a failure.
 - When it is not sufficient, propose specific next searches that target the weakest part.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-/** The user prompt of the judge: question, loop position, hypotheses, evidence blocks. */
-export function formatJudgePrompt(input: JudgeInput, evidenceText: string, omitted: number): string {
-  const keys = evidenceKeys(input.evidence);
+/** The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys. */
+export function formatJudgePrompt(input: JudgeInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
+  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
-          .map((h) => `- ${chainLabel(h)} (confidence ${h.confidence.toFixed(2)}; supporting ${h.supportingEvidence.map((id) => keys.get(id) ?? id).join(", ") || "none"})`)
+          .map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)})`)
           .join("\n");
   return [
     `## Research question\n${input.question}`,
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
-    `## Current hypotheses\n${hypotheses}`,
-    `## Evidence${omitted > 0 ? ` (${JUDGE_MAX_EVIDENCE} relevant and diverse records; ${omitted} more not shown)` : ""}\n${evidenceText}`,
-    "## Task\nScore the evidence with the rubric and decide whether it is sufficient.",
+    `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
+    `${evidenceHeading(evidence)}\n${evidence.text}`,
+    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
   ].join("\n\n");
 }
 
@@ -79,15 +87,21 @@ export function clampScore(x: number): number {
   return Number.isFinite(x) ? Math.min(10, Math.max(0, Math.round(x))) : 0;
 }
 
-const clean = (xs: string[]) => [...new Set(xs.map((s) => s.trim()).filter(Boolean))];
 
 /**
- * Turns the model's answer into a JudgeAssessment. Scores are clamped to integers 0–10 and confidence to 0–1.
+ * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/report/scrub; keys of the run's records
+ * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
  * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing
  * without model queries, the hypotheses' recommended searches are used.
  */
-export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses">): JudgeAssessment {
+export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses" | "evidence">): JudgeAssessment {
+  // The judge's text is shown on the run page and passed to the report agent: scrubbed as every model-written text
+  // (its keys of the run's records may stay; numbers, identifiers and quotations no record holds may not).
+  const ctx = scrubContext(input.evidence, { keys: new Set(citationKeys(input.evidence).values()) });
+  const tally = emptyTally();
+  const t = (text: string) => scrubText(text, ctx, tally);
+  const clean = (xs: string[]) => scrubList(xs, ctx, tally);
   const mechanismScore = clampScore(output.mechanismScore);
   const clinicalScore = clampScore(output.clinicalScore);
   const drugCandidates = clean(output.drugCandidates);
@@ -100,16 +114,16 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
   }
   return {
     mechanismScore,
-    mechanismReasoning: output.mechanismReasoning.trim(),
+    mechanismReasoning: t(output.mechanismReasoning),
     clinicalScore,
-    clinicalReasoning: output.clinicalReasoning.trim(),
+    clinicalReasoning: t(output.clinicalReasoning),
     drugCandidates,
     keyFindings: clean(output.keyFindings),
     sufficient,
     confidence: Number.isFinite(output.confidence) ? Math.min(1, Math.max(0, output.confidence)) : 0,
     recommendation,
     nextSearchQueries,
-    reasoning: output.reasoning.trim(),
+    reasoning: t(output.reasoning),
   };
 }
 
@@ -119,8 +133,8 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
-export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: LlmAgentOptions = {}): Promise<JudgeAssessment> {
-  const context = await agentEvidence(input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
+export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: ResearchLlmOptions = {}): Promise<JudgeAssessment> {
+  const context = await agentEvidence(model, input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
   const output = await generateStructured({
     ...withHooks(options, input.hooks),
     ...samplingFor("judge", options.sampling),
@@ -128,7 +142,7 @@ export async function judgeEvidence(model: LanguageModel, input: JudgeInput, opt
     model,
     schema: judgeOutputSchema,
     instructions: JUDGE_INSTRUCTIONS,
-    prompt: formatJudgePrompt(input, context.text, context.omitted),
+    prompt: formatJudgePrompt(input, context),
     signal: input.signal,
   });
   return toJudgeAssessment(output, input);

@@ -6,8 +6,6 @@ import { levenshteinSimilarity, matchQuote } from "@/lib/text/quote-match";
 import { LITHIUM_EVIDENCE, reportInput, scriptedModel } from "../../../support/llm";
 
 const ABSTRACT_1 = LITHIUM_EVIDENCE[0].citation.abstract; // PMID 9406968
-const AVP = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
-const URINE = "Multiple daily doses of lithium were associated with higher urine volumes.";
 
 describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sliding window)", () => {
   it("finds an exact quote, ignoring case and whitespace, and returns the source's own wording", () => {
@@ -38,26 +36,26 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
 
 /** A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong record. */
 const quoting: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [
     {
       text: "In rats, “the male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria” [E1].",
-      snippet: "The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria",
+      support: ["E1.2"],
     },
   ],
   methodology: "PubMed was searched.",
   mechanisticFindings: [
-    { text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].', snippet: AVP },
-    { text: "Amiloride reduced drinking [E2].", snippet: "Amiloride reduced the drinking and urine volume of rats" },
+    { text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].', support: ["E1.3"] },
+    { text: "Amiloride reduced drinking [E2].", support: ["E2.2"] },
   ],
   clinicalFindings: [
-    { text: 'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [E3].', snippet: URINE },
-    { text: "Multiple daily doses were associated with higher urine volumes [E3].", snippet: URINE },
+    { text: 'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [E3].', support: ["E3.2"] },
+    { text: "Multiple daily doses were associated with higher urine volumes [E3].", support: ["E3.2"] },
   ],
   drugCandidates: ["amiloride"],
   limitations: ["Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [E2]."],
-  conclusion: [{ text: "Lithium raises AVP in rats [E1].", snippet: AVP }],
-  references: ["E1", "E2", "E3"],
+  conclusion: [{ text: "Lithium raises AVP in rats [E1].", support: ["E1.3"] }],
 };
 
 describe("quoted passages in the LLM report", () => {
@@ -79,7 +77,8 @@ describe("quoted passages in the LLM report", () => {
     expect(report.removedQuotes).toBe(2);
     expect(report.replacedQuotes).toBe(2);
     expect(repairs.map((r) => r.kind)).toEqual(["quote", "quote"]);
-    expect(repairs[0].detail).toContain("“lithium destroyed every collecting duct within four hours of the first dose” matches no cited source");
+    // The line names the quotation by its length, not its words: no source holds them, so they are shown nowhere.
+    expect(repairs[0].detail).toBe("Clinical findings: a quotation of 12 words matches no cited source (best similarity 0.34); its sentence was removed");
     expect(report.references.map((r) => r.evidenceId)).toEqual(["pmid:9406968", "pmid:7453952", "pmid:1987816"]);
   });
 

@@ -93,7 +93,7 @@ describe("LLM claim agents (scripted models)", () => {
     expect(promptText(model, 0)).toContain(`id=\\"${documents[9].id}\\"`);
     expect(promptText(model, 0)).not.toContain(`id=\\"${documents[10].id}\\"`);
     expect(promptText(model, 2)).toContain(`id=\\"${documents[22].id}\\"`);
-    expect(model.doGenerateCalls[0].temperature).toBe(0.3);
+    expect(model.doGenerateCalls[0].temperature).toBe(0); // scoring is a rubric call: temperature 0, no longer the prose 0.3
   });
 
   it("drops a fabricated passage and keeps verified ones in the abstract's own words", async () => {
@@ -184,12 +184,13 @@ describe("LLM claim agents' sampling and output limits", () => {
 
     expect(usage.map((u) => u.agent)).toEqual(["claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict"]);
     expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
-      [0.3, 500],
+      // Rubric and copying calls at temperature 0 (they were at the prose temperature 0.3); prose at 0.3.
+      [0, 500],
       [0.3, 1_500],
-      [0.3, 1_000],
-      [0.3, 1_500],
+      [0, 1_000],
+      [0, 1_500],
       [0.3, 700], // the option's limit, not the default 1,000
-      [0.3, 500],
+      [0, 500],
     ]);
   });
 });

@@ -40,9 +40,9 @@ describe("critic: LLM entailment check", () => {
   it("fails on a FAIL verdict and on a claim left without a verdict; shows the cited records under their run-wide keys", async () => {
     const answer: CriticOutput = {
       claims: [
-        { claim: 1, verdict: "PASS", issue: null },
-        { claim: 3, verdict: "FAIL", issue: "The cited abstracts report no human data." },
-        { claim: 9, verdict: "PASS", issue: null },
+        { claim: 1, reasoning: "Stated.", verdict: "PASS" },
+        { claim: 3, reasoning: "The cited abstracts report no human data.", verdict: "FAIL" },
+        { claim: 9, reasoning: "Stated.", verdict: "PASS" },
       ],
     };
     const model = scriptedModel([answer]);
@@ -64,7 +64,9 @@ describe("critic: LLM entailment check", () => {
     expect(prompt).toContain('<evidence key=\\"E1\\" id=\\"pmid:9406968\\">');
     expect(prompt).toContain('<evidence key=\\"E2\\" id=\\"pmid:7453952\\">');
     expect(prompt).toContain('<claim n=\\"3\\" cites=\\"E2, E1\\" section=\\"Mechanistic findings\\">');
-    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0.2, maxOutputTokens: 3_000 });
+    // The critic is a rubric call: temperature 0 by default (it was 0.2); its limit is 2,500 (was 3,000), sized so its
+    // largest prompt and answer fit a 16k context (tests/unit/ai/prompt-budgets.test.ts).
+    expect(model.doGenerateCalls[0]).toMatchObject({ temperature: 0, maxOutputTokens: 2_500 });
     // The fake closing tag inside the claim is neutralised: one real </claim> per claim in the user message.
     const messages = JSON.parse(prompt) as Array<{ role: string; content: unknown }>;
     const user = JSON.stringify(messages.find((m) => m.role === "user")?.content);
@@ -74,7 +76,7 @@ describe("critic: LLM entailment check", () => {
   });
 
   it("passes when every claim is entailed, and makes no call when nothing is cited", async () => {
-    const all: CriticOutput = { claims: [1, 2, 3].map((claim) => ({ claim, verdict: "PASS" as const, issue: null })) };
+    const all: CriticOutput = { claims: [1, 2, 3].map((claim) => ({ claim, reasoning: "Every element is stated.", verdict: "PASS" as const })) };
     expect(await checkEntailment(scriptedModel([all]), { question: QUESTION, report: REPORT, evidence: LITHIUM_EVIDENCE })).toEqual({
       verdict: "PASS",
       issues: [],

@@ -11,6 +11,7 @@ const base = {
 
 /** Three hypotheses citing blocks by key (E1, "[E2]", lower-case "e2"), by id, by "PMID n", plus refs that name nothing offered. */
 const answer: HypothesisOutput = {
+  evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     {
       ...base,
@@ -70,7 +71,8 @@ describe("LLM hypothesis agent", () => {
     expect(third.supportingEvidence).toEqual([]);
     expect(result.primaryHypothesis?.target).toBe("ENaC");
     expect(result.knowledgeGaps).toEqual(["Human collecting-duct data"]);
-    expect(unknown).toEqual([["pmid:31415926", "doi:10.9999/not-offered", "E9"]]);
+    // Dropped references are recorded (and shown) as keys, never as the identifiers the model invented.
+    expect(unknown).toEqual([["(an identifier that names no retrieved record)", "(an identifier that names no retrieved record)", "E9"]]);
     expect(usage).toEqual([{ agent: "hypothesis", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
 
     const prompt = promptText(model, 0);

@@ -10,24 +10,22 @@ const poisoned: Evidence[] = LITHIUM_EVIDENCE.map((e) =>
   e.id === "pmid:7453952" ? { ...e, citation: { ...e.citation, abstract: `${e.citation.abstract} ${INJECTION}` } } : e,
 );
 
-const AVP = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
 const base: ReportOutput = {
+  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
   title: "Lithium and polyuria",
-  executiveSummary: [{ text: "Amiloride attenuates lithium polyuria in rats [E2].", snippet: "Amiloride reduced the drinking and urine volume of rats" }],
+  executiveSummary: [{ support: ["E2.2"], text: "Amiloride attenuates lithium polyuria in rats." }],
   methodology: "Searched PubMed.",
-  mechanisticFindings: [{ text: "AVP rises [E1].", snippet: AVP }],
-  clinicalFindings: [{ text: "No trials.", snippet: null }],
+  mechanisticFindings: [{ support: ["E1.3"], text: "AVP rises." }],
+  clinicalFindings: [{ support: [], text: "No trials." }],
   drugCandidates: ["amiloride"],
   limitations: [],
-  conclusion: [{ text: "Plausible [E1].", snippet: AVP }],
-  references: ["E2", "E1"],
+  conclusion: [{ support: ["E1.3"], text: "Plausible." }],
 };
 
-/** What a model that obeys the injected text would answer (keys only: it can cite the PMID only as a made-up key). */
+/** What a model that obeys the injected text would answer: the PMID in its support list, and a made-up key. */
 const obeying: ReportOutput = {
   ...base,
-  conclusion: [{ text: "Plausible [E1], as shown by [E9].", snippet: AVP }],
-  references: [...base.references, "PMID 12345678", "E9"],
+  conclusion: [{ support: ["E1.3", "PMID 12345678"], text: "Plausible, as shown by [E9]." }],
 };
 
 describe("prompt injection in an abstract", () => {
@@ -38,7 +36,10 @@ describe("prompt injection in an abstract", () => {
 
     expect(injected.references).toEqual(clean.references);
     expect(injected.references.map((r) => r.evidenceId)).toEqual(["pmid:7453952", "pmid:9406968"]);
-    expect(injected.removedReferences).toBe(2);
+    // The answer has no reference list any more; the sentence that cited the PMID and a key never shown is removed.
+    expect(injected.removedReferences).toBe(0);
+    expect(injected.conclusion).toBe("");
+    expect(clean.conclusion).toBe("Plausible [2].");
     expect(JSON.stringify(injected)).not.toContain("12345678");
     expect(injected.conclusion).not.toMatch(/\[9\]|\[3\]/);
   });

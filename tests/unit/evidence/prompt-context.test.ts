@@ -1,6 +1,6 @@
 import { MockEmbeddingModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { buildKeyedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/ai/evidence-context";
+import { buildKeyedEvidenceContext, JUDGE_MAX_EVIDENCE, selectEvidence } from "@/lib/evidence/prompt-context/context";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
@@ -47,7 +47,7 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     // 25, not 30: issue 17's budget of 25–30 blocks of ≈ 1,200-character excerpts (the judge takes the low end).
     expect(JUDGE_MAX_EVIDENCE).toBe(25);
     expect(prompt.match(/<evidence key=/g)).toHaveLength(25);
-    expect(prompt).toContain("(25 relevant and diverse records; 95 more not shown)");
+    expect(prompt).toContain("## Evidence (25 records; 95 more not shown for room)");
   });
 
   it("uses the provider's embeddings when configured (once per record per run), and reports their usage", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { abstractSentences, EXCERPT_CHARS, excerptAbstract, sectionKind } from "@/lib/ai/excerpts";
-import { createExcerptStore } from "@/lib/ai/excerpt-store";
+import { abstractSentences, EXCERPT_CHARS, excerptAbstract, sectionKind } from "@/lib/evidence/prompt-context/excerpts";
+import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
+import { formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { truncateAtSentence } from "@/lib/text/sentences";
 import { readFixture } from "../../support/fixtures";
@@ -11,7 +12,7 @@ const kinds = (abstract: string) => new Set(abstractSentences(abstract).map((s) 
 const shows = (text: string, kind: "results" | "conclusions") =>
   [...text.matchAll(/([A-Z][A-Z ,&/()-]{2,60}?):\s/g)].some((m) => sectionKind(m[1]) === kind);
 
-describe("evidence excerpts (issue 17): the findings reach the model", () => {
+describe("evidence excerpts: the findings reach the model", () => {
   it("on the MEDLINE sample, every structured abstract keeps its CONCLUSIONS (202 of 202; the 700-character cut kept 2)", () => {
     const structured = MEDLINE.filter((e) => kinds(e.citation.abstract).has("conclusions"));
     const withResults = structured.filter((e) => kinds(e.citation.abstract).has("results"));
@@ -56,5 +57,16 @@ describe("evidence excerpts (issue 17): the findings reach the model", () => {
     const store = createExcerptStore();
     const first = store.excerpt(record, "Q", "focus of the hypothesis agent");
     expect(store.excerpt(record, "Q", "another focus, later in the run")).toBe(first);
+  });
+
+  it("numbered blocks (chat at 700, claim scoring at 1,500 characters) show every structured abstract's CONCLUSIONS", () => {
+    const structured = MEDLINE.filter((e) => kinds(e.citation.abstract).has("conclusions"));
+    for (const maxAbstractChars of [700, 1_500]) {
+      const text = formatEvidenceBlocks(structured.map((evidence, i) => ({ n: i + 1, evidence })), { maxAbstractChars, focus: "effect of treatment on outcome" });
+      const abstracts = [...text.matchAll(/\nAbstract: (.*)\n<\/evidence>/g)].map((m) => m[1]);
+      expect(abstracts).toHaveLength(202);
+      // Before, these blocks were the abstract's first 700 or 1,500 characters: 2 of 202 showed CONCLUSIONS at 700.
+      expect(abstracts.filter((t) => shows(t, "conclusions"))).toHaveLength(202);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { bm25Scores } from "@/lib/text/bm25";
-import type { EmbedCallOptions, TextEmbedder } from "./embeddings";
+import type { EmbedCallOptions, TextEmbedder } from "@/lib/text/similarity";
 
 /**
- * How question score and source rank combine (our choice; issue 17: a follow-up query's top hit must not count as
+ * How question score and source rank combine (our choice: a follow-up query's top hit must not count as
  * much as the question's): a record that shares no term with the question gets at most {@link NO_MATCH_CEILING}
  * (its source rank × 0.1), every record that matches gets more: 0.1 + 0.85 × question score + 0.05 × source rank.
  */
