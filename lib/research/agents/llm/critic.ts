@@ -11,8 +11,8 @@ import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type Keye
 import { citationKeys, sentenceId } from "@/lib/evidence/identity";
 import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
-import { samplingFor } from "../../../ai/sampling";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import { generateStructured, type LlmAgentOptions } from "../../../ai/structured";
+import { researchAgentCall } from "./agent-call";
 
 /**
  * One cited sentence of a report: its number in the critic's prompt, its section, text and reference numbers
@@ -152,14 +152,10 @@ export async function checkEntailment(model: LanguageModel, input: CritiqueInput
     .sort((a, b) => Number(a.key.slice(1)) - Number(b.key.slice(1)))
     .map((b) => ({ ...b, sentences: store.excerpt(b.evidence, input.question, "") }));
   const output = await generateStructured({
-    ...withHooks(options, input.hooks),
-    ...samplingFor("critic", options.sampling),
-    agent: "critic",
-    model,
+    ...researchAgentCall("critic", model, options, input),
     schema: criticOutputSchema,
     instructions: CRITIC_INSTRUCTIONS,
     prompt: formatCriticPrompt(input.question, claims, blocks),
-    signal: input.signal,
   });
   const ctx = scrubContext(input.evidence, { references: input.report.references.length, keys: new Set(keyOf.values()) });
   const issues = toIssues(output, claims, ctx);

@@ -4,15 +4,15 @@ import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence, evidenceHeading, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
-import { generateStructured, withHooks } from "../../../ai/structured";
+import { generateStructured } from "../../../ai/structured";
 import { canonicalCitationKey } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
+import { researchAgentCall } from "./agent-call";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -245,14 +245,10 @@ export async function generateHypotheses(
 ): Promise<HypothesisSet> {
   const context = await agentEvidence(model, input, options, input.previous, DEFAULT_MAX_EVIDENCE);
   const output = await generateStructured({
-    ...withHooks(options, input.hooks),
-    ...samplingFor("hypothesis", options.sampling),
-    agent: "hypothesis",
-    model,
+    ...researchAgentCall("hypothesis", model, options, input),
     schema: hypothesisOutputSchema,
     instructions: HYPOTHESIS_INSTRUCTIONS,
     prompt: formatHypothesisPrompt(input, context),
-    signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),
   });

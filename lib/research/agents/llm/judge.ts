@@ -12,9 +12,9 @@ import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt
 import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { citationKeys } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
-import { samplingFor } from "../../../ai/sampling";
 import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
-import { generateStructured, withHooks } from "../../../ai/structured";
+import { generateStructured } from "../../../ai/structured";
+import { researchAgentCall } from "./agent-call";
 
 /**
  * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
@@ -136,14 +136,10 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
 export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: ResearchLlmOptions = {}): Promise<JudgeAssessment> {
   const context = await agentEvidence(model, input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
   const output = await generateStructured({
-    ...withHooks(options, input.hooks),
-    ...samplingFor("judge", options.sampling),
-    agent: "judge",
-    model,
+    ...researchAgentCall("judge", model, options, input),
     schema: judgeOutputSchema,
     instructions: JUDGE_INSTRUCTIONS,
     prompt: formatJudgePrompt(input, context),
-    signal: input.signal,
   });
   return toJudgeAssessment(output, input);
 }

@@ -8,11 +8,11 @@ import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt
 import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { MARKER_PATTERN } from "@/lib/report/render/markers";
 import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
-import { samplingFor } from "../../../ai/sampling";
 import { streamPreview, reportPreview } from "./stream-previews";
-import { generateStructured, withHooks } from "../../../ai/structured";
+import { generateStructured } from "../../../ai/structured";
 import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { buildReport } from "./report-draft";
+import { researchAgentCall } from "./agent-call";
 
 const statements = (what: string) =>
   z
@@ -151,15 +151,11 @@ export function bareNumberProblem(output: ReportOutput): string | null {
 export async function writeReport(model: LanguageModel, input: ReportInput, options: ResearchLlmOptions = {}): Promise<ResearchReport> {
   const context = await agentEvidence(model, input, options, input.hypotheses, REPORT_MAX_EVIDENCE);
   const output = await generateStructured({
-    ...withHooks(options, input.hooks),
-    ...samplingFor("report", options.sampling),
-    agent: "report",
-    model,
+    ...researchAgentCall("report", model, options, input),
     schema: reportOutputSchema,
     instructions: REPORT_INSTRUCTIONS,
     prompt: formatReportPrompt(input, context),
     check: bareNumberProblem,
-    signal: input.signal,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),
   });
