@@ -1,12 +1,11 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { PubmedItem } from "@/lib/library/pubmed-stream";
-import type { ParseMessage, ParseRequest } from "@/lib/library/sync-worker";
+import type { ParseMessage, ParseRequest, SyncItem } from "@/lib/library/sync-worker";
 
 /** A batch of parsed items and the compressed bytes of the file read so far. */
 export interface ParsedBatch {
-  items: PubmedItem[];
+  items: SyncItem[];
   bytesRead: number;
 }
 
@@ -17,6 +16,8 @@ export interface ParsedBatch {
 export interface ParseWorker {
   /** The file's items in batches, in document order, after `skip` items. @throws the parse error of the file. */
   batches(file: string, skip: number, batchItems: number): AsyncGenerator<ParsedBatch>;
+  /** CPU time the worker thread spent on the files read so far (reading, gunzip's calls, parsing, building rows), µs. */
+  readonly cpuMicros: number;
   close(): Promise<void>;
 }
 
@@ -31,6 +32,7 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
   );
   worker.unref();
   const queue: ParseMessage[] = [];
+  let cpuMicros = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
   worker.on("message", (m: ParseMessage) => {
@@ -55,10 +57,14 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
       for (;;) {
         const m = await next();
         if (m.type === "error") throw new Error(m.message);
+        cpuMicros += m.cpuMicros;
         if (m.type === "end") return;
         worker.postMessage({ type: "ack" });
         yield { items: m.items, bytesRead: m.bytesRead };
       }
+    },
+    get cpuMicros() {
+      return cpuMicros;
     },
     async close() {
       await worker.terminate();
