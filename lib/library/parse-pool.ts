@@ -14,7 +14,15 @@ export interface ParsedBatch {
  * API so it runs the TypeScript sources wherever the sync runs (the CLI, the bench, the tests).
  */
 export interface ParseWorker {
-  /** The file's items in batches, in document order, after `skip` items. @throws the parse error of the file. */
+  /**
+   * Asks for a file ahead of its turn: the worker reads it as soon as the files asked before are read, so its first
+   * batches wait ready while the writer finishes the file before (no pause at each file boundary).
+   */
+  prefetch(file: string, skip: number, batchItems: number): void;
+  /**
+   * The file's items in batches, in document order, after `skip` items (asked for now unless prefetched, and after
+   * every file asked for before it has been consumed). @throws the parse error of the file.
+   */
   batches(file: string, skip: number, batchItems: number): AsyncGenerator<ParsedBatch>;
   /** CPU time the worker thread spent on the files read so far (reading, gunzip's calls, parsing, building rows), µs. */
   readonly cpuMicros: number;
@@ -51,9 +59,18 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
     }
     return queue.shift()!;
   };
+  /** Files asked for and not yet consumed, in order. */
+  const asked: string[] = [];
+  const ask = (file: string, skip: number, batchItems: number) => {
+    asked.push(file);
+    worker.postMessage({ type: "file", path: file, skip, batchItems } satisfies ParseRequest);
+  };
   return {
+    prefetch: ask,
     async *batches(file, skip, batchItems) {
-      worker.postMessage({ type: "file", path: file, skip, batchItems } satisfies ParseRequest);
+      if (!asked.includes(file)) ask(file, skip, batchItems);
+      if (asked[0] !== file) throw new Error(`parse worker: ${file} asked for before ${asked[0]} was read`);
+      asked.shift();
       for (;;) {
         const m = await next();
         if (m.type === "error") throw new Error(m.message);

@@ -14,7 +14,7 @@ import { threadCpuMicros } from "@/lib/library/thread-cpu";
  */
 export type SyncItem = { kind: "record"; row: LibraryRow } | { kind: "delete"; pmid: string } | { kind: "failed"; reason: string };
 
-/** A request: stream `path`, skipping `skip` items, in batches of `batchItems`. */
+/** A request: stream `path`, skipping `skip` items, in batches of `batchItems` (requests are read in order). */
 export interface ParseRequest {
   type: "file";
   path: string;
@@ -72,13 +72,26 @@ async function stream(request: ParseRequest) {
   }
 }
 
+/** Files requested and not yet read, in order: read one after another, so the next file's first batches are ready
+ * when the writer finishes a file (the sync requests the next file as it starts one). */
+const requests: ParseRequest[] = [];
+let reading = false;
+
+async function readRequested() {
+  if (reading) return;
+  reading = true;
+  while (requests.length) await stream(requests.shift()!);
+  reading = false;
+}
+
 parentPort?.on("message", (message: ParseRequest | { type: "ack" }) => {
   if (message.type === "ack") {
     unacknowledged--;
     wake?.();
     wake = null;
   } else {
-    cpuSinceLast();
-    void stream(message);
+    if (!reading) cpuSinceLast();
+    requests.push(message);
+    void readRequested();
   }
 });

@@ -111,6 +111,10 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
     let lastProgress = 0;
     for (const [i, { file, resumeAt }] of plan.pending.entries()) {
       if (options.signal?.aborted) break;
+      // The worker reads the next file as soon as it has read this one, while the writer still applies its batches.
+      const following = plan.pending[i + 1];
+      if (i === 0) parser.prefetch(file.path, resumeAt, batchItems);
+      if (following) parser.prefetch(following.file.path, following.resumeAt, batchItems);
       const index = plan.applied.length + i + 1;
       emit({ type: "file-start", file: file.name, index, files: folder.files.length, bytes: file.bytes, resumeAt });
       const fileStarted = performance.now();
