@@ -9,6 +9,7 @@ import { importFile } from "@/lib/library/import";
 import { syncLibrary } from "@/lib/library/sync";
 import { CORPUS_DIR } from "./corpus-pools";
 import { measureSearch, querySet, type BenchQuery, type SearchFigures } from "./measure";
+import { postgresDatabase, ServerCpu } from "./server-cpu";
 import { ensureSyntheticLibrary, RECORDS_PER_FILE } from "./synthesize";
 import { runWorkload, type WorkloadRun } from "./workload";
 
@@ -33,6 +34,12 @@ export interface SizeFigures extends SearchFigures {
   importRecordsPerSecond: number;
   /** CPU time of this process (parse worker + writer) per record, µs; Postgres' own CPU is not in it. */
   importCpuMicrosPerRecord: number;
+  /** CPU per record of the parse worker thread (reading, gunzip's calls, parsing, building rows), µs. */
+  importParseCpuMicrosPerRecord: number;
+  /** CPU per record of the writing thread (the sync's caller: binding, SQLite's inserts and FTS5 on SQLite), µs. */
+  importWriterCpuMicrosPerRecord: number;
+  /** CPU per record of the Postgres server's processes for this database (generated tsvector, GIN build), µs; null on SQLite or when unreadable. */
+  importServerCpuMicrosPerRecord: number | null;
   importSeconds: number;
   dbBytesPerRecord: number;
 }
@@ -112,23 +119,41 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
         const files = synthetic.files.filter((f) => f.to <= size && f.from < f.to).concat(size === options.records ? synthetic.files.filter((f) => f.from === f.to) : []);
         for (const f of files) if (!fs.existsSync(path.join(stage, f.name))) fs.symlinkSync(path.join(synthetic.dir, f.name), path.join(stage, f.name));
         const cpu = process.cpuUsage();
+        const server = new ServerCpu(postgresDatabase(process.env.DATABASE_URL!));
+        const serverBefore = server.read();
+        server.sample();
         const summary = await syncLibrary({ folder: stage, onEvent: (e) => e.type === "file-done" && log(`  ${kind} ${e.file}: ${e.created} new, ${e.updated} updated, ${e.deleted} deleted in ${e.ms} ms`) });
         const used = process.cpuUsage(cpu);
+        server.stop();
+        const serverMicros = server.read() - serverBefore;
         const writer = await openLibraryWriter();
         const bytes = await writer.databaseBytes();
         await writer.close();
-        const search = await measureSearch(queries);
+        const search = await measureSearch(queries, 2, new ServerCpu(postgresDatabase(process.env.DATABASE_URL!)));
+        const perRecord = (micros: number) => round(micros / Math.max(1, summary.records));
         const figures: SizeFigures = {
           database: kind,
           records: summary.libraryRecords,
           importRecordsPerSecond: summary.recordsPerSecond,
-          importCpuMicrosPerRecord: round((used.user + used.system) / Math.max(1, summary.records)),
+          importCpuMicrosPerRecord: perRecord(used.user + used.system),
+          importParseCpuMicrosPerRecord: perRecord(summary.parseCpuMicros),
+          importWriterCpuMicrosPerRecord: perRecord(summary.writerCpuMicros),
+          importServerCpuMicrosPerRecord: server.database && serverMicros > 0 ? perRecord(serverMicros) : null,
           importSeconds: round(summary.ms / 1000, 1),
           dbBytesPerRecord: round(bytes / Math.max(1, summary.libraryRecords)),
           ...search,
         };
         sizes.push(figures);
-        log(`${kind} ${figures.records.toLocaleString("en-US")} records: ${JSON.stringify({ importRecordsPerSecond: figures.importRecordsPerSecond, searchP50Ms: figures.searchP50Ms, searchP95Ms: figures.searchP95Ms, dbBytesPerRecord: figures.dbBytesPerRecord })}`);
+        log(
+          `${kind} ${figures.records.toLocaleString("en-US")} records: ${JSON.stringify({
+            importRecordsPerSecond: figures.importRecordsPerSecond,
+            importCpuMicrosPerRecord: { parse: figures.importParseCpuMicrosPerRecord, writer: figures.importWriterCpuMicrosPerRecord, process: figures.importCpuMicrosPerRecord, server: figures.importServerCpuMicrosPerRecord },
+            searchP50Ms: figures.searchP50Ms,
+            searchP95Ms: figures.searchP95Ms,
+            searchTotalCpuP95Ms: figures.searchTotalCpuP95Ms,
+            dbBytesPerRecord: figures.dbBytesPerRecord,
+          })}`,
+        );
       }
       const large = await runWorkload();
       runs[`${kind}@${options.records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
@@ -157,9 +182,20 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
       const records = await writer.libraryRecords();
       const bytes = await writer.databaseBytes();
       await writer.close();
-      const search = await measureSearch(queries);
-      sizes.push({ database: kind, records, importRecordsPerSecond: NaN, importCpuMicrosPerRecord: NaN, importSeconds: NaN, dbBytesPerRecord: round(bytes / Math.max(1, records)), ...search });
-      options.log(`${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms })}`);
+      const search = await measureSearch(queries, 2, new ServerCpu(postgresDatabase(process.env.DATABASE_URL!)));
+      sizes.push({
+        database: kind,
+        records,
+        importRecordsPerSecond: NaN,
+        importCpuMicrosPerRecord: NaN,
+        importParseCpuMicrosPerRecord: NaN,
+        importWriterCpuMicrosPerRecord: NaN,
+        importServerCpuMicrosPerRecord: null,
+        importSeconds: NaN,
+        dbBytesPerRecord: round(bytes / Math.max(1, records)),
+        ...search,
+      });
+      options.log(`${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`);
       const large = await runWorkload();
       runs[`${kind}@${records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
       for (const r of runs[`${kind}@${records}`]) options.log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);

@@ -32,13 +32,21 @@ async function lexemeFrequencies(db: DB, records: number): Promise<Map<string, n
  */
 async function byRarity(db: DB, terms: string[], records: number): Promise<string[]> {
   const freq = await lexemeFrequencies(db, records);
-  const lexemes = await db.$queryRawUnsafe<Array<{ term: string; lexemes: string[] }>>(
-    `SELECT t AS term, tsvector_to_array(to_tsvector('english', t)) AS lexemes FROM unnest($1::text[]) AS t`,
-    terms,
-  );
-  const score = new Map(lexemes.map((l) => [l.term, Math.max(0, ...l.lexemes.map((x) => freq.get(x) ?? 0))]));
+  const unknown = terms.filter((t) => !lexemeCache.has(t));
+  if (unknown.length) {
+    const rows = await db.$queryRawUnsafe<Array<{ term: string; lexemes: string[] }>>(
+      `SELECT t AS term, tsvector_to_array(to_tsvector('english', t)) AS lexemes FROM unnest($1::text[]) AS t`,
+      unknown,
+    );
+    if (lexemeCache.size > 50_000) lexemeCache.clear();
+    for (const r of rows) lexemeCache.set(r.term, r.lexemes);
+  }
+  const score = new Map(terms.map((t) => [t, Math.max(0, ...(lexemeCache.get(t) ?? []).map((x) => freq.get(x) ?? 0))]));
   return terms.map((t, i) => ({ t, i, f: score.get(t) ?? 0 })).sort((a, b) => a.f - b.f || a.i - b.i).map((x) => x.t);
 }
+
+/** The English lexemes of each query term seen (a term's stems never change), so ordering terms costs no round trip. */
+const lexemeCache = new Map<string, string[]>();
 
 /**
  * One step: records matching `match` (and the filter), not in `exclude`, ranked by how many of the query's terms
@@ -51,9 +59,11 @@ async function step(db: DB, terms: string[], match: string, limit: number, exclu
   const filter = pgFilterQuery(filters, params.length + 1);
   if (filter) params.push(...filter.params);
   const termMatches = terms.map((_, i) => `(c."searchVector" @@ to_tsquery('english', $${i + 5}))::int`).join(" + ");
+  // The subquery detoasts each row's tsvector once (`|| ''` makes an in-memory copy, equal to it): handed on as stored,
+  // the term checks and ts_rank each fetched and decompressed it again (five times the TOAST reads).
   return db.$queryRawUnsafe<LibraryHit[]>(
     `SELECT c."id" AS id, (${termMatches}) + ts_rank(c."searchVector", to_tsquery('english', $2)) AS score
-     FROM (SELECT "id", "searchVector" FROM "Evidence"
+     FROM (SELECT "id", "searchVector" || ''::tsvector AS "searchVector" FROM "Evidence"
            WHERE "inLibrary" AND "searchVector" @@ (to_tsquery('english', $1)${filter ? ` && ${filter.sql}` : ""}) AND NOT ("id" = ANY($4))
            ${budget === null ? "" : `LIMIT ${budget}`}) c
      ORDER BY score DESC, c."id" LIMIT $3`,

@@ -68,53 +68,27 @@ async function ranked(db: DB, expression: string, limit: number): Promise<Array<
 }
 
 /**
- * Best-ranked rows checked against the filters before the facets join the query itself: 40 times the limit, at least
- * 500 and at most 3,000 (a filter passing 1 record in 40, such as reviews since 2010, still fills the list).
- */
-const probeRows = (limit: number) => Math.min(3_000, Math.max(500, 40 * limit));
-
-/**
- * The filters as SQL on an Evidence row `e` (the same rules as the facets: year range, any of the publication types,
- * every MeSH heading or one extending it after a comma; any case), for checking a few candidate rows.
- */
-function rowFilter(f: LibraryFilters): { sql: string; params: Array<string | number> } {
-  const parts: string[] = [];
-  const params: Array<string | number> = [];
-  if (f.yearFrom !== undefined) parts.push(`e."year" >= ${params.push(f.yearFrom) && "?"}`);
-  if (f.yearTo !== undefined) parts.push(`e."year" <= ${params.push(f.yearTo) && "?"}`);
-  if (f.publicationTypes?.length) {
-    parts.push(`EXISTS (SELECT 1 FROM json_each(e."publicationTypes") WHERE lower(value) IN (${f.publicationTypes.map(() => "?").join(", ")}))`);
-    params.push(...f.publicationTypes.map((t) => t.trim().toLowerCase()));
-  }
-  for (const heading of f.mesh ?? []) {
-    parts.push(`EXISTS (SELECT 1 FROM json_each(e."meshTerms") WHERE lower(json_extract(value, '$.term')) = ? OR lower(json_extract(value, '$.term')) LIKE ? || ',%')`);
-    params.push(heading.trim().toLowerCase(), heading.trim().toLowerCase());
-  }
-  return { sql: parts.join(" AND ") || "1", params };
-}
-
-/**
- * The best `limit` rows matching `terms` that pass the filters. bm25() reads the whole posting list of every phrase of
- * its query for the IDF, facets included (a year range or "mhHumans" is hundreds of thousands of postings at 1M), so
- * the filters are first checked on the best rows of the terms alone, in their Evidence rows; only when too few of them
- * pass does the facet expression join the ranked query.
+ * The best `limit` rows matching `terms` that pass the filters, ranked by bm25() on the terms alone. bm25() reads the
+ * whole posting list of every phrase of its MATCH for the IDF, facets included (a year range or "mhHumans" is hundreds
+ * of thousands of postings at 1M), so the facets are not in the ranked MATCH: the rows passing them come from a
+ * second, unranked MATCH of the terms AND the facets (FTS5 intersects the lists, seeking in the long ones), checked as
+ * each candidate is read (`+rowid` keeps SQLite from handing the IN list to FTS5 as rowid lookups), so bm25() scores
+ * only passing rows. The scores are those of the facets in the ranked MATCH: their column weighs 0 and IDF is per
+ * phrase.
  */
 async function rankedFiltered(db: DB, terms: string, filters: LibraryFilters | undefined, limit: number): Promise<Array<LibraryHit & { rowid: number }>> {
   const facets = fts5FilterExpression(filters);
-  if (!facets || !filters) return ranked(db, columns(terms), limit);
-  const probe = probeRows(limit);
-  const best = await ranked(db, columns(terms), probe);
-  if (best.length === 0) return [];
-  const check = rowFilter(filters);
-  const passing = await db.$queryRawUnsafe<Array<{ rowid: number | bigint }>>(
-    `SELECT e."rowid" AS rowid FROM "Evidence" e WHERE e."rowid" IN (${best.map(() => "?").join(", ")}) AND ${check.sql}`,
-    ...best.map((b) => b.rowid),
-    ...check.params,
+  if (!facets) return ranked(db, columns(terms), limit);
+  return db.$queryRawUnsafe(
+    `SELECT e."id" AS id, h."rowid" AS rowid, h.score AS score FROM (
+       SELECT "rowid", -${BM25} AS score FROM "EvidenceFts"
+       WHERE "EvidenceFts" MATCH ? AND +"rowid" IN (SELECT "rowid" FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?)
+       ORDER BY score DESC, "rowid" LIMIT ?
+     ) h JOIN "Evidence" e ON e."rowid" = h."rowid" ORDER BY h.score DESC, e."id"`,
+    columns(terms),
+    `${columns(terms)} AND ${facets}`,
+    limit,
   );
-  const pass = new Set(passing.map((p) => Number(p.rowid)));
-  const kept = best.filter((b) => pass.has(Number(b.rowid)));
-  if (kept.length >= limit || best.length < probe) return kept.slice(0, limit);
-  return ranked(db, `${columns(terms)} AND ${facets}`, limit);
 }
 
 /** FTS5's IDF (sqlite.org/fts5.html, bm25): ln((N − n + 0.5) / (n + 0.5)), at least 1e-6. */

@@ -1,8 +1,9 @@
 import "server-only";
 import pg from "pg";
-import { EVIDENCE_COLUMNS, evidenceColumnValues, rawRowToEvidence } from "@/lib/db/library-rows";
+import { EVIDENCE_COLUMNS, evidenceColumnValues, type ColumnValue, type LibraryRow } from "@/lib/db/library-columns";
+import { columnValuesToEvidence, rawRowToEvidence } from "@/lib/db/library-rows";
 import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
-import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
+import { evidenceSchema } from "@/lib/domain/evidence";
 
 /** Postgres types of EVIDENCE_COLUMNS for the unnest() of a batch (JSON columns travel as text, cast to jsonb). */
 const ARRAY_TYPES: Record<(typeof EVIDENCE_COLUMNS)[number], string> = {
@@ -35,11 +36,14 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("SET synchronous_commit = off");
+  // LZ4 instead of pglz for the values this session TOASTs (the tsvector, abstracts): several times cheaper to compress
+  // and to decompress (searches read each candidate's tsvector). A server built without lz4 keeps its default.
+  await client.query("SET default_toast_compression = 'lz4'").catch(() => undefined);
 
-  async function storedRows(records: Evidence[]): Promise<Map<string, Record<string, unknown>>> {
+  async function storedRows(records: LibraryRow[]): Promise<Map<string, Record<string, unknown>>> {
     const ids = records.map((r) => r.id);
-    const pmids = records.flatMap((r) => (r.citation.pmid ? [r.citation.pmid] : []));
-    const dois = records.flatMap((r) => (r.citation.doi ? [r.citation.doi] : []));
+    const pmids = records.flatMap((r) => (r.pmid ? [r.pmid] : []));
+    const dois = records.flatMap((r) => (r.doi ? [r.doi] : []));
     const { rows } = await client.query(
       `SELECT ${EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ")}, "inLibrary" FROM "Evidence" WHERE "id" = ANY($1) OR "pmid" = ANY($2) OR "doi" = ANY($3)`,
       [ids, pmids, dois],
@@ -56,22 +60,21 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
     const outcome: BatchOutcome = { created: 0, updated: 0, unchanged: 0, deleted: 0, missing: 0 };
     const stored = batch.records.length ? await storedRows(batch.records) : new Map();
     const values: unknown[][] = EVIDENCE_COLUMNS.map(() => []);
-    const add = (e: Evidence, id: string) => evidenceColumnValues(e, id).forEach((v, i) => values[i].push(v));
+    const add = (row: ColumnValue[]) => row.forEach((v, i) => values[i].push(v));
     for (const record of batch.records) {
-      const c = record.citation;
-      const row = stored.get(`id:${record.id}`) ?? (c.pmid ? stored.get(`pmid:${c.pmid}`) : undefined) ?? (c.doi ? stored.get(`doi:${c.doi}`) : undefined);
+      const row = stored.get(`id:${record.id}`) ?? (record.pmid ? stored.get(`pmid:${record.pmid}`) : undefined) ?? (record.doi ? stored.get(`doi:${record.doi}`) : undefined);
       if (!row) {
-        add(record, record.id);
+        add(record.values);
         outcome.created++;
         continue;
       }
       const before = rawRowToEvidence(row);
-      const merged = merge(record, before);
+      const merged = merge(columnValuesToEvidence(record.values), before);
       if (row.inLibrary === true && JSON.stringify(evidenceSchema.parse(merged)) === JSON.stringify(before)) {
         outcome.unchanged++;
         continue;
       }
-      add(merged, String(row.id));
+      add(evidenceColumnValues(merged, String(row.id)));
       outcome.updated++;
     }
     if (values[0].length) await client.query(UPSERT, values);

@@ -2,15 +2,30 @@ import "server-only";
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { sqliteFilePath } from "@/lib/db/client";
-import { EVIDENCE_COLUMNS, evidenceColumnValues, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
+import { dictionaryEntities, EVIDENCE_COLUMNS, evidenceColumnValues, ftsFacets, ftsTerms, type ColumnValue } from "@/lib/db/library-columns";
+import { LibraryIndexChanges } from "@/lib/db/library-index-changes";
+import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
 import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
-import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
+import { evidenceSchema, type Entity } from "@/lib/domain/evidence";
 
 /**
  * Page cache of the sync connection (SQLite `cache_size`, negative = KiB): 256 MiB keeps the upper levels of the
  * Evidence indexes and FTS5's segment merges in memory. Measured on the 1M-record bench (docs/library.md).
  */
 const CACHE_KIB = 262_144;
+
+/**
+ * The `LibraryStats` id that marks the sync writer's transaction: while a row of this id exists, the Evidence triggers
+ * leave the full-text index, the record count and the entity dictionary to the writer (migration
+ * 20261128000100_library_sync_writer), which keeps them from values the parse worker prepared instead of from the
+ * JSON columns (a third of the writer's time per record), and writes the full-text entries after the rows (see
+ * LibraryIndexChanges). The writer adds the row at the start of each transaction and deletes it before committing,
+ * so no other connection ever sees it and every other write path keeps the triggers.
+ */
+const WRITER_MARK = 0;
+const TITLE = EVIDENCE_COLUMNS.indexOf("title");
+const ABSTRACT = EVIDENCE_COLUMNS.indexOf("abstract");
+const PREPRINT = EVIDENCE_COLUMNS.indexOf("preprint");
 
 /** The SQLite library writer (see LibraryWriter): better-sqlite3, WAL, synchronous=NORMAL, prepared statements. */
 export function openSqliteLibraryWriter(url: string): LibraryWriter {
@@ -25,54 +40,98 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
   db.pragma("temp_store = MEMORY");
 
   const columns = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
-  const updates = EVIDENCE_COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = excluded."${c}"`).join(", ");
-  const upsert = db.prepare(
-    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES (${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)
-     ON CONFLICT ("id") DO UPDATE SET ${updates}, "inLibrary" = 1, "updatedAt" = excluded."updatedAt"`,
+  const insert = db.prepare(
+    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES (${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
   );
-  const byId = db.prepare(`SELECT * FROM "Evidence" WHERE "id" = ?`);
-  const byPmid = db.prepare(`SELECT * FROM "Evidence" WHERE "pmid" = ? LIMIT 1`);
-  const byDoi = db.prepare(`SELECT * FROM "Evidence" WHERE "doi" = ? LIMIT 1`);
-  const deleteUncited = db.prepare(
-    `DELETE FROM "Evidence" WHERE "id" = ? AND "inLibrary" = 1 AND NOT EXISTS (SELECT 1 FROM "RunEvidence" WHERE "evidenceId" = ?)`,
+  const update = db.prepare(
+    `UPDATE "Evidence" SET ${EVIDENCE_COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = ?`).join(", ")}, "inLibrary" = 1, "updatedAt" = ? WHERE "id" = ?`,
   );
-  const leaveLibrary = db.prepare(`UPDATE "Evidence" SET "inLibrary" = 0, "updatedAt" = ? WHERE "id" = ? AND "inLibrary" = 1`);
+  // The stored version of a record: the row of its evidence key, else of its PMID, else of its DOI (library:import's
+  // order), in one statement.
+  const stored = db.prepare(
+    `SELECT *, "rowid" AS "_rowid" FROM "Evidence" WHERE "id" = ?
+     UNION ALL SELECT * FROM (SELECT *, "rowid" AS "_rowid" FROM "Evidence" WHERE "pmid" = ? LIMIT 1)
+     UNION ALL SELECT * FROM (SELECT *, "rowid" AS "_rowid" FROM "Evidence" WHERE "doi" = ? LIMIT 1)
+     LIMIT 1`,
+  );
+  const byId = db.prepare(`SELECT "rowid" AS "_rowid", "inLibrary", "entities" FROM "Evidence" WHERE "id" = ?`);
+  const isCited = db.prepare(`SELECT 1 FROM "RunEvidence" WHERE "evidenceId" = ? LIMIT 1`);
+  const remove = db.prepare(`DELETE FROM "Evidence" WHERE "id" = ?`);
+  const leaveLibrary = db.prepare(`UPDATE "Evidence" SET "inLibrary" = 0, "updatedAt" = ? WHERE "id" = ?`);
+  const ftsInsert = db.prepare(`INSERT INTO "EvidenceFts" ("rowid", "title", "abstract", "terms", "facets") VALUES (?, ?, ?, ?, ?)`);
+  const ftsDelete = db.prepare(`DELETE FROM "EvidenceFts" WHERE "rowid" = ?`);
+  const addRecords = db.prepare(`UPDATE "LibraryStats" SET "records" = "records" + ? WHERE "id" = 1`);
+  const upsertEntity = db.prepare(
+    `INSERT INTO "LibraryEntity" ("type", "key", "name", "meshId", "records") VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT ("type", "key") DO UPDATE SET "records" = "records" + excluded."records"`,
+  );
+  const updateEntity = db.prepare(`UPDATE "LibraryEntity" SET "records" = "records" + ? WHERE "type" = ? AND "key" = ?`);
+  const markWriter = db.prepare(`INSERT INTO "LibraryStats" ("id", "records") VALUES (${WRITER_MARK}, 0)`);
+  const unmarkWriter = db.prepare(`DELETE FROM "LibraryStats" WHERE "id" = ${WRITER_MARK}`);
   const saveCheckpoint = db.prepare(
     `UPDATE "LibrarySyncFile" SET "items" = ?, "records" = "records" + ?, "deleted" = "deleted" + ?, "failed" = "failed" + ?,
        "status" = ?, "finishedAt" = ? WHERE "name" = ?`,
   );
 
   // better-sqlite3 binds no booleans: SQLite stores them as 0/1, as Prisma does.
-  const bind = (e: Evidence, id: string) => evidenceColumnValues(e, id).map((v) => (typeof v === "boolean" ? Number(v) : v));
-  const stored = (e: Evidence): Record<string, unknown> | undefined =>
-    (byId.get(e.id) ?? (e.citation.pmid ? byPmid.get(e.citation.pmid) : undefined) ?? (e.citation.doi ? byDoi.get(e.citation.doi) : undefined)) as
-      | Record<string, unknown>
-      | undefined;
+  const bindable = (values: ColumnValue[]) => {
+    values[PREPRINT] = values[PREPRINT] ? 1 : 0;
+    return values;
+  };
+  /** The dictionary entities of a stored row in the library (null: not in the library). */
+  const libraryEntities = (row: Record<string, unknown>) => (row.inLibrary === 1 ? dictionaryEntities(JSON.parse(String(row.entities)) as Entity[]) : null);
 
   const apply = db.transaction((batch: LibraryBatch, merge: MergeStored): BatchOutcome => {
     const outcome: BatchOutcome = { created: 0, updated: 0, unchanged: 0, deleted: 0, missing: 0 };
     const now = sqliteTimestamp();
+    const changes = new LibraryIndexChanges();
+    markWriter.run();
     for (const record of batch.records) {
-      const row = stored(record);
+      const row = stored.get(record.id, record.pmid, record.doi) as (Record<string, unknown> & { _rowid: number }) | undefined;
+      const v = record.values;
       if (!row) {
-        upsert.run(...bind(record, record.id), now, now);
+        const rowid = Number(insert.run(...bindable(v), now, now).lastInsertRowid);
+        changes.change(rowid, null, { entities: record.entities, entry: { title: String(v[TITLE]), abstract: String(v[ABSTRACT]), terms: record.terms, facets: record.facets } });
         outcome.created++;
         continue;
       }
       const before = rawRowToEvidence(row);
-      const merged = merge(record, before);
+      const merged = merge(columnValuesToEvidence(v), before);
       if (row.inLibrary === 1 && JSON.stringify(evidenceSchema.parse(merged)) === JSON.stringify(before)) {
         outcome.unchanged++;
         continue;
       }
-      upsert.run(...bind(merged, String(row.id)), now, now);
+      const [, ...rest] = bindable(evidenceColumnValues(merged, String(row.id)));
+      update.run(...rest, now, row.id);
+      changes.change(row._rowid, libraryEntities(row), {
+        entities: dictionaryEntities(merged.entities),
+        entry: { title: merged.citation.title, abstract: merged.citation.abstract, terms: ftsTerms(merged), facets: ftsFacets(merged) },
+      });
       outcome.updated++;
     }
     for (const pmid of batch.deletes) {
       const id = `pmid:${pmid}`;
-      if (deleteUncited.run(id, id).changes > 0 || leaveLibrary.run(now, id).changes > 0) outcome.deleted++;
-      else outcome.missing++;
+      const row = byId.get(id) as { _rowid: number; inLibrary: number; entities: string } | undefined;
+      if (!row || row.inLibrary !== 1) {
+        outcome.missing++;
+        continue;
+      }
+      // A record a run cites keeps its row (its report keeps the reference) and only leaves the library.
+      if (isCited.get(id)) leaveLibrary.run(now, id);
+      else remove.run(id);
+      changes.change(row._rowid, libraryEntities(row), null);
+      outcome.deleted++;
     }
+    // The index after the rows, in rowid order (LibraryIndexChanges), then the count and the dictionary.
+    for (const op of changes.ftsOperations()) {
+      if (op.remove) ftsDelete.run(op.rowid);
+      if (op.entry) ftsInsert.run(op.rowid, op.entry.title, op.entry.abstract, op.entry.terms, op.entry.facets);
+    }
+    if (changes.records) addRecords.run(changes.records);
+    const dictionary = changes.dictionary();
+    for (const e of dictionary.upsert) upsertEntity.run(e.type, e.key, e.name, e.meshId, e.records);
+    for (const e of dictionary.update) updateEntity.run(e.records, e.type, e.key);
+    unmarkWriter.run();
     saveCheckpoint.run(batch.items, outcome.created + outcome.updated, outcome.deleted, batch.failed, batch.last ? "applied" : "applying", batch.last ? now : null, batch.file);
     return outcome;
   });

@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig, isPostgresUrl } from "@/lib/config";
+import type { LibraryRow } from "@/lib/db/library-columns";
 import type { Evidence } from "@/lib/domain/evidence";
 
 /** What the database knows of one synced file (the LibrarySyncFile row). */
@@ -20,7 +21,8 @@ export interface SyncFileState {
  */
 export interface LibraryBatch {
   file: string;
-  records: Evidence[];
+  /** The records, as the parse worker built them for writing (lib/db/library-columns.ts). */
+  records: LibraryRow[];
   /** PMIDs of DeleteCitation entries. */
   deletes: string[];
   /** Items of the batch that could not be read (counted in the file's `failed`). */

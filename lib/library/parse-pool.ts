@@ -1,12 +1,11 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { PubmedItem } from "@/lib/library/pubmed-stream";
-import type { ParseMessage, ParseRequest } from "@/lib/library/sync-worker";
+import type { ParseMessage, ParseRequest, SyncItem } from "@/lib/library/sync-worker";
 
 /** A batch of parsed items and the compressed bytes of the file read so far. */
 export interface ParsedBatch {
-  items: PubmedItem[];
+  items: SyncItem[];
   bytesRead: number;
 }
 
@@ -15,8 +14,18 @@ export interface ParsedBatch {
  * API so it runs the TypeScript sources wherever the sync runs (the CLI, the bench, the tests).
  */
 export interface ParseWorker {
-  /** The file's items in batches, in document order, after `skip` items. @throws the parse error of the file. */
+  /**
+   * Asks for a file ahead of its turn: the worker reads it as soon as the files asked before are read, so its first
+   * batches wait ready while the writer finishes the file before (no pause at each file boundary).
+   */
+  prefetch(file: string, skip: number, batchItems: number): void;
+  /**
+   * The file's items in batches, in document order, after `skip` items (asked for now unless prefetched, and after
+   * every file asked for before it has been consumed). @throws the parse error of the file.
+   */
   batches(file: string, skip: number, batchItems: number): AsyncGenerator<ParsedBatch>;
+  /** CPU time the worker thread spent on the files read so far (reading, gunzip's calls, parsing, building rows), µs. */
+  readonly cpuMicros: number;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,7 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
   );
   worker.unref();
   const queue: ParseMessage[] = [];
+  let cpuMicros = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
   worker.on("message", (m: ParseMessage) => {
@@ -49,16 +59,29 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
     }
     return queue.shift()!;
   };
+  /** Files asked for and not yet consumed, in order. */
+  const asked: string[] = [];
+  const ask = (file: string, skip: number, batchItems: number) => {
+    asked.push(file);
+    worker.postMessage({ type: "file", path: file, skip, batchItems } satisfies ParseRequest);
+  };
   return {
+    prefetch: ask,
     async *batches(file, skip, batchItems) {
-      worker.postMessage({ type: "file", path: file, skip, batchItems } satisfies ParseRequest);
+      if (!asked.includes(file)) ask(file, skip, batchItems);
+      if (asked[0] !== file) throw new Error(`parse worker: ${file} asked for before ${asked[0]} was read`);
+      asked.shift();
       for (;;) {
         const m = await next();
         if (m.type === "error") throw new Error(m.message);
+        cpuMicros += m.cpuMicros;
         if (m.type === "end") return;
         worker.postMessage({ type: "ack" });
         yield { items: m.items, bytesRead: m.bytesRead };
       }
+    },
+    get cpuMicros() {
+      return cpuMicros;
     },
     async close() {
       await worker.terminate();

@@ -1,9 +1,11 @@
+import type { LibraryRow } from "@/lib/db/library-columns";
 import { openLibraryWriter, type BatchOutcome, type LibraryWriter } from "@/lib/db/library-writer";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeLibraryMetadata } from "@/lib/library/merge-metadata";
 import { startParseWorker, type ParseWorker } from "@/lib/library/parse-pool";
-import type { PubmedItem } from "@/lib/library/pubmed-stream";
 import { listSyncFolder, planSync, type PubmedFile } from "@/lib/library/sync-files";
+import type { SyncItem } from "@/lib/library/sync-worker";
+import { threadCpuMicros } from "@/lib/library/thread-cpu";
 
 /**
  * Items (citations and deletions) per transaction. Large enough that a commit's fsync and FTS5's segment flush are
@@ -22,7 +24,18 @@ export type SyncEvent =
   | { type: "file-start"; file: string; index: number; files: number; bytes: number; resumeAt: number }
   | { type: "progress"; file: string; index: number; files: number; items: number; records: number; recordsPerSecond: number; bytesDone: number; bytesTotal: number; etaSeconds: number | null }
   | ({ type: "file-done"; file: string; index: number; files: number; items: number; failed: number; failures: string[]; ms: number } & BatchOutcome)
-  | ({ type: "done"; files: number; records: number; failed: number; ms: number; recordsPerSecond: number; libraryRecords: number } & BatchOutcome);
+  | ({
+      type: "done";
+      files: number;
+      records: number;
+      failed: number;
+      ms: number;
+      recordsPerSecond: number;
+      libraryRecords: number;
+      /** CPU time of the parse worker thread and of the writing thread (the caller's) during the sync, µs. */
+      parseCpuMicros: number;
+      writerCpuMicros: number;
+    } & BatchOutcome);
 
 /** Options of {@link syncLibrary}. */
 export interface SyncOptions {
@@ -68,7 +81,7 @@ function addOutcome(total: BatchOutcome, o: BatchOutcome) {
 
 /**
  * `npm run library:sync`: applies the PubMed baseline and update files of a folder to the local library, streaming
- * (gunzip → saxes in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with DeleteCitation entries and newer
+ * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with DeleteCitation entries and newer
  * versions of a PMID applied as they come. Each batch of items commits with the file's checkpoint, so a sync killed
  * at any point (even kill -9) resumes where the last commit left it, and a file already applied is skipped.
  * @throws SyncOrderError when a new file sorts before an applied one; PubmedXmlError or a zlib error when a file is
@@ -81,6 +94,7 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
   const folder = listSyncFolder(options.folder);
   const writer = options.writer ?? (await openLibraryWriter());
   const started = performance.now();
+  const writerCpu = threadCpuMicros();
   const totals = zero();
   let failed = 0;
   const parser = startParseWorker();
@@ -97,6 +111,10 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
     let lastProgress = 0;
     for (const [i, { file, resumeAt }] of plan.pending.entries()) {
       if (options.signal?.aborted) break;
+      // The worker reads the next file as soon as it has read this one, while the writer still applies its batches.
+      const following = plan.pending[i + 1];
+      if (i === 0) parser.prefetch(file.path, resumeAt, batchItems);
+      if (following) parser.prefetch(following.file.path, following.resumeAt, batchItems);
       const index = plan.applied.length + i + 1;
       emit({ type: "file-start", file: file.name, index, files: folder.files.length, bytes: file.bytes, resumeAt });
       const fileStarted = performance.now();
@@ -128,7 +146,18 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
     }
     const ms = Math.round(performance.now() - started);
     const read = totals.created + totals.updated + totals.unchanged;
-    const summary: SyncSummary = { type: "done", files: plan.pending.length, records: read, failed, ms, recordsPerSecond: Math.round(read / (ms / 1000 || 1)), libraryRecords: await writer.libraryRecords(), ...totals };
+    const summary: SyncSummary = {
+      type: "done",
+      files: plan.pending.length,
+      records: read,
+      failed,
+      ms,
+      recordsPerSecond: Math.round(read / (ms / 1000 || 1)),
+      libraryRecords: await writer.libraryRecords(),
+      parseCpuMicros: parser.cpuMicros,
+      writerCpuMicros: threadCpuMicros() - writerCpu,
+      ...totals,
+    };
     emit(summary);
     return summary;
   } finally {
@@ -158,8 +187,8 @@ async function applyFile(
 ): Promise<FileOutcome> {
   await writer.startFile(file.name, file.bytes, resumeAt === 0);
   const out: FileOutcome = { ...zero(), items: resumeAt, failed: 0, failures: [], stopped: false };
-  const apply = async (items: PubmedItem[], last: boolean, bytesRead: number) => {
-    const ops = new Map<string, Evidence | null>();
+  const apply = async (items: SyncItem[], last: boolean, bytesRead: number) => {
+    const ops = new Map<string, LibraryRow | null>();
     let failed = 0;
     for (const item of items) {
       if (item.kind === "failed") {
@@ -167,12 +196,12 @@ async function applyFile(
         if (out.failures.length < MAX_FAILURES) out.failures.push(item.reason);
         continue;
       }
-      const pmid = item.kind === "delete" ? item.pmid : (item.evidence.citation.pmid ?? item.evidence.id);
+      const pmid = item.kind === "delete" ? item.pmid : (item.row.pmid ?? item.row.id);
       ops.delete(pmid); // re-inserted last, so the batch keeps the items' order
-      ops.set(pmid, item.kind === "delete" ? null : item.evidence);
+      ops.set(pmid, item.kind === "delete" ? null : item.row);
     }
     out.items += items.length;
-    const records = [...ops.values()].filter((op): op is Evidence => op !== null);
+    const records = [...ops.values()].filter((op): op is LibraryRow => op !== null);
     const deletes = [...ops.entries()].flatMap(([pmid, op]) => (op ? [] : [pmid]));
     const outcome = await writer.applyBatch({ file: file.name, records, deletes, failed, items: out.items, last }, mergeSyncRecord);
     addOutcome(out, outcome);
