@@ -149,7 +149,7 @@ export function resolveFor(p: Proposition, chemical: string, index: AnnotationIn
     const organ = p.organ;
     const total = (id: string) => [...(index.namesById.get(id)?.values() ?? [])].reduce((a, b) => a + b, 0);
     diseaseIds = [...index.namesById.entries()]
-      .filter(([id]) => { const r = index.typeById.get(id) === "disease" && isDiseaseOfOrgan(index, id, organ); if (id === "D003643") console.log("DBG2", r, [...index.namesById.get(id)!], organ.name); return r; })
+      .filter(([id]) => index.typeById.get(id) === "disease" && isDiseaseOfOrgan(index, id, organ))
       .map(([id]) => id)
       .sort((a, b) => total(b) - total(a) || a.localeCompare(b));
   } else {
