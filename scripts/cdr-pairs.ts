@@ -93,7 +93,8 @@ export function readSplitRecords(file: string): CdrRecord[] {
  * reproduces the dev scores stored in weights.json.
  */
 export function heldOutDevWeights(): RelationWeights {
-  const stored = committed as unknown as RelationWeights & { devModel: { features: string[]; weights: number[] } };
+  const stored = committed as unknown as RelationWeights & { devModel: Pick<RelationWeights, "features" | "weights" | "context"> };
   const train = prepareRecords(readCdrSplit("CDR_TrainingSet.PubTator.txt"));
-  return { ...stored, features: stored.devModel.features, weights: stored.devModel.weights, priors: buildPriors(train.map((d) => d.concepts)) };
+  const { features, weights, context } = stored.devModel;
+  return { ...stored, features, weights, context, priors: buildPriors(train.map((d) => d.concepts)) };
 }

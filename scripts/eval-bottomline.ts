@@ -1,6 +1,6 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import type { Verdict } from "@/lib/report/appraise/bottom-line";
-import { ORGAN_QUESTION_WORDS, organQuestionFor } from "./bottomline-organs";
+import { ORGAN_QUESTION_WORDS, organQuestionFor, organQuestionsWithout } from "./bottomline-organs";
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample, type CdrPair } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
@@ -50,10 +50,12 @@ const rate = (n: number, of: number) => (of === 0 ? 0 : n / of);
  *   research question "Does <chemical> cause <disease>?" (3 iterations) and as the claim "<chemical> causes
  *   <disease>."; each CID pair also as "<chemical> does not cause <disease>.";
  * - `--organs N` organ questions "Is <chemical> cardiotoxic?" (hepatotoxic, nephrotoxic, ototoxic, neurotoxic) for
- *   chemicals with a CID relation in the split to a disease of that organ.
+ *   chemicals with a CID relation in the split to a disease of that organ, and N for chemicals named with a disease of
+ *   the organ but with no CID relation in the split to any (organQuestionsWithout), whose yes-rate shows that the
+ *   organ rule still discriminates.
  * Rows: yes-rate (yes or probably yes) on CID pairs and on non-CID pairs, agreement of research and claim check
- * (supports ~ yes/probably yes, contradicts ~ no/probably no, undecided ~ unclear), organ questions answered yes,
- * share of Unverified reports over every research run, negated true relations contradicted; then PubMedQA on the
+ * (supports ~ yes/probably yes, contradicts ~ no/probably no, undecided ~ unclear), organ questions answered yes (with
+ * and without an annotated toxicity), share of Unverified reports over every research run, negated true relations contradicted; then PubMedQA on the
  * matching split (test: odd PMIDs, dev: even) beside its majority baseline.
  * Split dev reads its records with the relation model fitted on the training set alone ({@link heldOutDevWeights}),
  * so dev figures are held-out; test is the committed model on the test split (report once).
@@ -68,6 +70,7 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
   const all = cooccurringPairs(records);
   const pairs = [...seededSample(all.filter((p) => p.gold), n, SEED), ...seededSample(all.filter((p) => !p.gold), n, SEED)];
   const organQuestions = seededSample(organQuestionFor(records), organCount, SEED);
+  const withoutQuestions = seededSample(organQuestionsWithout(records), organCount, SEED);
   const { setRelationWeights } = await import("@/lib/relations/predict");
   if (split === "dev") setRelationWeights(heldOutDevWeights());
   try {
@@ -84,21 +87,23 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
         return { pair, research: research.verdict, unverified: research.unverified, claim, negated };
       });
       const organAnswers = await inPool(organQuestions, CONCURRENCY, async (q) => ({ q, ...(await askResearch(q.question, ITERATIONS)) }));
-      return { pairAnswers, organAnswers };
+      const withoutAnswers = await inPool(withoutQuestions, CONCURRENCY, async (q) => ({ q, ...(await askResearch(q.question, ITERATIONS)) }));
+      return { pairAnswers, organAnswers, withoutAnswers };
     });
-    const { pairAnswers, organAnswers } = answers;
+    const { pairAnswers, organAnswers, withoutAnswers } = answers;
     const cid = pairAnswers.filter((a) => a.pair.gold);
     const other = pairAnswers.filter((a) => !a.pair.gold);
     const yes = (v: Verdict | null) => v === "yes" || v === "probably yes";
     const agree = pairAnswers.filter((a) => asClaimVerdict(a.research) === a.claim).length;
-    const runs = pairAnswers.length + organAnswers.length;
-    const unverified = pairAnswers.filter((a) => a.unverified).length + organAnswers.filter((a) => a.unverified).length;
+    const runs = pairAnswers.length + organAnswers.length + withoutAnswers.length;
+    const unverified = [...pairAnswers, ...organAnswers, ...withoutAnswers].filter((a) => a.unverified).length;
     const contradicted = cid.filter((a) => a.negated === "contradicts").length;
     const rows: BenchmarkRow[] = [
       { name: `CID pairs answered yes / probably yes (${cid.filter((a) => yes(a.research)).length} of ${cid.length}; goal ≥ 0.70)`, source: "measured", f1: rate(cid.filter((a) => yes(a.research)).length, cid.length) },
       { name: `non-CID co-occurring pairs answered yes / probably yes (${other.filter((a) => yes(a.research)).length} of ${other.length}; goal ≤ 0.25)`, source: "measured", f1: rate(other.filter((a) => yes(a.research)).length, other.length) },
       { name: `research and claim check agree (${agree} of ${pairAnswers.length}; goal ≥ 0.90)`, source: "measured", f1: rate(agree, pairAnswers.length) },
       { name: `organ questions answered yes / probably yes (${organAnswers.filter((a) => yes(a.verdict)).length} of ${organAnswers.length}; goal ≥ 0.90)`, source: "measured", f1: rate(organAnswers.filter((a) => yes(a.verdict)).length, organAnswers.length) },
+      { name: `organ questions without an annotated toxicity answered yes / probably yes (${withoutAnswers.filter((a) => yes(a.verdict)).length} of ${withoutAnswers.length}; goal: clearly lower, ≤ 0.30)`, source: "measured", f1: rate(withoutAnswers.filter((a) => yes(a.verdict)).length, withoutAnswers.length) },
       { name: `Unverified reports (${unverified} of ${runs} runs; goal ≤ 0.05)`, source: "measured", f1: rate(unverified, runs) },
       { name: `negated true relations contradicted (${contradicted} of ${cid.length}; goal ≥ 0.80)`, source: "measured", f1: rate(contradicted, cid.length) },
     ];
@@ -121,6 +126,7 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
         seed: SEED,
         pairs: pairAnswers.map((a) => ({ chemical: a.pair.chemical, disease: a.pair.disease, gold: a.pair.gold, research: a.research, claim: a.claim, negated: a.negated, unverified: a.unverified })),
         organs: organAnswers.map((a) => ({ question: a.q.question, verdict: a.verdict, unverified: a.unverified })),
+        organsWithout: withoutAnswers.map((a) => ({ question: a.q.question, verdict: a.verdict, unverified: a.unverified })),
       },
       rows,
       notes,

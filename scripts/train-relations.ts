@@ -1,9 +1,12 @@
 /**
  * Trains the chemical-induced-disease relation model (lib/relations) on BioCreative V CDR.
  * 1. Features for every chemical × disease pair of CDR_TrainingSet (priors leave-one-document-out).
- * 2. For each hyperparameter setting: fit ml-logistic-regression, score CDR_DevelopmentSet (priors from the
- *    training documents only) at every threshold 0.05…0.95; keep the best (setting, threshold) by dev F1.
- * 3. Refit with that setting on Training + Development and write lib/relations/weights.json.
+ * 2. For each hyperparameter setting: fit ml-logistic-regression (the first stage); fit it again on 5 folds of the
+ *    documents to get every training pair's out-of-fold P(CID), from which the document-context features of the
+ *    second stage are computed (lib/relations/context.ts), and fit the second stage on those; score
+ *    CDR_DevelopmentSet (priors from the training documents only) at every threshold 0.05…0.95; keep the best
+ *    (setting, threshold) by dev F1.
+ * 3. Refit both stages with that setting on Training + Development and write lib/relations/weights.json.
  * Deterministic: batch gradient descent from zero weights, no sampling, so the same data gives the same file.
  * Usage: npm run train:relations [-- --quick [--steps N --lr X]] [--min-count N] [--dev-only]
  *   --quick: one setting, for smoke runs; --dev-only: report dev scores and top weights, write no weights.json
@@ -13,9 +16,10 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { readCdrSplit } from "./cdr-corpus";
 import { fitLogistic, type FitSettings } from "./relations-fit";
-import { buildVocabulary, featureNames, featurizeDocs } from "./relations-featurize";
+import { buildVocabulary, featureNames, featurizeDocs, withContext, type Example } from "./relations-featurize";
+import { CONTEXT_FEATURES } from "@/lib/relations/context";
 import { evaluateModel, prepareRecords, type PreparedDoc } from "@/lib/relations/dataset";
-import type { RelationWeights, Scores } from "@/lib/relations/model";
+import { featureIndex, probability, type RelationWeights, type Scores } from "@/lib/relations/model";
 import { buildPriors } from "@/lib/relations/priors";
 
 const PACKAGE = { package: "ml-logistic-regression", version: "2.0.0" };
@@ -33,15 +37,41 @@ function log(message: string): void {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 }
 
-/** Fits on `train` and returns a model (threshold not yet tuned) with its feature list. */
+/** Gradient steps of the second stage (a model of 16 features, which needs more steps than the first stage's to converge). */
+const CONTEXT_STEPS = argValue("--context-steps") ?? 2000;
+
+/** Folds of the out-of-fold first-stage probabilities (documents by index modulo FOLDS). Source: our choice, the usual 5. */
+const FOLDS = 5;
+
+// Rounded as stored in weights.json, so that the scores measured here are those of the stored numbers.
+const fitRounded = (rows: Example[], names: string[], settings: FitSettings) => fitLogistic(rows, names, settings).map((x) => Math.round(x * 1e6) / 1e6);
+
+/**
+ * Out-of-fold first-stage P(CID) of every training example: each fold's documents scored by a first stage fitted on
+ * the other folds, so that the second stage learns from probabilities like those of unseen documents.
+ */
+function outOfFold(rows: Example[], features: string[], settings: FitSettings): number[] {
+  const out = new Array<number>(rows.length);
+  const index = featureIndex(features);
+  for (let k = 0; k < FOLDS; k++) {
+    const weights = fitRounded(rows.filter((r) => r.doc % FOLDS !== k), features, settings);
+    rows.forEach((r, i) => { if (r.doc % FOLDS === k) out[i] = probability(weights, index, r.x); });
+    log(`  fold ${k + 1} of ${FOLDS} fitted`);
+  }
+  return out;
+}
+
+/** Fits both stages on `train` and returns a model (threshold not yet tuned) with its feature lists. */
 function fitOn(train: PreparedDoc[], settings: FitSettings): RelationWeights {
   const priors = buildPriors(train.map((d) => d.concepts));
   const features = featureNames(buildVocabulary(train, MIN_CONTEXT_COUNT));
   const rows = featurizeDocs(train, priors, new Set(features), true);
-  // Rounded as stored in weights.json, so that the scores measured here are those of the stored numbers.
-  const weights = fitLogistic(rows, features, settings).map((x) => Math.round(x * 1e6) / 1e6);
+  const weights = fitRounded(rows, features, settings);
+  const contextNames = [...CONTEXT_FEATURES];
+  const contextRows = withContext(train, rows, outOfFold(rows, features, settings));
+  const context = { features: contextNames, weights: fitRounded(contextRows, contextNames, { ...settings, numSteps: CONTEXT_STEPS }) };
   return {
-    model: { ...PACKAGE, ...settings }, features, weights, threshold: 0.5, priors,
+    model: { ...PACKAGE, ...settings }, features, weights, context, threshold: 0.5, priors,
     dev: { precision: 0, recall: 0, f1: 0, tp: 0, fp: 0, fn: 0 }, trainedAt: "", trainedOn: [],
   };
 }
@@ -99,7 +129,7 @@ function main(): void {
     dev: best.scores,
     trainedAt: new Date().toISOString(),
     trainedOn: ["CDR_TrainingSet", "CDR_DevelopmentSet"],
-    devModel: { features: best.model.features, weights: best.model.weights },
+    devModel: { features: best.model.features, weights: best.model.weights, context: best.model.context },
   };
   const file = path.resolve(process.cwd(), "lib/relations/weights.json");
   writeFileSync(file, `${JSON.stringify(out)}\n`);

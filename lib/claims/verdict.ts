@@ -2,7 +2,7 @@ import type { ClaimReading, VerdictConfidence } from "@/lib/domain/claim-check";
 import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
 import { claimVerdictOf, stanceBalance, verdictOf } from "@/lib/reading/verdict";
-import { ORGAN_UNRELATED_BEARING, unrelatedPair } from "@/lib/reading/record";
+import { unrelatedBearing } from "@/lib/reading/record";
 import { stanceOfScore } from "./agents/extractive/relation-scoring";
 
 /**
@@ -127,8 +127,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
  * records. Confidence: {@link verdictConfidence} of the documents on the verdict's side against the other side.
  */
 function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
-  // An organ claim's record naming the drug with one disease of the organ without harm bears little (as in research).
-  const bearing = (s: VerdictInput["scores"][number]) => (reading.organ && reading.relation === "causes" && s.relation && unrelatedPair(s.relation) ? ORGAN_UNRELATED_BEARING : 1);
+  // A record naming the drug with the condition (an organ's disease) without reading a harm bears little (as in research).
+  const bearing = (s: VerdictInput["scores"][number]) => (s.relation ? unrelatedBearing(reading, s.relation) : 1);
   const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: bearing(s), method: "relation-model" as const }));
   const count = (stance: string, full: boolean) => stances.filter((s) => s.stance === stance && (s.bearing === 1) === full).length;
   const forClaim = count("yes", true);
@@ -138,7 +138,8 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   const weighed = verdictOf(stanceBalance(stances));
   const verdict = claimVerdictOf(weighed);
   const basis = relationBasis(reading, against, forClaim);
-  const weakText = weak > 0 ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with a disease of the ${reading.organ} without reading a harm, which weighs little.` : "";
+  const named = reading.organ ? `a disease of the ${reading.organ}` : reading.target;
+  const weakText = weak > 0 ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with ${named} without reading a harm, which weighs little.` : "";
   const unsureText = unsure > 0 ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.` : "";
   if (forClaim + against + weak + unsure === 0) {
     return {

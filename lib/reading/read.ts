@@ -7,7 +7,7 @@ import { annotationIndex, resolveProposition, type AnnotationIndex } from "./ann
 import { bearingOf, readFindingCues } from "./finding-cues";
 import { claimProposition, questionProposition, type Proposition, type ResolvedProposition } from "./proposition";
 import type { QuestionEntity } from "./question";
-import { ORGAN_UNRELATED_BEARING, RELATION_PROBABILITY, readRelation, type RelationThresholds } from "./record";
+import { ORGAN_UNRELATED_BEARING, PAIR_UNRELATED_BEARING, RELATION_PROBABILITY, readRelation, type RelationThresholds } from "./record";
 import type { StanceReading } from "./stance";
 
 /**
@@ -33,6 +33,7 @@ export interface EvidenceReading {
 export interface ReadingTuning {
   relation?: RelationThresholds;
   organUnrelated?: number;
+  pairUnrelated?: number;
 }
 
 /** The records' chemical and disease annotations as a dictionary for reading a question. */
@@ -69,7 +70,7 @@ export function readEvidence(proposition: Proposition, evidence: Evidence[], tun
   const readings = evidence.map((e, i): StanceReading => {
     if (isRetracted(e)) return { evidenceId: e.id, stance: "irrelevant", reason: "retracted: never counted", passage: null, bearing: 0, method: "not-read" };
     if (resolved) {
-      const r = readRelation(e, resolved, index, tuning.relation ?? RELATION_PROBABILITY, tuning.organUnrelated ?? ORGAN_UNRELATED_BEARING);
+      const r = readRelation(e, resolved, index, tuning.relation ?? RELATION_PROBABILITY, tuning.organUnrelated ?? ORGAN_UNRELATED_BEARING, tuning.pairUnrelated ?? PAIR_UNRELATED_BEARING);
       pairs[i] = r.prediction;
       return { evidenceId: e.id, stance: r.stance, reason: r.reason, passage: r.passage, bearing: r.bearing, method: r.stance === "irrelevant" ? "not-read" : "relation-model" };
     }

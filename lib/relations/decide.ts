@@ -1,6 +1,7 @@
 import type { DocAnalysis } from "./analyze";
+import { contextFeatures } from "./context";
 import { pairFeatures, type FeatureContext, type PairAnalysis } from "./features";
-import { probability, type RelationWeights } from "./model";
+import { featureIndex, probability, type RelationWeights } from "./model";
 import type { PairPrediction, RelationSentence } from "./types";
 
 function sentenceOf(a: DocAnalysis, index: number, cue: string | null, negated: boolean): RelationSentence {
@@ -9,12 +10,11 @@ function sentenceOf(a: DocAnalysis, index: number, cue: string | null, negated: 
 }
 
 /**
- * Turns a pair's analysis into a prediction. Precedence: "treats" when a non-negated protective/therapeutic
- * pattern relates the pair and no sentence makes the chemical its "-induced"/"by" agent; else "causes" when
- * P(CID) ≥ threshold and the pair is not negated; else "none".
+ * Turns a pair's analysis and its P(CID) into a prediction. Precedence: "treats" when a non-negated
+ * protective/therapeutic pattern relates the pair and no sentence makes the chemical its "-induced"/"by" agent; else
+ * "causes" when P(CID) ≥ threshold and the pair is not negated; else "none".
  */
-export function decide(a: DocAnalysis, chemicalId: string, diseaseId: string, pa: PairAnalysis, weights: RelationWeights, index: Map<string, number>): PairPrediction {
-  const p = probability(weights.weights, index, pa.features);
+export function decide(a: DocAnalysis, chemicalId: string, diseaseId: string, pa: PairAnalysis, p: number, weights: RelationWeights): PairPrediction {
   const pairs = pa.coSentences.map((c) => c.pair);
   const negated = pairs.length > 0 && pairs.every((x) => x.negated);
   const agent = pairs.some((x) => (x.induced || x.byChemical) && !x.negated);
@@ -37,13 +37,15 @@ export function decide(a: DocAnalysis, chemicalId: string, diseaseId: string, pa
  * from CTD-curated chemical–disease articles; records retrieved for a chemical and a disease are alike.
  */
 export function decideAll(a: DocAnalysis, ctx: FeatureContext, weights: RelationWeights, index: Map<string, number>): PairPrediction[] {
-  const out: PairPrediction[] = [];
-  for (const c of a.chemicals.keys()) {
-    for (const d of a.diseases.keys()) {
-      const pa = pairFeatures(a, c, d, ctx);
-      if (pa) out.push(decide(a, c, d, pa, weights, index));
+  const analysed: Array<{ chemicalId: string; diseaseId: string; pa: PairAnalysis; probability: number }> = [];
+  for (const chemicalId of a.chemicals.keys()) {
+    for (const diseaseId of a.diseases.keys()) {
+      const pa = pairFeatures(a, chemicalId, diseaseId, ctx);
+      if (pa) analysed.push({ chemicalId, diseaseId, pa, probability: probability(weights.weights, index, pa.features) });
     }
   }
+  const final = secondStage(a, analysed, weights);
+  const out = analysed.map((x, i) => decide(a, x.chemicalId, x.diseaseId, x.pa, final[i], weights));
   out.sort((x, y) => y.probability - x.probability || x.chemicalId.localeCompare(y.chemicalId) || x.diseaseId.localeCompare(y.diseaseId));
   const fallback = weights.fallbackThreshold;
   if (fallback !== undefined && !out.some((p) => p.relation === "causes")) {
@@ -51,4 +53,16 @@ export function decideAll(a: DocAnalysis, ctx: FeatureContext, weights: Relation
     if (top && top.probability >= fallback) top.relation = "causes";
   }
   return out;
+}
+
+/**
+ * P(CID) of every pair after the second stage (lib/relations/context.ts) when the model has one: its document-context
+ * features (the first stage's logit among them), weighed by `weights.context`; else the first stage's P.
+ */
+export function secondStage(a: DocAnalysis, pairs: Array<{ chemicalId: string; diseaseId: string; pa: PairAnalysis; probability: number }>, weights: RelationWeights): number[] {
+  const stage = weights.context;
+  if (!stage || pairs.length === 0) return pairs.map((p) => p.probability);
+  const index = featureIndex(stage.features);
+  const context = contextFeatures(a, pairs);
+  return pairs.map((_, i) => probability(stage.weights, index, context[i]));
 }

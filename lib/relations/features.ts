@@ -1,4 +1,5 @@
 import { commonName, type DocAnalysis, type PlacedMention } from "./analyze";
+import { PATTERN_FEATURES, patternFeatures } from "./patterns";
 import { diseaseAsPopulation, indicationPattern, inList } from "./roles";
 import { relateInSentence, type SentencePair } from "./sentence-pair";
 
@@ -44,6 +45,7 @@ export const ENGINEERED_FEATURES = [
   "top_dis_for_chem", "top_chem_for_dis", "main_chem_and_main_dis", "no_co_and_both_main", "no_co_and_title_chem",
   "co_and_prior_cid", "co_and_title_chem", "induced_and_nearest", "dis_as_population", "chem_in_list", "dis_in_list",
   "pattern_indication", "dis_dominated", "dis_dominated_strong", "dis_dominates",
+  ...PATTERN_FEATURES,
 ] as const;
 
 const CONTEXT = 2;
@@ -205,6 +207,7 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   const toksOf = (m: PlacedMention) => a.tokens[m.sentence];
   if (chem.some((m) => { const t = toksOf(m); return [m.tokEnd, m.tokEnd + 1].some((i) => t[i] && /^induc/.test(t[i].lower)); })) on("chem_inducer_doc");
   if (dis.some((m) => { const t = toksOf(m); return t.slice(Math.max(0, m.tokStart - 4), m.tokStart).some((x) => /^induc/.test(x.lower)); })) on("dis_induced_doc");
+  patternFeatures(a, chem, dis, coSentences.map((c) => c.index), on);
   if (diseaseAsPopulation(a, dis)) on("dis_as_population");
   if (inList(a, chem)) on("chem_in_list");
   if (inList(a, dis)) on("dis_in_list");

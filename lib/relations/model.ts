@@ -20,6 +20,11 @@ export interface RelationWeights {
   features: string[];
   /** One weight per feature (the bias is the "bias" feature, always 1). */
   weights: number[];
+  /**
+   * The second stage (lib/relations/context.ts): weights over the first stage's features plus the document-context
+   * features, whose P(CID) replaces the first stage's. Absent in models trained before it (then P is the first stage's).
+   */
+  context?: StageWeights;
   /** Decision threshold on P(CID), tuned for F1 on CDR_DevelopmentSet. */
   threshold: number;
   /** Lower threshold for a document's most probable pair when no pair reaches `threshold` (see decideAll). */
@@ -38,14 +43,24 @@ export interface RelationWeights {
   trainedOn: string[];
 }
 
+/** A logistic-regression stage: feature names and one weight per name. */
+export interface StageWeights {
+  features: string[];
+  weights: number[];
+}
+
 /** Logistic function, numerically safe for large |z|. */
 export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-/** Maps feature names to weight indices (built once per weights object). */
+const indices = new WeakMap<readonly string[], Map<string, number>>();
+
+/** Maps feature names to weight indices (built once per names array, then cached). */
 export function featureIndex(names: readonly string[]): Map<string, number> {
-  return new Map(names.map((n, i) => [n, i]));
+  let index = indices.get(names);
+  if (!index) indices.set(names, (index = new Map(names.map((n, i) => [n, i]))));
+  return index;
 }
 
 /** P(CID) = sigmoid(w · x) over the named features; unknown feature names are ignored. */
