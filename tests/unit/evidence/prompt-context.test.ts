@@ -44,7 +44,7 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     const model = scriptedModel([answer]);
     await judgeEvidence(model, { question: QUESTION, evidence, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
     const prompt = promptText(model, 0);
-    // 25, not 30: issue 17's budget of 25–30 blocks of ≈ 1,200-character excerpts (the judge takes the low end).
+    // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge takes the low end.
     expect(JUDGE_MAX_EVIDENCE).toBe(25);
     expect(prompt.match(/<evidence key=/g)).toHaveLength(25);
     expect(prompt).toContain("## Evidence (25 records; 95 more not shown for room)");
@@ -69,7 +69,7 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     expect(embedder.kind).toBe("provider");
     expect(context.items.map((i) => i.evidence.id)).toEqual(copies.slice(0, 10).map((e) => e.id));
     expect(embeddingModel.doEmbedCalls).toHaveLength(1);
-    // The question is embedded with the records (issue 17: relevance to the question), so 23 values, not 22.
+    // The question is embedded with the records (relevance is scored against the question), so 23 values, not 22.
     expect(embeddingModel.doEmbedCalls[0].values).toHaveLength(23);
     expect(embeddingModel.doEmbedCalls[0].values[0]).toBe(QUESTION);
     expect(embeddingModel.doEmbedCalls[0].values[13]).toBe(`${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`);
@@ -94,7 +94,7 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
   });
 });
 
-describe("relevance to the question (issue 17)", () => {
+describe("relevance to the question", () => {
   it("scores every record against the question before MMR: a follow-up search's top hit no longer outranks the question's records", async () => {
     const lithium = searchCorpus("lithium").slice(0, 12).map((e) => ({ ...e, relevance: 0.3 }));
     // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
