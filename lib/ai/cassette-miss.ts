@@ -26,8 +26,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** The text around the first character where two strings differ ("…before|after…"), for both strings. */
 function firstDifference(recorded: string, now: string): string {
-  let i = 0;
-  while (i < recorded.length && i < now.length && recorded[i] === now[i]) i++;
+  const i = commonPrefix(recorded, now);
   const around = (s: string) => `“${i > CONTEXT_CHARS ? "…" : ""}${s.slice(Math.max(0, i - CONTEXT_CHARS), i + CONTEXT_CHARS)}${i + CONTEXT_CHARS < s.length ? "…" : ""}”`;
   return `at character ${i}: recorded ${around(recorded)}, now ${around(now)}`;
 }

@@ -27,6 +27,9 @@ export const EVIDENCE_COLUMNS = [
   "provenance",
 ] as const;
 
+/** The columns of {@link EVIDENCE_COLUMNS} that hold JSON (stored as text in SQLite, jsonb in Postgres). */
+export const JSON_COLUMNS: ReadonlySet<(typeof EVIDENCE_COLUMNS)[number]> = new Set(["authors", "publicationTypes", "meshTerms", "entities", "trial", "provenance"]);
+
 /** One column value: text (JSON columns as JSON text), a number, a boolean (`preprint`) or null. */
 export type ColumnValue = string | number | boolean | null;
 

@@ -1,11 +1,8 @@
 import "server-only";
 import { rowToEvidence } from "@/lib/db/evidence";
-import { EVIDENCE_COLUMNS, type ColumnValue } from "@/lib/db/library-columns";
+import { EVIDENCE_COLUMNS, JSON_COLUMNS, type ColumnValue } from "@/lib/db/library-columns";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow } from "@/lib/generated/sqlite/client";
-
-/** The JSON columns of EVIDENCE_COLUMNS. */
-const JSON_COLUMNS = new Set(["authors", "publicationTypes", "meshTerms", "entities", "trial", "provenance"]);
 
 /** A stored row read with raw SQL (JSON columns as text or already parsed, booleans as 0/1 or booleans) as Evidence. */
 export function rawRowToEvidence(row: Record<string, unknown>): Evidence {

@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { EVIDENCE_COLUMNS, evidenceColumnValues, type ColumnValue, type LibraryRow } from "@/lib/db/library-columns";
+import { EVIDENCE_COLUMNS, JSON_COLUMNS, evidenceColumnValues, type ColumnValue, type LibraryRow } from "@/lib/db/library-columns";
 import { columnValuesToEvidence, rawRowToEvidence } from "@/lib/db/library-rows";
 import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
 import { evidenceSchema } from "@/lib/domain/evidence";
@@ -11,14 +11,13 @@ const ARRAY_TYPES: Record<(typeof EVIDENCE_COLUMNS)[number], string> = {
   authors: "text", journal: "text", year: "int", url: "text", publicationTypes: "text", meshTerms: "text",
   entities: "text", preprint: "bool", trial: "text", provenance: "text",
 };
-const JSONB = new Set(["authors", "publicationTypes", "meshTerms", "entities", "trial", "provenance"]);
 const SEARCH_INDEX = "Evidence_searchVector_idx";
 /** Memory of the GIN index build after a bulk load (session setting; Postgres' default is 64 MB). */
 const INDEX_BUILD_MEMORY = "512MB";
 
 const UPSERT = (() => {
   const cols = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
-  const select = EVIDENCE_COLUMNS.map((c) => (JSONB.has(c) ? `t."${c}"::jsonb` : `t."${c}"`)).join(", ");
+  const select = EVIDENCE_COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? `t."${c}"::jsonb` : `t."${c}"`)).join(", ");
   const unnest = EVIDENCE_COLUMNS.map((c, i) => `$${i + 1}::${ARRAY_TYPES[c]}[]`).join(", ");
   const updates = EVIDENCE_COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ");
   return `INSERT INTO "Evidence" (${cols}, "inLibrary", "createdAt", "updatedAt")

@@ -122,7 +122,8 @@ export function isDiseaseOfOrgan(index: AnnotationIndex, id: string, organ: Orga
   const sum = (list: Array<[string, number]>) => list.reduce((n, [, c]) => n + c, 0);
   const ofOrgan = (list: Array<[string, number]>) => list.filter(([n]) => isOrganDisease(n, organ));
   const spelled = names.filter(([n]) => !isAbbreviation(index.written.get(n) ?? n));
-  if (sum(ofOrgan(spelled)) > sum(spelled) - sum(ofOrgan(spelled))) return true;
+  const spelledOfOrgan = sum(ofOrgan(spelled));
+  if (spelledOfOrgan > sum(spelled) - spelledOfOrgan) return true;
   const organNames = sum(ofOrgan(names));
   return organNames >= 2 && organNames / sum(names) >= ORGAN_NAME_SHARE;
 }

@@ -14,15 +14,12 @@ export interface Scores {
  * The committed model (lib/relations/weights.json): a binary logistic regression over named features, trained
  * by scripts/train-relations.ts with the ml-logistic-regression package, plus the training-set priors.
  */
-export interface RelationWeights {
+export interface RelationWeights extends StageWeights {
   model: { package: string; version: string; numSteps: number; learningRate: number };
-  /** Feature names in weight order: ENGINEERED_FEATURES, then vocabulary words ("b:", "c:", "d:", "h:"). */
-  features: string[];
-  /** One weight per feature (the bias is the "bias" feature, always 1). */
-  weights: number[];
   /**
-   * The second stage (lib/relations/context.ts): weights over the first stage's features plus the document-context
-   * features, whose P(CID) replaces the first stage's. Absent in models trained before it (then P is the first stage's).
+   * The second stage (lib/relations/context.ts): weights over the document-context features (the first stage's logit
+   * among them), whose P(CID) replaces the first stage's. Absent in models trained before it (then P is the first
+   * stage's).
    */
   context?: StageWeights;
   /** Decision threshold on P(CID), tuned for F1 on CDR_DevelopmentSet. */
@@ -43,7 +40,10 @@ export interface RelationWeights {
   trainedOn: string[];
 }
 
-/** A logistic-regression stage: feature names and one weight per name. */
+/**
+ * A logistic-regression stage: feature names in weight order (the first stage's: ENGINEERED_FEATURES, then vocabulary
+ * words "b:", "c:", "d:", "h:") and one weight per name (the bias is the "bias" feature, always 1).
+ */
 export interface StageWeights {
   features: string[];
   weights: number[];
