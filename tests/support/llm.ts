@@ -9,7 +9,7 @@ import type { JudgeAssessment } from "@/lib/domain/judge";
 export type ScriptedAnswer = string | object | ((prompt: string) => string | object);
 
 /** The text of a call's prompt: every message's text, joined by newlines. */
-function promptTextOf(prompt: Array<{ content: unknown }>): string {
+export function promptTextOf(prompt: Array<{ content: unknown }>): string {
   return prompt
     .map((m) => (typeof m.content === "string" ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join("")))
     .join("\n");

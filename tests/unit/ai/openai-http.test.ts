@@ -49,7 +49,7 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     ]);
 
     expect(server.requests).toHaveLength(2);
-    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500, response_format: { json_schema: { name: "relevance_output" } } });
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 1_000, response_format: { json_schema: { name: "relevance_output" } } });
     const body = server.requests[1] as {
       model: string;
       messages: Array<{ role: string; content: string }>;

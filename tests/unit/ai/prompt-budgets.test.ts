@@ -28,7 +28,7 @@ import { MAX_RUN_EVIDENCE } from "@/lib/research/run";
 import { referenceFromEvidence } from "@/lib/report/render/references";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { readFixture } from "../../support/fixtures";
-import { relevanceAnswer, scriptedModel, type ScriptedModel } from "../../support/llm";
+import { promptBlocks, promptTextOf, scriptedModel, type ScriptedModel } from "../../support/llm";
 
 /** The context window local models are asked for (docs/local-models.md): 16,384 tokens. */
 const CONTEXT_TOKENS = 16_384;
@@ -46,7 +46,10 @@ const LONG = (n: number) => "a long model-written phrase about mechanisms and ou
 
 /** The characters of a recorded call's prompt (instructions and messages) and its output limit. */
 function measured(model: ScriptedModel, call: number): { chars: number; maxOutputTokens: number } {
-  const { prompt, maxOutputTokens } = model.calls[call].options;
+  return measuredOptions(model.calls[call].options);
+}
+
+function measuredOptions({ prompt, maxOutputTokens }: ScriptedModel["calls"][number]["options"]): { chars: number; maxOutputTokens: number } {
   const chars = (prompt as Array<{ content: unknown }>).reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : JSON.stringify(m.content).length), 0);
   return { chars, maxOutputTokens: maxOutputTokens ?? 0 };
 }
@@ -102,14 +105,12 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     const report = { evidenceReading: "r", outcome: "does-not-answer", missing: [], title: "t", executiveSummary: [], methodology: "m", mechanisticFindings: [], clinicalFindings: [], drugCandidates: [], limitations: [], conclusion: [] };
     const model = scriptedModel(
       [
-        (prompt: string) => relevanceAnswer(prompt),
         { evidenceReading: "r", hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] },
         { keyFindings: [], mechanismReasoning: "r", mechanismScore: 5, clinicalReasoning: "r", clinicalScore: 5, drugCandidates: [], reasoning: "r", confidence: 0.5, sufficient: false, recommendation: "continue", nextSearchQueries: [] },
         report,
         report,
         { claims: [] },
       ],
-      { relevanceScore: null },
     );
     const backend = createLlmBackend(model, "scripted", { promptStyle: WORST_STYLE, sampling: DEFAULT_SAMPLING });
     await backend.hypothesize({ question: QUESTION, evidence: LARGEST, previous: HYPOTHESES });
@@ -121,13 +122,19 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched] });
     await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched], feedback: FEEDBACK });
     await backend.critique!({ question: QUESTION, report: bigReport(), evidence: LARGEST });
-    ["relevance", "hypothesis", "judge", "report", "report (revision)", "critic"].forEach((agent, call) => {
+    // The relevance pass reads the hypothesis agent's 25 blocks in 4 batches (7, 6, 6, 6), each within its own limit.
+    expect(model.relevanceCalls.map((options) => promptBlocks(promptTextOf(options.prompt as Array<{ content: unknown }>)).length)).toEqual([7, 6, 6, 6]);
+    for (const options of model.relevanceCalls) {
+      const { chars, maxOutputTokens } = measuredOptions(options);
+      expect(maxOutputTokens).toBe(RELEVANCE_SAMPLING.maxOutputTokens);
+      fits("relevance", chars, maxOutputTokens);
+    }
+    ["hypothesis", "judge", "report", "report (revision)", "critic"].forEach((agent, call) => {
       const { chars, maxOutputTokens } = measured(model, call);
       fits(agent, chars, maxOutputTokens);
     });
-    // Each agent sent its own output limit: the relevance pass's, then the configured defaults.
-    expect([0, 1, 2, 3, 5].map((call) => measured(model, call).maxOutputTokens)).toEqual([
-      RELEVANCE_SAMPLING.maxOutputTokens,
+    // Each agent sent its own output limit: the configured defaults.
+    expect([0, 1, 2, 4].map((call) => measured(model, call).maxOutputTokens)).toEqual([
       DEFAULT_SAMPLING.hypothesis.maxOutputTokens,
       DEFAULT_SAMPLING.judge.maxOutputTokens,
       DEFAULT_SAMPLING.report.maxOutputTokens,

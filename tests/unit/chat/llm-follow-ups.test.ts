@@ -148,12 +148,14 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
 
     expect(a.kind).toMatchObject({ kind: "research", focus: "aquaporin" });
     // Hypothesis and report stream their answers (partial output, for live viewers), judge and critic do not: 4 calls,
-    // after one relevance pass over the records the iteration's agents see (answered by the scripted model).
-    expect(model.relevanceCalls).toHaveLength(1);
+    // after the relevance pass over the records the iteration's agents see, in 4 batches asked at once (answered by the
+    // scripted model).
+    expect(model.relevanceCalls).toHaveLength(4);
     expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false]);
     // Every agent of the iteration answers the run's question with the follow-up.
     for (const call of [...model.doGenerateCalls, ...model.doStreamCalls]) expect(JSON.stringify(call.prompt)).toContain(`${QUESTION} Follow-up: Look deeper into aquaporin`);
-    expect(a.chunks.filter((c) => c.type === "data-usage")).toHaveLength(5);
+    // One usage part per model call: the 4 relevance batches and the 4 agent calls.
+    expect(a.chunks.filter((c) => c.type === "data-usage")).toHaveLength(8);
     const versions = reportVersions(await listRunEvents(run.id));
     expect(versions.map((v) => [v.version, v.report.title])).toEqual([
       [1, versions[0].report.title],

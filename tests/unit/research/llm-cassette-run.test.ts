@@ -75,12 +75,13 @@ describe("a research run recorded into a cassette against a loopback model serve
     expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
     expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual(["Evidence report: Does cognitive training increase serum BDNF in schizophrenia?", 49, 1]);
     expect(recorded.json.markdown).toMatch(/^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/);
-    // A relevance pass before the first agent that sees new records (the hypothesis agent, then the judge after the search).
-    expect(recorded.json.usage).toMatchObject({ calls: 7, inputTokens: 700, outputTokens: 140 });
-    expect(Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ relevance: 2, hypothesis: 1, judge: 1, report: 3 });
+    // A relevance pass before the first agent that sees new records: the hypothesis agent's 25 blocks in 4 batches asked
+    // at once, then the judge's new records after the search in one.
+    expect(recorded.json.usage).toMatchObject({ calls: 10, inputTokens: 1000, outputTokens: 200 });
+    expect(Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ relevance: 5, hypothesis: 1, judge: 1, report: 3 });
     const requests = server.requests as Array<{ stream?: boolean; response_format: { json_schema: { name: string } } }>;
     expect(requests.map((r) => [r.response_format.json_schema.name, r.stream ?? false])).toEqual([
-      ["relevance_output", false],
+      ...Array.from({ length: 4 }, () => ["relevance_output", false]),
       ["hypothesis_output", true],
       ["relevance_output", false],
       ["judge_output", false],
@@ -91,7 +92,7 @@ describe("a research run recorded into a cassette against a loopback model serve
     const file = readCassette(cassette);
     expect(file.recordedWith).toEqual({ baseURL: server.baseURL, model: "qwen3:8b", structuredOutput: null, embeddingModel: null });
     expect(file.interactions.map((i) => [i.agent, i.responses.map((r) => r.contentType)])).toEqual([
-      ["relevance", ["application/json"]],
+      ...Array.from({ length: 4 }, () => ["relevance", ["application/json"]]),
       ["hypothesis", ["text/event-stream"]],
       ["relevance", ["application/json"]],
       ["judge", ["application/json"]],

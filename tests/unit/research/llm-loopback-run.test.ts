@@ -88,7 +88,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     const isRelevance = (r: Body) => (r.response_format.json_schema as { name?: string } | undefined)?.name === "relevance_output";
     const relevance = (server!.requests as Body[]).filter(isRelevance);
     expect(relevance.length).toBeGreaterThanOrEqual(1);
-    for (const r of relevance) expect([r.temperature, r.max_tokens, (r as { stream?: boolean }).stream ?? false]).toEqual([0, 2_500, false]);
+    for (const r of relevance) expect([r.temperature, r.max_tokens, (r as { stream?: boolean }).stream ?? false]).toEqual([0, 1_000, false]);
     const requests = (server!.requests as Body[]).filter((r) => !isRelevance(r));
     expect(requests.map((r) => [r.temperature, r.max_tokens])).toEqual([
       // The judge and critic are rubric calls at temperature 0 (they were at 0.2); the report's limit is 4,000 (was
@@ -142,7 +142,9 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     const { outcome, detail, json } = await run([{ content: "", reasoningContent: "I will answer in JSON: {…}" }], "extractive");
     expect(outcome.error).toBeNull();
     expect(json.status).toBe("completed");
-    expect(server!.requests).toHaveLength(2); // the relevance pass (answered by the server), then the empty hypothesis answer
+    // The relevance pass in 4 batches of the 25 blocks (answered by the server), then the empty hypothesis answer.
+    const names = (server!.requests as Body[]).map((r) => (r.response_format?.json_schema as { name?: string } | undefined)?.name);
+    expect(names).toEqual(["relevance_output", "relevance_output", "relevance_output", "relevance_output", "hypothesis_output"]);
     expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
     const notices = detail.events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
     expect(notices).toEqual([

@@ -224,12 +224,12 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(promptOf(model, 2)).not.toContain("Critic feedback");
     expect(promptOf(model, 3)).toContain("- Every dosage is cited in its sentence: Clinical findings: dosage “900 mg/day”");
 
-    // Usage and cost: 6 calls (the 5 agent calls and one relevance pass) × (100 input + 20 output tokens) at $0.15 /
-    // $0.60 per million tokens.
-    expect(model.relevanceCalls).toHaveLength(1);
-    expect(json.usage).toMatchObject({ calls: 6, inputTokens: 600, outputTokens: 120, totalTokens: 720 });
-    expect(json.usage.costUsd).toBeCloseTo(6 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
-    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ relevance: 1, hypothesis: 1, judge: 1, report: 3 });
+    // Usage and cost: 9 calls (the 5 agent calls and the relevance pass's 4 batches of the 25 blocks shown) × (100 input
+    // + 20 output tokens) at $0.15 / $0.60 per million tokens.
+    expect(model.relevanceCalls).toHaveLength(4);
+    expect(json.usage).toMatchObject({ calls: 9, inputTokens: 900, outputTokens: 180, totalTokens: 1_080 });
+    expect(json.usage.costUsd).toBeCloseTo(9 * (100 * 0.15 + 20 * 0.6) / 1e6, 12);
+    expect(Object.fromEntries(Object.entries(json.usage.byAgent).map(([agent, t]) => [agent, t!.calls]))).toEqual({ relevance: 4, hypothesis: 1, judge: 1, report: 3 });
     expect(detail.events.filter((e) => e.type === "critic")).toHaveLength(3);
   });
 
@@ -308,7 +308,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
   });
 
   it("a 401 from the provider ends the run as failed with a clear message and keeps the evidence", async () => {
-    server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-bad" }]);
+    server = await startFakeOpenAIServer(() => ({ status: 401, message: "Incorrect API key provided: sk-bad" }));
     const { outcome, detail, json } = await run(createOpenAI({ baseURL: server.baseURL, apiKey: "sk-bad" }).chat("gpt-test"));
 
     const message =
@@ -321,11 +321,11 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.evidence).toHaveLength(40);
     expect(json.report).toBeNull();
     expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "failed", message } });
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(4); // the relevance pass's 4 batches, asked at once and each refused; nothing after
   });
 
   it("with the extractive fallback chosen, a 401 switches the rest of the run to the extractive backend with a notice", async () => {
-    server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-bad" }]);
+    server = await startFakeOpenAIServer(() => ({ status: 401, message: "Incorrect API key provided: sk-bad" }));
     const { outcome, detail, json } = await run(createOpenAI({ baseURL: server.baseURL, apiKey: "sk-bad" }).chat("gpt-test"), "extractive");
 
     expect(outcome.error).toBeNull();
@@ -340,7 +340,7 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
           "As chosen for this run, the remaining steps use the extractive backend (no language model).",
       },
     ]);
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(4); // the relevance pass's 4 batches, asked at once and each refused; no model call after
     // The extractive fallback's chains are typed: on this question one grounded chain through AQP2.
     expect(json.hypotheses[0].assessment.hypotheses.length).toBeGreaterThanOrEqual(1);
     expect(json.hypotheses[0].assessment.hypotheses.every((h) => /^\d+$/.test(h.targetGeneId ?? ""))).toBe(true);

@@ -3,6 +3,7 @@ import { getLanguageModel } from "@/lib/ai/providers";
 import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import type { ModelUsage } from "@/lib/domain/agent";
 import { createLlmBackend } from "@/lib/research/agents/llm";
+import { relevanceBatches } from "@/lib/research/agents/llm/relevance";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
@@ -65,5 +66,16 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
     expect(server.requests).toHaveLength(4);
     expect(promptBlocks(user(server.requests[2])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);
     expect(promptBlocks(user(server.requests[3])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);
+  });
+});
+
+describe("relevance batches: the fewest near-equal batches of at most 8 blocks, asked at once", () => {
+  it("splits 25 blocks 7, 6, 6, 6 in order, 8 in one batch, 9 in 5 and 4, none in none", () => {
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `E${i + 1}`);
+    expect(relevanceBatches(keys(25)).map((b) => b.length)).toEqual([7, 6, 6, 6]);
+    expect(relevanceBatches(keys(25)).flat()).toEqual(keys(25));
+    expect(relevanceBatches(keys(8))).toEqual([keys(8)]);
+    expect(relevanceBatches(keys(9)).map((b) => b.length)).toEqual([5, 4]);
+    expect(relevanceBatches([])).toEqual([]);
   });
 });
