@@ -3,6 +3,7 @@ import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
+import type { RunEvent } from "@/lib/domain/events";
 import { FOLLOW_UP_SEARCH_LIMIT, QUESTION_SEARCH_LIMIT } from "@/lib/research/run";
 import { KEYWORD_LIMIT, POOL_LOCAL_LIMIT } from "@/lib/claims/strategies";
 
@@ -65,25 +66,28 @@ export async function runWorkload(): Promise<WorkloadRun[]> {
 }
 
 async function researchRun(question: string): Promise<WorkloadRun> {
-  const started = performance.now();
-  const { runId, done } = await startRun(research, { question, sources: ["local"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } });
-  const outcome = await done;
-  const ms = performance.now() - started;
-  const detail = (await getRunDetail(runId))!;
-  const queries = detail.events.flatMap((e) =>
+  return timedRun("research", question, () => startRun(research, { question, sources: ["local"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } }), (e) =>
     e.type === "search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.phase === "question" ? QUESTION_SEARCH_LIMIT : FOLLOW_UP_SEARCH_LIMIT, origin: "research" as const }] : [],
   );
-  return { kind: "research", text: question, ms, status: outcome.status, evidence: detail.evidence.length, queries };
 }
 
 async function claimRun(claim: string): Promise<WorkloadRun> {
+  return timedRun("claim-check", claim, () => startRun(claimCheck, { text: claim, sources: ["local"] }, { overrides: { backend: createExtractiveClaimBackend() } }), (e) =>
+    e.type === "claim-search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.strategy === "keyword" ? KEYWORD_LIMIT : POOL_LOCAL_LIMIT, origin: "claim-check" as const }] : [],
+  );
+}
+
+/** One run of either kind, timed from its start to its end, with the records it kept and the local searches its events name. */
+async function timedRun(
+  kind: WorkloadRun["kind"],
+  text: string,
+  start: () => Promise<{ runId: string; done: Promise<{ status: string }> }>,
+  queriesOf: (event: RunEvent) => WorkloadRun["queries"],
+): Promise<WorkloadRun> {
   const started = performance.now();
-  const { runId, done } = await startRun(claimCheck, { text: claim, sources: ["local"] }, { overrides: { backend: createExtractiveClaimBackend() } });
+  const { runId, done } = await start();
   const outcome = await done;
   const ms = performance.now() - started;
   const detail = (await getRunDetail(runId))!;
-  const queries = detail.events.flatMap((e) =>
-    e.type === "claim-search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.strategy === "keyword" ? KEYWORD_LIMIT : POOL_LOCAL_LIMIT, origin: "claim-check" as const }] : [],
-  );
-  return { kind: "claim-check", text: claim, ms, status: outcome.status, evidence: detail.evidence.length, queries };
+  return { kind, text, ms, status: outcome.status, evidence: detail.evidence.length, queries: detail.events.flatMap(queriesOf) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyseClaim } from "@/lib/claims/analysis";
-import { mapBatches } from "@/lib/claims/batches";
+import { mapBatches } from "@/lib/ai/batches";
 import { keepKnownMarkers } from "@/lib/claims/counter-report";
 import { extractClaimsExtractive } from "@/lib/claims/agents/extractive/extraction";
 import { counterStatementExtractive } from "@/lib/claims/agents/extractive/counter";

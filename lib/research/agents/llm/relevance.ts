@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { AgentHooks } from "@/lib/domain/agent";
 import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
+import { balancedBatches, mapConcurrent } from "../../../ai/batches";
 import { classifyProviderError } from "../../../ai/provider-errors";
 import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
 
@@ -76,26 +77,15 @@ export interface RelevanceFilter {
   dropped: KeyedEvidence[];
 }
 
-/** `items` in order, split into the fewest near-equal batches of at most `size` (25 by 8: 7, 6, 6, 6). */
-export function relevanceBatches<T>(items: T[], size = RELEVANCE_BATCH): T[][] {
-  const count = Math.ceil(items.length / size);
-  const batches: T[][] = [];
-  for (let b = 0, start = 0; b < count; b++) {
-    const end = start + Math.ceil((items.length - start) / (count - b));
-    batches.push(items.slice(start, end));
-    start = end;
-  }
-  return batches;
-}
-
 /**
  * The batched relevance pass (PaperQA2's evidence step): the blocks not scored yet in this run are shown to the
  * model with the question, in batches of at most {@link RELEVANCE_BATCH} asked at once; each block gets a one-sentence
  * summary, then a score 0–10 (clamped, rounded). Blocks scoring below {@link RELEVANCE_MIN_SCORE} are dropped; a block
  * the model gave no score keeps its place (no judgement is no reason to drop it). Scores are remembered in `store`, so
  * the judge and report agents of the run reuse the hypothesis agent's. When a batch's call fails with anything but a
- * provider error (e.g. an invalid answer twice) nothing of that batch is dropped; a provider error or an abort in any
- * batch propagates (after every batch has settled), for the run's provider-error policy.
+ * provider error (e.g. an invalid answer twice) nothing of that batch is dropped; the first provider error or abort of
+ * any batch propagates (after every batch has settled: lib/ai/batches mapConcurrent), for the run's provider-error
+ * policy.
  */
 export async function filterRelevant(
   model: LanguageModel,
@@ -105,9 +95,7 @@ export async function filterRelevant(
   options: LlmAgentOptions & { hooks?: AgentHooks; signal?: AbortSignal },
 ): Promise<RelevanceFilter> {
   const unscored = items.filter((i) => store.get(question, i.evidence.id) === undefined);
-  const settled = await Promise.allSettled(relevanceBatches(unscored).map((batch) => scoreBatch(model, question, batch, store, options)));
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
-  if (failed) throw failed.reason;
+  await mapConcurrent(balancedBatches(unscored, RELEVANCE_BATCH), Number.POSITIVE_INFINITY, (batch) => scoreBatch(model, question, batch, store, options));
   // Asked once: a record the model gave no score (or an unusable answer) is not asked about again in this run.
   for (const i of unscored) if (store.get(question, i.evidence.id) === undefined) store.set(question, i.evidence.id, null);
   const relevant = (i: KeyedEvidence) => (store.get(question, i.evidence.id) ?? RELEVANCE_MIN_SCORE) >= RELEVANCE_MIN_SCORE;

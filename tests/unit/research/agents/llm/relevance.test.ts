@@ -3,7 +3,8 @@ import { getLanguageModel } from "@/lib/ai/providers";
 import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import type { ModelUsage } from "@/lib/domain/agent";
 import { createLlmBackend } from "@/lib/research/agents/llm";
-import { relevanceBatches } from "@/lib/research/agents/llm/relevance";
+import { balancedBatches } from "@/lib/ai/batches";
+import { RELEVANCE_BATCH } from "@/lib/research/agents/llm/relevance";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
@@ -72,10 +73,10 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
 describe("relevance batches: the fewest near-equal batches of at most 8 blocks, asked at once", () => {
   it("splits 25 blocks 7, 6, 6, 6 in order, 8 in one batch, 9 in 5 and 4, none in none", () => {
     const keys = (n: number) => Array.from({ length: n }, (_, i) => `E${i + 1}`);
-    expect(relevanceBatches(keys(25)).map((b) => b.length)).toEqual([7, 6, 6, 6]);
-    expect(relevanceBatches(keys(25)).flat()).toEqual(keys(25));
-    expect(relevanceBatches(keys(8))).toEqual([keys(8)]);
-    expect(relevanceBatches(keys(9)).map((b) => b.length)).toEqual([5, 4]);
-    expect(relevanceBatches([])).toEqual([]);
+    expect(balancedBatches(keys(25), RELEVANCE_BATCH).map((b) => b.length)).toEqual([7, 6, 6, 6]);
+    expect(balancedBatches(keys(25), RELEVANCE_BATCH).flat()).toEqual(keys(25));
+    expect(balancedBatches(keys(8), RELEVANCE_BATCH)).toEqual([keys(8)]);
+    expect(balancedBatches(keys(9), RELEVANCE_BATCH).map((b) => b.length)).toEqual([5, 4]);
+    expect(balancedBatches([], RELEVANCE_BATCH)).toEqual([]);
   });
 });
