@@ -45,12 +45,21 @@ const reportZone = {
   target: "./lib/report/appraise",
   from: "./lib/report/render",
   except: ["./markers.ts", "./prose.ts", "./references.ts"],
-  message: "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
+  message:
+    "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
 };
 
 /** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
 const prismaZone = {
-  target: ["./app", "./components", "./scripts", "./bench", "./proxy.ts", "./instrumentation.ts", ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`)],
+  target: [
+    "./app",
+    "./components",
+    "./scripts",
+    "./bench",
+    "./proxy.ts",
+    "./instrumentation.ts",
+    ...ALL_LIB.filter((f) => f !== "db").map((f) => `./lib/${f}`),
+  ],
   from: "./lib/generated",
   message: "The Prisma client is used in lib/db only: call a lib/db function.",
 };
@@ -73,7 +82,11 @@ const eslintConfig = defineConfig([
         {
           zones: [
             ...layerZones,
-            { target: "./lib", from: ["./app", "./components", "./scripts", "./bench"], message: "lib/ must not import app/, components/, scripts/ or bench/." },
+            {
+              target: "./lib",
+              from: ["./app", "./components", "./scripts", "./bench"],
+              message: "lib/ must not import app/, components/, scripts/ or bench/.",
+            },
             prismaZone,
             reportZone,
           ],
@@ -91,8 +104,15 @@ const eslintConfig = defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/lib/db/client", "**/lib/db/client"], importNames: ["getDb"], message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits)." },
-            { group: ["@prisma/client", "@prisma/client/*"], message: "The Prisma client is used in lib/db only: call a lib/db function." },
+            {
+              group: ["@/lib/db/client", "**/lib/db/client"],
+              importNames: ["getDb"],
+              message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
+            },
+            {
+              group: ["@prisma/client", "@prisma/client/*"],
+              message: "The Prisma client is used in lib/db only: call a lib/db function.",
+            },
           ],
         },
       ],

@@ -18,7 +18,9 @@ export async function register() {
   const { getConfig } = await import("@/lib/config");
   const config = getConfig();
   const { parseTrustedProxies } = await import("@/lib/auth/client-address");
-  (await import("@/lib/auth/forwarded-hook")).trustForwardedHeadersFrom(parseTrustedProxies(config.CRITICA_TRUSTED_PROXIES));
+  (await import("@/lib/auth/forwarded-hook")).trustForwardedHeadersFrom(
+    parseTrustedProxies(config.CRITICA_TRUSTED_PROXIES),
+  );
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { authOffWarning, bindHost, listenPort } = await import("@/lib/auth/bind");
   const warning = authOffWarning(config.CRITICA_AUTH, bindHost(process.argv, config));
@@ -35,13 +37,20 @@ export async function register() {
       // The queue worker posts each job to this server; the password is derived from the secret all instances share.
       const { authSecret, derivedKey } = await import("@/lib/auth/secret");
       const password = derivedKey(await authSecret(config.BETTER_AUTH_SECRET), ENGINE_KEY_PURPOSE);
-      process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(bindHost(process.argv, config), listenPort(process.argv, config), password);
+      process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
+        bindHost(process.argv, config),
+        listenPort(process.argv, config),
+        password,
+      );
       setEngineAccess({ kind: "credentials", password });
     } else if (process.env.NODE_ENV === "development") {
       setEngineAccess({ kind: "open" });
     } else {
       // The generated handlers, compiled into this bundle: the world hands them its messages directly.
-      const [flow, step] = await Promise.all([import("./app/.well-known/workflow/v1/flow/route.js"), import("./app/.well-known/workflow/v1/step/route.js")]);
+      const [flow, step] = await Promise.all([
+        import("./app/.well-known/workflow/v1/flow/route.js"),
+        import("./app/.well-known/workflow/v1/step/route.js"),
+      ]);
       await deliverInProcess({ flow: flow.POST, step: step.POST });
       setEngineAccess({ kind: "in-process" });
     }

@@ -36,14 +36,27 @@ export default defineConfig({
     // e2e/auth.spec.ts starts from a server with no account (its first visitor becomes the admin), so the other
     // accounts-on specs, which sign up accounts of their own, run after it on the same server.
     { name: "auth", testMatch: /\/auth\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
-    { name: "auth-after", testMatch: /\/auth-[^/]*\.spec\.ts$/, dependencies: ["auth"], use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    {
+      name: "auth-after",
+      testMatch: /\/auth-[^/]*\.spec\.ts$/,
+      dependencies: ["auth"],
+      use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` },
+    },
   ],
   use: {
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: [

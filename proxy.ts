@@ -15,12 +15,23 @@ import { engineRefusal } from "@/lib/auth/engine-gate";
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const headers = securityHeaders(nonce, { dev: process.env.NODE_ENV === "development", https: servedOverHttps(request.headers.get("x-forwarded-proto")) });
+  const headers = securityHeaders(nonce, {
+    dev: process.env.NODE_ENV === "development",
+    https: servedOverHttps(request.headers.get("x-forwarded-proto")),
+  });
   const { pathname, search } = request.nextUrl;
   const engine = engineRefusal(pathname, request.headers.get("authorization"));
-  let refusal: NextResponse | null = engine ? NextResponse.json({ error: engine.error }, { status: engine.status }) : null;
+  let refusal: NextResponse | null = engine
+    ? NextResponse.json({ error: engine.error }, { status: engine.status })
+    : null;
   const engineCall = pathname.startsWith("/.well-known/workflow/");
-  if (!refusal && !engineCall && getConfig().CRITICA_AUTH === "on" && !isPublicPath(pathname) && !hasCredentials(request)) {
+  if (
+    !refusal &&
+    !engineCall &&
+    getConfig().CRITICA_AUTH === "on" &&
+    !isPublicPath(pathname) &&
+    !hasCredentials(request)
+  ) {
     refusal = isApiPath(pathname)
       ? NextResponse.json({ error: "Sign in, or send an API key as Authorization: Bearer <key>." }, { status: 401 })
       : NextResponse.redirect(new URL(`/sign-in?next=${encodeURIComponent(pathname + search)}`, request.url));
@@ -38,7 +49,11 @@ export function proxy(request: NextRequest) {
 }
 
 function hasCredentials(request: NextRequest): boolean {
-  return !!getSessionCookie(request) || /^Bearer\s+\S+$/i.test(request.headers.get("authorization") ?? "") || request.headers.has("x-api-key");
+  return (
+    !!getSessionCookie(request) ||
+    /^Bearer\s+\S+$/i.test(request.headers.get("authorization") ?? "") ||
+    request.headers.has("x-api-key")
+  );
 }
 
 export const config = {

@@ -9,14 +9,18 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Critica", template: "%s · Critica" },
-  description: "Evidence-grounded biomedical research: literature search, mechanistic hypotheses, judged evidence and cited reports.",
+  description:
+    "Evidence-grounded biomedical research: literature search, mechanistic hypotheses, judged evidence and cited reports.",
 };
 
 export default function RootLayout({ children }: LayoutProps<"/">) {
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable} h-full antialiased`}>
       <body className="flex min-h-full flex-col font-sans">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-card focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <header className="border-b border-border bg-card">

@@ -20,7 +20,11 @@ import { UnreachableSources } from "@/components/research/unreachable-sources";
 export default async function HomePage() {
   await connection();
   const config = getConfig();
-  const [libraryCount, configured, recent] = await Promise.all([countLibraryRecords(), defaultSources(), searchHistory({ scope: historyScope(await getCaller()), filters: {}, limit: 5 })]);
+  const [libraryCount, configured, recent] = await Promise.all([
+    countLibraryRecords(),
+    defaultSources(),
+    searchHistory({ scope: historyScope(await getCaller()), filters: {}, limit: 5 }),
+  ]);
   // Offline, the live sources are named unreachable above the forms and left unticked (ticked again after Retry).
   await probeLiveSources(configured);
   const unreachable = unreachableSources();
@@ -30,18 +34,20 @@ export default async function HomePage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Research a question or check a claim</h1>
         <p className="mt-1 max-w-3xl text-muted-foreground">
-          Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), has a judge score the
-          evidence, searches again until it suffices, and writes a report whose every reference is a record it retrieved.
+          Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), has a
+          judge score the evidence, searches again until it suffices, and writes a report whose every reference is a
+          record it retrieved.
         </p>
         <p className="mt-1 max-w-3xl text-muted-foreground">
-          To check a claim, it writes the claim&apos;s counter-statement, searches three ways for evidence that supports it, quotes only
-          passages found in the abstracts, and gives a verdict on the claim.
+          To check a claim, it writes the claim&apos;s counter-statement, searches three ways for evidence that supports
+          it, quotes only passages found in the abstracts, and gives a verdict on the claim.
         </p>
       </div>
       {!config.OPENAI_API_KEY && (
         <p data-testid="backend-mode" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-          extractive mode: no language model configured. Hypotheses come from literature-based discovery, scores from study
-          designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language model.
+          extractive mode: no language model configured. Hypotheses come from literature-based discovery, scores from
+          study designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language
+          model.
         </p>
       )}
       <UnreachableSources sources={unreachable} />

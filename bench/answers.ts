@@ -37,24 +37,44 @@ function claimsAreObjects(schema: ResponseSchema): boolean {
 
 /** The relevance pass: every block shown bears on the question (score 7), so the agents see them all. */
 function relevanceAnswer(prompt: string): object {
-  return { records: blocks(prompt).map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score: 7 })) };
+  return {
+    records: blocks(prompt).map((b) => ({
+      key: b.key,
+      summary: "Reports a finding that bears on the question.",
+      score: 7,
+    })),
+  };
 }
 
 function hypothesisAnswer(prompt: string, iteration: number): object {
   const b = blocks(prompt);
   const k = (i: number) => b[Math.min(i, b.length - 1)]?.key ?? "E1";
   const h = (target: string, pathway: string, refs: string[], searches: string[]) => ({
-    drug: "metformin", target, pathway, effect: "reduced tumour growth", confidence: 0.6,
-    supportingEvidence: refs, contradictingEvidence: [], searchSuggestions: searches, links: null,
+    drug: "metformin",
+    target,
+    pathway,
+    effect: "reduced tumour growth",
+    confidence: 0.6,
+    supportingEvidence: refs,
+    contradictingEvidence: [],
+    searchSuggestions: searches,
+    links: null,
   });
   return {
     evidenceReading: "The records link metformin to AMPK and mTOR signalling in tumour cells.",
     hypotheses: [
-      h("PRKAA1", "AMPK signalling", [k(0), k(1)], [`metformin AMPK tumour ${iteration}`, `metformin mTOR inhibition ${iteration}`]),
+      h(
+        "PRKAA1",
+        "AMPK signalling",
+        [k(0), k(1)],
+        [`metformin AMPK tumour ${iteration}`, `metformin mTOR inhibition ${iteration}`],
+      ),
       h("MTOR", "mTORC1 signalling", [k(2)], [`metformin insulin IGF-1 cancer ${iteration}`]),
     ],
     primaryHypothesis: 1,
-    knowledgeGaps: [{ gap: "Human trial evidence of tumour response", search: `metformin randomised trial cancer ${iteration}` }],
+    knowledgeGaps: [
+      { gap: "Human trial evidence of tumour response", search: `metformin randomised trial cancer ${iteration}` },
+    ],
     recommendedSearches: [],
   };
 }
@@ -63,9 +83,14 @@ function judgeAnswer(prompt: string, iteration: number): object {
   const [b1, b2] = blocks(prompt);
   const last = iteration >= 2;
   return {
-    mechanismScore: last ? 7 : 5, mechanismReasoning: `AMPK activation is reported [${b1.key}].`,
-    clinicalScore: last ? 6 : 4, clinicalReasoning: `Observational data [${(b2 ?? b1).key}].`, drugCandidates: ["metformin"],
-    keyFindings: [`Metformin activates AMPK [${b1.key}].`], sufficient: last, confidence: last ? 0.7 : 0.4,
+    mechanismScore: last ? 7 : 5,
+    mechanismReasoning: `AMPK activation is reported [${b1.key}].`,
+    clinicalScore: last ? 6 : 4,
+    clinicalReasoning: `Observational data [${(b2 ?? b1).key}].`,
+    drugCandidates: ["metformin"],
+    keyFindings: [`Metformin activates AMPK [${b1.key}].`],
+    sufficient: last,
+    confidence: last ? 0.7 : 0.4,
     recommendation: last ? "synthesize" : "continue",
     nextSearchQueries: last ? [] : ["metformin cancer incidence cohort", "metformin tumour AMPK mechanism"],
     reasoning: last ? "Mechanism and clinical data suffice." : "Human data are thin.",
@@ -78,21 +103,40 @@ function reportAnswer(prompt: string): object {
   const [b1, b2, b3] = [b[0], b[1] ?? b[0], b[2] ?? b[0]];
   const S = (text: string, block: Block) => ({ support: [block.sentences[0]], text });
   return {
-    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
+    evidenceReading: "The records bear on the question.",
+    outcome: "answers",
+    missing: [],
     title: "Metformin and cancer: mechanism and clinical evidence",
     executiveSummary: [
-      S(`The retrieved records describe how the studied drug acts on cellular energy sensing and growth signalling [${b1.key}].`, b1),
-      S(`Clinical and observational records report outcomes in treated patients that bear on the question [${b2.key}].`, b2),
+      S(
+        `The retrieved records describe how the studied drug acts on cellular energy sensing and growth signalling [${b1.key}].`,
+        b1,
+      ),
+      S(
+        `Clinical and observational records report outcomes in treated patients that bear on the question [${b2.key}].`,
+        b2,
+      ),
     ],
-    methodology: "PubMed, Europe PMC and ClinicalTrials.gov were searched over two iterations; the judge scored mechanism and clinical evidence after each.",
+    methodology:
+      "PubMed, Europe PMC and ClinicalTrials.gov were searched over two iterations; the judge scored mechanism and clinical evidence after each.",
     mechanisticFindings: [
       S(`One record reports the pathway effects that link the drug to its proposed target [${b1.key}].`, b1),
       S(`A further record describes downstream effects on cell growth and survival signalling [${b3.key}].`, b3),
     ],
-    clinicalFindings: [S(`Clinical records give outcomes in patients, with the limits of their designs [${b2.key}].`, b2)],
+    clinicalFindings: [
+      S(`Clinical records give outcomes in patients, with the limits of their designs [${b2.key}].`, b2),
+    ],
     drugCandidates: ["metformin"],
-    limitations: ["Most records are observational or preclinical.", "Searches were limited to three sources and two iterations."],
-    conclusion: [S(`The mechanism is plausible and supported by the retrieved records, while clinical confirmation remains limited [${b1.key}, ${b2.key}].`, b2)],
+    limitations: [
+      "Most records are observational or preclinical.",
+      "Searches were limited to three sources and two iterations.",
+    ],
+    conclusion: [
+      S(
+        `The mechanism is plausible and supported by the retrieved records, while clinical confirmation remains limited [${b1.key}, ${b2.key}].`,
+        b2,
+      ),
+    ],
   };
 }
 
@@ -107,10 +151,13 @@ export function researchAnswerer(): Answerer {
   let judgeCalls = 0;
   return (schema, prompt) => {
     if (has(schema, "records")) return { agent: "relevance", text: JSON.stringify(relevanceAnswer(prompt)) };
-    if (has(schema, "hypotheses")) return { agent: "hypothesis", text: JSON.stringify(hypothesisAnswer(prompt, ++hypothesisCalls)) };
-    if (has(schema, "mechanismScore")) return { agent: "judge", text: JSON.stringify(judgeAnswer(prompt, ++judgeCalls)) };
+    if (has(schema, "hypotheses"))
+      return { agent: "hypothesis", text: JSON.stringify(hypothesisAnswer(prompt, ++hypothesisCalls)) };
+    if (has(schema, "mechanismScore"))
+      return { agent: "judge", text: JSON.stringify(judgeAnswer(prompt, ++judgeCalls)) };
     if (has(schema, "executiveSummary")) return { agent: "report", text: JSON.stringify(reportAnswer(prompt)) };
-    if (has(schema, "claims") && claimsAreObjects(schema)) return { agent: "critic", text: JSON.stringify(criticAnswer(prompt)) };
+    if (has(schema, "claims") && claimsAreObjects(schema))
+      return { agent: "critic", text: JSON.stringify(criticAnswer(prompt)) };
     return claimAnswerer()(schema, prompt);
   };
 }
@@ -127,7 +174,11 @@ const HYDE =
  */
 export function claimAnswerer(): Answerer {
   return (schema, prompt) => {
-    if (has(schema, "claims")) return { agent: "claim-extraction", text: JSON.stringify({ claims: ["Metformin reduces the incidence of cancer in patients with diabetes."] }) };
+    if (has(schema, "claims"))
+      return {
+        agent: "claim-extraction",
+        text: JSON.stringify({ claims: ["Metformin reduces the incidence of cancer in patients with diabetes."] }),
+      };
     if (has(schema, "counterStatement")) {
       return {
         agent: "counter-statement",
@@ -139,10 +190,30 @@ export function claimAnswerer(): Answerer {
         }),
       };
     }
-    if (has(schema, "scores")) return { agent: "claim-scoring", text: JSON.stringify({ scores: numberedBlocks(prompt).map((n) => ({ n, score: 1, rationale: "On topic; no finding for the counter-statement." })) }) };
+    if (has(schema, "scores"))
+      return {
+        agent: "claim-scoring",
+        text: JSON.stringify({
+          scores: numberedBlocks(prompt).map((n) => ({
+            n,
+            score: 1,
+            rationale: "On topic; no finding for the counter-statement.",
+          })),
+        }),
+      };
     if (has(schema, "passages")) return { agent: "claim-passages", text: JSON.stringify({ passages: [] }) };
-    if (has(schema, "verdict")) return { agent: "claim-verdict", text: JSON.stringify({ verdict: "undecided", confidence: "low", rationale: "No counter-evidence was found." }) };
-    if (has(schema, "report")) return { agent: "counter-report", text: JSON.stringify({ report: "No record supported the counter-statement." }) };
-    throw new Error(`bench model: no scripted answer for a call with schema properties ${Object.keys(schema?.properties ?? {}).join(", ") || "(none)"}`);
+    if (has(schema, "verdict"))
+      return {
+        agent: "claim-verdict",
+        text: JSON.stringify({ verdict: "undecided", confidence: "low", rationale: "No counter-evidence was found." }),
+      };
+    if (has(schema, "report"))
+      return {
+        agent: "counter-report",
+        text: JSON.stringify({ report: "No record supported the counter-statement." }),
+      };
+    throw new Error(
+      `bench model: no scripted answer for a call with schema properties ${Object.keys(schema?.properties ?? {}).join(", ") || "(none)"}`,
+    );
   };
 }

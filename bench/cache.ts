@@ -18,15 +18,27 @@ export async function measureCache(server: FixtureServer, log: Log) {
     const timed = async () => {
       server.reset();
       const started = performance.now();
-      const { runId, done } = await startRun(research, { question: QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } });
+      const { runId, done } = await startRun(
+        research,
+        { question: QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations: 2 },
+        { overrides: { backend: createExtractiveBackend() } },
+      );
       const outcome = await done;
       const ms = performance.now() - started;
       const searches = (await listRunEvents(runId)).filter((e) => e.type === "search");
-      return { ms, status: outcome.status, requests: server.requests.length, searches: searches.length, fromCache: searches.filter((e) => e.type === "search" && e.data.fromCache).length };
+      return {
+        ms,
+        status: outcome.status,
+        requests: server.requests.length,
+        searches: searches.length,
+        fromCache: searches.filter((e) => e.type === "search" && e.data.fromCache).length,
+      };
     };
     const first = await timed();
     const repeat = await timed();
-    log(`source cache: first run ${first.ms.toFixed(0)} ms (${first.requests} requests), repeat ${repeat.ms.toFixed(0)} ms (${repeat.requests} requests, ${repeat.fromCache}/${repeat.searches} searches from cache)`);
+    log(
+      `source cache: first run ${first.ms.toFixed(0)} ms (${first.requests} requests), repeat ${repeat.ms.toFixed(0)} ms (${repeat.requests} requests, ${repeat.fromCache}/${repeat.searches} searches from cache)`,
+    );
     return {
       firstMs: Math.round(first.ms),
       repeatMs: Math.round(repeat.ms),

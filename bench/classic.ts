@@ -39,7 +39,9 @@ async function benchFanOut(log: Log) {
   const [, sequential] = await time(async () => {
     for (const s of sources) await searchSources([s], "q", options);
   });
-  log(`fan-out: parallel ${parallel.toFixed(0)} ms, sequential ${sequential.toFixed(0)} ms, speed-up ×${(sequential / parallel).toFixed(2)}`);
+  log(
+    `fan-out: parallel ${parallel.toFixed(0)} ms, sequential ${sequential.toFixed(0)} ms, speed-up ×${(sequential / parallel).toFixed(2)}`,
+  );
 }
 
 async function benchLibrarySearch(log: Log, queries: string[]) {
@@ -52,25 +54,40 @@ async function benchLibrarySearch(log: Log, queries: string[]) {
       const all = await listLibraryRecords();
       const terms = queryTerms(q);
       all
-        .map((e) => ({ e, hits: terms.filter((t) => `${e.citation.title} ${e.citation.abstract}`.toLowerCase().includes(t)).length }))
+        .map((e) => ({
+          e,
+          hits: terms.filter((t) => `${e.citation.title} ${e.citation.abstract}`.toLowerCase().includes(t)).length,
+        }))
         .filter((x) => x.hits > 0)
         .sort((a, b) => b.hits - a.hits)
         .slice(0, 40);
     }
   });
-  log(`library search over ${rows.length} records, ${queries.length} queries: FTS5 ${indexed.toFixed(0)} ms, linear scan ${scanned.toFixed(0)} ms, speed-up ×${(scanned / indexed).toFixed(1)}`);
+  log(
+    `library search over ${rows.length} records, ${queries.length} queries: FTS5 ${indexed.toFixed(0)} ms, linear scan ${scanned.toFixed(0)} ms, speed-up ×${(scanned / indexed).toFixed(1)}`,
+  );
 }
 
 async function benchRun(log: Log, question: string) {
   const backend = createExtractiveBackend();
   let agentMs = 0;
-  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A) => {
-    const [r, ms] = await time(() => fn(...a));
-    agentMs += ms;
-    return r;
+  const timed =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A) => {
+      const [r, ms] = await time(() => fn(...a));
+      agentMs += ms;
+      return r;
+    };
+  const instrumented = {
+    ...backend,
+    hypothesize: timed(backend.hypothesize),
+    judge: timed(backend.judge),
+    report: timed(backend.report),
   };
-  const instrumented = { ...backend, hypothesize: timed(backend.hypothesize), judge: timed(backend.judge), report: timed(backend.report) };
-  const [outcome, total] = await time(async () => (await startRun(research, { question, sources: ["local"] }, { overrides: { backend: instrumented } })).done);
+  const [outcome, total] = await time(
+    async () =>
+      (await startRun(research, { question, sources: ["local"] }, { overrides: { backend: instrumented } })).done,
+  );
   log(
     `extractive run "${question}": ${outcome.status}, ${outcome.iterations} iteration(s), ${outcome.evidence.length} records, ` +
       `${total.toFixed(0)} ms total, agents ${agentMs.toFixed(0)} ms (${((agentMs / total) * 100).toFixed(0)}%), search and storage ${(total - agentMs).toFixed(0)} ms`,
@@ -89,7 +106,8 @@ async function benchClaimCheck(log: Log, text: string) {
 /** Imports the whole corpus into the library (2,104 records) and prints the import rate. */
 export async function importLibrary(log: Log): Promise<void> {
   const [, importMs] = await time(async () => {
-    for (const f of ["CDR_DevelopmentSet.PubTator.txt", "CDR_TestSet.PubTator.txt", "CDR_TrainingSet.PubTator.txt"]) await importFile(path.join(CORPUS, "bc5cdr_pubtator", f));
+    for (const f of ["CDR_DevelopmentSet.PubTator.txt", "CDR_TestSet.PubTator.txt", "CDR_TrainingSet.PubTator.txt"])
+      await importFile(path.join(CORPUS, "bc5cdr_pubtator", f));
     await importFile(path.join(CORPUS, "medline16n0902_sample_604.xml"));
   });
   log(`library import: 2104 records in ${importMs.toFixed(0)} ms (${(2104 / (importMs / 1000)).toFixed(0)} records/s)`);
@@ -98,8 +116,17 @@ export async function importLibrary(log: Log): Promise<void> {
 /** The checks listed at the top of this file, in order. */
 export async function classicBenches(log: Log): Promise<void> {
   await benchFanOut(log);
-  await benchLibrarySearch(log, ["lithium nephrotoxicity", "doxorubicin cardiotoxicity", "cisplatin kidney injury", "haloperidol dyskinesia", "aspirin bleeding"]);
+  await benchLibrarySearch(log, [
+    "lithium nephrotoxicity",
+    "doxorubicin cardiotoxicity",
+    "cisplatin kidney injury",
+    "haloperidol dyskinesia",
+    "aspirin bleeding",
+  ]);
   await benchRun(log, "Is lithium nephrotoxic, and by what mechanism?");
   await benchRun(log, "Does doxorubicin cause cardiotoxicity, and through which mechanism?");
-  await benchClaimCheck(log, "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence of smartphone addiction by 30%.");
+  await benchClaimCheck(
+    log,
+    "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence of smartphone addiction by 30%.",
+  );
 }

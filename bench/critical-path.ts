@@ -28,7 +28,6 @@ export interface LlmRunMeasurement {
   reportStream: { firstTextMs: number | null; callMs: number };
 }
 
-
 /**
  * Runs the research workflow with the LLM backend on the latency model's scripted model and the three live
  * sources on the loopback `server` (whose replies wait SOURCE_MS), in this process (CRITICA_ENGINE=inline), and
@@ -42,13 +41,22 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
   const { model, calls } = latencyModel(researchAnswerer());
   const backend = createReasoningBackend({ model, modelId: "latency-model", embeddingModel: null });
   const started = performance.now();
-  const { runId, done } = await startRun(research, { question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations }, { overrides: { backend } });
+  const { runId, done } = await startRun(
+    research,
+    { question: BENCH_QUESTION, sources: ["pubmed", "europepmc", "ctgov"], maxIterations },
+    { overrides: { backend } },
+  );
   // Streaming: the first moment a live viewer could see report text, i.e. the first partial report (lib/runs/partials,
   // what the stream route sends as a transient data-partial part) with a section holding text; polled every 5 ms.
   let firstReportTextAt: number | null = null;
   const watch = setInterval(() => {
     const latest = latestRunPartial(runId)?.partial;
-    if (firstReportTextAt === null && latest?.kind === "report" && latest.sections.some((section) => section.text.length > 0)) firstReportTextAt = performance.now();
+    if (
+      firstReportTextAt === null &&
+      latest?.kind === "report" &&
+      latest.sections.some((section) => section.text.length > 0)
+    )
+      firstReportTextAt = performance.now();
   }, 5);
   const outcome = await done.finally(() => clearInterval(watch));
   const runMs = performance.now() - started;
@@ -69,8 +77,15 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
       server.requests.filter((r) => r.route === "europepmc" && r.params.query === q).length,
       server.requests.filter((r) => r.route === "ctgov" && r.params["query.term"] === q).length,
     ]);
-    const pubmed = queries.filter((q) => server.requests.some((r) => r.route === "esearch" && r.params.term === q)).length;
-    return { iteration: s.iteration, phase: s.phase, queries: queries.length, limitMs: searchStepLimitMs(pubmed, chains) };
+    const pubmed = queries.filter((q) =>
+      server.requests.some((r) => r.route === "esearch" && r.params.term === q),
+    ).length;
+    return {
+      iteration: s.iteration,
+      phase: s.phase,
+      queries: queries.length,
+      limitMs: searchStepLimitMs(pubmed, chains),
+    };
   });
   const limitMs = steps.reduce((n, s) => n + s.limitMs, 0) + modelCallsLimitMs(calls);
 
@@ -78,12 +93,14 @@ export async function measureLlmRun(server: FixtureServer, maxIterations = 3): P
   let current = -1;
   for (const e of events) {
     if (e.type === "iteration-started") perIteration[(current = e.data.iteration - 1)] = 0;
-    if (e.type === "usage" && (e.data.agent === "hypothesis" || e.data.agent === "judge") && current >= 0) perIteration[current]++;
+    if (e.type === "usage" && (e.data.agent === "hypothesis" || e.data.agent === "judge") && current >= 0)
+      perIteration[current]++;
   }
 
   // Streaming: the first report text a viewer could see (above), relative to the first report call's start.
   const reportCall = calls.find((c) => c.agent === "report");
-  const firstTextMs = reportCall && firstReportTextAt !== null ? Math.max(0, firstReportTextAt - reportCall.startedAt) : null;
+  const firstTextMs =
+    reportCall && firstReportTextAt !== null ? Math.max(0, firstReportTextAt - reportCall.startedAt) : null;
   return {
     runMs,
     limitMs,

@@ -27,14 +27,22 @@ export function median(values: number[]): number {
  * cancelled once measured, and the next sample waits until it has ended. Median of `samples` after `warmUps` unmeasured runs (a fresh server loads each route's
  * code on its first requests; a deployed server has done so long before).
  */
-export async function measureFirstEvent(origin: string, samples = 5, warmUps = 3): Promise<{ ms: number; ratio: number; samples: number[] }> {
+export async function measureFirstEvent(
+  origin: string,
+  samples = 5,
+  warmUps = 3,
+): Promise<{ ms: number; ratio: number; samples: number[] }> {
   const times: number[] = [];
   for (let i = 0; i < warmUps + samples; i++) {
     const started = performance.now();
     const posted = await fetch(`${origin}/api/runs`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: `Is lithium nephrotoxic? (bench ${i})`, sources: ["pubmed", "europepmc", "ctgov"], maxIterations: 1 }),
+      body: JSON.stringify({
+        question: `Is lithium nephrotoxic? (bench ${i})`,
+        sources: ["pubmed", "europepmc", "ctgov"],
+        maxIterations: 1,
+      }),
     });
     if (posted.status !== 202) throw new Error(`POST /api/runs answered ${posted.status}: ${await posted.text()}`);
     const { runId } = (await posted.json()) as { runId: string };

@@ -24,7 +24,11 @@ export interface HttpFigures {
  * - runPage: the click on "Research" to the run page showing the run started, in Chromium (bench/run-page.ts).
  * Without a production build (`npm run build`) it measures nothing and says so.
  */
-export async function measureHttp(dir: string, server: FixtureServer, log: Log): Promise<HttpFigures | { reason: string }> {
+export async function measureHttp(
+  dir: string,
+  server: FixtureServer,
+  log: Log,
+): Promise<HttpFigures | { reason: string }> {
   if (!hasProductionBuild()) return { reason: "no production build: run `npm run build` before `npm run bench`" };
   const databaseUrl = `file:${path.join(dir, "server.db")}`;
   process.env.DATABASE_URL = databaseUrl;
@@ -45,12 +49,28 @@ export async function measureHttp(dir: string, server: FixtureServer, log: Log):
     const ms100 = await measurePage(app.origin, "/reports");
     await seedRuns(10_000);
     const ms10k = await measurePage(app.origin, "/reports");
-    log(`history /reports: ${ms100.toFixed(0)} ms with 100 runs, ${ms10k.toFixed(0)} ms with 10,000 (×${(ms10k / ms100).toFixed(2)})`);
+    log(
+      `history /reports: ${ms100.toFixed(0)} ms with 100 runs, ${ms10k.toFixed(0)} ms with 10,000 (×${(ms10k / ms100).toFixed(2)})`,
+    );
     const firstEvent = await measureFirstEvent(app.origin);
-    log(`first event: ${firstEvent.ms.toFixed(0)} ms after POST /api/runs (median of ${firstEvent.samples.length}: ${firstEvent.samples.map(Math.round).join(", ")}), ratio to SOURCE_MS ${firstEvent.ratio.toFixed(2)}`);
+    log(
+      `first event: ${firstEvent.ms.toFixed(0)} ms after POST /api/runs (median of ${firstEvent.samples.length}: ${firstEvent.samples.map(Math.round).join(", ")}), ratio to SOURCE_MS ${firstEvent.ratio.toFixed(2)}`,
+    );
     const runPage = await measureRunPage(app.origin);
-    log(runPage.ms === null ? `run page: not measured (${runPage.reason})` : `run page: ${runPage.ms.toFixed(0)} ms from the click (median of ${runPage.samples.map(Math.round).join(", ")}), goal ${runPage.goalMs} ms`);
-    return { firstEvent, runPage, history: { ms100: Math.round(ms100), ms10k: Math.round(ms10k), ratio10kTo100: Math.round((ms10k / ms100) * 1000) / 1000 } };
+    log(
+      runPage.ms === null
+        ? `run page: not measured (${runPage.reason})`
+        : `run page: ${runPage.ms.toFixed(0)} ms from the click (median of ${runPage.samples.map(Math.round).join(", ")}), goal ${runPage.goalMs} ms`,
+    );
+    return {
+      firstEvent,
+      runPage,
+      history: {
+        ms100: Math.round(ms100),
+        ms10k: Math.round(ms10k),
+        ratio10kTo100: Math.round((ms10k / ms100) * 1000) / 1000,
+      },
+    };
   } finally {
     await app.stop();
   }

@@ -44,15 +44,23 @@ export type Answerer = (schema: ResponseSchema, prompt: string) => { agent: stri
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 function promptText(prompt: Array<{ content: unknown }>): string {
   return prompt
-    .map((m) => (typeof m.content === "string" ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join("")))
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join(""),
+    )
     .join("\n");
 }
 
@@ -73,7 +81,8 @@ const STREAM_CHUNK_CHARS = 32;
 export function latencyModel(answer: Answerer): { model: MockLanguageModelV4; calls: ModelCall[] } {
   const calls: ModelCall[] = [];
   const plan = (options: { prompt: unknown; responseFormat?: { type: string; schema?: unknown } }) => {
-    const schema = options.responseFormat?.type === "json" ? ((options.responseFormat.schema ?? null) as ResponseSchema) : null;
+    const schema =
+      options.responseFormat?.type === "json" ? ((options.responseFormat.schema ?? null) as ResponseSchema) : null;
     const { agent, text } = answer(schema, promptText(options.prompt as Array<{ content: unknown }>));
     const tokens = outputTokens(text);
     return { agent, text, tokens, startedAt: performance.now() };
@@ -83,7 +92,14 @@ export function latencyModel(answer: Answerer): { model: MockLanguageModelV4; ca
     doGenerate: async (options) => {
       const p = plan(options);
       await sleep(callMs(p.tokens), options.abortSignal);
-      calls.push({ agent: p.agent, startedAt: p.startedAt, endedAt: performance.now(), outputTokens: p.tokens, modelledMs: callMs(p.tokens), streamed: false });
+      calls.push({
+        agent: p.agent,
+        startedAt: p.startedAt,
+        endedAt: performance.now(),
+        outputTokens: p.tokens,
+        modelledMs: callMs(p.tokens),
+        streamed: false,
+      });
       return {
         content: [{ type: "text", text: p.text }],
         finishReason: { unified: "stop", raw: undefined },
@@ -106,8 +122,19 @@ export function latencyModel(answer: Answerer): { model: MockLanguageModelV4; ca
               controller.enqueue({ type: "text-delta", id: "t", delta });
             }
             controller.enqueue({ type: "text-end", id: "t" });
-            calls.push({ agent: p.agent, startedAt: p.startedAt, endedAt: performance.now(), outputTokens: p.tokens, modelledMs: callMs(p.tokens), streamed: true });
-            controller.enqueue({ type: "finish", usage: usageOf(p.tokens), finishReason: { unified: "stop", raw: undefined } });
+            calls.push({
+              agent: p.agent,
+              startedAt: p.startedAt,
+              endedAt: performance.now(),
+              outputTokens: p.tokens,
+              modelledMs: callMs(p.tokens),
+              streamed: true,
+            });
+            controller.enqueue({
+              type: "finish",
+              usage: usageOf(p.tokens),
+              finishReason: { unified: "stop", raw: undefined },
+            });
             controller.close();
           } catch (error) {
             controller.error(error);

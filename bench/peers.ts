@@ -40,7 +40,11 @@ export function tokensByAgent(calls: ModelCall[]): Record<string, number> {
 
 /** DeepCritical's three search tools on the loopback sources, 10 results each (src/utils/models.py:312, max_results_per_tool=10). */
 function deepCriticalTools(server: FixtureServer) {
-  const sources = [createPubmedSource({ baseUrl: server.urls.pubmed }), createEuropePmcSource({ baseUrl: server.urls.europepmc }), createCtgovSource({ baseUrl: server.urls.ctgov })];
+  const sources = [
+    createPubmedSource({ baseUrl: server.urls.pubmed }),
+    createEuropePmcSource({ baseUrl: server.urls.europepmc }),
+    createCtgovSource({ baseUrl: server.urls.ctgov }),
+  ];
   // src/tools/search_handler.py:29-44 — SearchHandler.execute runs every tool for a query in parallel (asyncio.gather).
   return (query: string) => Promise.all(sources.map((s) => s.search(query, { limit: 10 })));
 }
@@ -61,7 +65,11 @@ function deepCriticalTools(server: FixtureServer) {
  * iterations as our run: 3 × iterations + 1 turns, within the 10-round cap.
  * @returns the replay's duration in ms.
  */
-export async function replayDeepCriticalAdvanced(server: FixtureServer, queries: string[], tokens: Record<string, number>): Promise<number> {
+export async function replayDeepCriticalAdvanced(
+  server: FixtureServer,
+  queries: string[],
+  tokens: Record<string, number>,
+): Promise<number> {
   const search = deepCriticalTools(server);
   const started = performance.now();
   await llm(PEER_TOKENS.manager); // plan(): task ledger facts
@@ -95,7 +103,11 @@ export async function replayDeepCriticalAdvanced(server: FixtureServer, queries:
  * judge says sufficient and synthesize (line 283) the answer is a template, no LLM call (_generate_synthesis, line 348).
  * `steps` gives each iteration's queries.
  */
-export async function replayDeepCriticalSimple(server: FixtureServer, steps: string[][], tokens: Record<string, number>): Promise<number> {
+export async function replayDeepCriticalSimple(
+  server: FixtureServer,
+  steps: string[][],
+  tokens: Record<string, number>,
+): Promise<number> {
   const search = deepCriticalTools(server);
   const started = performance.now();
   for (const queries of steps) {
@@ -122,7 +134,9 @@ export function bmlibrarianRoundTrips(documents: number, cited: number): number 
  * documents (one in-memory source waiting SOURCE_MS, answering every strategy with the same records): its
  * sequential model round trips (sequentialRoundTrips), its model calls, and how many documents reached the threshold.
  */
-export async function measureOurClaimCheck(docs: Evidence[]): Promise<{ roundTrips: number; calls: number; documents: number; cited: number; ms: number }> {
+export async function measureOurClaimCheck(
+  docs: Evidence[],
+): Promise<{ roundTrips: number; calls: number; documents: number; cited: number; ms: number }> {
   const { model, calls } = latencyModel(claimAnswerer());
   const source = { id: "local" as const, search: async () => (await sleep(LATENCY_MODEL.sourceMs), docs) };
   const events: Array<{ type: string; data: unknown }> = [];
@@ -131,7 +145,9 @@ export async function measureOurClaimCheck(docs: Evidence[]): Promise<{ roundTri
     text: "Metformin reduces the incidence of cancer in patients with diabetes. This was seen in a cohort of 10,000 patients followed for five years.",
     sourceIds: ["local"],
     sources: [source],
-    backend: createLlmClaimBackend(model, "latency-model", { promptStyle: { fieldGuide: false, schemaInPrompt: false } }),
+    backend: createLlmClaimBackend(model, "latency-model", {
+      promptStyle: { fieldGuide: false, schemaInPrompt: false },
+    }),
     embedder: createTextEmbedder(),
     timeoutMs: 30_000,
     recorder: { emit: async (type, data) => void events.push({ type, data }), saveEvidence: async () => undefined },

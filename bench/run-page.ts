@@ -16,18 +16,33 @@ export const RUN_PAGE_GOAL_MS = 300;
  * route's code on first use).
  * @returns { ms, goalMs, samples } in whole ms with goalMs = RUN_PAGE_GOAL_MS; or { ms: null, reason } when no browser starts.
  */
-export async function measureRunPage(origin: string, samples = 5, warmUps = 2): Promise<{ ms: number; goalMs: number; samples: number[] } | { ms: null; goalMs: number; reason: string }> {
+export async function measureRunPage(
+  origin: string,
+  samples = 5,
+  warmUps = 2,
+): Promise<{ ms: number; goalMs: number; samples: number[] } | { ms: null; goalMs: number; reason: string }> {
   let browser;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
   } catch (error) {
-    return { ms: null, goalMs: RUN_PAGE_GOAL_MS, reason: `no browser: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+    return {
+      ms: null,
+      goalMs: RUN_PAGE_GOAL_MS,
+      reason: `no browser: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    };
   }
   try {
     const page = await (await browser.newContext({ baseURL: origin })).newPage();
     const times: number[] = [];
     for (let i = 0; i < warmUps + samples; i++) {
-      const sample = await submitAndTimeRunPage(page, `Is lithium nephrotoxic? (run page ${i})`, ["pubmed", "europepmc", "ctgov"]);
+      const sample = await submitAndTimeRunPage(page, `Is lithium nephrotoxic? (run page ${i})`, [
+        "pubmed",
+        "europepmc",
+        "ctgov",
+      ]);
       await page.request.post(`/api/runs/${sample.runId}/cancel`);
       for (let waited = 0; waited < 15_000; waited += 200) {
         const { status } = (await (await page.request.get(`/api/runs/${sample.runId}`)).json()) as { status: string };

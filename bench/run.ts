@@ -10,7 +10,14 @@ import { measureCache } from "./cache";
 import { LATENCY_MODEL } from "./latency-model";
 import { measureHttp, type HttpFigures } from "./http";
 import { RUN_PAGE_GOAL_MS } from "./run-page";
-import { bmlibrarianRoundTrips, measureOurClaimCheck, PEER_TOKENS, replayDeepCriticalAdvanced, replayDeepCriticalSimple, tokensByAgent } from "./peers";
+import {
+  bmlibrarianRoundTrips,
+  measureOurClaimCheck,
+  PEER_TOKENS,
+  replayDeepCriticalAdvanced,
+  replayDeepCriticalSimple,
+  tokensByAgent,
+} from "./peers";
 import { measureScaling, writeScalingChart } from "./scaling";
 
 /** Documents of the claim check compared with PaperChecker's one-at-a-time scoring: 30, a typical check's. */
@@ -37,23 +44,39 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
     await importLibrary(log);
     await classicBenches(log);
 
-    for (const [name, url] of [["PUBMED_BASE_URL", server.urls.pubmed], ["EUROPEPMC_BASE_URL", server.urls.europepmc], ["CTGOV_BASE_URL", server.urls.ctgov]]) process.env[name] = url;
+    for (const [name, url] of [
+      ["PUBMED_BASE_URL", server.urls.pubmed],
+      ["EUROPEPMC_BASE_URL", server.urls.europepmc],
+      ["CTGOV_BASE_URL", server.urls.ctgov],
+    ])
+      process.env[name] = url;
     delete process.env.NCBI_API_KEY;
     process.env.CRITICA_SOURCE_CACHE_TTL_HOURS = "0"; // the latency-model runs measure the network; the cache bench turns the cache on
     // One unmeasured run warms the process (vocabulary lexicon, Prisma, module code), as on a running server.
     await measureLlmRun(server, 1);
     const run = await measureLlmRun(server);
-    log(`LLM research run under the latency model: ${run.status}, ${run.iterations} iteration(s), ${round(run.runMs)} ms, limit ${round(run.limitMs)} ms, ratio ${ratio(run.runMs / run.limitMs)}`);
+    log(
+      `LLM research run under the latency model: ${run.status}, ${run.iterations} iteration(s), ${round(run.runMs)} ms, limit ${round(run.limitMs)} ms, ratio ${ratio(run.runMs / run.limitMs)}`,
+    );
 
     const tokens = tokensByAgent(run.calls);
     const judged = run.events.flatMap((e) => (e.type === "assessment" ? [e.data.assessment.nextSearchQueries] : []));
-    const iterationQueries = [BENCH_QUESTION, ...judged.slice(0, run.iterations - 1).map((q) => q[0] ?? BENCH_QUESTION)];
+    const iterationQueries = [
+      BENCH_QUESTION,
+      ...judged.slice(0, run.iterations - 1).map((q) => q[0] ?? BENCH_QUESTION),
+    ];
     const deepCriticalMs = await replayDeepCriticalAdvanced(server, iterationQueries, tokens);
-    const deepCriticalSimpleMs = await replayDeepCriticalSimple(server, [[BENCH_QUESTION], ...judged.slice(0, run.iterations - 1)], tokens);
+    const deepCriticalSimpleMs = await replayDeepCriticalSimple(
+      server,
+      [[BENCH_QUESTION], ...judged.slice(0, run.iterations - 1)],
+      tokens,
+    );
     const docs = (await listLibraryRecords()).slice(0, CLAIM_DOCUMENTS);
     const ours = await measureOurClaimCheck(docs);
     const bmlibrarian = bmlibrarianRoundTrips(ours.documents, ours.cited);
-    log(`peers: DeepCritical advanced ${round(deepCriticalMs)} ms (×${ratio(deepCriticalMs / run.runMs)} ours), simple ${round(deepCriticalSimpleMs)} ms; claim check of ${ours.documents} documents: ${ours.roundTrips} sequential round trips, PaperChecker ${bmlibrarian}`);
+    log(
+      `peers: DeepCritical advanced ${round(deepCriticalMs)} ms (×${ratio(deepCriticalMs / run.runMs)} ours), simple ${round(deepCriticalSimpleMs)} ms; claim check of ${ours.documents} documents: ${ours.roundTrips} sequential round trips, PaperChecker ${bmlibrarian}`,
+    );
 
     const cache = await measureCache(server, log);
     const scaling = await measureScaling(log);
@@ -65,11 +88,37 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
 
     const reportCalls = run.calls.filter((c) => c.agent === "report" || c.agent === "critic").length;
     return {
-      latencyModel: { LLM_MS: LATENCY_MODEL.llmMs, TOKEN_MS: LATENCY_MODEL.tokenMs, SOURCE_MS: LATENCY_MODEL.sourceMs, NCBI_SPACING_MS: LATENCY_MODEL.ncbiSpacingMs, outputTokensPerChar: 0.25, peerTokens: PEER_TOKENS },
-      criticalPath: { runMs: round(run.runMs), limitMs: round(run.limitMs), ratio: ratio(run.runMs / run.limitMs), status: run.status, steps: run.steps },
-      llmCalls: { perIterationMax: Math.max(...run.perIteration), total: run.calls.length, iterations: run.iterations, reportAndCritic: reportCalls, byAgent: countBy(run.calls.map((c) => c.agent)) },
+      latencyModel: {
+        LLM_MS: LATENCY_MODEL.llmMs,
+        TOKEN_MS: LATENCY_MODEL.tokenMs,
+        SOURCE_MS: LATENCY_MODEL.sourceMs,
+        NCBI_SPACING_MS: LATENCY_MODEL.ncbiSpacingMs,
+        outputTokensPerChar: 0.25,
+        peerTokens: PEER_TOKENS,
+      },
+      criticalPath: {
+        runMs: round(run.runMs),
+        limitMs: round(run.limitMs),
+        ratio: ratio(run.runMs / run.limitMs),
+        status: run.status,
+        steps: run.steps,
+      },
+      llmCalls: {
+        perIterationMax: Math.max(...run.perIteration),
+        total: run.calls.length,
+        iterations: run.iterations,
+        reportAndCritic: reportCalls,
+        byAgent: countBy(run.calls.map((c) => c.agent)),
+      },
       runPage: "runPage" in http ? http.runPage : { ms: null, goalMs: RUN_PAGE_GOAL_MS, reason: http.reason },
-      firstEvent: "firstEvent" in http ? { ms: round(http.firstEvent.ms), ratio: ratio(http.firstEvent.ratio), samples: http.firstEvent.samples.map(round) } : { ms: null, ratio: null, reason: http.reason },
+      firstEvent:
+        "firstEvent" in http
+          ? {
+              ms: round(http.firstEvent.ms),
+              ratio: ratio(http.firstEvent.ratio),
+              samples: http.firstEvent.samples.map(round),
+            }
+          : { ms: null, ratio: null, reason: http.reason },
       peers: {
         deepCriticalMs: round(deepCriticalMs),
         deepCriticalSpeedup: ratio(deepCriticalMs / run.runMs),
@@ -84,12 +133,21 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
         claimCheck: { documents: ours.documents, cited: ours.cited, modelCalls: ours.calls, ms: round(ours.ms) },
       },
       cache,
-      history: "history" in http ? http.history : { ms100: null, ms10k: null, ratio10kTo100: null, reason: http.reason },
+      history:
+        "history" in http ? http.history : { ms100: null, ms10k: null, ratio10kTo100: null, reason: http.reason },
       scaling,
       streaming:
         run.reportStream.firstTextMs === null
-          ? { firstTokenRatio: null, reason: "no partial report with text reached the run's live viewers before the report call ended (the report agent did not stream)" }
-          : { firstTokenRatio: ratio(run.reportStream.firstTextMs / run.reportStream.callMs), firstTextMs: round(run.reportStream.firstTextMs), reportCallMs: round(run.reportStream.callMs) },
+          ? {
+              firstTokenRatio: null,
+              reason:
+                "no partial report with text reached the run's live viewers before the report call ended (the report agent did not stream)",
+            }
+          : {
+              firstTokenRatio: ratio(run.reportStream.firstTextMs / run.reportStream.callMs),
+              firstTextMs: round(run.reportStream.firstTextMs),
+              reportCallMs: round(run.reportStream.callMs),
+            },
       benchMs: round(performance.now() - started),
     };
   } finally {

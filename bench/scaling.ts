@@ -36,9 +36,23 @@ export async function measureScaling(log: Log): Promise<Scaling> {
       const t0 = performance.now();
       const hypotheses = await backend.hypothesize({ question: QUESTION, evidence, previous: null });
       const t1 = performance.now();
-      const assessment = await backend.judge({ question: QUESTION, evidence, hypotheses, iteration: 1, maxIterations: 1 });
+      const assessment = await backend.judge({
+        question: QUESTION,
+        evidence,
+        hypotheses,
+        iteration: 1,
+        maxIterations: 1,
+      });
       const t2 = performance.now();
-      await backend.report({ question: QUESTION, evidence, hypotheses, assessments: [assessment], sourcesSearched: ["local"], iterations: 1, shortfalls: [] });
+      await backend.report({
+        question: QUESTION,
+        evidence,
+        hypotheses,
+        assessments: [assessment],
+        sourcesSearched: ["local"],
+        iterations: 1,
+        shortfalls: [],
+      });
       const t3 = performance.now();
       if (!best || t3 - t0 < best.total) best = { total: t3 - t0, parts: [t1 - t0, t2 - t1, t3 - t2] };
     }
@@ -47,7 +61,9 @@ export async function measureScaling(log: Log): Promise<Scaling> {
     out.byAgent.hypothesize.push(Math.round(best!.parts[0]));
     out.byAgent.judge.push(Math.round(best!.parts[1]));
     out.byAgent.report.push(Math.round(best!.parts[2]));
-    log(`extractive backend on ${Math.min(n, library.length)} records: ${best!.total.toFixed(0)} ms (hypothesis ${best!.parts[0].toFixed(0)}, judge ${best!.parts[1].toFixed(0)}, report ${best!.parts[2].toFixed(0)})`);
+    log(
+      `extractive backend on ${Math.min(n, library.length)} records: ${best!.total.toFixed(0)} ms (hypothesis ${best!.parts[0].toFixed(0)}, judge ${best!.parts[1].toFixed(0)}, report ${best!.parts[2].toFixed(0)})`,
+    );
   }
   return out;
 }
@@ -57,13 +73,24 @@ export async function measureScaling(log: Log): Promise<Scaling> {
  * through the origin and the first point for comparison) to `file`, and returns the path.
  */
 export function writeScalingChart(scaling: Scaling, file: string): string {
-  const W = 480, H = 300, L = 60, R = 20, T = 30, B = 50;
-  const maxN = Math.max(...scaling.n), maxMs = Math.max(...scaling.ms, (scaling.ms[0] / scaling.n[0]) * maxN) * 1.1;
+  const W = 480,
+    H = 300,
+    L = 60,
+    R = 20,
+    T = 30,
+    B = 50;
+  const maxN = Math.max(...scaling.n),
+    maxMs = Math.max(...scaling.ms, (scaling.ms[0] / scaling.n[0]) * maxN) * 1.1;
   const x = (n: number) => L + (n / maxN) * (W - L - R);
   const y = (ms: number) => H - B - (ms / maxMs) * (H - T - B);
   const points = scaling.n.map((n, i) => `${x(n).toFixed(1)},${y(scaling.ms[i]).toFixed(1)}`).join(" ");
   const linear = `${x(0)},${y(0)} ${x(maxN).toFixed(1)},${y((scaling.ms[0] / scaling.n[0]) * maxN).toFixed(1)}`;
-  const ticks = scaling.n.map((n, i) => `<text x="${x(n).toFixed(1)}" y="${H - B + 18}" text-anchor="middle">${n}</text><text x="${x(n).toFixed(1)}" y="${(y(scaling.ms[i]) - 8).toFixed(1)}" text-anchor="middle">${scaling.ms[i]} ms</text><circle cx="${x(n).toFixed(1)}" cy="${y(scaling.ms[i]).toFixed(1)}" r="3.5" fill="#2563eb"/>`).join("");
+  const ticks = scaling.n
+    .map(
+      (n, i) =>
+        `<text x="${x(n).toFixed(1)}" y="${H - B + 18}" text-anchor="middle">${n}</text><text x="${x(n).toFixed(1)}" y="${(y(scaling.ms[i]) - 8).toFixed(1)}" text-anchor="middle">${scaling.ms[i]} ms</text><circle cx="${x(n).toFixed(1)}" cy="${y(scaling.ms[i]).toFixed(1)}" r="3.5" fill="#2563eb"/>`,
+    )
+    .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">
 <title>Extractive backend: run time against evidence count</title>
 <rect width="${W}" height="${H}" fill="white"/>

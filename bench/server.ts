@@ -20,7 +20,11 @@ export function hasProductionBuild(cwd = process.cwd()): boolean {
  * sources), and waits until GET /api/health answers 200 (at most `timeoutMs`).
  * @throws Error when the server exits or does not answer in time (the server is stopped first).
  */
-export async function startBenchServer(port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<BenchServer> {
   const bin = path.join(process.cwd(), "node_modules", ".bin", "next");
   const child: ChildProcess = spawn(bin, ["start", "-p", String(port)], {
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },

@@ -12,8 +12,17 @@ const INSOMNIA = "Is insomnia with objective short sleep duration associated wit
 interface RunJson {
   evidence: unknown[];
   report: { references: Array<{ n: number; pmid: string | null }> };
-  answer: { kind: string; verdict: string; sentence: string; meter: { yes: number; possibly: number; no: number; irrelevant: number } };
-  certainty: { level: string; startReason: string; judgements: Array<{ domain: string; down: boolean; reason: string }> };
+  answer: {
+    kind: string;
+    verdict: string;
+    sentence: string;
+    meter: { yes: number; possibly: number; no: number; irrelevant: number };
+  };
+  certainty: {
+    level: string;
+    startReason: string;
+    judgements: Array<{ domain: string; down: boolean; reason: string }>;
+  };
 }
 
 async function finishedRun(page: Page, question: string): Promise<{ runId: string; json: RunJson }> {
@@ -29,13 +38,17 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
-test("the bottom line, evidence meter and GRADE certainty come first, match --json, and a meter segment filters the table", async ({ page }) => {
+test("the bottom line, evidence meter and GRADE certainty come first, match --json, and a meter segment filters the table", async ({
+  page,
+}) => {
   const { json } = await finishedRun(page, LEVODOPA);
   const { answer, certainty } = json;
   const bottom = page.getByTestId("bottom-line");
   await expect(bottom.getByTestId("bottom-line-verdict")).toHaveText(answer.verdict);
   await expect(bottom.getByTestId("bottom-line-sentence")).toHaveText(answer.sentence);
-  await expect(bottom.getByTestId("meter-legend")).toHaveText(`Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Not relevant ${answer.meter.irrelevant}`);
+  await expect(bottom.getByTestId("meter-legend")).toHaveText(
+    `Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Not relevant ${answer.meter.irrelevant}`,
+  );
   // The bottom line stands above the executive summary.
   const top = (await bottom.boundingBox())!.y;
   expect(top).toBeLessThan((await page.getByRole("heading", { name: "Executive summary" }).boundingBox())!.y);
@@ -43,7 +56,9 @@ test("the bottom line, evidence meter and GRADE certainty come first, match --js
   await bottom.getByTestId("meter-yes").click();
   await expect(bottom.getByTestId("meter-yes")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("evidence-row")).toHaveCount(answer.meter.yes);
-  await expect(page.getByTestId("evidence-count")).toContainText(`${answer.meter.yes} of ${json.evidence.length} records (evidence meter: Yes)`);
+  await expect(page.getByTestId("evidence-count")).toContainText(
+    `${answer.meter.yes} of ${json.evidence.length} records (evidence meter: Yes)`,
+  );
   await bottom.getByTestId("meter-yes").click();
   // Unfiltered, the table shows its first 10 rows and offers the rest.
   await expect(page.getByTestId("evidence-row")).toHaveCount(Math.min(10, json.evidence.length));
@@ -51,7 +66,9 @@ test("the bottom line, evidence meter and GRADE certainty come first, match --js
   await expect(page.getByTestId("evidence-row")).toHaveCount(json.evidence.length);
 
   const grade = page.getByTestId("grade-certainty");
-  await expect(grade.getByTestId("grade-level")).toHaveText(certainty.level.charAt(0).toUpperCase() + certainty.level.slice(1));
+  await expect(grade.getByTestId("grade-level")).toHaveText(
+    certainty.level.charAt(0).toUpperCase() + certainty.level.slice(1),
+  );
   await expect(grade.getByTestId("grade-start")).toHaveText(certainty.startReason);
   const judgements = grade.getByTestId("grade-judgement");
   await expect(judgements).toHaveCount(5);
@@ -74,10 +91,20 @@ test("a question naming no drug gets a report citing the abstract that answers i
   expect(own).toBeDefined();
   // The record answering it (Penn State Cohort, PMID 22892811) is quoted in the executive summary, as a quotation
   // with its marker and its source.
-  const quote = page.getByTestId("report").locator("blockquote").filter({ hasText: "Chronic insomnia with short sleep duration" });
-  await expect(quote.locator("p").first()).toHaveText(`“Chronic insomnia with short sleep duration is associated with an increased risk for incident hypertension in a degree comparable to sleep-disordered breathing.” [${own!.n}]`);
+  const quote = page
+    .getByTestId("report")
+    .locator("blockquote")
+    .filter({ hasText: "Chronic insomnia with short sleep duration" });
+  await expect(quote.locator("p").first()).toHaveText(
+    `“Chronic insomnia with short sleep duration is associated with an increased risk for incident hypertension in a degree comparable to sleep-disordered breathing.” [${own!.n}]`,
+  );
   await expect(quote.locator("p").nth(1)).toHaveText("— Fernandez-Mendoza J et al., Hypertension, 2012");
-  await expect(page.getByTestId("report").getByRole("button", { name: `Reference ${own!.n}` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("report")
+      .getByRole("button", { name: `Reference ${own!.n}` })
+      .first(),
+  ).toBeVisible();
   expect(json.answer.kind).toBe("yes-no");
 });
 
@@ -85,7 +112,9 @@ test("a claim check's BibTeX has one entry per distinct cited record", async ({ 
   await page.goto("/");
   await page.getByRole("radio", { name: "Check a claim" }).check();
   const form = page.getByTestId("claim-form");
-  await form.getByLabel("Claim or abstract").fill("Doxorubicin has no effect on the heart. Doxorubicin does not cause cardiomyopathy.");
+  await form
+    .getByLabel("Claim or abstract")
+    .fill("Doxorubicin has no effect on the heart. Doxorubicin does not cause cardiomyopathy.");
   for (const box of await form.getByRole("checkbox").all()) {
     if ((await box.getAttribute("value")) === "local") await box.check();
     else await box.uncheck();
@@ -95,7 +124,11 @@ test("a claim check's BibTeX has one entry per distinct cited record", async ({ 
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
   const base = page.url();
   const json = await (await page.request.get(`${base}/export/json`)).json();
-  const distinct = new Set((json.claims as Array<{ citations: Array<{ evidenceId: string }> }>).flatMap((c) => c.citations.map((x) => x.evidenceId)));
+  const distinct = new Set(
+    (json.claims as Array<{ citations: Array<{ evidenceId: string }> }>).flatMap((c) =>
+      c.citations.map((x) => x.evidenceId),
+    ),
+  );
   expect(distinct.size).toBeGreaterThan(0);
   const bib = await (await page.request.get(`${base}/export/bibtex`)).text();
   expect(bib.match(/^@\w+\{/gm)).toHaveLength(distinct.size);
@@ -114,7 +147,14 @@ test("the research form keeps the user's sources after a validation error", asyn
   }
   await page.getByRole("button", { name: "Research" }).click();
   await expect(form.getByRole("alert")).toHaveText("Please enter a question.");
-  const ticked = async () => (await Promise.all((await form.getByRole("checkbox").all()).map(async (b) => ((await b.isChecked()) ? b.getAttribute("value") : null)))).filter(Boolean);
+  const ticked = async () =>
+    (
+      await Promise.all(
+        (await form.getByRole("checkbox").all()).map(async (b) =>
+          (await b.isChecked()) ? b.getAttribute("value") : null,
+        ),
+      )
+    ).filter(Boolean);
   expect(await ticked()).toEqual(["europepmc"]);
 
   for (const box of await form.getByRole("checkbox").all()) await box.uncheck();
@@ -127,7 +167,9 @@ test("the research form keeps the user's sources after a validation error", asyn
   // Over 2,000 characters: kept whole, counted, refused with a message.
   await form.getByLabel("Research question").fill("a".repeat(2005));
   await expect(form.getByTestId("char-count")).toHaveText("2,005 / 2,000 characters");
-  await expect(form.getByTestId("over-limit")).toHaveText("The question is 2,005 characters; the limit is 2,000. Shorten it by 5.");
+  await expect(form.getByTestId("over-limit")).toHaveText(
+    "The question is 2,005 characters; the limit is 2,000. Shorten it by 5.",
+  );
   await expect(page.getByRole("button", { name: "Research" })).toBeDisabled();
 });
 
@@ -136,7 +178,8 @@ test.describe("on a 390 px phone", () => {
 
   test("neither a tapped citation card nor the Export menu makes the page scroll sideways", async ({ page }) => {
     await finishedRun(page, LEVODOPA);
-    const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await noSideways();
     const markers = page.getByTestId("citation-marker");
     for (const i of [0, 2]) {

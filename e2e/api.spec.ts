@@ -4,7 +4,10 @@ import { expect, test } from "@playwright/test";
 // e2e server runs the extractive backend on the real BC5CDR + MEDLINE library (local source only).
 const QUESTION = "Does lithium cause nephrogenic diabetes insipidus?";
 
-test("an API client starts a run, follows it to its --json contract, lists, shares it, and reads the OpenAPI document", async ({ playwright, baseURL }) => {
+test("an API client starts a run, follows it to its --json contract, lists, shares it, and reads the OpenAPI document", async ({
+  playwright,
+  baseURL,
+}) => {
   const client = await playwright.request.newContext({ baseURL });
   const stranger = await playwright.request.newContext({ baseURL });
   try {
@@ -12,12 +15,16 @@ test("an API client starts a run, follows it to its --json contract, lists, shar
     expect(bad.status()).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "question: Please enter a question." });
 
-    const started = await client.post("/api/runs", { data: { question: QUESTION, sources: ["local"], maxIterations: 1 } });
+    const started = await client.post("/api/runs", {
+      data: { question: QUESTION, sources: ["local"], maxIterations: 1 },
+    });
     expect(started.status()).toBe(202);
     const { runId } = await started.json();
     expect(started.headers()["set-cookie"]).toMatch(/^critica_session=[A-Za-z0-9_-]{32}; Path=\/; .*HttpOnly/);
 
-    await expect.poll(async () => (await (await client.get(`/api/runs/${runId}`)).json()).status, { timeout: 60_000 }).toBe("completed");
+    await expect
+      .poll(async () => (await (await client.get(`/api/runs/${runId}`)).json()).status, { timeout: 60_000 })
+      .toBe("completed");
     const run = await (await client.get(`/api/runs/${runId}`)).json();
     expect(run.runId).toBe(runId);
     expect(run.question).toBe(QUESTION);
@@ -28,7 +35,9 @@ test("an API client starts a run, follows it to its --json contract, lists, shar
 
     const list = await (await client.get("/api/runs?limit=1")).json();
     expect(list.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
-    expect((await (await stranger.get("/api/runs?limit=100")).json()).runs.map((r: { id: string }) => r.id)).not.toContain(runId);
+    expect(
+      (await (await stranger.get("/api/runs?limit=100")).json()).runs.map((r: { id: string }) => r.id),
+    ).not.toContain(runId);
 
     expect((await stranger.post(`/api/runs/${runId}/share`)).status()).toBe(403);
     const shared = await client.post(`/api/runs/${runId}/share`);
@@ -41,7 +50,11 @@ test("an API client starts a run, follows it to its --json contract, lists, shar
 
     const doc = await (await client.get("/api/openapi.json")).json();
     expect(doc.components.schemas.StartResearchRequest.properties.question.maxLength).toBe(2000);
-    expect(await (await client.get("/api/health")).json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } });
+    expect(await (await client.get("/api/health")).json()).toEqual({
+      ok: true,
+      database: { ok: true, kind: "sqlite" },
+      world: { ok: true, kind: "local" },
+    });
   } finally {
     await client.dispose();
     await stranger.dispose();

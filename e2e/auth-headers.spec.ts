@@ -3,7 +3,10 @@ import { expect, test } from "@playwright/test";
 // Security headers on the production build (project "auth", CRITICA_AUTH=on): a nonce-based Content-Security-Policy
 // whose nonce is on every script Next.js renders, frame-ancestors 'none', nosniff and a strict referrer policy, on
 // pages, API answers and redirects alike; and the page still runs (no CSP violation while it loads and hydrates).
-test("every answer carries the security headers; each page's scripts carry its nonce and nothing is blocked", async ({ page, request }) => {
+test("every answer carries the security headers; each page's scripts carry its nonce and nothing is blocked", async ({
+  page,
+  request,
+}) => {
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
@@ -32,7 +35,11 @@ test("every answer carries the security headers; each page's scripts carry its n
   expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"])?.[1]).not.toBe(nonce);
   for (const path of ["/api/health", "/api/runs", "/reports"]) {
     const r = await request.get(path, { maxRedirects: 0 });
-    expect([path, r.headers()["x-content-type-options"], r.headers()["referrer-policy"]]).toEqual([path, "nosniff", "strict-origin-when-cross-origin"]);
+    expect([path, r.headers()["x-content-type-options"], r.headers()["referrer-policy"]]).toEqual([
+      path,
+      "nosniff",
+      "strict-origin-when-cross-origin",
+    ]);
     expect(r.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   }
 });

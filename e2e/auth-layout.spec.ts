@@ -6,7 +6,9 @@ import { expect, test } from "@playwright/test";
 const PASSWORD = "correct horse battery";
 const EMAIL = "henrietta.longname-researcher@pharmacology.example.org";
 
-test("sign-up shows no blank page, the header fits a phone, and /settings/accounts says it is for administrators", async ({ page }) => {
+test("sign-up shows no blank page, the header fits a phone, and /settings/accounts says it is for administrators", async ({
+  page,
+}) => {
   await page.goto("/sign-up?next=%2Freports");
   await page.getByLabel("Name").fill("Henrietta");
   await page.getByLabel("E-mail").fill(EMAIL);

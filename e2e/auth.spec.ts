@@ -27,7 +27,9 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test("the first visitor signs up as admin, researches, and finds the run in history; signing out closes the app", async ({ page }) => {
+test("the first visitor signs up as admin, researches, and finds the run in history; signing out closes the app", async ({
+  page,
+}) => {
   // Every page but sign-in/up and share links sends a visitor without a session to sign in; with no account yet,
   // sign-in sends on to sign-up, which says the account becomes the administrator.
   await page.goto("/reports");
@@ -53,7 +55,9 @@ test("the first visitor signs up as admin, researches, and finds the run in hist
   expect((await page.request.get(`/api/runs/${state.runId}`)).status()).toBe(401);
 });
 
-test("a second user gets 404 on the first user's report, exports and API resource, and an empty history", async ({ browser }) => {
+test("a second user gets 404 on the first user's report, exports and API resource, and an empty history", async ({
+  browser,
+}) => {
   const page = await (await browser.newContext()).newPage();
   await page.goto("/sign-up");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an account");
@@ -90,7 +94,11 @@ test("a share link made by the owner opens in a browser with no session", async 
   await page.context().close();
 });
 
-test("an API key created on its page works as Bearer until it is revoked, then gets 401", async ({ browser, playwright, baseURL }) => {
+test("an API key created on its page works as Bearer until it is revoked, then gets 401", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const page = await signIn(browser, "ada@lab.org");
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByRole("link", { name: "API keys" }).click();
@@ -121,12 +129,20 @@ test("an API key created on its page works as Bearer until it is revoked, then g
   await page.context().close();
 });
 
-test("sign-in attempts are limited: the 11th in a minute answers 429 with Retry-After", async ({ playwright, baseURL }) => {
+test("sign-in attempts are limited: the 11th in a minute answers 429 with Retry-After", async ({
+  playwright,
+  baseURL,
+}) => {
   // Last in this file: it uses up this client address's sign-in budget for a minute. The two sign-ins of the tests
   // above came from the same address less than a minute ago, so 8 more attempts are allowed, and the 9th is refused.
   const client = await playwright.request.newContext({ baseURL });
   const statuses: number[] = [];
-  for (let i = 0; i < 9; i++) statuses.push((await client.post("/api/auth/sign-in/email", { data: { email: `nobody${i}@lab.org`, password: PASSWORD } })).status());
+  for (let i = 0; i < 9; i++)
+    statuses.push(
+      (
+        await client.post("/api/auth/sign-in/email", { data: { email: `nobody${i}@lab.org`, password: PASSWORD } })
+      ).status(),
+    );
   expect(statuses).toEqual([...Array(8).fill(401), 429]);
   const blocked = await client.post("/api/auth/sign-in/email", { data: { email: "ada@lab.org", password: PASSWORD } });
   expect(blocked.status()).toBe(429);

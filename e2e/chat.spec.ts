@@ -17,7 +17,9 @@ test.afterAll(async () => context.close());
 
 async function seriousViolations(on: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Types a follow-up in the message box and sends it with Enter. */
@@ -31,7 +33,9 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
   await submitResearch(page, LITHIUM, ["local"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed");
   await expect(page.getByTestId("thread-question")).toHaveText(LITHIUM);
-  await expect(page.getByTestId("conversation-sidebar").getByTestId("sidebar-conversation").first()).toContainText(LITHIUM);
+  await expect(page.getByTestId("conversation-sidebar").getByTestId("sidebar-conversation").first()).toContainText(
+    LITHIUM,
+  );
 
   // Shift+Enter makes a new line, Enter sends.
   const box = page.getByLabel("Ask a follow-up");
@@ -41,22 +45,40 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
   await expect(box).toHaveValue("Summarise\nreference 3");
   await box.press("Enter");
   const answer = page.getByTestId("chat-answer").last();
-  await expect(answer.getByTestId("follow-up-kind")).toHaveText("Question about the evidencenames a reference by number");
-  await expect(answer.getByTestId("answer-checks")).toContainText("Extractive answer: sentences of this run's evidence (1 record read), no language model.");
-  await expect(answer.getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].");
+  await expect(answer.getByTestId("follow-up-kind")).toHaveText(
+    "Question about the evidencenames a reference by number",
+  );
+  await expect(answer.getByTestId("answer-checks")).toContainText(
+    "Extractive answer: sentences of this run's evidence (1 record read), no language model.",
+  );
+  await expect(answer.getByTestId("report").locator("p").first()).toHaveText(
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+  );
   // [3] of the answer is [3] of the report, with the same hover card.
   await answer.getByTestId("citation-marker").first().hover();
-  await expect(answer.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[3] Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus.");
-  await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 9538487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/9538487/");
+  await expect(answer.getByTestId("citation-card").getByTestId("citation-title")).toHaveText(
+    "[3] Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus.",
+  );
+  await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 9538487" })).toHaveAttribute(
+    "href",
+    "https://pubmed.ncbi.nlm.nih.gov/9538487/",
+  );
 
   await askFollowUp("Which of these studies were in humans?");
   const second = page.getByTestId("chat-answer").nth(1);
-  await expect(second.getByTestId("report").locator("p").first()).toHaveText(/^By publication types and abstract wording, \d+ of the run's 51 records are studies in humans/);
+  await expect(second.getByTestId("report").locator("p").first()).toHaveText(
+    /^By publication types and abstract wording, \d+ of the run's 51 records are studies in humans/,
+  );
 
   await page.reload();
-  await expect(page.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?"]);
+  await expect(page.getByTestId("chat-user-message")).toHaveText([
+    "Summarise\nreference 3",
+    "Which of these studies were in humans?",
+  ]);
   await expect(page.getByTestId("chat-answer")).toHaveCount(2);
-  await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText("Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].");
+  await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+  );
 });
 
 test("an over-long follow-up is refused with a clear message and its text stays in the box", async () => {
@@ -64,7 +86,9 @@ test("an over-long follow-up is refused with a clear message and its text stays 
   await box.fill("x".repeat(2001));
   await expect(page.getByTestId("message-composer")).toContainText("2,001 of 2,000 characters: shorten it to send.");
   await box.press("Enter");
-  await expect(page.getByTestId("message-composer").getByRole("alert")).toHaveText("A follow-up can be at most 2,000 characters.");
+  await expect(page.getByTestId("message-composer").getByRole("alert")).toHaveText(
+    "A follow-up can be at most 2,000 characters.",
+  );
   await expect(box).toHaveValue("x".repeat(2001));
   await expect(page.getByTestId("chat-user-message")).toHaveCount(2);
   await box.fill("");
@@ -75,7 +99,9 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
   const answer = page.getByTestId("chat-answer").last();
   await expect(answer.getByTestId("follow-up-kind")).toHaveText("Request for more researchasks to look deeper");
   // One search, with the run's drug (a question about lithium gains no records on aquaporin alone).
-  await expect(answer.getByTestId("research-iteration")).toHaveText(/^Iteration \d+ of this run \(a follow-up\): searching “lithium aquaporin”, then hypotheses, the judge and a revised report\.$/);
+  await expect(answer.getByTestId("research-iteration")).toHaveText(
+    /^Iteration \d+ of this run \(a follow-up\): searching “lithium aquaporin”, then hypotheses, the judge and a revised report\.$/,
+  );
   await expect(answer.getByTestId("search-event").first()).toContainText("lithium aquaporin");
   await expect(answer.getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 60_000 });
   const changes = answer.getByTestId("report-changes");
@@ -89,7 +115,15 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
   // aquaporin, so the run's own lithium–aquaporin sentence is quoted, as a quotation.
   const report = page.getByTestId("report-card").getByTestId("report");
   await expect(report).toContainText("The follow-up search on aquaporin found");
-  await expect(report.locator("blockquote").filter({ hasText: "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression" }).first()).toBeAttached();
+  await expect(
+    report
+      .locator("blockquote")
+      .filter({
+        hasText:
+          "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression",
+      })
+      .first(),
+  ).toBeAttached();
   // The box opens again once the iteration has ended, and the thread keeps it after a reload.
   await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
   await page.reload();
@@ -104,7 +138,11 @@ test("a share link shows the conversation, read-only", async ({ browser }) => {
   const shared = await other.newPage();
   await shared.goto(link);
   await expect(shared.getByTestId("thread-question")).toHaveText(LITHIUM);
-  await expect(shared.getByTestId("chat-user-message")).toHaveText(["Summarise\nreference 3", "Which of these studies were in humans?", "Look deeper into aquaporin"]);
+  await expect(shared.getByTestId("chat-user-message")).toHaveText([
+    "Summarise\nreference 3",
+    "Which of these studies were in humans?",
+    "Look deeper into aquaporin",
+  ]);
   await expect(shared.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
     "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
   );

@@ -14,7 +14,8 @@ const COUNTERS = [
   "Doxorubicin had an effect on the heart in this cohort.",
   "Regular yoga practice did not reduce the incidence of smartphone addiction by 30%, or increased it.",
 ];
-const FIRST_PASSAGE = "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.";
+const FIRST_PASSAGE =
+  "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.";
 
 // One browser session for the whole file: a run belongs to the session that started it (only it may share it).
 test.describe.configure({ mode: "serial" });
@@ -46,29 +47,43 @@ async function expectClaimCheck(p: Page) {
   await expect(contradicted.getByTestId("claim-reading")).toHaveText(
     "Read as: Doxorubicin — does not cause — diseases of the heart (25 annotated: cardiotoxicity, cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
   );
-  await expect(contradicted.getByTestId("side-contradicts")).toHaveText("26 documents, 10 shown with verified passages");
+  await expect(contradicted.getByTestId("side-contradicts")).toHaveText(
+    "26 documents, 10 shown with verified passages",
+  );
   await expect(contradicted.getByTestId("side-supports")).toHaveText("1 document, 0 shown with verified passages");
-  await expect(contradicted.getByTestId("no-supporting-evidence")).toHaveText("No document in line with the claim with a verified passage.");
+  await expect(contradicted.getByTestId("no-supporting-evidence")).toHaveText(
+    "No document in line with the claim with a verified passage.",
+  );
   const citations = contradicted.getByTestId("counter-citation");
   await expect(citations).toHaveCount(10);
   await expect(citations.first().getByTestId("verified-passage")).toHaveText(FIRST_PASSAGE);
   await expect(citations.first().getByTestId("citation-score")).toHaveText("score 5/5");
   await expect(citations.first().getByTestId("found-by")).toHaveText("keywordsemantic");
   await expect(citations.first().getByTestId("passage-check")).toHaveText("✓ exact match in the abstract");
-  await expect(citations.first().getByRole("link", { name: "PMID 14975762" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/14975762/");
+  await expect(citations.first().getByRole("link", { name: "PMID 14975762" })).toHaveAttribute(
+    "href",
+    "https://pubmed.ncbi.nlm.nih.gov/14975762/",
+  );
   // The exact probability moves with each retraining of the relation model; it is named in plain words.
-  await expect(citations.first().getByTestId("document-relation")).toHaveText(/^Relation model: Doxorubicin → heart failure: causes \(relation probability 0\.\d\d\)$/);
+  await expect(citations.first().getByTestId("document-relation")).toHaveText(
+    /^Relation model: Doxorubicin → heart failure: causes \(relation probability 0\.\d\d\)$/,
+  );
   await expect(contradicted.getByTestId("document-relation")).toHaveCount(10);
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
   // The report's [1] marker links to its citation.
-  await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute("href", "#claim-1-cite-1");
+  await expect(contradicted.getByTestId("counter-report").getByRole("link", { name: "[1]" })).toHaveAttribute(
+    "href",
+    "#claim-1-cite-1",
+  );
   await expect(contradicted.getByTestId("stats-keyword")).toHaveText("keyword404010");
   // Semantic search found 9 of the 10 cited records (8 before the relation model read each pair against its document's
   // other pairs, which changed which records are read as stating the relation and so which are cited).
   await expect(contradicted.getByTestId("stats-semantic")).toHaveText("semantic40409");
   await expect(contradicted.getByTestId("stats-hyde")).toHaveText("example abstractsnot run (needs a language model)");
   await expect(contradicted.getByTestId("stats-total")).toHaveText("All (deduplicated)575710");
-  await expect(contradicted.getByTestId("generation-metadata")).toHaveText(/^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/);
+  await expect(contradicted.getByTestId("generation-metadata")).toHaveText(
+    /^Generated without a language model \(extractive\), in \d+\.\d s; 10 of 10 passages verified\.$/,
+  );
 
   const undecided = cards.nth(1);
   await expect(undecided.getByTestId("claim-reading")).toHaveCount(0);
@@ -95,11 +110,17 @@ test("pasting an abstract checks its claims: counter-statements, verified passag
   await expect(page.getByTestId("notice")).toHaveText("extractive mode: no language model configured");
   await expect(page.getByTestId("run-progress")).toHaveText("2 of 2 claims checked");
   // The timeline shows each step as it happened.
-  await expect(page.getByTestId("claims-extracted-event")).toHaveText("2 claims to check from 5 sentences (finding sentences: comparisons, effect verbs, numbers)");
+  await expect(page.getByTestId("claims-extracted-event")).toHaveText(
+    "2 claims to check from 5 sentences (finding sentences: comparisons, effect verbs, numbers)",
+  );
   await expect(page.getByTestId("claim-search-event")).toHaveCount(4);
   // The claims are checked in parallel, so their steps interleave in the timeline.
-  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 1" })).toHaveText("Claim 1 · verdict contradicts (medium confidence)");
-  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 2" })).toHaveText("Claim 2 · verdict undecided (low confidence)");
+  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 1" })).toHaveText(
+    "Claim 1 · verdict contradicts (medium confidence)",
+  );
+  await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 2" })).toHaveText(
+    "Claim 2 · verdict undecided (low confidence)",
+  );
   await expectClaimCheck(page);
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);
 });

@@ -13,7 +13,13 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
   await page.reload();
 
   const json = await (await page.request.get(`/reports/${runId}/export/json`)).json();
-  const p = json.prisma as { identified: { local: number }; duplicatesRemoved: number; screened: number; excluded: Array<{ reason: string; n: number }>; included: number };
+  const p = json.prisma as {
+    identified: { local: number };
+    duplicatesRemoved: number;
+    screened: number;
+    excluded: Array<{ reason: string; n: number }>;
+    included: number;
+  };
   const excluded = p.excluded.reduce((s, r) => s + r.n, 0);
   // The diagram is under "How this report was made", collapsed by default.
   await page.getByTestId("report-method").locator(":scope > summary").click();
@@ -23,17 +29,24 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
     `PRISMA 2020 flow diagram: ${p.identified.local} records identified, ${p.duplicatesRemoved} duplicates removed, ${p.screened} screened, ${excluded} excluded, ${p.included} included in the report.`,
   );
   const boxes = figure.getByTestId("prisma-box");
-  await expect(boxes.nth(0)).toContainText(`Records identified (n = ${p.identified.local})Local library: n = ${p.identified.local}`);
+  await expect(boxes.nth(0)).toContainText(
+    `Records identified (n = ${p.identified.local})Local library: n = ${p.identified.local}`,
+  );
   await expect(boxes.nth(2)).toContainText(`Records screened (n = ${p.screened})`);
   await expect(boxes.nth(3)).toContainText(`Records excluded (n = ${excluded})`);
   await expect(boxes.nth(4)).toHaveText(`Records included (n = ${p.included})Cited in the report`);
   expect(p.included).toBe(json.report.references.length);
 
   await page.getByRole("button", { name: "Export" }).click();
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "PRISMA (SVG)", exact: true }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "PRISMA (SVG)", exact: true }).click(),
+  ]);
   expect(file.suggestedFilename()).toBe("critica-lithium-and-nephrotoxicity-mechanism-and-evidence-prisma.svg");
   const svg = fs.readFileSync((await file.path())!, "utf8");
-  expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" role="img"')).toBe(true);
+  expect(
+    svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" role="img"'),
+  ).toBe(true);
   expect(svg).toContain(`>Records included (n = ${p.included})</text>`);
 
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="prisma-figure"]').analyze();

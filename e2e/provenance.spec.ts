@@ -13,7 +13,10 @@ const QUESTION = "Does cisplatin cause nephrotoxicity, and through which mechani
 
 /** Imports files into the running app's database with the library import script. */
 function importIntoApp(...files: string[]) {
-  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", ...files], { env: { ...process.env, DATABASE_URL: `file:./${DB}` }, stdio: "pipe" });
+  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", ...files], {
+    env: { ...process.env, DATABASE_URL: `file:./${DB}` },
+    stdio: "pipe",
+  });
 }
 
 test.beforeAll(() => importIntoApp(tempFile("provenance-copies.xml", medlineCopiesXml())));
@@ -25,7 +28,9 @@ test.afterAll(() =>
   ),
 );
 
-test("a retracted record is badged, linked to its retraction notice, listed in a notice and never cited", async ({ page }) => {
+test("a retracted record is badged, linked to its retraction notice, listed in a notice and never cited", async ({
+  page,
+}) => {
   await submitResearch(page, QUESTION, ["local"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
   await expect(page.getByTestId("report-notice").filter({ hasText: "Retracted records found" })).toHaveText(
@@ -35,9 +40,14 @@ test("a retracted record is badged, linked to its retraction notice, listed in a
   await page.getByTestId("evidence-show-all").click();
   const retracted = page.getByTestId("evidence-row").filter({ has: page.getByTestId("badge-retracted") });
   await expect(retracted).toHaveCount(1);
-  await expect(retracted.getByTestId("evidence-title")).toHaveText("Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.");
+  await expect(retracted.getByTestId("evidence-title")).toHaveText(
+    "Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.",
+  );
   await expect(retracted.getByTestId("evidence-ref")).toHaveText("–");
-  await expect(retracted.getByRole("link", { name: "Retracted" })).toHaveAttribute("href", `https://pubmed.ncbi.nlm.nih.gov/${COPIES.retracted.noticePmid}/`);
+  await expect(retracted.getByRole("link", { name: "Retracted" })).toHaveAttribute(
+    "href",
+    `https://pubmed.ncbi.nlm.nih.gov/${COPIES.retracted.noticePmid}/`,
+  );
   await expect(page.getByTestId("badge-concern")).toHaveCount(1);
   await expect(page.getByTestId("report").getByRole("link", { name: COPIES.retracted.pmid })).toHaveCount(0);
   await expect(page.getByTestId("notice").filter({ hasText: "Retracted record set aside" })).toHaveText(

@@ -61,13 +61,19 @@ test("the lithium report answers first, stays under 5,000 px at 1366 px, and sho
   await openAll(page);
   // Iterations in short: one that repeats the previous hypothesis and scores says so instead of repeating them.
   const steps = page.getByTestId("timeline-step");
-  await expect(steps.nth(1).locator(":scope > details > summary")).toHaveText(/^Iteration 1 of 3: \d+ searches, 51 new records · 1 hypothesis · judge: mechanism 5\/10, clinical 4\/10, not sufficient$/);
-  await expect(steps.nth(2).locator(":scope > details > summary")).toContainText("same hypothesis as iteration 1 · judge: mechanism 5/10, clinical 4/10, not sufficient (as in iteration 1)");
+  await expect(steps.nth(1).locator(":scope > details > summary")).toHaveText(
+    /^Iteration 1 of 3: \d+ searches, 51 new records · 1 hypothesis · judge: mechanism 5\/10, clinical 4\/10, not sufficient$/,
+  );
+  await expect(steps.nth(2).locator(":scope > details > summary")).toContainText(
+    "same hypothesis as iteration 1 · judge: mechanism 5/10, clinical 4/10, not sufficient (as in iteration 1)",
+  );
   await expect(steps.nth(2).getByTestId("hypotheses-event")).toHaveCount(0);
   const text = await page.evaluate(() => document.body.innerText);
   for (const name of INTERNAL_NAMES) expect(text, name).not.toContain(name);
   expect(text).not.toContain("Verified by the critic");
-  await expect(page.getByTestId("verification-label")).toContainText("Not checked: whether each cited source supports its sentence.");
+  await expect(page.getByTestId("verification-label")).toContainText(
+    "Not checked: whether each cited source supports its sentence.",
+  );
 });
 
 test("an abstract opens from the evidence table and from a citation card, the cited sentence marked", async () => {
@@ -100,7 +106,8 @@ test("PRISMA labels fit their boxes, and the diagram becomes a list on a phone",
       const rect = box.querySelector("rect")!.getBBox();
       for (const t of box.querySelectorAll("text")) {
         const b = (t as SVGTextElement).getBBox();
-        if (b.x + b.width > rect.x + rect.width - 4 || b.y + b.height > rect.y + rect.height) problems.push(t.textContent ?? "");
+        if (b.x + b.width > rect.x + rect.width - 4 || b.y + b.height > rect.y + rect.height)
+          problems.push(t.textContent ?? "");
       }
     }
     for (const g of document.querySelectorAll('[data-testid="prisma-svg"] > g:not([data-testid])')) {
@@ -126,7 +133,9 @@ test("after “look deeper”, every section shows v2's numbers, and v1 is one c
   // The question just asked is on screen, above the sticky composer.
   const asked = page.getByTestId("chat-user-message").last();
   await expect(asked).toBeInViewport();
-  await expect(page.getByTestId("report-version").getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId("report-version").getByRole("heading", { name: "Report v2" })).toBeVisible({
+    timeout: 90_000,
+  });
   await expect(page.getByLabel("Ask a follow-up")).toBeEnabled({ timeout: 60_000 });
   await expect(page.getByTestId("report-version-label")).toHaveText(/^Report v2 · /, { timeout: 30_000 });
 

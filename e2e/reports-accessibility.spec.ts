@@ -8,7 +8,15 @@ test("the report works from the keyboard alone", async ({ page, trialsRun }) => 
   const tabTo = async (testId: string) => {
     for (let i = 0; i < 100; i += 1) {
       await page.keyboard.press("Tab");
-      if (await page.evaluate((id) => document.activeElement?.getAttribute("data-testid") === id || document.activeElement?.closest(`[data-testid="${id}"]`) !== null, testId)) return;
+      if (
+        await page.evaluate(
+          (id) =>
+            document.activeElement?.getAttribute("data-testid") === id ||
+            document.activeElement?.closest(`[data-testid="${id}"]`) !== null,
+          testId,
+        )
+      )
+        return;
     }
     throw new Error(`Tab never reached ${testId}`);
   };
@@ -26,8 +34,11 @@ test("the report works from the keyboard alone", async ({ page, trialsRun }) => 
   // Focus previews the card; Enter pins it, and Tab then reaches its links. (The opening paragraph's markers come
   // first; the report's own [1] follows them.)
   await tabTo("citation-marker");
-  while (!(await page.evaluate(() => document.activeElement?.closest('[data-testid="report"]') !== null))) await tabTo("citation-marker");
-  await expect(page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.");
+  while (!(await page.evaluate(() => document.activeElement?.closest('[data-testid="report"]') !== null)))
+    await tabTo("citation-marker");
+  await expect(page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText(
+    "[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.",
+  );
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("citation-card")).toBeVisible();
   await page.keyboard.press("Tab");
@@ -40,7 +51,12 @@ test("the report works from the keyboard alone", async ({ page, trialsRun }) => 
   await expect(page.getByRole("columnheader", { name: /Year/ })).toHaveAttribute("aria-sort", "ascending");
 });
 
-test("axe finds no serious or critical violations on the chat, report, history and share pages", async ({ page, browser, trialsRun, keptLink }) => {
+test("axe finds no serious or critical violations on the chat, report, history and share pages", async ({
+  page,
+  browser,
+  trialsRun,
+  keptLink,
+}) => {
   const runs = { trials: trialsRun };
   const links = { kept: keptLink };
   await page.goto("/");
@@ -53,7 +69,10 @@ test("axe finds no serious or critical violations on the chat, report, history a
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/reports");
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole("button", { name: /^Delete/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Delete/ })
+    .first()
+    .click();
   expect(await seriousViolations(page)).toEqual([]);
 
   const other = await stranger(browser);

@@ -2,7 +2,12 @@ import { expect, LITHIUM, LITHIUM_TITLE, stranger, test, TRIALS } from "./suppor
 
 // History: search, filters, re-run and delete (the owner's seeded runs, lithium and trials).
 
-test("history: search by a word, filter by status, mode and date, re-run with the same settings, delete after confirming", async ({ page, browser, lithiumRun, keptLink }) => {
+test("history: search by a word, filter by status, mode and date, re-run with the same settings, delete after confirming", async ({
+  page,
+  browser,
+  lithiumRun,
+  keptLink,
+}) => {
   const runs = { lithium: lithiumRun };
   const links = { kept: keptLink };
   await page.goto("/reports");
@@ -46,7 +51,9 @@ test("history: search by a word, filter by status, mode and date, re-run with th
 
   // Re-run the lithium question: a new run with the same question, sources and iteration cap.
   await items.filter({ hasText: LITHIUM }).getByRole("button", { name: "Re-run" }).click();
-  await page.waitForURL((url) => /\/reports\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(runs.lithium!));
+  await page.waitForURL(
+    (url) => /\/reports\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(runs.lithium!),
+  );
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
   await expect(page.getByTestId("run-header").getByText("Local library")).toBeVisible();

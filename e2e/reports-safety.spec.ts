@@ -7,7 +7,8 @@ import { ask, expect, test } from "./support/seeded-runs";
 // Untrusted text (a question, an imported abstract) renders as text.
 
 const XSS_QUESTION = 'Does zorvexamab cause ototoxicity <img src=x onerror="window.__xss=9">?';
-const XSS_SENTENCE = 'Zorvexamab caused ototoxicity <img src=x onerror="window.__xss=1"> in every <script>window.__xss=2</script> treated guinea pig of the study';
+const XSS_SENTENCE =
+  'Zorvexamab caused ototoxicity <img src=x onerror="window.__xss=1"> in every <script>window.__xss=2</script> treated guinea pig of the study';
 
 test("XSS payloads in a question and in an abstract render as text", async ({ page }) => {
   // A PubTator record whose abstract carries the payloads, imported into the running server's library.
@@ -21,7 +22,10 @@ test("XSS payloads in a question and in an abstract render as text", async ({ pa
   });
   const file = path.join(dir, "xss.pubtator");
   fs.writeFileSync(file, [`99000001|t|${title}`, `99000001|a|${abstract}`, ...mentions, ""].join("\n"));
-  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", file], { env: { ...process.env, DATABASE_URL: `file:./data/${process.env.E2E_ID ?? "e2e"}.db` }, stdio: "pipe" });
+  execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/library-import.ts", file], {
+    env: { ...process.env, DATABASE_URL: `file:./data/${process.env.E2E_ID ?? "e2e"}.db` },
+    stdio: "pipe",
+  });
   fs.rmSync(dir, { recursive: true, force: true });
 
   await ask(page, XSS_QUESTION, ["local"]);

@@ -2,7 +2,10 @@ import { ask, download, expect, LITHIUM, LITHIUM_TITLE, stranger, test } from ".
 
 // Share links: a read-only copy in another browser, its own exports, revoking.
 
-test("a share link opens in another browser with its own exports; revoking it makes it answer 404", async ({ page, browser }) => {
+test("a share link opens in another browser with its own exports; revoking it makes it answer 404", async ({
+  page,
+  browser,
+}) => {
   const runs = { lithium: await ask(page, LITHIUM, ["local"]) };
   const links: { revoked?: string; kept?: string } = {};
   await page.getByRole("button", { name: "Share" }).click();
@@ -25,7 +28,9 @@ test("a share link opens in another browser with its own exports; revoking it ma
   expect(await other.page.content()).not.toContain(runs.lithium);
   // The opening paragraph cites a range ([1–3, 5, 6]); the first marker for reference 1 alone shows its one record.
   await other.page.getByRole("button", { name: "Reference 1", exact: true }).first().hover();
-  await expect(other.page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText("[1] Persistent nephrogenic diabetes insipidus following lithium therapy.");
+  await expect(other.page.getByTestId("citation-card").getByTestId("citation-title")).toHaveText(
+    "[1] Persistent nephrogenic diabetes insipidus following lithium therapy.",
+  );
   const sharedJson = JSON.parse((await download(other.page, "JSON")).text);
   expect(sharedJson.runId).toBeNull();
   // Typed chains leave the judge wanting more on lithium: 3 iterations, 51 records, 6 references (the conclusion

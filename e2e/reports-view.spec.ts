@@ -6,9 +6,25 @@ import { download, expect, test, TRIALS, TRIALS_FILE, TRIALS_TITLE } from "./sup
 // The report of a run: hover cards, evidence table, hypothesis chains, scores and exports.
 
 /** The keys of the `--json` contract (docs/using.md, headless research). */
-const CONTRACT = ["runId", "status", "question", "backend", "iterations", "evidence", "hypotheses", "assessments", "report", "markdown", "removedReferences", "shortfalls"];
+const CONTRACT = [
+  "runId",
+  "status",
+  "question",
+  "backend",
+  "iterations",
+  "evidence",
+  "hypotheses",
+  "assessments",
+  "report",
+  "markdown",
+  "removedReferences",
+  "shortfalls",
+];
 
-test("a citation's hover card shows its source; evidence table, hypothesis chains and scores follow the report", async ({ page, trialsRun }, testInfo) => {
+test("a citation's hover card shows its source; evidence table, hypothesis chains and scores follow the report", async ({
+  page,
+  trialsRun,
+}, testInfo) => {
   await page.goto(`/reports/${trialsRun}`);
   const report = page.getByTestId("report");
   await expect(report.getByRole("heading", { level: 1 })).toHaveText(TRIALS_TITLE);
@@ -21,14 +37,24 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   const card = page.getByTestId("citation-card");
   await expect(card).toBeVisible();
   // The question names no condition, so the summary quotes the sentences that best match the question itself.
-  await expect(card.getByTestId("citation-title")).toHaveText("[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.");
+  await expect(card.getByTestId("citation-title")).toHaveText(
+    "[1] The Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review.",
+  );
   await expect(card.getByTestId("citation-authors")).toHaveText("Stringer EJ, Cloke RWG, Van der Meer L, et al.");
   await expect(card.getByTestId("citation-venue")).toHaveText("Nutrition reviews, 2025");
   await expect(card.getByTestId("citation-study-type")).toHaveText("Meta-analysis or systematic review");
-  await expect(card.getByRole("link", { name: "PMID 39212676" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/39212676/");
-  await expect(card.getByRole("link", { name: "DOI 10.1093/nutrit/nuae105" })).toHaveAttribute("href", "https://doi.org/10.1093/nutrit/nuae105");
+  await expect(card.getByRole("link", { name: "PMID 39212676" })).toHaveAttribute(
+    "href",
+    "https://pubmed.ncbi.nlm.nih.gov/39212676/",
+  );
+  await expect(card.getByRole("link", { name: "DOI 10.1093/nutrit/nuae105" })).toHaveAttribute(
+    "href",
+    "https://doi.org/10.1093/nutrit/nuae105",
+  );
   // The cited sentence is an abstract's, so the report sets it as a quotation.
-  await expect(card.getByTestId("citation-sentence")).toHaveText("“Original study designs, protocols, and clinical trial registries were included.” [1]");
+  await expect(card.getByTestId("citation-sentence")).toHaveText(
+    "“Original study designs, protocols, and clinical trial registries were included.” [1]",
+  );
   await page.screenshot({ path: testInfo.outputPath("hover-card.png") });
   await page.mouse.move(0, 0);
   await expect(card).toHaveCount(0);
@@ -39,9 +65,14 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await report.getByTestId("section-clinical").locator(":scope > summary").click();
   const trialMarker = report.getByRole("button", { name: "Reference 5", exact: true });
   await trialMarker.focus();
-  await expect(card.getByTestId("citation-title")).toHaveText("[5] Study of Dupilumab and Immune Responses in Adults With Atopic Dermatitis (AD)");
+  await expect(card.getByTestId("citation-title")).toHaveText(
+    "[5] Study of Dupilumab and Immune Responses in Adults With Atopic Dermatitis (AD)",
+  );
   await expect(card.getByTestId("citation-study-type")).toHaveText("Registered trial");
-  await expect(card.getByRole("link", { name: "NCT02210780" })).toHaveAttribute("href", "https://clinicaltrials.gov/study/NCT02210780");
+  await expect(card.getByRole("link", { name: "NCT02210780" })).toHaveAttribute(
+    "href",
+    "https://clinicaltrials.gov/study/NCT02210780",
+  );
   await page.keyboard.press("Escape");
   await expect(card).toHaveCount(0);
   await expect(trialMarker).toBeFocused();
@@ -88,9 +119,16 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 
   // The judge's scores of the three iterations.
   const bars = page.getByTestId("score-bar");
-  expect(await bars.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-series")}=${e.getAttribute("data-value")}`))).toEqual(
-    ["mechanismScore=0", "clinicalScore=0", "mechanismScore=0", "clinicalScore=0", "mechanismScore=0", "clinicalScore=0"],
-  );
+  expect(
+    await bars.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-series")}=${e.getAttribute("data-value")}`)),
+  ).toEqual([
+    "mechanismScore=0",
+    "clinicalScore=0",
+    "mechanismScore=0",
+    "clinicalScore=0",
+    "mechanismScore=0",
+    "clinicalScore=0",
+  ]);
 
   await page.screenshot({ path: testInfo.outputPath("report-light.png"), fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
@@ -98,7 +136,10 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
   await page.emulateMedia({ colorScheme: "light" });
 });
 
-test("exports download and parse: BibTeX and RIS hold one entry per reference, JSON matches the contract", async ({ page, trialsRun }) => {
+test("exports download and parse: BibTeX and RIS hold one entry per reference, JSON matches the contract", async ({
+  page,
+  trialsRun,
+}) => {
   const runs = { trials: trialsRun };
   await page.goto(`/reports/${runs.trials}`);
   const references = page.getByTestId("section-references").locator("li");
@@ -124,7 +165,9 @@ test("exports download and parse: BibTeX and RIS hold one entry per reference, J
   expect(data.evidence).toHaveLength(58);
   expect(data.report.references).toHaveLength(7);
   // Every reference of the report is in both citation files, in order.
-  expect(new Cite(ris.text).data.map((d) => d.title)).toEqual(data.report.references.map((r: { title: string }) => r.title));
+  expect(new Cite(ris.text).data.map((d) => d.title)).toEqual(
+    data.report.references.map((r: { title: string }) => r.title),
+  );
   expect(parsedBib.map((d) => d.DOI ?? null)).toEqual(data.report.references.map((r: { doi: string | null }) => r.doi));
 
   const md = await download(page, "Markdown");

@@ -28,7 +28,9 @@ test("asking a question streams searches, hypotheses, scores and the report", as
 
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
   await expect(page.getByTestId("notice")).toHaveText("extractive mode: no language model configured");
-  await expect(page.getByTestId("search-event").first()).toHaveText(/^Local library\s*question query\s*Is lithium nephrotoxic, and by what mechanism\?\s*40 hits · \d+ ms$/);
+  await expect(page.getByTestId("search-event").first()).toHaveText(
+    /^Local library\s*question query\s*Is lithium nephrotoxic, and by what mechanism\?\s*40 hits · \d+ ms$/,
+  );
   await expect(page.getByTestId("run-status")).toHaveText("completed");
   await expect(page.getByTestId("evidence-summary").first()).toHaveText("40 new records · 40 in total");
   await expect(page.getByTestId("question-kind")).toHaveText("about a named drug");
@@ -36,19 +38,31 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   // Typed chains: one grounded chain through AQP2 (NCBI Gene 359); the judge wants more, so 3 iterations.
   const lastHypotheses = page.getByTestId("hypotheses-event").last();
   await expect(lastHypotheses.getByTestId("hypothesis-card")).toHaveCount(1);
-  await expect(lastHypotheses.getByTestId("hypothesis-card").first().getByTestId("chain-step")).toHaveText(["lithium", "AQP2", "renal water homeostasis", "nephrogenic diabetes insipidus"]);
-  await expect(lastHypotheses.getByTestId("hypothesis-card").first().getByTestId("hypothesis-confidence")).toHaveText("confidence 35%");
+  await expect(lastHypotheses.getByTestId("hypothesis-card").first().getByTestId("chain-step")).toHaveText([
+    "lithium",
+    "AQP2",
+    "renal water homeostasis",
+    "nephrogenic diabetes insipidus",
+  ]);
+  await expect(lastHypotheses.getByTestId("hypothesis-card").first().getByTestId("hypothesis-confidence")).toHaveText(
+    "confidence 35%",
+  );
   await expect(lastHypotheses.getByTestId("target-gene")).toHaveText("AQP2 · NCBI Gene 359");
   await expect(page.getByTestId("mechanism-score").last()).toHaveText("Mechanism5/10");
   await expect(page.getByTestId("clinical-score").last()).toHaveText("Clinical4/10");
   await expect(page.getByTestId("assessment-sufficient").last()).toHaveText("not sufficient");
   const report = page.getByTestId("report");
-  await expect(report.getByRole("heading", { level: 1 })).toHaveText("Lithium and nephrotoxicity: mechanism and evidence");
+  await expect(report.getByRole("heading", { level: 1 })).toHaveText(
+    "Lithium and nephrotoxicity: mechanism and evidence",
+  );
   // The references are one click away (a collapsed section of the report).
   await report.getByTestId("section-references").locator(":scope > summary").click();
   // Six: the conclusion cites the records behind its drug candidate.
   await expect(report.getByTestId("section-references").locator("li")).toHaveCount(6);
-  await expect(report.getByRole("link", { name: "19692487" })).toHaveAttribute("href", "https://pubmed.ncbi.nlm.nih.gov/19692487/");
+  await expect(report.getByRole("link", { name: "19692487" })).toHaveAttribute(
+    "href",
+    "https://pubmed.ncbi.nlm.nih.gov/19692487/",
+  );
   await expect(page.getByTestId("run-finished")).toHaveText(/^Completed in \d+\.\d s\.$/);
 });
 
@@ -63,13 +77,21 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
   await expect(page.getByTestId("run-status")).toHaveText("running");
   expect(await page.getByTestId("search-event").count()).toBeGreaterThanOrEqual(before);
   // Each source's search is shown when it answers: the local library before the slow PubMed stand-in.
-  await expect(page.getByTestId("search-event").first()).toHaveText(/^Local library\s*question query\s*Does doxorubicin.*\?\s*40 hits · \d+ ms$/);
-  await expect(page.getByTestId("search-event").nth(1)).toHaveText(/^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*25 hits · \d+ ms$/);
+  await expect(page.getByTestId("search-event").first()).toHaveText(
+    /^Local library\s*question query\s*Does doxorubicin.*\?\s*40 hits · \d+ ms$/,
+  );
+  await expect(page.getByTestId("search-event").nth(1)).toHaveText(
+    /^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*25 hits · \d+ ms$/,
+  );
   // …and keeps streaming until the report.
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
-  await expect(page.getByTestId("hypotheses-event").last().getByTestId("hypothesis-card").first().getByTestId("chain-step")).toHaveText(["doxorubicin", "STAT3", "apoptosis", "cardiac toxicity"]);
+  await expect(
+    page.getByTestId("hypotheses-event").last().getByTestId("hypothesis-card").first().getByTestId("chain-step"),
+  ).toHaveText(["doxorubicin", "STAT3", "apoptosis", "cardiac toxicity"]);
   await expect(page.getByTestId("mechanism-score").last()).toHaveText("Mechanism6/10");
-  await expect(page.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText("Doxorubicin and cardiotoxicity: mechanism and evidence");
+  await expect(page.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText(
+    "Doxorubicin and cardiotoxicity: mechanism and evidence",
+  );
   // Every saved event is shown exactly once: the streamed page equals a fresh render of the saved run.
   const streamed = await page.getByTestId("timeline").innerText();
   await page.reload();
@@ -85,8 +107,12 @@ test("a run on the live sources draws evidence from PubMed, Europe PMC and Clini
   const first = page.getByTestId("search-event").filter({ hasText: "question query" });
   await expect(first).toHaveCount(3);
   await expect(first.filter({ hasText: /^PubMed/ })).toHaveText(/^PubMed\s*question query\s*.+\?\s*25 hits · \d+ ms$/);
-  await expect(first.filter({ hasText: /^Europe PMC/ })).toHaveText(/^Europe PMC\s*question query\s*.+\?\s*29 hits · \d+ ms$/);
-  await expect(first.filter({ hasText: /^ClinicalTrials\.gov/ })).toHaveText(/^ClinicalTrials\.gov\s*question query\s*.+\?\s*4 hits · \d+ ms$/);
+  await expect(first.filter({ hasText: /^Europe PMC/ })).toHaveText(
+    /^Europe PMC\s*question query\s*.+\?\s*29 hits · \d+ ms$/,
+  );
+  await expect(first.filter({ hasText: /^ClinicalTrials\.gov/ })).toHaveText(
+    /^ClinicalTrials\.gov\s*question query\s*.+\?\s*4 hits · \d+ ms$/,
+  );
   await expect(page.getByTestId("shortfall")).toHaveCount(0);
   const trials = page.getByTestId("evidence-item").filter({ hasText: /NCT\d{8}/ });
   await expect(trials).toHaveCount(4);
@@ -124,7 +150,9 @@ test("a share link shows the report in a fresh browser context, read-only", asyn
   await expect(other.getByTestId("run-question")).toHaveText(LITHIUM);
   await expect(other.getByText("read-only shared copy")).toBeVisible();
   await expect(other.getByRole("button", { name: "Share" })).toHaveCount(0);
-  await expect(other.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText("Lithium and nephrotoxicity: mechanism and evidence");
+  await expect(other.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText(
+    "Lithium and nephrotoxicity: mechanism and evidence",
+  );
   await expect(other.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   // The stranger's session does not own the run: its page offers no share or cancel action.
   await other.goto(new URL(page.url()).pathname);

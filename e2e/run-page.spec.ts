@@ -26,5 +26,7 @@ test("submitting a question opens its run page started, before any search has an
   await expect(page.getByTestId("search-event").first()).toContainText("PubMed");
   await page.getByRole("button", { name: "Cancel run" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("cancelled");
-  await expect(page.getByTestId("run-finished")).toHaveText("Run cancelled: Run cancelled; everything found so far is kept.");
+  await expect(page.getByTestId("run-finished")).toHaveText(
+    "Run cancelled: Run cancelled; everything found so far is kept.",
+  );
 });

@@ -10,20 +10,26 @@ import { submitResearch } from "./support/research-form";
 const CLOCK = `data/${process.env.E2E_ID ?? "e2e"}-clock.json`;
 const FIXTURES = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? process.env.E2E_SLOW_EUTILS_PORT ?? 4011}`;
 const WEEK_MS = 7 * 86_400_000;
-const TRIAL = "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, controlled, double-blind, crossover, double-dose study.";
+const TRIAL =
+  "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, controlled, double-blind, crossover, double-dose study.";
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 })));
 test.afterAll(async () => {
   fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 }));
   // The specs that follow search the same fixture PubMed: it answers as recorded again, without the added trial.
-  expect((await fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify({ op: "restore" }) })).status).toBe(200);
+  expect(
+    (await fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify({ op: "restore" }) })).status,
+  ).toBe(200);
 });
 
 /** The horizontal overflow of the page in px (0 when nothing is wider than the viewport). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test("watch a run, be told of a new trial, read the change summary, pause and delete (also at 390 px)", async ({ page }) => {
+test("watch a run, be told of a new trial, read the change summary, pause and delete (also at 390 px)", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const runId = await submitResearch(page, WATCH_QUESTION, ["pubmed"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 90_000 });
@@ -40,7 +46,14 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
 
   // A new randomized trial appears in PubMed; a week passes on the watches' clock.
   const clock = JSON.parse(fs.readFileSync(CLOCK, "utf8")) as { offsetMs: number };
-  const added = await fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify({ op: "add-pubmed", xml: newTrialArticle(), modified: dayOf(new Date(Date.now() + clock.offsetMs)) }) });
+  const added = await fetch(`${FIXTURES}/_control`, {
+    method: "POST",
+    body: JSON.stringify({
+      op: "add-pubmed",
+      xml: newTrialArticle(),
+      modified: dayOf(new Date(Date.now() + clock.offsetMs)),
+    }),
+  });
   expect(added.status).toBe(200);
   fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: clock.offsetMs + WEEK_MS + 60_000 }));
   await expect(async () => {
@@ -62,7 +75,9 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
   await expect(summary.getByTestId("change-headline")).toHaveText(headline!);
   // Its stance as lib/reading/read.ts reads it here: the e2e library's dictionary annotates ketamine and pain,
   // so the relation model reads it (without a library, the finding cues read "yes": watch-restart.test.ts).
-  await expect(summary.getByTestId("change-new-records").getByRole("listitem")).toHaveText([`PMID 11027905 ${TRIAL} (randomized trial) points no · cited in this version`]);
+  await expect(summary.getByTestId("change-new-records").getByRole("listitem")).toHaveText([
+    `PMID 11027905 ${TRIAL} (randomized trial) points no · cited in this version`,
+  ]);
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
 
   // At a phone's width: the summary, the bell and the watch controls fit the screen.

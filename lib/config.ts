@@ -70,7 +70,10 @@ const authEnv = {
    */
   CRITICA_TRUSTED_PROXIES: z.string().optional(),
   /** Where security reports go, in /.well-known/security.txt (RFC 9116): a mailto: or https: URI. */
-  CRITICA_SECURITY_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URI").optional(),
+  CRITICA_SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URI")
+    .optional(),
 };
 // ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
 

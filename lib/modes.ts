@@ -10,7 +10,19 @@ import { researchWorkflow } from "@/lib/research/workflow";
 // that lists its steps. A mode file cannot hold its own workflow: the workflow's steps import the mode.
 
 /** A research run. */
-export const research: DurableMode<ResearchRequest, ResearchRunInput, ResearchState, ResearchRunOutcome, ResearchOverrides> = { ...researchMode, workflow: researchWorkflow };
+export const research: DurableMode<
+  ResearchRequest,
+  ResearchRunInput,
+  ResearchState,
+  ResearchRunOutcome,
+  ResearchOverrides
+> = { ...researchMode, workflow: researchWorkflow };
 
 /** A claim check. */
-export const claimCheck: DurableMode<ClaimCheckRequest, ClaimCheckInput, ClaimCheckState, ClaimCheckOutcome, ClaimCheckOverrides> = { ...claimCheckMode, workflow: claimCheckWorkflow };
+export const claimCheck: DurableMode<
+  ClaimCheckRequest,
+  ClaimCheckInput,
+  ClaimCheckState,
+  ClaimCheckOutcome,
+  ClaimCheckOverrides
+> = { ...claimCheckMode, workflow: claimCheckWorkflow };

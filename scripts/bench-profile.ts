@@ -27,10 +27,20 @@ async function main() {
       const t1 = performance.now();
       const assessment = await backend.judge({ question, evidence, hypotheses, iteration: 1, maxIterations: 1 });
       const t2 = performance.now();
-      await backend.report({ question, evidence, hypotheses, assessments: [assessment], sourcesSearched: ["local"], iterations: 1, shortfalls: [] });
+      await backend.report({
+        question,
+        evidence,
+        hypotheses,
+        assessments: [assessment],
+        sourcesSearched: ["local"],
+        iterations: 1,
+        shortfalls: [],
+      });
       const t3 = performance.now();
       const used = process.cpuUsage(cpu);
-      console.error(`${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms; CPU ${((used.user + used.system) / 1000).toFixed(0)} ms`);
+      console.error(
+        `${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms; CPU ${((used.user + used.system) / 1000).toFixed(0)} ms`,
+      );
     }
   } finally {
     await disconnectDb();

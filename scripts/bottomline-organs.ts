@@ -47,8 +47,11 @@ function organQuestions(records: CdrRecord[], cid: boolean): OrganQuestion[] {
     const names = (id: string) => r.document.mentions.filter((m) => mentionIds(m.id).includes(id)).map((m) => m.text);
     const pairs: Array<[string, string]> = cid
       ? r.relations
-      : [...new Set(r.document.mentions.filter((m) => m.type === "chemical").flatMap((m) => mentionIds(m.id)))].flatMap((c) =>
-          [...new Set(r.document.mentions.filter((m) => m.type === "disease").flatMap((m) => mentionIds(m.id)))].map((d): [string, string] => [c, d]),
+      : [...new Set(r.document.mentions.filter((m) => m.type === "chemical").flatMap((m) => mentionIds(m.id)))].flatMap(
+          (c) =>
+            [...new Set(r.document.mentions.filter((m) => m.type === "disease").flatMap((m) => mentionIds(m.id)))].map(
+              (d): [string, string] => [c, d],
+            ),
         );
     for (const [chemicalId, diseaseId] of pairs) {
       const chemical = mostFrequent(names(chemicalId));

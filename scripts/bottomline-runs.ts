@@ -26,7 +26,11 @@ const EXTRACTIVE = evalModel("extractive");
  * configured model, whose usage goes to `model.recorder`) and reads its bottom line (lib/report/appraise/answer.ts
  * reportAnswer). @throws when the run does not complete.
  */
-export async function askResearch(question: string, maxIterations: number, model: EvalModel = EXTRACTIVE): Promise<ResearchAnswer> {
+export async function askResearch(
+  question: string,
+  maxIterations: number,
+  model: EvalModel = EXTRACTIVE,
+): Promise<ResearchAnswer> {
   const outcome = await runResearch({
     question,
     sourceIds: ["local"],
@@ -40,7 +44,11 @@ export async function askResearch(question: string, maxIterations: number, model
   });
   if (outcome.status !== "completed") throw new Error(`research of “${question}” ${outcome.status}: ${outcome.error}`);
   const answered = reportAnswer(question, outcome.evidence, outcome.report);
-  return { verdict: answered?.answer.verdict ?? null, unverified: outcome.report?.verification?.status === "unverified", outcome };
+  return {
+    verdict: answered?.answer.verdict ?? null,
+    unverified: outcome.report?.verification?.status === "unverified",
+    outcome,
+  };
 }
 
 /**
@@ -48,7 +56,11 @@ export async function askResearch(question: string, maxIterations: number, model
  * whose usage goes to `model.recorder`) over `sources` (default the local library); its first claim's verdict.
  * @throws when the check does not complete.
  */
-export async function askClaim(text: string, model: EvalModel = EXTRACTIVE, sources?: LiteratureSource[]): Promise<ClaimVerdict> {
+export async function askClaim(
+  text: string,
+  model: EvalModel = EXTRACTIVE,
+  sources?: LiteratureSource[],
+): Promise<ClaimVerdict> {
   const outcome = await runClaimCheck({
     text,
     sourceIds: ["local"],

@@ -39,7 +39,12 @@ function currentStamp(): string {
 }
 
 function readWords(file: string): Set<string> {
-  return new Set(fs.readFileSync(file, "utf8").split("\n").filter((w) => /^[a-z]+$/.test(w)));
+  return new Set(
+    fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((w) => /^[a-z]+$/.test(w)),
+  );
 }
 
 function build(outDir: string, started: number): LexiconMeta {
@@ -51,7 +56,10 @@ function build(outDir: string, started: number): LexiconMeta {
   removeUnpacked(pkgs); // 430 MB of SQLite; the 50 MB of .deb files stay in the cache for --force
   const processIndex = new Map(go.processes.map(([id], i) => [id, i]));
   const geneGo = genes.goLinks.map((links) =>
-    links.filter(([id]) => processIndex.has(id)).map(([id, ev]) => `${processIndex.get(id)}:${ev.join(",")}`).join("|"),
+    links
+      .filter(([id]) => processIndex.has(id))
+      .map(([id, ev]) => `${processIndex.get(id)}:${ev.join(",")}`)
+      .join("|"),
   );
   const keggIds = new Set(genes.keggLinks.flat());
   const count = (kind: string) => genes.geneForms.filter((f) => f[2] === kind).length;
@@ -89,7 +97,10 @@ function build(outDir: string, started: number): LexiconMeta {
   const tmp = path.join(outDir, `${LEXICON_FILE}.tmp`);
   fs.writeFileSync(tmp, gz);
   fs.renameSync(tmp, path.join(outDir, LEXICON_FILE));
-  fs.writeFileSync(path.join(outDir, "meta.json"), `${JSON.stringify({ ...meta, dropped: { aliases: genes.aliasesDropped, goForms: go.formsDropped } }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(outDir, "meta.json"),
+    `${JSON.stringify({ ...meta, dropped: { aliases: genes.aliasesDropped, goForms: go.formsDropped } }, null, 2)}\n`,
+  );
   return meta;
 }
 
@@ -112,14 +123,16 @@ function main(): void {
   }
   const meta = build(outDir, started);
   const size = fs.statSync(path.join(outDir, LEXICON_FILE)).size;
-  console.log(`vocab: wrote ${path.join(outDir, LEXICON_FILE)} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `vocab: wrote ${path.join(outDir, LEXICON_FILE)} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(`vocab: ${JSON.stringify(meta.counts)}`);
 }
 
 try {
   main();
 } catch (error) {
-  const message = error instanceof VocabularyBuildError ? error.message : (error as Error).stack ?? String(error);
+  const message = error instanceof VocabularyBuildError ? error.message : ((error as Error).stack ?? String(error));
   console.error(`vocab: could not build the vocabularies: ${message}`);
   process.exit(1);
 }

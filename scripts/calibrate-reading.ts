@@ -29,13 +29,28 @@ const SEED = 7;
 const CONCURRENCY = 4;
 
 /** One record's predictions for a question's proposition, or null when it names not both. */
-type Collected = { resolved: ResolvedProposition | null; records: Array<PairPrediction[] | null>; kind: "cid" | "other" | "organ" | "organ-without" | "negated" };
+type Collected = {
+  resolved: ResolvedProposition | null;
+  records: Array<PairPrediction[] | null>;
+  kind: "cid" | "other" | "organ" | "organ-without" | "negated";
+};
 
 async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
   const file = cdrSplitFile("dev");
   const records = readSplitRecords(file);
   const pairs = cooccurringPairs(records);
-  const sample = [...seededSample(pairs.filter((p) => p.gold), pairsPerKind, SEED), ...seededSample(pairs.filter((p) => !p.gold), pairsPerKind, SEED)];
+  const sample = [
+    ...seededSample(
+      pairs.filter((p) => p.gold),
+      pairsPerKind,
+      SEED,
+    ),
+    ...seededSample(
+      pairs.filter((p) => !p.gold),
+      pairsPerKind,
+      SEED,
+    ),
+  ];
   const organs = organQuestionFor(records);
   const without = seededSample(organQuestionsWithout(records), organs.length, SEED);
   const { setRelationWeights } = await import("@/lib/relations/predict");
@@ -49,16 +64,40 @@ async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
     const { readQuestionEvidence, readClaimEvidence } = await import("@/lib/reading/read");
     const { readRelation } = await import("@/lib/reading/record");
     const { annotationIndex } = await import("@/lib/reading/annotations");
-    const collect = (resolved: ResolvedProposition | null, evidence: Parameters<typeof annotationIndex>[0], kind: Collected["kind"]): Collected => {
+    const collect = (
+      resolved: ResolvedProposition | null,
+      evidence: Parameters<typeof annotationIndex>[0],
+      kind: Collected["kind"],
+    ): Collected => {
       if (!resolved) return { resolved, records: [], kind };
       const index = annotationIndex(evidence);
-      return { resolved, kind, records: evidence.map((e) => { const r = readRelation(e, resolved, index); return r.predictions.length > 0 ? r.predictions : null; }) };
+      return {
+        resolved,
+        kind,
+        records: evidence.map((e) => {
+          const r = readRelation(e, resolved, index);
+          return r.predictions.length > 0 ? r.predictions : null;
+        }),
+      };
     };
     const out: Collected[] = [];
     await inPool(sample, CONCURRENCY, async (pair) => {
       const { outcome } = await askResearch(`Does ${pair.chemical} cause ${pair.disease}?`, 3);
-      out.push(collect(readQuestionEvidence(`Does ${pair.chemical} cause ${pair.disease}?`, outcome.evidence).resolved, outcome.evidence, pair.gold ? "cid" : "other"));
-      if (pair.gold) out.push(collect(readClaimEvidence(`${pair.chemical} does not cause ${pair.disease}.`, outcome.evidence)?.resolved ?? null, outcome.evidence, "negated"));
+      out.push(
+        collect(
+          readQuestionEvidence(`Does ${pair.chemical} cause ${pair.disease}?`, outcome.evidence).resolved,
+          outcome.evidence,
+          pair.gold ? "cid" : "other",
+        ),
+      );
+      if (pair.gold)
+        out.push(
+          collect(
+            readClaimEvidence(`${pair.chemical} does not cause ${pair.disease}.`, outcome.evidence)?.resolved ?? null,
+            outcome.evidence,
+            "negated",
+          ),
+        );
     });
     await inPool(organs, CONCURRENCY, async (q) => {
       const { outcome } = await askResearch(q.question, 3);
@@ -93,10 +132,18 @@ async function collectPubmedQa(): Promise<Array<{ stances: WeightedStance[]; gol
 }
 
 async function main(): Promise<void> {
-  const pairsPerKind = process.argv.includes("--pairs") ? Number(process.argv[process.argv.indexOf("--pairs") + 1]) : 300;
+  const pairsPerKind = process.argv.includes("--pairs")
+    ? Number(process.argv[process.argv.indexOf("--pairs") + 1])
+    : 300;
   // --cache FILE keeps the researched questions, so that the grid can be rerun without researching them again.
   const cacheFile = process.argv.includes("--cache") ? process.argv[process.argv.indexOf("--cache") + 1] : null;
-  const cached = cacheFile && fs.existsSync(cacheFile) ? (JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { cdr: Collected[]; pqa: Array<{ stances: WeightedStance[]; gold: string }> }) : null;
+  const cached =
+    cacheFile && fs.existsSync(cacheFile)
+      ? (JSON.parse(fs.readFileSync(cacheFile, "utf8")) as {
+          cdr: Collected[];
+          pqa: Array<{ stances: WeightedStance[]; gold: string }>;
+        })
+      : null;
   const cdr = cached?.cdr ?? (await collectCdr(pairsPerKind));
   const pqa = cached?.pqa ?? (await collectPubmedQa());
   if (cacheFile && !cached) fs.writeFileSync(cacheFile, JSON.stringify({ cdr, pqa }));
@@ -109,12 +156,28 @@ async function main(): Promise<void> {
   const majority = pqa.filter((q) => q.gold === "yes").length / pqa.length;
   const isYes = (v: string) => v === "yes" || v === "probably yes";
   const isNo = (v: string) => v === "no" || v === "probably no";
-  const verdictWeights: Array<[number, number]> = [[0.5, 0.1], [0.5, 0.25], [0.25, 0.1], [0.25, 0.25]];
-  const rateOf = (kind: Collected["kind"], at: RelationThresholds, unrelated: { organ: number; pair: number }, w: typeof VERDICT_WEIGHTS, ok: (v: string) => boolean) => {
+  const verdictWeights: Array<[number, number]> = [
+    [0.5, 0.1],
+    [0.5, 0.25],
+    [0.25, 0.1],
+    [0.25, 0.25],
+  ];
+  const rateOf = (
+    kind: Collected["kind"],
+    at: RelationThresholds,
+    unrelated: { organ: number; pair: number },
+    w: typeof VERDICT_WEIGHTS,
+    ok: (v: string) => boolean,
+  ) => {
     const of = cdr.filter((c) => c.kind === kind);
     const verdict = (c: Collected) => {
       const stances = c.records.map((preds): WeightedStance =>
-        preds && c.resolved ? { ...stanceFromPredictions(preds, c.resolved, at, unrelated.organ, unrelated.pair), method: "relation-model" } : { stance: "irrelevant", bearing: 0 },
+        preds && c.resolved
+          ? {
+              ...stanceFromPredictions(preds, c.resolved, at, unrelated.organ, unrelated.pair),
+              method: "relation-model",
+            }
+          : { stance: "irrelevant", bearing: 0 },
       );
       return verdictOf(stanceBalance(stances, w), w);
     };
@@ -137,7 +200,18 @@ async function main(): Promise<void> {
           const tpr = rateOf("cid", at, unrelated, w, isYes);
           const fpr = rateOf("other", at, unrelated, w, isYes);
           const f1 = (2 * tpr * prevalence) / (tpr * prevalence + fpr * (1 - prevalence) + prevalence);
-          pairRows.push({ yes, possibly, pairUnrelated, possiblyValue, possiblyRelation, cid: tpr, nonCid: fpr, negated: rateOf("negated", at, unrelated, w, isNo), f1, pubmedqa });
+          pairRows.push({
+            yes,
+            possibly,
+            pairUnrelated,
+            possiblyValue,
+            possiblyRelation,
+            cid: tpr,
+            nonCid: fpr,
+            negated: rateOf("negated", at, unrelated, w, isNo),
+            f1,
+            pubmedqa,
+          });
         }
       }
     }
@@ -147,22 +221,61 @@ async function main(): Promise<void> {
         for (const organUnrelated of [0.3, 0.5, 1]) {
           const at = { ...RELATION_PROBABILITY, organYes, organPossibly };
           const unrelated = { organ: organUnrelated, pair: 1 };
-          organRows.push({ organYes, organPossibly, organUnrelated, possiblyValue, possiblyRelation, organ: rateOf("organ", at, unrelated, w, isYes), organWithout: rateOf("organ-without", at, unrelated, w, isYes) });
+          organRows.push({
+            organYes,
+            organPossibly,
+            organUnrelated,
+            possiblyValue,
+            possiblyRelation,
+            organ: rateOf("organ", at, unrelated, w, isYes),
+            organWithout: rateOf("organ-without", at, unrelated, w, isYes),
+          });
         }
       }
     }
   }
-  const fmt = (r: Record<string, number>) => Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(3)}`).join("  ");
-  process.stdout.write(`prevalence of CID among co-occurring dev pairs ${prevalence.toFixed(3)}; PubMedQA dev majority ${majority.toFixed(3)}\n`);
+  const fmt = (r: Record<string, number>) =>
+    Object.entries(r)
+      .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+      .join("  ");
+  process.stdout.write(
+    `prevalence of CID among co-occurring dev pairs ${prevalence.toFixed(3)}; PubMedQA dev majority ${majority.toFixed(3)}\n`,
+  );
   // CID ≥ 0.8: a margin of 0.1 over the goal, since 0.77 here read 0.69 on the dev benchmark's own 100 CID pairs.
-  const feasible = pairRows.filter((r) => r.cid >= 0.8 && r.nonCid <= 0.22 && r.negated >= 0.8 && r.pubmedqa > majority).sort((a, b) => b.f1 - a.f1 || b.pubmedqa - a.pubmedqa);
-  process.stdout.write(`pair settings meeting CID ≥ 0.8, non-CID ≤ 0.22, negated ≥ 0.8, PubMedQA > majority: ${feasible.length} of ${pairRows.length}\n${feasible.slice(0, 10).map(fmt).join("\n")}\n`);
-  process.stdout.write(`pair settings by F1 regardless:\n${[...pairRows].sort((a, b) => b.f1 - a.f1).slice(0, 5).map(fmt).join("\n")}\n`);
+  const feasible = pairRows
+    .filter((r) => r.cid >= 0.8 && r.nonCid <= 0.22 && r.negated >= 0.8 && r.pubmedqa > majority)
+    .sort((a, b) => b.f1 - a.f1 || b.pubmedqa - a.pubmedqa);
+  process.stdout.write(
+    `pair settings meeting CID ≥ 0.8, non-CID ≤ 0.22, negated ≥ 0.8, PubMedQA > majority: ${feasible.length} of ${pairRows.length}\n${feasible.slice(0, 10).map(fmt).join("\n")}\n`,
+  );
+  process.stdout.write(
+    `pair settings by F1 regardless:\n${[...pairRows]
+      .sort((a, b) => b.f1 - a.f1)
+      .slice(0, 5)
+      .map(fmt)
+      .join("\n")}\n`,
+  );
   // Organ rule: organ questions answered yes ≥ 0.9 while those without an annotated toxicity stay ≤ 0.25; the widest gap.
-  const organOk = organRows.filter((r) => r.organ >= 0.9 && r.organWithout <= 0.25).sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout));
-  process.stdout.write(`organ settings meeting organ ≥ 0.9 and without ≤ 0.25: ${organOk.length} of ${organRows.length}\n${organOk.slice(0, 10).map(fmt).join("\n")}\n`);
-  process.stdout.write(`organ settings by gap (organ − without):\n${[...organRows].sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout)).slice(0, 10).map(fmt).join("\n")}\n`);
-  process.stdout.write(`organ settings by organ yes-rate:\n${[...organRows].sort((a, b) => b.organ - a.organ || a.organWithout - b.organWithout).slice(0, 10).map(fmt).join("\n")}\n`);
+  const organOk = organRows
+    .filter((r) => r.organ >= 0.9 && r.organWithout <= 0.25)
+    .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout));
+  process.stdout.write(
+    `organ settings meeting organ ≥ 0.9 and without ≤ 0.25: ${organOk.length} of ${organRows.length}\n${organOk.slice(0, 10).map(fmt).join("\n")}\n`,
+  );
+  process.stdout.write(
+    `organ settings by gap (organ − without):\n${[...organRows]
+      .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout))
+      .slice(0, 10)
+      .map(fmt)
+      .join("\n")}\n`,
+  );
+  process.stdout.write(
+    `organ settings by organ yes-rate:\n${[...organRows]
+      .sort((a, b) => b.organ - a.organ || a.organWithout - b.organWithout)
+      .slice(0, 10)
+      .map(fmt)
+      .join("\n")}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -43,7 +43,9 @@ async function main(): Promise<number> {
     }
     if (performance.now() - asked > WAIT_MS) {
       // Nobody executes it right now (e.g. a durable run whose server is down): it stops when it resumes.
-      console.error(`Run ${run.id} is flagged cancelled; no process has stopped it yet (it stops as soon as one resumes it).`);
+      console.error(
+        `Run ${run.id} is flagged cancelled; no process has stopped it yet (it stops as soon as one resumes it).`,
+      );
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

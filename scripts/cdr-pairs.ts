@@ -8,7 +8,10 @@ import committed from "@/lib/relations/weights.json";
 import { CDR_DIR, readCdrSplit } from "./cdr-corpus";
 
 /** CDR splits by name, as the benchmarks take them (`--split`). */
-export const CDR_SPLIT_FILES: Record<string, string> = { dev: "CDR_DevelopmentSet.PubTator.txt", test: "CDR_TestSet.PubTator.txt" };
+export const CDR_SPLIT_FILES: Record<string, string> = {
+  dev: "CDR_DevelopmentSet.PubTator.txt",
+  test: "CDR_TestSet.PubTator.txt",
+};
 
 /** A split's file path beside the project. @throws for an unknown split name, naming the known ones. */
 export function cdrSplitFile(split: string): string {
@@ -67,13 +70,23 @@ export function cooccurringPairs(records: CdrRecord[]): CdrPair[] {
   const gold = new Set(records.flatMap((r) => r.relations.map(([c, d]) => `${c}|${d}`)));
   const pairs = new Map<string, CdrPair>();
   for (const r of records) {
-    const ids = (type: "chemical" | "disease") => [...new Set(r.document.mentions.filter((m) => m.type === type).flatMap((m) => mentionIds(m.id)))];
+    const ids = (type: "chemical" | "disease") => [
+      ...new Set(r.document.mentions.filter((m) => m.type === type).flatMap((m) => mentionIds(m.id))),
+    ];
     for (const c of ids("chemical")) {
       for (const d of ids("disease")) {
         const key = `${c}|${d}`;
         const known = pairs.get(key);
         if (known) known.pmids.push(r.pmid);
-        else pairs.set(key, { chemicalId: c, diseaseId: d, chemical: surface(r.document.mentions, c), disease: surface(r.document.mentions, d), gold: gold.has(key), pmids: [r.pmid] });
+        else
+          pairs.set(key, {
+            chemicalId: c,
+            diseaseId: d,
+            chemical: surface(r.document.mentions, c),
+            disease: surface(r.document.mentions, d),
+            gold: gold.has(key),
+            pmids: [r.pmid],
+          });
       }
     }
   }
@@ -93,7 +106,9 @@ export function readSplitRecords(file: string): CdrRecord[] {
  * reproduces the dev scores stored in weights.json.
  */
 export function heldOutDevWeights(): RelationWeights {
-  const stored = committed as unknown as RelationWeights & { devModel: Pick<RelationWeights, "features" | "weights" | "context"> };
+  const stored = committed as unknown as RelationWeights & {
+    devModel: Pick<RelationWeights, "features" | "weights" | "context">;
+  };
   const train = prepareRecords(readCdrSplit("CDR_TrainingSet.PubTator.txt"));
   const { features, weights, context } = stored.devModel;
   return { ...stored, features, weights, context, priors: buildPriors(train.map((d) => d.concepts)) };

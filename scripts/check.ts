@@ -13,7 +13,10 @@ const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,e
 /** One claim's result as plain text: verdict, counter-statement, rationale, report, citations, statistics. */
 function claimToText(c: ClaimCheckResult, n: number): string {
   const s = c.searchStats;
-  const strategies = SEARCH_STRATEGIES.map((k) => `${STRATEGY_LABELS[k]} ${s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"}`).join(", ");
+  const strategies = SEARCH_STRATEGIES.map(
+    (k) =>
+      `${STRATEGY_LABELS[k]} ${s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"}`,
+  ).join(", ");
   return [
     `## Claim ${n}: ${c.claim}`,
     `Verdict: ${c.verdict} (${c.confidence} confidence)`,
@@ -23,7 +26,10 @@ function claimToText(c: ClaimCheckResult, n: number): string {
     "",
     c.counterReport,
     "",
-    ...c.citations.map((x) => `[${x.n}] ${x.pmid ? `PMID ${x.pmid}` : x.evidenceId} · score ${x.score}/5 · found by ${x.foundBy.join(", ")}\n    “${x.passage}”`),
+    ...c.citations.map(
+      (x) =>
+        `[${x.n}] ${x.pmid ? `PMID ${x.pmid}` : x.evidenceId} · score ${x.score}/5 · found by ${x.foundBy.join(", ")}\n    “${x.passage}”`,
+    ),
     ...sidesToText(c),
     `Search: ${s.documentsFound} found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}, ${s.documentsCited} cited; ${s.passagesDropped} passages dropped (per strategy found/scored/cited: ${strategies}).`,
     `Generated: ${c.metadata.backend}${c.metadata.model ? ` ${c.metadata.model}` : ""}${c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : ""}, ${c.metadata.durationMs} ms.`,
@@ -35,12 +41,19 @@ function sidesToText(c: ClaimCheckResult): string[] {
   if (!c.sides) return [];
   const id = (d: { pmid: string | null; evidenceId: string }) => (d.pmid ? `PMID ${d.pmid}` : d.evidenceId);
   const against = c.sides.contradicts;
-  const lines = ["", `Against the claim: ${sideCountText(against)}${against.documents.length ? ` (${against.documents.map(id).join(", ")})` : ""}.`];
-  for (const d of against.documents) if (d.relation) lines.push(`  [${d.citation}] ${id(d)} · ${relationText(d.relation)}`);
+  const lines = [
+    "",
+    `Against the claim: ${sideCountText(against)}${against.documents.length ? ` (${against.documents.map(id).join(", ")})` : ""}.`,
+  ];
+  for (const d of against.documents)
+    if (d.relation) lines.push(`  [${d.citation}] ${id(d)} · ${relationText(d.relation)}`);
   const supports = c.sides.supports;
   if (!supports) return [...lines, "In line with the claim: not looked for by this scorer."];
-  lines.push(`In line with the claim: ${sideCountText(supports)}${supports.documents.length ? ` (${supports.documents.map(id).join(", ")})` : ""}.`);
-  for (const d of supports.documents) lines.push(`  ${id(d)}${d.relation ? ` · ${relationText(d.relation)}` : ""}\n    “${d.passage}”`);
+  lines.push(
+    `In line with the claim: ${sideCountText(supports)}${supports.documents.length ? ` (${supports.documents.map(id).join(", ")})` : ""}.`,
+  );
+  for (const d of supports.documents)
+    lines.push(`  ${id(d)}${d.relation ? ` · ${relationText(d.relation)}` : ""}\n    “${d.passage}”`);
   return lines;
 }
 
@@ -52,10 +65,17 @@ async function main(): Promise<number> {
   }
   // Checked by the run input schema (lib/domain/run-input.ts), like the form's and the API's value.
   const request = parseRequest(claimCheck, { text, sources });
-  const { outcome, detail } = await followRun("Claim check", async () => startRun(claimCheck, request, { ownerId: await runOwner(values) }));
+  const { outcome, detail } = await followRun("Claim check", async () =>
+    startRun(claimCheck, request, { ownerId: await runOwner(values) }),
+  );
   const json = claimCheckToJson(detail);
   if (values.json) await writeStdout(`${JSON.stringify(json, null, 2)}\n`);
-  else await writeStdout(`${claimResultsFromEvents(detail.events).map((c, i) => claimToText(c, i + 1)).join("\n\n")}\n`);
+  else
+    await writeStdout(
+      `${claimResultsFromEvents(detail.events)
+        .map((c, i) => claimToText(c, i + 1))
+        .join("\n\n")}\n`,
+    );
   if (outcome.status !== "completed") {
     console.error(`Claim check ${outcome.status}: ${outcome.error ?? "no result"}`);
     return 1;

@@ -20,19 +20,29 @@ export class UsageError extends Error {}
  * Parses arguments, with --help and --sources handled; positionals are joined into one text (the question or claim),
  * required unless the option named `textOptionalWith` is given (e.g. research's --resume).
  */
-export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(options: O, what: string, textOptionalWith?: keyof O & string) {
+export function parseCli<O extends NonNullable<ParseArgsConfig["options"]>>(
+  options: O,
+  what: string,
+  textOptionalWith?: keyof O & string,
+) {
   let parsed;
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { ...options, sources: { type: "string" }, as: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      options: {
+        ...options,
+        sources: { type: "string" },
+        as: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const text = parsed.positionals.join(" ").trim();
-  if (!values.help && !text && !(textOptionalWith && values[textOptionalWith] !== undefined)) throw new UsageError(`No ${what} given.`);
+  if (!values.help && !text && !(textOptionalWith && values[textOptionalWith] !== undefined))
+    throw new UsageError(`No ${what} given.`);
   let sources: SourceId[] | undefined;
   try {
     sources = typeof values.sources === "string" ? parseSourceList(values.sources) : undefined;

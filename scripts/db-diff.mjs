@@ -22,7 +22,10 @@ const content = fs.readFileSync(schemaPath, "utf8");
 const factory = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: ":memory:" }));
 const engine = await glue.SchemaEngine.new({ datamodels: [[schemaPath, content]] }, () => {}, factory);
 const migrations = fs.existsSync(migrationsDir)
-  ? fs.readdirSync(migrationsDir).filter((d) => fs.existsSync(path.join(migrationsDir, d, "migration.sql"))).sort()
+  ? fs
+      .readdirSync(migrationsDir)
+      .filter((d) => fs.existsSync(path.join(migrationsDir, d, "migration.sql")))
+      .sort()
   : [];
 const from = fromEmpty
   ? { tag: "empty" }
@@ -32,7 +35,10 @@ const from = fromEmpty
       lockfile: { path: "migration_lock.toml", content: `provider = "${provider}"\n` },
       migrationDirectories: migrations.map((name) => ({
         path: name,
-        migrationFile: { path: "migration.sql", content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") } },
+        migrationFile: {
+          path: "migration.sql",
+          content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") },
+        },
       })),
       shadowDbInitScript: "",
     };

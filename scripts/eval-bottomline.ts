@@ -1,7 +1,14 @@
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { ORGAN_QUESTION_WORDS, organQuestionFor, organQuestionsWithout } from "./bottomline-organs";
-import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample, type CdrPair } from "./cdr-pairs";
+import {
+  cdrSplitFile,
+  cooccurringPairs,
+  heldOutDevWeights,
+  readSplitRecords,
+  seededSample,
+  type CdrPair,
+} from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 import { runPubmedQa } from "./eval-pubmedqa";
@@ -68,7 +75,18 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
   const organCount = argNumber(args, "--organs", DEFAULT_ORGAN_QUESTIONS);
   const records = readSplitRecords(file);
   const all = cooccurringPairs(records);
-  const pairs = [...seededSample(all.filter((p) => p.gold), n, SEED), ...seededSample(all.filter((p) => !p.gold), n, SEED)];
+  const pairs = [
+    ...seededSample(
+      all.filter((p) => p.gold),
+      n,
+      SEED,
+    ),
+    ...seededSample(
+      all.filter((p) => !p.gold),
+      n,
+      SEED,
+    ),
+  ];
   const organQuestions = seededSample(organQuestionFor(records), organCount, SEED);
   const withoutQuestions = seededSample(organQuestionsWithout(records), organCount, SEED);
   const { setRelationWeights } = await import("@/lib/relations/predict");
@@ -86,8 +104,14 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
         const negated = pair.gold ? await askClaim(`${pair.chemical} does not cause ${pair.disease}.`) : null;
         return { pair, research: research.verdict, unverified: research.unverified, claim, negated };
       });
-      const organAnswers = await inPool(organQuestions, CONCURRENCY, async (q) => ({ q, ...(await askResearch(q.question, ITERATIONS)) }));
-      const withoutAnswers = await inPool(withoutQuestions, CONCURRENCY, async (q) => ({ q, ...(await askResearch(q.question, ITERATIONS)) }));
+      const organAnswers = await inPool(organQuestions, CONCURRENCY, async (q) => ({
+        q,
+        ...(await askResearch(q.question, ITERATIONS)),
+      }));
+      const withoutAnswers = await inPool(withoutQuestions, CONCURRENCY, async (q) => ({
+        q,
+        ...(await askResearch(q.question, ITERATIONS)),
+      }));
       return { pairAnswers, organAnswers, withoutAnswers };
     });
     const { pairAnswers, organAnswers, withoutAnswers } = answers;
@@ -99,13 +123,41 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
     const unverified = [...pairAnswers, ...organAnswers, ...withoutAnswers].filter((a) => a.unverified).length;
     const contradicted = cid.filter((a) => a.negated === "contradicts").length;
     const rows: BenchmarkRow[] = [
-      { name: `CID pairs answered yes / probably yes (${cid.filter((a) => yes(a.research)).length} of ${cid.length}; goal ≥ 0.70)`, source: "measured", f1: rate(cid.filter((a) => yes(a.research)).length, cid.length) },
-      { name: `non-CID co-occurring pairs answered yes / probably yes (${other.filter((a) => yes(a.research)).length} of ${other.length}; goal ≤ 0.25)`, source: "measured", f1: rate(other.filter((a) => yes(a.research)).length, other.length) },
-      { name: `research and claim check agree (${agree} of ${pairAnswers.length}; goal ≥ 0.90)`, source: "measured", f1: rate(agree, pairAnswers.length) },
-      { name: `organ questions answered yes / probably yes (${organAnswers.filter((a) => yes(a.verdict)).length} of ${organAnswers.length}; goal ≥ 0.90)`, source: "measured", f1: rate(organAnswers.filter((a) => yes(a.verdict)).length, organAnswers.length) },
-      { name: `organ questions without an annotated toxicity answered yes / probably yes (${withoutAnswers.filter((a) => yes(a.verdict)).length} of ${withoutAnswers.length}; goal: clearly lower, ≤ 0.30)`, source: "measured", f1: rate(withoutAnswers.filter((a) => yes(a.verdict)).length, withoutAnswers.length) },
-      { name: `Unverified reports (${unverified} of ${runs} runs; goal ≤ 0.05)`, source: "measured", f1: rate(unverified, runs) },
-      { name: `negated true relations contradicted (${contradicted} of ${cid.length}; goal ≥ 0.80)`, source: "measured", f1: rate(contradicted, cid.length) },
+      {
+        name: `CID pairs answered yes / probably yes (${cid.filter((a) => yes(a.research)).length} of ${cid.length}; goal ≥ 0.70)`,
+        source: "measured",
+        f1: rate(cid.filter((a) => yes(a.research)).length, cid.length),
+      },
+      {
+        name: `non-CID co-occurring pairs answered yes / probably yes (${other.filter((a) => yes(a.research)).length} of ${other.length}; goal ≤ 0.25)`,
+        source: "measured",
+        f1: rate(other.filter((a) => yes(a.research)).length, other.length),
+      },
+      {
+        name: `research and claim check agree (${agree} of ${pairAnswers.length}; goal ≥ 0.90)`,
+        source: "measured",
+        f1: rate(agree, pairAnswers.length),
+      },
+      {
+        name: `organ questions answered yes / probably yes (${organAnswers.filter((a) => yes(a.verdict)).length} of ${organAnswers.length}; goal ≥ 0.90)`,
+        source: "measured",
+        f1: rate(organAnswers.filter((a) => yes(a.verdict)).length, organAnswers.length),
+      },
+      {
+        name: `organ questions without an annotated toxicity answered yes / probably yes (${withoutAnswers.filter((a) => yes(a.verdict)).length} of ${withoutAnswers.length}; goal: clearly lower, ≤ 0.30)`,
+        source: "measured",
+        f1: rate(withoutAnswers.filter((a) => yes(a.verdict)).length, withoutAnswers.length),
+      },
+      {
+        name: `Unverified reports (${unverified} of ${runs} runs; goal ≤ 0.05)`,
+        source: "measured",
+        f1: rate(unverified, runs),
+      },
+      {
+        name: `negated true relations contradicted (${contradicted} of ${cid.length}; goal ≥ 0.80)`,
+        source: "measured",
+        f1: rate(contradicted, cid.length),
+      },
     ];
     const notes = [
       `${split === "dev" ? "CDR_DevelopmentSet read by the relation model fitted on CDR_TrainingSet alone (held out)" : "CDR_TestSet read by the committed relation model (fitted on training + development)"}; library: the split's 500 records only`,
@@ -113,20 +165,39 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
     ];
     if (!args.includes("--no-pubmedqa")) {
       const qa = await runPubmedQa(["--split", split]);
-      rows.push(...qa.rows.filter((r) => r.source === "measured" && !r.name.includes("cites")).map((r) => ({ ...r, name: `PubMedQA ${r.name}` })));
+      rows.push(
+        ...qa.rows
+          .filter((r) => r.source === "measured" && !r.name.includes("cites"))
+          .map((r) => ({ ...r, name: `PubMedQA ${r.name}` })),
+      );
       notes.push(`PubMedQA: ${qa.split}`);
     }
     return {
       benchmark: "bottomline",
-      split: split === "test" ? "CDR_TestSet (measured once, after tuning on development)" : "CDR_DevelopmentSet (held out from the relation model; used for tuning)",
+      split:
+        split === "test"
+          ? "CDR_TestSet (measured once, after tuning on development)"
+          : "CDR_DevelopmentSet (held out from the relation model; used for tuning)",
       documents: records.length,
       goldRelations: cid.length,
       metric: "rate",
       model: {
         seed: SEED,
-        pairs: pairAnswers.map((a) => ({ chemical: a.pair.chemical, disease: a.pair.disease, gold: a.pair.gold, research: a.research, claim: a.claim, negated: a.negated, unverified: a.unverified })),
+        pairs: pairAnswers.map((a) => ({
+          chemical: a.pair.chemical,
+          disease: a.pair.disease,
+          gold: a.pair.gold,
+          research: a.research,
+          claim: a.claim,
+          negated: a.negated,
+          unverified: a.unverified,
+        })),
         organs: organAnswers.map((a) => ({ question: a.q.question, verdict: a.verdict, unverified: a.unverified })),
-        organsWithout: withoutAnswers.map((a) => ({ question: a.q.question, verdict: a.verdict, unverified: a.unverified })),
+        organsWithout: withoutAnswers.map((a) => ({
+          question: a.q.question,
+          verdict: a.verdict,
+          unverified: a.unverified,
+        })),
       },
       rows,
       notes,

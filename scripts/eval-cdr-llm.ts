@@ -35,7 +35,8 @@ export async function runCdrWithModel(args: string[]): Promise<BenchmarkResult> 
   const split = args.includes("--split") ? args[args.indexOf("--split") + 1] : "test";
   const file = cdrSplitFile(split);
   const limit = args.includes("--limit") ? Number(args[args.indexOf("--limit") + 1]) : Infinity;
-  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new Error("--limit needs a positive whole number");
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1))
+    throw new Error("--limit needs a positive whole number");
   const model = evalModel("llm");
   const records = readSplitRecords(file).slice(0, limit);
   const evidence = new Map(parsePubTator(readFileSync(file, "utf8")).map((e) => [e.citation.pmid, e]));
@@ -46,7 +47,9 @@ export async function runCdrWithModel(args: string[]): Promise<BenchmarkResult> 
     const { applyMigrations } = await import("@/lib/db/migrate");
     await applyMigrations();
     const { askClaim } = await import("./bottomline-runs");
-    return inPool(checks, CONCURRENCY, ({ pmid, pair }) => askClaim(`${pair.chemical} causes ${pair.disease}.`, model, [oneRecord(evidence.get(pmid)!)]));
+    return inPool(checks, CONCURRENCY, ({ pmid, pair }) =>
+      askClaim(`${pair.chemical} causes ${pair.disease}.`, model, [oneRecord(evidence.get(pmid)!)]),
+    );
   });
   const predicted = new Map(records.map((r) => [r.pmid, new Set<string>()]));
   checks.forEach((c, i) => {
@@ -60,12 +63,22 @@ export async function runCdrWithModel(args: string[]): Promise<BenchmarkResult> 
     goldRelations: docs.reduce((n, d) => n + d.gold.size, 0),
     model: {
       pairs: checks.length,
-      verdicts: { supports: verdicts.filter((v) => v === "supports").length, contradicts: verdicts.filter((v) => v === "contradicts").length, undecided: verdicts.filter((v) => v === "undecided").length },
+      verdicts: {
+        supports: verdicts.filter((v) => v === "supports").length,
+        contradicts: verdicts.filter((v) => v === "contradicts").length,
+        undecided: verdicts.filter((v) => v === "undecided").length,
+      },
     },
     rows: [
-      measured("doc co-occurrence baseline", scoreDocuments(docs.map((d) => ({ gold: d.gold, predicted: docCooccurrence(d.analysis) })))),
+      measured(
+        "doc co-occurrence baseline",
+        scoreDocuments(docs.map((d) => ({ gold: d.gold, predicted: docCooccurrence(d.analysis) }))),
+      ),
       measured("Critica relation model", evaluateModel(docs, weights)),
-      measured(`claim check (llm ${model.modelId}): “<chemical> causes <disease>.” → supports`, scoreDocuments(docs.map((d) => ({ gold: d.gold, predicted: predicted.get(d.pmid)! })))),
+      measured(
+        `claim check (llm ${model.modelId}): “<chemical> causes <disease>.” → supports`,
+        scoreDocuments(docs.map((d) => ({ gold: d.gold, predicted: predicted.get(d.pmid)! }))),
+      ),
     ],
     notes: [
       "gold entities; doc-level pairs by MeSH ID; each pair checked against its own document's abstract alone",

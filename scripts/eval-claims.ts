@@ -10,7 +10,11 @@ const CONCURRENCY = 4;
 /** Seed of the pair sample, so every run checks the same pairs. Source: our choice. */
 const SEED = 20160601;
 
-function prf(tp: number, fp: number, fn: number): Pick<BenchmarkRow, "precision" | "recall" | "f1" | "tp" | "fp" | "fn"> {
+function prf(
+  tp: number,
+  fp: number,
+  fn: number,
+): Pick<BenchmarkRow, "precision" | "recall" | "f1" | "tp" | "fp" | "fn"> {
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
@@ -53,7 +57,9 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       const { askClaim } = await import("./bottomline-runs");
       const positive = await inPool(pairs, CONCURRENCY, (p) => askClaim(`${p.chemical} causes ${p.disease}.`, model));
       const gold = pairs.filter((p) => p.gold);
-      const negated = await inPool(gold, CONCURRENCY, (p) => askClaim(`${p.chemical} does not cause ${p.disease}.`, model));
+      const negated = await inPool(gold, CONCURRENCY, (p) =>
+        askClaim(`${p.chemical} does not cause ${p.disease}.`, model),
+      );
 
       const said = pairs.map((p, i) => ({ gold: p.gold, yes: positive[i] === "supports" }));
       const tp = said.filter((s) => s.gold && s.yes).length;
@@ -61,19 +67,34 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
       const fn = said.filter((s) => s.gold && !s.yes).length;
       const contradicted = negated.filter((v) => v === "contradicts").length;
       const rows: BenchmarkRow[] = [
-        { name: "co-occurrence (supports every pair)", source: "measured", ...prf(gold.length, pairs.length - gold.length, 0) },
+        {
+          name: "co-occurrence (supports every pair)",
+          source: "measured",
+          ...prf(gold.length, pairs.length - gold.length, 0),
+        },
         { name: "“<chemical> causes <disease>.” → supports", source: "measured", ...prf(tp, fp, fn) },
-        { name: `“… does not cause …” contradicted (${contradicted} of ${gold.length} true relations)`, source: "measured", ...prf(contradicted, 0, gold.length - contradicted) },
+        {
+          name: `“… does not cause …” contradicted (${contradicted} of ${gold.length} true relations)`,
+          source: "measured",
+          ...prf(contradicted, 0, gold.length - contradicted),
+        },
       ];
       return {
         benchmark: "claims",
-        split: splitArg === "test" ? "CDR_TestSet (library: test records only)" : "CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training set alone)",
+        split:
+          splitArg === "test"
+            ? "CDR_TestSet (library: test records only)"
+            : "CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training set alone)",
         documents: records.length,
         goldRelations: gold.length,
         model: {
           pairs: pairs.length,
           seed: SEED,
-          verdicts: { supports: positive.filter((v) => v === "supports").length, contradicts: positive.filter((v) => v === "contradicts").length, undecided: positive.filter((v) => v === "undecided").length },
+          verdicts: {
+            supports: positive.filter((v) => v === "supports").length,
+            contradicts: positive.filter((v) => v === "contradicts").length,
+            undecided: positive.filter((v) => v === "undecided").length,
+          },
         },
         rows,
         ...(model.modelId ? { llm: { modelId: model.modelId, usage: model.usage() } } : {}),

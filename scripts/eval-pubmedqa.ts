@@ -49,7 +49,8 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
   const split = args.includes("--split") ? args[args.indexOf("--split") + 1] : "test";
   if (split !== "dev" && split !== "test") throw new Error(`unknown split "${split}" (use test or dev)`);
   const limit = args.includes("--limit") ? Number(args[args.indexOf("--limit") + 1]) : Infinity;
-  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new Error("--limit needs a positive whole number");
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1))
+    throw new Error("--limit needs a positive whole number");
   const model = evalModel(backendArg(args));
   const all = readPubmedQa();
   const items = all.filter((i) => isDevPmid(i.pmid) === (split === "dev")).slice(0, limit);
@@ -62,16 +63,23 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
     const { askResearch } = await import("./bottomline-runs");
     const research = async (item: PubmedQaItem): Promise<Answered> => {
       const { verdict, outcome } = await askResearch(item.question, 1, model);
-      return { label: pubmedQaLabel(verdict), citesOwn: outcome.report?.references.some((r) => r.pmid === item.pmid) ?? false };
+      return {
+        label: pubmedQaLabel(verdict),
+        citesOwn: outcome.report?.references.some((r) => r.pmid === item.pmid) ?? false,
+      };
     };
     const answers = await inPool(items, CONCURRENCY, research);
     const correct = answers.filter((a, i) => a.label === items[i].gold).length;
     const cited = answers.filter((a) => a.citesOwn).length;
-    const count = (label: string, of: Array<{ label?: string; gold?: string }>, key: "label" | "gold") => of.filter((x) => x[key] === label).length;
+    const count = (label: string, of: Array<{ label?: string; gold?: string }>, key: "label" | "gold") =>
+      of.filter((x) => x[key] === label).length;
     const who = model.modelId ? `Critica llm (${model.modelId})` : "Critica extractive";
     return {
       benchmark: "pubmedqa",
-      split: split === "test" ? "PQA-L odd PMIDs (test; library: all 1,000 abstracts without conclusions)" : "PQA-L even PMIDs (dev, used for tuning; library: all 1,000 abstracts without conclusions)",
+      split:
+        split === "test"
+          ? "PQA-L odd PMIDs (test; library: all 1,000 abstracts without conclusions)"
+          : "PQA-L even PMIDs (dev, used for tuning; library: all 1,000 abstracts without conclusions)",
       documents: items.length,
       goldRelations: 0,
       metric: "accuracy / rate",
@@ -80,13 +88,25 @@ export async function runPubmedQa(args: string[]): Promise<BenchmarkResult> {
         correct,
         citesOwnAbstract: cited / items.length,
         cited,
-        predicted: { yes: count("yes", answers, "label"), no: count("no", answers, "label"), maybe: count("maybe", answers, "label") },
-        gold: { yes: count("yes", items, "gold"), no: count("no", items, "gold"), maybe: count("maybe", items, "gold") },
+        predicted: {
+          yes: count("yes", answers, "label"),
+          no: count("no", answers, "label"),
+          maybe: count("maybe", answers, "label"),
+        },
+        gold: {
+          yes: count("yes", items, "gold"),
+          no: count("no", items, "gold"),
+          maybe: count("maybe", items, "gold"),
+        },
       },
       rows: [
         { name: `${who}: accuracy`, source: "measured", f1: correct / items.length },
         { name: `${who}: report cites the question's own abstract`, source: "measured", f1: cited / items.length },
-        { name: "majority (always yes) on this split", source: "measured", f1: count("yes", items, "gold") / items.length },
+        {
+          name: "majority (always yes) on this split",
+          source: "measured",
+          f1: count("yes", items, "gold") / items.length,
+        },
         ...PUBLISHED,
       ],
       notes: [

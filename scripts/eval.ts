@@ -17,11 +17,30 @@ import { runClaims } from "./eval-claims";
 import { runPubmedQa } from "./eval-pubmedqa";
 import type { BenchmarkResult } from "./eval-types";
 
-const BENCHMARKS: Record<string, { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }> = {
-  cdr: { describe: "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev; --backend llm --limit N: the claim check on each document's pairs)", run: (args) => (backendArg(args) === "llm" ? runCdrWithModel(args) : runCdr(args)) },
-  claims: { describe: "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N or --limit N, --backend extractive|llm)", run: runClaims },
-  bottomline: { describe: "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)", run: runBottomLine },
-  pubmedqa: { describe: "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)", run: runPubmedQa },
+const BENCHMARKS: Record<
+  string,
+  { describe: string; run: (args: string[]) => BenchmarkResult | Promise<BenchmarkResult> }
+> = {
+  cdr: {
+    describe:
+      "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev; --backend llm --limit N: the claim check on each document's pairs)",
+    run: (args) => (backendArg(args) === "llm" ? runCdrWithModel(args) : runCdr(args)),
+  },
+  claims: {
+    describe:
+      "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N or --limit N, --backend extractive|llm)",
+    run: runClaims,
+  },
+  bottomline: {
+    describe:
+      "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)",
+    run: runBottomLine,
+  },
+  pubmedqa: {
+    describe:
+      "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)",
+    run: runPubmedQa,
+  },
 };
 
 function usage(): string {
@@ -39,7 +58,8 @@ function modelLines(result: BenchmarkResult): string[] {
   if (!result.llm) return [];
   const { modelId, usage } = result.llm;
   const agents = Object.entries(usage.byAgent).map(
-    ([agent, u]) => `  ${agent}: ${u.calls} ${u.calls === 1 ? "call" : "calls"} · ${u.inputTokens.toLocaleString("en")} input + ${u.outputTokens.toLocaleString("en")} output tokens`,
+    ([agent, u]) =>
+      `  ${agent}: ${u.calls} ${u.calls === 1 ? "call" : "calls"} · ${u.inputTokens.toLocaleString("en")} input + ${u.outputTokens.toLocaleString("en")} output tokens`,
   );
   return [`model: ${modelId} — ${formatUsageLine(usage)}`, ...agents];
 }
@@ -50,13 +70,19 @@ export function formatTable(result: BenchmarkResult): string {
   const header = ["", "P", "R", "F1", "TP", "FP", "FN"];
   const body = result.rows.map((r) => [
     r.source === "published" ? `${r.name} (published)` : r.name,
-    fmt(r.precision), fmt(r.recall), fmt(r.f1), r.tp?.toString() ?? "—", r.fp?.toString() ?? "—", r.fn?.toString() ?? "—",
+    fmt(r.precision),
+    fmt(r.recall),
+    fmt(r.f1),
+    r.tp?.toString() ?? "—",
+    r.fp?.toString() ?? "—",
+    r.fn?.toString() ?? "—",
   ]);
   const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
   const line = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   return [
     `${result.benchmark}: ${result.split}, ${result.documents} documents, ${result.goldRelations} gold relations`,
-    line(header), ...body.map(line),
+    line(header),
+    ...body.map(line),
     ...(result.notes ?? []).map((n) => `note: ${n}`),
     ...modelLines(result),
   ].join("\n");
@@ -88,7 +114,12 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -12,12 +12,24 @@ import { syncLibrary, type SyncEvent } from "@/lib/library/sync";
 const USAGE = "usage: npm run library:sync -- <folder> [--json] [--batch-items N]";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
-const duration = (s: number | null) => (s === null ? "–" : s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`);
+const duration = (s: number | null) =>
+  s === null
+    ? "–"
+    : s >= 3600
+      ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`
+      : s >= 60
+        ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`
+        : `${s}s`;
 
 /** Draws the sync on a terminal: one bar over the compressed bytes of the pending files, with files, records/s and ETA. */
 function terminalReporter(): (e: SyncEvent) => void {
   const bars = new cliProgress.MultiBar(
-    { format: "{bar} {percentage}% | file {index}/{files} {file} | {records} records | {rate} records/s | ETA {eta_h}", barsize: 24, hideCursor: true, clearOnComplete: false },
+    {
+      format: "{bar} {percentage}% | file {index}/{files} {file} | {records} records | {rate} records/s | ETA {eta_h}",
+      barsize: 24,
+      hideCursor: true,
+      clearOnComplete: false,
+    },
     cliProgress.Presets.shades_classic,
   );
   let bar: cliProgress.SingleBar | null = null;
@@ -25,21 +37,45 @@ function terminalReporter(): (e: SyncEvent) => void {
   return (e) => {
     switch (e.type) {
       case "plan":
-        console.error(`${e.folder}: ${e.files} PubMed file(s), ${e.applied} already applied, ${e.pending} to apply (${fmt(Math.round(e.bytes / 1e6))} MB); library holds ${fmt(e.libraryRecords)} records`);
-        if (e.ignored.length) console.error(`ignored (not pubmedYYnNNNN.xml.gz): ${e.ignored.slice(0, 5).join(", ")}${e.ignored.length > 5 ? ` and ${e.ignored.length - 5} more` : ""}`);
-        for (const name of e.changed) console.error(`warning: ${name} changed size since it was applied; it is not applied again`);
+        console.error(
+          `${e.folder}: ${e.files} PubMed file(s), ${e.applied} already applied, ${e.pending} to apply (${fmt(Math.round(e.bytes / 1e6))} MB); library holds ${fmt(e.libraryRecords)} records`,
+        );
+        if (e.ignored.length)
+          console.error(
+            `ignored (not pubmedYYnNNNN.xml.gz): ${e.ignored.slice(0, 5).join(", ")}${e.ignored.length > 5 ? ` and ${e.ignored.length - 5} more` : ""}`,
+          );
+        for (const name of e.changed)
+          console.error(`warning: ${name} changed size since it was applied; it is not applied again`);
         if (e.pending > 0) {
-          bar = bars.create(Math.max(1, e.bytes), 0, { index: 0, files: e.files, file: "", records: "0", rate: "0", eta_h: "–" });
+          bar = bars.create(Math.max(1, e.bytes), 0, {
+            index: 0,
+            files: e.files,
+            file: "",
+            records: "0",
+            rate: "0",
+            eta_h: "–",
+          });
         }
         return;
       case "index":
-        log(e.action === "deferred" ? "full-text index dropped for the bulk load; it is rebuilt at the end" : `full-text index rebuilt in ${duration(Math.round(e.ms / 1000))}`);
+        log(
+          e.action === "deferred"
+            ? "full-text index dropped for the bulk load; it is rebuilt at the end"
+            : `full-text index rebuilt in ${duration(Math.round(e.ms / 1000))}`,
+        );
         return;
       case "file-start":
         if (e.resumeAt > 0) log(`${e.file}: resuming after item ${fmt(e.resumeAt)}`);
         return;
       case "progress":
-        bar?.update(e.bytesDone, { index: e.index, files: e.files, file: e.file, records: fmt(e.records), rate: fmt(e.recordsPerSecond), eta_h: duration(e.etaSeconds) });
+        bar?.update(e.bytesDone, {
+          index: e.index,
+          files: e.files,
+          file: e.file,
+          records: fmt(e.records),
+          rate: fmt(e.recordsPerSecond),
+          eta_h: duration(e.etaSeconds),
+        });
         return;
       case "file-done":
         if (e.failed) log(`${e.file}: ${e.failed} record(s) could not be read: ${e.failures.slice(0, 3).join("; ")}`);
@@ -55,7 +91,15 @@ function terminalReporter(): (e: SyncEvent) => void {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== "--"), options: { json: { type: "boolean", default: false }, help: { type: "boolean", default: false }, "batch-items": { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2).filter((a) => a !== "--"),
+    options: {
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+      "batch-items": { type: "string" },
+    },
+    allowPositionals: true,
+  });
   if (values.help || positionals.length !== 1) {
     console.error(USAGE);
     return values.help ? 0 : 2;
@@ -74,7 +118,13 @@ async function main(): Promise<number> {
   }
   await applyMigrations();
   // JSON lines report every batch (a machine reads them); the bar redraws at most twice a second.
-  await syncLibrary({ folder: positionals[0], onEvent, signal: controller.signal, batchItems, progressEveryMs: json ? 0 : undefined });
+  await syncLibrary({
+    folder: positionals[0],
+    onEvent,
+    signal: controller.signal,
+    batchItems,
+    progressEveryMs: json ? 0 : undefined,
+  });
   return controller.signal.aborted ? 130 : 0;
 }
 

@@ -24,11 +24,19 @@ export function buildVocabulary(docs: PreparedDoc[], minCount: number): string[]
   for (const doc of docs) {
     for (const row of pairRows(doc, ctx)) {
       const a = doc.analysis;
-      const words = contextWords(a, a.chemicals.get(row.chemicalId) ?? [], a.diseases.get(row.diseaseId) ?? [], row.pair.coSentences.map((c) => c.pair));
+      const words = contextWords(
+        a,
+        a.chemicals.get(row.chemicalId) ?? [],
+        a.diseases.get(row.diseaseId) ?? [],
+        row.pair.coSentences.map((c) => c.pair),
+      );
       for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
     }
   }
-  return [...counts].filter(([, n]) => n >= minCount).map(([w]) => w).sort();
+  return [...counts]
+    .filter(([, n]) => n >= minCount)
+    .map(([w]) => w)
+    .sort();
 }
 
 /** The model's feature list: engineered features, then the vocabulary. */
@@ -40,11 +48,17 @@ export function featureNames(vocabulary: string[]): string[] {
  * Examples for every candidate pair. loo: priors leave each document's own counts out (training documents);
  * otherwise the priors are used as they are (held-out documents).
  */
-export function featurizeDocs(docs: PreparedDoc[], priors: RelationWeights["priors"], vocabulary: Set<string>, loo: boolean): Example[] {
+export function featurizeDocs(
+  docs: PreparedDoc[],
+  priors: RelationWeights["priors"],
+  vocabulary: Set<string>,
+  loo: boolean,
+): Example[] {
   const out: Example[] = [];
   docs.forEach((doc, i) => {
     const ctx: FeatureContext = { prior: loo ? leaveOneOut(priors, doc.concepts) : priorLookup(priors), vocabulary };
-    for (const row of pairRows(doc, ctx)) out.push({ x: row.pair.features, y: row.label, doc: i, chemicalId: row.chemicalId, diseaseId: row.diseaseId });
+    for (const row of pairRows(doc, ctx))
+      out.push({ x: row.pair.features, y: row.label, doc: i, chemicalId: row.chemicalId, diseaseId: row.diseaseId });
   });
   return out;
 }
@@ -58,7 +72,10 @@ export function withContext(docs: PreparedDoc[], examples: Example[], probabilit
   examples.forEach((e, i) => byDoc.set(e.doc, [...(byDoc.get(e.doc) ?? []), i]));
   const out: Example[] = new Array(examples.length);
   for (const [doc, members] of byDoc) {
-    const context = contextFeatures(docs[doc].analysis, members.map((i) => ({ ...examples[i], probability: probabilities[i] })));
+    const context = contextFeatures(
+      docs[doc].analysis,
+      members.map((i) => ({ ...examples[i], probability: probabilities[i] })),
+    );
     members.forEach((i, k) => (out[i] = { ...examples[i], x: context[k] }));
   }
   return out;

@@ -26,7 +26,10 @@ export function fitLogistic(examples: Example[], names: string[], settings: FitS
     }
   });
   const y = Matrix.columnVector(examples.map((ex) => ex.y));
-  const model = new LogisticRegressionTwoClasses({ numSteps: settings.numSteps, learningRate: settings.learningRate / examples.length });
+  const model = new LogisticRegressionTwoClasses({
+    numSteps: settings.numSteps,
+    learningRate: settings.learningRate / examples.length,
+  });
   model.train(X, y);
   if (!model.weights) throw new Error("ml-logistic-regression returned no weights");
   return model.weights.to1DArray();

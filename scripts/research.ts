@@ -21,8 +21,19 @@ const USAGE = `usage: npm run research -- "<question>" [--sources pubmed,europep
        npm run research -- --resume <runId> [--json]   (finishes a run whose command was killed)`;
 
 async function main(): Promise<number> {
-  const { values, text: question, sources, help } = parseCli(
-    { "max-iterations": { type: "string" }, "on-provider-error": { type: "string" }, json: { type: "boolean", default: false }, "no-cache": { type: "boolean", default: false }, resume: { type: "string" } },
+  const {
+    values,
+    text: question,
+    sources,
+    help,
+  } = parseCli(
+    {
+      "max-iterations": { type: "string" },
+      "on-provider-error": { type: "string" },
+      json: { type: "boolean", default: false },
+      "no-cache": { type: "boolean", default: false },
+      resume: { type: "string" },
+    },
     "question",
     "resume",
   );
@@ -51,8 +62,14 @@ async function main(): Promise<number> {
       );
   // No server to enqueue on: this process hosts the durable engine (recovering unfinished runs only for --resume).
   const hosted = !getConfig().CRITICA_SERVER_URL && (await hostWorkflowEngine({ recover: resume !== null }));
-  if (resume && !hosted) throw new UsageError("--resume needs the durable engine on a SQLite database, without CRITICA_SERVER_URL (the server resumes its runs itself when it starts).");
-  if (!hosted && !getConfig().CRITICA_SERVER_URL) console.error("Running in this process's memory (CRITICA_ENGINE=inline or Postgres): the run does not survive this process.");
+  if (resume && !hosted)
+    throw new UsageError(
+      "--resume needs the durable engine on a SQLite database, without CRITICA_SERVER_URL (the server resumes its runs itself when it starts).",
+    );
+  if (!hosted && !getConfig().CRITICA_SERVER_URL)
+    console.error(
+      "Running in this process's memory (CRITICA_ENGINE=inline or Postgres): the run does not survive this process.",
+    );
   const { outcome, detail } = await followRun("Run", start);
   if (hosted) await settleWorkflowRun(await getWorkflowRunId(detail.run.id));
   if (values.json) await writeStdout(`${JSON.stringify(runToJson(detail), null, 2)}\n`);
@@ -63,7 +80,9 @@ async function main(): Promise<number> {
     console.error(`Run ${outcome.status}: ${outcome.error ?? "no report"}`);
     return 1;
   }
-  console.error(`Run ${detail.run.id} completed: ${detail.evidence.length} records, ${detail.run.iterations} iteration(s).`);
+  console.error(
+    `Run ${detail.run.id} completed: ${detail.evidence.length} records, ${detail.run.iterations} iteration(s).`,
+  );
   return 0;
 }
 
@@ -78,7 +97,10 @@ async function resumeRun(runId: string) {
   if (!run || run.mode !== "research") throw new UsageError(`No research run ${runId} in this database.`);
   const live = run.status === "running" || run.status === "queued";
   // A run that executed in some process's memory (CRITICA_ENGINE=inline) has no saved steps to resume from.
-  if (live && !(await getWorkflowRunId(run.id))) throw new UsageError(`Run ${runId} did not execute on the durable engine, so it cannot be resumed; start it again.`);
+  if (live && !(await getWorkflowRunId(run.id)))
+    throw new UsageError(
+      `Run ${runId} did not execute on the durable engine, so it cannot be resumed; start it again.`,
+    );
   return { runId: run.id, done: waitForRun(research, run.id) };
 }
 

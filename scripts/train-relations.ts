@@ -23,7 +23,8 @@ import { featureIndex, probability, type RelationWeights, type Scores } from "@/
 import { buildPriors } from "@/lib/relations/priors";
 
 const PACKAGE = { package: "ml-logistic-regression", version: "2.0.0" };
-const argValue = (name: string) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined);
+const argValue = (name: string) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined;
 // Steps grid: 200 and 300 steps scored below 500 on dev in an earlier run, so the grid starts at 500.
 const GRID: FitSettings[] = process.argv.includes("--quick")
   ? [{ numSteps: argValue("--steps") ?? 300, learningRate: argValue("--lr") ?? 0.5 }]
@@ -44,7 +45,8 @@ const CONTEXT_STEPS = argValue("--context-steps") ?? 2000;
 const FOLDS = 5;
 
 // Rounded as stored in weights.json, so that the scores measured here are those of the stored numbers.
-const fitRounded = (rows: Example[], names: string[], settings: FitSettings) => fitLogistic(rows, names, settings).map((x) => Math.round(x * 1e6) / 1e6);
+const fitRounded = (rows: Example[], names: string[], settings: FitSettings) =>
+  fitLogistic(rows, names, settings).map((x) => Math.round(x * 1e6) / 1e6);
 
 /**
  * Out-of-fold first-stage P(CID) of every training example: each fold's documents scored by a first stage fitted on
@@ -54,8 +56,14 @@ function outOfFold(rows: Example[], features: string[], settings: FitSettings): 
   const out = new Array<number>(rows.length);
   const index = featureIndex(features);
   for (let k = 0; k < FOLDS; k++) {
-    const weights = fitRounded(rows.filter((r) => r.doc % FOLDS !== k), features, settings);
-    rows.forEach((r, i) => { if (r.doc % FOLDS === k) out[i] = probability(weights, index, r.x); });
+    const weights = fitRounded(
+      rows.filter((r) => r.doc % FOLDS !== k),
+      features,
+      settings,
+    );
+    rows.forEach((r, i) => {
+      if (r.doc % FOLDS === k) out[i] = probability(weights, index, r.x);
+    });
     log(`  fold ${k + 1} of ${FOLDS} fitted`);
   }
   return out;
@@ -69,10 +77,20 @@ function fitOn(train: PreparedDoc[], settings: FitSettings): RelationWeights {
   const weights = fitRounded(rows, features, settings);
   const contextNames = [...CONTEXT_FEATURES];
   const contextRows = withContext(train, rows, outOfFold(rows, features, settings));
-  const context = { features: contextNames, weights: fitRounded(contextRows, contextNames, { ...settings, numSteps: CONTEXT_STEPS }) };
+  const context = {
+    features: contextNames,
+    weights: fitRounded(contextRows, contextNames, { ...settings, numSteps: CONTEXT_STEPS }),
+  };
   return {
-    model: { ...PACKAGE, ...settings }, features, weights, context, threshold: 0.5, priors,
-    dev: { precision: 0, recall: 0, f1: 0, tp: 0, fp: 0, fn: 0 }, trainedAt: "", trainedOn: [],
+    model: { ...PACKAGE, ...settings },
+    features,
+    weights,
+    context,
+    threshold: 0.5,
+    priors,
+    dev: { precision: 0, recall: 0, f1: 0, tp: 0, fp: 0, fn: 0 },
+    trainedAt: "",
+    trainedOn: [],
   };
 }
 
@@ -81,13 +99,18 @@ function fitOn(train: PreparedDoc[], settings: FitSettings): RelationWeights {
  * dev has 1012 gold pairs, so single-threshold peaks are partly noise); then the best fallback threshold below it.
  * smoothed: the window-averaged F1 at the chosen threshold, used to compare settings.
  */
-function tuneThreshold(model: RelationWeights, dev: PreparedDoc[]): { threshold: number; fallbackThreshold: number; scores: Scores; smoothed: number } {
-  const grid = (lo: number, hi: number) => Array.from({ length: Math.round((hi - lo) * 100) + 1 }, (_, i) => Math.round((lo + i / 100) * 100) / 100);
+function tuneThreshold(
+  model: RelationWeights,
+  dev: PreparedDoc[],
+): { threshold: number; fallbackThreshold: number; scores: Scores; smoothed: number } {
+  const grid = (lo: number, hi: number) =>
+    Array.from({ length: Math.round((hi - lo) * 100) + 1 }, (_, i) => Math.round((lo + i / 100) * 100) / 100);
   const thresholds = grid(0.03, 0.97);
   // Swept with the document rule fully on (fallback 0), as it will be used; the fallback is tuned after.
   const curve = thresholds.map((threshold) => evaluateModel(dev, { ...model, threshold, fallbackThreshold: 0 }));
   let bestI = 2;
-  const window = (i: number) => (curve[i - 2].f1 + curve[i - 1].f1 + curve[i].f1 + curve[i + 1].f1 + curve[i + 2].f1) / 5;
+  const window = (i: number) =>
+    (curve[i - 2].f1 + curve[i - 1].f1 + curve[i].f1 + curve[i + 1].f1 + curve[i + 2].f1) / 5;
   for (let i = 2; i < curve.length - 2; i++) if (window(i) > window(bestI)) bestI = i;
   let best = { threshold: thresholds[bestI], fallbackThreshold: 0, scores: curve[bestI], smoothed: window(bestI) };
   for (const fallbackThreshold of grid(0, best.threshold).filter((_, i) => i % 2 === 0)) {
@@ -101,21 +124,42 @@ function main(): void {
   const train = prepareRecords(readCdrSplit("CDR_TrainingSet.PubTator.txt"));
   const dev = prepareRecords(readCdrSplit("CDR_DevelopmentSet.PubTator.txt"));
   log(`training ${train.length} docs, development ${dev.length} docs`);
-  let best: { model: RelationWeights; threshold: number; fallbackThreshold: number; scores: Scores; smoothed: number } | null = null;
+  let best: {
+    model: RelationWeights;
+    threshold: number;
+    fallbackThreshold: number;
+    scores: Scores;
+    smoothed: number;
+  } | null = null;
   for (const settings of GRID) {
     const model = fitOn(train, settings);
     const tuned = tuneThreshold(model, dev);
     const { precision: p, recall: r, f1 } = tuned.scores;
-    log(`steps ${settings.numSteps} lr ${settings.learningRate}: dev P ${p.toFixed(4)} R ${r.toFixed(4)} F1 ${f1.toFixed(4)} at ${tuned.threshold} (fallback ${tuned.fallbackThreshold}; window F1 ${tuned.smoothed.toFixed(4)})`);
+    log(
+      `steps ${settings.numSteps} lr ${settings.learningRate}: dev P ${p.toFixed(4)} R ${r.toFixed(4)} F1 ${f1.toFixed(4)} at ${tuned.threshold} (fallback ${tuned.fallbackThreshold}; window F1 ${tuned.smoothed.toFixed(4)})`,
+    );
     if (!best || tuned.smoothed > best.smoothed) best = { model, ...tuned };
   }
   if (!best) throw new Error("empty grid");
-  log(`best: steps ${best.model.model.numSteps} lr ${best.model.model.learningRate} threshold ${best.threshold} fallback ${best.fallbackThreshold} dev F1 ${best.scores.f1.toFixed(4)}`);
+  log(
+    `best: steps ${best.model.model.numSteps} lr ${best.model.model.learningRate} threshold ${best.threshold} fallback ${best.fallbackThreshold} dev F1 ${best.scores.f1.toFixed(4)}`,
+  );
   if (DEV_ONLY) {
-    const top = best.model.weights.map((w, i) => [w, best.model.features[i]] as const).sort((x, y) => Math.abs(y[0]) - Math.abs(x[0]));
-    log(`top weights: ${top.slice(0, 30).map(([w, n]) => `${n} ${w.toFixed(2)}`).join(", ")}`);
+    const top = best.model.weights
+      .map((w, i) => [w, best.model.features[i]] as const)
+      .sort((x, y) => Math.abs(y[0]) - Math.abs(x[0]));
+    log(
+      `top weights: ${top
+        .slice(0, 30)
+        .map(([w, n]) => `${n} ${w.toFixed(2)}`)
+        .join(", ")}`,
+    );
     const outIndex = process.argv.indexOf("--dev-out");
-    if (outIndex > 0) writeFileSync(process.argv[outIndex + 1], JSON.stringify({ ...best.model, threshold: best.threshold, fallbackThreshold: best.fallbackThreshold }));
+    if (outIndex > 0)
+      writeFileSync(
+        process.argv[outIndex + 1],
+        JSON.stringify({ ...best.model, threshold: best.threshold, fallbackThreshold: best.fallbackThreshold }),
+      );
     return;
   }
   const settings: FitSettings = { numSteps: best.model.model.numSteps, learningRate: best.model.model.learningRate };
@@ -123,7 +167,10 @@ function main(): void {
   const final = fitOn(all, settings);
   const out = {
     ...final,
-    priors: buildPriors(all.map((d) => d.concepts), true),
+    priors: buildPriors(
+      all.map((d) => d.concepts),
+      true,
+    ),
     threshold: best.threshold,
     fallbackThreshold: best.fallbackThreshold,
     dev: best.scores,

@@ -26,14 +26,17 @@ interface HostedWorld {
  * (WORKFLOW_LOCAL_DATA_DIR when set).
  */
 function localDataDir(): string {
-  return process.env.WORKFLOW_LOCAL_DATA_DIR ?? `${path.resolve(getConfig().DATABASE_URL.replace(/^file:/, ""))}.workflow`;
+  return (
+    process.env.WORKFLOW_LOCAL_DATA_DIR ?? `${path.resolve(getConfig().DATABASE_URL.replace(/^file:/, ""))}.workflow`
+  );
 }
 
 /** The newest modification time (ms since the epoch) of the TypeScript under lib/, which the generated step bundles compile in. */
 function newestLibSourceMs(): number {
   let newest = 0;
   for (const entry of fs.readdirSync(path.join(process.cwd(), "lib"), { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && /\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile() && /\.tsx?$/.test(entry.name))
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
@@ -47,8 +50,14 @@ function newestLibSourceMs(): number {
 function ensureRoutes(): boolean {
   const exists = fs.existsSync(MANIFEST);
   if (exists && fs.statSync(MANIFEST).mtimeMs >= newestLibSourceMs()) return true;
-  console.error(exists ? "The durable workflow's generated code is older than lib/: generating it again (next typegen)…" : "Generating the durable workflow's code (next typegen, once)…");
-  spawnSync(path.join(process.cwd(), "node_modules", ".bin", "next"), ["typegen"], { stdio: ["ignore", "ignore", "inherit"] });
+  console.error(
+    exists
+      ? "The durable workflow's generated code is older than lib/: generating it again (next typegen)…"
+      : "Generating the durable workflow's code (next typegen, once)…",
+  );
+  spawnSync(path.join(process.cwd(), "node_modules", ".bin", "next"), ["typegen"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (!fs.existsSync(MANIFEST)) return false;
   const now = new Date();
   fs.utimesSync(MANIFEST, now, now);
@@ -75,10 +84,13 @@ export async function hostWorkflowEngine(options: { recover: boolean }): Promise
   console.info = console.error;
   process.env.WORKFLOW_LOCAL_DATA_DIR = localDataDir();
   if (!options.recover) process.env.WORKFLOW_LOCAL_RECOVER_ACTIVE_RUNS = "0";
-  const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { workflows: Record<string, Record<string, { workflowId: string }>> };
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as {
+    workflows: Record<string, Record<string, { workflowId: string }>>;
+  };
   const workflowId = manifest.workflows["lib/research/workflow.ts"]?.researchWorkflow?.workflowId;
   if (!workflowId) return false;
-  const load = async (route: string) => ((await import(pathToFileURL(path.join(ROUTES, route, "route.js")).href)) as { POST: WorkflowRouteHandler }).POST;
+  const load = async (route: string) =>
+    ((await import(pathToFileURL(path.join(ROUTES, route, "route.js")).href)) as { POST: WorkflowRouteHandler }).POST;
   const [flow, step] = await Promise.all([load("flow"), load("step")]);
   await deliverInProcess({ flow, step });
   const { getWorld } = await import("workflow/runtime");
@@ -95,7 +107,7 @@ export async function settleWorkflowRun(workflowRunId: string | null, timeoutMs 
   if (!workflowRunId) return;
   const { getWorld } = await import("workflow/runtime");
   const world = getWorld() as unknown as HostedWorld;
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     const run = await world.runs.get(workflowRunId, { resolveData: "none" }).catch(() => null);
     if (!run || !["pending", "running"].includes(run.status)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));

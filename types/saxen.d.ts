@@ -5,9 +5,24 @@ declare module "saxen" {
   type ContextGetter = () => { line: number; column: number; data: string };
   export class Parser {
     constructor(options?: { proxy?: boolean });
-    on(event: "openTag", cb: (name: string, getAttrs: () => Record<string, string>, decode: (s: string) => string, selfClosing: boolean, getContext: ContextGetter) => void): this;
-    on(event: "closeTag", cb: (name: string, decode: (s: string) => string, selfClosing: boolean, getContext: ContextGetter) => void): this;
-    on(event: "text" | "comment", cb: (value: string, decode: (s: string) => string, getContext: ContextGetter) => void): this;
+    on(
+      event: "openTag",
+      cb: (
+        name: string,
+        getAttrs: () => Record<string, string>,
+        decode: (s: string) => string,
+        selfClosing: boolean,
+        getContext: ContextGetter,
+      ) => void,
+    ): this;
+    on(
+      event: "closeTag",
+      cb: (name: string, decode: (s: string) => string, selfClosing: boolean, getContext: ContextGetter) => void,
+    ): this;
+    on(
+      event: "text" | "comment",
+      cb: (value: string, decode: (s: string) => string, getContext: ContextGetter) => void,
+    ): this;
     on(event: "cdata", cb: (value: string, getContext: ContextGetter) => void): this;
     on(event: "error" | "warn", cb: (error: Error, getContext: ContextGetter) => void): this;
     /** Parses a whole document; @returns the error reported to the `error` handler, or null. */

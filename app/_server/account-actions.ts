@@ -25,7 +25,11 @@ export async function signOutAction(): Promise<void> {
 /** State of the API-key form: the new key's value, shown once, or an error. */
 export type CreateApiKeyState = FormState<{ name: string; key: string | null }>;
 
-const keyNameSchema = z.string().trim().min(1, "Give the key a name, e.g. the script that will use it.").max(32, "Key names are limited to 32 characters.");
+const keyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the key a name, e.g. the script that will use it.")
+  .max(32, "Key names are limited to 32 characters.");
 
 /**
  * Creates a personal API key for the signed-in caller (better-auth's API-key plugin stores only its SHA-256 hash).
@@ -83,7 +87,8 @@ export type InviteState = FormState<{ email: string; name: string; created: stri
 export async function inviteUserAction(_previous: InviteState, formData: FormData): Promise<InviteState> {
   if (!isForm(formData)) return { name: "", email: "", created: null, error: UNREADABLE_FORM };
   const fields = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
-  if (!isAdmin(await getCaller())) return { ...fields, created: null, error: "Only an administrator can add accounts." };
+  if (!isAdmin(await getCaller()))
+    return { ...fields, created: null, error: "Only an administrator can add accounts." };
   const result = await createInvitedAccount({ ...fields, password: String(formData.get("password") ?? "") });
   if ("error" in result) return { ...fields, created: null, error: result.error };
   revalidatePath("/settings/accounts");

@@ -27,7 +27,8 @@ export async function getStartingCaller(): Promise<Caller> {
 }
 
 /** What a request that starts a run gets: the new run's ownerId, or a refusal with its HTTP status. */
-export type StartAdmission = { ownerId: string | null } | { error: string; status: 401 | 429; retryAfterSeconds?: number };
+export type StartAdmission =
+  { ownerId: string | null } | { error: string; status: 401 | 429; retryAfterSeconds?: number };
 
 /**
  * The one check before starting a run or claim check (form actions, re-run, POST /api/runs and /api/checks): the

@@ -12,7 +12,10 @@ import { admitStart } from "@/app/_server/caller";
 export type StartClaimCheckState = FormState<{ text: string; sources: SourceId[] | null }>;
 
 /** Starts a claim check from the form (text, sources[]) owned by the caller's session and opens its page. */
-export async function startClaimCheckAction(_previous: StartClaimCheckState, formData: FormData): Promise<StartClaimCheckState> {
+export async function startClaimCheckAction(
+  _previous: StartClaimCheckState,
+  formData: FormData,
+): Promise<StartClaimCheckState> {
   if (!isForm(formData)) return { error: UNREADABLE_FORM, text: "", sources: null };
   const text = String(formData.get("text") ?? "");
   const sources = formData.getAll("sources").map(String);
@@ -27,7 +30,11 @@ export async function startClaimCheckAction(_previous: StartClaimCheckState, for
   try {
     ({ runId } = await startRun(claimCheck, parsed.data, { ownerId }));
   } catch (error) {
-    return { error: toErrorMessage(error, "startClaimCheckAction", "The claim check could not be started. Please try again."), text, sources: kept };
+    return {
+      error: toErrorMessage(error, "startClaimCheckAction", "The claim check could not be started. Please try again."),
+      text,
+      sources: kept,
+    };
   }
   redirect(`/reports/${runId}`);
 }

@@ -13,12 +13,18 @@ export type ConversationAction = "read" | "post";
  * "follow-up" write (canWriteRun), so an admin may read another user's thread but not continue it.
  * @returns null when allowed, else the HTTP status and the message to show (404 hides runs the caller may not read).
  */
-export async function conversationAccess(run: RunSummary | null, action: ConversationAction): Promise<{ status: 403 | 404; message: string } | null> {
+export async function conversationAccess(
+  run: RunSummary | null,
+  action: ConversationAction,
+): Promise<{ status: 403 | 404; message: string } | null> {
   if (!run) return { status: 404, message: "Unknown run." };
   const caller = await getCaller();
   if (!canReadRun(caller, run)) return { status: 404, message: "Unknown run." };
   if (action === "post" && !canWriteRun(caller, run, "follow-up")) {
-    return { status: 403, message: `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ask follow-ups in its conversation.` };
+    return {
+      status: 403,
+      message: `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ask follow-ups in its conversation.`,
+    };
   }
   return null;
 }

@@ -45,13 +45,21 @@ export async function deleteReport(input: { runId: string; revokeShareLinks: boo
  */
 export async function rerunReport(runId: string): Promise<ActionError> {
   const parsed = runIdSchema.safeParse(runId);
-  const access = parsed.success ? await writableRun(await getCaller(), parsed.data, "rerun") : { message: "Unknown run." };
+  const access = parsed.success
+    ? await writableRun(await getCaller(), parsed.data, "rerun")
+    : { message: "Unknown run." };
   if (!("run" in access)) return { error: access.message };
   const { run } = access;
-  if (run.mode !== "research" && run.mode !== "claim-check") return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
+  if (run.mode !== "research" && run.mode !== "claim-check")
+    return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
   let newId: string;
   try {
-    const settings = (await getRunSettings(run.id)) ?? { mode: run.mode, question: run.question, sources: run.sources, maxIterations: run.maxIterations };
+    const settings = (await getRunSettings(run.id)) ?? {
+      mode: run.mode,
+      question: run.question,
+      sources: run.sources,
+      maxIterations: run.maxIterations,
+    };
     const admission = await admitStart();
     if ("error" in admission) return { error: admission.error };
     const { ownerId } = admission;

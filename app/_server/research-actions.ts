@@ -9,7 +9,13 @@ import { research } from "@/lib/modes";
 import { firstIssue } from "@/lib/domain/run-input";
 import { startRun } from "@/lib/runs/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
-import { isForm, toErrorMessage, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
+import {
+  isForm,
+  toErrorMessage,
+  UNREADABLE_FORM,
+  type ActionResult,
+  type FormState,
+} from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
 import { admitStart, getCaller } from "@/app/_server/caller";
 
@@ -40,7 +46,11 @@ export async function startResearch(_previous: StartResearchState, formData: For
   try {
     ({ runId } = await startRun(research, parsed.data, { ownerId }));
   } catch (error) {
-    return { error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."), question, sources: kept };
+    return {
+      error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."),
+      question,
+      sources: kept,
+    };
   }
   redirect(`/reports/${runId}`);
 }
@@ -53,7 +63,9 @@ export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: 
   if (!("run" in access)) return { error: access.message };
   const { run } = access;
   if (run.status !== "running" && run.status !== "queued") return { error: "This run has already ended." };
-  return (await requestCancel(run.id)) ? { ok: true, message: "Cancelling… everything found so far is kept." } : { error: "This run has already ended." };
+  return (await requestCancel(run.id))
+    ? { ok: true, message: "Cancelling… everything found so far is kept." }
+    : { error: "This run has already ended." };
 }
 
 /** "Retry" on the unreachable-sources notice: forgets the source's DNS failure, so the next run asks it again. */

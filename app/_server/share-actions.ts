@@ -19,10 +19,13 @@ const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
  */
 export async function shareRun(runId: string): Promise<ActionResult<{ path: string; token: string }>> {
   const parsed = runIdSchema.safeParse(runId);
-  const access = parsed.success ? await writableRun(await getCaller(), parsed.data, "share") : { message: "Unknown run." };
+  const access = parsed.success
+    ? await writableRun(await getCaller(), parsed.data, "share")
+    : { message: "Unknown run." };
   if (!("run" in access)) return { error: access.message };
   const { run } = access;
-  if (run.status === "running" || run.status === "queued") return { error: "Wait for the run to finish before sharing it." };
+  if (run.status === "running" || run.status === "queued")
+    return { error: "Wait for the run to finish before sharing it." };
   try {
     const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
     const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence, await listMessages(run.id)));
@@ -41,7 +44,8 @@ export async function revokeShare(token: string): Promise<ActionResult> {
   const parsed = tokenSchema.safeParse(token);
   const link = parsed.success ? await getShareLink(parsed.data) : null;
   if (!link) return { error: "Unknown link." };
-  if (!link.runId || !(await getRun(link.runId))) return { error: "The report behind this link was deleted, so the link can no longer be revoked from here." };
+  if (!link.runId || !(await getRun(link.runId)))
+    return { error: "The report behind this link was deleted, so the link can no longer be revoked from here." };
   const access = await writableRun(await getCaller(), link.runId, "revoke");
   if (!("run" in access)) return { error: access.status === 404 ? "Unknown link." : access.message };
   try {

@@ -65,18 +65,43 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">History</h1>
-      {isAdmin(caller) && <AdminHistoryBar users={await listUsers()} selected={user ?? null} callerId={caller.kind === "user" ? caller.userId : ""} unclaimedShown={"unclaimed" in scope} count={runs.length} />}
+      {isAdmin(caller) && (
+        <AdminHistoryBar
+          users={await listUsers()}
+          selected={user ?? null}
+          callerId={caller.kind === "user" ? caller.userId : ""}
+          unclaimedShown={"unclaimed" in scope}
+          count={runs.length}
+        />
+      )}
       {/* Keyed by the filters: "Clear" and links navigate client-side, and an uncontrolled form keeps old values. */}
-      <HistoryFiltersForm key={queryString(filters)} filters={filters} statuses={RUN_STATUSES} modes={modes.includes("research") ? modes : ["research", ...modes]} />
-      <RunList runs={runs} verdicts={await runVerdicts(runs)} actions emptyText={filtered ? "No runs match these filters." : undefined} />
+      <HistoryFiltersForm
+        key={queryString(filters)}
+        filters={filters}
+        statuses={RUN_STATUSES}
+        modes={modes.includes("research") ? modes : ["research", ...modes]}
+      />
+      <RunList
+        runs={runs}
+        verdicts={await runVerdicts(runs)}
+        actions
+        emptyText={filtered ? "No runs match these filters." : undefined}
+      />
       <nav aria-label="Pagination" className="flex gap-4 text-sm">
         {cursor && (
-          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) })}`} className="text-accent hover:underline">
+          <Link
+            href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) })}`}
+            className="text-accent hover:underline"
+          >
             Newest
           </Link>
         )}
         {nextCursor && (
-          <Link href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) }, nextCursor)}`} className="text-accent hover:underline" data-testid="next-page">
+          <Link
+            href={`/reports${queryString({ ...filters, ...(user ? { user } : {}) }, nextCursor)}`}
+            className="text-accent hover:underline"
+            data-testid="next-page"
+          >
             Older runs
           </Link>
         )}

@@ -4,8 +4,19 @@ import type { SizeFigures } from "./run";
 const COLORS = { sqlite: "#2563eb", postgres: "#dc2626" } as const;
 
 /** One panel of the chart: a figure of each database against the library size (log-free, linear axes). */
-function panel(sizes: SizeFigures[], pick: (s: SizeFigures) => number, title: string, unit: string, x0: number, goal?: number): string {
-  const W = 300, H = 220, L = 50, B = 40, T = 26;
+function panel(
+  sizes: SizeFigures[],
+  pick: (s: SizeFigures) => number,
+  title: string,
+  unit: string,
+  x0: number,
+  goal?: number,
+): string {
+  const W = 300,
+    H = 220,
+    L = 50,
+    B = 40,
+    T = 26;
   const maxN = Math.max(...sizes.map((s) => s.records));
   const maxY = Math.max(...sizes.map(pick), goal ?? 0) * 1.15 || 1;
   const x = (n: number) => x0 + L + (n / maxN) * (W - L - 10);
@@ -15,12 +26,24 @@ function panel(sizes: SizeFigures[], pick: (s: SizeFigures) => number, title: st
       const pts = sizes.filter((s) => s.database === db);
       if (!pts.length) return "";
       const poly = pts.map((s) => `${x(s.records).toFixed(1)},${y(pick(s)).toFixed(1)}`).join(" ");
-      const dots = pts.map((s) => `<circle cx="${x(s.records).toFixed(1)}" cy="${y(pick(s)).toFixed(1)}" r="3" fill="${COLORS[db]}"><title>${db} ${s.records}: ${pick(s)} ${unit}</title></circle><text x="${x(s.records).toFixed(1)}" y="${(y(pick(s)) - 6).toFixed(1)}" text-anchor="middle" fill="${COLORS[db]}" font-size="9">${pick(s)}</text>`).join("");
+      const dots = pts
+        .map(
+          (s) =>
+            `<circle cx="${x(s.records).toFixed(1)}" cy="${y(pick(s)).toFixed(1)}" r="3" fill="${COLORS[db]}"><title>${db} ${s.records}: ${pick(s)} ${unit}</title></circle><text x="${x(s.records).toFixed(1)}" y="${(y(pick(s)) - 6).toFixed(1)}" text-anchor="middle" fill="${COLORS[db]}" font-size="9">${pick(s)}</text>`,
+        )
+        .join("");
       return `<polyline points="${poly}" fill="none" stroke="${COLORS[db]}" stroke-width="2"/>${dots}`;
     })
     .join("");
-  const goalLine = goal ? `<line x1="${x0 + L}" x2="${x0 + W - 10}" y1="${y(goal)}" y2="${y(goal)}" stroke="#9ca3af" stroke-dasharray="4 3"/><text x="${x0 + W - 12}" y="${y(goal) - 4}" text-anchor="end" fill="#6b7280" font-size="9">goal ${goal}</text>` : "";
-  const ticks = [...new Set(sizes.map((s) => s.records))].map((n) => `<text x="${x(n).toFixed(1)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1e3)}k`}</text>`).join("");
+  const goalLine = goal
+    ? `<line x1="${x0 + L}" x2="${x0 + W - 10}" y1="${y(goal)}" y2="${y(goal)}" stroke="#9ca3af" stroke-dasharray="4 3"/><text x="${x0 + W - 12}" y="${y(goal) - 4}" text-anchor="end" fill="#6b7280" font-size="9">goal ${goal}</text>`
+    : "";
+  const ticks = [...new Set(sizes.map((s) => s.records))]
+    .map(
+      (n) =>
+        `<text x="${x(n).toFixed(1)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1e3)}k`}</text>`,
+    )
+    .join("");
   return `<text x="${x0 + W / 2}" y="16" text-anchor="middle" font-size="12">${title}</text>
 <line x1="${x0 + L}" y1="${H - B}" x2="${x0 + W - 10}" y2="${H - B}" stroke="#333"/><line x1="${x0 + L}" y1="${T}" x2="${x0 + L}" y2="${H - B}" stroke="#333"/>
 <text x="${x0 + 12}" y="${H / 2}" text-anchor="middle" font-size="10" transform="rotate(-90 ${x0 + 12} ${H / 2})">${unit}</text>${ticks}${goalLine}${lines}`;

@@ -109,7 +109,9 @@ export function loadCorpusPools(): CorpusPools {
   const medline = parsePubmedXml(medlineXml);
   const pharmacology = parsePubmedXml(pharmacologyXml);
   const pubmedQa = readPubmedQa(path.join(CORPUS_DIR, "pubmedqa_pqal_1000.json")).map((i) => i.record);
-  const texts = [...pubtator, ...medline, ...pharmacology, ...pubmedQa].filter((r) => r.citation.title && r.citation.abstract).map(donor);
+  const texts = [...pubtator, ...medline, ...pharmacology, ...pubmedQa]
+    .filter((r) => r.citation.title && r.citation.abstract)
+    .map(donor);
 
   const meshHeadings: string[] = [];
   const headingIndex = new Map<string, number>();
@@ -119,13 +121,20 @@ export function loadCorpusPools(): CorpusPools {
     return i;
   };
   const meshLists: number[][] = [];
-  for (const xml of [...citations, ...(pharmacologyXml.match(/<MedlineCitation[ >][\s\S]*?<\/MedlineCitation>/g) ?? [])]) {
+  for (const xml of [
+    ...citations,
+    ...(pharmacologyXml.match(/<MedlineCitation[ >][\s\S]*?<\/MedlineCitation>/g) ?? []),
+  ]) {
     const list = xml.match(/<MeshHeading>[\s\S]*?<\/MeshHeading>/g);
     if (list) meshLists.push(list.map((h) => indexOf(h.replace(/\s*\n\s*/g, ""))));
   }
   for (const r of pubmedQa) {
     if (r.citation.meshTerms.length === 0) continue;
-    meshLists.push(r.citation.meshTerms.map((m) => indexOf(`<MeshHeading><DescriptorName MajorTopicYN="N">${escapeXml(m.term)}</DescriptorName></MeshHeading>`)));
+    meshLists.push(
+      r.citation.meshTerms.map((m) =>
+        indexOf(`<MeshHeading><DescriptorName MajorTopicYN="N">${escapeXml(m.term)}</DescriptorName></MeshHeading>`),
+      ),
+    );
   }
   const referenceLists = pharmacologyXml.match(/<ReferenceList>[\s\S]*?<\/ReferenceList>/g) ?? [];
   return { templates, texts, meshHeadings, meshLists, referenceLists };

@@ -23,7 +23,9 @@ export interface BenchQuery {
 
 /** The query set: every distinct agent query (with its limit), then each again with a filter variant in turn. */
 export function querySet(agentQueries: AgentQuery[]): BenchQuery[] {
-  const distinct = [...new Map(agentQueries.map((q) => [`${q.query}|${q.limit}`, { query: q.query, limit: q.limit }])).values()];
+  const distinct = [
+    ...new Map(agentQueries.map((q) => [`${q.query}|${q.limit}`, { query: q.query, limit: q.limit }])).values(),
+  ];
   return [...distinct, ...distinct.map((q, i) => ({ ...q, filters: FILTER_VARIANTS[i % FILTER_VARIANTS.length] }))];
 }
 
@@ -64,7 +66,11 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  * Times searchLibrary (the full call the local source makes: ranking, then reading the records) on every query of
  * the set: one cold pass, then `passes` passes whose latencies give p50 and p95.
  */
-export async function measureSearch(set: BenchQuery[], passes = 2, server: ServerCpu = new ServerCpu(null)): Promise<SearchFigures> {
+export async function measureSearch(
+  set: BenchQuery[],
+  passes = 2,
+  server: ServerCpu = new ServerCpu(null),
+): Promise<SearchFigures> {
   const time = async (q: BenchQuery) => {
     const serverBefore = server.read();
     const t = performance.now();
@@ -72,7 +78,12 @@ export async function measureSearch(set: BenchQuery[], passes = 2, server: Serve
     const hits = await searchLibrary(q.query, q.limit, q.filters);
     const used = process.cpuUsage(cpu);
     const ms = performance.now() - t;
-    return { ms, cpuMs: (used.user + used.system) / 1000, serverCpuMs: (server.read() - serverBefore) / 1000, hits: hits.length };
+    return {
+      ms,
+      cpuMs: (used.user + used.system) / 1000,
+      serverCpuMs: (server.read() - serverBefore) / 1000,
+      hits: hits.length,
+    };
   };
   const cold: number[] = [];
   for (const q of set) cold.push((await time(q)).ms);
@@ -87,12 +98,25 @@ export async function measureSearch(set: BenchQuery[], passes = 2, server: Serve
     searchP50Ms: round1(percentile(sorted, 50)),
     searchP95Ms: round1(percentile(sorted, 95)),
     searchMaxMs: round1(sorted.at(-1) ?? NaN),
-    coldP95Ms: round1(percentile([...cold].sort((a, b) => a - b), 95)),
+    coldP95Ms: round1(
+      percentile(
+        [...cold].sort((a, b) => a - b),
+        95,
+      ),
+    ),
     searchCpuP50Ms: round1(percentile(cpu, 50)),
     searchCpuP95Ms: round1(percentile(cpu, 95)),
     searchTotalCpuP50Ms: server.database && !serverSeen ? null : round1(percentile(total, 50)),
     searchTotalCpuP95Ms: server.database && !serverSeen ? null : round1(percentile(total, 95)),
     meanHits: round1(samples.reduce((a, s) => a + s.hits, 0) / Math.max(1, samples.length)),
-    slowest: [...samples].sort((a, b) => b.ms - a.ms).slice(0, 3).map((s) => ({ query: s.q.query, limit: s.q.limit, ...(s.q.filters ? { filters: s.q.filters } : {}), ms: round1(s.ms) })),
+    slowest: [...samples]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((s) => ({
+        query: s.q.query,
+        limit: s.q.limit,
+        ...(s.q.filters ? { filters: s.q.filters } : {}),
+        ms: round1(s.ms),
+      })),
   };
 }

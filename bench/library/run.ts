@@ -56,11 +56,18 @@ export interface RunComparison {
 }
 
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
-const CORPUS_FILES = ["bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt", "bc5cdr_pubtator/CDR_TestSet.PubTator.txt", "bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt", "medline16n0902_sample_604.xml"];
+const CORPUS_FILES = [
+  "bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt",
+  "bc5cdr_pubtator/CDR_TestSet.PubTator.txt",
+  "bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt",
+  "medline16n0902_sample_604.xml",
+];
 
 /** The sizes of the growth curve up to `records`: 100k, 250k, 500k, 1M, … (each a whole number of files). */
 export function benchSizes(records: number): number[] {
-  const steps = [100_000, 250_000, 500_000, 1_000_000, 2_000_000, 5_000_000].filter((s) => s < records && s % RECORDS_PER_FILE === 0);
+  const steps = [100_000, 250_000, 500_000, 1_000_000, 2_000_000, 5_000_000].filter(
+    (s) => s < records && s % RECORDS_PER_FILE === 0,
+  );
   return [...steps, records];
 }
 
@@ -68,7 +75,8 @@ export function benchSizes(records: number): number[] {
 async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: string, keep = false): Promise<string> {
   if (kind === "sqlite") return `file:${path.join(dir, `${name}.db`)}`;
   const admin = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
-  if (!admin) throw new Error("the Postgres library bench needs BENCH_POSTGRES_URL or TEST_POSTGRES_URL (a role with CREATEDB)");
+  if (!admin)
+    throw new Error("the Postgres library bench needs BENCH_POSTGRES_URL or TEST_POSTGRES_URL (a role with CREATEDB)");
   const database = `critica_bench_${name}${process.env.TEST_POSTGRES_DB_SUFFIX ?? ""}`.toLowerCase();
   if (!keep) {
     const client = new pg.Client({ connectionString: admin });
@@ -94,7 +102,9 @@ async function switchDatabase(url: string) {
  * queries with and without filters, bytes per record), then the workload (research runs and a claim check) on the
  * largest library against the same on the 2,104-record corpus library.
  */
-export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ sizes: SizeFigures[]; runs: Record<string, RunComparison[]>; queries: BenchQuery[] }> {
+export async function runLibraryBench(
+  options: LibraryBenchOptions,
+): Promise<{ sizes: SizeFigures[]; runs: Record<string, RunComparison[]>; queries: BenchQuery[] }> {
   const { log } = options;
   if (options.remeasure) return remeasure(options, options.remeasure);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-library-bench-"));
@@ -110,19 +120,30 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
       for (const file of CORPUS_FILES) await importFile(path.join(CORPUS_DIR, file));
       const small = await runWorkload();
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
-      log(`${kind}: corpus library (2,104 records): ${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the set`);
+      log(
+        `${kind}: corpus library (2,104 records): ${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the set`,
+      );
 
       await switchDatabase(await freshDatabase(kind, `library_synthetic_${options.records}`, dir));
       const stage = path.join(dir, `stage-${kind}`);
       fs.mkdirSync(stage, { recursive: true });
       for (const size of benchSizes(options.records)) {
-        const files = synthetic.files.filter((f) => f.to <= size && f.from < f.to).concat(size === options.records ? synthetic.files.filter((f) => f.from === f.to) : []);
-        for (const f of files) if (!fs.existsSync(path.join(stage, f.name))) fs.symlinkSync(path.join(synthetic.dir, f.name), path.join(stage, f.name));
+        const files = synthetic.files
+          .filter((f) => f.to <= size && f.from < f.to)
+          .concat(size === options.records ? synthetic.files.filter((f) => f.from === f.to) : []);
+        for (const f of files)
+          if (!fs.existsSync(path.join(stage, f.name)))
+            fs.symlinkSync(path.join(synthetic.dir, f.name), path.join(stage, f.name));
         const cpu = process.cpuUsage();
         const server = new ServerCpu(postgresDatabase(process.env.DATABASE_URL!));
         const serverBefore = server.read();
         server.sample();
-        const summary = await syncLibrary({ folder: stage, onEvent: (e) => e.type === "file-done" && log(`  ${kind} ${e.file}: ${e.created} new, ${e.updated} updated, ${e.deleted} deleted in ${e.ms} ms`) });
+        const summary = await syncLibrary({
+          folder: stage,
+          onEvent: (e) =>
+            e.type === "file-done" &&
+            log(`  ${kind} ${e.file}: ${e.created} new, ${e.updated} updated, ${e.deleted} deleted in ${e.ms} ms`),
+        });
         const used = process.cpuUsage(cpu);
         server.stop();
         const serverMicros = server.read() - serverBefore;
@@ -147,7 +168,12 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
         log(
           `${kind} ${figures.records.toLocaleString("en-US")} records: ${JSON.stringify({
             importRecordsPerSecond: figures.importRecordsPerSecond,
-            importCpuMicrosPerRecord: { parse: figures.importParseCpuMicrosPerRecord, writer: figures.importWriterCpuMicrosPerRecord, process: figures.importCpuMicrosPerRecord, server: figures.importServerCpuMicrosPerRecord },
+            importCpuMicrosPerRecord: {
+              parse: figures.importParseCpuMicrosPerRecord,
+              writer: figures.importWriterCpuMicrosPerRecord,
+              process: figures.importCpuMicrosPerRecord,
+              server: figures.importServerCpuMicrosPerRecord,
+            },
             searchP50Ms: figures.searchP50Ms,
             searchP95Ms: figures.searchP95Ms,
             searchTotalCpuP95Ms: figures.searchTotalCpuP95Ms,
@@ -156,8 +182,19 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<{ s
         );
       }
       const large = await runWorkload();
-      runs[`${kind}@${options.records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
-      for (const r of runs[`${kind}@${options.records}`]) log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
+      runs[`${kind}@${options.records}`] = large.map((r, i) => ({
+        kind: r.kind,
+        text: r.text,
+        msSmall: round(small[i].ms),
+        msLarge: round(r.ms),
+        ratio: round(r.ms / small[i].ms, 2),
+        status: r.status,
+        evidenceLarge: r.evidence,
+      }));
+      for (const r of runs[`${kind}@${options.records}`])
+        log(
+          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
+        );
     }
   } finally {
     await disconnectDb().catch(() => undefined);
@@ -195,10 +232,23 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
         dbBytesPerRecord: round(bytes / Math.max(1, records)),
         ...search,
       });
-      options.log(`${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`);
+      options.log(
+        `${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`,
+      );
       const large = await runWorkload();
-      runs[`${kind}@${records}`] = large.map((r, i) => ({ kind: r.kind, text: r.text, msSmall: round(small[i].ms), msLarge: round(r.ms), ratio: round(r.ms / small[i].ms, 2), status: r.status, evidenceLarge: r.evidence }));
-      for (const r of runs[`${kind}@${records}`]) options.log(`${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`);
+      runs[`${kind}@${records}`] = large.map((r, i) => ({
+        kind: r.kind,
+        text: r.text,
+        msSmall: round(small[i].ms),
+        msLarge: round(r.ms),
+        ratio: round(r.ms / small[i].ms, 2),
+        status: r.status,
+        evidenceLarge: r.evidence,
+      }));
+      for (const r of runs[`${kind}@${records}`])
+        options.log(
+          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
+        );
     }
   } finally {
     await disconnectDb().catch(() => undefined);

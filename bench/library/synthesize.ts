@@ -77,10 +77,21 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
   const title = revision > 0 ? `${a.title.replace(/\.$/, "")}: ${pick(pools.texts).title}` : a.title;
   // Abstract: the first half of A's paragraphs and the second half of B's (older records often have none).
   const hasAbstract = year >= 1975 ? rnd() < 0.92 : rnd() < 0.5;
-  const paragraphs = hasAbstract ? [...a.paragraphs.slice(0, Math.ceil(a.paragraphs.length / 2)), ...b.paragraphs.slice(Math.ceil(b.paragraphs.length / 2))] : [];
+  const paragraphs = hasAbstract
+    ? [
+        ...a.paragraphs.slice(0, Math.ceil(a.paragraphs.length / 2)),
+        ...b.paragraphs.slice(Math.ceil(b.paragraphs.length / 2)),
+      ]
+    : [];
   if (hasAbstract && paragraphs.length === 1 && b.paragraphs.length === 1) {
     const s = b.paragraphs[0].sentences;
-    paragraphs[0] = { label: null, sentences: [...paragraphs[0].sentences.slice(0, Math.ceil(paragraphs[0].sentences.length / 2)), ...s.slice(Math.ceil(s.length / 2))] };
+    paragraphs[0] = {
+      label: null,
+      sentences: [
+        ...paragraphs[0].sentences.slice(0, Math.ceil(paragraphs[0].sentences.length / 2)),
+        ...s.slice(Math.ceil(s.length / 2)),
+      ],
+    };
   }
   const abstract = paragraphs.length
     ? `<Abstract>${paragraphs.map((p) => `<AbstractText${p.label ? ` Label="${escapeXml(p.label)}"` : ""}>${escapeXml(p.sentences.join(" "))}</AbstractText>`).join("")}</Abstract>`
@@ -91,13 +102,20 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
   const trial = types.includes("Randomized Controlled Trial") || types.includes("Clinical Trial");
   const nct = trial && rnd() < 0.6 ? `NCT${String(10_000_000 + ((pmid * 7919) % 89_999_999)).padStart(8, "0")}` : null;
   // MeSH: a real record's list (80% of records), plus one or two headings of another.
-  const mesh = rnd() < 0.8 ? [...new Set([...pick(pools.meshLists), ...pick(pools.meshLists).slice(0, 1 + Math.floor(rnd() * 2))])] : [];
-  const chemicals = [...new Map([...a.chemicals, ...b.chemicals.slice(0, 2)].map((c) => [c.meshId ?? c.name, c])).values()].slice(0, 8);
+  const mesh =
+    rnd() < 0.8
+      ? [...new Set([...pick(pools.meshLists), ...pick(pools.meshLists).slice(0, 1 + Math.floor(rnd() * 2))])]
+      : [];
+  const chemicals = [
+    ...new Map([...a.chemicals, ...b.chemicals.slice(0, 2)].map((c) => [c.meshId ?? c.name, c])).values(),
+  ].slice(0, 8);
   const tail =
     (chemicals.length
       ? `<ChemicalList>${chemicals.map((c) => `<Chemical><RegistryNumber>0</RegistryNumber><NameOfSubstance${c.meshId ? ` UI="${escapeXml(c.meshId)}"` : ""}>${escapeXml(c.name)}</NameOfSubstance></Chemical>`).join("")}</ChemicalList>`
       : "") +
-    (retracted ? `<CommentsCorrectionsList><CommentsCorrections RefType="RetractionIn"><RefSource>Synthetic notice</RefSource><PMID Version="1">${pmid + 1}</PMID></CommentsCorrections></CommentsCorrectionsList>` : "") +
+    (retracted
+      ? `<CommentsCorrectionsList><CommentsCorrections RefType="RetractionIn"><RefSource>Synthetic notice</RefSource><PMID Version="1">${pmid + 1}</PMID></CommentsCorrections></CommentsCorrectionsList>`
+      : "") +
     (mesh.length ? `<MeshHeadingList>${mesh.map((i) => pools.meshHeadings[i]).join("")}</MeshHeadingList>` : "");
   const doi = `10.99999/synthetic.${pmid}`;
   const citation = renderTemplate(pick(pools.templates), {
@@ -107,7 +125,9 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
     title: `<ArticleTitle>${escapeXml(title)}</ArticleTitle>`,
     abstract,
     publicationTypes:
-      (nct ? `<DataBankList CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName><AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList></DataBank></DataBankList>` : "") +
+      (nct
+        ? `<DataBankList CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName><AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList></DataBank></DataBankList>`
+        : "") +
       `<PublicationTypeList>${types.map((t) => `<PublicationType>${escapeXml(t)}</PublicationType>`).join("")}</PublicationTypeList>`,
     tail,
   });
@@ -137,7 +157,10 @@ export function writeSyntheticFile(pools: CorpusPools, seed: number, file: Synth
   const parts: string[] = [HEAD];
   for (let n = file.from; n < file.to; n++) parts.push(synthesizeRecord(pools, seed, n).xml);
   for (const n of file.revised) parts.push(synthesizeRecord(pools, seed, n, 1).xml);
-  if (file.deleted.length) parts.push(`<DeleteCitation>\n${file.deleted.map((n) => `<PMID Version="1">${FIRST_SYNTHETIC_PMID + n}</PMID>\n`).join("")}</DeleteCitation>\n`);
+  if (file.deleted.length)
+    parts.push(
+      `<DeleteCitation>\n${file.deleted.map((n) => `<PMID Version="1">${FIRST_SYNTHETIC_PMID + n}</PMID>\n`).join("")}</DeleteCitation>\n`,
+    );
   parts.push("</PubmedArticleSet>\n");
   const target = path.join(dir, file.name);
   fs.writeFileSync(`${target}.part`, zlib.gzipSync(Buffer.from(parts.join("")), { level: 1 }));
@@ -152,7 +175,13 @@ export function writeSyntheticFile(pools: CorpusPools, seed: number, file: Synth
 export function planSyntheticLibrary(records: number): SyntheticFile[] {
   const files: SyntheticFile[] = [];
   for (let from = 0; from < records; from += RECORDS_PER_FILE) {
-    files.push({ name: baselineFileName(files.length + 1), from, to: Math.min(records, from + RECORDS_PER_FILE), revised: [], deleted: [] });
+    files.push({
+      name: baselineFileName(files.length + 1),
+      from,
+      to: Math.min(records, from + RECORDS_PER_FILE),
+      revised: [],
+      deleted: [],
+    });
   }
   const revised = Array.from({ length: Math.floor(records / 100) }, (_, i) => i * 100 + 7);
   const deleted = Array.from({ length: Math.floor(records / 1000) }, (_, i) => i * 1000 + 13);
@@ -165,8 +194,17 @@ export function planSyntheticLibrary(records: number): SyntheticFile[] {
  * for the same size, seed and generator version are kept, so a second bench run starts at once.
  * @returns the folder and the plan.
  */
-export function ensureSyntheticLibrary(records: number, cacheDir: string, seed = 1, log: (line: string) => void = () => {}): { dir: string; files: SyntheticFile[] } {
-  const key = crypto.createHash("sha256").update(`${GENERATOR_VERSION}|${records}|${seed}|${RECORDS_PER_FILE}`).digest("hex").slice(0, 12);
+export function ensureSyntheticLibrary(
+  records: number,
+  cacheDir: string,
+  seed = 1,
+  log: (line: string) => void = () => {},
+): { dir: string; files: SyntheticFile[] } {
+  const key = crypto
+    .createHash("sha256")
+    .update(`${GENERATOR_VERSION}|${records}|${seed}|${RECORDS_PER_FILE}`)
+    .digest("hex")
+    .slice(0, 12);
   const dir = path.join(cacheDir, `pubmed-synthetic-${records}-${key}`);
   fs.mkdirSync(dir, { recursive: true });
   const files = planSyntheticLibrary(records);
@@ -176,7 +214,9 @@ export function ensureSyntheticLibrary(records: number, cacheDir: string, seed =
     pools ??= loadCorpusPools();
     const started = performance.now();
     writeSyntheticFile(pools, seed, file, dir);
-    log(`synthesized ${file.name} (${file.to - file.from} new, ${file.revised.length} revised, ${file.deleted.length} deleted) in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `synthesized ${file.name} (${file.to - file.from} new, ${file.revised.length} revised, ${file.deleted.length} deleted) in ${Math.round(performance.now() - started)} ms`,
+    );
   }
   return { dir, files };
 }

@@ -58,7 +58,13 @@ async function median<T extends { ms: number }>(once: () => Promise<T>): Promise
 export async function runWorkload(): Promise<WorkloadRun[]> {
   process.env.CRITICA_ENGINE = "inline";
   // One unmeasured run loads the vocabularies, the relation model and the module code, as a running server has.
-  await (await startRun(research, { question: WORKLOAD.questions[0], sources: ["local"], maxIterations: 1 }, { overrides: { backend: createExtractiveBackend() } })).done;
+  await (
+    await startRun(
+      research,
+      { question: WORKLOAD.questions[0], sources: ["local"], maxIterations: 1 },
+      { overrides: { backend: createExtractiveBackend() } },
+    )
+  ).done;
   const runs: WorkloadRun[] = [];
   for (const question of WORKLOAD.questions) runs.push(await median(() => researchRun(question)));
   for (const claim of WORKLOAD.claims) runs.push(await median(() => claimRun(claim)));
@@ -66,14 +72,48 @@ export async function runWorkload(): Promise<WorkloadRun[]> {
 }
 
 async function researchRun(question: string): Promise<WorkloadRun> {
-  return timedRun("research", question, () => startRun(research, { question, sources: ["local"], maxIterations: 2 }, { overrides: { backend: createExtractiveBackend() } }), (e) =>
-    e.type === "search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.phase === "question" ? QUESTION_SEARCH_LIMIT : FOLLOW_UP_SEARCH_LIMIT, origin: "research" as const }] : [],
+  return timedRun(
+    "research",
+    question,
+    () =>
+      startRun(
+        research,
+        { question, sources: ["local"], maxIterations: 2 },
+        { overrides: { backend: createExtractiveBackend() } },
+      ),
+    (e) =>
+      e.type === "search" && e.data.source === "local"
+        ? [
+            {
+              query: e.data.query,
+              limit: e.data.phase === "question" ? QUESTION_SEARCH_LIMIT : FOLLOW_UP_SEARCH_LIMIT,
+              origin: "research" as const,
+            },
+          ]
+        : [],
   );
 }
 
 async function claimRun(claim: string): Promise<WorkloadRun> {
-  return timedRun("claim-check", claim, () => startRun(claimCheck, { text: claim, sources: ["local"] }, { overrides: { backend: createExtractiveClaimBackend() } }), (e) =>
-    e.type === "claim-search" && e.data.source === "local" ? [{ query: e.data.query, limit: e.data.strategy === "keyword" ? KEYWORD_LIMIT : POOL_LOCAL_LIMIT, origin: "claim-check" as const }] : [],
+  return timedRun(
+    "claim-check",
+    claim,
+    () =>
+      startRun(
+        claimCheck,
+        { text: claim, sources: ["local"] },
+        { overrides: { backend: createExtractiveClaimBackend() } },
+      ),
+    (e) =>
+      e.type === "claim-search" && e.data.source === "local"
+        ? [
+            {
+              query: e.data.query,
+              limit: e.data.strategy === "keyword" ? KEYWORD_LIMIT : POOL_LOCAL_LIMIT,
+              origin: "claim-check" as const,
+            },
+          ]
+        : [],
   );
 }
 
@@ -89,5 +129,12 @@ async function timedRun(
   const outcome = await done;
   const ms = performance.now() - started;
   const detail = (await getRunDetail(runId))!;
-  return { kind, text, ms, status: outcome.status, evidence: detail.evidence.length, queries: detail.events.flatMap(queriesOf) };
+  return {
+    kind,
+    text,
+    ms,
+    status: outcome.status,
+    evidence: detail.evidence.length,
+    queries: detail.events.flatMap(queriesOf),
+  };
 }

@@ -7,18 +7,37 @@ import { claimRunsAction } from "@/app/_server/account-actions";
  * Administrators' controls above the history: whose runs to list (their own, another user's, or the runs no account
  * owns) and, for the latter, claiming them all. A plain GET form, so the choice is in the URL (?user=…).
  */
-export function AdminHistoryBar({ users, selected, callerId, unclaimedShown, count }: { users: AccountSummary[]; selected: string | null; callerId: string; unclaimedShown: boolean; count: number }) {
+export function AdminHistoryBar({
+  users,
+  selected,
+  callerId,
+  unclaimedShown,
+  count,
+}: {
+  users: AccountSummary[];
+  selected: string | null;
+  callerId: string;
+  unclaimedShown: boolean;
+  count: number;
+}) {
   async function claimAll() {
     "use server";
     await claimRunsAction();
     revalidatePath("/reports");
   }
   return (
-    <div className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-card p-3 text-sm" data-testid="admin-history-bar">
+    <div
+      className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-card p-3 text-sm"
+      data-testid="admin-history-bar"
+    >
       <form method="get" action="/reports" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="font-medium">Runs of</span>
-          <select name="user" defaultValue={selected ?? ""} className="rounded-md border border-border bg-background px-2 py-1">
+          <select
+            name="user"
+            defaultValue={selected ?? ""}
+            className="rounded-md border border-border bg-background px-2 py-1"
+          >
             <option value="">me</option>
             {users
               .filter((u) => u.id !== callerId)

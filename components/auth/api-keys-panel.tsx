@@ -44,11 +44,22 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         )}
       </form>
       {state.key && (
-        <div className="space-y-2 rounded-md border border-warning bg-warning-soft p-3 text-sm" data-testid="new-api-key">
+        <div
+          className="space-y-2 rounded-md border border-warning bg-warning-soft p-3 text-sm"
+          data-testid="new-api-key"
+        >
           <p className="font-medium">Copy your new key now: it will not be shown again.</p>
-          <input readOnly aria-label="New API key" value={state.key} data-testid="new-api-key-value" className="w-full rounded-md border border-border bg-background px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            aria-label="New API key"
+            value={state.key}
+            data-testid="new-api-key-value"
+            className="w-full rounded-md border border-border bg-background px-2 py-1 font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <p className="text-muted-foreground">
-            Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the HTTP API, e.g. <code>curl -H &quot;Authorization: Bearer $KEY&quot; …/api/runs</code>.
+            Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the HTTP API, e.g.{" "}
+            <code>curl -H &quot;Authorization: Bearer $KEY&quot; …/api/runs</code>.
           </p>
         </div>
       )}
@@ -76,7 +87,8 @@ function KeyRow({ row }: { row: ApiKeyRow }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
       <span>
-        <span className="font-medium">{row.name ?? "unnamed"}</span> <code className="text-muted-foreground">{row.start ?? ""}…</code>{" "}
+        <span className="font-medium">{row.name ?? "unnamed"}</span>{" "}
+        <code className="text-muted-foreground">{row.start ?? ""}…</code>{" "}
         <span className="text-muted-foreground">created {row.createdAt.slice(0, 10)}</span>
       </span>
       <Button

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 
-const INPUT = "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent";
+const INPUT =
+  "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
  * The e-mail + password form of the sign-in and sign-up pages. It posts to better-auth's endpoints
@@ -12,7 +13,15 @@ const INPUT = "w-full rounded-md border border-border bg-background px-3 py-2 te
  * transition re-rendered this page for the new session first and showed a blank page between). Typed values are
  * kept on failure; a 429 says how long to wait (Retry-After).
  */
-export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | "sign-up"; next: string; minPasswordLength: number }) {
+export function AuthForm({
+  mode,
+  next,
+  minPasswordLength,
+}: {
+  mode: "sign-in" | "sign-up";
+  next: string;
+  minPasswordLength: number;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
@@ -20,11 +29,17 @@ export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = Object.fromEntries(["name", "email", "password"].filter((k) => form.has(k)).map((k) => [k, String(form.get(k))]));
+    const body = Object.fromEntries(
+      ["name", "email", "password"].filter((k) => form.has(k)).map((k) => [k, String(form.get(k))]),
+    );
     setPending(true);
     setError(null);
     try {
-      const response = await fetch(`/api/auth/${mode}/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(`/api/auth/${mode}/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (response.ok) {
         setDone(true);
         window.location.assign(next);
@@ -84,7 +99,13 @@ export function AuthForm({ mode, next, minPasswordLength }: { mode: "sign-in" | 
         </p>
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? (mode === "sign-in" ? "Signing in…" : "Creating account…") : mode === "sign-in" ? "Sign in" : "Create account"}
+        {pending
+          ? mode === "sign-in"
+            ? "Signing in…"
+            : "Creating account…"
+          : mode === "sign-in"
+            ? "Sign in"
+            : "Create account"}
       </Button>
     </form>
   );
@@ -97,6 +118,7 @@ async function explain(response: Response, mode: "sign-in" | "sign-up"): Promise
   }
   const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
   if (mode === "sign-in" && response.status === 401) return "Wrong e-mail or password.";
-  if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return "An account with this e-mail already exists. Sign in instead.";
+  if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")
+    return "An account with this e-mail already exists. Sign in instead.";
   return body.message ?? "Something went wrong. Please try again.";
 }

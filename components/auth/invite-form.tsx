@@ -5,7 +5,8 @@ import { inviteUserAction, type InviteState } from "@/app/_server/account-action
 import { Button } from "@/components/ui/button";
 
 const INITIAL: InviteState = { name: "", email: "", created: null, error: null };
-const INPUT = "rounded-md border border-border bg-background px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-accent";
+const INPUT =
+  "rounded-md border border-border bg-background px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-accent";
 
 /** The administrators' form that adds an account (name, e-mail, first password) and says whom it created. */
 export function InviteForm({ minPasswordLength }: { minPasswordLength: number }) {
@@ -22,7 +23,14 @@ export function InviteForm({ minPasswordLength }: { minPasswordLength: number })
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">First password</span>
-        <input name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} className={INPUT} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minPasswordLength}
+          className={INPUT}
+        />
       </label>
       <Button type="submit" disabled={pending}>
         {pending ? "Adding…" : "Add account"}

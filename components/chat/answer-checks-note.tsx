@@ -11,9 +11,16 @@ function plural(n: number, one: string, many: string): string {
 export function AnswerChecksNote({ data }: { data: ChatAnswerData }) {
   const { checks } = data;
   const removed = [
-    checks.removedMarkers > 0 && plural(checks.removedMarkers, "citation of a record the answer was not given", "citations of records the answer was not given"),
-    checks.removedQuotes > 0 && plural(checks.removedQuotes, "quotation no cited abstract contains", "quotations no cited abstract contains"),
-    checks.removedIdentifiers > 0 && plural(checks.removedIdentifiers, "identifier of a record not retrieved", "identifiers of records not retrieved"),
+    checks.removedMarkers > 0 &&
+      plural(
+        checks.removedMarkers,
+        "citation of a record the answer was not given",
+        "citations of records the answer was not given",
+      ),
+    checks.removedQuotes > 0 &&
+      plural(checks.removedQuotes, "quotation no cited abstract contains", "quotations no cited abstract contains"),
+    checks.removedIdentifiers > 0 &&
+      plural(checks.removedIdentifiers, "identifier of a record not retrieved", "identifiers of records not retrieved"),
   ].filter(Boolean);
   const source =
     data.backend === "llm"

@@ -64,7 +64,10 @@ function renderPart(part: Part, context: PartContext): ReactNode {
   return render ? render(part, context) : null;
 }
 
-const STATUS_NOTES = { stopped: "Stopped: the answer ends where you pressed Stop.", failed: "This answer failed: press Regenerate to try again." } as const;
+const STATUS_NOTES = {
+  stopped: "Stopped: the answer ends where you pressed Stop.",
+  failed: "This answer failed: press Regenerate to try again.",
+} as const;
 
 /**
  * One message of the conversation: the user's follow-up as a bubble, or an answer with its parts (kind, text with
@@ -91,17 +94,29 @@ export function ChatMessage({
   if (message.role === "user") {
     return (
       <div className="flex scroll-mt-4 justify-end" data-testid="chat-user-message">
-        <div className="max-w-[85%] rounded-lg bg-accent-soft px-4 py-2 text-foreground">{message.parts.map((p, i) => <div key={i}>{renderPart(p, context)}</div>)}</div>
+        <div className="max-w-[85%] rounded-lg bg-accent-soft px-4 py-2 text-foreground">
+          {message.parts.map((p, i) => (
+            <div key={i}>{renderPart(p, context)}</div>
+          ))}
+        </div>
       </div>
     );
   }
   return (
-    <article className="space-y-2 rounded-lg border border-border bg-card p-4" data-testid="chat-answer" aria-busy={streaming}>
+    <article
+      className="space-y-2 rounded-lg border border-border bg-card p-4"
+      data-testid="chat-answer"
+      aria-busy={streaming}
+    >
       {message.parts.map((p, i) => (
         <div key={i}>{renderPart(p, context)}</div>
       ))}
-      {streaming && !research && !message.parts.some((p) => p.type === "text" && p.text) && <p className="text-sm text-muted-foreground">Reading the evidence…</p>}
-      {!streaming && (status === "stopped" || status === "failed") && <p className="text-sm text-warning">{STATUS_NOTES[status]}</p>}
+      {streaming && !research && !message.parts.some((p) => p.type === "text" && p.text) && (
+        <p className="text-sm text-muted-foreground">Reading the evidence…</p>
+      )}
+      {!streaming && (status === "stopped" || status === "failed") && (
+        <p className="text-sm text-warning">{STATUS_NOTES[status]}</p>
+      )}
       {onRegenerate && !streaming && !research && (
         <div className="no-print">
           <Button variant="secondary" onClick={onRegenerate} data-testid="regenerate">

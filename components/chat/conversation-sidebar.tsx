@@ -15,7 +15,13 @@ export interface SidebarConversation {
  * The history sidebar of the run page: the user's conversations, newest first, the current one marked,
  * with a link to /reports for search and filters.
  */
-export function ConversationSidebar({ conversations, currentId }: { conversations: SidebarConversation[]; currentId: string }) {
+export function ConversationSidebar({
+  conversations,
+  currentId,
+}: {
+  conversations: SidebarConversation[];
+  currentId: string;
+}) {
   return (
     <SidebarDrawer>
       <div className="space-y-2 text-sm">

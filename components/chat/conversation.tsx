@@ -112,7 +112,11 @@ export function Conversation({
   // screen and the sticky message box never covers it or its answer.
   const room = !readOnly && messages.length > 0;
   return (
-    <section aria-label="Follow-up conversation" className={`space-y-4 ${room ? "pb-[40vh]" : ""}`} data-testid="conversation">
+    <section
+      aria-label="Follow-up conversation"
+      className={`space-y-4 ${room ? "pb-[40vh]" : ""}`}
+      data-testid="conversation"
+    >
       {messages.map((m, i) => (
         <ChatMessage
           key={m.id}
@@ -120,15 +124,30 @@ export function Conversation({
           records={records}
           run={run}
           streaming={busy && i === messages.length - 1 && m.role === "assistant"}
-          onRegenerate={!readOnly && m.role === "assistant" && !busy ? () => void regenerate({ messageId: m.id }) : undefined}
+          onRegenerate={
+            !readOnly && m.role === "assistant" && !busy ? () => void regenerate({ messageId: m.id }) : undefined
+          }
         />
       ))}
       {refused && (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger" data-testid="follow-up-error">
+        <p
+          role="alert"
+          className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger"
+          data-testid="follow-up-error"
+        >
           {refused}
         </p>
       )}
-      {!readOnly && <MessageComposer value={input} onChange={setInput} onSend={send} onStop={() => void stop()} busy={busy} disabledReason={disabledReason} />}
+      {!readOnly && (
+        <MessageComposer
+          value={input}
+          onChange={setInput}
+          onSend={send}
+          onStop={() => void stop()}
+          busy={busy}
+          disabledReason={disabledReason}
+        />
+      )}
     </section>
   );
 }

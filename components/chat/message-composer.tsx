@@ -31,7 +31,8 @@ export function MessageComposer({
   const send = () => {
     const text = value.trim();
     if (!text) return setProblem("Write a follow-up question.");
-    if (text.length > MAX_FOLLOW_UP_CHARS) return setProblem(`A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en")} characters.`);
+    if (text.length > MAX_FOLLOW_UP_CHARS)
+      return setProblem(`A follow-up can be at most ${MAX_FOLLOW_UP_CHARS.toLocaleString("en")} characters.`);
     setProblem(null);
     onSend(text);
   };
@@ -48,7 +49,11 @@ export function MessageComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="no-print sticky bottom-0 space-y-1 border-t border-border bg-background pb-2 pt-3" data-testid="message-composer">
+    <form
+      onSubmit={onSubmit}
+      className="no-print sticky bottom-0 space-y-1 border-t border-border bg-background pb-2 pt-3"
+      data-testid="message-composer"
+    >
       <label htmlFor={id} className="text-sm font-medium">
         Ask a follow-up
       </label>
@@ -75,7 +80,11 @@ export function MessageComposer({
           </Button>
         )}
       </div>
-      <p id={`${id}-hint`} className={`text-xs ${problem || tooLong ? "text-danger" : "text-muted-foreground"}`} role={problem ? "alert" : undefined}>
+      <p
+        id={`${id}-hint`}
+        className={`text-xs ${problem || tooLong ? "text-danger" : "text-muted-foreground"}`}
+        role={problem ? "alert" : undefined}
+      >
         {disabledReason ??
           problem ??
           (tooLong

@@ -10,10 +10,13 @@ function plural(n: number, one: string, many: string): string {
 
 /** The hypotheses whose support changed between two versions, as one list item ("No hypothesis changed its support" when none). */
 export function HypothesisChanges({ hypotheses, testId }: { hypotheses: ReportChanges["hypotheses"]; testId: string }) {
-  const support = (s: { supported: number; contradicted: number } | null) => (s ? `${s.supported} supporting, ${s.contradicted} contradicting` : "not tested");
+  const support = (s: { supported: number; contradicted: number } | null) =>
+    s ? `${s.supported} supporting, ${s.contradicted} contradicting` : "not tested";
   return (
     <li data-testid={testId}>
-      {hypotheses.length === 0 ? "No hypothesis changed its support" : `${plural(hypotheses.length, "hypothesis", "hypotheses")} changed support:`}
+      {hypotheses.length === 0
+        ? "No hypothesis changed its support"
+        : `${plural(hypotheses.length, "hypothesis", "hypotheses")} changed support:`}
       {hypotheses.length > 0 && (
         <ul className="list-[circle] pl-5">
           {hypotheses.map((h) => (
@@ -33,7 +36,11 @@ export function HypothesisChanges({ hypotheses, testId }: { hypotheses: ReportCh
  */
 export function ReportChangesSummary({ changes }: { changes: ReportChanges }) {
   return (
-    <section aria-label={`What changed from v${changes.fromVersion}`} className="space-y-1 rounded-md border border-border bg-muted px-3 py-2 text-sm" data-testid="report-changes">
+    <section
+      aria-label={`What changed from v${changes.fromVersion}`}
+      className="space-y-1 rounded-md border border-border bg-muted px-3 py-2 text-sm"
+      data-testid="report-changes"
+    >
       <h3 className="font-semibold">
         What changed from v{changes.fromVersion} to v{changes.toVersion}
       </h3>

@@ -16,7 +16,11 @@ const REFRESH_MS = 2_000;
 
 /** The run events a research answer streamed (its `data-<event type>` parts). */
 function streamedEvents(message: ChatUIMessage): RunEvent[] {
-  const runParts = message.parts.filter((p) => p.type.startsWith("data-") && !["data-follow-up-kind", "data-chat-answer", "data-research-iteration", "data-report-version"].includes(p.type));
+  const runParts = message.parts.filter(
+    (p) =>
+      p.type.startsWith("data-") &&
+      !["data-follow-up-kind", "data-chat-answer", "data-research-iteration", "data-report-version"].includes(p.type),
+  );
   return eventsFromMessage({ ...message, parts: runParts } as never);
 }
 
@@ -74,14 +78,18 @@ export function ResearchAnswer({
     if (!watched.current || versionNumber === null) return;
     watched.current = false;
     // The page refreshes to show the new version at its top; scroll there once it has.
-    const timer = setTimeout(() => document.getElementById("report")?.scrollIntoView({ behavior: "smooth", block: "start" }), 600);
+    const timer = setTimeout(
+      () => document.getElementById("report")?.scrollIntoView({ behavior: "smooth", block: "start" }),
+      600,
+    );
     return () => clearTimeout(timer);
   }, [versionNumber]);
 
   return (
     <div className="space-y-3" data-testid="research-answer">
       <p className="text-sm" data-testid="research-iteration">
-        Iteration {data.iteration} of this run (a follow-up): searching {data.queries.map((q) => `“${q}”`).join(" and ")}, then hypotheses, the judge and a revised report.
+        Iteration {data.iteration} of this run (a follow-up): searching{" "}
+        {data.queries.map((q) => `“${q}”`).join(" and ")}, then hypotheses, the judge and a revised report.
       </p>
       <div className="no-print rounded-md border border-border p-3">
         {finished ? <CompactTimeline events={events} maxIterations={maxIterations} /> : <Timeline events={events} />}
@@ -93,7 +101,11 @@ export function ResearchAnswer({
         </div>
       )}
       {end && end.data.status !== "completed" && (
-        <p role="status" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger" data-testid="research-outcome">
+        <p
+          role="status"
+          className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger"
+          data-testid="research-outcome"
+        >
           Iteration {end.data.status}: {end.data.message ?? "no details"}
         </p>
       )}
@@ -101,7 +113,11 @@ export function ResearchAnswer({
         <div className="space-y-2" data-testid="report-version">
           <h2 className="text-lg font-semibold">Report v{version.version}</h2>
           {changes && <ReportChangesSummary changes={changes} />}
-          <a href={`${reportHref}${version.version}#report`} className="inline-block text-sm font-medium text-accent underline underline-offset-2" data-testid="report-version-open">
+          <a
+            href={`${reportHref}${version.version}#report`}
+            className="inline-block text-sm font-medium text-accent underline underline-offset-2"
+            data-testid="report-version-open"
+          >
             Read report v{version.version}
           </a>
         </div>

@@ -21,7 +21,12 @@ export function SidebarDrawer({ children }: { children: ReactNode }) {
       >
         {open ? "Hide conversations" : "Conversations"}
       </button>
-      <nav id={id} aria-label="Conversations" className={`${open ? "block" : "hidden"} md:block`} data-testid="conversation-sidebar">
+      <nav
+        id={id}
+        aria-label="Conversations"
+        className={`${open ? "block" : "hidden"} md:block`}
+        data-testid="conversation-sidebar"
+      >
         {children}
       </nav>
     </div>

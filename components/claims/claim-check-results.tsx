@@ -73,7 +73,12 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
           ) : (
             <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Counter-evidence</h3>
           )}
-          <CounterEvidence citations={c.report.citations} dropped={c.report.dropped} idPrefix={idPrefix} relations={relationsOf(result?.sides?.contradicts.documents)} />
+          <CounterEvidence
+            citations={c.report.citations}
+            dropped={c.report.dropped}
+            idPrefix={idPrefix}
+            relations={relationsOf(result?.sides?.contradicts.documents)}
+          />
         </section>
       )}
       {result?.sides?.supports && (

@@ -12,7 +12,8 @@ export function ClaimsExtractedEvent({ data }: { data: RunEventPayloads["claims-
         {data.claims.length} {data.claims.length === 1 ? "claim" : "claims"} to check
       </span>{" "}
       <span className="text-muted-foreground">
-        from {data.sentences} {data.sentences === 1 ? "sentence" : "sentences"} ({data.method === "llm" ? "chosen by the model" : "finding sentences: comparisons, effect verbs, numbers"})
+        from {data.sentences} {data.sentences === 1 ? "sentence" : "sentences"} (
+        {data.method === "llm" ? "chosen by the model" : "finding sentences: comparisons, effect verbs, numbers"})
       </span>
     </li>
   );
@@ -27,7 +28,8 @@ export function CounterStatementEvent({ data }: { data: RunEventPayloads["counte
       <span className="text-muted-foreground">
         {" "}
         · keyword query <code>{data.keywordQuery}</code>
-        {data.hydeAbstracts.length > 0 && ` · ${data.hydeAbstracts.length} example abstracts written to find similar real ones`}
+        {data.hydeAbstracts.length > 0 &&
+          ` · ${data.hydeAbstracts.length} example abstracts written to find similar real ones`}
       </span>
     </li>
   );
@@ -43,7 +45,10 @@ export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-searc
       <q className="max-w-xl truncate font-medium">{data.query}</q>
       <span className="tabular-nums text-muted-foreground">
         {/* A similarity search ranks a pool of candidates and keeps the most similar: the statistics count those kept. */}
-        {data.strategy === "keyword" ? `${data.hits} ${data.hits === 1 ? "hit" : "hits"}` : `${data.hits} candidates compared, the most similar kept`} · {data.durationMs} ms
+        {data.strategy === "keyword"
+          ? `${data.hits} ${data.hits === 1 ? "hit" : "hits"}`
+          : `${data.hits} candidates compared, the most similar kept`}{" "}
+        · {data.durationMs} ms
       </span>
       {data.fromCache && <FromCacheTag />}
     </li>
@@ -58,7 +63,8 @@ export function ClaimScoredEvent({ data }: { data: RunEventPayloads["claim-score
       {data.scored} documents scored, {data.aboveThreshold} at or above {data.threshold}/5
       <span className="text-muted-foreground">
         {" "}
-        (keyword {data.byStrategy.keyword}, semantic {data.byStrategy.semantic}, example abstracts {data.byStrategy.hyde}
+        (keyword {data.byStrategy.keyword}, semantic {data.byStrategy.semantic}, example abstracts{" "}
+        {data.byStrategy.hyde}
         {data.modelCalls > 0 ? `; ${data.modelCalls} model ${data.modelCalls === 1 ? "call" : "calls"}` : ""})
       </span>
     </li>
@@ -71,7 +77,8 @@ export function CounterReportEvent({ data }: { data: RunEventPayloads["counter-r
     <li data-testid="counter-report-event" className="text-sm">
       <span className="text-muted-foreground">Claim {data.claim} · </span>
       counter-report with {data.citations.length} {data.citations.length === 1 ? "citation" : "citations"}
-      {data.dropped.length > 0 && `; ${data.dropped.length} ${data.dropped.length === 1 ? "passage" : "passages"} dropped (not in the abstract)`}
+      {data.dropped.length > 0 &&
+        `; ${data.dropped.length} ${data.dropped.length === 1 ? "passage" : "passages"} dropped (not in the abstract)`}
     </li>
   );
 }

@@ -8,13 +8,16 @@ import type { SourceId } from "@/lib/domain/evidence";
 import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/domain/run-input";
 import { SourceCheckboxes } from "@/components/research/source-checkboxes";
 
-
 /**
  * The "Check a claim" form: a pasted claim or a whole abstract, and the sources to search for counter-evidence;
  * submits to the startClaimCheckAction server action. A failed submission keeps the text and shows why.
  */
 export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: SourceId[]; libraryCount: number }) {
-  const [state, action, pending] = useActionState<StartClaimCheckState, FormData>(startClaimCheckAction, { error: null, text: "", sources: null });
+  const [state, action, pending] = useActionState<StartClaimCheckState, FormData>(startClaimCheckAction, {
+    error: null,
+    text: "",
+    sources: null,
+  });
   const [overLimit, setOverLimit] = useState(false);
   return (
     <form action={action} className="space-y-4" data-testid="claim-form">
@@ -39,8 +42,8 @@ export function ClaimForm({ defaultSources, libraryCount }: { defaultSources: So
           }}
         />
         <p id="claim-text-help" className="mt-1 text-sm text-muted-foreground">
-          Paste one claim or a whole abstract. Up to three checkable claims are taken from it; for each, Critica writes the counter-statement,
-          searches for evidence that supports it, and gives a verdict on the claim.
+          Paste one claim or a whole abstract. Up to three checkable claims are taken from it; for each, Critica writes
+          the counter-statement, searches for evidence that supports it, and gives a verdict on the claim.
         </p>
       </div>
       <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} checked={state.sources} />

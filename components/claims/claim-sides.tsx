@@ -27,7 +27,10 @@ export function RelationLine({ relation }: { relation: DocumentRelation }) {
 export function SideHeading({ label, side, testId }: { label: string; side: ClaimSide; testId: string }) {
   return (
     <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-      {label}: <span data-testid={testId} className="normal-case tracking-normal">{sideCountText(side)}</span>
+      {label}:{" "}
+      <span data-testid={testId} className="normal-case tracking-normal">
+        {sideCountText(side)}
+      </span>
     </h3>
   );
 }
@@ -49,7 +52,12 @@ export function SupportingEvidence({ side }: { side: ClaimSide }) {
           <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
             <SourceBadge source={d.source} />
             <span>{d.year ?? "year not recorded"}</span>
-            <a href={d.url} target="_blank" rel="noreferrer noopener" className="text-accent underline underline-offset-2">
+            <a
+              href={d.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-accent underline underline-offset-2"
+            >
               {d.pmid ? `PMID ${d.pmid}` : d.evidenceId}
             </a>
             <Badge tone="success">in line with the claim</Badge>
@@ -60,7 +68,10 @@ export function SupportingEvidence({ side }: { side: ClaimSide }) {
           </blockquote>
           {d.relation && <RelationLine relation={d.relation} />}
           <p data-testid="passage-check" className="text-xs text-muted-foreground">
-            ✓ {d.similarity >= 1 ? "exact match in the abstract" : `${Math.floor(d.similarity * 100)}% match in the abstract`}
+            ✓{" "}
+            {d.similarity >= 1
+              ? "exact match in the abstract"
+              : `${Math.floor(d.similarity * 100)}% match in the abstract`}
           </p>
         </li>
       ))}

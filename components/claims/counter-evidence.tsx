@@ -45,10 +45,19 @@ export function CounterEvidence({
                 <SourceBadge source={c.source} />
                 {c.journal && <span>{c.journal}</span>}
                 <span>{c.year ?? "year not recorded"}</span>
-                <a href={c.url} target="_blank" rel="noreferrer noopener" className="text-accent underline underline-offset-2">
+                <a
+                  href={c.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-accent underline underline-offset-2"
+                >
                   {c.pmid ? `PMID ${c.pmid}` : (c.nctId ?? c.doi ?? "record")}
                 </a>
-                <Badge tone={c.score >= 4 ? "danger" : "warning"} testId="citation-score" title="Support for the counter-statement, 0–5">
+                <Badge
+                  tone={c.score >= 4 ? "danger" : "warning"}
+                  testId="citation-score"
+                  title="Support for the counter-statement, 0–5"
+                >
                   score {c.score}/5
                 </Badge>
                 <FoundBy strategies={c.foundBy} />
@@ -67,12 +76,14 @@ export function CounterEvidence({
       {dropped.length > 0 && (
         <details data-testid="dropped-passages" className="text-sm text-muted-foreground">
           <summary className="cursor-pointer select-none">
-            {dropped.length} {dropped.length === 1 ? "passage" : "passages"} dropped: not found in {dropped.length === 1 ? "its abstract" : "their abstracts"}
+            {dropped.length} {dropped.length === 1 ? "passage" : "passages"} dropped: not found in{" "}
+            {dropped.length === 1 ? "its abstract" : "their abstracts"}
           </summary>
           <ul className="mt-1 space-y-1 border-l border-border pl-3">
             {dropped.map((d, i) => (
               <li key={i} data-testid="dropped-passage">
-                <span className="line-through">{d.passage}</span> ({d.evidenceId}, best match {Math.floor(d.similarity * 100)}%)
+                <span className="line-through">{d.passage}</span> ({d.evidenceId}, best match{" "}
+                {Math.floor(d.similarity * 100)}%)
               </li>
             ))}
           </ul>

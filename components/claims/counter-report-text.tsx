@@ -4,7 +4,15 @@ import { Fragment } from "react";
  * The counter-report's prose with its [n] markers as links to the citations below it (anchors
  * `${idPrefix}-cite-<n>`). Plain text only: nothing in the report is rendered as HTML.
  */
-export function CounterReportText({ text, idPrefix, citations }: { text: string; idPrefix: string; citations: number }) {
+export function CounterReportText({
+  text,
+  idPrefix,
+  citations,
+}: {
+  text: string;
+  idPrefix: string;
+  citations: number;
+}) {
   const parts = text.split(/(\[\d+(?:\s*[–,-]\s*\d+)*\])/g);
   return (
     <p data-testid="counter-report" className="leading-relaxed">

@@ -15,7 +15,15 @@ const MODES: Array<{ id: HomeMode; label: string }> = [
  * keys move between the modes) above the matching panel. Both panels stay mounted, so switching keeps what was
  * typed; the other panel is hidden.
  */
-export function ModeSwitch({ research, claim, initial = "research" }: { research: ReactNode; claim: ReactNode; initial?: HomeMode }) {
+export function ModeSwitch({
+  research,
+  claim,
+  initial = "research",
+}: {
+  research: ReactNode;
+  claim: ReactNode;
+  initial?: HomeMode;
+}) {
   const [mode, setMode] = useState<HomeMode>(initial);
   const name = useId();
   return (

@@ -14,7 +14,11 @@ export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats;
             <th scope="col" className="py-1 font-medium">
               Strategy
             </th>
-            <th scope="col" className="py-1 font-medium" title="Documents kept from the search after merging duplicates and the cap of 100">
+            <th
+              scope="col"
+              className="py-1 font-medium"
+              title="Documents kept from the search after merging duplicates and the cap of 100"
+            >
               Found
             </th>
             <th scope="col" className="py-1 font-medium">
@@ -59,8 +63,12 @@ export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats;
       </table>
       <p data-testid="generation-metadata" className="text-muted-foreground">
         Generated {metadata.backend === "llm" ? `by ${metadata.model}` : "without a language model (extractive)"}
-        {metadata.temperature !== null ? `, temperature ${metadata.temperature}` : ""}, in {(metadata.durationMs / 1000).toFixed(1)} s
-        {stats.passagesExtracted > 0 ? `; ${stats.passagesExtracted - stats.passagesDropped} of ${stats.passagesExtracted} passages verified` : ""}.
+        {metadata.temperature !== null ? `, temperature ${metadata.temperature}` : ""}, in{" "}
+        {(metadata.durationMs / 1000).toFixed(1)} s
+        {stats.passagesExtracted > 0
+          ? `; ${stats.passagesExtracted - stats.passagesDropped} of ${stats.passagesExtracted} passages verified`
+          : ""}
+        .
       </p>
     </div>
   );

@@ -10,7 +10,15 @@ import { Button } from "@/components/ui/button";
  * refreshes the list. When the run has live share links, the dialog says they keep working and offers to revoke
  * them too.
  */
-export function DeleteRunButton({ runId, question, liveShareLinks }: { runId: string; question: string; liveShareLinks: number }) {
+export function DeleteRunButton({
+  runId,
+  question,
+  liveShareLinks,
+}: {
+  runId: string;
+  question: string;
+  liveShareLinks: number;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const router = useRouter();
@@ -20,7 +28,12 @@ export function DeleteRunButton({ runId, question, liveShareLinks }: { runId: st
   const close = () => dialog.current?.close();
   return (
     <>
-      <Button variant="danger" aria-label={`Delete “${question}”`} data-testid="delete-button" onClick={() => dialog.current?.showModal()}>
+      <Button
+        variant="danger"
+        aria-label={`Delete “${question}”`}
+        data-testid="delete-button"
+        onClick={() => dialog.current?.showModal()}
+      >
         Delete
       </Button>
       <dialog
@@ -40,7 +53,12 @@ export function DeleteRunButton({ runId, question, liveShareLinks }: { runId: st
         </p>
         {liveShareLinks > 0 && (
           <label className="mt-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} className="size-4 accent-(--accent)" />
+            <input
+              type="checkbox"
+              checked={revoke}
+              onChange={(e) => setRevoke(e.target.checked)}
+              className="size-4 accent-(--accent)"
+            />
             Also revoke {liveShareLinks === 1 ? "its share link" : `its ${liveShareLinks} share links`}
           </label>
         )}

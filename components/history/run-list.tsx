@@ -26,13 +26,22 @@ export function RunList({
   emptyText?: string;
   verdicts?: ReadonlyMap<string, string>;
 }) {
-  if (runs.length === 0) return <p className="text-sm text-muted-foreground" data-testid="run-list-empty">{emptyText ?? "No research runs yet."}</p>;
+  if (runs.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="run-list-empty">
+        {emptyText ?? "No research runs yet."}
+      </p>
+    );
   return (
     <ul data-testid="run-list" className="divide-y divide-border">
       {runs.map((run) => {
         const finished = run.status !== "running" && run.status !== "queued";
         return (
-          <li key={run.id} data-testid="run-list-item" className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <li
+            key={run.id}
+            data-testid="run-list-item"
+            className="flex flex-wrap items-center justify-between gap-2 py-3"
+          >
             {/* Long questions (up to 2,000 characters) are clamped to two lines with an ellipsis; hover or focus shows them whole. */}
             <Link
               href={`/reports/${run.id}`}
@@ -44,8 +53,12 @@ export function RunList({
             </Link>
             <span className="ml-auto flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
               <RunStatusBadge status={run.status} />
-              {run.mode !== "research" && <Badge testId="run-mode">{run.mode === "claim-check" ? "claim check" : run.mode}</Badge>}
-              <time dateTime={run.createdAt.toISOString()}>{run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+              {run.mode !== "research" && (
+                <Badge testId="run-mode">{run.mode === "claim-check" ? "claim check" : run.mode}</Badge>
+              )}
+              <time dateTime={run.createdAt.toISOString()}>
+                {run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+              </time>
               {verdicts.has(run.id) ? (
                 <span data-testid="run-verdict" className="min-w-28 text-right font-medium text-foreground">
                   {verdicts.get(run.id)}

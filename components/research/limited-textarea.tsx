@@ -17,7 +17,11 @@ export function LimitedTextarea({
   what,
   onOverLimit,
   ...props
-}: Omit<ComponentProps<"textarea">, "maxLength" | "onChange"> & { limit: number; what: string; onOverLimit?: (over: boolean) => void }) {
+}: Omit<ComponentProps<"textarea">, "maxLength" | "onChange"> & {
+  limit: number;
+  what: string;
+  onOverLimit?: (over: boolean) => void;
+}) {
   const id = useId();
   const [length, setLength] = useState(String(props.defaultValue ?? "").length);
   const over = length > limit;
@@ -31,10 +35,14 @@ export function LimitedTextarea({
         onChange={(e) => {
           const next = e.currentTarget.value.length;
           setLength(next);
-          if ((next > limit) !== over) onOverLimit?.(next > limit);
+          if (next > limit !== over) onOverLimit?.(next > limit);
         }}
       />
-      <p id={`${id}-count`} data-testid="char-count" className={`mt-1 text-right text-xs tabular-nums ${over ? "font-medium text-danger" : "text-muted-foreground"}`}>
+      <p
+        id={`${id}-count`}
+        data-testid="char-count"
+        className={`mt-1 text-right text-xs tabular-nums ${over ? "font-medium text-danger" : "text-muted-foreground"}`}
+      >
         {`${length.toLocaleString("en")} / ${limit.toLocaleString("en")} characters`}
       </p>
       {over && (

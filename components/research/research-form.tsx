@@ -31,12 +31,21 @@ export function ResearchForm({
   modelConfigured?: boolean;
   iterations: IterationChoice;
 }) {
-  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, { error: null, question: "", sources: null });
+  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, {
+    error: null,
+    question: "",
+    sources: null,
+  });
   const [overLimit, setOverLimit] = useState(false);
   useEffect(() => {
     // The run page's client code, loaded and evaluated while the user writes the question: on a submit the page then
     // renders as soon as the server answers (measured: 100–230 ms less between the answer and the page).
-    const warm = () => void Promise.all([import("@/components/run/run-view"), import("@/components/chat/conversation"), import("@/components/run/cancel-button")]);
+    const warm = () =>
+      void Promise.all([
+        import("@/components/run/run-view"),
+        import("@/components/chat/conversation"),
+        import("@/components/run/cancel-button"),
+      ]);
     const idle = window.requestIdleCallback?.(warm, { timeout: 2_000 });
     if (idle === undefined) warm();
     return () => {
@@ -69,7 +78,11 @@ export function ResearchForm({
       <div className="flex flex-wrap items-center gap-4">
         <label className="inline-flex items-center gap-2 text-sm">
           Max iterations
-          <select name="maxIterations" defaultValue={String(iterations.defaultValue)} className="rounded-md border border-border bg-background px-2 py-1">
+          <select
+            name="maxIterations"
+            defaultValue={String(iterations.defaultValue)}
+            className="rounded-md border border-border bg-background px-2 py-1"
+          >
             {Array.from({ length: iterations.max - iterations.min + 1 }, (_, i) => iterations.min + i).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -79,7 +92,13 @@ export function ResearchForm({
         </label>
         {modelConfigured && (
           <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" name="onProviderError" value="extractive" data-testid="fallback-extractive" className="size-4 accent-(--accent)" />
+            <input
+              type="checkbox"
+              name="onProviderError"
+              value="extractive"
+              data-testid="fallback-extractive"
+              className="size-4 accent-(--accent)"
+            />
             If the language model fails, finish with the extractive backend
           </label>
         )}

@@ -10,7 +10,11 @@ import { utcTime, type UnreachableSource } from "@/lib/sources/reachability";
 export function UnreachableSources({ sources }: { sources: UnreachableSource[] }) {
   if (sources.length === 0) return null;
   return (
-    <div role="status" data-testid="unreachable-sources" className="space-y-1 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
+    <div
+      role="status"
+      data-testid="unreachable-sources"
+      className="space-y-1 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning"
+    >
       {sources.map((s) => (
         <form key={s.source} action={retryUnreachableSource} className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="source" value={s.source} />

@@ -42,7 +42,11 @@ export function BottomLine({
 }) {
   const total = RECORD_STANCES.reduce((n, s) => n + answer.meter[s], 0);
   return (
-    <section aria-labelledby="bottom-line-heading" className="mb-4 rounded-md border border-border bg-background p-3" data-testid="bottom-line">
+    <section
+      aria-labelledby="bottom-line-heading"
+      className="mb-4 rounded-md border border-border bg-background p-3"
+      data-testid="bottom-line"
+    >
       <h2 id="bottom-line-heading" className="mb-2 flex flex-wrap items-center gap-2 text-base font-semibold">
         Bottom line
         {answer.verdict ? (
@@ -59,7 +63,11 @@ export function BottomLine({
         {answer.sentence}
       </p>
       {children}
-      <div role="group" aria-label="Evidence meter: records by the way they point; press a segment to filter the evidence table" className="space-y-1">
+      <div
+        role="group"
+        aria-label="Evidence meter: records by the way they point; press a segment to filter the evidence table"
+        className="space-y-1"
+      >
         <div className="flex h-7 w-full overflow-hidden rounded-md border border-border" data-testid="evidence-meter">
           {RECORD_STANCES.map((s) =>
             answer.meter[s] === 0 ? null : (
@@ -83,7 +91,10 @@ export function BottomLine({
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="meter-legend">
           {RECORD_STANCES.map((s) => (
             <li key={s}>
-              <span aria-hidden className={`mr-1 inline-block size-2.5 rounded-sm align-middle ${SEGMENT_CLASSES[s]}`} />
+              <span
+                aria-hidden
+                className={`mr-1 inline-block size-2.5 rounded-sm align-middle ${SEGMENT_CLASSES[s]}`}
+              />
               {`${METER_LABELS[s]} ${answer.meter[s]}`}
             </li>
           ))}

@@ -22,7 +22,11 @@ export function CancelButton({ runId }: { runId: string }) {
       >
         Cancel run
       </Button>
-      {message && <span role="status" className="text-sm text-muted-foreground">{message}</span>}
+      {message && (
+        <span role="status" className="text-sm text-muted-foreground">
+          {message}
+        </span>
+      )}
     </span>
   );
 }

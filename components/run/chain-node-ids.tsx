@@ -22,7 +22,11 @@ export function ChainNodeIds({ h }: { h: MechanismHypothesis }) {
         </a>
       )}
       {status === "unrecognised" && (
-        <Badge tone="warning" testId="target-unrecognised" title="The target matches no known gene or protein (NCBI Gene)">
+        <Badge
+          tone="warning"
+          testId="target-unrecognised"
+          title="The target matches no known gene or protein (NCBI Gene)"
+        >
           target unrecognised
         </Badge>
       )}

@@ -19,7 +19,9 @@ function steps(events: RunEvent[]): Step[] {
 }
 
 function hypothesesKey(d: RunEventPayloads["hypotheses"]): string {
-  return d.assessment.hypotheses.map((h) => `${chainLabel(h)}|${h.supportingEvidence.length}|${h.contradictingEvidence.length}`).join(";");
+  return d.assessment.hypotheses
+    .map((h) => `${chainLabel(h)}|${h.supportingEvidence.length}|${h.contradictingEvidence.length}`)
+    .join(";");
 }
 
 function scoresKey(d: RunEventPayloads["assessment"]): string {
@@ -37,10 +39,15 @@ function stepSummary(step: Step, sameHypotheses: number | null, sameScores: numb
   const hypotheses = step.events.findLast((e) => e.type === "hypotheses");
   const judged = step.events.findLast((e) => e.type === "assessment");
   const parts: string[] = [];
-  if (searches.length > 0) parts.push(`${plural(searches.length, "search", "searches")}, ${plural(added, "new record", "new records")}`);
+  if (searches.length > 0)
+    parts.push(`${plural(searches.length, "search", "searches")}, ${plural(added, "new record", "new records")}`);
   if (hypotheses) {
     const n = hypotheses.data.assessment.hypotheses.length;
-    parts.push(sameHypotheses !== null ? `same ${n === 1 ? "hypothesis" : "hypotheses"} as iteration ${sameHypotheses}` : plural(n, "hypothesis", "hypotheses"));
+    parts.push(
+      sameHypotheses !== null
+        ? `same ${n === 1 ? "hypothesis" : "hypotheses"} as iteration ${sameHypotheses}`
+        : plural(n, "hypothesis", "hypotheses"),
+    );
   }
   if (judged) {
     const a = judged.data.assessment;
@@ -62,8 +69,10 @@ function withRepeats(all: Step[]): Array<{ step: Step; sameHypotheses: number | 
     const sk = a ? scoresKey(a.data) : null;
     const sameHypotheses = hk !== null && lastHypotheses?.key === hk ? lastHypotheses.iteration : null;
     const sameScores = sk !== null && lastScores?.key === sk ? lastScores.iteration : null;
-    if (step.iteration !== null && hk !== null && sameHypotheses === null) lastHypotheses = { key: hk, iteration: step.iteration };
-    if (step.iteration !== null && sk !== null && sameScores === null) lastScores = { key: sk, iteration: step.iteration };
+    if (step.iteration !== null && hk !== null && sameHypotheses === null)
+      lastHypotheses = { key: hk, iteration: step.iteration };
+    if (step.iteration !== null && sk !== null && sameScores === null)
+      lastScores = { key: sk, iteration: step.iteration };
     return { step, sameHypotheses, sameScores };
   });
 }
@@ -79,15 +88,26 @@ export function CompactTimeline({ events, maxIterations }: { events: RunEvent[];
     <ol className="space-y-1 text-sm" data-testid="timeline" aria-label="Research timeline">
       {withRepeats(steps(events)).map(({ step, sameHypotheses, sameScores }, i) => {
         // Repeated hypothesis cards and judge paragraphs are left out of the details too: the line says where they are.
-        const shown = step.events.filter((e) => !(e.type === "hypotheses" && sameHypotheses !== null) && !(e.type === "assessment" && sameScores !== null));
+        const shown = step.events.filter(
+          (e) =>
+            !(e.type === "hypotheses" && sameHypotheses !== null) && !(e.type === "assessment" && sameScores !== null),
+        );
         const title =
-          step.iteration === null ? "The question" : step.iteration > maxIterations ? `Iteration ${step.iteration} (follow-up)` : `Iteration ${step.iteration} of ${maxIterations}`;
+          step.iteration === null
+            ? "The question"
+            : step.iteration > maxIterations
+              ? `Iteration ${step.iteration} (follow-up)`
+              : `Iteration ${step.iteration} of ${maxIterations}`;
         return (
           <li key={i} data-testid="timeline-step">
             <details>
               <summary className="cursor-pointer">
                 <span className="font-medium">{title}</span>
-                {step.iteration !== null && <span className="text-muted-foreground">: {stepSummary(step, sameHypotheses, sameScores) || "no step recorded"}</span>}
+                {step.iteration !== null && (
+                  <span className="text-muted-foreground">
+                    : {stepSummary(step, sameHypotheses, sameScores) || "no step recorded"}
+                  </span>
+                )}
               </summary>
               <div className="mt-2 border-l border-border pl-3">
                 <Timeline events={shown.filter((e) => e.type !== "iteration-started")} testId="step-timeline" />

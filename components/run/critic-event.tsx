@@ -5,7 +5,8 @@ const OUTCOME_TEXT = {
   verified: "report verified",
   revise: "sent back to the report agent with this feedback",
   unverified: "published with the “unverified” flag",
-  replaced: "not published: the extractive report of the same evidence is published instead (this draft is kept, collapsed)",
+  replaced:
+    "not published: the extractive report of the same evidence is published instead (this draft is kept, collapsed)",
 } as const;
 
 /**
@@ -36,7 +37,10 @@ export function CriticEvent({ data }: { data: RunEventPayloads["critic"] }) {
           </li>
         ))}
         <li>
-          <Badge tone={data.entailment === null ? "neutral" : data.entailment.verdict === "PASS" ? "success" : "warning"} testId="critic-entailment">
+          <Badge
+            tone={data.entailment === null ? "neutral" : data.entailment.verdict === "PASS" ? "success" : "warning"}
+            testId="critic-entailment"
+          >
             {data.entailment === null
               ? "entailment not checked"
               : `${data.entailment.verdict === "PASS" ? "✓" : "✗"} entailment of ${data.entailment.claimsChecked} cited ${data.entailment.claimsChecked === 1 ? "sentence" : "sentences"}`}

@@ -37,7 +37,11 @@ export function EvidenceEvent({ data }: { data: RunEventPayloads["evidence"] }) 
                 {e.journal && <span>{e.journal}</span>}
                 {e.year && <span>{e.year}</span>}
                 {e.trialPhase && <Badge>{e.trialPhase}</Badge>}
-                {e.trialStatus && <Badge tone={/TERMINATED|WITHDRAWN|SUSPENDED/.test(e.trialStatus) ? "warning" : "neutral"}>{e.trialStatus}</Badge>}
+                {e.trialStatus && (
+                  <Badge tone={/TERMINATED|WITHDRAWN|SUSPENDED/.test(e.trialStatus) ? "warning" : "neutral"}>
+                    {e.trialStatus}
+                  </Badge>
+                )}
                 {e.preprint && <Badge tone="warning">not peer-reviewed</Badge>}
                 <RecordIdentifier e={e} />
               </span>

@@ -40,7 +40,10 @@ function FlowDiagramList({ layout }: { layout: FlowDiagramLayout }) {
             {layout.boxes
               .filter((b) => b.y === stage.y)
               .map((b, i) => (
-                <li key={i} className={`rounded-md border border-border px-3 py-2 ${b.x > layout.width / 3 ? "ml-4" : ""}`}>
+                <li
+                  key={i}
+                  className={`rounded-md border border-border px-3 py-2 ${b.x > layout.width / 3 ? "ml-4" : ""}`}
+                >
                   <span className="block font-semibold">{b.title}</span>
                   {b.lines.map((l) => (
                     <span key={l} className="block">
@@ -60,7 +63,15 @@ function FlowDiagramList({ layout }: { layout: FlowDiagramLayout }) {
  * The diagram as a captioned figure of the report page (kept in print): the SVG from 640 px up, scaled down to the
  * width available; below that, the same boxes as a list, so no label is ever too small to read or cut.
  */
-export function FlowDiagramFigure({ layout, caption, idPrefix }: { layout: FlowDiagramLayout; caption: string; idPrefix?: string }) {
+export function FlowDiagramFigure({
+  layout,
+  caption,
+  idPrefix,
+}: {
+  layout: FlowDiagramLayout;
+  caption: string;
+  idPrefix?: string;
+}) {
   return (
     <figure data-testid="prisma-figure" className="text-foreground">
       <div className="hidden sm:block print:block">

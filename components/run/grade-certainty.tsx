@@ -12,9 +12,20 @@ const LEVEL_TONES: Record<GradeLevel, "success" | "accent" | "warning" | "danger
 
 function RecordLink({ record, id }: { record: ReportRecord | undefined; id: string }) {
   if (!record) return <span>{id}</span>;
-  const label = record.referenceNumber !== null ? `[${record.referenceNumber}]` : record.pmid ? `PMID ${record.pmid}` : (record.nctId ?? record.id);
+  const label =
+    record.referenceNumber !== null
+      ? `[${record.referenceNumber}]`
+      : record.pmid
+        ? `PMID ${record.pmid}`
+        : (record.nctId ?? record.id);
   return (
-    <a href={record.url} target="_blank" rel="noreferrer noopener" title={record.title} className="underline hover:no-underline">
+    <a
+      href={record.url}
+      target="_blank"
+      rel="noreferrer noopener"
+      title={record.title}
+      className="underline hover:no-underline"
+    >
       {label}
     </a>
   );
@@ -25,7 +36,13 @@ function RecordLink({ record, id }: { record: ReportRecord | undefined; id: stri
  * why, and each domain's judgement; a rating-down reason lists the records behind it (their [n] reference, else
  * PMID or NCT ID, linked to the record). Collapsed to its level; the reasons open on demand.
  */
-export function GradeCertaintyPanel({ certainty, records }: { certainty: GradeData; records: Map<string, ReportRecord> }) {
+export function GradeCertaintyPanel({
+  certainty,
+  records,
+}: {
+  certainty: GradeData;
+  records: Map<string, ReportRecord>;
+}) {
   return (
     <details className="mb-4 rounded-md border border-border bg-background px-3 py-2" data-testid="grade-certainty">
       <summary className="cursor-pointer">

@@ -12,7 +12,11 @@ function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boole
       <div className="flex flex-wrap items-center gap-1.5 text-sm font-medium" aria-label={chainLabel(h)}>
         {steps.map((step, i) => (
           <span key={i} className="inline-flex items-center gap-1.5">
-            {i > 0 && <span aria-hidden className="text-muted-foreground">→</span>}
+            {i > 0 && (
+              <span aria-hidden className="text-muted-foreground">
+                →
+              </span>
+            )}
             <span data-testid="chain-step" className="rounded bg-muted px-1.5 py-0.5">
               {step}
             </span>
@@ -31,7 +35,11 @@ function HypothesisCard({ h, primary }: { h: MechanismHypothesis; primary: boole
           {h.links.map((l, i) => (
             <li key={i}>
               {l.from} → {l.to}: {linkSupportLabel(l)}
-              {l.evidenceIds.length > 0 && ` (${l.evidenceIds.slice(0, 4).map((id) => id.replace(/^pmid:/, "PMID ")).join(", ")}${l.evidenceIds.length > 4 ? ", …" : ""})`}
+              {l.evidenceIds.length > 0 &&
+                ` (${l.evidenceIds
+                  .slice(0, 4)
+                  .map((id) => id.replace(/^pmid:/, "PMID "))
+                  .join(", ")}${l.evidenceIds.length > 4 ? ", …" : ""})`}
             </li>
           ))}
         </ul>

@@ -19,7 +19,10 @@ export function retractedRecordsNotice(records: ReportRecord[]): ProvenanceNotic
   const retracted = records.filter((r) => r.provenance?.retracted);
   if (retracted.length === 0) return null;
   const list = retracted
-    .map((r) => `${recordName(r)} “${r.title}”${r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""}`)
+    .map(
+      (r) =>
+        `${recordName(r)} “${r.title}”${r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""}`,
+    )
     .join("; ");
   return {
     label: "Retracted records found",
@@ -28,7 +31,10 @@ export function retractedRecordsNotice(records: ReportRecord[]): ProvenanceNotic
 }
 
 /** Cited records with an expression of concern or an erratum (they still count), by reference number; null when none. */
-export function questionedRecordsNotice(references: Reference[], records: Map<string, ReportRecord>): ProvenanceNotice | null {
+export function questionedRecordsNotice(
+  references: Reference[],
+  records: Map<string, ReportRecord>,
+): ProvenanceNotice | null {
   const cited = references.filter((ref) => {
     const p = records.get(ref.evidenceId)?.provenance;
     return p && !p.retracted && (p.expressionOfConcern || p.erratum);
@@ -37,9 +43,14 @@ export function questionedRecordsNotice(references: Reference[], records: Map<st
   const list = cited
     .map((ref) => {
       const p = records.get(ref.evidenceId)!.provenance!;
-      const what = [p.expressionOfConcern ? "an expression of concern" : "", p.erratum ? "an erratum" : ""].filter(Boolean).join(" and ");
+      const what = [p.expressionOfConcern ? "an expression of concern" : "", p.erratum ? "an erratum" : ""]
+        .filter(Boolean)
+        .join(" and ");
       return `[${ref.n}] has ${what}`;
     })
     .join("; ");
-  return { label: "Read with its correction", text: `${list}; ${cited.length === 1 ? "it still counts" : "they still count"} as evidence (see the limitations).` };
+  return {
+    label: "Read with its correction",
+    text: `${list}; ${cited.length === 1 ? "it still counts" : "they still count"} as evidence (see the limitations).`,
+  };
 }

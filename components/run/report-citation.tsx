@@ -25,7 +25,14 @@ function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean })
   return (
     <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
       {links.map((l) => (
-        <a key={l.label} href={l.href} target="_blank" rel="noreferrer noopener" tabIndex={focusable ? undefined : -1} className="text-accent underline underline-offset-2">
+        <a
+          key={l.label}
+          href={l.href}
+          target="_blank"
+          rel="noreferrer noopener"
+          tabIndex={focusable ? undefined : -1}
+          className="text-accent underline underline-offset-2"
+        >
           {l.label}
         </a>
       ))}
@@ -98,7 +105,12 @@ function CardReference({
           </button>
           {showAbstract && (
             <span className="mt-1 block max-h-64 overflow-y-auto rounded border border-border p-2 text-xs">
-              <AbstractText abstract={record.abstract} sentence={rests[0] ?? sentence} testId="citation-abstract" inline />
+              <AbstractText
+                abstract={record.abstract}
+                sentence={rests[0] ?? sentence}
+                testId="citation-abstract"
+                inline
+              />
             </span>
           )}
         </>
@@ -183,7 +195,8 @@ export function CitationMarker({
     });
     const marker = wrapper.current?.getBoundingClientRect();
     const height = card.current.getBoundingClientRect().height;
-    if (marker) setAbove(marker.bottom + height > window.innerHeight - 8 && marker.top > window.innerHeight - marker.bottom);
+    if (marker)
+      setAbove(marker.bottom + height > window.innerHeight - 8 && marker.top > window.innerHeight - marker.bottom);
   }, [open, resized]);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -250,10 +263,20 @@ export function CitationMarker({
         >
           <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
             {cited.map((r) => (
-              <CardReference key={r.n} r={r} record={records.get(r.evidenceId)} focusable={pinned} sentence={sentence} rests={restingSentences(support, sentence, r.evidenceId)} onResize={() => setResized((n) => n + 1)} />
+              <CardReference
+                key={r.n}
+                r={r}
+                record={records.get(r.evidenceId)}
+                focusable={pinned}
+                sentence={sentence}
+                rests={restingSentences(support, sentence, r.evidenceId)}
+                onResize={() => setResized((n) => n + 1)}
+              />
             ))}
             {token.numbers.length > cited.length && (
-              <span className="block text-muted-foreground">and {token.numbers.length - cited.length} more (see References)</span>
+              <span className="block text-muted-foreground">
+                and {token.numbers.length - cited.length} more (see References)
+              </span>
             )}
             <span className="block border-l-2 border-border pl-2 text-muted-foreground">
               <span className="block text-xs font-medium uppercase tracking-wide">Cited for</span>

@@ -19,7 +19,17 @@ function isWwwAutolink(href: string, children: unknown): boolean {
  * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
  * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
-export function ReportMarkdown({ markdown, references, records, support }: { markdown: string; references: Reference[]; records: ReportRecord[]; support?: SentenceSupport[] }) {
+export function ReportMarkdown({
+  markdown,
+  references,
+  records,
+  support,
+}: {
+  markdown: string;
+  references: Reference[];
+  records: ReportRecord[];
+  support?: SentenceSupport[];
+}) {
   const components = useMemo<Components>(() => {
     const byNumber = new Map(references.map((r) => [r.n, r]));
     const byId = new Map(records.map((r) => [r.id, r]));
@@ -37,13 +47,24 @@ export function ReportMarkdown({ markdown, references, records, support }: { mar
       cite: ({ node, children }) => {
         const data = readCitationData(node?.properties?.dataCitation);
         if (!data) return <span>{children}</span>;
-        return <CitationMarker tokens={data.tokens} sentence={data.sentence} references={byNumber} records={byId} support={support} />;
+        return (
+          <CitationMarker
+            tokens={data.tokens}
+            sentence={data.sentence}
+            references={byNumber}
+            records={byId}
+            support={support}
+          />
+        );
       },
     };
   }, [references, records, support]);
   // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3], [12]).
   const highest = references.reduce((max, r) => Math.max(max, r.n), 0);
-  const rehypePlugins = useMemo(() => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"], [highest]);
+  const rehypePlugins = useMemo(
+    () => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"],
+    [highest],
+  );
   return (
     <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
       {markdown}
@@ -52,7 +73,15 @@ export function ReportMarkdown({ markdown, references, records, support }: { mar
 }
 
 /** A whole Markdown document (a chat answer, a report draft) as an article of {@link ReportMarkdown}. */
-export function ReportDocument({ markdown, references, records }: { markdown: string; references: Reference[]; records: ReportRecord[] }) {
+export function ReportDocument({
+  markdown,
+  references,
+  records,
+}: {
+  markdown: string;
+  references: Reference[];
+  records: ReportRecord[];
+}) {
   return (
     <article data-testid="report" className="prose-report">
       <ReportMarkdown markdown={markdown} references={references} records={records} />

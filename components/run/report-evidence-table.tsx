@@ -28,7 +28,12 @@ const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
 /** Rows shown before "Show all" when no filter narrows the table (the records the report cites come first). */
 const INITIAL_ROWS = 10;
 
-const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = { yes: "success", possibly: "warning", no: "danger", irrelevant: "neutral" };
+const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = {
+  yes: "success",
+  possibly: "warning",
+  no: "danger",
+  irrelevant: "neutral",
+};
 const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
 
 /** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
@@ -71,13 +76,26 @@ export function sortRecords(records: ReportRecord[], sort: Sort): ReportRecord[]
 const selectClass = "rounded-md border border-border bg-background px-2 py-1 text-sm";
 
 /** A labelled filter drop-down; `options` are [value, label] pairs. */
-function FilterSelect(props: { id: string; testId: string; label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
+function FilterSelect(props: {
+  id: string;
+  testId: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<[string, string]>;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={props.id} className="font-medium">
         {props.label}
       </label>
-      <select id={props.id} data-testid={props.testId} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <select
+        id={props.id}
+        data-testid={props.testId}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -125,10 +143,16 @@ export function EvidenceTable({
 
   const sources = useMemo(() => [...new Set(records.map((r) => r.source))], [records]);
   const types = useMemo(
-    () => [...new Map(records.map((r) => [r.studyType, r.studyTypeLabel])).entries()].sort((a, b) => studyTypeRank(a[0]) - studyTypeRank(b[0])),
+    () =>
+      [...new Map(records.map((r) => [r.studyType, r.studyTypeLabel])).entries()].sort(
+        (a, b) => studyTypeRank(a[0]) - studyTypeRank(b[0]),
+      ),
     [records],
   );
-  const years = useMemo(() => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b), [records]);
+  const years = useMemo(
+    () => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b),
+    [records],
+  );
   const missingYears = records.filter((r) => r.year === null).length;
 
   const matching = useMemo(() => {
@@ -146,7 +170,13 @@ export function EvidenceTable({
     return sortRecords(filtered, sort);
   }, [records, source, studyType, yearFrom, yearTo, preprint, stance, sort]);
 
-  const filtered = source !== "all" || studyType !== "all" || yearFrom !== "" || yearTo !== "" || preprint !== "all" || stance !== null;
+  const filtered =
+    source !== "all" ||
+    studyType !== "all" ||
+    yearFrom !== "" ||
+    yearTo !== "" ||
+    preprint !== "all" ||
+    stance !== null;
   const shown = filtered || all ? matching : matching.slice(0, initialRows);
   const clear = () => {
     onStanceChange?.(null);
@@ -167,20 +197,54 @@ export function EvidenceTable({
   return (
     <div className="space-y-3" data-testid="evidence-table">
       <div className="no-print flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter evidence">
-        <FilterSelect id={`${id}-source`} testId="filter-source" label="Source" value={source} onChange={(v) => setSource(v as SourceId | "all")}
-          options={[["all", "All sources"], ...sources.map((s): [string, string] => [s, SOURCE_LABELS[s]])]} />
-        <FilterSelect id={`${id}-study-type`} testId="filter-study-type" label="Study type" value={studyType} onChange={setStudyType}
-          options={[["all", "All study types"], ...types]} />
+        <FilterSelect
+          id={`${id}-source`}
+          testId="filter-source"
+          label="Source"
+          value={source}
+          onChange={(v) => setSource(v as SourceId | "all")}
+          options={[["all", "All sources"], ...sources.map((s): [string, string] => [s, SOURCE_LABELS[s]])]}
+        />
+        <FilterSelect
+          id={`${id}-study-type`}
+          testId="filter-study-type"
+          label="Study type"
+          value={studyType}
+          onChange={setStudyType}
+          options={[["all", "All study types"], ...types]}
+        />
         {years.length > 1 && (
           <>
-        <FilterSelect id={`${id}-year-from`} testId="filter-year-from" label="Year from" value={yearFrom} onChange={setYearFrom}
-          options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
-        <FilterSelect id={`${id}-year-to`} testId="filter-year-to" label="Year to" value={yearTo} onChange={setYearTo}
-          options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]} />
+            <FilterSelect
+              id={`${id}-year-from`}
+              testId="filter-year-from"
+              label="Year from"
+              value={yearFrom}
+              onChange={setYearFrom}
+              options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]}
+            />
+            <FilterSelect
+              id={`${id}-year-to`}
+              testId="filter-year-to"
+              label="Year to"
+              value={yearTo}
+              onChange={setYearTo}
+              options={[["", "Any"], ...years.map((y): [string, string] => [String(y), String(y)])]}
+            />
           </>
         )}
-        <FilterSelect id={`${id}-preprint`} testId="filter-preprint" label="Peer review" value={preprint} onChange={(v) => setPreprint(v as PreprintFilter)}
-          options={[["all", "All records"], ["peer-reviewed", "Peer-reviewed only"], ["preprint", "Preprints only"]]} />
+        <FilterSelect
+          id={`${id}-preprint`}
+          testId="filter-preprint"
+          label="Peer review"
+          value={preprint}
+          onChange={(v) => setPreprint(v as PreprintFilter)}
+          options={[
+            ["all", "All records"],
+            ["peer-reviewed", "Peer-reviewed only"],
+            ["preprint", "Preprints only"],
+          ]}
+        />
         {filtered && (
           <Button variant="secondary" onClick={clear}>
             Clear filters
@@ -188,13 +252,19 @@ export function EvidenceTable({
         )}
       </div>
       <p id={`${id}-count`} role="status" className="text-sm text-muted-foreground" data-testid="evidence-count">
-        {matching.length === records.length ? `${records.length} records` : `${matching.length} of ${records.length} records`}
+        {matching.length === records.length
+          ? `${records.length} records`
+          : `${matching.length} of ${records.length} records`}
         {stance !== null && ` (evidence meter: ${METER_LABELS[stance]})`}
         {shown.length < matching.length && `; the first ${shown.length} shown`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         {/* On a phone each row is a card (app/globals.css .evidence-grid); the roles keep it a table for assistive tech. */}
-        <table role="table" className="evidence-grid w-full border-collapse text-sm sm:min-w-[36rem]" aria-describedby={`${id}-count`}>
+        <table
+          role="table"
+          className="evidence-grid w-full border-collapse text-sm sm:min-w-[36rem]"
+          aria-describedby={`${id}-count`}
+        >
           <caption id={`${id}-caption`} className="sr-only">
             Evidence collected by the run
           </caption>
@@ -212,7 +282,9 @@ export function EvidenceTable({
                     type="button"
                     data-testid={`sort-${c.key}`}
                     className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-accent"
-                    onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key && s.dir === "asc" ? "desc" : "asc" }))}
+                    onClick={() =>
+                      setSort((s) => ({ key: c.key, dir: s.key === c.key && s.dir === "asc" ? "desc" : "asc" }))
+                    }
                   >
                     {c.label}
                     <span aria-hidden className="text-muted-foreground">
@@ -229,9 +301,17 @@ export function EvidenceTable({
               const meta = metadataLine(r);
               return (
                 <Fragment key={r.id}>
-                  <tr role="row" data-testid="evidence-row" className={`align-top ${expanded ? "" : "border-b border-border"}`}>
+                  <tr
+                    role="row"
+                    data-testid="evidence-row"
+                    className={`align-top ${expanded ? "" : "border-b border-border"}`}
+                  >
                     <td role="cell" className="py-2 pr-3 tabular-nums" data-testid="evidence-ref">
-                      {r.referenceNumber === null ? <span className="text-muted-foreground">–</span> : `[${r.referenceNumber}]`}
+                      {r.referenceNumber === null ? (
+                        <span className="text-muted-foreground">–</span>
+                      ) : (
+                        `[${r.referenceNumber}]`
+                      )}
                     </td>
                     <td role="cell" className="py-2 pr-3">
                       <button
@@ -244,15 +324,52 @@ export function EvidenceTable({
                       >
                         {r.title}
                       </button>
-                      {meta && <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-metadata">{meta}</span>}
+                      {meta && (
+                        <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-metadata">
+                          {meta}
+                        </span>
+                      )}
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                         <span data-testid="evidence-source">{SOURCE_LABELS[r.source]}</span>
-                        {r.pmid && <a href={`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">PMID {r.pmid}</a>}
-                        {r.doi && <a href={`https://doi.org/${encodeURI(r.doi)}`} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">DOI {r.doi}</a>}
-                        {r.nctId && <a href={r.url} target="_blank" rel="noreferrer noopener" className="underline underline-offset-2">{r.nctId}</a>}
+                        {r.pmid && (
+                          <a
+                            href={`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                            className="underline underline-offset-2"
+                          >
+                            PMID {r.pmid}
+                          </a>
+                        )}
+                        {r.doi && (
+                          <a
+                            href={`https://doi.org/${encodeURI(r.doi)}`}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                            className="underline underline-offset-2"
+                          >
+                            DOI {r.doi}
+                          </a>
+                        )}
+                        {r.nctId && (
+                          <a
+                            href={r.url}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                            className="underline underline-offset-2"
+                          >
+                            {r.nctId}
+                          </a>
+                        )}
                         {r.preprint && <Badge tone="warning">preprint</Badge>}
                         <ProvenanceBadges provenance={r.provenance} />
-                        <button type="button" onClick={() => toggle(r.id)} aria-expanded={expanded} className="text-accent underline underline-offset-2" data-testid="evidence-abstract-toggle">
+                        <button
+                          type="button"
+                          onClick={() => toggle(r.id)}
+                          aria-expanded={expanded}
+                          className="text-accent underline underline-offset-2"
+                          data-testid="evidence-abstract-toggle"
+                        >
                           {expanded ? "Hide abstract" : r.hasAbstract ? "Abstract" : "No abstract"}
                         </button>
                       </span>
@@ -260,8 +377,16 @@ export function EvidenceTable({
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-study-type">
                       {r.studyTypeLabel}
                     </td>
-                    <td role="cell" className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`} data-testid="evidence-year">
-                      {r.year ?? <span className="text-muted-foreground" aria-label="year not recorded">–</span>}
+                    <td
+                      role="cell"
+                      className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`}
+                      data-testid="evidence-year"
+                    >
+                      {r.year ?? (
+                        <span className="text-muted-foreground" aria-label="year not recorded">
+                          –
+                        </span>
+                      )}
                     </td>
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
@@ -273,9 +398,18 @@ export function EvidenceTable({
                   {expanded && (
                     <tr role="row" className="border-b border-border" data-testid="evidence-abstract-row">
                       <td role="cell" />
-                      <td role="cell" colSpan={COLUMNS.length - 1} id={`${id}-abstract-${r.id}`} className="pb-3 pr-3 text-sm">
+                      <td
+                        role="cell"
+                        colSpan={COLUMNS.length - 1}
+                        id={`${id}-abstract-${r.id}`}
+                        className="pb-3 pr-3 text-sm"
+                      >
                         <AbstractText abstract={r.abstract} sentence={r.stancePassage} />
-                        {r.stancePassage && <p className="mt-1 text-xs text-muted-foreground">Marked: the sentence its stance on the question rests on.</p>}
+                        {r.stancePassage && (
+                          <p className="mt-1 text-xs text-muted-foreground">
+                            Marked: the sentence its stance on the question rests on.
+                          </p>
+                        )}
                       </td>
                     </tr>
                   )}

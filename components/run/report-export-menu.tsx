@@ -21,7 +21,15 @@ const itemClass =
  * before its report, or a claim check without a verdict). `claimCheck` leaves out the PRISMA item. Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
  * closes it and returns focus to the button; Tab closes it.
  */
-export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHref: string; hasReport: boolean; claimCheck?: boolean }) {
+export function ExportMenu({
+  baseHref,
+  hasReport,
+  claimCheck = false,
+}: {
+  baseHref: string;
+  hasReport: boolean;
+  claimCheck?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -73,7 +81,9 @@ export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHr
   };
 
   // A claim check's flow diagrams are drawn per claim on its page; its downloads are the text and citation files.
-  const files = (hasReport ? FILES : FILES.filter((f) => f.format === "json")).filter((f) => !(claimCheck && f.format === "prisma"));
+  const files = (hasReport ? FILES : FILES.filter((f) => f.format === "json")).filter(
+    (f) => !(claimCheck && f.format === "prisma"),
+  );
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button
@@ -103,7 +113,15 @@ export function ExportMenu({ baseHref, hasReport, claimCheck = false }: { baseHr
           onKeyDown={onMenuKey}
         >
           {files.map((f) => (
-            <a key={f.format} role="menuitem" tabIndex={-1} href={`${baseHref}/${f.format}`} download className={itemClass} onClick={() => setOpen(false)}>
+            <a
+              key={f.format}
+              role="menuitem"
+              tabIndex={-1}
+              href={`${baseHref}/${f.format}`}
+              download
+              className={itemClass}
+              onClick={() => setOpen(false)}
+            >
               {f.label}
             </a>
           ))}

@@ -35,7 +35,10 @@ function Chain({ h }: { h: MechanismHypothesis }) {
         return (
           <li key={i} className="inline-flex items-center">
             {i > 0 && (
-              <span className="mx-1 inline-flex flex-col items-center px-1 text-xs text-muted-foreground" data-testid="chain-link">
+              <span
+                className="mx-1 inline-flex flex-col items-center px-1 text-xs text-muted-foreground"
+                data-testid="chain-link"
+              >
                 <span>{label}</span>
                 <span aria-hidden className="text-base leading-none text-foreground">
                   ⟶
@@ -59,13 +62,24 @@ function Chain({ h }: { h: MechanismHypothesis }) {
  * The final iteration's hypotheses as drug → target → pathway → effect chains, with supporting and contradicting
  * record counts, confidence, and (expandable) the records behind each link of the chain and those contradicting it.
  */
-export function HypothesisChains({ assessment, records }: { assessment: HypothesisSet; records: Map<string, ReportRecord> }) {
-  if (assessment.hypotheses.length === 0) return <p className="text-sm text-muted-foreground">No hypothesis could be formed from the evidence.</p>;
+export function HypothesisChains({
+  assessment,
+  records,
+}: {
+  assessment: HypothesisSet;
+  records: Map<string, ReportRecord>;
+}) {
+  if (assessment.hypotheses.length === 0)
+    return <p className="text-sm text-muted-foreground">No hypothesis could be formed from the evidence.</p>;
   const primary = assessment.primaryHypothesis ? chainLabel(assessment.primaryHypothesis) : null;
   return (
     <ul className="space-y-3" data-testid="hypothesis-chains">
       {assessment.hypotheses.map((h, i) => (
-        <li key={i} data-testid="hypothesis-chain" className="space-y-2 rounded-md border border-border bg-background p-3">
+        <li
+          key={i}
+          data-testid="hypothesis-chain"
+          className="space-y-2 rounded-md border border-border bg-background p-3"
+        >
           <Chain h={h} />
           <div className="flex flex-wrap items-center gap-2 text-xs">
             {chainLabel(h) === primary && <Badge tone="accent">primary</Badge>}
@@ -80,13 +94,17 @@ export function HypothesisChains({ assessment, records }: { assessment: Hypothes
           </div>
           {(h.links.length > 0 || h.contradictingEvidence.length > 0) && (
             <details className="text-sm">
-              <summary className="cursor-pointer select-none text-muted-foreground hover:text-foreground">Evidence behind each link</summary>
+              <summary className="cursor-pointer select-none text-muted-foreground hover:text-foreground">
+                Evidence behind each link
+              </summary>
               <div className="mt-2 space-y-2">
                 {h.links.map((l, j) => (
                   <div key={j}>
                     <p className="font-medium">
                       {l.from} → {l.to}
-                      {l.curated && <span className="ml-2 text-xs font-normal text-muted-foreground">curated: {l.curated}</span>}
+                      {l.curated && (
+                        <span className="ml-2 text-xs font-normal text-muted-foreground">curated: {l.curated}</span>
+                      )}
                     </p>
                     <ul className="ml-4 list-disc space-y-0.5">
                       {l.evidenceIds.map((id) => (

@@ -23,10 +23,16 @@ function andList(parts: string[]): string {
  * ("whether each cited source supports its sentence" when no entailment check ran), from its last verdict.
  */
 export function verificationLabel(critic: RunEventPayloads["critic"] | undefined, report: ResearchReport): string {
-  if (!critic) return report.verification?.status === "verified" ? "Passed the critic's checks." : "The critic did not check this report.";
+  if (!critic)
+    return report.verification?.status === "verified"
+      ? "Passed the critic's checks."
+      : "The critic did not check this report.";
   // The critic's last verdict was on the model's draft, which was replaced by the extractive report of the same evidence.
   if (critic.outcome === "replaced") {
-    const own = report.verification?.status === "verified" ? "This extractive report passed the critic's deterministic checks" : "This extractive report did not pass all of the critic's deterministic checks";
+    const own =
+      report.verification?.status === "verified"
+        ? "This extractive report passed the critic's deterministic checks"
+        : "This extractive report did not pass all of the critic's deterministic checks";
     return `The model's last draft failed the critic's checks (draft ${critic.attempt} of ${critic.maxAttempts}) and was not published. ${own}; no model wrote its text.`;
   }
   const passed = critic.checks.filter((c) => c.passed).map((c) => c.label.charAt(0).toLowerCase() + c.label.slice(1));
@@ -61,7 +67,9 @@ export function ReportMethod({
   const hypotheses = events.findLast((e) => e.type === "hypotheses")?.data ?? null;
   const assessments = events.flatMap((e) => (e.type === "assessment" ? [e.data] : []));
   const critic = events.findLast((e) => e.type === "critic")?.data;
-  const methods = mergeRepeatedLines(report.methodology.content.split("\n").map((l) => plainWords(l.replace(/^\s*[-*•]\s+/, ""))));
+  const methods = mergeRepeatedLines(
+    report.methodology.content.split("\n").map((l) => plainWords(l.replace(/^\s*[-*•]\s+/, ""))),
+  );
   return (
     <details className="report-section" data-testid="report-method">
       <summary>
@@ -85,13 +93,20 @@ export function ReportMethod({
           <h3 id="prisma-heading" className="mb-1 font-semibold">
             How the evidence was found
           </h3>
-          <FlowDiagramFigure layout={flowDiagram} caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this version's searches, counted from its saved events." />
+          <FlowDiagramFigure
+            layout={flowDiagram}
+            caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this version's searches, counted from its saved events."
+          />
         </section>
         <section aria-labelledby="hypotheses-heading">
           <h3 id="hypotheses-heading" className="mb-1 font-semibold">
             {hypotheses ? `Hypotheses (iteration ${hypotheses.iteration})` : "Hypotheses"}
           </h3>
-          {hypotheses ? <HypothesisChains assessment={hypotheses.assessment} records={byId} /> : <p>No hypothesis could be formed from the evidence.</p>}
+          {hypotheses ? (
+            <HypothesisChains assessment={hypotheses.assessment} records={byId} />
+          ) : (
+            <p>No hypothesis could be formed from the evidence.</p>
+          )}
         </section>
         {assessments.length > 0 && (
           <section aria-labelledby="scores-heading">
@@ -109,9 +124,11 @@ export function ReportMethod({
           <h3 className="mb-1 font-semibold">Checks</h3>
           <p data-testid="verification-label">{verificationLabel(critic, report)}</p>
           <p className="mt-1 text-muted-foreground" data-testid="report-footer">
-            Written from {plural(report.totalPapersReviewed, "record", "records")} over {plural(report.searchIterations, "search iteration", "search iterations")}; the judge&apos;s
-            confidence {Math.round(report.confidenceScore * 100)}%.
-            {report.removedReferences > 0 && ` ${plural(report.removedReferences, "reference", "references")} removed by citation validation.`}
+            Written from {plural(report.totalPapersReviewed, "record", "records")} over{" "}
+            {plural(report.searchIterations, "search iteration", "search iterations")}; the judge&apos;s confidence{" "}
+            {Math.round(report.confidenceScore * 100)}%.
+            {report.removedReferences > 0 &&
+              ` ${plural(report.removedReferences, "reference", "references")} removed by citation validation.`}
           </p>
         </section>
       </div>

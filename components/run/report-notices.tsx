@@ -48,7 +48,11 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
   const questioned = questionedRecordsNotice(report.references, input.records);
   if (questioned) notices.push({ kind: "concern", ...questioned });
   for (const s of input.shortfalls) {
-    notices.push({ kind: "shortfall", label: "Shortfall", text: `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the report.` });
+    notices.push({
+      kind: "shortfall",
+      label: "Shortfall",
+      text: `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the report.`,
+    });
   }
   if (report.verification?.status === "unverified") {
     // The failed checks themselves are listed under the report's title (reportToMarkdown's flag).
@@ -114,7 +118,11 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     });
   }
   if (report.references.length === 0 && !report.notAnswered) {
-    notices.push({ kind: "no-references", label: "No references", text: "The report cites no retrieved record, so none of its statements can be checked against a source." });
+    notices.push({
+      kind: "no-references",
+      label: "No references",
+      text: "The report cites no retrieved record, so none of its statements can be checked against a source.",
+    });
   }
   const preprints = report.references.filter((r) => input.records.get(r.evidenceId)?.preprint);
   if (preprints.length > 0) {
@@ -132,7 +140,11 @@ export function ReportNotices(props: ReportNoticeInput) {
   const notices = reportNotices(props);
   if (notices.length === 0) return null;
   return (
-    <section aria-labelledby="report-notices-heading" data-testid="report-notices" className="mb-4 rounded-md border border-warning bg-warning-soft px-4 py-3 text-warning">
+    <section
+      aria-labelledby="report-notices-heading"
+      data-testid="report-notices"
+      className="mb-4 rounded-md border border-warning bg-warning-soft px-4 py-3 text-warning"
+    >
       <h2 id="report-notices-heading" className="text-sm font-semibold">
         Read with care
       </h2>

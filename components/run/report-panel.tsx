@@ -51,17 +51,31 @@ export function ReportPanel({
 }) {
   const [stance, setStance] = useState<RecordStance | null>(null);
   const notAnswered = report.report.notAnswered !== undefined;
-  const answered = useMemo(() => answerFromRecords(question, records, report.report.drugCandidates, notAnswered), [question, records, report.report.drugCandidates, notAnswered]);
+  const answered = useMemo(
+    () => answerFromRecords(question, records, report.report.drugCandidates, notAnswered),
+    [question, records, report.report.drugCandidates, notAnswered],
+  );
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
   const lastAssessment = events.findLast((e) => e.type === "assessment")?.data ?? null;
   const { references } = report.report;
-  const flowDiagram = useMemo(() => researchFlowLayout(researchFlow({ events, records: screenedFromReportRecords(records), report: report.report })), [events, records, report.report]);
+  const flowDiagram = useMemo(
+    () =>
+      researchFlowLayout(researchFlow({ events, records: screenedFromReportRecords(records), report: report.report })),
+    [events, records, report.report],
+  );
   return (
     <>
       <Card label="Report" className="scroll-mt-20" testId="report-card">
         <div id="report" className="scroll-mt-20" />
-        {version && <ReportVersionBar current={version.current} versions={version.versions} diff={version.diff} hrefBase={version.hrefBase} />}
+        {version && (
+          <ReportVersionBar
+            current={version.current}
+            versions={version.versions}
+            diff={version.diff}
+            hrefBase={version.hrefBase}
+          />
+        )}
         {records.length > 0 && (
           <>
             <BottomLine
@@ -73,7 +87,11 @@ export function ReportPanel({
               }}
             >
               <div className="prose-report prose-compact mb-3 text-sm" data-testid="answer-opening">
-                <ReportMarkdown markdown={openingParagraph(answered, records, report.report)} references={references} records={records} />
+                <ReportMarkdown
+                  markdown={openingParagraph(answered, records, report.report)}
+                  references={references}
+                  records={records}
+                />
               </div>
             </BottomLine>
             <GradeCertaintyPanel certainty={answered.certainty} records={byId} />
@@ -81,7 +99,13 @@ export function ReportPanel({
         )}
         <ReportNotices shortfalls={shortfalls} lastAssessment={lastAssessment} report={report.report} records={byId} />
         <ReportReading report={report.report} records={records} />
-        <ReportMethod events={events} report={report.report} records={records} flowDiagram={flowDiagram} maxIterations={maxIterations} />
+        <ReportMethod
+          events={events}
+          report={report.report}
+          records={records}
+          flowDiagram={flowDiagram}
+          maxIterations={maxIterations}
+        />
       </Card>
       {records.length > 0 && (
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">

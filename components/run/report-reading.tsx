@@ -6,7 +6,17 @@ import { readingProse } from "@/lib/report/render/quoted-prose";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** A collapsed section of the report: its heading (with a count) as the summary, its content on demand. */
-export function ReportSection({ title, count, children, testId }: { title: string; count?: string; children: ReactNode; testId?: string }) {
+export function ReportSection({
+  title,
+  count,
+  children,
+  testId,
+}: {
+  title: string;
+  count?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <details className="report-section" data-testid={testId}>
       <summary>
@@ -32,7 +42,9 @@ function quotes(n: number): string {
 export function ReportReading({ report, records }: { report: ResearchReport; records: ReportRecord[] }) {
   const texts = new Map(records.map((r) => [r.id, `${r.title} ${r.abstract}`]));
   const read = (prose: string) => readingProse(prose, report.references, texts);
-  const md = (markdown: string) => <ReportMarkdown markdown={markdown} references={report.references} records={records} support={report.support} />;
+  const md = (markdown: string) => (
+    <ReportMarkdown markdown={markdown} references={report.references} records={records} support={report.support} />
+  );
   const mechanistic = read(report.mechanisticFindings.content);
   const clinical = read(report.clinicalFindings.content);
   const count = (markdown: string) => quotes((markdown.match(/^> “/gm) ?? []).length);
@@ -42,8 +54,9 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
       {report.verification?.status === "unverified" && (
         <blockquote data-testid="unverified-flag">
           <p>
-            <strong>Unverified report.</strong> The critic&apos;s checks still failed after {report.verification.attempts}{" "}
-            {report.verification.attempts === 1 ? "draft" : "drafts"}; read the findings with care. Failed checks:
+            <strong>Unverified report.</strong> The critic&apos;s checks still failed after{" "}
+            {report.verification.attempts} {report.verification.attempts === 1 ? "draft" : "drafts"}; read the findings
+            with care. Failed checks:
           </p>
           <ul>
             {report.verification.failedChecks.map((c) => (
@@ -54,21 +67,34 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
       )}
       {report.failedModelDraft && (
         <p data-testid="extractive-replacement">
-          <strong>Extractive report.</strong> The model&apos;s report still failed the critic&apos;s checks after {report.failedModelDraft.verification?.attempts ?? 0}{" "}
-          {report.failedModelDraft.verification?.attempts === 1 ? "draft" : "drafts"}, so this report was written from the same evidence without a language model.
+          <strong>Extractive report.</strong> The model&apos;s report still failed the critic&apos;s checks after{" "}
+          {report.failedModelDraft.verification?.attempts ?? 0}{" "}
+          {report.failedModelDraft.verification?.attempts === 1 ? "draft" : "drafts"}, so this report was written from
+          the same evidence without a language model.
         </p>
       )}
       {report.notAnswered && (
         <p data-testid="not-answered">
-          <em>The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.</em>
+          <em>
+            The evidence retrieved does not answer this question. The report says what was searched and what evidence is
+            missing.
+          </em>
         </p>
       )}
       <h2>Executive summary</h2>
       {md(read(report.executiveSummary))}
-      <ReportSection title={report.mechanisticFindings.title || "Mechanistic findings"} count={count(mechanistic)} testId="section-mechanistic">
+      <ReportSection
+        title={report.mechanisticFindings.title || "Mechanistic findings"}
+        count={count(mechanistic)}
+        testId="section-mechanistic"
+      >
         {md(mechanistic)}
       </ReportSection>
-      <ReportSection title={report.clinicalFindings.title || "Clinical findings"} count={count(clinical)} testId="section-clinical">
+      <ReportSection
+        title={report.clinicalFindings.title || "Clinical findings"}
+        count={count(clinical)}
+        testId="section-clinical"
+      >
         {md(clinical)}
       </ReportSection>
       <ReportSection title="Conclusion" testId="section-conclusion">
@@ -80,7 +106,11 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
         </ReportSection>
       )}
       <ReportSection title="References" count={`${report.references.length}`} testId="section-references">
-        {report.references.length === 0 ? <p>No references.</p> : md(report.references.map((r) => `${r.n}. ${formatReference(r)}`).join("\n"))}
+        {report.references.length === 0 ? (
+          <p>No references.</p>
+        ) : (
+          md(report.references.map((r) => `${r.n}. ${formatReference(r)}`).join("\n"))
+        )}
       </ReportSection>
       {report.drugCandidates.length > 0 && (
         <p className="report-candidates">

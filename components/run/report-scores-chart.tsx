@@ -36,7 +36,15 @@ export function ScoresChart({ assessments }: { assessments: Array<RunEventPayloa
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="w-full max-w-md text-muted-foreground" aria-hidden>
         {[0, 5, 10].map((v) => (
           <g key={v}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="currentColor" strokeOpacity={0.3} strokeDasharray={v === 0 ? undefined : "3 3"} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(v)}
+              y2={y(v)}
+              stroke="currentColor"
+              strokeOpacity={0.3}
+              strokeDasharray={v === 0 ? undefined : "3 3"}
+            />
             <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="10" fill="currentColor">
               {v}
             </text>
@@ -51,8 +59,21 @@ export function ScoresChart({ assessments }: { assessments: Array<RunEventPayloa
                 const x = center - BAR - 2 + j * (BAR + 4);
                 return (
                   <g key={s.key} data-testid="score-bar" data-series={s.key} data-value={value}>
-                    <rect x={x} y={y(value)} width={BAR} height={Math.max(0, y(0) - y(value))} rx="2" className={s.className} />
-                    <text x={x + BAR / 2} y={y(value) - 4} textAnchor="middle" fontSize="10" className="fill-foreground">
+                    <rect
+                      x={x}
+                      y={y(value)}
+                      width={BAR}
+                      height={Math.max(0, y(0) - y(value))}
+                      rx="2"
+                      className={s.className}
+                    />
+                    <text
+                      x={x + BAR / 2}
+                      y={y(value) - 4}
+                      textAnchor="middle"
+                      fontSize="10"
+                      className="fill-foreground"
+                    >
                       {value}
                     </text>
                   </g>
@@ -61,7 +82,13 @@ export function ScoresChart({ assessments }: { assessments: Array<RunEventPayloa
               <text x={center} y={HEIGHT - PAD.bottom + 14} textAnchor="middle" fontSize="10" fill="currentColor">
                 Iteration {a.iteration}
               </text>
-              <text x={center} y={HEIGHT - PAD.bottom + 27} textAnchor="middle" fontSize="10" className={a.assessment.sufficient ? "fill-success" : "fill-warning"}>
+              <text
+                x={center}
+                y={HEIGHT - PAD.bottom + 27}
+                textAnchor="middle"
+                fontSize="10"
+                className={a.assessment.sufficient ? "fill-success" : "fill-warning"}
+              >
                 {a.assessment.sufficient ? "sufficient" : "not sufficient"}
               </text>
             </g>
@@ -90,8 +117,9 @@ export function ScoresChart({ assessments }: { assessments: Array<RunEventPayloa
         </tbody>
       </table>
       <figcaption className="text-sm text-muted-foreground">
-        Judge&apos;s scores across {assessments.length} {assessments.length === 1 ? "iteration" : "iterations"}; the evidence suffices at a combined score of{" "}
-        {SUFFICIENT_COMBINED_SCORE} or more, a mechanism score of at least {CLEAR_MECHANISM_SCORE} and at least one drug candidate.
+        Judge&apos;s scores across {assessments.length} {assessments.length === 1 ? "iteration" : "iterations"}; the
+        evidence suffices at a combined score of {SUFFICIENT_COMBINED_SCORE} or more, a mechanism score of at least{" "}
+        {CLEAR_MECHANISM_SCORE} and at least one drug candidate.
       </figcaption>
     </figure>
   );

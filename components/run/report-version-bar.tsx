@@ -26,15 +26,36 @@ function DiffDetails({ diff }: { diff: VersionDiff }) {
   return (
     <details className="rounded-md border border-border bg-muted px-3 py-2 text-sm" data-testid="version-diff">
       <summary className="cursor-pointer font-medium">
-        What changed from v{diff.fromVersion}: {diff.bottomLine.before === diff.bottomLine.after ? `bottom line ${diff.bottomLine.after.toLowerCase()}` : `${diff.bottomLine.before} → ${diff.bottomLine.after}`}
+        What changed from v{diff.fromVersion}:{" "}
+        {diff.bottomLine.before === diff.bottomLine.after
+          ? `bottom line ${diff.bottomLine.after.toLowerCase()}`
+          : `${diff.bottomLine.before} → ${diff.bottomLine.after}`}
         {`, ${diff.added.length} ${diff.added.length === 1 ? "reference" : "references"} added, ${diff.removed.length} removed`}
       </summary>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        <Change label="Bottom line" before={diff.bottomLine.before} after={diff.bottomLine.after} testId="diff-bottom-line" />
-        <Change label="Certainty (GRADE)" before={diff.certainty.before} after={diff.certainty.after} testId="diff-certainty" />
-        <Change label="Judge's confidence" before={percent(diff.confidence.before)} after={percent(diff.confidence.after)} testId="diff-confidence" />
+        <Change
+          label="Bottom line"
+          before={diff.bottomLine.before}
+          after={diff.bottomLine.after}
+          testId="diff-bottom-line"
+        />
+        <Change
+          label="Certainty (GRADE)"
+          before={diff.certainty.before}
+          after={diff.certainty.after}
+          testId="diff-certainty"
+        />
+        <Change
+          label="Judge's confidence"
+          before={percent(diff.confidence.before)}
+          after={percent(diff.confidence.after)}
+          testId="diff-confidence"
+        />
         <li data-testid="diff-records">
-          {diff.newRecords === 0 ? "No new record" : `${diff.newRecords} new ${diff.newRecords === 1 ? "record" : "records"}`} since v{diff.fromVersion}
+          {diff.newRecords === 0
+            ? "No new record"
+            : `${diff.newRecords} new ${diff.newRecords === 1 ? "record" : "records"}`}{" "}
+          since v{diff.fromVersion}
         </li>
         <li data-testid="diff-references">
           {diff.added.length + diff.removed.length === 0 ? "References unchanged" : "References:"}
@@ -84,12 +105,22 @@ export function ReportVersionBar({
           Report v{current}
           {shown && ` · ${versionDate(shown.createdAt)}`}
         </span>
-        {current !== latest && <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs text-warning">an earlier version</span>}
+        {current !== latest && (
+          <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs text-warning">an earlier version</span>
+        )}
         {others.length > 0 && (
-          <nav aria-label="Other versions of this report" className="flex flex-wrap items-center gap-2 text-muted-foreground">
+          <nav
+            aria-label="Other versions of this report"
+            className="flex flex-wrap items-center gap-2 text-muted-foreground"
+          >
             <span>Other versions:</span>
             {others.map((v) => (
-              <Link key={v.version} href={`${hrefBase}${v.version}`} className="text-accent underline underline-offset-2" data-testid="report-version-link">
+              <Link
+                key={v.version}
+                href={`${hrefBase}${v.version}`}
+                className="text-accent underline underline-offset-2"
+                data-testid="report-version-link"
+              >
                 v{v.version} · {versionDate(v.createdAt)}
                 {v.version === latest ? " (latest)" : ""}
               </Link>

@@ -1,7 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import type { RunStatus } from "@/lib/domain/run";
 
-const TONE = { queued: "neutral", running: "accent", completed: "success", failed: "danger", cancelled: "warning" } as const;
+const TONE = {
+  queued: "neutral",
+  running: "accent",
+  completed: "success",
+  failed: "danger",
+  cancelled: "warning",
+} as const;
 
 /** A run's status as a coloured badge. */
 export function RunStatusBadge({ status }: { status: RunStatus }) {

@@ -28,7 +28,9 @@ function mergeBySeq(saved: RunEvent[], streamed: RunEvent[]): RunEvent[] {
 }
 
 function formatDuration(ms: number): string {
-  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return ms < 60_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 /**
@@ -61,7 +63,10 @@ export function RunView({
   // The stream resumes after the last event this page has (server-rendered on a reload), so none is sent twice.
   const [transport] = useState(() => {
     const after = snapshot.events.at(-1)?.seq ?? 0;
-    return new DefaultChatTransport<RunUIMessage>({ api: "/api/runs", prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/runs/${id}/stream?after=${after}` }) });
+    return new DefaultChatTransport<RunUIMessage>({
+      api: "/api/runs",
+      prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/runs/${id}/stream?after=${after}` }),
+    });
   });
   // The agent's answer as it streams (transient data-partial parts): shown until its saved event arrives.
   const [partial, setPartial] = useState<RunPartial | null>(null);
@@ -73,7 +78,10 @@ export function RunView({
       if (part.type === "data-partial") setPartial(part.data as RunPartial);
     },
   });
-  const events = useMemo(() => mergeBySeq(snapshot.events, messages.flatMap(eventsFromMessage)), [snapshot.events, messages]);
+  const events = useMemo(
+    () => mergeBySeq(snapshot.events, messages.flatMap(eventsFromMessage)),
+    [snapshot.events, messages],
+  );
   const shownPartial = partial && isPartialCurrent(partial, events) ? partial : null;
 
   const finished = events.find((e) => e.type === "run-finished");
@@ -83,7 +91,10 @@ export function RunView({
   const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
-  const usage = useMemo(() => summarizeUsage(usageEvents ? mergeBySeq(usageEvents, events) : events), [usageEvents, events]);
+  const usage = useMemo(
+    () => summarizeUsage(usageEvents ? mergeBySeq(usageEvents, events) : events),
+    [usageEvents, events],
+  );
 
   useEffect(() => {
     if (live && finished) router.refresh();
@@ -100,11 +111,15 @@ export function RunView({
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <RunStatusBadge status={status} />
-          <Badge testId="run-backend">{snapshot.run.backend === "llm" ? `LLM: ${snapshot.run.model}` : "extractive"}</Badge>
+          <Badge testId="run-backend">
+            {snapshot.run.backend === "llm" ? `LLM: ${snapshot.run.model}` : "extractive"}
+          </Badge>
           {snapshot.run.sources.map((s) => (
             <SourceBadge key={s} source={s} failed={failedSources.has(s)} />
           ))}
-          <time dateTime={snapshot.run.createdAt}>{new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
+          <time dateTime={snapshot.run.createdAt}>
+            {new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+          </time>
         </div>
         {usage.calls > 0 && (
           <p data-testid="run-cost" className="text-sm text-muted-foreground">
@@ -112,39 +127,56 @@ export function RunView({
           </p>
         )}
         {notices.map((n) => (
-          <p key={n.seq} data-testid="notice" className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}>
+          <p
+            key={n.seq}
+            data-testid="notice"
+            className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}
+          >
             {n.data.message}
           </p>
         ))}
       </Card>
 
-      {report && <ReportPanel events={events} report={report.data} records={records} question={snapshot.run.question} maxIterations={snapshot.run.maxIterations} version={version} />}
+      {report && (
+        <ReportPanel
+          events={events}
+          report={report.data}
+          records={records}
+          question={snapshot.run.question}
+          maxIterations={snapshot.run.maxIterations}
+          version={version}
+        />
+      )}
       {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
       {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
       {snapshot.run.mode === "claim-check" && <ClaimFlowDiagramPanel events={events} />}
 
       {/* A finished report carries its timeline in short under "How this report was made". */}
       {(!report || running) && (
-      <Card label="Research timeline" className="no-print">
-        <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
-          {snapshot.run.mode === "claim-check"
-            ? claimCheckProgressText(events, running)
-            : running
-              ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}`
-              : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
-        </div>
-        <Timeline events={events} />
-        {shownPartial?.kind === "hypotheses" && <HypothesesPartial partial={shownPartial} />}
-        {error && live && (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            Lost the live connection ({error.message}); reload the page to catch up. The run continues on the server.
-          </p>
-        )}
-      </Card>
+        <Card label="Research timeline" className="no-print">
+          <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
+            {snapshot.run.mode === "claim-check"
+              ? claimCheckProgressText(events, running)
+              : running
+                ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}`
+                : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
+          </div>
+          <Timeline events={events} />
+          {shownPartial?.kind === "hypotheses" && <HypothesesPartial partial={shownPartial} />}
+          {error && live && (
+            <p role="alert" className="mt-2 text-sm text-danger">
+              Lost the live connection ({error.message}); reload the page to catch up. The run continues on the server.
+            </p>
+          )}
+        </Card>
       )}
 
       {finished && (
-        <p data-testid="run-finished" role="status" className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}>
+        <p
+          data-testid="run-finished"
+          role="status"
+          className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}
+        >
           {finished.data.status === "completed"
             ? `Completed in ${formatDuration(finished.data.durationMs)}.`
             : `Run ${finished.data.status}: ${finished.data.message ?? "no details"}`}

@@ -8,7 +8,11 @@ const noSubscribe = () => () => {};
 
 /** One live share link: the full URL (read-only field), "Copy link" and "Revoke link". */
 function ShareLinkRow({ token, onRevoked }: { token: string; onRevoked: () => void }) {
-  const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => "");
+  const origin = useSyncExternalStore(
+    noSubscribe,
+    () => window.location.origin,
+    () => "",
+  );
   const url = `${origin}/share/${token}`;
   const [copied, setCopied] = useState(false);
   const [pending, start] = useTransition();

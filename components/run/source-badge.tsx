@@ -10,7 +10,11 @@ import { pubmedUrl, retractionNoticeUrl } from "@/lib/evidence/provenance";
 export function SourceBadge({ source, failed = false }: { source: SourceId; failed?: boolean }) {
   if (failed) {
     return (
-      <Badge tone="danger" testId="source-failed" title={`${SOURCE_LABELS[source]} failed in this run: its records are missing`}>
+      <Badge
+        tone="danger"
+        testId="source-failed"
+        title={`${SOURCE_LABELS[source]} failed in this run: its records are missing`}
+      >
         <span className="line-through">{SOURCE_LABELS[source]}</span>
         <span className="ml-1">failed</span>
       </Badge>
@@ -41,29 +45,55 @@ export function ProvenanceBadges({ provenance }: { provenance?: Provenance | nul
     <>
       {p.retracted && (
         <LinkedBadge href={retractionNoticeUrl(p)}>
-          <Badge tone="danger" testId="badge-retracted" title={p.retractionIn.length ? `Retraction notice: PMID ${p.retractionIn.join(", ")}` : "Retracted publication"}>
+          <Badge
+            tone="danger"
+            testId="badge-retracted"
+            title={
+              p.retractionIn.length ? `Retraction notice: PMID ${p.retractionIn.join(", ")}` : "Retracted publication"
+            }
+          >
             Retracted
           </Badge>
         </LinkedBadge>
       )}
       {p.expressionOfConcern && (
         <LinkedBadge href={p.expressionOfConcernIn[0] ? pubmedUrl(p.expressionOfConcernIn[0]) : null}>
-          <Badge tone="warning" testId="badge-concern">Expression of concern</Badge>
+          <Badge tone="warning" testId="badge-concern">
+            Expression of concern
+          </Badge>
         </LinkedBadge>
       )}
       {p.erratum && (
         <LinkedBadge href={p.erratumIn[0] ? pubmedUrl(p.erratumIn[0]) : null}>
-          <Badge tone="warning" testId="badge-erratum">Erratum</Badge>
+          <Badge tone="warning" testId="badge-erratum">
+            Erratum
+          </Badge>
         </LinkedBadge>
       )}
-      {p.notice && <Badge testId="badge-notice">{p.notice === "retraction" ? "Retraction notice" : p.notice === "erratum" ? "Erratum notice" : "Concern notice"}</Badge>}
+      {p.notice && (
+        <Badge testId="badge-notice">
+          {p.notice === "retraction"
+            ? "Retraction notice"
+            : p.notice === "erratum"
+              ? "Erratum notice"
+              : "Concern notice"}
+        </Badge>
+      )}
       {p.preprintOf && (
-        <Badge tone="success" testId="badge-published-version" title={`Published version of preprint ${p.preprintOf.doi ?? p.preprintOf.id}`}>
+        <Badge
+          tone="success"
+          testId="badge-published-version"
+          title={`Published version of preprint ${p.preprintOf.doi ?? p.preprintOf.id}`}
+        >
           Published version of a preprint
         </Badge>
       )}
       {p.registry?.stale && (
-        <Badge tone="warning" testId="badge-stale-registry" title={`Last update ${p.registry.lastUpdatePosted}, completion ${p.registry.completionDate}`}>
+        <Badge
+          tone="warning"
+          testId="badge-stale-registry"
+          title={`Last update ${p.registry.lastUpdatePosted}, completion ${p.registry.completionDate}`}
+        >
           Stale registry record
         </Badge>
       )}

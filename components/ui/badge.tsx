@@ -9,9 +9,23 @@ const TONES = {
 } as const;
 
 /** A small label, e.g. a status or a source name. */
-export function Badge({ tone = "neutral", children, testId, title }: { tone?: keyof typeof TONES; children: ReactNode; testId?: string; title?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  testId,
+  title,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  testId?: string;
+  title?: string;
+}) {
   return (
-    <span data-testid={testId} title={title} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>
+    <span
+      data-testid={testId}
+      title={title}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}
+    >
       {children}
     </span>
   );

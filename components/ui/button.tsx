@@ -7,7 +7,11 @@ const VARIANTS = {
 } as const;
 
 /** A button with the app's focus ring; `variant` picks the colours. Accepts every <button> prop, `ref` included. */
-export function Button({ variant = "primary", className = "", ...props }: ComponentProps<"button"> & { variant?: keyof typeof VARIANTS }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: ComponentProps<"button"> & { variant?: keyof typeof VARIANTS }) {
   return (
     <button
       {...props}

@@ -1,7 +1,10 @@
 import type { ChangeSummary } from "@/lib/domain/watch";
 import { Badge } from "@/components/ui/badge";
 
-const STANCE: Record<ChangeSummary["newRecords"][number]["stance"], { label: string; tone: "success" | "accent" | "danger" | "neutral" }> = {
+const STANCE: Record<
+  ChangeSummary["newRecords"][number]["stance"],
+  { label: string; tone: "success" | "accent" | "danger" | "neutral" }
+> = {
   yes: { label: "points yes", tone: "success" },
   possibly: { label: "possibly yes", tone: "accent" },
   no: { label: "points no", tone: "danger" },
@@ -20,7 +23,11 @@ function idOf(r: { pmid: string | null; nctId: string | null; evidenceId: string
  */
 export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
   return (
-    <section aria-label={`What changed from v${summary.fromVersion} to v${summary.toVersion}`} className="space-y-2 rounded-md border border-border bg-muted px-3 py-3 text-sm" data-testid="change-summary">
+    <section
+      aria-label={`What changed from v${summary.fromVersion} to v${summary.toVersion}`}
+      className="space-y-2 rounded-md border border-border bg-muted px-3 py-3 text-sm"
+      data-testid="change-summary"
+    >
       <h2 className="text-base font-semibold" data-testid="change-headline">
         {summary.headline}
       </h2>
@@ -30,7 +37,8 @@ export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
           <ul className="list-disc space-y-1 pl-5" data-testid="change-new-records">
             {summary.newRecords.map((r) => (
               <li key={r.evidenceId} className="break-words">
-                <span className="font-medium">{idOf(r)}</span> {r.title} <span className="text-muted-foreground">({r.studyType.toLowerCase()})</span>{" "}
+                <span className="font-medium">{idOf(r)}</span> {r.title}{" "}
+                <span className="text-muted-foreground">({r.studyType.toLowerCase()})</span>{" "}
                 <Badge tone={STANCE[r.stance].tone} testId="change-stance">
                   {STANCE[r.stance].label}
                 </Badge>
@@ -69,7 +77,10 @@ export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
         <ul className="list-disc space-y-1 pl-5" data-testid="change-claims">
           {summary.claims.map((c, i) => (
             <li key={c.claim} className="break-words">
-              Claim {i + 1} “{c.claim}”: {c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}
+              Claim {i + 1} “{c.claim}”:{" "}
+              {c.before === c.after
+                ? `${c.after ?? "none"}, unchanged`
+                : `${c.before ?? "none"} → ${c.after ?? "none"}`}
             </li>
           ))}
         </ul>
@@ -82,7 +93,8 @@ export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
         </p>
       )}
       <p className="text-muted-foreground" data-testid="change-references">
-        References: {summary.references.added.length} added, {summary.references.removed.length} removed (v{summary.fromVersion} → v{summary.toVersion}).
+        References: {summary.references.added.length} added, {summary.references.removed.length} removed (v
+        {summary.fromVersion} → v{summary.toVersion}).
       </p>
     </section>
   );

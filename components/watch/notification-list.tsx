@@ -16,7 +16,11 @@ export interface NotificationItem {
 }
 
 async function markRead(ids?: string[]): Promise<void> {
-  await fetch("/api/notifications", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ids ? { ids } : {}) });
+  await fetch("/api/notifications", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ids ? { ids } : {}),
+  });
 }
 
 /**
@@ -30,13 +34,21 @@ export function NotificationList({ items }: { items: NotificationItem[] }) {
   return (
     <div className="space-y-3">
       {unread > 0 && (
-        <Button variant="secondary" disabled={pending} onClick={() => start(async () => (await markRead(), router.refresh()))}>
+        <Button
+          variant="secondary"
+          disabled={pending}
+          onClick={() => start(async () => (await markRead(), router.refresh()))}
+        >
           Mark all as read
         </Button>
       )}
       <ul className="space-y-2" data-testid="notifications">
         {items.map((n) => (
-          <li key={n.id} className={`rounded-md border border-border p-3 ${n.read ? "bg-card" : "bg-accent-soft"}`} data-testid="notification">
+          <li
+            key={n.id}
+            className={`rounded-md border border-border p-3 ${n.read ? "bg-card" : "bg-accent-soft"}`}
+            data-testid="notification"
+          >
             <Link
               href={n.url}
               className="block font-medium hover:underline"

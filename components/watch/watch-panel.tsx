@@ -25,15 +25,35 @@ function when(iso: string): string {
 
 /** Sends one watch request to the API; @returns the error message, or null when it succeeded. */
 async function send(method: string, url: string, body?: unknown): Promise<string | null> {
-  const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.ok) return null;
   return ((await res.json().catch(() => ({}))) as { error?: string }).error ?? `The server answered ${res.status}.`;
 }
 
 /** The cadence picker of the form and of a watch's controls. */
-function CadenceSelect({ label, value, disabled, onChange }: { label: string; value: Cadence; disabled?: boolean; onChange: (cadence: Cadence) => void }) {
+function CadenceSelect({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: Cadence;
+  disabled?: boolean;
+  onChange: (cadence: Cadence) => void;
+}) {
   return (
-    <select aria-label={label} className="rounded-md border border-border bg-card px-2 py-1" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Cadence)}>
+    <select
+      aria-label={label}
+      className="rounded-md border border-border bg-card px-2 py-1"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as Cadence)}
+    >
       {CADENCES.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}
@@ -44,7 +64,17 @@ function CadenceSelect({ label, value, disabled, onChange }: { label: string; va
 }
 
 /** The form that watches a run: cadence and sources (the run's, all ticked). */
-function WatchForm({ runId, runSources, busy, act }: { runId: string; runSources: SourceId[]; busy: boolean; act: (run: () => Promise<string | null>) => void }) {
+function WatchForm({
+  runId,
+  runSources,
+  busy,
+  act,
+}: {
+  runId: string;
+  runSources: SourceId[];
+  busy: boolean;
+  act: (run: () => Promise<string | null>) => void;
+}) {
   const [cadence, setCadence] = useState<Cadence>("weekly");
   const [sources, setSources] = useState<SourceId[]>(runSources);
   return (
@@ -63,7 +93,11 @@ function WatchForm({ runId, runSources, busy, act }: { runId: string; runSources
         <legend className="sr-only">Sources to watch</legend>
         {runSources.map((s) => (
           <label key={s} className="flex items-center gap-1">
-            <input type="checkbox" checked={sources.includes(s)} onChange={(e) => setSources(e.target.checked ? [...sources, s] : sources.filter((x) => x !== s))} />
+            <input
+              type="checkbox"
+              checked={sources.includes(s)}
+              onChange={(e) => setSources(e.target.checked ? [...sources, s] : sources.filter((x) => x !== s))}
+            />
             {SOURCE_LABELS[s]}
           </label>
         ))}
@@ -82,7 +116,19 @@ function WatchForm({ runId, runSources, busy, act }: { runId: string; runSources
  * the owner, and its checks, newest first, each with its change headline and a link to the report version it made.
  * Every change goes through /api/watches and the page is refreshed from the server.
  */
-export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { runId: string; watch: WatchView | null; canWrite: boolean; runSources: SourceId[]; watchable: string | null }) {
+export function WatchPanel({
+  runId,
+  watch,
+  canWrite,
+  runSources,
+  watchable,
+}: {
+  runId: string;
+  watch: WatchView | null;
+  canWrite: boolean;
+  runSources: SourceId[];
+  watchable: string | null;
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +141,11 @@ export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { 
     });
   if (!watch && !canWrite) return null;
   return (
-    <section aria-labelledby="watch-heading" className="space-y-3 rounded-lg border border-border bg-card p-4" data-testid="watch-panel">
+    <section
+      aria-labelledby="watch-heading"
+      className="space-y-3 rounded-lg border border-border bg-card p-4"
+      data-testid="watch-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="watch-heading" className="text-lg font-semibold">
           Watch this question
@@ -108,8 +158,15 @@ export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { 
       </div>
       {!watch && (
         <>
-          <p className="text-sm text-muted-foreground">Critica searches the sources again on a schedule for records added or updated since, and writes a new report version when the evidence changes.</p>
-          {watchable ? <p className="text-sm">{watchable}</p> : <WatchForm runId={runId} runSources={runSources} busy={pending} act={act} />}
+          <p className="text-sm text-muted-foreground">
+            Critica searches the sources again on a schedule for records added or updated since, and writes a new report
+            version when the evidence changes.
+          </p>
+          {watchable ? (
+            <p className="text-sm">{watchable}</p>
+          ) : (
+            <WatchForm runId={runId} runSources={runSources} busy={pending} act={act} />
+          )}
         </>
       )}
       {watch && (
@@ -128,35 +185,64 @@ export function WatchPanel({ runId, watch, canWrite, runSources, watchable }: { 
               <a href={watch.feedPath} className="text-accent underline" data-testid="watch-feed">
                 Atom feed
               </a>{" "}
-              <span className="text-muted-foreground">(its address is a secret: anyone with it can read the changes)</span>
+              <span className="text-muted-foreground">
+                (its address is a secret: anyone with it can read the changes)
+              </span>
             </dd>
           </dl>
           {watch.backoff && (
-            <p role="status" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning" data-testid="watch-backoff">
+            <p
+              role="status"
+              className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning"
+              data-testid="watch-backoff"
+            >
               {watch.backoff}
             </p>
           )}
           {watch.sourceHealth.flatMap((s) =>
-            s.warning && !watch.backoff ? [
-              <p key={s.source} role="status" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning" data-testid="watch-source-warning">
-                {s.warning}
-              </p>,
-            ] : [],
+            s.warning && !watch.backoff
+              ? [
+                  <p
+                    key={s.source}
+                    role="status"
+                    className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning"
+                    data-testid="watch-source-warning"
+                  >
+                    {s.warning}
+                  </p>,
+                ]
+              : [],
           )}
           {canWrite && (
             <div className="flex flex-wrap items-center gap-2" data-testid="watch-controls">
               <label className="flex items-center gap-2 text-sm">
                 Cadence
-                <CadenceSelect label="Change cadence" value={watch.cadence} disabled={pending} onChange={(cadence) => act(() => send("PATCH", `/api/watches/${watch.id}`, { cadence }))} />
+                <CadenceSelect
+                  label="Change cadence"
+                  value={watch.cadence}
+                  disabled={pending}
+                  onChange={(cadence) => act(() => send("PATCH", `/api/watches/${watch.id}`, { cadence }))}
+                />
               </label>
-              <Button variant="secondary" disabled={pending} onClick={() => act(() => send("PATCH", `/api/watches/${watch.id}`, { status: watch.status === "active" ? "paused" : "active" }))}>
+              <Button
+                variant="secondary"
+                disabled={pending}
+                onClick={() =>
+                  act(() =>
+                    send("PATCH", `/api/watches/${watch.id}`, {
+                      status: watch.status === "active" ? "paused" : "active",
+                    }),
+                  )
+                }
+              >
                 {watch.status === "active" ? "Pause" : "Resume"}
               </Button>
               <Button
                 variant="danger"
                 disabled={pending}
                 onClick={() => {
-                  if (window.confirm("Delete this watch and its check history? The report versions stay.")) act(() => send("DELETE", `/api/watches/${watch.id}`));
+                  if (window.confirm("Delete this watch and its check history? The report versions stay."))
+                    act(() => send("DELETE", `/api/watches/${watch.id}`));
                 }}
               >
                 Delete watch

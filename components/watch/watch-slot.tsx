@@ -12,6 +12,9 @@ export async function WatchSlot({ caller, run }: { caller: Caller; run: RunSumma
   const watch = await watchOfRunFor(caller, run.id);
   const canWrite = canWriteRun(caller, run, "watch");
   if (!watch && (!canWrite || run.status === "running" || run.status === "queued")) return null;
-  const watchable = watch || run.status === "completed" ? null : `Only a completed run can be watched; this one ${run.status === "failed" ? "failed" : "was cancelled"}: re-run it first.`;
+  const watchable =
+    watch || run.status === "completed"
+      ? null
+      : `Only a completed run can be watched; this one ${run.status === "failed" ? "failed" : "was cancelled"}: re-run it first.`;
   return <WatchPanel runId={run.id} watch={watch} canWrite={canWrite} runSources={run.sources} watchable={watchable} />;
 }

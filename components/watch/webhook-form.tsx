@@ -8,7 +8,16 @@ import { Badge } from "@/components/ui/badge";
 export interface WebhookState {
   url: string | null;
   secret: string | null;
-  deliveries: Array<{ id: string; checkId: string; url: string; status: "pending" | "delivered" | "failed"; attempts: number; lastStatus: number | null; error: string | null; createdAt: string }>;
+  deliveries: Array<{
+    id: string;
+    checkId: string;
+    url: string;
+    status: "pending" | "delivered" | "failed";
+    attempts: number;
+    lastStatus: number | null;
+    error: string | null;
+    createdAt: string;
+  }>;
 }
 
 const TONE = { pending: "accent", delivered: "success", failed: "danger" } as const;
@@ -30,7 +39,11 @@ export function WebhookForm({ initial }: { initial: WebhookState }) {
           e.preventDefault();
           start(async () => {
             setError(null);
-            const res = await fetch("/api/webhook", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url }) });
+            const res = await fetch("/api/webhook", {
+              method: "PUT",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ url }),
+            });
             const body = (await res.json().catch(() => ({}))) as WebhookState & { error?: string };
             if (!res.ok) setError(body.error ?? `The server answered ${res.status}.`);
             else setState(body);
@@ -39,7 +52,14 @@ export function WebhookForm({ initial }: { initial: WebhookState }) {
       >
         <label className="flex min-w-0 flex-1 flex-col text-sm">
           Webhook URL
-          <input type="url" required className="rounded-md border border-border bg-card px-2 py-1" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.org/critica-hook" />
+          <input
+            type="url"
+            required
+            className="rounded-md border border-border bg-card px-2 py-1"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.org/critica-hook"
+          />
         </label>
         <Button type="submit" disabled={pending}>
           {state.url ? "Save (new secret)" : "Save"}

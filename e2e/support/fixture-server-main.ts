@@ -5,4 +5,6 @@ import { startFixtureServer } from "../../tests/support/fixture-server";
 
 const port = Number(process.argv[2] ?? 4011);
 const delayMs = Number(process.argv[3] ?? 0);
-startFixtureServer({ port, delayMs }).then((server) => console.log(`fixture server at ${server.origin}, delay ${delayMs} ms`));
+startFixtureServer({ port, delayMs }).then((server) =>
+  console.log(`fixture server at ${server.origin}, delay ${delayMs} ms`),
+);

@@ -37,7 +37,10 @@ const SEED_TIMEOUT = 180_000;
  * run (so the owner's history lists lithium first); `keptLink`: a share link of the lithium run that no test
  * revokes.
  */
-export const test = base.extend<{ page: Page }, { owner: Owner; trialsRun: string; lithiumRun: string; keptLink: string }>({
+export const test = base.extend<
+  { page: Page },
+  { owner: Owner; trialsRun: string; lithiumRun: string; keptLink: string }
+>({
   owner: [
     async ({ browser }, provide) => {
       const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -50,7 +53,10 @@ export const test = base.extend<{ page: Page }, { owner: Owner; trialsRun: strin
     },
     { scope: "worker" },
   ],
-  trialsRun: [async ({ owner }, provide) => provide(await ask(owner.page, TRIALS, ["pubmed", "europepmc", "ctgov"])), { scope: "worker", timeout: SEED_TIMEOUT }],
+  trialsRun: [
+    async ({ owner }, provide) => provide(await ask(owner.page, TRIALS, ["pubmed", "europepmc", "ctgov"])),
+    { scope: "worker", timeout: SEED_TIMEOUT },
+  ],
   lithiumRun: [
     async ({ owner, trialsRun }, provide) => {
       void trialsRun;
@@ -75,14 +81,19 @@ export { expect };
 /** Opens the Export menu and downloads one format; returns the file name and text. */
 export async function download(on: Page, label: string): Promise<{ name: string; text: string }> {
   await on.getByRole("button", { name: "Export" }).click();
-  const [file] = await Promise.all([on.waitForEvent("download"), on.getByRole("menuitem", { name: label, exact: true }).click()]);
+  const [file] = await Promise.all([
+    on.waitForEvent("download"),
+    on.getByRole("menuitem", { name: label, exact: true }).click(),
+  ]);
   return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, "utf8") };
 }
 
 /** The serious and critical axe-core violations of the page, as "rule: selectors" lines (empty when none). */
 export async function seriousViolations(on: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 /** A fresh browser session that owns nothing. */

@@ -23,7 +23,11 @@ export function balancedBatches<T>(items: T[], size: number): T[][] {
  * running have settled, and no batch starts after it.
  * @throws RangeError when concurrency is below 1.
  */
-export async function mapConcurrent<T, R>(batches: T[][], concurrency: number, fn: (batch: T[], index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  batches: T[][],
+  concurrency: number,
+  fn: (batch: T[], index: number) => Promise<R>,
+): Promise<R[]> {
   if (concurrency < 1) throw new RangeError("concurrency must be at least 1");
   const results = new Array<R>(batches.length);
   let next = 0;
@@ -48,7 +52,12 @@ export async function mapConcurrent<T, R>(batches: T[][], concurrency: number, f
  * ({@link mapConcurrent}), and returns the results in batch order.
  * @throws RangeError when size or concurrency is below 1.
  */
-export async function mapBatches<T, R>(items: T[], size: number, concurrency: number, fn: (batch: T[], index: number) => Promise<R>): Promise<R[]> {
+export async function mapBatches<T, R>(
+  items: T[],
+  size: number,
+  concurrency: number,
+  fn: (batch: T[], index: number) => Promise<R>,
+): Promise<R[]> {
   if (size < 1 || concurrency < 1) throw new RangeError("batch size and concurrency must be at least 1");
   return mapConcurrent(fixedBatches(items, size), concurrency, fn);
 }

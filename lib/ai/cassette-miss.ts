@@ -17,7 +17,8 @@ const VALUE_CHARS = 80;
  */
 export function requestAgent(request: CassetteRequest): string {
   if (request.path.endsWith("/embeddings")) return "embedding";
-  const name = (request.body as { response_format?: { json_schema?: { name?: unknown } } } | null)?.response_format?.json_schema?.name;
+  const name = (request.body as { response_format?: { json_schema?: { name?: unknown } } } | null)?.response_format
+    ?.json_schema?.name;
   return typeof name === "string" ? name.replace(/_output$/, "") : "model";
 }
 
@@ -27,7 +28,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** The text around the first character where two strings differ ("…before|after…"), for both strings. */
 function firstDifference(recorded: string, now: string): string {
   const i = commonPrefix(recorded, now);
-  const around = (s: string) => `“${i > CONTEXT_CHARS ? "…" : ""}${s.slice(Math.max(0, i - CONTEXT_CHARS), i + CONTEXT_CHARS)}${i + CONTEXT_CHARS < s.length ? "…" : ""}”`;
+  const around = (s: string) =>
+    `“${i > CONTEXT_CHARS ? "…" : ""}${s.slice(Math.max(0, i - CONTEXT_CHARS), i + CONTEXT_CHARS)}${i + CONTEXT_CHARS < s.length ? "…" : ""}”`;
   return `at character ${i}: recorded ${around(recorded)}, now ${around(now)}`;
 }
 
@@ -45,7 +47,8 @@ function messagesDifference(recorded: unknown, now: unknown): string {
 
 /** The top-level fields of two request bodies that differ (a body that is not an object counts as one field, "body"). */
 function differingFields(recorded: unknown, now: unknown): string[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isObject(recorded) || !isObject(now)) return json(recorded) === json(now) ? [] : ["body"];
   const keys = [...new Set([...Object.keys(recorded), ...Object.keys(now)])].sort();
   return keys.filter((k) => json(recorded[k]) !== json(now[k]));
@@ -74,7 +77,11 @@ export function nearestDifference(now: CassetteRequest, recorded: CassetteReques
     .sort((x, y) => x.fields.length - y.fields.length || y.prefix - x.prefix);
   const { r, fields } = ranked[0];
   const detail = fields.map((field) => {
-    if (field === "messages") return messagesDifference((r.body as Record<string, unknown>).messages, (now.body as Record<string, unknown>).messages);
+    if (field === "messages")
+      return messagesDifference(
+        (r.body as Record<string, unknown>).messages,
+        (now.body as Record<string, unknown>).messages,
+      );
     if (field === "body") return `body: recorded ${clip(json(r.body), VALUE_CHARS)}, now ${clip(nowJson, VALUE_CHARS)}`;
     const value = (b: unknown) => clip(json((b as Record<string, unknown>)[field]), VALUE_CHARS);
     return `${field}: recorded ${value(r.body)}, now ${value(now.body)}`;

@@ -65,7 +65,12 @@ export class CassetteMissError extends Error {
 export function canonicalJson(value: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === "object")
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(value));
@@ -88,9 +93,12 @@ export function readCassette(file: string): CassetteFile {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    throw new Error(`CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record (see docs/local-models.md).`);
+    throw new Error(
+      `CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record (see docs/local-models.md).`,
+    );
   }
-  const notCassette = (why: string) => new Error(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): ${why}`);
+  const notCassette = (why: string) =>
+    new Error(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): ${why}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -118,7 +126,8 @@ function encodeBody(bytes: Uint8Array): Pick<RecordedResponse, "body" | "encodin
   }
 }
 
-const decodeBody = (r: RecordedResponse): Uint8Array => (r.encoding === "utf8" ? new TextEncoder().encode(r.body) : Buffer.from(r.body, "base64"));
+const decodeBody = (r: RecordedResponse): Uint8Array =>
+  r.encoding === "utf8" ? new TextEncoder().encode(r.body) : Buffer.from(r.body, "base64");
 
 /** One cassette file as this process records or replays it. */
 interface Session {
@@ -168,12 +177,17 @@ export function recordedSettings(file: string): CassetteRecordedWith {
   return replaySession(path.resolve(file)).cassette.recordedWith;
 }
 
-function describeRequest(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, baseURL: string): CassetteRequest {
+function describeRequest(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  baseURL: string,
+): CassetteRequest {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const base = baseURL.replace(/\/+$/, "");
   const where = url.startsWith(base) ? url.slice(base.length) : new URL(url).pathname + new URL(url).search;
   const raw = init?.body;
-  if (raw !== undefined && raw !== null && typeof raw !== "string") throw new Error(`LLM cassette: cannot key a request body that is not text (${url})`);
+  if (raw !== undefined && raw !== null && typeof raw !== "string")
+    throw new Error(`LLM cassette: cannot key a request body that is not text (${url})`);
   let body: unknown = raw ?? null;
   if (typeof raw === "string") {
     try {
@@ -186,14 +200,23 @@ function describeRequest(input: Parameters<typeof fetch>[0], init: RequestInit |
 }
 
 /** The miss's message: agent, key, file, the nearest recorded difference and, when they differ, the recorded settings. */
-function missMessage(file: string, request: CassetteRequest, key: string, session: Session, current: CassetteRecordedWith): string {
+function missMessage(
+  file: string,
+  request: CassetteRequest,
+  key: string,
+  session: Session,
+  current: CassetteRecordedWith,
+): string {
   const agent = requestAgent(request);
   const recorded = session.cassette.recordedWith;
   const settings =
     canonicalJson(recorded) === canonicalJson(current)
       ? ""
       : ` The cassette was recorded with model ${recorded.model} at ${recorded.baseURL ?? "OpenAI"}; this run uses model ${current.model} at ${current.baseURL ?? "OpenAI"}.`;
-  const nearest = nearestDifference(request, session.cassette.interactions.map((i) => i.request));
+  const nearest = nearestDifference(
+    request,
+    session.cassette.interactions.map((i) => i.request),
+  );
   return `cassette miss: ${agent} request ${key.slice(0, 12)} not recorded in ${file} — the prompt changed? ${nearest ?? `no ${request.method} ${request.path} request was recorded`}.${settings} Record the cassette again with CRITICA_LLM_CASSETTE=record.`;
 }
 
@@ -201,15 +224,25 @@ function missMessage(file: string, request: CassetteRequest, key: string, sessio
  * Serves a recorded response: the i-th response of the key on its i-th request (the last one again after that).
  * @throws CassetteMissError for a request the cassette does not hold.
  */
-function replay(file: string, request: CassetteRequest, key: string, current: CassetteRecordedWith, signal: AbortSignal | null | undefined): Response {
+function replay(
+  file: string,
+  request: CassetteRequest,
+  key: string,
+  current: CassetteRecordedWith,
+  signal: AbortSignal | null | undefined,
+): Response {
   signal?.throwIfAborted();
   const session = replaySession(file);
   const interaction = session.byKey.get(key);
-  if (!interaction) throw new CassetteMissError(missMessage(file, request, key, session, current), requestAgent(request), key);
+  if (!interaction)
+    throw new CassetteMissError(missMessage(file, request, key, session, current), requestAgent(request), key);
   const n = session.served.get(key) ?? 0;
   session.served.set(key, n + 1);
   const recorded = interaction.responses[Math.min(n, interaction.responses.length - 1)];
-  return new Response(decodeBody(recorded) as BodyInit, { status: recorded.status, headers: recorded.contentType ? { "content-type": recorded.contentType } : {} });
+  return new Response(decodeBody(recorded) as BodyInit, {
+    status: recorded.status,
+    headers: recorded.contentType ? { "content-type": recorded.contentType } : {},
+  });
 }
 
 /**
@@ -245,7 +278,11 @@ function capture(file: string, session: Session, request: CassetteRequest, key: 
       save(Buffer.concat(chunks));
     },
   });
-  return new Response(response.body.pipeThrough(copy), { status, statusText: response.statusText, headers: response.headers });
+  return new Response(response.body.pipeThrough(copy), {
+    status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** Options of {@link cassetteFetch}. */

@@ -45,11 +45,22 @@ export function createTextEmbedder(options: TextEmbedderOptions = {}): TextEmbed
     modelId: options.modelId ?? (typeof model === "string" ? model : model.modelId),
     async similarity(texts, { keys, signal, onUsage } = {}) {
       const keyOf = (i: number) => keys?.[i] ?? `text:${texts[i]}`;
-      const missing = [...new Set(texts.map((_, i) => i).filter((i) => !cache.has(keyOf(i))).map(keyOf))];
+      const missing = [
+        ...new Set(
+          texts
+            .map((_, i) => i)
+            .filter((i) => !cache.has(keyOf(i)))
+            .map(keyOf),
+        ),
+      ];
       if (missing.length > 0) {
         const textByKey = new Map(texts.map((t, i) => [keyOf(i), t]));
         try {
-          const result = await embedMany({ model, values: missing.map((k) => textByKey.get(k) ?? ""), abortSignal: signal });
+          const result = await embedMany({
+            model,
+            values: missing.map((k) => textByKey.get(k) ?? ""),
+            abortSignal: signal,
+          });
           onUsage?.(result.usage?.tokens);
           missing.forEach((k, i) => cache.set(k, result.embeddings[i]));
         } catch (error) {

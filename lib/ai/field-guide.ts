@@ -20,7 +20,10 @@ function unwrap(s: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   }
   if (s.anyOf) {
     const other = s.anyOf.find((b) => b.type !== "null") ?? {};
-    return { schema: { ...other, description: s.description ?? other.description }, nullable: s.anyOf.some((b) => b.type === "null") };
+    return {
+      schema: { ...other, description: s.description ?? other.description },
+      nullable: s.anyOf.some((b) => b.type === "null"),
+    };
   }
   return { schema: s, nullable: false };
 }
@@ -41,7 +44,8 @@ function lines(props: Record<string, JsonSchema>, indent: string): string[] {
     const head = `${indent}- ${name} (${typeName(schema)}${nullable ? " or null" : ""})${schema.description ? `: ${schema.description}` : ""}`;
     const inner = schema.type === "array" ? unwrap(schema.items ?? {}).schema : schema;
     if (inner.type === "object" && inner.properties) {
-      const item = schema.type === "array" ? (inner.description ? ` Each item: ${inner.description}` : " Each item has:") : "";
+      const item =
+        schema.type === "array" ? (inner.description ? ` Each item: ${inner.description}` : " Each item has:") : "";
       return [head + item, ...lines(inner.properties, `${indent}  `)];
     }
     if (schema.type === "array" && schema.items?.description) return [`${head} Each item: ${schema.items.description}`];
@@ -58,7 +62,10 @@ function lines(props: Record<string, JsonSchema>, indent: string): string[] {
  */
 export function fieldGuide(schema: z.ZodType): string {
   const json = z.toJSONSchema(schema, { unrepresentable: "any" }) as JsonSchema;
-  return ["Answer fields (every field is required; use null or [] when you have nothing):", ...lines(json.properties ?? {}, "")].join("\n");
+  return [
+    "Answer fields (every field is required; use null or [] when you have nothing):",
+    ...lines(json.properties ?? {}, ""),
+  ].join("\n");
 }
 
 /**
@@ -67,5 +74,7 @@ export function fieldGuide(schema: z.ZodType): string {
  * not pay for them twice (about 3,000 characters on the report agent's schema).
  */
 export function schemaText(schema: z.ZodType): string {
-  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }), (key, value) => (key === "description" ? undefined : value));
+  return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }), (key, value) =>
+    key === "description" ? undefined : value,
+  );
 }

@@ -20,8 +20,10 @@ export function estimateCostUsd(
   if (!prices) return null;
   const input = usage.inputTokens;
   if (input === null || input === undefined) return null;
-  if (usage.agent === "embedding") return prices.embeddingPerMTok === null ? null : (input * prices.embeddingPerMTok) / 1e6;
+  if (usage.agent === "embedding")
+    return prices.embeddingPerMTok === null ? null : (input * prices.embeddingPerMTok) / 1e6;
   const output = usage.outputTokens;
-  if (prices.inputPerMTok === null || prices.outputPerMTok === null || output === null || output === undefined) return null;
+  if (prices.inputPerMTok === null || prices.outputPerMTok === null || output === null || output === undefined)
+    return null;
   return (input * prices.inputPerMTok + output * prices.outputPerMTok) / 1e6;
 }

@@ -3,14 +3,7 @@ import { ModelOutputError, type ModelOutputFailureKind } from "./model-output-er
 
 /** Kinds of language-model provider failure that end a run (or switch it to the extractive backend). */
 export type ProviderFailureKind =
-  | "auth"
-  | "rate-limit"
-  | "server"
-  | "not-found"
-  | "rejected"
-  | "timeout"
-  | "network"
-  | ModelOutputFailureKind;
+  "auth" | "rate-limit" | "server" | "not-found" | "rejected" | "timeout" | "network" | ModelOutputFailureKind;
 
 /**
  * What servers say when a prompt does not fit the model's context window (matched case-insensitively in the
@@ -40,9 +33,20 @@ export interface ProviderFailure {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout",
-  409: "Conflict", 413: "Payload Too Large", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error",
-  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /** The APICallError behind an error: itself, a RetryError's last error, or one in its cause chain. */
@@ -85,37 +89,76 @@ function isTimeout(error: unknown): boolean {
  * - a ModelOutputError (lib/ai/structured: answer cut twice, refusal, empty answer) → its kind, its message.
  * `step` (e.g. "judge") is named in the message.
  */
-export function classifyProviderError(error: unknown, options: { step: string; signal?: AbortSignal; timeoutMs?: number } = { step: "model" }): ProviderFailure | null {
+export function classifyProviderError(
+  error: unknown,
+  options: { step: string; signal?: AbortSignal; timeoutMs?: number } = { step: "model" },
+): ProviderFailure | null {
   if (options.signal?.aborted) return null;
   const during = ` during the ${options.step} step`;
   const output = modelOutputError(error);
   if (output) {
     const fix = output.kind === "context-overflow" ? `: ${CONTEXT_ADVICE}` : "";
-    return { kind: output.kind, statusCode: null, message: `The language model gave no usable answer${during}: ${output.message}${fix}.` };
+    return {
+      kind: output.kind,
+      statusCode: null,
+      message: `The language model gave no usable answer${during}: ${output.message}${fix}.`,
+    };
   }
   if (isTimeout(error)) {
     const ms = options.timeoutMs;
     const limit = ms ? ` within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}` : "";
-    return { kind: "timeout", statusCode: null, message: `The language model provider did not answer${limit}${during} (timeout; see OPENAI_TIMEOUT_MS).` };
+    return {
+      kind: "timeout",
+      statusCode: null,
+      message: `The language model provider did not answer${limit}${during} (timeout; see OPENAI_TIMEOUT_MS).`,
+    };
   }
   const api = apiCallError(error);
   if (!api) return null;
   const status = api.statusCode ?? null;
   const detail = api.message ? ` (${api.message.slice(0, 200)})` : "";
   if (status === null) {
-    return { kind: "network", statusCode: null, message: `Could not reach the language model provider at ${api.url}${during}${detail}: check OPENAI_BASE_URL.` };
+    return {
+      kind: "network",
+      statusCode: null,
+      message: `Could not reach the language model provider at ${api.url}${during}${detail}: check OPENAI_BASE_URL.`,
+    };
   }
   const returned = `The language model provider returned ${status} ${STATUS_TEXT[status] ?? "error"}${during}`;
-  if (status === 401 || status === 403) return { kind: "auth", statusCode: status, message: `${returned}: check OPENAI_API_KEY${detail}.` };
-  if (status === 404) return { kind: "not-found", statusCode: status, message: `${returned}: check OPENAI_MODEL and OPENAI_BASE_URL${detail}.` };
-  if (status === 429) return { kind: "rate-limit", statusCode: status, message: `${returned} (rate limit or quota exceeded, after retries): try again later or check the account's quota${detail}.` };
-  if (status >= 500) return { kind: "server", statusCode: status, message: `${returned} (a provider-side failure, after retries): try again later${detail}.` };
+  if (status === 401 || status === 403)
+    return { kind: "auth", statusCode: status, message: `${returned}: check OPENAI_API_KEY${detail}.` };
+  if (status === 404)
+    return {
+      kind: "not-found",
+      statusCode: status,
+      message: `${returned}: check OPENAI_MODEL and OPENAI_BASE_URL${detail}.`,
+    };
+  if (status === 429)
+    return {
+      kind: "rate-limit",
+      statusCode: status,
+      message: `${returned} (rate limit or quota exceeded, after retries): try again later or check the account's quota${detail}.`,
+    };
+  if (status >= 500)
+    return {
+      kind: "server",
+      statusCode: status,
+      message: `${returned} (a provider-side failure, after retries): try again later${detail}.`,
+    };
   const said = `${api.message ?? ""} ${api.responseBody ?? ""}`;
   if ((status === 400 || status === 413) && CONTEXT_OVERFLOW.some((p) => p.test(said))) {
-    return { kind: "context-overflow", statusCode: status, message: `${returned}: the prompt is longer than the model's context window; ${CONTEXT_ADVICE}${detail}.` };
+    return {
+      kind: "context-overflow",
+      statusCode: status,
+      message: `${returned}: the prompt is longer than the model's context window; ${CONTEXT_ADVICE}${detail}.`,
+    };
   }
   if (status >= 400) {
-    return { kind: "rejected", statusCode: status, message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.` };
+    return {
+      kind: "rejected",
+      statusCode: status,
+      message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.`,
+    };
   }
   return null;
 }

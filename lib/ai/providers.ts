@@ -40,7 +40,10 @@ function modelEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     OPENAI_STRUCTURED_OUTPUT: recorded.structuredOutput ?? undefined,
     OPENAI_EMBEDDING_MODEL: recorded.embeddingModel ?? undefined,
   };
-  return { ...Object.fromEntries(Object.entries(fromCassette).filter(([, v]) => v !== undefined)), ...given } as NodeJS.ProcessEnv;
+  return {
+    ...Object.fromEntries(Object.entries(fromCassette).filter(([, v]) => v !== undefined)),
+    ...given,
+  } as NodeJS.ProcessEnv;
 }
 
 /**
@@ -55,7 +58,12 @@ function providerFetch(config: AppConfig): typeof fetch | undefined {
     structuredOutput: config.OPENAI_STRUCTURED_OUTPUT ?? null,
     embeddingModel: config.OPENAI_EMBEDDING_MODEL ?? null,
   };
-  return cassetteFetch({ mode: config.CRITICA_LLM_CASSETTE, file: config.CRITICA_LLM_CASSETTE_PATH, baseURL: config.OPENAI_BASE_URL ?? OPENAI_API_URL, recordedWith });
+  return cassetteFetch({
+    mode: config.CRITICA_LLM_CASSETTE,
+    file: config.CRITICA_LLM_CASSETTE_PATH,
+    baseURL: config.OPENAI_BASE_URL ?? OPENAI_API_URL,
+    recordedWith,
+  });
 }
 
 /** True when a base URL is OpenAI's own API (unset means OpenAI's default, https://api.openai.com/v1). */
@@ -105,7 +113,12 @@ export function getLanguageModel(env: NodeJS.ProcessEnv = process.env): Configur
     supportsStructuredOutputs: config.OPENAI_STRUCTURED_OUTPUT !== "json_object",
     includeUsage: true,
   });
-  return { model: provider.chatModel(config.OPENAI_MODEL), modelId: config.OPENAI_MODEL, compatible: true, promptStyle };
+  return {
+    model: provider.chatModel(config.OPENAI_MODEL),
+    modelId: config.OPENAI_MODEL,
+    compatible: true,
+    promptStyle,
+  };
 }
 
 /**
@@ -113,10 +126,16 @@ export function getLanguageModel(env: NodeJS.ProcessEnv = process.env): Configur
  * diverse evidence by MMR, through the cassette as the language model is. Null when OPENAI_API_KEY (outside
  * replay) or OPENAI_EMBEDDING_MODEL is unset (TF-IDF is used then).
  */
-export function getEmbeddingModel(env: NodeJS.ProcessEnv = process.env): { model: EmbeddingModel; modelId: string } | null {
+export function getEmbeddingModel(
+  env: NodeJS.ProcessEnv = process.env,
+): { model: EmbeddingModel; modelId: string } | null {
   const config = getConfig(modelEnv(env));
   if (!config.OPENAI_API_KEY || !config.OPENAI_EMBEDDING_MODEL) return null;
-  const provider = createOpenAI({ baseURL: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, fetch: providerFetch(config) });
+  const provider = createOpenAI({
+    baseURL: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY,
+    fetch: providerFetch(config),
+  });
   return { model: provider.embedding(config.OPENAI_EMBEDDING_MODEL), modelId: config.OPENAI_EMBEDDING_MODEL };
 }
 
@@ -133,4 +152,3 @@ export function getModelPrices(env: NodeJS.ProcessEnv = process.env): ModelPrice
   };
   return Object.values(prices).every((p) => p === null) ? null : prices;
 }
-

@@ -46,6 +46,9 @@ export function getAgentSampling(env: NodeJS.ProcessEnv = process.env): Record<R
 }
 
 /** The sampling of `agent`: `overrides[agent]`, else {@link DEFAULT_SAMPLING}. */
-export function samplingFor(agent: ResearchAgent, overrides?: Partial<Record<ResearchAgent, AgentSampling>>): AgentSampling {
+export function samplingFor(
+  agent: ResearchAgent,
+  overrides?: Partial<Record<ResearchAgent, AgentSampling>>,
+): AgentSampling {
   return overrides?.[agent] ?? DEFAULT_SAMPLING[agent];
 }

@@ -1,4 +1,12 @@
-import { generateText, NoObjectGeneratedError, Output, streamText, type DeepPartial, type LanguageModel, type ModelMessage } from "ai";
+import {
+  generateText,
+  NoObjectGeneratedError,
+  Output,
+  streamText,
+  type DeepPartial,
+  type LanguageModel,
+  type ModelMessage,
+} from "ai";
 import type { z } from "zod";
 
 /** Longest validation message passed back to the model on retry, in characters (keeps the retry prompt small). */
@@ -10,7 +18,14 @@ export type AttemptUsage = NoObjectGeneratedError["usage"] | undefined;
 /** The outcome of one call: the validated object, or why there is none (see generateStructured). */
 export type Attempt<T> =
   | { ok: true; value: T }
-  | { ok: false; kind: "invalid" | "length" | "refused" | "empty"; text: string; reason: string; reasoningChars: number; error?: unknown };
+  | {
+      ok: false;
+      kind: "invalid" | "length" | "refused" | "empty";
+      text: string;
+      reason: string;
+      reasoningChars: number;
+      error?: unknown;
+    };
 
 /**
  * What one call needs: the agent (names the output), model, model-facing schema, abort signal, time limit,
@@ -34,7 +49,12 @@ function describeInvalid(error: NoObjectGeneratedError): string {
 }
 
 /** The settings both call styles send: instructions, messages, the object output, signal, limits and sampling. */
-function settings<T>(request: AttemptRequest<T>, instructions: string, messages: ModelMessage[], maxOutputTokens: number | undefined) {
+function settings<T>(
+  request: AttemptRequest<T>,
+  instructions: string,
+  messages: ModelMessage[],
+  maxOutputTokens: number | undefined,
+) {
   return {
     model: request.model,
     instructions,
@@ -61,7 +81,8 @@ export async function attemptCall<T>(
   maxOutputTokens: number | undefined,
   seeUsage: (usage: AttemptUsage) => AttemptUsage,
 ): Promise<{ usage: AttemptUsage; outcome: Attempt<T> }> {
-  if (request.onPartial) return attemptStream(request, request.onPartial, instructions, messages, maxOutputTokens, seeUsage);
+  if (request.onPartial)
+    return attemptStream(request, request.onPartial, instructions, messages, maxOutputTokens, seeUsage);
   try {
     const result = await generateText(settings(request, instructions, messages, maxOutputTokens));
     const usage = seeUsage(result.usage);
@@ -71,7 +92,12 @@ export async function attemptCall<T>(
   } catch (error) {
     if (!NoObjectGeneratedError.isInstance(error)) throw error;
     const usage = seeUsage(error.usage);
-    const outcome = classify(error.finishReason, error.text ?? "", reasoningLength(error.response), describeInvalid(error));
+    const outcome = classify(
+      error.finishReason,
+      error.text ?? "",
+      reasoningLength(error.response),
+      describeInvalid(error),
+    );
     return { usage, outcome: { ...outcome, error } };
   }
 }
@@ -123,13 +149,19 @@ function reasoningLength(response: unknown): number {
   let chars = 0;
   for (const m of messages) {
     if (!Array.isArray(m.content)) continue;
-    for (const part of m.content as Array<{ type?: string; text?: unknown }>) if (part.type === "reasoning" && typeof part.text === "string") chars += part.text.length;
+    for (const part of m.content as Array<{ type?: string; text?: unknown }>)
+      if (part.type === "reasoning" && typeof part.text === "string") chars += part.text.length;
   }
   return chars;
 }
 
 /** What an answer's finish reason and text say: refused, cut, empty, or (possibly) a parseable answer. */
-function classify(finishReason: string | undefined, text: string, reasoningChars: number, reason: string): Extract<Attempt<never>, { ok: false }> {
+function classify(
+  finishReason: string | undefined,
+  text: string,
+  reasoningChars: number,
+  reason: string,
+): Extract<Attempt<never>, { ok: false }> {
   const base = { ok: false as const, text, reason, reasoningChars };
   if (finishReason === "content-filter") return { ...base, kind: "refused" };
   if (finishReason === "length") return { ...base, kind: "length" };

@@ -69,7 +69,6 @@ export function withHooks(options: LlmCallOptions, hooks: AgentHooks | undefined
   };
 }
 
-
 /**
  * Factor by which the output limit grows for the one retry after a truncated answer (finish_reason "length").
  * Source: our choice — twice the limit covers an answer that was cut near its end, and bounds the cost.
@@ -105,10 +104,15 @@ export interface StructuredCall<T> extends LlmCallOptions {
 }
 
 /** The instructions with the answer-format aids of `style` appended (field guide, then the JSON schema). */
-export function instructionsFor(call: Pick<StructuredCall<unknown>, "instructions" | "schema" | "promptStyle">): string {
+export function instructionsFor(
+  call: Pick<StructuredCall<unknown>, "instructions" | "schema" | "promptStyle">,
+): string {
   const parts = [call.instructions];
   if (call.promptStyle?.fieldGuide || call.promptStyle?.schemaInPrompt) parts.push(fieldGuide(call.schema));
-  if (call.promptStyle?.schemaInPrompt) parts.push(`Answer with one JSON object, and nothing else, that matches this JSON schema:\n${schemaText(call.schema)}`);
+  if (call.promptStyle?.schemaInPrompt)
+    parts.push(
+      `Answer with one JSON object, and nothing else, that matches this JSON schema:\n${schemaText(call.schema)}`,
+    );
   return parts.join("\n\n");
 }
 
@@ -141,7 +145,8 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
   let lengthSeen = false;
   let checked = false;
   for (let attempt = 1; ; attempt++) {
-    const promptChars = instructions.length + messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
+    const promptChars =
+      instructions.length + messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
     const notices: string[] = [];
     const result = await attemptCall(call, instructions, messages, maxOutputTokens, (usage) => {
       const notice = truncationNotice(call.agent, usage?.inputTokens, promptChars);
@@ -158,36 +163,54 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
       messages = [
         ...messages,
         { role: "assistant" as const, content: JSON.stringify(outcome.value) },
-        { role: "user" as const, content: `Your previous answer was rejected: ${problem}\nAnswer again with one JSON object that matches the schema and fixes this.` },
+        {
+          role: "user" as const,
+          content: `Your previous answer was rejected: ${problem}\nAnswer again with one JSON object that matches the schema and fixes this.`,
+        },
       ];
       continue;
     }
     if (outcome.kind === "refused") {
       report();
-      throw new ModelOutputError("refused", `${call.agent} agent: the model refused: ${outcome.text.trim().slice(0, 300) || "(no reason given)"}`, { cause: outcome.error });
+      throw new ModelOutputError(
+        "refused",
+        `${call.agent} agent: the model refused: ${outcome.text.trim().slice(0, 300) || "(no reason given)"}`,
+        { cause: outcome.error },
+      );
     }
     if (outcome.kind === "empty") {
       report();
-      const thinking = outcome.reasoningChars > 0
-        ? ` (it wrote ${outcome.reasoningChars} characters of reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking)`
-        : "";
-      throw new ModelOutputError("empty-output", `${call.agent} agent: the model returned an empty answer${thinking}`, { cause: outcome.error });
+      const thinking =
+        outcome.reasoningChars > 0
+          ? ` (it wrote ${outcome.reasoningChars} characters of reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking)`
+          : "";
+      throw new ModelOutputError("empty-output", `${call.agent} agent: the model returned an empty answer${thinking}`, {
+        cause: outcome.error,
+      });
     }
     if (outcome.kind === "length") {
       const limit = maxOutputTokens ?? FALLBACK_OUTPUT_TOKENS;
       if (lengthSeen) {
         report();
-        throw new ModelOutputError("truncated", `${call.agent} agent: the answer was cut at the output limit twice (${limit} tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly`, { cause: outcome.error });
+        throw new ModelOutputError(
+          "truncated",
+          `${call.agent} agent: the answer was cut at the output limit twice (${limit} tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly`,
+          { cause: outcome.error },
+        );
       }
       lengthSeen = true;
       maxOutputTokens = limit * LENGTH_RETRY_FACTOR;
-      report([`The ${call.agent} agent's answer was cut at its output limit (${limit} tokens); it was asked once more, in a fresh conversation, with a limit of ${maxOutputTokens} tokens.`]);
+      report([
+        `The ${call.agent} agent's answer was cut at its output limit (${limit} tokens); it was asked once more, in a fresh conversation, with a limit of ${maxOutputTokens} tokens.`,
+      ]);
       messages = fresh;
       continue;
     }
     report();
     if (invalidSeen) {
-      throw new Error(`${call.agent} agent: the model returned an invalid object twice: ${outcome.reason}`, { cause: outcome.error });
+      throw new Error(`${call.agent} agent: the model returned an invalid object twice: ${outcome.reason}`, {
+        cause: outcome.error,
+      });
     }
     invalidSeen = true;
     messages = [
@@ -204,7 +227,12 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
   }
 }
 
-function reportUsage(call: Pick<StructuredCall<unknown>, "agent" | "onUsage">, attempt: number, usage: AttemptUsage, notices: string[]) {
+function reportUsage(
+  call: Pick<StructuredCall<unknown>, "agent" | "onUsage">,
+  attempt: number,
+  usage: AttemptUsage,
+  notices: string[],
+) {
   call.onUsage?.({
     agent: call.agent,
     attempt,

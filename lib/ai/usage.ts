@@ -19,7 +19,10 @@ function empty(): UsageTotals {
   return { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0 };
 }
 
-function add(t: UsageTotals, u: { inputTokens: number | null; outputTokens: number | null; totalTokens: number | null; costUsd: number | null }) {
+function add(
+  t: UsageTotals,
+  u: { inputTokens: number | null; outputTokens: number | null; totalTokens: number | null; costUsd: number | null },
+) {
   t.calls += 1;
   t.inputTokens += u.inputTokens ?? 0;
   t.outputTokens += u.outputTokens ?? 0;

@@ -28,7 +28,15 @@ export async function writableRun(
   return { run };
 }
 
-const ACTION: Record<RunWrite, string> = { cancel: "cancel it", delete: "delete it", share: "share it", revoke: "revoke its links", rerun: "re-run it", "follow-up": "ask follow-ups in its conversation", watch: "watch it" };
+const ACTION: Record<RunWrite, string> = {
+  cancel: "cancel it",
+  delete: "delete it",
+  share: "share it",
+  revoke: "revoke its links",
+  rerun: "re-run it",
+  "follow-up": "ask follow-ups in its conversation",
+  watch: "watch it",
+};
 
 function refusal(caller: Caller, write: RunWrite): string {
   return `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ${ACTION[write]}.`;

@@ -9,7 +9,8 @@ import net from "node:net";
  */
 
 /** The proxies to believe: none, the last `hops` hops, or the listed addresses and CIDR ranges. */
-export type TrustedProxies = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; list: net.BlockList; entries: string[] };
+export type TrustedProxies =
+  { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; list: net.BlockList; entries: string[] };
 
 /** An IPv4-mapped IPv6 address (::ffff:192.0.2.1, as Node reports IPv4 peers on a dual-stack socket) as IPv4. */
 function plainAddress(address: string): string {
@@ -26,15 +27,25 @@ function plainAddress(address: string): string {
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const text = value?.trim() ?? "";
   if (!text) return { kind: "none" };
-  if (/^\d+$/.test(text)) return Number(text) === 0 ? { kind: "none" } : { kind: "hops", hops: Math.min(Number(text), 100) };
+  if (/^\d+$/.test(text))
+    return Number(text) === 0 ? { kind: "none" } : { kind: "hops", hops: Math.min(Number(text), 100) };
   const list = new net.BlockList();
-  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split("/");
     const family = net.isIP(address);
     const bits = Number(prefix);
-    const valid = family !== 0 && rest.length === 0 && (prefix === undefined || (/^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)));
-    if (!valid) throw new Error(`CRITICA_TRUSTED_PROXIES: "${entry}" is neither an IP address, a CIDR range (e.g. 10.0.0.0/24) nor a hop count`);
+    const valid =
+      family !== 0 &&
+      rest.length === 0 &&
+      (prefix === undefined || (/^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)));
+    if (!valid)
+      throw new Error(
+        `CRITICA_TRUSTED_PROXIES: "${entry}" is neither an IP address, a CIDR range (e.g. 10.0.0.0/24) nor a hop count`,
+      );
     const type = family === 4 ? "ipv4" : "ipv6";
     if (prefix === undefined) list.addAddress(address, type);
     else list.addSubnet(address, bits, type);
@@ -61,10 +72,17 @@ export interface ClientAddress {
  * - a list: walking left from the peer while the current hop is a listed proxy.
  * The walk stops at an entry that is not an IP address (a proxy never writes one), keeping the last good hop.
  */
-export function resolveClientAddress(peer: string, forwardedFor: string | string[] | undefined, trusted: TrustedProxies): ClientAddress {
+export function resolveClientAddress(
+  peer: string,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustedProxies,
+): ClientAddress {
   const from = plainAddress(peer);
   if (trusted.kind === "none") return { client: from, viaTrustedProxy: false };
-  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "")).split(",").map((e) => plainAddress(e.trim())).filter(Boolean);
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
+    .split(",")
+    .map((e) => plainAddress(e.trim()))
+    .filter(Boolean);
   const chain = [...forwarded, from];
   let i = chain.length - 1;
   const viaTrustedProxy = trusted.kind === "hops" || isTrusted(from, trusted);
@@ -84,7 +102,11 @@ const PROXY_HEADERS = ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-por
  * the other forwarding headers are removed unless the peer is a trusted proxy (Next.js then fills in X-Forwarded-Proto
  * and -Host from the connection itself).
  */
-export function rewriteForwardedHeaders(headers: Record<string, string | string[] | undefined>, peer: string, trusted: TrustedProxies): void {
+export function rewriteForwardedHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  peer: string,
+  trusted: TrustedProxies,
+): void {
   const { client, viaTrustedProxy } = resolveClientAddress(peer, headers["x-forwarded-for"], trusted);
   headers["x-forwarded-for"] = client;
   if (!viaTrustedProxy) for (const name of PROXY_HEADERS) delete headers[name];

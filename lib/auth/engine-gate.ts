@@ -35,7 +35,12 @@ export function setEngineAccess(access: EngineAccess): void {
  * The SDK appends /.well-known/workflow/v1/<flow|step>.
  */
 export function engineDeliveryBaseUrl(host: string, port: number, password: string): string {
-  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const name =
+    host === "0.0.0.0" || host === "::" || host === ""
+      ? "localhost"
+      : host.includes(":") && !host.startsWith("[")
+        ? `[${host}]`
+        : host;
   const url = new URL(`http://${name}:${port}`);
   url.username = ENGINE_USER;
   url.password = password;
@@ -52,12 +57,16 @@ function constantTimeEqual(a: string, b: string): boolean {
  * The refusal for a request to the engine's endpoints, or null to let it through (also for every other path).
  * @param authorization the request's Authorization header.
  */
-export function engineRefusal(pathname: string, authorization: string | null): { status: 401 | 404; error: string } | null {
+export function engineRefusal(
+  pathname: string,
+  authorization: string | null,
+): { status: 401 | 404; error: string } | null {
   if (!pathname.startsWith("/.well-known/workflow/")) return null;
   const access = holder.__criticaEngineAccess;
   if (access?.kind === "open") return null;
   const notFound = { status: 404 as const, error: "Not found." };
-  if (access?.kind !== "credentials" || !/^\/\.well-known\/workflow\/v1\/(flow|step)\/?$/.test(pathname)) return notFound;
+  if (access?.kind !== "credentials" || !/^\/\.well-known\/workflow\/v1\/(flow|step)\/?$/.test(pathname))
+    return notFound;
   const encoded = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? "")?.[1];
   const presented = encoded ? Buffer.from(encoded, "base64").toString("utf8") : "";
   if (constantTimeEqual(presented, `${ENGINE_USER}:${access.password}`)) return null;

@@ -20,6 +20,10 @@ export function trustForwardedHeadersFrom(trusted: TrustedProxies): void {
   if (subscribed) return;
   diagnosticsChannel.subscribe("http.server.request.start", (message) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-    rewriteForwardedHeaders(request.headers, socket.remoteAddress ?? "", holder.__criticaTrustedProxies ?? { kind: "none" });
+    rewriteForwardedHeaders(
+      request.headers,
+      socket.remoteAddress ?? "",
+      holder.__criticaTrustedProxies ?? { kind: "none" },
+    );
   });
 }

@@ -60,7 +60,13 @@ const PUBLIC_PAGES = [/^\/sign-in\/?$/, /^\/sign-up\/?$/, /^\/share\/[^/]+(\/.*)
  * Atom feeds (feed readers have no session; the feed's 256-bit token is its credential, checked by the route). The
  * durable engine's endpoints are not here: they answer the engine alone (lib/auth/engine-gate.ts), signed in or not.
  */
-const PUBLIC_OTHER = [/^\/api\/auth\//, /^\/api\/health\/?$/, /^\/api\/openapi\.json\/?$/, /^\/\.well-known\/security\.txt$/, /^\/api\/feeds\/[^/]+\/?$/];
+const PUBLIC_OTHER = [
+  /^\/api\/auth\//,
+  /^\/api\/health\/?$/,
+  /^\/api\/openapi\.json\/?$/,
+  /^\/\.well-known\/security\.txt$/,
+  /^\/api\/feeds\/[^/]+\/?$/,
+];
 
 /** Whether a path may be opened without signing in when CRITICA_AUTH=on (static assets never reach the proxy). */
 export function isPublicPath(pathname: string): boolean {
@@ -89,7 +95,8 @@ export function secureCookies(response: Response, https: boolean): Response {
   if (!https || cookies.every((c) => /;\s*secure\s*(;|$)/i.test(c))) return response;
   const headers = new Headers(response.headers);
   headers.delete("set-cookie");
-  for (const cookie of cookies) headers.append("set-cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  for (const cookie of cookies)
+    headers.append("set-cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

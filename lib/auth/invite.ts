@@ -7,7 +7,10 @@ import { adminInvitation, getAuth, MIN_PASSWORD_LENGTH } from "@/lib/auth/server
 export const invitationSchema = z.object({
   name: z.string().trim().min(1, "Enter the person's name.").max(100, "Names are limited to 100 characters."),
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `The first password needs at least ${MIN_PASSWORD_LENGTH} characters.`).max(128),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `The first password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(128),
 });
 
 /**
@@ -24,7 +27,12 @@ export async function createInvitedAccount(input: unknown): Promise<{ userId: st
   const ctx = await (await getAuth()).$context;
   return adminInvitation.run(true, async () => {
     const user = await ctx.internalAdapter.createUser({ name, email }, { method: "admin" });
-    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await ctx.password.hash(password),
+    });
     return { userId: user.id };
   });
 }

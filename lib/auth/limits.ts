@@ -31,16 +31,36 @@ const cache = globalThis as unknown as { __criticaLimiters?: Limiters };
 
 function limiters(): Limiters {
   const config = getConfig();
-  const key = [config.DATABASE_URL, config.CRITICA_RUNS_PER_MINUTE, config.CRITICA_RUNS_PER_DAY, config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE].join("|");
+  const key = [
+    config.DATABASE_URL,
+    config.CRITICA_RUNS_PER_MINUTE,
+    config.CRITICA_RUNS_PER_DAY,
+    config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE,
+  ].join("|");
   if (cache.__criticaLimiters?.key === key) return cache.__criticaLimiters;
   // tableName is the Prisma client's property for model RateLimiterFlexible. The periodic clean-up timer is off: rows
   // of an expired window are replaced on their next use, and CLI processes must be free to exit.
   const store = { storeClient: getDb(), tableName: "rateLimiterFlexible", clearExpiredByTimeout: false };
   cache.__criticaLimiters = {
     key,
-    perMinute: new RateLimiterPrisma({ ...store, keyPrefix: "runs-minute", points: config.CRITICA_RUNS_PER_MINUTE, duration: 60 }),
-    perDay: new RateLimiterPrisma({ ...store, keyPrefix: "runs-day", points: config.CRITICA_RUNS_PER_DAY, duration: 86_400 }),
-    signInPerAccount: new RateLimiterPrisma({ ...store, keyPrefix: "auth-account", points: config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE, duration: 60 }),
+    perMinute: new RateLimiterPrisma({
+      ...store,
+      keyPrefix: "runs-minute",
+      points: config.CRITICA_RUNS_PER_MINUTE,
+      duration: 60,
+    }),
+    perDay: new RateLimiterPrisma({
+      ...store,
+      keyPrefix: "runs-day",
+      points: config.CRITICA_RUNS_PER_DAY,
+      duration: 86_400,
+    }),
+    signInPerAccount: new RateLimiterPrisma({
+      ...store,
+      keyPrefix: "auth-account",
+      points: config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+    }),
   };
   return cache.__criticaLimiters;
 }
@@ -75,7 +95,11 @@ export async function admitRunStart(caller: Caller): Promise<LimitRefusal | null
   } catch (res) {
     if (!(res instanceof RateLimiterRes)) throw res;
     const wait = seconds(res);
-    return { status: 429, message: `You have started ${config.CRITICA_RUNS_PER_MINUTE} runs in the last minute, the most allowed. Try again in ${plural(wait, "second")}.`, retryAfterSeconds: wait };
+    return {
+      status: 429,
+      message: `You have started ${config.CRITICA_RUNS_PER_MINUTE} runs in the last minute, the most allowed. Try again in ${plural(wait, "second")}.`,
+      retryAfterSeconds: wait,
+    };
   }
   try {
     await perDay.consume(caller.userId);
@@ -84,7 +108,11 @@ export async function admitRunStart(caller: Caller): Promise<LimitRefusal | null
     await perMinute.reward(caller.userId).catch(() => undefined);
     const wait = seconds(res);
     const hours = Math.ceil(wait / 3600);
-    return { status: 429, message: `You have started ${config.CRITICA_RUNS_PER_DAY} runs today, the most allowed in 24 hours. Try again in about ${plural(hours, "hour")}.`, retryAfterSeconds: wait };
+    return {
+      status: 429,
+      message: `You have started ${config.CRITICA_RUNS_PER_DAY} runs today, the most allowed in 24 hours. Try again in about ${plural(hours, "hour")}.`,
+      retryAfterSeconds: wait,
+    };
   }
   return null;
 }
@@ -102,6 +130,10 @@ export async function admitAuthAttempt(email: string): Promise<LimitRefusal | nu
   } catch (res) {
     if (!(res instanceof RateLimiterRes)) throw res;
     const wait = seconds(res);
-    return { status: 429, message: `Too many attempts for this account. Try again in ${plural(wait, "second")}.`, retryAfterSeconds: wait };
+    return {
+      status: 429,
+      message: `Too many attempts for this account. Try again in ${plural(wait, "second")}.`,
+      retryAfterSeconds: wait,
+    };
   }
 }

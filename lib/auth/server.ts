@@ -26,7 +26,9 @@ export const API_KEY_PREFIX = "crt_";
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** The OAuth providers whose client id and secret are both set, in the order the sign-in page offers them. */
-export function oauthProviders(config: AppConfig = getConfig()): Array<{ id: "github" | "google" | "orcid"; label: string }> {
+export function oauthProviders(
+  config: AppConfig = getConfig(),
+): Array<{ id: "github" | "google" | "orcid"; label: string }> {
   const list: Array<{ id: "github" | "google" | "orcid"; label: string }> = [];
   if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) list.push({ id: "github", label: "GitHub" });
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) list.push({ id: "google", label: "Google" });
@@ -54,8 +56,12 @@ function createAuth(config: AppConfig, secret: string) {
     database: prismaAdapter(getDb(), { provider: usingPostgres() ? "postgresql" : "sqlite" }),
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
     socialProviders: {
-      ...(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET ? { github: { clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET } } : {}),
-      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } } : {}),
+      ...(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET } }
+        : {}),
+      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
+        : {}),
     },
     user: { additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } } },
     // Sign-in and sign-up: at most CRITICA_AUTH_ATTEMPTS_PER_MINUTE a minute per client IP address and path, counted
@@ -97,7 +103,12 @@ function createAuth(config: AppConfig, secret: string) {
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;
         const refusal = await admitAuthAttempt(email);
-        if (refusal) throw new APIError("TOO_MANY_REQUESTS", { message: refusal.message }, { "Retry-After": String(refusal.retryAfterSeconds) });
+        if (refusal)
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: refusal.message },
+            { "Retry-After": String(refusal.retryAfterSeconds) },
+          );
       }),
     },
     plugins: [

@@ -18,7 +18,10 @@ function exempt(sentence: string): boolean {
   if (!s || s.startsWith("#") || /[:?]$/.test(s) || s.split(/\s+/).length < 4) return true;
   // Advice to the user ("To search the sources for it, ask for more research …") states no finding.
   if (/^(?:to search|ask|try|you (?:can|could|may))\b/i.test(s)) return true;
-  return /\b(?:does not|do not|doesn't|don't|did not|cannot|no|none of|not)\b/i.test(s) && /\b(?:evidence|records?|references?|abstracts?|studies|run)\b/i.test(s);
+  return (
+    /\b(?:does not|do not|doesn't|don't|did not|cannot|no|none of|not)\b/i.test(s) &&
+    /\b(?:evidence|records?|references?|abstracts?|studies|run)\b/i.test(s)
+  );
 }
 
 /** Checks answer text piece by piece as it streams; `result()` gives the totals and the references cited so far. */
@@ -39,7 +42,11 @@ export interface AnswerChecker {
  * author–year citations too); the extractive answer, which quotes abstracts, keeps their words, an identifier naming
  * no record of the run flagged "(not retrieved)" as in its reports.
  */
-export function createAnswerChecker(conversation: ConversationReferences, allowed: Set<number>, modelWritten = false): AnswerChecker {
+export function createAnswerChecker(
+  conversation: ConversationReferences,
+  allowed: Set<number>,
+  modelWritten = false,
+): AnswerChecker {
   // Markers are checked above against the numbers the answer was given; quotations below against the cited records.
   const ctx = { ...scrubContext(conversation.records, { quotes: false }), references: Number.MAX_SAFE_INTEGER };
   const tally: ScrubTally = { identifiers: [], markers: 0, quotes: 0 };
@@ -58,7 +65,9 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       if (!text.trim()) return piece;
       const markers = rewriteMarkers(text, (n) => (allowed.has(n) && conversation.byNumber.has(n) ? n : undefined));
       removedMarkers += markers.removed;
-      text = modelWritten ? scrubText(markers.text, ctx, tally) : neutraliseUnretrieved(markers.text, lookup, tally.identifiers);
+      text = modelWritten
+        ? scrubText(markers.text, ctx, tally)
+        : neutraliseUnretrieved(markers.text, lookup, tally.identifiers);
       const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records);
       removedQuotes += quotes.checks.filter((c) => c.outcome === "removed").length;
       replacedQuotes += quotes.checks.filter((c) => c.outcome === "replaced").length;
@@ -72,7 +81,9 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
       return text ? text + trailing : trailing.includes("\n") ? "\n" : "";
     },
     result() {
-      const references = [...cited].sort((a, b) => a - b).flatMap((n) => [conversation.byNumber.get(n)?.reference ?? []].flat());
+      const references = [...cited]
+        .sort((a, b) => a - b)
+        .flatMap((n) => [conversation.byNumber.get(n)?.reference ?? []].flat());
       return {
         checks: {
           status: uncited.length === 0 ? "verified" : "unverified",
@@ -96,7 +107,8 @@ export function createAnswerChecker(conversation: ConversationReferences, allowe
 export function createSentenceBuffer(): { push(delta: string): string; flush(): string } {
   let buffer = "";
   const BOUNDARY = /(?:[.!?…]["”’)\]]*[ \t]+|\n+[ \t]*)(?=[^\s[])/g;
-  const balanced = (text: string) => (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
+  const balanced = (text: string) =>
+    (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
   return {
     push(delta) {
       buffer += delta;

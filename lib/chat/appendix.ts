@@ -1,4 +1,10 @@
-import type { ChatAnswerData, ChatUIMessage, FollowUpClassification, ReportChanges, ResearchIterationData } from "@/lib/domain/chat";
+import type {
+  ChatAnswerData,
+  ChatUIMessage,
+  FollowUpClassification,
+  ReportChanges,
+  ResearchIterationData,
+} from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { Reference } from "@/lib/domain/report";
 import { escapeProse, formatReference } from "@/lib/report/render/markdown";
@@ -16,11 +22,18 @@ export interface FollowUpExport {
   references: Reference[];
   checks: ChatAnswerData["checks"] | null;
   /** Research follow-ups: the iteration, its queries, how it ended, and the report version it wrote. */
-  research: { iteration: number; queries: string[]; status: string | null; reportVersion: number | null; changes: ReportChanges | null } | null;
+  research: {
+    iteration: number;
+    queries: string[];
+    status: string | null;
+    reportVersion: number | null;
+    changes: ReportChanges | null;
+  } | null;
 }
 
 function part<T extends ChatUIMessage["parts"][number]["type"]>(message: ChatUIMessage | undefined, type: T) {
-  return message?.parts.find((p) => p.type === type) as Extract<ChatUIMessage["parts"][number], { type: T }> | undefined;
+  return message?.parts.find((p) => p.type === type) as
+    Extract<ChatUIMessage["parts"][number], { type: T }> | undefined;
 }
 
 /** The research outcome of an iteration started at `data.fromSeq`, from the run's events. */
@@ -74,18 +87,33 @@ export function followUpsMarkdown(followUps: FollowUpExport[]): string {
   if (followUps.length === 0) return "";
   const sections = followUps.map((f, i) => {
     const lines = [`### ${i + 1}. ${escapeProse(f.question.replace(/\s+/g, " ").trim())}`, ""];
-    const kind = f.kind === "research" ? "Request for more research" : f.kind === "evidence" ? "Question about the evidence" : "Unanswered";
-    lines.push(`*${kind}${f.reason ? ` (${f.reason})` : ""}${f.askedAt ? ` · asked ${f.askedAt.slice(0, 16).replace("T", " ")} UTC` : ""}${f.status !== "complete" ? ` · ${f.status}` : ""}*`, "");
+    const kind =
+      f.kind === "research"
+        ? "Request for more research"
+        : f.kind === "evidence"
+          ? "Question about the evidence"
+          : "Unanswered";
+    lines.push(
+      `*${kind}${f.reason ? ` (${f.reason})` : ""}${f.askedAt ? ` · asked ${f.askedAt.slice(0, 16).replace("T", " ")} UTC` : ""}${f.status !== "complete" ? ` · ${f.status}` : ""}*`,
+      "",
+    );
     if (f.research) {
       const r = f.research;
-      lines.push(`Iteration ${r.iteration} searched ${r.queries.map((q) => `“${q}”`).join(" and ")}${r.status ? ` and ended ${r.status}` : ""}.`);
+      lines.push(
+        `Iteration ${r.iteration} searched ${r.queries.map((q) => `“${q}”`).join(" and ")}${r.status ? ` and ended ${r.status}` : ""}.`,
+      );
       const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-      if (r.reportVersion) lines.push(`It wrote report v${r.reportVersion}${r.changes ? `: ${count(r.changes.newRecords, "new record", "new records")}, ${count(r.changes.referencesAdded.length, "reference", "references")} added, ${r.changes.referencesRemoved.length} removed, ${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ${Math.round(r.changes.confidenceAfter * 100)}%` : ""}.`);
+      if (r.reportVersion)
+        lines.push(
+          `It wrote report v${r.reportVersion}${r.changes ? `: ${count(r.changes.newRecords, "new record", "new records")}, ${count(r.changes.referencesAdded.length, "reference", "references")} added, ${r.changes.referencesRemoved.length} removed, ${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ${Math.round(r.changes.confidenceAfter * 100)}%` : ""}.`,
+        );
       lines.push("");
     }
     if (f.answer) lines.push(f.answer, "");
-    if (f.references.length > 0) lines.push("References of this answer:", "", ...f.references.map((r) => `${r.n}. ${formatReference(r)}`), "");
-    if (f.checks?.status === "unverified") lines.push(`*Unverified: ${f.checks.uncitedSentences.length} sentences carry no citation.*`, "");
+    if (f.references.length > 0)
+      lines.push("References of this answer:", "", ...f.references.map((r) => `${r.n}. ${formatReference(r)}`), "");
+    if (f.checks?.status === "unverified")
+      lines.push(`*Unverified: ${f.checks.uncitedSentences.length} sentences carry no citation.*`, "");
     return lines.join("\n").trimEnd();
   });
   return ["## Appendix: follow-up questions", "", ...sections.flatMap((s) => [s, ""])].join("\n").trimEnd() + "\n";

@@ -12,11 +12,21 @@ import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub
  * comes first, so a model that decodes in order says why before it commits to a kind.
  */
 export const followUpKindSchema = z.object({
-  reason: z.string().describe("First, one short clause saying what the message asks for, e.g. 'asks about a population the evidence was not gathered for'."),
+  reason: z
+    .string()
+    .describe(
+      "First, one short clause saying what the message asks for, e.g. 'asks about a population the evidence was not gathered for'.",
+    ),
   kind: z
     .enum(["evidence", "research"])
-    .describe("Then: evidence — answerable from the records the run already has; research — needs new searches (a new topic, population, body of records, or 'look deeper')."),
-  focus: z.string().describe("For research: the topic to search, a few words without request words (e.g. 'hERG', 'children'). For evidence: an empty string."),
+    .describe(
+      "Then: evidence — answerable from the records the run already has; research — needs new searches (a new topic, population, body of records, or 'look deeper').",
+    ),
+  focus: z
+    .string()
+    .describe(
+      "For research: the topic to search, a few words without request words (e.g. 'hERG', 'children'). For evidence: an empty string.",
+    ),
 });
 
 /** Instructions of the follow-up classifier (our wording of the two kinds a follow-up can be, with examples). */
@@ -41,7 +51,12 @@ export const CLASSIFY_MAX_OUTPUT_TOKENS = 200;
 export async function classifyWithModel(
   model: LanguageModel,
   input: { followUp: string; question: string },
-  options: { signal?: AbortSignal; timeoutMs?: number; promptStyle?: PromptStyle; onUsage?: (usage: ModelUsage) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    promptStyle?: PromptStyle;
+    onUsage?: (usage: ModelUsage) => void;
+  } = {},
 ): Promise<FollowUpClassification> {
   const rules = classifyFollowUp(input.followUp);
   try {
@@ -61,11 +76,22 @@ export async function classifyWithModel(
     // The reason is shown and the focus searched: scrubbed as all model text (no identifier, citation or quotation of its own).
     const ctx = scrubContext([], { quotable: [input.followUp, input.question] });
     const tally = emptyTally();
-    const focus = output.kind === "research" ? scrubText(output.focus, ctx, tally) || rules.focus : input.followUp.trim();
-    return { kind: output.kind, reason: scrubText(output.reason, ctx, tally) || "chosen by the model", references: referencedNumbers(input.followUp), focus, decidedBy: "model" };
+    const focus =
+      output.kind === "research" ? scrubText(output.focus, ctx, tally) || rules.focus : input.followUp.trim();
+    return {
+      kind: output.kind,
+      reason: scrubText(output.reason, ctx, tally) || "chosen by the model",
+      references: referencedNumbers(input.followUp),
+      focus,
+      decidedBy: "model",
+    };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const detail = error instanceof Error ? error.message : String(error);
-    return { ...rules, reason: `${rules.reason} (the model could not classify it: ${detail.slice(0, 120)})`, decidedBy: "rules" };
+    return {
+      ...rules,
+      reason: `${rules.reason} (the model could not classify it: ${detail.slice(0, 120)})`,
+      decidedBy: "rules",
+    };
   }
 }

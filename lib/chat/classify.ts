@@ -7,13 +7,25 @@ import type { FollowUpClassification } from "@/lib/domain/chat";
  * children?") and the phrasing of follow-ups in Perplexity/Elicit-style threads; our choice of words.
  */
 const RESEARCH_CUES: Array<{ pattern: RegExp; reason: string }> = [
-  { pattern: /\b(?:look|dig|go|search|research|investigate|delve)\s+(?:deeper|further|more)\b/i, reason: "asks to look deeper" },
+  {
+    pattern: /\b(?:look|dig|go|search|research|investigate|delve)\s+(?:deeper|further|more)\b/i,
+    reason: "asks to look deeper",
+  },
   { pattern: /\b(?:look|dig|delve)\s+into\b/i, reason: "asks to look into a topic" },
-  { pattern: /\b(?:search|find|look)\s+(?:for\s+)?(?:more|other|new|additional|further)\b/i, reason: "asks for more records" },
+  {
+    pattern: /\b(?:search|find|look)\s+(?:for\s+)?(?:more|other|new|additional|further)\b/i,
+    reason: "asks for more records",
+  },
   { pattern: /\b(?:search|investigate|explore)\b/i, reason: "asks for a search" },
-  { pattern: /\bcheck\s+(?:the\s+)?(?:trials?|registr(?:y|ies)|literature|preprints?)\b/i, reason: "asks to check another body of records" },
+  {
+    pattern: /\bcheck\s+(?:the\s+)?(?:trials?|registr(?:y|ies)|literature|preprints?)\b/i,
+    reason: "asks to check another body of records",
+  },
   { pattern: /^\s*(?:and\s+)?what\s+about\b/i, reason: "asks about a topic beyond the evidence (“what about …”)" },
-  { pattern: /\b(?:also|still)\s+(?:true|the case|apply|hold)\b|\bdoes\s+(?:this|it|that)\s+(?:also\s+)?apply\b/i, reason: "asks whether the finding extends to another population" },
+  {
+    pattern: /\b(?:also|still)\s+(?:true|the case|apply|hold)\b|\bdoes\s+(?:this|it|that)\s+(?:also\s+)?apply\b/i,
+    reason: "asks whether the finding extends to another population",
+  },
 ];
 
 /**
@@ -22,11 +34,21 @@ const RESEARCH_CUES: Array<{ pattern: RegExp; reason: string }> = [
  * question about the evidence.
  */
 const EVIDENCE_CUES: Array<{ pattern: RegExp; reason: string }> = [
-  { pattern: /\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*\[?\d+\]?/i, reason: "names a reference by number" },
+  {
+    pattern: /\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*\[?\d+\]?/i,
+    reason: "names a reference by number",
+  },
   { pattern: /\[\d+\]/, reason: "names a reference by number" },
-  { pattern: /\b(?:these|those|the(?:se)? cited|your|the report'?s?|the run'?s?)\s+(?:studies|papers|records|references|trials|sources|articles|abstracts|evidence|findings)\b/i, reason: "asks about the run's evidence" },
+  {
+    pattern:
+      /\b(?:these|those|the(?:se)? cited|your|the report'?s?|the run'?s?)\s+(?:studies|papers|records|references|trials|sources|articles|abstracts|evidence|findings)\b/i,
+    reason: "asks about the run's evidence",
+  },
   { pattern: /\b(?:summari[sz]e|summary of|list|compare|quote)\b/i, reason: "asks to summarise or list the evidence" },
-  { pattern: /\b(?:in the evidence|the evidence (?:say|show)|according to the (?:evidence|report|references))\b/i, reason: "asks what the evidence says" },
+  {
+    pattern: /\b(?:in the evidence|the evidence (?:say|show)|according to the (?:evidence|report|references))\b/i,
+    reason: "asks what the evidence says",
+  },
 ];
 
 /** Words of a research request that are not its topic ("look deeper into", "what about"), removed to get its focus. */
@@ -36,7 +58,9 @@ const REQUEST_WORDS =
 /** Reference numbers a follow-up names: "reference 3", "ref. 3", "refs 2 and 5", "[4]", "study 7". */
 export function referencedNumbers(text: string): number[] {
   const numbers = new Set<number>();
-  for (const m of text.matchAll(/\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*((?:\[?\d+\]?(?:\s*(?:,|and|&)\s*)?)+)/gi)) {
+  for (const m of text.matchAll(
+    /\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*((?:\[?\d+\]?(?:\s*(?:,|and|&)\s*)?)+)/gi,
+  )) {
     for (const n of m[1].match(/\d+/g) ?? []) numbers.add(Number(n));
   }
   for (const m of text.matchAll(/\[(\d+)\]/g)) numbers.add(Number(m[1]));
@@ -45,7 +69,11 @@ export function referencedNumbers(text: string): number[] {
 
 /** The topic of a research follow-up: the text without request words and punctuation ("look deeper into hERG" → "hERG"). */
 export function researchFocus(text: string): string {
-  const focus = text.replace(/[?!.,;:"“”]/g, " ").replace(REQUEST_WORDS, " ").replace(/\s+/g, " ").trim();
+  const focus = text
+    .replace(/[?!.,;:"“”]/g, " ")
+    .replace(REQUEST_WORDS, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return focus || text.trim();
 }
 

@@ -50,11 +50,26 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
   let considered: number;
   let answered: boolean | null = null;
   if (input.model) {
-    const context = await buildAnswerContext(input.followUp, input.question, input.classification.references, conversation);
+    const context = await buildAnswerContext(
+      input.followUp,
+      input.question,
+      input.classification.references,
+      conversation,
+    );
     allowed = new Set(context.shown.map((s) => s.n));
     considered = context.shown.length;
-    const prompt = answerPrompt({ question: input.question, summary: input.summary, history: input.history, context, followUp: input.followUp });
-    source = streamModelAnswer(input.model.model, prompt, { signal: input.signal, timeoutMs: input.timeoutMs, onUsage: input.onUsage });
+    const prompt = answerPrompt({
+      question: input.question,
+      summary: input.summary,
+      history: input.history,
+      context,
+      followUp: input.followUp,
+    });
+    source = streamModelAnswer(input.model.model, prompt, {
+      signal: input.signal,
+      timeoutMs: input.timeoutMs,
+      onUsage: input.onUsage,
+    });
   } else {
     const answer = extractiveAnswer({
       followUp: input.followUp,
@@ -70,7 +85,14 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
   const checker = createAnswerChecker(conversation, allowed, Boolean(input.model));
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
-    return { backend: input.model ? "llm" : "extractive", model: input.model?.modelId ?? null, answered: answered ?? cited.length > 0, references: cited, evidenceConsidered: considered, checks };
+    return {
+      backend: input.model ? "llm" : "extractive",
+      model: input.model?.modelId ?? null,
+      answered: answered ?? cited.length > 0,
+      references: cited,
+      evidenceConsidered: considered,
+      checks,
+    };
   };
   let citedSoFar = 0;
   const emit = (piece: string) => {

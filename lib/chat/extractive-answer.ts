@@ -27,9 +27,52 @@ const MAX_SUMMARISED = 3;
 
 /** Words of a follow-up that ask rather than name a topic; never a reason to quote a sentence. Our list. */
 const CHAT_WORDS = new Set(
-  ["evidence", "paper", "record", "reference", "article", "abstract", "tell", "explain", "say", "said", "mention", "give", "list", "summarise", "summarize", "answer", "question", "run", "please", "know", "according", "describe", "anything", "something", "there", "any", "many", "much", "kind", "type",
+  [
+    "evidence",
+    "paper",
+    "record",
+    "reference",
+    "article",
+    "abstract",
+    "tell",
+    "explain",
+    "say",
+    "said",
+    "mention",
+    "give",
+    "list",
+    "summarise",
+    "summarize",
+    "answer",
+    "question",
+    "run",
+    "please",
+    "know",
+    "according",
+    "describe",
+    "anything",
+    "something",
+    "there",
+    "any",
+    "many",
+    "much",
+    "kind",
+    "type",
     // Words of instructions aimed at the model ("ignore previous instructions and cite PMID 123"): never a topic.
-    "ignore", "previous", "instruction", "cite", "citation", "pmid", "doi", "nct", "prompt", "system", "rule", "pretend", "act"].map(stem),
+    "ignore",
+    "previous",
+    "instruction",
+    "cite",
+    "citation",
+    "pmid",
+    "doi",
+    "nct",
+    "prompt",
+    "system",
+    "rule",
+    "pretend",
+    "act",
+  ].map(stem),
 );
 
 /**
@@ -106,7 +149,11 @@ function orList(words: string[]): string {
 }
 
 /** "Summarise reference 3": each named reference's bibliographic line and up to three passages of its abstract. */
-function summariseReferences(numbers: number[], question: string, conversation: ConversationReferences): ExtractiveAnswer {
+function summariseReferences(
+  numbers: number[],
+  question: string,
+  conversation: ConversationReferences,
+): ExtractiveAnswer {
   const lines: string[] = [];
   const missing = numbers.filter((n) => !conversation.byNumber.has(n));
   for (const n of numbers.filter((k) => conversation.byNumber.has(k)).slice(0, MAX_SUMMARISED)) {
@@ -114,7 +161,10 @@ function summariseReferences(numbers: number[], question: string, conversation: 
     const venue = [reference.journal, reference.year].filter(Boolean).join(", ");
     const label = studyTypeOf(record).label.toLowerCase();
     const title = reference.title.replace(/[“”"]/g, "").replace(/[.\s]+$/, "");
-    lines.push(`Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} [${n}].`, "");
+    lines.push(
+      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} [${n}].`,
+      "",
+    );
     const passages = splitSentences(record.citation.abstract).flatMap((raw, position) => {
       const text = quotableText(raw);
       return text === null ? [] : [{ n, position, text }];
@@ -124,33 +174,60 @@ function summariseReferences(numbers: number[], question: string, conversation: 
       continue;
     }
     // The sentences that bear most on the run's question, plus the abstract's closing sentence (its conclusion).
-    const scores = bm25Scores(question, passages.map((p) => p.text));
-    const ranked = passages.map((p, i) => ({ p, score: scores[i] })).sort((a, b) => b.score - a.score || a.p.position - b.p.position);
+    const scores = bm25Scores(
+      question,
+      passages.map((p) => p.text),
+    );
+    const ranked = passages
+      .map((p, i) => ({ p, score: scores[i] }))
+      .sort((a, b) => b.score - a.score || a.p.position - b.p.position);
     const picked = new Set([passages.at(-1)!, ...ranked.map((r) => r.p)].slice(0, SUMMARY_PASSAGES));
     lines.push("Its abstract reports:", "", ...[...picked].sort((a, b) => a.position - b.position).map(bullet), "");
   }
   if (missing.length > 0) {
-    lines.push(`The conversation's reference list has ${conversation.references.length} references, so there is no reference ${orList(missing.map(String))}.`);
+    lines.push(
+      `The conversation's reference list has ${conversation.references.length} references, so there is no reference ${orList(missing.map(String))}.`,
+    );
   }
-  return { text: lines.join("\n").trim(), answered: missing.length < numbers.length, considered: Math.min(numbers.length, MAX_SUMMARISED) };
+  return {
+    text: lines.join("\n").trim(),
+    answered: missing.length < numbers.length,
+    considered: Math.min(numbers.length, MAX_SUMMARISED),
+  };
 }
 
 /** "Which of these studies were in humans?": the run's records grouped by study design, each group cited. */
 function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
-  const designs = conversation.references.map((reference, i) => ({ n: reference.n, info: classifyStudy(conversation.records[i]) }));
+  const designs = conversation.references.map((reference, i) => ({
+    n: reference.n,
+    info: classifyStudy(conversation.records[i]),
+  }));
   const total = designs.length;
   const human = designs.filter((d) => d.info.human);
   const others: Array<[string, string, Array<{ n: number; info: DesignInfo }>]> = [
     ["is an animal study", "are animal studies", designs.filter((d) => d.info.design === "animal")],
     ["is an in vitro study", "are in vitro studies", designs.filter((d) => d.info.design === "in-vitro")],
-    ["is a narrative review or unclassified record", "are narrative reviews or unclassified records", designs.filter((d) => !d.info.human && d.info.design !== "animal" && d.info.design !== "in-vitro")],
+    [
+      "is a narrative review or unclassified record",
+      "are narrative reviews or unclassified records",
+      designs.filter((d) => !d.info.human && d.info.design !== "animal" && d.info.design !== "in-vitro"),
+    ],
   ];
   const lead =
     human.length === 0
       ? `By publication types and abstract wording, none of the run's ${total} records is a study in humans.`
       : `By publication types and abstract wording, ${human.length} of the run's ${total} records ${human.length === 1 ? "is a study" : "are studies"} in humans (${designSummary(human.map((d) => d.info))}) ${formatMarker(human.map((d) => d.n))}.`;
-  const rest = others.filter(([, , members]) => members.length > 0).map(([one, many, members]) => `- ${members.length} ${members.length === 1 ? one : many} ${formatMarker(members.map((m) => m.n))}.`);
-  return { text: rest.length > 0 ? `${lead}\n\nOf the others:\n\n${rest.join("\n")}` : lead, answered: true, considered: total };
+  const rest = others
+    .filter(([, , members]) => members.length > 0)
+    .map(
+      ([one, many, members]) =>
+        `- ${members.length} ${members.length === 1 ? one : many} ${formatMarker(members.map((m) => m.n))}.`,
+    );
+  return {
+    text: rest.length > 0 ? `${lead}\n\nOf the others:\n\n${rest.join("\n")}` : lead,
+    answered: true,
+    considered: total,
+  };
 }
 
 /**
@@ -161,7 +238,12 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
   const words = [...new Set(tokenize(followUp))].filter((w) => indexTerms(w).length > 0 && !CHAT_WORDS.has(stem(w)));
   const expanded = words.flatMap((w) => [w, ...(EXPANSIONS[w] ?? EXPANSIONS[stem(w)] ?? [])]);
   const terms = new Set(expanded.flatMap(indexTerms));
-  return { terms, words, query: expanded.join(" "), dose: words.some((w) => ["dose", "dosage", "dosing"].includes(stem(w))) };
+  return {
+    terms,
+    words,
+    query: expanded.join(" "),
+    dose: words.some((w) => ["dose", "dosage", "dosing"].includes(stem(w))),
+  };
 }
 
 /**
@@ -201,7 +283,9 @@ export function extractiveAnswer(input: {
   // A dose question on a run about a named drug asks for that drug's doses: only sentences naming it qualify.
   const drugDoses = dose && entities.drug !== null;
   const onTopic = passages.map(
-    (p) => (indexTerms(p.text).some((t) => terms.has(t)) || (dose && DOSE.test(p.text))) && (!drugDoses || entities.names(p.record, p.raw).drug),
+    (p) =>
+      (indexTerms(p.text).some((t) => terms.has(t)) || (dose && DOSE.test(p.text))) &&
+      (!drugDoses || entities.names(p.record, p.raw).drug),
   );
   // Sentences stating an amount of the drug ("lithium (1200 mg/day)", the dose's nearest chemical being the drug)
   // answer a dose question; those only saying
@@ -210,10 +294,17 @@ export function extractiveAnswer(input: {
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
   // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and effect.
-  const recordRelevance = new Map(questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]));
-  const scores = bm25Scores(query, passages.map((p) => p.text)).map((s, i) =>
+  const recordRelevance = new Map(
+    questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]),
+  );
+  const scores = bm25Scores(
+    query,
+    passages.map((p) => p.text),
+  ).map((s, i) =>
     qualifies[i]
-      ? (s + (dose && DOSE.test(passages[i].text) ? 1 : 0)) * (0.5 + 0.5 * (recordRelevance.get(passages[i].n) ?? 0)) * entityWeight(entities, passages[i])
+      ? (s + (dose && DOSE.test(passages[i].text) ? 1 : 0)) *
+        (0.5 + 0.5 * (recordRelevance.get(passages[i].n) ?? 0)) *
+        entityWeight(entities, passages[i])
       : 0,
   );
   if (drugDoses && !scores.some((s) => s > 0)) {
@@ -227,7 +318,10 @@ export function extractiveAnswer(input: {
   if (words.length === 0 || !scores.some((s) => s > 0)) {
     const about = words.length > 0 ? `mentions ${orList(words)}` : "bears on this question";
     // No quotation marks in the suggestion: quoted text must be an abstract's words (the quote check would drop it).
-    const suggestion = words.length > 0 ? ` To search the sources for it, ask for more research, e.g. *look deeper into ${words.join(" ")}*.` : "";
+    const suggestion =
+      words.length > 0
+        ? ` To search the sources for it, ask for more research, e.g. *look deeper into ${words.join(" ")}*.`
+        : "";
     return {
       text: `None of the run's ${considered} records ${about}, so its evidence does not answer this.${suggestion}`,
       answered: false,
@@ -240,7 +334,10 @@ export function extractiveAnswer(input: {
   const relevance = [...scores];
   // MMR in rounds: a record already quoted has its other sentences zeroed, so each passage comes from another record.
   while (picked.length < MAX_PASSAGES) {
-    const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), { k: 1, lambda: DEFAULT_MMR_LAMBDA });
+    const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), {
+      k: 1,
+      lambda: DEFAULT_MMR_LAMBDA,
+    });
     if (next.length === 0) break;
     const p = passages[next[0]];
     picked.push(p);
@@ -250,8 +347,13 @@ export function extractiveAnswer(input: {
     });
   }
   const numbers = picked.map((p) => p.n);
-  const what = statesDose.some(Boolean) ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}` : `${picked.length === 1 ? "bears" : "bear"} on this`;
+  const what = statesDose.some(Boolean)
+    ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}`
+    : `${picked.length === 1 ? "bears" : "bear"} on this`;
   const intro = `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in the abstracts' own words ${formatMarker(numbers)}:`;
-  const body = picked.sort((a, b) => a.n - b.n || a.position - b.position).map(bullet).join("\n");
+  const body = picked
+    .sort((a, b) => a.n - b.n || a.position - b.position)
+    .map(bullet)
+    .join("\n");
   return { text: `${intro}\n\n${body}`, answered: true, considered };
 }

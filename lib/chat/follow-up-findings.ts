@@ -34,7 +34,12 @@ interface Candidate {
 }
 
 /** Title and abstract sentences of the evidence naming a term of `focusLabel` (the focus without the drug), scored by BM25 against the focus and the question's entities. */
-function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, focusLabel: string, entities: QuestionEntities): Candidate[] {
+function focusSentences(
+  evidence: Evidence[],
+  focus: FollowUpReportFocus,
+  focusLabel: string,
+  entities: QuestionEntities,
+): Candidate[] {
   const { terms, query } = followUpTopic(focusLabel);
   const raw: Array<Omit<Candidate, "score">> = [];
   evidence.forEach((e, record) => {
@@ -45,14 +50,19 @@ function focusSentences(evidence: Evidence[], focus: FollowUpReportFocus, focusL
       raw.push({ record, text, isNew, named: entities.names(record, sentence) });
     }
   });
-  const scores = bm25Scores([query, entities.drug ?? "", entities.effect ?? ""].join(" "), raw.map((c) => c.text));
+  const scores = bm25Scores(
+    [query, entities.drug ?? "", entities.effect ?? ""].join(" "),
+    raw.map((c) => c.text),
+  );
   return raw.map((c, i) => ({ ...c, score: scores[i] }));
 }
 
 /** Up to FOLLOW_UP_SENTENCES of the allowed candidates, one per record, new records first, then by score. */
 function pick(candidates: Candidate[], allowed: (c: Candidate) => boolean, used: Set<number>): Candidate[] {
   const out: Candidate[] = [];
-  const ranked = candidates.filter(allowed).sort((a, b) => Number(b.isNew) - Number(a.isNew) || b.score - a.score || a.record - b.record);
+  const ranked = candidates
+    .filter(allowed)
+    .sort((a, b) => Number(b.isNew) - Number(a.isNew) || b.score - a.score || a.record - b.record);
   for (const c of ranked) {
     if (out.length >= FOLLOW_UP_SENTENCES) break;
     if (used.has(c.record)) continue;
@@ -65,8 +75,13 @@ function pick(candidates: Candidate[], allowed: (c: Candidate) => boolean, used:
 /** The follow-up's focus as the user wrote it, without the question's drug ("lithium aquaporin" → "aquaporin"). */
 function focusPhrase(focus: string, drug: string | null): string {
   const escaped = drug?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const without = escaped ? focus.replace(new RegExp(`\\b${escaped}(?:-induced|-associated|-related)?\\b`, "gi"), " ") : focus;
-  const phrase = without.replace(/[“”"()]/g, "").replace(/\s+/g, " ").trim();
+  const without = escaped
+    ? focus.replace(new RegExp(`\\b${escaped}(?:-induced|-associated|-related)?\\b`, "gi"), " ")
+    : focus;
+  const phrase = without
+    .replace(/[“”"()]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return phrase || focus.trim();
 }
 
@@ -90,7 +105,11 @@ function newRecordsPhrase(n: number): string {
  * quoted. Quoted records not yet among the report's references are added after them (numbered on), so the change
  * summary lists them as references added. Sentences of the report are left as they are. Deterministic.
  */
-export function addFollowUpFindings(report: ResearchReport, evidence: Evidence[], focus: FollowUpReportFocus): ResearchReport {
+export function addFollowUpFindings(
+  report: ResearchReport,
+  evidence: Evidence[],
+  focus: FollowUpReportFocus,
+): ResearchReport {
   const entities = questionEntities(focus.question, evidence);
   const focusLabel = focusPhrase(focus.focus, entities.drug);
   const candidates = focusSentences(evidence, focus, focusLabel, entities);

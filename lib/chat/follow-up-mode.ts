@@ -49,7 +49,8 @@ export const followUpStages: RunStages<ResearchRunInput, FollowUpState, Research
   label: "follow-up iteration",
   plan: { first: [], each: ["follow-up search", "hypothesize", "targeted search", "judge"], last: ["report"] },
   stages: {
-    "follow-up search": (input, state, iteration) => researchStages.followUpSearch(input, state, iteration, state.followUp.queries),
+    "follow-up search": (input, state, iteration) =>
+      researchStages.followUpSearch(input, state, iteration, state.followUp.queries),
     hypothesize: researchMode.stages.hypothesize,
     "targeted search": researchMode.stages["targeted search"],
     judge: researchMode.stages.judge,
@@ -59,7 +60,10 @@ export const followUpStages: RunStages<ResearchRunInput, FollowUpState, Research
     },
   },
   async input(settings, context, state) {
-    return { ...(await researchMode.input(settings, context, state)), question: followUpQuestion(settings.question, state.followUp.followUp) };
+    return {
+      ...(await researchMode.input(settings, context, state)),
+      question: followUpQuestion(settings.question, state.followUp.followUp),
+    };
   },
   checkpoint: researchMode.checkpoint,
   outcome: researchMode.outcome,

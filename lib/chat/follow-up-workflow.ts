@@ -12,7 +12,11 @@ export async function followUpWorkflow(job: RunJob, progress: RunProgress<Follow
   await followPlan(job.plan, progress, (run, call) => followUpStep(job, run, call));
 }
 
-async function followUpStep(job: RunJob, progress: RunProgress<FollowUpState>, call: StageCall): Promise<RunProgress<FollowUpState>> {
+async function followUpStep(
+  job: RunJob,
+  progress: RunProgress<FollowUpState>,
+  call: StageCall,
+): Promise<RunProgress<FollowUpState>> {
   "use step";
   return runDurableStage(followUpStages, job, progress, call);
 }

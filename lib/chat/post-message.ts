@@ -7,7 +7,14 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/domain/errors";
 import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
-import { followUpRequestSchema, type ChatDataParts, type ChatMetadata, type ChatUIMessage, type FollowUpClassification, type MessageStatus } from "@/lib/domain/chat";
+import {
+  followUpRequestSchema,
+  type ChatDataParts,
+  type ChatMetadata,
+  type ChatUIMessage,
+  type FollowUpClassification,
+  type MessageStatus,
+} from "@/lib/domain/chat";
 import { eventToDataPart } from "@/lib/runs/event-parts";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { classifyFollowUp } from "./classify";
@@ -58,18 +65,31 @@ function parseBody(body: unknown) {
  *    and status and the lock released.
  * Access (who may read or post) is checked by the caller (app/_server/conversation-access.ts).
  */
-export async function postFollowUp(run: RunSummary, body: unknown, options: PostFollowUpOptions = {}): Promise<ReadableStream<Chunk>> {
+export async function postFollowUp(
+  run: RunSummary,
+  body: unknown,
+  options: PostFollowUpOptions = {},
+): Promise<ReadableStream<Chunk>> {
   const request = parseBody(body);
-  if (run.status === "running" || run.status === "queued") throw new AppError("conflict", "The run is still researching: ask your follow-up once it has finished.");
+  if (run.status === "running" || run.status === "queued")
+    throw new AppError("conflict", "The run is still researching: ask your follow-up once it has finished.");
   const history = await listMessages(run.id);
-  if (history.some((m) => m.metadata?.status === "streaming" && Date.now() - Date.parse(m.metadata.createdAt) < 10 * 60_000)) {
-    throw new AppError("conflict", "An answer is still being written in this conversation: wait for it to finish, or press Stop.");
+  if (
+    history.some(
+      (m) => m.metadata?.status === "streaming" && Date.now() - Date.parse(m.metadata.createdAt) < 10 * 60_000,
+    )
+  ) {
+    throw new AppError(
+      "conflict",
+      "An answer is still being written in this conversation: wait for it to finish, or press Stop.",
+    );
   }
   let text = request.text;
   let user: { id: string; text: string } | null = { id: crypto.randomUUID(), text };
   if (request.regenerate) {
     const question = await removeAnswerFrom(run.id, request.regenerate);
-    if (!question) throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
+    if (!question)
+      throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
     text = question.text;
     user = null;
   }
@@ -81,7 +101,13 @@ export async function postFollowUp(run: RunSummary, body: unknown, options: Post
 }
 
 /** The UI message stream of one answer; saves the answer when the stream ends, whatever the outcome. */
-function answerStream(run: RunSummary, text: string, assistantId: string, earlier: ChatUIMessage[], options: PostFollowUpOptions): ReadableStream<Chunk> {
+function answerStream(
+  run: RunSummary,
+  text: string,
+  assistantId: string,
+  earlier: ChatUIMessage[],
+  options: PostFollowUpOptions,
+): ReadableStream<Chunk> {
   const parts: Part[] = [];
   const createdAt = new Date().toISOString();
   return createUIMessageStream<ChatUIMessage>({
@@ -107,7 +133,9 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
         if (classification.kind === "research") {
-          await followResearch(run, text, classification, parts, write, options, () => finishAnswer(assistantId, parts, "complete"));
+          await followResearch(run, text, classification, parts, write, options, () =>
+            finishAnswer(assistantId, parts, "complete"),
+          );
           saved = true;
           return;
         }
@@ -156,7 +184,9 @@ function answerStream(run: RunSummary, text: string, assistantId: string, earlie
 
 /** Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to the answer. */
 async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | null): Promise<void> {
-  await recordChatUsage(runId, usages, modelId).catch((error: unknown) => console.error(`follow-up usage of run ${runId} could not be saved:`, error));
+  await recordChatUsage(runId, usages, modelId).catch((error: unknown) =>
+    console.error(`follow-up usage of run ${runId} could not be saved:`, error),
+  );
 }
 
 /**
@@ -172,10 +202,18 @@ async function readFollowUp(
   onUsage: (usage: ModelUsage) => void,
 ): Promise<FollowUpClassification> {
   const classification: FollowUpClassification = model
-    ? await classifyWithModel(model.model, { followUp: text, question: run.question }, { signal: options.signal, timeoutMs: getConfig().OPENAI_TIMEOUT_MS, promptStyle: model.promptStyle, onUsage })
+    ? await classifyWithModel(
+        model.model,
+        { followUp: text, question: run.question },
+        { signal: options.signal, timeoutMs: getConfig().OPENAI_TIMEOUT_MS, promptStyle: model.promptStyle, onUsage },
+      )
     : { ...classifyFollowUp(text), decidedBy: "rules" };
   if (classification.kind === "research" && run.mode !== "research") {
-    return { ...classification, kind: "evidence", reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found` };
+    return {
+      ...classification,
+      kind: "evidence",
+      reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found`,
+    };
   }
   return classification;
 }
@@ -202,7 +240,11 @@ async function followResearch(
 ): Promise<void> {
   const { signal } = options;
   const started = await startFollowUpIteration(run, text, classification, options.researchBackend);
-  const iteration = { type: "data-research-iteration" as const, id: "iteration", data: { iteration: started.iteration, fromSeq: started.fromSeq, queries: started.queries } };
+  const iteration = {
+    type: "data-research-iteration" as const,
+    id: "iteration",
+    data: { iteration: started.iteration, fromSeq: started.fromSeq, queries: started.queries },
+  };
   parts.push(iteration);
   write(iteration);
   await save();
@@ -230,7 +272,11 @@ async function followResearch(
   const latest = versions.at(-1);
   if (!latest || latest.seq <= started.fromSeq) return;
   const previous = versions.at(-2);
-  const version = { type: "data-report-version" as const, id: "version", data: { version: latest.version, changes: previous ? reportChanges(previous, latest, all) : null } };
+  const version = {
+    type: "data-report-version" as const,
+    id: "version",
+    data: { version: latest.version, changes: previous ? reportChanges(previous, latest, all) : null },
+  };
   parts.push(version);
   write(version);
   await save();
@@ -249,4 +295,3 @@ function toHistory(messages: ChatUIMessage[]): HistoryTurn[] {
     return text && (m.role === "user" || m.role === "assistant") ? [{ role: m.role, text }] : [];
   });
 }
-

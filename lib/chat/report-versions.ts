@@ -24,7 +24,11 @@ export interface ReportVersion {
  */
 export function reportVersions(events: RunEvent[]): ReportVersion[] {
   return events
-    .flatMap((e) => (e.type === "report" ? [{ seq: e.seq, report: e.data.report, markdown: e.data.markdown, createdAt: e.createdAt }] : []))
+    .flatMap((e) =>
+      e.type === "report"
+        ? [{ seq: e.seq, report: e.data.report, markdown: e.data.markdown, createdAt: e.createdAt }]
+        : [],
+    )
     .map((v, i) => ({ ...v, version: i + 1 }));
 }
 
@@ -41,18 +45,30 @@ export function reportChanges(before: ReportVersion, after: ReportVersion, event
   const beforeHypotheses = new Map(before.report.hypothesesTested.map((h) => [h.mechanism, h]));
   const afterHypotheses = new Map(after.report.hypothesesTested.map((h) => [h.mechanism, h]));
   const mechanisms = [...new Set([...beforeHypotheses.keys(), ...afterHypotheses.keys()])];
-  const support = (h: { supported: number; contradicted: number } | undefined) => (h ? { supported: h.supported, contradicted: h.contradicted } : null);
+  const support = (h: { supported: number; contradicted: number } | undefined) =>
+    h ? { supported: h.supported, contradicted: h.contradicted } : null;
   return {
     fromVersion: before.version,
     toVersion: after.version,
-    referencesAdded: [...afterIds].filter(([id]) => !beforeIds.has(id)).map(([evidenceId, title]) => ({ evidenceId, title })),
-    referencesRemoved: [...beforeIds].filter(([id]) => !afterIds.has(id)).map(([evidenceId, title]) => ({ evidenceId, title })),
+    referencesAdded: [...afterIds]
+      .filter(([id]) => !beforeIds.has(id))
+      .map(([evidenceId, title]) => ({ evidenceId, title })),
+    referencesRemoved: [...beforeIds]
+      .filter(([id]) => !afterIds.has(id))
+      .map(([evidenceId, title]) => ({ evidenceId, title })),
     hypotheses: mechanisms
-      .map((mechanism) => ({ mechanism, before: support(beforeHypotheses.get(mechanism)), after: support(afterHypotheses.get(mechanism)) }))
+      .map((mechanism) => ({
+        mechanism,
+        before: support(beforeHypotheses.get(mechanism)),
+        after: support(afterHypotheses.get(mechanism)),
+      }))
       .filter((h) => h.before?.supported !== h.after?.supported || h.before?.contradicted !== h.after?.contradicted),
     confidenceBefore: before.report.confidenceScore,
     confidenceAfter: after.report.confidenceScore,
-    newRecords: events.reduce((n, e) => n + (e.type === "evidence" && e.seq > before.seq && e.seq < after.seq ? e.data.added.length : 0), 0),
+    newRecords: events.reduce(
+      (n, e) => n + (e.type === "evidence" && e.seq > before.seq && e.seq < after.seq ? e.data.added.length : 0),
+      0,
+    ),
   };
 }
 
@@ -93,7 +109,9 @@ export function versionView(events: RunEvent[], n?: number): VersionView | null 
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const end = sorted.find((e) => e.type === "run-finished" && e.seq > version.seq);
   const upTo = end ? sorted.filter((e) => e.seq <= end.seq) : sorted;
-  const evidenceIds = new Set(upTo.flatMap((e) => (e.type === "evidence" && e.seq < version.seq ? e.data.added.map((r) => r.id) : [])));
+  const evidenceIds = new Set(
+    upTo.flatMap((e) => (e.type === "evidence" && e.seq < version.seq ? e.data.added.map((r) => r.id) : [])),
+  );
   return { version, events: upTo, evidenceIds };
 }
 
@@ -147,8 +165,18 @@ function citingSections(report: ResearchReport, n: number): string {
 
 /** The bottom line in a word or two: the verdict ("Probably yes"), or the top candidates of an open question. */
 function bottomLineLabel(side: VersionSide, question: string): { label: string; certainty: GradeLevel } {
-  const { answer, certainty } = answerFromRecords(question, side.records, side.version.report.drugCandidates, side.version.report.notAnswered !== undefined);
-  const label = answer.kind === "candidates" ? `Top candidates: ${answer.candidates.join(", ")}` : answer.kind === "open" ? "Open question" : (answer.verdict ?? "unclear");
+  const { answer, certainty } = answerFromRecords(
+    question,
+    side.records,
+    side.version.report.drugCandidates,
+    side.version.report.notAnswered !== undefined,
+  );
+  const label =
+    answer.kind === "candidates"
+      ? `Top candidates: ${answer.candidates.join(", ")}`
+      : answer.kind === "open"
+        ? "Open question"
+        : (answer.verdict ?? "unclear");
   return { label: label.charAt(0).toUpperCase() + label.slice(1), certainty: certainty.level };
 }
 
@@ -167,8 +195,15 @@ export function versionDiff(before: VersionSide, after: VersionSide, question: s
     .filter((r) => !beforeRefs.has(r.evidenceId))
     .map((r) => {
       const where = citingSections(after.version.report, r.n);
-      const origin = beforeRecords.has(r.evidenceId) ? `already among v${before.version.version}'s records` : "a new record, found by this version's searches";
-      return { evidenceId: r.evidenceId, n: r.n, title: r.title, reason: where ? `${origin}; cited in ${where}` : origin };
+      const origin = beforeRecords.has(r.evidenceId)
+        ? `already among v${before.version.version}'s records`
+        : "a new record, found by this version's searches";
+      return {
+        evidenceId: r.evidenceId,
+        n: r.n,
+        title: r.title,
+        reason: where ? `${origin}; cited in ${where}` : origin,
+      };
     });
   const removed = [...beforeRefs.values()]
     .filter((r) => !afterRefs.has(r.evidenceId))
@@ -176,7 +211,9 @@ export function versionDiff(before: VersionSide, after: VersionSide, question: s
       evidenceId: r.evidenceId,
       n: r.n,
       title: r.title,
-      reason: afterRecords.get(r.evidenceId)?.provenance?.retracted ? "retracted, so no longer cited" : `no longer cited in v${after.version.version}`,
+      reason: afterRecords.get(r.evidenceId)?.provenance?.retracted
+        ? "retracted, so no longer cited"
+        : `no longer cited in v${after.version.version}`,
     }));
   const changes = reportChanges(before.version, after.version, []);
   const b = bottomLineLabel(before, question);
@@ -207,14 +244,34 @@ export interface VersionPage {
  * Everything a report page needs to show version `n` (the latest when absent or unknown) of a run's report, from the
  * run's events and evidence, every part read against the run's own `question`: null when the run has no report yet.
  */
-export function versionPage(events: RunEvent[], evidence: Evidence[], question: string, n?: number): VersionPage | null {
+export function versionPage(
+  events: RunEvent[],
+  evidence: Evidence[],
+  question: string,
+  n?: number,
+): VersionPage | null {
   const view = versionView(events, n);
   if (!view) return null;
   // A run whose evidence events name no record (none saved them) shows all its evidence with every version.
   const recordsOf = (v: VersionView) =>
-    toReportRecords(v.evidenceIds.size > 0 ? evidence.filter((e) => v.evidenceIds.has(e.id)) : evidence, v.version.report.references, question);
+    toReportRecords(
+      v.evidenceIds.size > 0 ? evidence.filter((e) => v.evidenceIds.has(e.id)) : evidence,
+      v.version.report.references,
+      question,
+    );
   const records = recordsOf(view);
   const previous = view.version.version > 1 ? versionView(events, view.version.version - 1) : null;
-  const diff = previous ? versionDiff({ version: previous.version, records: recordsOf(previous) }, { version: view.version, records }, question) : null;
-  return { view, records, versions: reportVersions(events).map((v) => ({ version: v.version, createdAt: v.createdAt })), diff };
+  const diff = previous
+    ? versionDiff(
+        { version: previous.version, records: recordsOf(previous) },
+        { version: view.version, records },
+        question,
+      )
+    : null;
+  return {
+    view,
+    records,
+    versions: reportVersions(events).map((v) => ({ version: v.version, createdAt: v.createdAt })),
+    diff,
+  };
 }

@@ -49,8 +49,23 @@ export async function startFollowUpIteration(
   const [settings, { state, seq }] = await Promise.all([getRunSettings(run.id), restoreResearchState(run.id)]);
   if (!settings) throw new Error(`run ${run.id} has no settings`);
   const iteration = state.iterations + 1;
-  const followUpState = { ...state, followUp: { question: run.question, followUp, focus: classification.focus, queries, priorEvidence: state.evidence.length } };
+  const followUpState = {
+    ...state,
+    followUp: {
+      question: run.question,
+      followUp,
+      focus: classification.focus,
+      queries,
+      priorEvidence: state.evidence.length,
+    },
+  };
   const job = { runId: run.id, settings, plan: followUpStages.plan };
-  const launched = await launchRun(followUpStages, followUpWorkflow, job, beginProgress(followUpState, seq, { from: iteration, to: iteration }), { backend });
+  const launched = await launchRun(
+    followUpStages,
+    followUpWorkflow,
+    job,
+    beginProgress(followUpState, seq, { from: iteration, to: iteration }),
+    { backend },
+  );
   return { iteration, fromSeq: seq, queries, done: launched ? launched.done.then(() => undefined) : Promise.resolve() };
 }

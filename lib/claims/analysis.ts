@@ -44,7 +44,24 @@ export interface ClaimAnalysis {
 }
 
 /** Derivational and plural suffixes dropped to get a concept's matching prefix (longest first). */
-const SUFFIXES = ["icities", "icity", "ities", "ations", "ation", "ically", "ical", "ity", "ics", "ic", "ies", "es", "s", "ed", "ing", "al"];
+const SUFFIXES = [
+  "icities",
+  "icity",
+  "ities",
+  "ations",
+  "ation",
+  "ically",
+  "ical",
+  "ity",
+  "ics",
+  "ic",
+  "ies",
+  "es",
+  "s",
+  "ed",
+  "ing",
+  "al",
+];
 /** Shortest matching prefix, in characters: shorter prefixes match too many unrelated words. Source: our choice. */
 const MIN_PREFIX = 5;
 
@@ -67,16 +84,31 @@ function prefixOf(word: string): string | null {
 export function formsPattern(prefixes: string[], wholes: string[]): RegExp {
   const parts = [
     ...prefixes.map((p) => `${escapeRegex(p)}[\\p{L}\\p{N}]*`),
-    ...wholes.map((w) => `${w.split(/[\s-]+/).map(escapeRegex).join("[\\s-]+")}(?:s|es)?(?![\\p{L}\\p{N}])`),
+    ...wholes.map(
+      (w) =>
+        `${w
+          .split(/[\s-]+/)
+          .map(escapeRegex)
+          .join("[\\s-]+")}(?:s|es)?(?![\\p{L}\\p{N}])`,
+    ),
   ];
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${parts.join("|")})`, "giu");
 }
 
 function conceptFor(word: string, extraNames: string[] = []): ClaimConcept {
   const organ = ORGAN_FORMS.find((o) => o.words.includes(word));
-  if (organ) return { word, pattern: formsPattern(organ.prefixes, extraNames), synonyms: organ.synonyms.filter((s) => s !== word) };
+  if (organ)
+    return {
+      word,
+      pattern: formsPattern(organ.prefixes, extraNames),
+      synonyms: organ.synonyms.filter((s) => s !== word),
+    };
   const prefix = prefixOf(word);
-  return { word, pattern: formsPattern(prefix ? [prefix] : [], prefix ? extraNames : [word, ...extraNames]), synonyms: extraNames.slice(0, 2) };
+  return {
+    word,
+    pattern: formsPattern(prefix ? [prefix] : [], prefix ? extraNames : [word, ...extraNames]),
+    synonyms: extraNames.slice(0, 2),
+  };
 }
 
 /**
@@ -90,7 +122,8 @@ export function analyseClaim(claim: string): ClaimAnalysis {
   const seen = new Set<string>();
   const concepts: ClaimConcept[] = [];
   for (const w of words) {
-    if (w.length < 3 || /^\d/.test(w) || STOPWORDS.has(w) || NON_CONCEPT_WORDS.has(w) || VERB_FORM_TO_BASE.has(w)) continue;
+    if (w.length < 3 || /^\d/.test(w) || STOPWORDS.has(w) || NON_CONCEPT_WORDS.has(w) || VERB_FORM_TO_BASE.has(w))
+      continue;
     const key = stem(w);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -146,11 +179,19 @@ export function withEntitySynonyms(analysis: ClaimAnalysis, documents: Evidence[
     const meshIds = meshByName.get(c.word) ?? meshByName.get(stem(c.word));
     if (!meshIds) return c;
     const probe = new RegExp(c.pattern.source, "iu");
-    const names = [...meshIds].flatMap((m) => [...(namesByMesh.get(m) ?? [])]).filter((n) => n !== c.word && !probe.test(n));
+    const names = [...meshIds]
+      .flatMap((m) => [...(namesByMesh.get(m) ?? [])])
+      .filter((n) => n !== c.word && !probe.test(n));
     if (names.length === 0) return c;
     const extra = [...new Set(names)].sort().slice(0, MAX_ENTITY_NAMES);
     const base = conceptFor(c.word, extra);
-    return { ...base, synonyms: [...new Set([...c.synonyms, ...extra.filter((n) => /^[\p{L}][\p{L}\p{N} -]{4,}$/u.test(n))])].slice(0, 3) };
+    return {
+      ...base,
+      synonyms: [...new Set([...c.synonyms, ...extra.filter((n) => /^[\p{L}][\p{L}\p{N} -]{4,}$/u.test(n))])].slice(
+        0,
+        3,
+      ),
+    };
   });
   return { ...analysis, concepts };
 }

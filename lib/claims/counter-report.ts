@@ -24,7 +24,8 @@ export function sourcesLabel(sources: SourceId[]): string {
 /** How a citation is introduced: "A 1998 study in Kidney Int (PMID 123) reported", or without a year "PMID 123 (year not recorded) reports". */
 function introduce(c: CounterCitation): string {
   const id = c.pmid ? `PMID ${c.pmid}` : (c.nctId ?? c.doi ?? c.evidenceId);
-  if (c.year) return `A ${c.year} ${c.nctId ? "trial record" : "study"}${c.journal ? ` in ${c.journal}` : ""} (${id}) reported`;
+  if (c.year)
+    return `A ${c.year} ${c.nctId ? "trial record" : "study"}${c.journal ? ` in ${c.journal}` : ""} (${id}) reported`;
   return `${id} (year not recorded) reports`;
 }
 
@@ -50,13 +51,22 @@ export function templateCounterReport(input: CounterReportInput): string {
     `${describeStrategies(stats)}. Of these, ${stats.documentsScored} were scored from 0 to 5 for support of the counter-statement and ` +
     `${stats.documentsAboveThreshold} reached the threshold of ${stats.threshold}.`;
   const years = [...new Set(citations.map((c) => c.year).filter((y): y is number => y !== null))].sort();
-  const when = years.length === 0 ? "publication years not recorded" : years.length === 1 ? `published ${years[0]}` : `published ${years[0]}–${years.at(-1)}`;
+  const when =
+    years.length === 0
+      ? "publication years not recorded"
+      : years.length === 1
+        ? `published ${years[0]}`
+        : `published ${years[0]}–${years.at(-1)}`;
   const closing =
     `Taken together, ${citations.length === 1 ? "this document" : `these ${citations.length} documents`} (${when}) ` +
     `${citations.length === 1 ? "supports" : "support"} the counter-statement and so ${citations.length === 1 ? "speaks" : "speak"} against the claim “${unquoted(input.claim)}”. ` +
     `The passages are quoted verbatim from the abstracts.`;
   const further = (rest: CounterCitation[]) =>
-    rest.length === 0 ? [] : [`Further ${rest.length === 1 ? "support comes from" : "documents reaching the threshold are"} ${markerFor(rest.map((c) => c.n))}.`];
+    rest.length === 0
+      ? []
+      : [
+          `Further ${rest.length === 1 ? "support comes from" : "documents reaching the threshold are"} ${markerFor(rest.map((c) => c.n))}.`,
+        ];
   const body: string[] = [];
   for (const c of citations) {
     const sentence = `${introduce(c)}: “${c.passage.replace(/[.\s]+$/, "")}” [${c.n}].`;

@@ -30,7 +30,10 @@ export function createClaimCheckBackend(options: ClaimBackendOptions = {}): Clai
   const model = options.model ?? configured?.model;
   if (!model) return createExtractiveClaimBackend();
   const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  return createLlmClaimBackend(model, id, { timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS, onUsage: options.onUsage });
+  return createLlmClaimBackend(model, id, {
+    timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS,
+    onUsage: options.onUsage,
+  });
 }
 
 /**

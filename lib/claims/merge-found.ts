@@ -23,7 +23,10 @@ export interface FoundDocument {
  * relevance, then by id (deterministic), and keeps the first {@link MAX_FOUND_DOCUMENTS}.
  * @param hits per strategy; null for a strategy that did not run.
  */
-export function mergeFound(hits: Record<SearchStrategy, StrategyHit[] | null>, cap = MAX_FOUND_DOCUMENTS): FoundDocument[] {
+export function mergeFound(
+  hits: Record<SearchStrategy, StrategyHit[] | null>,
+  cap = MAX_FOUND_DOCUMENTS,
+): FoundDocument[] {
   const byKey = new Map<string, FoundDocument>();
   const documents: FoundDocument[] = [];
   for (const strategy of SEARCH_STRATEGIES) {
@@ -39,7 +42,10 @@ export function mergeFound(hits: Record<SearchStrategy, StrategyHit[] | null>, c
     }
   }
   return documents
-    .sort((a, b) => b.foundBy.length - a.foundBy.length || b.relevance - a.relevance || a.evidence.id.localeCompare(b.evidence.id))
+    .sort(
+      (a, b) =>
+        b.foundBy.length - a.foundBy.length || b.relevance - a.relevance || a.evidence.id.localeCompare(b.evidence.id),
+    )
     .slice(0, cap);
 }
 

@@ -8,7 +8,14 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources } from "@/lib/sources/registry";
 import type { ClaimCheckBackend } from "./backend";
 import { createClaimCheckBackend, createClaimEmbedder } from "./create-backend";
-import { claimCheckOutcome, claimStages, initialClaimCheckState, type ClaimCheckInput, type ClaimCheckOutcome, type ClaimCheckState } from "./stages";
+import {
+  claimCheckOutcome,
+  claimStages,
+  initialClaimCheckState,
+  type ClaimCheckInput,
+  type ClaimCheckOutcome,
+  type ClaimCheckState,
+} from "./stages";
 
 /** What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default sources. */
 export type ClaimCheckRequest = z.output<typeof claimCheckInputSchema>;
@@ -35,7 +42,13 @@ const EMBEDDER_FALLBACK_NOTICE = "The embedding model failed; TF-IDF similarity 
  * A provider failure ends the check with a classified message; a claim that fails does not stop the others (the check
  * then ends "failed" with the first failed claim's message, keeping the claims it finished).
  */
-export const claimCheckMode: RunMode<ClaimCheckRequest, ClaimCheckInput, ClaimCheckState, ClaimCheckOutcome, ClaimCheckOverrides> = {
+export const claimCheckMode: RunMode<
+  ClaimCheckRequest,
+  ClaimCheckInput,
+  ClaimCheckState,
+  ClaimCheckOutcome,
+  ClaimCheckOverrides
+> = {
   name: "claim-check",
   label: "claim check",
   request: claimCheckInputSchema,
@@ -46,7 +59,8 @@ export const claimCheckMode: RunMode<ClaimCheckRequest, ClaimCheckInput, ClaimCh
   async input(settings, { recorder, signal, overrides }) {
     const config = getConfig();
     // Not awaited: a step's recorder is flushed before it hands its last seq on (lib/runs/durable-step.ts).
-    const notice = () => void recorder.emit("notice", { level: "warning", message: EMBEDDER_FALLBACK_NOTICE }).catch(() => undefined);
+    const notice = () =>
+      void recorder.emit("notice", { level: "warning", message: EMBEDDER_FALLBACK_NOTICE }).catch(() => undefined);
     return {
       text: settings.question,
       sourceIds: settings.sources,
@@ -62,7 +76,11 @@ export const claimCheckMode: RunMode<ClaimCheckRequest, ClaimCheckInput, ClaimCh
     };
   },
   initialState: initialClaimCheckState,
-  plan: { first: ["claim extraction", "counter-statements", "claim searches", "claim scoring", "counter-reports", "verdicts"], each: [], last: [] },
+  plan: {
+    first: ["claim extraction", "counter-statements", "claim searches", "claim scoring", "counter-reports", "verdicts"],
+    each: [],
+    last: [],
+  },
   stages: {
     "claim extraction": (input, state) => claimStages.extract(input, state),
     "counter-statements": (input, state) => claimStages.counterStatement(input, state),
@@ -75,8 +93,15 @@ export const claimCheckMode: RunMode<ClaimCheckRequest, ClaimCheckInput, ClaimCh
   checkpoint: (state) => ({ evidence: state.evidence.length, report: true }),
   outcome: claimCheckOutcome,
   outcomeOf: (detail) => {
-    const verdicts = detail.events.flatMap((e) => (e.type === "claim-verdict" ? [e.data] : [])).sort((a, b) => a.claim - b.claim);
-    return { status: detail.run.status, error: detail.run.error, claims: verdicts.map((v) => v.result), shortfalls: detail.shortfalls };
+    const verdicts = detail.events
+      .flatMap((e) => (e.type === "claim-verdict" ? [e.data] : []))
+      .sort((a, b) => a.claim - b.claim);
+    return {
+      status: detail.run.status,
+      error: detail.run.error,
+      claims: verdicts.map((v) => v.result),
+      shortfalls: detail.shortfalls,
+    };
   },
   failed: (error) => ({ status: "failed", error, claims: [], shortfalls: [] }),
 };
@@ -87,6 +112,10 @@ export const claimCheckMode: RunMode<ClaimCheckRequest, ClaimCheckInput, ClaimCh
  * Never throws for a stage's error: failures and cancellation end the check with status "failed" / "cancelled".
  */
 export async function runClaimCheck(input: ClaimCheckInput): Promise<ClaimCheckOutcome> {
-  await announceRun(input.recorder, { question: input.text, sources: input.sourceIds, maxIterations: 1 }, input.backend);
+  await announceRun(
+    input.recorder,
+    { question: input.text, sources: input.sourceIds, maxIterations: 1 },
+    input.backend,
+  );
   return executeStages(claimCheckMode, input, beginProgress(initialClaimCheckState(), 0, { from: 1, to: 1 }));
 }

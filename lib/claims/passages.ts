@@ -1,4 +1,9 @@
-import { COUNTER_SCORE_THRESHOLD, type CounterCitation, type DocumentScore, type DroppedPassage } from "@/lib/domain/claim-check";
+import {
+  COUNTER_SCORE_THRESHOLD,
+  type CounterCitation,
+  type DocumentScore,
+  type DroppedPassage,
+} from "@/lib/domain/claim-check";
 import { verifyPassage } from "@/lib/report/appraise/quote-check";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";
@@ -36,7 +41,10 @@ export function citationCandidates(documents: FoundDocument[], scores: DocumentS
  * Every other proposal is dropped: not found in the abstract, for a document that is not a candidate, or a second
  * passage for an already cited document (the last is not reported as dropped).
  */
-export function verifyPassages(candidates: CitationCandidate[], proposals: PassageProposal[]): { citations: CounterCitation[]; dropped: DroppedPassage[] } {
+export function verifyPassages(
+  candidates: CitationCandidate[],
+  proposals: PassageProposal[],
+): { citations: CounterCitation[]; dropped: DroppedPassage[] } {
   const citations: CounterCitation[] = [];
   const dropped: DroppedPassage[] = [];
   const byId = new Map(candidates.map((c) => [c.document.evidence.id, c]));

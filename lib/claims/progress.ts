@@ -17,8 +17,16 @@ export function claimProgress(events: RunEvent[]): ClaimProgress[] {
   return extracted.data.claims.map((claim, i) => {
     const n = i + 1;
     const find = <K extends "counter-statement" | "claim-scored" | "counter-report" | "claim-verdict">(type: K) =>
-      (events.find((e) => e.type === type && (e.data as { claim: number }).claim === n)?.data ?? null) as RunEventPayloads[K] | null;
-    return { n, claim, counter: find("counter-statement"), scored: find("claim-scored"), report: find("counter-report"), verdict: find("claim-verdict") };
+      (events.find((e) => e.type === type && (e.data as { claim: number }).claim === n)?.data ?? null) as
+        RunEventPayloads[K] | null;
+    return {
+      n,
+      claim,
+      counter: find("counter-statement"),
+      scored: find("claim-scored"),
+      report: find("counter-report"),
+      verdict: find("claim-verdict"),
+    };
   });
 }
 

@@ -28,7 +28,15 @@ export function buildSearchStats(
   const strategies = Object.fromEntries(
     SEARCH_STRATEGIES.map((s) => {
       const mine = documents.map((d, i) => ({ d, i })).filter(({ d }) => d.foundBy.includes(s));
-      return [s, { ran: ran[s], found: mine.length, scored: mine.filter(({ i }) => i < scores.length).length, cited: mine.filter(({ d }) => cited.has(d.evidence.id)).length }];
+      return [
+        s,
+        {
+          ran: ran[s],
+          found: mine.length,
+          scored: mine.filter(({ i }) => i < scores.length).length,
+          cited: mine.filter(({ d }) => cited.has(d.evidence.id)).length,
+        },
+      ];
     }),
   ) as ClaimSearchStats["strategies"];
   return {
@@ -45,8 +53,12 @@ export function buildSearchStats(
 
 /** "40 by keyword search and 38 by semantic search; the HyDE search needs a language model and did not run". */
 export function describeStrategies(stats: ClaimSearchStats): string {
-  const ran = SEARCH_STRATEGIES.filter((s) => stats.strategies[s].ran).map((s) => `${stats.strategies[s].found} by ${STRATEGY_LABELS[s]} search`);
-  const notRun = SEARCH_STRATEGIES.filter((s) => !stats.strategies[s].ran).map((s) => `the ${STRATEGY_LABELS[s]} search needs a language model and did not run`);
+  const ran = SEARCH_STRATEGIES.filter((s) => stats.strategies[s].ran).map(
+    (s) => `${stats.strategies[s].found} by ${STRATEGY_LABELS[s]} search`,
+  );
+  const notRun = SEARCH_STRATEGIES.filter((s) => !stats.strategies[s].ran).map(
+    (s) => `the ${STRATEGY_LABELS[s]} search needs a language model and did not run`,
+  );
   const list = ran.length <= 1 ? ran.join("") : `${ran.slice(0, -1).join(", ")} and ${ran.at(-1)}`;
   return [list, ...notRun].filter(Boolean).join("; ");
 }

@@ -27,6 +27,7 @@ export function sideCountText(side: ClaimSide): string {
   if (side.count === 0) return "no document";
   const docs = `${side.count} ${side.count === 1 ? "document" : "documents"}`;
   const shown = side.documents.length;
-  if (shown === side.count) return `${docs}, ${shown === 1 ? "shown with a verified passage" : "all shown with verified passages"}`;
+  if (shown === side.count)
+    return `${docs}, ${shown === 1 ? "shown with a verified passage" : "all shown with verified passages"}`;
   return `${docs}, ${shown} shown with ${shown === 1 ? "a verified passage" : "verified passages"}`;
 }

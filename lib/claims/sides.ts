@@ -22,7 +22,13 @@ export function supportCandidates(documents: FoundDocument[], scores: DocumentSc
     .slice(0, MAX_CITED_DOCUMENTS);
 }
 
-function sideDocument(d: FoundDocument, s: DocumentScore, passage: string, similarity: number, citation: number | null): SideDocument {
+function sideDocument(
+  d: FoundDocument,
+  s: DocumentScore,
+  passage: string,
+  similarity: number,
+  citation: number | null,
+): SideDocument {
   const e = d.evidence;
   return {
     evidenceId: e.id,

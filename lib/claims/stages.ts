@@ -1,5 +1,11 @@
 import type { Shortfall } from "@/lib/domain/run";
-import { COUNTER_SCORE_THRESHOLD, type ClaimCheckResult, type ClaimReading, type ClaimSearchStats, type ClaimSides } from "@/lib/domain/claim-check";
+import {
+  COUNTER_SCORE_THRESHOLD,
+  type ClaimCheckResult,
+  type ClaimReading,
+  type ClaimSearchStats,
+  type ClaimSides,
+} from "@/lib/domain/claim-check";
 import type { CounterCitation, CounterStatement, DocumentScore, DroppedPassage } from "@/lib/domain/claim-check";
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { AgentHooks } from "@/lib/domain/agent";
@@ -69,7 +75,13 @@ export interface ClaimProgress {
   /** The supportable documents found (retracted ones are saved and shown, never scored: their findings are void). */
   documents: FoundDocument[];
   scores: DocumentScore[];
-  findings: { citations: CounterCitation[]; dropped: DroppedPassage[]; stats: ClaimSearchStats; sides: ClaimSides; reading: ClaimReading | null } | null;
+  findings: {
+    citations: CounterCitation[];
+    dropped: DroppedPassage[];
+    stats: ClaimSearchStats;
+    sides: ClaimSides;
+    reading: ClaimReading | null;
+  } | null;
   counterReport: string | null;
   result: ClaimCheckResult | null;
 }
@@ -97,7 +109,8 @@ function stageCall(input: ClaimCheckInput) {
     timeoutMs: input.modelTimeoutMs,
     recordUsage: input.recordUsage ?? false,
   });
-  return <T>(step: AgentStep, run: (b: ClaimCheckBackend, hooks: AgentHooks) => Promise<T>) => runner.call(step, (b, onUsage) => run(b, { onUsage }));
+  return <T>(step: AgentStep, run: (b: ClaimCheckBackend, hooks: AgentHooks) => Promise<T>) =>
+    runner.call(step, (b, onUsage) => run(b, { onUsage }));
 }
 
 /**
@@ -105,7 +118,11 @@ function stageCall(input: ClaimCheckInput) {
  * parallel); a claim whose work throws keeps the error's message and is left out of later stages. Throws when
  * the check was cancelled meanwhile.
  */
-async function eachClaim(input: ClaimCheckInput, state: ClaimCheckState, work: (c: ClaimProgress) => Promise<void>): Promise<ClaimCheckState> {
+async function eachClaim(
+  input: ClaimCheckInput,
+  state: ClaimCheckState,
+  work: (c: ClaimProgress) => Promise<void>,
+): Promise<ClaimCheckState> {
   input.signal?.throwIfAborted();
   const live = state.claims.filter((c) => c.error === null);
   const settled = await Promise.allSettled(live.map(work));
@@ -128,13 +145,32 @@ export const claimStages = {
   /** (1) Up to MAX_CLAIMS distinct claims of the text; none is a failure. */
   async extract(input: ClaimCheckInput, state: ClaimCheckState): Promise<ClaimCheckState> {
     const { backend, signal, recorder } = input;
-    if (backend.kind === "extractive") await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
-    const extracted = await stageCall(input)("claim-extraction", (b, hooks) => b.extractClaims(input.text, signal, hooks));
+    if (backend.kind === "extractive")
+      await recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+    const extracted = await stageCall(input)("claim-extraction", (b, hooks) =>
+      b.extractClaims(input.text, signal, hooks),
+    );
     const claims = [...new Set(extracted.map((c) => c.trim()).filter(Boolean))].slice(0, MAX_CLAIMS);
     if (claims.length === 0) throw new Error("No checkable claim was found in the text.");
-    await recorder.emit("claims-extracted", { method: backend.kind, sentences: splitSentences(input.text).length, claims });
+    await recorder.emit("claims-extracted", {
+      method: backend.kind,
+      sentences: splitSentences(input.text).length,
+      claims,
+    });
     const startedAt = Date.now();
-    state.claims = claims.map((claim, i) => ({ n: i + 1, claim, startedAt, error: null, counter: null, hydeRan: false, documents: [], scores: [], findings: null, counterReport: null, result: null }));
+    state.claims = claims.map((claim, i) => ({
+      n: i + 1,
+      claim,
+      startedAt,
+      error: null,
+      counter: null,
+      hydeRan: false,
+      documents: [],
+      scores: [],
+      findings: null,
+      counterReport: null,
+      result: null,
+    }));
     return state;
   },
 
@@ -158,7 +194,15 @@ export const claimStages = {
         timeoutMs: input.timeoutMs,
         signal: input.signal,
         onSearch: async (strategy, r) => {
-          await recorder.emit("claim-search", { claim: c.n, strategy, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
+          await recorder.emit("claim-search", {
+            claim: c.n,
+            strategy,
+            source: r.source,
+            query: r.query,
+            hits: r.evidence.length,
+            durationMs: r.durationMs,
+            ...(r.fromCache ? { fromCache: true } : {}),
+          });
           if (r.error) {
             state.shortfalls.push({ source: r.source, message: r.error });
             await recorder.emit("shortfall", { iteration: c.n, source: r.source, message: r.error });
@@ -166,11 +210,20 @@ export const claimStages = {
         },
       });
       const found = withoutSourceOf(c.claim, mergeFound(hits));
-      const { added, duplicates } = mergeEvidence(state.evidence, found.map((d) => d.evidence));
+      const { added, duplicates } = mergeEvidence(
+        state.evidence,
+        found.map((d) => d.evidence),
+      );
       state.evidence.push(...added);
       if (added.length > 0) await recorder.saveEvidence(added, c.n);
-      await recorder.emit("evidence", { iteration: c.n, added: added.map(summarizeEvidence), duplicates, total: state.evidence.length });
-      if (added.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(added.filter(isRetracted)) });
+      await recorder.emit("evidence", {
+        iteration: c.n,
+        added: added.map(summarizeEvidence),
+        duplicates,
+        total: state.evidence.length,
+      });
+      if (added.some(isRetracted))
+        await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(added.filter(isRetracted)) });
       // Retracted records are saved (shown and counted) but never scored, cited or given to the verdict.
       c.documents = supportableDocuments(found);
       c.hydeRan = hits.hyde !== null;
@@ -188,8 +241,11 @@ export const claimStages = {
     return eachClaim(input, state, async (c) => {
       const { claim, documents } = c;
       const counter = c.counter!;
-      const { scores, modelCalls } = await call("claim-scoring", (b, hooks) => b.scoreDocuments({ claim, counter, documents: documents.map((d) => d.evidence), signal, hooks }));
-      if (scores.length !== documents.length) throw new Error(`scoring returned ${scores.length} scores for ${documents.length} documents`);
+      const { scores, modelCalls } = await call("claim-scoring", (b, hooks) =>
+        b.scoreDocuments({ claim, counter, documents: documents.map((d) => d.evidence), signal, hooks }),
+      );
+      if (scores.length !== documents.length)
+        throw new Error(`scoring returned ${scores.length} scores for ${documents.length} documents`);
       c.scores = scores;
       await recorder.emit("claim-scored", {
         claim: c.n,
@@ -204,18 +260,44 @@ export const claimStages = {
 
       signal?.throwIfAborted();
       const candidates = citationCandidates(documents, scores);
-      const proposals = candidates.length > 0 ? await call("claim-passages", (b, hooks) => b.extractPassages({ claim, counter, documents: candidates.map((x) => x.document.evidence), signal, hooks })) : [];
+      const proposals =
+        candidates.length > 0
+          ? await call("claim-passages", (b, hooks) =>
+              b.extractPassages({
+                claim,
+                counter,
+                documents: candidates.map((x) => x.document.evidence),
+                signal,
+                hooks,
+              }),
+            )
+          : [];
       const verified = verifyPassages(candidates, proposals);
       const citations = verified.citations;
       // A model's dropped passage is shown as dropped, in its words: scrubbed of identifiers no record holds.
-      const scrub = scrubContext(documents.map((d) => d.evidence), { quotes: false });
-      const dropped = backend.kind === "llm" ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) })) : verified.dropped;
-      const stats = buildSearchStats(documents, scores, citations, dropped, { keyword: true, semantic: true, hyde: c.hydeRan });
+      const scrub = scrubContext(
+        documents.map((d) => d.evidence),
+        { quotes: false },
+      );
+      const dropped =
+        backend.kind === "llm"
+          ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) }))
+          : verified.dropped;
+      const stats = buildSearchStats(documents, scores, citations, dropped, {
+        keyword: true,
+        semantic: true,
+        hyde: c.hydeRan,
+      });
       const supporting = supportCandidates(documents, scores);
       const supportProposals = !backend.extractSupportingPassages
         ? null
         : supporting.length > 0
-          ? await backend.extractSupportingPassages({ claim, counter, documents: supporting.map((x) => x.document.evidence), signal })
+          ? await backend.extractSupportingPassages({
+              claim,
+              counter,
+              documents: supporting.map((x) => x.document.evidence),
+              signal,
+            })
           : [];
       const sides = buildSides(documents, scores, citations, supporting, supportProposals, COUNTER_SCORE_THRESHOLD);
       c.findings = { citations, dropped, stats, sides, reading: backend.readingOf?.(claim) ?? null };
@@ -228,10 +310,21 @@ export const claimStages = {
     return eachClaim(input, state, async (c) => {
       const { citations, dropped, stats } = c.findings!;
       const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
-      const reportInput = { claim: c.claim, counter: c.counter!, citations, records, stats, sources: input.sourceIds, signal: input.signal };
+      const reportInput = {
+        claim: c.claim,
+        counter: c.counter!,
+        citations,
+        records,
+        stats,
+        sources: input.sourceIds,
+        signal: input.signal,
+      };
       c.counterReport =
         citations.length > 0
-          ? keepKnownMarkers(await call("counter-report", (b, hooks) => b.writeCounterReport({ ...reportInput, hooks })), citations.length).text
+          ? keepKnownMarkers(
+              await call("counter-report", (b, hooks) => b.writeCounterReport({ ...reportInput, hooks })),
+              citations.length,
+            ).text
           : emptyCounterReport(reportInput);
       await input.recorder.emit("counter-report", { claim: c.n, report: c.counterReport, citations, dropped });
     });
@@ -245,8 +338,22 @@ export const claimStages = {
       const { citations, stats, sides, reading } = c.findings!;
       const counter = c.counter!;
       const records = c.documents.map((d) => d.evidence).filter((e) => citations.some((x) => x.evidenceId === e.id));
-      const verdictInput = { claim: c.claim, counter, report: c.counterReport!, citations, records, stats, scores: c.scores, sides, reading, signal };
-      const verdict = citations.length > 0 ? await call("claim-verdict", (b, hooks) => b.judgeClaim({ ...verdictInput, hooks })) : judgeClaimExtractive(verdictInput);
+      const verdictInput = {
+        claim: c.claim,
+        counter,
+        report: c.counterReport!,
+        citations,
+        records,
+        stats,
+        scores: c.scores,
+        sides,
+        reading,
+        signal,
+      };
+      const verdict =
+        citations.length > 0
+          ? await call("claim-verdict", (b, hooks) => b.judgeClaim({ ...verdictInput, hooks }))
+          : judgeClaimExtractive(verdictInput);
       const result: ClaimCheckResult = {
         claim: c.claim,
         counterStatement: counter.counterStatement,
@@ -255,7 +362,8 @@ export const claimStages = {
         counterReport: c.counterReport!,
         citations,
         searchStats: stats,
-        claimSupportingDocuments: backend.kind === "extractive" ? c.scores.filter((s) => s.stance === "claim").length : null,
+        claimSupportingDocuments:
+          backend.kind === "extractive" ? c.scores.filter((s) => s.stance === "claim").length : null,
         reading,
         sides,
         metadata: {

@@ -33,7 +33,8 @@ const AGENT_AFTER = 4;
 const AGENT_AFTER_NOMINAL = 10;
 
 /** Effect nouns that state a harm happening (the "up" direction of "causes"); other effect nouns are directionless. */
-const HARM_NOUN = /(?:toxic|damage|injur|impair|path(?:y|ies)$|failure|dysfunction|lesion|necros|apoptos|adverse|complication|disorder|disease|syndrome|itis$)/;
+const HARM_NOUN =
+  /(?:toxic|damage|injur|impair|path(?:y|ies)$|failure|dysfunction|lesion|necros|apoptos|adverse|complication|disorder|disease|syndrome|itis$)/;
 /** Words that introduce the agent after a cue, by kind of cue: a participle ("induced by"), a harm noun ("cardiotoxicity of"), a nominal ("attenuation … by"). */
 const AGENT_WORDS: Record<Cue["kind"], ReadonlySet<string>> = {
   verb: new Set(["by", "of", "with", "from", "after", "following"]),
@@ -58,7 +59,11 @@ interface Cue {
 }
 
 function tokensOf(sentence: string): Token[] {
-  return [...sentence.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ text: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  return [...sentence.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    text: m[0].toLowerCase(),
+    start: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+  }));
 }
 
 function tokenAt(tokens: Token[], offset: number): number {
@@ -73,7 +78,12 @@ function effectCues(tokens: Token[], comparative: boolean): Cue[] {
     const nominal = EFFECT_NOMINALS.get(t.text);
     if (base && !EFFECT_NOMINALS.has(t.text)) cues.push({ token: i, direction: EFFECT_VERBS[base], kind: "verb" });
     else if (nominal) cues.push({ token: i, direction: EFFECT_VERBS[nominal], kind: "nominal" });
-    else if (EFFECT_NOUN.test(t.text)) cues.push(HARM_NOUN.test(t.text) ? { token: i, direction: "up", kind: "harm" } : { token: i, direction: "any", kind: "relation" });
+    else if (EFFECT_NOUN.test(t.text))
+      cues.push(
+        HARM_NOUN.test(t.text)
+          ? { token: i, direction: "up", kind: "harm" }
+          : { token: i, direction: "any", kind: "relation" },
+      );
     else if (comparative && UP_WORDS.test(t.text)) cues.push({ token: i, direction: "up", kind: "verb" });
     else if (comparative && DOWN_WORDS.test(t.text)) cues.push({ token: i, direction: "down", kind: "verb" });
   });
@@ -88,8 +98,10 @@ function effectCues(tokens: Token[], comparative: boolean): Cue[] {
 function negationScopes(sentence: string, tokens: Token[]): Array<{ cueStart: number; from: number; to: number }> {
   const negTokens = negationTokens(sentence);
   const toOwn = (i: number) => (i >= negTokens.length ? tokens.length : tokenAt(tokens, negTokens[i].start));
-  return scopesOf(negTokens.map((t) => t.lower), { reader: "findings" })
-    .map((s) => ({ cueStart: toOwn(s.trigger), from: toOwn(s.trigger), to: toOwn(s.to) }));
+  return scopesOf(
+    negTokens.map((t) => t.lower),
+    { reader: "findings" },
+  ).map((s) => ({ cueStart: toOwn(s.trigger), from: toOwn(s.trigger), to: toOwn(s.to) }));
 }
 
 /**
@@ -135,7 +147,8 @@ export function readSentence(sentence: string, claim: ClaimAnalysis): SentenceRe
   const attributed = (cue: Cue) => {
     // A hyphen compound names its own agent: "lithium-induced" belongs to lithium, "DOX-induced" to DOX.
     const start = tokens[cue.token].start;
-    if (cue.token > 0 && sentence[start - 1] === "-" && tokens[cue.token - 1].end === start - 1) return isSubjectAt(cue.token - 1);
+    if (cue.token > 0 && sentence[start - 1] === "-" && tokens[cue.token - 1].end === start - 1)
+      return isSubjectAt(cue.token - 1);
     const noun = cue.kind === "harm" || cue.kind === "relation";
     const before = noun ? SUBJECT_BEFORE_NOUN : SUBJECT_BEFORE_VERB;
     const nearest = subject.filter((s) => s < cue.token && cue.token - s <= before).at(-1);
@@ -156,7 +169,9 @@ export function readSentence(sentence: string, claim: ClaimAnalysis): SentenceRe
     (inScope(cue.token) ? negated : affirmed).add(cue.direction);
   }
   const relationDenied = scopes.some(
-    (s) => others.some((o) => o >= s.from && o < s.to) && subject.some((x) => (x < s.cueStart && s.cueStart - x <= 8) || (x >= s.from && x < s.to)),
+    (s) =>
+      others.some((o) => o >= s.from && o < s.to) &&
+      subject.some((x) => (x < s.cueStart && s.cueStart - x <= 8) || (x >= s.from && x < s.to)),
   );
   if (relationDenied) negated.add("any");
   const equivalent = claim.comparative && EQUIVALENCE.test(sentence);

@@ -52,10 +52,19 @@ export function topTerms(text: string, k: number): string[] {
     if (entry) entry.count++;
     else counts.set(key, { word: w, count: 1, first: i });
   });
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, k).map((e) => e.word);
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || a.first - b.first)
+    .slice(0, k)
+    .map((e) => e.word);
 }
 
-async function search(strategy: SearchStrategy, ctx: StrategyContext, sources: LiteratureSource[], query: string, limit: number): Promise<Evidence[]> {
+async function search(
+  strategy: SearchStrategy,
+  ctx: StrategyContext,
+  sources: LiteratureSource[],
+  query: string,
+  limit: number,
+): Promise<Evidence[]> {
   if (sources.length === 0 || !query.trim()) return [];
   const results = await searchSources(sources, query, { limit, timeoutMs: ctx.timeoutMs, signal: ctx.signal });
   for (const r of results) await ctx.onSearch(strategy, r);
@@ -72,10 +81,18 @@ function recordText(e: Evidence): string {
  * TF-IDF vectors over the query and the pool), best first (ties by id), at most {@link SIMILARITY_TOP}; with TF-IDF
  * only records ≥ {@link MIN_SIMILARITY} are kept. Relevance = similarity / best similarity.
  */
-export async function rankBySimilarity(query: string, pool: Evidence[], embedder: TextEmbedder, signal?: AbortSignal): Promise<StrategyHit[]> {
+export async function rankBySimilarity(
+  query: string,
+  pool: Evidence[],
+  embedder: TextEmbedder,
+  signal?: AbortSignal,
+): Promise<StrategyHit[]> {
   const unique = [...new Map(pool.map((e) => [e.id, e])).values()];
   if (unique.length === 0) return [];
-  const similarity = await embedder.similarity([query, ...unique.map(recordText)], { keys: [`query:${query}`, ...unique.map((e) => e.id)], signal });
+  const similarity = await embedder.similarity([query, ...unique.map(recordText)], {
+    keys: [`query:${query}`, ...unique.map((e) => e.id)],
+    signal,
+  });
   const least = embedder.kind === "tfidf" ? MIN_SIMILARITY : Number.MIN_VALUE;
   const ranked = unique
     .map((evidence, i) => ({ evidence, score: similarity(0, i + 1) }))
@@ -129,14 +146,23 @@ export async function hydeStrategy(counter: CounterStatement, ctx: StrategyConte
     const seen = best.get(hit.evidence.id);
     if (!seen || hit.relevance > seen.relevance) best.set(hit.evidence.id, hit);
   }
-  return [...best.values()].sort((a, b) => b.relevance - a.relevance || a.evidence.id.localeCompare(b.evidence.id)).slice(0, SIMILARITY_TOP);
+  return [...best.values()]
+    .sort((a, b) => b.relevance - a.relevance || a.evidence.id.localeCompare(b.evidence.id))
+    .slice(0, SIMILARITY_TOP);
 }
 
 /**
  * Runs the three strategies in parallel. @returns each strategy's hits (null for a strategy that did not run).
  * @throws only when the run is cancelled (source failures become shortfalls through `ctx.onSearch`).
  */
-export async function searchThreeWays(counter: CounterStatement, ctx: StrategyContext): Promise<Record<SearchStrategy, StrategyHit[] | null>> {
-  const [keyword, semantic, hyde] = await Promise.all([keywordStrategy(counter, ctx), semanticStrategy(counter, ctx), hydeStrategy(counter, ctx)]);
+export async function searchThreeWays(
+  counter: CounterStatement,
+  ctx: StrategyContext,
+): Promise<Record<SearchStrategy, StrategyHit[] | null>> {
+  const [keyword, semantic, hyde] = await Promise.all([
+    keywordStrategy(counter, ctx),
+    semanticStrategy(counter, ctx),
+    hydeStrategy(counter, ctx),
+  ]);
   return { keyword, semantic, hyde };
 }

@@ -56,7 +56,14 @@ function pairPhrase(reading: ClaimReading): string {
 function relationBasis(reading: ClaimReading, against: number, forClaim: number): string {
   const reported = reading.negated ? against : forClaim;
   const opposite = reading.negated ? forClaim : against;
-  const relation = reading.relation === "causes" ? (reading.negated ? "does not cause" : "causes") : reading.negated ? "does not treat or prevent" : "treats or prevents";
+  const relation =
+    reading.relation === "causes"
+      ? reading.negated
+        ? "does not cause"
+        : "causes"
+      : reading.negated
+        ? "does not treat or prevent"
+        : "treats or prevents";
   return (
     `Read as “${reading.chemical} ${relation} ${reading.organ ? `diseases of the ${reading.organ}` : reading.target}”; the relation model (trained on BC5CDR) ` +
     `read each document for ${pairPhrase(reading)}: ${documents(reported)} ${reported === 1 ? "reports" : "report"} it, ` +
@@ -91,7 +98,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
         `and none stated a finding in line with the claim. The sources searched leave the claim undecided.`,
     };
   }
-  const agree = (theirs: number) => (theirs === 0 ? "The documents agree." : "The documents disagree, so confidence is not high.");
+  const agree = (theirs: number) =>
+    theirs === 0 ? "The documents agree." : "The documents disagree, so confidence is not high.";
   if (against >= 1 && against >= VERDICT_MAJORITY * forClaim) {
     return {
       verdict: "contradicts",
@@ -129,8 +137,13 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
 function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
   // A record naming the drug with the condition (an organ's disease) without reading a harm bears little (as in research).
   const bearing = (s: VerdictInput["scores"][number]) => (s.relation ? unrelatedBearing(reading, s.relation) : 1);
-  const stances = input.scores.map((s) => ({ stance: stanceOfScore(s), bearing: bearing(s), method: "relation-model" as const }));
-  const count = (stance: string, full: boolean) => stances.filter((s) => s.stance === stance && (s.bearing === 1) === full).length;
+  const stances = input.scores.map((s) => ({
+    stance: stanceOfScore(s),
+    bearing: bearing(s),
+    method: "relation-model" as const,
+  }));
+  const count = (stance: string, full: boolean) =>
+    stances.filter((s) => s.stance === stance && (s.bearing === 1) === full).length;
   const forClaim = count("yes", true);
   const against = count("no", true);
   const weak = count("yes", false) + count("no", false);
@@ -139,8 +152,14 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   const verdict = claimVerdictOf(weighed);
   const basis = relationBasis(reading, against, forClaim);
   const named = reading.organ ? `a disease of the ${reading.organ}` : reading.target;
-  const weakText = weak > 0 ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with ${named} without reading a harm, which weighs little.` : "";
-  const unsureText = unsure > 0 ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.` : "";
+  const weakText =
+    weak > 0
+      ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with ${named} without reading a harm, which weighs little.`
+      : "";
+  const unsureText =
+    unsure > 0
+      ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.`
+      : "";
   if (forClaim + against + weak + unsure === 0) {
     return {
       verdict: "undecided",
@@ -149,7 +168,21 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
     };
   }
   // Confidence counts the records that bear fully.
-  const confidence = verdict === "supports" ? verdictConfidence(forClaim, against) : verdict === "contradicts" ? verdictConfidence(against, forClaim) : "low";
-  const conclusion = verdict === "supports" ? "so the evidence supports the claim" : verdict === "contradicts" ? "so the evidence contradicts it" : "so the claim stays undecided";
-  return { verdict, confidence, rationale: `${basis}${weakText}${unsureText} Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”, ${conclusion}.` };
+  const confidence =
+    verdict === "supports"
+      ? verdictConfidence(forClaim, against)
+      : verdict === "contradicts"
+        ? verdictConfidence(against, forClaim)
+        : "low";
+  const conclusion =
+    verdict === "supports"
+      ? "so the evidence supports the claim"
+      : verdict === "contradicts"
+        ? "so the evidence contradicts it"
+        : "so the claim stays undecided";
+  return {
+    verdict,
+    confidence,
+    rationale: `${basis}${weakText}${unsureText} Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”, ${conclusion}.`,
+  };
 }

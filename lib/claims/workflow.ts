@@ -13,7 +13,11 @@ export async function claimCheckWorkflow(job: RunJob, progress: RunProgress<Clai
   await followPlan(job.plan, progress, (run, call) => claimCheckStep(job, run, call));
 }
 
-async function claimCheckStep(job: RunJob, progress: RunProgress<ClaimCheckState>, call: StageCall): Promise<RunProgress<ClaimCheckState>> {
+async function claimCheckStep(
+  job: RunJob,
+  progress: RunProgress<ClaimCheckState>,
+  call: StageCall,
+): Promise<RunProgress<ClaimCheckState>> {
   "use step";
   return runDurableStage(claimCheckMode, job, progress, call);
 }

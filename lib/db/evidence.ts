@@ -82,7 +82,11 @@ export async function findSameRecord(e: Evidence, tx = getDb()): Promise<Evidenc
  * nothing of retractions); a record that carries provenance replaces it (a re-imported MEDLINE record updates its flags).
  * @returns the stored evidence id and whether the row was created, updated or left unchanged.
  */
-export async function saveEvidence(e: Evidence, options: { inLibrary: boolean }, tx = getDb()): Promise<{ id: string; outcome: SaveOutcome }> {
+export async function saveEvidence(
+  e: Evidence,
+  options: { inLibrary: boolean },
+  tx = getDb(),
+): Promise<{ id: string; outcome: SaveOutcome }> {
   const existing = await findSameRecord(e, tx);
   const data = evidenceData(e);
   if (!existing) {
@@ -100,7 +104,12 @@ export async function saveEvidence(e: Evidence, options: { inLibrary: boolean },
   };
   const before = JSON.stringify(rowToEvidence(existing));
   const after = JSON.stringify(
-    rowToEvidence({ ...existing, ...merged, trial: (merged.trial ?? null) as EvidenceRow["trial"], provenance: (merged.provenance ?? null) as EvidenceRow["provenance"] }),
+    rowToEvidence({
+      ...existing,
+      ...merged,
+      trial: (merged.trial ?? null) as EvidenceRow["trial"],
+      provenance: (merged.provenance ?? null) as EvidenceRow["provenance"],
+    }),
   );
   if (before === after && existing.inLibrary === merged.inLibrary) return { id: existing.id, outcome: "unchanged" };
   await tx.evidence.update({ where: { id: existing.id }, data: merged });
@@ -120,7 +129,8 @@ export async function saveLibraryRecords(records: Evidence[]): Promise<SaveOutco
   return getDb().$transaction(
     async (tx) => {
       const outcomes: SaveOutcome[] = [];
-      for (const record of records) outcomes.push((await saveEvidence(record, { inLibrary: true }, tx as never)).outcome);
+      for (const record of records)
+        outcomes.push((await saveEvidence(record, { inLibrary: true }, tx as never)).outcome);
       return outcomes;
     },
     { timeout: 600_000, maxWait: 60_000 },

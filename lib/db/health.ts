@@ -57,7 +57,11 @@ function describe(error: unknown): string {
 }
 
 /** Runs `probe` within `timeoutMs`: `{ ok: true, kind }`, or `{ ok: false, kind, error }` with its message. */
-async function probeHealth<K extends string>(kind: K, probe: () => Promise<unknown>, timeoutMs: number): Promise<{ ok: boolean; kind: K; error?: string }> {
+async function probeHealth<K extends string>(
+  kind: K,
+  probe: () => Promise<unknown>,
+  timeoutMs: number,
+): Promise<{ ok: boolean; kind: K; error?: string }> {
   try {
     await withDeadline(probe(), timeoutMs);
     return { ok: true, kind };

@@ -99,7 +99,8 @@ export async function searchHistory(options: {
   if (from) and.push({ createdAt: { gte: from } });
   if (to) and.push({ createdAt: { lt: new Date(to.getTime() + 86_400_000) } });
   const after = decodeCursor(options.cursor);
-  if (after) and.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+  if (after)
+    and.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
   const rows = await getDb().run.findMany({
     where: { AND: and },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

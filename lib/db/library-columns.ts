@@ -28,7 +28,14 @@ export const EVIDENCE_COLUMNS = [
 ] as const;
 
 /** The columns of {@link EVIDENCE_COLUMNS} that hold JSON (stored as text in SQLite, jsonb in Postgres). */
-export const JSON_COLUMNS: ReadonlySet<(typeof EVIDENCE_COLUMNS)[number]> = new Set(["authors", "publicationTypes", "meshTerms", "entities", "trial", "provenance"]);
+export const JSON_COLUMNS: ReadonlySet<(typeof EVIDENCE_COLUMNS)[number]> = new Set([
+  "authors",
+  "publicationTypes",
+  "meshTerms",
+  "entities",
+  "trial",
+  "provenance",
+]);
 
 /** One column value: text (JSON columns as JSON text), a number, a boolean (`preprint`) or null. */
 export type ColumnValue = string | number | boolean | null;
@@ -117,7 +124,8 @@ export function dictionaryEntities(list: Entity[]): RowEntity[] {
   for (const x of list) {
     if (x.type !== "chemical" && x.type !== "disease") continue;
     const key = sqliteLower(x.name);
-    if (!entities.has(`${x.type}|${key}`)) entities.set(`${x.type}|${key}`, { type: x.type, key, name: x.name, meshId: x.meshId ?? null });
+    if (!entities.has(`${x.type}|${key}`))
+      entities.set(`${x.type}|${key}`, { type: x.type, key, name: x.name, meshId: x.meshId ?? null });
   }
   return [...entities.values()];
 }

@@ -23,7 +23,9 @@ const FIRST_YEAR = 1780;
 
 /** Whether any filter is set. */
 export function hasFilters(f: LibraryFilters | undefined): f is LibraryFilters {
-  return !!f && (f.yearFrom !== undefined || f.yearTo !== undefined || !!f.publicationTypes?.length || !!f.mesh?.length);
+  return (
+    !!f && (f.yearFrom !== undefined || f.yearTo !== undefined || !!f.publicationTypes?.length || !!f.mesh?.length)
+  );
 }
 
 /** The year tokens of a range ("yr2019", "yr2020"), or null when no year filter is set. */
@@ -55,7 +57,8 @@ export function fts5FilterExpression(f: LibraryFilters | undefined): string | nu
   const parts: string[] = [];
   const years = yearTokens(f);
   if (years) parts.push(`facets : (${years.length ? years.join(" OR ") : "yrnone"})`);
-  if (f.publicationTypes?.length) parts.push(`facets : (${f.publicationTypes.map((t) => quote(facetPhrase("pt", t))).join(" OR ")})`);
+  if (f.publicationTypes?.length)
+    parts.push(`facets : (${f.publicationTypes.map((t) => quote(facetPhrase("pt", t))).join(" OR ")})`);
   for (const heading of f.mesh ?? []) parts.push(`facets : ${quote(facetPhrase("mh", heading))}`);
   return parts.join(" AND ");
 }
@@ -72,7 +75,10 @@ export function pgFilterQuery(f: LibraryFilters | undefined, first: number): { s
   const parts: string[] = [];
   const years = yearTokens(f);
   if (years) parts.push(`to_tsquery('simple', ${param(years.length ? years.join(" | ") : "yrnone")})`);
-  if (f.publicationTypes?.length) parts.push(`(${f.publicationTypes.map((t) => `phraseto_tsquery('simple', ${param(facetPhrase("pt", t))})`).join(" || ")})`);
+  if (f.publicationTypes?.length)
+    parts.push(
+      `(${f.publicationTypes.map((t) => `phraseto_tsquery('simple', ${param(facetPhrase("pt", t))})`).join(" || ")})`,
+    );
   for (const heading of f.mesh ?? []) parts.push(`phraseto_tsquery('simple', ${param(facetPhrase("mh", heading))})`);
   return { sql: `(${parts.join(" && ")})`, params };
 }

@@ -71,8 +71,17 @@ export class LibraryIndexChanges {
    */
   dictionary(): { upsert: Array<RowEntity & { records: number }>; update: Array<RowEntity & { records: number }> } {
     const all = [...this.entities.values()];
-    const strip = (e: EntityDelta) => ({ type: e.type, key: e.key, name: e.name, meshId: e.meshId, records: e.records });
-    return { upsert: all.filter((e) => e.added).map(strip), update: all.filter((e) => !e.added && e.records !== 0).map(strip) };
+    const strip = (e: EntityDelta) => ({
+      type: e.type,
+      key: e.key,
+      name: e.name,
+      meshId: e.meshId,
+      records: e.records,
+    });
+    return {
+      upsert: all.filter((e) => e.added).map(strip),
+      update: all.filter((e) => !e.added && e.records !== 0).map(strip),
+    };
   }
 
   get empty(): boolean {

@@ -42,7 +42,10 @@ async function byRarity(db: DB, terms: string[], records: number): Promise<strin
     for (const r of rows) lexemeCache.set(r.term, r.lexemes);
   }
   const score = new Map(terms.map((t) => [t, Math.max(0, ...(lexemeCache.get(t) ?? []).map((x) => freq.get(x) ?? 0))]));
-  return terms.map((t, i) => ({ t, i, f: score.get(t) ?? 0 })).sort((a, b) => a.f - b.f || a.i - b.i).map((x) => x.t);
+  return terms
+    .map((t, i) => ({ t, i, f: score.get(t) ?? 0 }))
+    .sort((a, b) => a.f - b.f || a.i - b.i)
+    .map((x) => x.t);
 }
 
 /** The English lexemes of each query term seen (a term's stems never change), so ordering terms costs no round trip. */
@@ -54,7 +57,15 @@ const lexemeCache = new Map<string, string[]>();
  * all terms (ts_rank, not ts_rank_cd: the corpus's research and chat tests on Postgres were written against its order).
  * `budget` caps the rows read and ranked (null: all).
  */
-async function step(db: DB, terms: string[], match: string, limit: number, exclude: string[], filters: LibraryFilters | undefined, budget: number | null): Promise<LibraryHit[]> {
+async function step(
+  db: DB,
+  terms: string[],
+  match: string,
+  limit: number,
+  exclude: string[],
+  filters: LibraryFilters | undefined,
+  budget: number | null,
+): Promise<LibraryHit[]> {
   const params: unknown[] = [match, terms.join(" | "), limit, exclude, ...terms];
   const filter = pgFilterQuery(filters, params.length + 1);
   if (filter) params.push(...filter.params);
@@ -77,12 +88,26 @@ async function step(db: DB, terms: string[], match: string, limit: number, exclu
  * short, those having all but the most common term, and so on down to the rarest term alone (GIN intersects posting
  * lists, so each step reads only rows that qualify), each step reading at most RANKED_ROWS_BUDGET rows.
  */
-export async function searchPostgres(db: DB, terms: string[], limit: number, filters?: LibraryFilters, records = 0): Promise<LibraryHit[]> {
+export async function searchPostgres(
+  db: DB,
+  terms: string[],
+  limit: number,
+  filters?: LibraryFilters,
+  records = 0,
+): Promise<LibraryHit[]> {
   if (records <= EXACT_LIBRARY_RECORDS) return step(db, terms, terms.join(" | "), limit, [], filters, null);
   const ordered = await byRarity(db, terms, records);
   const hits: LibraryHit[] = [];
   for (let n = ordered.length; n >= 1 && hits.length < limit; n--) {
-    const found = await step(db, terms, ordered.slice(0, n).join(" & "), limit - hits.length, hits.map((h) => h.id), filters, RANKED_ROWS_BUDGET);
+    const found = await step(
+      db,
+      terms,
+      ordered.slice(0, n).join(" & "),
+      limit - hits.length,
+      hits.map((h) => h.id),
+      filters,
+      RANKED_ROWS_BUDGET,
+    );
     hits.push(...found);
   }
   return hits;

@@ -49,7 +49,10 @@ async function documentFrequency(db: DB, term: string, records: number): Promise
   }
   const cached = dfCache.df.get(term);
   if (cached !== undefined) return cached;
-  const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(`SELECT count(*) AS n FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?`, columns(quote(term)));
+  const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
+    `SELECT count(*) AS n FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?`,
+    columns(quote(term)),
+  );
   const df = Number(row?.n ?? 0);
   if (dfCache.df.size > 50_000) dfCache.df.clear();
   dfCache.df.set(term, df);
@@ -76,7 +79,12 @@ async function ranked(db: DB, expression: string, limit: number): Promise<Array<
  * only passing rows. The scores are those of the facets in the ranked MATCH: their column weighs 0 and IDF is per
  * phrase.
  */
-async function rankedFiltered(db: DB, terms: string, filters: LibraryFilters | undefined, limit: number): Promise<Array<LibraryHit & { rowid: number }>> {
+async function rankedFiltered(
+  db: DB,
+  terms: string,
+  filters: LibraryFilters | undefined,
+  limit: number,
+): Promise<Array<LibraryHit & { rowid: number }>> {
   const facets = fts5FilterExpression(filters);
   if (!facets) return ranked(db, columns(terms), limit);
   return db.$queryRawUnsafe(
@@ -104,10 +112,17 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * library's. A term counts where a word starts with its S-stem (Harman 1991), which approximates FTS5's Porter
  * stemming ("patients" counts "patient" and "patients"; it also counts "patiently").
  */
-async function addCommonTerms(db: DB, hits: Array<LibraryHit & { rowid: number }>, terms: Array<{ term: string; df: number }>, records: number): Promise<LibraryHit[]> {
+async function addCommonTerms(
+  db: DB,
+  hits: Array<LibraryHit & { rowid: number }>,
+  terms: Array<{ term: string; df: number }>,
+  records: number,
+): Promise<LibraryHit[]> {
   if (hits.length === 0 || terms.length === 0) return hits;
   // The terms column as the index has it: MeSH headings and entity names (NCT IDs do not matter to words).
-  const rows = await db.$queryRawUnsafe<Array<{ rowid: number; title: string; abstract: string; names: string | null }>>(
+  const rows = await db.$queryRawUnsafe<
+    Array<{ rowid: number; title: string; abstract: string; names: string | null }>
+  >(
     `SELECT "rowid" AS rowid, "title", "abstract",
        coalesce((SELECT group_concat(json_extract(value, '$.term'), ' ') FROM json_each("meshTerms")), '') || ' ' ||
        coalesce((SELECT group_concat(json_extract(value, '$.name'), ' ') FROM json_each("entities")), '') AS names
@@ -122,14 +137,20 @@ async function addCommonTerms(db: DB, hits: Array<LibraryHit & { rowid: number }
     }),
   );
   const avg = [...docs.values()].reduce((a, d) => a + d.length, 0) / Math.max(1, docs.size) || 1;
-  const patterns = terms.map((t) => ({ re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(stem(t.term))}`, "giu"), idf: idf(records, t.df) }));
+  const patterns = terms.map((t) => ({
+    re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(stem(t.term))}`, "giu"),
+    idf: idf(records, t.df),
+  }));
   return hits
     .map((h) => {
       const doc = docs.get(Number(h.rowid));
       if (!doc) return { id: h.id, score: Number(h.score) };
       let extra = 0;
       for (const { re, idf: w } of patterns) {
-        const tf = (Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>).reduce((sum, col) => sum + WEIGHTS[col] * (doc.fields[col].match(re)?.length ?? 0), 0);
+        const tf = (Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>).reduce(
+          (sum, col) => sum + WEIGHTS[col] * (doc.fields[col].match(re)?.length ?? 0),
+          0,
+        );
         if (tf > 0) extra += (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / avg));
       }
       return { id: h.id, score: Number(h.score) + extra };
@@ -144,12 +165,20 @@ async function addCommonTerms(db: DB, hits: Array<LibraryHit & { rowid: number }
  * BM25 weight to the best; when every term is common, the newest rows having all of them are ranked so. Filters are
  * AND-ed as facets.
  */
-export async function searchSqlite(db: DB, terms: string[], limit: number, filters?: LibraryFilters, records = 0): Promise<LibraryHit[]> {
+export async function searchSqlite(
+  db: DB,
+  terms: string[],
+  limit: number,
+  filters?: LibraryFilters,
+  records = 0,
+): Promise<LibraryHit[]> {
   const filter = fts5FilterExpression(filters);
   const withFilter = (e: string) => (filter ? `${columns(e)} AND ${filter}` : columns(e));
   if (records <= SCORED_POSTINGS_BUDGET) return ranked(db, withFilter(terms.map(quote).join(" OR ")), limit);
 
-  const dfs = (await Promise.all(terms.map(async (term) => ({ term, df: await documentFrequency(db, term, records) })))).filter((d) => d.df > 0);
+  const dfs = (
+    await Promise.all(terms.map(async (term) => ({ term, df: await documentFrequency(db, term, records) })))
+  ).filter((d) => d.df > 0);
   dfs.sort((a, b) => a.df - b.df || a.term.localeCompare(b.term));
   const rare: string[] = [];
   let postings = 0;
@@ -161,7 +190,12 @@ export async function searchSqlite(db: DB, terms: string[], limit: number, filte
   const common = dfs.filter((d) => !rare.includes(d.term));
   if (rare.length > 0) {
     if (limit > RERANK_MAX_LIMIT) return rankedFiltered(db, rare.map(quote).join(" OR "), filters, limit);
-    const candidates = await rankedFiltered(db, rare.map(quote).join(" OR "), filters, limit + Math.min(limit, RERANK_EXTRA));
+    const candidates = await rankedFiltered(
+      db,
+      rare.map(quote).join(" OR "),
+      filters,
+      limit + Math.min(limit, RERANK_EXTRA),
+    );
     return (await addCommonTerms(db, candidates, common, records)).slice(0, limit);
   }
   if (common.length === 0) return [];
@@ -176,5 +210,12 @@ export async function searchSqlite(db: DB, terms: string[], limit: number, filte
     `SELECT "rowid" AS rowid, "id" FROM "Evidence" WHERE "rowid" IN (${newest.map(() => "?").join(", ")})`,
     ...newest.map((r) => r.rowid),
   );
-  return (await addCommonTerms(db, ids.map((r) => ({ id: r.id, rowid: r.rowid, score: 0 })), common, records)).slice(0, limit);
+  return (
+    await addCommonTerms(
+      db,
+      ids.map((r) => ({ id: r.id, rowid: r.rowid, score: 0 })),
+      common,
+      records,
+    )
+  ).slice(0, limit);
 }

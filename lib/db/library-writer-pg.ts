@@ -1,15 +1,36 @@
 import "server-only";
 import pg from "pg";
-import { EVIDENCE_COLUMNS, JSON_COLUMNS, evidenceColumnValues, type ColumnValue, type LibraryRow } from "@/lib/db/library-columns";
+import {
+  EVIDENCE_COLUMNS,
+  JSON_COLUMNS,
+  evidenceColumnValues,
+  type ColumnValue,
+  type LibraryRow,
+} from "@/lib/db/library-columns";
 import { columnValuesToEvidence, rawRowToEvidence } from "@/lib/db/library-rows";
 import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
 import { evidenceSchema } from "@/lib/domain/evidence";
 
 /** Postgres types of EVIDENCE_COLUMNS for the unnest() of a batch (JSON columns travel as text, cast to jsonb). */
 const ARRAY_TYPES: Record<(typeof EVIDENCE_COLUMNS)[number], string> = {
-  id: "text", source: "text", pmid: "text", doi: "text", pmcid: "text", nctId: "text", title: "text", abstract: "text",
-  authors: "text", journal: "text", year: "int", url: "text", publicationTypes: "text", meshTerms: "text",
-  entities: "text", preprint: "bool", trial: "text", provenance: "text",
+  id: "text",
+  source: "text",
+  pmid: "text",
+  doi: "text",
+  pmcid: "text",
+  nctId: "text",
+  title: "text",
+  abstract: "text",
+  authors: "text",
+  journal: "text",
+  year: "int",
+  url: "text",
+  publicationTypes: "text",
+  meshTerms: "text",
+  entities: "text",
+  preprint: "bool",
+  trial: "text",
+  provenance: "text",
 };
 const SEARCH_INDEX = "Evidence_searchVector_idx";
 /** Memory of the GIN index build after a bulk load (session setting; Postgres' default is 64 MB). */
@@ -19,7 +40,9 @@ const UPSERT = (() => {
   const cols = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
   const select = EVIDENCE_COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? `t."${c}"::jsonb` : `t."${c}"`)).join(", ");
   const unnest = EVIDENCE_COLUMNS.map((c, i) => `$${i + 1}::${ARRAY_TYPES[c]}[]`).join(", ");
-  const updates = EVIDENCE_COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ");
+  const updates = EVIDENCE_COLUMNS.filter((c) => c !== "id")
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(", ");
   return `INSERT INTO "Evidence" (${cols}, "inLibrary", "createdAt", "updatedAt")
     SELECT ${select}, true, now(), now() FROM unnest(${unnest}) AS t(${cols})
     ON CONFLICT ("id") DO UPDATE SET ${updates}, "inLibrary" = true, "updatedAt" = now()`;
@@ -61,7 +84,10 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
     const values: unknown[][] = EVIDENCE_COLUMNS.map(() => []);
     const add = (row: ColumnValue[]) => row.forEach((v, i) => values[i].push(v));
     for (const record of batch.records) {
-      const row = stored.get(`id:${record.id}`) ?? (record.pmid ? stored.get(`pmid:${record.pmid}`) : undefined) ?? (record.doi ? stored.get(`doi:${record.doi}`) : undefined);
+      const row =
+        stored.get(`id:${record.id}`) ??
+        (record.pmid ? stored.get(`pmid:${record.pmid}`) : undefined) ??
+        (record.doi ? stored.get(`doi:${record.doi}`) : undefined);
       if (!row) {
         add(record.values);
         outcome.created++;
@@ -83,25 +109,40 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
         `DELETE FROM "Evidence" e WHERE e."id" = ANY($1) AND e."inLibrary" AND NOT EXISTS (SELECT 1 FROM "RunEvidence" r WHERE r."evidenceId" = e."id")`,
         [ids],
       );
-      const left = await client.query(`UPDATE "Evidence" SET "inLibrary" = false, "updatedAt" = now() WHERE "id" = ANY($1) AND "inLibrary"`, [ids]);
+      const left = await client.query(
+        `UPDATE "Evidence" SET "inLibrary" = false, "updatedAt" = now() WHERE "id" = ANY($1) AND "inLibrary"`,
+        [ids],
+      );
       outcome.deleted = (removed.rowCount ?? 0) + (left.rowCount ?? 0);
       outcome.missing = batch.deletes.length - outcome.deleted;
     }
     await client.query(
       `UPDATE "LibrarySyncFile" SET "items" = $1, "records" = "records" + $2, "deleted" = "deleted" + $3, "failed" = "failed" + $4,
          "status" = $5, "finishedAt" = CASE WHEN $6 THEN now() END WHERE "name" = $7`,
-      [batch.items, outcome.created + outcome.updated, outcome.deleted, batch.failed, batch.last ? "applied" : "applying", batch.last, batch.file],
+      [
+        batch.items,
+        outcome.created + outcome.updated,
+        outcome.deleted,
+        batch.failed,
+        batch.last ? "applied" : "applying",
+        batch.last,
+        batch.file,
+      ],
     );
     return outcome;
   }
 
-  const libraryRecords = async () => Number((await client.query(`SELECT "records" FROM "LibraryStats" WHERE "id" = 1`)).rows[0]?.records ?? 0);
-  const indexExists = async () => ((await client.query(`SELECT 1 FROM pg_indexes WHERE indexname = $1`, [SEARCH_INDEX])).rowCount ?? 0) > 0;
+  const libraryRecords = async () =>
+    Number((await client.query(`SELECT "records" FROM "LibraryStats" WHERE "id" = 1`)).rows[0]?.records ?? 0);
+  const indexExists = async () =>
+    ((await client.query(`SELECT 1 FROM pg_indexes WHERE indexname = $1`, [SEARCH_INDEX])).rowCount ?? 0) > 0;
 
   return {
     kind: "postgres",
     async fileStates() {
-      const { rows } = await client.query(`SELECT "name", "bytes", "status", "items", "records", "deleted", "failed" FROM "LibrarySyncFile"`);
+      const { rows } = await client.query(
+        `SELECT "name", "bytes", "status", "items", "records", "deleted", "failed" FROM "LibrarySyncFile"`,
+      );
       return rows.map((r) => ({ ...r, bytes: Number(r.bytes) }) as SyncFileState);
     },
     async startFile(name, bytes, restart) {

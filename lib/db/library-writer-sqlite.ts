@@ -2,7 +2,14 @@ import "server-only";
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { sqliteFilePath } from "@/lib/db/client";
-import { dictionaryEntities, EVIDENCE_COLUMNS, evidenceColumnValues, ftsFacets, ftsTerms, type ColumnValue } from "@/lib/db/library-columns";
+import {
+  dictionaryEntities,
+  EVIDENCE_COLUMNS,
+  evidenceColumnValues,
+  ftsFacets,
+  ftsTerms,
+  type ColumnValue,
+} from "@/lib/db/library-columns";
 import { LibraryIndexChanges } from "@/lib/db/library-index-changes";
 import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
 import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
@@ -44,7 +51,9 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
     `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES (${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
   );
   const update = db.prepare(
-    `UPDATE "Evidence" SET ${EVIDENCE_COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = ?`).join(", ")}, "inLibrary" = 1, "updatedAt" = ? WHERE "id" = ?`,
+    `UPDATE "Evidence" SET ${EVIDENCE_COLUMNS.filter((c) => c !== "id")
+      .map((c) => `"${c}" = ?`)
+      .join(", ")}, "inLibrary" = 1, "updatedAt" = ? WHERE "id" = ?`,
   );
   // The stored version of a record: the row of its evidence key, else of its PMID, else of its DOI (library:import's
   // order), in one statement.
@@ -58,14 +67,18 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
   const isCited = db.prepare(`SELECT 1 FROM "RunEvidence" WHERE "evidenceId" = ? LIMIT 1`);
   const remove = db.prepare(`DELETE FROM "Evidence" WHERE "id" = ?`);
   const leaveLibrary = db.prepare(`UPDATE "Evidence" SET "inLibrary" = 0, "updatedAt" = ? WHERE "id" = ?`);
-  const ftsInsert = db.prepare(`INSERT INTO "EvidenceFts" ("rowid", "title", "abstract", "terms", "facets") VALUES (?, ?, ?, ?, ?)`);
+  const ftsInsert = db.prepare(
+    `INSERT INTO "EvidenceFts" ("rowid", "title", "abstract", "terms", "facets") VALUES (?, ?, ?, ?, ?)`,
+  );
   const ftsDelete = db.prepare(`DELETE FROM "EvidenceFts" WHERE "rowid" = ?`);
   const addRecords = db.prepare(`UPDATE "LibraryStats" SET "records" = "records" + ? WHERE "id" = 1`);
   const upsertEntity = db.prepare(
     `INSERT INTO "LibraryEntity" ("type", "key", "name", "meshId", "records") VALUES (?, ?, ?, ?, ?)
      ON CONFLICT ("type", "key") DO UPDATE SET "records" = "records" + excluded."records"`,
   );
-  const updateEntity = db.prepare(`UPDATE "LibraryEntity" SET "records" = "records" + ? WHERE "type" = ? AND "key" = ?`);
+  const updateEntity = db.prepare(
+    `UPDATE "LibraryEntity" SET "records" = "records" + ? WHERE "type" = ? AND "key" = ?`,
+  );
   const markWriter = db.prepare(`INSERT INTO "LibraryStats" ("id", "records") VALUES (${WRITER_MARK}, 0)`);
   const unmarkWriter = db.prepare(`DELETE FROM "LibraryStats" WHERE "id" = ${WRITER_MARK}`);
   const saveCheckpoint = db.prepare(
@@ -79,7 +92,8 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
     return values;
   };
   /** The dictionary entities of a stored row in the library (null: not in the library). */
-  const libraryEntities = (row: Record<string, unknown>) => (row.inLibrary === 1 ? dictionaryEntities(JSON.parse(String(row.entities)) as Entity[]) : null);
+  const libraryEntities = (row: Record<string, unknown>) =>
+    row.inLibrary === 1 ? dictionaryEntities(JSON.parse(String(row.entities)) as Entity[]) : null;
 
   const apply = db.transaction((batch: LibraryBatch, merge: MergeStored): BatchOutcome => {
     const outcome: BatchOutcome = { created: 0, updated: 0, unchanged: 0, deleted: 0, missing: 0 };
@@ -87,11 +101,15 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
     const changes = new LibraryIndexChanges();
     markWriter.run();
     for (const record of batch.records) {
-      const row = stored.get(record.id, record.pmid, record.doi) as (Record<string, unknown> & { _rowid: number }) | undefined;
+      const row = stored.get(record.id, record.pmid, record.doi) as
+        (Record<string, unknown> & { _rowid: number }) | undefined;
       const v = record.values;
       if (!row) {
         const rowid = Number(insert.run(...bindable(v), now, now).lastInsertRowid);
-        changes.change(rowid, null, { entities: record.entities, entry: { title: String(v[TITLE]), abstract: String(v[ABSTRACT]), terms: record.terms, facets: record.facets } });
+        changes.change(rowid, null, {
+          entities: record.entities,
+          entry: { title: String(v[TITLE]), abstract: String(v[ABSTRACT]), terms: record.terms, facets: record.facets },
+        });
         outcome.created++;
         continue;
       }
@@ -105,7 +123,12 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
       update.run(...rest, now, row.id);
       changes.change(row._rowid, libraryEntities(row), {
         entities: dictionaryEntities(merged.entities),
-        entry: { title: merged.citation.title, abstract: merged.citation.abstract, terms: ftsTerms(merged), facets: ftsFacets(merged) },
+        entry: {
+          title: merged.citation.title,
+          abstract: merged.citation.abstract,
+          terms: ftsTerms(merged),
+          facets: ftsFacets(merged),
+        },
       });
       outcome.updated++;
     }
@@ -132,14 +155,26 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
     for (const e of dictionary.upsert) upsertEntity.run(e.type, e.key, e.name, e.meshId, e.records);
     for (const e of dictionary.update) updateEntity.run(e.records, e.type, e.key);
     unmarkWriter.run();
-    saveCheckpoint.run(batch.items, outcome.created + outcome.updated, outcome.deleted, batch.failed, batch.last ? "applied" : "applying", batch.last ? now : null, batch.file);
+    saveCheckpoint.run(
+      batch.items,
+      outcome.created + outcome.updated,
+      outcome.deleted,
+      batch.failed,
+      batch.last ? "applied" : "applying",
+      batch.last ? now : null,
+      batch.file,
+    );
     return outcome;
   });
 
   return {
     kind: "sqlite",
     async fileStates() {
-      return (db.prepare(`SELECT "name", "bytes", "status", "items", "records", "deleted", "failed" FROM "LibrarySyncFile"`).all() as SyncFileState[]).map((s) => ({
+      return (
+        db
+          .prepare(`SELECT "name", "bytes", "status", "items", "records", "deleted", "failed" FROM "LibrarySyncFile"`)
+          .all() as SyncFileState[]
+      ).map((s) => ({
         ...s,
         bytes: Number(s.bytes),
       }));
@@ -155,7 +190,10 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
       return apply.immediate(batch, merge);
     },
     async libraryRecords() {
-      return (db.prepare(`SELECT "records" FROM "LibraryStats" WHERE "id" = 1`).get() as { records: number } | undefined)?.records ?? 0;
+      return (
+        (db.prepare(`SELECT "records" FROM "LibraryStats" WHERE "id" = 1`).get() as { records: number } | undefined)
+          ?.records ?? 0
+      );
     },
     async beginBulkLoad() {
       return false; // FTS5 merges its segments incrementally; measured no faster with a rebuild (docs/library.md).

@@ -10,10 +10,11 @@ import { searchSqlite } from "@/lib/db/library-search-sqlite";
 
 /** Words that carry no topic in a research question; dropped before full-text matching. */
 const QUERY_STOPWORDS = new Set(
-  ("a an and are as at be by can could do does did for from has have how in into is it its of on or that the their " +
+  (
+    "a an and are as at be by can could do does did for from has have how in into is it its of on or that the their " +
     "this to was were what when which who why will with would whether there any effect effects role cause causes " +
-    "mechanism mechanisms associated association evidence")
-    .split(" "),
+    "mechanism mechanisms associated association evidence"
+  ).split(" "),
 );
 
 /**
@@ -34,17 +35,26 @@ export function queryTerms(query: string): string[] {
  * missing a new record ranked below that probe.
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
-export async function searchLibrary(query: string, limit: number, filters?: LibraryFilters, since?: Date): Promise<Evidence[]> {
+export async function searchLibrary(
+  query: string,
+  limit: number,
+  filters?: LibraryFilters,
+  since?: Date,
+): Promise<Evidence[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || limit <= 0) return [];
   const db = getDb();
   const records = await countLibraryRecords();
   const wanted = since ? Math.min(SINCE_PROBE_MAX, limit * SINCE_PROBE_FACTOR) : limit;
-  const hits = usingPostgres() ? await searchPostgres(db, terms, wanted, filters, records) : await searchSqlite(db, terms, wanted, filters, records);
+  const hits = usingPostgres()
+    ? await searchPostgres(db, terms, wanted, filters, records)
+    : await searchSqlite(db, terms, wanted, filters, records);
   if (hits.length === 0) return [];
   const byId = new Map<string, Evidence>();
   if (since) {
-    const rows = await db.evidence.findMany({ where: { id: { in: hits.map((h) => h.id) }, updatedAt: { gte: since } } });
+    const rows = await db.evidence.findMany({
+      where: { id: { in: hits.map((h) => h.id) }, updatedAt: { gte: since } },
+    });
     for (const row of rows) byId.set(row.id, rowToEvidence(row));
   } else {
     for (const row of await hitRows(hits.map((h) => h.id))) byId.set(String(row.id), rawRowToEvidence(row));
@@ -63,20 +73,25 @@ function hitRows(ids: string[]): Promise<Array<Record<string, unknown>>> {
   const columns = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
   return usingPostgres()
     ? db.$queryRawUnsafe(`SELECT ${columns} FROM "Evidence" WHERE "id" = ANY($1)`, ids)
-    : db.$queryRawUnsafe(`SELECT ${columns} FROM "Evidence" WHERE "id" IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+    : db.$queryRawUnsafe(
+        `SELECT ${columns} FROM "Evidence" WHERE "id" IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(ids),
+      );
 }
 
 /** A `since` search reads this many times its limit in hits before dropping the older records, at most SINCE_PROBE_MAX. */
 const SINCE_PROBE_FACTOR = 10;
 const SINCE_PROBE_MAX = 1_000;
 
-
 /**
  * The chemical and disease names annotated in at least `minRecords` library records, most records first (ties by
  * name), from LibraryEntity (kept by triggers): each with the name and MeSH ID of the first record that named it.
  */
 export async function listLibraryEntityCounts(minRecords: number): Promise<Array<{ entity: Entity; records: number }>> {
-  const rows = await getDb().libraryEntity.findMany({ where: { records: { gte: minRecords } }, orderBy: [{ records: "desc" }] });
+  const rows = await getDb().libraryEntity.findMany({
+    where: { records: { gte: minRecords } },
+    orderBy: [{ records: "desc" }],
+  });
   return rows
     .map((r) => ({ entity: { name: r.name, type: r.type as Entity["type"], meshId: r.meshId }, records: r.records }))
     .sort((a, b) => b.records - a.records || a.entity.name.localeCompare(b.entity.name));

@@ -47,7 +47,12 @@ function isUniqueViolation(error: unknown): boolean {
  * message is dated `now`, the answer 1 ms later, so the thread's order is stable.
  * @throws ConversationBusyError when another answer of the run is streaming (nothing is saved then).
  */
-export async function beginExchange(input: { runId: string; user: { id: string; text: string } | null; assistantId: string; now?: Date }): Promise<void> {
+export async function beginExchange(input: {
+  runId: string;
+  user: { id: string; text: string } | null;
+  assistantId: string;
+  now?: Date;
+}): Promise<void> {
   const now = input.now ?? new Date();
   const db = getDb();
   await db.message.updateMany({
@@ -58,11 +63,25 @@ export async function beginExchange(input: { runId: string; user: { id: string; 
     await db.$transaction(async (tx) => {
       if (input.user) {
         await tx.message.create({
-          data: { id: input.user.id, runId: input.runId, role: "user", parts: [{ type: "text", text: input.user.text }], createdAt: now },
+          data: {
+            id: input.user.id,
+            runId: input.runId,
+            role: "user",
+            parts: [{ type: "text", text: input.user.text }],
+            createdAt: now,
+          },
         });
       }
       await tx.message.create({
-        data: { id: input.assistantId, runId: input.runId, role: "assistant", parts: [], status: "streaming", streamingLock: input.runId, createdAt: new Date(now.getTime() + 1) },
+        data: {
+          id: input.assistantId,
+          runId: input.runId,
+          role: "assistant",
+          parts: [],
+          status: "streaming",
+          streamingLock: input.runId,
+          createdAt: new Date(now.getTime() + 1),
+        },
       });
     });
   } catch (error) {
@@ -72,8 +91,15 @@ export async function beginExchange(input: { runId: string; user: { id: string; 
 }
 
 /** Ends an answer: saves its final parts and status and releases the run's streaming lock. */
-export async function finishAnswer(id: string, parts: ChatUIMessage["parts"], status: Exclude<MessageStatus, "streaming">): Promise<void> {
-  await getDb().message.update({ where: { id }, data: { parts: parts as unknown as Prisma.InputJsonValue, status, streamingLock: null } });
+export async function finishAnswer(
+  id: string,
+  parts: ChatUIMessage["parts"],
+  status: Exclude<MessageStatus, "streaming">,
+): Promise<void> {
+  await getDb().message.update({
+    where: { id },
+    data: { parts: parts as unknown as Prisma.InputJsonValue, status, streamingLock: null },
+  });
 }
 
 /**
@@ -96,12 +122,36 @@ export async function removeAnswerFrom(runId: string, answerId: string): Promise
  * and, with `withUnowned`, those started from the command line without an owner, as lib/auth/rules.ts historyScope
  * gives them; newest first, at most `limit`, with their message counts.
  */
-export async function listConversations(ownerId: string | null, withUnowned = true, limit = 30): Promise<Array<{ id: string; question: string; status: string; mode: string; createdAt: Date; messages: number }>> {
+export async function listConversations(
+  ownerId: string | null,
+  withUnowned = true,
+  limit = 30,
+): Promise<Array<{ id: string; question: string; status: string; mode: string; createdAt: Date; messages: number }>> {
   const rows = await getDb().run.findMany({
-    where: ownerId ? (withUnowned ? { OR: [{ ownerId }, { ownerId: null }] } : { ownerId }) : withUnowned ? { ownerId: null } : { id: { in: [] } },
+    where: ownerId
+      ? withUnowned
+        ? { OR: [{ ownerId }, { ownerId: null }] }
+        : { ownerId }
+      : withUnowned
+        ? { ownerId: null }
+        : { id: { in: [] } },
     orderBy: { createdAt: "desc" },
     take: limit,
-    select: { id: true, question: true, status: true, mode: true, createdAt: true, _count: { select: { messages: true } } },
+    select: {
+      id: true,
+      question: true,
+      status: true,
+      mode: true,
+      createdAt: true,
+      _count: { select: { messages: true } },
+    },
   });
-  return rows.map((r) => ({ id: r.id, question: r.question, status: r.status, mode: r.mode, createdAt: r.createdAt, messages: r._count.messages }));
+  return rows.map((r) => ({
+    id: r.id,
+    question: r.question,
+    status: r.status,
+    mode: r.mode,
+    createdAt: r.createdAt,
+    messages: r._count.messages,
+  }));
 }

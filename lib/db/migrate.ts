@@ -88,7 +88,13 @@ function applySqlite(url: string, migrations: Migration[]): MigrationResult {
     db.exec("BEGIN IMMEDIATE");
     try {
       const done = new Map(
-        (db.prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).all() as Array<{ migration_name: string; checksum: string }>).map((r) => [r.migration_name, r.checksum]),
+        (
+          db
+            .prepare(
+              `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+            )
+            .all() as Array<{ migration_name: string; checksum: string }>
+        ).map((r) => [r.migration_name, r.checksum]),
       );
       for (const m of migrations) {
         if (done.has(m.name)) {
@@ -96,9 +102,14 @@ function applySqlite(url: string, migrations: Migration[]): MigrationResult {
           continue;
         }
         const id = crypto.randomUUID();
-        db.prepare(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES (?, ?, ?, ?)`).run(id, m.checksum, m.name, Date.now());
+        db.prepare(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES (?, ?, ?, ?)`,
+        ).run(id, m.checksum, m.name, Date.now());
         db.exec(m.sql);
-        db.prepare(`UPDATE "_prisma_migrations" SET finished_at = ?, applied_steps_count = 1 WHERE id = ?`).run(Date.now(), id);
+        db.prepare(`UPDATE "_prisma_migrations" SET finished_at = ?, applied_steps_count = 1 WHERE id = ?`).run(
+          Date.now(),
+          id,
+        );
         applied.push(m.name);
       }
       db.exec("COMMIT");
@@ -129,11 +140,18 @@ async function applyPostgres(url: string, migrations: Migration[]): Promise<Migr
         continue;
       }
       const id = crypto.randomUUID();
-      await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, m.checksum, m.name]);
+      await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [
+        id,
+        m.checksum,
+        m.name,
+      ]);
       await client.query("BEGIN");
       try {
         await client.query(m.sql);
-        await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
+        await client.query(
+          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+          [id],
+        );
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");

@@ -12,7 +12,10 @@ const UNFINISHED = ["queued", "running"];
  */
 export async function requestRunCancel(runId: string, now = new Date()): Promise<boolean> {
   const db = getDb();
-  await db.run.updateMany({ where: { id: runId, status: { in: UNFINISHED }, cancelRequestedAt: null }, data: { cancelRequestedAt: now } });
+  await db.run.updateMany({
+    where: { id: runId, status: { in: UNFINISHED }, cancelRequestedAt: null },
+    data: { cancelRequestedAt: now },
+  });
   const row = await db.run.findUnique({ where: { id: runId }, select: { status: true, cancelRequestedAt: true } });
   return Boolean(row && UNFINISHED.includes(row.status) && row.cancelRequestedAt);
 }
@@ -26,14 +29,20 @@ export async function isCancelRequested(runId: string): Promise<boolean> {
 /** The ids among `runIds` whose cancelled flag is set: one query for every run a process watches. */
 export async function cancelRequestedAmong(runIds: string[]): Promise<string[]> {
   if (runIds.length === 0) return [];
-  const rows = await getDb().run.findMany({ where: { id: { in: runIds }, cancelRequestedAt: { not: null } }, select: { id: true } });
+  const rows = await getDb().run.findMany({
+    where: { id: { in: runIds }, cancelRequestedAt: { not: null } },
+    select: { id: true },
+  });
   return rows.map((r) => r.id);
 }
 
 /** Renews the lease of unfinished runs executing here: their `heartbeatAt` becomes `now`. */
 export async function heartbeatRuns(runIds: string[], now = new Date()): Promise<void> {
   if (runIds.length === 0) return;
-  await getDb().run.updateMany({ where: { id: { in: runIds }, status: { in: UNFINISHED } }, data: { heartbeatAt: now } });
+  await getDb().run.updateMany({
+    where: { id: { in: runIds }, status: { in: UNFINISHED } },
+    data: { heartbeatAt: now },
+  });
 }
 
 /** Saves the Workflow SDK's id of a durable run, so the lease sweep can re-enqueue it. */
@@ -45,7 +54,9 @@ export async function setWorkflowRunId(runId: string, workflowRunId: string): Pr
  * Durable runs (with a workflow run id) that are unfinished and whose lease has lapsed: the last heartbeat (or,
  * never having had one, the creation) is older than `before`. Nobody executes these any more.
  */
-export async function listLapsedRuns(before: Date): Promise<Array<{ id: string; workflowRunId: string; heartbeatAt: Date | null }>> {
+export async function listLapsedRuns(
+  before: Date,
+): Promise<Array<{ id: string; workflowRunId: string; heartbeatAt: Date | null }>> {
   const rows = await getDb().run.findMany({
     where: {
       workflowRunId: { not: null },
@@ -64,7 +75,10 @@ export async function listLapsedRuns(before: Date): Promise<Array<{ id: string; 
  * @returns true when this caller won the claim.
  */
 export async function claimLapsedRun(runId: string, seen: Date | null, now = new Date()): Promise<boolean> {
-  const { count } = await getDb().run.updateMany({ where: { id: runId, status: { in: UNFINISHED }, heartbeatAt: seen }, data: { heartbeatAt: now } });
+  const { count } = await getDb().run.updateMany({
+    where: { id: runId, status: { in: UNFINISHED }, heartbeatAt: seen },
+    data: { heartbeatAt: now },
+  });
   return count === 1;
 }
 

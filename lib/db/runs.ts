@@ -96,13 +96,26 @@ export async function getRun(id: string): Promise<RunSummary | null> {
 /** Updates the run's progress fields. */
 export async function updateRun(
   id: string,
-  data: Partial<{ status: RunStatus; iterations: number; confidence: number | null; evidenceCount: number; error: string | null; finishedAt: Date; cancelRequestedAt: null }>,
+  data: Partial<{
+    status: RunStatus;
+    iterations: number;
+    confidence: number | null;
+    evidenceCount: number;
+    error: string | null;
+    finishedAt: Date;
+    cancelRequestedAt: null;
+  }>,
 ): Promise<void> {
   await getDb().run.update({ where: { id }, data });
 }
 
 /** Saves one event with its sequence number (unique per run). */
-export async function appendRunEvent<K extends RunEventType>(runId: string, seq: number, type: K, data: RunEventPayloads[K]): Promise<RunEvent> {
+export async function appendRunEvent<K extends RunEventType>(
+  runId: string,
+  seq: number,
+  type: K,
+  data: RunEventPayloads[K],
+): Promise<RunEvent> {
   const row = await getDb().runEvent.create({
     data: { runId, seq, type, payload: data as unknown as Prisma.InputJsonValue },
   });
@@ -146,7 +159,12 @@ const RACE_ATTEMPTS = 10;
  * or deadlocked (tests/integration/load.test.ts: every run failed). A re-run step re-links idempotently (upsert).
  * @throws the database error when a record cannot be saved after the retries.
  */
-export async function addRunEvidence(runId: string, records: Evidence[], iteration: number, firstOrdinal: number): Promise<void> {
+export async function addRunEvidence(
+  runId: string,
+  records: Evidence[],
+  iteration: number,
+  firstOrdinal: number,
+): Promise<void> {
   for (const [i, e] of records.entries()) {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -171,13 +189,22 @@ export async function addRunEvidence(runId: string, records: Evidence[], iterati
 
 /** The run's evidence in the order it was found, with the relevance it had when found. */
 export async function getRunEvidence(runId: string): Promise<Evidence[]> {
-  const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" }, include: { evidence: true } });
+  const links = await getDb().runEvidence.findMany({
+    where: { runId },
+    orderBy: { ordinal: "asc" },
+    include: { evidence: true },
+  });
   return links.map((l) => rowToEvidence(l.evidence, l.relevance));
 }
 
 /** Saves the run's report; a later version (a research follow-up's) replaces the saved one. */
 export async function saveReport(runId: string, report: ResearchReport, markdown: string): Promise<void> {
-  const fields = { title: report.title, markdown, data: report as unknown as Prisma.InputJsonValue, removedReferences: report.removedReferences };
+  const fields = {
+    title: report.title,
+    markdown,
+    data: report as unknown as Prisma.InputJsonValue,
+    removedReferences: report.removedReferences,
+  };
   await getDb().report.upsert({ where: { runId }, create: { runId, ...fields }, update: fields });
 }
 
@@ -188,7 +215,11 @@ export async function getReport(runId: string): Promise<{ report: ResearchReport
 }
 
 /** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time and Workflow SDK run id (null: not durable). */
-export async function listUnfinishedRuns(): Promise<Array<{ id: string; mode: string; createdAt: Date; workflowRunId: string | null }>> {
-  return getDb().run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, mode: true, createdAt: true, workflowRunId: true } });
+export async function listUnfinishedRuns(): Promise<
+  Array<{ id: string; mode: string; createdAt: Date; workflowRunId: string | null }>
+> {
+  return getDb().run.findMany({
+    where: { status: { in: ["queued", "running"] } },
+    select: { id: true, mode: true, createdAt: true, workflowRunId: true },
+  });
 }
-

@@ -17,7 +17,8 @@ export const FIRST_ADMIN_KEY = "first-admin";
  * @returns true when this call created it (it won the race), false when the row existed already.
  */
 export async function claimServerValue(key: string, value: string): Promise<boolean> {
-  const inserted = await getDb().$executeRaw`INSERT INTO "ServerState" ("key", "value") VALUES (${key}, ${value}) ON CONFLICT ("key") DO NOTHING`;
+  const inserted = await getDb()
+    .$executeRaw`INSERT INTO "ServerState" ("key", "value") VALUES (${key}, ${value}) ON CONFLICT ("key") DO NOTHING`;
   return inserted === 1;
 }
 

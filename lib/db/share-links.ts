@@ -25,12 +25,18 @@ export async function getSharedSnapshot(token: string): Promise<RunSnapshot | nu
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const link = await getDb().shareLink.findUnique({ where: { token } });
   if (!link || link.revokedAt) return null;
-  return readSnapshot(link.snapshot, (seq, problem) => console.error(`share link of run ${link.runId ?? "(deleted)"}: event ${seq} could not be read: ${problem}`));
+  return readSnapshot(link.snapshot, (seq, problem) =>
+    console.error(`share link of run ${link.runId ?? "(deleted)"}: event ${seq} could not be read: ${problem}`),
+  );
 }
 
 /** The live share tokens of a run, newest first. */
 export async function listShareTokens(runId: string): Promise<string[]> {
-  const links = await getDb().shareLink.findMany({ where: { runId, revokedAt: null }, orderBy: { createdAt: "desc" }, select: { token: true } });
+  const links = await getDb().shareLink.findMany({
+    where: { runId, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { token: true },
+  });
   return links.map((l) => l.token);
 }
 
@@ -45,7 +51,10 @@ export interface ShareLinkInfo {
 /** The share link of a token (revoked or not), or null for an unknown or malformed token. */
 export async function getShareLink(token: string): Promise<ShareLinkInfo | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  return getDb().shareLink.findUnique({ where: { token }, select: { token: true, runId: true, createdAt: true, revokedAt: true } });
+  return getDb().shareLink.findUnique({
+    where: { token },
+    select: { token: true, runId: true, createdAt: true, revokedAt: true },
+  });
 }
 
 /**
@@ -53,13 +62,19 @@ export async function getShareLink(token: string): Promise<ShareLinkInfo | null>
  * @returns false when there is no such token.
  */
 export async function revokeShareLink(token: string): Promise<boolean> {
-  const result = await getDb().shareLink.updateMany({ where: { token, revokedAt: null }, data: { revokedAt: new Date() } });
+  const result = await getDb().shareLink.updateMany({
+    where: { token, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   if (result.count > 0) return true;
   return (await getDb().shareLink.count({ where: { token } })) > 0;
 }
 
 /** Revokes every live share link of a run. @returns how many were revoked. */
 export async function revokeShareLinksOfRun(runId: string): Promise<number> {
-  const result = await getDb().shareLink.updateMany({ where: { runId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const result = await getDb().shareLink.updateMany({
+    where: { runId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return result.count;
 }

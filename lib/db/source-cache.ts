@@ -28,7 +28,13 @@ export async function readSourceCache(key: string, now = new Date()): Promise<Ev
 
 /** Saves (or replaces) the answer cached under `entry.key`, and deletes the entries that expired before now. */
 export async function writeSourceCache(entry: SourceCacheEntry, now = new Date()): Promise<void> {
-  const data = { source: entry.source, query: entry.query, records: entry.records as unknown as Prisma.InputJsonValue, expiresAt: entry.expiresAt, createdAt: now };
+  const data = {
+    source: entry.source,
+    query: entry.query,
+    records: entry.records as unknown as Prisma.InputJsonValue,
+    expiresAt: entry.expiresAt,
+    createdAt: now,
+  };
   const db = getDb();
   await db.sourceCache.upsert({ where: { key: entry.key }, create: { key: entry.key, ...data }, update: data });
   await db.sourceCache.deleteMany({ where: { expiresAt: { lte: now } } });

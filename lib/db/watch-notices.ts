@@ -48,7 +48,11 @@ export async function saveNotification(input: Omit<NotificationRecord, "createdA
 
 /** The notifications of these owners (null: runs nobody owns), newest first, at most `limit`. */
 export async function listNotifications(ownerIds: Array<string | null>, limit = 50): Promise<NotificationRecord[]> {
-  return getDb().notification.findMany({ where: ownerWhere(ownerIds), orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  return getDb().notification.findMany({
+    where: ownerWhere(ownerIds),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
 }
 
 /** How many of these owners' notifications are unread. */
@@ -57,7 +61,11 @@ export function countUnread(ownerIds: Array<string | null>): Promise<number> {
 }
 
 /** Marks these owners' notifications read: those in `ids`, or all when `ids` is undefined. @returns how many changed. */
-export async function markNotificationsRead(ownerIds: Array<string | null>, ids: string[] | undefined, now = new Date()): Promise<number> {
+export async function markNotificationsRead(
+  ownerIds: Array<string | null>,
+  ids: string[] | undefined,
+  now = new Date(),
+): Promise<number> {
   const { count } = await getDb().notification.updateMany({
     where: { ...ownerWhere(ownerIds), readAt: null, ...(ids ? { id: { in: ids } } : {}) },
     data: { readAt: now },
@@ -72,7 +80,11 @@ export async function getWebhook(ownerId: string): Promise<WebhookRecord | null>
 
 /** Sets an owner's webhook URL and signing secret (replacing any). */
 export async function saveWebhook(input: WebhookRecord): Promise<void> {
-  await getDb().webhookEndpoint.upsert({ where: { ownerId: input.ownerId }, create: input, update: { url: input.url, secret: input.secret } });
+  await getDb().webhookEndpoint.upsert({
+    where: { ownerId: input.ownerId },
+    create: input,
+    update: { url: input.url, secret: input.secret },
+  });
 }
 
 /** Removes an owner's webhook. @returns whether there was one. */
@@ -82,19 +94,38 @@ export async function deleteWebhook(ownerId: string): Promise<boolean> {
 }
 
 /** The delivery of a check to an owner's webhook, created pending on first call (idempotent). */
-export async function openDelivery(input: { id: string; ownerId: string; checkId: string; url: string }): Promise<DeliveryRecord> {
-  return (await getDb().webhookDelivery.upsert({ where: { checkId_ownerId: { checkId: input.checkId, ownerId: input.ownerId } }, create: input, update: {} })) as DeliveryRecord;
+export async function openDelivery(input: {
+  id: string;
+  ownerId: string;
+  checkId: string;
+  url: string;
+}): Promise<DeliveryRecord> {
+  return (await getDb().webhookDelivery.upsert({
+    where: { checkId_ownerId: { checkId: input.checkId, ownerId: input.ownerId } },
+    create: input,
+    update: {},
+  })) as DeliveryRecord;
 }
 
 /** Records one attempt of a delivery and, when it ended, how (delivered or failed after its retries). */
 export async function recordDeliveryAttempt(
   id: string,
-  attempt: { attempts: number; lastStatus: number | null; error: string | null; status: DeliveryRecord["status"]; deliveredAt?: Date },
+  attempt: {
+    attempts: number;
+    lastStatus: number | null;
+    error: string | null;
+    status: DeliveryRecord["status"];
+    deliveredAt?: Date;
+  },
 ): Promise<void> {
   await getDb().webhookDelivery.update({ where: { id }, data: attempt });
 }
 
 /** An owner's latest webhook deliveries, newest first. */
 export async function listDeliveries(ownerId: string, limit = 20): Promise<DeliveryRecord[]> {
-  return (await getDb().webhookDelivery.findMany({ where: { ownerId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit })) as DeliveryRecord[];
+  return (await getDb().webhookDelivery.findMany({
+    where: { ownerId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  })) as DeliveryRecord[];
 }

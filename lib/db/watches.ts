@@ -103,7 +103,9 @@ function toCheck(row: CheckRow): CheckRecord {
 }
 
 /** Creates a watch. @throws Prisma's P2002 when the run is watched already (one watch per run). */
-export async function createWatch(input: Omit<WatchRecord, "version" | "plannedVersion" | "workflowRunId" | "createdAt" | "lastCheckedAt" | "failures">): Promise<WatchRecord> {
+export async function createWatch(
+  input: Omit<WatchRecord, "version" | "plannedVersion" | "workflowRunId" | "createdAt" | "lastCheckedAt" | "failures">,
+): Promise<WatchRecord> {
   const row = await getDb().watch.create({
     data: { ...input, sources: json(input.sources), sourceState: json(input.sourceState) },
   });
@@ -180,8 +182,12 @@ export async function claimWatchWorkflow(id: string, expected: string | null, wo
 }
 
 /** Every watch's id, status, workflow run and versions (the sweep's view). */
-export async function listWatchWorkflows(): Promise<Array<Pick<WatchRecord, "id" | "status" | "workflowRunId" | "version" | "plannedVersion">>> {
-  return getDb().watch.findMany({ select: { id: true, status: true, workflowRunId: true, version: true, plannedVersion: true } }) as never;
+export async function listWatchWorkflows(): Promise<
+  Array<Pick<WatchRecord, "id" | "status" | "workflowRunId" | "version" | "plannedVersion">>
+> {
+  return getDb().watch.findMany({
+    select: { id: true, status: true, workflowRunId: true, version: true, plannedVersion: true },
+  }) as never;
 }
 
 /** Records the watch version a workflow's plan read (see WatchRecord.version). */
@@ -193,7 +199,13 @@ export async function recordPlannedVersion(id: string, version: number): Promise
  * Begins the check of `dueAt` (idempotent: the same due time gives the same check, never a second one).
  * @returns the check, new or as a previous attempt left it.
  */
-export async function beginCheck(input: { id: string; watchId: string; dueAt: Date; startedAt: Date; since: CheckRecord["since"] }): Promise<CheckRecord> {
+export async function beginCheck(input: {
+  id: string;
+  watchId: string;
+  dueAt: Date;
+  startedAt: Date;
+  since: CheckRecord["since"];
+}): Promise<CheckRecord> {
   const row = await getDb().watchCheck.upsert({
     where: { watchId_dueAt: { watchId: input.watchId, dueAt: input.dueAt } },
     create: { ...input, since: json(input.since) },
@@ -210,7 +222,11 @@ export async function getCheck(id: string): Promise<CheckRecord | null> {
 
 /** A watch's checks, newest first (at most `limit`). */
 export async function listChecks(watchId: string, limit = 100): Promise<CheckRecord[]> {
-  const rows = await getDb().watchCheck.findMany({ where: { watchId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: limit });
+  const rows = await getDb().watchCheck.findMany({
+    where: { watchId },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
   return rows.map(toCheck);
 }
 
@@ -232,20 +248,25 @@ export async function saveCheckFromSeq(checkId: string, fromSeq: number): Promis
 /** Saves the run a claim check's re-check started (once: a re-run step keeps the first). @returns the run id saved. */
 export async function saveCheckVersionRun(checkId: string, runId: string): Promise<string> {
   await getDb().watchCheck.updateMany({ where: { id: checkId, versionRunId: null }, data: { versionRunId: runId } });
-  return (await getDb().watchCheck.findUniqueOrThrow({ where: { id: checkId }, select: { versionRunId: true } })).versionRunId!;
+  return (await getDb().watchCheck.findUniqueOrThrow({ where: { id: checkId }, select: { versionRunId: true } }))
+    .versionRunId!;
 }
 
 /**
  * A watched claim check's latest version: the run of the latest changed check and its version number, else the
  * watched run itself as version 1.
  */
-export async function latestVersionRun(watch: Pick<WatchRecord, "id" | "runId">): Promise<{ runId: string; version: number }> {
+export async function latestVersionRun(
+  watch: Pick<WatchRecord, "id" | "runId">,
+): Promise<{ runId: string; version: number }> {
   const row = await getDb().watchCheck.findFirst({
     where: { watchId: watch.id, status: "changed", versionRunId: { not: null } },
     orderBy: { dueAt: "desc" },
     select: { versionRunId: true, reportVersion: true },
   });
-  return row?.versionRunId ? { runId: row.versionRunId, version: row.reportVersion ?? 1 } : { runId: watch.runId, version: 1 };
+  return row?.versionRunId
+    ? { runId: row.versionRunId, version: row.reportVersion ?? 1 }
+    : { runId: watch.runId, version: 1 };
 }
 
 /** How a check ended, and the watch's schedule and source state after it (see finishCheck). */
@@ -283,7 +304,12 @@ export async function finishCheck(checkId: string, outcome: CheckOutcome): Promi
     const { watch } = outcome;
     await tx.watch.updateMany({
       where: { id: check.watchId },
-      data: { nextDueAt: watch.nextDueAt, lastCheckedAt: watch.lastCheckedAt, sourceState: json(watch.sourceState), failures: watch.failures },
+      data: {
+        nextDueAt: watch.nextDueAt,
+        lastCheckedAt: watch.lastCheckedAt,
+        sourceState: json(watch.sourceState),
+        failures: watch.failures,
+      },
     });
     return true;
   });

@@ -21,10 +21,16 @@ export function usingPostgresWorld(): boolean {
 export function bootstrapPostgresWorld(url: string): Promise<void> {
   const script = path.join(process.cwd(), "node_modules/@workflow/world-postgres/bin/setup.js");
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [script], { env: { ...process.env, WORKFLOW_POSTGRES_URL: url }, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`the Workflow world bootstrap failed: ${(stderr || stdout || error.message).trim()}`));
-      else resolve();
-    });
+    execFile(
+      process.execPath,
+      [script],
+      { env: { ...process.env, WORKFLOW_POSTGRES_URL: url }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(new Error(`the Workflow world bootstrap failed: ${(stderr || stdout || error.message).trim()}`));
+        else resolve();
+      },
+    );
   });
 }
 
@@ -44,10 +50,14 @@ interface DirectWorld {
  * (scripts/workflow-host.ts) both use it; nothing then needs the HTTP routes.
  * @throws Error when the world has no direct handlers (not the local world).
  */
-export async function deliverInProcess(handlers: { flow: WorkflowRouteHandler; step: WorkflowRouteHandler }): Promise<void> {
+export async function deliverInProcess(handlers: {
+  flow: WorkflowRouteHandler;
+  step: WorkflowRouteHandler;
+}): Promise<void> {
   const { getWorld } = await import("workflow/runtime");
   const world = getWorld() as unknown as DirectWorld;
-  if (!world.registerHandler) throw new Error("this Workflow SDK world cannot deliver queue messages in process (only the local world can)");
+  if (!world.registerHandler)
+    throw new Error("this Workflow SDK world cannot deliver queue messages in process (only the local world can)");
   world.registerHandler("__wkf_workflow_", handlers.flow);
   world.registerHandler("__wkf_step_", handlers.step);
 }

@@ -85,7 +85,11 @@ export interface ReportChanges {
   toVersion: number;
   referencesAdded: Array<{ evidenceId: string; title: string }>;
   referencesRemoved: Array<{ evidenceId: string; title: string }>;
-  hypotheses: Array<{ mechanism: string; before: { supported: number; contradicted: number } | null; after: { supported: number; contradicted: number } | null }>;
+  hypotheses: Array<{
+    mechanism: string;
+    before: { supported: number; contradicted: number } | null;
+    after: { supported: number; contradicted: number } | null;
+  }>;
   confidenceBefore: number;
   confidenceAfter: number;
   newRecords: number;

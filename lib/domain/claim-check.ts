@@ -13,7 +13,11 @@ export type SearchStrategy = z.infer<typeof searchStrategySchema>;
 export const SEARCH_STRATEGIES: SearchStrategy[] = ["keyword", "semantic", "hyde"];
 
 /** Labels of the strategies for the page and reports. */
-export const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "keyword", semantic: "semantic", hyde: "HyDE" };
+export const STRATEGY_LABELS: Record<SearchStrategy, string> = {
+  keyword: "keyword",
+  semantic: "semantic",
+  hyde: "HyDE",
+};
 
 /**
  * A document supports the counter-statement when it scores at least 3 on the 0–5 scale. Source: bmlibrarian's
@@ -112,7 +116,11 @@ const foundRecordFields = {
 };
 
 /** One document found for a claim: the record id, the strategies that found it (provenance) and its score. */
-export const scoredDocumentSummarySchema = z.object({ ...foundRecordFields, stance: documentStanceSchema, rationale: z.string() });
+export const scoredDocumentSummarySchema = z.object({
+  ...foundRecordFields,
+  stance: documentStanceSchema,
+  rationale: z.string(),
+});
 export type ScoredDocumentSummary = z.infer<typeof scoredDocumentSummarySchema>;
 
 /**
@@ -132,7 +140,12 @@ export const counterCitationSchema = z.object({
 export type CounterCitation = z.infer<typeof counterCitationSchema>;
 
 /** Per-strategy counts: documents it found, how many of those were scored, and how many were cited. */
-export const strategyStatsSchema = z.object({ ran: z.boolean(), found: z.number(), scored: z.number(), cited: z.number() });
+export const strategyStatsSchema = z.object({
+  ran: z.boolean(),
+  found: z.number(),
+  scored: z.number(),
+  cited: z.number(),
+});
 
 /**
  * Search statistics of one claim: documents found (deduplicated, capped at 100), scored, at or above the

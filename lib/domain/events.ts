@@ -22,13 +22,15 @@ import { backendKindSchema, runStatusSchema, searchPhaseSchema } from "./run";
 // saved rows, parsed with these schemas when they are read (parseStoredEvent).
 
 /** A compact view of an evidence record, enough for the timeline (the full record is in the Evidence table). */
-export const evidenceSummarySchema = referenceSchema.pick({ source: true, title: true, journal: true, year: true, pmid: true, doi: true, nctId: true, url: true }).extend({
-  id: z.string(),
-  publicationTypes: z.array(z.string()),
-  preprint: z.boolean(),
-  trialPhase: z.string().nullable(),
-  trialStatus: z.string().nullable(),
-});
+export const evidenceSummarySchema = referenceSchema
+  .pick({ source: true, title: true, journal: true, year: true, pmid: true, doi: true, nctId: true, url: true })
+  .extend({
+    id: z.string(),
+    publicationTypes: z.array(z.string()),
+    preprint: z.boolean(),
+    trialPhase: z.string().nullable(),
+    trialStatus: z.string().nullable(),
+  });
 export type EvidenceSummary = z.infer<typeof evidenceSummarySchema>;
 
 /**
@@ -49,25 +51,51 @@ export const criticEventSchema = z.object({
 });
 
 /** How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent otherwise). */
-const sourceCallFields = { source: sourceIdSchema, query: z.string(), hits: z.number().int(), durationMs: z.number(), fromCache: z.boolean().optional() };
+const sourceCallFields = {
+  source: sourceIdSchema,
+  query: z.string(),
+  hits: z.number().int(),
+  durationMs: z.number(),
+  fromCache: z.boolean().optional(),
+};
 
 /** The payload schema of every event a run emits, keyed by event type. */
 export const runEventPayloadSchemas = {
-  "run-started": z.object({ question: z.string(), backend: backendKindSchema, model: z.string().nullable(), sources: z.array(sourceIdSchema), maxIterations: z.number().int() }),
+  "run-started": z.object({
+    question: z.string(),
+    backend: backendKindSchema,
+    model: z.string().nullable(),
+    sources: z.array(sourceIdSchema),
+    maxIterations: z.number().int(),
+  }),
   /**
    * What the question asks (lib/reading/question.ts): about a named drug, open ("which drugs cause X"), repurposing
    * ("which existing drugs could treat X") or other (not about a drug: read for its findings); the drugs and
    * conditions it names; `reading`, the proposition in one line ("valproic acid — causes — diseases of the liver";
    * absent in runs saved before it); emitted after run-started.
    */
-  "question-classified": z.object({ kind: z.enum(["named-drug", "open", "repurposing", "other"]), drugs: z.array(z.string()), conditions: z.array(z.string()), reading: z.string().optional() }),
+  "question-classified": z.object({
+    kind: z.enum(["named-drug", "open", "repurposing", "other"]),
+    drugs: z.array(z.string()),
+    conditions: z.array(z.string()),
+    reading: z.string().optional(),
+  }),
   notice: z.object({ level: z.enum(["info", "warning"]), message: z.string() }),
   "iteration-started": z.object({ iteration: z.number().int() }),
   search: z.object({ iteration: z.number().int(), phase: searchPhaseSchema, ...sourceCallFields }),
   shortfall: z.object({ iteration: z.number().int(), source: sourceIdSchema, message: z.string() }),
-  evidence: z.object({ iteration: z.number().int(), added: z.array(evidenceSummarySchema), duplicates: z.number().int(), total: z.number().int() }),
+  evidence: z.object({
+    iteration: z.number().int(),
+    added: z.array(evidenceSummarySchema),
+    duplicates: z.number().int(),
+    total: z.number().int(),
+  }),
   /** `droppedEvidenceIds`: references the agent gave that named no evidence it was offered (dropped; LLM only). */
-  hypotheses: z.object({ iteration: z.number().int(), assessment: hypothesisSetSchema, droppedEvidenceIds: z.array(z.string()).optional() }),
+  hypotheses: z.object({
+    iteration: z.number().int(),
+    assessment: hypothesisSetSchema,
+    droppedEvidenceIds: z.array(z.string()).optional(),
+  }),
   assessment: z.object({ iteration: z.number().int(), assessment: judgeAssessmentSchema, forced: z.boolean() }),
   report: z.object({ report: researchReportSchema, markdown: z.string() }),
   /** One critic verdict on a report draft (see lib/research/critic-loop.ts). */
@@ -85,11 +113,17 @@ export const runEventPayloadSchemas = {
     totalTokens: z.number().nullable(),
     costUsd: z.number().nullable(),
   }),
-  "run-finished": z.object({ status: runStatusSchema.exclude(["queued", "running"]), message: z.string().nullable(), durationMs: z.number() }),
+  "run-finished": z.object({
+    status: runStatusSchema.exclude(["queued", "running"]),
+    message: z.string().nullable(),
+    durationMs: z.number(),
+  }),
   // Claim check (Run.mode "claim-check"); `claim` is the 1-based number of the claim.
   /** The checkable claims found in the pasted text (at most 3), by the model or by finding cues. */
   "claims-extracted": z.object({ method: backendKindSchema, sentences: z.number().int(), claims: z.array(z.string()) }),
-  "counter-statement": counterStatementSchema.omit({ claim: true }).extend({ claim: z.number().int(), text: z.string() }),
+  "counter-statement": counterStatementSchema
+    .omit({ claim: true })
+    .extend({ claim: z.number().int(), text: z.string() }),
   /** One source call of one search strategy. */
   "claim-search": z.object({ claim: z.number().int(), strategy: searchStrategySchema, ...sourceCallFields }),
   /** Every found document scored 0–5 for support of the counter-statement; `documents` best first. */
@@ -103,12 +137,19 @@ export const runEventPayloadSchemas = {
     modelCalls: z.number().int(),
     documents: z.array(scoredDocumentSummarySchema),
   }),
-  "counter-report": z.object({ claim: z.number().int(), report: z.string(), citations: z.array(counterCitationSchema), dropped: z.array(droppedPassageSchema) }),
+  "counter-report": z.object({
+    claim: z.number().int(),
+    report: z.string(),
+    citations: z.array(counterCitationSchema),
+    dropped: z.array(droppedPassageSchema),
+  }),
   "claim-verdict": z.object({ claim: z.number().int(), result: claimCheckResultSchema }),
 };
 
 /** The typed payload of every event a run emits, keyed by event type (inferred from runEventPayloadSchemas). */
-export type RunEventPayloads = { [K in keyof typeof runEventPayloadSchemas]: z.infer<(typeof runEventPayloadSchemas)[K]> };
+export type RunEventPayloads = {
+  [K in keyof typeof runEventPayloadSchemas]: z.infer<(typeof runEventPayloadSchemas)[K]>;
+};
 
 export type RunEventType = keyof RunEventPayloads;
 
@@ -154,12 +195,25 @@ export function parseRunEventPayload<K extends RunEventType>(type: K, payload: u
  * to `onInvalid` and read as a warning notice in its place, which says which event could not be read and why, so the
  * run's page shows it and its sequence stays whole.
  */
-export function parseStoredEvent(row: { seq: number; type: string; data: unknown; createdAt: string }, onInvalid: (problem: string) => void): RunEvent {
+export function parseStoredEvent(
+  row: { seq: number; type: string; data: unknown; createdAt: string },
+  onInvalid: (problem: string) => void,
+): RunEvent {
   try {
-    return { seq: row.seq, type: row.type, data: parseRunEventPayload(row.type as RunEventType, row.data), createdAt: row.createdAt } as RunEvent;
+    return {
+      seq: row.seq,
+      type: row.type,
+      data: parseRunEventPayload(row.type as RunEventType, row.data),
+      createdAt: row.createdAt,
+    } as RunEvent;
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     onInvalid(problem);
-    return { seq: row.seq, type: "notice", data: { level: "warning", message: `Event ${row.seq} of this run could not be read (${problem}).` }, createdAt: row.createdAt };
+    return {
+      seq: row.seq,
+      type: "notice",
+      data: { level: "warning", message: `Event ${row.seq} of this run could not be read (${problem}).` },
+      createdAt: row.createdAt,
+    };
   }
 }

@@ -143,4 +143,3 @@ export const evidenceSchema = z.object({
   provenance: provenanceSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
-

@@ -33,7 +33,16 @@ export type AgentPartial = z.infer<typeof agentPartialSchema>;
  * the report draft (1 = the first draft, 2–3 the revisions) it belongs to.
  */
 export const runPartialSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("hypotheses"), iteration: z.number().int(), hypotheses: z.array(hypothesisPreviewSchema) }),
-  z.object({ kind: z.literal("report"), attempt: z.number().int(), title: z.string(), sections: z.array(reportSectionPreviewSchema) }),
+  z.object({
+    kind: z.literal("hypotheses"),
+    iteration: z.number().int(),
+    hypotheses: z.array(hypothesisPreviewSchema),
+  }),
+  z.object({
+    kind: z.literal("report"),
+    attempt: z.number().int(),
+    title: z.string(),
+    sections: z.array(reportSectionPreviewSchema),
+  }),
 ]);
 export type RunPartial = z.infer<typeof runPartialSchema>;

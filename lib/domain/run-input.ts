@@ -26,11 +26,10 @@ const ITERATIONS_MESSAGE = `The number of iterations must be a whole number from
 /** A string with its whitespace collapsed to single spaces and trimmed, before its checks (still a string in the API's JSON Schema). */
 const collapsed = () => z.string().overwrite((s) => s.trim().replace(/\s+/g, " "));
 
-const sourcesField = z
-  .array(sourceIdSchema)
-  .min(1, "Choose at least one source.")
-  .optional()
-  .meta({ description: "Sources to search; default: CRITICA_SOURCES, else the live sources plus `local` when the library has records." });
+const sourcesField = z.array(sourceIdSchema).min(1, "Choose at least one source.").optional().meta({
+  description:
+    "Sources to search; default: CRITICA_SOURCES, else the live sources plus `local` when the library has records.",
+});
 
 /** A research run: the question and, unset, the defaults (lib/research/mode.ts). */
 export const researchInputSchema = z.strictObject({
@@ -44,12 +43,17 @@ export const researchInputSchema = z.strictObject({
     .min(ITERATION_BOUNDS.min, ITERATIONS_MESSAGE)
     .max(ITERATION_BOUNDS.max, ITERATIONS_MESSAGE)
     .optional()
-    .meta({ description: `Iteration cap ${ITERATION_BOUNDS.min}–${ITERATION_BOUNDS.max}; default CRITICA_MAX_ITERATIONS (3).` }),
-  onProviderError: z.enum(["fail", "extractive"]).optional().meta({ description: "What an LLM run does when the model provider fails; default fail." }),
-  sourceCache: z
-    .enum(["use", "bypass"])
+    .meta({
+      description: `Iteration cap ${ITERATION_BOUNDS.min}–${ITERATION_BOUNDS.max}; default CRITICA_MAX_ITERATIONS (3).`,
+    }),
+  onProviderError: z
+    .enum(["fail", "extractive"])
     .optional()
-    .meta({ description: "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their answer; default use." }),
+    .meta({ description: "What an LLM run does when the model provider fails; default fail." }),
+  sourceCache: z.enum(["use", "bypass"]).optional().meta({
+    description:
+      "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their answer; default use.",
+  }),
 });
 
 /** A claim check: a pasted claim or a whole abstract and, unset, the default sources. */

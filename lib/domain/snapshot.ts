@@ -41,14 +41,19 @@ export const runSnapshotSchema = z.object({
         id: z.string(),
         role: z.enum(["user", "assistant", "system"]),
         parts: messagePartsSchema,
-        metadata: z.object({ createdAt: z.string(), status: z.enum(["streaming", "complete", "stopped", "failed"]) }).optional(),
+        metadata: z
+          .object({ createdAt: z.string(), status: z.enum(["streaming", "complete", "stopped", "failed"]) })
+          .optional(),
       }),
     )
     .optional(),
 });
 
 /** A run's snapshot: the header and frozen records of runSnapshotSchema, its events typed by the event contract. */
-export type RunSnapshot = Omit<z.infer<typeof runSnapshotSchema>, "events" | "messages"> & { events: RunEvent[]; messages?: ChatUIMessage[] };
+export type RunSnapshot = Omit<z.infer<typeof runSnapshotSchema>, "events" | "messages"> & {
+  events: RunEvent[];
+  messages?: ChatUIMessage[];
+};
 
 /**
  * A stored snapshot, checked: the header and records by runSnapshotSchema, each event by its type's schema (one

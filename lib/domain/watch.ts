@@ -84,7 +84,9 @@ export const changeSummarySchema = z.object({
     added: z.array(z.object({ evidenceId: z.string(), title: z.string() })),
     removed: z.array(z.object({ evidenceId: z.string(), title: z.string() })),
   }),
-  claims: z.array(z.object({ claim: z.string(), before: claimVerdictSchema.nullable(), after: claimVerdictSchema.nullable() })).optional(),
+  claims: z
+    .array(z.object({ claim: z.string(), before: claimVerdictSchema.nullable(), after: claimVerdictSchema.nullable() }))
+    .optional(),
   runId: z.string().optional(),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
@@ -97,7 +99,9 @@ export type ChangeSummary = z.infer<typeof changeSummarySchema>;
  */
 export const probeSchema = z.object({
   answers: z.array(z.object({ source: sourceIdSchema, query: z.string(), records: z.array(evidenceSchema) })),
-  sources: z.array(z.object({ source: sourceIdSchema, ok: z.boolean(), error: z.string().nullable(), hits: z.number().int() })),
+  sources: z.array(
+    z.object({ source: sourceIdSchema, ok: z.boolean(), error: z.string().nullable(), hits: z.number().int() }),
+  ),
   newRecords: z.array(evidenceSchema),
   updated: z.array(z.object({ before: evidenceSchema, after: evidenceSchema })),
   before: z.object({

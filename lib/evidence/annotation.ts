@@ -34,8 +34,12 @@ export function annotateEvidence(records: Evidence[], dictionary: EntityDictiona
   return records.map((record) => {
     if (record.entities.some((e) => e.type === "disease")) return record;
     const found: Entity[] = [
-      ...(dictionary ? tagText(`${record.citation.title} ${record.citation.abstract}`, dictionary).map((d) => d.value) : []),
-      ...record.citation.meshTerms.filter((m) => isDiseaseDescriptor(m.term)).map((m): Entity => ({ name: m.term, type: "disease", meshId: null })),
+      ...(dictionary
+        ? tagText(`${record.citation.title} ${record.citation.abstract}`, dictionary).map((d) => d.value)
+        : []),
+      ...record.citation.meshTerms
+        .filter((m) => isDiseaseDescriptor(m.term))
+        .map((m): Entity => ({ name: m.term, type: "disease", meshId: null })),
       ...(record.trial?.conditions ?? []).map((c): Entity => ({ name: c, type: "disease", meshId: null })),
     ];
     const keys = new Set(record.entities.flatMap(entityIdentities));

@@ -40,7 +40,6 @@ export function recordUrl(ids: EvidenceIdentifiers): string {
   return "";
 }
 
-
 /** A URL without scheme, "www.", query, fragment and trailing slash, lower-cased: "pubmed.ncbi.nlm.nih.gov/123". */
 export function normaliseUrl(url: string): string {
   return url
@@ -59,7 +58,10 @@ export function urlKey(url: string): string {
 
 /** A DOI as written in a reference, trimmed, lower-cased and without a doi.org prefix: "10.1000/xyz". */
 export function normaliseDoi(doi: string): string {
-  return doi.trim().toLowerCase().replace(/^https?:\/\/(dx\.)?doi\.org\//, "");
+  return doi
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//, "");
 }
 
 /** Identifier keys a URL itself spells: PubMed PMID, DOI behind doi.org, NCT ID. */
@@ -146,7 +148,10 @@ export function writtenIdentifierKeys(identifier: string): string[] {
  * URL), a record URL. Surrounding brackets, "#" and trailing punctuation are ignored. Empty for blank text.
  */
 export function freeTextReferenceKeys(raw: string): string[] {
-  const ref = raw.trim().replace(/^[[(#\s]+|[\])\s.,;]+$/g, "").trim();
+  const ref = raw
+    .trim()
+    .replace(/^[[(#\s]+|[\])\s.,;]+$/g, "")
+    .trim();
   if (!ref) return [];
   const lower = ref.toLowerCase();
   const keys = [`id:${ref}`, `id:${lower}`];
@@ -187,7 +192,12 @@ export function citationKeys(evidence: Array<{ id: string }>): Map<string, strin
 
 /** A key written by a model ("E7", "e7", "[E7]", "(E7)") in its canonical form "E7", or null when it is not a key. */
 export function canonicalCitationKey(raw: string): string | null {
-  const m = CITATION_KEY_PATTERN.exec(raw.trim().replace(/^[[(]|[\])]$/g, "").trim());
+  const m = CITATION_KEY_PATTERN.exec(
+    raw
+      .trim()
+      .replace(/^[[(]|[\])]$/g, "")
+      .trim(),
+  );
   return m ? `E${m[1]}` : null;
 }
 

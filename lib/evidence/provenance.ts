@@ -69,16 +69,21 @@ function pmids(list: string[]): string {
  */
 export function provenanceLabels(p: Provenance): string[] {
   const labels: string[] = [];
-  if (p.retracted) labels.push(`Retracted${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}`);
-  if (p.expressionOfConcern) labels.push(`Expression of concern${p.expressionOfConcernIn.length ? ` (${pmids(p.expressionOfConcernIn)})` : ""}`);
+  if (p.retracted)
+    labels.push(`Retracted${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}`);
+  if (p.expressionOfConcern)
+    labels.push(`Expression of concern${p.expressionOfConcernIn.length ? ` (${pmids(p.expressionOfConcernIn)})` : ""}`);
   if (p.erratum) labels.push(`Erratum published${p.erratumIn.length ? ` (${pmids(p.erratumIn)})` : ""}`);
   if (p.updateIn.length) labels.push(`Updated version: ${pmids(p.updateIn)}`);
   if (p.notice === "retraction") labels.push("Retraction notice");
   if (p.notice === "expression-of-concern") labels.push("Expression of concern notice");
   if (p.notice === "erratum") labels.push("Erratum notice");
-  if (p.preprintOf) labels.push(`Published version of preprint ${p.preprintOf.doi ? `DOI ${p.preprintOf.doi}` : p.preprintOf.id}`);
+  if (p.preprintOf)
+    labels.push(`Published version of preprint ${p.preprintOf.doi ? `DOI ${p.preprintOf.doi}` : p.preprintOf.id}`);
   if (p.registry?.stale) {
-    labels.push(`Registry record stale (last update ${p.registry.lastUpdatePosted}, completion ${p.registry.completionDate})`);
+    labels.push(
+      `Registry record stale (last update ${p.registry.lastUpdatePosted}, completion ${p.registry.completionDate})`,
+    );
   }
   return labels;
 }
@@ -96,7 +101,8 @@ export function provenancePromptLine(e: Pick<Evidence, "provenance">): string | 
   const p = provenanceOf(e);
   const labels = provenanceLabels(p);
   if (labels.length === 0) return null;
-  if (p.retracted) labels[0] = `RETRACTED${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}, must not be cited as support`;
+  if (p.retracted)
+    labels[0] = `RETRACTED${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}, must not be cited as support`;
   return `Provenance: ${labels.join("; ")}`;
 }
 
@@ -114,17 +120,27 @@ export function provenanceLimitations(evidence: Evidence[]): string[] {
   const lines: string[] = [];
   const retracted = evidence.filter(isRetracted);
   if (retracted.length > 0) {
-    const list = retracted.map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`).join("; ");
-    lines.push(`Retracted records found: ${list}. ${retracted.length === 1 ? "It was" : "They were"} set aside and support${retracted.length === 1 ? "s" : ""} nothing in this report.`);
+    const list = retracted
+      .map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`)
+      .join("; ");
+    lines.push(
+      `Retracted records found: ${list}. ${retracted.length === 1 ? "It was" : "They were"} set aside and support${retracted.length === 1 ? "s" : ""} nothing in this report.`,
+    );
   }
-  const questioned = evidence.filter((e) => !isRetracted(e) && (provenanceOf(e).expressionOfConcern || provenanceOf(e).erratum));
+  const questioned = evidence.filter(
+    (e) => !isRetracted(e) && (provenanceOf(e).expressionOfConcern || provenanceOf(e).erratum),
+  );
   for (const e of questioned) {
     const p = provenanceOf(e);
     const what = [
-      p.expressionOfConcern ? `an expression of concern${p.expressionOfConcernIn.length ? ` (${pmids(p.expressionOfConcernIn)})` : ""}` : "",
+      p.expressionOfConcern
+        ? `an expression of concern${p.expressionOfConcernIn.length ? ` (${pmids(p.expressionOfConcernIn)})` : ""}`
+        : "",
       p.erratum ? `an erratum${p.erratumIn.length ? ` (${pmids(p.erratumIn)})` : ""}` : "",
     ].filter(Boolean);
-    lines.push(`${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} has ${what.join(" and ")}; it still counts as evidence, read with that caveat.`);
+    lines.push(
+      `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} has ${what.join(" and ")}; it still counts as evidence, read with that caveat.`,
+    );
   }
   return lines;
 }
@@ -135,7 +151,9 @@ function noticeSuffix(p: Provenance): string {
 
 /** The timeline notice for retracted records found by a search, e.g. "Retracted record set aside: PMID 123 (retraction notice PMID 456)". */
 export function retractedNoticeMessage(retracted: Evidence[]): string {
-  const list = retracted.map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`).join("; ");
+  const list = retracted
+    .map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`)
+    .join("; ");
   return `Retracted ${retracted.length === 1 ? "record" : "records"} set aside (shown, never used as support): ${list}`;
 }
 
@@ -144,7 +162,10 @@ export function retractedNoticeMessage(retracted: Evidence[]): string {
  * (once: lines already present are not repeated) and `totalPapersReviewed` = every record the run collected, the
  * retracted ones included (they were reviewed, then set aside).
  */
-export function withProvenanceLimitations<R extends { limitations: string[]; totalPapersReviewed: number }>(report: R, evidence: Evidence[]): R {
+export function withProvenanceLimitations<R extends { limitations: string[]; totalPapersReviewed: number }>(
+  report: R,
+  evidence: Evidence[],
+): R {
   const lines = provenanceLimitations(evidence).filter((l) => !report.limitations.includes(l));
   return { ...report, limitations: [...report.limitations, ...lines], totalPapersReviewed: evidence.length };
 }

@@ -34,7 +34,14 @@ function clean(text: string): string {
 export function authorToCsl(author: string): CslName {
   const name = clean(author);
   const initials = /^(.+?)\s+([A-Z]{1,4})$/.exec(name);
-  if (initials) return { family: initials[1], given: initials[2].split("").map((c) => `${c}.`).join(" ") };
+  if (initials)
+    return {
+      family: initials[1],
+      given: initials[2]
+        .split("")
+        .map((c) => `${c}.`)
+        .join(" "),
+    };
   const comma = /^([^,]+),\s*(.+)$/.exec(name);
   if (comma) return { family: comma[1], given: comma[2] };
   return { literal: name };
@@ -42,7 +49,12 @@ export function authorToCsl(author: string): CslName {
 
 /** The first word of a text in ASCII letters and digits, capitalised ("van der Berg" → "Van"), or "". */
 function asciiWord(text: string): string {
-  const word = text.normalize("NFKD").replace(/[^A-Za-z0-9 ]/g, "").trim().split(/\s+/)[0] ?? "";
+  const word =
+    text
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9 ]/g, "")
+      .trim()
+      .split(/\s+/)[0] ?? "";
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
@@ -67,7 +79,11 @@ export function citationKey(ref: Reference): string {
  */
 export function referenceToCsl(ref: Reference, provenance: string | null = null): CslItem {
   const trial = !!ref.nctId && !ref.pmid;
-  const notes = [ref.pmid ? `PMID: ${ref.pmid}` : "", ref.nctId ? `ClinicalTrials.gov: ${ref.nctId}` : "", provenance ? clean(provenance) : ""].filter(Boolean);
+  const notes = [
+    ref.pmid ? `PMID: ${ref.pmid}` : "",
+    ref.nctId ? `ClinicalTrials.gov: ${ref.nctId}` : "",
+    provenance ? clean(provenance) : "",
+  ].filter(Boolean);
   const item: CslItem = {
     id: ref.evidenceId,
     "citation-key": citationKey(ref),
@@ -96,7 +112,9 @@ export type ProvenanceNotes = ReadonlyMap<string, string>;
  */
 export function referencesToBibtex(references: Reference[], notes: ProvenanceNotes = new Map()): string {
   if (references.length === 0) return "";
-  return new Cite(references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null))).format("bibtex", { format: "text" });
+  return new Cite(references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null))).format("bibtex", {
+    format: "text",
+  });
 }
 
 /**

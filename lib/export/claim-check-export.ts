@@ -30,7 +30,19 @@ export function claimCheckReferences(detail: RunDetail): Reference[] {
 }
 
 function toReference(c: CounterCitation, n: number, authors: string[]): Reference {
-  return { n, evidenceId: c.evidenceId, source: c.source, title: c.title, authors, journal: c.journal, year: c.year, pmid: c.pmid, doi: c.doi, nctId: c.nctId, url: c.url };
+  return {
+    n,
+    evidenceId: c.evidenceId,
+    source: c.source,
+    title: c.title,
+    authors,
+    journal: c.journal,
+    year: c.year,
+    pmid: c.pmid,
+    doi: c.doi,
+    nctId: c.nctId,
+    url: c.url,
+  };
 }
 
 /**
@@ -51,7 +63,10 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
     out.push("### Citations", "");
     if (r.citations.length === 0) out.push("No record was cited.");
     for (const c of r.citations) {
-      out.push(`${c.n}. ${formatReference(toReference(c, c.n, []))} Score ${c.score}/5.`, `   > ${escapeProse(c.passage)}`);
+      out.push(
+        `${c.n}. ${formatReference(toReference(c, c.n, []))} Score ${c.score}/5.`,
+        `   > ${escapeProse(c.passage)}`,
+      );
     }
     out.push("");
   });
@@ -64,7 +79,12 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
  * `npm run check` (claimCheckToJson; `runId` replaced by `options.runId` when given, as for research exports).
  * @returns null for Markdown, BibTeX and RIS when no claim has a verdict yet.
  */
-export function exportClaimCheck(format: ExportFormat, detail: RunDetail, meta: { contentType: string; filename: string }, options: { runId?: string | null }): ExportFile | null {
+export function exportClaimCheck(
+  format: ExportFormat,
+  detail: RunDetail,
+  meta: { contentType: string; filename: string },
+  options: { runId?: string | null },
+): ExportFile | null {
   if (format === "json") {
     const json = claimCheckToJson(detail);
     const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
@@ -73,6 +93,11 @@ export function exportClaimCheck(format: ExportFormat, detail: RunDetail, meta: 
   if (claimResultsFromEvents(detail.events).length === 0) return null;
   if (format === "markdown") return { body: claimCheckToMarkdown(detail), ...meta };
   const references = claimCheckReferences(detail);
-  const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
-  return { body: format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes), ...meta };
+  const notes = new Map(
+    detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
+  );
+  return {
+    body: format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes),
+    ...meta,
+  };
 }

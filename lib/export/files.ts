@@ -11,7 +11,13 @@ export interface ExportFile {
 
 /** "Lithium and nephrotoxicity: mechanism and evidence" → "critica-lithium-and-nephrotoxicity-mechanism-and-evidence" (ASCII words, ≤ 80 chars). */
 export function exportBaseName(title: string): string {
-  const words = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
+  const words = title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
   let name = "critica";
   for (const w of words) {
     if (`${name}-${w}`.length > 80) break;

@@ -13,7 +13,11 @@ export const FLOW_DIAGRAM_FORMAT = "prisma";
  */
 export function flowDiagramSvgFile(detail: RunDetail): ExportFile | null {
   if (!detail.report) return null;
-  const flow = researchFlow({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report });
+  const flow = researchFlow({
+    events: detail.events,
+    records: screenedRecords(detail.evidence),
+    report: detail.report,
+  });
   return {
     body: `<?xml version="1.0" encoding="UTF-8"?>\n${svgToString(flowDiagramSvg(researchFlowLayout(flow)))}\n`,
     contentType: "image/svg+xml; charset=utf-8",

@@ -31,24 +31,47 @@ export function isExportFormat(value: string): value is ExportFormat {
  * their answers, and JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
  * @returns null when the format needs a report and the run has none (it ended before writing one).
  */
-export function exportRun(format: ExportFormat, detail: RunDetail, options: { runId?: string | null; messages?: ChatUIMessage[] } = {}): ExportFile | null {
+export function exportRun(
+  format: ExportFormat,
+  detail: RunDetail,
+  options: { runId?: string | null; messages?: ChatUIMessage[] } = {},
+): ExportFile | null {
   const report = detail.report;
   const { contentType, extension } = TYPES[format];
   if (detail.run.mode === "claim-check") {
-    return exportClaimCheck(format, detail, { contentType, filename: `${exportBaseName(`claim check ${detail.run.question}`)}.${extension}` }, options);
+    return exportClaimCheck(
+      format,
+      detail,
+      { contentType, filename: `${exportBaseName(`claim check ${detail.run.question}`)}.${extension}` },
+      options,
+    );
   }
   const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
   if (format === "json") {
-    const json = { ...runToJson(detail), ...(options.messages ? { followUps: followUpsForExport(options.messages, detail.events) } : {}) };
+    const json = {
+      ...runToJson(detail),
+      ...(options.messages ? { followUps: followUpsForExport(options.messages, detail.events) } : {}),
+    };
     const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
     return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
   }
   if (!report) return null;
   const references = [...report.references].sort((a, b) => a.n - b.n);
-  const notes = new Map(detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])));
-  const appendix = format === "markdown" && options.messages ? followUpsMarkdown(followUpsForExport(options.messages, detail.events)) : "";
-  const markdown = () => (appendix ? `${markdownWithAnswer(detail, report).trimEnd()}\n\n${appendix}` : markdownWithAnswer(detail, report));
-  const body = format === "markdown" ? markdown() : format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
+  const notes = new Map(
+    detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
+  );
+  const appendix =
+    format === "markdown" && options.messages
+      ? followUpsMarkdown(followUpsForExport(options.messages, detail.events))
+      : "";
+  const markdown = () =>
+    appendix ? `${markdownWithAnswer(detail, report).trimEnd()}\n\n${appendix}` : markdownWithAnswer(detail, report);
+  const body =
+    format === "markdown"
+      ? markdown()
+      : format === "bibtex"
+        ? referencesToBibtex(references, notes)
+        : referencesToRis(references, notes);
   return { body, contentType, filename };
 }
 
@@ -56,5 +79,7 @@ export function exportRun(format: ExportFormat, detail: RunDetail, options: { ru
 function markdownWithAnswer(detail: RunDetail, report: NonNullable<RunDetail["report"]>): string {
   const markdown = detail.markdown ?? reportToMarkdown(report);
   const answered = reportAnswer(detail.run.question, detail.evidence, report);
-  return answered ? withAnswerSections(markdown, answerMarkdown(answered, report.references, detail.evidence)) : markdown;
+  return answered
+    ? withAnswerSections(markdown, answerMarkdown(answered, report.references, detail.evidence))
+    : markdown;
 }

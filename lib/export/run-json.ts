@@ -50,8 +50,13 @@ export function runToJson(detail: RunDetail) {
     removedIdentifiers: detail.report?.removedIdentifiers ?? 0,
     droppedIdentifiers: detail.report?.droppedIdentifiers ?? 0,
     replacedQuotes: detail.report?.replacedQuotes ?? 0,
-    droppedEvidenceIds: detail.events.reduce((n, e) => n + (e.type === "hypotheses" ? (e.data.droppedEvidenceIds?.length ?? 0) : 0), 0),
-    verification: detail.report ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 }) : null,
+    droppedEvidenceIds: detail.events.reduce(
+      (n, e) => n + (e.type === "hypotheses" ? (e.data.droppedEvidenceIds?.length ?? 0) : 0),
+      0,
+    ),
+    verification: detail.report
+      ? (detail.report.verification ?? { status: "not-checked" as const, failedChecks: [], attempts: 0 })
+      : null,
     critic: detail.events.flatMap((e) => (e.type === "critic" ? [e.data] : [])),
     usage: summarizeUsage(detail.events),
     excludedForProvenance: excludedForProvenance(detail.evidence),

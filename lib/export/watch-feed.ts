@@ -12,9 +12,17 @@ const GENERATOR = "Critica";
  * the summary as text (summaryLines). Quiet and failed checks are not entries: a feed reader shows only news.
  * `origin` makes the links absolute (feed readers need them); `selfPath` is the feed's own path.
  */
-export function watchFeed(input: { watch: WatchRecord; question: string; checks: CheckRecord[]; origin: string; selfPath: string }): string {
+export function watchFeed(input: {
+  watch: WatchRecord;
+  question: string;
+  checks: CheckRecord[];
+  origin: string;
+  selfPath: string;
+}): string {
   const { watch, question, origin } = input;
-  const changed = input.checks.filter((c) => c.status === "changed" && c.summary && c.reportVersion !== null && c.finishedAt);
+  const changed = input.checks.filter(
+    (c) => c.status === "changed" && c.summary && c.reportVersion !== null && c.finishedAt,
+  );
   const updated = (changed[0]?.finishedAt ?? watch.lastCheckedAt ?? watch.createdAt).toISOString();
   const feed = {
     "?xml": { "@_version": "1.0", "@_encoding": "utf-8" },
@@ -34,10 +42,19 @@ export function watchFeed(input: { watch: WatchRecord; question: string; checks:
         id: `urn:uuid:${c.id}`,
         title: c.summary!.headline,
         updated: c.finishedAt!.toISOString(),
-        link: { "@_rel": "alternate", "@_type": "text/html", "@_href": `${origin}${versionPath(watch.runId, c.reportVersion!)}` },
+        link: {
+          "@_rel": "alternate",
+          "@_type": "text/html",
+          "@_href": `${origin}${versionPath(watch.runId, c.reportVersion!)}`,
+        },
         content: { "@_type": "text", "#text": summaryLines(c.summary!).join("\n") },
       })),
     },
   };
-  return new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true, processEntities: true }).build(feed) as string;
+  return new XMLBuilder({
+    ignoreAttributes: false,
+    format: true,
+    suppressEmptyNode: true,
+    processEntities: true,
+  }).build(feed) as string;
 }

@@ -65,7 +65,12 @@ export async function importFile(file: string): Promise<FileImportReport> {
   for (const record of records) {
     const valid = evidenceSchema.safeParse(record);
     if (!valid.success) {
-      plan.push({ id: record.id ?? "record", failure: valid.error.issues[0]?.message ?? "invalid", duplicate: false, saved: null });
+      plan.push({
+        id: record.id ?? "record",
+        failure: valid.error.issues[0]?.message ?? "invalid",
+        duplicate: false,
+        saved: null,
+      });
     } else if (seen.has(record.id)) {
       plan.push({ id: record.id, failure: null, duplicate: true, saved: null });
     } else {

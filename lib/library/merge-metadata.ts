@@ -15,7 +15,8 @@ export function mergeLibraryMetadata(incoming: Evidence, stored: Evidence): Evid
   const c = incoming.citation;
   const s = stored.citation;
   const entities = new Map<string, Entity>();
-  for (const e of [...incoming.entities, ...stored.entities]) if (!entities.has(entityKey(e))) entities.set(entityKey(e), e);
+  for (const e of [...incoming.entities, ...stored.entities])
+    if (!entities.has(entityKey(e))) entities.set(entityKey(e), e);
   return {
     ...incoming,
     citation: {

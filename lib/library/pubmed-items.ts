@@ -61,11 +61,15 @@ export class PubmedItemSplitter {
 
   end(): XmlItem[] {
     const items = this.scan(true);
-    if (this.state === "prolog") throw new PubmedXmlError("expected a PubmedArticleSet or MedlineCitationSet root, found no element");
+    if (this.state === "prolog")
+      throw new PubmedXmlError("expected a PubmedArticleSet or MedlineCitationSet root, found no element");
     if (this.state !== "done") {
       const open = this.buf.indexOf(LT, this.pos);
       const inside = open >= 0 ? /^<([^\s/>]+)/.exec(this.buf.toString("utf8", open, open + 100))?.[1] : undefined;
-      throw this.error(this.buf.length, `unexpected end of file${inside ? ` inside <${inside}>` : ""} (<${this.rootName}> not closed)`);
+      throw this.error(
+        this.buf.length,
+        `unexpected end of file${inside ? ` inside <${inside}>` : ""} (<${this.rootName}> not closed)`,
+      );
     }
     return items;
   }
@@ -78,7 +82,10 @@ export class PubmedItemSplitter {
       line++;
       lastNewline = i;
     }
-    const column = lastNewline >= 0 ? this.buf.toString("utf8", lastNewline + 1, at).length : this.columnAtStart + this.buf.toString("utf8", 0, at).length;
+    const column =
+      lastNewline >= 0
+        ? this.buf.toString("utf8", lastNewline + 1, at).length
+        : this.columnAtStart + this.buf.toString("utf8", 0, at).length;
     return { line: line + 1, column: column + 1 };
   }
 
@@ -111,7 +118,8 @@ export class PubmedItemSplitter {
       if (textEnd > this.pos) {
         // Text between the root's children is ignored (NLM writes only newlines there); outside the root it is an error.
         if (this.state !== "root") {
-          for (let i = this.pos; i < textEnd; i++) if (!isSpace(buf[i])) throw this.error(i, "text outside the root element");
+          for (let i = this.pos; i < textEnd; i++)
+            if (!isSpace(buf[i])) throw this.error(i, "text outside the root element");
         }
         this.pos = textEnd;
       }
@@ -177,7 +185,8 @@ export class PubmedItemSplitter {
     const name = buf.toString("utf8", lt + 1, nameEnd);
     const selfClosing = buf[tagEnd - 1] === SLASH;
     if (this.state === "prolog") {
-      if (!ROOTS.has(name)) throw new PubmedXmlError(`expected a PubmedArticleSet or MedlineCitationSet root, found <${name}>`);
+      if (!ROOTS.has(name))
+        throw new PubmedXmlError(`expected a PubmedArticleSet or MedlineCitationSet root, found <${name}>`);
       this.rootName = name;
       this.state = selfClosing ? "done" : "root";
       return { next: tagEnd + 1 };
@@ -187,7 +196,7 @@ export class PubmedItemSplitter {
     if (selfClosing) return item(tagEnd + 1);
     let close = this.endTags.get(name);
     if (!close) this.endTags.set(name, (close = Buffer.from(`</${name}`)));
-    for (let from = tagEnd + 1; ; ) {
+    for (let from = tagEnd + 1; ;) {
       const k = need(buf.indexOf(close, from), `<${name}>`);
       if (k < 0) return null;
       const after = k + close.length;

@@ -9,9 +9,7 @@ import { articleToEvidence, bookToEvidence, PubmedXmlError, type XmlNode } from 
  * PMID) comes as `failed` with the reason, so one bad record does not lose the file.
  */
 export type PubmedItem =
-  | { kind: "record"; evidence: Evidence }
-  | { kind: "delete"; pmid: string }
-  | { kind: "failed"; reason: string };
+  { kind: "record"; evidence: Evidence } | { kind: "delete"; pmid: string } | { kind: "failed"; reason: string };
 
 /** Element names that make one item. */
 const ITEM_ELEMENTS = new Set(["PubmedArticle", "PubmedBookArticle", "MedlineCitation", "DeleteCitation"]);
@@ -25,7 +23,10 @@ const ITEM_ELEMENTS = new Set(["PubmedArticle", "PubmedBookArticle", "MedlineCit
  * @throws PubmedXmlError when the XML is not well-formed (with line and column) or its root is neither
  *   PubmedArticleSet nor MedlineCitationSet.
  */
-export async function* streamPubmedItems(chunks: AsyncIterable<Buffer | string>, options: { source?: SourceId; skip?: number } = {}): AsyncGenerator<PubmedItem> {
+export async function* streamPubmedItems(
+  chunks: AsyncIterable<Buffer | string>,
+  options: { source?: SourceId; skip?: number } = {},
+): AsyncGenerator<PubmedItem> {
   const source = options.source ?? "local";
   let skip = options.skip ?? 0;
   const splitter = new PubmedItemSplitter();
@@ -42,7 +43,9 @@ export async function* streamPubmedItems(chunks: AsyncIterable<Buffer | string>,
       // saxen's line and column are 0-based and relative to the item's XML.
       const start = splitter.position(item.at);
       const { line, column } = built.fault;
-      throw new PubmedXmlError(`malformed PubMed XML: ${start.line + line}:${line === 0 ? start.column + column : column + 1}: ${built.fault.message}`);
+      throw new PubmedXmlError(
+        `malformed PubMed XML: ${start.line + line}:${line === 0 ? start.column + column : column + 1}: ${built.fault.message}`,
+      );
     }
     const n = built.node;
     if (item.name === "DeleteCitation") {

@@ -82,7 +82,9 @@ export function planSync(folder: SyncFolder, states: SyncFileState[]): SyncPlan 
       const state = byName.get(file.name);
       return { file, resumeAt: state && state.bytes === file.bytes ? state.items : 0 };
     });
-  const early = last ? pending.find((p) => p.file.year < last.year || (p.file.year === last.year && p.file.number < last.number)) : undefined;
+  const early = last
+    ? pending.find((p) => p.file.year < last.year || (p.file.year === last.year && p.file.number < last.number))
+    : undefined;
   if (early && last) {
     throw new SyncOrderError(
       `${early.file.name} sorts before ${last.name}, which is already applied: applying it now could replace newer versions of its records. ` +

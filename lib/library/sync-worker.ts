@@ -12,7 +12,8 @@ import { threadCpuMicros } from "@/lib/library/thread-cpu";
  * An item of a file as the writer takes it: a citation as the row to write (its columns and full-text fields built
  * here, off the writing thread), a DeleteCitation PMID, or a citation that could not be read.
  */
-export type SyncItem = { kind: "record"; row: LibraryRow } | { kind: "delete"; pmid: string } | { kind: "failed"; reason: string };
+export type SyncItem =
+  { kind: "record"; row: LibraryRow } | { kind: "delete"; pmid: string } | { kind: "failed"; reason: string };
 
 /** A request: stream `path`, skipping `skip` items, in batches of `batchItems` (requests are read in order). */
 export interface ParseRequest {

@@ -19,11 +19,41 @@ const GZIP_BYTES_PER_RECORD = 1_500;
 
 /** What a sync reports as it goes (the CLI draws a progress bar or prints them as JSON lines). */
 export type SyncEvent =
-  | { type: "plan"; folder: string; files: number; pending: number; applied: number; ignored: string[]; changed: string[]; bytes: number; libraryRecords: number }
+  | {
+      type: "plan";
+      folder: string;
+      files: number;
+      pending: number;
+      applied: number;
+      ignored: string[];
+      changed: string[];
+      bytes: number;
+      libraryRecords: number;
+    }
   | { type: "index"; action: "deferred" | "rebuilt"; ms: number }
   | { type: "file-start"; file: string; index: number; files: number; bytes: number; resumeAt: number }
-  | { type: "progress"; file: string; index: number; files: number; items: number; records: number; recordsPerSecond: number; bytesDone: number; bytesTotal: number; etaSeconds: number | null }
-  | ({ type: "file-done"; file: string; index: number; files: number; items: number; failed: number; failures: string[]; ms: number } & BatchOutcome)
+  | {
+      type: "progress";
+      file: string;
+      index: number;
+      files: number;
+      items: number;
+      records: number;
+      recordsPerSecond: number;
+      bytesDone: number;
+      bytesTotal: number;
+      etaSeconds: number | null;
+    }
+  | ({
+      type: "file-done";
+      file: string;
+      index: number;
+      files: number;
+      items: number;
+      failed: number;
+      failures: string[];
+      ms: number;
+    } & BatchOutcome)
   | ({
       type: "done";
       files: number;
@@ -65,8 +95,14 @@ export function mergeSyncRecord(incoming: Evidence, stored: Evidence): Evidence 
   const s = stored.citation;
   return {
     ...merged,
-    citation: { ...c, pmid: c.pmid ?? s.pmid, doi: c.doi ?? s.doi, pmcid: c.pmcid ?? s.pmcid, nctId: c.nctId ?? s.nctId },
-    ...(incoming.provenance ?? stored.provenance ? { provenance: incoming.provenance ?? stored.provenance } : {}),
+    citation: {
+      ...c,
+      pmid: c.pmid ?? s.pmid,
+      doi: c.doi ?? s.doi,
+      pmcid: c.pmcid ?? s.pmcid,
+      nctId: c.nctId ?? s.nctId,
+    },
+    ...((incoming.provenance ?? stored.provenance) ? { provenance: incoming.provenance ?? stored.provenance } : {}),
   };
 }
 
@@ -101,10 +137,21 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
   try {
     const plan = planSync(folder, await writer.fileStates());
     const bytesTotal = plan.pending.reduce((sum, p) => sum + p.file.bytes, 0);
-    emit({ type: "plan", folder: options.folder, files: folder.files.length, pending: plan.pending.length, applied: plan.applied.length, ignored: folder.ignored, changed: plan.changed, bytes: bytesTotal, libraryRecords: await writer.libraryRecords() });
+    emit({
+      type: "plan",
+      folder: options.folder,
+      files: folder.files.length,
+      pending: plan.pending.length,
+      applied: plan.applied.length,
+      ignored: folder.ignored,
+      changed: plan.changed,
+      bytes: bytesTotal,
+      libraryRecords: await writer.libraryRecords(),
+    });
     if (plan.pending.length > 1) {
       const t = performance.now();
-      if (await writer.beginBulkLoad(bytesTotal / GZIP_BYTES_PER_RECORD)) emit({ type: "index", action: "deferred", ms: Math.round(performance.now() - t) });
+      if (await writer.beginBulkLoad(bytesTotal / GZIP_BYTES_PER_RECORD))
+        emit({ type: "index", action: "deferred", ms: Math.round(performance.now() - t) });
     }
     let bytesBefore = 0;
     let records = 0;
@@ -126,23 +173,57 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncSummary> {
         const seconds = (now - started) / 1000;
         const done = bytesBefore + bytesRead;
         const rate = done / seconds;
-        emit({ type: "progress", file: file.name, index, files: folder.files.length, items, records, recordsPerSecond: Math.round(records / seconds), bytesDone: done, bytesTotal, etaSeconds: rate > 0 && done > 0 ? Math.round((bytesTotal - done) / rate) : null });
+        emit({
+          type: "progress",
+          file: file.name,
+          index,
+          files: folder.files.length,
+          items,
+          records,
+          recordsPerSecond: Math.round(records / seconds),
+          bytesDone: done,
+          bytesTotal,
+          etaSeconds: rate > 0 && done > 0 ? Math.round((bytesTotal - done) / rate) : null,
+        });
       };
-      const outcome = await applyFile(file, resumeAt, writer, parser, batchItems, (o, read, items) => {
-        records += o.created + o.updated + o.unchanged;
-        bytesRead = read;
-        progress(items);
-      }, options.signal);
+      const outcome = await applyFile(
+        file,
+        resumeAt,
+        writer,
+        parser,
+        batchItems,
+        (o, read, items) => {
+          records += o.created + o.updated + o.unchanged;
+          bytesRead = read;
+          progress(items);
+        },
+        options.signal,
+      );
       addOutcome(totals, outcome);
       failed += outcome.failed;
       bytesBefore += file.bytes;
       if (outcome.stopped) break;
       progress(outcome.items, true);
-      emit({ type: "file-done", file: file.name, index, files: folder.files.length, items: outcome.items, failed: outcome.failed, failures: outcome.failures, ms: Math.round(performance.now() - fileStarted), created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged, deleted: outcome.deleted, missing: outcome.missing });
+      emit({
+        type: "file-done",
+        file: file.name,
+        index,
+        files: folder.files.length,
+        items: outcome.items,
+        failed: outcome.failed,
+        failures: outcome.failures,
+        ms: Math.round(performance.now() - fileStarted),
+        created: outcome.created,
+        updated: outcome.updated,
+        unchanged: outcome.unchanged,
+        deleted: outcome.deleted,
+        missing: outcome.missing,
+      });
     }
     if (!options.signal?.aborted) {
       const t = performance.now();
-      if (await writer.finishBulkLoad()) emit({ type: "index", action: "rebuilt", ms: Math.round(performance.now() - t) });
+      if (await writer.finishBulkLoad())
+        emit({ type: "index", action: "rebuilt", ms: Math.round(performance.now() - t) });
     }
     const ms = Math.round(performance.now() - started);
     const read = totals.created + totals.updated + totals.unchanged;
@@ -203,7 +284,10 @@ async function applyFile(
     out.items += items.length;
     const records = [...ops.values()].filter((op): op is LibraryRow => op !== null);
     const deletes = [...ops.entries()].flatMap(([pmid, op]) => (op ? [] : [pmid]));
-    const outcome = await writer.applyBatch({ file: file.name, records, deletes, failed, items: out.items, last }, mergeSyncRecord);
+    const outcome = await writer.applyBatch(
+      { file: file.name, records, deletes, failed, items: out.items, last },
+      mergeSyncRecord,
+    );
     addOutcome(out, outcome);
     out.failed += failed;
     onBatch(outcome, bytesRead, out.items);

@@ -1,5 +1,7 @@
 /** process.threadCpuUsage (Node 22.19+ and 23.9+; not in the project's @types/node 20). */
-const threadCpuUsage = (process as unknown as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage?.bind(process);
+const threadCpuUsage = (
+  process as unknown as { threadCpuUsage?: () => { user: number; system: number } }
+).threadCpuUsage?.bind(process);
 
 /**
  * CPU time the calling thread has used (user + system, µs), for the sync's per-thread figures; 0 on a Node without

@@ -42,9 +42,14 @@ export function isAbbreviation(written: string): boolean {
 export function longFormOf(text: string, abbreviation: string): string | null {
   const at = text.toLowerCase().indexOf(`(${abbreviation.toLowerCase()})`);
   if (at < 0) return null;
-  const words = text.slice(0, at).trim().split(/\s+/).slice(-(abbreviation.length + 2));
+  const words = text
+    .slice(0, at)
+    .trim()
+    .split(/\s+/)
+    .slice(-(abbreviation.length + 2));
   const first = abbreviation[0].toLowerCase();
-  for (let i = words.length - 1; i >= 0; i--) if (words[i].toLowerCase().startsWith(first)) return words.slice(i).join(" ").toLowerCase();
+  for (let i = words.length - 1; i >= 0; i--)
+    if (words[i].toLowerCase().startsWith(first)) return words.slice(i).join(" ").toLowerCase();
   return null;
 }
 
@@ -53,7 +58,13 @@ export function longFormOf(text: string, abbreviation: string): string | null {
  * the long forms the records define for abbreviated disease names ({@link longFormOf}).
  */
 export function annotationIndex(records: Evidence[]): AnnotationIndex {
-  const index: AnnotationIndex = { namesById: new Map(), written: new Map(), idsByName: new Map(), typeById: new Map(), longFormsById: new Map() };
+  const index: AnnotationIndex = {
+    namesById: new Map(),
+    written: new Map(),
+    idsByName: new Map(),
+    typeById: new Map(),
+    longFormsById: new Map(),
+  };
   const count = (table: Map<string, Map<string, number>>, id: string, name: string) => {
     const names = table.get(id) ?? table.set(id, new Map()).get(id)!;
     names.set(name, (names.get(name) ?? 0) + 1);
@@ -64,7 +75,10 @@ export function annotationIndex(records: Evidence[]): AnnotationIndex {
       const name = e.name.toLowerCase().trim();
       if (name.length < 2) continue;
       if (!index.written.has(name)) index.written.set(name, e.name.trim());
-      const long = e.type === "disease" && isAbbreviation(e.name) ? longFormOf(`${d.citation.title} ${d.citation.abstract}`, e.name.trim()) : null;
+      const long =
+        e.type === "disease" && isAbbreviation(e.name)
+          ? longFormOf(`${d.citation.title} ${d.citation.abstract}`, e.name.trim())
+          : null;
       for (const id of annotationIds(e)) {
         count(index.namesById, id, name);
         if (long) count(index.longFormsById, id, long);
@@ -84,7 +98,9 @@ export function annotationIndex(records: Evidence[]): AnnotationIndex {
 export function idsFor(text: string, type: "chemical" | "disease", index: AnnotationIndex): string[] {
   const name = text.toLowerCase().trim();
   const variants = [name, name.replace(/s$/, ""), `${name}s`, name.replace(/ies$/, "y"), name.replace(/y$/, "ies")];
-  const ids = new Set(variants.flatMap((v) => [...(index.idsByName.get(v) ?? [])]).filter((id) => index.typeById.get(id) === type));
+  const ids = new Set(
+    variants.flatMap((v) => [...(index.idsByName.get(v) ?? [])]).filter((id) => index.typeById.get(id) === type),
+  );
   if (type === "chemical" && name.length >= 4) {
     for (const [other, otherIds] of index.idsByName) {
       if (!other.startsWith(`${name} `)) continue;
@@ -118,7 +134,10 @@ export const ORGAN_NAME_SHARE = 0.4;
  * "asystole"). A disease named by an organ in one record among others ("death", once "cardiac death") is not.
  */
 export function isDiseaseOfOrgan(index: AnnotationIndex, id: string, organ: Organ): boolean {
-  const names = [...(index.namesById.get(id) ?? new Map<string, number>()), ...(index.longFormsById.get(id) ?? new Map<string, number>())];
+  const names = [
+    ...(index.namesById.get(id) ?? new Map<string, number>()),
+    ...(index.longFormsById.get(id) ?? new Map<string, number>()),
+  ];
   const sum = (list: Array<[string, number]>) => list.reduce((n, [, c]) => n + c, 0);
   const ofOrgan = (list: Array<[string, number]>) => list.filter(([n]) => isOrganDisease(n, organ));
   const spelled = names.filter(([n]) => !isAbbreviation(index.written.get(n) ?? n));

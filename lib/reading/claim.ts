@@ -19,8 +19,14 @@ export interface PolarClaim {
 }
 
 const CONTRACTIONS: Record<string, string> = {
-  "doesn't": "does not", "don't": "do not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
-  "wasn't": "was not", "weren't": "were not", "can't": "cannot",
+  "doesn't": "does not",
+  "don't": "do not",
+  "didn't": "did not",
+  "isn't": "is not",
+  "aren't": "are not",
+  "wasn't": "was not",
+  "weren't": "were not",
+  "can't": "cannot",
 };
 
 const MODAL = String.raw`(?:(?:can|may|might|could|will|would|often|frequently|commonly|does|do)\s+)?`;
@@ -36,32 +42,72 @@ const COPULA = String.raw`(?:is|are|was|were)`;
 
 /** The claim forms, most specific first: [pattern with groups (chemical)(form)(target), relation, negated]. */
 const FORMS: Array<[RegExp, ClaimRelation, boolean]> = [
-  [new RegExp(String.raw`^(.+?)\s+((?:does|do|did|can|may|will)\s+not\s+${CAUSE_BASE}|cannot\s+${CAUSE_BASE})\s+(.+)$`, "i"), "causes", true],
+  [
+    new RegExp(
+      String.raw`^(.+?)\s+((?:does|do|did|can|may|will)\s+not\s+${CAUSE_BASE}|cannot\s+${CAUSE_BASE})\s+(.+)$`,
+      "i",
+    ),
+    "causes",
+    true,
+  ],
   [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+not\s+${ASSOCIATED})\s+(.+)$`, "i"), "causes", true],
-  [new RegExp(String.raw`^(.+?)\s+((?:has|have|had|shows?|showed)\s+no\s+(?:significant\s+|adverse\s+|harmful\s+|toxic\s+)?(?:effects?|impact|influence)\s+on)\s+(.+)$`, "i"), "causes", true],
-  [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+(?:safe|harmless|not\s+toxic|non-?toxic|not\s+harmful)\s+(?:for|to|in)(?:\s+the\s+use\s+in)?)\s+(.+)$`, "i"), "causes", true],
-  [new RegExp(String.raw`^(.+?)\s+((?:does|do|did|can|may|will)\s+not\s+${TREAT_BASE}|cannot\s+${TREAT_BASE})\s+(.+)$`, "i"), "treats", true],
+  [
+    new RegExp(
+      String.raw`^(.+?)\s+((?:has|have|had|shows?|showed)\s+no\s+(?:significant\s+|adverse\s+|harmful\s+|toxic\s+)?(?:effects?|impact|influence)\s+on)\s+(.+)$`,
+      "i",
+    ),
+    "causes",
+    true,
+  ],
+  [
+    new RegExp(
+      String.raw`^(.+?)\s+(${COPULA}\s+(?:safe|harmless|not\s+toxic|non-?toxic|not\s+harmful)\s+(?:for|to|in)(?:\s+the\s+use\s+in)?)\s+(.+)$`,
+      "i",
+    ),
+    "causes",
+    true,
+  ],
+  [
+    new RegExp(
+      String.raw`^(.+?)\s+((?:does|do|did|can|may|will)\s+not\s+${TREAT_BASE}|cannot\s+${TREAT_BASE})\s+(.+)$`,
+      "i",
+    ),
+    "treats",
+    true,
+  ],
   [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+${NOT_EFFECTIVE})\s+(.+)$`, "i"), "treats", true],
   [new RegExp(String.raw`^(.+?)\s+(${MODAL}${TREAT_VERBS})\s+(.+)$`, "i"), "treats", false],
   [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+${EFFECTIVE})\s+(.+)$`, "i"), "treats", false],
   [new RegExp(String.raw`^(.+?)\s+(${MODAL}${CAUSE_VERBS})\s+(.+)$`, "i"), "causes", false],
-  [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+(?:(?:strongly|significantly|often)\s+)?${ASSOCIATED})\s+(.+)$`, "i"), "causes", false],
+  [
+    new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+(?:(?:strongly|significantly|often)\s+)?${ASSOCIATED})\s+(.+)$`, "i"),
+    "causes",
+    false,
+  ],
 ];
 
 /** "X is (not) cardiotoxic / hepatotoxic / nephrotoxic …": a harm to the organ of the combining form. */
-const TOXIC_ADJECTIVE = /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
+const TOXIC_ADJECTIVE =
+  /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
 
 /** Harm nouns after an organ ("liver damage", "kidney injury"): the target is then the organ's diseases. */
 const ORGAN_HARM = /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function)$/i;
 
 /** Words that make a claim a comparison or a quantity ("more than", "50%", "10 mg"), which the polarity reading does not cover; digits in names ("5-FU", "MK-801") are fine. */
-const NOT_POLAR = /\b(?:than|versus|vs\.?|compared|more|less|higher|lower|per\s+cent|percent)\b|\d\s*(?:%|mg|g\b|fold|times)/i;
+const NOT_POLAR =
+  /\b(?:than|versus|vs\.?|compared|more|less|higher|lower|per\s+cent|percent)\b|\d\s*(?:%|mg|g\b|fold|times)/i;
 
 /** A trailing population or study qualifier of a target ("the heart in this cohort", "seizures in children"). */
-const QUALIFIER = /\s+(?:in|among|during|within)\s+(?:this|these|that|those|the|our|all|some|many|most|such|healthy|elderly|young|older|pregnant|patients|people|humans|adults|children|infants|rats|mice|animals|women|men|users|volunteers)\b.*$/i;
+const QUALIFIER =
+  /\s+(?:in|among|during|within)\s+(?:this|these|that|those|the|our|all|some|many|most|such|healthy|elderly|young|older|pregnant|patients|people|humans|adults|children|infants|rats|mice|animals|women|men|users|volunteers)\b.*$/i;
 
 function cleanTarget(target: string): string {
-  return target.trim().replace(/^(?:the|a|an)\s+/i, "").replace(/^[\p{L}\p{N}]+-(?:induced|associated|related)\s+/iu, "").replace(QUALIFIER, "").trim();
+  return target
+    .trim()
+    .replace(/^(?:the|a|an)\s+/i, "")
+    .replace(/^[\p{L}\p{N}]+-(?:induced|associated|related)\s+/iu, "")
+    .replace(QUALIFIER, "")
+    .trim();
 }
 
 /**
@@ -86,7 +132,14 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
   const toxic = TOXIC_ADJECTIVE.exec(text);
   if (toxic) {
     const organ = organOfToxicForm(toxic[4]);
-    return { chemical: toxic[1].trim(), target: organ!.name, organ, relation: "causes", negated: Boolean(toxic[3]), form: toxic[2].toLowerCase().replace(/\s+/g, " ") };
+    return {
+      chemical: toxic[1].trim(),
+      target: organ!.name,
+      organ,
+      relation: "causes",
+      negated: Boolean(toxic[3]),
+      form: toxic[2].toLowerCase().replace(/\s+/g, " "),
+    };
   }
   for (const [pattern, relation, negated] of FORMS) {
     const m = pattern.exec(text);

@@ -52,6 +52,11 @@ export function readFindingCues(questionTerms: ReadonlySet<string>, e: Evidence)
   const { positive, negative, hedges } = countFindingCues(text);
   const score = positive - NEGATIVE_WEIGHT * negative;
   const stance: RecordStance = score < 0 ? "no" : score > 0 && hedges <= positive ? "yes" : "possibly";
-  const found = stance === "yes" ? "findings read as yes" : stance === "no" ? "findings read as no" : "findings hedged or mixed";
-  return { stance, reason: `${found} by result-cue words (${cues(positive, "positive")}, ${cues(negative, "negative")}, ${cues(hedges, "hedging")})`, passage: read.at(-1) ?? null };
+  const found =
+    stance === "yes" ? "findings read as yes" : stance === "no" ? "findings read as no" : "findings hedged or mixed";
+  return {
+    stance,
+    reason: `${found} by result-cue words (${cues(positive, "positive")}, ${cues(negative, "negative")}, ${cues(hedges, "hedging")})`,
+    passage: read.at(-1) ?? null,
+  };
 }

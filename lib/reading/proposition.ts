@@ -37,7 +37,8 @@ export function questionProposition(question: string, dictionary?: Dictionary<Qu
   const c = classifyQuestion(question, dictionary);
   const organ = c.organ ? organNamed(c.organ) : null;
   const hasCondition = c.conditions.length > 0 || organ !== null;
-  const relates = hasCondition && (c.kind === "named-drug" ? c.drugs.length > 0 : c.kind === "open" || c.kind === "repurposing");
+  const relates =
+    hasCondition && (c.kind === "named-drug" ? c.drugs.length > 0 : c.kind === "open" || c.kind === "repurposing");
   return {
     source: "question",
     text: question,

@@ -43,16 +43,38 @@ const OPEN_SUBJECT =
   /\b(?:which|what|any|list|name|find|identify)\b(?:\s+[\w-]+){0,3}?\s+(?:drugs?|medications?|medicines?|agents?|compounds?|chemicals?|substances?|therapies|therapeutics|treatments?|pharmaceuticals?|molecules|inhibitors|antagonists|blockers)\b|^(?:drugs?|medications?|medicines?|agents?|compounds?)\s+(?:that|which)\b|^what\s+(?:causes|can cause|could cause|treats|can treat|could treat|prevents|can prevent)\b/i;
 
 /** Treatment and prevention wording: the question asks which drugs treat, rather than cause, the condition. */
-const TREATMENT = /\b(?:treat\w*|therap\w*|repurpos\w*|prevent\w*|protect\w*|cure\w*|manage\w*|ameliorat\w*|attenuat\w*|reverse\w*|benefit\w*|against)\b/i;
+const TREATMENT =
+  /\b(?:treat\w*|therap\w*|repurpos\w*|prevent\w*|protect\w*|cure\w*|manage\w*|ameliorat\w*|attenuat\w*|reverse\w*|benefit\w*|against)\b/i;
 
 /** Harm wording: causes, induces, is associated with, -toxic, risk, adverse. */
-const HARM = /\b(?:caus\w*|induc\w*|associated|toxic\w*|\w+toxic\w*|risk\w*|adverse|harm\w*|prolong\w*|trigger\w*|provok\w*|side effects?)\b/i;
+const HARM =
+  /\b(?:caus\w*|induc\w*|associated|toxic\w*|\w+toxic\w*|risk\w*|adverse|harm\w*|prolong\w*|trigger\w*|provok\w*|side effects?)\b/i;
 
 /** Words a dictionary may tag but that name no particular drug or condition ("drugs", "agent", "disease"). */
 const GENERIC_WORDS = new Set([
-  "drug", "drugs", "medication", "medications", "medicine", "medicines", "agent", "agents", "compound", "compounds",
-  "chemical", "chemicals", "substance", "substances", "treatment", "therapy", "disease", "diseases", "toxicity",
-  "side effects", "adverse effects", "mechanism", "existing drugs",
+  "drug",
+  "drugs",
+  "medication",
+  "medications",
+  "medicine",
+  "medicines",
+  "agent",
+  "agents",
+  "compound",
+  "compounds",
+  "chemical",
+  "chemicals",
+  "substance",
+  "substances",
+  "treatment",
+  "therapy",
+  "disease",
+  "diseases",
+  "toxicity",
+  "side effects",
+  "adverse effects",
+  "mechanism",
+  "existing drugs",
 ]);
 
 /** "<organ>otoxic(ity)" words name a condition: "hepatotoxic" → "hepatotoxicity". */
@@ -118,7 +140,10 @@ function questionOrgan(text: string): string | null {
  * `organ` (lib/vocabularies/organs.ts) and `negated` ({@link SPARING} wording) complete the reading.
  * Deterministic and text-only: the same question gives the same classification before and after any search.
  */
-export function classifyQuestion(question: string, dictionary?: Dictionary<QuestionEntity> | null): QuestionClassification {
+export function classifyQuestion(
+  question: string,
+  dictionary?: Dictionary<QuestionEntity> | null,
+): QuestionClassification {
   const text = question.trim();
   const tagged = dictionary ? tagText(text, dictionary).map((e) => e.value) : [];
   const conditions = unique([

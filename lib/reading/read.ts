@@ -7,7 +7,13 @@ import { annotationIndex, resolveProposition, type AnnotationIndex } from "./ann
 import { bearingOf, readFindingCues } from "./finding-cues";
 import { claimProposition, questionProposition, type Proposition, type ResolvedProposition } from "./proposition";
 import type { QuestionEntity } from "./question";
-import { ORGAN_UNRELATED_BEARING, PAIR_UNRELATED_BEARING, RELATION_PROBABILITY, readRelation, type RelationThresholds } from "./record";
+import {
+  ORGAN_UNRELATED_BEARING,
+  PAIR_UNRELATED_BEARING,
+  RELATION_PROBABILITY,
+  readRelation,
+  type RelationThresholds,
+} from "./record";
 import type { StanceReading } from "./stance";
 
 /**
@@ -39,7 +45,9 @@ export interface ReadingTuning {
 /** The records' chemical and disease annotations as a dictionary for reading a question. */
 function evidenceDictionary(evidence: Evidence[]) {
   const entries: Array<{ name: string; value: QuestionEntity }> = [];
-  for (const e of evidence) for (const x of e.entities) if (x.type !== "gene") entries.push({ name: x.name, value: { name: x.name, type: x.type, meshId: x.meshId } });
+  for (const e of evidence)
+    for (const x of e.entities)
+      if (x.type !== "gene") entries.push({ name: x.name, value: { name: x.name, type: x.type, meshId: x.meshId } });
   return compileDictionary(entries);
 }
 
@@ -47,7 +55,10 @@ function evidenceDictionary(evidence: Evidence[]) {
 function resolveOpen(p: Proposition, index: AnnotationIndex): ResolvedProposition | null {
   const resolved = resolveProposition({ ...p, chemicals: ["any drug"] }, index);
   if (!resolved) return null;
-  const chemicalIds = [...index.typeById].filter(([, type]) => type === "chemical").map(([id]) => id).sort();
+  const chemicalIds = [...index.typeById]
+    .filter(([, type]) => type === "chemical")
+    .map(([id]) => id)
+    .sort();
   return { ...resolved, chemical: "a drug", chemicalIds };
 }
 
@@ -61,22 +72,69 @@ function resolveOpen(p: Proposition, index: AnnotationIndex): ResolvedPropositio
  *   {@link BEARING_THRESHOLD} of the question's terms are irrelevant, records without an abstract "possibly".
  * Deterministic; `tuning` replaces the calibrated constants, for scripts/calibrate-reading.ts only.
  */
-export function readEvidence(proposition: Proposition, evidence: Evidence[], tuning: ReadingTuning = {}): EvidenceReading {
+export function readEvidence(
+  proposition: Proposition,
+  evidence: Evidence[],
+  tuning: ReadingTuning = {},
+): EvidenceReading {
   const index = annotationIndex(evidence);
   const open = proposition.kind === "open" || proposition.kind === "repurposing";
-  const resolved = proposition.relation === "other" ? null : open ? resolveOpen(proposition, index) : resolveProposition(proposition, index);
+  const resolved =
+    proposition.relation === "other"
+      ? null
+      : open
+        ? resolveOpen(proposition, index)
+        : resolveProposition(proposition, index);
   const terms = new Set(indexTerms(proposition.text));
   const pairs: Array<PairPrediction | null> = evidence.map(() => null);
   const readings = evidence.map((e, i): StanceReading => {
-    if (isRetracted(e)) return { evidenceId: e.id, stance: "irrelevant", reason: "retracted: never counted", passage: null, bearing: 0, method: "not-read" };
+    if (isRetracted(e))
+      return {
+        evidenceId: e.id,
+        stance: "irrelevant",
+        reason: "retracted: never counted",
+        passage: null,
+        bearing: 0,
+        method: "not-read",
+      };
     if (resolved) {
-      const r = readRelation(e, resolved, index, tuning.relation ?? RELATION_PROBABILITY, tuning.organUnrelated ?? ORGAN_UNRELATED_BEARING, tuning.pairUnrelated ?? PAIR_UNRELATED_BEARING);
+      const r = readRelation(
+        e,
+        resolved,
+        index,
+        tuning.relation ?? RELATION_PROBABILITY,
+        tuning.organUnrelated ?? ORGAN_UNRELATED_BEARING,
+        tuning.pairUnrelated ?? PAIR_UNRELATED_BEARING,
+      );
       pairs[i] = r.prediction;
-      return { evidenceId: e.id, stance: r.stance, reason: r.reason, passage: r.passage, bearing: r.bearing, method: r.stance === "irrelevant" ? "not-read" : "relation-model" };
+      return {
+        evidenceId: e.id,
+        stance: r.stance,
+        reason: r.reason,
+        passage: r.passage,
+        bearing: r.bearing,
+        method: r.stance === "irrelevant" ? "not-read" : "relation-model",
+      };
     }
     const bearing = bearingOf(terms, e);
-    if (bearing < BEARING_THRESHOLD) return { evidenceId: e.id, stance: "irrelevant", reason: `holds ${Math.round(bearing * 100)}% of the question's terms`, passage: null, bearing, method: "not-read" };
-    if (e.citation.abstract.trim() === "") return { evidenceId: e.id, stance: "possibly", reason: "bears on the question, but has no abstract to read", passage: null, bearing, method: "not-read" };
+    if (bearing < BEARING_THRESHOLD)
+      return {
+        evidenceId: e.id,
+        stance: "irrelevant",
+        reason: `holds ${Math.round(bearing * 100)}% of the question's terms`,
+        passage: null,
+        bearing,
+        method: "not-read",
+      };
+    if (e.citation.abstract.trim() === "")
+      return {
+        evidenceId: e.id,
+        stance: "possibly",
+        reason: "bears on the question, but has no abstract to read",
+        passage: null,
+        bearing,
+        method: "not-read",
+      };
     return { evidenceId: e.id, ...readFindingCues(terms, e), bearing, method: "finding-cues" };
   });
   return { proposition, resolved, readings, pairs };
@@ -110,4 +168,3 @@ export function closestRecords(question: string, evidence: Evidence[]): number[]
     .slice(0, CLOSEST_RECORDS)
     .map((x) => x.r);
 }
-

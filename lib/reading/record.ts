@@ -21,7 +21,12 @@ import type { RecordStance } from "./stance";
  * 0.9 came only with 0.35 or more without toxicity (organYes 0.1: 0.86 and 0.31), so the organ rule keeps
  * discriminating instead.
  */
-export const RELATION_PROBABILITY: RelationThresholds = { yes: 0.2, possibly: 0.1, organYes: 0.12, organPossibly: 0.05 };
+export const RELATION_PROBABILITY: RelationThresholds = {
+  yes: 0.2,
+  possibly: 0.1,
+  organYes: 0.12,
+  organPossibly: 0.05,
+};
 
 /**
  * The P(CID) thresholds of a causation reading (see {@link RELATION_PROBABILITY}); `organYes` and `organPossibly`
@@ -64,7 +69,10 @@ export const PAIR_UNRELATED_BEARING = 0.5;
  * P(CID) below the organ "possibly" threshold in sentences that are not negated. For an organ proposition such a
  * record bears {@link ORGAN_UNRELATED_BEARING}.
  */
-export function unrelatedPair(p: Pick<PairPrediction, "relation" | "negated" | "probability">, at: RelationThresholds = RELATION_PROBABILITY): boolean {
+export function unrelatedPair(
+  p: Pick<PairPrediction, "relation" | "negated" | "probability">,
+  at: RelationThresholds = RELATION_PROBABILITY,
+): boolean {
   return p.relation === "treats" || (!p.negated && p.probability < at.organPossibly);
 }
 
@@ -105,9 +113,16 @@ export interface RelationReading {
 /** The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was written with. */
 export function propositionEntities(resolved: ResolvedProposition, index: AnnotationIndex): KnownEntity[] {
   const names = (id: string) => [...(index.namesById.get(id)?.keys() ?? [])];
-  const entity = (id: string, type: "chemical" | "disease", name: string): KnownEntity => ({ name, type, meshId: /^[CD]\d{6,9}$/.test(id) ? id : null, synonyms: names(id) });
+  const entity = (id: string, type: "chemical" | "disease", name: string): KnownEntity => ({
+    name,
+    type,
+    meshId: /^[CD]\d{6,9}$/.test(id) ? id : null,
+    synonyms: names(id),
+  });
   return [
-    ...resolved.chemicalIds.map((id, i) => entity(id, "chemical", i === 0 ? resolved.chemical : commonestName(index, id))),
+    ...resolved.chemicalIds.map((id, i) =>
+      entity(id, "chemical", i === 0 ? resolved.chemical : commonestName(index, id)),
+    ),
     ...(resolved.organ ? [] : resolved.diseaseIds.map((id) => entity(id, "disease", resolved.target))),
   ];
 }
@@ -118,8 +133,11 @@ export function propositionEntities(resolved: ResolvedProposition, index: Annota
  * rest (aims and methods), then the title; null when none.
  */
 function restingSentence(p: PairPrediction, title: string, negated: boolean): string | null {
-  const rank = (s: { text: string; cue: string | null; start: number }) => (s.start <= title.length ? 4 : 0) + (s.cue ? 0 : 2) + (mayStateFinding(s.text) ? 0 : 1);
-  const pick = p.sentences.filter((s) => s.negated === negated).sort((a, b) => rank(a) - rank(b) || a.start - b.start)[0];
+  const rank = (s: { text: string; cue: string | null; start: number }) =>
+    (s.start <= title.length ? 4 : 0) + (s.cue ? 0 : 2) + (mayStateFinding(s.text) ? 0 : 1);
+  const pick = p.sentences
+    .filter((s) => s.negated === negated)
+    .sort((a, b) => rank(a) - rank(b) || a.start - b.start)[0];
   return pick?.text ?? null;
 }
 
@@ -137,7 +155,10 @@ const pct = (p: number) => `relation probability ${p.toFixed(2)}`;
  * negated, not a treatment reading), "possible" (≥ .possibly), "denies" (a cued sentence denies it), "opposite" (it
  * reads the drug as treating or preventing the condition), "none" (names both without the relation).
  */
-function causation(preds: PairPrediction[], at: { yes: number; possibly: number }): { outcome: RelationOutcome; p: PairPrediction } {
+function causation(
+  preds: PairPrediction[],
+  at: { yes: number; possibly: number },
+): { outcome: RelationOutcome; p: PairPrediction } {
   const open = preds.filter((p) => !p.negated && p.relation !== "treats");
   const best = open[0];
   if (best && best.probability >= at.yes) return { outcome: "affirms", p: best };
@@ -177,14 +198,18 @@ function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPre
   const induced = `${p.chemical}-induced ${p.disease}`;
   if (relation === "treats") {
     if (outcome === "affirms") return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}`;
-    if (outcome === "denies") return `names ${pair}; a sentence denies that ${p.chemical} prevents or treats ${p.disease}`;
-    if (outcome === "opposite") return `names ${pair}; the relation model reads it as ${induced} (${pct(p.probability)})`;
+    if (outcome === "denies")
+      return `names ${pair}; a sentence denies that ${p.chemical} prevents or treats ${p.disease}`;
+    if (outcome === "opposite")
+      return `names ${pair}; the relation model reads it as ${induced} (${pct(p.probability)})`;
     return `names ${pair}; no sentence reads ${p.chemical} as treating or preventing ${p.disease}`;
   }
   if (outcome === "affirms") return `names ${pair}; the relation model reads it as ${induced} (${pct(p.probability)})`;
-  if (outcome === "possible") return `names ${pair}; the relation model leans to ${induced} but is unsure (${pct(p.probability)})`;
+  if (outcome === "possible")
+    return `names ${pair}; the relation model leans to ${induced} but is unsure (${pct(p.probability)})`;
   if (outcome === "denies") return `names ${pair}; a sentence denies that ${p.chemical} causes ${p.disease}`;
-  if (outcome === "opposite") return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}, not causing it`;
+  if (outcome === "opposite")
+    return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}, not causing it`;
   return `names ${pair}, but the relation model reads no ${induced} (${pct(p.probability)})`;
 }
 
@@ -200,7 +225,9 @@ export function stanceFromPredictions(
   organUnrelated = ORGAN_UNRELATED_BEARING,
   pairUnrelated = PAIR_UNRELATED_BEARING,
 ): { stance: RecordStance; bearing: number; outcome: RelationOutcome; p: PairPrediction } {
-  const thresholds = resolved.organ ? { yes: at.organYes, possibly: at.organPossibly } : { yes: at.yes, possibly: at.possibly };
+  const thresholds = resolved.organ
+    ? { yes: at.organYes, possibly: at.organPossibly }
+    : { yes: at.yes, possibly: at.possibly };
   const { outcome, p } = resolved.relation === "treats" ? treatment(predictions) : causation(predictions, thresholds);
   const bearing = unrelatedBearing(resolved, p, at, organUnrelated, pairUnrelated);
   return { stance: stanceOf(outcome, resolved.relation, resolved.negated), bearing, outcome, p };
@@ -222,12 +249,27 @@ export function readRelation(
 ): RelationReading {
   const chemicals = new Set(resolved.chemicalIds);
   const diseases = new Set(resolved.diseaseIds);
-  const predictions = recordRelations(record, propositionEntities(resolved, index)).filter((p) => chemicals.has(p.chemicalId) && diseases.has(p.diseaseId));
+  const predictions = recordRelations(record, propositionEntities(resolved, index)).filter(
+    (p) => chemicals.has(p.chemicalId) && diseases.has(p.diseaseId),
+  );
   if (predictions.length === 0) {
     const target = resolved.organ ? `a disease of the ${resolved.organ}` : resolved.target;
-    return { stance: "irrelevant", reason: `does not name both ${resolved.chemical} and ${target}`, passage: null, prediction: null, predictions, bearing: 0 };
+    return {
+      stance: "irrelevant",
+      reason: `does not name both ${resolved.chemical} and ${target}`,
+      passage: null,
+      prediction: null,
+      predictions,
+      bearing: 0,
+    };
   }
-  const { stance, bearing, outcome, p } = stanceFromPredictions(predictions, resolved, at, organUnrelated, pairUnrelated);
+  const { stance, bearing, outcome, p } = stanceFromPredictions(
+    predictions,
+    resolved,
+    at,
+    organUnrelated,
+    pairUnrelated,
+  );
   return {
     stance,
     reason: why(outcome, resolved.relation, p),

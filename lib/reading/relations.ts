@@ -20,7 +20,8 @@ function shortForms(record: Evidence): KnownEntity[] {
     for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
       const m = SHORT_FORM.exec(text.slice(at + name.length, at + name.length + 16));
       if (m && m[1][0].toLowerCase() === name[0] && m[1].toLowerCase() !== name) {
-        for (const id of annotationIds(e)) out.push({ name: m[1], type: e.type, meshId: /^[CD]\d+$/.test(id) ? id : null });
+        for (const id of annotationIds(e))
+          out.push({ name: m[1], type: e.type, meshId: /^[CD]\d+$/.test(id) ? id : null });
         break;
       }
     }
@@ -65,7 +66,12 @@ function ownEntities(record: Evidence): KnownEntity[] {
     const found = isAbbreviation(e.name) ? longFormOf(text, e.name.trim()) : null;
     const long = found && !named.some((o) => o !== e && holdsName(found, o.name.toLowerCase().trim())) ? found : null;
     const synonyms = [...otherNumber(e.name.trim()), ...(long ? [long] : [])];
-    return annotationIds(e).map((id) => ({ name: e.name, type: e.type as "chemical" | "disease", meshId: /^[CD]\d+$/.test(id) ? id : null, synonyms }));
+    return annotationIds(e).map((id) => ({
+      name: e.name,
+      type: e.type as "chemical" | "disease",
+      meshId: /^[CD]\d+$/.test(id) ? id : null,
+      synonyms,
+    }));
   });
   return [...own, ...shortForms(record)];
 }

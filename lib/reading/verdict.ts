@@ -34,7 +34,15 @@ export interface VerdictWeights {
  * (scripts/calibrate-reading.ts). A hedged finding alone (0.5) is "probably yes", as tuned on PubMedQA; a record the
  * relation model is unsure of alone (0.1) is "unclear"; one "no" against one "yes" is unclear.
  */
-export const VERDICT_WEIGHTS: VerdictWeights = { possibly: 0.5, possiblyRelation: 0.1, bearingPower: 4, yes: 0.6, probablyYes: 0.2, probablyNo: -0.2, no: -0.6 };
+export const VERDICT_WEIGHTS: VerdictWeights = {
+  possibly: 0.5,
+  possiblyRelation: 0.1,
+  bearingPower: 4,
+  yes: 0.6,
+  probablyYes: 0.2,
+  probablyNo: -0.2,
+  no: -0.6,
+};
 
 /** The balance of the records bearing on the question (see {@link VerdictWeights}), or null when none does. */
 export function stanceBalance(stances: WeightedStance[], w: VerdictWeights = VERDICT_WEIGHTS): number | null {
@@ -43,7 +51,15 @@ export function stanceBalance(stances: WeightedStance[], w: VerdictWeights = VER
   for (const s of stances) {
     if (s.stance === "irrelevant") continue;
     const x = s.bearing ** w.bearingPower;
-    sum += x * (s.stance === "yes" ? 1 : s.stance === "no" ? -1 : s.method === "relation-model" ? w.possiblyRelation : w.possibly);
+    sum +=
+      x *
+      (s.stance === "yes"
+        ? 1
+        : s.stance === "no"
+          ? -1
+          : s.method === "relation-model"
+            ? w.possiblyRelation
+            : w.possibly);
     weight += x;
   }
   return weight === 0 ? null : sum / weight;

@@ -49,7 +49,16 @@ export function analyzeDocument(doc: RelationDocument): DocAnalysis {
     let tokEnd = tokStart;
     while (tokEnd < toks.length && toks[tokEnd].start < m.end) tokEnd++;
     for (const id of mentionIds(m.id)) {
-      const placed: PlacedMention = { id, type: m.type, text: m.text, start: m.start, end: m.end, sentence, tokStart, tokEnd };
+      const placed: PlacedMention = {
+        id,
+        type: m.type,
+        text: m.text,
+        start: m.start,
+        end: m.end,
+        sentence,
+        tokStart,
+        tokEnd,
+      };
       const group = m.type === "chemical" ? chemicals : diseases;
       const list = group.get(id) ?? [];
       list.push(placed);

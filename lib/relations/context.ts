@@ -16,8 +16,22 @@ import type { DocAnalysis } from "./analyze";
  * better on CDR_DevelopmentSet and needs many more gradient steps.
  */
 export const CONTEXT_FEATURES = [
-  "bias", "ctx_logit", "ctx_rank_dis_1", "ctx_rank_dis_2", "ctx_rank_dis_3plus", "ctx_rank_chem_1", "ctx_rank_chem_2", "ctx_rank_chem_3plus",
-  "ctx_rel_chem", "ctx_rel_dis", "ctx_rel_doc", "ctx_max_doc", "ctx_specific", "ctx_specific_higher", "ctx_general", "ctx_pairs_above",
+  "bias",
+  "ctx_logit",
+  "ctx_rank_dis_1",
+  "ctx_rank_dis_2",
+  "ctx_rank_dis_3plus",
+  "ctx_rank_chem_1",
+  "ctx_rank_chem_2",
+  "ctx_rank_chem_3plus",
+  "ctx_rel_chem",
+  "ctx_rel_dis",
+  "ctx_rel_doc",
+  "ctx_max_doc",
+  "ctx_specific",
+  "ctx_specific_higher",
+  "ctx_general",
+  "ctx_pairs_above",
 ] as const;
 
 /** One pair of a document with its first-stage P(CID). */
@@ -68,7 +82,10 @@ export function contextFeatures(a: DocAnalysis, pairs: StagedPair[]): Array<Map<
       if (other.some((x) => mine.some((t) => containsWords(x, t)))) specific = Math.max(specific, o.probability);
       if (mine.some((t) => other.some((x) => containsWords(t, x)))) general = Math.max(general, o.probability);
     }
-    const f = new Map<string, number>([["bias", 1], ["ctx_logit", logit(p) / 5]]);
+    const f = new Map<string, number>([
+      ["bias", 1],
+      ["ctx_logit", logit(p) / 5],
+    ]);
     f.set(rankDis === 1 ? "ctx_rank_dis_1" : rankDis === 2 ? "ctx_rank_dis_2" : "ctx_rank_dis_3plus", 1);
     f.set(rankChem === 1 ? "ctx_rank_chem_1" : rankChem === 2 ? "ctx_rank_chem_2" : "ctx_rank_chem_3plus", 1);
     f.set("ctx_rel_chem", p / Math.max(...sameChem.map((o) => o.probability)));

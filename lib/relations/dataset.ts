@@ -27,7 +27,12 @@ export interface PairRow {
 export function prepareRecords(records: CdrRecord[]): PreparedDoc[] {
   return records.map((r) => {
     const analysis = analyzeDocument(r.document);
-    return { pmid: r.pmid, analysis, gold: new Set(r.relations.map(([c, d]) => `${c}|${d}`)), concepts: labelledConcepts(analysis, r.relations) };
+    return {
+      pmid: r.pmid,
+      analysis,
+      gold: new Set(r.relations.map(([c, d]) => `${c}|${d}`)),
+      concepts: labelledConcepts(analysis, r.relations),
+    };
   });
 }
 
@@ -48,13 +53,19 @@ export function pairRows(doc: PreparedDoc, ctx: FeatureContext): PairRow[] {
  * Doc-level CID scores of a model on prepared documents: a pair is predicted when decide() says "causes".
  * @param priors the priors to use (for a held-out split: those of the training documents only).
  */
-export function evaluateModel(docs: PreparedDoc[], weights: RelationWeights, priors: RelationWeights["priors"] = weights.priors): Scores {
+export function evaluateModel(
+  docs: PreparedDoc[],
+  weights: RelationWeights,
+  priors: RelationWeights["priors"] = weights.priors,
+): Scores {
   const index = featureIndex(weights.features);
   const ctx: FeatureContext = { prior: priorLookup(priors), vocabulary: vocabularyOf(weights.features) };
-  return scoreDocuments(docs.map((doc) => ({
-    gold: doc.gold,
-    predicted: decideAll(doc.analysis, ctx, weights, index)
-      .filter((p) => p.relation === "causes")
-      .map((p) => `${p.chemicalId}|${p.diseaseId}`),
-  })));
+  return scoreDocuments(
+    docs.map((doc) => ({
+      gold: doc.gold,
+      predicted: decideAll(doc.analysis, ctx, weights, index)
+        .filter((p) => p.relation === "causes")
+        .map((p) => `${p.chemicalId}|${p.diseaseId}`),
+    })),
+  );
 }

@@ -14,11 +14,15 @@ export function scores(tp: number, fp: number, fn: number): Scores {
  * per document, by MeSH IDs). Each item: the predicted and gold "chemical|disease" keys of one document.
  */
 export function scoreDocuments(items: Array<{ predicted: Iterable<string>; gold: Iterable<string> }>): Scores {
-  let tp = 0, fp = 0, fn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0;
   for (const { predicted, gold } of items) {
     const g = new Set(gold);
     const p = new Set(predicted);
-    for (const k of p) if (g.has(k)) tp++; else fp++;
+    for (const k of p)
+      if (g.has(k)) tp++;
+      else fp++;
     for (const k of g) if (!p.has(k)) fn++;
   }
   return scores(tp, fp, fn);
@@ -35,7 +39,8 @@ export function docCooccurrence(a: DocAnalysis): string[] {
 export function sentenceCooccurrence(a: DocAnalysis): string[] {
   const out = new Set<string>();
   for (const ms of a.bySentence) {
-    for (const c of ms) if (c.type === "chemical") for (const d of ms) if (d.type === "disease") out.add(`${c.id}|${d.id}`);
+    for (const c of ms)
+      if (c.type === "chemical") for (const d of ms) if (d.type === "disease") out.add(`${c.id}|${d.id}`);
   }
   return [...out];
 }

@@ -32,19 +32,83 @@ export interface PairAnalysis {
 
 /** Names of the engineered (non-vocabulary) features, in weight order. */
 export const ENGINEERED_FEATURES = [
-  "bias", "co_sentence", "co_count_2", "co_count_3plus", "co_title", "sent_dist_1", "sent_dist_2", "sent_dist_3plus",
-  "chem_in_title", "dis_in_title", "both_in_title", "chem_count_log", "dis_count_log", "chem_most_frequent",
-  "dis_most_frequent", "chem_only", "dis_only", "chem_first", "dis_first", "n_chem_log", "n_dis_log",
-  "gap_0_2", "gap_3_5", "gap_6_10", "gap_11_20", "gap_21plus", "chem_before_dis", "cue_cause", "cue_association",
-  "cue_temporal", "cue_protect", "cue_treat", "pattern_induced", "pattern_by_chemical", "other_chem_between",
-  "other_inducer", "chem_inducer_here", "chem_inducer_doc", "dis_induced_doc", "negated_all", "negated_any",
-  "treats", "nearest_chem", "nearest_dis", "dis_more_specific_exists", "dis_less_specific_exists",
-  "chem_prior_rate", "chem_prior_seen", "dis_prior_rate", "dis_prior_seen", "pair_prior_rate", "pair_prior_cid",
-  "pair_prior_seen", "title_cue_induced", "abstract_last_co", "co_sentence_no_cue",
-  "chem_share", "dis_share", "chem_rank_2", "chem_rank_3plus", "dis_rank_2", "dis_rank_3plus",
-  "top_dis_for_chem", "top_chem_for_dis", "main_chem_and_main_dis", "no_co_and_both_main", "no_co_and_title_chem",
-  "co_and_prior_cid", "co_and_title_chem", "induced_and_nearest", "dis_as_population", "chem_in_list", "dis_in_list",
-  "pattern_indication", "dis_dominated", "dis_dominated_strong", "dis_dominates",
+  "bias",
+  "co_sentence",
+  "co_count_2",
+  "co_count_3plus",
+  "co_title",
+  "sent_dist_1",
+  "sent_dist_2",
+  "sent_dist_3plus",
+  "chem_in_title",
+  "dis_in_title",
+  "both_in_title",
+  "chem_count_log",
+  "dis_count_log",
+  "chem_most_frequent",
+  "dis_most_frequent",
+  "chem_only",
+  "dis_only",
+  "chem_first",
+  "dis_first",
+  "n_chem_log",
+  "n_dis_log",
+  "gap_0_2",
+  "gap_3_5",
+  "gap_6_10",
+  "gap_11_20",
+  "gap_21plus",
+  "chem_before_dis",
+  "cue_cause",
+  "cue_association",
+  "cue_temporal",
+  "cue_protect",
+  "cue_treat",
+  "pattern_induced",
+  "pattern_by_chemical",
+  "other_chem_between",
+  "other_inducer",
+  "chem_inducer_here",
+  "chem_inducer_doc",
+  "dis_induced_doc",
+  "negated_all",
+  "negated_any",
+  "treats",
+  "nearest_chem",
+  "nearest_dis",
+  "dis_more_specific_exists",
+  "dis_less_specific_exists",
+  "chem_prior_rate",
+  "chem_prior_seen",
+  "dis_prior_rate",
+  "dis_prior_seen",
+  "pair_prior_rate",
+  "pair_prior_cid",
+  "pair_prior_seen",
+  "title_cue_induced",
+  "abstract_last_co",
+  "co_sentence_no_cue",
+  "chem_share",
+  "dis_share",
+  "chem_rank_2",
+  "chem_rank_3plus",
+  "dis_rank_2",
+  "dis_rank_3plus",
+  "top_dis_for_chem",
+  "top_chem_for_dis",
+  "main_chem_and_main_dis",
+  "no_co_and_both_main",
+  "no_co_and_title_chem",
+  "co_and_prior_cid",
+  "co_and_title_chem",
+  "induced_and_nearest",
+  "dis_as_population",
+  "chem_in_list",
+  "dis_in_list",
+  "pattern_indication",
+  "dis_dominated",
+  "dis_dominated_strong",
+  "dis_dominates",
   ...PATTERN_FEATURES,
 ] as const;
 
@@ -55,10 +119,19 @@ type PairFlag = { [K in keyof SentencePair]: SentencePair[K] extends boolean ? K
 
 /** The facts of a co-occurrence sentence that are features as they stand, each with its feature (set in this order). */
 const PAIR_FLAG_FEATURES: ReadonlyArray<readonly [PairFlag, (typeof ENGINEERED_FEATURES)[number]]> = [
-  ["chemicalFirst", "chem_before_dis"], ["cause", "cue_cause"], ["association", "cue_association"],
-  ["temporal", "cue_temporal"], ["protect", "cue_protect"], ["treat", "cue_treat"], ["induced", "pattern_induced"],
-  ["byChemical", "pattern_by_chemical"], ["otherChemicalBetween", "other_chem_between"], ["otherInducer", "other_inducer"],
-  ["chemicalInducer", "chem_inducer_here"], ["negated", "negated_any"], ["treats", "treats"],
+  ["chemicalFirst", "chem_before_dis"],
+  ["cause", "cue_cause"],
+  ["association", "cue_association"],
+  ["temporal", "cue_temporal"],
+  ["protect", "cue_protect"],
+  ["treat", "cue_treat"],
+  ["induced", "pattern_induced"],
+  ["byChemical", "pattern_by_chemical"],
+  ["otherChemicalBetween", "other_chem_between"],
+  ["otherInducer", "other_inducer"],
+  ["chemicalInducer", "chem_inducer_here"],
+  ["negated", "negated_any"],
+  ["treats", "treats"],
 ];
 
 function gapBucket(gap: number): string {
@@ -72,11 +145,19 @@ function rate([cid, seen]: PriorCounts): number {
 /** Words around a mention in its sentence (CONTEXT tokens each side). */
 function around(a: DocAnalysis, m: PlacedMention): string[] {
   const toks = a.tokens[m.sentence];
-  return [...toks.slice(Math.max(0, m.tokStart - CONTEXT), m.tokStart), ...toks.slice(m.tokEnd, m.tokEnd + CONTEXT)].map((t) => t.lower);
+  return [
+    ...toks.slice(Math.max(0, m.tokStart - CONTEXT), m.tokStart),
+    ...toks.slice(m.tokEnd, m.tokEnd + CONTEXT),
+  ].map((t) => t.lower);
 }
 
 /** Every context word of a pair as "b:", "c:", "d:" and "h:" keys (vocabulary candidates and features). */
-export function contextWords(a: DocAnalysis, chem: PlacedMention[], dis: PlacedMention[], co: SentencePair[]): Set<string> {
+export function contextWords(
+  a: DocAnalysis,
+  chem: PlacedMention[],
+  dis: PlacedMention[],
+  co: SentencePair[],
+): Set<string> {
   const words = new Set<string>();
   for (const p of co) if (p.gap <= 15) for (const w of p.between) words.add(`b:${w}`);
   for (const m of chem) for (const w of around(a, m)) words.add(`c:${w}`);
@@ -97,7 +178,11 @@ function containsOther(a: DocAnalysis, selfId: string, inner: string[], outerOf:
       const other = m.text.toLowerCase();
       for (const t of inner) {
         const [outer, small] = outerOf === "other" ? [other, t] : [t, other];
-        if (outer.length > small.length && new RegExp(`\\b${small.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(outer)) return true;
+        if (
+          outer.length > small.length &&
+          new RegExp(`\\b${small.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(outer)
+        )
+          return true;
       }
     }
   }
@@ -114,7 +199,9 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   const dis = a.diseases.get(disId);
   if (!chem?.length || !dis?.length) return null;
   const f = new Map<string, number>([["bias", 1]]);
-  const on = (name: string, value = 1) => { if (value) f.set(name, Math.max(f.get(name) ?? 0, value)); };
+  const on = (name: string, value = 1) => {
+    if (value) f.set(name, Math.max(f.get(name) ?? 0, value));
+  };
   const coSentences: Array<{ index: number; pair: SentencePair }> = [];
   const chemSentences = new Set(chem.map((m) => m.sentence));
   const disSentences = new Set(dis.map((m) => m.sentence));
@@ -171,7 +258,8 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   if (dis.length === maxDis) on("dis_most_frequent");
   if (a.chemicals.size === 1) on("chem_only");
   if (a.diseases.size === 1) on("dis_only");
-  const firstOf = (g: Map<string, PlacedMention[]>) => [...g.entries()].sort((x, y) => x[1][0].start - y[1][0].start)[0]?.[0];
+  const firstOf = (g: Map<string, PlacedMention[]>) =>
+    [...g.entries()].sort((x, y) => x[1][0].start - y[1][0].start)[0]?.[0];
   if (firstOf(a.chemicals) === chemId) on("chem_first");
   if (firstOf(a.diseases) === disId) on("dis_first");
   on("n_chem_log", Math.min(1, Math.log2(a.chemicals.size) / 4));
@@ -205,9 +293,27 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   if (f.has("pattern_induced") && f.has("nearest_chem")) on("induced_and_nearest");
   // Doc-level agent/patient roles: the chemical is some "X-induced …" agent, the disease some induced effect.
   const toksOf = (m: PlacedMention) => a.tokens[m.sentence];
-  if (chem.some((m) => { const t = toksOf(m); return [m.tokEnd, m.tokEnd + 1].some((i) => t[i] && /^induc/.test(t[i].lower)); })) on("chem_inducer_doc");
-  if (dis.some((m) => { const t = toksOf(m); return t.slice(Math.max(0, m.tokStart - 4), m.tokStart).some((x) => /^induc/.test(x.lower)); })) on("dis_induced_doc");
-  patternFeatures(a, chem, dis, coSentences.map((c) => c.index), on);
+  if (
+    chem.some((m) => {
+      const t = toksOf(m);
+      return [m.tokEnd, m.tokEnd + 1].some((i) => t[i] && /^induc/.test(t[i].lower));
+    })
+  )
+    on("chem_inducer_doc");
+  if (
+    dis.some((m) => {
+      const t = toksOf(m);
+      return t.slice(Math.max(0, m.tokStart - 4), m.tokStart).some((x) => /^induc/.test(x.lower));
+    })
+  )
+    on("dis_induced_doc");
+  patternFeatures(
+    a,
+    chem,
+    dis,
+    coSentences.map((c) => c.index),
+    on,
+  );
   if (diseaseAsPopulation(a, dis)) on("dis_as_population");
   if (inList(a, chem)) on("chem_in_list");
   if (inList(a, dis)) on("dis_in_list");
@@ -215,7 +321,9 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   const disTexts = [...new Set(dis.map((m) => m.text.toLowerCase()))];
   if (containsOther(a, disId, disTexts, "other")) on("dis_more_specific_exists");
   if (containsOther(a, disId, disTexts, "self")) on("dis_less_specific_exists");
-  const cp = ctx.prior("chemical", chemId), dp = ctx.prior("disease", disId), pp = ctx.prior("pair", `${chemId}|${disId}`);
+  const cp = ctx.prior("chemical", chemId),
+    dp = ctx.prior("disease", disId),
+    pp = ctx.prior("pair", `${chemId}|${disId}`);
   on("chem_prior_rate", rate(cp));
   on("chem_prior_seen", Math.min(1, Math.log2(1 + cp[1]) / 6));
   on("dis_prior_rate", rate(dp));
@@ -225,7 +333,8 @@ export function pairFeatures(a: DocAnalysis, chemId: string, disId: string, ctx:
   on("pair_prior_seen", pp[1] > 0 ? 1 : 0);
   if (own && pp[0] > 0) on("co_and_prior_cid");
   // Dominance: another disease of this document that, in training documents with both, was the annotated one.
-  let dominated = 0, dominates = 0;
+  let dominated = 0,
+    dominates = 0;
   for (const other of a.diseases.keys()) {
     if (other === disId) continue;
     const [win, both] = ctx.prior("dominance", `${other}>${disId}`);

@@ -24,7 +24,9 @@ export function findMentions(title: string, abstract: string, entities: KnownEnt
   const candidates: RelationMention[] = [];
   for (const e of entities) {
     const id = e.meshId ?? e.name.toLowerCase();
-    const names = [...new Set([e.name, ...(e.synonyms ?? [])].map((n) => n.trim().toLowerCase()).filter((n) => n.length >= 2))];
+    const names = [
+      ...new Set([e.name, ...(e.synonyms ?? [])].map((n) => n.trim().toLowerCase()).filter((n) => n.length >= 2)),
+    ];
     for (const name of names) {
       for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
         const end = at + name.length;

@@ -64,7 +64,11 @@ export function featureIndex(names: readonly string[]): Map<string, number> {
 }
 
 /** P(CID) = sigmoid(w · x) over the named features; unknown feature names are ignored. */
-export function probability(weights: readonly number[], index: Map<string, number>, features: Map<string, number>): number {
+export function probability(
+  weights: readonly number[],
+  index: Map<string, number>,
+  features: Map<string, number>,
+): number {
   let z = 0;
   for (const [name, value] of features) {
     const i = index.get(name);

@@ -12,7 +12,11 @@ interface LoadedModel {
 }
 
 function load(weights: RelationWeights): LoadedModel {
-  return { weights, index: featureIndex(weights.features), context: { prior: priorLookup(weights.priors), vocabulary: vocabularyOf(weights.features) } };
+  return {
+    weights,
+    index: featureIndex(weights.features),
+    context: { prior: priorLookup(weights.priors), vocabulary: vocabularyOf(weights.features) },
+  };
 }
 
 const COMMITTED: LoadedModel = load(committed as unknown as RelationWeights);

@@ -11,8 +11,15 @@ export interface LabelledConcepts {
 }
 
 /** Concepts and gold keys of an analysed document with its gold relations. */
-export function labelledConcepts(a: DocAnalysis, relations: ReadonlyArray<readonly [string, string]>): LabelledConcepts {
-  return { chemicals: [...a.chemicals.keys()], diseases: [...a.diseases.keys()], cid: new Set(relations.map(([c, d]) => `${c}|${d}`)) };
+export function labelledConcepts(
+  a: DocAnalysis,
+  relations: ReadonlyArray<readonly [string, string]>,
+): LabelledConcepts {
+  return {
+    chemicals: [...a.chemicals.keys()],
+    diseases: [...a.diseases.keys()],
+    cid: new Set(relations.map(([c, d]) => `${c}|${d}`)),
+  };
 }
 
 function bump(table: Record<string, [number, number]>, key: string, cid: boolean, sign: 1 | -1): void {
@@ -26,14 +33,27 @@ function addDocument(p: RelationWeights["priors"], doc: LabelledConcepts, sign: 
   const chemicals = [...doc.chemicals];
   const diseases = [...doc.diseases];
   const keys = [...doc.cid];
-  for (const c of chemicals) bump(table.chemical, c, keys.some((k) => k.startsWith(`${c}|`)), sign);
-  for (const d of diseases) bump(table.disease, d, keys.some((k) => k.endsWith(`|${d}`)), sign);
+  for (const c of chemicals)
+    bump(
+      table.chemical,
+      c,
+      keys.some((k) => k.startsWith(`${c}|`)),
+      sign,
+    );
+  for (const d of diseases)
+    bump(
+      table.disease,
+      d,
+      keys.some((k) => k.endsWith(`|${d}`)),
+      sign,
+    );
   for (const c of chemicals) for (const d of diseases) bump(table.pair, `${c}|${d}`, doc.cid.has(`${c}|${d}`), sign);
   // Disease dominance "A>B": documents where A is in a gold pair and B in none, out of documents with both.
   // CDR links a chemical to the most specific disease, so this learns which disease wins over which.
   const related = new Set(diseases.filter((d) => keys.some((k) => k.endsWith(`|${d}`))));
   const dominance = (table.dominance ??= {});
-  for (const x of diseases) for (const y of diseases) if (x !== y) bump(dominance, `${x}>${y}`, related.has(x) && !related.has(y), sign);
+  for (const x of diseases)
+    for (const y of diseases) if (x !== y) bump(dominance, `${x}>${y}`, related.has(x) && !related.has(y), sign);
 }
 
 /**

@@ -36,7 +36,13 @@ export function parsePubtator(text: string): CdrRecord[] {
     } else if (cols.length >= 6) {
       const type = cols[4] === "Chemical" ? "chemical" : cols[4] === "Disease" ? "disease" : null;
       if (!type) continue;
-      const mention: RelationMention = { start: Number(cols[1]), end: Number(cols[2]), text: cols[3], type, id: cols[5] };
+      const mention: RelationMention = {
+        start: Number(cols[1]),
+        end: Number(cols[2]),
+        text: cols[3],
+        type,
+        id: cols[5],
+      };
       current.document.mentions.push(mention);
     }
   }

@@ -6,10 +6,35 @@ import type { DocAnalysis, PlacedMention } from "./analyze";
  */
 
 /** Nouns after a disease that make it the population's condition ("epileptic patients", "AIDS patients"). */
-const POPULATION_AFTER = new Set(["patient", "patients", "children", "subjects", "rats", "mice", "women", "men", "cases", "population", "volunteers", "infants", "adults", "group", "model"]);
+const POPULATION_AFTER = new Set([
+  "patient",
+  "patients",
+  "children",
+  "subjects",
+  "rats",
+  "mice",
+  "women",
+  "men",
+  "cases",
+  "population",
+  "volunteers",
+  "infants",
+  "adults",
+  "group",
+  "model",
+]);
 
 /** Words before a disease that make it a pre-existing condition ("patients with Y", "history of Y"). */
-const CONDITION_BEFORE = new Set(["with", "history", "suffering", "underlying", "known", "pre", "existing", "preexisting"]);
+const CONDITION_BEFORE = new Set([
+  "with",
+  "history",
+  "suffering",
+  "underlying",
+  "known",
+  "pre",
+  "existing",
+  "preexisting",
+]);
 
 const words = (a: DocAnalysis, m: PlacedMention, from: number, to: number) =>
   a.tokens[m.sentence].slice(Math.max(0, from), Math.max(0, to)).map((t) => t.lower);
@@ -38,15 +63,23 @@ export function inList(a: DocAnalysis, ms: PlacedMention[]): boolean {
 
 /** "X for Y", "X in the treatment of Y", "X therapy for Y", "Y prophylaxis with X": the disease is the chemical's indication. */
 export function indicationPattern(a: DocAnalysis, chem: PlacedMention[], dis: PlacedMention[]): boolean {
-  return chem.some((c) => dis.some((d) => {
-    if (c.sentence !== d.sentence || d.tokStart < c.tokEnd || d.tokStart - c.tokEnd > 6) return false;
-    const mid = words(a, c, c.tokEnd, d.tokStart);
-    return (mid[0] === "for" || mid.join(" ").startsWith("in the treatment of") || (mid[1] === "for" && /^(therapy|treatment|prophylaxis)$/.test(mid[0] ?? "")))
-      && !mid.some((w) => /^(induc|caus|associat)/.test(w));
-  }) || dis.some((d) => {
-    // "Y prophylaxis with X", "Y treatment with X": the disease first, then its therapy word and the chemical.
-    if (c.sentence !== d.sentence || c.tokStart < d.tokEnd || c.tokStart - d.tokEnd > 4) return false;
-    const mid = words(a, c, d.tokEnd, c.tokStart);
-    return /^(prophylaxis|treatment|therapy|management)$/.test(mid[0] ?? "") && mid.includes("with");
-  }));
+  return chem.some(
+    (c) =>
+      dis.some((d) => {
+        if (c.sentence !== d.sentence || d.tokStart < c.tokEnd || d.tokStart - c.tokEnd > 6) return false;
+        const mid = words(a, c, c.tokEnd, d.tokStart);
+        return (
+          (mid[0] === "for" ||
+            mid.join(" ").startsWith("in the treatment of") ||
+            (mid[1] === "for" && /^(therapy|treatment|prophylaxis)$/.test(mid[0] ?? ""))) &&
+          !mid.some((w) => /^(induc|caus|associat)/.test(w))
+        );
+      }) ||
+      dis.some((d) => {
+        // "Y prophylaxis with X", "Y treatment with X": the disease first, then its therapy word and the chemical.
+        if (c.sentence !== d.sentence || c.tokStart < d.tokEnd || c.tokStart - d.tokEnd > 4) return false;
+        const mid = words(a, c, d.tokEnd, c.tokStart);
+        return /^(prophylaxis|treatment|therapy|management)$/.test(mid[0] ?? "") && mid.includes("with");
+      }),
+  );
 }

@@ -1,6 +1,12 @@
 import { negationCovers as scopeCovers } from "@/lib/text/negation";
 import {
-  ASSOCIATION_STEMS, CAUSE_STEMS, PROTECT_STEMS, TEMPORAL_STEMS, TREAT_STEMS, isProtectiveVerb, matchesStem,
+  ASSOCIATION_STEMS,
+  CAUSE_STEMS,
+  PROTECT_STEMS,
+  TEMPORAL_STEMS,
+  TREAT_STEMS,
+  isProtectiveVerb,
+  matchesStem,
 } from "@/lib/text/relation-cues";
 import type { PlacedMention } from "./analyze";
 import type { Token } from "./text";
@@ -54,7 +60,11 @@ function inducedPattern(toks: Token[], c: PlacedMention, d: PlacedMention | null
 
 /** Whether a NegEx scope (lib/text/negation.ts: to the right of its trigger, stopped by terminators) covers [from, to). */
 function negationCovers(toks: Token[], from: number, to: number): boolean {
-  return scopeCovers(toks.map((t) => t.lower), from, to);
+  return scopeCovers(
+    toks.map((t) => t.lower),
+    from,
+    to,
+  );
 }
 
 /**
@@ -85,11 +95,18 @@ function protectivePattern(toks: Token[], c: PlacedMention, d: PlacedMention): s
   // "treatment of Y with X": only the explicit form; "Y in patients treated with X" reports an adverse effect.
   const before = toks.slice(Math.max(0, d.tokStart - 2), d.tokStart).map((t) => t.lower);
   const mid = toks.slice(d.tokEnd, c.tokStart).map((t) => t.lower);
-  if (before[1] === "of" && matchesStem(before[0] ?? "", TREAT_STEMS) && mid.includes("with") && !mid.some((w) => matchesStem(w, CAUSE_STEMS))) return before[0];
+  if (
+    before[1] === "of" &&
+    matchesStem(before[0] ?? "", TREAT_STEMS) &&
+    mid.includes("with") &&
+    !mid.some((w) => matchesStem(w, CAUSE_STEMS))
+  )
+    return before[0];
   const from = Math.max(d.tokEnd, c.tokStart - 4);
   for (let i = from; i < c.tokStart; i++) {
     const w = toks[i].lower;
-    if (isProtectiveVerb(w) && toks.slice(i + 1, c.tokStart).some((t) => t.lower === "by" || t.lower === "with")) return w;
+    if (isProtectiveVerb(w) && toks.slice(i + 1, c.tokStart).some((t) => t.lower === "by" || t.lower === "with"))
+      return w;
   }
   return null;
 }
@@ -98,24 +115,38 @@ function protectivePattern(toks: Token[], c: PlacedMention, d: PlacedMention): s
  * Relates a chemical's and a disease's mentions within one sentence.
  * @param toks the sentence's tokens; chem/dis: their mentions in it (non-empty); others: the sentence's other mentions.
  */
-export function relateInSentence(toks: Token[], chem: PlacedMention[], dis: PlacedMention[], others: PlacedMention[]): SentencePair {
+export function relateInSentence(
+  toks: Token[],
+  chem: PlacedMention[],
+  dis: PlacedMention[],
+  others: PlacedMention[],
+): SentencePair {
   let best: [PlacedMention, PlacedMention] = [chem[0], dis[0]];
   for (const c of chem) for (const d of dis) if (tokenGap(c, d) < tokenGap(best[0], best[1])) best = [c, d];
   const [c, d] = best;
   const chemicalFirst = c.tokStart <= d.tokStart;
   const lo = Math.min(c.tokEnd, d.tokEnd);
   const hi = Math.max(c.tokStart, d.tokStart);
-  const between = toks.slice(lo, hi).slice(0, 20).map((t) => t.lower);
+  const between = toks
+    .slice(lo, hi)
+    .slice(0, 20)
+    .map((t) => t.lower);
   const has = (stems: readonly string[]) => between.some((w) => matchesStem(w, stems));
-  let induced = false, byChemical = false, treatsCue: string | null = null, negatedAll = true;
+  let induced = false,
+    byChemical = false,
+    treatsCue: string | null = null,
+    negatedAll = true;
   for (const cm of chem) {
     for (const dm of dis) {
       if (inducedPattern(toks, cm, dm)) induced = true;
       if (dm.tokEnd <= cm.tokStart && cm.tokStart - dm.tokEnd <= 14) {
         const mid = toks.slice(dm.tokEnd, cm.tokStart).map((t) => t.lower);
         const near = toks.slice(Math.max(dm.tokEnd, cm.tokStart - 3), cm.tokStart).map((t) => t.lower);
-        const causal = mid.some((w) => matchesStem(w, CAUSE_STEMS) || matchesStem(w, ASSOCIATION_STEMS) || matchesStem(w, TEMPORAL_STEMS));
-        if (causal && near.some((w) => BY_WORDS.has(w)) && !mid.some((w) => matchesStem(w, PROTECT_STEMS))) byChemical = true;
+        const causal = mid.some(
+          (w) => matchesStem(w, CAUSE_STEMS) || matchesStem(w, ASSOCIATION_STEMS) || matchesStem(w, TEMPORAL_STEMS),
+        );
+        if (causal && near.some((w) => BY_WORDS.has(w)) && !mid.some((w) => matchesStem(w, PROTECT_STEMS)))
+          byChemical = true;
       }
       treatsCue ??= protectivePattern(toks, cm, dm);
       const from = Math.min(cm.tokStart, dm.tokStart);
@@ -129,10 +160,27 @@ export function relateInSentence(toks: Token[], chem: PlacedMention[], dis: Plac
   const otherChemicalBetween = otherChems.some((o) => o.tokStart >= lo && o.tokEnd <= hi);
   const cause = has(CAUSE_STEMS);
   const treats = treatsCue !== null && !negatedAll;
-  const cueWord = treats ? treatsCue : induced ? "induced" : between.find((w) => matchesStem(w, CAUSE_STEMS) || matchesStem(w, ASSOCIATION_STEMS)) ?? null;
+  const cueWord = treats
+    ? treatsCue
+    : induced
+      ? "induced"
+      : (between.find((w) => matchesStem(w, CAUSE_STEMS) || matchesStem(w, ASSOCIATION_STEMS)) ?? null);
   return {
-    gap: tokenGap(c, d), chemicalFirst, between, cause, association: has(ASSOCIATION_STEMS), temporal: has(TEMPORAL_STEMS),
-    protect: has(PROTECT_STEMS), treat: has(TREAT_STEMS), induced, byChemical, otherChemicalBetween, otherInducer,
-    chemicalInducer, negated: negatedAll, treats, cue: cueWord,
+    gap: tokenGap(c, d),
+    chemicalFirst,
+    between,
+    cause,
+    association: has(ASSOCIATION_STEMS),
+    temporal: has(TEMPORAL_STEMS),
+    protect: has(PROTECT_STEMS),
+    treat: has(TREAT_STEMS),
+    induced,
+    byChemical,
+    otherChemicalBetween,
+    otherInducer,
+    chemicalInducer,
+    negated: negatedAll,
+    treats,
+    cue: cueWord,
   };
 }

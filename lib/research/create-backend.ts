@@ -31,12 +31,16 @@ export function createReasoningBackend(options: BackendOptions = {}): ReasoningB
   const model = options.model ?? configured?.model;
   if (!model) return createExtractiveBackend();
   const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  const embedding = options.embeddingModel !== undefined ? options.embeddingModel : (getEmbeddingModel()?.model ?? null);
+  const embedding =
+    options.embeddingModel !== undefined ? options.embeddingModel : (getEmbeddingModel()?.model ?? null);
   return createLlmBackend(model, id, {
     timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS,
     embedder: createTextEmbedder({
       model: embedding,
-      onFallback: (error) => console.warn(`embedding model failed, using TF-IDF to pick diverse evidence: ${error instanceof Error ? error.message : String(error)}`),
+      onFallback: (error) =>
+        console.warn(
+          `embedding model failed, using TF-IDF to pick diverse evidence: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     }),
   });
 }

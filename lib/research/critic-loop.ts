@@ -46,9 +46,13 @@ export interface CriticLoopInput {
 export function failedCheckLines(checks: DeterministicCheck[], entailment: EntailmentVerdict | null): string[] {
   const lines = [
     ...checks.filter((c) => !c.passed).flatMap((c) => c.issues.map((issue) => `${c.label}: ${issue}`)),
-    ...(entailment?.issues ?? []).map((i) => (i.sentence ? `Entailment (${i.section}): “${i.sentence}”: ${i.issue}` : `Entailment: ${i.issue}`)),
+    ...(entailment?.issues ?? []).map((i) =>
+      i.sentence ? `Entailment (${i.section}): “${i.sentence}”: ${i.issue}` : `Entailment: ${i.issue}`,
+    ),
   ];
-  return lines.length > MAX_LISTED_ISSUES ? [...lines.slice(0, MAX_LISTED_ISSUES), `… and ${lines.length - MAX_LISTED_ISSUES} more`] : lines;
+  return lines.length > MAX_LISTED_ISSUES
+    ? [...lines.slice(0, MAX_LISTED_ISSUES), `… and ${lines.length - MAX_LISTED_ISSUES} more`]
+    : lines;
 }
 
 /**
@@ -60,12 +64,22 @@ export function failedCheckLines(checks: DeterministicCheck[], entailment: Entai
 function cleanDraft(draft: ResearchReport, evidence: Evidence[]): { report: ResearchReport; repairs: ReportRepair[] } {
   const repairs: ReportRepair[] = [];
   const cited = validateReportCitations(draft, evidence);
-  if (cited.removedReferences > 0) repairs.push({ kind: "reference", detail: `${cited.removedReferences} reference(s) not in the run's evidence` });
-  if (cited.removedMarkers > 0) repairs.push({ kind: "marker", detail: `${cited.removedMarkers} marker number(s) pointing to no reference` });
-  for (const id of cited.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
+  if (cited.removedReferences > 0)
+    repairs.push({ kind: "reference", detail: `${cited.removedReferences} reference(s) not in the run's evidence` });
+  if (cited.removedMarkers > 0)
+    repairs.push({ kind: "marker", detail: `${cited.removedMarkers} marker number(s) pointing to no reference` });
+  for (const id of cited.neutralisedIdentifiers)
+    repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
   const quoted = verifyReportQuotes(cited.report, evidence);
-  for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
-  return { report: withPublishedSupport({ ...quoted.report, removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers }), repairs };
+  for (const c of quoted.checks)
+    if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
+  return {
+    report: withPublishedSupport({
+      ...quoted.report,
+      removedMarkers: (quoted.report.removedMarkers ?? 0) + cited.removedMarkers,
+    }),
+    repairs,
+  };
 }
 
 /**
@@ -112,7 +126,10 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
     } catch (error) {
       if (!previous || !recoverable(error)) throw error;
       const why = `Revision ${attempt - 1} of the report failed (${errorText(error)})`;
-      await input.emit("notice", { level: "warning", message: `${why}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).` });
+      await input.emit("notice", {
+        level: "warning",
+        message: `${why}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).`,
+      });
       return publishTrusted(input, previous, [...previousChecks, why], attempt - 1);
     }
     const { report, repairs: netRepairs } = cleanDraft(draft, evidence);
@@ -122,25 +139,51 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
     if (checks.every((c) => c.passed) && runner.backend.critique) {
       try {
         entailment = await runner.call("critic", (backend, onUsage) =>
-          backend.critique ? backend.critique({ question: input.reportInput.question, report, evidence, signal, hooks: { onUsage } }) : Promise.resolve(null),
+          backend.critique
+            ? backend.critique({ question: input.reportInput.question, report, evidence, signal, hooks: { onUsage } })
+            : Promise.resolve(null),
         );
       } catch (error) {
         if (!recoverable(error)) throw error;
-        entailment = { verdict: "FAIL", issues: [{ section: "Report", sentence: "", issue: `the entailment check gave no valid answer (${errorText(error)})` }], claimsChecked: 0 };
+        entailment = {
+          verdict: "FAIL",
+          issues: [
+            {
+              section: "Report",
+              sentence: "",
+              issue: `the entailment check gave no valid answer (${errorText(error)})`,
+            },
+          ],
+          claimsChecked: 0,
+        };
       }
     }
     const passed = checks.every((c) => c.passed) && (entailment === null || entailment.verdict === "PASS");
     const llm = runner.backend.kind === "llm";
     const revise = !passed && attempt < maxAttempts && llm;
     const outcome = passed ? "verified" : revise ? "revise" : llm ? "replaced" : "unverified";
-    await input.emit("critic", { attempt, maxAttempts, verdict: passed ? "PASS" : "FAIL", checks, entailment, repairs, outcome });
+    await input.emit("critic", {
+      attempt,
+      maxAttempts,
+      verdict: passed ? "PASS" : "FAIL",
+      checks,
+      entailment,
+      repairs,
+      outcome,
+    });
     if (!revise) {
       const failedChecks = passed ? [] : failedCheckLines(checks, entailment);
       if (outcome === "replaced") {
-        await input.emit("notice", { level: "warning", message: `The model's report still failed the critic's checks after ${attempt} drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed).` });
+        await input.emit("notice", {
+          level: "warning",
+          message: `The model's report still failed the critic's checks after ${attempt} drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed).`,
+        });
         return publishTrusted(input, report, failedChecks, attempt);
       }
-      return { ...report, verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt } };
+      return {
+        ...report,
+        verification: { status: passed ? "verified" : "unverified", failedChecks, attempts: attempt },
+      };
     }
     // Feedback goes back to the report agent, which cites run-wide keys: [n] of this draft become [E…].
     const keys = citationKeys(evidence);
@@ -158,16 +201,28 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
  * verification set from its deterministic checks; the model's last draft (already cleaned and scrubbed) is kept in
  * `failedModelDraft` with its failed checks as an "unverified" verification, for the reader to open.
  */
-async function publishTrusted(input: CriticLoopInput, draft: ResearchReport, failedChecks: string[], attempts: number): Promise<ResearchReport> {
+async function publishTrusted(
+  input: CriticLoopInput,
+  draft: ResearchReport,
+  failedChecks: string[],
+  attempts: number,
+): Promise<ResearchReport> {
   const { report, repairs } = cleanDraft(extractiveReportOf(input.reportInput), input.evidence);
   const checks = runDeterministicChecks(report, input.evidence, repairs);
   const passed = checks.every((c) => c.passed);
   // A draft is the report agent's output, never itself a replacement: it holds no draft of its own.
-  const modelDraft: NonNullable<ResearchReport["failedModelDraft"]> = { ...draft, verification: { status: "unverified", failedChecks, attempts } };
+  const modelDraft: NonNullable<ResearchReport["failedModelDraft"]> = {
+    ...draft,
+    verification: { status: "unverified", failedChecks, attempts },
+  };
   delete (modelDraft as ResearchReport).failedModelDraft;
   return {
     ...report,
-    verification: { status: passed ? "verified" : "unverified", failedChecks: passed ? [] : failedCheckLines(checks, null), attempts: 1 },
+    verification: {
+      status: passed ? "verified" : "unverified",
+      failedChecks: passed ? [] : failedCheckLines(checks, null),
+      attempts: 1,
+    },
     failedModelDraft: modelDraft,
   };
 }

@@ -10,7 +10,14 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
-import { initialResearchState, researchOutcome, researchStages, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/run";
+import {
+  initialResearchState,
+  researchOutcome,
+  researchStages,
+  type ResearchRunInput,
+  type ResearchRunOutcome,
+  type ResearchState,
+} from "@/lib/research/run";
 
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;
@@ -29,7 +36,10 @@ async function libraryDictionary(): Promise<EntityDictionary | null> {
   const libraryCount = await countLibraryRecords();
   if (running.__criticaDictionary?.libraryCount !== libraryCount) {
     const entities = libraryCount > 0 ? await loadLibraryEntities() : [];
-    running.__criticaDictionary = { libraryCount, dictionary: entities.length ? compileEntityDictionary(entities) : null };
+    running.__criticaDictionary = {
+      libraryCount,
+      dictionary: entities.length ? compileEntityDictionary(entities) : null,
+    };
   }
   return running.__criticaDictionary.dictionary;
 }
@@ -50,7 +60,13 @@ async function libraryDictionary(): Promise<EntityDictionary | null> {
  * and every backend's hypotheses are normalised (normaliseAssessment: targets to NCBI Gene, pathways to GO) before
  * they are recorded; agents see only supportable records.
  */
-export const researchMode: RunMode<ResearchRequest, ResearchRunInput, ResearchState, ResearchRunOutcome, ResearchOverrides> = {
+export const researchMode: RunMode<
+  ResearchRequest,
+  ResearchRunInput,
+  ResearchState,
+  ResearchRunOutcome,
+  ResearchOverrides
+> = {
   name: "research",
   label: "run",
   request: researchInputSchema,
@@ -63,7 +79,12 @@ export const researchMode: RunMode<ResearchRequest, ResearchRunInput, ResearchSt
     onProviderError: request.onProviderError ?? "fail",
     ...(request.sourceCache === "bypass" ? { sourceCache: "bypass" as const } : {}),
   }),
-  requestOf: (settings) => ({ question: settings.question, sources: settings.sources, maxIterations: settings.maxIterations, onProviderError: settings.onProviderError }),
+  requestOf: (settings) => ({
+    question: settings.question,
+    sources: settings.sources,
+    maxIterations: settings.maxIterations,
+    onProviderError: settings.onProviderError,
+  }),
   backend: (overrides) => overrides.backend ?? createReasoningBackend(),
   async input(settings, { recorder, signal, overrides }) {
     const config = getConfig();
@@ -71,7 +92,10 @@ export const researchMode: RunMode<ResearchRequest, ResearchRunInput, ResearchSt
     return {
       question: settings.question,
       sourceIds: settings.sources,
-      sources: createSources(settings.sources, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: settings.sourceCache !== "bypass" }),
+      sources: createSources(settings.sources, {
+        treatmentQuestion: isTreatmentQuestion(settings.question),
+        cache: settings.sourceCache !== "bypass",
+      }),
       backend: overrides.backend ?? createReasoningBackend(),
       maxIterations: settings.maxIterations,
       timeoutMs: config.CRITICA_SOURCE_TIMEOUT_MS,
@@ -108,7 +132,17 @@ export const researchMode: RunMode<ResearchRequest, ResearchRunInput, ResearchSt
     markdown: detail.markdown,
     shortfalls: detail.shortfalls,
   }),
-  failed: (error) => ({ status: "failed", error, iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [] }),
+  failed: (error) => ({
+    status: "failed",
+    error,
+    iterations: 0,
+    evidence: [],
+    hypotheses: [],
+    assessments: [],
+    report: null,
+    markdown: null,
+    shortfalls: [],
+  }),
 };
 
 /**
@@ -117,6 +151,14 @@ export const researchMode: RunMode<ResearchRequest, ResearchRunInput, ResearchSt
  * Never throws for a stage's error: failures and cancellation end the run with status "failed" / "cancelled" and a message.
  */
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
-  await announceRun(input.recorder, { question: input.question, sources: input.sourceIds, maxIterations: input.maxIterations }, input.backend);
-  return executeStages(researchMode, input, beginProgress(initialResearchState(), 0, { from: 1, to: input.maxIterations }));
+  await announceRun(
+    input.recorder,
+    { question: input.question, sources: input.sourceIds, maxIterations: input.maxIterations },
+    input.backend,
+  );
+  return executeStages(
+    researchMode,
+    input,
+    beginProgress(initialResearchState(), 0, { from: 1, to: input.maxIterations }),
+  );
 }

@@ -6,7 +6,10 @@ import { recogniseGene, recogniseProcess, vocabulariesAvailable } from "@/lib/vo
  * ("hERG (KCNH2)", "IKr/hERG"), then its first word when that is symbol-like ("hERG potassium channel" → "hERG").
  */
 function targetPhrases(target: string): string[] {
-  const parts = target.split(/[/(),]/).map((p) => p.trim()).filter(Boolean);
+  const parts = target
+    .split(/[/(),]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const first = target.trim().split(/\s+/)[0];
   const symbolLike = /[A-Z0-9]/.test(first.slice(1)) ? [first] : [];
   return [...new Set([target, ...parts, ...symbolLike])];
@@ -27,7 +30,10 @@ export function normaliseHypothesis(h: MechanismHypothesis): MechanismHypothesis
   if (!vocabulariesAvailable()) return h;
   const out: MechanismHypothesis = { ...h };
   if (out.targetGeneId === undefined) {
-    const gene = targetPhrases(h.target).map(recogniseGene).find((g) => g !== null) ?? null;
+    const gene =
+      targetPhrases(h.target)
+        .map(recogniseGene)
+        .find((g) => g !== null) ?? null;
     out.targetGeneId = gene?.entrezId ?? null;
     out.targetSymbol = gene?.symbol ?? null;
   }
@@ -42,6 +48,7 @@ export function normaliseHypothesis(h: MechanismHypothesis): MechanismHypothesis
 export function normaliseAssessment(assessment: HypothesisSet): HypothesisSet {
   const hypotheses = assessment.hypotheses.map(normaliseHypothesis);
   const at = assessment.primaryHypothesis ? assessment.hypotheses.indexOf(assessment.primaryHypothesis) : -1;
-  const primary = at >= 0 ? hypotheses[at] : assessment.primaryHypothesis ? normaliseHypothesis(assessment.primaryHypothesis) : null;
+  const primary =
+    at >= 0 ? hypotheses[at] : assessment.primaryHypothesis ? normaliseHypothesis(assessment.primaryHypothesis) : null;
   return { ...assessment, hypotheses, primaryHypothesis: primary };
 }

@@ -16,7 +16,12 @@ import type { RunOutcome } from "@/lib/runs/mode";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotation";
 import { mergeEvidence } from "@/lib/evidence/merge";
-import { isRetracted, retractedNoticeMessage, supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
+import {
+  isRetracted,
+  retractedNoticeMessage,
+  supportableEvidence,
+  withProvenanceLimitations,
+} from "@/lib/evidence/provenance";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
@@ -56,7 +61,8 @@ export interface ResearchRunInput {
 }
 
 /** What a run produced, whatever its final status (a failed run keeps everything found so far). */
-export type ResearchRunOutcome = RunOutcome & Pick<ResearchState, "iterations" | "evidence" | "hypotheses" | "assessments" | "report" | "markdown" | "shortfalls">;
+export type ResearchRunOutcome = RunOutcome &
+  Pick<ResearchState, "iterations" | "evidence" | "hypotheses" | "assessments" | "report" | "markdown" | "shortfalls">;
 
 /**
  * The state of a research run between its stages: plain data, so a durable engine can pass it from one step to
@@ -82,7 +88,19 @@ export interface ResearchState {
 
 /** The state of a run that has not started. */
 export function initialResearchState(): ResearchState {
-  return { iterations: 0, evidence: [], hypotheses: [], assessments: [], report: null, markdown: null, shortfalls: [], queriesRun: [], failedSources: [], usingFallback: false, synthesize: false };
+  return {
+    iterations: 0,
+    evidence: [],
+    hypotheses: [],
+    assessments: [],
+    report: null,
+    markdown: null,
+    shortfalls: [],
+    queriesRun: [],
+    failedSources: [],
+    usingFallback: false,
+    synthesize: false,
+  };
 }
 
 /** The agent runner of one stage, on the fallback backend when an earlier stage already switched to it. */
@@ -97,7 +115,8 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
     timeoutMs: input.modelTimeoutMs,
   });
   const done = () => {
-    state.usingFallback = state.usingFallback || (input.fallbackBackend !== undefined && runner.backend === input.fallbackBackend);
+    state.usingFallback =
+      state.usingFallback || (input.fallbackBackend !== undefined && runner.backend === input.fallbackBackend);
   };
   return { runner, done };
 }
@@ -108,7 +127,15 @@ function stageRunner(input: ResearchRunInput, state: ResearchState) {
  * given order, records the searches, merges, annotates and saves what is new. A query the previous stage already
  * started (`prefetchKey`, see startSearchPrefetch) is taken from there and recorded here like the others.
  */
-async function search(input: ResearchRunInput, state: ResearchState, queries: string[], phase: SearchPhase, limit: number, iteration: number, prefetchKey?: string) {
+async function search(
+  input: ResearchRunInput,
+  state: ResearchState,
+  queries: string[],
+  phase: SearchPhase,
+  limit: number,
+  iteration: number,
+  prefetchKey?: string,
+) {
   const { recorder, signal } = input;
   // A source that failed (after its own retries) or timed out is not asked again in this run: each later step
   // would cost another timeout, and the user sees one shortfall per source rather than one per query.
@@ -118,11 +145,20 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
   // Each source's search event is saved as soon as that source answers, so the run page shows progress
   // before the slowest source is done; the merge, shortfalls and state follow query by query once all answered.
   const record = (r: SourceSearchResult) =>
-    recorder.emit("search", { iteration, phase, source: r.source, query: r.query, hits: r.evidence.length, durationMs: r.durationMs, ...(r.fromCache ? { fromCache: true } : {}) });
+    recorder.emit("search", {
+      iteration,
+      phase,
+      source: r.source,
+      query: r.query,
+      hits: r.evidence.length,
+      durationMs: r.durationMs,
+      ...(r.fromCache ? { fromCache: true } : {}),
+    });
   const answers = await Promise.all(
     queries.map(async (query) => {
       const prefetched = takePrefetched(prefetchKey, normalise(query));
-      if (!prefetched) return searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal, onResult: record });
+      if (!prefetched)
+        return searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal, onResult: record });
       const results = (await prefetched).filter((r) => available.some((s) => s.id === r.source));
       for (const r of results) await record(r);
       return results;
@@ -142,21 +178,35 @@ async function search(input: ResearchRunInput, state: ResearchState, queries: st
       found.push(...r.evidence);
     }
     const room = MAX_RUN_EVIDENCE - state.evidence.length;
-    const { added, duplicates } = mergeEvidence(state.evidence, found.sort((a, b) => b.relevance - a.relevance));
+    const { added, duplicates } = mergeEvidence(
+      state.evidence,
+      found.sort((a, b) => b.relevance - a.relevance),
+    );
     // A record's relevance is its relevance to the question, not its rank in whichever search found it (ranks of
     // different searches do not compare);
     // it orders what is kept when the run is full, and is saved with the record for the evidence table.
-    const kept = annotateEvidence(scoreNewRecords(input.question, state.evidence, added).slice(0, Math.max(0, room)), input.entityDictionary ?? null);
+    const kept = annotateEvidence(
+      scoreNewRecords(input.question, state.evidence, added).slice(0, Math.max(0, room)),
+      input.entityDictionary ?? null,
+    );
     if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
     state.evidence.push(...kept);
-    await recorder.emit("evidence", { iteration, added: kept.map(summarizeEvidence), duplicates, total: state.evidence.length });
-    if (kept.some(isRetracted)) await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
+    await recorder.emit("evidence", {
+      iteration,
+      added: kept.map(summarizeEvidence),
+      duplicates,
+      total: state.evidence.length,
+    });
+    if (kept.some(isRetracted))
+      await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
   }
 }
 
 /** Up to FOLLOW_UP_QUERIES_PER_STEP distinct queries not searched yet. */
 function fresh(state: ResearchState, queries: string[]): string[] {
-  return [...new Set(queries.map((q) => q.trim()).filter(Boolean))].filter((q) => !state.queriesRun.includes(normalise(q))).slice(0, FOLLOW_UP_QUERIES_PER_STEP);
+  return [...new Set(queries.map((q) => q.trim()).filter(Boolean))]
+    .filter((q) => !state.queriesRun.includes(normalise(q)))
+    .slice(0, FOLLOW_UP_QUERIES_PER_STEP);
 }
 
 /**
@@ -168,8 +218,14 @@ function fresh(state: ResearchState, queries: string[]): string[] {
 export const researchStages = {
   async start(input: ResearchRunInput): Promise<void> {
     const p = questionProposition(input.question, input.entityDictionary);
-    await input.recorder.emit("question-classified", { kind: p.kind, drugs: p.chemicals, conditions: p.conditions, reading: propositionText(p) });
-    if (input.backend.kind === "extractive") await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+    await input.recorder.emit("question-classified", {
+      kind: p.kind,
+      drugs: p.chemicals,
+      conditions: p.conditions,
+      reading: propositionText(p),
+    });
+    if (input.backend.kind === "extractive")
+      await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
   },
 
   /** (1)+(2): the question (first iteration) or the judge's next queries and the open knowledge gaps (later ones). */
@@ -180,7 +236,15 @@ export const researchStages = {
     const lastJudge = state.assessments.at(-1);
     const previous = state.hypotheses.at(-1) ?? null;
     if (iteration === 1) await search(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
-    else await search(input, state, fresh(state, [...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]), "judge", FOLLOW_UP_SEARCH_LIMIT, iteration);
+    else
+      await search(
+        input,
+        state,
+        fresh(state, [...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]),
+        "judge",
+        FOLLOW_UP_SEARCH_LIMIT,
+        iteration,
+      );
     return state;
   },
 
@@ -188,7 +252,12 @@ export const researchStages = {
    * (1)+(2) of a follow-up iteration ("look deeper into hERG"): the user's research request as the
    * queries, searched like the question (phase "question", up to QUESTION_SEARCH_LIMIT records per source).
    */
-  async followUpSearch(input: ResearchRunInput, state: ResearchState, iteration: number, queries: string[]): Promise<ResearchState> {
+  async followUpSearch(
+    input: ResearchRunInput,
+    state: ResearchState,
+    iteration: number,
+    queries: string[],
+  ): Promise<ResearchState> {
     input.signal?.throwIfAborted();
     state.iterations = iteration;
     await input.recorder.emit("iteration-started", { iteration });
@@ -235,7 +304,11 @@ export const researchStages = {
       );
       state.hypotheses.push(hypotheses);
       if (prefetch.used) state.prefetchKey = prefetch.key;
-      await input.recorder.emit("hypotheses", { iteration, assessment: hypotheses, ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}) });
+      await input.recorder.emit("hypotheses", {
+        iteration,
+        assessment: hypotheses,
+        ...(runner.backend.kind === "llm" ? { droppedEvidenceIds: dropped } : {}),
+      });
     } finally {
       done();
       if (state.prefetchKey !== prefetch.key) endPrefetch(prefetch.key);
@@ -246,11 +319,24 @@ export const researchStages = {
   /** (4): targeted searches from the hypotheses' suggestions (those the hypothesis stage started are taken from it). */
   async targetedSearch(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
-    const ordered = hypotheses.primaryHypothesis ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses] : hypotheses.hypotheses;
+    const ordered = hypotheses.primaryHypothesis
+      ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses]
+      : hypotheses.hypotheses;
     const prefetchKey = state.prefetchKey;
     delete state.prefetchKey;
     try {
-      await search(input, state, fresh(state, ordered.flatMap((h) => h.searchSuggestions)), "hypothesis", FOLLOW_UP_SEARCH_LIMIT, iteration, prefetchKey);
+      await search(
+        input,
+        state,
+        fresh(
+          state,
+          ordered.flatMap((h) => h.searchSuggestions),
+        ),
+        "hypothesis",
+        FOLLOW_UP_SEARCH_LIMIT,
+        iteration,
+        prefetchKey,
+      );
     } finally {
       endPrefetch(prefetchKey);
     }
@@ -265,7 +351,15 @@ export const researchStages = {
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     try {
       const judged = await runner.call("judge", (b, onUsage) =>
-        b.judge({ question: input.question, evidence: supportableEvidence(state.evidence), hypotheses, iteration, maxIterations: input.maxIterations, signal, hooks: { onUsage } }),
+        b.judge({
+          question: input.question,
+          evidence: supportableEvidence(state.evidence),
+          hypotheses,
+          iteration,
+          maxIterations: input.maxIterations,
+          signal,
+          hooks: { onUsage },
+        }),
       );
       const forced = iteration >= input.maxIterations && judged.recommendation !== "synthesize";
       const assessment: JudgeAssessment = forced ? { ...judged, recommendation: "synthesize" } : judged;
@@ -312,7 +406,6 @@ export const researchStages = {
     return state;
   },
 };
-
 
 /** The outcome of a run from its final state. */
 export function researchOutcome(state: ResearchState, failure: RunFailure | null): ResearchRunOutcome {

@@ -3,7 +3,10 @@ import type { LiteratureSource } from "@/lib/sources/types";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 
 /** Searches started ahead of their step, by prefetch key, then by normalised query. In this process only. */
-const started = new Map<string, { controller: AbortController; searches: Map<string, Promise<SourceSearchResult[]>> }>();
+const started = new Map<
+  string,
+  { controller: AbortController; searches: Map<string, Promise<SourceSearchResult[]>> }
+>();
 
 /** A prefetch no step took is forgotten (and its searches aborted) after this long: the run failed or moved on. */
 const FORGET_AFTER_MS = 10 * 60_000;
@@ -47,7 +50,9 @@ export function startSearchPrefetch(options: SearchPrefetchOptions): SearchPrefe
   const searches = new Map<string, Promise<SourceSearchResult[]>>();
   started.set(key, { controller, searches });
   setTimeout(() => endPrefetch(key), FORGET_AFTER_MS).unref?.();
-  controller.signal.addEventListener("abort", () => options.signal?.removeEventListener("abort", onRunAbort), { once: true });
+  controller.signal.addEventListener("abort", () => options.signal?.removeEventListener("abort", onRunAbort), {
+    once: true,
+  });
   return {
     key,
     get used() {
@@ -57,7 +62,11 @@ export function startSearchPrefetch(options: SearchPrefetchOptions): SearchPrefe
       for (const query of queries) {
         const q = options.normalise(query);
         if (searches.size >= options.max || searches.has(q) || controller.signal.aborted) continue;
-        const search = searchSources(options.sources, query, { limit: options.limit, timeoutMs: options.timeoutMs, signal: controller.signal });
+        const search = searchSources(options.sources, query, {
+          limit: options.limit,
+          timeoutMs: options.timeoutMs,
+          signal: controller.signal,
+        });
         search.catch(() => undefined); // a search no step takes may be aborted; the step that takes it sees the rejection
         searches.set(q, search);
       }
@@ -66,7 +75,10 @@ export function startSearchPrefetch(options: SearchPrefetchOptions): SearchPrefe
 }
 
 /** The prefetched search of `query` (normalised) under `key`, removed from the prefetch; undefined when none. */
-export function takePrefetched(key: string | undefined, normalisedQuery: string): Promise<SourceSearchResult[]> | undefined {
+export function takePrefetched(
+  key: string | undefined,
+  normalisedQuery: string,
+): Promise<SourceSearchResult[]> | undefined {
   const entry = key ? started.get(key) : undefined;
   const search = entry?.searches.get(normalisedQuery);
   entry?.searches.delete(normalisedQuery);

@@ -11,8 +11,16 @@ import { normaliseAssessment } from "@/lib/research/normalise-chain";
  * methodology says it was written without a language model. Deterministic.
  */
 export function extractiveReportOf(input: Omit<ReportInput, "feedback" | "hooks" | "signal">): ResearchReport {
-  const hypotheses = normaliseAssessment(extractiveHypothesize({ question: input.question, evidence: input.evidence, previous: null }));
+  const hypotheses = normaliseAssessment(
+    extractiveHypothesize({ question: input.question, evidence: input.evidence, previous: null }),
+  );
   const iteration = Math.max(1, input.iterations);
-  const assessment = extractiveJudge({ question: input.question, evidence: input.evidence, hypotheses, iteration, maxIterations: iteration });
+  const assessment = extractiveJudge({
+    question: input.question,
+    evidence: input.evidence,
+    hypotheses,
+    iteration,
+    maxIterations: iteration,
+  });
   return extractiveReport({ ...input, hypotheses, assessments: [assessment] });
 }

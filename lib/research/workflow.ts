@@ -13,7 +13,11 @@ export async function researchWorkflow(job: RunJob, progress: RunProgress<Resear
   await followPlan(job.plan, progress, (run, call) => researchStep(job, run, call));
 }
 
-async function researchStep(job: RunJob, progress: RunProgress<ResearchState>, call: StageCall): Promise<RunProgress<ResearchState>> {
+async function researchStep(
+  job: RunJob,
+  progress: RunProgress<ResearchState>,
+  call: StageCall,
+): Promise<RunProgress<ResearchState>> {
   "use step";
   return runDurableStage(researchMode, job, progress, call);
 }

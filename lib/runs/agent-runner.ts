@@ -52,7 +52,11 @@ export interface AgentRunner<B extends RunnerBackend = RunnerBackend> {
 }
 
 /** The `usage` event of one model call: its tokens and the estimated cost from the configured prices. */
-export function usagePayload(u: ModelUsage, model: string | null, prices: AgentRunnerOptions["prices"]): RunEventPayloads["usage"] {
+export function usagePayload(
+  u: ModelUsage,
+  model: string | null,
+  prices: AgentRunnerOptions["prices"],
+): RunEventPayloads["usage"] {
   const inputTokens = u.inputTokens ?? null;
   const outputTokens = u.outputTokens ?? null;
   return {
@@ -94,7 +98,10 @@ export function createAgentRunner<B extends RunnerBackend>(options: AgentRunnerO
       try {
         return await attempt(current, run);
       } catch (error) {
-        const failure = current.kind === "llm" ? classifyProviderError(error, { step, signal: options.signal, timeoutMs: options.timeoutMs }) : null;
+        const failure =
+          current.kind === "llm"
+            ? classifyProviderError(error, { step, signal: options.signal, timeoutMs: options.timeoutMs })
+            : null;
         if (!failure) throw error;
         if (options.policy !== "extractive" || !options.fallback) {
           throw new ProviderFailureError(`${failure.message} Everything found so far is kept.`, { cause: error });

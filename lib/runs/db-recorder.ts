@@ -14,7 +14,11 @@ import { notifyRunEvent } from "@/lib/runs/event-feed";
  * `lastSeq()` is the seq of the last event saved so far; `flush()` resolves once every event emitted so far is saved
  * or has failed (an emit nobody awaited, such as an embedder's fallback notice).
  */
-export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0): RunRecorder & { lastSeq(): number; flush(): Promise<void> } {
+export function createDbRecorder(
+  runId: string,
+  firstSeq = 0,
+  firstOrdinal = 0,
+): RunRecorder & { lastSeq(): number; flush(): Promise<void> } {
   let seq = firstSeq;
   let ordinal = firstOrdinal;
   // Events are saved strictly in order even if a caller forgets to await.
@@ -52,7 +56,8 @@ export function createDbRecorder(runId: string, firstSeq = 0, firstOrdinal = 0):
     seq += 1;
     await appendRunEvent(runId, seq, type, data);
     // The final answer is saved: its streamed partial is no longer shown.
-    if (type === "hypotheses" || type === "report" || type === "run-finished") clearRunPartial(runId, type === "run-finished");
+    if (type === "hypotheses" || type === "report" || type === "run-finished")
+      clearRunPartial(runId, type === "run-finished");
     // This process's viewers of the run get the event at once (lib/runs/event-feed.ts).
     notifyRunEvent(runId);
   };

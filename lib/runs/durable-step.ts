@@ -21,7 +21,9 @@ export const CANCELLED_MESSAGE = "Run cancelled; everything found so far is kept
 
 /** How a run ended after an error: "cancelled" when its signal was aborted, else "failed" with the error's message. */
 export function runFailure(error: unknown, signal: AbortSignal | undefined): RunFailure {
-  return signal?.aborted ? { status: "cancelled", message: CANCELLED_MESSAGE } : { status: "failed", message: errorMessage(error) };
+  return signal?.aborted
+    ? { status: "cancelled", message: CANCELLED_MESSAGE }
+    : { status: "failed", message: errorMessage(error) };
 }
 
 /**

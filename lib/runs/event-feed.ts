@@ -70,7 +70,11 @@ async function follow(runId: string, feed: Feed): Promise<void> {
  * the database, so the load does not grow with the number of viewers.
  * @returns the function that stops following.
  */
-export function followRunEvents(runId: string, after: number, onEvents: (events: RunEvent[], ended: boolean) => void): () => void {
+export function followRunEvents(
+  runId: string,
+  after: number,
+  onEvents: (events: RunEvent[], ended: boolean) => void,
+): () => void {
   let feed = feeds.get(runId);
   const created = !feed;
   feed ??= { events: [], ended: false, listeners: new Set(), wake: () => undefined };

@@ -14,7 +14,9 @@ export function eventToDataPart(event: RunEvent): DataChunk {
  * Transient: the client gets it in useChat's `onData` and never keeps it in the message, so a reloaded page or a
  * long report does not pile partials up; the final answer arrives as its saved event.
  */
-export function partialToDataPart(partial: RunPartial): Extract<UIMessageChunk<never, RunDataParts>, { type: "data-partial" }> {
+export function partialToDataPart(
+  partial: RunPartial,
+): Extract<UIMessageChunk<never, RunDataParts>, { type: "data-partial" }> {
   return { type: "data-partial", id: "partial", data: partial, transient: true };
 }
 
@@ -39,6 +41,7 @@ export function eventsFromMessage(message: RunUIMessage): RunEvent[] {
  */
 export function isPartialCurrent(partial: RunPartial, events: RunEvent[]): boolean {
   if (events.some((e) => e.type === "run-finished")) return false;
-  if (partial.kind === "hypotheses") return !events.some((e) => e.type === "hypotheses" && e.data.iteration >= partial.iteration);
+  if (partial.kind === "hypotheses")
+    return !events.some((e) => e.type === "hypotheses" && e.data.iteration >= partial.iteration);
   return !events.some((e) => e.type === "report" || (e.type === "critic" && e.data.attempt >= partial.attempt));
 }

@@ -19,16 +19,31 @@ export async function announceRun(
   about: { question: string; sources: SourceId[]; maxIterations: number },
   backend: { kind: BackendKind; model: string | null },
 ): Promise<void> {
-  await recorder.emit("run-started", { question: about.question, backend: backend.kind, model: backend.model, sources: about.sources, maxIterations: about.maxIterations });
+  await recorder.emit("run-started", {
+    question: about.question,
+    backend: backend.kind,
+    model: backend.model,
+    sources: about.sources,
+    maxIterations: about.maxIterations,
+  });
 }
 
 /** Saves the closing run-finished event of `outcome`, its duration counted from `startedAt` (ms since the epoch). */
 export async function recordEnd(recorder: RunRecorder, outcome: RunOutcome, startedAt: number): Promise<void> {
-  await recorder.emit("run-finished", { status: outcome.status, message: outcome.error, durationMs: Math.max(0, Date.now() - startedAt) });
+  await recorder.emit("run-finished", {
+    status: outcome.status,
+    message: outcome.error,
+    durationMs: Math.max(0, Date.now() - startedAt),
+  });
 }
 
 /** Runs one stage call on `state`, on the stage table of `stages`. */
-export async function runStageCall<I extends StageInput, S, Ov>(stages: RunStages<I, S, RunOutcome, Ov>, input: I, state: S, call: StageCall): Promise<void> {
+export async function runStageCall<I extends StageInput, S, Ov>(
+  stages: RunStages<I, S, RunOutcome, Ov>,
+  input: I,
+  state: S,
+  call: StageCall,
+): Promise<void> {
   const stage = stages.stages[call.stage];
   if (!stage) throw new Error(`the ${stages.label} has no stage "${call.stage}"`);
   await stage(input, state, call.iteration ?? 0);

@@ -1,7 +1,8 @@
 import { appendRunEvent, lastEventSeq, listUnfinishedRuns, updateRun } from "@/lib/db/runs";
 
 /** Message saved on runs whose server stopped while they were executing. */
-export const INTERRUPTED_MESSAGE = "The server stopped while this run was executing; everything found until then is kept.";
+export const INTERRUPTED_MESSAGE =
+  "The server stopped while this run was executing; everything found until then is kept.";
 
 /** An unfinished run as the start-up check sees it: its mode and its Workflow SDK run id (null: never enqueued durably). */
 export interface UnfinishedRun {

@@ -17,7 +17,10 @@ export const SWEEP_MS = 10_000;
  * The claim renews the lease, so the same run is not recovered again for LEASE_MS.
  * @returns the ids of the runs this call recovered.
  */
-export async function sweepLapsedRuns(reenqueue: (workflowRunId: string) => Promise<void>, now = new Date()): Promise<string[]> {
+export async function sweepLapsedRuns(
+  reenqueue: (workflowRunId: string) => Promise<void>,
+  now = new Date(),
+): Promise<string[]> {
   const recovered: string[] = [];
   for (const run of await listLapsedRuns(new Date(now.getTime() - LEASE_MS))) {
     if (!(await claimLapsedRun(run.id, run.heartbeatAt, now))) continue;
@@ -39,7 +42,11 @@ export async function reenqueueWorkflowRun(workflowRunId: string): Promise<void>
   const run = await world.runs.get(workflowRunId, { resolveData: "none" });
   const namespace = process.env.WORKFLOW_QUEUE_NAMESPACE;
   const prefix = namespace ? `__${namespace}_wkf_workflow_` : "__wkf_workflow_";
-  await world.queue(`${prefix}${run.workflowName}` as Parameters<typeof world.queue>[0], { runId: workflowRunId }, { deploymentId: run.deploymentId, specVersion: run.specVersion });
+  await world.queue(
+    `${prefix}${run.workflowName}` as Parameters<typeof world.queue>[0],
+    { runId: workflowRunId },
+    { deploymentId: run.deploymentId, specVersion: run.specVersion },
+  );
 }
 
 /**
@@ -116,7 +123,8 @@ export function startLeaseSweep(options: LeaseSweepOptions = {}): () => void {
     sweeping = true;
     try {
       const ids = await sweepLapsedRuns(reenqueue);
-      if (ids.length) console.log(`critica: lease sweep re-enqueued ${ids.length} run(s) whose executor stopped: ${ids.join(", ")}`);
+      if (ids.length)
+        console.log(`critica: lease sweep re-enqueued ${ids.length} run(s) whose executor stopped: ${ids.join(", ")}`);
       aim(await nextLapseWithin(SWEEP_MS + SWEEP_JITTER_MS));
     } catch (error) {
       console.error("critica: lease sweep failed:", error instanceof Error ? error.message : error);

@@ -35,7 +35,10 @@ export async function requestCancel(runId: string): Promise<boolean> {
  * is registered (durable steps).
  * @returns the run's AbortController and `release`, to call once the run has ended.
  */
-export function trackRun(runId: string, options: { lease?: boolean } = {}): { controller: AbortController; release: () => void } {
+export function trackRun(
+  runId: string,
+  options: { lease?: boolean } = {},
+): { controller: AbortController; release: () => void } {
   const controller = new AbortController();
   controllers.set(runId, controller);
   const unwatch = watchRun(runId, controller, options);

@@ -91,4 +91,6 @@ export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = 
 export type RunWorkflow<S> = (job: RunJob, progress: RunProgress<S>) => Promise<void>;
 
 /** A mode with its durable workflow (lib/modes.ts pairs them: a mode file cannot import the workflow that imports it). */
-export type DurableMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object> = RunMode<R, I, S, O, Ov> & { workflow: RunWorkflow<S> };
+export type DurableMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object> = RunMode<R, I, S, O, Ov> & {
+  workflow: RunWorkflow<S>;
+};

@@ -58,7 +58,11 @@ export function stepName(call: StageCall): string {
  * with the {@link FINISH} call. After a failure the remaining stages are not called; FINISH always is.
  * @returns the progress after FINISH.
  */
-export async function followPlan<S, P extends RunProgress<S>>(plan: StagePlan, progress: P, step: (progress: P, call: StageCall) => Promise<P>): Promise<P> {
+export async function followPlan<S, P extends RunProgress<S>>(
+  plan: StagePlan,
+  progress: P,
+  step: (progress: P, call: StageCall) => Promise<P>,
+): Promise<P> {
   let run = progress;
   for (const stage of plan.first) if (!run.failure) run = await step(run, { stage });
   if (plan.each.length > 0) {

@@ -36,10 +36,16 @@ export interface EventProjection {
 export function projectEvents(events: RunEvent[]): EventProjection {
   const report = events.findLast((e) => e.type === "report");
   return {
-    hypotheses: events.flatMap((e) => (e.type === "hypotheses" ? [{ iteration: e.data.iteration, assessment: e.data.assessment }] : [])),
-    assessments: events.flatMap((e) => (e.type === "assessment" ? [{ iteration: e.data.iteration, assessment: e.data.assessment }] : [])),
+    hypotheses: events.flatMap((e) =>
+      e.type === "hypotheses" ? [{ iteration: e.data.iteration, assessment: e.data.assessment }] : [],
+    ),
+    assessments: events.flatMap((e) =>
+      e.type === "assessment" ? [{ iteration: e.data.iteration, assessment: e.data.assessment }] : [],
+    ),
     report: report ? { report: report.data.report, markdown: report.data.markdown } : null,
-    shortfalls: events.flatMap((e) => (e.type === "shortfall" ? [{ source: e.data.source, message: e.data.message }] : [])),
+    shortfalls: events.flatMap((e) =>
+      e.type === "shortfall" ? [{ source: e.data.source, message: e.data.message }] : [],
+    ),
   };
 }
 
@@ -63,7 +69,16 @@ function runDetail(
   report: { report: ResearchReport; markdown: string } | null,
 ): RunDetail {
   const { hypotheses, assessments, shortfalls } = projection;
-  return { run, events, evidence, hypotheses, assessments, report: report?.report ?? null, markdown: report?.markdown ?? null, shortfalls };
+  return {
+    run,
+    events,
+    evidence,
+    hypotheses,
+    assessments,
+    report: report?.report ?? null,
+    markdown: report?.markdown ?? null,
+    shortfalls,
+  };
 }
 
 /**

@@ -21,14 +21,21 @@ export interface EnqueueCredentials {
  * @throws AppError "invalid-input" with the server's message for input it rejected (400); Error naming CRITICA_API_KEY when
  *   the server needs an account (401), and Error when it cannot be reached or answers another error status.
  */
-export async function enqueueOnServer(serverUrl: string, path: string, input: unknown, credentials: EnqueueCredentials): Promise<string> {
+export async function enqueueOnServer(
+  serverUrl: string,
+  path: string,
+  input: unknown,
+  credentials: EnqueueCredentials,
+): Promise<string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (credentials.apiKey) headers.authorization = `Bearer ${credentials.apiKey}`;
   let res: Response;
   try {
     res = await fetch(new URL(path, serverUrl), { method: "POST", headers, body: JSON.stringify(input) });
   } catch (error) {
-    throw new Error(`the Critica server at ${serverUrl} (CRITICA_SERVER_URL) cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `the Critica server at ${serverUrl} (CRITICA_SERVER_URL) cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const body = (await res.json().catch(() => ({}))) as { runId?: string; error?: string };
   if (res.status === 400) throw new AppError("invalid-input", body.error ?? "The server rejected the run's input.");
@@ -39,7 +46,8 @@ export async function enqueueOnServer(serverUrl: string, path: string, input: un
         : `the Critica server at ${serverUrl} has accounts on: create an API key at ${new URL("/settings/api-keys", serverUrl)} and set CRITICA_API_KEY`,
     );
   }
-  if (res.status !== 202 || !body.runId) throw new Error(`the Critica server at ${serverUrl} answered ${res.status}${body.error ? `: ${body.error}` : ""}`);
+  if (res.status !== 202 || !body.runId)
+    throw new Error(`the Critica server at ${serverUrl} answered ${res.status}${body.error ? `: ${body.error}` : ""}`);
   if (!credentials.apiKey) await setRunOwner(body.runId, credentials.ownerId);
   return body.runId;
 }

@@ -8,7 +8,12 @@ import type { ChatUIMessage } from "@/lib/domain/chat";
  * The header fields a run row and its snapshot share, with the same names and types: one list for both
  * directions (toRunSnapshot, and snapshotToDetail in lib/runs/projections).
  */
-export function sharedRunFields(run: RunSummary | RunSnapshot["run"]): Pick<RunSummary, "id" | "mode" | "question" | "status" | "backend" | "model" | "sources" | "maxIterations" | "error"> {
+export function sharedRunFields(
+  run: RunSummary | RunSnapshot["run"],
+): Pick<
+  RunSummary,
+  "id" | "mode" | "question" | "status" | "backend" | "model" | "sources" | "maxIterations" | "error"
+> {
   const { id, mode, question, status, backend, model, sources, maxIterations, error } = run;
   return { id, mode, question, status, backend, model, sources, maxIterations, error };
 }
@@ -18,7 +23,12 @@ export function sharedRunFields(run: RunSummary | RunSnapshot["run"]): Pick<RunS
  * given, is frozen into the snapshot (share links pass the run's evidence; the run page does not need it), and so
  * are `messages`, the run's conversation (share links freeze it read-only; answers still streaming are left out).
  */
-export function toRunSnapshot(run: RunSummary, events: RunEvent[], evidence?: Evidence[], messages?: ChatUIMessage[]): RunSnapshot {
+export function toRunSnapshot(
+  run: RunSummary,
+  events: RunEvent[],
+  evidence?: Evidence[],
+  messages?: ChatUIMessage[],
+): RunSnapshot {
   const snapshot: RunSnapshot = {
     version: SNAPSHOT_VERSION,
     run: {

@@ -26,7 +26,9 @@ export interface StartOptions<Ov> {
  * not "inline". The world (local or Postgres) comes from WORKFLOW_TARGET_WORLD (see next.config.ts).
  */
 export function durableEngine(workflow: RunWorkflow<never>): boolean {
-  return getConfig().CRITICA_ENGINE !== "inline" && Boolean((workflow as unknown as { workflowId?: string }).workflowId);
+  return (
+    getConfig().CRITICA_ENGINE !== "inline" && Boolean((workflow as unknown as { workflowId?: string }).workflowId)
+  );
 }
 
 function overridden(overrides: object | undefined): boolean {
@@ -51,7 +53,10 @@ export async function startRun<R extends { sources?: SourceId[] }, I extends Sta
   const overrides = options.overrides ?? {};
   // The command line with a server at hand enqueues there, durably; the server itself never forwards.
   if (config.CRITICA_SERVER_URL && !durableEngine(mode.workflow) && !overridden(overrides)) {
-    const runId = await enqueueOnServer(config.CRITICA_SERVER_URL, mode.remotePath, request, { apiKey: config.CRITICA_API_KEY, ownerId: options.ownerId ?? null });
+    const runId = await enqueueOnServer(config.CRITICA_SERVER_URL, mode.remotePath, request, {
+      apiKey: config.CRITICA_API_KEY,
+      ownerId: options.ownerId ?? null,
+    });
     return { runId, done: waitForRun(mode, runId) };
   }
   await applyMigrations();
@@ -73,10 +78,19 @@ export async function openRun<R extends { sources?: SourceId[] }, I extends Stag
   const settings = mode.settings(request, request.sources?.length ? request.sources : await defaultSources());
   const backend = mode.backend(options.overrides ?? {});
   const runId = crypto.randomUUID();
-  await createRun({ id: runId, settings, backend: backend.kind, model: backend.model, ownerId: options.ownerId ?? null });
+  await createRun({
+    id: runId,
+    settings,
+    backend: backend.kind,
+    model: backend.model,
+    ownerId: options.ownerId ?? null,
+  });
   const recorder = createDbRecorder(runId);
   await announceRun(recorder, settings, backend);
-  return { job: { runId, settings, plan: mode.plan }, progress: beginProgress(mode.initialState(), recorder.lastSeq(), { from: 1, to: settings.maxIterations }) };
+  return {
+    job: { runId, settings, plan: mode.plan },
+    progress: beginProgress(mode.initialState(), recorder.lastSeq(), { from: 1, to: settings.maxIterations }),
+  };
 }
 
 /**
@@ -109,20 +123,36 @@ async function enqueueRun<S>(workflow: RunWorkflow<S>, job: RunJob, progress: Ru
     const run = await start(workflow, [job, progress]);
     await setWorkflowRunId(job.runId, run.runId);
   } catch (error) {
-    await recordEnd(createDbRecorder(job.runId, progress.seq), { status: "failed", error: "The run could not be queued; please try again." }, progress.startedAt);
+    await recordEnd(
+      createDbRecorder(job.runId, progress.seq),
+      { status: "failed", error: "The run could not be queued; please try again." },
+      progress.startedAt,
+    );
     throw error;
   }
 }
 
 /** The run in this process: its input built once from the settings, its plan followed by executeStages. Never rejects. */
-function executeInProcess<I extends StageInput, S, O extends RunOutcome, Ov>(stages: RunStages<I, S, O, Ov>, job: RunJob, progress: RunProgress<S>, overrides: Partial<Ov>): Promise<O> {
+function executeInProcess<I extends StageInput, S, O extends RunOutcome, Ov>(
+  stages: RunStages<I, S, O, Ov>,
+  job: RunJob,
+  progress: RunProgress<S>,
+  overrides: Partial<Ov>,
+): Promise<O> {
   const { controller, release } = trackRun(job.runId);
   const recorder = createDbRecorder(job.runId, progress.seq, stages.checkpoint(progress.state).evidence);
-  const execute = async () => executeStages(stages, await stages.input(job.settings, { recorder, signal: controller.signal, overrides }, progress.state), progress);
+  const execute = async () =>
+    executeStages(
+      stages,
+      await stages.input(job.settings, { recorder, signal: controller.signal, overrides }, progress.state),
+      progress,
+    );
   return execute()
     .catch(async (error: unknown) => {
       console.error(`${stages.label} ${job.runId} could not record its end:`, error);
-      await updateRun(job.runId, { status: "failed", error: String(error), finishedAt: new Date() }).catch(() => undefined);
+      await updateRun(job.runId, { status: "failed", error: String(error), finishedAt: new Date() }).catch(
+        () => undefined,
+      );
       return stages.failed(String(error));
     })
     .finally(release);

@@ -7,8 +7,12 @@ const holder = globalThis as unknown as { __criticaStepLog?: pino.Logger };
  * command line hosting the engine keeps stdout for the report; level from LOG_LEVEL, default info, silent under vitest).
  */
 function logger(): pino.Logger {
-  const options = { base: { app: "critica" }, level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info") };
-  return (holder.__criticaStepLog ??= process.env.CRITICA_STEP_LOG === "stderr" ? pino(options, pino.destination(2)) : pino(options));
+  const options = {
+    base: { app: "critica" },
+    level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
+  };
+  return (holder.__criticaStepLog ??=
+    process.env.CRITICA_STEP_LOG === "stderr" ? pino(options, pino.destination(2)) : pino(options));
 }
 
 /**
@@ -18,5 +22,9 @@ function logger(): pino.Logger {
 export function logStep(runId: string, step: string, extra: Record<string, unknown> = {}): (outcome: string) => void {
   const started = performance.now();
   logger().info({ runId, step, pid: process.pid, ...extra }, "step start");
-  return (outcome) => logger().info({ runId, step, pid: process.pid, outcome, durationMs: Math.round(performance.now() - started) }, "step end");
+  return (outcome) =>
+    logger().info(
+      { runId, step, pid: process.pid, outcome, durationMs: Math.round(performance.now() - started) },
+      "step end",
+    );
 }

@@ -8,7 +8,10 @@ const POLL_MS = 250;
  * Resolves when the run `runId` has ended (any process may execute it), with its outcome read back from the database
  * by its mode (`outcomeOf`); never rejects (a vanished run or an unreachable database gives the mode's failed outcome).
  */
-export async function waitForRun<O extends RunOutcome>(mode: { outcomeOf(detail: EndedRunDetail): O; failed(message: string): O }, runId: string): Promise<O> {
+export async function waitForRun<O extends RunOutcome>(
+  mode: { outcomeOf(detail: EndedRunDetail): O; failed(message: string): O },
+  runId: string,
+): Promise<O> {
   try {
     for (;;) {
       const detail = await getRunDetail(runId);

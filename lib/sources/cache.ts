@@ -25,7 +25,10 @@ export function normaliseCachedQuery(query: string): string {
 
 /** The cache key of one request: SHA-256 (hex) of source id, variant, normalised query and record limit. */
 export function sourceCacheKey(source: string, variant: string, query: string, limit: number): string {
-  return crypto.createHash("sha256").update(JSON.stringify([source, variant, normaliseCachedQuery(query), Math.floor(limit)])).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([source, variant, normaliseCachedQuery(query), Math.floor(limit)]))
+    .digest("hex");
 }
 
 /**
@@ -50,8 +53,19 @@ export function withSourceCache(source: LiteratureSource, options: SourceCacheOp
       }
       const records = await source.search(query, searchOptions);
       const at = now();
-      await writeSourceCache({ key, source: source.id, query: normaliseCachedQuery(query), records, expiresAt: new Date(at.getTime() + options.ttlMs) }, at).catch((error: unknown) => {
-        console.warn(`source cache: could not save a ${source.id} answer: ${error instanceof Error ? error.message : String(error)}`);
+      await writeSourceCache(
+        {
+          key,
+          source: source.id,
+          query: normaliseCachedQuery(query),
+          records,
+          expiresAt: new Date(at.getTime() + options.ttlMs),
+        },
+        at,
+      ).catch((error: unknown) => {
+        console.warn(
+          `source cache: could not save a ${source.id} answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
       return records;
     },

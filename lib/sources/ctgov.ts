@@ -54,13 +54,22 @@ export function createCtgovSource(options: CtgovSourceOptions = {}): CtgovSource
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "ctgov" as const, signal };
 
       // A re-check asks for studies whose last update was posted on or after `since` (a status or results change).
-      const filters = [interventionalOnly ? INTERVENTIONAL_FILTER : "", since ? `AREA[LastUpdatePostDate]RANGE[${sinceDay(since)},MAX]` : ""].filter(Boolean);
+      const filters = [
+        interventionalOnly ? INTERVENTIONAL_FILTER : "",
+        since ? `AREA[LastUpdatePostDate]RANGE[${sinceDay(since)},MAX]` : "",
+      ].filter(Boolean);
       return collectPages(wanted, async (pageToken) => {
-        const params = new URLSearchParams({ "query.term": query, pageSize: String(Math.min(wanted, CTGOV_MAX_PAGE_SIZE)), format: "json" });
+        const params = new URLSearchParams({
+          "query.term": query,
+          pageSize: String(Math.min(wanted, CTGOV_MAX_PAGE_SIZE)),
+          format: "json",
+        });
         if (filters.length) params.set("filter.advanced", filters.join(" AND "));
         if (pageToken) params.set("pageToken", pageToken);
         const json = await fetchJson(`${base}/studies?${params}`, request);
-        const records = parseResponse("ctgov", "unreadable studies response", CtgovFormatError, () => parseCtgovStudies(json, "ctgov"));
+        const records = parseResponse("ctgov", "unreadable studies response", CtgovFormatError, () =>
+          parseCtgovStudies(json, "ctgov"),
+        );
         const next = pageSchema.safeParse(json);
         const token = next.success ? next.data.nextPageToken : undefined;
         return { records, next: records.length === 0 || !token ? null : token };

@@ -31,7 +31,10 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
     async search(query: string, { limit, signal, since }: SearchOptions): Promise<Evidence[]> {
       const wanted = Math.floor(limit);
       if (wanted <= 0 || query.trim() === "") return [];
-      const base = (options.baseUrl ?? getConfig().EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(/\/+$/, "");
+      const base = (options.baseUrl ?? getConfig().EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL).replace(
+        /\/+$/,
+        "",
+      );
       const pageSize = Math.min(wanted, EUROPEPMC_MAX_PAGE_SIZE);
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "europepmc" as const, signal };
 
@@ -41,7 +44,9 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
         const cursorMark = cursor ?? "*";
         const url = `${base}/search?${new URLSearchParams({ query: q, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
         const json = await fetchJson(url, request);
-        const result = parseResponse("europepmc", "unreadable search response", EuropePmcFormatError, () => parseEuropePmcSearch(json, "europepmc"));
+        const result = parseResponse("europepmc", "unreadable search response", EuropePmcFormatError, () =>
+          parseEuropePmcSearch(json, "europepmc"),
+        );
         const exhausted = result.evidence.length + result.skipped === 0;
         const last = exhausted || !result.nextCursorMark || result.nextCursorMark === cursorMark;
         return { records: result.evidence, next: last ? null : result.nextCursorMark };

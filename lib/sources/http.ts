@@ -23,7 +23,12 @@ export class SourceError extends Error {
  * A response read with its format's parser: the parser's format error becomes the source's SourceError ("<what>:
  * <reason>", the format error as `cause`); any other error passes through.
  */
-export function parseResponse<T>(source: SourceId, what: string, formatError: abstract new (...args: never[]) => Error, parse: () => T): T {
+export function parseResponse<T>(
+  source: SourceId,
+  what: string,
+  formatError: abstract new (...args: never[]) => Error,
+  parse: () => T,
+): T {
   try {
     return parse();
   } catch (error) {
@@ -110,12 +115,17 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
       body = await response.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new RetryableError(`request timed out after ${timeoutMs} ms`, null, null, { cause: error });
+      if (timeout.aborted)
+        throw new RetryableError(`request timed out after ${timeoutMs} ms`, null, null, { cause: error });
       throw new RetryableError(`network error: ${describe(error)}`, null, null, { cause: error });
     }
     if (response.ok) return body;
     if (response.status === 429 || response.status >= 500) {
-      throw new RetryableError(`HTTP ${response.status}`, response.status, parseRetryAfter(response.headers.get("retry-after")));
+      throw new RetryableError(
+        `HTTP ${response.status}`,
+        response.status,
+        parseRetryAfter(response.headers.get("retry-after")),
+      );
     }
     throw new AbortError(
       new SourceError(options.source, `HTTP ${response.status} ${response.statusText}`.trim() + excerpt(body), {
@@ -135,7 +145,12 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
         error instanceof RetryableError && (error.retryAfterMs === null || error.retryAfterMs <= maxRetryAfterMs),
       onFailedAttempt: async ({ error, retriesLeft, retryDelay }) => {
         // p-retry waits `retryDelay` next; top it up so the total wait honours Retry-After.
-        if (error instanceof RetryableError && error.retryAfterMs !== null && retriesLeft > 0 && error.retryAfterMs <= maxRetryAfterMs) {
+        if (
+          error instanceof RetryableError &&
+          error.retryAfterMs !== null &&
+          retriesLeft > 0 &&
+          error.retryAfterMs <= maxRetryAfterMs
+        ) {
           await sleep(Math.max(0, error.retryAfterMs - retryDelay), signal);
         }
       },
@@ -151,7 +166,10 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
         : error.status !== null
           ? ` after ${tried}`
           : `; gave up after ${tried}`;
-      throw new SourceError(options.source, error.message + suffix, { cause: error.cause ?? error, status: error.status ?? undefined });
+      throw new SourceError(options.source, error.message + suffix, {
+        cause: error.cause ?? error,
+        status: error.status ?? undefined,
+      });
     }
     throw new SourceError(options.source, `request failed: ${describe(error)}`, { cause: error });
   }
@@ -166,7 +184,9 @@ export async function fetchJson(url: string, options: FetchTextOptions): Promise
   try {
     return JSON.parse(body);
   } catch (error) {
-    throw new SourceError(options.source, `invalid JSON response: ${describe(error)}${excerpt(body)}`, { cause: error });
+    throw new SourceError(options.source, `invalid JSON response: ${describe(error)}${excerpt(body)}`, {
+      cause: error,
+    });
   }
 }
 

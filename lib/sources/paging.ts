@@ -16,7 +16,10 @@ const MAX_PAGES = 20;
  * with relevance = rankRelevance(rank, records returned).
  * @param readPage reads one page; its cursor is null for the first page.
  */
-export async function collectPages(wanted: number, readPage: (cursor: string | null) => Promise<SearchPage>): Promise<Evidence[]> {
+export async function collectPages(
+  wanted: number,
+  readPage: (cursor: string | null) => Promise<SearchPage>,
+): Promise<Evidence[]> {
   const collected = new Map<string, Evidence>();
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES && collected.size < wanted; page++) {

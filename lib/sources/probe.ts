@@ -19,7 +19,11 @@ const pending = new Map<SourceId, Promise<void>>();
 /** The host a live source's requests go to (its configured base URL, else its public API's). */
 export function sourceHost(source: Exclude<SourceId, "local">): string {
   const config = getConfig();
-  const url = { pubmed: config.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL, europepmc: config.EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL, ctgov: config.CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL }[source];
+  const url = {
+    pubmed: config.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL,
+    europepmc: config.EUROPEPMC_BASE_URL ?? DEFAULT_EUROPEPMC_BASE_URL,
+    ctgov: config.CTGOV_BASE_URL ?? DEFAULT_CTGOV_BASE_URL,
+  }[source];
   return new URL(url).hostname;
 }
 

@@ -4,7 +4,11 @@ import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
 export const EFETCH_MAX_IDS = 200;
 
 /** Fetches (and parses) the records of `ids` in one efetch request; `schedule` runs each attempt (fetchText's option). */
-export type EfetchRequest<R> = (ids: string[], schedule: <T>(attempt: () => Promise<T>) => Promise<T>, signal: AbortSignal) => Promise<R>;
+export type EfetchRequest<R> = (
+  ids: string[],
+  schedule: <T>(attempt: () => Promise<T>) => Promise<T>,
+  signal: AbortSignal,
+) => Promise<R>;
 
 interface Waiter {
   signal?: AbortSignal;
@@ -31,21 +35,31 @@ interface Batch<R> {
  * @returns `fetch(ids, signal)`: the batch's reply (parsed once per request), holding at least `ids`' records; the
  *   caller picks its own.
  */
-export function createEfetchBatcher<R>(request: EfetchRequest<R>, hasApiKey: () => boolean): (ids: string[], signal?: AbortSignal) => Promise<R> {
+export function createEfetchBatcher<R>(
+  request: EfetchRequest<R>,
+  hasApiKey: () => boolean,
+): (ids: string[], signal?: AbortSignal) => Promise<R> {
   let open: Batch<R> | null = null;
 
   const startBatch = (): Batch<R> => {
     const controller = new AbortController();
     // An abandoned batch (every search aborted before its slot) takes no more ids.
     controller.signal.addEventListener("abort", () => open === batch && (open = null), { once: true });
-    const batch: Batch<R> = { ids: new Set(), waiters: new Set(), closed: false, controller, reply: Promise.resolve(undefined as R) };
+    const batch: Batch<R> = {
+      ids: new Set(),
+      waiters: new Set(),
+      closed: false,
+      controller,
+      reply: Promise.resolve(undefined as R),
+    };
     const key = hasApiKey();
     batch.reply = schedulePubmed(
       () => {
         batch.closed = true;
         if (open === batch) open = null;
         let first = true;
-        const schedule = <T>(attempt: () => Promise<T>) => (first ? ((first = false), attempt()) : schedulePubmed(attempt, key, controller.signal));
+        const schedule = <T>(attempt: () => Promise<T>) =>
+          first ? ((first = false), attempt()) : schedulePubmed(attempt, key, controller.signal);
         return request([...batch.ids], schedule, controller.signal);
       },
       key,
@@ -57,7 +71,10 @@ export function createEfetchBatcher<R>(request: EfetchRequest<R>, hasApiKey: () 
 
   return (ids, signal) => {
     signal?.throwIfAborted();
-    const fits = (b: Batch<R>) => !b.closed && !b.controller.signal.aborted && ids.filter((id) => !b.ids.has(id)).length + b.ids.size <= EFETCH_MAX_IDS;
+    const fits = (b: Batch<R>) =>
+      !b.closed &&
+      !b.controller.signal.aborted &&
+      ids.filter((id) => !b.ids.has(id)).length + b.ids.size <= EFETCH_MAX_IDS;
     const batch = open && fits(open) ? open : (open = startBatch());
     for (const id of ids) batch.ids.add(id);
     const waiter: Waiter = { signal };

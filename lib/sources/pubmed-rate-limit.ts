@@ -32,7 +32,11 @@ function state(): LimiterState {
   const g = globalThis as GlobalWithLimiter;
   if (!g[GLOBAL_KEY]) {
     const minTime = PUBMED_MIN_TIME_MS.withoutKey;
-    g[GLOBAL_KEY] = { limiter: new Bottleneck({ minTime, maxConcurrent: null }), minTime, lastStart: Number.NEGATIVE_INFINITY };
+    g[GLOBAL_KEY] = {
+      limiter: new Bottleneck({ minTime, maxConcurrent: null }),
+      minTime,
+      lastStart: Number.NEGATIVE_INFINITY,
+    };
   }
   return g[GLOBAL_KEY];
 }

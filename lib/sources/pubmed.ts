@@ -54,15 +54,26 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
     const key = `${base}?${params(common)}`;
     let efetch = batchers.get(key);
     if (!efetch) {
-      efetch = createEfetchBatcher<Evidence[]>(async (ids, schedule, signal) => {
-        const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: ids.join(","), ...common })}`;
-        const xml = await fetchText(fetchUrl, { ...retryPolicy(options), fetch: options.fetch, source: "pubmed", signal, schedule });
-        try {
-          return parsePubmedXml(xml, "pubmed");
-        } catch (error) {
-          throw new SourceError("pubmed", `unreadable efetch response: ${(error as Error).message}`, { cause: error });
-        }
-      }, () => common.api_key !== undefined);
+      efetch = createEfetchBatcher<Evidence[]>(
+        async (ids, schedule, signal) => {
+          const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: ids.join(","), ...common })}`;
+          const xml = await fetchText(fetchUrl, {
+            ...retryPolicy(options),
+            fetch: options.fetch,
+            source: "pubmed",
+            signal,
+            schedule,
+          });
+          try {
+            return parsePubmedXml(xml, "pubmed");
+          } catch (error) {
+            throw new SourceError("pubmed", `unreadable efetch response: ${(error as Error).message}`, {
+              cause: error,
+            });
+          }
+        },
+        () => common.api_key !== undefined,
+      );
       batchers.set(key, efetch);
     }
     return efetch;
@@ -89,7 +100,9 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
 
       // A re-check asks for records whose modification date (mdat) is on or after `since`: new records and records
       // changed since (a retraction or correction updates the original's record), maxdate being required with mindate.
-      const window: Record<string, string> = since ? { datetype: "mdat", mindate: sinceDay(since).replaceAll("-", "/"), maxdate: "3000" } : {};
+      const window: Record<string, string> = since
+        ? { datetype: "mdat", mindate: sinceDay(since).replaceAll("-", "/"), maxdate: "3000" }
+        : {};
       const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: query, ...window, ...common })}`;
       const parsed = esearchSchema.safeParse(await fetchJson(searchUrl, request));
       if (!parsed.success) throw new SourceError("pubmed", "unexpected esearch response (no esearchresult)");
@@ -103,7 +116,8 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
       const efetch = efetchFor(base, common);
       for (let i = 0; i < pmids.length; i += EFETCH_BATCH_SIZE) {
         // A coalesced reply may also hold other searches' records: only this search's PMIDs are looked up below.
-        for (const record of await efetch(pmids.slice(i, i + EFETCH_BATCH_SIZE), signal)) byPmid.set(record.citation.pmid ?? "", record);
+        for (const record of await efetch(pmids.slice(i, i + EFETCH_BATCH_SIZE), signal))
+          byPmid.set(record.citation.pmid ?? "", record);
       }
       return pmids.flatMap((pmid, rank) => {
         const record = byPmid.get(pmid);

@@ -24,7 +24,8 @@ const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN"]);
 export function isDnsFailure(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as Error & { code?: unknown }).code;
-    if ((typeof code === "string" && DNS_CODES.has(code)) || /getaddrinfo (?:ENOTFOUND|EAI_AGAIN)/.test(e.message)) return true;
+    if ((typeof code === "string" && DNS_CODES.has(code)) || /getaddrinfo (?:ENOTFOUND|EAI_AGAIN)/.test(e.message))
+      return true;
   }
   return false;
 }

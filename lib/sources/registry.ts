@@ -16,9 +16,13 @@ export const LIVE_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov"];
  * sources answer from the database cache for CRITICA_SOURCE_CACHE_TTL_HOURS (lib/sources/cache.ts) unless `cache`
  * is false (a run that bypasses it) or the TTL is 0; the local library is never cached (it is the database).
  */
-export function createSources(ids: SourceId[], options: { treatmentQuestion: boolean; cache?: boolean }): LiteratureSource[] {
+export function createSources(
+  ids: SourceId[],
+  options: { treatmentQuestion: boolean; cache?: boolean },
+): LiteratureSource[] {
   const ttlMs = options.cache === false ? 0 : getConfig().CRITICA_SOURCE_CACHE_TTL_HOURS * 3_600_000;
-  const cached = (source: LiteratureSource, variant = "") => (ttlMs > 0 ? withSourceCache(source, { ttlMs, variant }) : source);
+  const cached = (source: LiteratureSource, variant = "") =>
+    ttlMs > 0 ? withSourceCache(source, { ttlMs, variant }) : source;
   return ids.map((id) => {
     switch (id) {
       case "pubmed":
@@ -26,7 +30,10 @@ export function createSources(ids: SourceId[], options: { treatmentQuestion: boo
       case "europepmc":
         return cached(createEuropePmcSource());
       case "ctgov":
-        return cached(createCtgovSource({ interventionalOnly: options.treatmentQuestion }), options.treatmentQuestion ? "interventional" : "");
+        return cached(
+          createCtgovSource({ interventionalOnly: options.treatmentQuestion }),
+          options.treatmentQuestion ? "interventional" : "",
+        );
       case "local":
         return createLocalLibrarySource();
     }
@@ -38,7 +45,10 @@ export function createSources(ids: SourceId[], options: { treatmentQuestion: boo
  * @throws Error naming the unknown source and the valid ones.
  */
 export function parseSourceList(list: string): SourceId[] {
-  const ids = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const ids = list
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (ids.length === 0) throw new Error("no sources given; choose from pubmed, europepmc, ctgov, local");
   return [...new Set(ids)].map((id) => {
     const parsed = sourceIdSchema.safeParse(id);

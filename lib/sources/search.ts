@@ -30,7 +30,12 @@ class SourceTimeoutError extends Error {}
 export async function searchSources(
   sources: LiteratureSource[],
   query: string,
-  options: { limit: number; timeoutMs: number; signal?: AbortSignal; onResult?: (result: SourceSearchResult) => Promise<void> | void },
+  options: {
+    limit: number;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onResult?: (result: SourceSearchResult) => Promise<void> | void;
+  },
 ): Promise<SourceSearchResult[]> {
   const results = await Promise.all(
     sources.map(async (source) => {
@@ -70,8 +75,18 @@ async function searchOne(
   });
   let fromCache = false;
   try {
-    const evidence = await Promise.race([source.search(query, { limit: options.limit, signal: controller.signal, onCacheHit: () => (fromCache = true) }), timeout]);
-    return { source: source.id, query, evidence: evidence.slice(0, options.limit), durationMs: elapsed(started), error: null, fromCache };
+    const evidence = await Promise.race([
+      source.search(query, { limit: options.limit, signal: controller.signal, onCacheHit: () => (fromCache = true) }),
+      timeout,
+    ]);
+    return {
+      source: source.id,
+      query,
+      evidence: evidence.slice(0, options.limit),
+      durationMs: elapsed(started),
+      error: null,
+      fromCache,
+    };
   } catch (error) {
     if (isDnsFailure(error)) markUnreachable(source.id);
     const label = SOURCE_LABELS[source.id];
@@ -97,7 +112,8 @@ function formatSeconds(ms: number): string {
 function describeError(error: unknown): string {
   if (error instanceof Error) {
     // Network failures read "fetch failed"; their cause says why (e.g. "connect ECONNREFUSED 127.0.0.1:9").
-    const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
+    const cause =
+      error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
     return `${error.message}${cause}`;
   }
   return String(error);

@@ -45,7 +45,7 @@ export function compileDictionary<T>(entries: Iterable<DictionaryEntry<T>>, minC
 export function tagText<T>(text: string, dictionary: Dictionary<T>): Array<DictionaryEntry<T>> {
   const words = tokens(text);
   const found = new Map<string, DictionaryEntry<T>>();
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let matched = 0;
     for (let n = Math.min(dictionary.maxTokens, words.length - i); n >= 1; n--) {
       const key = words.slice(i, i + n).join(" ");

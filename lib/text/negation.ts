@@ -12,8 +12,29 @@
  * ("unchanged", "unaffected", "ineffective").
  */
 export const NEGATION_TRIGGERS: ReadonlySet<string> = new Set([
-  "no", "not", "n't", "without", "absence", "absent", "neither", "nor", "never", "none", "cannot", "failed", "fails",
-  "fail", "lack", "lacked", "lacks", "lacking", "unlikely", "excluded", "unaffected", "unchanged", "ineffective",
+  "no",
+  "not",
+  "n't",
+  "without",
+  "absence",
+  "absent",
+  "neither",
+  "nor",
+  "never",
+  "none",
+  "cannot",
+  "failed",
+  "fails",
+  "fail",
+  "lack",
+  "lacked",
+  "lacks",
+  "lacking",
+  "unlikely",
+  "excluded",
+  "unaffected",
+  "unchanged",
+  "ineffective",
   "ineffectual",
 ]);
 
@@ -28,7 +49,20 @@ const PSEUDO_AFTER: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** NegEx termination terms and clause punctuation: a scope does not reach past them. */
 export const SCOPE_TERMINATORS: ReadonlySet<string> = new Set([
-  "but", "however", "although", "though", "whereas", "while", "which", "who", "except", "yet", "because", "since", ";", ":",
+  "but",
+  "however",
+  "although",
+  "though",
+  "whereas",
+  "while",
+  "which",
+  "who",
+  "except",
+  "yet",
+  "because",
+  "since",
+  ";",
+  ":",
 ]);
 
 /** Tokens a scope reaches to the right of its trigger when no terminator comes first. Source: NegEx uses 5–6 words; 8 was best for the relation model on CDR_DevelopmentSet. */
@@ -92,7 +126,8 @@ export function negationScopes(tokens: readonly string[], options: NegationOptio
   for (let i = 0; i < tokens.length; i++) {
     if (!isNegationTrigger(tokens, i) || (findings && describesCircumstance(tokens, i))) continue;
     let j = i + 1;
-    for (; j < tokens.length && j <= i + NEGATION_WINDOW; j++) if (SCOPE_TERMINATORS.has(tokens[j]) || (findings && tokens[j] === ",")) break;
+    for (; j < tokens.length && j <= i + NEGATION_WINDOW; j++)
+      if (SCOPE_TERMINATORS.has(tokens[j]) || (findings && tokens[j] === ",")) break;
     scopes.push({ trigger: i, from: i + 1, to: j });
   }
   return scopes;
@@ -113,7 +148,11 @@ export function negationCovers(tokens: readonly string[], from: number, to: numb
  * expression", "5-HT1A signs were not evoked by haloperidol").
  * @param mentions character ranges of the two terms' mentions in `sentence`.
  */
-export function negatesMentions(sentence: string, mentions: ReadonlyArray<{ start: number; end: number }>, options: NegationOptions = {}): boolean {
+export function negatesMentions(
+  sentence: string,
+  mentions: ReadonlyArray<{ start: number; end: number }>,
+  options: NegationOptions = {},
+): boolean {
   if (mentions.length === 0) return false;
   const tokens = negationTokens(sentence);
   const lower = tokens.map((t) => t.lower);
@@ -121,6 +160,9 @@ export function negatesMentions(sentence: string, mentions: ReadonlyArray<{ star
     const i = tokens.findIndex((t) => t.end > offset);
     return i < 0 ? tokens.length : i;
   };
-  const spans = mentions.map((m) => ({ from: tokenOf(m.start), to: Math.max(tokenOf(m.start) + 1, tokenOf(m.end - 1) + 1) }));
+  const spans = mentions.map((m) => ({
+    from: tokenOf(m.start),
+    to: Math.max(tokenOf(m.start) + 1, tokenOf(m.end - 1) + 1),
+  }));
   return negationScopes(lower, options).some((s) => spans.some((m) => m.from < s.to && m.to > s.from));
 }

@@ -16,15 +16,54 @@ export function matchesStem(token: string, stems: readonly string[]): boolean {
 
 /** Verbs/nouns that state causation of a disease by a chemical ("X induced Y", "Y caused by X"). */
 export const CAUSE_STEMS = [
-  "induc", "caus", "produc", "provok", "elicit", "precipitat", "trigger", "evok", "result", "develop",
-  "lead", "led", "exacerbat", "aggravat", "worsen", "toxic", "complicat", "attribut", "implicat", "responsib",
+  "induc",
+  "caus",
+  "produc",
+  "provok",
+  "elicit",
+  "precipitat",
+  "trigger",
+  "evok",
+  "result",
+  "develop",
+  "lead",
+  "led",
+  "exacerbat",
+  "aggravat",
+  "worsen",
+  "toxic",
+  "complicat",
+  "attribut",
+  "implicat",
+  "responsib",
 ] as const;
 
 /** Association or adverse-effect wording ("associated with", "X-related Y", "side effect", "risk of"). */
-export const ASSOCIATION_STEMS = ["associat", "relat", "adverse", "side", "risk", "incidence", "occur", "linked", "secondary", "due"] as const;
+export const ASSOCIATION_STEMS = [
+  "associat",
+  "relat",
+  "adverse",
+  "side",
+  "risk",
+  "incidence",
+  "occur",
+  "linked",
+  "secondary",
+  "due",
+] as const;
 
 /** Temporal cues placing the disease after exposure ("Y following X", "Y after X", "during X therapy"). */
-export const TEMPORAL_STEMS = ["after", "following", "during", "receiv", "given", "taking", "use", "exposure", "administ"] as const;
+export const TEMPORAL_STEMS = [
+  "after",
+  "following",
+  "during",
+  "receiv",
+  "given",
+  "taking",
+  "use",
+  "exposure",
+  "administ",
+] as const;
 
 /**
  * Protective / therapeutic verbs ("X prevented Y", "X attenuated Z-induced Y", "Y was reversed by X").
@@ -32,8 +71,26 @@ export const TEMPORAL_STEMS = ["after", "following", "during", "receiv", "given"
  * synonyms frequent in BC5CDR abstracts (alleviate, abolish, counteract, suppress, block, antagonize, reduce).
  */
 export const PROTECT_STEMS = [
-  "prevent", "protect", "attenuat", "amelior", "revers", "inhibit", "alleviat", "abolish", "counteract",
-  "suppress", "block", "antagoni", "reduc", "decreas", "diminish", "improv", "reliev", "rescu", "abrogat", "lessen",
+  "prevent",
+  "protect",
+  "attenuat",
+  "amelior",
+  "revers",
+  "inhibit",
+  "alleviat",
+  "abolish",
+  "counteract",
+  "suppress",
+  "block",
+  "antagoni",
+  "reduc",
+  "decreas",
+  "diminish",
+  "improv",
+  "reliev",
+  "rescu",
+  "abrogat",
+  "lessen",
 ] as const;
 
 /**
@@ -42,8 +99,22 @@ export const PROTECT_STEMS = [
  * Agent nouns (inhibitor, antagonist, blocker) are excluded by isProtectiveVerb.
  */
 export const TREATS_RULE_STEMS = [
-  "prevent", "protect", "attenuat", "amelior", "revers", "inhibit", "alleviat", "abolish", "counteract",
-  "suppress", "antagoniz", "antagonis", "reliev", "rescu", "abrogat", "lessen",
+  "prevent",
+  "protect",
+  "attenuat",
+  "amelior",
+  "revers",
+  "inhibit",
+  "alleviat",
+  "abolish",
+  "counteract",
+  "suppress",
+  "antagoniz",
+  "antagonis",
+  "reliev",
+  "rescu",
+  "abrogat",
+  "lessen",
 ] as const;
 
 /** A protective verb or action noun of TREATS_RULE_STEMS, not an agent noun ("inhibitor", "antagonist"). */
@@ -52,7 +123,17 @@ export function isProtectiveVerb(token: string): boolean {
 }
 
 /** Treatment wording ("treatment of Y with X", "X in the treatment of Y", "X therapy for Y"). */
-export const TREAT_STEMS = ["treat", "therap", "manag", "efficac", "effective", "cure", "remedy", "antidote", "beneficial"] as const;
+export const TREAT_STEMS = [
+  "treat",
+  "therap",
+  "manag",
+  "efficac",
+  "effective",
+  "cure",
+  "remedy",
+  "antidote",
+  "beneficial",
+] as const;
 
 /**
  * Whether a relation cue word (a sentence's `cue`, lib/relations) is protective or therapeutic ("prevented",
@@ -70,4 +151,5 @@ export function isTherapeuticCue(word: string): boolean {
  * mostly describe laboratory values, and with the organ-protective compounds ("cardioprotective",
  * "nephroprotection"). Source: our reading of the BC5CDR abstracts on drug toxicity.
  */
-export const PROTECTION_CUE = /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;
+export const PROTECTION_CUE =
+  /\b(?:protect\w*|cardioprotect\w*|nephroprotect\w*|attenuat\w*|ameliorat\w*|prevent\w*)\b/i;

@@ -11,8 +11,32 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
  * Source: our reading of PubMed abstracts (BC5CDR corpus), not an external list.
  */
 const ABBREVIATIONS = [
-  "vs.", "et al.", "e.g.", "i.e.", "approx.", "fig.", "figs.", "cf.", "ca.", "no.", "nos.", "ref.", "refs.",
-  "dr.", "prof.", "resp.", "incl.", "viz.", "i.p.", "i.v.", "s.c.", "p.o.", "i.m.", "sp.", "spp.", "st.",
+  "vs.",
+  "et al.",
+  "e.g.",
+  "i.e.",
+  "approx.",
+  "fig.",
+  "figs.",
+  "cf.",
+  "ca.",
+  "no.",
+  "nos.",
+  "ref.",
+  "refs.",
+  "dr.",
+  "prof.",
+  "resp.",
+  "incl.",
+  "viz.",
+  "i.p.",
+  "i.v.",
+  "s.c.",
+  "p.o.",
+  "i.m.",
+  "sp.",
+  "spp.",
+  "st.",
 ];
 
 /**
@@ -23,7 +47,10 @@ const MARKERS_ONLY = /^(?:\[\s*\d+(?:\s*[-–—,;]\s*\d+)*\s*\]\s*)+[.!?…]*$/
 
 function endsWithAbbreviation(segment: string): boolean {
   // "… (10-30 mg/kg p.o.)": an abbreviation inside closing brackets or quotes does not end the sentence either.
-  const tail = segment.trimEnd().toLowerCase().replace(/[)\]"'\u201d]+$/, "");
+  const tail = segment
+    .trimEnd()
+    .toLowerCase()
+    .replace(/[)\]"'\u201d]+$/, "");
   return ABBREVIATIONS.some((abbr) => tail === abbr || tail.endsWith(` ${abbr}`) || tail.endsWith(`(${abbr}`));
 }
 
@@ -40,7 +67,10 @@ export function splitSentences(text: string): string[] {
     const piece = segment.trim();
     if (!piece) continue;
     const previous = out[out.length - 1];
-    if (previous !== undefined && (endsWithAbbreviation(previous) || /^[a-z0-9]/.test(piece) || MARKERS_ONLY.test(piece))) {
+    if (
+      previous !== undefined &&
+      (endsWithAbbreviation(previous) || /^[a-z0-9]/.test(piece) || MARKERS_ONLY.test(piece))
+    ) {
       out[out.length - 1] = `${previous} ${piece}`;
     } else {
       out.push(piece);

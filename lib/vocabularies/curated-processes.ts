@@ -31,7 +31,9 @@ const VARIANTS: Readonly<Record<string, readonly string[]>> = {
   "GO:0006809": ["nitric oxide production"], // nitric oxide biosynthetic process
   "GO:0055074": ["calcium homeostasis"], // calcium ion homeostasis
   "GO:0007596": ["coagulation"], // blood coagulation
-  "GO:0001503": ["ossification"], "GO:0007595": ["lactation"], "GO:0030728": ["ovulation"],
+  "GO:0001503": ["ossification"],
+  "GO:0007595": ["lactation"],
+  "GO:0030728": ["ovulation"],
   "GO:0006096": ["glycolysis"], // glycolytic process
   "GO:0016042": ["lipolysis"], // lipid catabolic process
   "GO:0035810": ["diuresis"], // positive regulation of urine volume
@@ -45,9 +47,22 @@ const VARIANTS: Readonly<Record<string, readonly string[]>> = {
  * removal of the eye in abstracts, erythrocyte enucleation in GO): never recognised.
  */
 const NEVER_PROCESSES: readonly string[] = [
-  "homeostasis", "phosphorylation", "dephosphorylation", "methylation", "biosynthesis", "metabolism", "catabolism",
-  "anabolism", "hypersensitivity", "enucleation", "metaplasia", "gene expression", "signaling pathway",
-  "signalling pathway", "signaling cascade", "signal transduction",
+  "homeostasis",
+  "phosphorylation",
+  "dephosphorylation",
+  "methylation",
+  "biosynthesis",
+  "metabolism",
+  "catabolism",
+  "anabolism",
+  "hypersensitivity",
+  "enucleation",
+  "metaplasia",
+  "gene expression",
+  "signaling pathway",
+  "signalling pathway",
+  "signaling cascade",
+  "signal transduction",
 ];
 
 /** The curated variants (see the module comment for the source). */

@@ -7,7 +7,16 @@ import { CURATED_GENE_NAMES } from "./curated-genes";
 import { caseModeOf, looksLikeFormula } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
 import { derivedFromLexicon, geneRowByEntrez } from "./load";
-import { addCuratedForm, addForm, emptyIndex, type FormEntry, type FormIndex, lookupPhrase, matchSpans, type SpanMatch } from "./matcher";
+import {
+  addCuratedForm,
+  addForm,
+  emptyIndex,
+  type FormEntry,
+  type FormIndex,
+  lookupPhrase,
+  matchSpans,
+  type SpanMatch,
+} from "./matcher";
 import { compactKey, type Token } from "./normalise";
 
 /** A human gene: NCBI Gene (Entrez) ID, official symbol and full name, e.g. {"3757", "KCNH2", "potassium …"}. */
@@ -39,7 +48,10 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
   const index = emptyIndex();
   const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
   for (const c of CURATED_GENE_NAMES) {
-    addCuratedForm(index, c.phrase, c.symbol, bySymbol, { caseMode: c.exact ? "exact" : "fold", kind: c.family ? "family" : "curated" });
+    addCuratedForm(index, c.phrase, c.symbol, bySymbol, {
+      caseMode: c.exact ? "exact" : "fold",
+      kind: c.family ? "family" : "curated",
+    });
   }
   for (const [i, [, symbol]] of lexicon.genes.entries()) {
     // Cytochrome P450 enzymes as pharmacology writes them: "cytochrome P450 2D6", "P450 3A4" for CYP2D6, CYP3A4.
@@ -72,12 +84,49 @@ function toRef(g: GeneIndex, target: number, kind: string): GeneRef {
 }
 
 /** Words that may precede a gene in a target phrase without changing it (lower case). */
-const LEADING = new Set(["the", "a", "an", "human", "rat", "mouse", "murine", "cardiac", "renal", "neuronal", "hepatic"]);
+const LEADING = new Set([
+  "the",
+  "a",
+  "an",
+  "human",
+  "rat",
+  "mouse",
+  "murine",
+  "cardiac",
+  "renal",
+  "neuronal",
+  "hepatic",
+]);
 /** Words that may follow a gene in a target phrase without changing it (lower case). */
 const TRAILING = new Set([
-  "receptor", "receptors", "protein", "proteins", "gene", "genes", "channel", "channels", "enzyme", "enzymes",
-  "mrna", "expression", "isoform", "isoforms", "subunit", "subunits", "activity", "level", "levels",
-  "transporter", "transporters", "current", "currents", "k+", "na+", "potassium", "sodium", "blockade",
+  "receptor",
+  "receptors",
+  "protein",
+  "proteins",
+  "gene",
+  "genes",
+  "channel",
+  "channels",
+  "enzyme",
+  "enzymes",
+  "mrna",
+  "expression",
+  "isoform",
+  "isoforms",
+  "subunit",
+  "subunits",
+  "activity",
+  "level",
+  "levels",
+  "transporter",
+  "transporters",
+  "current",
+  "currents",
+  "k+",
+  "na+",
+  "potassium",
+  "sodium",
+  "blockade",
 ]);
 
 /** The phrase without leading and trailing filler words ("the hERG K+ channel" → "hERG"), or null when unchanged. */
@@ -108,7 +157,10 @@ export function recogniseGene(phrase: string): GeneRef | null {
   if (bare) candidates.push(bare);
   for (const candidate of candidates) {
     const entry = lookupPhrase(g.index, candidate);
-    if (entry) return entry.target >= 0 && !isFormulaLike(entry, compactKey(candidate)) ? toRef(g, entry.target, entry.kind) : null;
+    if (entry)
+      return entry.target >= 0 && !isFormulaLike(entry, compactKey(candidate))
+        ? toRef(g, entry.target, entry.kind)
+        : null;
   }
   return null;
 }
@@ -124,10 +176,37 @@ function isFormulaLike(entry: FormEntry, surface: string): boolean {
  * Source: CONTEXT_PREFIXES of lib/agents/extractive/gene-symbols.ts.
  */
 const CONTEXT_PREFIXES = [
-  "protein", "gene", "express", "receptor", "kinase", "enzyme", "activat", "activit", "inhibit", "mrna",
-  "knockout", "deficien", "transporter", "channel", "phosphorylat", "signal", "pathway", "isoform",
-  "antagonist", "agonist", "overexpress", "transgenic", "polymerase", "synthase", "subunit", "level",
-  "polymorphism", "mutation", "allele", "genotype", "variant",
+  "protein",
+  "gene",
+  "express",
+  "receptor",
+  "kinase",
+  "enzyme",
+  "activat",
+  "activit",
+  "inhibit",
+  "mrna",
+  "knockout",
+  "deficien",
+  "transporter",
+  "channel",
+  "phosphorylat",
+  "signal",
+  "pathway",
+  "isoform",
+  "antagonist",
+  "agonist",
+  "overexpress",
+  "transgenic",
+  "polymerase",
+  "synthase",
+  "subunit",
+  "level",
+  "polymorphism",
+  "mutation",
+  "allele",
+  "genotype",
+  "variant",
 ];
 
 function hasContext(m: SpanMatch, tokens: Token[], lowerText: string, name: string): boolean {
@@ -153,11 +232,17 @@ export function findGeneMentions(text: string): GeneMention[] {
     const { entry } = m;
     if (entry.target < 0) return "block";
     if (isFormulaLike(entry, compactKey(text.slice(m.start, m.end)))) return "reject";
-    const acronym = entry.caseMode === "caps" && (entry.kind === "alias" || (entry.kind === "symbol" && entry.compact.length <= 3));
+    const acronym =
+      entry.caseMode === "caps" && (entry.kind === "alias" || (entry.kind === "symbol" && entry.compact.length <= 3));
     if (acronym && !hasContext(m, tokens, lowerText, g.lexicon.genes[entry.target][2])) return "reject";
     return "accept";
   });
-  return matches.map((m) => ({ ...toRef(g, m.entry.target, m.entry.kind), start: m.start, end: m.end, text: text.slice(m.start, m.end) }));
+  return matches.map((m) => ({
+    ...toRef(g, m.entry.target, m.entry.kind),
+    start: m.start,
+    end: m.end,
+    text: text.slice(m.start, m.end),
+  }));
 }
 
 /** A gene's curated KEGG pathway: ID ("hsa04110") and name (null: org.Hs.eg.db ships IDs only). */
@@ -177,4 +262,3 @@ export function genePathways(entrezId: string): PathwayRef[] {
   if (!g || i === undefined || !g.lexicon.geneKegg[i]) return [];
   return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));
 }
-

@@ -89,7 +89,10 @@ export function lookupPhrase(index: FormIndex, phrase: string): FormEntry | null
   const entries = index.byKey.get(foldedKey(phrase));
   const surface = compactKey(phrase);
   const spaced = spacedKey(tokenise(phrase).map((t) => t.compact));
-  return entries?.find((e) => caseMatches(surface, e.compact, e.caseMode) && (e.gap === "tight" || e.spaced === spaced)) ?? null;
+  return (
+    entries?.find((e) => caseMatches(surface, e.compact, e.caseMode) && (e.gap === "tight" || e.spaced === spaced)) ??
+    null
+  );
 }
 
 const GREEK_WORD = /^(alpha|beta|gamma|delta|epsilon|kappa|zeta|theta|lambda|mu|sigma|omega)$/i;
@@ -131,7 +134,8 @@ export function matchSpans(
   let i = 0;
   while (i < tokens.length) {
     let next = i + 1;
-    const afterNumber = i > 0 && /^\d+$/.test(tokens[i - 1].compact) && text.slice(tokens[i - 1].end, tokens[i].start) === "-";
+    const afterNumber =
+      i > 0 && /^\d+$/.test(tokens[i - 1].compact) && text.slice(tokens[i - 1].end, tokens[i].start) === "-";
     // Surfaces of spans starting at i, extended while some form can still start that way.
     const surfaces: string[] = [];
     for (let j = i + 1, s = ""; j <= Math.min(tokens.length, i + index.maxTokens) && !afterNumber; j += 1) {
@@ -145,12 +149,18 @@ export function matchSpans(
       const entries = index.byKey.get(surface.toLowerCase());
       if (!entries) continue;
       const span = tokens.slice(i, j);
-      if (j < tokens.length && tokens[j].compact === "+" && /^\(?$/.test(text.slice(tokens[j - 1].end, tokens[j].start))) continue;
+      if (
+        j < tokens.length &&
+        tokens[j].compact === "+" &&
+        /^\(?$/.test(text.slice(tokens[j - 1].end, tokens[j].start))
+      )
+        continue;
       const decision = decideSpan(text, span, surface, entries, (entry) =>
         decide({ first: i, last: j, start: span[0].start, end: span[span.length - 1].end, entry }, tokens),
       );
       if (!decision) continue;
-      if (decision.result === "accept") out.push({ first: i, last: j, start: span[0].start, end: span[span.length - 1].end, entry: decision.entry });
+      if (decision.result === "accept")
+        out.push({ first: i, last: j, start: span[0].start, end: span[span.length - 1].end, entry: decision.entry });
       next = j;
       break;
     }

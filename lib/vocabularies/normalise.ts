@@ -9,10 +9,39 @@
  * ("TNF-alpha", "NF-kappaB", "IL-1beta"). Source: the Unicode Greek block; the spellings are NCBI's.
  */
 const GREEK: Readonly<Record<string, string>> = {
-  α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta", ι: "iota",
-  κ: "kappa", λ: "lambda", μ: "mu", ν: "nu", ξ: "xi", ο: "omicron", π: "pi", ρ: "rho", σ: "sigma", ς: "sigma",
-  τ: "tau", υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
-  Α: "alpha", Β: "beta", Γ: "gamma", Δ: "delta", Ε: "epsilon", Κ: "kappa", Μ: "mu", Ω: "omega",
+  α: "alpha",
+  β: "beta",
+  γ: "gamma",
+  δ: "delta",
+  ε: "epsilon",
+  ζ: "zeta",
+  η: "eta",
+  θ: "theta",
+  ι: "iota",
+  κ: "kappa",
+  λ: "lambda",
+  μ: "mu",
+  ν: "nu",
+  ξ: "xi",
+  ο: "omicron",
+  π: "pi",
+  ρ: "rho",
+  σ: "sigma",
+  ς: "sigma",
+  τ: "tau",
+  υ: "upsilon",
+  φ: "phi",
+  χ: "chi",
+  ψ: "psi",
+  ω: "omega",
+  Α: "alpha",
+  Β: "beta",
+  Γ: "gamma",
+  Δ: "delta",
+  Ε: "epsilon",
+  Κ: "kappa",
+  Μ: "mu",
+  Ω: "omega",
 };
 
 const GREEK_CHARS = new RegExp(`[${Object.keys(GREEK).join("")}]`, "gu");
@@ -51,7 +80,9 @@ const ASCII = /^[\x00-\x7f]*$/;
  * or "+" removed ("Bcl-2" → "Bcl2", "5-HT1A" → "5HT1A", "Na+/K+-ATPase" → "Na+K+ATPase").
  */
 export function compactKey(phrase: string): string {
-  return tokenise(phrase).map((t) => t.compact).join("");
+  return tokenise(phrase)
+    .map((t) => t.compact)
+    .join("");
 }
 
 /** The case-insensitive comparison key of a phrase: `compactKey` in lower case ("Bcl-2" → "bcl2"). */

@@ -33,24 +33,59 @@ export const ORGAN_WORDS: Readonly<Record<string, readonly string[]>> = {
  * entry terms as annotated in BC5CDR.
  */
 const EXTRA_DISEASE_WORDS: Readonly<Record<string, readonly string[]>> = {
-  cardi: ["arrhythm", "tachycard", "bradycard", "fibrillat", "torsade", "qt", "angina", "coronary", "ventricular", "atrial", "endocard", "pericard", "myocarditis"],
+  cardi: [
+    "arrhythm",
+    "tachycard",
+    "bradycard",
+    "fibrillat",
+    "torsade",
+    "qt",
+    "angina",
+    "coronary",
+    "ventricular",
+    "atrial",
+    "endocard",
+    "pericard",
+    "myocarditis",
+  ],
   hepat: ["cholesta", "jaundice", "cirrho"],
   nephr: ["proteinuri", "hematuri", "uremi"],
 };
 
 /** How a claim names an organ ("the heart", "the kidneys") → the organ's key in {@link ORGAN_WORDS}. */
 const ORGAN_NAMES: Readonly<Record<string, string>> = {
-  heart: "cardi", cardiac: "cardi", myocardium: "cardi", "cardiovascular system": "cardi",
-  liver: "hepat", hepatic: "hepat",
-  kidney: "nephr", kidneys: "nephr", renal: "nephr",
-  brain: "neur", nerves: "neur", "nervous system": "neur", "central nervous system": "neur",
-  ears: "ot", ear: "ot", hearing: "ot",
-  lung: "pneum", lungs: "pneum",
-  "bone marrow": "myel", marrow: "myel", blood: "hemat",
+  heart: "cardi",
+  cardiac: "cardi",
+  myocardium: "cardi",
+  "cardiovascular system": "cardi",
+  liver: "hepat",
+  hepatic: "hepat",
+  kidney: "nephr",
+  kidneys: "nephr",
+  renal: "nephr",
+  brain: "neur",
+  nerves: "neur",
+  "nervous system": "neur",
+  "central nervous system": "neur",
+  ears: "ot",
+  ear: "ot",
+  hearing: "ot",
+  lung: "pneum",
+  lungs: "pneum",
+  "bone marrow": "myel",
+  marrow: "myel",
+  blood: "hemat",
   skin: "dermat",
-  muscle: "myo", muscles: "myo",
-  stomach: "gastr", gut: "gastr", bowel: "gastr", intestine: "gastr", intestines: "gastr",
-  eye: "ocul", eyes: "ocul", retina: "ocul",
+  muscle: "myo",
+  muscles: "myo",
+  stomach: "gastr",
+  gut: "gastr",
+  bowel: "gastr",
+  intestine: "gastr",
+  intestines: "gastr",
+  eye: "ocul",
+  eyes: "ocul",
+  retina: "ocul",
 };
 
 /** An organ named in a claim: its key, how the claim wrote it, and the disease-name word starts of its diseases. */
@@ -65,7 +100,11 @@ export interface Organ {
  * case-insensitive on the whole phrase.
  */
 export function organNamed(phrase: string): Organ | null {
-  const name = phrase.trim().toLowerCase().replace(/^(?:the|your|one's|a|an)\s+/, "").replace(/\s+/g, " ");
+  const name = phrase
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:the|your|one's|a|an)\s+/, "")
+    .replace(/\s+/g, " ");
   const key = ORGAN_NAMES[name];
   if (!key) return null;
   return { key, name, diseaseWords: [...ORGAN_WORDS[key], ...(EXTRA_DISEASE_WORDS[key] ?? [])] };
@@ -77,14 +116,30 @@ export function organNamed(phrase: string): Organ | null {
  * "<key>otox" ("cardiotoxicity", "hepatotoxicity", "nephrotoxicity").
  */
 export function isOrganDisease(diseaseName: string, organ: Organ): boolean {
-  const words = diseaseName.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = diseaseName
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   return words.some((w) => organ.diseaseWords.some((o) => w.startsWith(o)) || w.includes(`${organ.key}otox`));
 }
 
 /** The organ named by the combining form of a "-toxic" word ("hepato" of "hepatotoxic" → liver). */
 const TOXIC_FORMS: Readonly<Record<string, string>> = {
-  cardio: "heart", hepato: "liver", nephro: "kidneys", renal: "kidneys", neuro: "nerves", oto: "ears", myelo: "bone marrow",
-  pneumo: "lungs", pulmono: "lungs", hemato: "blood", haemato: "blood", dermato: "skin", myo: "muscle", gastro: "gut", oculo: "eye",
+  cardio: "heart",
+  hepato: "liver",
+  nephro: "kidneys",
+  renal: "kidneys",
+  neuro: "nerves",
+  oto: "ears",
+  myelo: "bone marrow",
+  pneumo: "lungs",
+  pulmono: "lungs",
+  hemato: "blood",
+  haemato: "blood",
+  dermato: "skin",
+  myo: "muscle",
+  gastro: "gut",
+  oculo: "eye",
 };
 
 /**

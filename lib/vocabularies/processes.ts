@@ -35,11 +35,18 @@ interface ProcessIndex {
 function buildIndex(lexicon: Lexicon): ProcessIndex {
   const index = emptyIndex();
   const byGoId = new Map(lexicon.processes.map(([id], i) => [id, i]));
-  for (const c of CURATED_PROCESS_NAMES) addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
+  for (const c of CURATED_PROCESS_NAMES)
+    addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
   const isTerm = new Set(lexicon.processes.map(([, term]) => term));
   for (const [form, target] of lexicon.processForms) {
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
-    addForm(index, form, { target, caseMode: caseModeOf(form, kind), gap: "loose", priority: kind === "term" ? 1 : 2, kind });
+    addForm(index, form, {
+      target,
+      caseMode: caseModeOf(form, kind),
+      gap: "loose",
+      priority: kind === "term" ? 1 : 2,
+      kind,
+    });
   }
   return { index, lexicon };
 }
@@ -72,7 +79,12 @@ export function recogniseProcess(phrase: string): ProcessRef | null {
 export function findProcessMentions(text: string): ProcessMention[] {
   const p = processIndex();
   if (!p) return [];
-  return matchSpans(text, p.index).map((m) => ({ ...toRef(p, m.entry.target), start: m.start, end: m.end, text: text.slice(m.start, m.end) }));
+  return matchSpans(text, p.index).map((m) => ({
+    ...toRef(p, m.entry.target),
+    start: m.start,
+    end: m.end,
+    text: text.slice(m.start, m.end),
+  }));
 }
 
 /**

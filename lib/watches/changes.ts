@@ -4,7 +4,8 @@ import { mergeEvidence } from "@/lib/evidence/merge";
 import { provenanceOf } from "@/lib/evidence/provenance";
 
 /** How a record the run already had changed its standing at the source (see {@link standingChanges}). */
-export type StandingChange = "retracted" | "expression-of-concern" | "erratum" | "superseded" | "trial-status" | "trial-results";
+export type StandingChange =
+  "retracted" | "expression-of-concern" | "erratum" | "superseded" | "trial-status" | "trial-results";
 
 /**
  * What changed in a record's standing between the copy a run saved (`before`) and the copy its source gives now
@@ -20,7 +21,11 @@ export function standingChanges(before: Evidence, after: Evidence): StandingChan
   if (a.retracted && !b.retracted) changes.push("retracted");
   if (a.expressionOfConcern && !b.expressionOfConcern) changes.push("expression-of-concern");
   if (a.erratum && !b.erratum) changes.push("erratum");
-  if (a.updateIn.some((p) => !b.updateIn.includes(p)) || (a.publishedVersion && a.publishedVersion.pmid !== b.publishedVersion?.pmid)) changes.push("superseded");
+  if (
+    a.updateIn.some((p) => !b.updateIn.includes(p)) ||
+    (a.publishedVersion && a.publishedVersion.pmid !== b.publishedVersion?.pmid)
+  )
+    changes.push("superseded");
   if (before.trial && after.trial) {
     if ((after.trial.overallStatus ?? null) !== (before.trial.overallStatus ?? null)) changes.push("trial-status");
     if (after.trial.hasResults && !before.trial.hasResults) changes.push("trial-results");
@@ -33,14 +38,19 @@ export function standingChanges(before: Evidence, after: Evidence): StandingChan
  * PMID, DOI, PMCID and NCT ID across sources and against the run, the first copy kept) and records it had whose
  * standing changed (the run's copy and the source's new copy; the first changed copy found counts).
  */
-export function sortFound(runEvidence: Evidence[], found: Evidence[]): { newRecords: Evidence[]; updated: Array<{ before: Evidence; after: Evidence }> } {
+export function sortFound(
+  runEvidence: Evidence[],
+  found: Evidence[],
+): { newRecords: Evidence[]; updated: Array<{ before: Evidence; after: Evidence }> } {
   const { added } = mergeEvidence(runEvidence, found);
   const byKey = new Map<string, Evidence>();
   for (const e of runEvidence) for (const key of identifierKeys(e.citation)) byKey.set(key, e);
   const updated: Array<{ before: Evidence; after: Evidence }> = [];
   const seen = new Set<string>();
   for (const after of found) {
-    const before = identifierKeys(after.citation).map((k) => byKey.get(k)).find(Boolean);
+    const before = identifierKeys(after.citation)
+      .map((k) => byKey.get(k))
+      .find(Boolean);
     if (!before || seen.has(before.id) || standingChanges(before, after).length === 0) continue;
     seen.add(before.id);
     // The stored copy's id and identifiers stay (the run cites that key); the standing is the source's.

@@ -12,7 +12,9 @@ export function claimVerdicts(events: RunEvent[]): Array<{ claim: string; verdic
 /** The records a claim check version's verdicts cite (each once, in claim and citation order). */
 export function claimCitations(events: RunEvent[]): Array<{ evidenceId: string; title: string }> {
   const seen = new Map<string, string>();
-  for (const e of events) if (e.type === "claim-verdict") for (const c of e.data.result.citations) if (!seen.has(c.evidenceId)) seen.set(c.evidenceId, c.title);
+  for (const e of events)
+    if (e.type === "claim-verdict")
+      for (const c of e.data.result.citations) if (!seen.has(c.evidenceId)) seen.set(c.evidenceId, c.title);
   return [...seen].map(([evidenceId, title]) => ({ evidenceId, title }));
 }
 

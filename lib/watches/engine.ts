@@ -46,11 +46,18 @@ export async function recheckStartStep(runId: string, checkId: string): Promise<
   const fromSeq = await saveCheckFromSeq(checkId, seq);
   const iteration = state.iterations + 1;
   const recheck: RecheckState = { ...state, queriesRun: [], failedSources: [], synthesize: false, checkId };
-  return { job: { runId, settings, plan: recheckStages.plan }, progress: beginProgress(recheck, fromSeq, { from: iteration, to: iteration }) };
+  return {
+    job: { runId, settings, plan: recheckStages.plan },
+    progress: beginProgress(recheck, fromSeq, { from: iteration, to: iteration }),
+  };
 }
 
 /** One stage of a re-check (or its closing run-finished event) as a durable step of the run. */
-export async function recheckStep(job: RunJob, progress: RunProgress<RecheckState>, call: StageCall): Promise<RunProgress<RecheckState>> {
+export async function recheckStep(
+  job: RunJob,
+  progress: RunProgress<RecheckState>,
+  call: StageCall,
+): Promise<RunProgress<RecheckState>> {
   "use step";
   return runDurableStage(recheckStages, job, progress, call);
 }
@@ -69,7 +76,11 @@ export async function claimRecheckStep(checkId: string): Promise<void> {
   if (!runId) {
     const settings = await getRunSettings(watch.runId);
     if (!settings) throw new Error(`run ${watch.runId} has no settings`);
-    const started = await startRun(claimCheck, { text: settings.question, sources: watch.sources.filter((s) => settings.sources.includes(s)) }, { ownerId: watch.ownerId });
+    const started = await startRun(
+      claimCheck,
+      { text: settings.question, sources: watch.sources.filter((s) => settings.sources.includes(s)) },
+      { ownerId: watch.ownerId },
+    );
     runId = await saveCheckVersionRun(checkId, started.runId);
   }
   const { close } = await openStepSignal(watch.runId);

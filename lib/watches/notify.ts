@@ -21,14 +21,24 @@ function short(question: string): string {
  * question, cadence), the check (id, due and end times, the report version) and its change summary, and the
  * version's path (and URL when BETTER_AUTH_URL, the app's public origin, is set).
  */
-export function webhookPayload(deliveryId: string, watch: WatchRecord, question: string, check: CheckRecord & { summary: ChangeSummary; reportVersion: number }) {
+export function webhookPayload(
+  deliveryId: string,
+  watch: WatchRecord,
+  question: string,
+  check: CheckRecord & { summary: ChangeSummary; reportVersion: number },
+) {
   const path = versionPath(watch.runId, check.reportVersion);
   const origin = getConfig().BETTER_AUTH_URL?.replace(/\/+$/, "");
   return {
     type: "watch.check.changed" as const,
     deliveryId,
     watch: { id: watch.id, runId: watch.runId, question, cadence: watch.cadence },
-    check: { id: check.id, dueAt: check.dueAt.toISOString(), finishedAt: check.finishedAt?.toISOString() ?? null, reportVersion: check.reportVersion },
+    check: {
+      id: check.id,
+      dueAt: check.dueAt.toISOString(),
+      finishedAt: check.finishedAt?.toISOString() ?? null,
+      reportVersion: check.reportVersion,
+    },
     summary: check.summary,
     path,
     url: origin ? `${origin}${path}` : null,
@@ -57,10 +67,22 @@ export async function notifyOwner(checkId: string, retry?: Partial<typeof DELIVE
   });
   const webhook = watch.ownerId ? await getWebhook(watch.ownerId) : null;
   if (!webhook) return;
-  const delivery = await openDelivery({ id: crypto.randomUUID(), ownerId: webhook.ownerId, checkId: check.id, url: webhook.url });
+  const delivery = await openDelivery({
+    id: crypto.randomUUID(),
+    ownerId: webhook.ownerId,
+    checkId: check.id,
+    url: webhook.url,
+  });
   if (delivery.status !== "pending") return;
-  const payload = webhookPayload(delivery.id, watch, run.question, { ...check, summary: check.summary, reportVersion: check.reportVersion });
-  const record = (r: { delivered: boolean; attempts: number; lastStatus: number | null; error: string | null }, final: boolean) =>
+  const payload = webhookPayload(delivery.id, watch, run.question, {
+    ...check,
+    summary: check.summary,
+    reportVersion: check.reportVersion,
+  });
+  const record = (
+    r: { delivered: boolean; attempts: number; lastStatus: number | null; error: string | null },
+    final: boolean,
+  ) =>
     recordDeliveryAttempt(delivery.id, {
       attempts: r.attempts,
       lastStatus: r.lastStatus,
@@ -68,6 +90,13 @@ export async function notifyOwner(checkId: string, retry?: Partial<typeof DELIVE
       status: r.delivered ? "delivered" : final ? "failed" : "pending",
       ...(r.delivered ? { deliveredAt: new Date() } : {}),
     });
-  const result = await deliverWebhook({ url: delivery.url, secret: webhook.secret, deliveryId: delivery.id, payload, retry, onAttempt: (r) => record(r, false) });
+  const result = await deliverWebhook({
+    url: delivery.url,
+    secret: webhook.secret,
+    deliveryId: delivery.id,
+    payload,
+    retry,
+    onAttempt: (r) => record(r, false),
+  });
   await record(result, true);
 }

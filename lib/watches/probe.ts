@@ -23,7 +23,15 @@ function normalise(query: string): string {
 export function restrictedSources(sources: LiteratureSource[], since: ReadonlyMap<SourceId, Date>): LiteratureSource[] {
   return sources.flatMap((source) => {
     const from = since.get(source.id);
-    return from ? [{ id: source.id, search: (query: string, options: Parameters<LiteratureSource["search"]>[1]) => source.search(query, { ...options, since: from }) }] : [];
+    return from
+      ? [
+          {
+            id: source.id,
+            search: (query: string, options: Parameters<LiteratureSource["search"]>[1]) =>
+              source.search(query, { ...options, since: from }),
+          },
+        ]
+      : [];
   });
 }
 
@@ -50,8 +58,14 @@ export function replayingSources(sources: LiteratureSource[], probe: Pick<Probe,
  * only by import and is searched by the question).
  */
 export function identifierQuery(source: SourceId, records: Evidence[]): string | null {
-  const pmids = [...new Set(records.flatMap((e) => (e.citation.pmid ? [e.citation.pmid] : [])))].slice(0, MAX_IDENTIFIER_LOOKUPS);
-  const ncts = [...new Set(records.flatMap((e) => (e.citation.nctId ? [e.citation.nctId] : [])))].slice(0, MAX_IDENTIFIER_LOOKUPS);
+  const pmids = [...new Set(records.flatMap((e) => (e.citation.pmid ? [e.citation.pmid] : [])))].slice(
+    0,
+    MAX_IDENTIFIER_LOOKUPS,
+  );
+  const ncts = [...new Set(records.flatMap((e) => (e.citation.nctId ? [e.citation.nctId] : [])))].slice(
+    0,
+    MAX_IDENTIFIER_LOOKUPS,
+  );
   if (source === "pubmed" && pmids.length) return pmids.map((p) => `${p}[pmid]`).join(" OR ");
   if (source === "europepmc" && pmids.length) return pmids.map((p) => `EXT_ID:${p}`).join(" OR ");
   if (source === "ctgov" && ncts.length) return ncts.join(" OR ");
@@ -77,18 +91,31 @@ export async function searchForChanges(input: {
   const perSource = await Promise.all(
     input.sources.map(async (source) => {
       const idQuery = identifierQuery(source.id, input.cited);
-      const queries: Array<[string, number]> = [...input.queries.map((q): [string, number] => [q, input.limit]), ...(idQuery ? [[idQuery, MAX_IDENTIFIER_LOOKUPS] as [string, number]] : [])];
+      const queries: Array<[string, number]> = [
+        ...input.queries.map((q): [string, number] => [q, input.limit]),
+        ...(idQuery ? [[idQuery, MAX_IDENTIFIER_LOOKUPS] as [string, number]] : []),
+      ];
       const results = [];
-      for (const [query, limit] of queries) results.push(...(await searchSources([source], query, { limit, timeoutMs: input.timeoutMs, signal: input.signal })));
+      for (const [query, limit] of queries)
+        results.push(
+          ...(await searchSources([source], query, { limit, timeoutMs: input.timeoutMs, signal: input.signal })),
+        );
       const error = results.find((r) => r.error)?.error ?? null;
       return { source: source.id, error, results };
     }),
   );
-  const answers = perSource.flatMap((s) => (s.error ? [] : s.results.map((r) => ({ source: r.source, query: r.query, records: r.evidence }))));
+  const answers = perSource.flatMap((s) =>
+    s.error ? [] : s.results.map((r) => ({ source: r.source, query: r.query, records: r.evidence })),
+  );
   const found = answers.flatMap((a) => a.records);
   return {
     answers,
-    sources: perSource.map((s) => ({ source: s.source, ok: s.error === null, error: s.error, hits: s.error ? 0 : s.results.reduce((n, r) => n + r.evidence.length, 0) })),
+    sources: perSource.map((s) => ({
+      source: s.source,
+      ok: s.error === null,
+      error: s.error,
+      hits: s.error ? 0 : s.results.reduce((n, r) => n + r.evidence.length, 0),
+    })),
     ...sortFound(input.evidence, found),
   };
 }

@@ -20,7 +20,13 @@ async function recheckInput(input: ResearchRunInput, checkId: string): Promise<R
   const watch = await getWatch(check.watchId);
   const watched = new Set<SourceId>(watch?.sources ?? check.since.map((s) => s.source));
   const since = new Map(check.since.map((s) => [s.source, new Date(s.since)]));
-  const sources = replayingSources(restrictedSources(input.sources.filter((s) => watched.has(s.id)), since), check.probe);
+  const sources = replayingSources(
+    restrictedSources(
+      input.sources.filter((s) => watched.has(s.id)),
+      since,
+    ),
+    check.probe,
+  );
   return { ...input, sources, sourceIds: sources.map((s) => s.id) };
 }
 
@@ -34,7 +40,8 @@ export const recheckStages: RunStages<ResearchRunInput, RecheckState, ResearchRu
   label: "watch re-check",
   plan: { first: [], each: ["watch search", "hypothesize", "targeted search", "judge"], last: ["report"] },
   stages: {
-    "watch search": (input, state, iteration) => researchStages.followUpSearch(input, state, iteration, [input.question]),
+    "watch search": (input, state, iteration) =>
+      researchStages.followUpSearch(input, state, iteration, [input.question]),
     hypothesize: researchMode.stages.hypothesize,
     "targeted search": researchMode.stages["targeted search"],
     judge: researchMode.stages.judge,

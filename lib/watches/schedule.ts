@@ -3,7 +3,11 @@ import type { Cadence } from "@/lib/domain/watch";
 const DAY_MS = 86_400_000;
 
 /** The cadences with their labels, in order ("every day", …). */
-export const CADENCE_LABELS: Record<Cadence, string> = { daily: "every day", weekly: "every week", monthly: "every month" };
+export const CADENCE_LABELS: Record<Cadence, string> = {
+  daily: "every day",
+  weekly: "every week",
+  monthly: "every month",
+};
 
 /**
  * The most a watch whose sources all fail stretches its interval: 2× after one failed check, 4× after two, 8× after

@@ -3,7 +3,17 @@ import { getConfig } from "@/lib/config";
 import { canReadRun, canWriteRun, historyScope, type Caller } from "@/lib/auth/rules";
 import { requestRunCancel } from "@/lib/db/run-control";
 import { getRun, type RunSummary } from "@/lib/db/runs";
-import { changeWatch, countActiveWatches, createWatch, deleteWatch, getWatch, getWatchOfRun, listChecks, listWatches, type WatchRecord } from "@/lib/db/watches";
+import {
+  changeWatch,
+  countActiveWatches,
+  createWatch,
+  deleteWatch,
+  getWatch,
+  getWatchOfRun,
+  listChecks,
+  listWatches,
+  type WatchRecord,
+} from "@/lib/db/watches";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { Cadence, WatchStatus } from "@/lib/domain/watch";
 import { watchNow } from "./clock";
@@ -49,7 +59,10 @@ function checkSources(run: RunSummary, sources: SourceId[] | undefined): SourceI
   const foreign = sources.filter((s) => !run.sources.includes(s));
   if (sources.length === 0) throw new WatchError(400, "Choose at least one source to watch.");
   if (foreign.length) {
-    throw new WatchError(400, `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`);
+    throw new WatchError(
+      400,
+      `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`,
+    );
   }
   return [...new Set(sources)];
 }
@@ -57,7 +70,11 @@ function checkSources(run: RunSummary, sources: SourceId[] | undefined): SourceI
 async function admitActive(ownerId: string | null): Promise<void> {
   const max = getConfig().CRITICA_MAX_ACTIVE_WATCHES;
   const active = await countActiveWatches(ownerId);
-  if (active >= max) throw new WatchError(429, `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or delete one first.`);
+  if (active >= max)
+    throw new WatchError(
+      429,
+      `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or delete one first.`,
+    );
 }
 
 /**
@@ -67,11 +84,19 @@ async function admitActive(ownerId: string | null): Promise<void> {
  * period from now (watch clock).
  * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400 (sources the run did not search), 429 (too many active watches).
  */
-export async function createWatchFor(caller: Caller, input: { runId: string; cadence: Cadence; sources?: SourceId[] }): Promise<WatchView> {
+export async function createWatchFor(
+  caller: Caller,
+  input: { runId: string; cadence: Cadence; sources?: SourceId[] },
+): Promise<WatchView> {
   const { run, mayWrite } = await runFor(caller, input.runId);
-  if (!mayWrite) throw new WatchError(403, `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`);
+  if (!mayWrite)
+    throw new WatchError(
+      403,
+      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`,
+    );
   if (!WATCHABLE_MODES.has(run.mode)) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
-  if (run.status !== "completed") throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
+  if (run.status !== "completed")
+    throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
   if (await getWatchOfRun(run.id)) throw new WatchError(409, "This run is watched already: change its watch instead.");
   const sources = checkSources(run, input.sources);
   await admitActive(run.ownerId);
@@ -87,19 +112,31 @@ export async function createWatchFor(caller: Caller, input: { runId: string; cad
       feedToken: crypto.randomBytes(32).toString("base64url"),
       nextDueAt: addCadence(now, input.cadence),
       // The run searched when it was created; its records are the ones it already has.
-      sourceState: run.sources.map((source) => ({ source, since: run.createdAt.toISOString(), failures: 0, lastError: null })),
+      sourceState: run.sources.map((source) => ({
+        source,
+        since: run.createdAt.toISOString(),
+        failures: 0,
+        lastError: null,
+      })),
     });
     // Without the durable engine here (the command line), a server's watch sweep starts the workflow within a minute.
-    if (watchEngineAvailable()) await startWatchWorkflow(watch.id).catch((e: unknown) => console.error(`critica: the workflow of watch ${watch.id} could not start (the sweep retries):`, e));
+    if (watchEngineAvailable())
+      await startWatchWorkflow(watch.id).catch((e: unknown) =>
+        console.error(`critica: the workflow of watch ${watch.id} could not start (the sweep retries):`, e),
+      );
     return viewOf((await getWatch(watch.id)) ?? watch, run);
   } catch (error) {
-    if ((error as { code?: unknown }).code === "P2002") throw new WatchError(409, "This run is watched already: change its watch instead.");
+    if ((error as { code?: unknown }).code === "P2002")
+      throw new WatchError(409, "This run is watched already: change its watch instead.");
     throw error;
   }
 }
 
 /** The watch `id` if the caller may read its run. @throws WatchError 404 otherwise. */
-async function readableWatch(caller: Caller, id: string): Promise<{ watch: WatchRecord; run: RunSummary; mayWrite: boolean }> {
+async function readableWatch(
+  caller: Caller,
+  id: string,
+): Promise<{ watch: WatchRecord; run: RunSummary; mayWrite: boolean }> {
   const watch = /^[0-9a-f-]{36}$/i.test(id) ? await getWatch(id) : null;
   if (!watch) throw new WatchError(404, "Unknown watch.");
   const { run, mayWrite } = await runFor(caller, watch.runId).catch(() => {
@@ -140,18 +177,35 @@ export async function listWatchesFor(caller: Caller): Promise<WatchView[]> {
  * The caller wakes the workflow afterwards (lib/watches/waker.ts wakeWatch).
  * @throws WatchError 404, 403, 400 (sources), 429 (resuming past the cap).
  */
-export async function changeWatchFor(caller: Caller, id: string, patch: { cadence?: Cadence; sources?: SourceId[]; status?: WatchStatus }): Promise<WatchView> {
+export async function changeWatchFor(
+  caller: Caller,
+  id: string,
+  patch: { cadence?: Cadence; sources?: SourceId[]; status?: WatchStatus },
+): Promise<WatchView> {
   const { watch, run, mayWrite } = await readableWatch(caller, id);
-  if (!mayWrite) throw new WatchError(403, `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can change its watch.`);
+  if (!mayWrite)
+    throw new WatchError(
+      403,
+      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can change its watch.`,
+    );
   const data: Parameters<typeof changeWatch>[1] = {};
   if (patch.cadence && patch.cadence !== watch.cadence) {
     data.cadence = patch.cadence;
-    data.nextDueAt = dueAfterCadenceChange(watch.lastCheckedAt, addCadence(watch.nextDueAt, watch.cadence, -1), patch.cadence);
+    data.nextDueAt = dueAfterCadenceChange(
+      watch.lastCheckedAt,
+      addCadence(watch.nextDueAt, watch.cadence, -1),
+      patch.cadence,
+    );
   }
   if (patch.sources) {
     data.sources = checkSources(run, patch.sources);
     const known = new Set(watch.sourceState.map((s) => s.source));
-    data.sourceState = [...watch.sourceState, ...data.sources.filter((s) => !known.has(s)).map((source) => ({ source, since: run.createdAt.toISOString(), failures: 0, lastError: null }))];
+    data.sourceState = [
+      ...watch.sourceState,
+      ...data.sources
+        .filter((s) => !known.has(s))
+        .map((source) => ({ source, since: run.createdAt.toISOString(), failures: 0, lastError: null })),
+    ];
   }
   if (patch.status && patch.status !== watch.status) {
     if (patch.status === "active") await admitActive(watch.ownerId);
@@ -170,7 +224,11 @@ export async function changeWatchFor(caller: Caller, id: string, patch: { cadenc
  */
 export async function deleteWatchFor(caller: Caller, id: string): Promise<string | null> {
   const { watch, mayWrite } = await readableWatch(caller, id);
-  if (!mayWrite) throw new WatchError(403, `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can delete its watch.`);
+  if (!mayWrite)
+    throw new WatchError(
+      403,
+      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can delete its watch.`,
+    );
   const checking = (await listChecks(watch.id, 1)).some((c) => c.status === "running");
   await deleteWatch(watch.id);
   if (checking) await requestRunCancel(watch.runId);

@@ -4,7 +4,18 @@ import { getConfig } from "@/lib/config";
 import { getRunSettings } from "@/lib/db/history";
 import { setWorkflowRunId } from "@/lib/db/run-control";
 import { getRun, getRunEvidence, listRunEvents, updateRun } from "@/lib/db/runs";
-import { beginCheck, claimWatchWorkflow, finishCheck, getCheck, getWatch, latestVersionRun, recordPlannedVersion, saveProbe, type CheckOutcome, type WatchRecord } from "@/lib/db/watches";
+import {
+  beginCheck,
+  claimWatchWorkflow,
+  finishCheck,
+  getCheck,
+  getWatch,
+  latestVersionRun,
+  recordPlannedVersion,
+  saveProbe,
+  type CheckOutcome,
+  type WatchRecord,
+} from "@/lib/db/watches";
 import type { Probe, SourceState } from "@/lib/domain/watch";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { iterationEvents, reportVersions } from "@/lib/chat/report-versions";
@@ -22,7 +33,10 @@ import { claimCitations, claimVerdicts, extractedClaims } from "./claim-version"
 const PAUSED_SLEEP_MS = 7 * 86_400_000;
 
 /** What a watch's workflow does next (see planWatchStep); times in ms since the epoch, system time. */
-export type StepPlan = { kind: "stop" } | { kind: "sleep"; wakeAtMs: number } | { kind: "check"; checkId: string; runId: string; mode: string };
+export type StepPlan =
+  | { kind: "stop" }
+  | { kind: "sleep"; wakeAtMs: number }
+  | { kind: "check"; checkId: string; runId: string; mode: string };
 
 /**
  * Plans a watch's next move from its row and the watch clock (planWatch), and records the version it read. A watch
@@ -36,19 +50,37 @@ export async function planWatchStep(watchId: string): Promise<StepPlan> {
   const watch = await getWatch(watchId);
   // One workflow per watch: the one whose id the watch holds (claimed here if its starter has not saved it yet).
   if (!watch) return { kind: "stop" };
-  if (watch.workflowRunId !== workflowRunId && !(watch.workflowRunId === null && (await claimWatchWorkflow(watch.id, null, workflowRunId)))) return { kind: "stop" };
+  if (
+    watch.workflowRunId !== workflowRunId &&
+    !(watch.workflowRunId === null && (await claimWatchWorkflow(watch.id, null, workflowRunId)))
+  )
+    return { kind: "stop" };
   await recordPlannedVersion(watch.id, watch.version);
   const now = watchNow();
   const plan = planWatch(watch, now);
   if (plan.kind === "stop") return plan;
-  if (plan.kind === "sleep") return { kind: "sleep", wakeAtMs: plan.until ? systemTimeOf(plan.until).getTime() : Date.now() + PAUSED_SLEEP_MS };
-  const since = watch.sourceState.filter((s) => watch.sources.includes(s.source)).map((s) => ({ source: s.source, since: s.since }));
-  const check = await beginCheck({ id: crypto.randomUUID(), watchId: watch.id, dueAt: plan.dueAt, startedAt: now, since });
+  if (plan.kind === "sleep")
+    return { kind: "sleep", wakeAtMs: plan.until ? systemTimeOf(plan.until).getTime() : Date.now() + PAUSED_SLEEP_MS };
+  const since = watch.sourceState
+    .filter((s) => watch.sources.includes(s.source))
+    .map((s) => ({ source: s.source, since: s.since }));
+  const check = await beginCheck({
+    id: crypto.randomUUID(),
+    watchId: watch.id,
+    dueAt: plan.dueAt,
+    startedAt: now,
+    since,
+  });
   // A finished check of this due time would have moved nextDueAt on in the same transaction; look again later.
   if (check.status !== "running") return { kind: "sleep", wakeAtMs: Date.now() + 60_000 };
   await updateRun(watch.runId, { status: "running", error: null, cancelRequestedAt: null });
   await setWorkflowRunId(watch.runId, workflowRunId);
-  return { kind: "check", checkId: check.id, runId: watch.runId, mode: (await getRun(watch.runId))?.mode ?? "research" };
+  return {
+    kind: "check",
+    checkId: check.id,
+    runId: watch.runId,
+    mode: (await getRun(watch.runId))?.mode ?? "research",
+  };
 }
 
 /**
@@ -59,17 +91,32 @@ export async function planWatchStep(watchId: string): Promise<StepPlan> {
 async function versionBefore(watch: WatchRecord, mode: string) {
   if (mode === "claim-check") {
     const latest = await latestVersionRun(watch);
-    const [evidence, events, settings] = await Promise.all([getRunEvidence(latest.runId), listRunEvents(latest.runId), getRunSettings(latest.runId)]);
+    const [evidence, events, settings] = await Promise.all([
+      getRunEvidence(latest.runId),
+      listRunEvents(latest.runId),
+      getRunSettings(latest.runId),
+    ]);
     const references = claimCitations(events);
     const claims = extractedClaims(events);
     return {
       evidence,
       references,
       queries: claims.length ? claims : [settings?.question.slice(0, 300) ?? ""],
-      before: { version: latest.version, evidence: evidence.length, bottomLine: null, references, claims: claimVerdicts(events), runId: latest.runId },
+      before: {
+        version: latest.version,
+        evidence: evidence.length,
+        bottomLine: null,
+        references,
+        claims: claimVerdicts(events),
+        runId: latest.runId,
+      },
     };
   }
-  const [evidence, events, settings] = await Promise.all([getRunEvidence(watch.runId), listRunEvents(watch.runId), getRunSettings(watch.runId)]);
+  const [evidence, events, settings] = await Promise.all([
+    getRunEvidence(watch.runId),
+    listRunEvents(watch.runId),
+    getRunSettings(watch.runId),
+  ]);
   const versions = reportVersions(events);
   const latest = versions.at(-1) ?? null;
   const references = latest?.report.references.map((r) => ({ evidenceId: r.evidenceId, title: r.title })) ?? [];
@@ -78,7 +125,12 @@ async function versionBefore(watch: WatchRecord, mode: string) {
     evidence,
     references,
     queries: [question],
-    before: { version: versions.length, evidence: evidence.length, bottomLine: versionBottomLine(question, evidence, latest?.report ?? null), references },
+    before: {
+      version: versions.length,
+      evidence: evidence.length,
+      bottomLine: versionBottomLine(question, evidence, latest?.report ?? null),
+      references,
+    },
   };
 }
 
@@ -104,7 +156,10 @@ export async function probeStep(checkId: string): Promise<{ changed: boolean }> 
       const citedIds = new Set(version.references.map((r) => r.evidenceId));
       const ids = settings.sources.filter((s) => watch.sources.includes(s));
       const since = new Map(check.since.map((s) => [s.source, new Date(s.since)]));
-      const sources = restrictedSources(createSources(ids, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: false }), since);
+      const sources = restrictedSources(
+        createSources(ids, { treatmentQuestion: isTreatmentQuestion(settings.question), cache: false }),
+        since,
+      );
       const { evidence } = version;
       const found = await searchForChanges({
         queries: version.queries,
@@ -114,7 +169,12 @@ export async function probeStep(checkId: string): Promise<{ changed: boolean }> 
         limit: PROBE_SEARCH_LIMIT,
         timeoutMs: getConfig().CRITICA_SOURCE_TIMEOUT_MS,
         signal,
-      }).catch(() => ({ answers: [], sources: ids.map((source) => ({ source, ok: false, error: "the check was cancelled", hits: 0 })), newRecords: [], updated: [] }));
+      }).catch(() => ({
+        answers: [],
+        sources: ids.map((source) => ({ source, ok: false, error: "the check was cancelled", hits: 0 })),
+        newRecords: [],
+        updated: [],
+      }));
       await saveProbe(checkId, { ...found, before: version.before });
     } finally {
       await close();
@@ -146,7 +206,9 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
   const sourceState: SourceState[] = (watch?.sourceState ?? []).map((s) => {
     const answer = bySource.get(s.source);
     if (!answer) return s;
-    return answer.ok ? { ...s, since: check.startedAt.toISOString(), failures: 0, lastError: null } : { ...s, failures: s.failures + 1, lastError: answer.error };
+    return answer.ok
+      ? { ...s, since: check.startedAt.toISOString(), failures: 0, lastError: null }
+      : { ...s, failures: s.failures + 1, lastError: answer.error };
   });
   const allFailed = (probe?.sources.length ?? 0) > 0 && probe!.sources.every((s) => !s.ok);
   const failures = allFailed ? (watch?.failures ?? 0) + 1 : 0;
@@ -163,7 +225,14 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
     await updateRun(watch.runId, { status: "completed" });
   } else if (check.fromSeq === null || !watch) {
     outcome = allFailed
-      ? { status: "failed", summary: null, reportVersion: null, costUsd: null, modelCalls: 0, error: probe!.sources.map((s) => s.error).join("; ") }
+      ? {
+          status: "failed",
+          summary: null,
+          reportVersion: null,
+          costUsd: null,
+          modelCalls: 0,
+          error: probe!.sources.map((s) => s.error).join("; "),
+        }
       : { status: "quiet", summary: null, reportVersion: null, costUsd: null, modelCalls: 0, error: null };
     if (watch) await updateRun(watch.runId, { status: "completed" });
   } else {
@@ -174,10 +243,30 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
     const usage = summarizeUsage(iteration);
     const settings = await getRunSettings(watch.runId);
     if (end?.data.status === "completed" && version && probe && settings) {
-      const summary = changeSummary({ question: settings.question, toVersion: version.version, probe, evidence: await getRunEvidence(watch.runId), report: version.report });
-      outcome = { status: "changed", summary, reportVersion: version.version, costUsd: usage.costUsd, modelCalls: usage.calls, error: null };
+      const summary = changeSummary({
+        question: settings.question,
+        toVersion: version.version,
+        probe,
+        evidence: await getRunEvidence(watch.runId),
+        report: version.report,
+      });
+      outcome = {
+        status: "changed",
+        summary,
+        reportVersion: version.version,
+        costUsd: usage.costUsd,
+        modelCalls: usage.calls,
+        error: null,
+      };
     } else {
-      outcome = { status: "failed", summary: null, reportVersion: null, costUsd: usage.costUsd, modelCalls: usage.calls, error: end?.data.message ?? "the re-run did not finish" };
+      outcome = {
+        status: "failed",
+        summary: null,
+        reportVersion: null,
+        costUsd: usage.costUsd,
+        modelCalls: usage.calls,
+        error: end?.data.message ?? "the re-run did not finish",
+      };
     }
   }
   await finishCheck(checkId, { ...outcome, finishedAt: now, watch: schedule });
@@ -186,12 +275,40 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
 
 /** How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error. */
 async function claimOutcome(runId: string, probe: Probe): Promise<Omit<CheckOutcome, "watch" | "finishedAt">> {
-  const [run, events, evidence, previousEvidence] = await Promise.all([getRun(runId), listRunEvents(runId), getRunEvidence(runId), getRunEvidence(probe.before.runId ?? runId)]);
+  const [run, events, evidence, previousEvidence] = await Promise.all([
+    getRun(runId),
+    listRunEvents(runId),
+    getRunEvidence(runId),
+    getRunEvidence(probe.before.runId ?? runId),
+  ]);
   const usage = summarizeUsage(events);
-  if (run?.status !== "completed") return { status: "failed", summary: null, reportVersion: null, costUsd: usage.costUsd, modelCalls: usage.calls, error: run?.error ?? "the claim check did not finish" };
+  if (run?.status !== "completed")
+    return {
+      status: "failed",
+      summary: null,
+      reportVersion: null,
+      costUsd: usage.costUsd,
+      modelCalls: usage.calls,
+      error: run?.error ?? "the claim check did not finish",
+    };
   const toVersion = probe.before.version + 1;
-  const summary = claimChangeSummary({ runId, toVersion, probe, previousEvidence, evidence, claims: claimVerdicts(events), cited: claimCitations(events) });
-  return { status: "changed", summary, reportVersion: toVersion, costUsd: usage.costUsd, modelCalls: usage.calls, error: null };
+  const summary = claimChangeSummary({
+    runId,
+    toVersion,
+    probe,
+    previousEvidence,
+    evidence,
+    claims: claimVerdicts(events),
+    cited: claimCitations(events),
+  });
+  return {
+    status: "changed",
+    summary,
+    reportVersion: toVersion,
+    costUsd: usage.costUsd,
+    modelCalls: usage.calls,
+    error: null,
+  };
 }
 
 /** Tells the watch's owner about a changed check: notification, then webhook (notifyOwner). */

@@ -11,9 +11,15 @@ import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { standingChanges } from "./changes";
 
 /** The bottom line of a report version as a change summary keeps it (null without a report). */
-export function versionBottomLine(question: string, evidence: Evidence[], report: ResearchReport | null): VersionBottomLine | null {
+export function versionBottomLine(
+  question: string,
+  evidence: Evidence[],
+  report: ResearchReport | null,
+): VersionBottomLine | null {
   const answered = reportAnswer(question, evidence, report);
-  return answered ? { verdict: answered.answer.verdict, sentence: answered.answer.sentence, certainty: answered.certainty.level } : null;
+  return answered
+    ? { verdict: answered.answer.verdict, sentence: answered.answer.sentence, certainty: answered.certainty.level }
+    : null;
 }
 
 /** "Probably yes", "Top candidates", … : the bottom line's sentence up to its colon. */
@@ -24,7 +30,14 @@ function verdictLabel(b: VersionBottomLine | null): string {
 }
 
 function named(e: Evidence) {
-  return { evidenceId: e.id, title: e.citation.title, pmid: e.citation.pmid, nctId: e.citation.nctId, source: e.citation.source, studyType: studyTypeOf(e).label };
+  return {
+    evidenceId: e.id,
+    title: e.citation.title,
+    pmid: e.citation.pmid,
+    nctId: e.citation.nctId,
+    source: e.citation.source,
+    studyType: studyTypeOf(e).label,
+  };
 }
 
 function pmidList(pmids: string[]): string {
@@ -39,7 +52,10 @@ export function trialStatusLabel(status: string | null): string {
 }
 
 /** What one changed standing says, e.g. "retracted (retraction notice PMID 39990001)". */
-function standingDetail(change: "retracted" | "expression-of-concern" | "erratum" | "superseded", after: Evidence): string {
+function standingDetail(
+  change: "retracted" | "expression-of-concern" | "erratum" | "superseded",
+  after: Evidence,
+): string {
   const p = provenanceOf(after);
   switch (change) {
     case "retracted":
@@ -54,18 +70,29 @@ function standingDetail(change: "retracted" | "expression-of-concern" | "erratum
 }
 
 /** The records whose standing changed (probe.updated), and trials whose status or results changed. */
-function standingOf(probe: Probe, citedBefore: ReadonlySet<string>, cited: ReadonlySet<string>): Pick<ChangeSummary, "updatedRecords" | "trials"> {
+function standingOf(
+  probe: Probe,
+  citedBefore: ReadonlySet<string>,
+  cited: ReadonlySet<string>,
+): Pick<ChangeSummary, "updatedRecords" | "trials"> {
   const updatedRecords: ChangeSummary["updatedRecords"] = [];
   const trials: ChangeSummary["trials"] = [];
   for (const { before, after } of probe.updated) {
     const changes = standingChanges(before, after);
     for (const change of changes) {
       if (change === "trial-status" || change === "trial-results") continue;
-      updatedRecords.push({ ...named(after), change, detail: standingDetail(change, after), removedFromReport: citedBefore.has(after.id) && !cited.has(after.id) });
+      updatedRecords.push({
+        ...named(after),
+        change,
+        detail: standingDetail(change, after),
+        removedFromReport: citedBefore.has(after.id) && !cited.has(after.id),
+      });
     }
     if (before.trial && after.trial && (changes.includes("trial-status") || changes.includes("trial-results"))) {
       const parts = [
-        changes.includes("trial-status") ? `status ${trialStatusLabel(before.trial.overallStatus)} → ${trialStatusLabel(after.trial.overallStatus)}` : "",
+        changes.includes("trial-status")
+          ? `status ${trialStatusLabel(before.trial.overallStatus)} → ${trialStatusLabel(after.trial.overallStatus)}`
+          : "",
         changes.includes("trial-results") ? "results posted" : "",
       ].filter(Boolean);
       trials.push({
@@ -80,12 +107,21 @@ function standingOf(probe: Probe, citedBefore: ReadonlySet<string>, cited: Reado
 }
 
 /** The headline's list of what changed: "2 new randomized trials; PMID 123 retracted; NCT… status A → B"; by kind. */
-function whatChanged(added: Evidence[], { updatedRecords, trials }: Pick<ChangeSummary, "updatedRecords" | "trials">): string {
+function whatChanged(
+  added: Evidence[],
+  { updatedRecords, trials }: Pick<ChangeSummary, "updatedRecords" | "trials">,
+): string {
   const what: string[] = [];
-  if (added.length) what.push(...designSummary(added.map(classifyStudy)).split(", ").map((p) => p.replace(/^(\d+) /, "$1 new ")));
+  if (added.length)
+    what.push(
+      ...designSummary(added.map(classifyStudy))
+        .split(", ")
+        .map((p) => p.replace(/^(\d+) /, "$1 new ")),
+    );
   const count = (change: string) => updatedRecords.filter((r) => r.change === change);
   const retracted = count("retracted");
-  if (retracted.length) what.push(`${retracted.map((r) => (r.pmid ? `PMID ${r.pmid}` : r.evidenceId)).join(", ")} retracted`);
+  if (retracted.length)
+    what.push(`${retracted.map((r) => (r.pmid ? `PMID ${r.pmid}` : r.evidenceId)).join(", ")} retracted`);
   for (const [change, one, many] of [
     ["expression-of-concern", "expression of concern", "expressions of concern"],
     ["erratum", "erratum", "errata"],
@@ -105,11 +141,16 @@ function newRecordsOf(question: string, added: Evidence[], cited: ReadonlySet<st
 }
 
 /** References added and removed between the cited records before (the probe's) and the new version's. */
-function referencesOf(before: Probe["before"]["references"], after: Array<{ evidenceId: string; title: string }>): ChangeSummary["references"] {
+function referencesOf(
+  before: Probe["before"]["references"],
+  after: Array<{ evidenceId: string; title: string }>,
+): ChangeSummary["references"] {
   const citedBefore = new Set(before.map((r) => r.evidenceId));
   const cited = new Set(after.map((r) => r.evidenceId));
   return {
-    added: after.filter((r) => !citedBefore.has(r.evidenceId)).map((r) => ({ evidenceId: r.evidenceId, title: r.title })),
+    added: after
+      .filter((r) => !citedBefore.has(r.evidenceId))
+      .map((r) => ({ evidenceId: r.evidenceId, title: r.title })),
     removed: before.filter((r) => !cited.has(r.evidenceId)),
   };
 }
@@ -142,7 +183,8 @@ export function changeSummary(input: {
   const bottomAfter = versionBottomLine(question, evidence, report);
   const certaintyMoved = bottomBefore?.certainty !== bottomAfter?.certainty;
   const verdictMoved = verdictLabel(bottomBefore) !== verdictLabel(bottomAfter);
-  const withCertainty = (b: VersionBottomLine | null) => `${verdictLabel(b)}${certaintyMoved && b ? ` (${b.certainty} certainty)` : ""}`;
+  const withCertainty = (b: VersionBottomLine | null) =>
+    `${verdictLabel(b)}${certaintyMoved && b ? ` (${b.certainty} certainty)` : ""}`;
   const prefix = verdictMoved
     ? `${withCertainty(bottomBefore)} → ${withCertainty(bottomAfter)}`
     : certaintyMoved
@@ -188,7 +230,9 @@ export function claimChangeSummary(input: {
     after: input.claims.find((c) => c.claim === claim)?.verdict ?? null,
   }));
   const moved = claims.filter((c) => c.before !== c.after);
-  const prefix = moved.length ? moved.map((c) => `Claim ${claims.indexOf(c) + 1} ${c.before ?? "none"} → ${c.after ?? "none"}`).join("; ") : "Verdicts unchanged";
+  const prefix = moved.length
+    ? moved.map((c) => `Claim ${claims.indexOf(c) + 1} ${c.before ?? "none"} → ${c.after ?? "none"}`).join("; ")
+    : "Verdicts unchanged";
   return {
     fromVersion: probe.before.version,
     toVersion: input.toVersion,
@@ -222,13 +266,24 @@ function idOf(r: { pmid: string | null; nctId: string | null; evidenceId: string
  */
 export function summaryLines(s: ChangeSummary): string[] {
   const lines = [s.headline];
-  for (const r of s.newRecords) lines.push(`New: ${idOf(r)} “${r.title}” (${r.studyType.toLowerCase()}): ${STANCE_WORDS[r.stance]}${r.cited ? "; cited in the report" : ""}.`);
-  for (const r of s.updatedRecords) lines.push(`${idOf(r)} “${r.title}”: ${r.detail}${r.removedFromReport ? "; removed from the report" : ""}.`);
+  for (const r of s.newRecords)
+    lines.push(
+      `New: ${idOf(r)} “${r.title}” (${r.studyType.toLowerCase()}): ${STANCE_WORDS[r.stance]}${r.cited ? "; cited in the report" : ""}.`,
+    );
+  for (const r of s.updatedRecords)
+    lines.push(`${idOf(r)} “${r.title}”: ${r.detail}${r.removedFromReport ? "; removed from the report" : ""}.`);
   for (const t of s.trials) lines.push(`${idOf(t)} “${t.title}”: ${t.detail}.`);
-  (s.claims ?? []).forEach((c, i) => lines.push(`Claim ${i + 1} “${c.claim}”: ${c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}.`));
+  (s.claims ?? []).forEach((c, i) =>
+    lines.push(
+      `Claim ${i + 1} “${c.claim}”: ${c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}.`,
+    ),
+  );
   const { before, after, moved } = s.bottomLine;
-  if (moved && (before || after)) lines.push(`Bottom line: ${before?.sentence ?? "none"} → ${after?.sentence ?? "none"}`);
+  if (moved && (before || after))
+    lines.push(`Bottom line: ${before?.sentence ?? "none"} → ${after?.sentence ?? "none"}`);
   else if (after) lines.push(`Bottom line unchanged: ${after.sentence}`);
-  lines.push(`References: ${s.references.added.length} added, ${s.references.removed.length} removed (report v${s.fromVersion} → v${s.toVersion}).`);
+  lines.push(
+    `References: ${s.references.added.length} added, ${s.references.removed.length} removed (report v${s.fromVersion} → v${s.toVersion}).`,
+  );
   return lines;
 }

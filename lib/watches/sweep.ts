@@ -12,7 +12,8 @@ const TEST_CLOCK_REWAKE_MS = [1_000, 3_000];
 async function sweep(): Promise<void> {
   try {
     const started = await sweepWatches();
-    if (started.length) console.log(`critica: watch sweep started the workflow of ${started.length} watch(es): ${started.join(", ")}`);
+    if (started.length)
+      console.log(`critica: watch sweep started the workflow of ${started.length} watch(es): ${started.join(", ")}`);
   } catch (error) {
     console.error("critica: watch sweep failed:", error instanceof Error ? error.message : error);
   }
@@ -20,7 +21,11 @@ async function sweep(): Promise<void> {
 
 function wakeAll(): void {
   for (const delay of [0, ...TEST_CLOCK_REWAKE_MS]) {
-    setTimeout(() => void wakeAllWatches().catch((error: unknown) => console.error("critica: waking the watches failed:", error)), delay).unref?.();
+    setTimeout(
+      () =>
+        void wakeAllWatches().catch((error: unknown) => console.error("critica: waking the watches failed:", error)),
+      delay,
+    ).unref?.();
   }
 }
 

@@ -39,7 +39,13 @@ export interface WatchView {
   failures: number;
   backoff: string | null;
   /** Each watched source's state: failures in a row, its last error, and from when its next check searches. */
-  sourceHealth: Array<{ source: SourceId; failures: number; lastError: string | null; since: string; warning: string | null }>;
+  sourceHealth: Array<{
+    source: SourceId;
+    failures: number;
+    lastError: string | null;
+    since: string;
+    warning: string | null;
+  }>;
   /** Model calls and estimated cost of all its checks (cost null when any check's cost is unknown). */
   modelCalls: number;
   costUsd: number | null;
@@ -71,7 +77,9 @@ function costLine(calls: number, costUsd: number | null, checks: number): string
 export function toWatchView(watch: WatchRecord, question: string, checks: CheckRecord[]): WatchView {
   const finished = checks.filter((c) => c.status !== "running");
   const modelCalls = checks.reduce((n, c) => n + c.modelCalls, 0);
-  const costUsd = checks.some((c) => c.modelCalls > 0 && c.costUsd === null) ? null : checks.reduce((n, c) => n + (c.costUsd ?? 0), 0);
+  const costUsd = checks.some((c) => c.modelCalls > 0 && c.costUsd === null)
+    ? null
+    : checks.reduce((n, c) => n + (c.costUsd ?? 0), 0);
   const watched = watch.sourceState.filter((s) => watch.sources.includes(s.source));
   const failing = watched.filter((s) => s.failures > 0);
   const factor = backoffFactor(watch.failures);
@@ -111,7 +119,9 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
       finishedAt: c.finishedAt?.toISOString() ?? null,
       status: c.status,
       headline: headlineOf(c),
-      cost: c.modelCalls ? `${c.modelCalls} model ${c.modelCalls === 1 ? "call" : "calls"} · ${c.costUsd === null ? "cost not estimated" : `est. ${formatCostUsd(c.costUsd)}`}` : null,
+      cost: c.modelCalls
+        ? `${c.modelCalls} model ${c.modelCalls === 1 ? "call" : "calls"} · ${c.costUsd === null ? "cost not estimated" : `est. ${formatCostUsd(c.costUsd)}`}`
+        : null,
       reportVersion: c.reportVersion,
       versionPath: c.reportVersion !== null ? versionPath(watch.runId, c.reportVersion) : null,
       costUsd: c.costUsd,
@@ -125,6 +135,15 @@ export function toWebhookView(webhook: WebhookRecord | null, deliveries: Deliver
   return {
     url: webhook?.url ?? null,
     secret: webhook?.secret ?? null,
-    deliveries: deliveries.map((d) => ({ id: d.id, checkId: d.checkId, url: d.url, status: d.status, attempts: d.attempts, lastStatus: d.lastStatus, error: d.error, createdAt: d.createdAt.toISOString() })),
+    deliveries: deliveries.map((d) => ({
+      id: d.id,
+      checkId: d.checkId,
+      url: d.url,
+      status: d.status,
+      attempts: d.attempts,
+      lastStatus: d.lastStatus,
+      error: d.error,
+      createdAt: d.createdAt.toISOString(),
+    })),
   };
 }

@@ -10,7 +10,9 @@ import { watchWorkflow } from "./workflow";
  * and a server's sweep starts their workflows.
  */
 export function watchEngineAvailable(): boolean {
-  return getConfig().CRITICA_ENGINE !== "inline" && Boolean((watchWorkflow as unknown as { workflowId?: string }).workflowId);
+  return (
+    getConfig().CRITICA_ENGINE !== "inline" && Boolean((watchWorkflow as unknown as { workflowId?: string }).workflowId)
+  );
 }
 
 /**
@@ -51,7 +53,11 @@ export async function wakeAllWatches(): Promise<number> {
   let woken = 0;
   for (const w of await listWatchWorkflows()) {
     if (w.status !== "active" || !w.workflowRunId) continue;
-    woken += (await getRun(w.workflowRunId).wakeUp().catch(() => ({ stoppedCount: 0 }))).stoppedCount;
+    woken += (
+      await getRun(w.workflowRunId)
+        .wakeUp()
+        .catch(() => ({ stoppedCount: 0 }))
+    ).stoppedCount;
   }
   return woken;
 }

@@ -27,7 +27,8 @@ export async function watchWorkflow(watchId: string): Promise<void> {
     if (changed && plan.mode === "claim-check") await claimRecheckStep(plan.checkId);
     else if (changed) {
       const recheck = await recheckStartStep(plan.runId, plan.checkId);
-      if (recheck) await followPlan(recheck.job.plan, recheck.progress, (run, call) => recheckStep(recheck.job, run, call));
+      if (recheck)
+        await followPlan(recheck.job.plan, recheck.progress, (run, call) => recheckStep(recheck.job, run, call));
     }
     const { notify } = await completeCheckStep(plan.checkId);
     if (notify) await notifyStep(plan.checkId);

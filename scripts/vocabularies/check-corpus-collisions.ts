@@ -50,7 +50,9 @@ function main(files: string[]): void {
   }
   const rows = [...collisions.entries()].sort((a, b) => b[1].count - a[1].count);
   for (const [key, v] of rows) console.log(`${v.count}\t${key}\t${v.symbol}\t${v.type}`);
-  console.log(`gene and process mentions: ${mentions}; overlapping a chemical/disease annotation: ${rows.reduce((n, [, v]) => n + v.count, 0)}`);
+  console.log(
+    `gene and process mentions: ${mentions}; overlapping a chemical/disease annotation: ${rows.reduce((n, [, v]) => n + v.count, 0)}`,
+  );
 }
 
 main(process.argv.slice(2));

@@ -32,7 +32,9 @@ function run(command: string, args: string[], cwd: string): string {
   } catch (error) {
     const err = error as { code?: string; stderr?: string; message: string };
     if (err.code === "ENOENT") {
-      throw new VocabularyBuildError(`${command} is not installed: the vocabularies are built from Debian packages (needs apt-get and dpkg-deb)`);
+      throw new VocabularyBuildError(
+        `${command} is not installed: the vocabularies are built from Debian packages (needs apt-get and dpkg-deb)`,
+      );
     }
     throw new VocabularyBuildError(`${command} ${args.join(" ")} failed: ${(err.stderr ?? err.message).trim()}`);
   }
@@ -42,7 +44,8 @@ function debFiles(cacheDir: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of fs.readdirSync(cacheDir)) {
     const name = file.split("_")[0];
-    if (file.endsWith(".deb") && (DEBIAN_PACKAGES as readonly string[]).includes(name)) found.set(name, path.join(cacheDir, file));
+    if (file.endsWith(".deb") && (DEBIAN_PACKAGES as readonly string[]).includes(name))
+      found.set(name, path.join(cacheDir, file));
   }
   return found;
 }
@@ -53,7 +56,8 @@ function download(cacheDir: string, missing: string[]): void {
   } catch (error) {
     // A fresh machine may have no package lists yet: refresh them once when we may (root), then retry.
     if (!(error instanceof VocabularyBuildError) || /not installed/.test(error.message)) throw error;
-    if (process.getuid?.() !== 0) throw new VocabularyBuildError(`${error.message} (as root, run apt-get update first)`);
+    if (process.getuid?.() !== 0)
+      throw new VocabularyBuildError(`${error.message} (as root, run apt-get update first)`);
     console.log("vocab: apt-get download failed, running apt-get update once and retrying");
     run("apt-get", ["update", "-qq"], cacheDir);
     run("apt-get", ["download", "-qq", ...missing], cacheDir);

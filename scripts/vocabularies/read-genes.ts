@@ -42,7 +42,10 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const metadata = Object.fromEntries(
-      (db.prepare("SELECT name, value FROM metadata").all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]),
+      (db.prepare("SELECT name, value FROM metadata").all() as Array<{ name: string; value: string }>).map((r) => [
+        r.name,
+        r.value,
+      ]),
     );
     const rows = db
       .prepare(
@@ -69,9 +72,14 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
     for (const [form, i, kind] of geneForms) {
       if (kind === "name") nameOwners.set(foldedKey(form), (nameOwners.get(foldedKey(form)) ?? new Set()).add(i));
     }
-    const keptForms = geneForms.filter(([form, , kind]) => kind !== "name" || nameOwners.get(foldedKey(form))?.size === 1);
+    const keptForms = geneForms.filter(
+      ([form, , kind]) => kind !== "name" || nameOwners.get(foldedKey(form))?.size === 1,
+    );
 
-    const aliasRows = db.prepare("SELECT _id AS id, alias_symbol AS alias FROM alias").all() as Array<{ id: number; alias: string }>;
+    const aliasRows = db.prepare("SELECT _id AS id, alias_symbol AS alias FROM alias").all() as Array<{
+      id: number;
+      alias: string;
+    }>;
     const aliasOwners = new Map<string, Set<number>>();
     const aliases: Array<[string, number]> = [];
     for (const row of aliasRows) {
@@ -101,7 +109,11 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
 
     const goLinks: GeneTables["goLinks"] = genes.map(() => []);
     const goByGene = new Map<string, string[]>();
-    for (const r of db.prepare("SELECT _id AS id, go_id AS go, evidence FROM go_bp").all() as Array<{ id: number; go: string; evidence: string }>) {
+    for (const r of db.prepare("SELECT _id AS id, go_id AS go, evidence FROM go_bp").all() as Array<{
+      id: number;
+      go: string;
+      evidence: string;
+    }>) {
       const gene = indexOf.get(r.id);
       if (gene === undefined) continue;
       const key = `${gene}\t${r.go}`;
@@ -115,7 +127,10 @@ export function readGeneTables(file: string, englishWords: ReadonlySet<string>):
       }
     }
     const keggLinks: string[][] = genes.map(() => []);
-    for (const r of db.prepare("SELECT _id AS id, path_id AS path FROM kegg").all() as Array<{ id: number; path: string }>) {
+    for (const r of db.prepare("SELECT _id AS id, path_id AS path FROM kegg").all() as Array<{
+      id: number;
+      path: string;
+    }>) {
       const gene = indexOf.get(r.id);
       if (gene !== undefined && !keggLinks[gene].includes(`hsa${r.path}`)) keggLinks[gene].push(`hsa${r.path}`);
     }

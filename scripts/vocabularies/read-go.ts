@@ -31,7 +31,10 @@ export function readGoTables(file: string, englishWords: ReadonlySet<string>): G
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const metadata = Object.fromEntries(
-      (db.prepare("SELECT name, value FROM metadata").all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]),
+      (db.prepare("SELECT name, value FROM metadata").all() as Array<{ name: string; value: string }>).map((r) => [
+        r.name,
+        r.value,
+      ]),
     );
     const terms = db
       .prepare("SELECT _id AS id, go_id AS go, term FROM go_term WHERE ontology = 'BP' ORDER BY go_id")
@@ -40,7 +43,11 @@ export function readGoTables(file: string, englishWords: ReadonlySet<string>): G
     const rootRow = terms.find((t) => t.go === ROOT);
     const general = new Set<number>(
       rootRow
-        ? (db.prepare("SELECT _id AS id FROM go_bp_parents WHERE _parent_id = ?").all(rootRow.id) as Array<{ id: number }>).map((r) => r.id)
+        ? (
+            db.prepare("SELECT _id AS id FROM go_bp_parents WHERE _parent_id = ?").all(rootRow.id) as Array<{
+              id: number;
+            }>
+          ).map((r) => r.id)
         : [],
     );
     if (rootRow) general.add(rootRow.id);

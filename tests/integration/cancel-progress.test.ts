@@ -45,7 +45,11 @@ describe("cancel and live progress of durable runs (production build)", () => {
 
   async function startRun(maxIterations: number): Promise<{ runId: string; cookie: string; answeredMs: number }> {
     const asked = performance.now();
-    const res = await fetch(`${server.origin}/api/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, maxIterations }) });
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations }),
+    });
     const answeredMs = performance.now() - asked;
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
@@ -54,25 +58,38 @@ describe("cancel and live progress of durable runs (production build)", () => {
 
   /** Waits until each live source has a request in flight (the run is mid-search). */
   async function sourcesInFlight(): Promise<void> {
-    await expect.poll(() => ["esearch", "europepmc", "ctgov"].every((route) => fixtures.requests.some((r) => r.route === route)), { timeout: 30_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(
+        () => ["esearch", "europepmc", "ctgov"].every((route) => fixtures.requests.some((r) => r.route === route)),
+        { timeout: 30_000, interval: 50 },
+      )
+      .toBe(true);
   }
 
   it("a cancel from the API stops a run whose every source hangs within 5 s, aborting the in-flight source requests; its stream ends", async () => {
     const { getDb } = await import("@/lib/db/client");
-    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const) fixtures.inject(route, { kind: "timeout" });
+    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
+      fixtures.inject(route, { kind: "timeout" });
     const { runId, cookie } = await startRun(2);
     await sourcesInFlight();
     const stream = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { timeoutMs: 30_000 });
     const asked = performance.now();
     const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
     expect(cancel.status).toBe(202);
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 5_000, interval: 25 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 5_000,
+        interval: 25,
+      })
+      .toBe(1);
     const latency = performance.now() - asked;
     const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
     expect(row.status).toBe("cancelled");
     // The requests in flight at the cancel were aborted by the server, not left hanging.
     const inFlight = fixtures.requests.filter((r) => r.at < asked + 1);
-    await expect.poll(() => inFlight.every((r) => r.abortedAt !== undefined), { timeout: 2_000, interval: 25 }).toBe(true);
+    await expect
+      .poll(() => inFlight.every((r) => r.abortedAt !== undefined), { timeout: 2_000, interval: 25 })
+      .toBe(true);
     const { events, finished } = await stream;
     expect(finished).toBe(true);
     expect(events.at(-1)!.type).toBe("run-finished");
@@ -83,13 +100,18 @@ describe("cancel and live progress of durable runs (production build)", () => {
 
   it("a cancel from the CLI (another process: `npm run cancel -- <runId>`) stops the run within 5 s of setting the flag", async () => {
     const { getDb } = await import("@/lib/db/client");
-    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const) fixtures.inject(route, { kind: "timeout" });
+    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
+      fixtures.inject(route, { kind: "timeout" });
     const { runId } = await startRun(2);
     await sourcesInFlight();
-    const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cancel.ts", runId], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const cli = spawn(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cancel.ts", runId],
+      {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     cli.stderr.on("data", (d) => (output += d));
     const code = await new Promise<number | null>((resolve) => cli.once("exit", resolve));
@@ -124,11 +146,16 @@ describe("cancel and live progress of durable runs (production build)", () => {
     expect(after.finished).toBe(true);
     const saved = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(saved.at(-1)!.type).toBe("run-finished");
-    expect([...beforeReload.events, ...after.events].map((e) => [e.seq, e.type])).toEqual(saved.map((e) => [e.seq, e.type]));
+    expect([...beforeReload.events, ...after.events].map((e) => [e.seq, e.type])).toEqual(
+      saved.map((e) => [e.seq, e.type]),
+    );
     expect(fromTwo.events.map((e) => e.seq)).toEqual(saved.slice(2).map((e) => e.seq));
     // Europe PMC's and ClinicalTrials.gov's searches of the question reach the viewer while PubMed is still answering.
     const questionSearches = after.events.filter((e) => e.type === "search").slice(0, 3);
-    const sources = saved.filter((e) => e.type === "search").slice(0, 3).map((e) => (e.payload as { source: string }).source);
+    const sources = saved
+      .filter((e) => e.type === "search")
+      .slice(0, 3)
+      .map((e) => (e.payload as { source: string }).source);
     expect([...sources.slice(0, 2)].sort()).toEqual(["ctgov", "europepmc"]);
     expect(sources[2]).toBe("pubmed");
     const lead = questionSearches[2].at - questionSearches[1].at;
@@ -142,22 +169,43 @@ describe("cancel and live progress of durable runs (production build)", () => {
 
   it("a CLI run with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/research.ts", QUESTION, "--max-iterations", "1"], {
-      env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
+    const cli = spawn(
+      process.execPath,
+      [
+        "node_modules/tsx/dist/cli.mjs",
+        "--conditions=react-server",
+        "scripts/research.ts",
+        QUESTION,
+        "--max-iterations",
+        "1",
+      ],
+      {
+        env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
     let output = "";
     cli.stderr.on("data", (d) => (output += d));
-    await expect.poll(() => /Run ([0-9a-f-]{36}) started\./.exec(output)?.[1], { timeout: 60_000, interval: 100 }).toBeTruthy();
+    await expect
+      .poll(() => /Run ([0-9a-f-]{36}) started\./.exec(output)?.[1], { timeout: 60_000, interval: 100 })
+      .toBeTruthy();
     const runId = /Run ([0-9a-f-]{36}) started\./.exec(output)![1];
     process.kill(-cli.pid!, "SIGKILL");
     await new Promise((resolve) => cli.once("exit", resolve));
-    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: 60_000, interval: 200 }).not.toMatch(/^(queued|running)$/);
+    await expect
+      .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .not.toMatch(/^(queued|running)$/);
     const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
     // The run's own closing message says why, should it ever end otherwise (seen once under heavy load).
     const finished = await getDb().runEvent.findFirst({ where: { runId, type: "run-finished" } });
-    expect({ status: row.status, message: finished ? (finished.payload as { message: string | null }).message : "no run-finished event" }).toEqual({ status: "completed", message: null });
+    expect({
+      status: row.status,
+      message: finished ? (finished.payload as { message: string | null }).message : "no run-finished event",
+    }).toEqual({ status: "completed", message: null });
     // Executed by the server's durable engine, and ownerless like every run started from the command line.
     expect(row.workflowRunId).toMatch(/^wrun_/);
     expect(row.ownerId).toBeNull();

@@ -23,13 +23,22 @@ interface Cli {
 }
 
 function research(args: string[], env: Record<string, string>): Cli {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/research.ts", ...args], {
-    cwd: process.cwd(),
-    // Not under vitest (its step log would be silent, and CRITICA_AUTH=off is the config's, not the CLI's).
-    env: { ...(Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv), ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/research.ts", ...args],
+    {
+      cwd: process.cwd(),
+      // Not under vitest (its step log would be silent, and CRITICA_AUTH=off is the config's, not the CLI's).
+      env: {
+        ...(Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
+        ) as NodeJS.ProcessEnv),
+        ...env,
+      },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (d) => (stdout += d));
@@ -88,11 +97,15 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     const first = research([QUESTION, "--max-iterations", "2", "--json"], env);
     running.push(first);
     // The run's id: the CLI prints "Run <id> started." on stderr once the Run row and its run-started event exist.
-    await expect.poll(() => /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())?.[1] ?? null, { timeout: 60_000, interval: 100 }).not.toBeNull();
+    await expect
+      .poll(() => /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())?.[1] ?? null, { timeout: 60_000, interval: 100 })
+      .not.toBeNull();
     const runId = /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())![1];
 
     // Kill while the targeted searches of iteration 1 are in flight (after the hypotheses were saved).
-    await expect.poll(async () => (await events(runId)).some((e) => e.type === "hypotheses"), { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => (await events(runId)).some((e) => e.type === "hypotheses"), { timeout: 60_000, interval: 100 })
+      .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
     const before = await events(runId);
     await first.kill9();
@@ -104,11 +117,22 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     const second = research(["--resume", runId, "--json"], env);
     running.push(second);
     expect(await second.exit).toBe(0);
-    console.log(`CLI resume (SQLite, local world): run completed ${Math.round(performance.now() - resumed)} ms after --resume; ${before.length} events saved before kill -9`);
+    console.log(
+      `CLI resume (SQLite, local world): run completed ${Math.round(performance.now() - resumed)} ms after --resume; ${before.length} events saved before kill -9`,
+    );
 
     // The resumed command prints the run's --json contract, completed.
-    const contract = JSON.parse(second.stdout()) as { runId: string; status: string; iterations: number; question: string };
-    expect({ runId: contract.runId, status: contract.status, question: contract.question }).toEqual({ runId, status: "completed", question: QUESTION });
+    const contract = JSON.parse(second.stdout()) as {
+      runId: string;
+      status: string;
+      iterations: number;
+      question: string;
+    };
+    expect({ runId: contract.runId, status: contract.status, question: contract.question }).toEqual({
+      runId,
+      status: "completed",
+      question: QUESTION,
+    });
 
     await expectResumedOnce(runId, before);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).iterations).toBe(contract.iterations);
@@ -118,9 +142,16 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     const { getDb } = await import("@/lib/db/client");
     const first = research([QUESTION, "--max-iterations", "2"], env);
     running.push(first);
-    await expect.poll(() => /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())?.[1] ?? null, { timeout: 60_000, interval: 100 }).not.toBeNull();
+    await expect
+      .poll(() => /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())?.[1] ?? null, { timeout: 60_000, interval: 100 })
+      .not.toBeNull();
     const runId = /Run ([0-9a-f-]{36}) started\./.exec(first.stderr())![1];
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "hypotheses" } }), { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "hypotheses" } }), {
+        timeout: 60_000,
+        interval: 100,
+      })
+      .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
     const before = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     await first.kill9();
@@ -129,9 +160,16 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     const started = performance.now();
     server = await startAppServer(env);
     // The run has ended once its closing event is saved (the status is written just before it).
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 90_000, interval: 200 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 90_000,
+        interval: 200,
+      })
+      .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
-    console.log(`CLI run resumed by the server (SQLite, local world): completed ${Math.round(performance.now() - started)} ms after next start; ${before.length} events saved before kill -9`);
+    console.log(
+      `CLI run resumed by the server (SQLite, local world): completed ${Math.round(performance.now() - started)} ms after next start; ${before.length} events saved before kill -9`,
+    );
     await expectResumedOnce(runId, before);
   });
 });
@@ -141,7 +179,10 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
  * hypotheses and one assessment per iteration, no search twice), the events of the steps completed before the kill
  * are the same rows, and the evidence ordinals are contiguous.
  */
-async function expectResumedOnce(runId: string, before: Array<{ id: number; seq: number; type: string }>): Promise<void> {
+async function expectResumedOnce(
+  runId: string,
+  before: Array<{ id: number; seq: number; type: string }>,
+): Promise<void> {
   const { getDb } = await import("@/lib/db/client");
   const after = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
   expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
@@ -155,11 +196,22 @@ async function expectResumedOnce(runId: string, before: Array<{ id: number; seq:
   expect(count("iteration-started")).toBe(iterations);
   expect(count("hypotheses")).toBe(iterations);
   expect(count("assessment")).toBe(iterations);
-  const searches = after.filter((e) => e.type === "search").map((e) => JSON.stringify([(e.payload as { iteration: number }).iteration, (e.payload as { phase: string }).phase, (e.payload as { source: string }).source, (e.payload as { query: string }).query]));
+  const searches = after
+    .filter((e) => e.type === "search")
+    .map((e) =>
+      JSON.stringify([
+        (e.payload as { iteration: number }).iteration,
+        (e.payload as { phase: string }).phase,
+        (e.payload as { source: string }).source,
+        (e.payload as { query: string }).query,
+      ]),
+    );
   expect(new Set(searches).size).toBe(searches.length);
   // Events of the steps completed before the kill are kept as they were (the same rows).
   const firstHypotheses = before.find((e) => e.type === "hypotheses")!;
-  expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id));
+  expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(
+    before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id),
+  );
   const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
   expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
   expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);

@@ -53,22 +53,47 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     return getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
   };
   const startCheck = async (origin: string) => {
-    const res = await fetch(`${origin}/api/checks`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: CLAIM, sources: SOURCES }) });
+    const res = await fetch(`${origin}/api/checks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: CLAIM, sources: SOURCES }),
+    });
     expect(res.status).toBe(202);
     return { ...((await res.json()) as { runId: string }), cookie: res.headers.get("set-cookie")?.split(";")[0] ?? "" };
   };
   const finished = async (runId: string, timeout: number) => {
     const { getDb } = await import("@/lib/db/client");
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout, interval: 100 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout, interval: 100 })
+      .toBe(1);
     return getDb().run.findUniqueOrThrow({ where: { id: runId } });
   };
   /** Each claim's verdict, as the --json contract reports it, without the times of its generation. */
   const verdicts = (rows: Row[]) =>
     rows
       .filter((e) => e.type === "claim-verdict")
-      .map((e) => e.payload as { claim: number; result: { verdict: string; confidence: string; citations: Array<{ pmid: string | null; passage: string }>; searchStats: unknown; counterReport: string } })
+      .map(
+        (e) =>
+          e.payload as {
+            claim: number;
+            result: {
+              verdict: string;
+              confidence: string;
+              citations: Array<{ pmid: string | null; passage: string }>;
+              searchStats: unknown;
+              counterReport: string;
+            };
+          },
+      )
       .sort((a, b) => a.claim - b.claim)
-      .map(({ claim, result }) => ({ claim, verdict: result.verdict, confidence: result.confidence, citations: result.citations.map((c) => [c.pmid, c.passage]), searchStats: result.searchStats, counterReport: result.counterReport }));
+      .map(({ claim, result }) => ({
+        claim,
+        verdict: result.verdict,
+        confidence: result.confidence,
+        citations: result.citations.map((c) => [c.pmid, c.passage]),
+        searchStats: result.searchStats,
+        counterReport: result.counterReport,
+      }));
 
   it("resumes after kill -9 mid-search and completes without duplicated events, with the uninterrupted check's verdict", async () => {
     const { getDb } = await import("@/lib/db/client");
@@ -78,7 +103,9 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
 
     // Kill while the searches step is in flight: a source has answered (its claim-search event is saved), and the
     // step's evidence event is not saved yet.
-    await expect.poll(async () => (await events(runId)).some((e) => e.type === "claim-search"), { timeout: 60_000, interval: 25 }).toBe(true);
+    await expect
+      .poll(async () => (await events(runId)).some((e) => e.type === "claim-search"), { timeout: 60_000, interval: 25 })
+      .toBe(true);
     await server.kill9();
     const before = await events(runId);
     expect(before.filter((e) => e.type === "evidence")).toEqual([]);
@@ -91,7 +118,13 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     expect(server.output()).not.toContain("interrupted run(s) as failed");
     const lastBefore = before.at(-1)!;
     await expect
-      .poll(async () => (await events(runId)).some((e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id)), { timeout: 60_000, interval: 50 })
+      .poll(
+        async () =>
+          (await events(runId)).some(
+            (e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id),
+          ),
+        { timeout: 60_000, interval: 50 },
+      )
       .toBe(true);
     const resumeMs = performance.now() - restarted;
     const row = await finished(runId, 90_000);
@@ -106,14 +139,29 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     const count = (type: string) => after.filter((e) => e.type === type).length;
     const claims = (after.find((e) => e.type === "claims-extracted")!.payload as { claims: string[] }).claims;
     expect(claims).toEqual([CLAIM]);
-    expect([count("run-started"), count("claims-extracted"), count("counter-statement"), count("evidence"), count("claim-scored"), count("counter-report"), count("claim-verdict"), count("run-finished")]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect([
+      count("run-started"),
+      count("claims-extracted"),
+      count("counter-statement"),
+      count("evidence"),
+      count("claim-scored"),
+      count("counter-report"),
+      count("claim-verdict"),
+      count("run-finished"),
+    ]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(after.at(-1)!.type).toBe("run-finished");
-    const searches = after.filter((e) => e.type === "claim-search").map((e) => JSON.stringify(((p) => [p.claim, p.strategy, p.source, p.query])(e.payload as Record<string, unknown>)));
+    const searches = after
+      .filter((e) => e.type === "claim-search")
+      .map((e) =>
+        JSON.stringify(((p) => [p.claim, p.strategy, p.source, p.query])(e.payload as Record<string, unknown>)),
+      );
     expect(new Set(searches).size).toBe(searches.length);
     expect(searches.length).toBe(SOURCES.length * 2);
     // The steps completed before the kill keep their events as they were (the same rows).
     const counter = before.find((e) => e.type === "counter-statement")!;
-    expect(after.filter((e) => e.seq <= counter.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq <= counter.seq).map((e) => e.id));
+    expect(after.filter((e) => e.seq <= counter.seq).map((e) => e.id)).toEqual(
+      before.filter((e) => e.seq <= counter.seq).map((e) => e.id),
+    );
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
     expect(links.length).toBe(row.evidenceCount);
@@ -123,33 +171,59 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     const control = await startCheck(server.origin);
     await finished(control.runId, 90_000);
     expect(verdicts(after)).toEqual(verdicts(await events(control.runId)));
-    expect(verdicts(after)[0].citations.length).toBe((after.find((e) => e.type === "counter-report")!.payload as { citations: unknown[] }).citations.length);
+    expect(verdicts(after)[0].citations.length).toBe(
+      (after.find((e) => e.type === "counter-report")!.payload as { citations: unknown[] }).citations.length,
+    );
   });
 
   it("cancels a durable claim check from the API within 5 s, keeping what it found", async () => {
     const { getDb } = await import("@/lib/db/client");
     server ??= await startAppServer(env);
     const { runId, cookie } = await startCheck(server.origin);
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "counter-statement" } }), { timeout: 60_000, interval: 25 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "counter-statement" } }), {
+        timeout: 60_000,
+        interval: 25,
+      })
+      .toBe(1);
     const asked = performance.now();
     const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
-    expect({ status: cancel.status, body: await cancel.json() }).toEqual({ status: 202, body: { ok: true, message: "Cancelling… everything found so far is kept." } });
+    expect({ status: cancel.status, body: await cancel.json() }).toEqual({
+      status: 202,
+      body: { ok: true, message: "Cancelling… everything found so far is kept." },
+    });
     const row = await finished(runId, 5_000);
-    console.log(`durable claim check cancel (from the API): check cancelled ${Math.round(performance.now() - asked)} ms after the request`);
+    console.log(
+      `durable claim check cancel (from the API): check cancelled ${Math.round(performance.now() - asked)} ms after the request`,
+    );
     expect(row.status).toBe("cancelled");
     const rows = await events(runId);
     expect(rows.map((e) => e.seq)).toEqual(rows.map((_, i) => i + 1));
-    expect(rows.at(-1)!.payload).toMatchObject({ status: "cancelled", message: "Run cancelled; everything found so far is kept." });
+    expect(rows.at(-1)!.payload).toMatchObject({
+      status: "cancelled",
+      message: "Run cancelled; everything found so far is kept.",
+    });
     expect(rows.filter((e) => e.type === "claim-verdict")).toEqual([]);
   });
 
   it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
     server ??= await startAppServer(env);
-    const cli = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/check.ts", CLAIM, "--sources", SOURCES.join(",")], {
-      env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
+    const cli = spawn(
+      process.execPath,
+      [
+        "node_modules/tsx/dist/cli.mjs",
+        "--conditions=react-server",
+        "scripts/check.ts",
+        CLAIM,
+        "--sources",
+        SOURCES.join(","),
+      ],
+      {
+        env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
     let output = "";
     cli.stderr.on("data", (d) => (output += d));
     const started = /Claim check ([0-9a-f-]{36}) started\./;

@@ -42,12 +42,18 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     const events = (runId: string) => getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
 
     server = await startAppServer(env);
-    const res = await fetch(`${server.origin}/api/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, maxIterations: 2 }) });
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 2 }),
+    });
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
 
     // Kill while the targeted searches of iteration 1 are in flight (after the hypotheses were saved).
-    await expect.poll(async () => (await events(runId)).some((e) => e.type === "hypotheses"), { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => (await events(runId)).some((e) => e.type === "hypotheses"), { timeout: 60_000, interval: 100 })
+      .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
     const before = await events(runId);
     await server.kill9();
@@ -60,10 +66,21 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     // Progress after the restart: an event past what was saved before the kill, or a saved event rewritten by the
     // re-run of the interrupted step.
     await expect
-      .poll(async () => (await events(runId)).some((e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id)), { timeout: 60_000, interval: 50 })
+      .poll(
+        async () =>
+          (await events(runId)).some(
+            (e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id),
+          ),
+        { timeout: 60_000, interval: 50 },
+      )
       .toBe(true);
     const resumeMs = performance.now() - restarted;
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 90_000, interval: 200 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 90_000,
+        interval: 200,
+      })
+      .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     const completeMs = performance.now() - restarted;
     console.log(
@@ -81,11 +98,22 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     expect(count("iteration-started")).toBe(iterations);
     expect(count("hypotheses")).toBe(iterations);
     expect(count("assessment")).toBe(iterations);
-    const searches = after.filter((e) => e.type === "search").map((e) => JSON.stringify([(e.payload as { iteration: number }).iteration, (e.payload as { phase: string }).phase, (e.payload as { source: string }).source, (e.payload as { query: string }).query]));
+    const searches = after
+      .filter((e) => e.type === "search")
+      .map((e) =>
+        JSON.stringify([
+          (e.payload as { iteration: number }).iteration,
+          (e.payload as { phase: string }).phase,
+          (e.payload as { source: string }).source,
+          (e.payload as { query: string }).query,
+        ]),
+      );
     expect(new Set(searches).size).toBe(searches.length);
     // Events of the steps completed before the kill are kept as they were (the same rows).
     const firstHypotheses = before.find((e) => e.type === "hypotheses")!;
-    expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id));
+    expect(after.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id)).toEqual(
+      before.filter((e) => e.seq <= firstHypotheses.seq).map((e) => e.id),
+    );
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
     expect(links.length).toBe((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).evidenceCount);
@@ -96,21 +124,39 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
   it("cancels a durable run from the API within 5 s, keeping what it found", async () => {
     const { getDb } = await import("@/lib/db/client");
     server ??= await startAppServer(env);
-    const res = await fetch(`${server.origin}/api/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, maxIterations: 3 }) });
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 3 }),
+    });
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
     const { runId } = (await res.json()) as { runId: string };
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "search" } }), { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "search" } }), { timeout: 60_000, interval: 50 })
+      .toBeGreaterThan(0);
     const asked = performance.now();
     const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
-    expect({ status: cancel.status, body: await cancel.json() }).toEqual({ status: 202, body: { ok: true, message: "Cancelling… everything found so far is kept." } });
+    expect({ status: cancel.status, body: await cancel.json() }).toEqual({
+      status: 202,
+      body: { ok: true, message: "Cancelling… everything found so far is kept." },
+    });
     // The run has ended once its closing event is saved (the status is written just before it).
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 5_000, interval: 50 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
-    console.log(`durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms after the request`);
+    console.log(
+      `durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms after the request`,
+    );
     const events = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events.at(-1)!.type).toBe("run-finished");
-    expect((events.at(-1)!.payload as { message: string }).message).toBe("Run cancelled; everything found so far is kept.");
+    expect((events.at(-1)!.payload as { message: string }).message).toBe(
+      "Run cancelled; everything found so far is kept.",
+    );
     expect(events.filter((e) => e.type === "search").length).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,12 @@ describe("health of one SQLite instance: database and local world", () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-health-"));
     dataDir = path.join(dir, "critica.db.workflow");
-    server = await startAppServer({ DATABASE_URL: `file:${path.join(dir, "critica.db")}`, CRITICA_ENGINE: "workflow", WORKFLOW_LOCAL_DATA_DIR: dataDir, OPENAI_API_KEY: "" });
+    server = await startAppServer({
+      DATABASE_URL: `file:${path.join(dir, "critica.db")}`,
+      CRITICA_ENGINE: "workflow",
+      WORKFLOW_LOCAL_DATA_DIR: dataDir,
+      OPENAI_API_KEY: "",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -27,7 +32,10 @@ describe("health of one SQLite instance: database and local world", () => {
       const res = await fetch(`${server.origin}/api/health`);
       return { status: res.status, body: await res.json() };
     };
-    expect(await health()).toEqual({ status: 200, body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
+    });
 
     // The world's files become unreachable (a lost volume mount, say): a file stands where its directory was.
     const away = `${dataDir}.away`;
@@ -35,12 +43,26 @@ describe("health of one SQLite instance: database and local world", () => {
     fs.writeFileSync(dataDir, "not a directory");
     try {
       const down = await health();
-      expect(down).toEqual({ status: 503, body: { ok: false, database: { ok: true, kind: "sqlite" }, world: { ok: false, kind: "local", error: expect.any(String) } } });
-      expect(down.body.world.error).toMatch(new RegExp(`^Data directory "${dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" is not writable: ENOTDIR: not a directory, open '.*/\\.workflow-write-test-\\d+'$`));
+      expect(down).toEqual({
+        status: 503,
+        body: {
+          ok: false,
+          database: { ok: true, kind: "sqlite" },
+          world: { ok: false, kind: "local", error: expect.any(String) },
+        },
+      });
+      expect(down.body.world.error).toMatch(
+        new RegExp(
+          `^Data directory "${dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" is not writable: ENOTDIR: not a directory, open '.*/\\.workflow-write-test-\\d+'$`,
+        ),
+      );
     } finally {
       fs.rmSync(dataDir);
       fs.renameSync(away, dataDir);
     }
-    expect(await health()).toEqual({ status: 200, body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
+    });
   });
 });

@@ -42,52 +42,60 @@ describe("load: 20 concurrent runs with 50 stream viewers", () => {
     await fixtures?.close();
   });
 
-  it("on one instance (SQLite, local world): every run completes, and every viewer receives each of its run's events exactly once", { timeout: 300_000 }, async () => {
-    const wall = performance.now();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-load-"));
-    let server: AppServer | null = null;
-    try {
-      const env = { ...sourceEnv(fixtures), DATABASE_URL: `file:${path.join(dir, "critica.db")}` };
-      process.env.DATABASE_URL = env.DATABASE_URL;
-      server = await startAppServer(env);
-      const { getDb } = await import("@/lib/db/client");
-      const figures = await loadRound([server], { runs: RUNS, viewers: VIEWERS, getDb, streamTimeoutMs: 280_000 });
-      console.log(describeLoad("1 instance, SQLite", figures, performance.now() - wall));
-    } finally {
-      await server?.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "on one instance (SQLite, local world): every run completes, and every viewer receives each of its run's events exactly once",
+    { timeout: 300_000 },
+    async () => {
+      const wall = performance.now();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-load-"));
+      let server: AppServer | null = null;
+      try {
+        const env = { ...sourceEnv(fixtures), DATABASE_URL: `file:${path.join(dir, "critica.db")}` };
+        process.env.DATABASE_URL = env.DATABASE_URL;
+        server = await startAppServer(env);
+        const { getDb } = await import("@/lib/db/client");
+        const figures = await loadRound([server], { runs: RUNS, viewers: VIEWERS, getDb, streamTimeoutMs: 280_000 });
+        console.log(describeLoad("1 instance, SQLite", figures, performance.now() - wall));
+      } finally {
+        await server?.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   // scripts/test.sh provisions the local Postgres server and sets TEST_POSTGRES_URL; without it this is skipped.
-  it.skipIf(!ADMIN_URL)("on two instances sharing Postgres: runs posted to both and watched on both all complete, no event lost or twice", { timeout: 300_000 }, async () => {
-    const wall = performance.now();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${DATABASE}`;
-    const servers: AppServer[] = [];
-    try {
-      const env = { ...sourceEnv(fixtures), DATABASE_URL: url.toString() };
-      process.env.DATABASE_URL = env.DATABASE_URL;
-      // The first instance bootstraps the world's tables; the second starts once they exist.
-      servers.push(await startAppServer(env, { timeoutMs: 90_000 }));
-      servers.push(await startAppServer(env, { timeoutMs: 90_000 }));
-      const { getDb } = await import("@/lib/db/client");
-      const figures = await loadRound(servers, { runs: RUNS, viewers: VIEWERS, getDb, streamTimeoutMs: 280_000 });
-      console.log(describeLoad("2 instances, Postgres", figures, performance.now() - wall));
-      // Both instances took runs and viewers, and both executed steps (graphile-worker hands jobs to either).
-      expect(figures.perServer.map((s) => [s.runs, s.viewers])).toEqual([
-        [10, 25],
-        [10, 25],
-      ]);
-      for (const s of figures.perServer) expect(s.steps).toBeGreaterThan(0);
-      await getDb().$disconnect();
-    } finally {
-      for (const server of servers) await server.stop();
-    }
-  });
+  it.skipIf(!ADMIN_URL)(
+    "on two instances sharing Postgres: runs posted to both and watched on both all complete, no event lost or twice",
+    { timeout: 300_000 },
+    async () => {
+      const wall = performance.now();
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${DATABASE}`);
+      await admin.end();
+      const url = new URL(ADMIN_URL!);
+      url.pathname = `/${DATABASE}`;
+      const servers: AppServer[] = [];
+      try {
+        const env = { ...sourceEnv(fixtures), DATABASE_URL: url.toString() };
+        process.env.DATABASE_URL = env.DATABASE_URL;
+        // The first instance bootstraps the world's tables; the second starts once they exist.
+        servers.push(await startAppServer(env, { timeoutMs: 90_000 }));
+        servers.push(await startAppServer(env, { timeoutMs: 90_000 }));
+        const { getDb } = await import("@/lib/db/client");
+        const figures = await loadRound(servers, { runs: RUNS, viewers: VIEWERS, getDb, streamTimeoutMs: 280_000 });
+        console.log(describeLoad("2 instances, Postgres", figures, performance.now() - wall));
+        // Both instances took runs and viewers, and both executed steps (graphile-worker hands jobs to either).
+        expect(figures.perServer.map((s) => [s.runs, s.viewers])).toEqual([
+          [10, 25],
+          [10, 25],
+        ]);
+        for (const s of figures.perServer) expect(s.steps).toBeGreaterThan(0);
+        await getDb().$disconnect();
+      } finally {
+        for (const server of servers) await server.stop();
+      }
+    },
+  );
 });

@@ -23,20 +23,34 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    ({ fixtures, env } = await postgresWithFixtures(ADMIN_URL!, DATABASE, { sources: "pubmed,europepmc,ctgov", pubmedDelayMs: PUBMED_DELAY_MS }));
+    ({ fixtures, env } = await postgresWithFixtures(ADMIN_URL!, DATABASE, {
+      sources: "pubmed,europepmc,ctgov",
+      pubmedDelayMs: PUBMED_DELAY_MS,
+    }));
     [a, b] = await startTwoInstances(env);
   });
   afterAll(() => stopAll([a, b], fixtures));
 
   it("the surviving instance finishes a run within 60 s of kill -9 of the instance executing it, without duplicated events", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const res = await fetch(`${a!.origin}/api/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, maxIterations: 1 }) });
+    const res = await fetch(`${a!.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 1 }),
+    });
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
 
     // Wait until the search step is in flight on one of the instances, with a source's search already saved
     // (Europe PMC and ClinicalTrials.gov answer at once, PubMed later): the re-run must replace that event.
-    await expect.poll(async () => (await getDb().runEvent.count({ where: { runId, type: "search" } })) > 0 && (executing(a!, runId) || executing(b!, runId)), { timeout: 90_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await getDb().runEvent.count({ where: { runId, type: "search" } })) > 0 &&
+          (executing(a!, runId) || executing(b!, runId)),
+        { timeout: 90_000, interval: 100 },
+      )
+      .toBe(true);
     const [victim, survivor] = executing(a!, runId) ? [a!, b!] : [b!, a!];
     const before = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     const lastBeat = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).heartbeatAt!.getTime();
@@ -53,7 +67,10 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
     }, 50);
 
     await expect
-      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 60_000, interval: 250 })
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 60_000,
+        interval: 250,
+      })
       .toBe(1)
       .finally(() => clearInterval(watch));
     const failoverMs = performance.now() - killed;
@@ -65,12 +82,20 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
     const after = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
     const count = (type: string) => after.filter((e) => e.type === type).length;
-    expect([count("run-started"), count("hypotheses"), count("assessment"), count("report"), count("run-finished")]).toEqual([1, 1, 1, 1, 1]);
+    expect([
+      count("run-started"),
+      count("hypotheses"),
+      count("assessment"),
+      count("report"),
+      count("run-finished"),
+    ]).toEqual([1, 1, 1, 1, 1]);
     const searches = after.filter((e) => e.type === "search").map((e) => JSON.stringify(e.payload));
     expect(new Set(searches.map((s) => s.replace(/"durationMs":\d+/, ""))).size).toBe(searches.length);
     // The steps completed before the kill kept their rows (up to the search step's iteration-started event).
     const searchStep = before.find((e) => e.type === "iteration-started")!;
-    expect(after.filter((e) => e.seq < searchStep.seq).map((e) => e.id)).toEqual(before.filter((e) => e.seq < searchStep.seq).map((e) => e.id));
+    expect(after.filter((e) => e.seq < searchStep.seq).map((e) => e.id)).toEqual(
+      before.filter((e) => e.seq < searchStep.seq).map((e) => e.id),
+    );
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
     expect(links.length).toBe(row.evidenceCount);
@@ -94,18 +119,31 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
     // The instance killed above is started again, so two instances share the work.
     a ??= await startAppServer(env, { timeoutMs: 90_000 });
     b ??= await startAppServer(env, { timeoutMs: 90_000 });
-    const res = await fetch(`${a.origin}/api/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, maxIterations: 2 }) });
+    const res = await fetch(`${a.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 2 }),
+    });
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
     const { runId } = (await res.json()) as { runId: string };
-    await expect.poll(() => executing(a!, runId) || executing(b!, runId), { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => executing(a!, runId) || executing(b!, runId), { timeout: 60_000, interval: 100 })
+      .toBe(true);
     const [executor, other] = executing(a, runId) ? [a, b] : [b, a];
     const asked = performance.now();
     const cancel = await fetch(`${other.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
     expect(cancel.status).toBe(202);
-    await expect.poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout: 5_000, interval: 50 }).toBe(1);
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toBe(1);
     const latency = performance.now() - asked;
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
-    console.log(`cancel across instances (Postgres): the run executing on port ${executor.port} ended ${Math.round(latency)} ms after the cancel sent to port ${other.port}`);
+    console.log(
+      `cancel across instances (Postgres): the run executing on port ${executor.port} ended ${Math.round(latency)} ms after the cancel sent to port ${other.port}`,
+    );
   });
 
   it("each instance's /api/health answers 503 naming the world while the world's tables are unreachable, and 200 when they are back", async () => {
@@ -115,7 +153,10 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
       const res = await fetch(`${server.origin}/api/health`);
       return { status: res.status, body: await res.json() };
     };
-    const up = { status: 200, body: { ok: true, database: { ok: true, kind: "postgresql" }, world: { ok: true, kind: "postgres" } } };
+    const up = {
+      status: 200,
+      body: { ok: true, database: { ok: true, kind: "postgresql" }, world: { ok: true, kind: "postgres" } },
+    };
     expect([await health(a), await health(b)]).toEqual([up, up]);
     // The world's runs table goes missing (a botched migration, a wrong WORKFLOW_POSTGRES_URL): Critica's own
     // tables still answer, so only the world is down.
@@ -123,7 +164,14 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
     await db.connect();
     try {
       await db.query("ALTER TABLE workflow.workflow_runs RENAME TO workflow_runs_away");
-      const down = { status: 503, body: { ok: false, database: { ok: true, kind: "postgresql" }, world: { ok: false, kind: "postgres", error: 'relation "workflow.workflow_runs" does not exist' } } };
+      const down = {
+        status: 503,
+        body: {
+          ok: false,
+          database: { ok: true, kind: "postgresql" },
+          world: { ok: false, kind: "postgres", error: 'relation "workflow.workflow_runs" does not exist' },
+        },
+      };
       expect([await health(a), await health(b)]).toEqual([down, down]);
     } finally {
       await db.query("ALTER TABLE workflow.workflow_runs_away RENAME TO workflow_runs");

@@ -20,7 +20,11 @@ async function sessionCookieAttributes(server: AppServer, email: string, origin:
   });
   expect(res.status).toBe(200);
   const session = res.headers.getSetCookie().find((c) => /^better-auth\.session_token=/.test(c))!;
-  return session.split(/;\s*/).slice(1).map((a) => a.toLowerCase()).sort();
+  return session
+    .split(/;\s*/)
+    .slice(1)
+    .map((a) => a.toLowerCase())
+    .sort();
 }
 
 // The production build probed from outside as an attacker would (SQLite, the Workflow SDK's local world, accounts
@@ -65,9 +69,18 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
 
     const worldDir = `${path.join(dir, "critica.db")}.workflow`;
     // The world records its run's end just after the run's last step: wait for it, so the snapshot is at rest.
-    const worldRun = () => JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${workflowRunId}.json`), "utf8")) as { status: string };
+    const worldRun = () =>
+      JSON.parse(fs.readFileSync(path.join(worldDir, "runs", `${workflowRunId}.json`), "utf8")) as { status: string };
     await expect.poll(() => worldRun().status, { timeout: 30_000, interval: 200 }).toBe("completed");
-    const worldFiles = () => fs.readdirSync(worldDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`).sort();
+    const worldFiles = () =>
+      fs
+        .readdirSync(worldDir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map(
+          (e) =>
+            `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`,
+        )
+        .sort();
     // The run's last event file can land a moment after its status: the snapshot waits until the world is still for 1 s.
     let atRest = worldFiles();
     await expect
@@ -89,7 +102,9 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(changedTables(before.db, await databaseDigest(getDb()))).toEqual([]);
     expect(worldFiles()).toEqual(before.world);
-    console.log(`engine (local world): ${answers.length} forged deliveries answered 404; database and world files unchanged; run ${runId} completed in process`);
+    console.log(
+      `engine (local world): ${answers.length} forged deliveries answered 404; database and world files unchanged; run ${runId} completed in process`,
+    );
   });
 
   it("sets session cookies HttpOnly and SameSite=Lax (not Secure over plain HTTP, whatever the client claims), no HSTS, and serves security.txt to anyone", async () => {
@@ -112,7 +127,11 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
       for (let i = 0; i < 11; i++) {
         const r = await fetch(`${server!.origin}/api/auth/sign-in/email`, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: server!.origin, "x-forwarded-for": `203.0.113.${i + 1}` },
+          headers: {
+            "content-type": "application/json",
+            origin: server!.origin,
+            "x-forwarded-for": `203.0.113.${i + 1}`,
+          },
           body: JSON.stringify({ email: `${tag}${i}@lab.org`, password: "wrong password" }),
         });
         statuses.push(r.status);
@@ -129,6 +148,8 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     // Behind a trusted TLS-terminating proxy: HSTS, and Secure session cookies.
     const https = await fetch(`${server.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
     expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000");
-    expect(await sessionCookieAttributes(server, "secure-cookies@lab.org", server.origin.replace(/^http:/, "https:"))).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax", "secure"]);
+    expect(
+      await sessionCookieAttributes(server, "secure-cookies@lab.org", server.origin.replace(/^http:/, "https:")),
+    ).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax", "secure"]);
   });
 });

@@ -24,7 +24,8 @@ export async function readAnswer(stream: ReadableStream<Chunk>): Promise<ReadAns
     chunks.push(value);
   }
   // The last chunk of a type: a data part written again under the same id replaces the earlier one.
-  const find = <T extends Chunk["type"]>(type: T) => chunks.findLast((c) => c.type === type) as Extract<Chunk, { type: T }> | undefined;
+  const find = <T extends Chunk["type"]>(type: T) =>
+    chunks.findLast((c) => c.type === type) as Extract<Chunk, { type: T }> | undefined;
   const deltas = chunks.filter((c): c is Extract<Chunk, { type: "text-delta" }> => c.type === "text-delta");
   return {
     chunks,

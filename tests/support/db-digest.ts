@@ -5,7 +5,22 @@ import type { DB } from "@/lib/db/client";
  * The tables a refused request must leave as they were: everything but the abuse counters (RateLimit,
  * RateLimiterFlexible), which count refused attempts by design.
  */
-const TABLES = ["run", "runEvent", "evidence", "runEvidence", "report", "shareLink", "user", "session", "account", "verification", "apikey", "message", "sourceCache", "serverState"] as const;
+const TABLES = [
+  "run",
+  "runEvent",
+  "evidence",
+  "runEvidence",
+  "report",
+  "shareLink",
+  "user",
+  "session",
+  "account",
+  "verification",
+  "apikey",
+  "message",
+  "sourceCache",
+  "serverState",
+] as const;
 
 /** Every row of the {@link TABLES}, as one SHA-256 of its JSON per row, by table. */
 export type DatabaseDigest = Record<string, Set<string>>;
@@ -15,7 +30,14 @@ export async function databaseDigest(db: DB): Promise<DatabaseDigest> {
   const digest: DatabaseDigest = {};
   for (const table of TABLES) {
     const rows = await (db[table] as unknown as { findMany(): Promise<unknown[]> }).findMany();
-    digest[table] = new Set(rows.map((row) => crypto.createHash("sha256").update(JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? value.toString() : value))).digest("hex")));
+    digest[table] = new Set(
+      rows.map((row) =>
+        crypto
+          .createHash("sha256")
+          .update(JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? value.toString() : value)))
+          .digest("hex"),
+      ),
+    );
   }
   return digest;
 }

@@ -38,7 +38,8 @@ export interface ScriptedReply {
 }
 
 /** One scripted answer; a function is called with the parsed request body (e.g. to quote a block the prompt shows). */
-export type ScriptedEntry = string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
+export type ScriptedEntry =
+  string | ScriptedError | ScriptedReply | ((body: Record<string, unknown>) => string | ScriptedReply);
 
 /**
  * Options of {@link startFakeOpenAIServer}: `relevanceScore`, when set, makes the server answer every relevance-pass
@@ -56,7 +57,9 @@ function relevanceReply(body: Record<string, unknown>, score: number): string {
   const messages = (body.messages as Array<{ role: string; content: unknown }>) ?? [];
   const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
   const keys = [...prompt.matchAll(/<evidence key="(E\d+)"/g)].map((m) => m[1]);
-  return JSON.stringify({ records: keys.map((key) => ({ key, summary: "Reports a finding that bears on the question.", score })) });
+  return JSON.stringify({
+    records: keys.map((key) => ({ key, summary: "Reports a finding that bears on the question.", score })),
+  });
 }
 
 /** Characters of content per streamed chunk (a streamed answer arrives in pieces, like a real server's). */
@@ -67,7 +70,14 @@ const STREAM_CHUNK_CHARS = 200;
  * role, the content in pieces of {@link STREAM_CHUNK_CHARS} characters, reasoning_content / refusal when scripted),
  * a last chunk with the finish reason, the usage chunk (`stream_options.include_usage`), then `data: [DONE]`.
  */
-function sendStream(res: ServerResponse, n: number, model: string, reply: ScriptedReply, promptTokens: number, completionTokens: number) {
+function sendStream(
+  res: ServerResponse,
+  n: number,
+  model: string,
+  reply: ScriptedReply,
+  promptTokens: number,
+  completionTokens: number,
+) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) =>
     `data: ${JSON.stringify({
@@ -82,9 +92,16 @@ function sendStream(res: ServerResponse, n: number, model: string, reply: Script
   if (reply.reasoningContent !== undefined) res.write(chunk({ reasoning_content: reply.reasoningContent }));
   if (reply.refusal !== undefined) res.write(chunk({ refusal: reply.refusal }));
   const content = reply.content ?? "";
-  for (let i = 0; i < content.length; i += STREAM_CHUNK_CHARS) res.write(chunk({ content: content.slice(i, i + STREAM_CHUNK_CHARS) }));
+  for (let i = 0; i < content.length; i += STREAM_CHUNK_CHARS)
+    res.write(chunk({ content: content.slice(i, i + STREAM_CHUNK_CHARS) }));
   res.write(chunk({}, reply.finishReason ?? "stop"));
-  res.write(chunk({}, null, { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }));
+  res.write(
+    chunk({}, null, {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    }),
+  );
   res.end("data: [DONE]\n\n");
 }
 
@@ -100,7 +117,10 @@ export type Script = (body: Record<string, unknown>, n: number) => ScriptedEntry
  * entry. With `options.relevanceScore`, relevance-pass requests are answered by the server (see {@link FakeServerOptions})
  * and the script holds only the other answers, in order.
  */
-export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script, options: FakeServerOptions = {}): Promise<FakeOpenAIServer> {
+export async function startFakeOpenAIServer(
+  contents: ScriptedEntry[] | Script,
+  options: FakeServerOptions = {},
+): Promise<FakeOpenAIServer> {
   const requests: Array<Record<string, unknown>> = [];
   let scripted = 0;
   const server: Server = createServer(async (req, res) => {
@@ -149,7 +169,11 @@ export async function startFakeOpenAIServer(contents: ScriptedEntry[] | Script, 
       created: Math.floor(Date.now() / 1000),
       model: String(body.model),
       choices: [{ index: 0, message, finish_reason: reply.finishReason ?? "stop" }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -67,7 +67,14 @@ export type SourceChange =
   | { op: "add-pubmed"; xml: string; modified: string }
   | { op: "replace-pubmed"; pmid: string; xml: string; modified: string }
   | { op: "retract-pubmed"; pmid: string; noticePmid: string; modified: string }
-  | { op: "ctgov-study"; nctId: string; overallStatus?: string; whyStopped?: string; hasResults?: boolean; modified: string }
+  | {
+      op: "ctgov-study";
+      nctId: string;
+      overallStatus?: string;
+      whyStopped?: string;
+      hasResults?: boolean;
+      modified: string;
+    }
   /** Undoes every change: the sources answer as recorded again (a spec that changed them leaves none behind). */
   | { op: "restore" };
 
@@ -108,7 +115,9 @@ interface Reply {
  * browser test can watch a run in progress; given per route, it delays each route by its own amount (a slow and a
  * fast source). GET /health answers "ok" at once.
  */
-export async function startFixtureServer(options: { port?: number; delayMs?: number | Partial<Record<RouteName, number>> } = {}): Promise<FixtureServer> {
+export async function startFixtureServer(
+  options: { port?: number; delayMs?: number | Partial<Record<RouteName, number>> } = {},
+): Promise<FixtureServer> {
   const delays = options.delayMs ?? 0;
   const efetchXml = readFixture(EFETCH_FILE);
   const head = efetchXml.slice(0, efetchXml.indexOf("<PubmedArticleSet>"));
@@ -129,11 +138,17 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
   // Modification days of PubMed articles (by PMID) and ClinicalTrials.gov studies (by NCT ID) that changed.
   const pubmedModified = new Map<string, string>();
   const ctgovModified = new Map<string, string>();
-  type CtgovStudies = { studies: Array<{ protocolSection: { identificationModule: { nctId: string }; statusModule: Record<string, unknown> }; hasResults?: boolean }> };
+  type CtgovStudies = {
+    studies: Array<{
+      protocolSection: { identificationModule: { nctId: string }; statusModule: Record<string, unknown> };
+      hasResults?: boolean;
+    }>;
+  };
   let ctgovDefault = JSON.parse(readFixture(CTGOV_DEFAULT)) as CtgovStudies;
   const recordedArticles = new Map(articles);
   const recordedRanking = [...rankedPmids];
-  const modifiedSince = (day: string | undefined, modified: string | undefined) => !day || (modified ?? RECORDED_MODIFIED) >= day;
+  const modifiedSince = (day: string | undefined, modified: string | undefined) =>
+    !day || (modified ?? RECORDED_MODIFIED) >= day;
   const change = (c: SourceChange) => {
     if (c.op === "restore") {
       articles.clear();
@@ -146,7 +161,8 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
     }
     if (c.op === "add-pubmed" || c.op === "replace-pubmed") {
       const pmid = /<PMID[^>]*>(\d+)<\/PMID>/.exec(c.xml)?.[1];
-      if (!pmid || (c.op === "replace-pubmed" && pmid !== c.pmid)) throw new Error(`fixture change: the article's PMID is ${pmid ?? "missing"}`);
+      if (!pmid || (c.op === "replace-pubmed" && pmid !== c.pmid))
+        throw new Error(`fixture change: the article's PMID is ${pmid ?? "missing"}`);
       if (!articles.has(pmid)) rankedPmids.unshift(pmid);
       articles.set(pmid, c.xml);
       pubmedModified.set(pmid, c.modified);
@@ -160,8 +176,15 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
       articles.set(
         c.pmid,
         xml
-          .replace("</PublicationTypeList>", `<PublicationType UI="D016441">Retracted Publication</PublicationType></PublicationTypeList>`)
-          .replace(/<\/CommentsCorrectionsList>|<\/MedlineCitation>/, (end) => (end === "</CommentsCorrectionsList>" ? `${link}${end}` : `<CommentsCorrectionsList>${link}</CommentsCorrectionsList>${end}`)),
+          .replace(
+            "</PublicationTypeList>",
+            `<PublicationType UI="D016441">Retracted Publication</PublicationType></PublicationTypeList>`,
+          )
+          .replace(/<\/CommentsCorrectionsList>|<\/MedlineCitation>/, (end) =>
+            end === "</CommentsCorrectionsList>"
+              ? `${link}${end}`
+              : `<CommentsCorrectionsList>${link}</CommentsCorrectionsList>${end}`,
+          ),
       );
       pubmedModified.set(c.pmid, c.modified);
       return;
@@ -181,7 +204,9 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
       case "esearch": {
         const retmax = Number(params.retmax ?? 20);
         const minDay = params.datetype === "mdat" && params.mindate ? params.mindate.replaceAll("/", "-") : undefined;
-        const idlist = empty ? [] : rankedPmids.filter((pmid) => modifiedSince(minDay, pubmedModified.get(pmid))).slice(0, retmax);
+        const idlist = empty
+          ? []
+          : rankedPmids.filter((pmid) => modifiedSince(minDay, pubmedModified.get(pmid))).slice(0, retmax);
         const result = {
           header: { type: "esearch", version: "0.3" },
           esearchresult: {
@@ -198,22 +223,44 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
       case "efetch": {
         const ids = empty ? [] : (params.id ?? "").split(",");
         const chosen = [...articles.entries()].filter(([pmid]) => ids.includes(pmid)).map(([, xml]) => xml);
-        return { status: 200, type: "text/xml", body: `${head}<PubmedArticleSet>\n${chosen.join("\n")}\n</PubmedArticleSet>\n` };
+        return {
+          status: 200,
+          type: "text/xml",
+          body: `${head}<PubmedArticleSet>\n${chosen.join("\n")}\n</PubmedArticleSet>\n`,
+        };
       }
       case "europepmc": {
         const cursor = params.cursorMark ?? "*";
-        const file = empty || /UPDATE_DATE:\[/.test(params.query ?? "") ? EUROPEPMC_EMPTY : cursor === "*" ? EUROPEPMC_PAGE1 : cursor === page2Cursor ? EUROPEPMC_PAGE2 : EUROPEPMC_EMPTY;
-        return { status: 200, type: "application/json", body: file === EUROPEPMC_PAGE1 ? europePmcPage1 : readFixture(file) };
+        const file =
+          empty || /UPDATE_DATE:\[/.test(params.query ?? "")
+            ? EUROPEPMC_EMPTY
+            : cursor === "*"
+              ? EUROPEPMC_PAGE1
+              : cursor === page2Cursor
+                ? EUROPEPMC_PAGE2
+                : EUROPEPMC_EMPTY;
+        return {
+          status: 200,
+          type: "application/json",
+          body: file === EUROPEPMC_PAGE1 ? europePmcPage1 : readFixture(file),
+        };
       }
       case "ctgov": {
         if (empty) return { status: 200, type: "application/json", body: JSON.stringify({ studies: [] }) };
-        const minDay = /AREA\[LastUpdatePostDate\]RANGE\[(\d{4}-\d{2}-\d{2}),MAX\]/.exec(params["filter.advanced"] ?? "")?.[1];
-        const studies = { studies: ctgovDefault.studies.filter((s) => modifiedSince(minDay, ctgovModified.get(s.protocolSection.identificationModule.nctId))) };
-        const body = params.pageToken === ctgovPage2Token
-          ? readFixture(CTGOV_PAGE2)
-          : /phelan/i.test(params["query.term"] ?? "")
-            ? ctgovPage1
-            : JSON.stringify(studies);
+        const minDay = /AREA\[LastUpdatePostDate\]RANGE\[(\d{4}-\d{2}-\d{2}),MAX\]/.exec(
+          params["filter.advanced"] ?? "",
+        )?.[1];
+        const studies = {
+          studies: ctgovDefault.studies.filter((s) =>
+            modifiedSince(minDay, ctgovModified.get(s.protocolSection.identificationModule.nctId)),
+          ),
+        };
+        const body =
+          params.pageToken === ctgovPage2Token
+            ? readFixture(CTGOV_PAGE2)
+            : /phelan/i.test(params["query.term"] ?? "")
+              ? ctgovPage1
+              : JSON.stringify(studies);
         return { status: 200, type: "application/json", body };
       }
     }
@@ -261,7 +308,12 @@ export async function startFixtureServer(options: { port?: number; delayMs?: num
         case "timeout":
           return; // never answer; the socket is destroyed by the client's abort or by close()
         case "status":
-          return send(res, { status: fault.status, type: "text/plain", body: fault.body ?? `fault ${fault.status}`, headers: fault.headers });
+          return send(res, {
+            status: fault.status,
+            type: "text/plain",
+            body: fault.body ?? `fault ${fault.status}`,
+            headers: fault.headers,
+          });
         case "truncate": {
           const full = normalReply(route, params, false);
           return send(res, { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)) });
@@ -307,6 +359,10 @@ function routeOf(pathname: string): RouteName | "unknown" {
 
 function send(res: ServerResponse, reply: Reply): void {
   const body = Buffer.from(reply.body, "utf8");
-  res.writeHead(reply.status, { "Content-Type": `${reply.type}; charset=utf-8`, "Content-Length": body.length, ...reply.headers });
+  res.writeHead(reply.status, {
+    "Content-Type": `${reply.type}; charset=utf-8`,
+    "Content-Length": body.length,
+    ...reply.headers,
+  });
   res.end(body);
 }

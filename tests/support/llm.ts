@@ -11,13 +11,18 @@ export type ScriptedAnswer = string | object | ((prompt: string) => string | obj
 /** The text of a call's prompt: every message's text, joined by newlines. */
 export function promptTextOf(prompt: Array<{ content: unknown }>): string {
   return prompt
-    .map((m) => (typeof m.content === "string" ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join("")))
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join(""),
+    )
     .join("\n");
 }
 
 /** The options of one model call, and one part of a streamed answer (the provider spec's types, via the mock). */
 type LanguageModelV4CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
-type LanguageModelV4StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+type LanguageModelV4StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 
 /** Token usage every scripted answer reports: 100 input and 20 output tokens. */
 const USAGE = {
@@ -47,7 +52,13 @@ export interface ScriptedModelOptions {
  * with a one-line summary: what a model that finds all the evidence relevant answers.
  */
 export function relevanceAnswer(prompt: string, score = 7): object {
-  return { records: promptBlocks(prompt).map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score })) };
+  return {
+    records: promptBlocks(prompt).map((b) => ({
+      key: b.key,
+      summary: "Reports a finding that bears on the question.",
+      score,
+    })),
+  };
 }
 
 /** Whether a call is the research agents' relevance pass, by the name of its answer schema (not by the prompt's words). */
@@ -78,7 +89,10 @@ export function scriptedModel(answers: ScriptedAnswer[], options: ScriptedModelO
     }
     const scripted = answers[call++];
     if (scripted === undefined) throw new Error(`scripted model: no answer for call ${call}`);
-    const answer = typeof scripted === "function" ? scripted(promptTextOf(callOptions.prompt as Array<{ content: unknown }>)) : scripted;
+    const answer =
+      typeof scripted === "function"
+        ? scripted(promptTextOf(callOptions.prompt as Array<{ content: unknown }>))
+        : scripted;
     return typeof answer === "string" ? answer : JSON.stringify(answer);
   };
   const model = new MockLanguageModelV4({
@@ -86,13 +100,19 @@ export function scriptedModel(answers: ScriptedAnswer[], options: ScriptedModelO
     doGenerate: async (callOptions) => {
       const text = answerText(callOptions);
       if (!isRelevanceCall(callOptions) || score === null) calls.push({ streamed: false, options: callOptions });
-      return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] };
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage: USAGE,
+        warnings: [],
+      };
     },
     doStream: async (callOptions) => {
       calls.push({ streamed: true, options: callOptions });
       const text = answerText(callOptions);
       const deltas: LanguageModelV4StreamPart[] = [];
-      for (let i = 0; i < text.length; i += STREAM_CHUNK_CHARS) deltas.push({ type: "text-delta", id: "t1", delta: text.slice(i, i + STREAM_CHUNK_CHARS) });
+      for (let i = 0; i < text.length; i += STREAM_CHUNK_CHARS)
+        deltas.push({ type: "text-delta", id: "t1", delta: text.slice(i, i + STREAM_CHUNK_CHARS) });
       const chunks: LanguageModelV4StreamPart[] = [
         { type: "text-start", id: "t1" },
         ...deltas,
@@ -127,12 +147,21 @@ export function promptBlocks(prompt: string): PromptBlock[] {
   return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
     key: m[1],
     id: m[2],
-    sentences: [...m[3].matchAll(/^(E\d+\.\d+) (?:[A-Z][A-Z ,&/()-]{2,60}?: )?(.*)$/gm)].map((s) => ({ id: s[1], text: s[2] })),
+    sentences: [...m[3].matchAll(/^(E\d+\.\d+) (?:[A-Z][A-Z ,&/()-]{2,60}?: )?(.*)$/gm)].map((s) => ({
+      id: s[1],
+      text: s[2],
+    })),
     excerpt: m[3].slice(m[3].indexOf("Excerpt:")),
   }));
 }
 
-function pubmed(pmid: string, title: string, abstract: string, relevance: number, extra: Partial<Evidence["citation"]> = {}): Evidence {
+function pubmed(
+  pmid: string,
+  title: string,
+  abstract: string,
+  relevance: number,
+  extra: Partial<Evidence["citation"]> = {},
+): Evidence {
   return {
     id: `pmid:${pmid}`,
     citation: {
@@ -205,7 +234,12 @@ export const HYPOTHESES: HypothesisSet = (() => {
     searchSuggestions: ["lithium aquaporin-2"],
     links: [],
   };
-  return { hypotheses: [h], primaryHypothesis: h, knowledgeGaps: [], recommendedSearches: ["lithium AQP2 collecting duct"] };
+  return {
+    hypotheses: [h],
+    primaryHypothesis: h,
+    knowledgeGaps: [],
+    recommendedSearches: ["lithium AQP2 collecting duct"],
+  };
 })();
 
 const lastAssessment: JudgeAssessment = {

@@ -33,8 +33,10 @@ function minimal(schema: JsonSchema, text: string): unknown {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes("null")) return null;
   if (schema.enum) return schema.enum.find((v) => CAUTIOUS.includes(String(v))) ?? schema.enum[0];
-  if (types.includes("object")) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, minimal(v, text)]));
-  if (types.includes("array")) return Array.from({ length: schema.minItems ?? 0 }, () => minimal(schema.items ?? {}, text));
+  if (types.includes("object"))
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, minimal(v, text)]));
+  if (types.includes("array"))
+    return Array.from({ length: schema.minItems ?? 0 }, () => minimal(schema.items ?? {}, text));
   if (types.includes("number") || types.includes("integer")) return 0;
   if (types.includes("boolean")) return false;
   return text;
@@ -60,7 +62,15 @@ export const HOSTILE_TEXT =
   "See https://fabricated.example/paper/7 and doi 10.9999/fake.2024.001.";
 
 /** The inventions of {@link HOSTILE_TEXT}: none of them may reach a reader. */
-export const HOSTILE_INVENTIONS = ["99999999", "fabricated.example", "10.9999", "fake.2024", "This sentence was never written by any author", "[42]", "Smith et al."];
+export const HOSTILE_INVENTIONS = [
+  "99999999",
+  "fabricated.example",
+  "10.9999",
+  "fake.2024",
+  "This sentence was never written by any author",
+  "[42]",
+  "Smith et al.",
+];
 
 /** Enum values a hostile model picks when it may: the most confident end of each scale. */
 const CONFIDENT = ["answers", "synthesize", "PASS", "contradicts", "high", "evidence"];
@@ -70,8 +80,10 @@ function invented(schema: JsonSchema, text: string): unknown {
   if (schema.anyOf) return invented(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0], text);
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== "null");
   if (schema.enum) return schema.enum.find((v) => CONFIDENT.includes(String(v))) ?? schema.enum[0];
-  if (types.includes("object")) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, invented(v, text)]));
-  if (types.includes("array")) return Array.from({ length: Math.max(2, schema.minItems ?? 0) }, () => invented(schema.items ?? {}, text));
+  if (types.includes("object"))
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, invented(v, text)]));
+  if (types.includes("array"))
+    return Array.from({ length: Math.max(2, schema.minItems ?? 0) }, () => invented(schema.items ?? {}, text));
   if (types.includes("number") || types.includes("integer")) return 10;
   if (types.includes("boolean")) return true;
   return text;
@@ -89,7 +101,9 @@ export function hostileReply(body: Record<string, unknown>): string | ScriptedRe
 
 /** The user message of a request (the prompt the agent wrote). */
 function userText(body: Record<string, unknown>): string {
-  return ((body.messages as Array<{ role: string; content: unknown }>) ?? []).map((m) => (m.role === "user" && typeof m.content === "string" ? m.content : "")).join("\n");
+  return ((body.messages as Array<{ role: string; content: unknown }>) ?? [])
+    .map((m) => (m.role === "user" && typeof m.content === "string" ? m.content : ""))
+    .join("\n");
 }
 
 /**
@@ -103,50 +117,117 @@ function userText(body: Record<string, unknown>): string {
 export function cooperativeReply(body: Record<string, unknown>): string | ScriptedReply {
   const format = body.response_format as { json_schema?: { name?: string } } | undefined;
   const prompt = userText(body);
-  const keyed = [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({ key: m[1], ids: [...m[2].matchAll(/^(E\d+\.\d+) /gm)].map((x) => x[1]) }));
-  const numbered = [...prompt.matchAll(/<evidence n="(\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({ n: Number(m[1]), abstract: /\nAbstract: (.*)$/m.exec(m[2])?.[1] ?? "" }));
+  const keyed = [...prompt.matchAll(/<evidence key="(E\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    key: m[1],
+    ids: [...m[2].matchAll(/^(E\d+\.\d+) /gm)].map((x) => x[1]),
+  }));
+  const numbered = [...prompt.matchAll(/<evidence n="(\d+)" id="[^"]+">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
+    n: Number(m[1]),
+    abstract: /\nAbstract: (.*)$/m.exec(m[2])?.[1] ?? "",
+  }));
   const first = keyed.find((b) => b.ids.length > 0);
   const second = keyed.filter((b) => b.ids.length > 0)[1] ?? first;
   const S = (text: string, b: typeof first) => ({ support: b ? [b.ids[0]] : [], text });
   switch (format?.json_schema?.name) {
     case undefined:
-      return numbered.length > 0 ? `The records report related findings [${numbered[0].n}].` : "The run's evidence does not answer this question.";
+      return numbered.length > 0
+        ? `The records report related findings [${numbered[0].n}].`
+        : "The run's evidence does not answer this question.";
     case "relevance_output":
-      return JSON.stringify({ records: keyed.map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score: 7 })) });
+      return JSON.stringify({
+        records: keyed.map((b) => ({ key: b.key, summary: "Reports a finding that bears on the question.", score: 7 })),
+      });
     case "hypothesis_output":
       return JSON.stringify({
         evidenceReading: "The records relate the intervention to the outcome.",
-        hypotheses: first ? [{ drug: "cognitive training", target: "BDNF", pathway: "neuroplasticity", effect: "cognitive gains", confidence: 0.5, supportingEvidence: [first.key], contradictingEvidence: [], searchSuggestions: [], links: null }] : [],
+        hypotheses: first
+          ? [
+              {
+                drug: "cognitive training",
+                target: "BDNF",
+                pathway: "neuroplasticity",
+                effect: "cognitive gains",
+                confidence: 0.5,
+                supportingEvidence: [first.key],
+                contradictingEvidence: [],
+                searchSuggestions: [],
+                links: null,
+              },
+            ]
+          : [],
         primaryHypothesis: first ? 1 : null,
         knowledgeGaps: [],
         recommendedSearches: [],
       });
     case "judge_output":
       return JSON.stringify({
-        keyFindings: first ? [`A finding [${first.key}].`] : [], mechanismReasoning: "Some direct evidence.", mechanismScore: 6, clinicalReasoning: "A trial.", clinicalScore: 6,
-        drugCandidates: ["cognitive training"], reasoning: "Enough to write.", confidence: 0.6, sufficient: true, recommendation: "synthesize", nextSearchQueries: [],
+        keyFindings: first ? [`A finding [${first.key}].`] : [],
+        mechanismReasoning: "Some direct evidence.",
+        mechanismScore: 6,
+        clinicalReasoning: "A trial.",
+        clinicalScore: 6,
+        drugCandidates: ["cognitive training"],
+        reasoning: "Enough to write.",
+        confidence: 0.6,
+        sufficient: true,
+        recommendation: "synthesize",
+        nextSearchQueries: [],
       });
     case "report_output":
       return JSON.stringify({
-        evidenceReading: "The records answer the question in part.", outcome: "answers", missing: [], title: "Cognitive training and serum BDNF",
-        executiveSummary: [S("The records report a related finding.", first)], methodology: "The local library was searched.",
-        mechanisticFindings: [S("A record describes the mechanism.", first)], clinicalFindings: [S("A record reports outcomes in patients.", second)],
-        drugCandidates: [], limitations: ["Few records."], conclusion: [S("The evidence is preliminary.", second)],
+        evidenceReading: "The records answer the question in part.",
+        outcome: "answers",
+        missing: [],
+        title: "Cognitive training and serum BDNF",
+        executiveSummary: [S("The records report a related finding.", first)],
+        methodology: "The local library was searched.",
+        mechanisticFindings: [S("A record describes the mechanism.", first)],
+        clinicalFindings: [S("A record reports outcomes in patients.", second)],
+        drugCandidates: [],
+        limitations: ["Few records."],
+        conclusion: [S("The evidence is preliminary.", second)],
       });
     case "critic_output":
-      return JSON.stringify({ claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" })) });
+      return JSON.stringify({
+        claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({
+          claim: Number(m[1]),
+          reasoning: "Every element is stated.",
+          verdict: "PASS",
+        })),
+      });
     case "claim-extraction_output":
       return JSON.stringify({ claims: ["Cognitive training has no effect on serum BDNF in schizophrenia."] });
     case "counter-statement_output":
-      return JSON.stringify({ counterStatement: "Cognitive training changes serum BDNF in schizophrenia.", keywords: ["cognitive training", "BDNF", "schizophrenia"], keywordQuery: "cognitive training AND BDNF", hydeAbstracts: ["Training raised BDNF.", "BDNF rose after training."] });
+      return JSON.stringify({
+        counterStatement: "Cognitive training changes serum BDNF in schizophrenia.",
+        keywords: ["cognitive training", "BDNF", "schizophrenia"],
+        keywordQuery: "cognitive training AND BDNF",
+        hydeAbstracts: ["Training raised BDNF.", "BDNF rose after training."],
+      });
     case "claim-scoring_output":
-      return JSON.stringify({ scores: numbered.map((b) => ({ n: b.n, rationale: "Reports a related finding.", score: 4 })) });
+      return JSON.stringify({
+        scores: numbered.map((b) => ({ n: b.n, rationale: "Reports a related finding.", score: 4 })),
+      });
     case "claim-passages_output":
-      return JSON.stringify({ passages: numbered.map((b) => ({ n: b.n, passage: (b.abstract.replace(/^(?:[A-Z][A-Z ,&/()-]{2,60}?: )/, "").match(/^.*?[.!?](?=\s|$)/)?.[0] ?? "") })).filter((p) => p.passage) });
+      return JSON.stringify({
+        passages: numbered
+          .map((b) => ({
+            n: b.n,
+            passage: b.abstract.replace(/^(?:[A-Z][A-Z ,&/()-]{2,60}?: )/, "").match(/^.*?[.!?](?=\s|$)/)?.[0] ?? "",
+          }))
+          .filter((p) => p.passage),
+      });
     case "counter-report_output":
-      return JSON.stringify({ report: "In a trial, cognitive training was followed by a rise in serum BDNF in patients with schizophrenia [1]. The finding rests on a single study and needs replication before it can be generalised." });
+      return JSON.stringify({
+        report:
+          "In a trial, cognitive training was followed by a rise in serum BDNF in patients with schizophrenia [1]. The finding rests on a single study and needs replication before it can be generalised.",
+      });
     case "claim-verdict_output":
-      return JSON.stringify({ rationale: "One trial reports a rise in BDNF [1].", verdict: "undecided", confidence: "low" });
+      return JSON.stringify({
+        rationale: "One trial reports a rise in BDNF [1].",
+        verdict: "undecided",
+        confidence: "low",
+      });
     case "chat-classify_output":
       return JSON.stringify({ kind: "evidence", focus: "", reason: "answerable from the run's records" });
     default:

@@ -34,7 +34,11 @@ export function corpusRecord(pmid: string): Evidence {
  * One MedlineCitation of a corpus record, as MEDLINE XML writes it: PMID, title, abstract, the PubTator chemicals as
  * its ChemicalList (MeSH UI), publication types, and CommentsCorrections links (`RefType` and PMID).
  */
-export function medlineCitation(record: Evidence, publicationTypes: string[], links: Array<{ refType: string; pmid: string }>): string {
+export function medlineCitation(
+  record: Evidence,
+  publicationTypes: string[],
+  links: Array<{ refType: string; pmid: string }>,
+): string {
   const chemicals = record.entities.filter((e) => e.type === "chemical" && e.meshId);
   return [
     `<MedlineCitation Owner="NLM" Status="MEDLINE">`,
@@ -69,7 +73,11 @@ export function medlineCopiesXml(flags = true): string {
       flags ? ["Journal Article", "Retracted Publication"] : ["Journal Article"],
       flags ? [{ refType: "RetractionIn", pmid: retracted.noticePmid }] : [],
     ),
-    medlineCitation(corpusRecord(concern.pmid), ["Journal Article"], flags ? [{ refType: "ExpressionOfConcernIn", pmid: concern.noticePmid }] : []),
+    medlineCitation(
+      corpusRecord(concern.pmid),
+      ["Journal Article"],
+      flags ? [{ refType: "ExpressionOfConcernIn", pmid: concern.noticePmid }] : [],
+    ),
     `</MedlineCitationSet>`,
   ].join("\n");
 }
@@ -80,12 +88,22 @@ export function medlineCopiesXml(flags = true): string {
  * it), plus the real preprint PPR1037716, left without one.
  */
 export function preprintResponse(): unknown {
-  const page = readJsonFixture("europepmc/search_cancer_lite_1000.json") as { resultList: { result: Array<Record<string, unknown>> } };
+  const page = readJsonFixture("europepmc/search_cancer_lite_1000.json") as {
+    resultList: { result: Array<Record<string, unknown>> };
+  };
   const byId = (id: string) => page.resultList.result.find((r) => r.id === id)!;
   const linked = {
     ...byId(COPIES.preprint.id),
     commentCorrectionList: {
-      commentCorrection: [{ id: COPIES.preprint.publishedPmid, source: "MED", reference: "Published version", type: "Preprint of", orderIn: 1 }],
+      commentCorrection: [
+        {
+          id: COPIES.preprint.publishedPmid,
+          source: "MED",
+          reference: "Published version",
+          type: "Preprint of",
+          orderIn: 1,
+        },
+      ],
     },
   };
   return { version: "6.9", hitCount: 2, request: {}, resultList: { result: [linked, byId("PPR1037716")] } };

@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadCorpusPools } from "../../bench/library/corpus-pools";
-import { baselineFileName, FIRST_SYNTHETIC_PMID, synthesizeRecord, writeSyntheticFile, type SyntheticFile } from "../../bench/library/synthesize";
+import {
+  baselineFileName,
+  FIRST_SYNTHETIC_PMID,
+  synthesizeRecord,
+  writeSyntheticFile,
+  type SyntheticFile,
+} from "../../bench/library/synthesize";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeSyncRecord } from "@/lib/library/sync";
@@ -16,18 +22,30 @@ let pools: ReturnType<typeof loadCorpusPools> | null = null;
  * and deletes records 7 and perFile + 10 (DeleteCitation). @returns the folder, its files, the expected library
  * (evidence id → record) and the deleted ids.
  */
-export function writeSyncFixture(perFile: number): { dir: string; files: SyntheticFile[]; expected: Map<string, Evidence>; deleted: string[] } {
+export function writeSyncFixture(perFile: number): {
+  dir: string;
+  files: SyntheticFile[];
+  expected: Map<string, Evidence>;
+  deleted: string[];
+} {
   pools ??= loadCorpusPools();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-sync-files-"));
   const last = 2 * perFile - 1;
   const files: SyntheticFile[] = [
     { name: baselineFileName(1), from: 0, to: perFile, revised: [], deleted: [] },
     { name: baselineFileName(2), from: perFile, to: 2 * perFile, revised: [], deleted: [] },
-    { name: baselineFileName(3), from: 2 * perFile, to: 2 * perFile, revised: [5, perFile + 5, last], deleted: [7, perFile + 10] },
+    {
+      name: baselineFileName(3),
+      from: 2 * perFile,
+      to: 2 * perFile,
+      revised: [5, perFile + 5, last],
+      deleted: [7, perFile + 10],
+    },
   ];
   for (const file of files) writeSyntheticFile(pools, SEED, file, dir);
   const expected = new Map<string, Evidence>();
-  const parse = (n: number, revision: number) => parsePubmedXml(`<PubmedArticleSet>${synthesizeRecord(pools!, SEED, n, revision).xml}</PubmedArticleSet>`)[0];
+  const parse = (n: number, revision: number) =>
+    parsePubmedXml(`<PubmedArticleSet>${synthesizeRecord(pools!, SEED, n, revision).xml}</PubmedArticleSet>`)[0];
   for (let n = 0; n < 2 * perFile; n++) {
     const record = parse(n, 0);
     // A revision replaces the record's fields and keeps what it lacks (the sync's merge, as library:import merges).

@@ -30,7 +30,10 @@ export const ANSWER_TEXT = "Not established.";
 export function valueForSchema(schema: JsonSchema, root: JsonSchema = schema, number = 1): unknown {
   const value = (s: JsonSchema) => valueForSchema(s, root, number);
   if (schema.$ref) {
-    const target = schema.$ref.replace(/^#\//, "").split("/").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], root);
+    const target = schema.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], root);
     return value(target as JsonSchema);
   }
   if (schema.const !== undefined) return schema.const;
@@ -42,10 +45,15 @@ export function valueForSchema(schema: JsonSchema, root: JsonSchema = schema, nu
     case "object":
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, value(v)]));
     case "array":
-      return Array.from({ length: Math.min(Math.max(schema.minItems ?? 0, 1), schema.maxItems ?? Infinity) }, () => value(schema.items ?? {}));
+      return Array.from({ length: Math.min(Math.max(schema.minItems ?? 0, 1), schema.maxItems ?? Infinity) }, () =>
+        value(schema.items ?? {}),
+      );
     case "number":
     case "integer":
-      return Math.min(schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : number), schema.maximum ?? Infinity);
+      return Math.min(
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : number),
+        schema.maximum ?? Infinity,
+      );
     case "boolean":
       return true;
     case "null":
@@ -63,7 +71,8 @@ export function valueForSchema(schema: JsonSchema, root: JsonSchema = schema, nu
  */
 export function schemaAnswers(numbers: Record<string, number> = {}): Script {
   return (body) => {
-    const format = (body as { response_format?: { json_schema?: { name?: string; schema?: JsonSchema } } }).response_format?.json_schema;
+    const format = (body as { response_format?: { json_schema?: { name?: string; schema?: JsonSchema } } })
+      .response_format?.json_schema;
     const agent = format?.name?.replace(/_output$/, "") ?? "";
     return JSON.stringify(format?.schema ? valueForSchema(format.schema, format.schema, numbers[agent] ?? 1) : {});
   };

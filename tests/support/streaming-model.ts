@@ -3,7 +3,11 @@ import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 /** The text of a call's prompt (system and user messages), as the model reads it. */
 export function promptOf(prompt: Array<{ role: string; content: unknown }>): string {
   return prompt
-    .map((m) => (typeof m.content === "string" ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join("")))
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : (m.content as Array<{ text?: string }>).map((p) => p.text ?? "").join(""),
+    )
     .join("\n");
 }
 
@@ -14,7 +18,11 @@ export function promptOf(prompt: Array<{ role: string; content: unknown }>): str
  * follow-up classifier's structured call) answers `objects[N]` as JSON text, or throws it when it is an Error; a
  * call beyond the script throws.
  */
-export function streamingModel(answers: Array<(prompt: string) => string | Error>, pieceChars = 9, objects: Array<object | Error> = []): MockLanguageModelV4 {
+export function streamingModel(
+  answers: Array<(prompt: string) => string | Error>,
+  pieceChars = 9,
+  objects: Array<object | Error> = [],
+): MockLanguageModelV4 {
   let call = 0;
   let generated = 0;
   return new MockLanguageModelV4({
@@ -26,7 +34,10 @@ export function streamingModel(answers: Array<(prompt: string) => string | Error
       return {
         content: [{ type: "text" as const, text: JSON.stringify(answer) }],
         finishReason: { unified: "stop" as const, raw: undefined },
-        usage: { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } },
+        usage: {
+          inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 20, text: 20, reasoning: 0 },
+        },
         warnings: [],
       };
     },
@@ -48,7 +59,10 @@ export function streamingModel(answers: Array<(prompt: string) => string | Error
                 {
                   type: "finish" as const,
                   finishReason: { unified: "stop" as const, raw: undefined },
-                  usage: { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } },
+                  usage: {
+                    inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+                    outputTokens: { total: 20, text: 20, reasoning: 0 },
+                  },
                 },
               ]),
         ]),

@@ -19,15 +19,19 @@ function pubmedArticle(citation: string): string {
 
 /** The new trial as a PubMed article (publication types Journal Article and Randomized Controlled Trial). */
 export function newTrialArticle(): string {
-  return pubmedArticle(medlineCitation(corpusRecord(NEW_TRIAL.pmid), ["Journal Article", "Randomized Controlled Trial"], []));
+  return pubmedArticle(
+    medlineCitation(corpusRecord(NEW_TRIAL.pmid), ["Journal Article", "Randomized Controlled Trial"], []),
+  );
 }
 
 /** The same article retracted: "Retracted Publication" and a RetractionIn link to the notice. */
 export function retractedTrialArticle(): string {
   return pubmedArticle(
-    medlineCitation(corpusRecord(NEW_TRIAL.pmid), ["Journal Article", "Randomized Controlled Trial", "Retracted Publication"], [
-      { refType: "RetractionIn", pmid: NEW_TRIAL.retractionNoticePmid },
-    ]),
+    medlineCitation(
+      corpusRecord(NEW_TRIAL.pmid),
+      ["Journal Article", "Randomized Controlled Trial", "Retracted Publication"],
+      [{ refType: "RetractionIn", pmid: NEW_TRIAL.retractionNoticePmid }],
+    ),
   );
 }
 

@@ -24,7 +24,9 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
   const closed = !first && getConfig().CRITICA_SIGNUP === "closed";
   return (
     <div className="mx-auto max-w-md space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">{first ? "Create the administrator account" : "Create an account"}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {first ? "Create the administrator account" : "Create an account"}
+      </h1>
       {first && (
         <p className="text-sm text-muted-foreground" data-testid="first-account-notice">
           Nobody has an account on this server yet: the account you create now becomes its administrator, who can see

@@ -18,13 +18,20 @@ import {
 } from "@/app/api/_contract/schemas";
 import { watchPaths } from "@/app/api/_contract/watch-openapi";
 
-const jsonBody = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const jsonBody = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const error = (description: string) => jsonBody(apiErrorSchema, description);
 const runPath = { path: z.object({ id: runIdSchema.meta({ description: "The run id." }) }) };
-const unauthorized = error("Not signed in (with accounts on): sign in, or send an API key as `Authorization: Bearer <key>`.");
+const unauthorized = error(
+  "Not signed in (with accounts on): sign in, or send an API key as `Authorization: Bearer <key>`.",
+);
 const tooMany = {
   ...error("A limit was reached (10 starts a minute, 100 a day, 3 runs at once per user; see lib/auth/limits.ts)."),
-  headers: { "Retry-After": { description: "Seconds until a start is admitted again.", schema: { type: "integer" as const } } },
+  headers: {
+    "Retry-After": { description: "Seconds until a start is admitted again.", schema: { type: "integer" as const } },
+  },
 };
 /** Either credential is accepted wherever a caller is needed; with CRITICA_AUTH=off none is required. */
 const signedIn: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
@@ -49,8 +56,17 @@ export function buildOpenApiDocument() {
     },
     components: {
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "An API key from /settings/api-keys (shown once; only its hash is stored)." },
-        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The web app's sign-in session." },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key from /settings/api-keys (shown once; only its hash is stored).",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "better-auth.session_token",
+          description: "The web app's sign-in session.",
+        },
       },
     },
     paths: {
@@ -59,13 +75,22 @@ export function buildOpenApiDocument() {
           summary: "Start a research run",
           security: signedIn,
           requestBody: { content: { "application/json": { schema: startResearchRequestSchema } } },
-          responses: { "202": jsonBody(startedRunSchema, "The run was created and started."), "400": error("Invalid input."), "401": unauthorized, "429": tooMany },
+          responses: {
+            "202": jsonBody(startedRunSchema, "The run was created and started."),
+            "400": error("Invalid input."),
+            "401": unauthorized,
+            "429": tooMany,
+          },
         },
         get: {
           summary: "The caller's run history, newest first, cursor-paginated",
           security: signedIn,
           requestParams: { query: listRunsQuerySchema },
-          responses: { "200": jsonBody(runListSchema, "One page of runs."), "400": error("Invalid filters."), "401": unauthorized },
+          responses: {
+            "200": jsonBody(runListSchema, "One page of runs."),
+            "400": error("Invalid filters."),
+            "401": unauthorized,
+          },
         },
       },
       "/api/checks": {
@@ -73,7 +98,12 @@ export function buildOpenApiDocument() {
           summary: "Start a claim check",
           security: signedIn,
           requestBody: { content: { "application/json": { schema: startCheckRequestSchema } } },
-          responses: { "202": jsonBody(startedRunSchema, "The claim check was created and started."), "400": error("Invalid input."), "401": unauthorized, "429": tooMany },
+          responses: {
+            "202": jsonBody(startedRunSchema, "The claim check was created and started."),
+            "400": error("Invalid input."),
+            "401": unauthorized,
+            "429": tooMany,
+          },
         },
       },
       "/api/runs/{id}": {
@@ -119,7 +149,10 @@ export function buildOpenApiDocument() {
           security: signedIn,
           requestParams: runPath,
           responses: {
-            "200": { description: "The stream, replayed from the first event and followed until run-finished.", content: { "text/event-stream": {} } },
+            "200": {
+              description: "The stream, replayed from the first event and followed until run-finished.",
+              content: { "text/event-stream": {} },
+            },
             "204": { description: "The run has already ended." },
             "404": { description: "Unknown run, or one the caller may not read." },
           },
@@ -127,13 +160,18 @@ export function buildOpenApiDocument() {
       },
       "/api/runs/{id}/messages": {
         get: {
-          summary: "The run's conversation after its first turn: follow-ups and answers as AI SDK UI messages, oldest first",
+          summary:
+            "The run's conversation after its first turn: follow-ups and answers as AI SDK UI messages, oldest first",
           security: signedIn,
           requestParams: runPath,
-          responses: { "200": jsonBody(messageListSchema, "The thread."), "404": error("Unknown run, or one the caller may not read.") },
+          responses: {
+            "200": jsonBody(messageListSchema, "The thread."),
+            "404": error("Unknown run, or one the caller may not read."),
+          },
         },
         post: {
-          summary: "Ask a follow-up; the answer streams as an AI SDK UI message stream (data-follow-up-kind, text with [n] markers, data-chat-answer)",
+          summary:
+            "Ask a follow-up; the answer streams as an AI SDK UI message stream (data-follow-up-kind, text with [n] markers, data-chat-answer)",
           security: signedIn,
           requestParams: runPath,
           requestBody: { content: { "application/json": { schema: followUpRequestSchema } } },
@@ -150,7 +188,10 @@ export function buildOpenApiDocument() {
       "/api/health": {
         get: {
           summary: "Whether the database and the Workflow SDK world (local data directory or Postgres tables) answer",
-          responses: { "200": jsonBody(healthSchema, "Both answer."), "503": jsonBody(healthSchema, "The database or the world is down (see its error).") },
+          responses: {
+            "200": jsonBody(healthSchema, "Both answer."),
+            "503": jsonBody(healthSchema, "The database or the world is down (see its error)."),
+          },
         },
       },
     },

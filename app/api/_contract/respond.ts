@@ -24,12 +24,22 @@ export function errorResponse(error: unknown, label: string, fallback: string): 
  * Validates a value with a zod schema. @returns the parsed value, or a 400 answer whose `error` is the first
  * issue's message and whose `issues` list every problem with its path.
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): { data: z.output<S> } | { response: Response } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { data: z.output<S> } | { response: Response } {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { data: parsed.data };
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), message: i.message }));
+  const issues = parsed.error.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: i.message,
+  }));
   const first = issues[0];
-  const error = first ? (first.path.length ? `${first.path.join(".")}: ${first.message}` : first.message) : "Invalid input.";
+  const error = first
+    ? first.path.length
+      ? `${first.path.join(".")}: ${first.message}`
+      : first.message
+    : "Invalid input.";
   return { response: json({ error, issues }, 400) };
 }
 
@@ -61,11 +71,16 @@ export async function readJson(request: Request): Promise<{ data: unknown } | { 
   } catch {
     return { response: apiError(400, "The request body is not valid JSON.") };
   }
-  if (nestedDeeperThan(data, MAX_JSON_DEPTH)) return { response: apiError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`) };
+  if (nestedDeeperThan(data, MAX_JSON_DEPTH))
+    return { response: apiError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`) };
   return { data };
 }
 
 /** The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached). */
 export function refuse(refusal: { error: string; status: number; retryAfterSeconds?: number }): Response {
-  return json({ error: refusal.error }, refusal.status, refusal.retryAfterSeconds ? { "retry-after": String(refusal.retryAfterSeconds) } : {});
+  return json(
+    { error: refusal.error },
+    refusal.status,
+    refusal.retryAfterSeconds ? { "retry-after": String(refusal.retryAfterSeconds) } : {},
+  );
 }

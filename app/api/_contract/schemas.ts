@@ -6,7 +6,12 @@ import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema } from "@/lib/domain/report";
 import { claimCheckInputSchema, researchInputSchema } from "@/lib/domain/run-input";
-import { backendKindSchema, runIdSchema, runStatusSchema as domainRunStatusSchema, shortfallSchema } from "@/lib/domain/run";
+import {
+  backendKindSchema,
+  runIdSchema,
+  runStatusSchema as domainRunStatusSchema,
+  shortfallSchema,
+} from "@/lib/domain/run";
 
 // The HTTP API's contract as zod schemas: requests are validated with them, and /api/openapi.json is generated
 // from them (zod-openapi reads each `.meta({ id })` as a named component). The run requests are the domain's run
@@ -34,7 +39,11 @@ export const listRunsQuerySchema = z
     mode: z.enum(["research", "claim-check"]).optional(),
     from: z.iso.date().optional().meta({ description: "First UTC day (inclusive) of the run's start." }),
     to: z.iso.date().optional().meta({ description: "Last UTC day (inclusive) of the run's start." }),
-    user: z.string().max(100).optional().meta({ description: "Admins only: a user id, or `unclaimed` for runs no account owns; ignored for others." }),
+    user: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: "Admins only: a user id, or `unclaimed` for runs no account owns; ignored for others." }),
   })
   .meta({ id: "ListRunsQuery" });
 
@@ -60,7 +69,10 @@ export const runListItemSchema = z
   .meta({ id: "RunListItem" });
 
 export const runListSchema = z
-  .object({ runs: z.array(runListItemSchema), nextCursor: z.string().nullable().meta({ description: "null on the last page." }) })
+  .object({
+    runs: z.array(runListItemSchema),
+    nextCursor: z.string().nullable().meta({ description: "null on the last page." }),
+  })
   .meta({ id: "RunList" });
 
 /** The `--json` contract of `npm run research` (see runToJson), which GET /api/runs/<id> returns for a research run. */
@@ -75,20 +87,32 @@ export const researchRunJsonSchema = z
         verdict: z.enum(["yes", "probably yes", "unclear", "probably no", "no"]).nullable(),
         candidates: z.array(z.string()),
         sentence: z.string(),
-        meter: z.object({ yes: z.number().int(), possibly: z.number().int(), no: z.number().int(), irrelevant: z.number().int() }),
+        meter: z.object({
+          yes: z.number().int(),
+          possibly: z.number().int(),
+          no: z.number().int(),
+          irrelevant: z.number().int(),
+        }),
       })
       .nullable()
-      .meta({ description: "The bottom line above the report (null without a report); see lib/report/appraise/bottom-line.ts." }),
+      .meta({
+        description:
+          "The bottom line above the report (null without a report); see lib/report/appraise/bottom-line.ts.",
+      }),
     certainty: z
       .object({
         level: z.enum(["high", "moderate", "low", "very low"]),
         start: z.enum(["high", "low"]),
         startReason: z.string(),
-        judgements: z.array(z.object({ domain: z.string(), down: z.boolean(), reason: z.string(), evidenceIds: z.array(z.string()) })),
+        judgements: z.array(
+          z.object({ domain: z.string(), down: z.boolean(), reason: z.string(), evidenceIds: z.array(z.string()) }),
+        ),
         records: z.number().int(),
       })
       .nullable()
-      .meta({ description: "GRADE certainty of the bottom line (null without a report); see lib/report/appraise/grade.ts." }),
+      .meta({
+        description: "GRADE certainty of the bottom line (null without a report); see lib/report/appraise/grade.ts.",
+      }),
     backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),
@@ -105,9 +129,19 @@ export const researchRunJsonSchema = z
     replacedQuotes: z.number().int(),
     droppedIdentifiers: z.number().int(),
     droppedEvidenceIds: z.number().int(),
-    verification: z.object({ status: z.string(), failedChecks: z.array(z.unknown()), attempts: z.number().int() }).loose().nullable(),
+    verification: z
+      .object({ status: z.string(), failedChecks: z.array(z.unknown()), attempts: z.number().int() })
+      .loose()
+      .nullable(),
     critic: z.array(z.object({}).loose()),
-    usage: z.object({ calls: z.number().int(), inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number().nullable() }).loose(),
+    usage: z
+      .object({
+        calls: z.number().int(),
+        inputTokens: z.number(),
+        outputTokens: z.number(),
+        costUsd: z.number().nullable(),
+      })
+      .loose(),
     shortfalls: z.array(shortfallSchema),
   })
   .meta({ id: "ResearchRunJson" });
@@ -126,7 +160,10 @@ export const claimCheckJsonSchema = z
     // null rather than absent for checks saved before claims were read for their polarity; see claimCheckToJson.
     claims: z.array(
       claimCheckResultSchema
-        .extend({ reading: claimCheckResultSchema.shape.reading.unwrap(), sides: claimCheckResultSchema.shape.sides.unwrap().nullable() })
+        .extend({
+          reading: claimCheckResultSchema.shape.reading.unwrap(),
+          sides: claimCheckResultSchema.shape.sides.unwrap().nullable(),
+        })
         .meta({ id: "ClaimCheckResult" }),
     ),
     shortfalls: z.array(shortfallSchema),
@@ -135,7 +172,10 @@ export const claimCheckJsonSchema = z
 
 /** Any failed request: a user-facing message, and for invalid input the zod issues. */
 export const apiErrorSchema = z
-  .object({ error: z.string(), issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional() })
+  .object({
+    error: z.string(),
+    issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  })
   .meta({ id: "ApiError" });
 
 export const cancelResultSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: "CancelResult" });

@@ -27,7 +27,8 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
   return {
     "/api/watches": {
       post: {
-        summary: "Watch a completed research run: its question is checked again on a cadence, and each change in the evidence becomes a new report version",
+        summary:
+          "Watch a completed research run: its question is checked again on a cadence, and each change in the evidence becomes a new report version",
         security: signedIn,
         requestBody: { content: { "application/json": { schema: createWatchRequestSchema } } },
         responses: {
@@ -47,7 +48,12 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
       },
     },
     "/api/watches/{id}": {
-      get: { summary: "A watch with its checks", security: signedIn, requestParams: watchPath, responses: { "200": jsonBody(watchSchema, "The watch."), "404": unknown } },
+      get: {
+        summary: "A watch with its checks",
+        security: signedIn,
+        requestParams: watchPath,
+        responses: { "200": jsonBody(watchSchema, "The watch."), "404": unknown },
+      },
       patch: {
         summary: "Pause or resume a watch, or change its cadence or sources",
         security: signedIn,
@@ -70,29 +76,55 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
     },
     "/api/feeds/{token}": {
       get: {
-        summary: "A watch's Atom feed: one entry per new report version, titled with its change headline (no account needed: the token is the credential)",
-        requestParams: { path: z.object({ token: z.string().meta({ description: "The watch's feed token (feedPath)." }) }) },
-        responses: { "200": { description: "The feed.", content: { "application/atom+xml": {} } }, "404": { description: "Unknown token." } },
+        summary:
+          "A watch's Atom feed: one entry per new report version, titled with its change headline (no account needed: the token is the credential)",
+        requestParams: {
+          path: z.object({ token: z.string().meta({ description: "The watch's feed token (feedPath)." }) }),
+        },
+        responses: {
+          "200": { description: "The feed.", content: { "application/atom+xml": {} } },
+          "404": { description: "Unknown token." },
+        },
       },
     },
     "/api/notifications": {
-      get: { summary: "The caller's notifications of new report versions, newest first, with the unread count", security: signedIn, responses: { "200": jsonBody(notificationListSchema, "The notifications.") } },
+      get: {
+        summary: "The caller's notifications of new report versions, newest first, with the unread count",
+        security: signedIn,
+        responses: { "200": jsonBody(notificationListSchema, "The notifications.") },
+      },
       post: {
         summary: "Mark notifications read (the given ids, or all)",
         security: signedIn,
         requestBody: { content: { "application/json": { schema: markReadRequestSchema } } },
-        responses: { "200": jsonBody(z.object({ unread: z.number().int() }), "The unread count after."), "400": error("Invalid input.") },
+        responses: {
+          "200": jsonBody(z.object({ unread: z.number().int() }), "The unread count after."),
+          "400": error("Invalid input."),
+        },
       },
     },
     "/api/webhook": {
-      get: { summary: "The caller's webhook, its signing secret and latest deliveries", security: signedIn, responses: { "200": jsonBody(webhookSchema, "The webhook (nulls when none).") } },
+      get: {
+        summary: "The caller's webhook, its signing secret and latest deliveries",
+        security: signedIn,
+        responses: { "200": jsonBody(webhookSchema, "The webhook (nulls when none).") },
+      },
       put: {
-        summary: "Set the caller's webhook: each new report version of their watches is POSTed there as JSON, HMAC-SHA256-signed, retried with backoff",
+        summary:
+          "Set the caller's webhook: each new report version of their watches is POSTed there as JSON, HMAC-SHA256-signed, retried with backoff",
         security: signedIn,
         requestBody: { content: { "application/json": { schema: webhookRequestSchema } } },
-        responses: { "200": jsonBody(webhookSchema, "The webhook with a new secret."), "400": error("Not an http(s) URL."), "401": unauthorized },
+        responses: {
+          "200": jsonBody(webhookSchema, "The webhook with a new secret."),
+          "400": error("Not an http(s) URL."),
+          "401": unauthorized,
+        },
       },
-      delete: { summary: "Remove the caller's webhook", security: signedIn, responses: { "204": { description: "Removed." } } },
+      delete: {
+        summary: "Remove the caller's webhook",
+        security: signedIn,
+        responses: { "204": { description: "Removed." } },
+      },
     },
   };
 }

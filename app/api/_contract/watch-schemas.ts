@@ -19,9 +19,16 @@ export const createWatchRequestSchema = z
 
 /** PATCH /api/watches/<id>: pause or resume, change the cadence or the sources (at least one field). */
 export const changeWatchRequestSchema = z
-  .object({ cadence: cadence.optional(), sources: sources.optional(), status: watchStatusSchema.optional().meta({ description: "paused: no checks until resumed (active)." }) })
+  .object({
+    cadence: cadence.optional(),
+    sources: sources.optional(),
+    status: watchStatusSchema.optional().meta({ description: "paused: no checks until resumed (active)." }),
+  })
   .strict()
-  .refine((p) => p.cadence !== undefined || p.sources !== undefined || p.status !== undefined, "Give cadence, sources or status.")
+  .refine(
+    (p) => p.cadence !== undefined || p.sources !== undefined || p.status !== undefined,
+    "Give cadence, sources or status.",
+  )
   .meta({ id: "ChangeWatchRequest" });
 
 /** A watch id in a path. */
@@ -34,9 +41,15 @@ const checkSchema = z
     startedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().nullable(),
     status: checkStatusSchema,
-    headline: z.string().meta({ description: "The change summary's headline (\"Probably yes → Yes: 2 new randomized trials\"), \"Nothing new\", or why it failed." }),
+    headline: z.string().meta({
+      description:
+        'The change summary\'s headline ("Probably yes → Yes: 2 new randomized trials"), "Nothing new", or why it failed.',
+    }),
     reportVersion: z.number().int().nullable(),
-    versionPath: z.string().nullable().meta({ description: "The version's page, which opens with its change summary." }),
+    versionPath: z
+      .string()
+      .nullable()
+      .meta({ description: "The version's page, which opens with its change summary." }),
     cost: z.string().nullable().meta({ description: "Its model calls and estimated cost; null without model calls." }),
     costUsd: z.number().nullable(),
     modelCalls: z.number().int(),
@@ -54,12 +67,28 @@ export const watchSchema = z
     status: watchStatusSchema,
     nextDueAt: z.iso.datetime(),
     lastCheckedAt: z.iso.datetime().nullable(),
-    feedPath: z.string().meta({ description: "The watch's Atom feed; its token is the only credential, so share it like a password." }),
+    feedPath: z
+      .string()
+      .meta({ description: "The watch's Atom feed; its token is the only credential, so share it like a password." }),
     failures: z.number().int().meta({ description: "Checks in a row in which no watched source answered." }),
-    backoff: z.string().nullable().meta({ description: "What the watch does while its sources fail (its interval doubles, up to 8×)." }),
-    sourceHealth: z.array(z.object({ source: sourceIdSchema, failures: z.number().int(), lastError: z.string().nullable(), since: z.iso.datetime(), warning: z.string().nullable() })),
+    backoff: z
+      .string()
+      .nullable()
+      .meta({ description: "What the watch does while its sources fail (its interval doubles, up to 8×)." }),
+    sourceHealth: z.array(
+      z.object({
+        source: sourceIdSchema,
+        failures: z.number().int(),
+        lastError: z.string().nullable(),
+        since: z.iso.datetime(),
+        warning: z.string().nullable(),
+      }),
+    ),
     modelCalls: z.number().int(),
-    costUsd: z.number().nullable().meta({ description: "Estimated model cost of all checks in USD; null without model calls or prices." }),
+    costUsd: z
+      .number()
+      .nullable()
+      .meta({ description: "Estimated model cost of all checks in USD; null without model calls or prices." }),
     cost: z.string(),
     checks: z.array(checkSchema),
   })
@@ -72,14 +101,28 @@ export const notificationListSchema = z
   .object({
     unread: z.number().int(),
     notifications: z.array(
-      z.object({ id: z.string(), runId: z.uuid(), title: z.string(), body: z.string(), url: z.string(), createdAt: z.iso.datetime(), read: z.boolean() }),
+      z.object({
+        id: z.string(),
+        runId: z.uuid(),
+        title: z.string(),
+        body: z.string(),
+        url: z.string(),
+        createdAt: z.iso.datetime(),
+        read: z.boolean(),
+      }),
     ),
   })
   .meta({ id: "NotificationList" });
 
 /** POST /api/notifications: mark notifications read (the given ids, or all). */
 export const markReadRequestSchema = z
-  .object({ ids: z.array(z.string().max(100)).max(200).optional().meta({ description: "Notification ids; all unread ones when absent." }) })
+  .object({
+    ids: z
+      .array(z.string().max(100))
+      .max(200)
+      .optional()
+      .meta({ description: "Notification ids; all unread ones when absent." }),
+  })
   .strict()
   .meta({ id: "MarkNotificationsRead" });
 

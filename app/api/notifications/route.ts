@@ -12,7 +12,15 @@ export async function GET() {
   const [unread, notifications] = await Promise.all([countUnread(owners), listNotifications(owners)]);
   return json({
     unread,
-    notifications: notifications.map((n) => ({ id: n.id, runId: n.runId, title: n.title, body: n.body, url: n.url, createdAt: n.createdAt.toISOString(), read: n.readAt !== null })),
+    notifications: notifications.map((n) => ({
+      id: n.id,
+      runId: n.runId,
+      title: n.title,
+      body: n.body,
+      url: n.url,
+      createdAt: n.createdAt.toISOString(),
+      read: n.readAt !== null,
+    })),
   });
 }
 

@@ -54,4 +54,3 @@ export async function GET(request: Request) {
     nextCursor: page.nextCursor,
   });
 }
-

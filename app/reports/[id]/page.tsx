@@ -38,7 +38,19 @@ async function SidebarSlot({ caller, currentId }: { caller: Caller; currentId: s
 }
 
 /** The follow-up thread under the run, streamed in after it (its messages and whether the caller may post). */
-async function ConversationSlot({ run, events, records, canCancel, live }: { run: RunSummary; events: RunEvent[]; records: ReportRecord[]; canCancel: boolean; live: boolean }) {
+async function ConversationSlot({
+  run,
+  events,
+  records,
+  canCancel,
+  live,
+}: {
+  run: RunSummary;
+  events: RunEvent[];
+  records: ReportRecord[];
+  canCancel: boolean;
+  live: boolean;
+}) {
   const [messages, postDenied] = await Promise.all([listMessages(run.id), conversationAccess(run, "post")]);
   return (
     <Conversation
@@ -75,12 +87,21 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   const firstLive = live && !firstFinished;
   const may = (write: "cancel" | "share" | "rerun") => canWriteRun(caller, run, write);
-  const [evidence, shareTokens] = await Promise.all([firstLive ? [] : getRunEvidence(run.id), may("share") && !live ? listShareTokens(run.id) : []]);
+  const [evidence, shareTokens] = await Promise.all([
+    firstLive ? [] : getRunEvidence(run.id),
+    may("share") && !live ? listShareTokens(run.id) : [],
+  ]);
   const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
   // One report version per page (?v=N, the latest by default), every part drawn from it; the thread's citations
   // resolve against all the run's records.
-  const page = firstLive ? null : versionPage(events, evidence, run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
-  const records = toReportRecords(evidence, events.findLast((e) => e.type === "report")?.data.report.references ?? [], run.question);
+  const page = firstLive
+    ? null
+    : versionPage(events, evidence, run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
+  const records = toReportRecords(
+    evidence,
+    events.findLast((e) => e.type === "report")?.data.report.references ?? [],
+    run.question,
+  );
   const shownEvents = page ? page.view.events : firstTurn;
   const shownFinished = shownEvents.findLast((e) => e.type === "run-finished");
   return (
@@ -98,10 +119,25 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
           live={firstLive}
           records={page?.records ?? records}
           usageEvents={events}
-          version={page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase: `/reports/${run.id}?v=` } : undefined}
+          version={
+            page
+              ? {
+                  current: page.view.version.version,
+                  versions: page.versions,
+                  diff: page.diff,
+                  hrefBase: `/reports/${run.id}?v=`,
+                }
+              : undefined
+          }
           actions={
             <>
-              {!live && <ExportMenu baseHref={`/reports/${run.id}/export`} hasReport={report !== null || events.some((e) => e.type === "claim-verdict")} claimCheck={run.mode === "claim-check"} />}
+              {!live && (
+                <ExportMenu
+                  baseHref={`/reports/${run.id}/export`}
+                  hasReport={report !== null || events.some((e) => e.type === "claim-verdict")}
+                  claimCheck={run.mode === "claim-check"}
+                />
+              )}
               {may("cancel") && firstLive && <CancelButton runId={run.id} />}
               {may("rerun") && !live && <RerunButton runId={run.id} />}
               {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}

@@ -21,7 +21,8 @@ export default async function AccountsPage() {
       <div className="space-y-2" data-testid="admins-only">
         <h1 className="text-2xl font-semibold tracking-tight">Accounts: administrators only</h1>
         <p className="max-w-3xl text-muted-foreground">
-          Only this server&apos;s administrator can see and add accounts. Ask them if you need an account for someone else.
+          Only this server&apos;s administrator can see and add accounts. Ask them if you need an account for someone
+          else.
         </p>
         <Link href="/" className="text-accent hover:underline">
           Back to research
@@ -34,7 +35,10 @@ export default async function AccountsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Accounts</h1>
       <p className="max-w-3xl text-muted-foreground">
-        Sign-up is {getConfig().CRITICA_SIGNUP === "closed" ? "closed (CRITICA_SIGNUP=closed): only you can add accounts." : "open: anyone who reaches this server can create an account (CRITICA_SIGNUP=closed closes it)."}
+        Sign-up is{" "}
+        {getConfig().CRITICA_SIGNUP === "closed"
+          ? "closed (CRITICA_SIGNUP=closed): only you can add accounts."
+          : "open: anyone who reaches this server can create an account (CRITICA_SIGNUP=closed closes it)."}
       </p>
       <Card>
         <InviteForm minPasswordLength={MIN_PASSWORD_LENGTH} />

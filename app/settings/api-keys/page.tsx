@@ -15,13 +15,18 @@ export default async function ApiKeysPage() {
   await connection();
   if ((await getCaller()).kind !== "user") redirect("/sign-in?next=/settings/api-keys");
   const listed = await (await getAuth()).api.listApiKeys({ headers: await headers() });
-  const keys = listed.apiKeys.map((k) => ({ id: k.id, name: k.name ?? null, start: k.start ?? null, createdAt: new Date(k.createdAt).toISOString() }));
+  const keys = listed.apiKeys.map((k) => ({
+    id: k.id,
+    name: k.name ?? null,
+    start: k.start ?? null,
+    createdAt: new Date(k.createdAt).toISOString(),
+  }));
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
       <p className="max-w-3xl text-muted-foreground">
-        A key lets a script use the HTTP API as you: start runs and claim checks, list your history, read, cancel and share your runs.
-        Keep it secret; revoke it when it is no longer needed or may have leaked.
+        A key lets a script use the HTTP API as you: start runs and claim checks, list your history, read, cancel and
+        share your runs. Keep it secret; revoke it when it is no longer needed or may have leaked.
       </p>
       <ApiKeysPanel keys={keys} />
     </div>

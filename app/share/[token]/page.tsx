@@ -10,7 +10,11 @@ import { getSharedSnapshot } from "@/lib/db/share-links";
 import { toReportRecords } from "@/lib/report/appraise/records";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
 
-export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Shared report",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 /**
  * A shared report: the frozen snapshot behind the token, read-only, with its exports; unknown or revoked tokens
@@ -31,10 +35,19 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
   const firstTurn = firstTurnEvents(snapshot.events);
   const firstFinished = firstTurn.findLast((e) => e.type === "run-finished");
   // One report version per page, as on the run page (?v=N, the latest by default).
-  const page = versionPage(snapshot.events, evidence, snapshot.run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
+  const page = versionPage(
+    snapshot.events,
+    evidence,
+    snapshot.run.question,
+    Number.isInteger(asked) && asked > 0 ? asked : undefined,
+  );
   const shownEvents = page ? page.view.events : firstTurn;
   const shownFinished = shownEvents.findLast((e) => e.type === "run-finished") ?? firstFinished;
-  const view: RunSnapshot = { ...rest, run: { ...rest.run, id: "shared-copy", status: shownFinished?.data.status ?? rest.run.status }, events: shownEvents };
+  const view: RunSnapshot = {
+    ...rest,
+    run: { ...rest.run, id: "shared-copy", status: shownFinished?.data.status ?? rest.run.status },
+    events: shownEvents,
+  };
   const report = snapshot.events.findLast((e) => e.type === "report")?.data.report ?? null;
   const records = toReportRecords(evidence, report?.references ?? [], snapshot.run.question);
   const hrefBase = `/share/${token}?v=`;
@@ -48,15 +61,34 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
         live={false}
         records={page?.records ?? records}
         usageEvents={snapshot.events}
-        version={page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase } : undefined}
+        version={
+          page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase } : undefined
+        }
         actions={
           <>
             <Badge>read-only shared copy</Badge>
-            <ExportMenu baseHref={`/share/${token}/export`} hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")} claimCheck={snapshot.run.mode === "claim-check"} />
+            <ExportMenu
+              baseHref={`/share/${token}/export`}
+              hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")}
+              claimCheck={snapshot.run.mode === "claim-check"}
+            />
           </>
         }
       />
-      {messages.length > 0 && <Conversation run={{ id: "shared-copy", events: snapshot.events, canCancel: false, maxIterations: snapshot.run.maxIterations, reportHref: hrefBase }} initialMessages={messages} records={records} readOnly />}
+      {messages.length > 0 && (
+        <Conversation
+          run={{
+            id: "shared-copy",
+            events: snapshot.events,
+            canCancel: false,
+            maxIterations: snapshot.run.maxIterations,
+            reportHref: hrefBase,
+          }}
+          initialMessages={messages}
+          records={records}
+          readOnly
+        />
+      )}
     </div>
   );
 }

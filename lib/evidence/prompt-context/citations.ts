@@ -33,7 +33,10 @@ const LIST = String.raw`${ITEM}(?:${SEP}${ITEM})*`;
  * A bracketed list of items; a parenthesised list only where a citation can stand (before punctuation, the end of the
  * text or another citation), so "estradiol (E2) levels" is not read as a citation; a bare sentence id.
  */
-const GROUP = new RegExp(String.raw`\[\s*(${LIST})\s*\]|\(\s*(${LIST})\s*\)(?=\s*(?:[.,;:!?)\]]|$|[[(]\s*E\d))|\b(E\d+\.\d+)\b`, "gi");
+const GROUP = new RegExp(
+  String.raw`\[\s*(${LIST})\s*\]|\(\s*(${LIST})\s*\)(?=\s*(?:[.,;:!?)\]]|$|[[(]\s*E\d))|\b(E\d+\.\d+)\b`,
+  "gi",
+);
 
 /** One side of a range as numbers: "E3.2" → key 3, sentence 2; "E3" → key 3; "4" → a bare number. */
 function side(text: string): { key: number | null; n: number | null } {
@@ -51,10 +54,12 @@ function parseItem(raw: string): CitedItem[] {
   const from = side(a);
   if (from.key === null || from.key < 1) return [];
   const key = `E${from.key}`;
-  if (b === undefined) return from.n === null ? [{ kind: "key", key }] : [{ kind: "sentences", key, from: from.n, to: from.n }];
+  if (b === undefined)
+    return from.n === null ? [{ kind: "key", key }] : [{ kind: "sentences", key, from: from.n, to: from.n }];
   const to = side(b);
   // "E3.2–4" and "E3.2–E3.4": sentences of one key.
-  if (from.n !== null && (to.key === null || to.key === from.key) && to.n !== null) return range({ kind: "sentences", key, from: from.n, to: to.n });
+  if (from.n !== null && (to.key === null || to.key === from.key) && to.n !== null)
+    return range({ kind: "sentences", key, from: from.n, to: to.n });
   // "E3–E5", "E3–5", or a cross-key sentence range read as its keys.
   const last = to.key ?? (from.n === null ? to.n : null);
   return last === null ? [{ kind: "key", key }] : range({ kind: "keys", from: from.key, to: last });
@@ -64,7 +69,9 @@ function parseItem(raw: string): CitedItem[] {
 function range(item: Extract<CitedItem, { kind: "keys" | "sentences" }>): CitedItem[] {
   if (item.to >= item.from && item.to - item.from <= MAX_RANGE) return [item];
   const ends = [item.from, item.to];
-  return item.kind === "keys" ? ends.map((k) => ({ kind: "key" as const, key: `E${k}` })) : ends.map((n) => ({ ...item, from: n, to: n }));
+  return item.kind === "keys"
+    ? ends.map((k) => ({ kind: "key" as const, key: `E${k}` }))
+    : ends.map((n) => ({ ...item, from: n, to: n }));
 }
 
 /**
@@ -97,5 +104,8 @@ export function stripCitations(text: string): string {
     out += text.slice(last, g.start).replace(/\s+$/, "");
     last = g.end;
   }
-  return (out + text.slice(last)).replace(/\s+([.,;:!?])/g, "$1").replace(/\s{2,}/g, " ").trim();
+  return (out + text.slice(last))
+    .replace(/\s+([.,;:!?])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }

@@ -56,7 +56,10 @@ export function selectEvidence(evidence: Evidence[], maxItems: number, similarit
   // A tiny floor keeps records with relevance 0 selectable (MMR normalises by the maximum relevance).
   const relevance = evidence.map((e) => Math.max(0, e.relevance) + 1e-6);
   const picked = selectMmr(relevance, sim, { k: Math.max(0, maxItems), lambda: DEFAULT_MMR_LAMBDA, minRelevance: -1 });
-  return selectMostRelevant(picked.map((i) => evidence[i]), maxItems);
+  return selectMostRelevant(
+    picked.map((i) => evidence[i]),
+    maxItems,
+  );
 }
 
 /**
@@ -104,23 +107,40 @@ export interface KeyedContextOptions {
  *    always kept, other sentences by BM25, ≤ 1,200 characters), taken from `options.excerpts` so that every agent
  *    of a run sees the same excerpt.
  */
-export async function buildKeyedEvidenceContext(evidence: Evidence[], options: KeyedContextOptions): Promise<KeyedEvidenceContext> {
+export async function buildKeyedEvidenceContext(
+  evidence: Evidence[],
+  options: KeyedContextOptions,
+): Promise<KeyedEvidenceContext> {
   const maxItems = options.maxItems ?? DEFAULT_MAX_EVIDENCE;
   const keys = citationKeys(evidence);
   const needSimilarity = evidence.length > maxItems;
-  const { evidence: rescored, similarity } = await rescoreForQuestion(options.question, evidence, evidence.map(similarityText), {
-    embedder: options.embedder,
-    needSimilarity,
-    signal: options.signal,
-    onUsage: (tokens) =>
-      options.onUsage?.({ agent: "embedding", attempt: 1, inputTokens: tokens, outputTokens: tokens === undefined ? undefined : 0, totalTokens: tokens }),
-  });
+  const { evidence: rescored, similarity } = await rescoreForQuestion(
+    options.question,
+    evidence,
+    evidence.map(similarityText),
+    {
+      embedder: options.embedder,
+      needSimilarity,
+      signal: options.signal,
+      onUsage: (tokens) =>
+        options.onUsage?.({
+          agent: "embedding",
+          attempt: 1,
+          inputTokens: tokens,
+          outputTokens: tokens === undefined ? undefined : 0,
+          totalTokens: tokens,
+        }),
+    },
+  );
   const store = options.excerpts ?? createExcerptStore();
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const items = selectEvidence(rescored, maxItems, similarity).map((r) => {
     const original = byId.get(r.id) ?? r;
-    return { key: keys.get(r.id) ?? r.id, evidence: original, sentences: store.excerpt(original, options.question, options.focus ?? "") };
+    return {
+      key: keys.get(r.id) ?? r.id,
+      evidence: original,
+      sentences: store.excerpt(original, options.question, options.focus ?? ""),
+    };
   });
   return { items, text: keyedEvidenceText(items), omitted: evidence.length - items.length };
 }
-

@@ -89,7 +89,10 @@ export interface ExcerptSentence {
 export function excerptSentences(abstract: string, focus: string, budget = EXCERPT_CHARS): ExcerptSentence[] {
   const sentences = abstractSentences(abstract);
   if (sentences.length === 0) return [];
-  const whole = abstract.trim().replace(/[ \t]+/g, " ").replace(/\s*\n\s*/g, " ");
+  const whole = abstract
+    .trim()
+    .replace(/[ \t]+/g, " ")
+    .replace(/\s*\n\s*/g, " ");
   const keep = new Set<number>();
   if (whole.length <= budget) sentences.forEach((_, i) => keep.add(i));
   else fillExcerpt(sentences, focus, budget, keep);
@@ -100,7 +103,10 @@ export function excerptSentences(abstract: string, focus: string, budget = EXCER
 function fillExcerpt(sentences: AbstractSentence[], focus: string, budget: number, keep: Set<number>): void {
   const structured = sentences.some((s) => s.kind !== "other");
   const mustKeep = (i: number) => sentences[i].kind === "conclusions" || (!structured && i === sentences.length - 1);
-  const scores = bm25Scores(focus, sentences.map((s) => s.text));
+  const scores = bm25Scores(
+    focus,
+    sentences.map((s) => s.text),
+  );
   const byScore = (idx: number[]) => [...idx].sort((a, b) => scores[b] - scores[a] || a - b);
   const fill = (idx: number[]) => {
     for (const i of idx) {
@@ -140,7 +146,10 @@ function kept(sentences: AbstractSentence[], keep: Set<number>): ExcerptSentence
  * @param budget characters; default {@link EXCERPT_CHARS}.
  */
 export function excerptAbstract(abstract: string, focus: string, budget = EXCERPT_CHARS): string {
-  const whole = abstract.trim().replace(/[ \t]+/g, " ").replace(/\s*\n\s*/g, " ");
+  const whole = abstract
+    .trim()
+    .replace(/[ \t]+/g, " ")
+    .replace(/\s*\n\s*/g, " ");
   if (whole.length <= budget) return whole;
   return render(abstractSentences(abstract).length, excerptSentences(abstract, focus, budget));
 }
@@ -151,7 +160,8 @@ function render(total: number, sentences: ExcerptSentence[]): string {
   let last = 0;
   for (const s of sentences) {
     const labelled = s.label !== null ? `${s.label}: ${s.text}` : s.text;
-    out += out === "" ? (s.n > 1 ? `… ${labelled}` : labelled) : s.n === last + 1 ? ` ${labelled}` : `${GAP}${labelled}`;
+    out +=
+      out === "" ? (s.n > 1 ? `… ${labelled}` : labelled) : s.n === last + 1 ? ` ${labelled}` : `${GAP}${labelled}`;
     last = s.n;
   }
   return last < total && out ? `${out} …` : out;

@@ -20,10 +20,17 @@ const SOURCE_SHARE = 0.05;
  * a research run already scored ({@link scoreNewRecords}), that question relevance (then it only breaks near-ties).
  * @param questionSimilarity optional 0–1 similarity of the question to record i.
  */
-export function questionRelevance(question: string, evidence: Evidence[], questionSimilarity?: (i: number) => number): number[] {
+export function questionRelevance(
+  question: string,
+  evidence: Evidence[],
+  questionSimilarity?: (i: number) => number,
+): number[] {
   const raw = questionSimilarity
     ? evidence.map((_, i) => Math.max(0, Math.min(1, questionSimilarity(i))))
-    : bm25Scores(question, evidence.map((e) => `${e.citation.title} ${e.citation.abstract}`));
+    : bm25Scores(
+        question,
+        evidence.map((e) => `${e.citation.title} ${e.citation.abstract}`),
+      );
   const best = Math.max(0, ...raw);
   return evidence.map((e, i) => {
     const q = best > 0 ? raw[i] / best : 0;
@@ -52,12 +59,22 @@ export async function rescoreForQuestion(
       onUsage: options.onUsage,
     });
     const relevance = questionRelevance(question, evidence, (i) => sim(0, i + 1));
-    return { evidence: evidence.map((e, i) => ({ ...e, relevance: relevance[i] })), similarity: (i, j) => sim(i + 1, j + 1) };
+    return {
+      evidence: evidence.map((e, i) => ({ ...e, relevance: relevance[i] })),
+      similarity: (i, j) => sim(i + 1, j + 1),
+    };
   }
   const relevance = questionRelevance(question, evidence);
   const rescored = evidence.map((e, i) => ({ ...e, relevance: relevance[i] }));
   if (!options.needSimilarity || !embedder) return { evidence: rescored };
-  return { evidence: rescored, similarity: await embedder.similarity(texts, { keys: evidence.map((e) => e.id), signal: options.signal, onUsage: options.onUsage }) };
+  return {
+    evidence: rescored,
+    similarity: await embedder.similarity(texts, {
+      keys: evidence.map((e) => e.id),
+      signal: options.signal,
+      onUsage: options.onUsage,
+    }),
+  };
 }
 
 /**

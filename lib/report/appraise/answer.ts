@@ -28,7 +28,12 @@ export interface AnsweredRecord {
  * stance): pure, so the page and the exports compute the same figures. `notAnswered`: the report says the evidence
  * does not answer the question, so the bottom line is "unclear" and says so, whatever the records lean to.
  */
-export function answerFromRecords(question: string, records: AnsweredRecord[], drugCandidates: string[], notAnswered = false): ReportAnswer {
+export function answerFromRecords(
+  question: string,
+  records: AnsweredRecord[],
+  drugCandidates: string[],
+  notAnswered = false,
+): ReportAnswer {
   return {
     answer: bottomLine({ question, stances: records, drugCandidates, notAnswered }),
     certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
@@ -39,9 +44,19 @@ export function answerFromRecords(question: string, records: AnsweredRecord[], d
  * The bottom line and GRADE certainty of a run from its question, evidence (read once through lib/reading, the
  * reading the claim check and chat share) and report (its drug candidates); null for a run without a report.
  */
-export function reportAnswer(question: string, evidence: Evidence[], report: ResearchReport | null): ReportAnswer | null {
+export function reportAnswer(
+  question: string,
+  evidence: Evidence[],
+  report: ResearchReport | null,
+): ReportAnswer | null {
   if (!report) return null;
   const stances = readQuestionEvidence(question, evidence).readings;
-  const records = evidence.map((e, i) => ({ id: e.id, studyType: studyTypeOf(e).design, stance: stances[i].stance, bearing: stances[i].bearing, method: stances[i].method }));
+  const records = evidence.map((e, i) => ({
+    id: e.id,
+    studyType: studyTypeOf(e).design,
+    stance: stances[i].stance,
+    bearing: stances[i].bearing,
+    method: stances[i].method,
+  }));
   return answerFromRecords(question, records, report.drugCandidates, report.notAnswered !== undefined);
 }

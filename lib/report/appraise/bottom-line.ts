@@ -62,7 +62,11 @@ function records(n: number): string {
 export function meterPhrase(m: EvidenceMeter): string {
   const bearing = m.yes + m.possibly + m.no;
   if (bearing === 0) return `no record bears on the question (${records(m.irrelevant)} read)`;
-  const parts = [m.yes > 0 ? `${m.yes} point yes` : "", m.possibly > 0 ? `${m.possibly} possibly yes` : "", m.no > 0 ? `${m.no} no` : ""].filter(Boolean);
+  const parts = [
+    m.yes > 0 ? `${m.yes} point yes` : "",
+    m.possibly > 0 ? `${m.possibly} possibly yes` : "",
+    m.no > 0 ? `${m.no} no` : "",
+  ].filter(Boolean);
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `of ${records(bearing)} that ${bearing === 1 ? "bears" : "bear"} on the question, ${list}`;
 }
@@ -84,18 +88,36 @@ const VERDICT_SENTENCES: Record<Verdict, string> = {
  * gets "unclear", saying so. Pure; the same on the server, in exports and on the page.
  * Example: "Probably yes: of 6 records that bear on the question, 3 point yes, 1 possibly yes and 2 no."
  */
-export function bottomLine(input: { question: string; stances: WeightedStance[]; drugCandidates: string[]; notAnswered?: boolean }): BottomLine {
+export function bottomLine(input: {
+  question: string;
+  stances: WeightedStance[];
+  drugCandidates: string[];
+  notAnswered?: boolean;
+}): BottomLine {
   const meter = meterOf(input.stances.map((s) => s.stance));
   const counts = `${meterPhrase(meter)}.`;
   if (input.notAnswered) {
-    return { kind: "yes-no", verdict: "unclear", candidates: [], sentence: `Unclear: the report finds that the evidence retrieved does not answer this question; ${counts}`, meter };
+    return {
+      kind: "yes-no",
+      verdict: "unclear",
+      candidates: [],
+      sentence: `Unclear: the report finds that the evidence retrieved does not answer this question; ${counts}`,
+      meter,
+    };
   }
   const drugs = input.drugCandidates.filter((c) => !EXPERIMENTAL.test(c));
   if (!YES_NO_FORM.test(input.question) && drugs.length > 0) {
     const candidates = drugs.slice(0, MAX_CANDIDATES);
-    return { kind: "candidates", verdict: null, candidates, sentence: `Top candidates: ${candidates.join(", ")}; ${counts}`, meter };
+    return {
+      kind: "candidates",
+      verdict: null,
+      candidates,
+      sentence: `Top candidates: ${candidates.join(", ")}; ${counts}`,
+      meter,
+    };
   }
-  const outside = meter.yes + meter.possibly + meter.no === 0 ? " The records retrieved cannot answer this question." : "";
+  const outside =
+    meter.yes + meter.possibly + meter.no === 0 ? " The records retrieved cannot answer this question." : "";
   if (OPEN_FORM.test(input.question)) {
     const bearing = meter.yes + meter.possibly + meter.no;
     const total = bearing + meter.irrelevant;
@@ -106,5 +128,11 @@ export function bottomLine(input: { question: string; stances: WeightedStance[];
     return { kind: "open", verdict: null, candidates: [], sentence, meter };
   }
   const verdict = verdictOf(stanceBalance(input.stances));
-  return { kind: "yes-no", verdict, candidates: [], sentence: `${VERDICT_SENTENCES[verdict]}: ${counts}${outside}`, meter };
+  return {
+    kind: "yes-no",
+    verdict,
+    candidates: [],
+    sentence: `${VERDICT_SENTENCES[verdict]}: ${counts}${outside}`,
+    meter,
+  };
 }

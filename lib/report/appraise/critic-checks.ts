@@ -14,7 +14,12 @@ export const CHECK_LABELS: Record<DeterministicCheckId, string> = {
 };
 
 /** Sections whose paragraphs state findings and so must cite evidence (methodology and limitations do not). */
-export const FACTUAL_FIELDS: ProseField[] = ["executiveSummary", "mechanisticFindings", "clinicalFindings", "conclusion"];
+export const FACTUAL_FIELDS: ProseField[] = [
+  "executiveSummary",
+  "mechanisticFindings",
+  "clinicalFindings",
+  "conclusion",
+];
 
 /**
  * A dosage: a number (or range) followed by a mass, amount or activity unit (mg, g, µg/μg/ug/mcg, ng, IU, U,
@@ -55,7 +60,10 @@ const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s+/;
  * is read with its list.
  */
 export function paragraphsOf(content: string): string[] {
-  const lines = content.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = content
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.filter((line, i) => LIST_ITEM.test(line) || !(i + 1 < lines.length && LIST_ITEM.test(lines[i + 1])));
 }
 
@@ -77,7 +85,8 @@ function requiredSections(report: ResearchReport): string[] {
   if (report.limitations.every((l) => !l.trim())) issues.push("Limitations is missing or empty");
   empty(PROSE_FIELD_LABELS.conclusion, report.conclusion);
   // A report that says the evidence does not answer the question states no finding, so it need cite none.
-  if (report.references.length === 0 && !report.notAnswered) issues.push("References is empty: the report cites no evidence");
+  if (report.references.length === 0 && !report.notAnswered)
+    issues.push("References is empty: the report cites no evidence");
   return issues;
 }
 
@@ -102,7 +111,9 @@ function dosageCitations(report: ResearchReport): string[] {
       const sentence = text.slice(span.start, span.end);
       const doses = sentence.match(DOSAGE_PATTERN);
       if (doses && citedNumbers(sentence).length === 0) {
-        issues.push(`${label}: dosage ${doses.map((d) => `“${d.trim()}”`).join(", ")} without a citation in its sentence: “${shorten(sentence)}”`);
+        issues.push(
+          `${label}: dosage ${doses.map((d) => `“${d.trim()}”`).join(", ")} without a citation in its sentence: “${shorten(sentence)}”`,
+        );
       }
     }
   }
@@ -116,7 +127,9 @@ function referencesInEvidence(report: ResearchReport, evidence: Evidence[], repa
     const e = byId.get(ref.evidenceId);
     const c = e?.citation;
     if (!e || ref.pmid !== c!.pmid || ref.doi !== c!.doi || ref.nctId !== c!.nctId) {
-      issues.push(`Reference ${ref.n} (${ref.pmid ? `PMID ${ref.pmid}` : ref.doi ? `DOI ${ref.doi}` : ref.evidenceId || ref.url}) is not a record of the run's evidence`);
+      issues.push(
+        `Reference ${ref.n} (${ref.pmid ? `PMID ${ref.pmid}` : ref.doi ? `DOI ${ref.doi}` : ref.evidenceId || ref.url}) is not a record of the run's evidence`,
+      );
     }
   }
   const count = report.references.length;
@@ -135,7 +148,11 @@ function referencesInEvidence(report: ResearchReport, evidence: Evidence[], repa
  * references, markers or quotations is asked to revise even though the published text is already clean.
  * @returns one result per check, in the order of {@link CHECK_LABELS}.
  */
-export function runDeterministicChecks(report: ResearchReport, evidence: Evidence[], repairs: ReportRepair[] = []): DeterministicCheck[] {
+export function runDeterministicChecks(
+  report: ResearchReport,
+  evidence: Evidence[],
+  repairs: ReportRepair[] = [],
+): DeterministicCheck[] {
   const results: Array<[DeterministicCheckId, string[]]> = [
     ["required-sections", requiredSections(report)],
     ["paragraph-citations", paragraphCitations(report)],

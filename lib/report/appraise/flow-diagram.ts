@@ -61,7 +61,9 @@ export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
 }
 
 /** The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract` and `provenance`. */
-export function screenedFromReportRecords(records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>): ScreenedRecord[] {
+export function screenedFromReportRecords(
+  records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>,
+): ScreenedRecord[] {
   return records.map((r) => ({ id: r.id, hasAbstract: r.hasAbstract, retracted: isRetracted(r) }));
 }
 
@@ -71,7 +73,11 @@ export function screenedFromReportRecords(records: Array<{ id: string; hasAbstra
  * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set aside
  * before the agents, so no finding rests on them), "no abstract" when they have none, else "not cited in the report".
  */
-export function researchFlow(input: { events: RunEvent[]; records: ScreenedRecord[]; report: ResearchReport | null }): ResearchFlow {
+export function researchFlow(input: {
+  events: RunEvent[];
+  records: ScreenedRecord[];
+  report: ResearchReport | null;
+}): ResearchFlow {
   const identified: Partial<Record<SourceId, number>> = {};
   const byIteration = new Map<number, Partial<Record<SourceId, number>>>();
   let duplicatesRemoved = 0;
@@ -95,7 +101,9 @@ export function researchFlow(input: { events: RunEvent[]; records: ScreenedRecor
   const noAbstract = uncited.filter((e) => !e.retracted && !e.hasAbstract).length;
   return {
     identified,
-    identifiedByIteration: [...byIteration.entries()].sort((a, b) => a[0] - b[0]).map(([iteration, counts]) => ({ iteration, identified: counts })),
+    identifiedByIteration: [...byIteration.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([iteration, counts]) => ({ iteration, identified: counts })),
     duplicatesRemoved,
     removedBeforeScreening: nonZero([{ reason: OVER_CAP_REASON, n: Math.max(0, total - duplicatesRemoved - added) }]),
     screened,
@@ -130,7 +138,14 @@ export function claimCheckFlows(events: RunEvent[]): ClaimFlow[] {
   const flow = (claim: number) => {
     let f = flows.get(claim);
     if (!f) {
-      f = { claim, identified: { keyword: 0, semantic: 0, hyde: 0 }, removedBeforeScreening: 0, screened: 0, excluded: [], included: 0 };
+      f = {
+        claim,
+        identified: { keyword: 0, semantic: 0, hyde: 0 },
+        removedBeforeScreening: 0,
+        screened: 0,
+        excluded: [],
+        included: 0,
+      };
       flows.set(claim, f);
     }
     return f;
@@ -149,7 +164,9 @@ export function claimCheckFlows(events: RunEvent[]): ClaimFlow[] {
     } else if (e.type === "claim-verdict") {
       const f = flow(e.data.claim);
       f.included = new Set(e.data.result.citations.map((c) => c.evidenceId)).size;
-      f.excluded = nonZero(f.excluded.map((x) => (x.reason.startsWith("no passage") ? { ...x, n: x.n - f.included } : x)));
+      f.excluded = nonZero(
+        f.excluded.map((x) => (x.reason.startsWith("no passage") ? { ...x, n: x.n - f.included } : x)),
+      );
     }
   }
   for (const f of flows.values()) {

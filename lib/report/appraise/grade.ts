@@ -66,7 +66,10 @@ function plural(n: number, design: StudyDesign): string {
 function designList(records: GradedRecord[]): string {
   const counts = new Map<StudyDesign, number>();
   for (const r of records) counts.set(r.design, (counts.get(r.design) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d, n]) => plural(n, d)).join(", ");
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([d, n]) => plural(n, d))
+    .join(", ");
 }
 
 /**
@@ -107,25 +110,33 @@ export function gradeCertainty(all: GradedRecord[]): GradeCertainty {
     {
       domain: "risk of bias",
       down: bias,
-      reason: bias ? `Case reports or series are ${caseReports.length} of ${rated.length} records: uncontrolled observations.` : "Not rated down: case reports or series are not the main evidence.",
+      reason: bias
+        ? `Case reports or series are ${caseReports.length} of ${rated.length} records: uncontrolled observations.`
+        : "Not rated down: case reports or series are not the main evidence.",
       evidenceIds: bias ? ids(caseReports) : [],
     },
     {
       domain: "inconsistency",
       down: inconsistent,
-      reason: inconsistent ? `Records point both ways: ${yes.length} yes, ${no.length} no.` : "Not rated down: the records do not point both ways.",
+      reason: inconsistent
+        ? `Records point both ways: ${yes.length} yes, ${no.length} no.`
+        : "Not rated down: the records do not point both ways.",
       evidenceIds: inconsistent ? ids(minority) : [],
     },
     {
       domain: "indirectness",
       down: indirect,
-      reason: indirect ? `Only animal or in vitro evidence (${designList(nonHuman)}): no study in people.` : "Not rated down: the evidence includes studies in people.",
+      reason: indirect
+        ? `Only animal or in vitro evidence (${designList(nonHuman)}): no study in people.`
+        : "Not rated down: the evidence includes studies in people.",
       evidenceIds: indirect ? ids(nonHuman) : [],
     },
     {
       domain: "imprecision",
       down: imprecise,
-      reason: imprecise ? `Few records: ${rated.length} ${rated.length === 1 ? "bears" : "bear"} on the question (fewer than ${IMPRECISION_MIN_RECORDS}).` : `Not rated down: ${rated.length} records bear on the question.`,
+      reason: imprecise
+        ? `Few records: ${rated.length} ${rated.length === 1 ? "bears" : "bear"} on the question (fewer than ${IMPRECISION_MIN_RECORDS}).`
+        : `Not rated down: ${rated.length} records bear on the question.`,
       evidenceIds: imprecise ? ids(rated) : [],
     },
     {

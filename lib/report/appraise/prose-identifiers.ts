@@ -39,8 +39,13 @@ export interface ProseIdentifierCheck {
 export function checkProseIdentifiers(report: ResearchReport, evidence: Evidence[]): ProseIdentifierCheck {
   const lookup = evidenceLookup(evidence);
   const lines: string[] = [];
-  const checked = mapProse(report, (text, field) => (field === "methodology" ? text : neutraliseUnretrieved(text, lookup, lines)));
-  return { report: { ...checked, removedIdentifiers: (report.removedIdentifiers ?? 0) + lines.length }, neutralised: lines };
+  const checked = mapProse(report, (text, field) =>
+    field === "methodology" ? text : neutraliseUnretrieved(text, lookup, lines),
+  );
+  return {
+    report: { ...checked, removedIdentifiers: (report.removedIdentifiers ?? 0) + lines.length },
+    neutralised: lines,
+  };
 }
 
 /**
@@ -53,7 +58,13 @@ export function neutraliseUnretrieved(text: string, lookup: Map<string, Evidence
     // Already flagged by an earlier pass: the check is idempotent.
     if (whole.startsWith(` ${NOT_RETRIEVED}`, offset + identifier.length)) return identifier;
     if (writtenIdentifierKeys(identifier).some((key) => lookup.has(key))) return identifier;
-    lines.push(/^(?:https?:|www\.)/i.test(identifier) ? `URL ${identifier}` : /^10\./.test(identifier) ? `DOI ${identifier}` : identifier);
+    lines.push(
+      /^(?:https?:|www\.)/i.test(identifier)
+        ? `URL ${identifier}`
+        : /^10\./.test(identifier)
+          ? `DOI ${identifier}`
+          : identifier,
+    );
     return neutralised(identifier);
   });
 }

@@ -41,7 +41,10 @@ function wordCount(text: string): number {
 
 /** The best match of a quote among records (abstract, then title of each); the first exact match wins. */
 function bestMatch(quote: string, records: Evidence[]): { match: QuoteMatch; record: Evidence | null } {
-  let best: { match: QuoteMatch; record: Evidence | null } = { match: { kind: "none", similarity: 0, sourceText: null }, record: null };
+  let best: { match: QuoteMatch; record: Evidence | null } = {
+    match: { kind: "none", similarity: 0, sourceText: null },
+    record: null,
+  };
   for (const record of records) {
     for (const text of [record.citation.abstract, record.citation.title]) {
       const match = matchQuote(quote, text);
@@ -54,7 +57,13 @@ function bestMatch(quote: string, records: Evidence[]): { match: QuoteMatch; rec
 
 /** Records worth comparing with an unattributed quote: those containing most of its words. */
 function candidates(quote: string, evidence: Evidence[]): Evidence[] {
-  const words = [...new Set(normaliseForMatch(quote).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
+  const words = [
+    ...new Set(
+      normaliseForMatch(quote)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ];
   if (words.length === 0) return [];
   return evidence.filter((e) => {
     const text = normaliseForMatch(`${e.citation.title} ${e.citation.abstract}`);
@@ -84,7 +93,9 @@ export function verifyQuotesInText(
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   for (const span of sentenceSpans(text)) {
     const sentence = text.slice(span.start, span.end);
-    const quotes = [...sentence.matchAll(QUOTATION_PATTERN)].filter((m) => wordCount(m[1] ?? m[2] ?? m[3]) >= MIN_QUOTE_WORDS);
+    const quotes = [...sentence.matchAll(QUOTATION_PATTERN)].filter(
+      (m) => wordCount(m[1] ?? m[2] ?? m[3]) >= MIN_QUOTE_WORDS,
+    );
     if (quotes.length === 0) continue;
     const cited = sourcesOf(citedNumbers(sentence));
     const sentenceEdits: typeof edits = [];
@@ -95,23 +106,43 @@ export function verifyQuotesInText(
       const { match, record } = bestMatch(quote, pool);
       const checkedAgainst = (cited.length > 0 ? cited : evidence).map((e) => e.id);
       if (match.kind === "none" || !match.sourceText || !record) {
-        checks.push({ field, quote, checkedAgainst, outcome: "removed", similarity: match.similarity, matchedEvidenceId: null });
+        checks.push({
+          field,
+          quote,
+          checkedAgainst,
+          outcome: "removed",
+          similarity: match.similarity,
+          matchedEvidenceId: null,
+        });
         remove = true;
         continue;
       }
       const changed = match.sourceText !== quote;
-      checks.push({ field, quote, checkedAgainst, outcome: changed ? "replaced" : "verbatim", similarity: match.similarity, matchedEvidenceId: record.id });
+      checks.push({
+        field,
+        quote,
+        checkedAgainst,
+        outcome: changed ? "replaced" : "verbatim",
+        similarity: match.similarity,
+        matchedEvidenceId: record.id,
+      });
       const open = span.start + m.index + 1;
       if (changed) sentenceEdits.push({ start: open, end: open + quote.length, replacement: match.sourceText });
     }
     edits.push(...(remove ? [{ start: span.start, end: span.end, replacement: "" }] : sentenceEdits));
   }
   let out = text;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.replacement + out.slice(e.end);
+  for (const e of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + e.replacement + out.slice(e.end);
   if (edits.some((e) => e.replacement === "")) {
     out = out
       .split("\n")
-      .map((line) => line.replace(/[ \t]{2,}/g, " ").replace(/\s+([.,;:])/g, "$1").trimEnd())
+      .map((line) =>
+        line
+          .replace(/[ \t]{2,}/g, " ")
+          .replace(/\s+([.,;:])/g, "$1")
+          .trimEnd(),
+      )
       .filter((line) => line.trim() !== "" && line.trim() !== "-")
       .join("\n")
       .trim();

@@ -32,7 +32,13 @@ export async function runVerdicts(runs: VerdictRun[]): Promise<Map<string, strin
       if (verdict === undefined) {
         const [saved, evidence] = await Promise.all([getReport(run.id), getRunEvidence(run.id)]);
         const answer = saved ? reportAnswer(run.question, evidence, saved.report)?.answer : null;
-        verdict = answer ? (answer.kind === "candidates" ? `top candidates: ${answer.candidates.join(", ")}` : answer.kind === "open" ? "open question" : answer.verdict) : null;
+        verdict = answer
+          ? answer.kind === "candidates"
+            ? `top candidates: ${answer.candidates.join(", ")}`
+            : answer.kind === "open"
+              ? "open question"
+              : answer.verdict
+          : null;
         cache.set(key, verdict);
         if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
       }

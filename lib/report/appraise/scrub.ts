@@ -44,7 +44,10 @@ export function emptyTally(): ScrubTally {
  * checked. `quotable`: texts a quotation may also come from without being a record (the user's own claim or text, which
  * a counter-statement or an extracted claim may quote); they name no record, so their identifiers are not allowed.
  */
-export function scrubContext(evidence: Evidence[], options: Partial<Omit<ScrubContext, "lookup" | "evidence">> & { quotable?: string[] } = {}): ScrubContext {
+export function scrubContext(
+  evidence: Evidence[],
+  options: Partial<Omit<ScrubContext, "lookup" | "evidence">> & { quotable?: string[] } = {},
+): ScrubContext {
   const sources = (options.quotable ?? []).map(quotableText);
   return {
     lookup: evidenceLookup(evidence),
@@ -59,7 +62,21 @@ export function scrubContext(evidence: Evidence[], options: Partial<Omit<ScrubCo
 function quotableText(text: string, i: number): Evidence {
   return {
     id: `quotable:${i}`,
-    citation: { source: "local", pmid: null, doi: null, pmcid: null, nctId: null, title: "", authors: [], journal: null, year: null, url: "", publicationTypes: [], meshTerms: [], abstract: text },
+    citation: {
+      source: "local",
+      pmid: null,
+      doi: null,
+      pmcid: null,
+      nctId: null,
+      title: "",
+      authors: [],
+      journal: null,
+      year: null,
+      url: "",
+      publicationTypes: [],
+      meshTerms: [],
+      abstract: text,
+    },
     relevance: 0,
     entities: [],
     preprint: false,
@@ -71,10 +88,35 @@ function quotableText(text: string, i: number): Evidence {
  * An author–year citation in parentheses, "(Smith et al., 2024)", "(Smith and Jones 2019; Lee 2020)": never one of
  * ours (references are built from records and cited by [n]), so it may name a study that was never retrieved.
  */
-const AUTHOR_YEAR = /\s?\((?:\s*[A-Z][\p{L}'’-]+(?:\s+(?:et\s+al\.?|and|&)(?:\s+[A-Z][\p{L}'’-]+)?)?,?\s*(?:19|20)\d{2}[a-z]?\s*[;,]?)+\s*\)/gu;
+const AUTHOR_YEAR =
+  /\s?\((?:\s*[A-Z][\p{L}'’-]+(?:\s+(?:et\s+al\.?|and|&)(?:\s+[A-Z][\p{L}'’-]+)?)?,?\s*(?:19|20)\d{2}[a-z]?\s*[;,]?)+\s*\)/gu;
 
 /** Words that carry no content of their own: a sentence left with only these after a removal is dropped. */
-const EMPTY_WORDS = new Set(["see", "and", "or", "the", "at", "in", "via", "from", "also", "doi", "pmid", "url", "available", "online", "more", "details", "for", "paper", "article", "study", "reference", "references", "link"]);
+const EMPTY_WORDS = new Set([
+  "see",
+  "and",
+  "or",
+  "the",
+  "at",
+  "in",
+  "via",
+  "from",
+  "also",
+  "doi",
+  "pmid",
+  "url",
+  "available",
+  "online",
+  "more",
+  "details",
+  "for",
+  "paper",
+  "article",
+  "study",
+  "reference",
+  "references",
+  "link",
+]);
 
 /** Punctuation left behind by removals, closed up: "( , )", " ,", ",.", "see and.", double spaces. */
 function tidy(text: string): string {
@@ -147,7 +189,9 @@ export function scrubText(text: string, ctx: ScrubContext, tally: ScrubTally): s
   out = markers.text;
   let removed = markers.removed;
   const groups = parseCitations(out).filter((g) =>
-    g.items.some((item) => (item.kind === "keys" ? !ctx.keys.has(`E${item.from}`) || !ctx.keys.has(`E${item.to}`) : !ctx.keys.has(item.key))),
+    g.items.some((item) =>
+      item.kind === "keys" ? !ctx.keys.has(`E${item.from}`) || !ctx.keys.has(`E${item.to}`) : !ctx.keys.has(item.key),
+    ),
   );
   for (const g of [...groups].reverse()) out = `${out.slice(0, g.start).replace(/\s+$/, "")}${out.slice(g.end)}`;
   removed += groups.length;

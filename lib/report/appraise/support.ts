@@ -2,7 +2,11 @@ import type { ResearchReport, SentenceSupport } from "@/lib/domain/report";
 import { stripMarkers } from "../render/markers";
 import { proseTexts } from "../render/prose";
 
-const squash = (text: string) => text.replace(/\s+/g, " ").replace(/[.!?…]+$/, "").trim();
+const squash = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .replace(/[.!?…]+$/, "")
+    .trim();
 
 /**
  * The report with only the `support` entries whose sentence is still in its prose: a check that removes a sentence
@@ -11,7 +15,9 @@ const squash = (text: string) => text.replace(/\s+/g, " ").replace(/[.!?…]+$/,
  */
 export function withPublishedSupport(report: ResearchReport): ResearchReport {
   if (!report.support) return report;
-  const prose = proseTexts(report).map((p) => squash(stripMarkers(p.text))).join("\n");
+  const prose = proseTexts(report)
+    .map((p) => squash(stripMarkers(p.text)))
+    .join("\n");
   const support = report.support.filter((s) => prose.includes(squash(s.sentence)));
   const published: ResearchReport = { ...report, support };
   if (support.length === 0) delete published.support;
@@ -19,7 +25,11 @@ export function withPublishedSupport(report: ResearchReport): ResearchReport {
 }
 
 /** A sentence reduced to its words, to match a report sentence as shown (markers, punctuation) with its support's. */
-const words = (text: string) => stripMarkers(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const words = (text: string) =>
+  stripMarkers(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /**
  * The exact sentences of record `evidenceId` that the report sentence `sentence` (as shown, with its markers) rests on,
@@ -28,5 +38,7 @@ const words = (text: string) => stripMarkers(text).toLowerCase().replace(/[^\p{L
  */
 export function restingSentences(support: SentenceSupport[], sentence: string, evidenceId: string): string[] {
   const cited = words(sentence);
-  return support.filter((s) => s.evidenceId === evidenceId && words(s.sentence) === cited).flatMap((s) => s.sentences.map((x) => x.text));
+  return support
+    .filter((s) => s.evidenceId === evidenceId && words(s.sentence) === cited)
+    .flatMap((s) => s.sentences.map((x) => x.text));
 }

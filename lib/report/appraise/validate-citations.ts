@@ -17,7 +17,6 @@ export interface CitationValidation {
   neutralisedIdentifiers: string[];
 }
 
-
 /**
  * The record a reference points to, or null when it is not (entirely) in the evidence. Every identifier the
  * reference carries (evidenceId, PMID, DOI, NCT ID, URL) must be found among the evidence and all must name
@@ -91,5 +90,10 @@ export function validateReportCitations(report: ResearchReport, evidence: Eviden
     removedReferences: report.removedReferences + removedReferences,
   };
   const identifiers = checkProseIdentifiers(validated, evidence);
-  return { report: identifiers.report, removedReferences, removedMarkers, neutralisedIdentifiers: identifiers.neutralised };
+  return {
+    report: identifiers.report,
+    removedReferences,
+    removedMarkers,
+    neutralisedIdentifiers: identifiers.neutralised,
+  };
 }

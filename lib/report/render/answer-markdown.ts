@@ -21,7 +21,10 @@ function recordName(id: string, references: Reference[], evidence: Map<string, E
 
 function judgementLine(j: GradeJudgement, references: Reference[], evidence: Map<string, Evidence>): string {
   const domain = gradeLabel(j.domain);
-  const records = j.evidenceIds.length > 0 ? ` Records: ${j.evidenceIds.map((id) => recordName(id, references, evidence)).join(", ")}.` : "";
+  const records =
+    j.evidenceIds.length > 0
+      ? ` Records: ${j.evidenceIds.map((id) => recordName(id, references, evidence)).join(", ")}.`
+      : "";
   return `- **${domain}**${j.down ? " (rated down)" : ""}: ${j.reason}${records}`;
 }
 
@@ -60,5 +63,7 @@ export function withAnswerSections(markdown: string, sections: string): string {
   const at = markdown.indexOf("\n## Executive summary");
   if (at >= 0) return `${markdown.slice(0, at + 1)}${sections}\n${markdown.slice(at + 1)}`;
   const end = markdown.indexOf("\n");
-  return end < 0 ? `${markdown}\n\n${sections}` : `${markdown.slice(0, end + 1)}\n${sections}${markdown.slice(end + 1)}`;
+  return end < 0
+    ? `${markdown}\n\n${sections}`
+    : `${markdown.slice(0, end + 1)}\n${sections}${markdown.slice(end + 1)}`;
 }

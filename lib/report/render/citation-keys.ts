@@ -7,7 +7,11 @@ import { expandMarkerBody, MARKER_PATTERN } from "./markers";
  * lib/evidence/identity citationKey); numbers that name no reference are left as they are. (The agents' own
  * citations of keys and sentence ids are read by lib/evidence/prompt-context/citations.)
  */
-export function numbersToKeys(text: string, references: Reference[], keyOf: (evidenceId: string) => string | undefined): string {
+export function numbersToKeys(
+  text: string,
+  references: Reference[],
+  keyOf: (evidenceId: string) => string | undefined,
+): string {
   const byNumber = new Map(references.map((r) => [r.n, keyOf(r.evidenceId)]));
   return text.replace(MARKER_PATTERN, (whole, body: string) => {
     const keys = expandMarkerBody(body).map((n) => byNumber.get(n));

@@ -73,7 +73,11 @@ export function wrapText(text: string, width: number, charWidth: number): string
   return rows;
 }
 
-const STRATEGY_LABELS: Record<SearchStrategy, string> = { keyword: "Keyword search", semantic: "Semantic search", hyde: "Search by example abstracts" };
+const STRATEGY_LABELS: Record<SearchStrategy, string> = {
+  keyword: "Keyword search",
+  semantic: "Semantic search",
+  hyde: "Search by example abstracts",
+};
 
 function n(count: number): string {
   return `n = ${count}`;
@@ -86,7 +90,10 @@ function boxHeight(rows: number): number {
 /** A box's text wrapped to its width. */
 function rowsOf(text: { title: string; lines: string[] }, width: number): { titleRows: string[]; lineRows: string[] } {
   const inner = width - PAD * 2;
-  return { titleRows: wrapText(text.title, inner, CHAR_WIDTH.bold), lineRows: text.lines.flatMap((l) => wrapText(l, inner, CHAR_WIDTH.text)) };
+  return {
+    titleRows: wrapText(text.title, inner, CHAR_WIDTH.bold),
+    lineRows: text.lines.flatMap((l) => wrapText(l, inner, CHAR_WIDTH.text)),
+  };
 }
 
 /** The generic three-row PRISMA 2020 layout, from the texts of its five boxes. */
@@ -102,12 +109,20 @@ function layout(rows: {
   const arrows: FlowArrow[] = [];
   const stages: FlowStage[] = [];
   let y = 0;
-  const row = (stage: string, left: { title: string; lines: string[] }, right: { title: string; lines: string[] } | null) => {
+  const row = (
+    stage: string,
+    left: { title: string; lines: string[] },
+    right: { title: string; lines: string[] } | null,
+  ) => {
     const l = rowsOf(left, LEFT.width);
     const r = right ? rowsOf(right, RIGHT.width) : null;
     // Tall enough for the rotated stage label too ("Identification" must not be cut).
     const stageHeight = Math.ceil(stage.length * CHAR_WIDTH.stage) + PAD * 2;
-    const height = Math.max(boxHeight(l.titleRows.length + l.lineRows.length), r ? boxHeight(r.titleRows.length + r.lineRows.length) : 0, stageHeight);
+    const height = Math.max(
+      boxHeight(l.titleRows.length + l.lineRows.length),
+      r ? boxHeight(r.titleRows.length + r.lineRows.length) : 0,
+      stageHeight,
+    );
     boxes.push({ x: LEFT.x, y, width: LEFT.width, height, ...left, ...l });
     if (right && r) {
       boxes.push({ x: RIGHT.x, y, width: RIGHT.width, height, ...right, ...r });
@@ -133,17 +148,28 @@ function total(counts: Partial<Record<string, number>>): number {
 /** The PRISMA 2020 diagram of a research run (see researchFlow for the counts). */
 export function researchFlowLayout(flow: ResearchFlow): FlowDiagramLayout {
   const identified = total(flow.identified);
-  const sources = (Object.keys(flow.identified) as SourceId[]).map((s) => `${SOURCE_LABELS[s]}: ${n(flow.identified[s] ?? 0)}`);
+  const sources = (Object.keys(flow.identified) as SourceId[]).map(
+    (s) => `${SOURCE_LABELS[s]}: ${n(flow.identified[s] ?? 0)}`,
+  );
   const removed = flow.duplicatesRemoved + flow.removedBeforeScreening.reduce((s, r) => s + r.n, 0);
   const excluded = flow.excluded.reduce((s, r) => s + r.n, 0);
   return layout({
-    identified: { title: `Records identified (${n(identified)})`, lines: sources.length > 0 ? sources : ["No search returned records"] },
+    identified: {
+      title: `Records identified (${n(identified)})`,
+      lines: sources.length > 0 ? sources : ["No search returned records"],
+    },
     removed: {
       title: `Removed before screening (${n(removed)})`,
-      lines: [`Duplicates: ${n(flow.duplicatesRemoved)}`, ...flow.removedBeforeScreening.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`)],
+      lines: [
+        `Duplicates: ${n(flow.duplicatesRemoved)}`,
+        ...flow.removedBeforeScreening.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`),
+      ],
     },
     screened: { title: `Records screened (${n(flow.screened)})`, lines: ["Read by the agents"] },
-    excluded: { title: `Records excluded (${n(excluded)})`, lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`) },
+    excluded: {
+      title: `Records excluded (${n(excluded)})`,
+      lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`),
+    },
     included: { title: `Records included (${n(flow.included)})`, lines: ["Cited in the report"] },
     description:
       `PRISMA 2020 flow diagram: ${identified} records identified, ${flow.duplicatesRemoved} duplicates removed, ` +
@@ -158,11 +184,19 @@ export function claimFlowLayout(flow: ClaimFlow): FlowDiagramLayout {
   return layout({
     identified: {
       title: `Documents found (${n(identified)})`,
-      lines: (Object.keys(flow.identified) as SearchStrategy[]).map((s) => `${STRATEGY_LABELS[s]}: ${n(flow.identified[s])}`),
+      lines: (Object.keys(flow.identified) as SearchStrategy[]).map(
+        (s) => `${STRATEGY_LABELS[s]}: ${n(flow.identified[s])}`,
+      ),
     },
-    removed: { title: `Removed before scoring (${n(flow.removedBeforeScreening)})`, lines: ["Duplicates, the claim's own source,", "over the cap of 100"] },
+    removed: {
+      title: `Removed before scoring (${n(flow.removedBeforeScreening)})`,
+      lines: ["Duplicates, the claim's own source,", "over the cap of 100"],
+    },
     screened: { title: `Documents scored (${n(flow.screened)})`, lines: ["Scored 0–5 for the counter-statement"] },
-    excluded: { title: `Documents excluded (${n(excluded)})`, lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`) },
+    excluded: {
+      title: `Documents excluded (${n(excluded)})`,
+      lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`),
+    },
     included: { title: `Documents cited (${n(flow.included)})`, lines: ["With a passage verified in the abstract"] },
     description:
       `PRISMA 2020 flow diagram for claim ${flow.claim}: ${identified} documents found, ${flow.screened} scored, ` +

@@ -35,14 +35,51 @@ export function flowDiagramSvg(layout: FlowDiagramLayout, idPrefix = "prisma"): 
       "font-size": 13,
     },
     el("title", {}, layout.description),
-    el("defs", {}, el("marker", { id: marker, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, el("path", { d: "M0,0 L10,5 L0,10 z", fill: "currentColor" }))),
+    el(
+      "defs",
+      {},
+      el(
+        "marker",
+        {
+          id: marker,
+          viewBox: "0 0 10 10",
+          refX: 9,
+          refY: 5,
+          markerWidth: 7,
+          markerHeight: 7,
+          orient: "auto-start-reverse",
+        },
+        el("path", { d: "M0,0 L10,5 L0,10 z", fill: "currentColor" }),
+      ),
+    ),
     ...layout.stages.map((s) => {
       const cy = s.y + s.height / 2;
       return el(
         "g",
         {},
-        el("rect", { x: 1, y: s.y, width: 26, height: s.height, rx: 4, fill: "none", stroke: "currentColor", "stroke-opacity": 0.4 }),
-        el("text", { x: 14, y: cy, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 11, transform: `rotate(-90 14 ${cy})`, fill: "currentColor" }, s.label),
+        el("rect", {
+          x: 1,
+          y: s.y,
+          width: 26,
+          height: s.height,
+          rx: 4,
+          fill: "none",
+          stroke: "currentColor",
+          "stroke-opacity": 0.4,
+        }),
+        el(
+          "text",
+          {
+            x: 14,
+            y: cy,
+            "text-anchor": "middle",
+            "dominant-baseline": "middle",
+            "font-size": 11,
+            transform: `rotate(-90 14 ${cy})`,
+            fill: "currentColor",
+          },
+          s.label,
+        ),
       );
     }),
     ...layout.boxes.map((b) =>
@@ -50,11 +87,17 @@ export function flowDiagramSvg(layout: FlowDiagramLayout, idPrefix = "prisma"): 
         "g",
         { "data-testid": "prisma-box" },
         el("rect", { x: b.x, y: b.y, width: b.width, height: b.height, rx: 4, fill: "none", stroke: "currentColor" }),
-        ...b.titleRows.map((row, j) => el("text", { x: b.x + 10, y: b.y + 24 + 18 * j, "font-weight": "bold", fill: "currentColor" }, row)),
-        ...b.lineRows.map((row, j) => el("text", { x: b.x + 10, y: b.y + 24 + 18 * (b.titleRows.length + j), fill: "currentColor" }, row)),
+        ...b.titleRows.map((row, j) =>
+          el("text", { x: b.x + 10, y: b.y + 24 + 18 * j, "font-weight": "bold", fill: "currentColor" }, row),
+        ),
+        ...b.lineRows.map((row, j) =>
+          el("text", { x: b.x + 10, y: b.y + 24 + 18 * (b.titleRows.length + j), fill: "currentColor" }, row),
+        ),
       ),
     ),
-    ...layout.arrows.map((a) => el("line", { x1: a.x1, y1: a.y1, x2: a.x2, y2: a.y2, stroke: "currentColor", "marker-end": `url(#${marker})` })),
+    ...layout.arrows.map((a) =>
+      el("line", { x1: a.x1, y1: a.y1, x2: a.x2, y2: a.y2, stroke: "currentColor", "marker-end": `url(#${marker})` }),
+    ),
   );
 }
 

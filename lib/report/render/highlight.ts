@@ -13,7 +13,13 @@ export interface TextPiece {
  * (lib/text/quote-match), and that span is marked. The whole text, unmarked, when it holds no such passage.
  */
 export function highlightPassage(text: string, sentence: string | null): TextPiece[] {
-  const quote = sentence ? stripMarkers(sentence.split(/\s+— /)[0]).replace(/^[“"]|[”"]$/g, "").replace(/[“”]/g, "").replace(/[.!?…]+$/, "").trim() : "";
+  const quote = sentence
+    ? stripMarkers(sentence.split(/\s+— /)[0])
+        .replace(/^[“"]|[”"]$/g, "")
+        .replace(/[“”]/g, "")
+        .replace(/[.!?…]+$/, "")
+        .trim()
+    : "";
   if (quote.split(/\s+/).length < 4) return [{ text, marked: false }];
   const match = matchQuote(quote, text);
   const at = match.sourceText ? text.indexOf(match.sourceText) : -1;

@@ -51,7 +51,9 @@ export function formatReference(ref: Reference): string {
   const authors = formatAuthors(ref.authors);
   if (authors) parts.push(escapeText(authors));
   parts.push(escapeText(/[.?!]$/.test(ref.title) ? ref.title : `${ref.title}.`));
-  const venue = [ref.journal ? `*${escapeText(ref.journal)}*` : "", ref.year ? `(${ref.year})` : ""].filter(Boolean).join(" ");
+  const venue = [ref.journal ? `*${escapeText(ref.journal)}*` : "", ref.year ? `(${ref.year})` : ""]
+    .filter(Boolean)
+    .join(" ");
   if (venue) parts.push(`${venue}.`);
   const links: string[] = [];
   if (ref.pmid) links.push(`PMID: [${ref.pmid}](https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/)`);
@@ -97,20 +99,34 @@ function verificationFlag(report: ResearchReport): string[] {
 function integrityNotes(report: ResearchReport): string {
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  if (report.removedMarkers) notes.push(`${count(report.removedMarkers, "citation marker", "citation markers")} pointing to no evidence removed.`);
-  if (report.removedQuotes) notes.push(`${count(report.removedQuotes, "quotation", "quotations")} not found in the cited sources removed.`);
-  if (report.replacedQuotes) notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
+  if (report.removedMarkers)
+    notes.push(
+      `${count(report.removedMarkers, "citation marker", "citation markers")} pointing to no evidence removed.`,
+    );
+  if (report.removedQuotes)
+    notes.push(`${count(report.removedQuotes, "quotation", "quotations")} not found in the cited sources removed.`);
+  if (report.replacedQuotes)
+    notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
   if (report.removedIdentifiers) {
-    notes.push(`${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`);
+    notes.push(
+      `${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`,
+    );
   }
   if (report.droppedIdentifiers) {
-    notes.push(`${count(report.droppedIdentifiers, "identifier", "identifiers")} written by the model naming no retrieved record removed.`);
+    notes.push(
+      `${count(report.droppedIdentifiers, "identifier", "identifiers")} written by the model naming no retrieved record removed.`,
+    );
   }
   // Says what was checked: the critic's deterministic checks always run; whether each source supports its sentence
   // is checked only by a model's entailment check, which the run page names where it ran.
-  if (report.verification?.status === "verified") notes.push("Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations found in the evidence.");
+  if (report.verification?.status === "verified")
+    notes.push(
+      "Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations found in the evidence.",
+    );
   if (report.verification?.status === "unverified") {
-    notes.push(`Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`);
+    notes.push(
+      `Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`,
+    );
   }
   return notes.map((n) => ` ${n}`).join("");
 }
@@ -135,18 +151,34 @@ export function reportToMarkdown(report: ResearchReport): string {
       "",
     );
   }
-  if (report.notAnswered) out.push("*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*", "");
+  if (report.notAnswered)
+    out.push(
+      "*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*",
+      "",
+    );
   out.push("## Executive summary", "", escapeProse(report.executiveSummary), "");
   out.push("## Research question", "", escapeText(report.researchQuestion), "");
   out.push(`## ${report.methodology.title || "Methodology"}`, "", block(report.methodology.content), "");
   out.push("## Hypotheses tested", "");
   if (report.hypothesesTested.length === 0) out.push("No hypothesis could be formed from the evidence.");
   for (const h of report.hypothesesTested) {
-    out.push(`- **${escapeText(h.mechanism)}** (${status(h.supported, h.contradicted)}): ${h.supported} supporting, ${h.contradicted} contradicting`);
+    out.push(
+      `- **${escapeText(h.mechanism)}** (${status(h.supported, h.contradicted)}): ${h.supported} supporting, ${h.contradicted} contradicting`,
+    );
   }
   out.push("");
-  out.push(`## ${report.mechanisticFindings.title || "Mechanistic findings"}`, "", block(report.mechanisticFindings.content), "");
-  out.push(`## ${report.clinicalFindings.title || "Clinical findings"}`, "", block(report.clinicalFindings.content), "");
+  out.push(
+    `## ${report.mechanisticFindings.title || "Mechanistic findings"}`,
+    "",
+    block(report.mechanisticFindings.content),
+    "",
+  );
+  out.push(
+    `## ${report.clinicalFindings.title || "Clinical findings"}`,
+    "",
+    block(report.clinicalFindings.content),
+    "",
+  );
   out.push("## Drug candidates", "");
   if (report.drugCandidates.length === 0) out.push("None identified.");
   for (const d of report.drugCandidates) out.push(`- **${escapeText(d)}**`);

@@ -110,7 +110,7 @@ export function sentenceAround(text: string, offset: number): string {
 export function formatMarker(numbers: number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j += 1;
     if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
@@ -128,7 +128,10 @@ const MARKER = new RegExp(`(\\s?)${MARKER_PATTERN.source}`, "g");
  * the space before it.
  * @returns the new text and the count of deleted marker numbers.
  */
-export function rewriteMarkers(text: string, renumber: (n: number) => number | undefined): { text: string; removed: number } {
+export function rewriteMarkers(
+  text: string,
+  renumber: (n: number) => number | undefined,
+): { text: string; removed: number } {
   let removed = 0;
   const out = text.replace(MARKER, (_match, space: string, body: string) => {
     const kept: number[] = [];

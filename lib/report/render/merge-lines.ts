@@ -34,7 +34,13 @@ function template(a: string[], b: string[]): { prefix: string[]; suffix: string[
   let s = 0;
   while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
   if (p + s < MIN_SHARED_WORDS || p === 0) return null;
-  if (a.length - p - s > MAX_VARYING_WORDS || b.length - p - s > MAX_VARYING_WORDS || a.length - p - s < 1 || b.length - p - s < 1) return null;
+  if (
+    a.length - p - s > MAX_VARYING_WORDS ||
+    b.length - p - s > MAX_VARYING_WORDS ||
+    a.length - p - s < 1 ||
+    b.length - p - s < 1
+  )
+    return null;
   return { prefix: a.slice(0, p), suffix: a.slice(a.length - s) };
 }
 
@@ -68,7 +74,8 @@ export function mergeRepeated(lines: string[]): Array<string | null> {
     groups.push({ at, line, group: null });
   });
   const out: Array<string | null> = lines.map(() => null);
-  for (const g of groups) out[g.at] = g.group ? [...g.group.prefix, andList(g.group.varying), ...g.group.suffix].join(" ") : g.line;
+  for (const g of groups)
+    out[g.at] = g.group ? [...g.group.prefix, andList(g.group.varying), ...g.group.suffix].join(" ") : g.line;
   return out;
 }
 

@@ -18,7 +18,9 @@ function count(n: number, one: string, many: string): string {
 
 /** The records of one stance as "2 case reports or series and 1 animal study [1, 3]" (markers for the cited ones). */
 function group(records: ReportRecord[]): string {
-  const designs = designSummary(records.map((r) => ({ design: r.studyType, level: null, human: false, mechanistic: false })));
+  const designs = designSummary(
+    records.map((r) => ({ design: r.studyType, level: null, human: false, mechanistic: false })),
+  );
   const cited = records.flatMap((r) => (r.referenceNumber === null ? [] : [r.referenceNumber]));
   const list = designs.replace(/, ([^,]*)$/, " and $1");
   return cited.length > 0 ? `${list} ${formatMarker(cited)}` : list;
@@ -44,7 +46,9 @@ export function openingParagraph(answer: ReportAnswer, records: ReportRecord[], 
       ? `${found}, none bears directly on the question; the report quotes the closest.`
       : `${found}, ${bearing.length} ${bearing.length === 1 ? "bears" : "bear"} on the question: ${groups.length === 1 ? groups[0] : `${groups.slice(0, -1).join(", ")} and ${groups.at(-1)}`}.`,
   ];
-  const best = [...report.hypothesesTested].sort((a, b) => b.supported - a.supported || a.contradicted - b.contradicted)[0];
+  const best = [...report.hypothesesTested].sort(
+    (a, b) => b.supported - a.supported || a.contradicted - b.contradicted,
+  )[0];
   if (best && best.supported > 0) {
     sentences.push(
       `The best-supported mechanism is ${best.mechanism} (${count(best.supported, "supporting record", "supporting records")}, ${best.contradicted === 0 ? "none" : best.contradicted} contradicting).`,

@@ -1,7 +1,8 @@
 import type { ResearchReport } from "@/lib/domain/report";
 
 /** The report fields that hold prose with [n] markers. */
-export type ProseField = "executiveSummary" | "methodology" | "mechanisticFindings" | "clinicalFindings" | "limitations" | "conclusion";
+export type ProseField =
+  "executiveSummary" | "methodology" | "mechanisticFindings" | "clinicalFindings" | "limitations" | "conclusion";
 
 /** Display names of the prose fields, as the report's headings. */
 export const PROSE_FIELD_LABELS: Record<ProseField, string> = {
@@ -28,7 +29,11 @@ export function proseTexts(report: ResearchReport): ProseText[] {
     one("methodology", report.methodology.content),
     one("mechanisticFindings", report.mechanisticFindings.content),
     one("clinicalFindings", report.clinicalFindings.content),
-    ...report.limitations.map((text, i) => ({ field: "limitations" as const, label: `${PROSE_FIELD_LABELS.limitations} ${i + 1}`, text })),
+    ...report.limitations.map((text, i) => ({
+      field: "limitations" as const,
+      label: `${PROSE_FIELD_LABELS.limitations} ${i + 1}`,
+      text,
+    })),
     one("conclusion", report.conclusion),
   ];
 }
@@ -39,7 +44,10 @@ export function mapProse(report: ResearchReport, fix: (text: string, field: Pros
     ...report,
     executiveSummary: fix(report.executiveSummary, "executiveSummary"),
     methodology: { ...report.methodology, content: fix(report.methodology.content, "methodology") },
-    mechanisticFindings: { ...report.mechanisticFindings, content: fix(report.mechanisticFindings.content, "mechanisticFindings") },
+    mechanisticFindings: {
+      ...report.mechanisticFindings,
+      content: fix(report.mechanisticFindings.content, "mechanisticFindings"),
+    },
     clinicalFindings: { ...report.clinicalFindings, content: fix(report.clinicalFindings.content, "clinicalFindings") },
     limitations: report.limitations.map((l) => fix(l, "limitations")).filter((l) => l.trim() !== ""),
     conclusion: fix(report.conclusion, "conclusion"),

@@ -66,12 +66,15 @@ export function proseBlocks(prose: string, references: Reference[], texts: Reado
  */
 export function quoteSource(ref: Reference | undefined, quote = ""): string {
   if (!ref) return "";
-  const isTitle = normaliseForMatch(quote).replace(/[.!?…]+$/, "") === normaliseForMatch(ref.title).replace(/[.!?…]+$/, "");
+  const isTitle =
+    normaliseForMatch(quote).replace(/[.!?…]+$/, "") === normaliseForMatch(ref.title).replace(/[.!?…]+$/, "");
   const author = ref.authors.length > 0 ? `${ref.authors[0]}${ref.authors.length > 1 ? " et al." : ""}` : "";
   const venue = [author, ref.journal, ref.year].filter(Boolean).join(", ");
   if (venue) return isTitle ? `the title of ${venue}` : venue;
   if (isTitle) return "the record's title";
-  return ref.title.length > MAX_SOURCE_TITLE ? `${ref.title.slice(0, MAX_SOURCE_TITLE).replace(/\s+\S*$/, "")}…` : ref.title;
+  return ref.title.length > MAX_SOURCE_TITLE
+    ? `${ref.title.slice(0, MAX_SOURCE_TITLE).replace(/\s+\S*$/, "")}…`
+    : ref.title;
 }
 
 /**
@@ -93,8 +96,14 @@ export function readingProse(prose: string, references: Reference[], texts: Read
       if (shown.has(b.text)) continue;
       shown.add(b.text);
       const marker = `[${b.numbers.join(", ")}]`;
-      const source = b.numbers.map((n) => quoteSource(byNumber.get(n), b.text)).filter(Boolean).join("; ");
-      out.push({ md: `> “${escapeText(b.text)}” ${marker}${source ? `\n>\n> — ${escapeText(source)}` : ""}`, list: false });
+      const source = b.numbers
+        .map((n) => quoteSource(byNumber.get(n), b.text))
+        .filter(Boolean)
+        .join("; ");
+      out.push({
+        md: `> “${escapeText(b.text)}” ${marker}${source ? `\n>\n> — ${escapeText(source)}` : ""}`,
+        list: false,
+      });
       continue;
     }
     // A text block merged with others is shown once, where the merged line is first met.

@@ -11,7 +11,8 @@ interface HastElement {
   properties: Record<string, unknown>;
   children: HastNode[];
 }
-type HastNode = HastText | HastElement | { type: "root" | "comment" | "doctype" | "raw"; children?: HastNode[]; value?: string };
+type HastNode =
+  HastText | HastElement | { type: "root" | "comment" | "doctype" | "raw"; children?: HastNode[]; value?: string };
 
 /** Tag of the element a marker becomes; the report renders it as a citation with a hover card. */
 export const CITATION_TAG = "cite";
@@ -39,7 +40,10 @@ function textOf(node: HastNode): string {
  * The block's visible text (its text and raw-HTML nodes, which are rendered as text, outside nested blocks) and
  * the text nodes that may hold markers (not inside links, code or citations), with their offsets in that text.
  */
-function collect(block: HastElement): { text: string; nodes: Array<{ node: HastText; parent: HastElement; offset: number }> } {
+function collect(block: HastElement): {
+  text: string;
+  nodes: Array<{ node: HastText; parent: HastElement; offset: number }>;
+} {
   let text = "";
   const nodes: Array<{ node: HastText; parent: HastElement; offset: number }> = [];
   const walk = (parent: HastElement, transformable: boolean) => {

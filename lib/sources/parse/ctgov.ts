@@ -28,7 +28,9 @@ const studySchema = z.object({
         lastUpdatePostDateStruct: z.object({ date: z.string().optional() }).optional(),
       })
       .optional(),
-    sponsorCollaboratorsModule: z.object({ leadSponsor: z.object({ name: z.string().optional() }).optional() }).optional(),
+    sponsorCollaboratorsModule: z
+      .object({ leadSponsor: z.object({ name: z.string().optional() }).optional() })
+      .optional(),
     descriptionModule: z.object({ briefSummary: z.string().optional() }).optional(),
     conditionsModule: z.object({ conditions: z.array(z.string()).optional() }).optional(),
     designModule: z
@@ -90,16 +92,24 @@ export function parseCtgovStudies(json: unknown, source: SourceId = "local", asO
   const doc = json as Record<string, unknown>;
   const legacy = ["FullStudiesResponse", "StudyFieldsResponse"].find((k) => k in doc);
   if (legacy) {
-    throw new CtgovFormatError(`retired ClinicalTrials.gov classic API format (${legacy}) is not supported; use API v2 (/api/v2/studies)`);
+    throw new CtgovFormatError(
+      `retired ClinicalTrials.gov classic API format (${legacy}) is not supported; use API v2 (/api/v2/studies)`,
+    );
   }
   let studies: unknown[];
   if (Array.isArray(doc.studies)) studies = doc.studies;
   else if ("protocolSection" in doc) studies = [doc];
-  else throw new CtgovFormatError("not a ClinicalTrials.gov API v2 response: expected a `studies` array or a `protocolSection`");
+  else
+    throw new CtgovFormatError(
+      "not a ClinicalTrials.gov API v2 response: expected a `studies` array or a `protocolSection`",
+    );
   return studies.map((raw, index) => {
     const parsed = studySchema.safeParse(raw);
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ");
       throw new CtgovFormatError(`study ${index} has the wrong shape: ${issues}`);
     }
     return toEvidence(parsed.data, source, asOf);
@@ -111,7 +121,8 @@ function toEvidence(study: Study, source: SourceId, asOf: Date): Evidence {
   const nctId = p.identificationModule.nctId;
   const trial = toTrial(study);
   const ids = { pmid: null, doi: null, pmcid: null, nctId };
-  const sponsor = p.sponsorCollaboratorsModule?.leadSponsor?.name ?? p.identificationModule.organization?.fullName ?? null;
+  const sponsor =
+    p.sponsorCollaboratorsModule?.leadSponsor?.name ?? p.identificationModule.organization?.fullName ?? null;
   const summary = collapseParagraphs(p.descriptionModule?.briefSummary ?? "");
   return {
     id: evidenceKey(ids),
@@ -142,7 +153,11 @@ function registryProvenance(study: Study, asOf: Date): Provenance {
   const completionDate = status?.completionDateStruct?.date ?? null;
   const updated = dateValue(lastUpdatePosted);
   const completed = dateValue(completionDate);
-  const stale = updated !== null && completed !== null && completed <= asOf.getTime() && (completed - updated) / DAY_MS > STALE_REGISTRATION_DAYS;
+  const stale =
+    updated !== null &&
+    completed !== null &&
+    completed <= asOf.getTime() &&
+    (completed - updated) / DAY_MS > STALE_REGISTRATION_DAYS;
   return { ...EMPTY_PROVENANCE, registry: { lastUpdatePosted, completionDate, stale } };
 }
 
@@ -203,7 +218,9 @@ function registrySummary(t: Trial, sponsor: string | null): string {
   if (t.primaryOutcomes.length) {
     const named = t.primaryOutcomes.slice(0, SUMMARY_OUTCOMES).join("; ");
     const more = t.primaryOutcomes.length - SUMMARY_OUTCOMES;
-    parts.push(`Primary outcome${t.primaryOutcomes.length > 1 ? "s" : ""}: ${named}${more > 0 ? ` (+${more} more)` : ""}.`);
+    parts.push(
+      `Primary outcome${t.primaryOutcomes.length > 1 ? "s" : ""}: ${named}${more > 0 ? ` (+${more} more)` : ""}.`,
+    );
   }
   if (t.hasResults) parts.push("Results posted.");
   return parts.join(" ");
@@ -215,9 +232,5 @@ function capitalize(s: string): string {
 
 /** Collapses spaces within paragraphs and joins non-empty paragraphs with "\n". */
 function collapseParagraphs(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map(collapseSpaces)
-    .filter(Boolean)
-    .join("\n");
+  return text.split(/\r?\n/).map(collapseSpaces).filter(Boolean).join("\n");
 }

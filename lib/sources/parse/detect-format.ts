@@ -47,9 +47,15 @@ export function parseRecords(format: RecordFormat, content: string, source: Sour
     case "pubtator":
       return parsePubTator(content, source);
     case "europepmc-json":
-      return parseEuropePmcSearch(parseJson(content, (m) => new EuropePmcFormatError(m)), source).evidence;
+      return parseEuropePmcSearch(
+        parseJson(content, (m) => new EuropePmcFormatError(m)),
+        source,
+      ).evidence;
     case "ctgov-json":
-      return parseCtgovStudies(parseJson(content, (m) => new CtgovFormatError(m)), source);
+      return parseCtgovStudies(
+        parseJson(content, (m) => new CtgovFormatError(m)),
+        source,
+      );
   }
 }
 

@@ -43,7 +43,9 @@ const recordSchema = z.object({
           z.object({
             descriptorName: z.string(),
             majorTopic_YN: yesNo,
-            meshQualifierList: z.object({ meshQualifier: z.array(z.object({ majorTopic_YN: yesNo })).optional() }).optional(),
+            meshQualifierList: z
+              .object({ meshQualifier: z.array(z.object({ majorTopic_YN: yesNo })).optional() })
+              .optional(),
           }),
         )
         .optional(),
@@ -54,7 +56,13 @@ const recordSchema = z.object({
   commentCorrectionList: z
     .object({
       commentCorrection: z
-        .array(z.object({ id: z.union([z.string(), z.number()]).optional(), source: z.string().optional(), type: z.string().optional() }))
+        .array(
+          z.object({
+            id: z.union([z.string(), z.number()]).optional(),
+            source: z.string().optional(),
+            type: z.string().optional(),
+          }),
+        )
         .optional(),
     })
     .optional(),
@@ -113,7 +121,9 @@ export function parseEuropePmcSearch(json: unknown, source: SourceId = "local"):
   envelope.data.resultList.result.forEach((raw, index) => {
     const parsed = recordSchema.safeParse(raw);
     if (!parsed.success) {
-      throw new EuropePmcFormatError(`resultList.result[${index}] has the wrong shape: ${describeIssues(parsed.error)}`);
+      throw new EuropePmcFormatError(
+        `resultList.result[${index}] has the wrong shape: ${describeIssues(parsed.error)}`,
+      );
     }
     const record = toEvidence(parsed.data, source);
     if (!record) skipped += 1;
@@ -126,13 +136,22 @@ export function parseEuropePmcSearch(json: unknown, source: SourceId = "local"):
 }
 
 function toEvidence(r: EuropePmcRecord, source: SourceId): Evidence | null {
-  const publicationTypes = r.pubTypeList?.pubType ?? (r.pubType ? r.pubType.split(";").map((t) => t.trim()).filter(Boolean) : []);
+  const publicationTypes =
+    r.pubTypeList?.pubType ??
+    (r.pubType
+      ? r.pubType
+          .split(";")
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : []);
   const links = (r.commentCorrectionList?.commentCorrection ?? []).map((c) => ({
     kind: c.type ?? "",
     pmid: c.source === "MED" && /^\d+$/.test(String(c.id ?? "")) ? String(c.id) : null,
   }));
   const preprint = r.source === "PPR" || publicationTypes.some((t) => t.toLowerCase().includes("preprint"));
-  const publishedPmid = preprint ? (links.find((l) => linkKind(l.kind) === "preprintof" && l.pmid)?.pmid ?? null) : null;
+  const publishedPmid = preprint
+    ? (links.find((l) => linkKind(l.kind) === "preprintof" && l.pmid)?.pmid ?? null)
+    : null;
   const ids = publishedPmid
     ? { pmid: publishedPmid, pmcid: null, doi: null, nctId: null }
     : { pmid: r.pmid || null, pmcid: r.pmcid || null, doi: r.doi || null, nctId: null };
@@ -196,7 +215,8 @@ function year(r: EuropePmcRecord): number | null {
 function meshTerms(r: EuropePmcRecord): MeshTerm[] {
   return (r.meshHeadingList?.meshHeading ?? []).map((h) => ({
     term: collapseSpaces(h.descriptorName),
-    majorTopic: h.majorTopic_YN === "Y" || (h.meshQualifierList?.meshQualifier ?? []).some((q) => q.majorTopic_YN === "Y"),
+    majorTopic:
+      h.majorTopic_YN === "Y" || (h.meshQualifierList?.meshQualifier ?? []).some((q) => q.majorTopic_YN === "Y"),
   }));
 }
 

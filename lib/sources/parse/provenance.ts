@@ -45,7 +45,12 @@ export function linkKind(kind: string): string {
  * Other link kinds (CommentIn, Cites, ErratumFor, RetractionOf…) describe other records and are ignored.
  */
 export function publicationProvenance(publicationTypes: string[], links: CorrectionLink[]): Provenance {
-  const lists: Record<(typeof LINK_LISTS)[keyof typeof LINK_LISTS], string[]> = { retractionIn: [], expressionOfConcernIn: [], erratumIn: [], updateIn: [] };
+  const lists: Record<(typeof LINK_LISTS)[keyof typeof LINK_LISTS], string[]> = {
+    retractionIn: [],
+    expressionOfConcernIn: [],
+    erratumIn: [],
+    updateIn: [],
+  };
   const seenKinds = new Set<string>();
   for (const link of links) {
     const list = LINK_LISTS[linkKind(link.kind) as keyof typeof LINK_LISTS];

@@ -92,7 +92,9 @@ export function parsePubmedXml(xml: string, source: SourceId = "local"): Evidenc
       // MedlineCitation is an array element (for MedlineCitationSet); a PubmedArticle holds exactly one.
       articleToEvidence(nodes(a.MedlineCitation)[0] ?? {}, node(a.PubmedData), source),
     );
-    const books = nodes(set.PubmedBookArticle).map((b) => bookToEvidence(node(b.BookDocument), node(b.PubmedBookData), source));
+    const books = nodes(set.PubmedBookArticle).map((b) =>
+      bookToEvidence(node(b.BookDocument), node(b.PubmedBookData), source),
+    );
     return [...articles, ...books];
   }
   if (isNode(doc.MedlineCitationSet) || doc.MedlineCitationSet === "") {
@@ -126,8 +128,15 @@ export function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source
     title: firstNonEmpty(mixed(article.ArticleTitle), mixed(article.VernacularTitle)),
     abstract: abstractText(node(article.Abstract)),
     authors: authorNames(node(article.AuthorList)),
-    journal: firstNonEmpty(text(journal.Title), text(journal.ISOAbbreviation), text(node(citation.MedlineJournalInfo).MedlineTA)) || null,
-    year: pubDateYear(node(node(journal.JournalIssue).PubDate)) ?? firstYear(nodes(article.ArticleDate).map((d) => text(d.Year))),
+    journal:
+      firstNonEmpty(
+        text(journal.Title),
+        text(journal.ISOAbbreviation),
+        text(node(citation.MedlineJournalInfo).MedlineTA),
+      ) || null,
+    year:
+      pubDateYear(node(node(journal.JournalIssue).PubDate)) ??
+      firstYear(nodes(article.ArticleDate).map((d) => text(d.Year))),
     publicationTypes,
     meshTerms: meshTerms(node(citation.MeshHeadingList)),
     entities: chemicals(node(citation.ChemicalList)),

@@ -18,14 +18,16 @@ export interface AppServer {
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = (probe.address() as net.AddressInfo);
+      const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
   });
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 /**
@@ -33,15 +35,29 @@ function exited(child: ChildProcess): Promise<void> {
  * (detached), with `env` added to the environment, and resolves once GET /api/health answers 200.
  * @throws when the server exits or is not healthy within `timeoutMs`.
  */
-export async function startAppServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number } = {},
+): Promise<AppServer> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: process.cwd(),
-    // The server is not under vitest: without VITEST* it logs its steps (lib/runs/step-log.ts) like a real one.
-    env: { ...(Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv), NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: process.cwd(),
+      // The server is not under vitest: without VITEST* it logs its steps (lib/runs/step-log.ts) like a real one.
+      env: {
+        ...(Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
+        ) as NodeJS.ProcessEnv),
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        ...env,
+      },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
@@ -72,7 +88,10 @@ export async function startAppServer(env: Record<string, string>, options: { por
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${server.origin}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${server.origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return server;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

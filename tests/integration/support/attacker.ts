@@ -30,14 +30,37 @@ export interface ForgedAnswer {
  * each with the three queue headers, once per credential (none, each of `cookies`, and made-up HTTP Basic
  * credentials of the engine's user), plus a GET of the webhook route.
  */
-export async function forgedDeliveries(origin: string, workflowRunId: string, cookies: Array<string | null>): Promise<ForgedAnswer[]> {
+export async function forgedDeliveries(
+  origin: string,
+  workflowRunId: string,
+  cookies: Array<string | null>,
+): Promise<ForgedAnswer[]> {
   const messages = [
-    { path: "/.well-known/workflow/v1/flow", queue: "__wkf_workflow_workflow//./lib/research/workflow//researchWorkflow", body: { runId: workflowRunId, requestedAt: new Date().toISOString() } },
-    { path: "/.well-known/workflow/v1/step", queue: "__wkf_step_step//./lib/research/workflow//finishStep", body: { workflowName: "workflow//./lib/research/workflow//researchWorkflow", workflowRunId, workflowStartedAt: Date.now(), stepId: "step_01JFORGED0000000000000000" } },
+    {
+      path: "/.well-known/workflow/v1/flow",
+      queue: "__wkf_workflow_workflow//./lib/research/workflow//researchWorkflow",
+      body: { runId: workflowRunId, requestedAt: new Date().toISOString() },
+    },
+    {
+      path: "/.well-known/workflow/v1/step",
+      queue: "__wkf_step_step//./lib/research/workflow//finishStep",
+      body: {
+        workflowName: "workflow//./lib/research/workflow//researchWorkflow",
+        workflowRunId,
+        workflowStartedAt: Date.now(),
+        stepId: "step_01JFORGED0000000000000000",
+      },
+    },
   ];
   const credentials: Array<{ name: string; headers: Record<string, string> }> = [
-    ...cookies.map((cookie, i) => ({ name: cookie ? `cookie ${i}` : "none", headers: cookie ? { cookie } : ({} as Record<string, string>) })),
-    { name: "guessed basic", headers: { authorization: `Basic ${Buffer.from("critica-engine:guess").toString("base64")}` } },
+    ...cookies.map((cookie, i) => ({
+      name: cookie ? `cookie ${i}` : "none",
+      headers: cookie ? { cookie } : ({} as Record<string, string>),
+    })),
+    {
+      name: "guessed basic",
+      headers: { authorization: `Basic ${Buffer.from("critica-engine:guess").toString("base64")}` },
+    },
   ];
   const answers: ForgedAnswer[] = [];
   for (const message of messages) {
@@ -57,7 +80,12 @@ export async function forgedDeliveries(origin: string, workflowRunId: string, co
     }
   }
   const webhook = await fetch(`${origin}/.well-known/workflow/v1/webhook/forged-token`);
-  answers.push({ path: "/.well-known/workflow/v1/webhook/forged-token", credential: "none", status: webhook.status, body: await webhook.text() });
+  answers.push({
+    path: "/.well-known/workflow/v1/webhook/forged-token",
+    credential: "none",
+    status: webhook.status,
+    body: await webhook.text(),
+  });
   return answers;
 }
 
@@ -65,7 +93,11 @@ export async function forgedDeliveries(origin: string, workflowRunId: string, co
  * Starts a one-iteration research run on `server` as the holder of `cookie` (POST /api/runs) and waits until the
  * shared database says it completed. @returns its id and the Workflow SDK's id of its durable run.
  */
-export async function completedRun(server: AppServer, cookie: string, timeoutMs: number): Promise<{ runId: string; workflowRunId: string }> {
+export async function completedRun(
+  server: AppServer,
+  cookie: string,
+  timeoutMs: number,
+): Promise<{ runId: string; workflowRunId: string }> {
   const { getDb } = await import("@/lib/db/client");
   const res = await fetch(`${server.origin}/api/runs`, {
     method: "POST",
@@ -74,7 +106,12 @@ export async function completedRun(server: AppServer, cookie: string, timeoutMs:
   });
   expect(res.status).toBe(202);
   const { runId } = (await res.json()) as { runId: string };
-  await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, { timeout: timeoutMs, interval: 250 }).toBe("completed");
+  await expect
+    .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, {
+      timeout: timeoutMs,
+      interval: 250,
+    })
+    .toBe("completed");
   const { workflowRunId } = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
   expect(workflowRunId).toMatch(/^wrun_/);
   return { runId, workflowRunId: workflowRunId! };

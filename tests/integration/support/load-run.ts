@@ -69,7 +69,12 @@ export async function loadRound(
       const streams = await Promise.all(
         Array.from({ length: count }, async (_, k) => {
           const viewer = servers[(i + k) % servers.length];
-          return { viewer, stream: await readRunStream(`${viewer.origin}/api/runs/${runId}/stream`, { timeoutMs: options.streamTimeoutMs }) };
+          return {
+            viewer,
+            stream: await readRunStream(`${viewer.origin}/api/runs/${runId}/stream`, {
+              timeoutMs: options.streamTimeoutMs,
+            }),
+          };
         }),
       );
       return { run, streams };
@@ -86,13 +91,31 @@ export async function loadRound(
     if (row.status !== "completed") {
       // Why, for the failure message: the run's last event and what the servers logged about it.
       const last = await getDb().runEvent.findFirst({ where: { runId }, orderBy: { seq: "desc" } });
-      const logged = servers.flatMap((s) => s.output().split("\n").filter((l) => l.includes(runId) || l.includes(row.workflowRunId ?? runId)).map((l) => `[${s.port}] ${l.slice(0, 400)}`));
-      expect(row.status, `run ${runId}: last event ${JSON.stringify(last)}\n${logged.slice(-30).join("\n")}`).toBe("completed");
+      const logged = servers.flatMap((s) =>
+        s
+          .output()
+          .split("\n")
+          .filter((l) => l.includes(runId) || l.includes(row.workflowRunId ?? runId))
+          .map((l) => `[${s.port}] ${l.slice(0, 400)}`),
+      );
+      expect(row.status, `run ${runId}: last event ${JSON.stringify(last)}\n${logged.slice(-30).join("\n")}`).toBe(
+        "completed",
+      );
     }
-    const events = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true, type: true } });
+    const events = await getDb().runEvent.findMany({
+      where: { runId },
+      orderBy: { seq: "asc" },
+      select: { seq: true, type: true },
+    });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const count = (type: string) => events.filter((e) => e.type === type).length;
-    expect([count("run-started"), count("hypotheses"), count("assessment"), count("report"), count("run-finished")]).toEqual([1, 1, 1, 1, 1]);
+    expect([
+      count("run-started"),
+      count("hypotheses"),
+      count("assessment"),
+      count("report"),
+      count("run-finished"),
+    ]).toEqual([1, 1, 1, 1, 1]);
     saved.set(runId, events);
   }
   const firstEventMs: number[] = [];
@@ -100,7 +123,9 @@ export async function loadRound(
   for (const { run, stream } of viewers) {
     // A viewer that connected after the run ended got 204 and nothing (the page has it all); none should here.
     expect(stream.status).toBe(200);
-    expect(stream.events.map((e: StreamedEvent) => [e.seq, e.type])).toEqual(saved.get(run.runId)!.map((e) => [e.seq, e.type]));
+    expect(stream.events.map((e: StreamedEvent) => [e.seq, e.type])).toEqual(
+      saved.get(run.runId)!.map((e) => [e.seq, e.type]),
+    );
     expect(stream.finished).toBe(true);
     firstEventMs.push(stream.events[0].at - run.asked);
     delivered += stream.events.length;
@@ -137,6 +162,8 @@ export function describeLoad(label: string, f: LoadFigures, wallMs: number): str
     `time to first event at a viewer p50 ${ms(percentile(f.firstEventMs, 50))} / p95 ${ms(percentile(f.firstEventMs, 95))}; ` +
     `run duration p50 ${Math.round(percentile(f.runMs, 50) / 1000)} s / p95 ${Math.round(percentile(f.runMs, 95) / 1000)} s; ` +
     `${f.delivered} events delivered, none lost or repeated; ` +
-    f.perServer.map((s) => `port ${s.port}: ${s.runs} runs accepted, ${s.viewers} viewers, ${s.steps} steps executed`).join("; ")
+    f.perServer
+      .map((s) => `port ${s.port}: ${s.runs} runs accepted, ${s.viewers} viewers, ${s.steps} steps executed`)
+      .join("; ")
   );
 }

@@ -51,7 +51,9 @@ export async function postgresWithFixtures(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  const fixtures = await startFixtureServer({ delayMs: { esearch: options.pubmedDelayMs, efetch: options.pubmedDelayMs } });
+  const fixtures = await startFixtureServer({
+    delayMs: { esearch: options.pubmedDelayMs, efetch: options.pubmedDelayMs },
+  });
   const env = {
     DATABASE_URL: url.toString(),
     CRITICA_ENGINE: "workflow",

@@ -38,7 +38,8 @@ export async function readRunStream(
         if (payload === "[DONE]") continue;
         const chunk = JSON.parse(payload) as { type: string; data?: { seq: number } };
         if (chunk.type === "finish") finished = true;
-        if (chunk.type.startsWith("data-") && chunk.data) events.push({ seq: chunk.data.seq, type: chunk.type.slice(5), at: performance.now() });
+        if (chunk.type.startsWith("data-") && chunk.data)
+          events.push({ seq: chunk.data.seq, type: chunk.type.slice(5), at: performance.now() });
       }
       if (options.stopAfter !== undefined && events.length >= options.stopAfter) {
         controller.abort();

@@ -91,7 +91,10 @@ export function apiClient(origin: () => string) {
     const set = res.headers.get("set-cookie");
     if (set) cookie = set.split(";")[0];
     const text = await res.text();
-    return { status: res.status, body: text ? (res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) : null };
+    return {
+      status: res.status,
+      body: text ? (res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) : null,
+    };
   };
   return { call, cookie: () => cookie };
 }

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { generateText, streamText } from "ai";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { CassetteMissError, cassetteFetch, readCassette, requestKey, type CassetteRecordedWith } from "@/lib/ai/cassette";
+import {
+  CassetteMissError,
+  cassetteFetch,
+  readCassette,
+  requestKey,
+  type CassetteRecordedWith,
+} from "@/lib/ai/cassette";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 
@@ -16,12 +22,24 @@ afterEach(async () => {
 });
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
-const settings: CassetteRecordedWith = { baseURL: "http://127.0.0.1:1/v1", model: "qwen3:8b", structuredOutput: null, embeddingModel: null };
-const post = (body: unknown, key = "k1"): RequestInit => ({ method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+const settings: CassetteRecordedWith = {
+  baseURL: "http://127.0.0.1:1/v1",
+  model: "qwen3:8b",
+  structuredOutput: null,
+  embeddingModel: null,
+};
+const post = (body: unknown, key = "k1"): RequestInit => ({
+  method: "POST",
+  headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 const judgeBody = (question: string, stream = false) => ({
   model: "qwen3:8b",
   ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
-  response_format: { type: "json_schema", json_schema: { name: "judge_output", strict: true, schema: { type: "object" } } },
+  response_format: {
+    type: "json_schema",
+    json_schema: { name: "judge_output", strict: true, schema: { type: "object" } },
+  },
   messages: [
     { role: "system", content: "You judge biomedical evidence." },
     { role: "user", content: `Question: ${question}` },
@@ -30,14 +48,33 @@ const judgeBody = (question: string, stream = false) => ({
 
 describe("LLM cassette: record and replay at the providers' fetch (lib/ai/cassette.ts)", () => {
   it("keys a request by method, path and body with its keys sorted, never by a header or the server's address", () => {
-    const key = requestKey({ method: "POST", path: "/chat/completions", body: { model: "m", messages: [{ role: "user", content: "x" }], temperature: 0.2 } });
+    const key = requestKey({
+      method: "POST",
+      path: "/chat/completions",
+      body: { model: "m", messages: [{ role: "user", content: "x" }], temperature: 0.2 },
+    });
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(requestKey({ method: "POST", path: "/chat/completions", body: { temperature: 0.2, messages: [{ content: "x", role: "user" }], model: "m" } })).toBe(key);
-    expect(requestKey({ method: "POST", path: "/chat/completions", body: { model: "m", messages: [{ role: "user", content: "y" }], temperature: 0.2 } })).not.toBe(key);
+    expect(
+      requestKey({
+        method: "POST",
+        path: "/chat/completions",
+        body: { temperature: 0.2, messages: [{ content: "x", role: "user" }], model: "m" },
+      }),
+    ).toBe(key);
+    expect(
+      requestKey({
+        method: "POST",
+        path: "/chat/completions",
+        body: { model: "m", messages: [{ role: "user", content: "y" }], temperature: 0.2 },
+      }),
+    ).not.toBe(key);
   });
 
   it("records a JSON answer and a streamed one, then replays both byte for byte with the server closed, under another key and port", async () => {
-    server = await startFakeOpenAIServer(['{"score":7}', { content: '{"score":8,"reasoning":"' + "long ".repeat(80) + '"}', promptTokens: 900, completionTokens: 150 }]);
+    server = await startFakeOpenAIServer([
+      '{"score":7}',
+      { content: '{"score":8,"reasoning":"' + "long ".repeat(80) + '"}', promptTokens: 900, completionTokens: 150 },
+    ]);
     const file = path.join(dir, "bytes.json");
     const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
     const plain = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium")));
@@ -51,9 +88,16 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
 
     const replay = cassetteFetch({ mode: "replay", file, baseURL: "http://127.0.0.1:9/v1", recordedWith: settings });
     const again = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium"), "another-key"));
-    expect([again.status, again.headers.get("content-type"), await again.text()]).toEqual([200, "application/json", plainText]);
+    expect([again.status, again.headers.get("content-type"), await again.text()]).toEqual([
+      200,
+      "application/json",
+      plainText,
+    ]);
     const againStream = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium", true)));
-    expect([againStream.headers.get("content-type"), await againStream.text()]).toEqual(["text/event-stream", streamText]);
+    expect([againStream.headers.get("content-type"), await againStream.text()]).toEqual([
+      "text/event-stream",
+      streamText,
+    ]);
 
     // The file holds the requests and responses, the recorded settings, and no header: no key.
     const stored = fs.readFileSync(file, "utf8");
@@ -61,16 +105,34 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     expect(stored).not.toContain("k1");
     const cassette = readCassette(file);
     expect(cassette.recordedWith).toEqual(settings);
-    expect(cassette.interactions.map((i) => [i.agent, i.request.method, i.request.path, i.responses.map((r) => [r.status, r.contentType, r.encoding])])).toEqual([
+    expect(
+      cassette.interactions.map((i) => [
+        i.agent,
+        i.request.method,
+        i.request.path,
+        i.responses.map((r) => [r.status, r.contentType, r.encoding]),
+      ]),
+    ).toEqual([
       ["judge", "POST", "/chat/completions", [[200, "application/json", "utf8"]]],
       ["judge", "POST", "/chat/completions", [[200, "text/event-stream", "utf8"]]],
     ]);
   });
 
   it("replays a configured model with no key and no server: generateText and streamText give the recorded answers", async () => {
-    server = await startFakeOpenAIServer(["The answer is 42.", { content: "A streamed answer, in pieces. ".repeat(12), promptTokens: 321, completionTokens: 77 }]);
+    server = await startFakeOpenAIServer([
+      "The answer is 42.",
+      { content: "A streamed answer, in pieces. ".repeat(12), promptTokens: 321, completionTokens: 77 },
+    ]);
     const file = path.join(dir, "model.json");
-    const recording = getLanguageModel(env({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen3:8b", CRITICA_LLM_CASSETTE: "record", CRITICA_LLM_CASSETTE_PATH: file }))!;
+    const recording = getLanguageModel(
+      env({
+        OPENAI_API_KEY: "ollama",
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_MODEL: "qwen3:8b",
+        CRITICA_LLM_CASSETTE: "record",
+        CRITICA_LLM_CASSETTE_PATH: file,
+      }),
+    )!;
     const first = await generateText({ model: recording.model, prompt: "What is the answer?" });
     const firstStream = streamText({ model: recording.model, prompt: "Stream an answer." });
     const firstStreamed = { text: await firstStream.text, usage: await firstStream.usage };
@@ -79,12 +141,22 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
 
     // Only the mode and the file: the model, the server type and the prompt style come from the cassette.
     const replayed = getLanguageModel(env({ CRITICA_LLM_CASSETTE: "replay", CRITICA_LLM_CASSETTE_PATH: file }))!;
-    expect([replayed.modelId, replayed.compatible, replayed.promptStyle]).toEqual(["qwen3:8b", true, { fieldGuide: true, schemaInPrompt: false }]);
+    expect([replayed.modelId, replayed.compatible, replayed.promptStyle]).toEqual([
+      "qwen3:8b",
+      true,
+      { fieldGuide: true, schemaInPrompt: false },
+    ]);
     const again = await generateText({ model: replayed.model, prompt: "What is the answer?" });
     expect([again.text, again.usage.inputTokens, again.usage.outputTokens]).toEqual(["The answer is 42.", 100, 20]);
     expect([again.text, again.usage.inputTokens]).toEqual([first.text, first.usage.inputTokens]);
     const againStream = streamText({ model: replayed.model, prompt: "Stream an answer." });
-    expect({ text: await againStream.text, usage: { inputTokens: (await againStream.usage).inputTokens, outputTokens: (await againStream.usage).outputTokens } }).toEqual({
+    expect({
+      text: await againStream.text,
+      usage: {
+        inputTokens: (await againStream.usage).inputTokens,
+        outputTokens: (await againStream.usage).outputTokens,
+      },
+    }).toEqual({
       text: firstStreamed.text,
       usage: { inputTokens: 321, outputTokens: 77 },
     });
@@ -97,7 +169,12 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
     await (await record(`${server.baseURL}/chat/completions`, post(judgeBody("Does lithium cause polyuria?")))).text();
 
-    const replay = cassetteFetch({ mode: "replay", file, baseURL: server.baseURL, recordedWith: { ...settings, model: "llama3.1" } });
+    const replay = cassetteFetch({
+      mode: "replay",
+      file,
+      baseURL: server.baseURL,
+      recordedWith: { ...settings, model: "llama3.1" },
+    });
     const changed = judgeBody("Does lithium cause diabetes insipidus?");
     const key = requestKey({ method: "POST", path: "/chat/completions", body: changed });
     const miss = await replay(`${server.baseURL}/chat/completions`, post(changed)).catch((e: unknown) => e);
@@ -115,9 +192,13 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
   it("refuses a file that is not a cassette, naming it", () => {
     const file = path.join(dir, "other.json");
     fs.writeFileSync(file, JSON.stringify({ format: "critica-llm-cassette", version: 2 }));
-    expect(() => readCassette(file)).toThrow(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): version: Invalid input: expected 1`);
+    expect(() => readCassette(file)).toThrow(
+      `${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): version: Invalid input: expected 1`,
+    );
     fs.writeFileSync(file, "{ not json");
-    expect(() => readCassette(file)).toThrow(`${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): `); // then the JSON parser's message
+    expect(() => readCassette(file)).toThrow(
+      `${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): `,
+    ); // then the JSON parser's message
   });
 
   it("stores no 401 answer (OpenAI's names part of the key), and replay without a cassette says to record one", async () => {

@@ -6,15 +6,35 @@ import type { LlmUsage } from "@/lib/ai/structured";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { createAgentRunner } from "@/lib/runs/agent-runner";
 import type { RunEvent } from "@/lib/domain/events";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedError, type ScriptedReply } from "../../support/fake-openai-server";
+import {
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+  type ScriptedError,
+  type ScriptedReply,
+} from "../../support/fake-openai-server";
 import { loadCorpus } from "../../support/corpus";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
 const answer: JudgeOutput = {
-  mechanismScore: 7, mechanismReasoning: "AVP rises [E1].", clinicalScore: 5, clinicalReasoning: "Cohort [E3].", drugCandidates: ["amiloride"],
-  keyFindings: [], sufficient: true, confidence: 0.6, recommendation: "synthesize", nextSearchQueries: [], reasoning: "Enough.",
+  mechanismScore: 7,
+  mechanismReasoning: "AVP rises [E1].",
+  clinicalScore: 5,
+  clinicalReasoning: "Cohort [E3].",
+  drugCandidates: ["amiloride"],
+  keyFindings: [],
+  sufficient: true,
+  confidence: 0.6,
+  recommendation: "synthesize",
+  nextSearchQueries: [],
+  reasoning: "Enough.",
 };
-const input = { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 };
+const input = {
+  question: QUESTION,
+  evidence: LITHIUM_EVIDENCE,
+  hypotheses: HYPOTHESES,
+  iteration: 1,
+  maxIterations: 3,
+};
 const sampling = { judge: { temperature: 0.2, maxOutputTokens: 1_000 } };
 
 let server: FakeOpenAIServer | null = null;
@@ -24,14 +44,29 @@ afterEach(async () => {
 });
 
 /** The judge over real HTTP through @ai-sdk/openai-compatible (OPENAI_BASE_URL = the loopback server). */
-async function judgeOver(script: Array<string | ScriptedError | ScriptedReply>, evidence = LITHIUM_EVIDENCE, usage: LlmUsage[] = []) {
+async function judgeOver(
+  script: Array<string | ScriptedError | ScriptedReply>,
+  evidence = LITHIUM_EVIDENCE,
+  usage: LlmUsage[] = [],
+) {
   server = await startFakeOpenAIServer(script);
-  const configured = getLanguageModel({ OPENAI_API_KEY: "local", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen3:8b" } as unknown as NodeJS.ProcessEnv)!;
-  return judgeEvidence(configured.model, { ...input, evidence }, { sampling, promptStyle: configured.promptStyle, onUsage: (u) => usage.push(u) });
+  const configured = getLanguageModel({
+    OPENAI_API_KEY: "local",
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_MODEL: "qwen3:8b",
+  } as unknown as NodeJS.ProcessEnv)!;
+  return judgeEvidence(
+    configured.model,
+    { ...input, evidence },
+    { sampling, promptStyle: configured.promptStyle, onUsage: (u) => usage.push(u) },
+  );
 }
 
 async function failureOf(script: Array<string | ScriptedError | ScriptedReply>) {
-  const error = await judgeOver(script).then(() => null, (e: unknown) => e);
+  const error = await judgeOver(script).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).not.toBeNull();
   return classifyProviderError(error, { step: "judge" });
 }
@@ -70,7 +105,8 @@ describe("context overflow, named from the bodies real servers send", () => {
   it("vLLM: “maximum context length is … tokens”", async () => {
     const body = {
       object: "error",
-      message: "This model's maximum context length is 4096 tokens. However, you requested 9130 tokens (8130 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+      message:
+        "This model's maximum context length is 4096 tokens. However, you requested 9130 tokens (8130 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
       type: "BadRequestError",
       param: null,
       code: 400,
@@ -79,7 +115,9 @@ describe("context overflow, named from the bodies real servers send", () => {
   });
 
   it("another 400 stays “rejected”, and names the prompt size as a possible cause no more", async () => {
-    expect(await failureOf([{ status: 400, message: "response_format json_schema is not supported" }])).toMatchObject({ kind: "rejected" });
+    expect(await failureOf([{ status: 400, message: "response_format json_schema is not supported" }])).toMatchObject({
+      kind: "rejected",
+    });
   });
 
   it("Ollama truncates silently: a reported prompt far below the prompt's size becomes a warning on the call", async () => {
@@ -91,7 +129,9 @@ describe("context overflow, named from the bodies real servers send", () => {
     const chars = prompt.messages.reduce((n, m) => n + m.content.length, 0);
     expect(4_096 / Math.ceil(chars / 4)).toBeLessThan(0.6);
     expect(usage[0].notices).toHaveLength(1);
-    expect(usage[0].notices![0]).toMatch(/^The judge prompt was about [\d,]+ tokens \([\d,]+ characters ÷ 4\) but the server read only 4,096: it probably cut the prompt/);
+    expect(usage[0].notices![0]).toMatch(
+      /^The judge prompt was about [\d,]+ tokens \([\d,]+ characters ÷ 4\) but the server read only 4,096: it probably cut the prompt/,
+    );
   });
 });
 
@@ -99,15 +139,28 @@ describe("truncated, refused and empty answers", () => {
   it("finish_reason length: asked once more in a fresh conversation with twice the limit, and said so", async () => {
     const usage: LlmUsage[] = [];
     const cut = JSON.stringify(answer).slice(0, 60);
-    const result = await judgeOver([{ content: cut, finishReason: "length" }, JSON.stringify(answer)], LITHIUM_EVIDENCE, usage);
+    const result = await judgeOver(
+      [{ content: cut, finishReason: "length" }, JSON.stringify(answer)],
+      LITHIUM_EVIDENCE,
+      usage,
+    );
     expect(result.mechanismScore).toBe(7);
-    const [first, second] = server!.requests as Array<{ max_tokens: number; temperature: number; messages: Array<{ role: string; content: string }> }>;
+    const [first, second] = server!.requests as Array<{
+      max_tokens: number;
+      temperature: number;
+      messages: Array<{ role: string; content: string }>;
+    }>;
     expect([first.max_tokens, second.max_tokens]).toEqual([1_000, 2_000]);
     expect(second.temperature).toBe(0.2);
     // Fresh: the same system + user messages, without the truncated answer.
     expect(second.messages).toEqual(first.messages);
     expect(usage.map((u) => [u.attempt, u.notices ?? []])).toEqual([
-      [1, ["The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens."]],
+      [
+        1,
+        [
+          "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
+        ],
+      ],
       [2, []],
     ]);
   });
@@ -127,7 +180,8 @@ describe("truncated, refused and empty answers", () => {
     expect(await failureOf([refusal])).toEqual({
       kind: "refused",
       statusCode: null,
-      message: "The language model gave no usable answer during the judge step: judge agent: the model refused: I'm sorry, but I can't help with that request..",
+      message:
+        "The language model gave no usable answer during the judge step: judge agent: the model refused: I'm sorry, but I can't help with that request..",
     });
     expect(server!.requests).toHaveLength(1);
   });
@@ -147,7 +201,10 @@ describe("truncated, refused and empty answers", () => {
 
   it("the agent runner puts the retry notice in the timeline, after the call's usage", async () => {
     server = await startFakeOpenAIServer([{ content: "{", finishReason: "length" }, JSON.stringify(answer)]);
-    const configured = getLanguageModel({ OPENAI_API_KEY: "local", OPENAI_BASE_URL: server.baseURL } as unknown as NodeJS.ProcessEnv)!;
+    const configured = getLanguageModel({
+      OPENAI_API_KEY: "local",
+      OPENAI_BASE_URL: server.baseURL,
+    } as unknown as NodeJS.ProcessEnv)!;
     const events: Array<Pick<RunEvent, "type" | "data">> = [];
     const runner = createAgentRunner({
       backend: { kind: "llm" as const, model: "m" },
@@ -158,12 +215,15 @@ describe("truncated, refused and empty answers", () => {
     expect(events.map((e) => e.type)).toEqual(["usage", "notice", "usage"]);
     expect(events[1].data).toEqual({
       level: "warning",
-      message: "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
+      message:
+        "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
     });
   });
 
   it("ModelOutputError keeps its kind through a cause chain", () => {
-    const wrapped = new Error("outer", { cause: new ModelOutputError("empty-output", "judge agent: the model returned an empty answer") });
+    const wrapped = new Error("outer", {
+      cause: new ModelOutputError("empty-output", "judge agent: the model returned an empty answer"),
+    });
     expect(classifyProviderError(wrapped, { step: "report" })?.kind).toBe("empty-output");
   });
 });

@@ -34,7 +34,13 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     const usage: LlmUsage[] = [];
     const backend = createLlmBackend(model, "test-model", { onUsage: (u) => usage.push(u) });
 
-    const result = await backend.judge({ question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
+    const result = await backend.judge({
+      question: QUESTION,
+      evidence: LITHIUM_EVIDENCE,
+      hypotheses: HYPOTHESES,
+      iteration: 1,
+      maxIterations: 3,
+    });
 
     expect(backend.kind).toBe("llm");
     expect(backend.model).toBe("test-model");
@@ -49,7 +55,11 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     ]);
 
     expect(server.requests).toHaveLength(2);
-    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 1_000, response_format: { json_schema: { name: "relevance_output" } } });
+    expect(server.requests[0]).toMatchObject({
+      temperature: 0,
+      max_tokens: 1_000,
+      response_format: { json_schema: { name: "relevance_output" } },
+    });
     const body = server.requests[1] as {
       model: string;
       messages: Array<{ role: string; content: string }>;
@@ -69,15 +79,28 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
 
 describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)", () => {
   it("sends the critic's strict json_schema and reads its verdicts", async () => {
-    server = await startFakeOpenAIServer([JSON.stringify({ claims: [{ claim: 1, reasoning: "No human data in [1].", verdict: "FAIL" }] })]);
+    server = await startFakeOpenAIServer([
+      JSON.stringify({ claims: [{ claim: 1, reasoning: "No human data in [1].", verdict: "FAIL" }] }),
+    ]);
     const model = createOpenAI({ baseURL: server.baseURL, apiKey: "test" }).chat("test-model");
     const backend = createLlmBackend(model, "test-model");
     const report = {
-      title: "T", executiveSummary: "Lithium causes polyuria in humans [1].", researchQuestion: QUESTION,
-      methodology: { title: "Methodology", content: "Searched." }, hypothesesTested: [],
-      mechanisticFindings: { title: "Mechanistic findings", content: "See above." }, clinicalFindings: { title: "Clinical findings", content: "None." },
-      drugCandidates: [], limitations: [], conclusion: "Done.", references: [referenceFromEvidence(LITHIUM_EVIDENCE[0], 1)],
-      sourcesSearched: ["PubMed"], totalPapersReviewed: 4, searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+      title: "T",
+      executiveSummary: "Lithium causes polyuria in humans [1].",
+      researchQuestion: QUESTION,
+      methodology: { title: "Methodology", content: "Searched." },
+      hypothesesTested: [],
+      mechanisticFindings: { title: "Mechanistic findings", content: "See above." },
+      clinicalFindings: { title: "Clinical findings", content: "None." },
+      drugCandidates: [],
+      limitations: [],
+      conclusion: "Done.",
+      references: [referenceFromEvidence(LITHIUM_EVIDENCE[0], 1)],
+      sourcesSearched: ["PubMed"],
+      totalPapersReviewed: 4,
+      searchIterations: 1,
+      confidenceScore: 0.5,
+      removedReferences: 0,
     };
 
     const verdict = await backend.critique!({ question: QUESTION, report, evidence: LITHIUM_EVIDENCE });
@@ -85,12 +108,23 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     expect(verdict).toEqual({
       verdict: "FAIL",
       claimsChecked: 1,
-      issues: [{ section: "Executive summary", sentence: "Lithium causes polyuria in humans.", issue: "No human data in [1]." }],
+      issues: [
+        {
+          section: "Executive summary",
+          sentence: "Lithium causes polyuria in humans.",
+          issue: "No human data in [1].",
+        },
+      ],
     });
-    const body = server.requests[0] as { response_format: { type: string; json_schema: { name: string; strict: boolean } }; messages: Array<{ content: string }> };
+    const body = server.requests[0] as {
+      response_format: { type: string; json_schema: { name: string; strict: boolean } };
+      messages: Array<{ content: string }>;
+    };
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "critic_output", strict: true });
-    expect(body.messages[1].content).toContain('<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>');
+    expect(body.messages[1].content).toContain(
+      '<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>',
+    );
     expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500 }); // a rubric call: temperature 0 (was 0.2); limit 2,500 (was 3,000)
   });
 });

@@ -37,20 +37,32 @@ const CONTEXT_TOKENS = 16_384;
  * The largest evidence set a run can hold: MAX_RUN_EVIDENCE (250) records of the MEDLINE sample, its longest
  * abstracts first (structured abstracts of 2–4k characters), so every block an agent is shown is as long as it gets.
  */
-const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml")).filter((e) => e.citation.abstract.trim());
-const LARGEST: Evidence[] = [...MEDLINE].sort((a, b) => b.citation.abstract.length - a.citation.abstract.length).slice(0, MAX_RUN_EVIDENCE);
-const QUESTION = "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and by what mechanism?";
+const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml")).filter((e) =>
+  e.citation.abstract.trim(),
+);
+const LARGEST: Evidence[] = [...MEDLINE]
+  .sort((a, b) => b.citation.abstract.length - a.citation.abstract.length)
+  .slice(0, MAX_RUN_EVIDENCE);
+const QUESTION =
+  "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and by what mechanism?";
 /** The most the answer format adds to the instructions: a field guide and the JSON schema (OPENAI_STRUCTURED_OUTPUT=json_object). */
 const WORST_STYLE: PromptStyle = { fieldGuide: true, schemaInPrompt: true };
-const LONG = (n: number) => "a long model-written phrase about mechanisms and outcomes ".repeat(Math.ceil(n / 57)).slice(0, n);
+const LONG = (n: number) =>
+  "a long model-written phrase about mechanisms and outcomes ".repeat(Math.ceil(n / 57)).slice(0, n);
 
 /** The characters of a recorded call's prompt (instructions and messages) and its output limit. */
 function measured(model: ScriptedModel, call: number): { chars: number; maxOutputTokens: number } {
   return measuredOptions(model.calls[call].options);
 }
 
-function measuredOptions({ prompt, maxOutputTokens }: ScriptedModel["calls"][number]["options"]): { chars: number; maxOutputTokens: number } {
-  const chars = (prompt as Array<{ content: unknown }>).reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : JSON.stringify(m.content).length), 0);
+function measuredOptions({ prompt, maxOutputTokens }: ScriptedModel["calls"][number]["options"]): {
+  chars: number;
+  maxOutputTokens: number;
+} {
+  const chars = (prompt as Array<{ content: unknown }>).reduce(
+    (n, m) => n + (typeof m.content === "string" ? m.content.length : JSON.stringify(m.content).length),
+    0,
+  );
   return { chars, maxOutputTokens: maxOutputTokens ?? 0 };
 }
 
@@ -59,21 +71,46 @@ const sizes: Array<[string, number, number]> = [];
 function fits(agent: string, chars: number, maxOutputTokens: number) {
   const total = estimateTokens(chars) + maxOutputTokens;
   sizes.push([agent, estimateTokens(chars), maxOutputTokens]);
-  if (process.env.CRITICA_PRINT_PROMPT_SIZES) console.log(JSON.stringify([agent, estimateTokens(chars), maxOutputTokens, total]));
+  if (process.env.CRITICA_PRINT_PROMPT_SIZES)
+    console.log(JSON.stringify([agent, estimateTokens(chars), maxOutputTokens, total]));
   expect([agent, total <= CONTEXT_TOKENS]).toEqual([agent, true]);
 }
 
 const hypothesis = (i: number): MechanismHypothesis => ({
-  drug: `cognitive training ${i}`, target: LONG(60), pathway: LONG(80), effect: LONG(60), confidence: 0.5,
-  supportingEvidence: LARGEST.slice(0, 12).map((e) => e.id), contradictingEvidence: LARGEST.slice(12, 20).map((e) => e.id), searchSuggestions: [LONG(60)], links: [],
+  drug: `cognitive training ${i}`,
+  target: LONG(60),
+  pathway: LONG(80),
+  effect: LONG(60),
+  confidence: 0.5,
+  supportingEvidence: LARGEST.slice(0, 12).map((e) => e.id),
+  contradictingEvidence: LARGEST.slice(12, 20).map((e) => e.id),
+  searchSuggestions: [LONG(60)],
+  links: [],
 });
-const HYPOTHESES: HypothesisSet = { hypotheses: Array.from({ length: MAX_HYPOTHESES }, (_, i) => hypothesis(i)), primaryHypothesis: hypothesis(0), knowledgeGaps: [LONG(120)], recommendedSearches: [LONG(60)] };
+const HYPOTHESES: HypothesisSet = {
+  hypotheses: Array.from({ length: MAX_HYPOTHESES }, (_, i) => hypothesis(i)),
+  primaryHypothesis: hypothesis(0),
+  knowledgeGaps: [LONG(120)],
+  recommendedSearches: [LONG(60)],
+};
 const ASSESSMENT: JudgeAssessment = {
-  mechanismScore: 6, mechanismReasoning: LONG(600), clinicalScore: 5, clinicalReasoning: LONG(600), drugCandidates: ["cognitive training"], keyFindings: Array.from({ length: 6 }, () => LONG(200)),
-  sufficient: true, confidence: 0.6, recommendation: "synthesize", nextSearchQueries: [], reasoning: LONG(400),
+  mechanismScore: 6,
+  mechanismReasoning: LONG(600),
+  clinicalScore: 5,
+  clinicalReasoning: LONG(600),
+  drugCandidates: ["cognitive training"],
+  keyFindings: Array.from({ length: 6 }, () => LONG(200)),
+  sufficient: true,
+  confidence: 0.6,
+  recommendation: "synthesize",
+  nextSearchQueries: [],
+  reasoning: LONG(400),
 };
 /** The critic's feedback on a draft at its longest: MAX_LISTED_ISSUES lines of about 300 characters, and the "… and N more" line. */
-const FEEDBACK = [...Array.from({ length: MAX_LISTED_ISSUES }, () => `Every factual paragraph cites evidence: ${LONG(260)}`), "… and 12 more"];
+const FEEDBACK = [
+  ...Array.from({ length: MAX_LISTED_ISSUES }, () => `Every factual paragraph cites evidence: ${LONG(260)}`),
+  "… and 12 more",
+];
 
 /**
  * A report of 30 cited sentences, each citing two of the report's REPORT_MAX_EVIDENCE (20) records and resting on two
@@ -83,47 +120,110 @@ function bigReport(): ResearchReport {
   const records = LARGEST.slice(0, REPORT_MAX_EVIDENCE);
   const k = records.length;
   const references = records.map((e, i) => referenceFromEvidence(e, i + 1));
-  const sentences = Array.from({ length: 30 }, (_, i) => `Statement ${i + 1}: ${LONG(160)} [${(i % k) + 1}, ${((i + 7) % k) + 1}].`);
+  const sentences = Array.from(
+    { length: 30 },
+    (_, i) => `Statement ${i + 1}: ${LONG(160)} [${(i % k) + 1}, ${((i + 7) % k) + 1}].`,
+  );
   const rests = (e: Evidence) => {
     const all = abstractSentences(e.citation.abstract);
     const inExcerpt = excerptSentences(e.citation.abstract, QUESTION)[0];
-    const outside = all.findIndex((_, n) => !excerptSentences(e.citation.abstract, QUESTION).some((x) => x.n === n + 1));
-    return [{ n: inExcerpt.n, text: inExcerpt.text }, ...(outside >= 0 ? [{ n: outside + 1, text: all[outside].text }] : [])];
+    const outside = all.findIndex(
+      (_, n) => !excerptSentences(e.citation.abstract, QUESTION).some((x) => x.n === n + 1),
+    );
+    return [
+      { n: inExcerpt.n, text: inExcerpt.text },
+      ...(outside >= 0 ? [{ n: outside + 1, text: all[outside].text }] : []),
+    ];
   };
   const support = sentences.flatMap((s, i) =>
-    [records[i % k], records[(i + 7) % k]].map((e) => ({ sentence: s.replace(/ \[[^\]]*\]\.$/, "."), evidenceId: e.id, sentences: rests(e) })),
+    [records[i % k], records[(i + 7) % k]].map((e) => ({
+      sentence: s.replace(/ \[[^\]]*\]\.$/, "."),
+      evidenceId: e.id,
+      sentences: rests(e),
+    })),
   );
   return {
-    title: "T", executiveSummary: sentences.join(" "), researchQuestion: QUESTION, methodology: { title: "Methodology", content: "m" }, hypothesesTested: [],
-    mechanisticFindings: { title: "Mechanistic findings", content: "" }, clinicalFindings: { title: "Clinical findings", content: "" }, drugCandidates: [], limitations: [],
-    conclusion: "", references, sourcesSearched: ["PubMed"], totalPapersReviewed: LARGEST.length, searchIterations: 3, confidenceScore: 0.5, removedReferences: 0, support,
+    title: "T",
+    executiveSummary: sentences.join(" "),
+    researchQuestion: QUESTION,
+    methodology: { title: "Methodology", content: "m" },
+    hypothesesTested: [],
+    mechanisticFindings: { title: "Mechanistic findings", content: "" },
+    clinicalFindings: { title: "Clinical findings", content: "" },
+    drugCandidates: [],
+    limitations: [],
+    conclusion: "",
+    references,
+    sourcesSearched: ["PubMed"],
+    totalPapersReviewed: LARGEST.length,
+    searchIterations: 3,
+    confidenceScore: 0.5,
+    removedReferences: 0,
+    support,
   };
 }
 
 describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at the largest evidence set", () => {
   it("research agents: relevance pass, hypothesis, judge, report and its revision, critic", async () => {
-    const report = { evidenceReading: "r", outcome: "does-not-answer", missing: [], title: "t", executiveSummary: [], methodology: "m", mechanisticFindings: [], clinicalFindings: [], drugCandidates: [], limitations: [], conclusion: [] };
-    const model = scriptedModel(
-      [
-        { evidenceReading: "r", hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] },
-        { keyFindings: [], mechanismReasoning: "r", mechanismScore: 5, clinicalReasoning: "r", clinicalScore: 5, drugCandidates: [], reasoning: "r", confidence: 0.5, sufficient: false, recommendation: "continue", nextSearchQueries: [] },
-        report,
-        report,
-        { claims: [] },
-      ],
-    );
+    const report = {
+      evidenceReading: "r",
+      outcome: "does-not-answer",
+      missing: [],
+      title: "t",
+      executiveSummary: [],
+      methodology: "m",
+      mechanisticFindings: [],
+      clinicalFindings: [],
+      drugCandidates: [],
+      limitations: [],
+      conclusion: [],
+    };
+    const model = scriptedModel([
+      { evidenceReading: "r", hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] },
+      {
+        keyFindings: [],
+        mechanismReasoning: "r",
+        mechanismScore: 5,
+        clinicalReasoning: "r",
+        clinicalScore: 5,
+        drugCandidates: [],
+        reasoning: "r",
+        confidence: 0.5,
+        sufficient: false,
+        recommendation: "continue",
+        nextSearchQueries: [],
+      },
+      report,
+      report,
+      { claims: [] },
+    ]);
     const backend = createLlmBackend(model, "scripted", { promptStyle: WORST_STYLE, sampling: DEFAULT_SAMPLING });
     await backend.hypothesize({ question: QUESTION, evidence: LARGEST, previous: HYPOTHESES });
-    await backend.judge({ question: QUESTION, evidence: LARGEST, hypotheses: HYPOTHESES, iteration: 3, maxIterations: 3 });
+    await backend.judge({
+      question: QUESTION,
+      evidence: LARGEST,
+      hypotheses: HYPOTHESES,
+      iteration: 3,
+      maxIterations: 3,
+    });
     const reportInput = {
-      question: QUESTION, evidence: LARGEST, hypotheses: HYPOTHESES, assessments: [ASSESSMENT], sourcesSearched: ["pubmed", "europepmc", "ctgov"] as const,
-      iterations: 3, shortfalls: [{ source: "europepmc" as const, message: LONG(200) }],
+      question: QUESTION,
+      evidence: LARGEST,
+      hypotheses: HYPOTHESES,
+      assessments: [ASSESSMENT],
+      sourcesSearched: ["pubmed", "europepmc", "ctgov"] as const,
+      iterations: 3,
+      shortfalls: [{ source: "europepmc" as const, message: LONG(200) }],
     };
     await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched] });
     await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched], feedback: FEEDBACK });
     await backend.critique!({ question: QUESTION, report: bigReport(), evidence: LARGEST });
     // The relevance pass reads the hypothesis agent's 25 blocks in 4 batches (7, 6, 6, 6), each within its own limit.
-    expect(model.relevanceCalls.map((options) => promptBlocks(promptTextOf(options.prompt as Array<{ content: unknown }>)).length)).toEqual([7, 6, 6, 6]);
+    expect(
+      model.relevanceCalls.map(
+        (options) => promptBlocks(promptTextOf(options.prompt as Array<{ content: unknown }>)).length,
+      ),
+    ).toEqual([7, 6, 6, 6]);
     for (const options of model.relevanceCalls) {
       const { chars, maxOutputTokens } = measuredOptions(options);
       expect(maxOutputTokens).toBe(RELEVANCE_SAMPLING.maxOutputTokens);
@@ -144,8 +244,23 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
 
   it("claim-check agents: extraction, counter-statement, scoring, passages, counter-report, verdict", async () => {
     const citations: CounterCitation[] = LARGEST.slice(0, 10).map((e, i) => ({
-      n: i + 1, evidenceId: e.id, pmid: e.citation.pmid, doi: e.citation.doi, nctId: e.citation.nctId, title: e.citation.title, journal: e.citation.journal, year: e.citation.year,
-      url: e.citation.url, source: e.citation.source, passage: abstractSentences(e.citation.abstract).slice(0, 3).map((s) => s.text).join(" "), similarity: 1, score: 5, foundBy: ["keyword"],
+      n: i + 1,
+      evidenceId: e.id,
+      pmid: e.citation.pmid,
+      doi: e.citation.doi,
+      nctId: e.citation.nctId,
+      title: e.citation.title,
+      journal: e.citation.journal,
+      year: e.citation.year,
+      url: e.citation.url,
+      source: e.citation.source,
+      passage: abstractSentences(e.citation.abstract)
+        .slice(0, 3)
+        .map((s) => s.text)
+        .join(" "),
+      similarity: 1,
+      score: 5,
+      foundBy: ["keyword"],
     }));
     const model = scriptedModel([
       { claims: ["c"] },
@@ -158,16 +273,53 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     const options = { promptStyle: WORST_STYLE };
     const claim = LONG(400);
     const counter = { claim, counterStatement: LONG(400), keywords: [], keywordQuery: "", hydeAbstracts: [] };
-    const text = "Lithium raised vasopressin gene expression in rats treated for four weeks. ".repeat(Math.ceil(MAX_CLAIM_TEXT_LENGTH / 76)).slice(0, MAX_CLAIM_TEXT_LENGTH);
+    const text = "Lithium raised vasopressin gene expression in rats treated for four weeks. "
+      .repeat(Math.ceil(MAX_CLAIM_TEXT_LENGTH / 76))
+      .slice(0, MAX_CLAIM_TEXT_LENGTH);
     await extractClaimsLlm(model, text, options);
     await writeCounterStatement(model, claim, options);
     await scoreDocumentsLlm(model, { claim, counter, documents: LARGEST.slice(0, 10) }, options);
     await extractPassagesLlm(model, { claim, counter, documents: LARGEST.slice(0, 5) }, options);
-    const stats = { documentsFound: 100, documentsScored: 100, documentsAboveThreshold: 40, documentsCited: 10, passagesExtracted: 10, passagesDropped: 0, threshold: 3,
-      strategies: { keyword: { ran: true, found: 40, scored: 40, cited: 4 }, semantic: { ran: true, found: 40, scored: 40, cited: 3 }, hyde: { ran: true, found: 40, scored: 40, cited: 3 } } };
-    const report = await writeCounterReportLlm(model, { claim, counter, citations, records: LARGEST.slice(0, 10), stats, sources: ["pubmed", "europepmc"] }, options);
-    await judgeClaimLlm(model, { claim, counter, report: `${report} ${LONG(1_500)}`, citations, records: LARGEST.slice(0, 10), stats, scores: [] }, options);
-    const agents = ["claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict"] as const;
+    const stats = {
+      documentsFound: 100,
+      documentsScored: 100,
+      documentsAboveThreshold: 40,
+      documentsCited: 10,
+      passagesExtracted: 10,
+      passagesDropped: 0,
+      threshold: 3,
+      strategies: {
+        keyword: { ran: true, found: 40, scored: 40, cited: 4 },
+        semantic: { ran: true, found: 40, scored: 40, cited: 3 },
+        hyde: { ran: true, found: 40, scored: 40, cited: 3 },
+      },
+    };
+    const report = await writeCounterReportLlm(
+      model,
+      { claim, counter, citations, records: LARGEST.slice(0, 10), stats, sources: ["pubmed", "europepmc"] },
+      options,
+    );
+    await judgeClaimLlm(
+      model,
+      {
+        claim,
+        counter,
+        report: `${report} ${LONG(1_500)}`,
+        citations,
+        records: LARGEST.slice(0, 10),
+        stats,
+        scores: [],
+      },
+      options,
+    );
+    const agents = [
+      "claim-extraction",
+      "counter-statement",
+      "claim-scoring",
+      "claim-passages",
+      "counter-report",
+      "claim-verdict",
+    ] as const;
     agents.forEach((agent, call) => {
       const { chars, maxOutputTokens } = measured(model, call);
       expect(maxOutputTokens).toBe(CLAIM_MAX_OUTPUT_TOKENS[agent]);
@@ -182,7 +334,10 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     fits("chat-classify", classifyChars, CLASSIFY_MAX_OUTPUT_TOKENS);
     const followUp = LONG(1_000);
     const context = await buildAnswerContext(followUp, QUESTION, [], conversationReferences(LARGEST, []));
-    const history = Array.from({ length: 8 }, (_, i) => ({ role: i % 2 === 0 ? ("user" as const) : ("assistant" as const), text: LONG(3_000) }));
+    const history = Array.from({ length: 8 }, (_, i) => ({
+      role: i % 2 === 0 ? ("user" as const) : ("assistant" as const),
+      text: LONG(3_000),
+    }));
     const prompt = answerPrompt({ question: QUESTION, summary: LONG(3_000), history, context, followUp });
     fits("chat-answer", CHAT_INSTRUCTIONS.length + prompt.length, CHAT_MAX_OUTPUT_TOKENS);
     if (process.env.CRITICA_PRINT_PROMPT_SIZES) console.log(JSON.stringify(sizes));

@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { generateStructured, type LlmUsage } from "@/lib/ai/structured";
 
-type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 
-const USAGE = { inputTokens: { total: 812, noCache: 812, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 31, text: 31, reasoning: 0 } };
+const USAGE = {
+  inputTokens: { total: 812, noCache: 812, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 31, text: 31, reasoning: 0 },
+};
 
 /** A streamed answer: the text deltas given, then the finish reason (AI SDK language model v4 stream parts). */
 function streamed(deltas: string[], finish: "stop" | "length" = "stop") {
@@ -30,7 +34,13 @@ const schema = z.object({
   hypotheses: z.array(z.object({ drug: z.string(), target: z.string() })),
 });
 
-const ANSWER = ['{"title":"Lith', 'ium and AQP2","hypo', 'theses":[{"drug":"lithium","tar', 'get":"AQP2"},{"drug":"lith', 'ium","target":"ENaC"}]}'];
+const ANSWER = [
+  '{"title":"Lith',
+  'ium and AQP2","hypo',
+  'theses":[{"drug":"lithium","tar',
+  'get":"AQP2"},{"drug":"lith',
+  'ium","target":"ENaC"}]}',
+];
 
 describe("structured output streamed with partial output (live viewers see the answer as it is written)", () => {
   it("passes each partial object to onPartial as the answer streams, then returns the validated object", async () => {
@@ -53,9 +63,21 @@ describe("structured output streamed with partial output (live viewers see the a
       { title: "Lithium and AQP2" },
       { title: "Lithium and AQP2", hypotheses: [{ drug: "lithium" }] },
       { title: "Lithium and AQP2", hypotheses: [{ drug: "lithium", target: "AQP2" }, { drug: "lith" }] },
-      { title: "Lithium and AQP2", hypotheses: [{ drug: "lithium", target: "AQP2" }, { drug: "lithium", target: "ENaC" }] },
+      {
+        title: "Lithium and AQP2",
+        hypotheses: [
+          { drug: "lithium", target: "AQP2" },
+          { drug: "lithium", target: "ENaC" },
+        ],
+      },
     ]);
-    expect(output).toEqual({ title: "Lithium and AQP2", hypotheses: [{ drug: "lithium", target: "AQP2" }, { drug: "lithium", target: "ENaC" }] });
+    expect(output).toEqual({
+      title: "Lithium and AQP2",
+      hypotheses: [
+        { drug: "lithium", target: "AQP2" },
+        { drug: "lithium", target: "ENaC" },
+      ],
+    });
     // The streamed call carries the same sampling and limit, and its usage is reported like a generated one's.
     expect(model.doStreamCalls).toHaveLength(1);
     expect(model.doStreamCalls[0]).toMatchObject({ temperature: 0.3, maxOutputTokens: 2_000 });
@@ -89,7 +111,14 @@ describe("structured output streamed with partial output (live viewers see the a
   it("an invalid streamed answer is asked once more with the validation error, then fails with a clear message", async () => {
     const model = streamingModel([streamed(['{"title": 7}']), streamed(["not json"])]);
     await expect(
-      generateStructured({ agent: "hypothesis", model, schema, instructions: "Propose.", prompt: "Lithium?", onPartial: () => undefined }),
+      generateStructured({
+        agent: "hypothesis",
+        model,
+        schema,
+        instructions: "Propose.",
+        prompt: "Lithium?",
+        onPartial: () => undefined,
+      }),
     ).rejects.toThrow(/^hypothesis agent: the model returned an invalid object twice: /);
     expect(JSON.stringify(model.doStreamCalls[1].prompt)).toContain("Validation error:");
   });
@@ -97,10 +126,23 @@ describe("structured output streamed with partial output (live viewers see the a
   it("a provider error while streaming reaches the caller as the provider raised it (a 401 stays an APICallError)", async () => {
     const model = new MockLanguageModelV4({
       doStream: async () => {
-        throw new APICallError({ message: "Incorrect API key provided", url: "https://api.openai.com/v1/chat/completions", requestBodyValues: {}, statusCode: 401, isRetryable: false });
+        throw new APICallError({
+          message: "Incorrect API key provided",
+          url: "https://api.openai.com/v1/chat/completions",
+          requestBodyValues: {},
+          statusCode: 401,
+          isRetryable: false,
+        });
       },
     });
-    const error = await generateStructured({ agent: "report", model, schema, instructions: "Write.", prompt: "Lithium?", onPartial: () => undefined }).catch((e: unknown) => e);
+    const error = await generateStructured({
+      agent: "report",
+      model,
+      schema,
+      instructions: "Write.",
+      prompt: "Lithium?",
+      onPartial: () => undefined,
+    }).catch((e: unknown) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect((error as APICallError).statusCode).toBe(401);
   });

@@ -17,7 +17,13 @@ const valid: JudgeOutput = {
   reasoning: "Enough to report.",
 };
 
-const input = { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 };
+const input = {
+  question: QUESTION,
+  evidence: LITHIUM_EVIDENCE,
+  hypotheses: HYPOTHESES,
+  iteration: 1,
+  maxIterations: 3,
+};
 
 describe("structured output retry", () => {
   it("retries once after invalid JSON and passes the validation error back to the model", async () => {
@@ -44,7 +50,9 @@ describe("structured output retry", () => {
 
   it("throws a clear error after two invalid answers", async () => {
     const model = scriptedModel(["not json", "still not json"]);
-    await expect(judgeEvidence(model, input)).rejects.toThrow(/^judge agent: the model returned an invalid object twice: /);
+    await expect(judgeEvidence(model, input)).rejects.toThrow(
+      /^judge agent: the model returned an invalid object twice: /,
+    );
     expect(model.doGenerateCalls).toHaveLength(2);
   });
 });

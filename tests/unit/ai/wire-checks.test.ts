@@ -44,20 +44,35 @@ function decisionsBeforeReasons(schema: JsonSchema, path = "$"): string[] {
     const before = own >= 0 ? own < i : names.slice(0, i).some((n) => REASON.test(n));
     if (!before) out.push(`${path}.${name} (fields: ${names.join(", ")})`);
   });
-  for (const [name, child] of Object.entries(schema.properties ?? {})) out.push(...decisionsBeforeReasons(child, `${path}.${name}`));
+  for (const [name, child] of Object.entries(schema.properties ?? {}))
+    out.push(...decisionsBeforeReasons(child, `${path}.${name}`));
   if (schema.items) out.push(...decisionsBeforeReasons(schema.items, `${path}[]`));
   for (const branch of schema.anyOf ?? []) out.push(...decisionsBeforeReasons(branch, path));
   return out;
 }
 
 /** The agents that score, judge, decide or copy: they run at temperature 0. */
-const RUBRIC = new Set(["relevance", "judge", "critic", "claim-extraction", "claim-scoring", "claim-passages", "claim-verdict", "chat-classify"]);
+const RUBRIC = new Set([
+  "relevance",
+  "judge",
+  "critic",
+  "claim-extraction",
+  "claim-scoring",
+  "claim-passages",
+  "claim-verdict",
+  "chat-classify",
+]);
 
 const agentOf = (body: Body) => body.response_format?.json_schema?.name.replace(/_output$/, "") ?? "chat-answer";
-const user = (body: Body) => body.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+const user = (body: Body) =>
+  body.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");
 
 /** Whether a text shows a section of the CONCLUSIONS kind (its label: "CONCLUSIONS:", "INTERPRETATION:"…). */
-const showsConclusions = (text: string) => [...text.matchAll(/([A-Z][A-Z ,&/()-]{2,60}?):\s/g)].some((m) => sectionKind(m[1]) === "conclusions");
+const showsConclusions = (text: string) =>
+  [...text.matchAll(/([A-Z][A-Z ,&/()-]{2,60}?):\s/g)].some((m) => sectionKind(m[1]) === "conclusions");
 const hasConclusions = (abstract: string) => abstractSentences(abstract).some((s) => s.kind === "conclusions");
 
 /**
@@ -65,8 +80,12 @@ const hasConclusions = (abstract: string) => abstractSentences(abstract).some((s
  * the claim check's and the chat's numbered blocks, and the counter-report's findings (named by their PMID).
  */
 function shownAbstracts(prompt: string, byPmid: Map<string, Evidence>): Array<[string, string]> {
-  const blocks = [...prompt.matchAll(/<evidence (?:key|n)="[^"]+" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((m): [string, string] => [m[1], m[2].slice(m[2].search(/\n(?:Excerpt|Abstract):/) + 1)]);
-  const findings = [...prompt.matchAll(/PMID (\d+); score[^\n]*\nPassage: [^\n]*\nFindings: <text>([\s\S]*?)<\/text>/g)].flatMap((m): Array<[string, string]> => {
+  const blocks = [...prompt.matchAll(/<evidence (?:key|n)="[^"]+" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map(
+    (m): [string, string] => [m[1], m[2].slice(m[2].search(/\n(?:Excerpt|Abstract):/) + 1)],
+  );
+  const findings = [
+    ...prompt.matchAll(/PMID (\d+); score[^\n]*\nPassage: [^\n]*\nFindings: <text>([\s\S]*?)<\/text>/g),
+  ].flatMap((m): Array<[string, string]> => {
     const e = byPmid.get(m[1]);
     return e ? [[e.id, m[2]]] : [];
   });
@@ -81,16 +100,41 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
     ({ cleanup } = await useTempDatabase("wire-checks"));
     await importCorpus(["medline16n0902_sample_604.xml"]);
     server = await startFakeOpenAIServer([], { otherwise: cooperativeReply });
-    const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen2.5:7b-instruct" } as unknown as NodeJS.ProcessEnv)!;
-    const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING });
-    const run = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1 }, { overrides: { backend } });
+    const configured = getLanguageModel({
+      OPENAI_API_KEY: "ollama",
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_MODEL: "qwen2.5:7b-instruct",
+    } as unknown as NodeJS.ProcessEnv)!;
+    const backend = createLlmBackend(configured.model, configured.modelId, {
+      promptStyle: configured.promptStyle,
+      sampling: DEFAULT_SAMPLING,
+    });
+    const run = await startRun(
+      research,
+      { question: QUESTION, sources: ["local"], maxIterations: 1 },
+      { overrides: { backend } },
+    );
     expect((await run.done).status).toBe("completed");
     const claims = createLlmClaimBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle });
-    const check = await startRun(claimCheck, { text: "Cognitive training has no effect on serum BDNF in schizophrenia. The effect is nil.", sources: ["local"] }, { overrides: { backend: claims, embedder: createTextEmbedder() } });
+    const check = await startRun(
+      claimCheck,
+      {
+        text: "Cognitive training has no effect on serum BDNF in schizophrenia. The effect is nil.",
+        sources: ["local"],
+      },
+      { overrides: { backend: claims, embedder: createTextEmbedder() } },
+    );
     expect((await check.done).status).toBe("completed");
-    const answer = await readAnswer(await postFollowUp((await getRun(run.runId))!, { text: "What did the trials find?" }, { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } }));
+    const answer = await readAnswer(
+      await postFollowUp(
+        (await getRun(run.runId))!,
+        { text: "What did the trials find?" },
+        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
+      ),
+    );
     expect(answer.errors).toEqual([]);
-    for (const id of [run.runId, check.runId]) for (const e of (await getRunDetail(id))!.evidence) evidence.set(e.id, e);
+    for (const id of [run.runId, check.runId])
+      for (const e of (await getRunDetail(id))!.evidence) evidence.set(e.id, e);
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -100,12 +144,30 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
   it("every agent of the three was called, over HTTP, once at least", () => {
     const agents = new Set((server.requests as Body[]).map(agentOf));
     expect([...agents].sort()).toEqual(
-      ["chat-answer", "chat-classify", "claim-extraction", "claim-passages", "claim-scoring", "claim-verdict", "counter-report", "counter-statement", "critic", "hypothesis", "judge", "relevance", "report"].sort(),
+      [
+        "chat-answer",
+        "chat-classify",
+        "claim-extraction",
+        "claim-passages",
+        "claim-scoring",
+        "claim-verdict",
+        "counter-report",
+        "counter-statement",
+        "critic",
+        "hypothesis",
+        "judge",
+        "relevance",
+        "report",
+      ].sort(),
     );
   });
 
   it("no schema puts a verdict, score, kind or outcome before its reasoning", () => {
-    const offending = (server.requests as Body[]).flatMap((b) => (b.response_format?.json_schema ? decisionsBeforeReasons(b.response_format.json_schema.schema).map((p) => `${agentOf(b)} ${p}`) : []));
+    const offending = (server.requests as Body[]).flatMap((b) =>
+      b.response_format?.json_schema
+        ? decisionsBeforeReasons(b.response_format.json_schema.schema).map((p) => `${agentOf(b)} ${p}`)
+        : [],
+    );
     expect(offending).toEqual([]);
   });
 
@@ -116,11 +178,27 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
   });
 
   it("every structured abstract shown in any prompt carries its CONCLUSIONS", () => {
-    const byPmid = new Map([...evidence.values()].flatMap((e) => (e.citation.pmid ? [[e.citation.pmid, e] as const] : [])));
-    const shown = (server.requests as Body[]).flatMap((b) => shownAbstracts(user(b), byPmid).map(([id, text]) => ({ agent: agentOf(b), id, text })));
+    const byPmid = new Map(
+      [...evidence.values()].flatMap((e) => (e.citation.pmid ? [[e.citation.pmid, e] as const] : [])),
+    );
+    const shown = (server.requests as Body[]).flatMap((b) =>
+      shownAbstracts(user(b), byPmid).map(([id, text]) => ({ agent: agentOf(b), id, text })),
+    );
     const structured = shown.filter((s) => hasConclusions(evidence.get(s.id)?.citation.abstract ?? ""));
     // The research agents, the claim check (scoring, passages, counter-report findings) and the chat all showed some.
-    expect(new Set(structured.map((s) => s.agent))).toEqual(new Set(["relevance", "hypothesis", "judge", "report", "critic", "claim-scoring", "claim-passages", "counter-report", "chat-answer"]));
+    expect(new Set(structured.map((s) => s.agent))).toEqual(
+      new Set([
+        "relevance",
+        "hypothesis",
+        "judge",
+        "report",
+        "critic",
+        "claim-scoring",
+        "claim-passages",
+        "counter-report",
+        "chat-answer",
+      ]),
+    );
     expect(structured.filter((s) => !showsConclusions(s.text)).map((s) => `${s.agent} ${s.id}`)).toEqual([]);
   });
 });

@@ -40,15 +40,35 @@ const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";
 const ORIGIN = "http://critica.test";
 
 const post = (url: string, body?: unknown) =>
-  new Request(`${ORIGIN}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  new Request(`${ORIGIN}${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const readRun = async (id: string) => (await runById.GET(new Request(`${ORIGIN}/api/runs/${id}`), params(id))).json();
 const untilEnded = (id: string) =>
-  expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id } })).status, { timeout: 25_000, interval: 100 }).not.toMatch(/^(queued|running)$/);
+  expect
+    .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id } })).status, {
+      timeout: 25_000,
+      interval: 100,
+    })
+    .not.toMatch(/^(queued|running)$/);
 
 async function seed(ownerId: string | null, createdAt: Date, status = "completed"): Promise<string> {
   const id = crypto.randomUUID();
-  await createRun({ id, settings: { mode: "research", question: `Is lithium nephrotoxic? ${createdAt.toISOString()}`, sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId });
+  await createRun({
+    id,
+    settings: {
+      mode: "research",
+      question: `Is lithium nephrotoxic? ${createdAt.toISOString()}`,
+      sources: ["local"],
+      maxIterations: 1,
+    },
+    backend: "extractive",
+    model: null,
+    ownerId,
+  });
   await getDb().run.update({ where: { id }, data: { status, createdAt } });
   return id;
 }
@@ -70,8 +90,14 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     const cases: Array<[unknown, string]> = [
       [{ question: "   " }, "question: Please enter a question."],
       [{ question: "x".repeat(2001) }, "question: The question is longer than 2,000 characters."],
-      [{ question: "Is lithium nephrotoxic?", maxIterations: 11 }, "maxIterations: The number of iterations must be a whole number from 1 to 10."],
-      [{ question: "Is lithium nephrotoxic?", sources: ["scopus"] }, 'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"'],
+      [
+        { question: "Is lithium nephrotoxic?", maxIterations: 11 },
+        "maxIterations: The number of iterations must be a whole number from 1 to 10.",
+      ],
+      [
+        { question: "Is lithium nephrotoxic?", sources: ["scopus"] },
+        'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"',
+      ],
       [{ question: "Is lithium nephrotoxic?", sources: [] }, "sources: Choose at least one source."],
       [{ question: "Is lithium nephrotoxic?", extra: 1 }, 'Unrecognized key: "extra"'],
       ["{not json", "The request body is not valid JSON."],
@@ -84,7 +110,9 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     const res = await checks.POST(post("/api/checks", { text: "" }));
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("text: Please paste a claim or an abstract.");
-    const long = await checks.POST(post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus. ".repeat(426) }));
+    const long = await checks.POST(
+      post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus. ".repeat(426) }),
+    );
     expect(long.status).toBe(400);
     expect((await long.json()).error).toBe("text: The text is longer than 20,000 characters.");
     expect(await getDb().run.count()).toBe(before);
@@ -92,7 +120,13 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
   });
 
   it("starts a research run owned by a new session and returns the CLI's --json contract", async () => {
-    const res = await runs.POST(post("/api/runs", { question: "Does lithium cause nephrogenic diabetes insipidus?", sources: ["local"], maxIterations: 1 }));
+    const res = await runs.POST(
+      post("/api/runs", {
+        question: "Does lithium cause nephrogenic diabetes insipidus?",
+        sources: ["local"],
+        maxIterations: 1,
+      }),
+    );
     expect(res.status).toBe(202);
     const { runId } = await res.json();
     expect(res.headers.get("location")).toBe(`/api/runs/${runId}`);
@@ -110,7 +144,9 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
 
   it("starts a claim check and returns the check's --json contract", async () => {
     session.id = ALICE;
-    const res = await checks.POST(post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus.", sources: ["local"] }));
+    const res = await checks.POST(
+      post("/api/checks", { text: "Lithium causes nephrogenic diabetes insipidus.", sources: ["local"] }),
+    );
     expect(res.status).toBe(202);
     const { runId } = await res.json();
     expect(session.set).toEqual([]);
@@ -142,7 +178,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     while (cursor !== null) {
       const res = await runs.GET(new Request(`${ORIGIN}/api/runs?limit=2${cursor ? `&cursor=${cursor}` : ""}`));
       expect(res.status).toBe(200);
-      const page: { runs: Array<{ id: string; createdAt: string; ownerId?: string }>; nextCursor: string | null } = await res.json();
+      const page: { runs: Array<{ id: string; createdAt: string; ownerId?: string }>; nextCursor: string | null } =
+        await res.json();
       expect(page.runs.length).toBeLessThanOrEqual(2);
       expect(page.runs.every((r) => r.ownerId === undefined)).toBe(true);
       seen.push(...page.runs.map((r) => r.id));
@@ -180,8 +217,14 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     server.inject("europepmc", { kind: "timeout" });
     try {
       session.id = ALICE;
-      const { runId } = await (await runs.POST(post("/api/runs", { question: "Is lithium nephrotoxic?", sources: ["local", "europepmc"], maxIterations: 1 }))).json();
-      await expect.poll(() => server.requests.filter((r) => r.route === "europepmc").length, { timeout: 10_000 }).toBe(1);
+      const { runId } = await (
+        await runs.POST(
+          post("/api/runs", { question: "Is lithium nephrotoxic?", sources: ["local", "europepmc"], maxIterations: 1 }),
+        )
+      ).json();
+      await expect
+        .poll(() => server.requests.filter((r) => r.route === "europepmc").length, { timeout: 10_000 })
+        .toBe(1);
       session.id = BOB;
       expect((await cancel.POST(post(`/api/runs/${runId}/cancel`), params(runId))).status).toBe(403);
       session.id = ALICE;
@@ -225,31 +268,57 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(start.properties.question).toMatchObject({ type: "string", minLength: 1, maxLength: 2000 });
     expect(start.properties.maxIterations).toMatchObject({ type: "integer", minimum: 1, maximum: 10 });
     expect(doc.components.schemas.StartCheckRequest.properties.text.maxLength).toBe(20000);
-    expect(doc.paths["/api/runs"].post.responses["202"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/StartedRun" });
+    expect(doc.paths["/api/runs"].post.responses["202"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/StartedRun",
+    });
     // The document names the credentials and the refusals a client must handle.
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(Object.keys(doc.paths["/api/runs"].post.responses).sort()).toEqual(["202", "400", "401", "429"]);
     expect(doc.paths["/api/checks"].post.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer" });
-    expect(Object.keys(doc.paths["/api/runs/{id}/messages"].post.responses).sort()).toEqual(["200", "400", "403", "404", "409"]);
+    expect(Object.keys(doc.paths["/api/runs/{id}/messages"].post.responses).sort()).toEqual([
+      "200",
+      "400",
+      "403",
+      "404",
+      "409",
+    ]);
     expect(doc.paths["/api/health"].get.security).toBeUndefined();
-    expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({ $ref: "#/components/schemas/ClaimCheckResult" });
-    expect(doc.components.schemas.ClaimCheckResult.properties.verdict.enum).toEqual(["supports", "contradicts", "undecided"]);
+    expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({
+      $ref: "#/components/schemas/ClaimCheckResult",
+    });
+    expect(doc.components.schemas.ClaimCheckResult.properties.verdict.enum).toEqual([
+      "supports",
+      "contradicts",
+      "undecided",
+    ]);
     // The local world keeps its files beside the database (next.config.ts); here in the temp database's folder.
     const dataDir = `${process.env.DATABASE_URL!.replace(/^file:/, "")}.workflow`;
     process.env.WORKFLOW_LOCAL_DATA_DIR = dataDir;
     try {
       const res = await health.GET();
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } });
+      expect(await res.json()).toEqual({
+        ok: true,
+        database: { ok: true, kind: "sqlite" },
+        world: { ok: true, kind: "local" },
+      });
       // A world whose data directory cannot be written is down, and so is the instance: 503 with the SDK's message.
       fs.rmSync(dataDir, { recursive: true });
       fs.writeFileSync(dataDir, "not a directory");
       const down = await health.GET();
       expect(down.status).toBe(503);
       const body = await down.json();
-      expect(body).toEqual({ ok: false, database: { ok: true, kind: "sqlite" }, world: { ok: false, kind: "local", error: expect.any(String) } });
-      expect(body.world.error).toMatch(new RegExp(`^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open '.*\\.workflow/\\.workflow-write-test-\\d+'$`));
+      expect(body).toEqual({
+        ok: false,
+        database: { ok: true, kind: "sqlite" },
+        world: { ok: false, kind: "local", error: expect.any(String) },
+      });
+      expect(body.world.error).toMatch(
+        new RegExp(
+          `^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open '.*\\.workflow/\\.workflow-write-test-\\d+'$`,
+        ),
+      );
     } finally {
       fs.rmSync(dataDir, { force: true });
       delete process.env.WORKFLOW_LOCAL_DATA_DIR;

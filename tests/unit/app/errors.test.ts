@@ -27,13 +27,23 @@ describe("one AppError for the server actions and the API routes", () => {
     try {
       const internal = new Error("SQLITE_BUSY: database is locked (/var/lib/critica/critica.db)");
       const res = errorResponse(internal, "POST /api/runs", "The run could not be started. Please try again.");
-      expect([res.status, await res.json()]).toEqual([500, { error: "The run could not be started. Please try again." }]);
-      expect(toErrorMessage(internal, "startResearch", "The run could not be started. Please try again.")).toBe("The run could not be started. Please try again.");
+      expect([res.status, await res.json()]).toEqual([
+        500,
+        { error: "The run could not be started. Please try again." },
+      ]);
+      expect(toErrorMessage(internal, "startResearch", "The run could not be started. Please try again.")).toBe(
+        "The run could not be started. Please try again.",
+      );
       expect(logged.mock.calls).toEqual([
         ["POST /api/runs failed", internal],
         ["startResearch failed", internal],
       ]);
-      expect(toAppError(internal, "x", "y")).toMatchObject({ code: "internal", status: 500, message: "y", cause: internal });
+      expect(toAppError(internal, "x", "y")).toMatchObject({
+        code: "internal",
+        status: 500,
+        message: "y",
+        cause: internal,
+      });
     } finally {
       logged.mockRestore();
     }

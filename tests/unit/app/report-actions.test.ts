@@ -5,7 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const session = vi.hoisted(() => ({ id: null as string | null }));
 vi.mock("server-only", () => ({}));
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "critica_session" && session.id ? { value: session.id } : undefined), set: () => undefined }),
+  cookies: async () => ({
+    get: (name: string) => (name === "critica_session" && session.id ? { value: session.id } : undefined),
+    set: () => undefined,
+  }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
@@ -25,7 +28,13 @@ const { useTempDatabase } = await import("../../support/temp-database");
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
 const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";
 
-const SETTINGS = { mode: "research" as const, question: "Is lithium nephrotoxic?", sources: ["local" as const], maxIterations: 2, onProviderError: "extractive" as const };
+const SETTINGS = {
+  mode: "research" as const,
+  question: "Is lithium nephrotoxic?",
+  sources: ["local" as const],
+  maxIterations: 2,
+  onProviderError: "extractive" as const,
+};
 
 async function seed(status: "completed" | "running" = "completed"): Promise<string> {
   const id = crypto.randomUUID();
@@ -54,8 +63,12 @@ describe("report and share server actions check who may act on the report", () =
     for (const who of [BOB, null]) {
       session.id = who;
       expect(await shareRun(id)).toEqual({ error: "Only the browser that started this run can share it." });
-      expect(await revokeShare(shared.token)).toEqual({ error: "Only the browser that started this run can revoke its links." });
-      expect(await deleteReport({ runId: id, revokeShareLinks: true })).toEqual({ error: "Only the browser that started this run can delete it." });
+      expect(await revokeShare(shared.token)).toEqual({
+        error: "Only the browser that started this run can revoke its links.",
+      });
+      expect(await deleteReport({ runId: id, revokeShareLinks: true })).toEqual({
+        error: "Only the browser that started this run can delete it.",
+      });
       expect(await rerunReport(id)).toEqual({ error: "Only the browser that started this run can re-run it." });
     }
     expect(await getDb().run.count({ where: { id } })).toBe(1);
@@ -67,7 +80,9 @@ describe("report and share server actions check who may act on the report", () =
     session.id = ALICE;
     expect(await shareRun("not-a-uuid")).toEqual({ error: "Unknown run." });
     expect(await revokeShare("short")).toEqual({ error: "Unknown link." });
-    expect(await deleteReport({ runId: crypto.randomUUID(), revokeShareLinks: false })).toEqual({ error: "Unknown run." });
+    expect(await deleteReport({ runId: crypto.randomUUID(), revokeShareLinks: false })).toEqual({
+      error: "Unknown run.",
+    });
     expect(await deleteReport({ runId: "x", revokeShareLinks: "yes" } as never)).toEqual({ error: "Unknown run." });
     expect(await rerunReport(crypto.randomUUID())).toEqual({ error: "Unknown run." });
   });
@@ -82,7 +97,9 @@ describe("report and share server actions check who may act on the report", () =
     expect(await getDb().run.count({ where: { id } })).toBe(0);
     expect(await getSharedSnapshot(b.token)).not.toBeNull();
     // The run is gone, so no session can prove it owns the remaining link.
-    expect(await revokeShare(b.token)).toEqual({ error: "The report behind this link was deleted, so the link can no longer be revoked from here." });
+    expect(await revokeShare(b.token)).toEqual({
+      error: "The report behind this link was deleted, so the link can no longer be revoked from here.",
+    });
 
     const other = await seed();
     const c = (await shareRun(other)) as { token: string };
@@ -103,13 +120,17 @@ describe("report and share server actions check who may act on the report", () =
     expect(await getRunSettings(newId!)).toEqual(SETTINGS);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: newId } })).ownerId).toBe(ALICE);
     // Let the new run (on an empty library) finish before the database goes away.
-    await expect.poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: newId } })).status, { timeout: 20_000 }).toBe("completed");
+    await expect
+      .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: newId } })).status, { timeout: 20_000 })
+      .toBe("completed");
   });
 
   it("does not delete or share a running run", async () => {
     const id = await seed("running");
     session.id = ALICE;
-    expect(await deleteReport({ runId: id, revokeShareLinks: false })).toEqual({ error: "Cancel the run before deleting it." });
+    expect(await deleteReport({ runId: id, revokeShareLinks: false })).toEqual({
+      error: "Cancel the run before deleting it.",
+    });
     expect(await shareRun(id)).toEqual({ error: "Wait for the run to finish before sharing it." });
   });
 });

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // runs, the admin reads everything and may cancel or delete, history lists only the caller's runs.
 const req = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock("server-only", () => ({}));
-vi.mock("next/headers", () => ({ headers: async () => req.headers, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => req.headers,
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 vi.mock("next/server", () => ({ connection: async () => undefined }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
@@ -38,11 +41,17 @@ const as = (a: Account | null) => {
 const params = <T extends object>(p: T) => ({ params: Promise.resolve(p) });
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
 const post = (path: string) => new Request(`${ORIGIN}${path}`, { method: "POST" });
-const listIds = async (query = "") => ((await (await runs.GET(get(`/api/runs${query}`))).json()).runs as Array<{ id: string }>).map((r) => r.id);
+const listIds = async (query = "") =>
+  ((await (await runs.GET(get(`/api/runs${query}`))).json()).runs as Array<{ id: string }>).map((r) => r.id);
 
 async function seed(ownerId: string | null, status = "completed", minutesAgo = 0): Promise<string> {
   const id = crypto.randomUUID();
-  const settings = { mode: "research" as const, question: `Is lithium nephrotoxic? (${status}, ${minutesAgo})`, sources: ["local" as const], maxIterations: 1 };
+  const settings = {
+    mode: "research" as const,
+    question: `Is lithium nephrotoxic? (${status}, ${minutesAgo})`,
+    sources: ["local" as const],
+    maxIterations: 1,
+  };
   await createRun({ id, settings, backend: "extractive", model: null, ownerId });
   await getDb().run.update({ where: { id }, data: { status, createdAt: new Date(Date.now() - minutesAgo * 60_000) } });
   return id;
@@ -54,7 +63,10 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
   let admin: Account, alice: Account, bob: Account;
   let done: string, live: string, cli: string, oldSession: string;
   beforeAll(async () => {
-    Object.assign(process.env, { CRITICA_AUTH: "on", BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789" });
+    Object.assign(process.env, {
+      CRITICA_AUTH: "on",
+      BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789",
+    });
     ({ cleanup } = await useTempDatabase("auth-access"));
     admin = await signUp("admin@lab.org");
     alice = await signUp("alice@lab.org");
@@ -81,7 +93,9 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     expect(await statuses()).toEqual([200, 204, 200]);
     as(bob);
     expect(await statuses()).toEqual([404, 404, 404]);
-    expect(await (await runById.GET(get(`/api/runs/${done}`), params({ id: done }))).json()).toEqual({ error: "Unknown run." });
+    expect(await (await runById.GET(get(`/api/runs/${done}`), params({ id: done }))).json()).toEqual({
+      error: "Unknown run.",
+    });
     as(null);
     expect(await statuses()).toEqual([404, 404, 404]);
   });
@@ -160,7 +174,9 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
   it("gives a CLI run to the account of --as <email>, by default the admin, and refuses an unknown e-mail", async () => {
     expect(await cliRunOwner(undefined)).toBe(admin.userId);
     expect(await cliRunOwner("Alice@Lab.org")).toBe(alice.userId);
-    await expect(cliRunOwner("nobody@lab.org")).rejects.toThrow("--as: no account has the e-mail address nobody@lab.org.");
+    await expect(cliRunOwner("nobody@lab.org")).rejects.toThrow(
+      "--as: no account has the e-mail address nobody@lab.org.",
+    );
     process.env.CRITICA_AUTH = "off";
     try {
       expect(await cliRunOwner(undefined)).toBeNull();

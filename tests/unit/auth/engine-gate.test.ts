@@ -9,12 +9,19 @@ const PASSWORD = "k".repeat(43);
 describe("the gate of the durable engine's endpoints", () => {
   it("lets every other path through", () => {
     setEngineAccess({ kind: "in-process" });
-    expect(["/api/runs", "/.well-known/security.txt", "/well-known/workflow/v1/flow"].map((p) => engineRefusal(p, null))).toEqual([null, null, null]);
+    expect(
+      ["/api/runs", "/.well-known/security.txt", "/well-known/workflow/v1/flow"].map((p) => engineRefusal(p, null)),
+    ).toEqual([null, null, null]);
   });
 
   it("refuses everything under /.well-known/workflow/ with 404 when the engine delivers in process (local world), credentials or not", () => {
     setEngineAccess({ kind: "in-process" });
-    for (const path of ["/.well-known/workflow/v1/flow", "/.well-known/workflow/v1/step", "/.well-known/workflow/v1/webhook/abc", "/.well-known/workflow/v1/flow/"]) {
+    for (const path of [
+      "/.well-known/workflow/v1/flow",
+      "/.well-known/workflow/v1/step",
+      "/.well-known/workflow/v1/webhook/abc",
+      "/.well-known/workflow/v1/flow/",
+    ]) {
       expect(engineRefusal(path, basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({ status: 404, error: "Not found." });
     }
   });
@@ -24,10 +31,21 @@ describe("the gate of the durable engine's endpoints", () => {
     const refused = { status: 401, error: "The durable engine's endpoints answer the engine only." };
     expect(engineRefusal("/.well-known/workflow/v1/flow", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
     expect(engineRefusal("/.well-known/workflow/v1/step", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
-    for (const authorization of [null, "", basic(`${ENGINE_USER}:${PASSWORD.slice(1)}`), basic(`someone:${PASSWORD}`), basic(PASSWORD), `Bearer ${PASSWORD}`, "Basic !!!"]) {
+    for (const authorization of [
+      null,
+      "",
+      basic(`${ENGINE_USER}:${PASSWORD.slice(1)}`),
+      basic(`someone:${PASSWORD}`),
+      basic(PASSWORD),
+      `Bearer ${PASSWORD}`,
+      "Basic !!!",
+    ]) {
       expect(engineRefusal("/.well-known/workflow/v1/step", authorization)).toEqual(refused);
     }
-    expect(engineRefusal("/.well-known/workflow/v1/webhook/x", basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({ status: 404, error: "Not found." });
+    expect(engineRefusal("/.well-known/workflow/v1/webhook/x", basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({
+      status: 404,
+      error: "Not found.",
+    });
   });
 
   it("refuses everything when nothing was set up (inline engine), and nothing in `next dev`", () => {

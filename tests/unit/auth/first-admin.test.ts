@@ -16,7 +16,11 @@ const DATABASE = `critica_first_admin_test${process.env.TEST_POSTGRES_DB_SUFFIX 
 
 /** Twenty sign-ups at once (each from its own address and e-mail); their statuses in order. */
 async function twentyAtOnce(tag: string): Promise<number[]> {
-  const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => authPost("/sign-up/email", { name: `p${i}`, email: `${tag}${i}@lab.org`, password: PASSWORD })));
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      authPost("/sign-up/email", { name: `p${i}`, email: `${tag}${i}@lab.org`, password: PASSWORD }),
+    ),
+  );
   return responses.map((r) => r.status);
 }
 
@@ -47,8 +51,12 @@ function behaviour(fresh: () => Promise<void>) {
       expect(await twentyAtOnce("open")).toEqual(Array(20).fill(200));
       expect(await roles()).toEqual({ admin: 1, user: 19 });
       const admin = await getDb().user.findFirstOrThrow({ where: { role: "admin" } });
-      expect(await getDb().serverState.findUnique({ where: { key: "first-admin" }, select: { value: true } })).toEqual({ value: admin.id });
-      expect((await authPost("/sign-up/email", { name: "late", email: "late@lab.org", password: PASSWORD })).status).toBe(200);
+      expect(await getDb().serverState.findUnique({ where: { key: "first-admin" }, select: { value: true } })).toEqual({
+        value: admin.id,
+      });
+      expect(
+        (await authPost("/sign-up/email", { name: "late", email: "late@lab.org", password: PASSWORD })).status,
+      ).toBe(200);
       expect(await roles()).toEqual({ admin: 1, user: 20 });
     });
 
@@ -71,7 +79,12 @@ function behaviour(fresh: () => Promise<void>) {
 describe("the first administrator (CRITICA_AUTH=on)", () => {
   const saved = { ...process.env };
   const drops: Array<() => void> = [];
-  beforeAll(() => Object.assign(process.env, { CRITICA_AUTH: "on", BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789" }));
+  beforeAll(() =>
+    Object.assign(process.env, {
+      CRITICA_AUTH: "on",
+      BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789",
+    }),
+  );
   afterAll(async () => {
     await getDb().$disconnect();
     process.env = saved;

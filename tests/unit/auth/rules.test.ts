@@ -1,13 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { canClaimRun, canReadRun, canStartRun, canWriteRun, historyScope, isAdmin, ownerIdFor, type Caller, type RunWrite } from "@/lib/auth/rules";
+import {
+  canClaimRun,
+  canReadRun,
+  canStartRun,
+  canWriteRun,
+  historyScope,
+  isAdmin,
+  ownerIdFor,
+  type Caller,
+  type RunWrite,
+} from "@/lib/auth/rules";
 import { isPublicPath, safeNext, secureCookies, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
 import { authOffWarning, bindHost, isLoopback, listenPort } from "@/lib/auth/bind";
 
 // The access rules, one assertion per rule and caller kind. Ids are shaped like the real ones:
 // better-auth user ids (32 characters) and browser session ids (base64url of 24 bytes).
-const ADMIN: Caller = { kind: "user", userId: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "admin@lab.org", name: "Ada", role: "admin" };
-const ALICE: Caller = { kind: "user", userId: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "alice@lab.org", name: "Alice", role: "user" };
-const BOB: Caller = { kind: "user", userId: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", email: "bob@lab.org", name: "Bob", role: "user" };
+const ADMIN: Caller = {
+  kind: "user",
+  userId: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  email: "admin@lab.org",
+  name: "Ada",
+  role: "admin",
+};
+const ALICE: Caller = {
+  kind: "user",
+  userId: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  email: "alice@lab.org",
+  name: "Alice",
+  role: "user",
+};
+const BOB: Caller = {
+  kind: "user",
+  userId: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  email: "bob@lab.org",
+  name: "Bob",
+  role: "user",
+};
 const GUEST: Caller = { kind: "guest" };
 const LAPTOP: Caller = { kind: "local", sessionId: "laptop-session-xxxxxxxxxxxxxxxxx" };
 const NEW_BROWSER: Caller = { kind: "local", sessionId: null };
@@ -63,31 +91,66 @@ describe("starting, claiming, listing and owning runs", () => {
   });
   it("history: a user sees exactly their runs whatever they ask; an admin may pick a user or the unclaimed runs", () => {
     expect(historyScope(ALICE)).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
-    expect(historyScope(ALICE, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ALICE, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({
+      owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      withUnowned: false,
+    });
     expect(historyScope(ALICE, "unclaimed")).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
     expect(historyScope(ADMIN)).toEqual({ owner: "adm1nAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
-    expect(historyScope(ADMIN, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({ owner: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
+    expect(historyScope(ADMIN, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({
+      owner: "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      withUnowned: false,
+    });
     expect(historyScope(ADMIN, "unclaimed")).toEqual({ unclaimed: true });
     expect(historyScope(GUEST, "unclaimed")).toEqual({ nobody: true });
     expect(historyScope(LAPTOP)).toEqual({ owner: "laptop-session-xxxxxxxxxxxxxxxxx", withUnowned: true });
     expect(historyScope(NEW_BROWSER)).toEqual({ owner: null, withUnowned: true });
   });
   it("a new run belongs to the user, or to the browser session with CRITICA_AUTH=off", () => {
-    expect([ALICE, LAPTOP, NEW_BROWSER, GUEST].map(ownerIdFor)).toEqual(["a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", "laptop-session-xxxxxxxxxxxxxxxxx", null, null]);
+    expect([ALICE, LAPTOP, NEW_BROWSER, GUEST].map(ownerIdFor)).toEqual([
+      "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "laptop-session-xxxxxxxxxxxxxxxxx",
+      null,
+      null,
+    ]);
     expect([ADMIN, ALICE, GUEST, LAPTOP].map(isAdmin)).toEqual([true, false, false, false]);
   });
 });
 
 describe("the gate in front of every request", () => {
   it("opens sign-in, sign-up, share links, auth endpoints, health, OpenAPI and security.txt to everyone, and nothing else", () => {
-    const open = ["/sign-in", "/sign-up", "/share/abc_DEF-123", "/share/abc/export/markdown", "/api/auth/sign-in/email", "/api/health", "/api/openapi.json", "/.well-known/security.txt"];
+    const open = [
+      "/sign-in",
+      "/sign-up",
+      "/share/abc_DEF-123",
+      "/share/abc/export/markdown",
+      "/api/auth/sign-in/email",
+      "/api/health",
+      "/api/openapi.json",
+      "/.well-known/security.txt",
+    ];
     // The engine's endpoints are not open: they answer the engine alone (engine-gate.test.ts).
-    const closed = ["/", "/reports", "/reports/7d1c3a4e-0000-4000-8000-000000000000", "/api/runs", "/api/checks", "/settings/api-keys", "/sign-out", "/share", "/api/healthz", "/sign-in-now", "/.well-known/workflow/v1/step", "/.well-known/security.txt/x"];
+    const closed = [
+      "/",
+      "/reports",
+      "/reports/7d1c3a4e-0000-4000-8000-000000000000",
+      "/api/runs",
+      "/api/checks",
+      "/settings/api-keys",
+      "/sign-out",
+      "/share",
+      "/api/healthz",
+      "/sign-in-now",
+      "/.well-known/workflow/v1/step",
+      "/.well-known/security.txt/x",
+    ];
     expect(open.filter(isPublicPath)).toEqual(open);
     expect(closed.filter(isPublicPath)).toEqual([]);
   });
   it("redirects after sign-in only to a path on this site", () => {
-    expect(["/reports?q=lithium", "//evil.example", "/\\evil.example", "https://evil.example", "", null].map(safeNext)).toEqual(["/reports?q=lithium", "/", "/", "/", "/", "/"]);
+    expect(
+      ["/reports?q=lithium", "//evil.example", "/\\evil.example", "https://evil.example", "", null].map(safeNext),
+    ).toEqual(["/reports?q=lithium", "/", "/", "/", "/", "/"]);
   });
   it("sends a nonce-based CSP that forbids framing, with nosniff and a strict referrer policy", () => {
     const h = securityHeaders("bm9uY2U=", { dev: false });
@@ -96,7 +159,9 @@ describe("the gate in front of every request", () => {
     );
     expect(h["X-Content-Type-Options"]).toBe("nosniff");
     expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-    expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain("'nonce-x' 'strict-dynamic' 'unsafe-eval';");
+    expect(securityHeaders("x", { dev: true })["Content-Security-Policy"]).toContain(
+      "'nonce-x' 'strict-dynamic' 'unsafe-eval';",
+    );
     expect(h["Strict-Transport-Security"]).toBeUndefined();
   });
   it("marks every cookie set over HTTPS Secure, and leaves plain HTTP answers alone", () => {
@@ -106,12 +171,24 @@ describe("the gate in front of every request", () => {
       headers.append("set-cookie", "other=1; Path=/; Secure");
       return new Response("{}", { status: 200, headers });
     };
-    expect(secureCookies(response(), true).headers.getSetCookie()).toEqual(["better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax; Secure", "other=1; Path=/; Secure"]);
-    expect(secureCookies(response(), false).headers.getSetCookie()[0]).toBe("better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
+    expect(secureCookies(response(), true).headers.getSetCookie()).toEqual([
+      "better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax; Secure",
+      "other=1; Path=/; Secure",
+    ]);
+    expect(secureCookies(response(), false).headers.getSetCookie()[0]).toBe(
+      "better-auth.session_token=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax",
+    );
   });
   it("adds HSTS (a year) only to answers served over HTTPS, as X-Forwarded-Proto says", () => {
     expect(securityHeaders("x", { dev: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000");
-    expect(["https", "HTTPS", "https, http", "http", "http, https", null].map(servedOverHttps)).toEqual([true, true, true, false, false, false]);
+    expect(["https", "HTTPS", "https, http", "http", "http, https", null].map(servedOverHttps)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -129,9 +206,13 @@ describe("the warning of a personal install reachable from the network", () => {
     expect(listenPort(["node", "next", "start"], {})).toBe(3000);
   });
   it("warns only with CRITICA_AUTH=off on a non-loopback address", () => {
-    expect(["localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]", "0.0.0.0", "::", "192.168.1.5"].map(isLoopback)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(
+      ["localhost", "127.0.0.1", "127.8.9.10", "::1", "[::1]", "0.0.0.0", "::", "192.168.1.5"].map(isLoopback),
+    ).toEqual([true, true, true, true, true, false, false, false]);
     expect(authOffWarning("off", "127.0.0.1")).toBeNull();
     expect(authOffWarning("on", "0.0.0.0")).toBeNull();
-    expect(authOffWarning("off", "0.0.0.0")).toMatch(/^critica: WARNING: CRITICA_AUTH=off and the server listens on 0\.0\.0\.0, not only on loopback/);
+    expect(authOffWarning("off", "0.0.0.0")).toMatch(
+      /^critica: WARNING: CRITICA_AUTH=off and the server listens on 0\.0\.0\.0, not only on loopback/,
+    );
   });
 });

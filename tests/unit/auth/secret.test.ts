@@ -28,7 +28,9 @@ describe("the session-signing secret", () => {
     const values = await Promise.all(Array.from({ length: 20 }, () => authSecret(undefined)));
     expect(values[0]).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     expect(new Set(values).size).toBe(1);
-    expect(await getDb().serverState.findMany({ select: { key: true, value: true } })).toEqual([{ key: "auth-secret", value: values[0] }]);
+    expect(await getDb().serverState.findMany({ select: { key: true, value: true } })).toEqual([
+      { key: "auth-secret", value: values[0] },
+    ]);
     expect(await authSecret(undefined)).toBe(values[0]);
     expect(await authSecret("configured-secret-0123456789abcdef0123")).toBe("configured-secret-0123456789abcdef0123");
   });
@@ -49,9 +51,13 @@ describe("the session-signing secret", () => {
   });
 
   it("derives independent keys per purpose (HMAC-SHA256, base64url)", () => {
-    expect(derivedKey("s".repeat(43), "critica/workflow-engine/delivery/v1")).toBe(derivedKey("s".repeat(43), "critica/workflow-engine/delivery/v1"));
+    expect(derivedKey("s".repeat(43), "critica/workflow-engine/delivery/v1")).toBe(
+      derivedKey("s".repeat(43), "critica/workflow-engine/delivery/v1"),
+    );
     expect(derivedKey("s".repeat(43), "a")).not.toBe(derivedKey("s".repeat(43), "b"));
     // RFC 4231 test case 2: HMAC-SHA-256("Jefe", "what do ya want for nothing?").
-    expect(Buffer.from(derivedKey("Jefe", "what do ya want for nothing?"), "base64url").toString("hex")).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    expect(Buffer.from(derivedKey("Jefe", "what do ya want for nothing?"), "base64url").toString("hex")).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
   });
 });

@@ -32,7 +32,10 @@ export function cookieOf(response: Response): string {
 }
 
 /** Signs up an account and returns its session cookie and user id. @throws when better-auth refuses. */
-export async function signUp(email: string, password = "correct horse battery"): Promise<{ cookie: string; userId: string }> {
+export async function signUp(
+  email: string,
+  password = "correct horse battery",
+): Promise<{ cookie: string; userId: string }> {
   const response = await authPost("/sign-up/email", { name: email.split("@")[0], email, password });
   if (!response.ok) throw new Error(`sign-up ${email}: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };

@@ -12,7 +12,15 @@ const { useTempDatabase } = await import("../../support/temp-database");
 
 const ORIGIN = "http://critica.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (id: string, body: string) => route.POST(new Request(`${ORIGIN}/api/runs/${id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body }), params(id));
+const post = (id: string, body: string) =>
+  route.POST(
+    new Request(`${ORIGIN}/api/runs/${id}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    }),
+    params(id),
+  );
 
 describe("POST and GET /api/runs/<id>/messages on the route handlers", () => {
   let cleanup: () => void;
@@ -21,7 +29,13 @@ describe("POST and GET /api/runs/<id>/messages on the route handlers", () => {
     ({ cleanup } = await useTempDatabase("chat-route"));
     process.env.OPENAI_API_KEY = "";
     runId = crypto.randomUUID();
-    await createRun({ id: runId, settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId: null });
+    await createRun({
+      id: runId,
+      settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 1 },
+      backend: "extractive",
+      model: null,
+      ownerId: null,
+    });
     await getDb().run.update({ where: { id: runId }, data: { status: "completed" } });
   });
   afterAll(() => cleanup());
@@ -47,11 +61,23 @@ describe("POST and GET /api/runs/<id>/messages on the route handlers", () => {
       .split("\n\n")
       .filter((line) => line.startsWith("data: {"))
       .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: string; data?: unknown });
-    expect(chunks.map((c) => c.type)).toEqual(["start", "data-follow-up-kind", "text-start", ...chunks.filter((c) => c.type === "text-delta").map(() => "text-delta"), "text-end", "data-chat-answer", "finish"]);
+    expect(chunks.map((c) => c.type)).toEqual([
+      "start",
+      "data-follow-up-kind",
+      "text-start",
+      ...chunks.filter((c) => c.type === "text-delta").map(() => "text-delta"),
+      "text-end",
+      "data-chat-answer",
+      "finish",
+    ]);
     const text = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : [])).join("");
-    expect(text).toBe("None of the run's 0 records mentions doses, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into doses*.");
+    expect(text).toBe(
+      "None of the run's 0 records mentions doses, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into doses*.",
+    );
 
-    const { messages } = await (await route.GET(new Request(`${ORIGIN}/api/runs/${runId}/messages`), params(runId))).json();
+    const { messages } = await (
+      await route.GET(new Request(`${ORIGIN}/api/runs/${runId}/messages`), params(runId))
+    ).json();
     expect(messages.map((m: { role: string; metadata: { status: string } }) => [m.role, m.metadata.status])).toEqual([
       ["user", "complete"],
       ["assistant", "complete"],

@@ -52,7 +52,13 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
       [{ kind: "evidence", focus: "", reason: "the run's records already report polyuria in rats" }],
     );
     const a = await readAnswer(await postFollowUp(run, { text }, { model: { model, modelId: "scripted-stream" } }));
-    expect(a.kind).toEqual({ kind: "evidence", reason: "the run's records already report polyuria in rats", references: [], focus: text, decidedBy: "model" });
+    expect(a.kind).toEqual({
+      kind: "evidence",
+      reason: "the run's records already report polyuria in rats",
+      references: [],
+      focus: text,
+      decidedBy: "model",
+    });
     expect(a.text).toBe(`Lithium-treated rats developed polyuria [${first}].`);
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(model.doStreamCalls).toHaveLength(1);
@@ -62,7 +68,14 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
     expect(model.doGenerateCalls[0].temperature).toBe(0);
 
     const events = await listRunEvents(run.id);
-    expect(events.filter((e) => e.type === "usage").map((e) => e.type === "usage" && [e.data.agent, e.data.model, e.data.inputTokens, e.data.outputTokens, e.data.costUsd])).toEqual([
+    expect(
+      events
+        .filter((e) => e.type === "usage")
+        .map(
+          (e) =>
+            e.type === "usage" && [e.data.agent, e.data.model, e.data.inputTokens, e.data.outputTokens, e.data.costUsd],
+        ),
+    ).toEqual([
       ["chat-classify", "scripted-stream", 100, 20, 0.00036],
       ["chat-answer", "scripted-stream", 100, 20, 0.00036],
     ]);
@@ -70,15 +83,34 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
     expect(formatUsageLine(usage)).toBe("2 model calls · 200 input + 40 output tokens · est. $0.0007");
     expect(usage.costUsd).toBeCloseTo(0.00072, 10);
     const json = JSON.parse(exportRun("json", (await getRunDetail(run.id))!)!.body);
-    expect(json.usage).toMatchObject({ calls: 2, inputTokens: 200, outputTokens: 40, byAgent: { "chat-classify": { calls: 1 }, "chat-answer": { calls: 1 } } });
+    expect(json.usage).toMatchObject({
+      calls: 2,
+      inputTokens: 200,
+      outputTokens: 40,
+      byAgent: { "chat-classify": { calls: 1 }, "chat-answer": { calls: 1 } },
+    });
   });
 
   it("starts a research iteration for a request the rules read as a question, on the model's focus", async () => {
     const text = "Are there newer trials on lithium and the kidney?";
     expect(classifyFollowUp(text).kind).toBe("evidence");
-    const model = streamingModel([], 9, [{ kind: "research", focus: "lithium kidney trials", reason: "asks for trials the run did not gather" }]);
-    const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text }, { model: { model, modelId: "scripted-stream" }, researchBackend: createFallbackBackend() }));
-    expect(a.kind).toEqual({ kind: "research", reason: "asks for trials the run did not gather", references: [], focus: "lithium kidney trials", decidedBy: "model" });
+    const model = streamingModel([], 9, [
+      { kind: "research", focus: "lithium kidney trials", reason: "asks for trials the run did not gather" },
+    ]);
+    const a = await readAnswer(
+      await postFollowUp(
+        (await getRun(run.id))!,
+        { text },
+        { model: { model, modelId: "scripted-stream" }, researchBackend: createFallbackBackend() },
+      ),
+    );
+    expect(a.kind).toEqual({
+      kind: "research",
+      reason: "asks for trials the run did not gather",
+      references: [],
+      focus: "lithium kidney trials",
+      decidedBy: "model",
+    });
     const iteration = a.chunks.find((c) => c.type === "data-research-iteration");
     expect(iteration).toMatchObject({ data: { iteration: 3, queries: ["lithium kidney trials"] } });
     expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({ data: { status: "completed" } });
@@ -92,7 +124,13 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
 
   it("falls back to the rules, saying so, when the model cannot classify", async () => {
     const model = streamingModel([() => "Reference 2 is about lithium [2]."], 9, [new Error("upstream 503")]);
-    const a = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: { model, modelId: "scripted-stream" } }));
+    const a = await readAnswer(
+      await postFollowUp(
+        (await getRun(run.id))!,
+        { text: "Summarise reference 2" },
+        { model: { model, modelId: "scripted-stream" } },
+      ),
+    );
     expect(a.kind).toEqual({
       kind: "evidence",
       reason: "names a reference by number (the model could not classify it: upstream 503)",

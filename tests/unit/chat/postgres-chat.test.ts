@@ -29,7 +29,14 @@ const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** POSTs a follow-up and reads the whole server-sent stream: its chunks in order and the answer's text. */
 async function post(runId: string, text: string) {
-  const response = await route.POST(new Request(`${ORIGIN}/api/runs/${runId}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) }), params(runId));
+  const response = await route.POST(
+    new Request(`${ORIGIN}/api/runs/${runId}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text }),
+    }),
+    params(runId),
+  );
   expect(response.status).toBe(200);
   const chunks = (await response.text())
     .split("\n\n")
@@ -39,7 +46,14 @@ async function post(runId: string, text: string) {
 }
 
 /** GET /api/runs/<id>/messages: the saved thread. */
-async function thread(runId: string): Promise<Array<{ id: string; role: string; parts: Array<{ type: string; text?: string; data?: unknown }>; metadata: { status: string } }>> {
+async function thread(runId: string): Promise<
+  Array<{
+    id: string;
+    role: string;
+    parts: Array<{ type: string; text?: string; data?: unknown }>;
+    metadata: { status: string };
+  }>
+> {
   return (await (await route.GET(new Request(`${ORIGIN}/api/runs/${runId}/messages`), params(runId))).json()).messages;
 }
 
@@ -56,7 +70,8 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
     process.env.DATABASE_URL = url.toString();
     process.env.OPENAI_API_KEY = "";
     await applyMigrations();
-    for (const set of ["Development", "Test", "Training"]) await importFile(path.join(CORPUS, `bc5cdr_pubtator/CDR_${set}Set.PubTator.txt`));
+    for (const set of ["Development", "Test", "Training"])
+      await importFile(path.join(CORPUS, `bc5cdr_pubtator/CDR_${set}Set.PubTator.txt`));
     const started = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     expect((await started.done).status).toBe("completed");
     runId = started.runId;
@@ -69,14 +84,25 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
     const a = await post(runId, "What doses were used?");
     // The references cited so far also arrive while the text streams (data-chat-answer rewritten under one id).
     const types = a.chunks.map((c) => c.type).filter((t) => t !== "text-delta");
-    expect([...types.slice(0, 3), ...types.slice(-3)]).toEqual(["start", "data-follow-up-kind", "text-start", "text-end", "data-chat-answer", "finish"]);
+    expect([...types.slice(0, 3), ...types.slice(-3)]).toEqual([
+      "start",
+      "data-follow-up-kind",
+      "text-start",
+      "text-end",
+      "data-chat-answer",
+      "finish",
+    ]);
     expect(a.text).toBe(
       "3 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 6, 28]:\n\n" +
         "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked polyuria with hyposmotic urine.” [4]\n" +
         "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
         "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria.” [28]",
     );
-    const answer = a.chunks.findLast((c) => c.type === "data-chat-answer")!.data as { references: Array<{ n: number; pmid: string }>; evidenceConsidered: number; checks: { status: string } };
+    const answer = a.chunks.findLast((c) => c.type === "data-chat-answer")!.data as {
+      references: Array<{ n: number; pmid: string }>;
+      evidenceConsidered: number;
+      checks: { status: string };
+    };
     expect(answer.references.map((r) => [r.n, r.pmid])).toEqual([
       [4, "19692487"],
       [6, "1378968"],
@@ -96,7 +122,13 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
   it("a research follow-up runs a new iteration whose events, answer and report v2 are saved", async () => {
     const a = await post(runId, "What about children?");
     const part = (type: string) => a.chunks.findLast((c) => c.type === type)?.data;
-    expect(part("data-follow-up-kind")).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children", decidedBy: "rules" });
+    expect(part("data-follow-up-kind")).toEqual({
+      kind: "research",
+      reason: "asks about a topic beyond the evidence (“what about …”)",
+      references: [],
+      focus: "children",
+      decidedBy: "rules",
+    });
     // One search, with the run's drug (Postgres full-text search finds 19 new records where SQLite's bm25 finds 12).
     expect(part("data-research-iteration")).toEqual({ iteration: 3, fromSeq: 22, queries: ["lithium children"] });
     expect(part("data-run-finished")).toMatchObject({ status: "completed", message: null });
@@ -107,7 +139,10 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
         toVersion: 2,
         referencesAdded: [
           // A question about lithium gains no references about other drugs, as on SQLite.
-          { evidenceId: "pmid:6794356", title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant." },
+          {
+            evidenceId: "pmid:6794356",
+            title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant.",
+          },
         ],
         referencesRemoved: [],
         hypotheses: [],

@@ -34,14 +34,24 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const before = await listRunEvents(run.id);
     expect(before.at(-1)!.seq).toBe(22);
     const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
-    expect(a.kind).toEqual({ kind: "research", reason: "asks about a topic beyond the evidence (“what about …”)", references: [], focus: "children", decidedBy: "rules" });
+    expect(a.kind).toEqual({
+      kind: "research",
+      reason: "asks about a topic beyond the evidence (“what about …”)",
+      references: [],
+      focus: "children",
+      decidedBy: "rules",
+    });
     const iteration = a.chunks.find((c) => c.type === "data-research-iteration");
     expect(iteration).toMatchObject({ data: { iteration: 3, fromSeq: 22, queries: ["lithium children"] } });
     // The iteration's own run events stream in the answer, as on the run's stream.
     const searches = a.chunks.flatMap((c) => (c.type === "data-search" ? [c.data] : []));
     // One search, with the run's drug: a question about lithium gains no records found on "children" alone.
-    expect(searches.map((s) => [s.iteration, s.phase, s.query, s.hits])).toEqual([[3, "question", "lithium children", 40]]);
-    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({ data: { status: "completed", message: null } });
+    expect(searches.map((s) => [s.iteration, s.phase, s.query, s.hits])).toEqual([
+      [3, "question", "lithium children", 40],
+    ]);
+    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({
+      data: { status: "completed", message: null },
+    });
     expect(a.chunks.find((c) => c.type === "data-report-version")).toEqual({
       type: "data-report-version",
       id: "version",
@@ -52,7 +62,12 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           toVersion: 2,
           // v2 answers the follow-up (lib/chat/follow-up-findings): before, it kept v1's five references exactly. A
           // question about lithium gains no references about other drugs (before: indinavir, ribavirin, contrast media).
-          referencesAdded: [{ evidenceId: "pmid:6794356", title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant." }],
+          referencesAdded: [
+            {
+              evidenceId: "pmid:6794356",
+              title: "Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant.",
+            },
+          ],
           referencesRemoved: [],
           hypotheses: [],
           confidenceBefore: 0.45,
@@ -64,7 +79,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
 
     const events = await listRunEvents(run.id);
     // The added reference (lithium in a newborn) was in v1's evidence but uncited, and names lithium with a child.
-    const found = new Set(events.flatMap((e) => (e.type === "evidence" && e.seq > 22 ? e.data.added.map((r) => r.id) : [])));
+    const found = new Set(
+      events.flatMap((e) => (e.type === "evidence" && e.seq > 22 ? e.data.added.map((r) => r.id) : [])),
+    );
     expect(found.has("pmid:6794356")).toBe(false);
     const [v1, v2] = reportVersions(events).map((v) => v.report);
     // v1 cites six records: its conclusion cites the records behind its drug candidate (PMID 1378968 among them).
@@ -89,7 +106,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const [page1, page2] = [1, 2].map((n) => versionPage(events, evidence, QUESTION, n)!);
     expect([page1.records.length, page2.records.length]).toEqual([51, 63]);
     expect(page1.view.events.at(-1)).toMatchObject({ seq: 22, type: "run-finished" });
-    expect(page2.view.events.filter((e) => e.type === "iteration-started").map((e) => e.data.iteration)).toEqual([1, 2, 3]);
+    expect(page2.view.events.filter((e) => e.type === "iteration-started").map((e) => e.data.iteration)).toEqual([
+      1, 2, 3,
+    ]);
     expect(page1.diff).toBeNull();
     expect(page2.diff).toMatchObject({
       fromVersion: 1,
@@ -97,7 +116,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       certainty: { before: "very low", after: "very low" },
       confidence: { before: 0.45, after: 0.45 },
       newRecords: 12,
-      added: [{ evidenceId: "pmid:6794356", n: 7, reason: "already among v1's records; cited in the executive summary" }],
+      added: [
+        { evidenceId: "pmid:6794356", n: 7, reason: "already among v1's records; cited in the executive summary" },
+      ],
       removed: [],
     });
     expect(page2.diff!.bottomLine.before).toBe(page2.diff!.bottomLine.after);
@@ -110,11 +131,19 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
         "Certainty of the evidence (GRADE): very low.",
     );
     const saved = (await listMessages(run.id)).at(-1)!;
-    expect(saved.parts.map((p) => p.type)).toEqual(["data-follow-up-kind", "data-research-iteration", "data-report-version"]);
+    expect(saved.parts.map((p) => p.type)).toEqual([
+      "data-follow-up-kind",
+      "data-research-iteration",
+      "data-report-version",
+    ]);
 
     // Later evidence questions read the new report and the records the iteration found.
-    const humans = await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Which of these studies were in humans?" }, { model: null }));
-    expect(humans.text.split("\n")[0]).toMatch(/^By publication types and abstract wording, \d+ of the run's 63 records are studies in humans/);
+    const humans = await readAnswer(
+      await postFollowUp((await getRun(run.id))!, { text: "Which of these studies were in humans?" }, { model: null }),
+    );
+    expect(humans.text.split("\n")[0]).toMatch(
+      /^By publication types and abstract wording, \d+ of the run's 63 records are studies in humans/,
+    );
   });
 
   it("is cancellable like a run, and no follow-up is accepted while it researches", async () => {
@@ -122,10 +151,14 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { model: null });
     const running = (await getRun(run.id))!;
     expect(running.status).toBe("running");
-    await expect(postFollowUp(running, { text: "What doses were used?" }, { model: null })).rejects.toMatchObject({ status: 409 });
+    await expect(postFollowUp(running, { text: "What doses were used?" }, { model: null })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(cancelRun(run.id)).toBe(true);
     const a = await readAnswer(stream);
-    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({ data: { status: "cancelled", message: "Run cancelled; everything found so far is kept." } });
+    expect(a.chunks.find((c) => c.type === "data-run-finished")).toMatchObject({
+      data: { status: "cancelled", message: "Run cancelled; everything found so far is kept." },
+    });
     expect(a.chunks.some((c) => c.type === "data-report-version")).toBe(false);
     expect((await getRun(run.id))!.status).toBe("cancelled");
     expect(reportVersions(await listRunEvents(run.id))).toHaveLength(2);
@@ -135,7 +168,10 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     const current = (await getRun(run.id))!;
     const messages = await listMessages(run.id);
     expect(messages).toHaveLength(6);
-    const token = await createShareLink(run.id, toRunSnapshot(current, await listRunEvents(run.id), await getRunEvidence(run.id), messages));
+    const token = await createShareLink(
+      run.id,
+      toRunSnapshot(current, await listRunEvents(run.id), await getRunEvidence(run.id), messages),
+    );
     const shared = (await getSharedSnapshot(token))!;
     expect(shared.messages!.map((m) => [m.role, m.parts.map((p) => p.type).join(" ")])).toEqual([
       ["user", "text"],
@@ -149,13 +185,22 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: null }));
     expect((await getSharedSnapshot(token))!.messages).toHaveLength(6);
 
-    const json = JSON.parse(exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body);
-    expect(json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status])).toEqual([
+    const json = JSON.parse(
+      exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body,
+    );
+    expect(
+      json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status]),
+    ).toEqual([
       ["What about children?", "research", "complete"],
       ["Which of these studies were in humans?", "evidence", "complete"],
       ["Look deeper into amiloride", "research", "complete"],
     ]);
-    expect(json.followUps[0].research).toMatchObject({ iteration: 3, queries: ["lithium children"], status: "completed", reportVersion: 2 });
+    expect(json.followUps[0].research).toMatchObject({
+      iteration: 3,
+      queries: ["lithium children"],
+      status: "completed",
+      reportVersion: 2,
+    });
     expect(json.followUps[2].research).toMatchObject({ iteration: 4, status: "cancelled", reportVersion: null });
     const live = await getRunDetail(run.id);
     const md = exportRun("markdown", live!, { messages: await listMessages(run.id) })!.body;
@@ -167,8 +212,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       "### 4. Summarise reference 2",
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and ended completed.");
-    expect(appendix).toContain("It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.");
+    expect(appendix).toContain(
+      "It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.",
+    );
     expect(appendix).toContain("References of this answer:");
   });
 });
-

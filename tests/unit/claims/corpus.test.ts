@@ -82,16 +82,31 @@ describe("claim check on the imported corpus (extractive)", () => {
       pmid: "14975762",
       score: 5,
       foundBy: ["keyword", "semantic"],
-      passage: "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.",
+      passage:
+        "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.",
     });
     // Third since the relation model's second stage reads it at 0.8 or more (a 5 of 5 score); PMID 7282516 was third before.
     expect(c.citations[2]).toMatchObject({
       pmid: "24727461",
-      passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+      passage:
+        "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
     });
     // "has no effect on the heart" is read with its polarity: doxorubicin does not cause any disease of the heart.
-    expect(c.reading).toMatchObject({ chemical: "Doxorubicin", target: "heart", organ: "heart", relation: "causes", negated: true, chemicalIds: ["D004317"] });
-    expect(c.reading!.diseases.slice(0, 5)).toEqual(["cardiotoxicity", "cardiomyopathy", "cardiac dysfunction", "heart failure", "myocardial infarction"]);
+    expect(c.reading).toMatchObject({
+      chemical: "Doxorubicin",
+      target: "heart",
+      organ: "heart",
+      relation: "causes",
+      negated: true,
+      chemicalIds: ["D004317"],
+    });
+    expect(c.reading!.diseases.slice(0, 5)).toEqual([
+      "cardiotoxicity",
+      "cardiomyopathy",
+      "cardiac dysfunction",
+      "heart failure",
+      "myocardial infarction",
+    ]);
     // The 25 heart diseases the claim-check page names ("25 annotated: cardiotoxicity, …").
     expect(c.reading!.diseaseIds).toHaveLength(25);
     expect(c.sides!.contradicts.count).toBe(26);
@@ -111,7 +126,12 @@ describe("claim check on the imported corpus (extractive)", () => {
     expect(c.counterReport).toContain("26 reached the threshold of 3");
 
     // Saved like a research run: mode, events in order, evidence rows, history.
-    expect(detail.run).toMatchObject({ mode: "claim-check", question: CONTRADICTED, status: "completed", evidenceCount: 57 });
+    expect(detail.run).toMatchObject({
+      mode: "claim-check",
+      question: CONTRADICTED,
+      status: "completed",
+      evidenceCount: 57,
+    });
     expect(detail.evidence).toHaveLength(57);
     expect(detail.events.map((e) => e.type)).toEqual([
       "run-started",
@@ -133,15 +153,26 @@ describe("claim check on the imported corpus (extractive)", () => {
       ["semantic", "local", "doxorubicin OR heart OR effect OR cardiac OR myocardial"],
     ]);
     const scored = detail.events.find((e) => e.type === "claim-scored")!;
-    expect(scored.data).toMatchObject({ found: 57, scored: 57, aboveThreshold: 26, modelCalls: 0, byStrategy: { keyword: 40, semantic: 40, hyde: 0 } });
-    expect((await searchHistory({ ownerId: null, filters: {}, limit: 1 })).runs[0]).toMatchObject({ id: runId, mode: "claim-check" });
+    expect(scored.data).toMatchObject({
+      found: 57,
+      scored: 57,
+      aboveThreshold: 26,
+      modelCalls: 0,
+      byStrategy: { keyword: 40, semantic: 40, hyde: 0 },
+    });
+    expect((await searchHistory({ ownerId: null, filters: {}, limit: 1 })).runs[0]).toMatchObject({
+      id: runId,
+      mode: "claim-check",
+    });
 
     // A share link freezes the saved events, so the shared page shows the same verdict and passages.
     const token = await createShareLink(runId, toRunSnapshot(detail.run, detail.events));
     const shared = (await getSharedSnapshot(token))!;
     expect(shared.run.mode).toBe("claim-check");
     const verdict = shared.events.find((e) => e.type === "claim-verdict")!;
-    expect(verdict.type === "claim-verdict" && verdict.data.result.citations.map((x) => x.passage)).toEqual(c.citations.map((x) => x.passage));
+    expect(verdict.type === "claim-verdict" && verdict.data.result.citations.map((x) => x.passage)).toEqual(
+      c.citations.map((x) => x.passage),
+    );
   });
 
   it("leaves a claim without relevant evidence undecided, with an empty-evidence report", async () => {
@@ -158,7 +189,13 @@ describe("claim check on the imported corpus (extractive)", () => {
       "None of the 3 documents searched reached the threshold of 3 of 5 for the counter-statement, and none stated a finding in line with the claim. " +
         "The sources searched leave the claim undecided.",
     );
-    expect(c.searchStats).toMatchObject({ documentsFound: 3, documentsScored: 3, documentsAboveThreshold: 0, documentsCited: 0, threshold: 3 });
+    expect(c.searchStats).toMatchObject({
+      documentsFound: 3,
+      documentsScored: 3,
+      documentsAboveThreshold: 0,
+      documentsCited: 0,
+      threshold: 3,
+    });
   });
 
   it("checks up to three claims of a pasted abstract and never uses the abstract's own record as evidence", async () => {
@@ -175,7 +212,12 @@ describe("claim check on the imported corpus (extractive)", () => {
     for (const e of detail.events) {
       if (e.type === "claim-scored") expect(e.data.documents.map((d) => d.evidenceId)).not.toContain("pmid:11230490");
     }
-    expect(detail.events.filter((e) => e.type === "claim-verdict").map((e) => e.type === "claim-verdict" && e.data.claim).sort()).toEqual([1, 2, 3]);
+    expect(
+      detail.events
+        .filter((e) => e.type === "claim-verdict")
+        .map((e) => e.type === "claim-verdict" && e.data.claim)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it("can be cancelled and keeps what it found", async () => {
@@ -189,8 +231,13 @@ describe("claim check on the imported corpus (extractive)", () => {
         return extractive.scoreDocuments(input);
       },
     };
-    const { runId, done } = await startRun(claimCheck, { text: CONTRADICTED, sources: ["local"] }, { overrides: { backend: slow } });
-    for (let i = 0; i < 50 && !(await getRunDetail(runId))!.events.some((e) => e.type === "evidence"); i++) await new Promise((r) => setTimeout(r, 20));
+    const { runId, done } = await startRun(
+      claimCheck,
+      { text: CONTRADICTED, sources: ["local"] },
+      { overrides: { backend: slow } },
+    );
+    for (let i = 0; i < 50 && !(await getRunDetail(runId))!.events.some((e) => e.type === "evidence"); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(cancelRun(runId)).toBe(true);
     release();
     const outcome = await done;
@@ -198,6 +245,9 @@ describe("claim check on the imported corpus (extractive)", () => {
     const detail = (await getRunDetail(runId))!;
     expect(detail.run.status).toBe("cancelled");
     expect(detail.evidence).toHaveLength(57);
-    expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "cancelled", message: "Run cancelled; everything found so far is kept." } });
+    expect(detail.events.at(-1)).toMatchObject({
+      type: "run-finished",
+      data: { status: "cancelled", message: "Run cancelled; everything found so far is kept." },
+    });
   });
 });

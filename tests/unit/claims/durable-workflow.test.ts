@@ -18,7 +18,10 @@ const CLAIM = "Doxorubicin has no effect on the heart";
 const openCheck = (text: string) => openRun(claimCheck, { text, sources: ["local"] });
 
 /** A saved event's payload without what differs between two executions (durations and generation times). */
-const timeless = (data: unknown) => JSON.stringify(data).replace(/"durationMs":\d+/g, "").replace(/"generatedAt":"[^"]+"/g, "");
+const timeless = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/"durationMs":\d+/g, "")
+    .replace(/"generatedAt":"[^"]+"/g, "");
 
 describe("the durable claim check's steps", () => {
   let cleanup: () => void;
@@ -52,8 +55,14 @@ describe("the durable claim check's steps", () => {
     expect(b.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(b.map((e) => timeless(e.data))).toEqual(a.map((e) => timeless(e.data)));
     const verdict = b.find((e) => e.type === "claim-verdict")!;
-    expect(verdict.type === "claim-verdict" && [verdict.data.result.verdict, verdict.data.result.citations.length]).toEqual(["contradicts", 10]);
-    expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "completed", error: null, evidenceCount: 57 });
+    expect(
+      verdict.type === "claim-verdict" && [verdict.data.result.verdict, verdict.data.result.citations.length],
+    ).toEqual(["contradicts", 10]);
+    expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: "completed",
+      error: null,
+      evidenceCount: 57,
+    });
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(Array.from({ length: 57 }, (_, i) => i));
   });
@@ -68,7 +77,11 @@ describe("the durable claim check's steps", () => {
     // runs it again from the same input (the state it was given, as the event log holds it).
     const beforeSearch = structuredClone(run);
     await runDurableStage(claimCheck, job, structuredClone(run), { stage: "claim searches" });
-    expect((await listRunEvents(runId)).map((e) => e.type).slice(4)).toEqual(["claim-search", "claim-search", "evidence"]);
+    expect((await listRunEvents(runId)).map((e) => e.type).slice(4)).toEqual([
+      "claim-search",
+      "claim-search",
+      "evidence",
+    ]);
     run = await runDurableStage(claimCheck, job, beforeSearch, { stage: "claim searches" });
     expect(run).toMatchObject({ seq: 7, failure: null });
     expect(run.state.evidence).toHaveLength(57);
@@ -82,15 +95,28 @@ describe("the durable claim check's steps", () => {
     const { job, progress } = await openCheck(CLAIM);
     const { runId } = job;
     let run = progress;
-    for (const stage of ["claim extraction", "counter-statements", "claim searches"]) run = await runDurableStage(claimCheck, job, run, { stage });
+    for (const stage of ["claim extraction", "counter-statements", "claim searches"])
+      run = await runDurableStage(claimCheck, job, run, { stage });
     expect(await requestRunCancel(runId)).toBe(true);
     run = await runDurableStage(claimCheck, job, run, { stage: "claim scoring" });
     expect(run.failure).toEqual({ status: "cancelled", message: "Run cancelled; everything found so far is kept." });
     run = await runDurableStage(claimCheck, job, run, { stage: "verdicts" });
     await runDurableStage(claimCheck, job, run, { stage: FINISH });
     const events = await listRunEvents(runId);
-    expect(events.map((e) => e.type)).toEqual(["run-started", "notice", "claims-extracted", "counter-statement", "claim-search", "claim-search", "evidence", "run-finished"]);
-    expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "cancelled", evidenceCount: 57 });
+    expect(events.map((e) => e.type)).toEqual([
+      "run-started",
+      "notice",
+      "claims-extracted",
+      "counter-statement",
+      "claim-search",
+      "claim-search",
+      "evidence",
+      "run-finished",
+    ]);
+    expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: "cancelled",
+      evidenceCount: 57,
+    });
     expect(await getDb().runEvidence.count({ where: { runId } })).toBe(57);
   });
 
@@ -100,7 +126,10 @@ describe("the durable claim check's steps", () => {
     await claimCheckWorkflow(job, progress);
     const events = await listRunEvents(runId);
     expect(events.map((e) => e.type)).toEqual(["run-started", "notice", "run-finished"]);
-    expect(events.at(-1)!.data).toMatchObject({ status: "failed", message: "No checkable claim was found in the text." });
+    expect(events.at(-1)!.data).toMatchObject({
+      status: "failed",
+      message: "No checkable claim was found in the text.",
+    });
   });
 });
 

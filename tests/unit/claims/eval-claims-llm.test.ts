@@ -14,12 +14,21 @@ const COMMAND_TIMEOUT_MS = 90_000;
  * Runs `npm run -s eval -- <args>` in its own process group with the test's environment minus vitest's variables and
  * any model settings, plus `env`; kills the group (by its id) if it outlives COMMAND_TIMEOUT_MS.
  */
-function evalCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^(OPENAI_|CRITICA_LLM_)/.test(key)));
+function evalCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^(OPENAI_|CRITICA_LLM_)/.test(key)),
+  );
   const child = spawn("npm", ["run", "-s", "eval", "--", ...args], {
     cwd: process.cwd(),
     // npm runs tsx on the PATH's node: this test's (Node 22) first.
-    env: { ...inherited, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, ...env } as unknown as NodeJS.ProcessEnv,
+    env: {
+      ...inherited,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -68,37 +77,53 @@ describe("npm run eval -- claims --backend llm (a real process against a loopbac
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("runs the LLM claim check on 5 sampled pairs and prints the figures, the model calls, tokens and estimated cost", async () => {
-    const result = await evalCommand(ARGS, {
-      OPENAI_API_KEY: "ollama",
-      OPENAI_BASE_URL: server!.baseURL,
-      OPENAI_MODEL: "qwen3:8b",
-      ...PRICES,
-      CRITICA_LLM_CASSETTE: "record",
-      CRITICA_LLM_CASSETTE_PATH: cassette,
-    });
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe(EXPECTED);
-    expect(server!.requests).toHaveLength(42);
-    // Identical requests share a key: the passage calls of the 7 checks show the same record and counter-statement.
-    expect(readCassette(cassette).interactions).toHaveLength(36);
-  }, COMMAND_TIMEOUT_MS);
+  it(
+    "runs the LLM claim check on 5 sampled pairs and prints the figures, the model calls, tokens and estimated cost",
+    async () => {
+      const result = await evalCommand(ARGS, {
+        OPENAI_API_KEY: "ollama",
+        OPENAI_BASE_URL: server!.baseURL,
+        OPENAI_MODEL: "qwen3:8b",
+        ...PRICES,
+        CRITICA_LLM_CASSETTE: "record",
+        CRITICA_LLM_CASSETTE_PATH: cassette,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(EXPECTED);
+      expect(server!.requests).toHaveLength(42);
+      // Identical requests share a key: the passage calls of the 7 checks show the same record and counter-statement.
+      expect(readCassette(cassette).interactions).toHaveLength(36);
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 
-  it("replays the recorded run from its cassette with the server closed and no key: the same figures", async () => {
-    await server!.close();
-    server = null;
-    const result = await evalCommand(ARGS, { ...PRICES, CRITICA_LLM_CASSETTE: "replay", CRITICA_LLM_CASSETTE_PATH: cassette });
-    expect([result.code, result.stderr]).toEqual([0, ""]);
-    expect(result.stdout).toBe(EXPECTED);
-  }, COMMAND_TIMEOUT_MS);
+  it(
+    "replays the recorded run from its cassette with the server closed and no key: the same figures",
+    async () => {
+      await server!.close();
+      server = null;
+      const result = await evalCommand(ARGS, {
+        ...PRICES,
+        CRITICA_LLM_CASSETTE: "replay",
+        CRITICA_LLM_CASSETTE_PATH: cassette,
+      });
+      expect([result.code, result.stderr]).toEqual([0, ""]);
+      expect(result.stdout).toBe(EXPECTED);
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 
-  it("refuses --backend llm when no model is configured, saying what to set", async () => {
-    const result = await evalCommand(ARGS, {});
-    expect([result.code, result.stdout]).toEqual([1, ""]);
-    expect(result.stderr).toBe(
-      "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server also OPENAI_BASE_URL " +
-        "and OPENAI_MODEL, see docs/local-models.md), or replay a recorded cassette with CRITICA_LLM_CASSETTE=replay.\n",
-    );
-  }, COMMAND_TIMEOUT_MS);
+  it(
+    "refuses --backend llm when no model is configured, saying what to set",
+    async () => {
+      const result = await evalCommand(ARGS, {});
+      expect([result.code, result.stdout]).toEqual([1, ""]);
+      expect(result.stderr).toBe(
+        "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server also OPENAI_BASE_URL " +
+          "and OPENAI_MODEL, see docs/local-models.md), or replay a recorded cassette with CRITICA_LLM_CASSETTE=replay.\n",
+      );
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 });

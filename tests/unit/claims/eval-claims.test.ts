@@ -8,9 +8,15 @@ describe("npm run eval -- claims", () => {
     expect(process.env.DATABASE_URL).toBe(before);
     expect(result).toMatchObject({ benchmark: "claims", documents: 500 });
     // Dev records are read by the relation model fitted on the training set alone, so these are held-out figures.
-    expect(result.split).toBe("CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training set alone)");
+    expect(result.split).toBe(
+      "CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training set alone)",
+    );
     expect(result.goldRelations).toBe(7);
-    expect(result.model).toEqual({ pairs: 40, seed: 20160601, verdicts: { supports: 12, contradicts: 21, undecided: 7 } });
+    expect(result.model).toEqual({
+      pairs: 40,
+      seed: 20160601,
+      verdicts: { supports: 12, contradicts: 21, undecided: 7 },
+    });
     expect(result.rows.map((r) => [r.name, r.tp, r.fp, r.fn])).toEqual([
       ["co-occurrence (supports every pair)", 7, 33, 0],
       // 6, 7, 1 before the relation model's second stage: one false positive fewer; seven pairs the records name without

@@ -40,10 +40,29 @@ describe("claims with polarity, judged by the relation model on the imported cor
 
   it("contradicts “Cocaine is safe for the heart.”, citing the cocaine cardiotoxicity records with verified passages", async () => {
     const c = await check("Cocaine is safe for the heart.");
-    expect(c).toMatchObject({ verdict: "contradicts", confidence: "high", counterStatement: "Cocaine is not safe for the heart." });
-    expect(c.reading).toMatchObject({ chemical: "Cocaine", target: "heart", organ: "heart", relation: "causes", negated: true, form: "is safe for", chemicalIds: ["D003042"] });
+    expect(c).toMatchObject({
+      verdict: "contradicts",
+      confidence: "high",
+      counterStatement: "Cocaine is not safe for the heart.",
+    });
+    expect(c.reading).toMatchObject({
+      chemical: "Cocaine",
+      target: "heart",
+      organ: "heart",
+      relation: "causes",
+      negated: true,
+      form: "is safe for",
+      chemicalIds: ["D003042"],
+    });
     // The organ maps to the heart diseases the library annotates.
-    expect(c.reading!.diseases.slice(0, 6)).toEqual(["myocardial infarction", "myocardial damage", "myocardial ischemia", "cardiac dysfunction", "heart failure", "cardiotoxicity"]);
+    expect(c.reading!.diseases.slice(0, 6)).toEqual([
+      "myocardial infarction",
+      "myocardial damage",
+      "myocardial ischemia",
+      "cardiac dysfunction",
+      "heart failure",
+      "cardiotoxicity",
+    ]);
     expect(c.reading!.diseaseIds).toContain("D017202");
     // Read through lib/reading and weighed as the research bottom line weighs its records.
     expect(c.rationale).toBe(
@@ -54,13 +73,30 @@ describe("claims with polarity, judged by the relation model on the imported cor
     const against = c.sides!.contradicts;
     expect(against.count).toBe(12);
     // PMID 9570197 fourth (last before the relation model's second stage read its harm at 0.8 or more, a 5 of 5 score).
-    expect(pmids(against.documents)).toEqual(["8511251", "1749407", "7492040", "9570197", "12359538", "11229942", "11385188", "19655282", "20566328"]);
+    expect(pmids(against.documents)).toEqual([
+      "8511251",
+      "1749407",
+      "7492040",
+      "9570197",
+      "12359538",
+      "11229942",
+      "11385188",
+      "19655282",
+      "20566328",
+    ]);
     expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
     const case8511251 = against.documents.find((d) => d.pmid === "8511251")!;
     expect(case8511251).toMatchObject({
       passage: "We report a case of myocardial ischemia induced by cocaine.",
       citation: 1,
-      relation: { chemicalId: "D003042", diseaseId: "D017202", chemical: "Cocaine", disease: "myocardial ischemia", relation: "causes", negated: false },
+      relation: {
+        chemicalId: "D003042",
+        diseaseId: "D017202",
+        chemical: "Cocaine",
+        disease: "myocardial ischemia",
+        relation: "causes",
+        negated: false,
+      },
     });
     expect(against.documents.every((d) => d.relation?.relation === "causes" && d.score >= 3)).toBe(true);
     await expectVerified(against.documents);
@@ -72,7 +108,13 @@ describe("claims with polarity, judged by the relation model on the imported cor
     const causes = await check("Lithium causes nephrogenic diabetes insipidus.");
     expect(causes).toMatchObject({ verdict: "supports", confidence: "high", citations: [] });
     // Lithium carbonate (D016651) is read as lithium: the same active moiety.
-    expect(causes.reading).toMatchObject({ relation: "causes", negated: false, chemicalIds: ["D008094", "D016651"], diseaseIds: ["D018500"], organ: null });
+    expect(causes.reading).toMatchObject({
+      relation: "causes",
+      negated: false,
+      chemicalIds: ["D008094", "D016651"],
+      diseaseIds: ["D018500"],
+      organ: null,
+    });
     expect(causes.sides!.contradicts).toEqual({ count: 0, documents: [] });
     const inLine = causes.sides!.supports!;
     expect(inLine.count).toBe(5);
@@ -88,10 +130,20 @@ describe("claims with polarity, judged by the relation model on the imported cor
     await expectVerified(inLine.documents);
 
     const denied = await check("Lithium does not cause nephrogenic diabetes insipidus.");
-    expect(denied).toMatchObject({ verdict: "contradicts", confidence: "high", counterStatement: "Lithium causes nephrogenic diabetes insipidus." });
+    expect(denied).toMatchObject({
+      verdict: "contradicts",
+      confidence: "high",
+      counterStatement: "Lithium causes nephrogenic diabetes insipidus.",
+    });
     expect(denied.reading).toMatchObject({ relation: "causes", negated: true, form: "does not cause" });
     expect(denied.sides!.contradicts.count).toBe(5);
-    expect(pmids(denied.sides!.contradicts.documents)).toEqual(["9226773", "9538487", "15366550", "25006961", "3001299"]);
+    expect(pmids(denied.sides!.contradicts.documents)).toEqual([
+      "9226773",
+      "9538487",
+      "15366550",
+      "25006961",
+      "3001299",
+    ]);
     expect(denied.sides!.supports).toEqual({ count: 0, documents: [] });
     await expectVerified(denied.sides!.contradicts.documents);
   });
@@ -99,11 +151,20 @@ describe("claims with polarity, judged by the relation model on the imported cor
   it("supports “Mesna protects against hemorrhagic cystitis.” from the records that say mesna prevents it", async () => {
     const c = await check("Mesna protects against hemorrhagic cystitis.");
     expect(c).toMatchObject({ verdict: "supports", confidence: "medium" });
-    expect(c.reading).toMatchObject({ chemical: "Mesna", relation: "treats", negated: false, form: "protects against" });
+    expect(c.reading).toMatchObject({
+      chemical: "Mesna",
+      relation: "treats",
+      negated: false,
+      form: "protects against",
+    });
     const inLine = c.sides!.supports!;
     expect(inLine.count).toBe(2);
     expect(inLine.documents.map((d) => [d.pmid, d.passage, d.relation?.relation])).toEqual([
-      ["8677458", "Hemorrhagic cystitis is a major potential toxicity of ifosfamide that can be prevented by administering mesna along with the cytotoxic agent.", "treats"],
+      [
+        "8677458",
+        "Hemorrhagic cystitis is a major potential toxicity of ifosfamide that can be prevented by administering mesna along with the cytotoxic agent.",
+        "treats",
+      ],
       ["14633084", "Dexamethasone in combination with mesna was efficient in blocking IFS-induced HC.", "treats"],
     ]);
     expect(c.sides!.contradicts).toEqual({ count: 0, documents: [] });

@@ -12,16 +12,44 @@ const record = (id: string) => loadCorpus().find((e) => e.id === id)!;
 
 describe("counter-statements (extractive rules)", () => {
   const cases: Array<[string, string, string]> = [
-    ["Doxorubicin has no effect on the heart", "Doxorubicin has an effect on the heart.", "doxorubicin AND (heart OR cardiac OR myocardial)"],
-    ["Aspirin reduces the risk of stroke.", "Aspirin does not reduce the risk of stroke, or increases it.", "aspirin AND stroke"],
+    [
+      "Doxorubicin has no effect on the heart",
+      "Doxorubicin has an effect on the heart.",
+      "doxorubicin AND (heart OR cardiac OR myocardial)",
+    ],
+    [
+      "Aspirin reduces the risk of stroke.",
+      "Aspirin does not reduce the risk of stroke, or increases it.",
+      "aspirin AND stroke",
+    ],
     ["Statins reduce mortality", "Statins do not reduce mortality, or increase it.", "statins AND mortality"],
-    ["Amiloride increased urine osmolality", "Amiloride did not increase urine osmolality, or decreased it.", "amiloride AND urine AND osmolality"],
-    ["Metformin is more effective than sulfonylureas", "Sulfonylureas are at least as effective as metformin.", "metformin AND sulfonylureas"],
+    [
+      "Amiloride increased urine osmolality",
+      "Amiloride did not increase urine osmolality, or decreased it.",
+      "amiloride AND urine AND osmolality",
+    ],
+    [
+      "Metformin is more effective than sulfonylureas",
+      "Sulfonylureas are at least as effective as metformin.",
+      "metformin AND sulfonylureas",
+    ],
     ["Drug X is superior to placebo", "Placebo is at least as good as drug X.", "drug AND placebo"],
-    ["Lithium did not impair renal function", "Lithium impaired renal function.", "lithium AND (renal OR nephrotoxicity) AND function"],
-    ["Captopril doesn't affect the kidney", "Captopril affects the kidney.", "captopril AND (kidney OR renal OR nephrotoxicity)"],
+    [
+      "Lithium did not impair renal function",
+      "Lithium impaired renal function.",
+      "lithium AND (renal OR nephrotoxicity) AND function",
+    ],
+    [
+      "Captopril doesn't affect the kidney",
+      "Captopril affects the kidney.",
+      "captopril AND (kidney OR renal OR nephrotoxicity)",
+    ],
     ["Cisplatin causes nephrotoxicity", "Cisplatin does not cause nephrotoxicity.", "cisplatin AND nephrotoxicity"],
-    ["Smoking is associated with lung cancer", "Smoking is not associated with lung cancer.", "smoking AND (lung OR pulmonary) AND cancer"],
+    [
+      "Smoking is associated with lung cancer",
+      "Smoking is not associated with lung cancer.",
+      "smoking AND (lung OR pulmonary) AND cancer",
+    ],
   ];
   for (const [claim, counter, query] of cases) {
     it(`negates “${claim}” precisely`, () => {
@@ -33,11 +61,30 @@ describe("counter-statements (extractive rules)", () => {
   }
 
   it("reads direction, negation and comparison from the claim", () => {
-    expect(analyseClaim("Doxorubicin has no effect on the heart")).toMatchObject({ negated: true, direction: "any", comparative: false, subject: 0 });
-    expect(analyseClaim("Aspirin reduces the risk of stroke")).toMatchObject({ negated: false, direction: "down", verb: "reduce" });
-    expect(analyseClaim("Metformin is more effective than sulfonylureas")).toMatchObject({ comparative: true, equivalence: false, direction: "up" });
-    expect(analyseClaim("Efficacy of X was comparable to that of Y")).toMatchObject({ comparative: true, equivalence: true });
-    expect(analyseClaim("Doxorubicin has no effect on the heart").concepts.map((c) => c.word)).toEqual(["doxorubicin", "heart"]);
+    expect(analyseClaim("Doxorubicin has no effect on the heart")).toMatchObject({
+      negated: true,
+      direction: "any",
+      comparative: false,
+      subject: 0,
+    });
+    expect(analyseClaim("Aspirin reduces the risk of stroke")).toMatchObject({
+      negated: false,
+      direction: "down",
+      verb: "reduce",
+    });
+    expect(analyseClaim("Metformin is more effective than sulfonylureas")).toMatchObject({
+      comparative: true,
+      equivalence: false,
+      direction: "up",
+    });
+    expect(analyseClaim("Efficacy of X was comparable to that of Y")).toMatchObject({
+      comparative: true,
+      equivalence: true,
+    });
+    expect(analyseClaim("Doxorubicin has no effect on the heart").concepts.map((c) => c.word)).toEqual([
+      "doxorubicin",
+      "heart",
+    ]);
   });
 });
 
@@ -55,7 +102,9 @@ describe("claim extraction without a model", () => {
   });
 
   it("keeps a single pasted claim as it is, without its full stop", () => {
-    expect(extractClaimsExtractive("Doxorubicin has no effect on the heart.")).toEqual(["Doxorubicin has no effect on the heart"]);
+    expect(extractClaimsExtractive("Doxorubicin has no effect on the heart.")).toEqual([
+      "Doxorubicin has no effect on the heart",
+    ]);
   });
 
   it("takes at most three claims from a real abstract (PMID 11230490), never its aims or methods", () => {
@@ -70,11 +119,17 @@ describe("claim extraction without a model", () => {
 
 describe("passage verification (lib/report/appraise/quote-check)", () => {
   const abstract = record("pmid:24727461").citation.abstract;
-  const sentence = "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+  const sentence =
+    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
 
   it("accepts an exact passage, ignoring case, spacing and surrounding quote marks", () => {
     expect(abstract).toContain(sentence);
-    expect(verifyPassage(`“${sentence.toUpperCase().replace(/ /g, "  ")}”`, abstract)).toEqual({ ok: true, exact: true, matched: sentence, similarity: 1 });
+    expect(verifyPassage(`“${sentence.toUpperCase().replace(/ /g, "  ")}”`, abstract)).toEqual({
+      ok: true,
+      exact: true,
+      matched: sentence,
+      similarity: 1,
+    });
   });
 
   it("accepts a near-exact passage (≥ 0.95) and returns the abstract's own wording", () => {
@@ -88,8 +143,16 @@ describe("passage verification (lib/report/appraise/quote-check)", () => {
   });
 
   it("rejects a paraphrase and a fabricated passage", () => {
-    expect(verifyPassage("Doxorubicin produces marked cardiotoxicity through oxidative stress and mitochondrial dysfunction.", abstract).ok).toBe(false);
-    const fabricated = verifyPassage("Doxorubicin had no measurable effect on cardiac function in any treated animal.", abstract);
+    expect(
+      verifyPassage(
+        "Doxorubicin produces marked cardiotoxicity through oxidative stress and mitochondrial dysfunction.",
+        abstract,
+      ).ok,
+    ).toBe(false);
+    const fabricated = verifyPassage(
+      "Doxorubicin had no measurable effect on cardiac function in any treated animal.",
+      abstract,
+    );
     expect(fabricated).toMatchObject({ ok: false, exact: false, matched: null });
     expect(fabricated.similarity).toBeLessThan(0.95);
   });
@@ -117,7 +180,9 @@ describe("merging the three searches", () => {
   });
 
   it("caps the merged list", () => {
-    const hits = loadCorpus().slice(0, 150).map((evidence, i) => ({ evidence, relevance: 1 - i / 150 }));
+    const hits = loadCorpus()
+      .slice(0, 150)
+      .map((evidence, i) => ({ evidence, relevance: 1 - i / 150 }));
     expect(mergeFound({ keyword: hits, semantic: null, hyde: null })).toHaveLength(100);
   });
 });

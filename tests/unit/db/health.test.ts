@@ -37,7 +37,11 @@ describe("the local world's health: its data directory is readable and writable"
       ok: false,
       kind: "local",
       // The SDK names its probe file after Date.now().
-      error: expect.stringMatching(new RegExp(`^Data directory "${escape(dataDir)}" is not writable: ENOTDIR: not a directory, open '${escape(dataDir)}/\\.workflow-write-test-\\d+'$`)),
+      error: expect.stringMatching(
+        new RegExp(
+          `^Data directory "${escape(dataDir)}" is not writable: ENOTDIR: not a directory, open '${escape(dataDir)}/\\.workflow-write-test-\\d+'$`,
+        ),
+      ),
     });
   });
 });
@@ -89,7 +93,11 @@ describe.skipIf(!ADMIN_URL)("the Postgres world's health: its tables answer", ()
     const hung = createWorld({ connectionString: `postgresql://critica:critica@127.0.0.1:${port}/critica` });
     try {
       const started = performance.now();
-      expect(await checkPostgresWorld(hung, 300)).toEqual({ ok: false, kind: "postgres", error: "did not answer within 300 ms" });
+      expect(await checkPostgresWorld(hung, 300)).toEqual({
+        ok: false,
+        kind: "postgres",
+        error: "did not answer within 300 ms",
+      });
       expect(performance.now() - started).toBeLessThan(1_000);
     } finally {
       // The hung world's connections stay open (ending them would fail its pending queries inside the SDK, past

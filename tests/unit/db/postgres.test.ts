@@ -35,7 +35,21 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
   });
 
   it("applies every migration once, writing Prisma's migration table", async () => {
-    expect(await applyMigrations()).toEqual({ applied: ["20261122000000_init", "20261122000100_library_fulltext", "20261122000200_evidence_provenance", "20261123000100_auth_accounts", "20261123000100_bench_source_cache_history_indexes", "20261123000100_chat_messages", "20261123000100_dur3_cancel_lease", "20261123000100_llm2_drop_hypothesis_assessment", "20261125000100_library_sync", "20261125000100_sec_server_state", "20261125000100_watches"] });
+    expect(await applyMigrations()).toEqual({
+      applied: [
+        "20261122000000_init",
+        "20261122000100_library_fulltext",
+        "20261122000200_evidence_provenance",
+        "20261123000100_auth_accounts",
+        "20261123000100_bench_source_cache_history_indexes",
+        "20261123000100_chat_messages",
+        "20261123000100_dur3_cancel_lease",
+        "20261123000100_llm2_drop_hypothesis_assessment",
+        "20261125000100_library_sync",
+        "20261125000100_sec_server_state",
+        "20261125000100_watches",
+      ],
+    });
     const rows = await getDb().$queryRawUnsafe<Array<{ migration_name: string; applied_steps_count: number }>>(
       `SELECT migration_name, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
     );
@@ -66,12 +80,25 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
     // CDR_TestSet holds the kinin record (updated with its expression of concern); the retracted copy is new here.
     const flagged = await importFile(tempFile("copies.xml", medlineCopiesXml()));
     expect([flagged.imported, flagged.updated, flagged.skipped]).toEqual([1, 1, 0]);
-    const provenance = async (pmid: string) => (await getDb().evidence.findUniqueOrThrow({ where: { id: `pmid:${pmid}` } })).provenance;
-    expect(await provenance(COPIES.retracted.pmid)).toEqual({ ...EMPTY_PROVENANCE, retracted: true, retractionIn: [COPIES.retracted.noticePmid] });
-    expect(await provenance(COPIES.concern.pmid)).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    const provenance = async (pmid: string) =>
+      (await getDb().evidence.findUniqueOrThrow({ where: { id: `pmid:${pmid}` } })).provenance;
+    expect(await provenance(COPIES.retracted.pmid)).toEqual({
+      ...EMPTY_PROVENANCE,
+      retracted: true,
+      retractionIn: [COPIES.retracted.noticePmid],
+    });
+    expect(await provenance(COPIES.concern.pmid)).toEqual({
+      ...EMPTY_PROVENANCE,
+      expressionOfConcern: true,
+      expressionOfConcernIn: [COPIES.concern.noticePmid],
+    });
     const pubtator = await importFile(path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt"));
     expect(pubtator.updated).toBe(1);
-    expect(await provenance(COPIES.concern.pmid)).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    expect(await provenance(COPIES.concern.pmid)).toEqual({
+      ...EMPTY_PROVENANCE,
+      expressionOfConcern: true,
+      expressionOfConcernIn: [COPIES.concern.noticePmid],
+    });
     const [hit] = await searchLibrary("coenzyme Q10 cisplatin nephrotoxicity mice", 1);
     expect([hit.id, hit.provenance?.retracted]).toEqual([`pmid:${COPIES.retracted.pmid}`, true]);
   });
@@ -80,11 +107,19 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
     const hits = await searchLibrary("lithium nephrogenic diabetes insipidus", 5);
     expect(hits[0].relevance).toBe(1);
     // The three records of this file that match all four terms come first (coordination level, then ts_rank).
-    expect(hits.slice(0, 3).map((h) => h.id).sort()).toEqual(["pmid:15366550", "pmid:25006961", "pmid:9538487"]);
+    expect(
+      hits
+        .slice(0, 3)
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["pmid:15366550", "pmid:25006961", "pmid:9538487"]);
   });
 
   it("completes a research run and saves it", async () => {
-    const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"] });
+    const { runId, done } = await startRun(research, {
+      question: "Is lithium nephrotoxic, and by what mechanism?",
+      sources: ["local"],
+    });
     const outcome = await done;
     expect(outcome.status).toBe("completed");
     const detail = (await getRunDetail(runId))!;

@@ -15,11 +15,38 @@ describe("reading a run's saved events", () => {
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("run-events"));
     runId = crypto.randomUUID();
-    await createRun({ id: runId, settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId: null });
-    await appendRunEvent(runId, 1, "run-started", { question: "Is lithium nephrotoxic?", backend: "extractive", model: null, sources: ["local"], maxIterations: 1 });
+    await createRun({
+      id: runId,
+      settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 1 },
+      backend: "extractive",
+      model: null,
+      ownerId: null,
+    });
+    await appendRunEvent(runId, 1, "run-started", {
+      question: "Is lithium nephrotoxic?",
+      backend: "extractive",
+      model: null,
+      sources: ["local"],
+      maxIterations: 1,
+    });
     // A row whose payload does not match its type (written by hand, as a bug or another version might).
-    await getDb().runEvent.create({ data: { runId, seq: 2, type: "search", payload: { iteration: 1, phase: "question", source: "pubmed", query: "lithium", hits: "forty", durationMs: 12 } } });
-    await appendRunEvent(runId, 3, "search", { iteration: 1, phase: "question", source: "local", query: "lithium", hits: 40, durationMs: 5, fromCache: true });
+    await getDb().runEvent.create({
+      data: {
+        runId,
+        seq: 2,
+        type: "search",
+        payload: { iteration: 1, phase: "question", source: "pubmed", query: "lithium", hits: "forty", durationMs: 12 },
+      },
+    });
+    await appendRunEvent(runId, 3, "search", {
+      iteration: 1,
+      phase: "question",
+      source: "local",
+      query: "lithium",
+      hits: 40,
+      durationMs: 5,
+      fromCache: true,
+    });
   });
   afterAll(() => cleanup());
 
@@ -32,9 +59,22 @@ describe("reading a run's saved events", () => {
         [2, "notice"],
         [3, "search"],
       ]);
-      expect(events[1].data).toEqual({ level: "warning", message: `Event 2 of this run could not be read (invalid "search" event: hits: Invalid input: expected number, received string).` });
-      expect(events[2].data).toEqual({ iteration: 1, phase: "question", source: "local", query: "lithium", hits: 40, durationMs: 5, fromCache: true });
-      expect(logged.mock.calls.map((c) => c[0])).toEqual([`run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected number, received string`]);
+      expect(events[1].data).toEqual({
+        level: "warning",
+        message: `Event 2 of this run could not be read (invalid "search" event: hits: Invalid input: expected number, received string).`,
+      });
+      expect(events[2].data).toEqual({
+        iteration: 1,
+        phase: "question",
+        source: "local",
+        query: "lithium",
+        hits: 40,
+        durationMs: 5,
+        fromCache: true,
+      });
+      expect(logged.mock.calls.map((c) => c[0])).toEqual([
+        `run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected number, received string`,
+      ]);
     } finally {
       logged.mockRestore();
     }
@@ -50,7 +90,13 @@ describe("reading a run's saved events", () => {
       // A snapshot frozen before snapshots had a version, holding an event that no longer parses.
       const { version, ...older } = snapshot;
       expect(version).toBe(1);
-      const olderToken = await createShareLink(runId, { ...older, events: [snapshot.events[0], { seq: 2, type: "iteration-started", data: { iteration: "one" }, createdAt: snapshot.events[0].createdAt }] as never });
+      const olderToken = await createShareLink(runId, {
+        ...older,
+        events: [
+          snapshot.events[0],
+          { seq: 2, type: "iteration-started", data: { iteration: "one" }, createdAt: snapshot.events[0].createdAt },
+        ] as never,
+      });
       const read = (await getSharedSnapshot(olderToken))!;
       expect(read.version).toBeUndefined();
       expect(read.events.map((e) => [e.seq, e.type])).toEqual([

@@ -18,7 +18,13 @@ describe("saving a run's evidence while another process holds SQLite's write loc
 
   it("waits out the other writer and saves every record once, in order", async () => {
     const runId = crypto.randomUUID();
-    await createRun({ id: runId, settings: { mode: "research", question: "lithium", sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId: null });
+    await createRun({
+      id: runId,
+      settings: { mode: "research", question: "lithium", sources: ["local"], maxIterations: 1 },
+      backend: "extractive",
+      model: null,
+      ownerId: null,
+    });
     const records = loadCorpus().slice(0, 3);
     // Another process (a second connection) takes the write lock and keeps it for 2 s.
     const other = new Database(sqliteFilePath(process.env.DATABASE_URL!));

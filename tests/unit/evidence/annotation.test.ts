@@ -7,7 +7,12 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
-import { annotateEvidence, compileEntityDictionary, isDiseaseDescriptor, type EntityDictionary } from "@/lib/evidence/annotation";
+import {
+  annotateEvidence,
+  compileEntityDictionary,
+  isDiseaseDescriptor,
+  type EntityDictionary,
+} from "@/lib/evidence/annotation";
 import { CORPUS, FIXTURES, useTempDatabase } from "../../support/temp-database";
 
 describe("annotating live records with the library's entity dictionary", () => {
@@ -20,14 +25,20 @@ describe("annotating live records with the library's entity dictionary", () => {
       await importFile(path.join(CORPUS, "bc5cdr_pubtator", f));
     }
     dictionary = compileEntityDictionary(await loadLibraryEntities());
-    pubmed = parsePubmedXml(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"), "pubmed");
+    pubmed = parsePubmedXml(
+      fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"),
+      "pubmed",
+    );
   });
   afterAll(() => cleanup());
 
   it("builds the dictionary from names annotated in at least two library records", async () => {
     const entities = await loadLibraryEntities();
     expect(entities.length).toBe(1343);
-    expect(entities.find((e) => e.name.toLowerCase() === "nephrogenic diabetes insipidus")).toMatchObject({ type: "disease", meshId: "D018500" });
+    expect(entities.find((e) => e.name.toLowerCase() === "nephrogenic diabetes insipidus")).toMatchObject({
+      type: "disease",
+      meshId: "D018500",
+    });
     expect(entities.some((e) => e.type === "gene")).toBe(false);
   });
 
@@ -52,14 +63,24 @@ describe("annotating live records with the library's entity dictionary", () => {
   });
 
   it("gives trials their registered conditions as diseases", () => {
-    const trials = parseCtgovStudies(JSON.parse(fs.readFileSync(path.join(FIXTURES, "ctgov/study_v2_full_NCT02210780_dupilumab_phase2_with_results.json"), "utf8")), "ctgov");
+    const trials = parseCtgovStudies(
+      JSON.parse(
+        fs.readFileSync(
+          path.join(FIXTURES, "ctgov/study_v2_full_NCT02210780_dupilumab_phase2_with_results.json"),
+          "utf8",
+        ),
+      ),
+      "ctgov",
+    );
     const [trial] = annotateEvidence(trials, null);
     expect(trial.entities.filter((e) => e.type === "disease").map((e) => e.name)).toEqual(trial.trial!.conditions);
     expect(trial.trial!.conditions.length).toBeGreaterThan(0);
   });
 
   it("leaves PubTator-annotated records unchanged", () => {
-    const [record] = parsePubTator(fs.readFileSync(path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt"), "utf8")).slice(0, 1);
+    const [record] = parsePubTator(
+      fs.readFileSync(path.join(CORPUS, "bc5cdr_pubtator/CDR_TestSet.PubTator.txt"), "utf8"),
+    ).slice(0, 1);
     expect(annotateEvidence([record], dictionary)[0]).toBe(record);
   });
 });

@@ -6,10 +6,19 @@ const items = (text: string) => parseCitations(text).map((g) => g.items);
 describe("citations of keys and sentence ids as models write them", () => {
   it("reads brackets, parentheses where a citation stands, ranges, lists and bare sentence ids", () => {
     expect(items("Lithium raised AVP [E3].")).toEqual([[{ kind: "key", key: "E3" }]]);
-    expect(items("Amiloride helped (E3, E7).")).toEqual([[{ kind: "key", key: "E3" }, { kind: "key", key: "E7" }]]);
+    expect(items("Amiloride helped (E3, E7).")).toEqual([
+      [
+        { kind: "key", key: "E3" },
+        { kind: "key", key: "E7" },
+      ],
+    ]);
     expect(items("Rats [E3–E5] and mice [e2; E9 and E10].")).toEqual([
       [{ kind: "keys", from: 3, to: 5 }],
-      [{ kind: "key", key: "E2" }, { kind: "key", key: "E9" }, { kind: "key", key: "E10" }],
+      [
+        { kind: "key", key: "E2" },
+        { kind: "key", key: "E9" },
+        { kind: "key", key: "E10" },
+      ],
     ]);
     expect(items("AVP rose [E4.2–4] as E3.2 shows [E3.2-E3.3].")).toEqual([
       [{ kind: "sentences", key: "E4", from: 2, to: 4 }],

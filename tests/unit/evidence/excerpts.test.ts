@@ -6,7 +6,9 @@ import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { truncateAtSentence } from "@/lib/text/sentences";
 import { readFixture } from "../../support/fixtures";
 
-const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml")).filter((e) => e.citation.abstract.trim());
+const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml")).filter((e) =>
+  e.citation.abstract.trim(),
+);
 const kinds = (abstract: string) => new Set(abstractSentences(abstract).map((s) => s.kind));
 /** Whether a shown text carries a section of that kind: its label ("CONCLUSIONS:", "RESULTS:") is in the text. */
 const shows = (text: string, kind: "results" | "conclusions") =>
@@ -32,10 +34,14 @@ describe("evidence excerpts: the findings reach the model", () => {
   });
 
   it("keeps CONCLUSIONS whole, RESULTS by relevance to the focus, and marks the gaps", () => {
-    const record = MEDLINE.find((e) => e.citation.abstract.includes("serum BDNF") && kinds(e.citation.abstract).has("conclusions"))!;
+    const record = MEDLINE.find(
+      (e) => e.citation.abstract.includes("serum BDNF") && kinds(e.citation.abstract).has("conclusions"),
+    )!;
     const abstract = record.citation.abstract;
     const excerpt = excerptAbstract(abstract, "serum BDNF cognitive training schizophrenia");
-    const conclusions = abstractSentences(abstract).filter((s) => s.kind === "conclusions").map((s) => s.text);
+    const conclusions = abstractSentences(abstract)
+      .filter((s) => s.kind === "conclusions")
+      .map((s) => s.text);
     for (const sentence of conclusions) expect(excerpt).toContain(sentence);
     expect(excerpt).toContain("RESULTS: ");
     expect(excerpt).toContain("CONCLUSIONS: ");
@@ -46,8 +52,12 @@ describe("evidence excerpts: the findings reach the model", () => {
 
   it("shows a short abstract whole, and keeps the last sentence of a long unstructured one", () => {
     const short = MEDLINE.find((e) => e.citation.abstract.length < 600)!;
-    expect(excerptAbstract(short.citation.abstract, "anything")).toBe(short.citation.abstract.replace(/\s+/g, " ").trim());
-    const unstructured = MEDLINE.find((e) => e.citation.abstract.length > 2_000 && !abstractSentences(e.citation.abstract).some((s) => s.label))!;
+    expect(excerptAbstract(short.citation.abstract, "anything")).toBe(
+      short.citation.abstract.replace(/\s+/g, " ").trim(),
+    );
+    const unstructured = MEDLINE.find(
+      (e) => e.citation.abstract.length > 2_000 && !abstractSentences(e.citation.abstract).some((s) => s.label),
+    )!;
     const last = abstractSentences(unstructured.citation.abstract).at(-1)!.text;
     expect(excerptAbstract(unstructured.citation.abstract, "").endsWith(last)).toBe(true);
   });
@@ -62,7 +72,10 @@ describe("evidence excerpts: the findings reach the model", () => {
   it("numbered blocks (chat at 700, claim scoring at 1,500 characters) show every structured abstract's CONCLUSIONS", () => {
     const structured = MEDLINE.filter((e) => kinds(e.citation.abstract).has("conclusions"));
     for (const maxAbstractChars of [700, 1_500]) {
-      const text = formatEvidenceBlocks(structured.map((evidence, i) => ({ n: i + 1, evidence })), { maxAbstractChars, focus: "effect of treatment on outcome" });
+      const text = formatEvidenceBlocks(
+        structured.map((evidence, i) => ({ n: i + 1, evidence })),
+        { maxAbstractChars, focus: "effect of treatment on outcome" },
+      );
       const abstracts = [...text.matchAll(/\nAbstract: (.*)\n<\/evidence>/g)].map((m) => m[1]);
       expect(abstracts).toHaveLength(202);
       // Before, these blocks were the abstract's first 700 or 1,500 characters: 2 of 202 showed CONCLUSIONS at 700.

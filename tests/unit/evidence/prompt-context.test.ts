@@ -36,13 +36,30 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
   });
 
   it("bounds the judge's input at 25 records whatever the evidence count", async () => {
-    const evidence = loadCorpus().slice(0, 120).map((e, i) => ({ ...e, relevance: 1 - i / 200 }));
+    const evidence = loadCorpus()
+      .slice(0, 120)
+      .map((e, i) => ({ ...e, relevance: 1 - i / 200 }));
     const answer: JudgeOutput = {
-      mechanismScore: 5, mechanismReasoning: "", clinicalScore: 5, clinicalReasoning: "", drugCandidates: [], keyFindings: [],
-      sufficient: false, confidence: 0.5, recommendation: "continue", nextSearchQueries: [], reasoning: "",
+      mechanismScore: 5,
+      mechanismReasoning: "",
+      clinicalScore: 5,
+      clinicalReasoning: "",
+      drugCandidates: [],
+      keyFindings: [],
+      sufficient: false,
+      confidence: 0.5,
+      recommendation: "continue",
+      nextSearchQueries: [],
+      reasoning: "",
     };
     const model = scriptedModel([answer]);
-    await judgeEvidence(model, { question: QUESTION, evidence, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 });
+    await judgeEvidence(model, {
+      question: QUESTION,
+      evidence,
+      hypotheses: HYPOTHESES,
+      iteration: 1,
+      maxIterations: 3,
+    });
     const prompt = promptText(model, 0);
     // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge takes the low end.
     expect(JUDGE_MAX_EVIDENCE).toBe(25);
@@ -64,7 +81,12 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     });
     const embedder = createTextEmbedder({ model: embeddingModel });
     const usage: ModelUsage[] = [];
-    const context = await buildKeyedEvidenceContext(evidence, { question: QUESTION, maxItems: 10, embedder, onUsage: (u) => usage.push(u) });
+    const context = await buildKeyedEvidenceContext(evidence, {
+      question: QUESTION,
+      maxItems: 10,
+      embedder,
+      onUsage: (u) => usage.push(u),
+    });
 
     expect(embedder.kind).toBe("provider");
     expect(context.items.map((i) => i.evidence.id)).toEqual(copies.slice(0, 10).map((e) => e.id));
@@ -72,7 +94,9 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     // The question is embedded with the records (relevance is scored against the question), so 23 values, not 22.
     expect(embeddingModel.doEmbedCalls[0].values).toHaveLength(23);
     expect(embeddingModel.doEmbedCalls[0].values[0]).toBe(QUESTION);
-    expect(embeddingModel.doEmbedCalls[0].values[13]).toBe(`${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`);
+    expect(embeddingModel.doEmbedCalls[0].values[13]).toBe(
+      `${others[0].citation.title} ${truncateAtSentence(others[0].citation.abstract, 1000)}`,
+    );
     expect(usage).toEqual([{ agent: "embedding", attempt: 1, inputTokens: 161, outputTokens: 0, totalTokens: 161 }]);
 
     await buildKeyedEvidenceContext(evidence, { question: QUESTION, maxItems: 10, embedder });
@@ -88,7 +112,11 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
     });
     const errors: unknown[] = [];
     const embedder = createTextEmbedder({ model: failing, onFallback: (e) => errors.push(e) });
-    const context = await buildKeyedEvidenceContext([...copies, ...others], { question: QUESTION, maxItems: 10, embedder });
+    const context = await buildKeyedEvidenceContext([...copies, ...others], {
+      question: QUESTION,
+      maxItems: 10,
+      embedder,
+    });
     expect(context.items.filter((i) => i.evidence.id.startsWith("copy:"))).toHaveLength(1);
     expect(errors).toHaveLength(1);
   });
@@ -96,7 +124,9 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
 
 describe("relevance to the question", () => {
   it("scores every record against the question before MMR: a follow-up search's top hit no longer outranks the question's records", async () => {
-    const lithium = searchCorpus("lithium").slice(0, 12).map((e) => ({ ...e, relevance: 0.3 }));
+    const lithium = searchCorpus("lithium")
+      .slice(0, 12)
+      .map((e) => ({ ...e, relevance: 0.3 }));
     // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
     const offTopic = loadCorpus()
       .filter((e) => !/lithium|diabetes|insipidus|nephrogenic/i.test(`${e.citation.title} ${e.citation.abstract}`))

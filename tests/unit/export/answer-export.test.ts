@@ -9,8 +9,20 @@ import { loadCorpus } from "../../support/corpus";
 
 const QUESTION = "Does levodopa cause dyskinesia?";
 // BC5CDR test records (loadCorpus: Development, Test, Training) that bear on the question, plus two that do not.
-const ids = ["pmid:23952588", "pmid:24126708", "pmid:20169779", "pmid:16309808", "pmid:23535177", "pmid:439781", "pmid:8701013"];
-const evidence = ids.map((id) => loadCorpus().slice(500, 1000).find((e) => e.id === id)!);
+const ids = [
+  "pmid:23952588",
+  "pmid:24126708",
+  "pmid:20169779",
+  "pmid:16309808",
+  "pmid:23535177",
+  "pmid:439781",
+  "pmid:8701013",
+];
+const evidence = ids.map((id) =>
+  loadCorpus()
+    .slice(500, 1000)
+    .find((e) => e.id === id)!,
+);
 
 function detail(): RunDetail {
   const references = evidence.slice(0, 3).map((e, i) => referenceFromEvidence(e, i + 1));
@@ -34,7 +46,23 @@ function detail(): RunDetail {
   };
   const now = new Date("2026-11-23T00:00:00Z");
   return {
-    run: { id: "0b9e3c1e-3f0e-4c55-9f0a-6f4a3a1e2d10", mode: "research", question: QUESTION, status: "completed", backend: "extractive", model: null, sources: ["local"], maxIterations: 1, iterations: 1, confidence: 0.6, evidenceCount: 7, error: null, ownerId: null, createdAt: now, finishedAt: now },
+    run: {
+      id: "0b9e3c1e-3f0e-4c55-9f0a-6f4a3a1e2d10",
+      mode: "research",
+      question: QUESTION,
+      status: "completed",
+      backend: "extractive",
+      model: null,
+      sources: ["local"],
+      maxIterations: 1,
+      iterations: 1,
+      confidence: 0.6,
+      evidenceCount: 7,
+      error: null,
+      ownerId: null,
+      createdAt: now,
+      finishedAt: now,
+    },
     events: [],
     evidence,
     hypotheses: [],
@@ -65,7 +93,11 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
     const md = exportRun("markdown", detail())!.body;
     expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
     expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
-    expect(md).toContain("Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · Not relevant 3.");
-    expect(md).toContain("- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], [3], PMID 23535177.");
+    expect(md).toContain(
+      "Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · Not relevant 3.",
+    );
+    expect(md).toContain(
+      "- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], [3], PMID 23535177.",
+    );
   });
 });

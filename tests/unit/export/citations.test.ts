@@ -10,8 +10,14 @@ import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { FIXTURES } from "../../support/temp-database";
 
 // Real records: 25 PubMed efetch records and one ClinicalTrials.gov study, numbered as a report numbers them.
-const pubmed = parsePubmedXml(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"));
-const trial = parseCtgovStudies(JSON.parse(fs.readFileSync(path.join(FIXTURES, "ctgov/study_v2_full_NCT02210780_dupilumab_phase2_with_results.json"), "utf8")));
+const pubmed = parsePubmedXml(
+  fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"),
+);
+const trial = parseCtgovStudies(
+  JSON.parse(
+    fs.readFileSync(path.join(FIXTURES, "ctgov/study_v2_full_NCT02210780_dupilumab_phase2_with_results.json"), "utf8"),
+  ),
+);
 const references: Reference[] = [...pubmed, ...trial].map((e, i) => referenceFromEvidence(e, i + 1));
 
 describe("BibTeX export", () => {
@@ -47,7 +53,11 @@ describe("BibTeX export", () => {
 
   it("writes a trial registration as @misc with its NCT ID", () => {
     const entry = bib.slice(bib.indexOf("@misc{"));
-    expect(entry.split("\n").slice(0, 3)).toEqual(["@misc{Study2014_NCT02210780,", "\tyear = {2014},", "\tnote = {ClinicalTrials.gov: NCT02210780},"]);
+    expect(entry.split("\n").slice(0, 3)).toEqual([
+      "@misc{Study2014_NCT02210780,",
+      "\tyear = {2014},",
+      "\tnote = {ClinicalTrials.gov: NCT02210780},",
+    ]);
   });
 
   it("escapes TeX specials, so a hostile title stays inside its one entry", () => {
@@ -74,7 +84,9 @@ describe("RIS export", () => {
   });
 
   it("keeps a long title on one line (Citation.js wraps at 70 characters)", () => {
-    expect(ris).toContain("\nTI  - Pharmacokinetics of trastuzumab deruxtecan (T-DXd), a novel anti-HER2 antibody-drug conjugate, in HER2-positive tumour-bearing mice.\n");
+    expect(ris).toContain(
+      "\nTI  - Pharmacokinetics of trastuzumab deruxtecan (T-DXd), a novel anti-HER2 antibody-drug conjugate, in HER2-positive tumour-bearing mice.\n",
+    );
     expect(ris).toContain("\nDO  - 10.1080/00498254.2020.1755909\n");
     expect(ris).toContain("\nN1  - PMID: 32306807\n");
   });

@@ -6,7 +6,16 @@ import { getDb } from "@/lib/db/client";
 import { saveEvidence } from "@/lib/db/evidence";
 import { deleteRun } from "@/lib/db/history";
 import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
-import { addRunEvidence, appendRunEvent, createRun, getRun, getRunEvidence, listRunEvents, saveReport, updateRun } from "@/lib/db/runs";
+import {
+  addRunEvidence,
+  appendRunEvent,
+  createRun,
+  getRun,
+  getRunEvidence,
+  listRunEvents,
+  saveReport,
+  updateRun,
+} from "@/lib/db/runs";
 import { createShareLink, getShareLink, getSharedSnapshot, revokeShareLink } from "@/lib/db/share-links";
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
@@ -17,7 +26,9 @@ import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { FIXTURES, useTempDatabase } from "../../support/temp-database";
 
-const records = parsePubmedXml(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8")).slice(0, 4);
+const records = parsePubmedXml(
+  fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"),
+).slice(0, 4);
 const QUESTION = "Is ergothioneine an antioxidant in people?";
 
 function report(): ResearchReport {
@@ -45,7 +56,13 @@ function report(): ResearchReport {
 /** Saves a finished run with 4 evidence records and a report citing 3 of them; returns its id. */
 async function seedRun(withReport: boolean): Promise<string> {
   const id = crypto.randomUUID();
-  await createRun({ id, settings: { mode: "research", question: QUESTION, sources: ["pubmed"], maxIterations: 1 }, backend: "extractive", model: null, ownerId: "owner-session-xxxxxxxxxxxx" });
+  await createRun({
+    id,
+    settings: { mode: "research", question: QUESTION, sources: ["pubmed"], maxIterations: 1 },
+    backend: "extractive",
+    model: null,
+    ownerId: "owner-session-xxxxxxxxxxxx",
+  });
   await addRunEvidence(id, records, 1, 0);
   await appendRunEvent(id, 1, "iteration-started", { iteration: 1 });
   if (withReport) {
@@ -53,7 +70,13 @@ async function seedRun(withReport: boolean): Promise<string> {
     await saveReport(id, r, reportToMarkdown(r));
     await appendRunEvent(id, 2, "report", { report: r, markdown: reportToMarkdown(r) });
   }
-  await updateRun(id, { status: "completed", iterations: 1, evidenceCount: 4, confidence: 0.5, finishedAt: new Date() });
+  await updateRun(id, {
+    status: "completed",
+    iterations: 1,
+    evidenceCount: 4,
+    confidence: 0.5,
+    finishedAt: new Date(),
+  });
   return id;
 }
 
@@ -71,7 +94,9 @@ describe("exports and frozen share snapshots", () => {
     expect(md.filename).toBe("critica-ergothioneine-mechanism-and-evidence.md");
     // The saved Markdown, with the bottom line and GRADE sections placed above the executive summary.
     expect(md.body.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(reportToMarkdown(report()));
-    expect(md.body).toContain("## Bottom line\n\nProbably yes: of 1 record that bears on the question, 1 possibly yes.");
+    expect(md.body).toContain(
+      "## Bottom line\n\nProbably yes: of 1 record that bears on the question, 1 possibly yes.",
+    );
     const bib = exportRun("bibtex", detail)!;
     expect(bib.contentType).toBe("application/x-bibtex; charset=utf-8");
     expect(bib.body.match(/^@article\{/gm)).toHaveLength(3);
@@ -96,7 +121,10 @@ describe("exports and frozen share snapshots", () => {
     const token = await createShareLink(id, toRunSnapshot(run, await listRunEvents(id), await getRunEvidence(id)));
 
     // The library record is re-imported with another title, then the run is deleted.
-    await saveEvidence({ ...records[0], citation: { ...records[0].citation, title: "A changed title" } }, { inLibrary: true });
+    await saveEvidence(
+      { ...records[0], citation: { ...records[0].citation, title: "A changed title" } },
+      { inLibrary: true },
+    );
     expect(await deleteRun(id)).toBe(true);
     expect(await getDb().runEvent.count({ where: { runId: id } })).toBe(0);
     expect(await getDb().report.count({ where: { runId: id } })).toBe(0);

@@ -24,7 +24,14 @@ const anyArgument: fc.Arbitrary<unknown> = fc.oneof(
 /** FormData with the form's fields set to hostile strings, repeated, missing, or as files. */
 function hostileForm(fields: string[]): fc.Arbitrary<FormData> {
   return fc
-    .array(fc.tuple(fc.constantFrom(...fields, "__proto__", "extra"), fc.oneof(hostileString, fc.constantFrom("pubmed", "local", "3", "extractive")), fc.boolean()), { maxLength: 6 })
+    .array(
+      fc.tuple(
+        fc.constantFrom(...fields, "__proto__", "extra"),
+        fc.oneof(hostileString, fc.constantFrom("pubmed", "local", "3", "extractive")),
+        fc.boolean(),
+      ),
+      { maxLength: 6 },
+    )
     .map((entries) => {
       const form = new FormData();
       for (const [name, value, asFile] of entries) form.append(name, asFile ? new Blob([value]) : value);
@@ -33,10 +40,23 @@ function hostileForm(fields: string[]): fc.Arbitrary<FormData> {
 }
 
 /** A form argument: hostile FormData, or any other value in its place. */
-const formArgument = (fields: string[]) => fc.oneof({ weight: 2, arbitrary: hostileForm(fields).map((f) => f as unknown) }, { weight: 1, arbitrary: anyArgument });
+const formArgument = (fields: string[]) =>
+  fc.oneof(
+    { weight: 2, arbitrary: hostileForm(fields).map((f) => f as unknown) },
+    { weight: 1, arbitrary: anyArgument },
+  );
 
 function args(...parts: Array<fc.Arbitrary<unknown>>): fc.Arbitrary<Hostile<unknown[]>> {
-  return fc.tuple(...parts).map((values) => ({ label: JSON.stringify(values, (_k, v) => (v instanceof FormData ? Object.fromEntries([...v.keys()].map((k) => [k, "…"])) : typeof v === "string" && v.length > 60 ? `${v.slice(0, 20)}…(${v.length})` : v)), value: values }));
+  return fc.tuple(...parts).map((values) => ({
+    label: JSON.stringify(values, (_k, v) =>
+      v instanceof FormData
+        ? Object.fromEntries([...v.keys()].map((k) => [k, "…"]))
+        : typeof v === "string" && v.length > 60
+          ? `${v.slice(0, 20)}…(${v.length})`
+          : v,
+    ),
+    value: values,
+  }));
 }
 
 /** The action cases. `knownRuns` are run ids it may name (never the owner's fixture run, which delete would remove). */
@@ -46,24 +66,60 @@ export async function actionCases(knownRuns: string[], shareToken: string): Prom
   const report = await import("@/app/_server/report-actions");
   const research = await import("@/app/_server/research-actions");
   const share = await import("@/app/_server/share-actions");
-  const id = fc.oneof(hostileIds(knownRuns).map((h) => h.value as unknown), anyArgument);
-  const token = fc.oneof(fc.constant(shareToken as unknown), hostileString.map((v) => v as unknown), anyArgument);
+  const id = fc.oneof(
+    hostileIds(knownRuns).map((h) => h.value as unknown),
+    anyArgument,
+  );
+  const token = fc.oneof(
+    fc.constant(shareToken as unknown),
+    hostileString.map((v) => v as unknown),
+    anyArgument,
+  );
   const call = (fn: unknown) => (a: unknown[]) => (fn as (...xs: unknown[]) => Promise<unknown>)(...a);
   return [
-    { action: "createApiKeyAction", inputs: args(anyArgument, formArgument(["name"])), call: call(account.createApiKeyAction) },
-    { action: "revokeApiKeyAction", inputs: args(fc.oneof(anyArgument, hostileString.map((v) => v as unknown))), call: call(account.revokeApiKeyAction) },
+    {
+      action: "createApiKeyAction",
+      inputs: args(anyArgument, formArgument(["name"])),
+      call: call(account.createApiKeyAction),
+    },
+    {
+      action: "revokeApiKeyAction",
+      inputs: args(
+        fc.oneof(
+          anyArgument,
+          hostileString.map((v) => v as unknown),
+        ),
+      ),
+      call: call(account.revokeApiKeyAction),
+    },
     { action: "claimRunsAction", inputs: args(anyArgument), call: call(account.claimRunsAction) },
-    { action: "inviteUserAction", inputs: args(anyArgument, formArgument(["name", "email", "password"])), call: call(account.inviteUserAction) },
-    { action: "startClaimCheckAction", inputs: args(anyArgument, formArgument(["text", "sources"])), call: call(claim.startClaimCheckAction) },
+    {
+      action: "inviteUserAction",
+      inputs: args(anyArgument, formArgument(["name", "email", "password"])),
+      call: call(account.inviteUserAction),
+    },
+    {
+      action: "startClaimCheckAction",
+      inputs: args(anyArgument, formArgument(["text", "sources"])),
+      call: call(claim.startClaimCheckAction),
+    },
     {
       action: "deleteReport",
       inputs: args(fc.oneof(anyArgument, fc.record({ runId: id, revokeShareLinks: anyArgument }))),
       call: call(report.deleteReport),
     },
     { action: "rerunReport", inputs: args(id), call: call(report.rerunReport) },
-    { action: "startResearch", inputs: args(anyArgument, formArgument(["question", "sources", "maxIterations", "onProviderError"])), call: call(research.startResearch) },
+    {
+      action: "startResearch",
+      inputs: args(anyArgument, formArgument(["question", "sources", "maxIterations", "onProviderError"])),
+      call: call(research.startResearch),
+    },
     { action: "cancelResearch", inputs: args(id), call: call(research.cancelResearch) },
-    { action: "retryUnreachableSource", inputs: args(formArgument(["source"])), call: call(research.retryUnreachableSource) },
+    {
+      action: "retryUnreachableSource",
+      inputs: args(formArgument(["source"])),
+      call: call(research.retryUnreachableSource),
+    },
     { action: "shareRun", inputs: args(id), call: call(share.shareRun) },
     { action: "revokeShare", inputs: args(token), call: call(share.revokeShare) },
     { action: "signOutAction", inputs: args(anyArgument), call: call(account.signOutAction) },

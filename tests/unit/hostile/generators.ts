@@ -48,7 +48,7 @@ export const ATTACKS = [
   "%00",
   "/dev/zero",
   "' OR '1'='1",
-  "'; DROP TABLE \"Run\"; --",
+  '\'; DROP TABLE "Run"; --',
   "1; SELECT pg_sleep(5)--",
   '{"$ne":null}',
   "${7*7}{{7*7}}<%= 7*7 %>",
@@ -112,7 +112,8 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 function typesOf(schema: JsonSchema): string[] {
-  if (schema.enum) return [...new Set(schema.enum.map((v) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v)))];
+  if (schema.enum)
+    return [...new Set(schema.enum.map((v) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v)))];
   const t = schema.type;
   return t === undefined ? [] : Array.isArray(t) ? t : [t === "integer" ? "number" : t];
 }
@@ -127,7 +128,11 @@ export function validValue(schema: JsonSchema): unknown {
   if (schema.default !== undefined) return schema.default;
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
     case "string":
-      return schema.format === "uuid" ? "7d1c3a4e-0000-4000-8000-000000000000" : schema.format === "date" ? "2026-01-31" : "x".repeat(Math.max(1, schema.minLength ?? 1));
+      return schema.format === "uuid"
+        ? "7d1c3a4e-0000-4000-8000-000000000000"
+        : schema.format === "date"
+          ? "2026-01-31"
+          : "x".repeat(Math.max(1, schema.minLength ?? 1));
     case "integer":
     case "number":
       return schema.minimum ?? 1;
@@ -146,28 +151,46 @@ export function validValue(schema: JsonSchema): unknown {
 function invalidValues(schema: JsonSchema): fc.Arbitrary<Hostile<unknown>> {
   const types = typesOf(schema);
   const options: Array<fc.Arbitrary<Hostile<unknown>>> = [
-    anyJson.filter((v) => types.length > 0 && !types.includes(jsonType(v))).map((v) => ({ label: "wrong type", value: v })),
+    anyJson
+      .filter((v) => types.length > 0 && !types.includes(jsonType(v)))
+      .map((v) => ({ label: "wrong type", value: v })),
   ];
   if (types.includes("string")) {
     options.push(hostileString.map((v) => ({ label: "hostile string", value: v })));
-    if (schema.maxLength !== undefined) options.push(fc.integer({ min: schema.maxLength + 1, max: schema.maxLength * 4 + 10 }).map((n) => ({ label: `string of ${n} (max ${schema.maxLength})`, value: "é".repeat(n) })));
-    if ((schema.minLength ?? 0) > 0) options.push(fc.constantFrom("", " ", "\n\t ", "\u200b\u3000").map((v) => ({ label: "blank string", value: v })));
+    if (schema.maxLength !== undefined)
+      options.push(
+        fc
+          .integer({ min: schema.maxLength + 1, max: schema.maxLength * 4 + 10 })
+          .map((n) => ({ label: `string of ${n} (max ${schema.maxLength})`, value: "é".repeat(n) })),
+      );
+    if ((schema.minLength ?? 0) > 0)
+      options.push(fc.constantFrom("", " ", "\n\t ", "\u200b\u3000").map((v) => ({ label: "blank string", value: v })));
   }
   if (types.includes("number")) {
     options.push(
-      fc.oneof(
-        fc.constantFrom(-1, 0, 1.5, 1e308, -1e308, 2 ** 53 + 1),
-        fc.integer({ min: (schema.maximum ?? 1_000_000) + 1, max: (schema.maximum ?? 1_000_000) + 1_000_000 }),
-        fc.integer({ min: -1_000_000, max: (schema.minimum ?? 0) - 1 }),
-      ).map((v) => ({ label: "number out of range", value: v })),
+      fc
+        .oneof(
+          fc.constantFrom(-1, 0, 1.5, 1e308, -1e308, 2 ** 53 + 1),
+          fc.integer({ min: (schema.maximum ?? 1_000_000) + 1, max: (schema.maximum ?? 1_000_000) + 1_000_000 }),
+          fc.integer({ min: -1_000_000, max: (schema.minimum ?? 0) - 1 }),
+        )
+        .map((v) => ({ label: "number out of range", value: v })),
     );
   }
   if (types.includes("array")) {
     const items = schema.items ?? {};
     options.push(
       fc.oneof(
-        fc.array(invalidValues(items).map((h) => h.value), { minLength: 1, maxLength: 4 }).map((v) => ({ label: "array of invalid items", value: v as unknown })),
-        fc.integer({ min: 1_000, max: 100_000 }).map((n) => ({ label: `array of ${n} items`, value: Array.from({ length: n }, () => validValue(items)) as unknown })),
+        fc
+          .array(
+            invalidValues(items).map((h) => h.value),
+            { minLength: 1, maxLength: 4 },
+          )
+          .map((v) => ({ label: "array of invalid items", value: v as unknown })),
+        fc.integer({ min: 1_000, max: 100_000 }).map((n) => ({
+          label: `array of ${n} items`,
+          value: Array.from({ length: n }, () => validValue(items)) as unknown,
+        })),
         fc.constant({ label: "empty array", value: [] as unknown }),
       ),
     );
@@ -185,12 +208,22 @@ export function hostileBodies(schema: z.ZodType): fc.Arbitrary<Hostile<unknown>>
   const fields = Object.entries(json.properties ?? {});
   const options: Array<fc.Arbitrary<Hostile<unknown>>> = [
     anyJson.filter((v) => jsonType(v) !== "object").map((v) => ({ label: "body not an object", value: v })),
-    fc.constantFrom("__proto__", "constructor", "prototype", "toString", "unknownField").map((key) => ({ label: `extra key ${key}`, value: JSON.parse(`{${JSON.stringify(key)}:{"polluted":true},${JSON.stringify(base).slice(1)}`) })),
+    fc.constantFrom("__proto__", "constructor", "prototype", "toString", "unknownField").map((key) => ({
+      label: `extra key ${key}`,
+      value: JSON.parse(`{${JSON.stringify(key)}:{"polluted":true},${JSON.stringify(base).slice(1)}`),
+    })),
   ];
   for (const [key, field] of fields) {
-    options.push(invalidValues(field).map(({ label, value }) => ({ label: `${key}: ${label}`, value: { ...base, [key]: value } })));
+    options.push(
+      invalidValues(field).map(({ label, value }) => ({ label: `${key}: ${label}`, value: { ...base, [key]: value } })),
+    );
     if (json.required?.includes(key)) {
-      options.push(fc.constant({ label: `${key} missing`, value: Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)) }));
+      options.push(
+        fc.constant({
+          label: `${key} missing`,
+          value: Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)),
+        }),
+      );
     }
   }
   return fc.oneof(...options);
@@ -200,9 +233,15 @@ export function hostileBodies(schema: z.ZodType): fc.Arbitrary<Hostile<unknown>>
 export function hostileQueries(schema: z.ZodType): fc.Arbitrary<Hostile<string>> {
   const json = jsonSchemaOf(schema);
   const keys = Object.keys(json.properties ?? {});
-  const value = fc.oneof(hostileString, fc.constantFrom("", "-1", "0", "101", "1.5", "1e999", "2026-02-30", "9999-99-99", "a".repeat(81)));
+  const value = fc.oneof(
+    hostileString,
+    fc.constantFrom("", "-1", "0", "101", "1.5", "1e999", "2026-02-30", "9999-99-99", "a".repeat(81)),
+  );
   return fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.constantFrom("__proto__", "constructor", "limit[]", "x")), value), { minLength: 1, maxLength: 4 })
+    .array(
+      fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.constantFrom("__proto__", "constructor", "limit[]", "x")), value),
+      { minLength: 1, maxLength: 4 },
+    )
     .map((pairs) => {
       const params = new URLSearchParams();
       for (const [k, v] of pairs) params.append(k, v.slice(0, 200_000));
@@ -224,18 +263,59 @@ export function hostileIds(knownIds: string[]): fc.Arbitrary<Hostile<string>> {
  * Raw request bodies for a JSON route: the valid base body sent with a wrong content type, truncated JSON, a body that
  * is not JSON, binary garbage, a large body, or one nested thousands of levels deep.
  */
-export function hostileRawBodies(schema: z.ZodType): fc.Arbitrary<Hostile<{ body: string | Uint8Array; contentType: string }>> {
+export function hostileRawBodies(
+  schema: z.ZodType,
+): fc.Arbitrary<Hostile<{ body: string | Uint8Array; contentType: string }>> {
   const json = JSON.stringify(validValue(jsonSchemaOf(schema)));
   return fc.oneof(
-    fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/json; charset=utf-7").map((contentType) => ({
-      label: `content type ${contentType || "(none)"}`,
-      value: { body: json, contentType },
+    fc
+      .constantFrom(
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "",
+        "application/json; charset=utf-7",
+      )
+      .map((contentType) => ({
+        label: `content type ${contentType || "(none)"}`,
+        value: { body: json, contentType },
+      })),
+    fc.integer({ min: 1, max: Math.max(1, json.length - 1) }).map((n) => ({
+      label: `JSON truncated at ${n}`,
+      value: { body: json.slice(0, n), contentType: "application/json" },
     })),
-    fc.integer({ min: 1, max: Math.max(1, json.length - 1) }).map((n) => ({ label: `JSON truncated at ${n}`, value: { body: json.slice(0, n), contentType: "application/json" } })),
-    fc.constantFrom("{", "}", "[", "{'a':1}", "{\"a\":}", "NaN", "undefined", "\u0000", "\ufeff{}", "{\"question\":\"\\ud800\"}").map((body) => ({ label: `not JSON: ${JSON.stringify(body)}`, value: { body, contentType: "application/json" } })),
-    fc.uint8Array({ minLength: 1, maxLength: 200 }).map((body) => ({ label: "binary garbage", value: { body, contentType: "application/json" } })),
-    fc.constant({ label: "2 MB body", value: { body: `{"question":"${"a".repeat(2_000_000)}"}`, contentType: "application/json" } }),
+    fc
+      .constantFrom(
+        "{",
+        "}",
+        "[",
+        "{'a':1}",
+        '{"a":}',
+        "NaN",
+        "undefined",
+        "\u0000",
+        "\ufeff{}",
+        '{"question":"\\ud800"}',
+      )
+      .map((body) => ({
+        label: `not JSON: ${JSON.stringify(body)}`,
+        value: { body, contentType: "application/json" },
+      })),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 200 })
+      .map((body) => ({ label: "binary garbage", value: { body, contentType: "application/json" } })),
+    fc.constant({
+      label: "2 MB body",
+      value: { body: `{"question":"${"a".repeat(2_000_000)}"}`, contentType: "application/json" },
+    }),
     // Sent as text: JSON.stringify itself overflows the stack on thousands of levels.
-    fc.integer({ min: 100, max: 20_000 }).map((depth) => ({ label: `nested ${depth} deep`, value: { body: `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"deep":${"[".repeat(depth)}${"]".repeat(depth)}}`, contentType: "application/json" } })),
+    fc.integer({ min: 100, max: 20_000 }).map((depth) => ({
+      label: `nested ${depth} deep`,
+      value: {
+        body: `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"deep":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+        contentType: "application/json",
+      },
+    })),
   );
 }

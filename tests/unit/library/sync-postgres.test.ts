@@ -37,16 +37,30 @@ describe.skipIf(!ADMIN_URL)("library:sync on Postgres", () => {
 
   it("applies baseline and update files with the same result as on SQLite", async () => {
     const summary = await syncLibrary({ folder: fixture.dir, batchItems: 50 });
-    expect(summary).toMatchObject({ files: 3, created: 2 * PER_FILE, updated: 3, deleted: 2, missing: 0, failed: 0, libraryRecords: 2 * PER_FILE - 2 });
+    expect(summary).toMatchObject({
+      files: 3,
+      created: 2 * PER_FILE,
+      updated: 3,
+      deleted: 2,
+      missing: 0,
+      failed: 0,
+      libraryRecords: 2 * PER_FILE - 2,
+    });
     const rows = await getDb().evidence.findMany({ where: { inLibrary: true } });
     expect(rows).toHaveLength(fixture.expected.size);
     for (const row of rows) expect(rowToEvidence(row), row.id).toEqual(fixture.expected.get(row.id));
     expect(await countLibraryRecords()).toBe(fixture.expected.size);
     const counts = new Map<string, number>();
     for (const record of fixture.expected.values()) {
-      for (const key of new Set(record.entities.map((e) => `${e.type}|${e.name.toLowerCase()}`))) counts.set(key, (counts.get(key) ?? 0) + 1);
+      for (const key of new Set(record.entities.map((e) => `${e.type}|${e.name.toLowerCase()}`)))
+        counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    expect((await loadLibraryEntities()).map((e) => `${e.type}|${e.name.toLowerCase()}`).sort()).toEqual([...counts].filter(([, n]) => n >= 2).map(([k]) => k).sort());
+    expect((await loadLibraryEntities()).map((e) => `${e.type}|${e.name.toLowerCase()}`).sort()).toEqual(
+      [...counts]
+        .filter(([, n]) => n >= 2)
+        .map(([k]) => k)
+        .sort(),
+    );
   });
 
   it("searches with the GIN index and the facet filters", async () => {
@@ -57,8 +71,15 @@ describe.skipIf(!ADMIN_URL)("library:sync on Postgres", () => {
     const inYear = await searchLibrary(revised.citation.title, 50, { yearFrom: year, yearTo: year });
     expect(inYear.map((h) => h.id)).toContain(revised.id);
     for (const h of inYear) expect(h.citation.year).toBe(year);
-    const trials = await searchLibrary("patients", 100, { publicationTypes: ["Randomized Controlled Trial", "clinical trial"] });
-    for (const h of trials) expect(h.citation.publicationTypes.some((t) => ["randomized controlled trial", "clinical trial"].includes(t.toLowerCase()))).toBe(true);
+    const trials = await searchLibrary("patients", 100, {
+      publicationTypes: ["Randomized Controlled Trial", "clinical trial"],
+    });
+    for (const h of trials)
+      expect(
+        h.citation.publicationTypes.some((t) =>
+          ["randomized controlled trial", "clinical trial"].includes(t.toLowerCase()),
+        ),
+      ).toBe(true);
     const humans = await searchLibrary("patients", 100, { mesh: ["humans"] });
     expect(humans.length).toBeGreaterThan(0);
     for (const h of humans) expect(h.citation.meshTerms.map((m) => m.term)).toContain("Humans");

@@ -20,13 +20,30 @@ const PRISMA = "The Prisma client is used in lib/db only: call a lib/db function
 describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
   it("refuse the Prisma client outside lib/db: in app/, components/, scripts/, bench/ and lib/", async () => {
     const code = 'import type { PrismaClient } from "@/lib/generated/sqlite/client";\nexport type Db = PrismaClient;\n';
-    for (const file of ["app/api/runs/fixture.ts", "components/run/fixture.tsx", "scripts/fixture.ts", "bench/fixture.ts", "lib/runs/fixture.ts"]) {
+    for (const file of [
+      "app/api/runs/fixture.ts",
+      "components/run/fixture.tsx",
+      "scripts/fixture.ts",
+      "bench/fixture.ts",
+      "lib/runs/fixture.ts",
+    ]) {
       expect(await problems(file, code), file).toEqual([
-        { rule: "import/no-restricted-paths", message: `Unexpected path "@/lib/generated/sqlite/client" imported in restricted zone. ${PRISMA}` },
+        {
+          rule: "import/no-restricted-paths",
+          message: `Unexpected path "@/lib/generated/sqlite/client" imported in restricted zone. ${PRISMA}`,
+        },
       ]);
     }
-    expect(await problems("app/api/runs/fixture.ts", 'import { PrismaClient } from "@prisma/client";\nexport const client = PrismaClient;\n')).toEqual([
-      { rule: "no-restricted-imports", message: `'@prisma/client' import is restricted from being used by a pattern. ${PRISMA}` },
+    expect(
+      await problems(
+        "app/api/runs/fixture.ts",
+        'import { PrismaClient } from "@prisma/client";\nexport const client = PrismaClient;\n',
+      ),
+    ).toEqual([
+      {
+        rule: "no-restricted-imports",
+        message: `'@prisma/client' import is restricted from being used by a pattern. ${PRISMA}`,
+      },
     ]);
     expect(await problems("lib/db/fixture.ts", code)).toEqual([]);
   });
@@ -35,10 +52,19 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     const code = 'import { getDb } from "@/lib/db/client";\nexport const count = () => getDb().run.count();\n';
     for (const file of ["app/api/runs/fixture.ts", "scripts/fixture.ts", "bench/fixture.ts"]) {
       expect(await problems(file, code), file).toEqual([
-        { rule: "no-restricted-imports", message: "'getDb' import from '@/lib/db/client' is restricted from being used by a pattern. getDb() is for lib/db only: call a lib/db function (add one there if none fits)." },
+        {
+          rule: "no-restricted-imports",
+          message:
+            "'getDb' import from '@/lib/db/client' is restricted from being used by a pattern. getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
+        },
       ]);
     }
-    expect(await problems("scripts/fixture.ts", 'import { disconnectDb } from "@/lib/db/client";\nimport { countRuns } from "@/lib/db/history";\nexport const done = () => countRuns().then(disconnectDb);\n')).toEqual([]);
+    expect(
+      await problems(
+        "scripts/fixture.ts",
+        'import { disconnectDb } from "@/lib/db/client";\nimport { countRuns } from "@/lib/db/history";\nexport const done = () => countRuns().then(disconnectDb);\n',
+      ),
+    ).toEqual([]);
   });
 
   it("refuse a file circle in lib/, also through the @/ alias", async () => {
@@ -46,10 +72,18 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     const dir = path.join(ROOT, "lib", "runs", `lint-fixture-${process.pid}`);
     fs.mkdirSync(dir);
     try {
-      fs.writeFileSync(path.join(dir, "a.ts"), `import { b } from "@/lib/runs/lint-fixture-${process.pid}/b";\nexport const a = (): number => b() + 1;\n`);
-      fs.writeFileSync(path.join(dir, "b.ts"), 'import { a } from "./a";\nexport const b = (): number => (a.length ? 0 : 1);\n');
+      fs.writeFileSync(
+        path.join(dir, "a.ts"),
+        `import { b } from "@/lib/runs/lint-fixture-${process.pid}/b";\nexport const a = (): number => b() + 1;\n`,
+      );
+      fs.writeFileSync(
+        path.join(dir, "b.ts"),
+        'import { a } from "./a";\nexport const b = (): number => (a.length ? 0 : 1);\n',
+      );
       const results = await new ESLint({ cwd: ROOT }).lintFiles([path.join(dir, "*.ts")]);
-      expect(results.map((r) => [path.basename(r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`)])).toEqual([
+      expect(
+        results.map((r) => [path.basename(r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`)]),
+      ).toEqual([
         ["a.ts", ["import/no-cycle: Dependency cycle detected."]],
         ["b.ts", ["import/no-cycle: Dependency cycle detected."]],
       ]);
@@ -60,23 +94,41 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
 
   it("let lib/report/appraise read a report through render's markers, prose and references only", async () => {
     const file = "lib/report/appraise/fixture.ts";
-    expect(await problems(file, 'import { reportToMarkdown } from "@/lib/report/render/markdown";\nexport const md = reportToMarkdown;\n')).toEqual([
+    expect(
+      await problems(
+        file,
+        'import { reportToMarkdown } from "@/lib/report/render/markdown";\nexport const md = reportToMarkdown;\n',
+      ),
+    ).toEqual([
       {
         rule: "import/no-restricted-paths",
-        message: 'Unexpected path "@/lib/report/render/markdown" imported in restricted zone. lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.',
+        message:
+          'Unexpected path "@/lib/report/render/markdown" imported in restricted zone. lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.',
       },
     ]);
-    const allowed = 'import { citedNumbers } from "@/lib/report/render/markers";\nimport { proseTexts } from "@/lib/report/render/prose";\nimport { referenceFromEvidence } from "@/lib/report/render/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
+    const allowed =
+      'import { citedNumbers } from "@/lib/report/render/markers";\nimport { proseTexts } from "@/lib/report/render/prose";\nimport { referenceFromEvidence } from "@/lib/report/render/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
     expect(await problems(file, allowed)).toEqual([]);
     // render/ writes what appraise/ decides: it may import it.
-    expect(await problems("lib/report/render/fixture.ts", 'import { gradeCertainty } from "@/lib/report/appraise/grade";\nexport const grade = gradeCertainty;\n')).toEqual([]);
+    expect(
+      await problems(
+        "lib/report/render/fixture.ts",
+        'import { gradeCertainty } from "@/lib/report/appraise/grade";\nexport const grade = gradeCertainty;\n',
+      ),
+    ).toEqual([]);
   });
 
   it("refuse an upward import between the layers of lib/", async () => {
-    const found = await problems("lib/runs/fixture.ts", 'import { researchMode } from "@/lib/research/mode";\nexport const mode = researchMode;\n');
+    const found = await problems(
+      "lib/runs/fixture.ts",
+      'import { researchMode } from "@/lib/research/mode";\nexport const mode = researchMode;\n',
+    );
     expect(found.map((p) => p.rule)).toEqual(["import/no-restricted-paths"]);
     // The list of lower layers grows with LIB_LAYERS; research is never in it.
-    const [, lower] = /^Unexpected path "@\/lib\/research\/mode" imported in restricted zone\. lib\/runs may import only from lower layers \(([^)]+)\); see eslint\.config\.mjs LIB_LAYERS\.$/.exec(found[0].message) ?? [];
+    const [, lower] =
+      /^Unexpected path "@\/lib\/research\/mode" imported in restricted zone\. lib\/runs may import only from lower layers \(([^)]+)\); see eslint\.config\.mjs LIB_LAYERS\.$/.exec(
+        found[0].message,
+      ) ?? [];
     expect(lower?.split(", ")).toEqual(expect.arrayContaining(["config.ts", "domain", "db", "report"]));
     expect(lower?.split(", ")).not.toContain("research");
   });

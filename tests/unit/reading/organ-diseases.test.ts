@@ -15,7 +15,9 @@ describe("which annotated diseases count for an organ", () => {
     const nerves = organNamed("nerves")!;
     expect(isDiseaseOfOrgan(index, "D009459", nerves)).toBe(true);
     expect(isDiseaseOfOrgan(index, "D005334", nerves)).toBe(false); // fever
-    expect(readQuestionEvidence("Is paroxetine neurotoxic?", record("16720068")).resolved?.diseaseIds).toContain("D009459");
+    expect(readQuestionEvidence("Is paroxetine neurotoxic?", record("16720068")).resolved?.diseaseIds).toContain(
+      "D009459",
+    );
   });
 
   it("counts a disease named by an organ in enough of its mentions, not one named so once among many", () => {

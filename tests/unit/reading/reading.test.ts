@@ -11,22 +11,47 @@ const bearing = (q: string) => readQuestionEvidence(q, test()).readings.filter((
 
 describe("the shared reading of a question or claim (lib/reading)", () => {
   it("reads a question and a claim into the same proposition, with organ expansion and polarity", () => {
-    expect(propositionText(questionProposition("Is valproic acid hepatotoxic?"))).toBe("valproic acid — causes — diseases of the liver");
-    expect(propositionText(questionProposition("Is cocaine safe for the heart?"))).toBe("cocaine — does not cause — diseases of the heart");
-    expect(propositionText(questionProposition("Is gentamicin ototoxic?"))).toBe("gentamicin — causes — diseases of the ears");
-    // With the records' annotations as dictionary, an open question names its condition.
-    expect(propositionText(readQuestionEvidence("Which drugs can cause seizures?", test()).proposition)).toBe("open: which drugs cause seizures");
-    expect(propositionText(questionProposition("Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?"))).toBe(
-      "not about a drug and a condition: read for its findings",
+    expect(propositionText(questionProposition("Is valproic acid hepatotoxic?"))).toBe(
+      "valproic acid — causes — diseases of the liver",
     );
-    expect(propositionText(claimProposition("Cocaine is safe for the heart.")!)).toBe("Cocaine — does not cause — diseases of the heart");
-    expect(claimProposition("Lithium does not cause nephrogenic diabetes insipidus.")).toMatchObject({ relation: "causes", negated: true, conditions: ["nephrogenic diabetes insipidus"] });
+    expect(propositionText(questionProposition("Is cocaine safe for the heart?"))).toBe(
+      "cocaine — does not cause — diseases of the heart",
+    );
+    expect(propositionText(questionProposition("Is gentamicin ototoxic?"))).toBe(
+      "gentamicin — causes — diseases of the ears",
+    );
+    // With the records' annotations as dictionary, an open question names its condition.
+    expect(propositionText(readQuestionEvidence("Which drugs can cause seizures?", test()).proposition)).toBe(
+      "open: which drugs cause seizures",
+    );
+    expect(
+      propositionText(
+        questionProposition(
+          "Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?",
+        ),
+      ),
+    ).toBe("not about a drug and a condition: read for its findings");
+    expect(propositionText(claimProposition("Cocaine is safe for the heart.")!)).toBe(
+      "Cocaine — does not cause — diseases of the heart",
+    );
+    expect(claimProposition("Lithium does not cause nephrogenic diabetes insipidus.")).toMatchObject({
+      relation: "causes",
+      negated: true,
+      conditions: ["nephrogenic diabetes insipidus"],
+    });
   });
 
   it("expands an organ to the diseases its records annotate, most annotated first", () => {
     const read = readQuestionEvidence("Is cocaine safe for the heart?", test());
     expect(read.resolved).toMatchObject({ chemicalIds: ["D003042"], organ: "heart", negated: true });
-    expect(read.resolved!.diseases.slice(0, 6)).toEqual(["cardiotoxicity", "arrhythmia", "bradycardia", "myocardial infarction", "cardiomyopathy", "cardiac dysfunction"]);
+    expect(read.resolved!.diseases.slice(0, 6)).toEqual([
+      "cardiotoxicity",
+      "arrhythmia",
+      "bradycardia",
+      "myocardial infarction",
+      "cardiomyopathy",
+      "cardiac dysfunction",
+    ]);
   });
 
   it("reads each record for the relation, with its reason and the sentence it rests on", () => {
@@ -35,8 +60,11 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
       evidenceId: "pmid:23952588",
       stance: "yes",
       // The probability moves with each retraining of the relation model (0.97 before its second stage).
-      reason: "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (relation probability 0.96)",
-      passage: expect.stringMatching(/^Chronic pulsatile levodopa therapy for Parkinson's disease \(PD\) leads to the development of motor fl/),
+      reason:
+        "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (relation probability 0.96)",
+      passage: expect.stringMatching(
+        /^Chronic pulsatile levodopa therapy for Parkinson's disease \(PD\) leads to the development of motor fl/,
+      ),
       bearing: 1,
       method: "relation-model",
     });
@@ -45,12 +73,16 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
 
   it("says no when the records name the drug and the condition without the relation", () => {
     expect(bearing("Does creatine cause pneumonia?").map((r) => [r.evidenceId, r.stance, r.reason])).toEqual([
-      ["pmid:20959502", "no", "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (relation probability 0.01)"],
+      [
+        "pmid:20959502",
+        "no",
+        "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (relation probability 0.01)",
+      ],
     ]);
     expect(verdict("Does creatine cause pneumonia?")).toBe("no");
-    expect(bearing("Does ruthenium cause nephrotic syndrome?").map((r) => [r.evidenceId, r.stance, r.passage])).toEqual([
-      ["pmid:3323599", "no", "They developed nephrotic syndrome and finally renal failure."],
-    ]);
+    expect(bearing("Does ruthenium cause nephrotic syndrome?").map((r) => [r.evidenceId, r.stance, r.passage])).toEqual(
+      [["pmid:3323599", "no", "They developed nephrotic syndrome and finally renal failure."]],
+    );
     expect(verdict("Does ruthenium cause nephrotic syndrome?")).toBe("no");
     expect(verdict("Does GABA cause diarrhea?")).toBe("no");
   });
@@ -61,14 +93,17 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
     expect(read.find((r) => r.evidenceId === "pmid:8511251")).toMatchObject({
       stance: "no",
       // 0.87 before the relation model's second stage.
-      reason: "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial ischemia (relation probability 0.88)",
+      reason:
+        "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial ischemia (relation probability 0.88)",
       passage: "We report a case of myocardial ischemia induced by cocaine.",
     });
     expect(verdict("Is cocaine safe for the heart?")).toBe("no");
   });
 
   it("is thin evidence unclear: one record the relation model is unsure of", () => {
-    expect(bearing("Does ramipril cause hyperkalemia?").map((r) => [r.evidenceId, r.stance])).toEqual([["pmid:20859899", "possibly"]]);
+    expect(bearing("Does ramipril cause hyperkalemia?").map((r) => [r.evidenceId, r.stance])).toEqual([
+      ["pmid:20859899", "possibly"],
+    ]);
     expect(verdict("Does ramipril cause hyperkalemia?")).toBe("unclear");
   });
 

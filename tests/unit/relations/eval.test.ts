@@ -18,7 +18,11 @@ describe("npm run eval -- cdr", () => {
   });
 
   it("lists the published BioCreative V rows and the model's own row with counts", () => {
-    expect(row("best BioCreative V team (own NER)")).toEqual({ name: "best BioCreative V team (own NER)", source: "published", f1: 0.57 });
+    expect(row("best BioCreative V team (own NER)")).toEqual({
+      name: "best BioCreative V team (own NER)",
+      source: "published",
+      f1: 0.57,
+    });
     expect(row("BioCreative V ensemble")?.f1).toBe(0.628);
     const model = row("Critica relation model");
     expect((model?.tp ?? 0) + (model?.fn ?? 0)).toBe(1066);
@@ -33,7 +37,12 @@ describe("npm run eval -- cdr", () => {
   });
 
   it("never names the held-out split in the training code", () => {
-    const files = ["scripts/train-relations.ts", "scripts/relations-fit.ts", "scripts/relations-featurize.ts", "scripts/cdr-corpus.ts"];
+    const files = [
+      "scripts/train-relations.ts",
+      "scripts/relations-fit.ts",
+      "scripts/relations-featurize.ts",
+      "scripts/cdr-corpus.ts",
+    ];
     const banned = ["CDR", "TestSet"].join("_");
     for (const f of files) expect(readFileSync(f, "utf8")).not.toContain(banned);
     expect(execFileSync("git", ["ls-files", "--", "*.PubTator.txt"], { encoding: "utf8" })).toBe("");

@@ -23,14 +23,20 @@ describe("findMentions on PMID 227508", () => {
 
   it("prefers the longest name: alpha-methyldopa, not methyldopa inside it", () => {
     const m = found.filter((x) => x.id === "D008750");
-    expect(m.map((x) => [x.start, x.end, x.text])).toEqual([[306, 322, "alpha-methyldopa"], [1039, 1055, "alpha-methyldopa"]]);
+    expect(m.map((x) => [x.start, x.end, x.text])).toEqual([
+      [306, 322, "alpha-methyldopa"],
+      [1039, 1055, "alpha-methyldopa"],
+    ]);
     const gold = doc.mentions.filter((x) => x.id === "D008750").map((x) => [x.start, x.end, x.text]);
     expect(m.map((x) => [x.start, x.end, x.text])).toEqual(gold);
   });
 
   it("matches whole words only, case-insensitively, and falls back to the lower-cased name as id", () => {
-    expect(findMentions("Naloxone", "antihypertensive", [{ name: "Hypertensive", type: "disease", meshId: null }])).toEqual([]);
-    expect(findMentions("NALOXONE test", "", [{ name: "Naloxone", type: "chemical", meshId: null }]))
-      .toEqual([{ start: 0, end: 8, text: "NALOXONE", type: "chemical", id: "naloxone" }]);
+    expect(
+      findMentions("Naloxone", "antihypertensive", [{ name: "Hypertensive", type: "disease", meshId: null }]),
+    ).toEqual([]);
+    expect(findMentions("NALOXONE test", "", [{ name: "Naloxone", type: "chemical", meshId: null }])).toEqual([
+      { start: 0, end: 8, text: "NALOXONE", type: "chemical", id: "naloxone" },
+    ]);
   });
 });

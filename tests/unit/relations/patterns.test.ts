@@ -9,7 +9,9 @@ function patternsOf(pmid: string, chemicalId: string, diseaseId: string): string
   const a = analyzeDocument(cdrRecord("TrainingSet", pmid).document);
   const chem = a.chemicals.get(chemicalId) ?? [];
   const dis = a.diseases.get(diseaseId) ?? [];
-  const shared = [...new Set(chem.map((m) => m.sentence))].filter((s) => dis.some((m) => m.sentence === s)).sort((x, y) => x - y);
+  const shared = [...new Set(chem.map((m) => m.sentence))]
+    .filter((s) => dis.some((m) => m.sentence === s))
+    .sort((x, y) => x - y);
   const names = new Set<string>();
   patternFeatures(a, chem, dis, shared, (n) => names.add(n));
   return [...names].sort();
@@ -18,7 +20,15 @@ function patternsOf(pmid: string, chemicalId: string, diseaseId: string): string
 describe("relation patterns on real CDR training records", () => {
   it("PMID 10342929 'Angioedema due to ACE inhibitors', then 'angioedema during … (ACE) inhibitor treatment'", () => {
     // The title: the disease, "due to", the chemical; the abstract: "during" and the exposure noun "treatment".
-    expect(patternsOf("10342929", "D000806", "D000799")).toEqual(["p_any", "p_multi", "p_title_pattern", "p_y_after_x_admin", "p_y_by_x", "p_y_by_x_close", "s_only_pair"]);
+    expect(patternsOf("10342929", "D000806", "D000799")).toEqual([
+      "p_any",
+      "p_multi",
+      "p_title_pattern",
+      "p_y_after_x_admin",
+      "p_y_by_x",
+      "p_y_by_x_close",
+      "s_only_pair",
+    ]);
   });
 
   it("PMID 1085609 'convulsions due to isoniazid therapy': also the exposure noun after the chemical", () => {
@@ -26,7 +36,14 @@ describe("relation patterns on real CDR training records", () => {
   });
 
   it("PMID 2572625 'Clotiazepam-induced acute hepatitis.': the chemical, a causation verb, the disease, in the title and again later", () => {
-    expect(patternsOf("2572625", "C084599", "D056486")).toEqual(["p_any", "p_multi", "p_title_pattern", "p_x_verb_y", "p_x_verb_y_close", "s_only_pair"]);
+    expect(patternsOf("2572625", "C084599", "D056486")).toEqual([
+      "p_any",
+      "p_multi",
+      "p_title_pattern",
+      "p_x_verb_y",
+      "p_x_verb_y_close",
+      "s_only_pair",
+    ]);
   });
 });
 

@@ -16,7 +16,9 @@ describe("predictRelations on real CDR training records", () => {
     expect(neurotensin?.relation).toBe("treats");
     expect(neurotensin?.negated).toBe(false);
     const cued = neurotensin?.sentences.find((s) => s.cue === "reversed");
-    expect(cued?.text).toBe("RESULTS: Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced parkinsonian catalepsy in rats.");
+    expect(cued?.text).toBe(
+      "RESULTS: Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced parkinsonian catalepsy in rats.",
+    );
   });
 
   it("PMID 2572625: 'benzodiazepines … did not induce any relapse of hepatitis' is negated, clotiazepam causes hepatitis", () => {
@@ -60,7 +62,8 @@ describe("predictRelations on real CDR training records", () => {
     const preds = predictRelations(doc);
     // 3 chemical IDs (clotiazepam, thienodiazepine, benzodiazepines) × 2 disease IDs.
     expect(preds).toHaveLength(6);
-    for (let i = 1; i < preds.length; i++) expect(preds[i - 1].probability).toBeGreaterThanOrEqual(preds[i].probability);
+    for (let i = 1; i < preds.length; i++)
+      expect(preds[i - 1].probability).toBeGreaterThanOrEqual(preds[i].probability);
     const text = `${doc.title} ${doc.abstract}`;
     for (const p of preds) for (const s of p.sentences) expect(text.slice(s.start, s.end)).toBe(s.text);
     expect(classifyPair(doc, "D003000", "D056486")).toBeNull();

@@ -21,7 +21,12 @@ describe("parsePubtator on BioCreative V CDR", () => {
     const r = cdrRecord("TrainingSet", "227508");
     expect(r.document.title).toBe("Naloxone reverses the antihypertensive effect of clonidine.");
     expect(r.document.mentions[0]).toEqual({ start: 0, end: 8, text: "Naloxone", type: "chemical", id: "D009270" });
-    expect(r.document.mentions.filter((m) => m.type === "disease").map((m) => m.id)).toEqual(["D006973", "D007022", "D006973", "D006973"]);
+    expect(r.document.mentions.filter((m) => m.type === "disease").map((m) => m.id)).toEqual([
+      "D006973",
+      "D007022",
+      "D006973",
+      "D006973",
+    ]);
     expect(r.relations).toEqual([["D008750", "D007022"]]);
   });
 

@@ -12,7 +12,9 @@ const stored = committed as unknown as Stored;
 describe("lib/relations/weights.json", () => {
   it("is small and records the package that trained it", () => {
     expect(statSync("lib/relations/weights.json").size).toBeLessThan(500_000);
-    const pkg = JSON.parse(readFileSync("node_modules/ml-logistic-regression/package.json", "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync("node_modules/ml-logistic-regression/package.json", "utf8")) as {
+      version: string;
+    };
     expect(stored.model.package).toBe("ml-logistic-regression");
     expect(stored.model.version).toBe(pkg.version);
     expect(stored.weights).toHaveLength(stored.features.length);

@@ -22,10 +22,23 @@ const record = (set: Evidence[], pmid: string) => set.find((e) => e.citation.pmi
 /** A report whose prose fields are given; every other field empty. */
 function report(prose: Partial<ResearchReport>, references: ResearchReport["references"] = []): ResearchReport {
   return {
-    title: "T", executiveSummary: "", researchQuestion: "Q", methodology: { title: "Methodology", content: "Sources searched: Local library." },
-    hypothesesTested: [], mechanisticFindings: { title: "Mechanistic findings", content: "" }, clinicalFindings: { title: "Clinical findings", content: "" },
-    drugCandidates: [], limitations: [], conclusion: "", references, sourcesSearched: [], totalPapersReviewed: 1, searchIterations: 1,
-    confidenceScore: 0, removedReferences: 0, ...prose,
+    title: "T",
+    executiveSummary: "",
+    researchQuestion: "Q",
+    methodology: { title: "Methodology", content: "Sources searched: Local library." },
+    hypothesesTested: [],
+    mechanisticFindings: { title: "Mechanistic findings", content: "" },
+    clinicalFindings: { title: "Clinical findings", content: "" },
+    drugCandidates: [],
+    limitations: [],
+    conclusion: "",
+    references,
+    sourcesSearched: [],
+    totalPapersReviewed: 1,
+    searchIterations: 1,
+    confidenceScore: 0,
+    removedReferences: 0,
+    ...prose,
   };
 }
 
@@ -40,7 +53,10 @@ describe("study types from publication types, MeSH and design words", () => {
 
   it("trusts the MeSH check tags: Animals without Humans is animal work, Humans keeps a record human", () => {
     const base = record(TRAINING, "1786266");
-    const withMesh = (terms: string[]): Evidence => ({ ...base, citation: { ...base.citation, meshTerms: terms.map((term) => ({ term, majorTopic: false })) } });
+    const withMesh = (terms: string[]): Evidence => ({
+      ...base,
+      citation: { ...base.citation, meshTerms: terms.map((term) => ({ term, majorTopic: false })) },
+    });
     expect(classifyStudy(withMesh(["Animals", "Rabbits"])).design).toBe("animal");
     expect(classifyStudy(withMesh(["Humans", "Male"])).design).toBe("case-report");
   });
@@ -48,13 +64,23 @@ describe("study types from publication types, MeSH and design words", () => {
 
 describe("the critic's deterministic checks", () => {
   it("passes a dose cited at the end of its sentence after an abbreviation in brackets", () => {
-    const r = report({ mechanisticFindings: { title: "Mechanistic findings", content: "- Haloperidol (10-30 mg/kg p.o.) [1]." } }, [referenceFromEvidence(record(TRAINING, "1786266"), 1)]);
+    const r = report(
+      { mechanisticFindings: { title: "Mechanistic findings", content: "- Haloperidol (10-30 mg/kg p.o.) [1]." } },
+      [referenceFromEvidence(record(TRAINING, "1786266"), 1)],
+    );
     const dosage = runDeterministicChecks(r, [record(TRAINING, "1786266")]).find((c) => c.id === "dosage-citations")!;
-    expect(dosage).toEqual({ id: "dosage-citations", label: "Every dosage is cited in its sentence", passed: true, issues: [] });
+    expect(dosage).toEqual({
+      id: "dosage-citations",
+      label: "Every dosage is cited in its sentence",
+      passed: true,
+      issues: [],
+    });
   });
 
   it("does not check Critica's own summary lines as claims", () => {
-    const r = report({ clinicalFindings: { title: "Clinical findings", content: "Human evidence: 1 other human study." } });
+    const r = report({
+      clinicalFindings: { title: "Clinical findings", content: "Human evidence: 1 other human study." },
+    });
     const paragraphs = runDeterministicChecks(r, []).find((c) => c.id === "paragraph-citations")!;
     expect(paragraphs.passed).toBe(true);
     expect(paragraphs.issues).toEqual([]);
@@ -62,7 +88,8 @@ describe("the critic's deterministic checks", () => {
 });
 
 describe("abstract and model text is shown literally", () => {
-  const sentence = "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine.";
+  const sentence =
+    "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine.";
 
   it("the abstract really contains the sentence (PMID of the pilocarpine record, BC5CDR development set)", () => {
     expect(DEVELOPMENT.some((e) => e.citation.abstract.includes(sentence))).toBe(true);
@@ -77,8 +104,13 @@ describe("abstract and model text is shown literally", () => {
 
   it("renders the quoted sentence exactly, with no link", () => {
     const e = DEVELOPMENT.find((x) => x.citation.abstract.includes(sentence))!;
-    const r = report({ mechanisticFindings: { title: "Mechanistic findings", content: `- ${sentence.slice(0, -1)} [1].` } }, [referenceFromEvidence(e, 1)]);
-    const html = renderToStaticMarkup(createElement(ReportDocument, { markdown: reportToMarkdown(r), references: r.references, records: [] }));
+    const r = report(
+      { mechanisticFindings: { title: "Mechanistic findings", content: `- ${sentence.slice(0, -1)} [1].` } },
+      [referenceFromEvidence(e, 1)],
+    );
+    const html = renderToStaticMarkup(
+      createElement(ReportDocument, { markdown: reportToMarkdown(r), references: r.references, records: [] }),
+    );
     const item = /<li>(.*?)<\/li>/.exec(html.slice(html.indexOf("Mechanistic findings")))![1];
     expect(item.replace(/<span class="relative" data-testid="citation">.*$/, "")).toBe(
       "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine ",
@@ -101,7 +133,12 @@ describe("identifiers in prose that name no retrieved record", () => {
     expect(v.report.executiveSummary).toBe(
       "Imipramine caused rabbit syndrome [1]. See fabricated.example/paper/7 (not retrieved) and doi 10.9999/fake.123 (not retrieved), PMID 99999999 (not retrieved) and NCT01234567 (not retrieved); the record itself is https://pubmed.ncbi.nlm.nih.gov/1786266/ (PMID 1786266).",
     );
-    expect(v.neutralisedIdentifiers).toEqual(["URL https://fabricated.example/paper/7", "DOI 10.9999/fake.123", "PMID 99999999", "NCT01234567"]);
+    expect(v.neutralisedIdentifiers).toEqual([
+      "URL https://fabricated.example/paper/7",
+      "DOI 10.9999/fake.123",
+      "PMID 99999999",
+      "NCT01234567",
+    ]);
     expect(v.report.removedIdentifiers).toBe(4);
     // A second pass finds nothing more.
     const again = validateReportCitations(v.report, [lithium]);
@@ -112,11 +149,24 @@ describe("identifiers in prose that name no retrieved record", () => {
   it("are never rendered as links, and the footer and --json count them", () => {
     const v = validateReportCitations(fabricated, [lithium]).report;
     const markdown = reportToMarkdown(v);
-    const html = renderToStaticMarkup(createElement(ReportDocument, { markdown, references: v.references, records: [] }));
+    const html = renderToStaticMarkup(
+      createElement(ReportDocument, { markdown, references: v.references, records: [] }),
+    );
     const summary = html.slice(html.indexOf("Executive summary"), html.indexOf("Research question"));
-    expect([...summary.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(["https://pubmed.ncbi.nlm.nih.gov/1786266/"]);
+    expect([...summary.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      "https://pubmed.ncbi.nlm.nih.gov/1786266/",
+    ]);
     expect(markdown).toContain("4 identifiers naming no retrieved record marked “not retrieved”.");
-    const json = runToJson({ report: v, markdown, events: [], run: { id: "r", question: "Does imipramine cause rabbit syndrome?" }, evidence: [], hypotheses: [], assessments: [], shortfalls: [] } as unknown as RunDetail);
+    const json = runToJson({
+      report: v,
+      markdown,
+      events: [],
+      run: { id: "r", question: "Does imipramine cause rabbit syndrome?" },
+      evidence: [],
+      hypotheses: [],
+      assessments: [],
+      shortfalls: [],
+    } as unknown as RunDetail);
     expect(json.removedIdentifiers).toBe(4);
   });
 });

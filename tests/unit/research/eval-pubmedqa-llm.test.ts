@@ -28,7 +28,9 @@ describe("npm run eval -- pubmedqa --backend llm: PubMedQA questions researched 
     ]);
     // Per question: the relevance pass before the hypothesis agent (its blocks in 4 batches) and before the judge (1),
     // hypothesis, judge, and the report with its two revisions; 100 + 20 tokens per call at $0.15 / $0.60 per million.
-    expect(Object.fromEntries(Object.entries(result.llm!.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ relevance: 15, hypothesis: 3, judge: 3, report: 9 });
+    expect(
+      Object.fromEntries(Object.entries(result.llm!.usage.byAgent).map(([agent, u]) => [agent, u!.calls])),
+    ).toEqual({ relevance: 15, hypothesis: 3, judge: 3, report: 9 });
     expect(result.llm?.usage).toMatchObject({ calls: 30, inputTokens: 3_000, outputTokens: 600 });
     expect(result.llm?.usage.costUsd).toBeCloseTo((3_000 * 0.15 + 600 * 0.6) / 1e6, 12);
   }, 60_000);

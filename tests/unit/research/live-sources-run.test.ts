@@ -10,7 +10,13 @@ import { startFixtureServer, type FixtureServer } from "../../support/fixture-se
 import { CORPUS, useTempDatabase } from "../../support/temp-database";
 
 const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";
-const ENV_KEYS = ["PUBMED_BASE_URL", "EUROPEPMC_BASE_URL", "CTGOV_BASE_URL", "CRITICA_SOURCE_TIMEOUT_MS", "CRITICA_SOURCE_CACHE_TTL_HOURS"] as const;
+const ENV_KEYS = [
+  "PUBMED_BASE_URL",
+  "EUROPEPMC_BASE_URL",
+  "CTGOV_BASE_URL",
+  "CRITICA_SOURCE_TIMEOUT_MS",
+  "CRITICA_SOURCE_CACHE_TTL_HOURS",
+] as const;
 
 async function run(sources: Array<"pubmed" | "europepmc" | "ctgov" | "local">, maxIterations = 1) {
   const { runId, done } = await startRun(research, { question: QUESTION, sources, maxIterations });
@@ -77,7 +83,8 @@ describe("research runs on the live sources, replayed by a loopback fixture serv
     }
     expect(trials.some((t) => (t.trial?.phases.length ?? 0) > 0)).toBe(true);
     // Every PubMed record came through esearch + efetch with its PMID and PubMed URL.
-    for (const e of bySource("pubmed")) expect(e.citation.url).toBe(`https://pubmed.ncbi.nlm.nih.gov/${e.citation.pmid}/`);
+    for (const e of bySource("pubmed"))
+      expect(e.citation.url).toBe(`https://pubmed.ncbi.nlm.nih.gov/${e.citation.pmid}/`);
     expect(server.requests.filter((r) => r.route === "esearch").length).toBeGreaterThanOrEqual(1);
   });
 
@@ -99,8 +106,12 @@ describe("research runs on the live sources, replayed by a loopback fixture serv
     process.env.CRITICA_SOURCE_TIMEOUT_MS = "1500";
     const { outcome, json } = await run(["ctgov", "local"]);
     expect(outcome.status).toBe("completed");
-    expect(json.shortfalls).toEqual([{ source: "ctgov", message: "ClinicalTrials.gov: timed out after 1.5 s, 0 records" }]);
-    const searches = (await getRunDetail(json.runId))!.events.filter((e) => e.type === "search" && e.data.source === "ctgov");
+    expect(json.shortfalls).toEqual([
+      { source: "ctgov", message: "ClinicalTrials.gov: timed out after 1.5 s, 0 records" },
+    ]);
+    const searches = (await getRunDetail(json.runId))!.events.filter(
+      (e) => e.type === "search" && e.data.source === "ctgov",
+    );
     // Asked once, then left out of the rest of the run.
     expect(searches).toHaveLength(1);
   });

@@ -69,16 +69,28 @@ describe("a research run recorded into a cassette against a loopback model serve
     vi.stubEnv("CRITICA_LLM_CASSETTE_PATH", cassette);
     const recorded = await run();
     expect(recorded.outcome.error).toBeNull();
-    expect([recorded.json.status, recorded.json.backend, recorded.json.model]).toEqual(["completed", "llm", "qwen3:8b"]);
+    expect([recorded.json.status, recorded.json.backend, recorded.json.model]).toEqual([
+      "completed",
+      "llm",
+      "qwen3:8b",
+    ]);
     // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
     // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
     expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
-    expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual(["Evidence report: Does cognitive training increase serum BDNF in schizophrenia?", 49, 1]);
-    expect(recorded.json.markdown).toMatch(/^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/);
+    expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual([
+      "Evidence report: Does cognitive training increase serum BDNF in schizophrenia?",
+      49,
+      1,
+    ]);
+    expect(recorded.json.markdown).toMatch(
+      /^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/,
+    );
     // A relevance pass before the first agent that sees new records: the hypothesis agent's 25 blocks in 4 batches asked
     // at once, then the judge's new records after the search in one.
     expect(recorded.json.usage).toMatchObject({ calls: 10, inputTokens: 1000, outputTokens: 200 });
-    expect(Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls]))).toEqual({ relevance: 5, hypothesis: 1, judge: 1, report: 3 });
+    expect(
+      Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls])),
+    ).toEqual({ relevance: 5, hypothesis: 1, judge: 1, report: 3 });
     const requests = server.requests as Array<{ stream?: boolean; response_format: { json_schema: { name: string } } }>;
     expect(requests.map((r) => [r.response_format.json_schema.name, r.stream ?? false])).toEqual([
       ...Array.from({ length: 4 }, () => ["relevance_output", false]),
@@ -90,7 +102,12 @@ describe("a research run recorded into a cassette against a loopback model serve
       ["report_output", true],
     ]);
     const file = readCassette(cassette);
-    expect(file.recordedWith).toEqual({ baseURL: server.baseURL, model: "qwen3:8b", structuredOutput: null, embeddingModel: null });
+    expect(file.recordedWith).toEqual({
+      baseURL: server.baseURL,
+      model: "qwen3:8b",
+      structuredOutput: null,
+      embeddingModel: null,
+    });
     expect(file.interactions.map((i) => [i.agent, i.responses.map((r) => r.contentType)])).toEqual([
       ...Array.from({ length: 4 }, () => ["relevance", ["application/json"]]),
       ["hypothesis", ["text/event-stream"]],
@@ -129,9 +146,16 @@ describe("a research run recorded into a cassette against a loopback model serve
     replayEnv();
     const { outcome, json } = await run();
     expect(json.status).toBe("failed");
-    const todayKey = requestKey({ ...judge.request, body: { ...body, messages: [{ ...body.messages[0], content: today }, ...body.messages.slice(1)] } });
-    expect(outcome.error).toContain(`cassette miss: judge request ${todayKey.slice(0, 12)} not recorded in ${cassette} — the prompt changed? `);
-    expect(outcome.error).toContain(`nearest recorded request (judge) differs in messages: messages[0] (system) at character 0: recorded “Formerly:`);
+    const todayKey = requestKey({
+      ...judge.request,
+      body: { ...body, messages: [{ ...body.messages[0], content: today }, ...body.messages.slice(1)] },
+    });
+    expect(outcome.error).toContain(
+      `cassette miss: judge request ${todayKey.slice(0, 12)} not recorded in ${cassette} — the prompt changed? `,
+    );
+    expect(outcome.error).toContain(
+      `nearest recorded request (judge) differs in messages: messages[0] (system) at character 0: recorded “Formerly:`,
+    );
     expect(outcome.error).toContain(`now “${today.slice(0, 40)}…”`);
     // Everything before the judge replayed: the hypotheses of iteration 1 are kept.
     expect(json.hypotheses).toHaveLength(1);

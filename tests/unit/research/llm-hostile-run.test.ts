@@ -34,7 +34,11 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     ({ cleanup } = await useTempDatabase("llm-hostile"));
     await importCorpus(CORPUS_FILES.filter((f) => f.endsWith(".PubTator.txt")));
     server = await startFakeOpenAIServer([], { otherwise: hostileReply });
-    configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen2.5:7b-instruct" } as unknown as NodeJS.ProcessEnv)!;
+    configured = getLanguageModel({
+      OPENAI_API_KEY: "ollama",
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_MODEL: "qwen2.5:7b-instruct",
+    } as unknown as NodeJS.ProcessEnv)!;
   }, 60_000);
   afterAll(async () => {
     await server.close();
@@ -43,8 +47,15 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
   afterEach(() => undefined);
 
   it("publishes no fabricated identifier, invented quotation or out-of-range marker in the report, its exports or the run page", async () => {
-    const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING });
-    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1 }, { overrides: { backend } });
+    const backend = createLlmBackend(configured.model, configured.modelId, {
+      promptStyle: configured.promptStyle,
+      sampling: DEFAULT_SAMPLING,
+    });
+    const { runId, done } = await startRun(
+      research,
+      { question: QUESTION, sources: ["local"], maxIterations: 1 },
+      { overrides: { backend } },
+    );
     expect((await done).status).toBe("completed");
     const detail = (await getRunDetail(runId))!;
     const json = runToJson(detail);
@@ -60,7 +71,9 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     expect(report.methodology.content).toContain("Backend: extractive (no language model).");
     expect(report.verification?.status).toBe("verified");
     expect(report.failedModelDraft?.verification?.status).toBe("unverified");
-    expect(json.markdown).toContain("> **Extractive report.** The model's report still failed the critic's checks after 3 drafts");
+    expect(json.markdown).toContain(
+      "> **Extractive report.** The model's report still failed the critic's checks after 3 drafts",
+    );
     expect(json.markdown).not.toContain("**Unverified report.**");
 
     // The sections that published the model's text untouched before: hypotheses (chain nodes), drug candidates,
@@ -74,7 +87,9 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     expect(draft.drugCandidates).toEqual(["Metformin reverses renal injury in all patients at 2500 mg daily."]);
     // The methodology was one run of text with an invented quotation in it: removed whole by the quotation check.
     expect(draft.methodology.content).toBe("");
-    expect(json.assessments[0].assessment.mechanismReasoning).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
+    expect(json.assessments[0].assessment.mechanismReasoning).toBe(
+      "Metformin reverses renal injury in all patients at 2500 mg daily.",
+    );
     expect(json.droppedIdentifiers).toBe(0); // the published (extractive) report has none; the draft counted its own
     expect(draft.droppedIdentifiers).toBeGreaterThan(0);
 
@@ -82,13 +97,20 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     // --json contract, and every export.
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS) expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
+    for (const format of EXPORT_FORMATS)
+      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
     const markers = [...json.markdown!.matchAll(/\[(\d+)\](?!\()/g)].map((m) => Number(m[1]));
     expect(markers.every((n) => n >= 1 && n <= report.references.length)).toBe(true);
 
     // A follow-up answered by the same model: its answer goes through the same checks.
     const run = (await getRun(runId))!;
-    const answer = await readAnswer(await postFollowUp(run, { text: "What doses were used?" }, { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } }));
+    const answer = await readAnswer(
+      await postFollowUp(
+        run,
+        { text: "What doses were used?" },
+        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
+      ),
+    );
     // Its first two sentences reach the checks as one (the sentence splitter does not cut before an opening quotation
     // mark), and that sentence holds an invented quotation: removed whole; the last held only invented identifiers.
     expect(answer.text).toBe("");
@@ -97,9 +119,15 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
   }, 120_000);
 
   it("a claim check shows no invention as its claims, counter-statement, rationale or counter-report", async () => {
-    const backend = createLlmClaimBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle });
+    const backend = createLlmClaimBackend(configured.model, configured.modelId, {
+      promptStyle: configured.promptStyle,
+    });
     const text = "Lithium has no effect on the kidney. It is safe in every patient.";
-    const { runId, done } = await startRun(claimCheck, { text, sources: ["local"] }, { overrides: { backend, embedder: createTextEmbedder() } });
+    const { runId, done } = await startRun(
+      claimCheck,
+      { text, sources: ["local"] },
+      { overrides: { backend, embedder: createTextEmbedder() } },
+    );
     expect((await done).status).toBe("completed");
     const detail = (await getRunDetail(runId))!;
     const json = claimCheckToJson(detail);
@@ -108,6 +136,7 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     for (const c of counters) expect(c).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS) expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
+    for (const format of EXPORT_FORMATS)
+      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
   }, 120_000);
 });

@@ -21,8 +21,15 @@ const hypothesis = (prompt: string): HypothesisOutput => ({
   evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [
     {
-      drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6,
-      supportingEvidence: [blocks(prompt)[0].key], contradictingEvidence: [], searchSuggestions: [], links: null,
+      drug: "lithium",
+      target: "AQP2",
+      pathway: "vasopressin–cAMP signalling",
+      effect: "polyuria",
+      confidence: 0.6,
+      supportingEvidence: [blocks(prompt)[0].key],
+      contradictingEvidence: [],
+      searchSuggestions: [],
+      links: null,
     },
   ],
   primaryHypothesis: 1,
@@ -30,14 +37,25 @@ const hypothesis = (prompt: string): HypothesisOutput => ({
   recommendedSearches: [],
 });
 const judge = (recommendation: "continue" | "synthesize"): JudgeOutput => ({
-  mechanismScore: 4, mechanismReasoning: "Rat data.", clinicalScore: 3, clinicalReasoning: "One cohort.", drugCandidates: [], keyFindings: [],
-  sufficient: false, confidence: 0.4, recommendation, nextSearchQueries: recommendation === "continue" ? ["lithium aquaporin-2"] : [], reasoning: "Thin.",
+  mechanismScore: 4,
+  mechanismReasoning: "Rat data.",
+  clinicalScore: 3,
+  clinicalReasoning: "One cohort.",
+  drugCandidates: [],
+  keyFindings: [],
+  sufficient: false,
+  confidence: 0.4,
+  recommendation,
+  nextSearchQueries: recommendation === "continue" ? ["lithium aquaporin-2"] : [],
+  reasoning: "Thin.",
 });
 const report = (prompt: string): ReportOutput => {
   const [b1, b2] = blocks(prompt);
   const S = (text: string, b: PromptBlock) => ({ support: [b.sentences[0].id], text });
   return {
-    evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
+    evidenceReading: "The records bear on the question.",
+    outcome: "answers",
+    missing: [],
     title: "Lithium and nephrogenic diabetes insipidus",
     executiveSummary: [S(`Lithium causes polyuria in rats [${b1.key}].`, b1)],
     methodology: "PubMed was searched.",
@@ -50,7 +68,11 @@ const report = (prompt: string): ReportOutput => {
 };
 /** PASS for every claim the critic's prompt numbers. */
 const critic = (prompt: string): CriticOutput => ({
-  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({ claim: Number(m[1]), reasoning: "Every element is stated.", verdict: "PASS" as const })),
+  claims: [...prompt.matchAll(/<claim n="(\d+)"/g)].map((m) => ({
+    claim: Number(m[1]),
+    reasoning: "Every element is stated.",
+    verdict: "PASS" as const,
+  })),
 });
 
 /** A run recorder in memory: the saved events in order, and the partial answers shown to live viewers. */
@@ -68,10 +90,25 @@ function memoryRecorder() {
 describe("a research run with a language model (scripted, streaming)", () => {
   it("makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
     const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
-    const backend = createLlmBackend(model, "scripted", { sampling: DEFAULT_SAMPLING, promptStyle: { fieldGuide: false, schemaInPrompt: false }, embedder: createTextEmbedder() });
-    const source: LiteratureSource = { id: "pubmed", search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []) };
+    const backend = createLlmBackend(model, "scripted", {
+      sampling: DEFAULT_SAMPLING,
+      promptStyle: { fieldGuide: false, schemaInPrompt: false },
+      embedder: createTextEmbedder(),
+    });
+    const source: LiteratureSource = {
+      id: "pubmed",
+      search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []),
+    };
     const { recorder, events, partials } = memoryRecorder();
-    const outcome = await runResearch({ question: QUESTION, sourceIds: ["pubmed"], sources: [source], backend, maxIterations: 2, timeoutMs: 5_000, recorder });
+    const outcome = await runResearch({
+      question: QUESTION,
+      sourceIds: ["pubmed"],
+      sources: [source],
+      backend,
+      maxIterations: 2,
+      timeoutMs: 5_000,
+      recorder,
+    });
 
     expect(outcome.status).toBe("completed");
     expect(outcome.report?.verification?.status).toBe("verified");
@@ -83,8 +120,21 @@ describe("a research run with a language model (scripted, streaming)", () => {
     expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
 
     // Live viewers got the cards of each iteration and the report draft as they streamed...
-    const last = (kind: RunPartial["kind"], tag: number) => partials.findLast((p) => p.kind === kind && (p.kind === "hypotheses" ? p.iteration : p.attempt) === tag);
-    expect(last("hypotheses", 1)).toEqual({ kind: "hypotheses", iteration: 1, hypotheses: [{ drug: "lithium", target: "AQP2", pathway: "vasopressin–cAMP signalling", effect: "polyuria", confidence: 0.6 }] });
+    const last = (kind: RunPartial["kind"], tag: number) =>
+      partials.findLast((p) => p.kind === kind && (p.kind === "hypotheses" ? p.iteration : p.attempt) === tag);
+    expect(last("hypotheses", 1)).toEqual({
+      kind: "hypotheses",
+      iteration: 1,
+      hypotheses: [
+        {
+          drug: "lithium",
+          target: "AQP2",
+          pathway: "vasopressin–cAMP signalling",
+          effect: "polyuria",
+          confidence: 0.6,
+        },
+      ],
+    });
     expect(last("hypotheses", 2)).toMatchObject({ kind: "hypotheses", iteration: 2 });
     expect(last("report", 1)).toEqual({
       kind: "report",
@@ -103,20 +153,52 @@ describe("a research run with a language model (scripted, streaming)", () => {
     for (const e of events) expect(() => parseRunEventPayload(e.type, e.data), e.type).not.toThrow();
     // ...and the saved event log holds only the final answers: one event per step, no partial.
     expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
-      "run-started", "question-classified", "iteration-started", "evidence", "hypotheses", "assessment",
-      "iteration-started", "evidence", "hypotheses", "assessment", "critic", "report", "run-finished",
+      "run-started",
+      "question-classified",
+      "iteration-started",
+      "evidence",
+      "hypotheses",
+      "assessment",
+      "iteration-started",
+      "evidence",
+      "hypotheses",
+      "assessment",
+      "critic",
+      "report",
+      "run-finished",
     ]);
   });
 
   it("checks every cited sentence of a long report in ONE critic call, not one call per sentence", async () => {
     const sentences = Array.from({ length: 45 }, (_, i) => `Finding ${i + 1} concerns AVP [${(i % 2) + 1}].`).join(" ");
     const long: ResearchReport = {
-      title: "Lithium", executiveSummary: sentences, researchQuestion: QUESTION, methodology: { title: "Methodology", content: "Searched." }, hypothesesTested: [],
-      mechanisticFindings: { title: "Mechanistic findings", content: "" }, clinicalFindings: { title: "Clinical findings", content: "" },
-      drugCandidates: [], limitations: [], conclusion: "", sourcesSearched: ["pubmed"], totalPapersReviewed: 4, searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+      title: "Lithium",
+      executiveSummary: sentences,
+      researchQuestion: QUESTION,
+      methodology: { title: "Methodology", content: "Searched." },
+      hypothesesTested: [],
+      mechanisticFindings: { title: "Mechanistic findings", content: "" },
+      clinicalFindings: { title: "Clinical findings", content: "" },
+      drugCandidates: [],
+      limitations: [],
+      conclusion: "",
+      sourcesSearched: ["pubmed"],
+      totalPapersReviewed: 4,
+      searchIterations: 1,
+      confidenceScore: 0.5,
+      removedReferences: 0,
       references: LITHIUM_EVIDENCE.slice(0, 2).map((e, i) => ({
-        n: i + 1, evidenceId: e.id, source: e.citation.source, title: e.citation.title, authors: [], journal: null, year: null,
-        pmid: e.citation.pmid, doi: null, nctId: null, url: e.citation.url,
+        n: i + 1,
+        evidenceId: e.id,
+        source: e.citation.source,
+        title: e.citation.title,
+        authors: [],
+        journal: null,
+        year: null,
+        pmid: e.citation.pmid,
+        doi: null,
+        nctId: null,
+        url: e.citation.url,
       })),
     };
     const model = scriptedModel([critic]);

@@ -32,11 +32,16 @@ describe("a question that names no drug", () => {
     const report = outcome.report!;
     const own = report.references.find((r) => r.pmid === "21645374");
     expect(own).toBeDefined();
-    expect(report.executiveSummary).toContain("the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.");
+    expect(report.executiveSummary).toContain(
+      "the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.",
+    );
     expect(report.executiveSummary).toMatch(new RegExp(`\\[${own!.n}\\]`));
     const answered = reportAnswer(QUESTION, outcome.evidence, report)!;
     expect(answered.answer.kind).toBe("yes-no");
     // PubMedQA gold answer: yes. Only the lace plant abstract bears on the question; its findings are hedged.
-    expect([answered.answer.verdict, answered.answer.meter]).toEqual(["probably yes", { yes: 0, possibly: 1, no: 0, irrelevant: 39 }]);
+    expect([answered.answer.verdict, answered.answer.meter]).toEqual([
+      "probably yes",
+      { yes: 0, possibly: 1, no: 0, irrelevant: 39 },
+    ]);
   }, 120_000);
 });

@@ -46,7 +46,10 @@ async function claimCheck(text: string) {
 function hypothesisLinks(json: ReturnType<typeof runToJson>): string[] {
   return json.hypotheses.flatMap((h) => {
     const a = h.assessment;
-    return [...a.hypotheses, ...(a.primaryHypothesis ? [a.primaryHypothesis] : [])].flatMap((x) => [...x.supportingEvidence, ...x.contradictingEvidence]);
+    return [...a.hypotheses, ...(a.primaryHypothesis ? [a.primaryHypothesis] : [])].flatMap((x) => [
+      ...x.supportingEvidence,
+      ...x.contradictingEvidence,
+    ]);
   });
 }
 
@@ -54,7 +57,11 @@ describe("provenance through import, a research run and a claim check", () => {
   let cleanup: () => void;
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("provenance"));
-    await importCorpus(["bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt", "bc5cdr_pubtator/CDR_TestSet.PubTator.txt", "bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt"]);
+    await importCorpus([
+      "bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt",
+      "bc5cdr_pubtator/CDR_TestSet.PubTator.txt",
+      "bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt",
+    ]);
   }, 120_000);
   afterAll(() => cleanup());
 
@@ -77,14 +84,25 @@ describe("provenance through import, a research run and a claim check", () => {
     // The updated records: retracted, and with an expression of concern.
     const flagged = await importFile(tempFile("copies.xml", medlineCopiesXml()));
     expect([flagged.imported, flagged.updated, flagged.skipped]).toEqual([0, 2, 0]);
-    expect(await row(RETRACTED_ID)).toEqual({ ...EMPTY_PROVENANCE, retracted: true, retractionIn: [COPIES.retracted.noticePmid] });
-    expect(await row(CONCERN_ID)).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    expect(await row(RETRACTED_ID)).toEqual({
+      ...EMPTY_PROVENANCE,
+      retracted: true,
+      retractionIn: [COPIES.retracted.noticePmid],
+    });
+    expect(await row(CONCERN_ID)).toEqual({
+      ...EMPTY_PROVENANCE,
+      expressionOfConcern: true,
+      expressionOfConcernIn: [COPIES.concern.noticePmid],
+    });
     const again = await importFile(tempFile("copies.xml", medlineCopiesXml()));
     expect([again.imported, again.updated, again.skipped]).toEqual([0, 0, 2]);
     // A PubTator re-import knows nothing of retractions: it updates the text and annotations, the flags stay.
     const pubtator = await importFile(path.join(CORPUS, "bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"));
     expect(pubtator.updated).toBe(1);
-    expect((await row(RETRACTED_ID)) as { retracted: boolean }).toMatchObject({ retracted: true, retractionIn: [COPIES.retracted.noticePmid] });
+    expect((await row(RETRACTED_ID)) as { retracted: boolean }).toMatchObject({
+      retracted: true,
+      retractionIn: [COPIES.retracted.noticePmid],
+    });
   }, 120_000);
 
   it("a research run shows and counts the retracted record but never uses it as support", async () => {
@@ -93,7 +111,14 @@ describe("provenance through import, a research run and a claim check", () => {
     // 65: a chain through a biological process (target unknown) now gives the judge searches for a second iteration.
     expect(json.evidence).toHaveLength(65);
     expect(json.report!.totalPapersReviewed).toBe(65);
-    expect(json.report!.references.map((r) => r.pmid)).toEqual(["24778426", "11745184", "24975837", "17035713", "6203452", "2320800"]);
+    expect(json.report!.references.map((r) => r.pmid)).toEqual([
+      "24778426",
+      "11745184",
+      "24975837",
+      "17035713",
+      "6203452",
+      "2320800",
+    ]);
     expect(hypothesisLinks(json)).not.toContain(RETRACTED_ID);
     expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(["cisplatin"]);
     expect(json.report!.drugCandidates).toEqual(["cisplatin"]);
@@ -116,12 +141,21 @@ describe("provenance through import, a research run and a claim check", () => {
     expect(json.markdown).toContain("Retracted records found: PMID 20510337 (retraction notice PMID 39990001).");
     expect(detail.events.filter((e) => e.type === "notice").map((e) => e.data)).toEqual([
       { level: "info", message: "extractive mode: no language model configured" },
-      { level: "warning", message: "Retracted record set aside (shown, never used as support): PMID 20510337 (retraction notice PMID 39990001)" },
+      {
+        level: "warning",
+        message:
+          "Retracted record set aside (shown, never used as support): PMID 20510337 (retraction notice PMID 39990001)",
+      },
     ]);
 
     // The report page: notices and badges.
     const records = toReportRecords(detail.evidence, json.report!.references, detail.run.question);
-    const notices = reportNotices({ shortfalls: [], lastAssessment: null, report: json.report!, records: new Map(records.map((r) => [r.id, r])) });
+    const notices = reportNotices({
+      shortfalls: [],
+      lastAssessment: null,
+      report: json.report!,
+      records: new Map(records.map((r) => [r.id, r])),
+    });
     expect(notices.slice(0, 2)).toEqual([
       {
         kind: "retracted",
@@ -130,21 +164,38 @@ describe("provenance through import, a research run and a claim check", () => {
           "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” (retraction notice PMID 39990001). " +
           "It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
       },
-      { kind: "concern", label: "Read with its correction", text: "[3] has an expression of concern; it still counts as evidence (see the limitations)." },
+      {
+        kind: "concern",
+        label: "Read with its correction",
+        text: "[3] has an expression of concern; it still counts as evidence (see the limitations).",
+      },
     ]);
     const table = renderToStaticMarkup(createElement(EvidenceTable, { records }));
-    expect([...table.matchAll(/<a href="([^"]+)"[^>]*><span data-testid="badge-retracted"[^>]*>Retracted<\/span><\/a>/g)].map((m) => m[1])).toEqual([
-      "https://pubmed.ncbi.nlm.nih.gov/39990001/",
-    ]);
-    expect([...table.matchAll(/<a href="([^"]+)"[^>]*><span data-testid="badge-concern"[^>]*>Expression of concern<\/span><\/a>/g)].map((m) => m[1])).toEqual([
-      "https://pubmed.ncbi.nlm.nih.gov/39990002/",
-    ]);
+    expect(
+      [
+        ...table.matchAll(/<a href="([^"]+)"[^>]*><span data-testid="badge-retracted"[^>]*>Retracted<\/span><\/a>/g),
+      ].map((m) => m[1]),
+    ).toEqual(["https://pubmed.ncbi.nlm.nih.gov/39990001/"]);
+    expect(
+      [
+        ...table.matchAll(
+          /<a href="([^"]+)"[^>]*><span data-testid="badge-concern"[^>]*>Expression of concern<\/span><\/a>/g,
+        ),
+      ].map((m) => m[1]),
+    ).toEqual(["https://pubmed.ncbi.nlm.nih.gov/39990002/"]);
 
     // Exports carry the flag of the cited record with an expression of concern.
     const bibtex = exportRun("bibtex", detail)!.body;
-    expect(bibtex.split("\n").filter((l) => l.includes("note = ") && l.includes("24975837")).map((l) => l.trim())).toEqual(["note = {PMID: 24975837; Expression of concern (PMID 39990002)},"]);
+    expect(
+      bibtex
+        .split("\n")
+        .filter((l) => l.includes("note = ") && l.includes("24975837"))
+        .map((l) => l.trim()),
+    ).toEqual(["note = {PMID: 24975837; Expression of concern (PMID 39990002)},"]);
     const ris = exportRun("ris", detail)!.body;
-    expect(ris.split("\n").filter((l) => l.startsWith("N1  - ") && l.includes("24975837"))).toEqual(["N1  - PMID: 24975837; Expression of concern (PMID 39990002)"]);
+    expect(ris.split("\n").filter((l) => l.startsWith("N1  - ") && l.includes("24975837"))).toEqual([
+      "N1  - PMID: 24975837; Expression of concern (PMID 39990002)",
+    ]);
     expect(bibtex).not.toContain("20510337");
 
     // The model would see the provenance of each block and the rule; a citation of the retracted record is removed.
@@ -172,14 +223,22 @@ describe("provenance through import, a research run and a claim check", () => {
     };
     const validated = validateReportCitations(citing, detail.evidence);
     expect(validated.report.references.map((r) => r.evidenceId)).toEqual([CONCERN_ID]);
-    expect([validated.removedReferences, validated.removedMarkers, validated.report.conclusion]).toEqual([1, 1, "Renal injury [1]."]);
+    expect([validated.removedReferences, validated.removedMarkers, validated.report.conclusion]).toEqual([
+      1,
+      1,
+      "Renal injury [1].",
+    ]);
   }, 120_000);
 
   it("a claim check keeps the retracted record in its evidence but never scores or cites it", async () => {
     const { detail, json } = await claimCheck(CLAIM);
     expect(detail.evidence.map((e) => e.id)).toContain(RETRACTED_ID);
-    expect(json.claims.map((c) => [c.verdict, c.citations.map((x) => x.pmid)])).toEqual([["contradicts", ["11745184", "24975837", "24778426", "6203452", "3719553", "2320800"]]]);
-    const scored = detail.events.flatMap((e) => (e.type === "claim-scored" ? e.data.documents.map((d) => d.evidenceId) : []));
+    expect(json.claims.map((c) => [c.verdict, c.citations.map((x) => x.pmid)])).toEqual([
+      ["contradicts", ["11745184", "24975837", "24778426", "6203452", "3719553", "2320800"]],
+    ]);
+    const scored = detail.events.flatMap((e) =>
+      e.type === "claim-scored" ? e.data.documents.map((d) => d.evidenceId) : [],
+    );
     expect(scored).not.toContain(RETRACTED_ID);
     expect(json.excludedForProvenance).toEqual({
       count: 1,
@@ -201,15 +260,31 @@ describe("provenance through import, a research run and a claim check", () => {
     const publishedId = `pmid:${COPIES.preprint.publishedPmid}`;
     const { detail, json } = await research("Does atorvastatin kill thyroid cancer cells?");
     const published = json.evidence.find((e) => e.id === publishedId)!;
-    expect(published).toMatchObject({ preprint: false, citation: { pmid: COPIES.preprint.publishedPmid, url: `https://pubmed.ncbi.nlm.nih.gov/${COPIES.preprint.publishedPmid}/` } });
+    expect(published).toMatchObject({
+      preprint: false,
+      citation: {
+        pmid: COPIES.preprint.publishedPmid,
+        url: `https://pubmed.ncbi.nlm.nih.gov/${COPIES.preprint.publishedPmid}/`,
+      },
+    });
     expect(published.provenance!.preprintOf).toEqual({ id: COPIES.preprint.id, doi: COPIES.preprint.doi });
-    expect(json.evidence.find((e) => e.id === "doi:10.20944/preprints202506.1257.v1")).toMatchObject({ preprint: true });
+    expect(json.evidence.find((e) => e.id === "doi:10.20944/preprints202506.1257.v1")).toMatchObject({
+      preprint: true,
+    });
     expect(json.excludedForProvenance).toEqual({ count: 0, records: [] });
     // Every row, as after "Show all" (the page shows the first 10 until then).
-    const table = renderToStaticMarkup(createElement(EvidenceTable, { records: toReportRecords(detail.evidence, json.report!.references, detail.run.question), initialRows: Infinity }));
+    const table = renderToStaticMarkup(
+      createElement(EvidenceTable, {
+        records: toReportRecords(detail.evidence, json.report!.references, detail.run.question),
+        initialRows: Infinity,
+      }),
+    );
     expect(table.match(/data-testid="badge-published-version"/g)).toHaveLength(1);
     expect(table.match(/>preprint</g)).toHaveLength(1);
     const claim = await claimCheck("Atorvastatin does not kill thyroid cancer cells");
-    expect(claim.detail.evidence.find((e) => e.id === publishedId)).toMatchObject({ preprint: false, provenance: { preprintOf: { id: COPIES.preprint.id } } });
+    expect(claim.detail.evidence.find((e) => e.id === publishedId)).toMatchObject({
+      preprint: false,
+      provenance: { preprintOf: { id: COPIES.preprint.id } },
+    });
   }, 120_000);
 });

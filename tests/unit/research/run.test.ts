@@ -19,12 +19,29 @@ const DRUG_CANDIDATES: Record<keyof typeof QUESTIONS, string[]> = {
   // "(protective)" needs the relation model's "treats": it does not read PMID 7453952 ("Attenuation of the
   // lithium-induced diabetes-insipidus-like syndrome by amiloride") as treats, nor GSPE as treating cardiotoxicity.
   lithium: ["lithium"],
-  doxorubicin: ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "monoHER (protective)"],
+  doxorubicin: [
+    "doxorubicin",
+    "ICRF-187 (protective)",
+    "hydroxytyrosol (protective)",
+    "carvedilol (protective)",
+    "monoHER (protective)",
+  ],
 };
 
 /** The open torsade question on the whole library: drugs the relation model reads as causes, and their typed chains. */
 // Fluconazole before terodiline (one record each, ranked by probability): so since the relation model's second stage.
-const OPEN_CANDIDATES = ["cisapride", "sotalol", "terfenadine", "erythromycin", "metoclopramide", "fluconazole", "terodiline", "ketoconazole", "pentamidine", "amiodarone"];
+const OPEN_CANDIDATES = [
+  "cisapride",
+  "sotalol",
+  "terfenadine",
+  "erythromycin",
+  "metoclopramide",
+  "fluconazole",
+  "terodiline",
+  "ketoconazole",
+  "pentamidine",
+  "amiodarone",
+];
 const OPEN_CHAINS = [
   ["terfenadine", "KCNH2", "3757"],
   ["ketoconazole", "KCNH2", "3757"],
@@ -72,7 +89,9 @@ describe("extractive research run on the imported corpus", () => {
       }
       expect(json.removedReferences).toBe(0);
       // Every [n] marker refers to an existing reference.
-      const markers = [...json.markdown!.matchAll(/\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g)].flatMap((m) => m[1].split(/[,–-]/).map(Number));
+      const markers = [...json.markdown!.matchAll(/\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g)].flatMap((m) =>
+        m[1].split(/[,–-]/).map(Number),
+      );
       expect(markers.length).toBeGreaterThan(0);
       for (const n of markers) expect(n).toBeLessThanOrEqual(report.references.length);
 
@@ -87,7 +106,10 @@ describe("extractive research run on the imported corpus", () => {
         const texts = await Promise.all(h.supportingEvidence.map(recordText));
         const terms = h.links[1].curated ? [h.drug, h.target] : [h.drug, h.target, h.pathway];
         for (const term of terms) {
-          expect(texts.some((t) => t.includes(term.toLowerCase())), `${term} in ${h.supportingEvidence.join(",")}`).toBe(true);
+          expect(
+            texts.some((t) => t.includes(term.toLowerCase())),
+            `${term} in ${h.supportingEvidence.join(",")}`,
+          ).toBe(true);
         }
       }
       expect(last.primaryHypothesis).toEqual(last.hypotheses[0]);
@@ -101,15 +123,26 @@ describe("extractive research run on the imported corpus", () => {
       }
       expect(report.confidenceScore).toBe(json.assessments.at(-1)!.assessment.confidence);
       // Protective agents come only from records about this drug (no cisplatin protector for lithium).
-      expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(DRUG_CANDIDATES[drug as keyof typeof QUESTIONS]);
+      expect(json.assessments.at(-1)!.assessment.drugCandidates).toEqual(
+        DRUG_CANDIDATES[drug as keyof typeof QUESTIONS],
+      );
       expect(report.drugCandidates).toEqual(DRUG_CANDIDATES[drug as keyof typeof QUESTIONS]);
 
       // Events are saved with contiguous sequence numbers, from run-started to run-finished.
       expect(detail.events.map((e) => e.seq)).toEqual(detail.events.map((_, i) => i + 1));
       expect(detail.events[0].type).toBe("run-started");
-      expect(detail.events[1]).toMatchObject({ type: "question-classified", data: { kind: "named-drug", drugs: [drug] } });
-      expect(detail.events[2]).toMatchObject({ type: "notice", data: { message: "extractive mode: no language model configured" } });
-      expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "completed", message: null } });
+      expect(detail.events[1]).toMatchObject({
+        type: "question-classified",
+        data: { kind: "named-drug", drugs: [drug] },
+      });
+      expect(detail.events[2]).toMatchObject({
+        type: "notice",
+        data: { message: "extractive mode: no language model configured" },
+      });
+      expect(detail.events.at(-1)).toMatchObject({
+        type: "run-finished",
+        data: { status: "completed", message: null },
+      });
       const searches = detail.events.filter((e) => e.type === "search");
       expect(searches[0]).toMatchObject({ data: { phase: "question", source: "local", query: question } });
       expect(detail.run.evidenceCount).toBe(detail.evidence.length);
@@ -122,7 +155,10 @@ describe("extractive research run on the imported corpus", () => {
     const { runId, done } = await startRun(research, { question, sources: ["local"], maxIterations: 2 });
     expect((await done).status).toBe("completed");
     const detail = (await getRunDetail(runId))!;
-    expect(detail.events[1]).toMatchObject({ type: "question-classified", data: { kind: "open", drugs: [], conditions: ["torsade de pointes"] } });
+    expect(detail.events[1]).toMatchObject({
+      type: "question-classified",
+      data: { kind: "open", drugs: [], conditions: ["torsade de pointes"] },
+    });
     const json = runToJson(detail);
     const candidates = json.assessments.at(-1)!.assessment.drugCandidates;
     // The drugs reported in people, then azimilide, used in these records only to induce it in animal models.
@@ -141,7 +177,11 @@ describe("extractive research run on the imported corpus", () => {
         throw new Error("judge unavailable");
       },
     };
-    const { runId, done } = await startRun(research, { question: QUESTIONS.lithium, sources: ["local"] }, { overrides: { backend: failing } });
+    const { runId, done } = await startRun(
+      research,
+      { question: QUESTIONS.lithium, sources: ["local"] },
+      { overrides: { backend: failing } },
+    );
     const outcome = await done;
     expect(outcome).toMatchObject({ status: "failed", error: "judge unavailable" });
     const detail = (await getRunDetail(runId))!;
@@ -149,7 +189,10 @@ describe("extractive research run on the imported corpus", () => {
     expect(detail.run.error).toBe("judge unavailable");
     expect(detail.evidence.length).toBeGreaterThan(0);
     expect(detail.hypotheses).toHaveLength(1);
-    expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "failed", message: "judge unavailable" } });
+    expect(detail.events.at(-1)).toMatchObject({
+      type: "run-finished",
+      data: { status: "failed", message: "judge unavailable" },
+    });
   });
 
   it("a cancelled run ends as cancelled and keeps what it found", async () => {
@@ -163,7 +206,11 @@ describe("extractive research run on the imported corpus", () => {
         return extractive.hypothesize(input);
       },
     };
-    const { runId, done } = await startRun(research, { question: QUESTIONS.doxorubicin, sources: ["local"] }, { overrides: { backend: slow } });
+    const { runId, done } = await startRun(
+      research,
+      { question: QUESTIONS.doxorubicin, sources: ["local"] },
+      { overrides: { backend: slow } },
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(cancelRun(runId)).toBe(true);
     release();

@@ -46,7 +46,11 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
 
   it("stops a run executing in this process when only the flag is set (as another instance or the CLI does), aborting its in-flight model call", async () => {
     const { backend, entered } = hangingBackend();
-    const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"] }, { overrides: { backend } });
+    const { runId, done } = await startRun(
+      research,
+      { question: QUESTION, sources: ["local"] },
+      { overrides: { backend } },
+    );
     await entered;
     const asked = performance.now();
     expect(await requestRunCancel(runId)).toBe(true);
@@ -59,7 +63,15 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
     expect(row.status).toBe("cancelled");
     expect(row.cancelRequestedAt).toBeInstanceOf(Date);
     const events = await listRunEvents(runId);
-    expect(events.map((e) => e.type)).toEqual(["run-started", "question-classified", "notice", "iteration-started", "search", "evidence", "run-finished"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "run-started",
+      "question-classified",
+      "notice",
+      "iteration-started",
+      "search",
+      "evidence",
+      "run-finished",
+    ]);
     expect(events.at(-1)!.data).toMatchObject({ status: "cancelled", message: CANCELLED });
     expect(row.evidenceCount).toBe((events[5].data as { total: number }).total);
     expect(row.evidenceCount).toBeGreaterThan(0);

@@ -36,14 +36,23 @@ describe("the durable research workflow's steps", () => {
     const [a, b] = [await listRunEvents(inline.runId), await listRunEvents(runId)];
     expect(b.map((e) => e.seq)).toEqual(b.map((_, i) => i + 1));
     expect(b.map((e) => e.type)).toEqual(a.map((e) => e.type));
-    const withoutTimes = (events: typeof a) => events.filter((e) => e.type !== "run-finished").map((e) => JSON.stringify(e.data).replace(/"durationMs":\d+/g, ""));
+    const withoutTimes = (events: typeof a) =>
+      events
+        .filter((e) => e.type !== "run-finished")
+        .map((e) => JSON.stringify(e.data).replace(/"durationMs":\d+/g, ""));
     expect(withoutTimes(b)).toEqual(withoutTimes(a));
     const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
     expect(row.status).toBe("completed");
     const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
     expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
-    expect(links.map((l) => l.evidenceId)).toEqual((await getDb().runEvidence.findMany({ where: { runId: inline.runId }, orderBy: { ordinal: "asc" } })).map((l) => l.evidenceId));
-    expect((await getDb().report.findUniqueOrThrow({ where: { runId } })).markdown).toBe((await getDb().report.findUniqueOrThrow({ where: { runId: inline.runId } })).markdown);
+    expect(links.map((l) => l.evidenceId)).toEqual(
+      (await getDb().runEvidence.findMany({ where: { runId: inline.runId }, orderBy: { ordinal: "asc" } })).map(
+        (l) => l.evidenceId,
+      ),
+    );
+    expect((await getDb().report.findUniqueOrThrow({ where: { runId } })).markdown).toBe(
+      (await getDb().report.findUniqueOrThrow({ where: { runId: inline.runId } })).markdown,
+    );
   });
 
   it("roll back what an interrupted step saved beyond its checkpoint, and nothing before it", async () => {

@@ -6,7 +6,13 @@ import { followRunEvents } from "@/lib/runs/event-feed";
 import type { RunEvent } from "@/lib/domain/events";
 import { useTempDatabase } from "../../support/temp-database";
 
-const SETTINGS = { mode: "research" as const, question: "Is lithium nephrotoxic?", sources: ["local" as const], maxIterations: 1, onProviderError: "fail" as const };
+const SETTINGS = {
+  mode: "research" as const,
+  question: "Is lithium nephrotoxic?",
+  sources: ["local" as const],
+  maxIterations: 1,
+  onProviderError: "fail" as const,
+};
 
 /** A viewer of the feed: the seqs it received, and a promise that resolves when the feed says the run ended. */
 function viewer(runId: string, after: number) {
@@ -32,7 +38,13 @@ describe("the event feed shared by a run's viewers in one process", () => {
     const runId = crypto.randomUUID();
     await createRun({ id: runId, settings: SETTINGS, backend: "extractive", model: null, ownerId: null });
     const recorder = createDbRecorder(runId);
-    await recorder.emit("run-started", { question: SETTINGS.question, backend: "extractive", model: null, sources: ["local"], maxIterations: 1 });
+    await recorder.emit("run-started", {
+      question: SETTINGS.question,
+      backend: "extractive",
+      model: null,
+      sources: ["local"],
+      maxIterations: 1,
+    });
     await recorder.emit("iteration-started", { iteration: 1 });
     const fromStart = viewer(runId, 0);
     const afterReload = viewer(runId, 1);

@@ -3,15 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createRun } from "@/lib/db/runs";
 import { claimLapsedRun, heartbeatRuns, listLapsedRuns, setWorkflowRunId } from "@/lib/db/run-control";
-import { LEASE_MS, nextLapseWithin, startLeaseSweep, SWEEP_JITTER_MS, SWEEP_MS, sweepLapsedRuns, TARGET_JITTER_MS, TARGET_MARGIN_MS } from "@/lib/runs/lease-sweep";
+import {
+  LEASE_MS,
+  nextLapseWithin,
+  startLeaseSweep,
+  SWEEP_JITTER_MS,
+  SWEEP_MS,
+  sweepLapsedRuns,
+  TARGET_JITTER_MS,
+  TARGET_MARGIN_MS,
+} from "@/lib/runs/lease-sweep";
 import { HEARTBEAT_MS } from "@/lib/runs/run-watch";
 import { openStepSignal } from "@/lib/runs/step-signal";
 import { useTempDatabase } from "../../support/temp-database";
 
-const SETTINGS = { mode: "research" as const, question: "Is lithium nephrotoxic?", sources: ["local" as const], maxIterations: 1, onProviderError: "fail" as const };
+const SETTINGS = {
+  mode: "research" as const,
+  question: "Is lithium nephrotoxic?",
+  sources: ["local" as const],
+  maxIterations: 1,
+  onProviderError: "fail" as const,
+};
 
 /** A durable run row (status "running", workflow run id `wrun_<n>`) whose last heartbeat was `heartbeatAgoMs` before `now` (null: never). */
-async function durableRun(now: Date, heartbeatAgoMs: number | null, fields: { status?: string; durable?: boolean; createdAgoMs?: number } = {}): Promise<string> {
+async function durableRun(
+  now: Date,
+  heartbeatAgoMs: number | null,
+  fields: { status?: string; durable?: boolean; createdAgoMs?: number } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   await createRun({ id, settings: SETTINGS, backend: "extractive", model: null, ownerId: null });
   if (fields.durable ?? true) await setWorkflowRunId(id, `wrun_${id.slice(0, 8)}`);
@@ -109,7 +128,10 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     const deadLapse = (await getDb().run.findUniqueOrThrow({ where: { id: dead } })).heartbeatAt!.getTime() + LEASE_MS;
     const enqueued: Array<{ workflowRunId: string; at: number }> = [];
     // The first sweep finds nothing lapsed yet, and aims a targeted sweep at the lapse 1.5 s later.
-    const stop = startLeaseSweep({ reenqueue: async (workflowRunId) => void enqueued.push({ workflowRunId, at: Date.now() }), firstSweepMs: 0 });
+    const stop = startLeaseSweep({
+      reenqueue: async (workflowRunId) => void enqueued.push({ workflowRunId, at: Date.now() }),
+      firstSweepMs: 0,
+    });
     try {
       // The slow run's executor is alive after all: it heartbeats 0.5 s before its lease lapses.
       await new Promise((resolve) => setTimeout(resolve, 1_000));

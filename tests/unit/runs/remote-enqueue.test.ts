@@ -20,20 +20,31 @@ interface Received {
  * creates the run in the shared database owned as the real route would (the key's account, or a browser session)
  * and answers 202; a wrong or missing key gets the route's 401; an empty question its 400.
  */
-async function startServer(open: { value: boolean }, received: Received[]): Promise<{ url: string; close: () => Promise<void> }> {
+async function startServer(
+  open: { value: boolean },
+  received: Received[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     let text = "";
     req.on("data", (chunk) => (text += chunk));
     req.on("end", async () => {
       const body = JSON.parse(text) as { question: string };
       received.push({ path: req.url ?? "", authorization: req.headers.authorization, body });
-      const reply = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+      const reply = (status: number, payload: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       if (!body.question) return reply(400, { error: "question: Too small: expected string to have >=1 characters" });
       const key = req.headers.authorization?.replace(/^Bearer /, "");
-      if (key ? key !== "crt_good" : !open.value) return reply(401, { error: "Sign in, or send an API key as Authorization: Bearer <key>." });
+      if (key ? key !== "crt_good" : !open.value)
+        return reply(401, { error: "Sign in, or send an API key as Authorization: Bearer <key>." });
       const runId = crypto.randomUUID();
       const ownerId = key ? "user-of-the-key" : "throwaway-browser-session";
-      await createRun({ id: runId, settings: { mode: "research", question: body.question, sources: ["local"], maxIterations: 1 }, backend: "extractive", model: null, ownerId });
+      await createRun({
+        id: runId,
+        settings: { mode: "research", question: body.question, sources: ["local"], maxIterations: 1 },
+        backend: "extractive",
+        model: null,
+        ownerId,
+      });
       reply(202, { runId });
     });
   });
@@ -59,17 +70,35 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
   });
 
   it("sends CRITICA_API_KEY as a Bearer token, and the run stays the key's account's", async () => {
-    const runId = await enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { apiKey: "crt_good", ownerId: "admin-id" });
-    expect(received.at(-1)).toEqual({ path: "/api/runs", authorization: "Bearer crt_good", body: { question: "Is lithium nephrotoxic?" } });
+    const runId = await enqueueOnServer(
+      server.url,
+      "/api/runs",
+      { question: "Is lithium nephrotoxic?" },
+      { apiKey: "crt_good", ownerId: "admin-id" },
+    );
+    expect(received.at(-1)).toEqual({
+      path: "/api/runs",
+      authorization: "Bearer crt_good",
+      body: { question: "Is lithium nephrotoxic?" },
+    });
     expect(await ownerOf(runId)).toBe("user-of-the-key");
   });
 
   it("without a key, names CRITICA_API_KEY when the server has accounts on, and enqueues nothing", async () => {
     const before = await getDb().run.count();
-    await expect(enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { ownerId: null })).rejects.toThrow(
+    await expect(
+      enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { ownerId: null }),
+    ).rejects.toThrow(
       `the Critica server at ${server.url} has accounts on: create an API key at ${server.url}/settings/api-keys and set CRITICA_API_KEY`,
     );
-    await expect(enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { apiKey: "crt_revoked", ownerId: null })).rejects.toThrow(
+    await expect(
+      enqueueOnServer(
+        server.url,
+        "/api/runs",
+        { question: "Is lithium nephrotoxic?" },
+        { apiKey: "crt_revoked", ownerId: null },
+      ),
+    ).rejects.toThrow(
       `the Critica server at ${server.url} refused CRITICA_API_KEY (revoked or unknown): create a new key at ${server.url}/settings/api-keys`,
     );
     expect(received.at(-2)?.authorization).toBeUndefined();
@@ -78,9 +107,19 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
 
   it("without a key on an open server, gives the run the command line's owner, not the throwaway browser session", async () => {
     open.value = true;
-    const mine = await enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { ownerId: "admin-id" });
+    const mine = await enqueueOnServer(
+      server.url,
+      "/api/runs",
+      { question: "Is lithium nephrotoxic?" },
+      { ownerId: "admin-id" },
+    );
     expect(await ownerOf(mine)).toBe("admin-id");
-    const ownerless = await enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { ownerId: null });
+    const ownerless = await enqueueOnServer(
+      server.url,
+      "/api/runs",
+      { question: "Is lithium nephrotoxic?" },
+      { ownerId: null },
+    );
     expect(await ownerOf(ownerless)).toBeNull();
   });
 

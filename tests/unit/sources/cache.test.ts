@@ -57,7 +57,12 @@ describe("the source cache", () => {
 
     const rows = await getDb().sourceCache.findMany();
     expect(rows.map((r) => [r.key, r.source, r.query, r.expiresAt.toISOString()])).toEqual([
-      [sourceCacheKey("pubmed", "", "pharmacology review", 5), "pubmed", "pharmacology review", "2026-11-24T02:00:00.000Z"],
+      [
+        sourceCacheKey("pubmed", "", "pharmacology review", 5),
+        "pubmed",
+        "pharmacology review",
+        "2026-11-24T02:00:00.000Z",
+      ],
     ]);
 
     // Same request, other spacing and case: served from the row, no request, the same records.
@@ -74,13 +79,17 @@ describe("the source cache", () => {
     now = new Date("2026-11-24T02:00:00.000Z");
     await source.search("pharmacology review", { limit: 5, onCacheHit: () => hits++ });
     expect([pubmedRequests(), hits]).toEqual([6, 1]);
-    const renewed = await getDb().sourceCache.findUnique({ where: { key: sourceCacheKey("pubmed", "", "pharmacology review", 5) } });
+    const renewed = await getDb().sourceCache.findUnique({
+      where: { key: sourceCacheKey("pubmed", "", "pharmacology review", 5) },
+    });
     expect(renewed?.expiresAt.toISOString()).toBe("2026-11-25T02:00:00.000Z");
   });
 
   it("keeps Boolean operators apart from words: 'a AND b' and 'a and b' are two requests", () => {
     expect(normaliseCachedQuery("  Lithium AND  Kidney OR renal NOT rat ")).toBe("lithium AND kidney OR renal NOT rat");
-    expect(sourceCacheKey("pubmed", "", "lithium AND kidney", 10)).not.toBe(sourceCacheKey("pubmed", "", "lithium and kidney", 10));
+    expect(sourceCacheKey("pubmed", "", "lithium AND kidney", 10)).not.toBe(
+      sourceCacheKey("pubmed", "", "lithium and kidney", 10),
+    );
   });
 
   it("still spaces PubMed's misses 334 ms apart without an API key", async () => {
@@ -89,7 +98,8 @@ describe("the source cache", () => {
     const times = server.requests.filter((r) => r.route === "esearch" || r.route === "efetch").map((r) => r.at);
     // Two esearch requests, then one efetch for both misses (concurrent searches share their efetch).
     expect(times).toHaveLength(3);
-    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PUBMED_MIN_TIME_MS.withoutKey - 1);
+    for (let i = 1; i < times.length; i++)
+      expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PUBMED_MIN_TIME_MS.withoutKey - 1);
   });
 
   it("never caches a failure", async () => {
@@ -97,7 +107,10 @@ describe("the source cache", () => {
     const source = withSourceCache(createPubmedSource({ apiKey: "k", retries: 0 }), { ttlMs: HOUR });
     await expect(source.search("lithium", { limit: 2 })).rejects.toThrow(/PubMed/);
     expect(await getDb().sourceCache.count()).toBe(0);
-    expect((await source.search("lithium", { limit: 2 })).map((e) => e.citation.pmid)).toEqual(["39626064", "39382274"]);
+    expect((await source.search("lithium", { limit: 2 })).map((e) => e.citation.pmid)).toEqual([
+      "39626064",
+      "39382274",
+    ]);
   });
 
   it("is on for the live sources by default, off with a TTL of 0 or when a run bypasses it, never for the library", async () => {
@@ -116,9 +129,15 @@ describe("the source cache", () => {
   it("a repeated run searches from the cache, says so in its timeline, and a run can bypass it", async () => {
     const run = async (sourceCache?: "use" | "bypass") => {
       server.reset();
-      const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic?", sources: ["europepmc", "ctgov"], maxIterations: 1, sourceCache }, { overrides: { backend: createExtractiveBackend() } });
+      const { runId, done } = await startRun(
+        research,
+        { question: "Is lithium nephrotoxic?", sources: ["europepmc", "ctgov"], maxIterations: 1, sourceCache },
+        { overrides: { backend: createExtractiveBackend() } },
+      );
       expect((await done).status).toBe("completed");
-      const searches = (await listRunEvents(runId)).flatMap((e) => (e.type === "search" ? [[e.data.source, e.data.fromCache ?? false] as const] : []));
+      const searches = (await listRunEvents(runId)).flatMap((e) =>
+        e.type === "search" ? [[e.data.source, e.data.fromCache ?? false] as const] : [],
+      );
       return { searches, requests: server.requests.length };
     };
     const first = await run();
@@ -128,17 +147,22 @@ describe("the source cache", () => {
     expect(repeat.requests).toBe(0);
     // The same searches, each from the cache; each source's search event is saved when that source answers,
     // so their order follows the answers, not the request.
-    const bySource = (searches: ReadonlyArray<readonly [string, boolean]>) => [...searches].sort(([a], [b]) => a.localeCompare(b));
+    const bySource = (searches: ReadonlyArray<readonly [string, boolean]>) =>
+      [...searches].sort(([a], [b]) => a.localeCompare(b));
     expect(bySource(repeat.searches)).toEqual(bySource(first.searches.map(([source]) => [source, true] as const)));
     const bypassed = await run("bypass");
     expect(bypassed.requests).toBe(first.requests);
     expect(bypassed.searches.every(([, cached]) => !cached)).toBe(true);
   });
-  it("a repeated claim check searches from the cache and its timeline says \"from cache\" on each search", async () => {
+  it('a repeated claim check searches from the cache and its timeline says "from cache" on each search', async () => {
     const TEXT = "Lithium causes nephrogenic diabetes insipidus.";
     const check = async () => {
       server.reset();
-      const { runId, done } = await startRun(claimCheck, { text: TEXT, sources: ["europepmc", "ctgov"] }, { overrides: { backend: createExtractiveClaimBackend() } });
+      const { runId, done } = await startRun(
+        claimCheck,
+        { text: TEXT, sources: ["europepmc", "ctgov"] },
+        { overrides: { backend: createExtractiveClaimBackend() } },
+      );
       expect((await done).status).toBe("completed");
       const searches = (await listRunEvents(runId)).flatMap((e) => (e.type === "claim-search" ? [e.data] : []));
       return { searches, requests: server.requests.length };
@@ -153,7 +177,10 @@ describe("the source cache", () => {
     expect(repeat.searches.map(key).sort()).toEqual(first.searches.map(key).sort());
     expect(repeat.searches.every((s) => s.fromCache === true)).toBe(true);
     // The timeline entry shows the tag for the repeat's searches only.
-    const tagged = (s: RunEventPayloads["claim-search"]) => renderToStaticMarkup(createElement(ClaimSearchEvent, { data: s })).match(/<span data-testid="from-cache"[^>]*>([^<]*)<\/span>/)?.[1] === "from cache";
+    const tagged = (s: RunEventPayloads["claim-search"]) =>
+      renderToStaticMarkup(createElement(ClaimSearchEvent, { data: s })).match(
+        /<span data-testid="from-cache"[^>]*>([^<]*)<\/span>/,
+      )?.[1] === "from cache";
     expect(repeat.searches.map(tagged)).toEqual(repeat.searches.map(() => true));
     expect(first.searches.map(tagged)).toEqual(first.searches.map(() => false));
   });

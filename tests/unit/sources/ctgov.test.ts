@@ -26,9 +26,19 @@ const fast = { minDelayMs: 10 };
 describe("createCtgovSource", () => {
   it("searches studies and maps the registry facts", async () => {
     const results = await createCtgovSource(fast).search("drug", { limit: 10 });
-    expect(results.map((e) => e.id)).toEqual(["nct:NCT02210780", "nct:NCT03418623", "nct:NCT00763412", "nct:NCT02552212"]);
+    expect(results.map((e) => e.id)).toEqual([
+      "nct:NCT02210780",
+      "nct:NCT03418623",
+      "nct:NCT00763412",
+      "nct:NCT02552212",
+    ]);
     expect(results.map((e) => e.relevance)).toEqual([1, 0.75, 0.5, 0.25]);
-    expect(results[0].trial).toMatchObject({ phases: ["PHASE2"], overallStatus: "COMPLETED", enrollment: 194, hasResults: true });
+    expect(results[0].trial).toMatchObject({
+      phases: ["PHASE2"],
+      overallStatus: "COMPLETED",
+      enrollment: 194,
+      hasResults: true,
+    });
     expect(results[0].citation.source).toBe("ctgov");
     expect(server.requests[0].params).toEqual({ "query.term": "drug", pageSize: "10", format: "json" });
   });
@@ -36,7 +46,10 @@ describe("createCtgovSource", () => {
   it("filters to interventional studies when asked, per source or per search", async () => {
     await createCtgovSource({ ...fast, interventionalOnly: true }).search("drug", { limit: 2 });
     expect(server.requests[0].params["filter.advanced"]).toBe("AREA[StudyType]INTERVENTIONAL");
-    await createCtgovSource({ ...fast, interventionalOnly: true }).search("drug", { limit: 2, interventionalOnly: false });
+    await createCtgovSource({ ...fast, interventionalOnly: true }).search("drug", {
+      limit: 2,
+      interventionalOnly: false,
+    });
     expect(server.requests[1].params).not.toHaveProperty("filter.advanced");
     await createCtgovSource(fast).search("drug", { limit: 2, interventionalOnly: true });
     expect(server.requests[2].params["filter.advanced"]).toBe("AREA[StudyType]INTERVENTIONAL");
@@ -51,15 +64,28 @@ describe("createCtgovSource", () => {
   it("follows nextPageToken (recorded Phelan-McDermid pages)", async () => {
     const results = await createCtgovSource(fast).search("Phelan-McDermid Syndrome", { limit: 10 });
     expect(results.map((e) => e.citation.nctId)).toEqual([
-      "NCT02710084", "NCT05105685", "NCT01525901", "NCT03493607", "NCT07119606",
-      "NCT05187377", "NCT03836300", "NCT07014020", "NCT05025241", "NCT07281079",
+      "NCT02710084",
+      "NCT05105685",
+      "NCT01525901",
+      "NCT03493607",
+      "NCT07119606",
+      "NCT05187377",
+      "NCT03836300",
+      "NCT07014020",
+      "NCT05025241",
+      "NCT07281079",
     ]);
-    expect(server.requests.map((r) => r.params.pageToken)).toEqual([undefined, "ZVt07cGHkvI2wRk2CJf6_LLq14bEL8swd7KrgP4dnDeTsPkw"]);
+    expect(server.requests.map((r) => r.params.pageToken)).toEqual([
+      undefined,
+      "ZVt07cGHkvI2wRk2CJf6_LLq14bEL8swd7KrgP4dnDeTsPkw",
+    ]);
   });
 
   it("fails with SourceError after 3 retries of a 500", async () => {
     server.inject("ctgov", { kind: "status", status: 500 });
-    const error = await createCtgovSource(fast).search("drug", { limit: 5 }).catch((e: unknown) => e);
+    const error = await createCtgovSource(fast)
+      .search("drug", { limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).message).toBe("ClinicalTrials.gov: HTTP 500 after 3 retries");
     expect((error as SourceError).source).toBe("ctgov");
@@ -76,14 +102,20 @@ describe("createCtgovSource", () => {
     const closed = await startFixtureServer();
     const baseUrl = closed.urls.ctgov;
     await closed.close(); // nothing listens on that port any more
-    const error = await createCtgovSource({ ...fast, baseUrl, retries: 1 }).search("drug", { limit: 5 }).catch((e: unknown) => e);
+    const error = await createCtgovSource({ ...fast, baseUrl, retries: 1 })
+      .search("drug", { limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
-    expect((error as Error).message).toMatch(/^ClinicalTrials\.gov: network error: fetch failed.*; gave up after 1 retry$/);
+    expect((error as Error).message).toMatch(
+      /^ClinicalTrials\.gov: network error: fetch failed.*; gave up after 1 retry$/,
+    );
   });
 
   it("rejects a truncated reply", async () => {
     server.inject("ctgov", { kind: "truncate" });
-    await expect(createCtgovSource(fast).search("drug", { limit: 5 })).rejects.toThrow(/^ClinicalTrials.gov: invalid JSON response: /);
+    await expect(createCtgovSource(fast).search("drug", { limit: 5 })).rejects.toThrow(
+      /^ClinicalTrials.gov: invalid JSON response: /,
+    );
   });
 
   it("returns [] for an empty result", async () => {
@@ -95,6 +127,8 @@ describe("createCtgovSource", () => {
     server.inject("ctgov", { kind: "timeout" });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    await expect(createCtgovSource(fast).search("drug", { limit: 5, signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(createCtgovSource(fast).search("drug", { limit: 5, signal: controller.signal })).rejects.toMatchObject(
+      { name: "AbortError" },
+    );
   });
 });

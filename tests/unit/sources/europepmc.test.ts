@@ -27,7 +27,16 @@ describe("createEuropePmcSource", () => {
   it("searches one page with the core result type and ranks the records", async () => {
     const results = await createEuropePmcSource(fast).search("cancer", { limit: 10 });
     expect(results.map((e) => e.citation.pmid)).toEqual([
-      "39709209", "39709208", "40468710", "40464630", "40493882", "40437959", "40377773", "40511629", "40530674", "40536418",
+      "39709209",
+      "39709208",
+      "40468710",
+      "40464630",
+      "40493882",
+      "40437959",
+      "40377773",
+      "40511629",
+      "40530674",
+      "40536418",
     ]);
     expect(results[0].relevance).toBe(1);
     expect(results[9].relevance).toBeCloseTo(0.1, 10);
@@ -38,7 +47,13 @@ describe("createEuropePmcSource", () => {
       journal: "British journal of health psychology",
     });
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0].params).toEqual({ query: "cancer", resultType: "core", format: "json", pageSize: "10", cursorMark: "*" });
+    expect(server.requests[0].params).toEqual({
+      query: "cancer",
+      resultType: "core",
+      format: "json",
+      pageSize: "10",
+      cursorMark: "*",
+    });
   });
 
   it("follows nextCursorMark until the limit is reached", async () => {
@@ -51,7 +66,11 @@ describe("createEuropePmcSource", () => {
   it("stops paging when a page brings no results", async () => {
     const results = await createEuropePmcSource(fast).search("cancer", { limit: 100 });
     expect(results).toHaveLength(29); // 25 + 4 identified records of page 2
-    expect(server.requests.map((r) => r.params.cursorMark)).toEqual(["*", "AoIIP4ZawSg1MzEyODI1MA==", "AoIIQGrHhyg1NDA0NDEzNQ=="]);
+    expect(server.requests.map((r) => r.params.cursorMark)).toEqual([
+      "*",
+      "AoIIP4ZawSg1MzEyODI1MA==",
+      "AoIIQGrHhyg1NDA0NDEzNQ==",
+    ]);
     expect(results.at(-1)!.relevance).toBeCloseTo(1 / 29, 10);
   });
 
@@ -73,20 +92,26 @@ describe("createEuropePmcSource", () => {
 
   it("fails with SourceError after 3 retries of a 500", async () => {
     server.inject("europepmc", { kind: "status", status: 503 });
-    await expect(createEuropePmcSource(fast).search("cancer", { limit: 5 })).rejects.toThrow("Europe PMC: HTTP 503 after 3 retries");
+    await expect(createEuropePmcSource(fast).search("cancer", { limit: 5 })).rejects.toThrow(
+      "Europe PMC: HTTP 503 after 3 retries",
+    );
     expect(server.requests).toHaveLength(4);
   });
 
   it("rejects a truncated JSON reply", async () => {
     server.inject("europepmc", { kind: "truncate" });
-    const error = await createEuropePmcSource(fast).search("cancer", { limit: 5 }).catch((e: unknown) => e);
+    const error = await createEuropePmcSource(fast)
+      .search("cancer", { limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toMatch(/^Europe PMC: invalid JSON response: /);
   });
 
   it("rejects JSON that is not a search response", async () => {
     server.inject("europepmc", { kind: "status", status: 200, body: '{"errMsg":"unknown"}' });
-    const error = await createEuropePmcSource(fast).search("cancer", { limit: 5 }).catch((e: unknown) => e);
+    const error = await createEuropePmcSource(fast)
+      .search("cancer", { limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).cause).toBeInstanceOf(EuropePmcFormatError);
   });

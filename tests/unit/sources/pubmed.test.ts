@@ -31,7 +31,9 @@ const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]);
 
 describe("createPubmedSource", () => {
   it("searches, fetches and ranks records by esearch order", async () => {
-    const results = await createPubmedSource({ ...fast, email: "dev@example.org" }).search("pharmacology", { limit: 5 });
+    const results = await createPubmedSource({ ...fast, email: "dev@example.org" }).search("pharmacology", {
+      limit: 5,
+    });
     expect(results.map((e) => e.citation.pmid)).toEqual(["39626064", "39382274", "39337530", "39077977", "38801034"]);
     expect(results.map((e) => e.relevance)).toEqual([1, 0.8, 0.6, 0.4, 0.2]);
     expect(results.every((e) => e.citation.source === "pubmed")).toBe(true);
@@ -41,7 +43,9 @@ describe("createPubmedSource", () => {
       year: 2024,
       journal: "Antimicrobial agents and chemotherapy",
     });
-    expect(results[1].citation.title.startsWith("Assessment of the activity and mechanisms of resistance to cefiderocol")).toBe(true);
+    expect(
+      results[1].citation.title.startsWith("Assessment of the activity and mechanisms of resistance to cefiderocol"),
+    ).toBe(true);
 
     const [esearch, efetch] = server.requests;
     expect(esearch.route).toBe("esearch");
@@ -109,7 +113,11 @@ describe("createPubmedSource", () => {
 
   it("coalesces the efetch of concurrent searches: one request for their PMIDs, each search gets its own records", async () => {
     const source = createPubmedSource(fast);
-    const [one, three, two] = await Promise.all([source.search("a", { limit: 1 }), source.search("b", { limit: 3 }), source.search("c", { limit: 2 })]);
+    const [one, three, two] = await Promise.all([
+      source.search("a", { limit: 1 }),
+      source.search("b", { limit: 3 }),
+      source.search("c", { limit: 2 }),
+    ]);
     expect(one.map((e) => e.citation.pmid)).toEqual(["39626064"]);
     expect(three.map((e) => e.citation.pmid)).toEqual(["39626064", "39382274", "39337530"]);
     expect(three.map((e) => e.relevance)).toEqual([1, 2 / 3, 1 / 3].map((r) => expect.closeTo(r, 10)));
@@ -119,7 +127,10 @@ describe("createPubmedSource", () => {
     expect(server.requests.filter((r) => r.route === "esearch")).toHaveLength(3);
     // A search after the batch was sent makes its own efetch.
     expect((await source.search("d", { limit: 1 })).map((e) => e.citation.pmid)).toEqual(["39626064"]);
-    expect(server.requests.filter((r) => r.route === "efetch").map((r) => r.params.id)).toEqual(["39626064,39382274,39337530", "39626064"]);
+    expect(server.requests.filter((r) => r.route === "efetch").map((r) => r.params.id)).toEqual([
+      "39626064,39382274,39337530",
+      "39626064",
+    ]);
   });
 
   it("a search cancelled while its coalesced efetch waits leaves the other search's request intact", async () => {
@@ -128,7 +139,8 @@ describe("createPubmedSource", () => {
     const controller = new AbortController();
     const cancelled = source.search("a", { limit: 2, signal: controller.signal });
     const kept = source.search("b", { limit: 1 });
-    while (!server.requests.some((r) => r.route === "esearch" && r.params.term === "b")) await new Promise((r) => setTimeout(r, 5));
+    while (!server.requests.some((r) => r.route === "esearch" && r.params.term === "b"))
+      await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 50)); // b has joined the batch, which waits ~280 ms more for its slot
     controller.abort(new Error("cancelled by the user"));
     await expect(cancelled).rejects.toThrow("cancelled by the user");
@@ -149,7 +161,13 @@ describe("createPubmedSource", () => {
   });
 
   it("retries a 429 after the Retry-After delay and then succeeds", async () => {
-    server.inject("esearch", { kind: "status", status: 429, headers: { "Retry-After": "1" }, times: 1, body: '{"error":"API rate limit exceeded"}' });
+    server.inject("esearch", {
+      kind: "status",
+      status: 429,
+      headers: { "Retry-After": "1" },
+      times: 1,
+      body: '{"error":"API rate limit exceeded"}',
+    });
     const results = await createPubmedSource(fast).search("x", { limit: 3 });
     expect(results.map((e) => e.citation.pmid)).toEqual(["39626064", "39382274", "39337530"]);
     const esearch = server.requests.filter((r) => r.route === "esearch").map((r) => r.at);
@@ -159,7 +177,9 @@ describe("createPubmedSource", () => {
 
   it("fails with SourceError when efetch keeps answering 500", async () => {
     server.inject("efetch", { kind: "status", status: 500 });
-    const error = await createPubmedSource(fast).search("x", { limit: 3 }).catch((e: unknown) => e);
+    const error = await createPubmedSource(fast)
+      .search("x", { limit: 3 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).message).toBe("PubMed: HTTP 500 after 3 retries");
     expect((error as SourceError).source).toBe("pubmed");
@@ -169,13 +189,17 @@ describe("createPubmedSource", () => {
 
   it("does not retry other client errors", async () => {
     server.inject("esearch", { kind: "status", status: 400, body: "bad term" });
-    await expect(createPubmedSource(fast).search("x", { limit: 3 })).rejects.toThrow("PubMed: HTTP 400 Bad Request: bad term");
+    await expect(createPubmedSource(fast).search("x", { limit: 3 })).rejects.toThrow(
+      "PubMed: HTTP 400 Bad Request: bad term",
+    );
     expect(server.requests).toHaveLength(1);
   });
 
   it("rejects truncated efetch XML", async () => {
     server.inject("efetch", { kind: "truncate" });
-    const error = await createPubmedSource(fast).search("x", { limit: 3 }).catch((e: unknown) => e);
+    const error = await createPubmedSource(fast)
+      .search("x", { limit: 3 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toMatch(/^PubMed: unreadable efetch response: malformed PubMed XML at line \d+/);
     expect((error as Error).cause).toBeInstanceOf(PubmedXmlError);
@@ -186,7 +210,9 @@ describe("createPubmedSource", () => {
     const controller = new AbortController();
     const started = performance.now();
     setTimeout(() => controller.abort(), 150);
-    const error = await createPubmedSource(fast).search("x", { limit: 3, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await createPubmedSource(fast)
+      .search("x", { limit: 3, signal: controller.signal })
+      .catch((e: unknown) => e);
     expect((error as Error).name).toBe("AbortError");
     expect(performance.now() - started).toBeLessThan(2000);
     expect(server.requests).toHaveLength(1);
@@ -207,7 +233,9 @@ describe("createPubmedSource", () => {
 
   it("times out an attempt that never answers and reports it", async () => {
     server.inject("esearch", { kind: "timeout" });
-    const error = await createPubmedSource({ ...fast, timeoutMs: 150, retries: 1 }).search("x", { limit: 3 }).catch((e: unknown) => e);
+    const error = await createPubmedSource({ ...fast, timeoutMs: 150, retries: 1 })
+      .search("x", { limit: 3 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toBe("PubMed: request timed out after 150 ms; gave up after 1 retry");
     expect(server.requests).toHaveLength(2);

@@ -17,7 +17,9 @@ describe("a source whose DNS lookup fails is marked unreachable for a few minute
 
   it("marks it on the first failure and answers the next searches at once with a clear shortfall", async () => {
     const first = await searchSources([deadPubmed], "lithium nephrotoxicity", { limit: 10, timeoutMs: 15_000 });
-    expect(first[0].error).toMatch(/^PubMed: fetch failed \(getaddrinfo (?:ENOTFOUND|EAI_AGAIN) eutils\.critica-offline-test\.invalid\), 0 records$/);
+    expect(first[0].error).toMatch(
+      /^PubMed: fetch failed \(getaddrinfo (?:ENOTFOUND|EAI_AGAIN) eutils\.critica-offline-test\.invalid\), 0 records$/,
+    );
     const [mark] = unreachableSources();
     expect(mark.source).toBe("pubmed");
     expect(mark.until - mark.since).toBe(UNREACHABLE_MS);
@@ -25,7 +27,9 @@ describe("a source whose DNS lookup fails is marked unreachable for a few minute
     const second = await searchSources([deadPubmed], "lithium", { limit: 10, timeoutMs: 15_000 });
     expect(second[0].durationMs).toBe(0);
     const hhmm = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
-    expect(second[0].error).toBe(`PubMed: unreachable (DNS lookup failed at ${hhmm(mark.since)}; not asked again until ${hhmm(mark.until)}), 0 records`);
+    expect(second[0].error).toBe(
+      `PubMed: unreachable (DNS lookup failed at ${hhmm(mark.since)}; not asked again until ${hhmm(mark.until)}), 0 records`,
+    );
 
     expect(unreachableSources(mark.until + 1)).toEqual([]);
   }, 30_000);

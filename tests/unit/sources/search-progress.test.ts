@@ -24,10 +24,14 @@ describe("searchSources reports each source as it answers", () => {
   it("hands on Europe PMC's 10 records while PubMed is still answering, and returns the results in source order", async () => {
     const started = performance.now();
     const seen: Array<{ source: string; hits: number; at: number }> = [];
-    const onResult = (r: SourceSearchResult) => void seen.push({ source: r.source, hits: r.evidence.length, at: performance.now() - started });
+    const onResult = (r: SourceSearchResult) =>
+      void seen.push({ source: r.source, hits: r.evidence.length, at: performance.now() - started });
     const sources = [createPubmedSource({ minDelayMs: 10 }), createEuropePmcSource({ minDelayMs: 10 })];
     const results = await searchSources(sources, "cancer", { limit: 10, timeoutMs: 10_000, onResult });
-    expect(seen.map((s) => [s.source, s.hits])).toEqual([["europepmc", 10], ["pubmed", 10]]);
+    expect(seen.map((s) => [s.source, s.hits])).toEqual([
+      ["europepmc", 10],
+      ["pubmed", 10],
+    ]);
     expect(seen[0].at).toBeLessThan(PUBMED_DELAY_MS);
     expect(seen[1].at).toBeGreaterThanOrEqual(2 * PUBMED_DELAY_MS);
     expect(results.map((r) => r.source)).toEqual(["pubmed", "europepmc"]);
@@ -37,7 +41,12 @@ describe("searchSources reports each source as it answers", () => {
   it("hands on nothing for the searches a cancellation aborted", async () => {
     const controller = new AbortController();
     const seen: string[] = [];
-    const pending = searchSources([createPubmedSource({ minDelayMs: 10 })], "cancer", { limit: 10, timeoutMs: 10_000, signal: controller.signal, onResult: (r) => void seen.push(r.source) });
+    const pending = searchSources([createPubmedSource({ minDelayMs: 10 })], "cancer", {
+      limit: 10,
+      timeoutMs: 10_000,
+      signal: controller.signal,
+      onResult: (r) => void seen.push(r.source),
+    });
     setTimeout(() => controller.abort(new Error("cancelled by the user")), 100);
     await expect(pending).rejects.toThrow("cancelled by the user");
     expect(seen).toEqual([]);

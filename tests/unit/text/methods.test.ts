@@ -7,7 +7,8 @@ import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
 
 describe("sentences", () => {
   it("splits with Intl.Segmenter and re-joins abbreviation splits", () => {
-    const text = "Median time was 5.1 vs. 5.5 months. Rats got DOX (25 mg/kg i.p.). Smith et al. agreed. RESULTS: Six percent developed CHF.";
+    const text =
+      "Median time was 5.1 vs. 5.5 months. Rats got DOX (25 mg/kg i.p.). Smith et al. agreed. RESULTS: Six percent developed CHF.";
     expect(splitSentences(text)).toEqual([
       "Median time was 5.1 vs. 5.5 months.",
       "Rats got DOX (25 mg/kg i.p.).",
@@ -38,7 +39,12 @@ describe("tokens", () => {
 });
 
 describe("BM25", () => {
-  const docs = ["lithium induces polyuria", "doxorubicin induces cardiotoxicity", "lithium lithium lithium", "unrelated text"];
+  const docs = [
+    "lithium induces polyuria",
+    "doxorubicin induces cardiotoxicity",
+    "lithium lithium lithium",
+    "unrelated text",
+  ];
 
   it("scores every document, zero when no query term matches", () => {
     const scores = bm25Scores("lithium polyuria", docs);

@@ -23,14 +23,26 @@ const readMeta = () => JSON.parse(fs.readFileSync(metaFile, "utf8")) as LexiconM
 describe("npm run vocab:build", () => {
   it("records sources, licences and counts", () => {
     const meta = readMeta();
-    expect(meta.sources.map((s) => s.package)).toEqual(["r-bioc-org.hs.eg.db 3.16.0-1", "r-bioc-go.db 3.16.0-1", "wamerican 2020.12.07-2"]);
-    expect(meta.sources[0].content).toContain("NCBI Gene (Entrez Gene) human genes, symbols, aliases and names, 2022-Sep12");
+    expect(meta.sources.map((s) => s.package)).toEqual([
+      "r-bioc-org.hs.eg.db 3.16.0-1",
+      "r-bioc-go.db 3.16.0-1",
+      "wamerican 2020.12.07-2",
+    ]);
+    expect(meta.sources[0].content).toContain(
+      "NCBI Gene (Entrez Gene) human genes, symbols, aliases and names, 2022-Sep12",
+    );
     expect(meta.sources[0].licence).toContain("Artistic-2.0");
     expect(meta.sources[0].licence).toContain("GO annotations: CC BY 4.0");
     expect(meta.sources[1].content).toContain("go-basic.obo), 2022-07-01");
     expect(meta.sources[1].licence).toContain("Gene Ontology content: CC BY 4.0");
     // Counts fixed by the source packages (human protein-coding genes; GO BP terms; links).
-    expect(meta.counts).toMatchObject({ genes: 20598, goProcesses: 28140, geneGoLinks: 135849, geneKeggLinks: 16272, keggPathways: 229 });
+    expect(meta.counts).toMatchObject({
+      genes: 20598,
+      goProcesses: 28140,
+      geneGoLinks: 135849,
+      geneKeggLinks: 16272,
+      keggPathways: 229,
+    });
     // Counts that depend on the precision rules.
     expect(meta.counts.aliasesKept).toBeGreaterThan(40000);
     expect(meta.counts.aliasesDropped).toBeGreaterThan(9000);
@@ -45,10 +57,14 @@ describe("npm run vocab:build", () => {
 
   it("skips the work when the lexicon is current", () => {
     const build = () =>
-      execFileSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/build-vocabularies.ts"], {
-        cwd: root,
-        encoding: "utf8",
-      });
+      execFileSync(
+        process.execPath,
+        [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/build-vocabularies.ts"],
+        {
+          cwd: root,
+          encoding: "utf8",
+        },
+      );
     build(); // rebuilds only if the rule sources changed since the last build
     const before = readMeta().builtAt;
     expect(build()).toMatch(/is current \(stamp [0-9a-f]{16}\); --force rebuilds/);

@@ -38,16 +38,64 @@ describe("recogniseGene", () => {
   });
 
   it("reports how the gene was recognised and whether it stands for a family", () => {
-    expect(recogniseGene("aquaporin-2")).toEqual({ entrezId: "359", symbol: "AQP2", name: "aquaporin 2", matchedBy: "name", family: false });
+    expect(recogniseGene("aquaporin-2")).toEqual({
+      entrezId: "359",
+      symbol: "AQP2",
+      name: "aquaporin 2",
+      matchedBy: "name",
+      family: false,
+    });
     expect(recogniseGene("NF-kappaB")).toMatchObject({ matchedBy: "curated", family: true });
     expect(recogniseGene("p53")).toMatchObject({ matchedBy: "alias", family: false });
   });
 
   it.each([
-    "lithium", "dopamine", "cocaine", "apoptosis", "hypertension", "FINDINGS", "RESULTS", "METHODS", "BACKGROUND",
-    "CAT", "MAX", "SET", "AGE", "PC", "RA", "ER", "IV", "MS", "T2", "CO", "NO", "HT1A", "PKC", "ERK", "ROS", "LPS",
-    "ALT", "GSH", "insulin", "cat", "Dat", "eGFR", "CO2", "CCl4", "STZ", "IDDM", "neurotensin", "asparaginase",
-    "min-1", "mm2", "LDL-C", "THP-1", "alpha1", "proteins", "lipoprotein", "",
+    "lithium",
+    "dopamine",
+    "cocaine",
+    "apoptosis",
+    "hypertension",
+    "FINDINGS",
+    "RESULTS",
+    "METHODS",
+    "BACKGROUND",
+    "CAT",
+    "MAX",
+    "SET",
+    "AGE",
+    "PC",
+    "RA",
+    "ER",
+    "IV",
+    "MS",
+    "T2",
+    "CO",
+    "NO",
+    "HT1A",
+    "PKC",
+    "ERK",
+    "ROS",
+    "LPS",
+    "ALT",
+    "GSH",
+    "insulin",
+    "cat",
+    "Dat",
+    "eGFR",
+    "CO2",
+    "CCl4",
+    "STZ",
+    "IDDM",
+    "neurotensin",
+    "asparaginase",
+    "min-1",
+    "mm2",
+    "LDL-C",
+    "THP-1",
+    "alpha1",
+    "proteins",
+    "lipoprotein",
+    "",
   ])("%s is not a gene", (phrase) => {
     expect(recogniseGene(phrase)).toBeNull();
   });
@@ -66,7 +114,8 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
   });
 
   it("finds lower-case symbols and aliases", () => {
-    const s = "Expression of p300 increased the cardiac level of bcl-2 and mdm-2, but not that of p53 or other members of the bcl-2 family.";
+    const s =
+      "Expression of p300 increased the cardiac level of bcl-2 and mdm-2, but not that of p53 or other members of the bcl-2 family.";
     expect(pick(s)).toEqual([
       ["p300", "EP300", "2033", 14, 18],
       ["bcl-2", "BCL2", "596", 50, 55],
@@ -110,7 +159,11 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
   });
 
   it("ignores ions, formulas, cell markers and abbreviations of chemicals", () => {
-    expect(findGeneMentions("Ca2+ and Ca(2+) overload, CO2 and CCl4, CD4+ cells, STZ-induced diabetes, ROS and LPS, the CA1 region.")).toEqual([]);
+    expect(
+      findGeneMentions(
+        "Ca2+ and Ca(2+) overload, CO2 and CCl4, CD4+ cells, STZ-induced diabetes, ROS and LPS, the CA1 region.",
+      ),
+    ).toEqual([]);
   });
 
   it("keeps a name's commas and word boundaries", () => {

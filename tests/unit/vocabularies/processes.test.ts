@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { findProcessMentions, geneProcesses, processById, recogniseProcess, vocabulariesAvailable } from "@/lib/vocabularies";
+import {
+  findProcessMentions,
+  geneProcesses,
+  processById,
+  recogniseProcess,
+  vocabulariesAvailable,
+} from "@/lib/vocabularies";
 
 // Needs the built lexicon (npm run vocab:build; scripts/test.sh builds it first).
 beforeAll(() => {
@@ -22,18 +28,29 @@ describe("recogniseProcess", () => {
     expect(recogniseProcess(phrase)).toEqual({ goId, term });
   });
 
-  it.each(["growth", "memory", "behaviour", "phosphorylation", "biological_process", "lithium", "AQP2", "opsin", "hypertension", ""])(
-    "%s is not recognised",
-    (phrase) => {
-      expect(recogniseProcess(phrase)).toBeNull();
-    },
-  );
+  it.each([
+    "growth",
+    "memory",
+    "behaviour",
+    "phosphorylation",
+    "biological_process",
+    "lithium",
+    "AQP2",
+    "opsin",
+    "hypertension",
+    "",
+  ])("%s is not recognised", (phrase) => {
+    expect(recogniseProcess(phrase)).toBeNull();
+  });
 });
 
 describe("findProcessMentions", () => {
   it("finds the process in a BC5CDR sentence with offsets", () => {
-    const s = "Doxorubicin is an anti-tumor agent that represses cardiac-specific gene expression and induces myocardial cell apoptosis.";
-    expect(findProcessMentions(s)).toEqual([{ goId: "GO:0006915", term: "apoptotic process", start: 111, end: 120, text: "apoptosis" }]);
+    const s =
+      "Doxorubicin is an anti-tumor agent that represses cardiac-specific gene expression and induces myocardial cell apoptosis.";
+    expect(findProcessMentions(s)).toEqual([
+      { goId: "GO:0006915", term: "apoptotic process", start: 111, end: 120, text: "apoptosis" },
+    ]);
   });
 
   it("finds several processes, longest first", () => {
@@ -48,7 +65,11 @@ describe("findProcessMentions", () => {
 
 describe("geneProcesses and processById", () => {
   it("lists curated GO biological processes of AQP2 with evidence", () => {
-    expect(geneProcesses("359")).toContainEqual({ goId: "GO:0006833", term: "water transport", evidence: ["IBA", "IDA", "IMP"] });
+    expect(geneProcesses("359")).toContainEqual({
+      goId: "GO:0006833",
+      term: "water transport",
+      evidence: ["IBA", "IDA", "IMP"],
+    });
   });
 
   it("is empty for an unknown gene", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { caseMatches, caseModeOf, geneFormRejection, looksLikeFormula, processFormRejection, synonymRejection } from "@/lib/vocabularies/form-rules";
+import {
+  caseMatches,
+  caseModeOf,
+  geneFormRejection,
+  looksLikeFormula,
+  processFormRejection,
+  synonymRejection,
+} from "@/lib/vocabularies/form-rules";
 import { compactKey, foldedKey, spacedKey, tokenise } from "@/lib/vocabularies/normalise";
 
 // Pure rules: no lexicon needed.

@@ -16,14 +16,33 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const recorded = parsePubmedXml(readFixture("pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "pubmed");
-const trial = parsePubmedXml(`<?xml version="1.0"?><PubmedArticleSet>${newTrialArticle()}</PubmedArticleSet>`, "pubmed")[0];
-const since = new Map([["pubmed", new Date("2026-11-25T00:00:00Z")], ["ctgov", new Date("2026-11-25T00:00:00Z")]] as const);
+const trial = parsePubmedXml(
+  `<?xml version="1.0"?><PubmedArticleSet>${newTrialArticle()}</PubmedArticleSet>`,
+  "pubmed",
+)[0];
+const since = new Map([
+  ["pubmed", new Date("2026-11-25T00:00:00Z")],
+  ["ctgov", new Date("2026-11-25T00:00:00Z")],
+] as const);
 
 describe("a check's searches", () => {
   it("asks each restricted source the question and the cited records by identifier, and finds a retraction of a cited record", async () => {
     server.change({ op: "add-pubmed", xml: retractedTrialArticle(), modified: "2026-11-30" });
-    const sources = restrictedSources([createPubmedSource({ baseUrl: server.urls.pubmed, retries: 0 }), createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 })], since);
-    const found = await searchForChanges({ queries: [WATCH_QUESTION], sources, evidence: [...recorded, trial], cited: [recorded[0], trial], limit: 40, timeoutMs: 10_000 });
+    const sources = restrictedSources(
+      [
+        createPubmedSource({ baseUrl: server.urls.pubmed, retries: 0 }),
+        createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 }),
+      ],
+      since,
+    );
+    const found = await searchForChanges({
+      queries: [WATCH_QUESTION],
+      sources,
+      evidence: [...recorded, trial],
+      cited: [recorded[0], trial],
+      limit: 40,
+      timeoutMs: 10_000,
+    });
     expect(found.answers.map((a) => [a.source, a.query, a.records.map((e) => e.id)])).toEqual([
       ["pubmed", WATCH_QUESTION, [`pmid:${NEW_TRIAL.pmid}`]],
       ["pubmed", `${recorded[0].citation.pmid}[pmid] OR ${NEW_TRIAL.pmid}[pmid]`, [`pmid:${NEW_TRIAL.pmid}`]],
@@ -34,14 +53,25 @@ describe("a check's searches", () => {
       { source: "ctgov", ok: true, error: null, hits: 0 },
     ]);
     expect(found.newRecords).toEqual([]);
-    expect(found.updated.map((u) => [u.before.provenance?.retracted ?? false, u.after.provenance?.retracted])).toEqual([[false, true]]);
+    expect(found.updated.map((u) => [u.before.provenance?.retracted ?? false, u.after.provenance?.retracted])).toEqual([
+      [false, true],
+    ]);
   });
 
   it("marks a failing source failed and keeps no answer of it", async () => {
     server.inject("ctgov", { kind: "status", status: 503, times: 10 });
     const sources = restrictedSources([createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 })], since);
-    const found = await searchForChanges({ queries: [WATCH_QUESTION], sources, evidence: [], cited: [], limit: 40, timeoutMs: 10_000 });
-    expect(found.sources).toEqual([{ source: "ctgov", ok: false, error: "ClinicalTrials.gov: HTTP 503 after 0 retries, 0 records", hits: 0 }]);
+    const found = await searchForChanges({
+      queries: [WATCH_QUESTION],
+      sources,
+      evidence: [],
+      cited: [],
+      limit: 40,
+      timeoutMs: 10_000,
+    });
+    expect(found.sources).toEqual([
+      { source: "ctgov", ok: false, error: "ClinicalTrials.gov: HTTP 503 after 0 retries, 0 records", hits: 0 },
+    ]);
     expect(found.answers).toEqual([]);
     server.reset();
   });
@@ -49,8 +79,12 @@ describe("a check's searches", () => {
   it("replays a saved answer to the re-run's search and asks the source for any other query", async () => {
     const calls: string[] = [];
     const live = { id: "pubmed" as const, search: async (q: string) => (calls.push(q), [] as Evidence[]) };
-    const [replaying] = replayingSources([live], { answers: [{ source: "pubmed", query: WATCH_QUESTION, records: [trial, recorded[0]] }] });
-    expect((await replaying.search(`  ${WATCH_QUESTION.toUpperCase()} `, { limit: 1 })).map((e) => e.id)).toEqual([trial.id]);
+    const [replaying] = replayingSources([live], {
+      answers: [{ source: "pubmed", query: WATCH_QUESTION, records: [trial, recorded[0]] }],
+    });
+    expect((await replaying.search(`  ${WATCH_QUESTION.toUpperCase()} `, { limit: 1 })).map((e) => e.id)).toEqual([
+      trial.id,
+    ]);
     expect(await replaying.search("ketamine NMDA receptor", { limit: 12 })).toEqual([]);
     expect(calls).toEqual(["ketamine NMDA receptor"]);
   });

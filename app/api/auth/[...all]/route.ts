@@ -11,8 +11,12 @@ import { secureCookies, servedOverHttps } from "@/lib/auth/gate";
  * where there are no accounts.
  */
 async function handle(request: Request): Promise<Response> {
-  if (getConfig().CRITICA_AUTH === "off") return Response.json({ error: "Accounts are off on this server (CRITICA_AUTH=off)." }, { status: 404 });
-  const response = secureCookies(await (await getAuth()).handler(request), servedOverHttps(request.headers.get("x-forwarded-proto")));
+  if (getConfig().CRITICA_AUTH === "off")
+    return Response.json({ error: "Accounts are off on this server (CRITICA_AUTH=off)." }, { status: 404 });
+  const response = secureCookies(
+    await (await getAuth()).handler(request),
+    servedOverHttps(request.headers.get("x-forwarded-proto")),
+  );
   const wait = response.headers.get("x-retry-after");
   if (response.status === 429) {
     const headers = new Headers(response.headers);

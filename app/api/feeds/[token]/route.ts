@@ -14,8 +14,17 @@ export async function GET(request: Request, ctx: RouteContext<"/api/feeds/[token
   const { token } = await ctx.params;
   const watch = /^[A-Za-z0-9_-]{43}$/.test(token) ? await getWatchByFeedToken(token) : null;
   const run = watch ? await getRun(watch.runId) : null;
-  if (!watch || !run) return new Response("Unknown feed.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!watch || !run)
+    return new Response("Unknown feed.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const origin = getConfig().BETTER_AUTH_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
-  const xml = watchFeed({ watch, question: run.question, checks: await listChecks(watch.id), origin, selfPath: `/api/feeds/${token}` });
-  return new Response(xml, { headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "no-store" } });
+  const xml = watchFeed({
+    watch,
+    question: run.question,
+    checks: await listChecks(watch.id),
+    origin,
+    selfPath: `/api/feeds/${token}`,
+  });
+  return new Response(xml, {
+    headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "no-store" },
+  });
 }

@@ -46,7 +46,15 @@ export async function DELETE(_request: Request, ctx: RouteContext<"/api/watches/
   if (!id.success) return apiError(404, "Unknown watch.");
   try {
     const workflowRunId = await deleteWatchFor(await getCaller(), id.data);
-    if (workflowRunId) after(() => getRun(workflowRunId).wakeUp().then(() => undefined, () => undefined));
+    if (workflowRunId)
+      after(() =>
+        getRun(workflowRunId)
+          .wakeUp()
+          .then(
+            () => undefined,
+            () => undefined,
+          ),
+      );
     return new Response(null, { status: 204 });
   } catch (error) {
     return refused(error);

@@ -12,13 +12,19 @@ export const MAX_CLAIM_CHARS = 400;
 /** Structured-abstract labels at the start of a sentence ("CONCLUSIONS:", "Results:"). */
 const LABEL = /^(?:[A-Z][A-Za-z &/-]{2,30}:\s*)+/;
 const CONCLUSION_LABEL = /^(?:conclusions?|interpretation|results?|findings)\s*:/i;
-const CONCLUDING = /\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\b/i;
+const CONCLUDING =
+  /\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\b/i;
 const NUMBER = /\d/;
 
 /** A sentence of the text as a claim: without structured-abstract labels, without a final full stop, at most 400 characters. */
 export function cleanClaim(sentence: string): string {
-  let text = sentence.replace(/\(ABSTRACT TRUNCATED[^)]*\)/gi, "").replace(LABEL, "").trim().replace(/\s+/g, " ");
-  if (text.length > MAX_CLAIM_CHARS) text = `${text.slice(0, text.lastIndexOf(" ", MAX_CLAIM_CHARS)).replace(/[\s,;:]+$/, "")}…`;
+  let text = sentence
+    .replace(/\(ABSTRACT TRUNCATED[^)]*\)/gi, "")
+    .replace(LABEL, "")
+    .trim()
+    .replace(/\s+/g, " ");
+  if (text.length > MAX_CLAIM_CHARS)
+    text = `${text.slice(0, text.lastIndexOf(" ", MAX_CLAIM_CHARS)).replace(/[\s,;:]+$/, "")}…`;
   return text.replace(/\.$/, "");
 }
 
@@ -51,7 +57,9 @@ export function findingScore(sentence: string): number {
 export function extractClaimsExtractive(text: string): string[] {
   const sentences = splitSentences(text);
   if (sentences.length <= 1) return sentences.map(cleanClaim).filter(Boolean);
-  const scored = sentences.map((s, index) => ({ s, index, score: findingScore(s) })).filter((x) => Number.isFinite(x.score));
+  const scored = sentences
+    .map((s, index) => ({ s, index, score: findingScore(s) }))
+    .filter((x) => Number.isFinite(x.score));
   const ranked = [...scored].sort((a, b) => b.score - a.score || b.index - a.index);
   const findings = ranked.filter((x) => x.score >= 2).slice(0, MAX_CLAIMS);
   const picked = findings.length > 0 ? findings : ranked.slice(0, 1);

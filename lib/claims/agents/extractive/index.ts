@@ -51,7 +51,12 @@ export function createExtractiveClaimBackend(): ClaimCheckBackend {
     scoreDocuments: async ({ claim, documents }) => {
       const read = readClaimEvidence(claim, documents);
       if (read?.resolved) {
-        polar.set(claim, { reading: read.resolved, passages: new Map(documents.map((d, i) => [d.id, read.readings[i].passage ? [read.readings[i].passage!] : []])) });
+        polar.set(claim, {
+          reading: read.resolved,
+          passages: new Map(
+            documents.map((d, i) => [d.id, read.readings[i].passage ? [read.readings[i].passage!] : []]),
+          ),
+        });
         return { scores: read.readings.map((r, i) => scoreFromReading(r, read.pairs[i])), modelCalls: 0 };
       }
       const analysis = readClaim(claim, documents);

@@ -22,13 +22,20 @@ export function asPassage(sentence: string): string {
  * in the title only) get no passage. Passages are the abstract's own words, so they verify exactly. With `stance`
  * "claim", the same for the sentences in line with the claim (the documents on the claim's side).
  */
-export function extractPassagesExtractive(documents: Evidence[], claim: ClaimAnalysis, stance: "counter" | "claim" = "counter"): PassageProposal[] {
+export function extractPassagesExtractive(
+  documents: Evidence[],
+  claim: ClaimAnalysis,
+  stance: "counter" | "claim" = "counter",
+): PassageProposal[] {
   return documents.flatMap((e) => {
     const best = splitSentences(e.citation.abstract)
       .filter(mayStateFinding)
       .map((sentence, i) => ({ sentence, i, reading: readSentence(sentence, claim) }))
       .filter((x) => x.reading.stance === stance)
-      .sort((a, b) => Number(b.reading.result) - Number(a.reading.result) || b.reading.coverage - a.reading.coverage || a.i - b.i)[0];
+      .sort(
+        (a, b) =>
+          Number(b.reading.result) - Number(a.reading.result) || b.reading.coverage - a.reading.coverage || a.i - b.i,
+      )[0];
     return best ? [{ evidenceId: e.id, passage: asPassage(best.sentence) }] : [];
   });
 }

@@ -28,10 +28,16 @@ function relationOf(p: PairPrediction): DocumentRelation {
 export function scoreFromReading(reading: StanceReading, pair: PairPrediction | null): DocumentScore {
   const relation = pair ? relationOf(pair) : null;
   const rationale = `Relation model: ${reading.reason}.`;
-  if (reading.stance === "irrelevant") return { score: 0, stance: "neutral", rationale: `Off topic: ${reading.reason}.`, relation };
+  if (reading.stance === "irrelevant")
+    return { score: 0, stance: "neutral", rationale: `Off topic: ${reading.reason}.`, relation };
   if (reading.stance === "yes") return { score: 1, stance: "claim", rationale, relation };
   if (reading.stance === "possibly") return { score: 2, stance: "neutral", rationale, relation };
-  const stated = !(pair && pair.relation === "none" && !pair.negated && pair.probability < RELATION_PROBABILITY.possibly);
+  const stated = !(
+    pair &&
+    pair.relation === "none" &&
+    !pair.negated &&
+    pair.probability < RELATION_PROBABILITY.possibly
+  );
   const strong = pair !== null && pair.relation !== "treats" && !pair.negated && pair.probability >= STRONG_PROBABILITY;
   return { score: 3 + (stated ? 1 : 0) + (strong ? 1 : 0), stance: "counter", rationale, relation };
 }

@@ -17,7 +17,9 @@ export const MIN_TOPIC_COVERAGE = 0.5;
  * states no finding).
  */
 export function recordSentences(e: Evidence): string[] {
-  return [e.citation.title, ...splitSentences(e.citation.abstract).filter(mayStateFinding)].filter((s) => s.trim().length > 0);
+  return [e.citation.title, ...splitSentences(e.citation.abstract).filter(mayStateFinding)].filter(
+    (s) => s.trim().length > 0,
+  );
 }
 
 /**
@@ -40,7 +42,11 @@ export function scoreRecord(record: Evidence, claim: ClaimAnalysis): DocumentSco
   const text = `${record.citation.title} ${record.citation.abstract}`;
   const coverage = topicCoverage(text, claim);
   if (coverage < MIN_TOPIC_COVERAGE) {
-    return { score: 0, stance: "neutral", rationale: `Off topic: mentions ${describeCoverage(coverage, claim)} of the claim's concepts.` };
+    return {
+      score: 0,
+      stance: "neutral",
+      rationale: `Off topic: mentions ${describeCoverage(coverage, claim)} of the claim's concepts.`,
+    };
   }
   const counter = readings.filter((r) => r.stance === "counter");
   const support = readings.filter((r) => r.stance === "claim").length;
@@ -48,7 +54,10 @@ export function scoreRecord(record: Evidence, claim: ClaimAnalysis): DocumentSco
     return {
       score: 1,
       stance: support > 0 ? "claim" : "neutral",
-      rationale: support > 0 ? `On topic; sentences for the claim: ${support}, against it: 0.` : "On topic; no sentence states a finding against the claim.",
+      rationale:
+        support > 0
+          ? `On topic; sentences for the claim: ${support}, against it: 0.`
+          : "On topic; no sentence states a finding against the claim.",
     };
   }
   const raw = Math.min(MAX_COUNTER_SCORE, 3 + (counter.length >= 2 ? 1 : 0) + (counter.some((r) => r.result) ? 1 : 0));

@@ -20,7 +20,8 @@ export const COUNTER_REPORT_FINDINGS_CHARS = 700;
 export const MIN_REPORT_CHARS = 50;
 
 /** Prefixes a model puts before the report (after PaperChecker's REPORT_PREFIXES_TO_STRIP). */
-const PREFIXES = /^(?:\*\*)?(?:counter-evidence summary|summary|report|here is the summary|here's the summary)\s*:?\s*(?:\*\*)?\s*/i;
+const PREFIXES =
+  /^(?:\*\*)?(?:counter-evidence summary|summary|report|here is the summary|here's the summary)\s*:?\s*(?:\*\*)?\s*/i;
 
 /** Model-facing schema of the counter-report agent. */
 export const counterReportSchema = z.object({
@@ -48,9 +49,17 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
   const records = new Map((input.records ?? []).map((e) => [e.id, e]));
   const passages = input.citations
     .map((c) => {
-      const where = [c.journal, c.year ? String(c.year) : "year unknown", c.pmid ? `PMID ${c.pmid}` : c.nctId ?? c.doi ?? c.evidenceId].filter(Boolean).join(", ");
+      const where = [
+        c.journal,
+        c.year ? String(c.year) : "year unknown",
+        c.pmid ? `PMID ${c.pmid}` : (c.nctId ?? c.doi ?? c.evidenceId),
+      ]
+        .filter(Boolean)
+        .join(", ");
       const abstract = records.get(c.evidenceId)?.citation.abstract.trim() ?? "";
-      const findings = abstract ? `\nFindings: <text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>` : "";
+      const findings = abstract
+        ? `\nFindings: <text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
+        : "";
       return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>${findings}`;
     })
     .join("\n\n");
@@ -80,7 +89,11 @@ export function cleanReport(text: string): string {
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.
  */
-export async function writeCounterReportLlm(model: LanguageModel, input: CounterReportInput, options: ClaimAgentOptions = {}): Promise<string> {
+export async function writeCounterReportLlm(
+  model: LanguageModel,
+  input: CounterReportInput,
+  options: ClaimAgentOptions = {},
+): Promise<string> {
   const output = await generateStructured({
     ...claimCallSettings("counter-report", options, input.signal),
     model,
@@ -89,6 +102,10 @@ export async function writeCounterReportLlm(model: LanguageModel, input: Counter
     prompt: formatCounterReportPrompt(input),
   });
   // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
-  const report = scrubText(cleanReport(output.report), scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
+  const report = scrubText(
+    cleanReport(output.report),
+    scrubContext(input.records ?? [], { references: input.citations.length }),
+    emptyTally(),
+  );
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
 }

@@ -11,11 +11,17 @@ export const HYDE_ABSTRACTS = 2;
 /** Model-facing schema of the counter-statement agent. */
 export const counterStatementSchema = z.object({
   counterStatement: z.string().describe("The precise negation of the claim, one sentence."),
-  keywords: z.array(z.string().describe("A search keyword or short phrase.")).describe("3–8 keywords for finding studies that support the counter-statement."),
-  keywordQuery: z.string().describe('A PubMed-style boolean query built from the keywords, e.g. "doxorubicin AND (heart OR cardiac)".'),
+  keywords: z
+    .array(z.string().describe("A search keyword or short phrase."))
+    .describe("3–8 keywords for finding studies that support the counter-statement."),
+  keywordQuery: z
+    .string()
+    .describe('A PubMed-style boolean query built from the keywords, e.g. "doxorubicin AND (heart OR cardiac)".'),
   hydeAbstracts: z
     .array(z.string().describe("A hypothetical abstract of 120–200 words."))
-    .describe(`Exactly ${HYDE_ABSTRACTS} hypothetical abstracts of studies whose findings support the counter-statement.`),
+    .describe(
+      `Exactly ${HYDE_ABSTRACTS} hypothetical abstracts of studies whose findings support the counter-statement.`,
+    ),
 });
 
 /** Instructions of the counter-statement agent (our wording, after PaperChecker's counter-statement step). */

@@ -31,7 +31,11 @@ ${CLAIM_TEXT_NOTICE}`;
  * returns none, the extractive finding sentences are used instead.
  * @throws Error after two invalid answers; API and abort errors propagate.
  */
-export async function extractClaimsLlm(model: LanguageModel, text: string, options: ClaimAgentOptions & { signal?: AbortSignal } = {}): Promise<string[]> {
+export async function extractClaimsLlm(
+  model: LanguageModel,
+  text: string,
+  options: ClaimAgentOptions & { signal?: AbortSignal } = {},
+): Promise<string[]> {
   if (splitSentences(text).length <= 1) return extractClaimsExtractive(text);
   const output = await generateStructured({
     ...claimCallSettings("claim-extraction", options, options.signal),
@@ -43,6 +47,9 @@ export async function extractClaimsLlm(model: LanguageModel, text: string, optio
   // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/report/scrub).
   const ctx = scrubContext([], { quotable: [text] });
   const tally = emptyTally();
-  const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(0, MAX_CLAIMS);
+  const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(
+    0,
+    MAX_CLAIMS,
+  );
   return claims.length > 0 ? claims : extractClaimsExtractive(text);
 }

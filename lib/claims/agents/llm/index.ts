@@ -18,7 +18,11 @@ import { withHooks } from "../../../ai/structured";
  * parallel batches. `options.onUsage` receives the token usage of every call, `options.timeoutMs` bounds each;
  * `options.promptStyle` defaults to the configured server's (a field guide for local servers, lib/ai/providers).
  */
-export function createLlmClaimBackend(model: LanguageModel, modelId: string, given: ClaimAgentOptions = {}): ClaimCheckBackend {
+export function createLlmClaimBackend(
+  model: LanguageModel,
+  modelId: string,
+  given: ClaimAgentOptions = {},
+): ClaimCheckBackend {
   const options: ClaimAgentOptions = { ...given, promptStyle: given.promptStyle ?? promptStyleFor() };
   // A call's own usage hook (the agent runner's) hears every call too, besides `options.onUsage`.
   const hooked = (hooks: AgentHooks | undefined): ClaimAgentOptions => ({ ...options, ...withHooks(options, hooks) });

@@ -45,7 +45,11 @@ ${CLAIM_TEXT_NOTICE}`;
  * numbers the batch did not show are ignored.
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
  */
-export async function extractPassagesLlm(model: LanguageModel, input: PassageInput, options: ClaimAgentOptions = {}): Promise<PassageProposal[]> {
+export async function extractPassagesLlm(
+  model: LanguageModel,
+  input: PassageInput,
+  options: ClaimAgentOptions = {},
+): Promise<PassageProposal[]> {
   const batches = await mapBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
     const output = await generateStructured({

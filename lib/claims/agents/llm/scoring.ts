@@ -27,8 +27,16 @@ export const claimScoringSchema = z.object({
     .array(
       z.object({
         n: z.number().describe("The evidence block number."),
-        rationale: z.string().describe("First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing."),
-        score: z.number().describe(`Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`),
+        rationale: z
+          .string()
+          .describe(
+            "First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing.",
+          ),
+        score: z
+          .number()
+          .describe(
+            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`,
+          ),
       }),
     )
     .describe("One entry per evidence block shown."),
@@ -66,7 +74,11 @@ export function clampCounterScore(x: number): number {
  * record supports the claim).
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
  */
-export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInput, options: ClaimAgentOptions = {}): Promise<ScoringOutput> {
+export async function scoreDocumentsLlm(
+  model: LanguageModel,
+  input: ScoringInput,
+  options: ClaimAgentOptions = {},
+): Promise<ScoringOutput> {
   let modelCalls = 0;
   const batches = await mapBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     modelCalls++;
@@ -91,7 +103,11 @@ export async function scoreDocumentsLlm(model: LanguageModel, input: ScoringInpu
       const s = byN.get(n);
       if (!s) return { score: 0, stance: "neutral", rationale: "Not scored by the model." };
       const score = clampCounterScore(s.score);
-      return { score, stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral", rationale: scrubText(s.rationale, ctx, tally) };
+      return {
+        score,
+        stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral",
+        rationale: scrubText(s.rationale, ctx, tally),
+      };
     });
   });
   return { scores: batches.flat(), modelCalls };

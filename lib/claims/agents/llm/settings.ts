@@ -62,7 +62,10 @@ export function claimCallSettings(
   agent: ClaimAgent,
   options: ClaimAgentOptions,
   signal: AbortSignal | undefined,
-): Pick<StructuredCall<unknown>, "agent" | "temperature" | "maxOutputTokens" | "onUsage" | "timeoutMs" | "promptStyle" | "signal"> {
+): Pick<
+  StructuredCall<unknown>,
+  "agent" | "temperature" | "maxOutputTokens" | "onUsage" | "timeoutMs" | "promptStyle" | "signal"
+> {
   return {
     agent,
     temperature: CLAIM_AGENT_TEMPERATURE[agent],

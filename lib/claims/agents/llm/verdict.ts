@@ -8,7 +8,9 @@ import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub
 
 /** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({
-  rationale: z.string().describe("First, 2–3 sentences weighing the cited passages against the ORIGINAL claim, citing passages like [1]."),
+  rationale: z
+    .string()
+    .describe("First, 2–3 sentences weighing the cited passages against the ORIGINAL claim, citing passages like [1]."),
   verdict: claimVerdictSchema.describe("Then: what the evidence does to the ORIGINAL claim."),
   confidence: verdictConfidenceSchema.describe("Confidence in the verdict (see rubric)."),
 });
@@ -31,7 +33,9 @@ ${CLAIM_TEXT_NOTICE}`;
 /** The user prompt: the claim, the counter-statement, the report, the cited passages with scores, the statistics. */
 export function formatVerdictPrompt(input: VerdictInput): string {
   const s = input.stats;
-  const passages = input.citations.map((c) => `[${c.n}] score ${c.score}/5: <text>${neutraliseUserText(c.passage)}</text>`).join("\n");
+  const passages = input.citations
+    .map((c) => `[${c.n}] score ${c.score}/5: <text>${neutraliseUserText(c.passage)}</text>`)
+    .join("\n");
   return [
     `## Original claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
     `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
@@ -47,7 +51,11 @@ export function formatVerdictPrompt(input: VerdictInput): string {
  * workflow calls it only when at least one passage is cited.
  * @throws Error when the rationale is empty, or after two invalid answers; API and abort errors propagate.
  */
-export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, options: ClaimAgentOptions = {}): Promise<VerdictDraft> {
+export async function judgeClaimLlm(
+  model: LanguageModel,
+  input: VerdictInput,
+  options: ClaimAgentOptions = {},
+): Promise<VerdictDraft> {
   const output = await generateStructured({
     ...claimCallSettings("claim-verdict", options, input.signal),
     model,
@@ -57,7 +65,11 @@ export async function judgeClaimLlm(model: LanguageModel, input: VerdictInput, o
   });
   // Shown as the verdict's explanation: scrubbed as all model text ([n] up to the citations, quotations checked
   // against the cited records).
-  const rationale = scrubText(output.rationale, scrubContext(input.records ?? [], { references: input.citations.length }), emptyTally());
+  const rationale = scrubText(
+    output.rationale,
+    scrubContext(input.records ?? [], { references: input.citations.length }),
+    emptyTally(),
+  );
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
   return { verdict: output.verdict, confidence: output.confidence, rationale };
 }

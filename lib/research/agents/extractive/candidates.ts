@@ -32,7 +32,8 @@ export interface RankedCandidates {
 }
 
 /** Protein words: an annotated "chemical" named like this that is also a known gene is a protein, not a drug. */
-const PROTEIN_WORDS = /\b(?:receptors?|kinases?|channels?|transporters?|enzymes?|proteins?|factors?|synthases?|oxidases?|[a-z]+ases?)\b/i;
+const PROTEIN_WORDS =
+  /\b(?:receptors?|kinases?|channels?|transporters?|enzymes?|proteins?|factors?|synthases?|oxidases?|[a-z]+ases?)\b/i;
 
 /**
  * Whether a chemical concept can be a drug candidate: not ubiquitous (sodium, water …), not a drug class
@@ -46,7 +47,9 @@ export function isDrugLike(info: ConceptInfo): boolean {
 
 /** A clipped form ("atorva") replaced by the concept's longest form that starts with it ("atorvastatin"). */
 function fullName(info: ConceptInfo, name: string): string {
-  const longer = [...info.forms.keys()].filter((f) => f.length > name.length && f.toLowerCase().startsWith(name.toLowerCase()));
+  const longer = [...info.forms.keys()].filter(
+    (f) => f.length > name.length && f.toLowerCase().startsWith(name.toLowerCase()),
+  );
   return longer.sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? name;
 }
 
@@ -58,18 +61,40 @@ function fullName(info: ConceptInfo, name: string): string {
  * Order: records in people (desc), records (desc), best probability (desc), key; at most {@link MAX_CANDIDATES} of
  * each. Names are the form written in the candidate's records.
  */
-export function rankCandidates(index: ConceptIndex, evidence: Evidence[], effectKeys: ReadonlySet<string>, relation: "causes" | "treats", designs: DesignInfo[]): RankedCandidates {
+export function rankCandidates(
+  index: ConceptIndex,
+  evidence: Evidence[],
+  effectKeys: ReadonlySet<string>,
+  relation: "causes" | "treats",
+  designs: DesignInfo[],
+): RankedCandidates {
   const all: DrugCandidate[] = [];
   for (const s of chemicalsWithRelation(evidence, effectKeys, relation)) {
     const info = index.concepts.get(s.chemicalKey);
     if (!info || effectKeys.has(s.chemicalKey) || !isDrugLike(info)) continue;
     const humanRecords = s.records.filter((r) => designs[r]?.human).length;
-    all.push({ key: s.chemicalKey, name: fullName(info, conceptName(info, s.records)), records: s.records, probability: s.probability, humanRecords });
+    all.push({
+      key: s.chemicalKey,
+      name: fullName(info, conceptName(info, s.records)),
+      records: s.records,
+      probability: s.probability,
+      humanRecords,
+    });
   }
-  const experimental = (c: DrugCandidate) => relation === "causes" && c.humanRecords === 0 && c.records.some((r) => designs[r]?.design === "animal" || designs[r]?.design === "in-vitro");
-  const order = (a: DrugCandidate, b: DrugCandidate) => b.humanRecords - a.humanRecords || b.records.length - a.records.length || b.probability - a.probability || a.key.localeCompare(b.key);
+  const experimental = (c: DrugCandidate) =>
+    relation === "causes" &&
+    c.humanRecords === 0 &&
+    c.records.some((r) => designs[r]?.design === "animal" || designs[r]?.design === "in-vitro");
+  const order = (a: DrugCandidate, b: DrugCandidate) =>
+    b.humanRecords - a.humanRecords ||
+    b.records.length - a.records.length ||
+    b.probability - a.probability ||
+    a.key.localeCompare(b.key);
   return {
-    drugs: all.filter((c) => !experimental(c)).sort(order).slice(0, MAX_CANDIDATES),
+    drugs: all
+      .filter((c) => !experimental(c))
+      .sort(order)
+      .slice(0, MAX_CANDIDATES),
     inducers: all.filter(experimental).sort(order).slice(0, MAX_CANDIDATES),
   };
 }
@@ -86,7 +111,9 @@ export function confirmedProtectiveAgents(
   drugKeys: ReadonlySet<string>,
   effectKeys: ReadonlySet<string>,
 ): Array<{ key: string; records: number[] }> {
-  const treats = new Map(chemicalsWithRelation(evidence, effectKeys, "treats").map((s) => [s.chemicalKey, new Set(s.records)]));
+  const treats = new Map(
+    chemicalsWithRelation(evidence, effectKeys, "treats").map((s) => [s.chemicalKey, new Set(s.records)]),
+  );
   return protectiveAgents(index, drugKeys, effectKeys)
     .map((p) => ({ key: p.key, records: p.records.filter((r) => treats.get(p.key)?.has(r)) }))
     .filter((p) => p.records.length > 0 && isDrugLike(index.concepts.get(p.key)!));

@@ -35,9 +35,36 @@ export interface Chain {
  * Source: our own list.
  */
 const GO_FILLER = new Set([
-  "regulation", "positive", "negative", "of", "process", "the", "by", "in", "to", "via", "involved", "cellular",
-  "response", "cell", "and", "or", "from", "into", "across", "during", "dna", "templated", "transcription", "stimulus",
-  "signaling", "signalling", "pathway", "induced", "intrinsic", "extrinsic",
+  "regulation",
+  "positive",
+  "negative",
+  "of",
+  "process",
+  "the",
+  "by",
+  "in",
+  "to",
+  "via",
+  "involved",
+  "cellular",
+  "response",
+  "cell",
+  "and",
+  "or",
+  "from",
+  "into",
+  "across",
+  "during",
+  "dna",
+  "templated",
+  "transcription",
+  "stimulus",
+  "signaling",
+  "signalling",
+  "pathway",
+  "induced",
+  "intrinsic",
+  "extrinsic",
 ]);
 
 /** Share of a GO term's content words the records must contain for a curated pathway (our threshold: one half). */
@@ -86,16 +113,37 @@ function restates(a: ConceptInfo, b: ConceptInfo): boolean {
  * records' sentences. Among several: higher coverage, then more matched words, then more experimental evidence
  * codes (not "IEA"), then GO ID. null when the gene has no such process (then no curated chain is drawn).
  */
-export function curatedProcess(index: ConceptIndex, entrezId: string, records: number[]): { goId: string; term: string } | null {
+export function curatedProcess(
+  index: ConceptIndex,
+  entrezId: string,
+  records: number[],
+): { goId: string; term: string } | null {
   const words = recordWords(index, records);
   const scored = geneProcesses(entrezId)
     .map((p) => {
-      const content = [...new Set(normalizeForm(p.term).split(" ").filter((w) => !GO_FILLER.has(w)))];
+      const content = [
+        ...new Set(
+          normalizeForm(p.term)
+            .split(" ")
+            .filter((w) => !GO_FILLER.has(w)),
+        ),
+      ];
       const matched = content.filter((w) => words.has(w.replace(/s$/, ""))).length;
-      return { p, matched, coverage: content.length > 0 ? matched / content.length : 0, experimental: p.evidence.filter((e) => e !== "IEA").length };
+      return {
+        p,
+        matched,
+        coverage: content.length > 0 ? matched / content.length : 0,
+        experimental: p.evidence.filter((e) => e !== "IEA").length,
+      };
     })
     .filter((x) => x.matched >= 2 && x.coverage >= CURATED_COVERAGE)
-    .sort((a, b) => b.coverage - a.coverage || b.matched - a.matched || b.experimental - a.experimental || a.p.goId.localeCompare(b.p.goId));
+    .sort(
+      (a, b) =>
+        b.coverage - a.coverage ||
+        b.matched - a.matched ||
+        b.experimental - a.experimental ||
+        a.p.goId.localeCompare(b.p.goId),
+    );
   return scored.length > 0 ? { goId: scored[0].p.goId, term: scored[0].p.term } : null;
 }
 
@@ -108,7 +156,11 @@ export function curatedProcess(index: ConceptIndex, entrezId: string, records: n
  * co-occurrence support): the weakest link's record count, then literature before curated pathways, then distinct
  * records, then |T∧P|, then keys.
  */
-export function rankChains(index: ConceptIndex, drugKeys: ReadonlySet<string>, effectKeys: ReadonlySet<string>): Chain[] {
+export function rankChains(
+  index: ConceptIndex,
+  drugKeys: ReadonlySet<string>,
+  effectKeys: ReadonlySet<string>,
+): Chain[] {
   const effectRecords = recordsWithAny(index, effectKeys);
   const effects = [...effectKeys].map((k) => index.concepts.get(k)).filter((c): c is ConceptInfo => !!c);
   const taken = (key: string) => drugKeys.has(key) || effectKeys.has(key);
@@ -122,8 +174,16 @@ export function rankChains(index: ConceptIndex, drugKeys: ReadonlySet<string>, e
     .map((c) => ({ c, pathwayEffect: linkRecordIndices(index, new Set([c.key]), effectKeys) }))
     .filter((p) => p.pathwayEffect.length > 0 && p.pathwayEffect.length / p.c.records.size >= baseRate);
   const chains: Chain[] = [];
-  const push = (t: (typeof targets)[number], pathway: string, targetPathway: number[], pathwayEffect: number[], curated: Chain["curated"]) => {
-    const counts = curated ? [t.drugTarget.length, pathwayEffect.length] : [t.drugTarget.length, targetPathway.length, pathwayEffect.length];
+  const push = (
+    t: (typeof targets)[number],
+    pathway: string,
+    targetPathway: number[],
+    pathwayEffect: number[],
+    curated: Chain["curated"],
+  ) => {
+    const counts = curated
+      ? [t.drugTarget.length, pathwayEffect.length]
+      : [t.drugTarget.length, targetPathway.length, pathwayEffect.length];
     chains.push({
       target: t.c.key,
       pathway,
@@ -143,7 +203,10 @@ export function rankChains(index: ConceptIndex, drugKeys: ReadonlySet<string>, e
       if (targetPathway.length > 0) push(t, p.c.key, targetPathway, p.pathwayEffect, null);
     }
     const targetEffect = linkRecordIndices(index, new Set([t.c.key]), effectKeys);
-    const curated = targetEffect.length > 0 ? curatedProcess(index, t.c.gene!.entrezId, [...new Set([...t.drugTarget, ...targetEffect])]) : null;
+    const curated =
+      targetEffect.length > 0
+        ? curatedProcess(index, t.c.gene!.entrezId, [...new Set([...t.drugTarget, ...targetEffect])])
+        : null;
     if (curated) push(t, `go:${curated.goId}`, [], targetEffect, curated);
   }
   return chains.sort(

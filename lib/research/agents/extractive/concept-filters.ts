@@ -29,15 +29,37 @@ export const UBIQUITOUS_CHEMICALS: ReadonlySet<string> = new Set([
 
 /** Same list by name, for records without MeSH IDs (lower-case). */
 const UBIQUITOUS_NAMES = new Set([
-  "sodium", "potassium", "calcium", "chloride", "magnesium", "water", "oxygen", "glucose", "creatinine", "urea",
-  "saline", "atp", "adp", "amp", "fat", "triglycerides", "lactate", "creatine", "na", "k", "ca", "cl", "mg",
+  "sodium",
+  "potassium",
+  "calcium",
+  "chloride",
+  "magnesium",
+  "water",
+  "oxygen",
+  "glucose",
+  "creatinine",
+  "urea",
+  "saline",
+  "atp",
+  "adp",
+  "amp",
+  "fat",
+  "triglycerides",
+  "lactate",
+  "creatine",
+  "na",
+  "k",
+  "ca",
+  "cl",
+  "mg",
 ]);
 
 /**
  * Drug-class and product words: a class ("anthracycline") is not a molecular target of its own member.
  * Source: our own list.
  */
-const DRUG_CLASS = /anthracyclin|benzodiazepines?$|sulphonylurea|sulfonylurea|statins$|beta-blocker|blockers?$|inhibitors?$|antidepress|antipsychot|neurolept|flavonoid|steroid|antibiotic|chemotherap|cytostatic|diuretic|anticonvulsant|anaesthetic|anesthetic|analgesic|nsaid|ssri|antineoplastic|agent/i;
+const DRUG_CLASS =
+  /anthracyclin|benzodiazepines?$|sulphonylurea|sulfonylurea|statins$|beta-blocker|blockers?$|inhibitors?$|antidepress|antipsychot|neurolept|flavonoid|steroid|antibiotic|chemotherap|cytostatic|diuretic|anticonvulsant|anaesthetic|anesthetic|analgesic|nsaid|ssri|antineoplastic|agent/i;
 
 /**
  * Disease annotations too generic to be a mechanism step or an effect: "toxicity"/"cytotoxicity" (MeSH
@@ -56,4 +78,3 @@ export function isUbiquitousChemical(info: ConceptInfo): boolean {
 export function isDrugClass(info: ConceptInfo): boolean {
   return info.kind === "chemical" && [...info.forms.keys()].some((f) => DRUG_CLASS.test(f));
 }
-

@@ -56,7 +56,11 @@ export function normalizeForm(form: string): string {
 }
 
 function tokenSpans(text: string): Array<{ start: number; end: number; text: string }> {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0] }));
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    start: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+    text: m[0],
+  }));
 }
 
 /**
@@ -86,7 +90,13 @@ function recordText(e: Evidence): SentenceText[] {
       .filter((s) => s.trim() !== "")
       .map((sentence) => {
         const spans = tokenSpans(sentence);
-        return { sentence, spans, forms: spans.map((t) => normalizeForm(t.text)), genes: findGeneMentions(sentence), processes: findProcessMentions(sentence) };
+        return {
+          sentence,
+          spans,
+          forms: spans.map((t) => normalizeForm(t.text)),
+          genes: findGeneMentions(sentence),
+          processes: findProcessMentions(sentence),
+        };
       });
     recordTexts.set(e, out);
   }
@@ -119,7 +129,12 @@ function stripped(form: string): string {
 export function buildConceptIndex(evidence: Evidence[]): ConceptIndex {
   // The judge and the report agent (and, on unchanged evidence, the hypothesis agent) index the same records: the
   // last index is reused when every record is the same object at the same position (records are immutable).
-  if (lastIndex && lastIndex.evidence.length === evidence.length && lastIndex.evidence.every((e, i) => e === evidence[i])) return lastIndex.index;
+  if (
+    lastIndex &&
+    lastIndex.evidence.length === evidence.length &&
+    lastIndex.evidence.every((e, i) => e === evidence[i])
+  )
+    return lastIndex.index;
   const index = indexConcepts(evidence);
   lastIndex = { evidence: [...evidence], index };
   return index;
@@ -154,7 +169,8 @@ function indexConcepts(evidence: Evidence[]): ConceptIndex {
     votes.set(norm, byKey);
   };
   const entityForms = new Set<string>();
-  for (const e of evidence) for (const ent of e.entities) if (ent.type !== "gene") entityForms.add(ent.name.toLowerCase());
+  for (const e of evidence)
+    for (const ent of e.entities) if (ent.type !== "gene") entityForms.add(ent.name.toLowerCase());
   evidence.forEach((e) => {
     for (const ent of e.entities) if (ent.type !== "gene") vote(ent.name, entityKey(ent), ent.type);
   });
@@ -170,43 +186,51 @@ function indexConcepts(evidence: Evidence[]): ConceptIndex {
 
   const records = evidence.map((e, index): RecordView => {
     const local = new Map<string, LexiconEntry>();
-    for (const ent of e.entities) if (ent.type !== "gene") local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
+    for (const ent of e.entities)
+      if (ent.type !== "gene")
+        local.set(normalizeForm(ent.name), { key: entityKey(ent), caseForm: ent.name.length < 3 ? ent.name : null });
     const texts = recordText(e);
     const sentences = texts.map((t) => t.sentence);
-    const sentenceConcepts = texts.map(({ sentence, spans, forms, genes: geneMentions, processes: processMentions }) => {
-      const found = new Map<string, string[]>();
-      const add = (key: string, form: string) => found.set(key, [...(found.get(key) ?? []), form]);
-      for (let i = 0; i < spans.length; ) {
-        let matched = 0;
-        for (let n = Math.min(MAX_NGRAM, spans.length - i); n >= 1 && !matched; n -= 1) {
-          const norm = n === 1 ? forms[i] : forms.slice(i, i + n).join(" ");
-          const entry = local.get(norm) ?? (norm.length >= 3 ? lexicon.get(norm) : undefined);
-          if (!entry) continue;
-          const surface = sentence.slice(spans[i].start, spans[i + n - 1].end);
-          if (entry.caseForm && stripped(surface) !== stripped(entry.caseForm)) continue;
-          add(entry.key, surface);
-          matched = n;
+    const sentenceConcepts = texts.map(
+      ({ sentence, spans, forms, genes: geneMentions, processes: processMentions }) => {
+        const found = new Map<string, string[]>();
+        const add = (key: string, form: string) => found.set(key, [...(found.get(key) ?? []), form]);
+        for (let i = 0; i < spans.length;) {
+          let matched = 0;
+          for (let n = Math.min(MAX_NGRAM, spans.length - i); n >= 1 && !matched; n -= 1) {
+            const norm = n === 1 ? forms[i] : forms.slice(i, i + n).join(" ");
+            const entry = local.get(norm) ?? (norm.length >= 3 ? lexicon.get(norm) : undefined);
+            if (!entry) continue;
+            const surface = sentence.slice(spans[i].start, spans[i + n - 1].end);
+            if (entry.caseForm && stripped(surface) !== stripped(entry.caseForm)) continue;
+            add(entry.key, surface);
+            matched = n;
+          }
+          i += matched || 1;
         }
-        i += matched || 1;
-      }
-      // Genes and processes from the NCBI Gene / GO vocabularies; a span annotated as a chemical or disease
-      // ("DOX", "NDI") is not also a gene.
-      for (const g of geneMentions) {
-        if (entityForms.has(g.text.toLowerCase())) continue;
-        genes.set(`gene:${g.entrezId}`, { entrezId: g.entrezId, symbol: g.symbol });
-        add(`gene:${g.entrezId}`, g.text);
-      }
-      for (const p of processMentions) {
-        processes.set(`go:${p.goId}`, { goId: p.goId, term: p.term });
-        add(`go:${p.goId}`, p.text);
-      }
-      return found;
-    });
+        // Genes and processes from the NCBI Gene / GO vocabularies; a span annotated as a chemical or disease
+        // ("DOX", "NDI") is not also a gene.
+        for (const g of geneMentions) {
+          if (entityForms.has(g.text.toLowerCase())) continue;
+          genes.set(`gene:${g.entrezId}`, { entrezId: g.entrezId, symbol: g.symbol });
+          add(`gene:${g.entrezId}`, g.text);
+        }
+        for (const p of processMentions) {
+          processes.set(`go:${p.goId}`, { goId: p.goId, term: p.term });
+          add(`go:${p.goId}`, p.text);
+        }
+        return found;
+      },
+    );
     const conceptsOfRecord = new Set<string>();
     sentenceConcepts.forEach((found) => {
       for (const [key, forms] of found) {
         conceptsOfRecord.add(key);
-        const kind = key.startsWith("gene:") ? "gene" : key.startsWith("go:") ? "process" : (kindOf.get(key) ?? "process");
+        const kind = key.startsWith("gene:")
+          ? "gene"
+          : key.startsWith("go:")
+            ? "process"
+            : (kindOf.get(key) ?? "process");
         for (const form of forms) touch(key, kind, index, form);
       }
     });

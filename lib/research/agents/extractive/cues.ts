@@ -10,7 +10,10 @@ function escape(s: string): string {
 /** The character ranges of a sentence's negation scopes (lib/text/negation.ts, "without" left out as in findings), with the trigger's start. */
 export function scopeRanges(sentence: string): Array<{ trigger: number; start: number; end: number }> {
   const tokens = negationTokens(sentence);
-  return negationScopes(tokens.map((t) => t.lower), { reader: "findings" })
+  return negationScopes(
+    tokens.map((t) => t.lower),
+    { reader: "findings" },
+  )
     .filter((s) => s.to > s.from)
     .map((s) => ({ trigger: tokens[s.trigger].start, start: tokens[s.from].start, end: tokens[s.to - 1].end }));
 }
@@ -29,7 +32,11 @@ export function formOffsets(sentence: string, form: string): number[] {
  * sentences can still match.
  * @returns record indices, ascending.
  */
-export function contradictingRecords(index: ConceptIndex, drugKeys: ReadonlySet<string>, otherKeys: ReadonlySet<string>): number[] {
+export function contradictingRecords(
+  index: ConceptIndex,
+  drugKeys: ReadonlySet<string>,
+  otherKeys: ReadonlySet<string>,
+): number[] {
   const out: number[] = [];
   for (const record of index.records) {
     const hit = record.sentenceConcepts.some((found, s) => {
@@ -39,7 +46,9 @@ export function contradictingRecords(index: ConceptIndex, drugKeys: ReadonlySet<
       const otherForms = [...found.entries()].filter(([k]) => otherKeys.has(k)).flatMap(([, forms]) => forms);
       return scopeRanges(sentence).some((scope) => {
         const inScope = (f: string) => formOffsets(sentence, f).some((at) => at >= scope.start && at < scope.end);
-        const drugInScope = drugForms.some((f) => formOffsets(sentence, f).some((at) => at < scope.trigger) || inScope(f));
+        const drugInScope = drugForms.some(
+          (f) => formOffsets(sentence, f).some((at) => at < scope.trigger) || inScope(f),
+        );
         return drugInScope && otherForms.some(inScope);
       });
     });
@@ -83,14 +92,32 @@ export function protectiveAgents(
       const candidates = [...concepts.entries()]
         .filter(([key]) => {
           const info = index.concepts.get(key);
-          return !!info && info.kind === "chemical" && !drugKeys.has(key) && !isUbiquitousChemical(info) && !isDrugClass(info);
+          return (
+            !!info &&
+            info.kind === "chemical" &&
+            !drugKeys.has(key) &&
+            !isUbiquitousChemical(info) &&
+            !isDrugClass(info)
+          );
         })
-        .map(([key, forms]) => ({ key, forms, at: Math.min(...forms.map((f) => sentence.indexOf(f)).filter((i) => i >= 0)) }));
+        .map(([key, forms]) => ({
+          key,
+          forms,
+          at: Math.min(...forms.map((f) => sentence.indexOf(f)).filter((i) => i >= 0)),
+        }));
       const introduced = candidates.filter((c) =>
-        c.forms.some((f) => new RegExp(`\\b(?:by|of|with)\\s+(?:the\\s+|a\\s+)?${escape(f)}(?![\\p{L}\\p{N}])`, "iu").test(after)),
+        c.forms.some((f) =>
+          new RegExp(`\\b(?:by|of|with)\\s+(?:the\\s+|a\\s+)?${escape(f)}(?![\\p{L}\\p{N}])`, "iu").test(after),
+        ),
       );
       // Passive voice ("the protection by GSPE") names the agent after the cue; otherwise take the subject.
-      const agents = introduced.length > 0 ? introduced : candidates.filter((c) => c.at < cueAt).sort((a, b) => a.at - b.at).slice(0, 1);
+      const agents =
+        introduced.length > 0
+          ? introduced
+          : candidates
+              .filter((c) => c.at < cueAt)
+              .sort((a, b) => a.at - b.at)
+              .slice(0, 1);
       for (const c of agents) found.set(c.key, (found.get(c.key) ?? new Set()).add(record.index));
     });
   }

@@ -67,16 +67,28 @@ export function computeFeatures(question: string, evidence: Evidence[], hypothes
   const designs = evidence.map(classifyStudy);
   const effectKeys = new Set(terms.effect?.keys ?? []);
   const open = terms.classification.kind === "open" || terms.classification.kind === "repurposing";
-  const ranked = open && effectKeys.size > 0 ? rankCandidates(index, evidence, effectKeys, terms.classification.kind === "repurposing" ? "treats" : "causes", designs) : { drugs: [], inducers: [] };
+  const ranked =
+    open && effectKeys.size > 0
+      ? rankCandidates(
+          index,
+          evidence,
+          effectKeys,
+          terms.classification.kind === "repurposing" ? "treats" : "causes",
+          designs,
+        )
+      : { drugs: [], inducers: [] };
   const candidates = ranked.drugs;
   const drugKeys = new Set(terms.drug?.keys ?? [...candidates, ...ranked.inducers].map((c) => c.key));
   const drugRecords = recordsWithAny(index, drugKeys);
   const effectRecords = recordsWithAny(index, effectKeys);
   const hypothesisKeys = new Set<string>();
-  for (const h of hypotheses.hypotheses) for (const name of [h.target, h.pathway]) for (const k of keysForName(index, name)) hypothesisKeys.add(k);
+  for (const h of hypotheses.hypotheses)
+    for (const name of [h.target, h.pathway]) for (const k of keysForName(index, name)) hypothesisKeys.add(k);
   for (const k of [...drugKeys, ...effectKeys]) hypothesisKeys.delete(k);
   const hypothesisRecords = recordsWithAny(index, hypothesisKeys);
-  const relevant = [...drugRecords].filter((r) => effectRecords.has(r) || hypothesisRecords.has(r)).sort((a, b) => a - b);
+  const relevant = [...drugRecords]
+    .filter((r) => effectRecords.has(r) || hypothesisRecords.has(r))
+    .sort((a, b) => a - b);
   return {
     index,
     terms,

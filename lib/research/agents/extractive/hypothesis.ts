@@ -62,25 +62,55 @@ function effectConcept(index: ConceptIndex, effectKeys: string[], records: numbe
   return { key: scored[0].c.key, name: conceptName(scored[0].c, records) };
 }
 
-function processToHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: string[], chain: ProcessChain): MechanismHypothesis {
+function processToHypothesis(
+  index: ConceptIndex,
+  drug: QuestionConcept,
+  effectKeys: string[],
+  chain: ProcessChain,
+): MechanismHypothesis {
   const drugLabel = drugName(index, drug, chain.drugProcess);
   const effect = effectConcept(index, effectKeys, chain.processEffect);
-  const drugKey = [...drug.keys].sort((a, b) => (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b))[0];
+  const drugKey = [...drug.keys].sort(
+    (a, b) =>
+      (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b),
+  )[0];
   const supporting = new Set([...chain.drugProcess, ...chain.processEffect]).size;
   const contradicting = contradictingRecords(index, new Set(drug.keys), new Set([...effectKeys, chain.process]));
   const weakest = Math.min(chain.drugProcess.length, chain.processEffect.length);
-  const names = { drug: drugLabel, effect: effect.name, effectKey: effect.key, drugMeshId: meshId(drugKey), effectMeshId: meshId(effect.key) };
-  return processHypothesis(index, chain, names, chainConfidence(weakest, supporting, contradicting.length), contradicting.map((r) => index.records[r].evidence.id));
+  const names = {
+    drug: drugLabel,
+    effect: effect.name,
+    effectKey: effect.key,
+    drugMeshId: meshId(drugKey),
+    effectMeshId: meshId(effect.key),
+  };
+  return processHypothesis(
+    index,
+    chain,
+    names,
+    chainConfidence(weakest, supporting, contradicting.length),
+    contradicting.map((r) => index.records[r].evidence.id),
+  );
 }
 
-function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: string[], chain: Chain): MechanismHypothesis {
+function toHypothesis(
+  index: ConceptIndex,
+  drug: QuestionConcept,
+  effectKeys: string[],
+  chain: Chain,
+): MechanismHypothesis {
   const ids = (records: number[]) => records.map((r) => index.records[r].evidence.id);
   const targetInfo = index.concepts.get(chain.target)!;
   const target = conceptName(targetInfo, [...chain.drugTarget, ...chain.targetPathway, ...chain.pathwayEffect]);
-  const pathway = chain.curated ? chain.curated.term : conceptName(index.concepts.get(chain.pathway)!, [...chain.targetPathway, ...chain.pathwayEffect]);
+  const pathway = chain.curated
+    ? chain.curated.term
+    : conceptName(index.concepts.get(chain.pathway)!, [...chain.targetPathway, ...chain.pathwayEffect]);
   const drugLabel = drugName(index, drug, chain.drugTarget);
   const effect = effectConcept(index, effectKeys, chain.pathwayEffect);
-  const drugKey = [...drug.keys].sort((a, b) => (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b))[0];
+  const drugKey = [...drug.keys].sort(
+    (a, b) =>
+      (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b),
+  )[0];
   const links: LinkSupport[] = [
     { from: drugLabel, to: target, evidenceIds: ids(chain.drugTarget) },
     chain.curated
@@ -88,7 +118,9 @@ function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: st
       : { from: target, to: pathway, evidenceIds: ids(chain.targetPathway) },
     { from: pathway, to: effect.name, evidenceIds: ids(chain.pathwayEffect) },
   ];
-  const supporting = [...new Set([...chain.drugTarget, ...chain.targetPathway, ...chain.pathwayEffect])].sort((a, b) => a - b);
+  const supporting = [...new Set([...chain.drugTarget, ...chain.targetPathway, ...chain.pathwayEffect])].sort(
+    (a, b) => a - b,
+  );
   const contradicting = contradictingRecords(index, new Set(drug.keys), new Set([...effectKeys, chain.pathway]));
   return {
     drug: drugLabel,
@@ -113,7 +145,10 @@ function toHypothesis(index: ConceptIndex, drug: QuestionConcept, effectKeys: st
  * (from the weakest link and the agreement of the records), then supporting records, then fewer contradicting
  * records, then literature before curated pathways, then chain rank.
  */
-function byRank(a: { h: MechanismHypothesis; i: number; priority: number }, b: { h: MechanismHypothesis; i: number; priority: number }): number {
+function byRank(
+  a: { h: MechanismHypothesis; i: number; priority: number },
+  b: { h: MechanismHypothesis; i: number; priority: number },
+): number {
   return (
     b.h.confidence - a.h.confidence ||
     b.h.supportingEvidence.length - a.h.supportingEvidence.length ||
@@ -143,12 +178,15 @@ function empty(gaps: string[], searches: string[]): HypothesisSet {
  */
 export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const { question, evidence } = input;
-  if (evidence.length === 0) return empty(["No evidence records were available to generate hypotheses from."], [question]);
+  if (evidence.length === 0)
+    return empty(["No evidence records were available to generate hypotheses from."], [question]);
   const index = buildConceptIndex(evidence);
   const terms = findQuestionTerms(question, index);
   const gaps: string[] = [...terms.notes];
   if (!vocabulariesAvailable()) {
-    gaps.push("The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or pathway could be typed.");
+    gaps.push(
+      "The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or pathway could be typed.",
+    );
   }
   const { classification, effect } = terms;
   if (terms.missingDrug) return empty(gaps, [`${terms.missingDrug}${effect ? ` ${effect.name}` : ""}`]);
@@ -157,14 +195,18 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const drugs: QuestionConcept[] = [];
   if (terms.drug) drugs.push(terms.drug);
   else if (classification.kind === "other") {
-    gaps.push("The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records are read for their findings.");
+    gaps.push(
+      "The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records are read for their findings.",
+    );
     return empty(gaps, [question]);
   } else {
     const relation = classification.kind === "repurposing" ? "treats" : "causes";
     const ranked = rankCandidates(index, evidence, new Set(effect.keys), relation, evidence.map(classifyStudy));
     const candidates = [...ranked.drugs, ...ranked.inducers];
     if (candidates.length === 0) {
-      gaps.push(`The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`);
+      gaps.push(
+        `The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
+      );
       return empty(gaps, [`${effect.name} drug-induced`]);
     }
     for (const c of candidates.slice(0, CHAIN_CANDIDATES)) drugs.push({ keys: [c.key], name: c.name, rule: "lexicon" });
@@ -174,22 +216,42 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   for (const drug of drugs) {
     const chains = selectChains(index, rankChains(index, new Set(drug.keys), new Set(effect.keys)), terms.drug ? 4 : 2);
     if (chains.length > 0) {
-      for (const chain of chains) ranked.push({ h: toHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: chain.priority, weak: [] });
+      for (const chain of chains)
+        ranked.push({
+          h: toHypothesis(index, drug, effect.keys, chain),
+          i: ranked.length,
+          priority: chain.priority,
+          weak: [],
+        });
       continue;
     }
     // No gene or protein links them, but the records may name a process between them: drug → process → effect, the
     // target unknown. "No mechanism" only when no non-negated sentence links the drug to any process or target.
     // Only for a named drug: an open question's candidates are compared by their typed (gene) chains.
-    const processChains = terms.drug ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2) : [];
+    const processChains = terms.drug
+      ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2)
+      : [];
     if (processChains.length === 0) {
-      gaps.push(`No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`);
+      gaps.push(
+        `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`,
+      );
       continue;
     }
-    gaps.push(`No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a biological process leave the target unknown.`);
-    for (const chain of processChains) ranked.push({ h: processToHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: 0, weak: [] });
+    gaps.push(
+      `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a biological process leave the target unknown.`,
+    );
+    for (const chain of processChains)
+      ranked.push({ h: processToHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: 0, weak: [] });
   }
-  const hypotheses = ranked.sort(byRank).slice(0, 4).map((x) => x.h);
-  if (hypotheses.length === 0) return empty(gaps, drugs.slice(0, 3).map((d) => `${d.name} ${effect.name} mechanism`));
+  const hypotheses = ranked
+    .sort(byRank)
+    .slice(0, 4)
+    .map((x) => x.h);
+  if (hypotheses.length === 0)
+    return empty(
+      gaps,
+      drugs.slice(0, 3).map((d) => `${d.name} ${effect.name} mechanism`),
+    );
 
   const searches: string[] = [];
   const byId = new Map(evidence.map((e) => [e.id, e]));

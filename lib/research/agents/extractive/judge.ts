@@ -83,7 +83,8 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   // protection cue alone names too many co-mentioned chemicals).
   const drugCandidates: string[] = [];
   if (drug && f.drugRecords.size > 0) drugCandidates.push(drug.name);
-  for (const p of f.protective) drugCandidates.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} (protective)`);
+  for (const p of f.protective)
+    drugCandidates.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} (protective)`);
   const treats = f.terms.classification.kind === "repurposing";
   for (const c of f.candidates) drugCandidates.push(treats ? `${c.name} (protective)` : c.name);
   // Chemicals used only to induce the condition in animal models are listed apart, after the drugs.
@@ -92,7 +93,9 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   const s = primary?.supportingEvidence.length ?? 0;
   const c = primary?.contradictingEvidence.length ?? 0;
   const agreement = s + c > 0 ? s / (s + c) : 0;
-  const confidence = primary ? Math.round(((mechanismScore + clinicalScore) / 20) * (0.5 + 0.5 * agreement) * 100) / 100 : 0;
+  const confidence = primary
+    ? Math.round(((mechanismScore + clinicalScore) / 20) * (0.5 + 0.5 * agreement) * 100) / 100
+    : 0;
   const sufficient = isSufficient({ mechanismScore, clinicalScore, drugCandidates });
   const recommendation = sufficient || iteration >= maxIterations ? "synthesize" : "continue";
 
@@ -106,15 +109,21 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   if (f.terms.missingDrug) queries.push(`${f.terms.missingDrug} ${effectName}`);
   const nextSearchQueries = [...new Set(queries)].slice(0, 5);
 
-  const keyFindings = hypotheses.hypotheses.slice(0, 4).map(
-    (h) =>
-      `${chainLabel(h)}: ${plural(h.supportingEvidence.length, "supporting record")}, ${h.contradictingEvidence.length} contradicting (confidence ${h.confidence.toFixed(2)}).`,
-  );
+  const keyFindings = hypotheses.hypotheses
+    .slice(0, 4)
+    .map(
+      (h) =>
+        `${chainLabel(h)}: ${plural(h.supportingEvidence.length, "supporting record")}, ${h.contradictingEvidence.length} contradicting (confidence ${h.confidence.toFixed(2)}).`,
+    );
   for (const c of f.candidates.slice(0, 5)) {
-    keyFindings.push(`${c.name} ${treats ? "treats or prevents" : "causes"} ${effectName} by the relation model in ${plural(c.records.length, "record")} (${idsLabel(f, c.records)}).`);
+    keyFindings.push(
+      `${c.name} ${treats ? "treats or prevents" : "causes"} ${effectName} by the relation model in ${plural(c.records.length, "record")} (${idsLabel(f, c.records)}).`,
+    );
   }
   for (const p of f.protective.slice(0, 3)) {
-    keyFindings.push(`${conceptName(f.index.concepts.get(p.key)!, p.records)} was reported protective (${idsLabel(f, p.records)}).`);
+    keyFindings.push(
+      `${conceptName(f.index.concepts.get(p.key)!, p.records)} was reported protective (${idsLabel(f, p.records)}).`,
+    );
   }
   const rule = sufficient
     ? "sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)"
@@ -124,7 +133,9 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
     `together with ${effectName} or a hypothesis term. Primary hypothesis: ${primary ? `${plural(s, "supporting record")}, ${c} contradicting` : "none"}. ` +
     `Mechanism ${mechanismScore}/10 + clinical ${clinicalScore}/10 = ${mechanismScore + clinicalScore}: ${rule}. ` +
     // A research follow-up's iteration comes after the run's own ones: "iteration 4 of 3" would read as a fault.
-    (iteration <= maxIterations ? `Iteration ${iteration} of ${maxIterations}: ${recommendation}.` : `Iteration ${iteration} (a follow-up, after the run's ${maxIterations}): ${recommendation}.`);
+    (iteration <= maxIterations
+      ? `Iteration ${iteration} of ${maxIterations}: ${recommendation}.`
+      : `Iteration ${iteration} (a follow-up, after the run's ${maxIterations}): ${recommendation}.`);
   return {
     mechanismScore,
     mechanismReasoning,

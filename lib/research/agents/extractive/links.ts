@@ -9,7 +9,11 @@ import { formOffsets } from "./cues";
  * @param forms surface forms of the two terms as written in the sentence.
  */
 export function negatesPair(sentence: string, forms: string[]): boolean {
-  return negatesMentions(sentence, forms.flatMap((f) => formOffsets(sentence, f).map((at) => ({ start: at, end: at + f.length }))), { reader: "findings" });
+  return negatesMentions(
+    sentence,
+    forms.flatMap((f) => formOffsets(sentence, f).map((at) => ({ start: at, end: at + f.length }))),
+    { reader: "findings" },
+  );
 }
 
 /** One record's support for a link: the record index and the sentence positions (0 = title) that state it. */
@@ -24,7 +28,12 @@ export interface LinkRecord {
  * makes `a` the subject of the whole record (a record titled "Lithium-induced nephrogenic diabetes insipidus" speaks
  * of lithium in every sentence), so any non-negated sentence naming `b` counts. Ascending record indices.
  */
-export function linkRecords(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): LinkRecord[] {
+export function linkRecords(
+  index: ConceptIndex,
+  a: ReadonlySet<string>,
+  b: ReadonlySet<string>,
+  titleScope = false,
+): LinkRecord[] {
   const out: LinkRecord[] = [];
   // Only records that name both a concept of `a` and one of `b` can hold such a sentence: visiting those (from the
   // concepts' record sets) instead of every record keeps the chain search linear in the evidence count (it
@@ -46,6 +55,11 @@ export function linkRecords(index: ConceptIndex, a: ReadonlySet<string>, b: Read
 }
 
 /** Record indices of {@link linkRecords}. */
-export function linkRecordIndices(index: ConceptIndex, a: ReadonlySet<string>, b: ReadonlySet<string>, titleScope = false): number[] {
+export function linkRecordIndices(
+  index: ConceptIndex,
+  a: ReadonlySet<string>,
+  b: ReadonlySet<string>,
+  titleScope = false,
+): number[] {
   return linkRecords(index, a, b, titleScope).map((l) => l.record);
 }

@@ -24,10 +24,21 @@ function restates(a: ConceptInfo, b: ConceptInfo): boolean {
  * both ends without negation (linkRecords; a record whose title names the drug or the effect speaks of it in every
  * sentence). Ranked by the weaker link's record count, then distinct records, then GO key.
  */
-export function rankProcessChains(index: ConceptIndex, drugKeys: ReadonlySet<string>, effectKeys: ReadonlySet<string>): ProcessChain[] {
+export function rankProcessChains(
+  index: ConceptIndex,
+  drugKeys: ReadonlySet<string>,
+  effectKeys: ReadonlySet<string>,
+): ProcessChain[] {
   const effects = [...effectKeys].map((k) => index.concepts.get(k)).filter((c): c is ConceptInfo => c !== undefined);
   return [...index.concepts.values()]
-    .filter((c) => c.kind === "process" && c.process && !drugKeys.has(c.key) && !effectKeys.has(c.key) && !effects.some((e) => restates(c, e)))
+    .filter(
+      (c) =>
+        c.kind === "process" &&
+        c.process &&
+        !drugKeys.has(c.key) &&
+        !effectKeys.has(c.key) &&
+        !effects.some((e) => restates(c, e)),
+    )
     .map((c) => ({
       process: c.key,
       drugProcess: linkRecordIndices(index, drugKeys, new Set([c.key]), true),
@@ -36,7 +47,8 @@ export function rankProcessChains(index: ConceptIndex, drugKeys: ReadonlySet<str
     .filter((x) => x.drugProcess.length > 0 && x.processEffect.length > 0)
     .sort(
       (a, b) =>
-        Math.min(b.drugProcess.length, b.processEffect.length) - Math.min(a.drugProcess.length, a.processEffect.length) ||
+        Math.min(b.drugProcess.length, b.processEffect.length) -
+          Math.min(a.drugProcess.length, a.processEffect.length) ||
         new Set([...b.drugProcess, ...b.processEffect]).size - new Set([...a.drugProcess, ...a.processEffect]).size ||
         a.process.localeCompare(b.process),
     );
@@ -70,7 +82,9 @@ export function processHypothesis(
     confidence,
     supportingEvidence: ids(supporting),
     contradictingEvidence: contradicting,
-    searchSuggestions: [...new Set([`${names.drug} ${process}`, `${process} ${names.effect}`, `${names.drug} ${names.effect} target`])],
+    searchSuggestions: [
+      ...new Set([`${names.drug} ${process}`, `${process} ${names.effect}`, `${names.drug} ${names.effect} target`]),
+    ],
     links,
     drugMeshId: names.drugMeshId,
     targetGeneId: null,

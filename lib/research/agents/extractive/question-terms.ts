@@ -34,7 +34,8 @@ function evidenceDictionary(index: ConceptIndex): Dictionary<QuestionEntity> {
   const entries: Array<{ name: string; value: QuestionEntity }> = [];
   for (const c of index.concepts.values()) {
     if (c.kind !== "chemical" && c.kind !== "disease") continue;
-    for (const form of c.forms.keys()) entries.push({ name: form, value: { name: form, type: c.kind, meshId: /^[CD]\d+$/.test(c.key) ? c.key : null } });
+    for (const form of c.forms.keys())
+      entries.push({ name: form, value: { name: form, type: c.kind, meshId: /^[CD]\d+$/.test(c.key) ? c.key : null } });
   }
   return compileDictionary(entries);
 }
@@ -81,7 +82,7 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   const drugHits: Array<{ key: string; surface: string; at: number }> = [];
   const effectKeys = new Set<string>();
   const effectSurfaces: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let matched = 0;
     for (let n = Math.min(6, words.length - i); n >= 1 && !matched; n -= 1) {
       const surface = question.slice(words[i].start, words[i + n - 1].end);
@@ -101,7 +102,9 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
     i += matched || 1;
   }
 
-  const diseases = [...index.concepts.values()].filter((c) => c.kind === "disease").sort((a, b) => a.key.localeCompare(b.key));
+  const diseases = [...index.concepts.values()]
+    .filter((c) => c.kind === "disease")
+    .sort((a, b) => a.key.localeCompare(b.key));
   let effectRule: QuestionConcept["rule"] = "lexicon";
   // "QT prolongation or torsade de pointes": every condition the question names, as it names them.
   let effectLabel = [...new Set(effectSurfaces.map(naturalCase))].slice(0, 3).join(" or ");
@@ -114,7 +117,13 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
       const organWords = root ? ORGAN_WORDS[root] : [];
       for (const d of diseases) {
         const ws = formWords(d);
-        if (ws.some((x) => organWords.some((o) => x.startsWith(o)) || x.startsWith(`${prefix}otox`) || x.startsWith(`${prefix}tox`))) effectKeys.add(d.key);
+        if (
+          ws.some(
+            (x) =>
+              organWords.some((o) => x.startsWith(o)) || x.startsWith(`${prefix}otox`) || x.startsWith(`${prefix}tox`),
+          )
+        )
+          effectKeys.add(d.key);
       }
       effectLabel = `${prefix}${prefix.endsWith("o") ? "" : "o"}toxicity`;
       effectRule = "organ";
@@ -138,7 +147,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   const hits = drugHits.filter((h) => !isUbiquitousChemical(index.concepts.get(h.key)!));
   if (named && hits.length > 0) {
     const best = [...hits].sort(
-      (a, b) => (index.concepts.get(b.key)?.records.size ?? 0) - (index.concepts.get(a.key)?.records.size ?? 0) || a.at - b.at,
+      (a, b) =>
+        (index.concepts.get(b.key)?.records.size ?? 0) - (index.concepts.get(a.key)?.records.size ?? 0) || a.at - b.at,
     )[0];
     drug = { keys: [best.key], name: naturalCase(best.surface), rule: "lexicon" };
   } else if (named) {
@@ -153,7 +163,11 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
     for (const c of index.concepts.values()) {
       if (c.kind !== "chemical" || drug.keys.includes(c.key)) continue;
       const forms = [...c.forms.keys()];
-      const named = forms.some((f) => normalizeForm(f).split(" ").some((w) => w.startsWith(stemWord)));
+      const named = forms.some((f) =>
+        normalizeForm(f)
+          .split(" ")
+          .some((w) => w.startsWith(stemWord)),
+      );
       const salt =
         [...c.records].every((r) => drugRecords.has(r)) &&
         forms.every((f) => f.length <= 6 && f.slice(0, 2).toLowerCase() === stemWord.slice(0, 2));
@@ -177,13 +191,20 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
       .sort((a, b) => b.n - a.n || a.d.key.localeCompare(b.d.key))[0];
     if (top) {
       effect = { keys: [top.d.key], name: nameOf(top.d), rule: "fallback" };
-      notes.push(`No disease or effect of the question was found among the annotated diseases; used the most frequent one, ${effect.name}.`);
+      notes.push(
+        `No disease or effect of the question was found among the annotated diseases; used the most frequent one, ${effect.name}.`,
+      );
     }
   }
-  if (!effect) notes.push(`No disease or effect of the question was found among the conditions annotated in the ${index.records.length} records reviewed.`);
+  if (!effect)
+    notes.push(
+      `No disease or effect of the question was found among the conditions annotated in the ${index.records.length} records reviewed.`,
+    );
   return { drug, effect, notes, classification, missingDrug };
 }
 
 function nameOf(info: ConceptInfo): string {
-  return [...info.forms.entries()].sort((a, b) => b[1].size - a[1].size || b[0].length - a[0].length || a[0].localeCompare(b[0]))[0][0];
+  return [...info.forms.entries()].sort(
+    (a, b) => b[1].size - a[1].size || b[0].length - a[0].length || a[0].localeCompare(b[0]),
+  )[0][0];
 }

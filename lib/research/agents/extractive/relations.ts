@@ -16,7 +16,8 @@ export function recordRelations(e: Evidence): PairPrediction[] {
       .filter((x): x is typeof x & { type: "chemical" | "disease" } => x.type !== "gene")
       .map((x) => ({ name: x.name, type: x.type, meshId: x.meshId }));
     const mentions = findMentions(e.citation.title, e.citation.abstract, entities);
-    out = mentions.length > 0 ? predictRelations({ title: e.citation.title, abstract: e.citation.abstract, mentions }) : [];
+    out =
+      mentions.length > 0 ? predictRelations({ title: e.citation.title, abstract: e.citation.abstract, mentions }) : [];
     cache.set(e, out);
   }
   return out;
@@ -42,7 +43,11 @@ export interface RelationSupport {
  * ("causes" or "treats", never negated) between it and any disease of `diseaseKeys`. Sorted by record count
  * (desc), then best probability (desc), then key.
  */
-export function chemicalsWithRelation(evidence: Evidence[], diseaseKeys: ReadonlySet<string>, relation: "causes" | "treats"): RelationSupport[] {
+export function chemicalsWithRelation(
+  evidence: Evidence[],
+  diseaseKeys: ReadonlySet<string>,
+  relation: "causes" | "treats",
+): RelationSupport[] {
   const byChemical = new Map<string, { records: Set<number>; probability: number }>();
   evidence.forEach((e, r) => {
     for (const p of recordRelations(e)) {
@@ -55,6 +60,15 @@ export function chemicalsWithRelation(evidence: Evidence[], diseaseKeys: Readonl
     }
   });
   return [...byChemical.entries()]
-    .map(([chemicalKey, v]) => ({ chemicalKey, records: [...v.records].sort((a, b) => a - b), probability: v.probability }))
-    .sort((a, b) => b.records.length - a.records.length || b.probability - a.probability || a.chemicalKey.localeCompare(b.chemicalKey));
+    .map(([chemicalKey, v]) => ({
+      chemicalKey,
+      records: [...v.records].sort((a, b) => a - b),
+      probability: v.probability,
+    }))
+    .sort(
+      (a, b) =>
+        b.records.length - a.records.length ||
+        b.probability - a.probability ||
+        a.chemicalKey.localeCompare(b.chemicalKey),
+    );
 }

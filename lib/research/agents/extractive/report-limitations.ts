@@ -24,25 +24,36 @@ export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisSet
   for (const note of f.terms.notes) out.push(`Evidence shortfall: ${note}`);
   const animal = f.mechanistic.filter((r) => f.designs[r].design === "animal").length;
   if (f.mechanistic.length > 0 && animal * 2 > f.mechanistic.length) {
-    out.push(`Most mechanistic evidence comes from animal studies (${animal} of ${plural(f.mechanistic.length, "mechanistic record")}); effects in people may differ.`);
+    out.push(
+      `Most mechanistic evidence comes from animal studies (${animal} of ${plural(f.mechanistic.length, "mechanistic record")}); effects in people may differ.`,
+    );
   }
   const human = f.human.map((r) => f.designs[r].design);
   if (human.length === 0) {
     out.push("No human study bears on the question; clinical relevance is unknown.");
   } else {
     if (!human.some((d) => d === "randomized-trial" || d === "meta-analysis")) {
-      out.push(`No randomized trial or meta-analysis bears on the question; human evidence rests on ${plural(human.length, "observational study or report", "observational studies or reports")}.`);
+      out.push(
+        `No randomized trial or meta-analysis bears on the question; human evidence rests on ${plural(human.length, "observational study or report", "observational studies or reports")}.`,
+      );
     }
     const cases = human.filter((d) => d === "case-report").length;
     if (cases * 2 >= human.length && cases > 0) {
-      out.push(`Human evidence is mostly case reports (${cases} of ${human.length}), which show that harm can occur but not how often.`);
+      out.push(
+        `Human evidence is mostly case reports (${cases} of ${human.length}), which show that harm can occur but not how often.`,
+      );
     }
   }
   const weak = hypotheses.knowledgeGaps.filter((g) => g.startsWith("Only one record"));
-  if (weak.length > 0) out.push(`${plural(weak.length, "hypothesis link rests", "hypothesis links rest")} on a single record (see knowledge gaps).`);
+  if (weak.length > 0)
+    out.push(
+      `${plural(weak.length, "hypothesis link rests", "hypothesis links rest")} on a single record (see knowledge gaps).`,
+    );
   const contradicting = new Set(hypotheses.hypotheses.flatMap((h) => h.contradictingEvidence));
   if (contradicting.size > 0) {
-    out.push(`${plural(contradicting.size, "record was", "records were")} counted as contradicting by a negation-cue rule (NegEx-style), which can misread comparisons and knockout experiments.`);
+    out.push(
+      `${plural(contradicting.size, "record was", "records were")} counted as contradicting by a negation-cue rule (NegEx-style), which can misread comparisons and knockout experiments.`,
+    );
   }
   return out;
 }

@@ -43,12 +43,21 @@ export function withMarker(sentence: string, n: number): string {
  */
 function candidateLine(f: EvidenceFeatures, effectName: string, cite: (record: number) => number): string {
   if (f.candidates.length === 0 && f.inducers.length === 0) {
-    return f.terms.classification.kind === "named-drug" || f.terms.classification.kind === "other" ? "" : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
+    return f.terms.classification.kind === "named-drug" || f.terms.classification.kind === "other"
+      ? ""
+      : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
   }
   const verb = f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing";
-  const item = (c: DrugCandidate) => `${c.name} (${plural(c.records.length, "record")}${c.humanRecords > 0 ? `, ${c.humanRecords} in people` : ""} ${formatMarker(c.records.map(cite))})`;
-  const inducers = f.inducers.length > 0 ? ` Used in these records to induce ${effectName} in animal models or cells, not reported in people: ${f.inducers.map(item).join(", ")}.` : "";
-  const drugs = f.candidates.length > 0 ? `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records, those with evidence in people first: ${f.candidates.map(item).join(", ")}.` : `The relation model reads no drug as ${verb} ${effectName} in people in these records.`;
+  const item = (c: DrugCandidate) =>
+    `${c.name} (${plural(c.records.length, "record")}${c.humanRecords > 0 ? `, ${c.humanRecords} in people` : ""} ${formatMarker(c.records.map(cite))})`;
+  const inducers =
+    f.inducers.length > 0
+      ? ` Used in these records to induce ${effectName} in animal models or cells, not reported in people: ${f.inducers.map(item).join(", ")}.`
+      : "";
+  const drugs =
+    f.candidates.length > 0
+      ? `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records, those with evidence in people first: ${f.candidates.map(item).join(", ")}.`
+      : `The relation model reads no drug as ${verb} ${effectName} in people in these records.`;
   return `${drugs}${inducers}`;
 }
 
@@ -96,7 +105,9 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const primary = hypotheses.primaryHypothesis;
   const last = assessments.length > 0 ? assessments[assessments.length - 1] : null;
   const kind = f.terms.classification.kind;
-  const drugName = f.terms.drug?.name ?? (kind === "named-drug" ? (f.terms.missingDrug ?? "") : kind === "other" ? "" : "the candidate drugs");
+  const drugName =
+    f.terms.drug?.name ??
+    (kind === "named-drug" ? (f.terms.missingDrug ?? "") : kind === "other" ? "" : "the candidate drugs");
   const effectName = f.terms.effect?.name ?? primary?.effect ?? "";
   const hypothesisTerms = hypotheses.hypotheses.flatMap((h) => [h.target, h.pathway, h.effect]).join(" ");
   const effectKeys = new Set(f.terms.effect?.keys ?? []);
@@ -108,11 +119,17 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     .slice(0, 5)
     .map((c) => conceptName(c))
     .join(" ");
-  const mainQuery = [question, effectTerms, primary ? `${primary.drug} ${primary.target} ${primary.pathway} ${primary.effect}` : ""].join(" ");
+  const mainQuery = [
+    question,
+    effectTerms,
+    primary ? `${primary.drug} ${primary.target} ${primary.pathway} ${primary.effect}` : "",
+  ].join(" ");
   const relevant = new Set(f.relevant.length > 0 ? f.relevant : evidence.map((_, i) => i));
   const human = new Set(f.human);
   const mechanistic = new Set(f.mechanistic);
-  const sentenceKeys = (s: PickedSentence) => [...(f.index.records[s.record].sentenceConcepts[s.position]?.keys() ?? [])];
+  const sentenceKeys = (s: PickedSentence) => [
+    ...(f.index.records[s.record].sentenceConcepts[s.position]?.keys() ?? []),
+  ];
   const names = (s: PickedSentence, keys: ReadonlySet<string>) => sentenceKeys(s).some((k) => keys.has(k));
   // With neither a condition nor a drug to anchor on (an open question naming no condition), the report answers what
   // the evidence allows: the sentences that best match the question itself.
@@ -121,7 +138,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   // state a finding, and falls back to titles only when no such sentence matches the question.
   const noDrug = drugKeys.size === 0 && !f.terms.missingDrug;
   const statesFinding = (s: PickedSentence) => !noDrug || (s.position > 0 && mayStateFinding(s.text));
-  const onTopic = (s: PickedSentence) => unanchored || names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
+  const onTopic = (s: PickedSentence) =>
+    unanchored || names(s, effectKeys) || names(s, f.hypothesisKeys) || (effectKeys.size === 0 && names(s, drugKeys));
 
   const summaryLead = [
     primary
@@ -136,17 +154,32 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     .filter(Boolean)
     .join(" ");
   // Summary sentences state the drug and the effect together; when fewer than 2 do, any on-topic sentence.
-  const summaryQuery = [question, effectName, primary ? `${primary.target} ${primary.pathway} ${primary.effect}` : ""].join(" ");
+  const summaryQuery = [
+    question,
+    effectName,
+    primary ? `${primary.target} ${primary.pathway} ${primary.effect}` : "",
+  ].join(" ");
   const bothEnds = (s: PickedSentence) => relevant.has(s.record) && names(s, drugKeys) && names(s, effectKeys);
   let summarySentences = picker.pick(summaryQuery, bothEnds, SECTION_SENTENCES.summary, 1);
   if (summarySentences.length < 2) {
     const seen = new Set(summarySentences.map((s) => s.record));
     summarySentences = [
       ...summarySentences,
-      ...picker.pick(mainQuery, (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s) && statesFinding(s), SECTION_SENTENCES.summary - summarySentences.length, 1),
+      ...picker.pick(
+        mainQuery,
+        (s) => relevant.has(s.record) && !seen.has(s.record) && onTopic(s) && statesFinding(s),
+        SECTION_SENTENCES.summary - summarySentences.length,
+        1,
+      ),
     ];
   }
-  if (summarySentences.length === 0 && noDrug) summarySentences = picker.pick(mainQuery, (s) => relevant.has(s.record) && onTopic(s), SECTION_SENTENCES.summary, 1);
+  if (summarySentences.length === 0 && noDrug)
+    summarySentences = picker.pick(
+      mainQuery,
+      (s) => relevant.has(s.record) && onTopic(s),
+      SECTION_SENTENCES.summary,
+      1,
+    );
   const executiveSummary = [summaryLead, ...summarySentences.map(quote)].join(" ");
 
   // One sentence per hypothesis naming its target, from its own supporting records; then MMR over the rest.
@@ -155,12 +188,21 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   for (const h of hypotheses.hypotheses) {
     const targetKeys = new Set(keysForName(f.index, h.target));
     const own = new Set(h.supportingEvidence.map((id) => recordOf.get(id)));
-    mechSentences.push(...picker.pick(`${h.drug} ${h.target} ${h.pathway} ${h.effect}`, (s) => own.has(s.record) && names(s, targetKeys), 1));
+    mechSentences.push(
+      ...picker.pick(
+        `${h.drug} ${h.target} ${h.pathway} ${h.effect}`,
+        (s) => own.has(s.record) && names(s, targetKeys),
+        1,
+      ),
+    );
   }
   mechSentences.push(
     ...picker.pick(
       `${mainQuery} ${hypothesisTerms}`,
-      (s) => f.drugRecords.has(s.record) && names(s, f.hypothesisKeys) && (mechanistic.has(s.record) || relevant.has(s.record)),
+      (s) =>
+        f.drugRecords.has(s.record) &&
+        names(s, f.hypothesisKeys) &&
+        (mechanistic.has(s.record) || relevant.has(s.record)),
       Math.max(0, SECTION_SENTENCES.mechanistic - mechSentences.length),
     ),
   );
@@ -203,11 +245,16 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       ? ` The best-supported mechanism is ${chainLabel(primary)}, supported by ${plural(primary.supportingEvidence.length, "record")}` +
         `${markers} and contradicted by ${primary.contradictingEvidence.length}.`
       : " No mechanism could be traced from the drug to the effect.";
-    const drugs = last.drugCandidates.length > 0 ? ` Drug candidates: ${last.drugCandidates.map((c) => citedCandidate(f, c, cite)).join(", ")}.` : "";
+    const drugs =
+      last.drugCandidates.length > 0
+        ? ` Drug candidates: ${last.drugCandidates.map((c) => citedCandidate(f, c, cite)).join(", ")}.`
+        : "";
     conclusion =
       `By the judge's last assessment the evidence is ${verdict} to answer the question (mechanism score ${last.mechanismScore}/10, ` +
       `clinical score ${last.clinicalScore}/10, confidence ${pct}%).${chain}${drugs}` +
-      (last.sufficient ? "" : ` Further searches: ${last.nextSearchQueries.slice(0, 3).join("; ") || "none proposed"}.`);
+      (last.sufficient
+        ? ""
+        : ` Further searches: ${last.nextSearchQueries.slice(0, 3).join("; ") || "none proposed"}.`);
   } else {
     conclusion = "No judge assessment was made, so the evidence was not scored.";
   }
@@ -218,7 +265,9 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     `Search iterations: ${iterations}; judge assessments: ${assessments.length}; follow-up queries proposed by the judge: ${suggested}.`,
     `Records reviewed: ${evidence.length} (${designSummary(f.designs)}); ${f.relevant.length} mention ${drugName || "the drug"} with ${effectName || "the effect"} or a hypothesis term.`,
     "Backend: extractive (no language model). Drug–condition relations (causes, treats) read by a relation model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels.",
-    shortfalls.length > 0 ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}` : "Shortfalls: none.",
+    shortfalls.length > 0
+      ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}`
+      : "Shortfalls: none.",
   ].join("\n");
 
   // Every question is answered from the records closest to it, drug or not: each of the top records by bearing
@@ -229,9 +278,13 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   // are discussed") or another drug's finding answers nothing.
   const questionDrug = f.terms.drug ? new Set(f.terms.drug.keys) : null;
   const answers = (s: PickedSentence) =>
-    !questionDrug || (relevant.has(s.record) && names(s, questionDrug) && (effectKeys.size === 0 || names(s, effectKeys)));
+    !questionDrug ||
+    (relevant.has(s.record) && names(s, questionDrug) && (effectKeys.size === 0 || names(s, effectKeys)));
   const citedIds = new Set(refs.references().map((r) => r.evidenceId));
-  const answering = closestRecords(question, f.index.records.map((r) => r.evidence))
+  const answering = closestRecords(
+    question,
+    f.index.records.map((r) => r.evidence),
+  )
     .filter((r) => !citedIds.has(f.index.records[r].evidence.id))
     .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0 && answers(s), 1, 1));
   const summary = [executiveSummary, ...answering.map(quote)].join(" ");

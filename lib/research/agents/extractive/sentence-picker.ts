@@ -74,7 +74,10 @@ export function createSentencePicker(index: ConceptIndex): SentencePicker {
       const perRecord = new Map<number, number>();
       // MMR in rounds: a record that reached its cap has its other sentences zeroed, then MMR runs again.
       while (picked.length < k) {
-        const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), { k: k - picked.length, lambda: DEFAULT_MMR_LAMBDA });
+        const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), {
+          k: k - picked.length,
+          lambda: DEFAULT_MMR_LAMBDA,
+        });
         if (next.length === 0) break;
         let capped = false;
         for (const i of next) {

@@ -9,6 +9,17 @@ import { withHooks, type LlmAgentOptions } from "../../../ai/structured";
  * (logs, usage, errors) and the run's cancel signal. Spread into generateStructured's options with the call's own
  * schema, instructions and prompt.
  */
-export function researchAgentCall(agent: ResearchAgent, model: LanguageModel, options: LlmAgentOptions, input: { hooks?: AgentHooks; signal?: AbortSignal }) {
-  return { ...withHooks(options, input.hooks), ...samplingFor(agent, options.sampling), agent, model, signal: input.signal };
+export function researchAgentCall(
+  agent: ResearchAgent,
+  model: LanguageModel,
+  options: LlmAgentOptions,
+  input: { hooks?: AgentHooks; signal?: AbortSignal },
+) {
+  return {
+    ...withHooks(options, input.hooks),
+    ...samplingFor(agent, options.sampling),
+    agent,
+    model,
+    signal: input.signal,
+  };
 }

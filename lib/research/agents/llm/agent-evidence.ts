@@ -56,7 +56,11 @@ export async function agentEvidence(
     signal: input.signal,
   });
   if (!options.relevance) return { ...context, irrelevant: 0 };
-  const { kept, dropped } = await filterRelevant(model, input.question, context.items, options.relevance, { ...options, hooks: input.hooks, signal: input.signal });
+  const { kept, dropped } = await filterRelevant(model, input.question, context.items, options.relevance, {
+    ...options,
+    hooks: input.hooks,
+    signal: input.signal,
+  });
   return { items: kept, text: keyedEvidenceText(kept), omitted: context.omitted, irrelevant: dropped.length };
 }
 

@@ -7,7 +7,12 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { citedNumbers, stripMarkers } from "@/lib/report/render/markers";
 import { proseTexts } from "@/lib/report/render/prose";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, neutraliseForPrompt, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
+import {
+  EVIDENCE_DATA_NOTICE,
+  formatKeyedBlocks,
+  neutraliseForPrompt,
+  type KeyedEvidence,
+} from "@/lib/evidence/prompt-context/blocks";
 import { citationKeys, sentenceId } from "@/lib/evidence/identity";
 import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
@@ -39,8 +44,12 @@ export const criticOutputSchema = z.object({
         claim: z.number().describe("The claim number."),
         reasoning: z
           .string()
-          .describe("First, one sentence comparing the claim with the cited blocks: name any element they do not state or contradict, referring to blocks by key (E3)."),
-        verdict: z.enum(["PASS", "FAIL"]).describe("Then: PASS when the cited evidence blocks entail the claim, FAIL otherwise."),
+          .describe(
+            "First, one sentence comparing the claim with the cited blocks: name any element they do not state or contradict, referring to blocks by key (E3).",
+          ),
+        verdict: z
+          .enum(["PASS", "FAIL"])
+          .describe("Then: PASS when the cited evidence blocks entail the claim, FAIL otherwise."),
       }),
     )
     .describe("One entry per claim, in claim order."),
@@ -88,7 +97,9 @@ export function formatCriticPrompt(question: string, claims: CitedClaim[], block
   const shown = new Set(blocks.flatMap((b) => b.sentences.map((x) => sentenceId(b.key, x.n))));
   const claimText = claims
     .map((c) => {
-      const rests = (c.rests ?? []).map((r) => (shown.has(r.id) ? r.id : `${r.id} “${neutraliseForPrompt(r.text)}”`)).join("; ");
+      const rests = (c.rests ?? [])
+        .map((r) => (shown.has(r.id) ? r.id : `${r.id} “${neutraliseForPrompt(r.text)}”`))
+        .join("; ");
       return `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" section="${c.section}">\n${neutraliseForPrompt(c.sentence)}${rests ? `\nCited sentences: ${rests}` : ""}\n</claim>`;
     })
     .join("\n");
@@ -115,8 +126,18 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: Scrub
   const issues: EntailmentIssue[] = [];
   for (const c of claims) {
     const v = verdicts.get(c.claim);
-    if (!v) issues.push({ section: c.section, sentence: c.sentence, issue: "the entailment check gave no verdict for this sentence" });
-    else if (v.verdict === "FAIL") issues.push({ section: c.section, sentence: c.sentence, issue: text(v.reasoning) || "not supported by the cited evidence" });
+    if (!v)
+      issues.push({
+        section: c.section,
+        sentence: c.sentence,
+        issue: "the entailment check gave no verdict for this sentence",
+      });
+    else if (v.verdict === "FAIL")
+      issues.push({
+        section: c.section,
+        sentence: c.sentence,
+        issue: text(v.reasoning) || "not supported by the cited evidence",
+      });
   }
   return issues;
 }
@@ -132,7 +153,11 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: Scrub
  * nothing is cited.
  * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors propagate.
  */
-export async function checkEntailment(model: LanguageModel, input: CritiqueInput, options: LlmAgentOptions = {}): Promise<EntailmentVerdict> {
+export async function checkEntailment(
+  model: LanguageModel,
+  input: CritiqueInput,
+  options: LlmAgentOptions = {},
+): Promise<EntailmentVerdict> {
   const byId = new Map<string, Evidence>(input.evidence.map((e) => [e.id, e]));
   const keyOf = citationKeys(input.evidence);
   const idOfNumber = (n: number) => input.report.references[n - 1]?.evidenceId ?? "";
@@ -157,7 +182,10 @@ export async function checkEntailment(model: LanguageModel, input: CritiqueInput
     instructions: CRITIC_INSTRUCTIONS,
     prompt: formatCriticPrompt(input.question, claims, blocks),
   });
-  const ctx = scrubContext(input.evidence, { references: input.report.references.length, keys: new Set(keyOf.values()) });
+  const ctx = scrubContext(input.evidence, {
+    references: input.report.references.length,
+    keys: new Set(keyOf.values()),
+  });
   const issues = toIssues(output, claims, ctx);
   return { verdict: issues.length === 0 ? "PASS" : "FAIL", issues, claimsChecked: claims.length };
 }

@@ -17,7 +17,8 @@ export interface EvidenceRefIndex {
  */
 export function indexEvidence(records: Array<KeyedEvidence | Evidence>): EvidenceRefIndex {
   const byCitationKey = new Map<string, string>();
-  for (const record of records) if ("key" in record && !byCitationKey.has(record.key)) byCitationKey.set(record.key, record.evidence.id);
+  for (const record of records)
+    if ("key" in record && !byCitationKey.has(record.key)) byCitationKey.set(record.key, record.evidence.id);
   return { byCitationKey, byIdentifier: evidenceLookup(records.map((r) => ("evidence" in r ? r.evidence : r))) };
 }
 

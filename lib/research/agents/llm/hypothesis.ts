@@ -25,13 +25,19 @@ const evidenceRefs = (what: string) =>
 /** One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives. */
 const modelHypothesisSchema = z.object({
   drug: z.string().describe("The drug or exposure, e.g. lithium."),
-  target: z.string().describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
+  target: z
+    .string()
+    .describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
   pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
   effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
   supportingEvidence: evidenceRefs("support this hypothesis"),
   contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
-  confidence: z.number().describe("Then, from that evidence: confidence in the hypothesis, 0 (none) to 1 (established)."),
-  searchSuggestions: z.array(z.string().describe("A literature search query (a few keywords).")).describe("2–4 searches that would test this hypothesis."),
+  confidence: z
+    .number()
+    .describe("Then, from that evidence: confidence in the hypothesis, 0 (none) to 1 (established)."),
+  searchSuggestions: z
+    .array(z.string().describe("A literature search query (a few keywords)."))
+    .describe("2–4 searches that would test this hypothesis."),
   links: z
     .array(
       z.object({
@@ -52,8 +58,12 @@ const modelHypothesisSchema = z.object({
 export const hypothesisOutputSchema = z.object({
   evidenceReading: z
     .string()
-    .describe("First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis)."),
-  hypotheses: z.array(modelHypothesisSchema).describe("0–4 mechanistic hypotheses, most promising first; [] when the evidence supports no mechanism."),
+    .describe(
+      "First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis).",
+    ),
+  hypotheses: z
+    .array(modelHypothesisSchema)
+    .describe("0–4 mechanistic hypotheses, most promising first; [] when the evidence supports no mechanism."),
   primaryHypothesis: z
     .number()
     .nullable()
@@ -66,7 +76,9 @@ export const hypothesisOutputSchema = z.object({
       }),
     )
     .describe("What the evidence does not yet establish, each with a search to fill it."),
-  recommendedSearches: z.array(z.string().describe("A literature search query.")).describe("Other searches worth running, most useful first."),
+  recommendedSearches: z
+    .array(z.string().describe("A literature search query."))
+    .describe("Other searches worth running, most useful first."),
 });
 /** What the model returns to the hypothesis agent. */
 export type HypothesisOutput = z.infer<typeof hypothesisOutputSchema>;
@@ -89,11 +101,16 @@ ${EVIDENCE_DATA_NOTICE}`;
 
 function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
-  return previous.hypotheses.map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)})`).join("\n");
+  return previous.hypotheses
+    .map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)})`)
+    .join("\n");
 }
 
 /** The user prompt of the hypothesis agent: question, previous hypotheses, evidence blocks, task. */
-export function formatHypothesisPrompt(input: HypothesisInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
+export function formatHypothesisPrompt(
+  input: HypothesisInput,
+  evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
+): string {
   return [
     `## Research question\n${input.question}`,
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
@@ -208,7 +225,11 @@ export function toHypothesisSet(
     supportingEvidence: mapRefs(index, h.supportingEvidence, unknownRefs),
     contradictingEvidence: mapRefs(index, h.contradictingEvidence, unknownRefs),
     searchSuggestions: h.searchSuggestions.map((s) => s.trim()).filter(Boolean),
-    links: (h.links ?? []).map((l) => ({ from: l.from, to: l.to, evidenceIds: mapRefs(index, l.evidence, unknownRefs) })),
+    links: (h.links ?? []).map((l) => ({
+      from: l.from,
+      to: l.to,
+      evidenceIds: mapRefs(index, l.evidence, unknownRefs),
+    })),
   }));
   const position = output.primaryHypothesis === null ? 1 : Math.round(output.primaryHypothesis);
   const chosen = output.hypotheses[position - 1];
@@ -220,9 +241,17 @@ export function toHypothesisSet(
       primaryHypothesis,
       knowledgeGaps: output.knowledgeGaps.map((g) => g.gap.trim()).filter(Boolean),
       // The gaps' searches come first: they are what the next iteration searches (see runResearch).
-      recommendedSearches: [...new Set([...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches].map((s) => s.trim()).filter(Boolean))],
+      recommendedSearches: [
+        ...new Set(
+          [...output.knowledgeGaps.map((g) => g.search), ...output.recommendedSearches]
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ],
       // No hypothesis: the model's reading of the evidence says why (none when it gave none).
-      ...(hypotheses.length === 0 && output.evidenceReading.trim() ? { noHypothesisReason: output.evidenceReading.trim() } : {}),
+      ...(hypotheses.length === 0 && output.evidenceReading.trim()
+        ? { noHypothesisReason: output.evidenceReading.trim() }
+        : {}),
     },
     unknownRefs,
   };
@@ -250,7 +279,9 @@ export async function generateHypotheses(
     instructions: HYPOTHESIS_INSTRUCTIONS,
     prompt: formatHypothesisPrompt(input, context),
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
-    ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions ? { onPartial: onHypothesisPartial(input.hooks) } : {}),
+    ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions
+      ? { onPartial: onHypothesisPartial(input.hooks) }
+      : {}),
   });
   const ctx = scrubContext(input.evidence);
   const { assessment, unknownRefs } = toHypothesisSet(scrubHypothesisOutput(output, ctx), indexEvidence(context.items));

@@ -21,7 +21,11 @@ import { writeReport } from "./report";
  * per agent from configuration (lib/ai/sampling), and the prompt style of the configured server
  * (lib/ai/providers promptStyleFor).
  */
-export function createLlmBackend(model: LanguageModel, modelId: string, given: ResearchLlmOptions = {}): ReasoningBackend {
+export function createLlmBackend(
+  model: LanguageModel,
+  modelId: string,
+  given: ResearchLlmOptions = {},
+): ReasoningBackend {
   const options: ResearchLlmOptions = {
     ...given,
     excerpts: given.excerpts ?? createExcerptStore(),

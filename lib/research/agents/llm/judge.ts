@@ -12,7 +12,13 @@ import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt
 import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { citationKeys } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
-import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
+import {
+  agentEvidence,
+  evidenceHeading,
+  shownKeys,
+  type AgentEvidence,
+  type ResearchLlmOptions,
+} from "./agent-evidence";
 import { generateStructured } from "../../../ai/structured";
 import { researchAgentCall } from "./agent-call";
 
@@ -22,16 +28,26 @@ import { researchAgentCall } from "./agent-call";
  * fields in order, so a score written first is a commitment its reasoning can only rationalise.
  */
 export const judgeOutputSchema = z.object({
-  keyFindings: z.array(z.string().describe("One finding, with its evidence keys like [E3].")).describe("The most important findings, at most 6; [] when the evidence shows none."),
-  mechanismReasoning: z.string().describe("First, why the mechanism score you are about to give, citing evidence keys like [E3]."),
+  keyFindings: z
+    .array(z.string().describe("One finding, with its evidence keys like [E3]."))
+    .describe("The most important findings, at most 6; [] when the evidence shows none."),
+  mechanismReasoning: z
+    .string()
+    .describe("First, why the mechanism score you are about to give, citing evidence keys like [E3]."),
   mechanismScore: z.number().describe("Integer 0–10: how well the evidence establishes the mechanism (see rubric)."),
-  clinicalReasoning: z.string().describe("First, why the clinical score you are about to give, citing evidence keys like [E3]."),
+  clinicalReasoning: z
+    .string()
+    .describe("First, why the clinical score you are about to give, citing evidence keys like [E3]."),
   clinicalScore: z.number().describe("Integer 0–10: strength of the clinical evidence in humans (see rubric)."),
-  drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
+  drugCandidates: z
+    .array(z.string().describe("A drug name."))
+    .describe("Drugs the evidence supports for the question; [] when none."),
   reasoning: z.string().describe("Overall judgement in 2–4 sentences, before the decision fields below."),
   confidence: z.number().describe("Confidence in this assessment, 0 to 1."),
   sufficient: z.boolean().describe("Your view: is the evidence sufficient to write a report now?"),
-  recommendation: z.enum(["continue", "synthesize"]).describe("synthesize when the evidence suffices, else continue searching."),
+  recommendation: z
+    .enum(["continue", "synthesize"])
+    .describe("synthesize when the evidence suffices, else continue searching."),
   nextSearchQueries: z
     .array(z.string().describe("A literature search query (a few keywords)."))
     .describe("When continuing: 1–4 searches that would fill the biggest gap; [] otherwise."),
@@ -65,13 +81,19 @@ Rules:
 ${EVIDENCE_DATA_NOTICE}`;
 
 /** The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys. */
-export function formatJudgePrompt(input: JudgeInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
+export function formatJudgePrompt(
+  input: JudgeInput,
+  evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
+): string {
   const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   const hypotheses =
     input.hypotheses.hypotheses.length === 0
       ? "(none)"
       : input.hypotheses.hypotheses
-          .map((h) => `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)})`)
+          .map(
+            (h) =>
+              `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)})`,
+          )
           .join("\n");
   return [
     `## Research question\n${input.question}`,
@@ -87,7 +109,6 @@ export function clampScore(x: number): number {
   return Number.isFinite(x) ? Math.min(10, Math.max(0, Math.round(x))) : 0;
 }
 
-
 /**
  * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/report/scrub; keys of the run's records
  * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
@@ -95,7 +116,10 @@ export function clampScore(x: number): number {
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing
  * without model queries, the hypotheses' recommended searches are used.
  */
-export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses" | "evidence">): JudgeAssessment {
+export function toJudgeAssessment(
+  output: JudgeOutput,
+  input: Pick<JudgeInput, "iteration" | "maxIterations" | "hypotheses" | "evidence">,
+): JudgeAssessment {
   // The judge's text is shown on the run page and passed to the report agent: scrubbed as every model-written text
   // (its keys of the run's records may stay; numbers, identifiers and quotations no record holds may not).
   const ctx = scrubContext(input.evidence, { keys: new Set(citationKeys(input.evidence).values()) });
@@ -133,7 +157,11 @@ export function toJudgeAssessment(output: JudgeOutput, input: Pick<JudgeInput, "
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
-export async function judgeEvidence(model: LanguageModel, input: JudgeInput, options: ResearchLlmOptions = {}): Promise<JudgeAssessment> {
+export async function judgeEvidence(
+  model: LanguageModel,
+  input: JudgeInput,
+  options: ResearchLlmOptions = {},
+): Promise<JudgeAssessment> {
   const context = await agentEvidence(model, input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
   const output = await generateStructured({
     ...researchAgentCall("judge", model, options, input),

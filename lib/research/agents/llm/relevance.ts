@@ -35,8 +35,16 @@ export const relevanceOutputSchema = z.object({
     .array(
       z.object({
         key: z.string().describe('The key of the evidence block, e.g. "E3".'),
-        summary: z.string().describe('First, one sentence: what this record reports that bears on the question (with its numbers), or "Not applicable".'),
-        score: z.number().describe("Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it directly)."),
+        summary: z
+          .string()
+          .describe(
+            'First, one sentence: what this record reports that bears on the question (with its numbers), or "Not applicable".',
+          ),
+        score: z
+          .number()
+          .describe(
+            "Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it directly).",
+          ),
       }),
     )
     .describe("One entry per evidence block shown, in block order."),
@@ -95,10 +103,14 @@ export async function filterRelevant(
   options: LlmAgentOptions & { hooks?: AgentHooks; signal?: AbortSignal },
 ): Promise<RelevanceFilter> {
   const unscored = items.filter((i) => store.get(question, i.evidence.id) === undefined);
-  await mapConcurrent(balancedBatches(unscored, RELEVANCE_BATCH), Number.POSITIVE_INFINITY, (batch) => scoreBatch(model, question, batch, store, options));
+  await mapConcurrent(balancedBatches(unscored, RELEVANCE_BATCH), Number.POSITIVE_INFINITY, (batch) =>
+    scoreBatch(model, question, batch, store, options),
+  );
   // Asked once: a record the model gave no score (or an unusable answer) is not asked about again in this run.
-  for (const i of unscored) if (store.get(question, i.evidence.id) === undefined) store.set(question, i.evidence.id, null);
-  const relevant = (i: KeyedEvidence) => (store.get(question, i.evidence.id) ?? RELEVANCE_MIN_SCORE) >= RELEVANCE_MIN_SCORE;
+  for (const i of unscored)
+    if (store.get(question, i.evidence.id) === undefined) store.set(question, i.evidence.id, null);
+  const relevant = (i: KeyedEvidence) =>
+    (store.get(question, i.evidence.id) ?? RELEVANCE_MIN_SCORE) >= RELEVANCE_MIN_SCORE;
   return { kept: items.filter(relevant), dropped: items.filter((i) => !relevant(i)) };
 }
 
@@ -131,7 +143,8 @@ async function scoreBatch(
     const byKey = new Map(batch.map((i) => [i.key, i]));
     for (const r of output.records) {
       const item = byKey.get(r.key.trim().toUpperCase());
-      if (item && Number.isFinite(r.score)) store.set(question, item.evidence.id, Math.min(10, Math.max(0, Math.round(r.score))));
+      if (item && Number.isFinite(r.score))
+        store.set(question, item.evidence.id, Math.min(10, Math.max(0, Math.round(r.score))));
     }
   } catch (error) {
     if (options.signal?.aborted || classifyProviderError(error, { step: "relevance" })) throw error;

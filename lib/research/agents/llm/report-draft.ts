@@ -5,7 +5,12 @@ import type { Reference, ResearchReport, SentenceSupport } from "@/lib/domain/re
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import { abstractSentence } from "@/lib/evidence/prompt-context/excerpts";
-import { parseCitations, parseSupportEntry, stripCitations, type CitedItem } from "@/lib/evidence/prompt-context/citations";
+import {
+  parseCitations,
+  parseSupportEntry,
+  stripCitations,
+  type CitedItem,
+} from "@/lib/evidence/prompt-context/citations";
 import { MARKER_PATTERN } from "@/lib/report/render/markers";
 import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/render/prose";
 import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
@@ -13,7 +18,14 @@ import { referenceFromEvidence } from "@/lib/report/render/references";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { emptyTally, scrubContext, scrubList, scrubText, type ScrubContext, type ScrubTally } from "@/lib/report/appraise/scrub";
+import {
+  emptyTally,
+  scrubContext,
+  scrubList,
+  scrubText,
+  type ScrubContext,
+  type ScrubTally,
+} from "@/lib/report/appraise/scrub";
 
 /**
  * One statement of the model's draft: the ids of the evidence sentences it rests on ("E3.2"; a key "E3" when the
@@ -86,7 +98,10 @@ function describeEntry(entry: string): string {
 }
 
 /** What the citations of one statement name among the blocks shown: keys and sentences, or what named nothing shown. */
-function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys: string[]; sentences: Map<string, number[]>; unknown: string[]; badIds: string[] } {
+function resolve(
+  items: CitedItem[],
+  shown: Map<string, KeyedEvidence>,
+): { keys: string[]; sentences: Map<string, number[]>; unknown: string[]; badIds: string[] } {
   const keys: string[] = [];
   const sentences = new Map<string, number[]>();
   const unknown: string[] = [];
@@ -95,7 +110,9 @@ function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys:
   for (const item of items) {
     if (item.kind === "keys") {
       // A range is the model's shorthand over the blocks it saw: the shown keys inside it.
-      const inside = Array.from({ length: item.to - item.from + 1 }, (_, i) => `E${item.from + i}`).filter((k) => shown.has(k));
+      const inside = Array.from({ length: item.to - item.from + 1 }, (_, i) => `E${item.from + i}`).filter((k) =>
+        shown.has(k),
+      );
       if (inside.length === 0) unknown.push(`E${item.from}–E${item.to}`);
       inside.forEach(cite);
       continue;
@@ -109,7 +126,8 @@ function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys:
     if (item.kind === "key") continue;
     for (let n = item.from; n <= item.to; n++) {
       if (abstractSentence(block.evidence.citation.abstract, n) === null) badIds.push(`${item.key}.${n}`);
-      else if (!(sentences.get(item.key) ?? []).includes(n)) sentences.set(item.key, [...(sentences.get(item.key) ?? []), n]);
+      else if (!(sentences.get(item.key) ?? []).includes(n))
+        sentences.set(item.key, [...(sentences.get(item.key) ?? []), n]);
     }
   }
   return { keys, sentences, unknown, badIds };
@@ -122,7 +140,15 @@ function resolve(items: CitedItem[], shown: Map<string, KeyedEvidence>): { keys:
  * id past the record's abstract is dropped, with a repair line; a bare "[3]" is never read as a reference (a number
  * names a rendered reference, another record): it is deleted, with a repair line.
  */
-function readStatement(field: ProseField, item: number, raw: string, support: string[], shown: Map<string, KeyedEvidence>, scrub: Scrub, repairs: ReportRepair[]): Statement | null {
+function readStatement(
+  field: ProseField,
+  item: number,
+  raw: string,
+  support: string[],
+  shown: Map<string, KeyedEvidence>,
+  scrub: Scrub,
+  repairs: ReportRepair[],
+): Statement | null {
   const label = PROSE_FIELD_LABELS[field];
   let text = raw.trim();
   if (!text) return null;
@@ -130,7 +156,10 @@ function readStatement(field: ProseField, item: number, raw: string, support: st
   if (bare.length > 0) {
     text = text.replace(new RegExp(`\\s?${MARKER_PATTERN.source}`, "g"), "");
     scrub.citations += bare.length;
-    repairs.push({ kind: "marker", detail: `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no evidence key (cite a block by key, e.g. [E3])` });
+    repairs.push({
+      kind: "marker",
+      detail: `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no evidence key (cite a block by key, e.g. [E3])`,
+    });
   }
   const entries = support.map((s) => s.trim()).filter(Boolean);
   const notKeys = entries.filter((e) => parseSupportEntry(e).length === 0);
@@ -139,24 +168,43 @@ function readStatement(field: ProseField, item: number, raw: string, support: st
   const found = emptyTally();
   text = scrubText(stripCitations(text), scrub.prose, found);
   addTally(scrub.tally, found);
-  for (const kind of found.identifiers) repairs.push({ kind: "identifier", detail: `${label}: a ${kind} that names no retrieved record was removed (identifiers are added by the system)` });
-  if (found.markers > 0) repairs.push({ kind: "marker", detail: `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed (cite evidence sentences by id)` });
+  for (const kind of found.identifiers)
+    repairs.push({
+      kind: "identifier",
+      detail: `${label}: a ${kind} that names no retrieved record was removed (identifiers are added by the system)`,
+    });
+  if (found.markers > 0)
+    repairs.push({
+      kind: "marker",
+      detail: `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed (cite evidence sentences by id)`,
+    });
   const named = [...new Set([...unknown, ...notKeys.map(describeEntry)])];
   if (named.length > 0) {
     scrub.citations += 1;
     // The line names the sentence as a reader may see it: without a quotation no record holds.
     const visible = scrubText(text, scrub.text, emptyTally());
     const sentence = visible ? `the sentence “${short(visible)}”` : "a sentence";
-    repairs.push({ kind: "marker", detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown` });
+    repairs.push({
+      kind: "marker",
+      detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown`,
+    });
     return null;
   }
   scrub.citations += badIds.length;
-  for (const id of badIds) repairs.push({ kind: "marker", detail: `${label}: sentence id ${id} names no sentence of its record's abstract` });
+  for (const id of badIds)
+    repairs.push({ kind: "marker", detail: `${label}: sentence id ${id} names no sentence of its record's abstract` });
   return text ? { field, item, text, keys, sentences } : null;
 }
 
 /** The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text. */
-function textStatements(field: ProseField, item: number, text: string, shown: Map<string, KeyedEvidence>, scrub: Scrub, repairs: ReportRepair[]): Statement[] {
+function textStatements(
+  field: ProseField,
+  item: number,
+  text: string,
+  shown: Map<string, KeyedEvidence>,
+  scrub: Scrub,
+  repairs: ReportRepair[],
+): Statement[] {
   return sentenceSpans(text.trim())
     .map((span) => readStatement(field, item, text.trim().slice(span.start, span.end), [], shown, scrub, repairs))
     .filter((s): s is Statement => s !== null);
@@ -191,9 +239,16 @@ function withMarker(text: string, numbers: number[]): string {
 export function buildReport(output: ReportDraftOutput, input: ReportInput, shown: KeyedEvidence[]): BuiltReport {
   const byKey = new Map(shown.map((b) => [b.key, b]));
   const repairs: ReportRepair[] = [];
-  const scrub: Scrub = { prose: scrubContext(input.evidence, { quotes: false }), text: scrubContext(input.evidence), tally: emptyTally(), citations: 0 };
+  const scrub: Scrub = {
+    prose: scrubContext(input.evidence, { quotes: false }),
+    text: scrubContext(input.evidence),
+    tally: emptyTally(),
+    citations: 0,
+  };
   const statements = (field: ProseField, list: DraftStatement[]) =>
-    list.map((s) => readStatement(field, 0, s.text, s.support ?? [], byKey, scrub, repairs)).filter((s): s is Statement => s !== null);
+    list
+      .map((s) => readStatement(field, 0, s.text, s.support ?? [], byKey, scrub, repairs))
+      .filter((s): s is Statement => s !== null);
   const read = {
     executiveSummary: statements("executiveSummary", output.executiveSummary),
     methodology: textStatements("methodology", 0, output.methodology, byKey, scrub, repairs),
@@ -228,12 +283,18 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   const render = (s: Statement) => {
     for (const [key, ns] of s.sentences) {
       const e: Evidence = byKey.get(key)!.evidence;
-      support.push({ sentence: s.text, evidenceId: e.id, sentences: ns.map((n) => ({ n, text: abstractSentence(e.citation.abstract, n)! })) });
+      support.push({
+        sentence: s.text,
+        evidenceId: e.id,
+        sentences: ns.map((n) => ({ n, text: abstractSentence(e.citation.abstract, n)! })),
+      });
     }
     return withMarker(s.text, [...new Set(s.keys.map((k) => numberOf.get(k)!))]);
   };
   const join = (list: Statement[]) => list.map(render).join(" ");
-  const limitations = output.limitations.map((_, i) => join(read.limitations.filter((s) => s.item === i))).filter(Boolean);
+  const limitations = output.limitations
+    .map((_, i) => join(read.limitations.filter((s) => s.item === i)))
+    .filter(Boolean);
   const written: ResearchReport = {
     title: t(output.title) || `Report: ${input.question}`,
     executiveSummary: join(read.executiveSummary),
@@ -257,15 +318,30 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
     removedReferences: 0,
     ...(support.length > 0 ? { support } : {}),
   };
-  const draft = answered ? written : notAnsweredReport(written, { ...output, evidenceReading: t(output.evidenceReading), missing: scrubList(output.missing, scrub.text, scrub.tally) }, input);
+  const draft = answered
+    ? written
+    : notAnsweredReport(
+        written,
+        {
+          ...output,
+          evidenceReading: t(output.evidenceReading),
+          missing: scrubList(output.missing, scrub.text, scrub.tally),
+        },
+        input,
+      );
   // What the scrubs removed, counted: unknown keys and bare numbers as markers, identifiers, quotations.
   draft.removedMarkers = scrub.citations + scrub.tally.markers;
   draft.removedQuotes = scrub.tally.quotes;
   if (scrub.tally.identifiers.length > 0) draft.droppedIdentifiers = scrub.tally.identifiers.length;
   const validated = validateReportCitations(draft, input.evidence);
-  for (const id of validated.neutralisedIdentifiers) repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
-  const quoted = verifyReportQuotes({ ...validated.report, removedMarkers: (draft.removedMarkers ?? 0) + validated.removedMarkers }, input.evidence);
-  for (const c of quoted.checks) if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
+  for (const id of validated.neutralisedIdentifiers)
+    repairs.push({ kind: "identifier", detail: `${id} names no retrieved record` });
+  const quoted = verifyReportQuotes(
+    { ...validated.report, removedMarkers: (draft.removedMarkers ?? 0) + validated.removedMarkers },
+    input.evidence,
+  );
+  for (const c of quoted.checks)
+    if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
   return { report: withPublishedSupport(quoted.report), repairs };
 }
 
@@ -279,7 +355,10 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
 function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, input: ReportInput): ResearchReport {
   const n = input.evidence.length;
   const sources = input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "no source";
-  const records = n === 0 ? `No record was retrieved from ${sources}` : `No record among the ${n} retrieved from ${sources} answers the question`;
+  const records =
+    n === 0
+      ? `No record was retrieved from ${sources}`
+      : `No record among the ${n} retrieved from ${sources} answers the question`;
   const missing = [...new Set(output.missing.map((m) => m.trim().replace(/[.;]+$/, "")).filter(Boolean))];
   const shortfalls = input.shortfalls.map((s) => `${SOURCE_LABELS[s.source]}: ${s.message}`);
   return {
@@ -294,10 +373,21 @@ function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, i
         ...(shortfalls.length > 0 ? [`Shortfalls: ${shortfalls.join("; ")}.`] : []),
       ].join("\n"),
     },
-    mechanisticFindings: { ...written.mechanisticFindings, content: written.mechanisticFindings.content || "No record reports a mechanism that answers the question." },
-    clinicalFindings: { ...written.clinicalFindings, content: written.clinicalFindings.content || "No record reports human evidence that answers the question." },
+    mechanisticFindings: {
+      ...written.mechanisticFindings,
+      content: written.mechanisticFindings.content || "No record reports a mechanism that answers the question.",
+    },
+    clinicalFindings: {
+      ...written.clinicalFindings,
+      content: written.clinicalFindings.content || "No record reports human evidence that answers the question.",
+    },
     drugCandidates: [],
-    limitations: missing.length > 0 ? missing.map((m) => `Missing: ${m}.`) : ["No record retrieved bears on the question closely enough to answer it; other searches or sources are needed."],
+    limitations:
+      missing.length > 0
+        ? missing.map((m) => `Missing: ${m}.`)
+        : [
+            "No record retrieved bears on the question closely enough to answer it; other searches or sources are needed.",
+          ],
     conclusion: `No record among those retrieved answers the question; the evidence that would answer it is listed under Limitations.`,
     notAnswered: { reason: output.evidenceReading.trim(), missing },
   };

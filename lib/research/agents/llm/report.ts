@@ -10,7 +10,13 @@ import { MARKER_PATTERN } from "@/lib/report/render/markers";
 import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
 import { streamPreview, reportPreview } from "./stream-previews";
 import { generateStructured } from "../../../ai/structured";
-import { agentEvidence, evidenceHeading, shownKeys, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
+import {
+  agentEvidence,
+  evidenceHeading,
+  shownKeys,
+  type AgentEvidence,
+  type ResearchLlmOptions,
+} from "./agent-evidence";
 import { buildReport } from "./report-draft";
 import { researchAgentCall } from "./agent-call";
 
@@ -20,8 +26,14 @@ const statements = (what: string) =>
       z.object({
         support: z
           .array(z.string().describe('A sentence id from an evidence block, e.g. "E3.2".'))
-          .describe('First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only for a statement that needs no citation (an absence: "No record reports X.", or a statement about this review).'),
-        text: z.string().describe("Then the statement: one sentence in your own words, without citation markers or ids (code cites the sentences in support)."),
+          .describe(
+            'First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only for a statement that needs no citation (an absence: "No record reports X.", or a statement about this review).',
+          ),
+        text: z
+          .string()
+          .describe(
+            "Then the statement: one sentence in your own words, without citation markers or ids (code cites the sentences in support).",
+          ),
       }),
     )
     .describe(`${what} One entry per sentence, in reading order.`);
@@ -33,18 +45,28 @@ const statements = (what: string) =>
  * sentences' text is looked up in the records.
  */
 export const reportOutputSchema = z.object({
-  evidenceReading: z.string().describe("First, 1–2 sentences: what the evidence shown establishes about the question, and what it lacks."),
+  evidenceReading: z
+    .string()
+    .describe("First, 1–2 sentences: what the evidence shown establishes about the question, and what it lacks."),
   outcome: z
     .enum(["answers", "does-not-answer"])
-    .describe('Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was found"); "does-not-answer" when it does not bear on the question enough to answer it.'),
-  missing: z.array(z.string().describe("One kind of evidence, e.g. \"a randomised trial in children\".")).describe("The evidence that would answer the question and is not shown; [] when nothing is missing."),
+    .describe(
+      'Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was found"); "does-not-answer" when it does not bear on the question enough to answer it.',
+    ),
+  missing: z
+    .array(z.string().describe('One kind of evidence, e.g. "a randomised trial in children".'))
+    .describe("The evidence that would answer the question and is not shown; [] when nothing is missing."),
   title: z.string().describe("Report title naming the drug(s) and the condition."),
   executiveSummary: statements("3–5 sentences: the answer, how strong the evidence is, and the main caveat."),
   methodology: z.string().describe("How the evidence was gathered and weighed (sources, iterations, record types)."),
   mechanisticFindings: statements("What the evidence shows about targets and pathways, hypothesis by hypothesis."),
   clinicalFindings: statements("What human studies and trials show, with study types and sizes."),
-  drugCandidates: z.array(z.string().describe("A drug name.")).describe("Drugs the evidence supports for the question; [] when none."),
-  limitations: z.array(z.string().describe("One limitation.")).describe("Limitations of the evidence and of this review."),
+  drugCandidates: z
+    .array(z.string().describe("A drug name."))
+    .describe("Drugs the evidence supports for the question; [] when none."),
+  limitations: z
+    .array(z.string().describe("One limitation."))
+    .describe("Limitations of the evidence and of this review."),
   conclusion: statements("2–4 sentences."),
 });
 /** What the model returns to the report agent. */
@@ -83,7 +105,10 @@ ${EVIDENCE_DATA_NOTICE}`;
  * The user prompt of the report agent: question, methods, hypotheses and the judge's latest assessment (both
  * model-written, marked as not evidence), the evidence blocks and their keys, the critic's feedback on a revision.
  */
-export function formatReportPrompt(input: ReportInput, evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">): string {
+export function formatReportPrompt(
+  input: ReportInput,
+  evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
+): string {
   const last = input.assessments.at(-1);
   const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   // The judge saw more blocks than this prompt shows: its citations of keys not shown here are left out.
@@ -128,7 +153,9 @@ export function formatReportPrompt(input: ReportInput, evidence: Pick<AgentEvide
 /** Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block. */
 export function bareNumberProblem(output: ReportOutput): string | null {
   const texts = [
-    ...[output.executiveSummary, output.mechanisticFindings, output.clinicalFindings, output.conclusion].flat().flatMap((s) => [s.text, ...s.support]),
+    ...[output.executiveSummary, output.mechanisticFindings, output.clinicalFindings, output.conclusion]
+      .flat()
+      .flatMap((s) => [s.text, ...s.support]),
     output.methodology,
     ...output.limitations,
   ];
@@ -148,7 +175,11 @@ export function bareNumberProblem(output: ReportOutput): string | null {
  * @throws Error("report agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API, timeout and abort errors propagate.
  */
-export async function writeReport(model: LanguageModel, input: ReportInput, options: ResearchLlmOptions = {}): Promise<ResearchReport> {
+export async function writeReport(
+  model: LanguageModel,
+  input: ReportInput,
+  options: ResearchLlmOptions = {},
+): Promise<ResearchReport> {
   const context = await agentEvidence(model, input, options, input.hypotheses, REPORT_MAX_EVIDENCE);
   const output = await generateStructured({
     ...researchAgentCall("report", model, options, input),
@@ -163,4 +194,3 @@ export async function writeReport(model: LanguageModel, input: ReportInput, opti
   if (built.repairs.length > 0) input.hooks?.onReportRepairs?.(built.repairs);
   return built.report;
 }
-

@@ -15,7 +15,8 @@ export function hypothesesPreview(partial: DeepPartial<HypothesisOutput>): Agent
     if (!h) continue;
     const card = { drug: h.drug ?? "", target: h.target ?? "", pathway: h.pathway ?? "", effect: h.effect ?? "" };
     if (!Object.values(card).some((part) => part.trim())) continue;
-    const confidence = typeof h.confidence === "number" && Number.isFinite(h.confidence) ? Math.min(1, Math.max(0, h.confidence)) : null;
+    const confidence =
+      typeof h.confidence === "number" && Number.isFinite(h.confidence) ? Math.min(1, Math.max(0, h.confidence)) : null;
     hypotheses.push({ ...card, confidence });
   }
   return { kind: "hypotheses", hypotheses };
@@ -46,7 +47,10 @@ export function withoutKeys(text: string): string {
 type PartialSentences = DeepPartial<ReportOutput>["executiveSummary"];
 
 function sentencesText(sentences: PartialSentences): string {
-  return (sentences ?? []).map((s) => withoutKeys(s?.text ?? "")).filter(Boolean).join(" ");
+  return (sentences ?? [])
+    .map((s) => withoutKeys(s?.text ?? ""))
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
@@ -60,10 +64,18 @@ export function reportPreview(partial: DeepPartial<ReportOutput>): AgentPartial 
     ["methodology", withoutKeys(partial.methodology ?? "")],
     ["mechanisticFindings", sentencesText(partial.mechanisticFindings)],
     ["clinicalFindings", sentencesText(partial.clinicalFindings)],
-    ["limitations", (partial.limitations ?? []).map((l) => withoutKeys(l ?? "")).filter(Boolean).join("\n")],
+    [
+      "limitations",
+      (partial.limitations ?? [])
+        .map((l) => withoutKeys(l ?? ""))
+        .filter(Boolean)
+        .join("\n"),
+    ],
     ["conclusion", sentencesText(partial.conclusion)],
   ];
-  const sections: ReportSectionPreview[] = texts.filter(([, text]) => text).map(([field, text]) => ({ label: PROSE_FIELD_LABELS[field], text }));
+  const sections: ReportSectionPreview[] = texts
+    .filter(([, text]) => text)
+    .map(([field, text]) => ({ label: PROSE_FIELD_LABELS[field], text }));
   return { kind: "report", title: (partial.title ?? "").trim(), sections };
 }
 
@@ -71,7 +83,10 @@ export function reportPreview(partial: DeepPartial<ReportOutput>): AgentPartial 
  * The `onPartial` of a streaming agent call: maps each partial object with `preview` and passes it on to
  * `onPartial` only when it differs from the last one passed (a token inside a citation key changes nothing shown).
  */
-export function streamPreview<T>(onPartial: (partial: AgentPartial) => void, preview: (partial: DeepPartial<T>) => AgentPartial): (partial: DeepPartial<T>) => void {
+export function streamPreview<T>(
+  onPartial: (partial: AgentPartial) => void,
+  preview: (partial: DeepPartial<T>) => AgentPartial,
+): (partial: DeepPartial<T>) => void {
   let last = "";
   return (partial) => {
     const next = preview(partial);

@@ -25,8 +25,13 @@ describe("bottom line and evidence meter", () => {
     expect(bearing.every((s) => s.method === "relation-model" && s.stance === "yes")).toBe(true);
     expect(bearing.slice(0, 3).map((s) => s.evidenceId)).toEqual(["pmid:23535177", "pmid:23952588", "pmid:24126708"]);
     // A record about levodopa that names no dyskinesia does not bear on the question (it did by finding cues before).
-    expect(stances.find((s) => s.evidenceId === "pmid:16309808")).toMatchObject({ stance: "irrelevant", reason: "does not name both levodopa and dyskinesia" });
-    const answered = reportAnswer("Does levodopa cause dyskinesia?", evidence, { drugCandidates: [] } as unknown as ResearchReport)!;
+    expect(stances.find((s) => s.evidenceId === "pmid:16309808")).toMatchObject({
+      stance: "irrelevant",
+      reason: "does not name both levodopa and dyskinesia",
+    });
+    const answered = reportAnswer("Does levodopa cause dyskinesia?", evidence, {
+      drugCandidates: [],
+    } as unknown as ResearchReport)!;
     expect(answered.answer).toEqual({
       kind: "yes-no",
       verdict: "yes",
@@ -55,25 +60,52 @@ describe("bottom line and evidence meter", () => {
 
   it("a non-drug question (the lace plant) is answered from its own abstract, not left empty", () => {
     const item = pqa("21645374");
-    const answer = bottomLine({ question: item.question, stances: readRecordStances(item.question, [item.record]), drugCandidates: [] });
+    const answer = bottomLine({
+      question: item.question,
+      stances: readRecordStances(item.question, [item.record]),
+      drugCandidates: [],
+    });
     expect(answer.verdict).toBe("probably yes");
     expect(answer.meter).toEqual({ yes: 0, possibly: 1, no: 0, irrelevant: 0 });
   });
 
   it("a retracted record never counts, whatever it says", () => {
     const item = pqa("12377809");
-    const retracted = { ...item.record, provenance: { retracted: true, retractionIn: ["1"], expressionOfConcern: false, expressionOfConcernIn: [], erratum: false, erratumIn: [], updateIn: [], notice: null, publishedVersion: null, preprintOf: null, registry: null } };
+    const retracted = {
+      ...item.record,
+      provenance: {
+        retracted: true,
+        retractionIn: ["1"],
+        expressionOfConcern: false,
+        expressionOfConcernIn: [],
+        erratum: false,
+        erratumIn: [],
+        updateIn: [],
+        notice: null,
+        publishedVersion: null,
+        preprintOf: null,
+        registry: null,
+      },
+    };
     expect(readRecordStances(item.question, [item.record])[0].stance).toBe("yes");
-    expect(readRecordStances(item.question, [retracted])[0]).toMatchObject({ stance: "irrelevant", method: "not-read" });
+    expect(readRecordStances(item.question, [retracted])[0]).toMatchObject({
+      stance: "irrelevant",
+      method: "not-read",
+    });
   });
 
   it("an open question names its top three candidates", () => {
-    const answer = bottomLine({ question: "Which drugs can cause torsade de pointes?", stances: (["yes", "yes", "possibly", "irrelevant"] as const).map((stance) => ({ stance, bearing: 1 })), drugCandidates: ["cisapride", "haloperidol", "sotalol", "amiodarone"] });
+    const answer = bottomLine({
+      question: "Which drugs can cause torsade de pointes?",
+      stances: (["yes", "yes", "possibly", "irrelevant"] as const).map((stance) => ({ stance, bearing: 1 })),
+      drugCandidates: ["cisapride", "haloperidol", "sotalol", "amiodarone"],
+    });
     expect(answer).toEqual({
       kind: "candidates",
       verdict: null,
       candidates: ["cisapride", "haloperidol", "sotalol"],
-      sentence: "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes and 1 possibly yes.",
+      sentence:
+        "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes and 1 possibly yes.",
       meter: { yes: 2, possibly: 1, no: 0, irrelevant: 1 },
     });
   });
@@ -92,11 +124,16 @@ describe("bottom line and evidence meter", () => {
       "Open question: no record bears on it (1 record read). The records retrieved cannot answer this question.",
     );
     // A yes/no question written after a colon is still one.
-    expect(bottomLine({ question: "Laparoscopic surgery in the elderly: is it safe?", stances, drugCandidates: [] }).kind).toBe("yes-no");
+    expect(
+      bottomLine({ question: "Laparoscopic surgery in the elderly: is it safe?", stances, drugCandidates: [] }).kind,
+    ).toBe("yes-no");
   });
 
   it("maps the balance onto the five-point scale, the records closest to the question weighing most", () => {
-    const all = (yes: number, no: number): WeightedStance[] => [...Array(yes).fill({ stance: "yes", bearing: 1 }), ...Array(no).fill({ stance: "no", bearing: 1 })];
+    const all = (yes: number, no: number): WeightedStance[] => [
+      ...Array(yes).fill({ stance: "yes", bearing: 1 }),
+      ...Array(no).fill({ stance: "no", bearing: 1 }),
+    ];
     expect(verdictOf(stanceBalance(all(3, 0)))).toBe("yes");
     expect(verdictOf(stanceBalance(all(3, 1)))).toBe("probably yes");
     expect(verdictOf(stanceBalance(all(2, 2)))).toBe("unclear");
@@ -104,8 +141,14 @@ describe("bottom line and evidence meter", () => {
     expect(verdictOf(stanceBalance(all(0, 2)))).toBe("no");
     expect(verdictOf(stanceBalance([{ stance: "irrelevant", bearing: 0.2 }]))).toBe("unclear");
     // One record holding every term of the question outweighs three holding half of them: 1 vs 3 × 0.5⁴.
-    expect(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })])).toBeCloseTo((-1 + 3 * 0.0625) / (1 + 3 * 0.0625), 10);
-    expect(verdictOf(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })]))).toBe("no");
-    expect(meterPhrase({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe("no record bears on the question (40 records read)");
+    expect(
+      stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })]),
+    ).toBeCloseTo((-1 + 3 * 0.0625) / (1 + 3 * 0.0625), 10);
+    expect(
+      verdictOf(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })])),
+    ).toBe("no");
+    expect(meterPhrase({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe(
+      "no record bears on the question (40 records read)",
+    );
   });
 });

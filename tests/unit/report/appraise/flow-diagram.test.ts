@@ -14,7 +14,8 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { importCorpus, useTempDatabase } from "../../../support/temp-database";
 
 let seq = 0;
-const event = (type: string, data: unknown) => ({ seq: ++seq, type, data, createdAt: "2026-11-22T00:00:00Z" }) as unknown as RunEvent;
+const event = (type: string, data: unknown) =>
+  ({ seq: ++seq, type, data, createdAt: "2026-11-22T00:00:00Z" }) as unknown as RunEvent;
 const summaries = (n: number) => Array.from({ length: n }, () => ({}));
 
 /** Iteration 1 searches three sources (58 hits, 2 duplicates across sources), iteration 2 one (12 hits, 5 already collected); a cap keeps 50 of 63 new records. */
@@ -26,7 +27,11 @@ const EVENTS: RunEvent[] = [
   event("search", { iteration: 2, phase: "judge", source: "pubmed", query: "q2", hits: 12, durationMs: 1 }),
   event("evidence", { iteration: 2, added: summaries(5), duplicates: 5, total: 50 }),
 ];
-const RECORDS = Array.from({ length: 50 }, (_, i) => ({ id: `pmid:${i + 1}`, hasAbstract: i % 10 !== 9, retracted: i === 44 }));
+const RECORDS = Array.from({ length: 50 }, (_, i) => ({
+  id: `pmid:${i + 1}`,
+  hasAbstract: i % 10 !== 9,
+  retracted: i === 44,
+}));
 const REPORT = { references: [1, 2, 3, 10, 20].map((n) => ({ evidenceId: `pmid:${n}` })) } as never;
 
 describe("the PRISMA 2020 flow of a research run", () => {
@@ -55,24 +60,46 @@ describe("the PRISMA 2020 flow of a research run", () => {
   });
 
   it("draws the PRISMA boxes as an accessible SVG whose text carries every count", () => {
-    const svg = renderToStaticMarkup(createElement(FlowDiagramSvg, { layout: researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT })) }));
+    const svg = renderToStaticMarkup(
+      createElement(FlowDiagramSvg, {
+        layout: researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT })),
+      }),
+    );
     expect(svg).toContain('role="img"');
     expect(svg).toContain(
       'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 excluded, 5 included in the report."',
     );
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts).toEqual([
-      "Identification", "Screening", "Included",
-      "Records identified (n = 70)", "PubMed: n = 37", "Europe PMC: n = 29", "ClinicalTrials.gov: n = 4",
-      "Removed before screening (n = 20)", "Duplicates: n = 7", "Over the run&#x27;s evidence cap: n = 13",
-      "Records screened (n = 50)", "Read by the agents",
-      "Records excluded (n = 45)", "Retracted publication: n = 1", "No abstract: n = 3", "Not cited in the report: n = 41",
-      "Records included (n = 5)", "Cited in the report",
+      "Identification",
+      "Screening",
+      "Included",
+      "Records identified (n = 70)",
+      "PubMed: n = 37",
+      "Europe PMC: n = 29",
+      "ClinicalTrials.gov: n = 4",
+      "Removed before screening (n = 20)",
+      "Duplicates: n = 7",
+      "Over the run&#x27;s evidence cap: n = 13",
+      "Records screened (n = 50)",
+      "Read by the agents",
+      "Records excluded (n = 45)",
+      "Retracted publication: n = 1",
+      "No abstract: n = 3",
+      "Not cited in the report: n = 41",
+      "Records included (n = 5)",
+      "Cited in the report",
     ]);
     // The downloadable SVG file is the same figure.
-    const file = svgToString(flowDiagramSvg(researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT }))));
+    const file = svgToString(
+      flowDiagramSvg(researchFlowLayout(researchFlow({ events: EVENTS, records: RECORDS, report: REPORT }))),
+    );
     expect([...file.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace("'", "&#x27;"))).toEqual(texts);
-    expect(file.startsWith('<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="PRISMA 2020 flow diagram: 70 records identified')).toBe(true);
+    expect(
+      file.startsWith(
+        '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="PRISMA 2020 flow diagram: 70 records identified',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -85,33 +112,52 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
   afterAll(() => cleanup());
 
   it("a research run's --json prisma adds up and includes exactly the cited records", async () => {
-    const { runId, done } = await startRun(research, { question: "Is lithium nephrotoxic, and by what mechanism?", sources: ["local"], maxIterations: 3 });
+    const { runId, done } = await startRun(research, {
+      question: "Is lithium nephrotoxic, and by what mechanism?",
+      sources: ["local"],
+      maxIterations: 3,
+    });
     await done;
     const json = runToJson((await getRunDetail(runId))!);
     const hits = json.prisma.identified.local!;
     expect(hits).toBeGreaterThan(0);
-    expect(hits).toBe(json.prisma.duplicatesRemoved + json.prisma.removedBeforeScreening.reduce((s, r) => s + r.n, 0) + json.prisma.screened);
+    expect(hits).toBe(
+      json.prisma.duplicatesRemoved +
+        json.prisma.removedBeforeScreening.reduce((s, r) => s + r.n, 0) +
+        json.prisma.screened,
+    );
     expect(json.prisma.screened).toBe(json.evidence.length);
     expect(json.prisma.included).toBe(json.report!.references.length);
     expect(json.prisma.screened).toBe(json.prisma.included + json.prisma.excluded.reduce((s, r) => s + r.n, 0));
   });
 
   it("a claim check's --json prisma follows each claim from search to citation", async () => {
-    const { runId, done } = await startRun(claimCheck, { text: "Doxorubicin has no effect on the heart", sources: ["local"] });
+    const { runId, done } = await startRun(claimCheck, {
+      text: "Doxorubicin has no effect on the heart",
+      sources: ["local"],
+    });
     await done;
     const detail = (await getRunDetail(runId))!;
     const json = claimCheckToJson(detail);
     expect(json.prisma).toEqual(claimCheckFlows(detail.events));
     expect(json.prisma).toHaveLength(1);
     const [flow] = json.prisma;
-    const scored = detail.events.find((e) => e.type === "claim-scored")!.data as { found: number; scored: number; aboveThreshold: number };
+    const scored = detail.events.find((e) => e.type === "claim-scored")!.data as {
+      found: number;
+      scored: number;
+      aboveThreshold: number;
+    };
     const cited = new Set(json.claims[0].citations.map((c) => c.evidenceId)).size;
     expect(flow.screened).toBe(scored.scored);
     expect(flow.included).toBe(cited);
     expect(flow.excluded).toEqual([
       { reason: "scored below 3 of 5", n: scored.scored - scored.aboveThreshold },
-      ...(scored.aboveThreshold - cited > 0 ? [{ reason: "no passage verified in the abstract", n: scored.aboveThreshold - cited }] : []),
+      ...(scored.aboveThreshold - cited > 0
+        ? [{ reason: "no passage verified in the abstract", n: scored.aboveThreshold - cited }]
+        : []),
     ]);
-    expect(flow.identified.keyword + flow.identified.semantic + flow.identified.hyde).toBe(flow.removedBeforeScreening + scored.found);
+    expect(flow.identified.keyword + flow.identified.semantic + flow.identified.hyde).toBe(
+      flow.removedBeforeScreening + scored.found,
+    );
   });
 });

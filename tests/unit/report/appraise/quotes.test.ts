@@ -17,8 +17,10 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
   });
 
   it("accepts a near-verbatim quote (one inserted word) and returns the source's span", () => {
-    const quote = "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased";
-    const source = "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
+    const quote =
+      "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased";
+    const source =
+      "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased";
     const match = matchQuote(quote, ABSTRACT_1);
     expect(match.kind).toBe("fuzzy");
     expect(match.sourceText).toBe(source);
@@ -36,7 +38,9 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
 
 /** A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong record. */
 const quoting: ReportOutput = {
-  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
+  evidenceReading: "The records bear on the question.",
+  outcome: "answers",
+  missing: [],
   title: "Lithium and polyuria",
   executiveSummary: [
     {
@@ -46,15 +50,23 @@ const quoting: ReportOutput = {
   ],
   methodology: "PubMed was searched.",
   mechanisticFindings: [
-    { text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].', support: ["E1.3"] },
+    {
+      text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].',
+      support: ["E1.3"],
+    },
     { text: "Amiloride reduced drinking [E2].", support: ["E2.2"] },
   ],
   clinicalFindings: [
-    { text: 'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [E3].', support: ["E3.2"] },
+    {
+      text: 'A cohort found that "lithium destroyed every collecting duct within four hours of the first dose" [E3].',
+      support: ["E3.2"],
+    },
     { text: "Multiple daily doses were associated with higher urine volumes [E3].", support: ["E3.2"] },
   ],
   drugCandidates: ["amiloride"],
-  limitations: ["Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [E2]."],
+  limitations: [
+    "Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [E2].",
+  ],
   conclusion: [{ text: "Lithium raises AVP in rats [E1].", support: ["E1.3"] }],
 };
 
@@ -78,7 +90,9 @@ describe("quoted passages in the LLM report", () => {
     expect(report.replacedQuotes).toBe(2);
     expect(repairs.map((r) => r.kind)).toEqual(["quote", "quote"]);
     // The line names the quotation by its length, not its words: no source holds them, so they are shown nowhere.
-    expect(repairs[0].detail).toBe("Clinical findings: a quotation of 12 words matches no cited source (best similarity 0.34); its sentence was removed");
+    expect(repairs[0].detail).toBe(
+      "Clinical findings: a quotation of 12 words matches no cited source (best similarity 0.34); its sentence was removed",
+    );
     expect(report.references.map((r) => r.evidenceId)).toEqual(["pmid:9406968", "pmid:7453952", "pmid:1987816"]);
   });
 

@@ -8,8 +8,19 @@ function evidence(id: string, ids: { pmid?: string; doi?: string; nctId?: string
   return {
     id,
     citation: {
-      source: ids.nctId ? "ctgov" : "pubmed", pmid: ids.pmid ?? null, doi: ids.doi ?? null, pmcid: null, nctId: ids.nctId ?? null,
-      title: `Title of ${id}`, authors: ["Doe J"], journal: "J Test", year: 2020, url, publicationTypes: [], meshTerms: [], abstract: "",
+      source: ids.nctId ? "ctgov" : "pubmed",
+      pmid: ids.pmid ?? null,
+      doi: ids.doi ?? null,
+      pmcid: null,
+      nctId: ids.nctId ?? null,
+      title: `Title of ${id}`,
+      authors: ["Doe J"],
+      journal: "J Test",
+      year: 2020,
+      url,
+      publicationTypes: [],
+      meshTerms: [],
+      abstract: "",
     },
     relevance: 1,
     entities: [],
@@ -25,16 +36,41 @@ const EVIDENCE = [
 ];
 
 function fake(n: number, fields: Partial<Reference>): Reference {
-  return { n, evidenceId: "", source: "pubmed", title: "Invented", authors: [], journal: null, year: null, pmid: null, doi: null, nctId: null, url: "", ...fields };
+  return {
+    n,
+    evidenceId: "",
+    source: "pubmed",
+    title: "Invented",
+    authors: [],
+    journal: null,
+    year: null,
+    pmid: null,
+    doi: null,
+    nctId: null,
+    url: "",
+    ...fields,
+  };
 }
 
 function report(references: Reference[], text: string): ResearchReport {
   const section = (title: string) => ({ title, content: text });
   return {
-    title: "T", executiveSummary: text, researchQuestion: "Q [1]", methodology: section("Methodology"), hypothesesTested: [],
-    mechanisticFindings: section("Mechanistic findings"), clinicalFindings: section("Clinical findings"), drugCandidates: [],
-    limitations: [text], conclusion: "See [7].", references, sourcesSearched: ["PubMed"], totalPapersReviewed: 3,
-    searchIterations: 1, confidenceScore: 0.5, removedReferences: 0,
+    title: "T",
+    executiveSummary: text,
+    researchQuestion: "Q [1]",
+    methodology: section("Methodology"),
+    hypothesesTested: [],
+    mechanisticFindings: section("Mechanistic findings"),
+    clinicalFindings: section("Clinical findings"),
+    drugCandidates: [],
+    limitations: [text],
+    conclusion: "See [7].",
+    references,
+    sourcesSearched: ["PubMed"],
+    totalPapersReviewed: 3,
+    searchIterations: 1,
+    confidenceScore: 0.5,
+    removedReferences: 0,
   };
 }
 

@@ -12,19 +12,39 @@ const REPORT: ResearchReport = {
     { mechanism: "lithium → cAMP → polyuria → nephrogenic diabetes insipidus", supported: 1, contradicted: 1 },
   ],
   mechanisticFindings: { title: "Mechanistic findings", content: "- AQP2 fell in mice [1].\n- cAMP output fell [2]." },
-  clinicalFindings: { title: "Clinical findings", content: "Human evidence: 1 case report or series.\n- NCT01234567 (PHASE2, terminated): Trial [2]." },
+  clinicalFindings: {
+    title: "Clinical findings",
+    content: "Human evidence: 1 case report or series.\n- NCT01234567 (PHASE2, terminated): Trial [2].",
+  },
   drugCandidates: ["lithium", "amiloride (protective)"],
   limitations: ["Abstracts only."],
   conclusion: "The evidence is sufficient [1, 2].",
   references: [
     {
-      n: 1, evidenceId: "pmid:19692487", source: "pubmed", title: "Mice lacking mPGES-1 are resistant to lithium-induced polyuria",
-      authors: ["Jia Z", "Wang H", "Yang T", "Smith A"], journal: "Am J Physiol Renal Physiol", year: 2009, pmid: "19692487",
-      doi: "10.1152/ajprenal.00051.2009", nctId: null, url: "https://pubmed.ncbi.nlm.nih.gov/19692487/",
+      n: 1,
+      evidenceId: "pmid:19692487",
+      source: "pubmed",
+      title: "Mice lacking mPGES-1 are resistant to lithium-induced polyuria",
+      authors: ["Jia Z", "Wang H", "Yang T", "Smith A"],
+      journal: "Am J Physiol Renal Physiol",
+      year: 2009,
+      pmid: "19692487",
+      doi: "10.1152/ajprenal.00051.2009",
+      nctId: null,
+      url: "https://pubmed.ncbi.nlm.nih.gov/19692487/",
     },
     {
-      n: 2, evidenceId: "nct:NCT01234567", source: "ctgov", title: "A [phase 2] trial", authors: [], journal: null, year: null,
-      pmid: null, doi: null, nctId: "NCT01234567", url: "https://clinicaltrials.gov/study/NCT01234567",
+      n: 2,
+      evidenceId: "nct:NCT01234567",
+      source: "ctgov",
+      title: "A [phase 2] trial",
+      authors: [],
+      journal: null,
+      year: null,
+      pmid: null,
+      doi: null,
+      nctId: "NCT01234567",
+      url: "https://clinicaltrials.gov/study/NCT01234567",
     },
   ],
   sourcesSearched: ["PubMed", "ClinicalTrials.gov"],
@@ -40,10 +60,21 @@ describe("reportToMarkdown", () => {
   it("renders the sections in order", () => {
     const headings = [...md.matchAll(/^#{1,2} (.+)$/gm)].map((m) => m[1]);
     expect(headings).toEqual([
-      "Lithium and nephrotoxicity: mechanism and evidence", "Executive summary", "Research question", "Methodology",
-      "Hypotheses tested", "Mechanistic findings", "Clinical findings", "Drug candidates", "Limitations", "Conclusion", "References",
+      "Lithium and nephrotoxicity: mechanism and evidence",
+      "Executive summary",
+      "Research question",
+      "Methodology",
+      "Hypotheses tested",
+      "Mechanistic findings",
+      "Clinical findings",
+      "Drug candidates",
+      "Limitations",
+      "Conclusion",
+      "References",
     ]);
-    expect(md).toContain("- **lithium → AQP2 → polyuria → nephrogenic diabetes insipidus** (supported): 4 supporting, 0 contradicting");
+    expect(md).toContain(
+      "- **lithium → AQP2 → polyuria → nephrogenic diabetes insipidus** (supported): 4 supporting, 0 contradicting",
+    );
     expect(md).toContain("(mixed): 1 supporting, 1 contradicting");
     expect(md).toContain("- **amiloride (protective)**");
     expect(md).toContain("Sources searched: PubMed.\n\nSearch iterations: 2.");

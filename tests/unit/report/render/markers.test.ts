@@ -12,7 +12,14 @@ describe("findMarkers", () => {
     const text = "Polyuria persisted [2]. Both [1, 4] and [3–5] agree; so does [6-7].";
     expect(findMarkers(text, 7)).toEqual([
       { start: 19, end: 22, tokens: [{ label: "2", numbers: [2] }] },
-      { start: 29, end: 35, tokens: [{ label: "1", numbers: [1] }, { label: "4", numbers: [4] }] },
+      {
+        start: 29,
+        end: 35,
+        tokens: [
+          { label: "1", numbers: [1] },
+          { label: "4", numbers: [4] },
+        ],
+      },
       { start: 40, end: 45, tokens: [{ label: "3–5", numbers: [3, 4, 5] }] },
       { start: 61, end: 66, tokens: [{ label: "6–7", numbers: [6, 7] }] },
     ]);
@@ -43,7 +50,13 @@ describe("marker helpers", () => {
   it("compresses runs into ranges and handles separators", () => {
     expect(formatMarker([5, 1, 2, 3, 3])).toBe("[1–3, 5]");
     expect(formatMarker([1, 2])).toBe("[1, 2]");
-    expect(rewriteMarkers("x [1;2] y [3-5] z [9]", (n) => (n <= 4 ? n : undefined))).toEqual({ text: "x [1, 2] y [3, 4] z", removed: 2 });
-    expect(rewriteMarkers("no markers [a] here [1a]", () => 1)).toEqual({ text: "no markers [a] here [1a]", removed: 0 });
+    expect(rewriteMarkers("x [1;2] y [3-5] z [9]", (n) => (n <= 4 ? n : undefined))).toEqual({
+      text: "x [1, 2] y [3, 4] z",
+      removed: 2,
+    });
+    expect(rewriteMarkers("no markers [a] here [1a]", () => 1)).toEqual({
+      text: "no markers [a] here [1a]",
+      removed: 0,
+    });
   });
 });

@@ -11,10 +11,13 @@ import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { FIXTURES } from "../../../support/temp-database";
 
 // Real records: PubMed efetch records as a report cites them.
-const records = parsePubmedXml(fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"));
+const records = parsePubmedXml(
+  fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"),
+);
 const references = records.slice(0, 2).map((e, i) => referenceFromEvidence(e, i + 1));
 const texts = new Map(records.map((e) => [e.id, `${e.citation.title} ${e.citation.abstract}`]));
-const ERGO = "Ergothioneine (ERG) is an unusual thio-histidine betaine amino acid that has potent antioxidant activities.";
+const ERGO =
+  "Ergothioneine (ERG) is an unusual thio-histidine betaine amino acid that has potent antioxidant activities.";
 
 describe("report prose as the reader reads it", () => {
   it("sets a sentence an abstract holds as written as a quotation, and keeps Critica's own sentences as prose", () => {
@@ -30,7 +33,9 @@ describe("report prose as the reader reads it", () => {
   });
 
   it("names a quotation's source by its title when the record has no authors, journal or year", () => {
-    expect(quoteSource({ ...references[0], authors: [], journal: null, year: null })).toBe("The biology of ergothioneine, an antioxidant nutraceutical.");
+    expect(quoteSource({ ...references[0], authors: [], journal: null, year: null })).toBe(
+      "The biology of ergothioneine, an antioxidant nutraceutical.",
+    );
   });
 
   it("merges identical lines and lines of one template that differ in one short part", () => {
@@ -49,11 +54,19 @@ describe("report prose as the reader reads it", () => {
   });
 
   it("puts internal names in plain words", () => {
-    expect(plainWords("Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6).")).toBe(
+    expect(
+      plainWords(
+        "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6).",
+      ),
+    ).toBe(
       "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6).",
     );
-    expect(plainWords("cocaine → myocardial ischemia: causes (P(CID) 0.86)")).toBe("cocaine → myocardial ischemia: causes (relation probability 0.86)");
-    expect(plainWords("40 by keyword search; the HyDE search needs a language model")).toBe("40 by keyword search; the search by example abstracts needs a language model");
+    expect(plainWords("cocaine → myocardial ischemia: causes (P(CID) 0.86)")).toBe(
+      "cocaine → myocardial ischemia: causes (relation probability 0.86)",
+    );
+    expect(plainWords("40 by keyword search; the HyDE search needs a language model")).toBe(
+      "40 by keyword search; the search by example abstracts needs a language model",
+    );
   });
 
   it("marks the cited sentence in the abstract, whatever quotation marks, marker and source line the citing text carries", () => {
@@ -61,7 +74,9 @@ describe("report prose as the reader reads it", () => {
     const pieces = highlightPassage(abstract, `“${ERGO}” [1] — Borodina I et al., 2020`);
     expect(pieces.filter((p) => p.marked).map((p) => p.text)).toEqual([ERGO.replace(/\.$/, "")]);
     expect(pieces.map((p) => p.text).join("")).toBe(abstract);
-    expect(highlightPassage(abstract, "A sentence of Critica's own about something else entirely [1].")).toEqual([{ text: abstract, marked: false }]);
+    expect(highlightPassage(abstract, "A sentence of Critica's own about something else entirely [1].")).toEqual([
+      { text: abstract, marked: false },
+    ]);
   });
 });
 
@@ -75,7 +90,9 @@ describe("the PRISMA diagram's text fits its boxes", () => {
       identified: { local: 88, pubmed: 120 },
       identifiedByIteration: [],
       duplicatesRemoved: 37,
-      removedBeforeScreening: [{ reason: "over the run's evidence cap, the least relevant records of the last searches", n: 12 }],
+      removedBeforeScreening: [
+        { reason: "over the run's evidence cap, the least relevant records of the last searches", n: 12 },
+      ],
       screened: 159,
       excluded: [{ reason: "not cited in the report", n: 154 }],
       included: 5,
@@ -97,7 +114,14 @@ describe("a quotation after Critica's lead", () => {
       { kind: "quote", text: ERGO, numbers: [1] },
       { kind: "quote", text: "The biology of ergothioneine, an antioxidant nutraceutical.", numbers: [1] },
     ]);
-    expect(quoteSource(references[0], "The biology of ergothioneine, an antioxidant nutraceutical.")).toBe("the title of Borodina I et al., Nutrition research reviews, 2020");
-    expect(quoteSource({ ...references[0], authors: [], journal: null, year: null }, "The biology of ergothioneine, an antioxidant nutraceutical.")).toBe("the record's title");
+    expect(quoteSource(references[0], "The biology of ergothioneine, an antioxidant nutraceutical.")).toBe(
+      "the title of Borodina I et al., Nutrition research reviews, 2020",
+    );
+    expect(
+      quoteSource(
+        { ...references[0], authors: [], journal: null, year: null },
+        "The biology of ergothioneine, an antioxidant nutraceutical.",
+      ),
+    ).toBe("the record's title");
   });
 });

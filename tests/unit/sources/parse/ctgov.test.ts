@@ -72,11 +72,18 @@ describe("parseCtgovStudies field mapping", () => {
         "Sponsor: Regeneron Pharmaceuticals. Primary outcome: Percentage of Participants With a Positive Response " +
         "(≥4-Fold Increase) to Tetanus Toxoid (the Adacel [Tdap] Vaccine) at Week 16. Results posted.",
     );
-    expect(summary.startsWith("This was a 32-week, randomized, double-blind, placebo-controlled, parallel-group study")).toBe(true);
+    expect(
+      summary.startsWith("This was a 32-week, randomized, double-blind, placebo-controlled, parallel-group study"),
+    ).toBe(true);
   });
 
   it("maps the other three assembled studies", () => {
-    expect(assembled.map((e) => e.citation.nctId)).toEqual(["NCT02210780", "NCT03418623", "NCT00763412", "NCT02552212"]);
+    expect(assembled.map((e) => e.citation.nctId)).toEqual([
+      "NCT02210780",
+      "NCT03418623",
+      "NCT00763412",
+      "NCT02552212",
+    ]);
     const [, get73, repaglinide, certolizumab] = assembled;
     expect(get73.trial).toMatchObject({
       phases: ["PHASE2"],
@@ -98,10 +105,12 @@ describe("parseCtgovStudies field mapping", () => {
       startYear: 2006,
     });
     expect(repaglinide.trial!.secondaryOutcomes).toHaveLength(6);
-    expect(repaglinide.citation.abstract.startsWith(
-      "Completed, interventional study of placebo, repaglinide in Cystic Fibrosis Related Diabetes, Pancreatic Insufficiency. " +
-        "Enrollment: 31. Sponsor: Arbelaez, Ana Maria. Primary outcomes: BMI; Body Composition; CRP. Results posted.\n",
-    )).toBe(true); // phase "NA" (not applicable) is not written out
+    expect(
+      repaglinide.citation.abstract.startsWith(
+        "Completed, interventional study of placebo, repaglinide in Cystic Fibrosis Related Diabetes, Pancreatic Insufficiency. " +
+          "Enrollment: 31. Sponsor: Arbelaez, Ana Maria. Primary outcomes: BMI; Body Composition; CRP. Results posted.\n",
+      ),
+    ).toBe(true); // phase "NA" (not applicable) is not written out
 
     expect(certolizumab.trial).toMatchObject({
       phases: ["PHASE3"],
@@ -152,18 +161,30 @@ describe("parseCtgovStudies field mapping", () => {
     copy.protocolSection.statusModule.whyStopped = "Sponsor decision";
     const [stopped] = parseCtgovStudies(copy);
     expect(stopped.trial!.whyStopped).toBe("Sponsor decision");
-    expect(stopped.citation.abstract.startsWith(
-      "Phase 1, terminated (why stopped: Sponsor decision), interventional study of Toca 511, Toca FC in Colorectal Cancer,",
-    )).toBe(true);
+    expect(
+      stopped.citation.abstract.startsWith(
+        "Phase 1, terminated (why stopped: Sponsor decision), interventional study of Toca 511, Toca FC in Colorectal Cancer,",
+      ),
+    ).toBe(true);
   });
 
   it("maps phases, status and study type of the search pages", () => {
     const egfr = parseCtgovStudies(readJsonFixture("ctgov/studies_v2_cond_nsclc_term_egfr_l858r_fields.json"));
-    expect(egfr.map((e) => [e.citation.nctId, e.trial!.phases, e.trial!.overallStatus, e.trial!.studyType, e.trial!.enrollment])).toEqual([
+    expect(
+      egfr.map((e) => [
+        e.citation.nctId,
+        e.trial!.phases,
+        e.trial!.overallStatus,
+        e.trial!.studyType,
+        e.trial!.enrollment,
+      ]),
+    ).toEqual([
       ["NCT06382129", ["PHASE3"], "ACTIVE_NOT_RECRUITING", "INTERVENTIONAL", 698],
       ["NCT06604689", [], "RECRUITING", "OBSERVATIONAL", 800],
     ]);
-    expect(egfr[1].citation.abstract.startsWith("Recruiting, observational study of third-generation EGFR TKIs")).toBe(true);
+    expect(egfr[1].citation.abstract.startsWith("Recruiting, observational study of third-generation EGFR TKIs")).toBe(
+      true,
+    );
     const phelan = parseCtgovStudies(readJsonFixture("ctgov/studies_v2_cond_phelan_mcdermid_page1.json"));
     expect(phelan[1].trial!.phases).toEqual(["PHASE1", "PHASE2"]);
     expect(phelan[1].citation.abstract.startsWith("Phase 1/Phase 2, completed, ")).toBe(true);
@@ -178,10 +199,12 @@ describe("parseCtgovStudies errors", () => {
   });
 
   it("rejects other shapes", () => {
-    expect(() => parseCtgovStudies(readJsonFixture("europepmc/search_no_results.json"))).toThrow(/expected a `studies` array or a `protocolSection`/);
-    expect(() => parseCtgovStudies([])).toThrow(CtgovFormatError);
-    expect(() => parseCtgovStudies({ studies: [{ protocolSection: { identificationModule: { nctId: "12" } } }] })).toThrow(
-      /study 0 has the wrong shape: protocolSection\.identificationModule\.nctId/,
+    expect(() => parseCtgovStudies(readJsonFixture("europepmc/search_no_results.json"))).toThrow(
+      /expected a `studies` array or a `protocolSection`/,
     );
+    expect(() => parseCtgovStudies([])).toThrow(CtgovFormatError);
+    expect(() =>
+      parseCtgovStudies({ studies: [{ protocolSection: { identificationModule: { nctId: "12" } } }] }),
+    ).toThrow(/study 0 has the wrong shape: protocolSection\.identificationModule\.nctId/);
   });
 });

@@ -39,31 +39,38 @@ describe("detectRecordFormat", () => {
 
 describe("parseRecords", () => {
   it("dispatches each format to its parser with the given source", () => {
-    expect(parseRecords("pubmed-xml", readFixture("pubmed/efetch_pubmed2_2records.xml"), "local").map((e) => e.id)).toEqual([
-      "pmid:11748933",
-      "pmid:11700088",
-    ]);
+    expect(
+      parseRecords("pubmed-xml", readFixture("pubmed/efetch_pubmed2_2records.xml"), "local").map((e) => e.id),
+    ).toEqual(["pmid:11748933", "pmid:11700088"]);
     expect(parseRecords("medline-xml", readFixture("corpus/medline16n0902_sample_604.xml"), "local")).toHaveLength(604);
-    expect(parseRecords("pubtator", readFixture("corpus/bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"), "local")).toHaveLength(500);
-    const epmc = parseRecords("europepmc-json", readFixture("europepmc/search_mlh1_p.Gly67Glu_not_retracted_lite.json"), "europepmc");
+    expect(
+      parseRecords("pubtator", readFixture("corpus/bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"), "local"),
+    ).toHaveLength(500);
+    const epmc = parseRecords(
+      "europepmc-json",
+      readFixture("europepmc/search_mlh1_p.Gly67Glu_not_retracted_lite.json"),
+      "europepmc",
+    );
     expect(epmc).toHaveLength(6);
     expect(epmc.every((e) => e.citation.source === "europepmc")).toBe(true);
-    expect(parseRecords("ctgov-json", readFixture("ctgov/studies_v2_cond_phelan_mcdermid_page2.json"), "ctgov").map((e) => e.id)).toEqual([
-      "nct:NCT05187377",
-      "nct:NCT03836300",
-      "nct:NCT07014020",
-      "nct:NCT05025241",
-      "nct:NCT07281079",
-    ]);
+    expect(
+      parseRecords("ctgov-json", readFixture("ctgov/studies_v2_cond_phelan_mcdermid_page2.json"), "ctgov").map(
+        (e) => e.id,
+      ),
+    ).toEqual(["nct:NCT05187377", "nct:NCT03836300", "nct:NCT07014020", "nct:NCT05025241", "nct:NCT07281079"]);
   });
 
   it("turns invalid JSON into the format's error and keeps the parsers' errors", () => {
     const half = readFixture("europepmc/search_cancer_core_25.json").slice(0, 20_000);
     expect(() => parseRecords("europepmc-json", half, "local")).toThrow(EuropePmcFormatError);
     expect(() => parseRecords("europepmc-json", half, "local")).toThrow(/invalid JSON/);
-    expect(() => parseRecords("ctgov-json", "{\"studies\": [", "local")).toThrow(CtgovFormatError);
+    expect(() => parseRecords("ctgov-json", '{"studies": [', "local")).toThrow(CtgovFormatError);
     expect(() =>
-      parseRecords("ctgov-json", readFixture("ctgov/legacy_classic_api/full_studies_NCT04780763_classic_v1.json"), "local"),
+      parseRecords(
+        "ctgov-json",
+        readFixture("ctgov/legacy_classic_api/full_studies_NCT04780763_classic_v1.json"),
+        "local",
+      ),
     ).toThrow(/classic API/);
     const xml = readFixture("pubmed/efetch_pubmed1_2records_abstract.xml");
     expect(() => parseRecords("pubmed-xml", xml.slice(0, xml.length / 2), "local")).toThrow(PubmedXmlError);

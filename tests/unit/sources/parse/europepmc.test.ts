@@ -35,7 +35,9 @@ describe("parseEuropePmcSearch on every recorded search response", () => {
     for (const e of page.evidence) {
       expect(evidenceSchema.parse(e)).toEqual(e);
       expect(e.citation.source).toBe("europepmc");
-      expect(e.citation.title + e.citation.abstract).not.toMatch(/<\/?(h4|b|i|sup|sub)>|&(lt|gt|amp|quot);|&#x?[0-9a-f]+;/i);
+      expect(e.citation.title + e.citation.abstract).not.toMatch(
+        /<\/?(h4|b|i|sup|sub)>|&(lt|gt|amp|quot);|&#x?[0-9a-f]+;/i,
+      );
     }
   });
 });
@@ -67,7 +69,13 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
     expect(e.citation.authors).toHaveLength(7);
     expect(e.citation.authors[0]).toBe("Al-Abbadey M");
     const paragraphs = e.citation.abstract.split("\n");
-    expect(paragraphs.map((p) => p.slice(0, p.indexOf(":")))).toEqual(["Objective", "Design", "Methods", "Results", "Conclusions"]);
+    expect(paragraphs.map((p) => p.slice(0, p.indexOf(":")))).toEqual([
+      "Objective",
+      "Design",
+      "Methods",
+      "Results",
+      "Conclusions",
+    ]);
     expect(paragraphs[0]).toBe(
       "Objective: This study investigated whether psychological flexibility, the key construct in the Acceptance and " +
         "Commitment Therapy (ACT) model of psychological and behavioural change, significantly predicts wellbeing and " +
@@ -105,7 +113,11 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
     expect(morocco.citation.abstract).toContain("lay health advisors (n = 10) and civil society members (n = 10)");
 
     const cachexia = byPmid("40476859");
-    expect(cachexia.citation.abstract.endsWith("Keywords: Molecular Imaging, Cancer, MRI, PET/CT, Ultrasound, Muscular, Oncology © RSNA, 2025.")).toBe(true);
+    expect(
+      cachexia.citation.abstract.endsWith(
+        "Keywords: Molecular Imaging, Cancer, MRI, PET/CT, Ultrasound, Muscular, Oncology © RSNA, 2025.",
+      ),
+    ).toBe(true);
     expect(cachexia.citation.abstract).not.toContain("\n"); // no <h4> headings: one paragraph
 
     expect(byPmid("40245290").citation.abstract).toContain("median overall survival of <1 year.\nConclusions: ");
@@ -171,7 +183,9 @@ describe("parseEuropePmcSearch on lite responses", () => {
 
 describe("parseEuropePmcSearch errors", () => {
   it("rejects JSON that is not a search response", () => {
-    expect(() => parseEuropePmcSearch(readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json"))).toThrow(EuropePmcFormatError);
+    expect(() => parseEuropePmcSearch(readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json"))).toThrow(
+      EuropePmcFormatError,
+    );
     expect(() => parseEuropePmcSearch(null)).toThrow(/not a Europe PMC search response/);
     expect(() => parseEuropePmcSearch({ hitCount: 1, resultList: { result: [{ id: 5 }] } })).toThrow(
       /resultList\.result\[0\] has the wrong shape/,

@@ -12,9 +12,17 @@ describe("provenance from PubMed/MEDLINE XML", () => {
     expect(retracted.id).toBe(`pmid:${COPIES.retracted.pmid}`);
     expect(retracted.citation.title).toBe("Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.");
     expect(retracted.citation.publicationTypes).toEqual(["Journal Article", "Retracted Publication"]);
-    expect(retracted.provenance).toEqual({ ...EMPTY_PROVENANCE, retracted: true, retractionIn: [COPIES.retracted.noticePmid] });
+    expect(retracted.provenance).toEqual({
+      ...EMPTY_PROVENANCE,
+      retracted: true,
+      retractionIn: [COPIES.retracted.noticePmid],
+    });
     expect(concern.id).toBe(`pmid:${COPIES.concern.pmid}`);
-    expect(concern.provenance).toEqual({ ...EMPTY_PROVENANCE, expressionOfConcern: true, expressionOfConcernIn: [COPIES.concern.noticePmid] });
+    expect(concern.provenance).toEqual({
+      ...EMPTY_PROVENANCE,
+      expressionOfConcern: true,
+      expressionOfConcernIn: [COPIES.concern.noticePmid],
+    });
   });
 
   it("finds the real ErratumIn link and the real Published Erratum notices of the MEDLINE sample, and no retraction", () => {
@@ -24,7 +32,9 @@ describe("provenance from PubMed/MEDLINE XML", () => {
     const corrected = records.filter((r) => r.provenance!.erratum);
     expect(corrected.map((r) => [r.id, r.provenance!.erratumIn])).toEqual([["pmid:26702309", ["26705261"]]]);
     // The sample's one "Published Erratum" is itself a notice about another record: flagged as such, still counted.
-    expect(records.filter((r) => r.provenance!.notice !== null).map((r) => [r.id, r.provenance!.notice])).toEqual([["pmid:26407471", "erratum"]]);
+    expect(records.filter((r) => r.provenance!.notice !== null).map((r) => [r.id, r.provenance!.notice])).toEqual([
+      ["pmid:26407471", "erratum"],
+    ]);
   });
 
   it("gives PubMed efetch records without such links an empty provenance (CommentIn is not a correction)", () => {
@@ -55,14 +65,19 @@ describe("provenance from Europe PMC", () => {
       doi: null,
       pmcid: null,
       url: `https://pubmed.ncbi.nlm.nih.gov/${COPIES.preprint.publishedPmid}/`,
-      title: "Atorvastatin calcium selectively kills thyroid cancer cells by inhibiting the prenylation of HRAS proteins",
+      title:
+        "Atorvastatin calcium selectively kills thyroid cancer cells by inhibiting the prenylation of HRAS proteins",
     });
     expect(published.provenance).toEqual({
       ...EMPTY_PROVENANCE,
       publishedVersion: { pmid: COPIES.preprint.publishedPmid },
       preprintOf: { id: COPIES.preprint.id, doi: COPIES.preprint.doi },
     });
-    expect(preprint).toMatchObject({ id: "doi:10.20944/preprints202506.1257.v1", preprint: true, provenance: EMPTY_PROVENANCE });
+    expect(preprint).toMatchObject({
+      id: "doi:10.20944/preprints202506.1257.v1",
+      preprint: true,
+      provenance: EMPTY_PROVENANCE,
+    });
   });
 
   it("keeps all 24 real preprints of the lite page as preprints (lite results carry no commentCorrectionList)", () => {
@@ -76,7 +91,11 @@ describe("provenance from ClinicalTrials.gov", () => {
   const asOf = new Date("2026-11-22T00:00:00Z");
 
   it("records last update and completion of the real full records, none stale", () => {
-    const studies = parseCtgovStudies(readJsonFixture("ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json"), "ctgov", asOf);
+    const studies = parseCtgovStudies(
+      readJsonFixture("ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json"),
+      "ctgov",
+      asOf,
+    );
     expect(studies.map((s) => [s.id, s.provenance!.registry])).toEqual([
       ["nct:NCT02210780", { lastUpdatePosted: "2020-05-07", completionDate: "2015-09-15", stale: false }],
       ["nct:NCT03418623", { lastUpdatePosted: "2020-10-08", completionDate: "2020-03-13", stale: false }],
@@ -86,7 +105,9 @@ describe("provenance from ClinicalTrials.gov", () => {
   });
 
   it(`flags a copy whose last update lies more than ${STALE_REGISTRATION_DAYS} days before its past completion, not one completing later`, () => {
-    const real = readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json") as { protocolSection: { statusModule: Record<string, unknown> } };
+    const real = readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json") as {
+      protocolSection: { statusModule: Record<string, unknown> };
+    };
     const copy = (lastUpdate: string, completion: string) => ({
       ...real,
       protocolSection: {
@@ -105,8 +126,12 @@ describe("provenance from ClinicalTrials.gov", () => {
       stale: true,
     });
     // 2019-03-14 → 2020-03-13 is 365 days: within the yearly update duty.
-    expect(parseCtgovStudies(copy("2019-03-14", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(false);
+    expect(parseCtgovStudies(copy("2019-03-14", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
+      false,
+    );
     // An anticipated completion after `asOf` is not yet due.
-    expect(parseCtgovStudies(copy("2018-02-01", "2027-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(false);
+    expect(parseCtgovStudies(copy("2018-02-01", "2027-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
+      false,
+    );
   });
 });

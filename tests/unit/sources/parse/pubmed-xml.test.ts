@@ -33,7 +33,12 @@ describe("parsePubmedXml on every recorded efetch file", () => {
       expect(e.citation.url).toBe(`https://pubmed.ncbi.nlm.nih.gov/${e.citation.pmid}/`);
       expect(e.citation.title).not.toMatch(/<\/?[a-z]+>|&#x?[0-9a-f]+;|&(lt|gt|amp|quot);/i);
       expect(e.citation.abstract).not.toMatch(/<\/?(i|b|sup|sub|u)>|&#x?[0-9a-f]+;/i);
-      const plain = [...e.citation.authors, e.citation.journal ?? "", ...e.citation.meshTerms.map((m) => m.term), ...e.entities.map((x) => x.name)];
+      const plain = [
+        ...e.citation.authors,
+        e.citation.journal ?? "",
+        ...e.citation.meshTerms.map((m) => m.term),
+        ...e.entities.map((x) => x.name),
+      ];
       expect(plain.filter((t) => /&#x?[0-9a-f]+;|&(lt|gt|amp|quot|apos);/i.test(t))).toEqual([]);
     }
   });
@@ -68,8 +73,12 @@ describe("parsePubmedXml field mapping", () => {
       year: 1976,
       publicationTypes: ["Journal Article"],
     });
-    expect(b.citation.abstract.startsWith("Electron paramagnetic resonance and magnetic susceptibility studies")).toBe(true);
-    expect(b.citation.abstract.endsWith("indicating the existence of a mechanism for heme-flavin interaction.")).toBe(true);
+    expect(b.citation.abstract.startsWith("Electron paramagnetic resonance and magnetic susceptibility studies")).toBe(
+      true,
+    );
+    expect(b.citation.abstract.endsWith("indicating the existence of a mechanism for heme-flavin interaction.")).toBe(
+      true,
+    );
     expect(b.citation.meshTerms).toHaveLength(13);
     expect(b.citation.meshTerms.filter((m) => m.majorTopic)).toHaveLength(2);
     expect(b.entities).toEqual([
@@ -173,7 +182,11 @@ describe("parsePubmedXml field mapping", () => {
     );
 
     const cefiderocol = evidence.find((e) => e.citation.pmid === "39382274")!;
-    expect(cefiderocol.citation.title.startsWith("Assessment of the activity and mechanisms of resistance to cefiderocol and combinations of β-lactams and the novel β-lactamase inhibitors")).toBe(true);
+    expect(
+      cefiderocol.citation.title.startsWith(
+        "Assessment of the activity and mechanisms of resistance to cefiderocol and combinations of β-lactams and the novel β-lactamase inhibitors",
+      ),
+    ).toBe(true);
     expect(cefiderocol.citation.authors).toHaveLength(18);
     expect(cefiderocol.citation.authors.slice(0, 3)).toEqual(["Blanco-Martín T", "López-Hernández I", "Aracil B"]);
     expect(cefiderocol.citation.authors[17]).toBe(
@@ -181,7 +194,9 @@ describe("parsePubmedXml field mapping", () => {
     );
     expect(cefiderocol.citation.meshTerms).toHaveLength(24);
     expect(cefiderocol.citation.meshTerms.filter((m) => m.majorTopic)).toHaveLength(9);
-    expect(cefiderocol.citation.abstract).toContain("meropenem/ANT3310 were determined by reference broth microdilution.");
+    expect(cefiderocol.citation.abstract).toContain(
+      "meropenem/ANT3310 were determined by reference broth microdilution.",
+    );
     expect(cefiderocol.citation.abstract).toContain("MIC50");
   });
 });
@@ -204,7 +219,9 @@ describe("parsePubmedXml on the MEDLINE 2016 sample (MedlineCitationSet)", () =>
     const psychosomatics = evidence.find((e) => e.citation.pmid === "18621939")!; // MedlineDate "2008 Jul-Aug"
     expect(psychosomatics.citation.year).toBe(2008);
     expect(psychosomatics.citation.doi).toBe("10.1176/appi.psy.49.4.332");
-    expect(psychosomatics.citation.title.startsWith("Clusters of alcohol use disorders diagnostic criteria")).toBe(true);
+    expect(psychosomatics.citation.title.startsWith("Clusters of alcohol use disorders diagnostic criteria")).toBe(
+      true,
+    );
     expect(evidence.find((e) => e.citation.pmid === "26702503")!.citation.year).toBe(2016); // "2016 Jan-Feb"
     expect(evidence.find((e) => e.citation.pmid === "21784659")!.citation.year).toBe(2012); // "2012 Jan-Feb"
   });
@@ -232,12 +249,13 @@ describe("parsePubmedXml errors and edge cases", () => {
   });
 
   it("returns [] for an empty article set", () => {
-    expect(parsePubmedXml("<?xml version=\"1.0\"?>\n<PubmedArticleSet></PubmedArticleSet>")).toEqual([]);
+    expect(parsePubmedXml('<?xml version="1.0"?>\n<PubmedArticleSet></PubmedArticleSet>')).toEqual([]);
     expect(parsePubmedXml("<PubmedArticleSet/>")).toEqual([]);
   });
 
   it("rejects a record without a PMID", () => {
-    const xml = "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>";
+    const xml =
+      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>";
     expect(() => parsePubmedXml(xml)).toThrow(/record without a valid PMID/);
   });
 

@@ -12,7 +12,9 @@ import { runIdSchema } from "@/lib/domain/run";
  */
 export async function POST(_request: Request, ctx: RouteContext<"/api/runs/[id]/cancel">) {
   const id = runIdSchema.safeParse((await ctx.params).id);
-  const access = id.success ? await writableRun(await getCaller(), id.data, "cancel") : { status: 404, message: "Unknown run." };
+  const access = id.success
+    ? await writableRun(await getCaller(), id.data, "cancel")
+    : { status: 404, message: "Unknown run." };
   if (!("run" in access)) return apiError(access.status, access.message);
   const { run } = access;
   if (run.status !== "running" && run.status !== "queued") return apiError(409, "This run has already ended.");

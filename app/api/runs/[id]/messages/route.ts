@@ -8,7 +8,10 @@ import { apiError, errorResponse, json, readJson } from "@/app/api/_contract/res
 import { runIdSchema } from "@/lib/domain/run";
 
 /** The run of the request, or the error answer (404 unknown or malformed id, 403 not allowed). */
-async function runOf(ctx: RouteContext<"/api/runs/[id]/messages">, action: "read" | "post"): Promise<{ response: Response } | { run: RunSummary }> {
+async function runOf(
+  ctx: RouteContext<"/api/runs/[id]/messages">,
+  action: "read" | "post",
+): Promise<{ response: Response } | { run: RunSummary }> {
   const id = runIdSchema.safeParse((await ctx.params).id);
   const run = id.success ? await getRun(id.data) : null;
   const denied = await conversationAccess(run, action);
@@ -42,6 +45,10 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/m
     const stream = await postFollowUp(found.run, body.data, { signal: request.signal });
     return createUIMessageStreamResponse({ stream });
   } catch (error) {
-    return errorResponse(error, "POST /api/runs/<id>/messages", "The follow-up could not be answered. Please try again.");
+    return errorResponse(
+      error,
+      "POST /api/runs/<id>/messages",
+      "The follow-up could not be answered. Please try again.",
+    );
   }
 }

@@ -14,10 +14,13 @@ import { runIdSchema } from "@/lib/domain/run";
  */
 export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/share">) {
   const id = runIdSchema.safeParse((await ctx.params).id);
-  const access = id.success ? await writableRun(await getCaller(), id.data, "share") : { status: 404, message: "Unknown run." };
+  const access = id.success
+    ? await writableRun(await getCaller(), id.data, "share")
+    : { status: 404, message: "Unknown run." };
   if (!("run" in access)) return apiError(access.status, access.message);
   const { run } = access;
-  if (run.status === "running" || run.status === "queued") return apiError(409, "Wait for the run to finish before sharing it.");
+  if (run.status === "running" || run.status === "queued")
+    return apiError(409, "Wait for the run to finish before sharing it.");
   const [events, evidence] = await Promise.all([listRunEvents(run.id), getRunEvidence(run.id)]);
   const token = await createShareLink(run.id, toRunSnapshot(run, events, evidence, await listMessages(run.id)));
   return json({ url: new URL(`/share/${token}`, publicOrigin(request)).toString(), token }, 201);

@@ -16,10 +16,14 @@ import { getCaller } from "@/app/_server/caller";
 export async function GET(_request: Request, ctx: RouteContext<"/reports/[id]/export/[format]">) {
   await connection();
   const { id, format } = await ctx.params;
-  if (!(isExportFormat(format) || format === FLOW_DIAGRAM_FORMAT) || !/^[0-9a-f-]{36}$/.test(id)) return new Response("Not found", { status: 404 });
+  if (!(isExportFormat(format) || format === FLOW_DIAGRAM_FORMAT) || !/^[0-9a-f-]{36}$/.test(id))
+    return new Response("Not found", { status: 404 });
   const detail = (await readableRun(await getCaller(), id)) ? await getRunDetail(id) : null;
   if (!detail) return new Response("Not found", { status: 404 });
-  const file = format === FLOW_DIAGRAM_FORMAT ? flowDiagramSvgFile(detail) : exportRun(format, detail, { messages: await listMessages(id) });
+  const file =
+    format === FLOW_DIAGRAM_FORMAT
+      ? flowDiagramSvgFile(detail)
+      : exportRun(format, detail, { messages: await listMessages(id) });
   if (!file) return new Response("This run has no report yet.", { status: 409 });
   return downloadResponse(file);
 }

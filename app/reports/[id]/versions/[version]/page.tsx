@@ -78,7 +78,12 @@ export default async function ReportVersionPage({ params }: PageProps<"/reports/
           ← The run
         </Link>
         {versions.map((v) => (
-          <Link key={v.version} href={`/reports/${run.id}/versions/${v.version}`} aria-current={v.version === n ? "page" : undefined} className={v.version === n ? "font-semibold" : "text-accent underline"}>
+          <Link
+            key={v.version}
+            href={`/reports/${run.id}/versions/${v.version}`}
+            aria-current={v.version === n ? "page" : undefined}
+            className={v.version === n ? "font-semibold" : "text-accent underline"}
+          >
             v{v.version}
           </Link>
         ))}
@@ -93,7 +98,13 @@ export default async function ReportVersionPage({ params }: PageProps<"/reports/
       ) : (
         <p className="text-sm text-muted-foreground">The run&apos;s first report.</p>
       )}
-      <VersionReport events={upTo} report={{ report: version.report, markdown: version.markdown }} records={records} question={run.question} maxIterations={run.maxIterations} />
+      <VersionReport
+        events={upTo}
+        report={{ report: version.report, markdown: version.markdown }}
+        records={records}
+        question={run.question}
+        maxIterations={run.maxIterations}
+      />
     </div>
   );
 }

@@ -18,7 +18,10 @@ export async function GET(_request: Request, ctx: RouteContext<"/share/[token]/e
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) return new Response("Not found", { status: 404 });
   const detail = snapshotToDetail(snapshot);
-  const file = format === FLOW_DIAGRAM_FORMAT ? flowDiagramSvgFile(detail) : exportRun(format, detail, { runId: null, messages: snapshot.messages ?? [] });
+  const file =
+    format === FLOW_DIAGRAM_FORMAT
+      ? flowDiagramSvgFile(detail)
+      : exportRun(format, detail, { runId: null, messages: snapshot.messages ?? [] });
   if (!file) return new Response("This shared copy has no report.", { status: 409 });
   return downloadResponse(file);
 }

@@ -16,7 +16,11 @@ describe("extractive stance of a sentence", () => {
   });
 
   it("reads an affirmed effect as support for the counter-statement of a no-effect claim", () => {
-    expect(readSentence("Doxorubicin causes significant cardiotoxicity.", noEffect)).toEqual({ stance: "counter", coverage: 1, result: true });
+    expect(readSentence("Doxorubicin causes significant cardiotoxicity.", noEffect)).toEqual({
+      stance: "counter",
+      coverage: 1,
+      result: true,
+    });
   });
 
   it("reads a negated effect as support for the claim", () => {
@@ -27,7 +31,9 @@ describe("extractive stance of a sentence", () => {
 
   it("gives a cue to its own agent: the protector's verb is not the drug's", () => {
     // "protects" belongs to carvedilol; "doxorubicin-induced" states the drug's effect.
-    expect(readSentence("Carvedilol protects against doxorubicin-induced cardiotoxicity.", causes).stance).toBe("claim");
+    expect(readSentence("Carvedilol protects against doxorubicin-induced cardiotoxicity.", causes).stance).toBe(
+      "claim",
+    );
     // "attenuated by amiloride" is the subject's own (opposite) effect; "Lithium-induced" belongs to lithium.
     const amiloride = analyseClaim("Amiloride increases lithium-induced polyuria");
     expect(readSentence("Lithium-induced polyuria was attenuated by amiloride.", amiloride).stance).toBe("counter");
@@ -35,7 +41,11 @@ describe("extractive stance of a sentence", () => {
   });
 
   it("ignores sentences that mention too few of the claim's concepts", () => {
-    expect(readSentence("Cardiac function was impaired.", noEffect)).toEqual({ stance: "neutral", coverage: 0.5, result: false });
+    expect(readSentence("Cardiac function was impaired.", noEffect)).toEqual({
+      stance: "neutral",
+      coverage: 0.5,
+      result: false,
+    });
   });
 });
 
@@ -48,13 +58,21 @@ describe("extractive score of a record (0–5)", () => {
     // One counter sentence ("congestive heart failure at … adriamycin dose"): 3.
     expect(scoreRecord(record("pmid:6769133"), noEffect)).toMatchObject({ score: 3, stance: "counter" });
     // A lithium record mentions neither doxorubicin nor the heart.
-    expect(scoreRecord(record("pmid:9406968"), noEffect)).toEqual({ score: 0, stance: "neutral", rationale: "Off topic: mentions 0 of 2 of the claim's concepts." });
+    expect(scoreRecord(record("pmid:9406968"), noEffect)).toEqual({
+      score: 0,
+      stance: "neutral",
+      rationale: "Off topic: mentions 0 of 2 of the claim's concepts.",
+    });
   });
 
   it("takes the passage from the abstract's counter sentences, result cue first, verbatim", () => {
     const passages = extractPassagesExtractive([record("pmid:24727461")], noEffect);
     expect(passages).toEqual([
-      { evidenceId: "pmid:24727461", passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction." },
+      {
+        evidenceId: "pmid:24727461",
+        passage:
+          "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+      },
     ]);
     expect(record("pmid:24727461").citation.abstract).toContain(passages[0].passage);
   });

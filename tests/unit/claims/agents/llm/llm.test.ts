@@ -33,17 +33,31 @@ const CLAIM = "Doxorubicin has no effect on the heart";
 const corpusSource: LiteratureSource = {
   id: "local",
   search: async (query, { limit }) => {
-    const ranked = rankBm25(query, corpus.map((e) => `${e.citation.title} ${e.citation.abstract}`)).slice(0, limit);
+    const ranked = rankBm25(
+      query,
+      corpus.map((e) => `${e.citation.title} ${e.citation.abstract}`),
+    ).slice(0, limit);
     return ranked.map((r, i) => ({ ...corpus[r.index], relevance: (ranked.length - i) / ranked.length }));
   },
 };
 
 /** A verified counter-passage of PMID 24727461 (rat study of doxorubicin cardiotoxicity), cited as [1]. */
 const CITATION = {
-  n: 1, evidenceId: "pmid:24727461", pmid: "24727461", doi: null, nctId: null, title: record("pmid:24727461").citation.title, journal: null,
-  year: null, url: "https://pubmed.ncbi.nlm.nih.gov/24727461/", source: "local" as const,
-  passage: "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
-  similarity: 1, score: 5, foundBy: ["keyword" as const],
+  n: 1,
+  evidenceId: "pmid:24727461",
+  pmid: "24727461",
+  doi: null,
+  nctId: null,
+  title: record("pmid:24727461").citation.title,
+  journal: null,
+  year: null,
+  url: "https://pubmed.ncbi.nlm.nih.gov/24727461/",
+  source: "local" as const,
+  passage:
+    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+  similarity: 1,
+  score: 5,
+  foundBy: ["keyword" as const],
 };
 
 const COUNTER: CounterStatement = {
@@ -75,7 +89,13 @@ describe("LLM claim agents (scripted models)", () => {
   it("scores N documents in ⌈N / 10⌉ batched calls, not one call per document", async () => {
     const documents = corpus.filter((e) => /doxorubicin/i.test(e.citation.abstract)).slice(0, 23);
     expect(documents).toHaveLength(23);
-    const batchAnswer = { scores: [{ n: 1, score: 4.6, rationale: "Direct finding." }, { n: 2, score: 7, rationale: "Out of range." }, { n: 3, score: 2, rationale: "Indirect." }] };
+    const batchAnswer = {
+      scores: [
+        { n: 1, score: 4.6, rationale: "Direct finding." },
+        { n: 2, score: 7, rationale: "Out of range." },
+        { n: 3, score: 2, rationale: "Indirect." },
+      ],
+    };
     const model = scriptedModel([batchAnswer, batchAnswer, batchAnswer]);
     const { scores, modelCalls } = await scoreDocumentsLlm(model, { claim: CLAIM, counter: COUNTER, documents });
     expect(modelCalls).toBe(Math.ceil(23 / SCORING_BATCH_SIZE));
@@ -98,9 +118,12 @@ describe("LLM claim agents (scripted models)", () => {
 
   it("drops a fabricated passage and keeps verified ones in the abstract's own words", async () => {
     const docs = ["pmid:24727461", "pmid:16565833", "pmid:12589964"].map(record);
-    const exact = "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
-    const near = "Microscopic evaluation revealed that treatment with DOX alone induced significant cardiac damage in comparison to the saline control group (P<0.001).";
-    const fabricated = "Doxorubicin markedly improved cardiac contractility and protected the myocardium in every treated animal.";
+    const exact =
+      "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+    const near =
+      "Microscopic evaluation revealed that treatment with DOX alone induced significant cardiac damage in comparison to the saline control group (P<0.001).";
+    const fabricated =
+      "Doxorubicin markedly improved cardiac contractility and protected the myocardium in every treated animal.";
     const model = scriptedModel([
       {
         passages: [
@@ -113,7 +136,10 @@ describe("LLM claim agents (scripted models)", () => {
     ]);
     const proposals = await extractPassagesLlm(model, { claim: CLAIM, counter: COUNTER, documents: docs });
     expect(proposals.map((p) => p.evidenceId)).toEqual(["pmid:24727461", "pmid:16565833", "pmid:12589964"]);
-    const candidates = docs.map((evidence) => ({ document: { evidence, foundBy: ["keyword" as const], relevance: 1 }, score: 4 }));
+    const candidates = docs.map((evidence) => ({
+      document: { evidence, foundBy: ["keyword" as const], relevance: 1 },
+      score: 4,
+    }));
     const { citations, dropped } = verifyPassages(candidates, proposals);
     expect(citations.map((c) => [c.n, c.evidenceId, c.passage])).toEqual([
       [1, "pmid:24727461", exact],
@@ -128,15 +154,30 @@ describe("LLM claim agents (scripted models)", () => {
   });
 
   it("writes the counter-statement, keywords and two HyDE abstracts", async () => {
-    const model = scriptedModel([{ ...COUNTER, claim: undefined, keywords: ["doxorubicin", " doxorubicin", "heart"], keywordQuery: " " }]);
+    const model = scriptedModel([
+      { ...COUNTER, claim: undefined, keywords: ["doxorubicin", " doxorubicin", "heart"], keywordQuery: " " },
+    ]);
     const counter = await writeCounterStatement(model, CLAIM);
     expect(counter).toEqual({ ...COUNTER, keywords: ["doxorubicin", "heart"], keywordQuery: "doxorubicin OR heart" });
     expect(promptText(model, 0)).toContain("<claim>\\nDoxorubicin has no effect on the heart\\n</claim>");
   });
 
   it("asks the model for the claims of an abstract, but not of a single claim", async () => {
-    const model = scriptedModel([{ claims: ["Dexrazoxane reduces heart failure.", "Dexrazoxane reduces heart failure", "Tumour response is unchanged.", "A", "B"] }]);
-    const claims = await extractClaimsLlm(model, "BACKGROUND: Anthracyclines harm the heart. RESULTS: Dexrazoxane reduced heart failure. Tumour response was unchanged.");
+    const model = scriptedModel([
+      {
+        claims: [
+          "Dexrazoxane reduces heart failure.",
+          "Dexrazoxane reduces heart failure",
+          "Tumour response is unchanged.",
+          "A",
+          "B",
+        ],
+      },
+    ]);
+    const claims = await extractClaimsLlm(
+      model,
+      "BACKGROUND: Anthracyclines harm the heart. RESULTS: Dexrazoxane reduced heart failure. Tumour response was unchanged.",
+    );
     expect(claims).toEqual(["Dexrazoxane reduces heart failure", "Tumour response is unchanged", "A"]);
     const unused = scriptedModel([]);
     expect(await extractClaimsLlm(unused, "Doxorubicin has no effect on the heart.")).toEqual([CLAIM]);
@@ -146,16 +187,43 @@ describe("LLM claim agents (scripted models)", () => {
   it("cleans the counter-report and judges the original claim", async () => {
     const citation = CITATION;
     const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
-    const input: CounterReportInput = { claim: CLAIM, counter: COUNTER, citations: [citation], stats, sources: ["local"] };
-    const report = await writeCounterReportLlm(scriptedModel([{ report: "Summary: In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." }]), input);
+    const input: CounterReportInput = {
+      claim: CLAIM,
+      counter: COUNTER,
+      citations: [citation],
+      stats,
+      sources: ["local"],
+    };
+    const report = await writeCounterReportLlm(
+      scriptedModel([
+        { report: "Summary: In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
+      ]),
+      input,
+    );
     expect(report).toBe("In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1].");
     // Too short to be a report: the template built from the passages is used instead.
-    expect(await writeCounterReportLlm(scriptedModel([{ report: "See [1]." }]), input)).toMatch(/^The counter-statement is “Doxorubicin has an effect on the heart”\./);
+    expect(await writeCounterReportLlm(scriptedModel([{ report: "See [1]." }]), input)).toMatch(
+      /^The counter-statement is “Doxorubicin has an effect on the heart”\./,
+    );
 
-    const verdict = await judgeClaimLlm(scriptedModel([{ verdict: "contradicts", confidence: "medium", rationale: " One rat study shows cardiotoxicity [1]. " }]), {
-      claim: CLAIM, counter: COUNTER, report, citations: [citation], stats, scores: [],
+    const verdict = await judgeClaimLlm(
+      scriptedModel([
+        { verdict: "contradicts", confidence: "medium", rationale: " One rat study shows cardiotoxicity [1]. " },
+      ]),
+      {
+        claim: CLAIM,
+        counter: COUNTER,
+        report,
+        citations: [citation],
+        stats,
+        scores: [],
+      },
+    );
+    expect(verdict).toEqual({
+      verdict: "contradicts",
+      confidence: "medium",
+      rationale: "One rat study shows cardiotoxicity [1].",
     });
-    expect(verdict).toEqual({ verdict: "contradicts", confidence: "medium", rationale: "One rat study shows cardiotoxicity [1]." });
   });
 });
 
@@ -172,17 +240,33 @@ describe("LLM claim agents' sampling and output limits", () => {
       { verdict: "contradicts", confidence: "low", rationale: "One rat study shows cardiotoxicity [1]." },
     ]);
     const usage: ModelUsage[] = [];
-    const backend = createLlmClaimBackend(model, "scripted", { maxOutputTokens: { "counter-report": 700 }, onUsage: (u) => usage.push(u) });
+    const backend = createLlmClaimBackend(model, "scripted", {
+      maxOutputTokens: { "counter-report": 700 },
+      onUsage: (u) => usage.push(u),
+    });
     const documents = [record("pmid:24727461")];
     await backend.extractClaims("Doxorubicin has no effect on the heart. It is safe at every dose.");
     await backend.counterStatement(CLAIM);
     await backend.scoreDocuments({ claim: CLAIM, counter: COUNTER, documents });
     await backend.extractPassages({ claim: CLAIM, counter: COUNTER, documents });
-    const input: CounterReportInput = { claim: CLAIM, counter: COUNTER, citations: [citation], stats, sources: ["local"] };
+    const input: CounterReportInput = {
+      claim: CLAIM,
+      counter: COUNTER,
+      citations: [citation],
+      stats,
+      sources: ["local"],
+    };
     const report = await backend.writeCounterReport(input);
     await backend.judgeClaim({ claim: CLAIM, counter: COUNTER, report, citations: [citation], stats, scores: [] });
 
-    expect(usage.map((u) => u.agent)).toEqual(["claim-extraction", "counter-statement", "claim-scoring", "claim-passages", "counter-report", "claim-verdict"]);
+    expect(usage.map((u) => u.agent)).toEqual([
+      "claim-extraction",
+      "counter-statement",
+      "claim-scoring",
+      "claim-passages",
+      "counter-report",
+      "claim-verdict",
+    ]);
     expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
       // Rubric and copying calls at temperature 0 (they were at the prose temperature 0.3); prose at 0.3.
       [0, 500],
@@ -205,26 +289,49 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
     const batches = Math.ceil(n / SCORING_BATCH_SIZE);
     expect(batches).toBeGreaterThanOrEqual(4);
     // Every batch scores its first record 5 and the others 1, so the candidates are records 1, 11, 21, …
-    const scoring = { scores: Array.from({ length: SCORING_BATCH_SIZE }, (_, i) => ({ n: i + 1, score: i === 0 ? 5 : 1, rationale: i === 0 ? "Direct." : "On topic." })) };
+    const scoring = {
+      scores: Array.from({ length: SCORING_BATCH_SIZE }, (_, i) => ({
+        n: i + 1,
+        score: i === 0 ? 5 : 1,
+        rationale: i === 0 ? "Direct." : "On topic.",
+      })),
+    };
     const candidates: Evidence[] = documents.filter((_, i) => i % SCORING_BATCH_SIZE === 0).map((d) => d.evidence);
     const lastSentence = (e: Evidence) => splitSentences(e.citation.abstract).at(-1)!;
     const fabricated = "Doxorubicin never altered any measure of cardiac structure or function in these animals.";
-    const firstBatch = candidates.slice(0, 5).map((e, i) => ({ n: i + 1, passage: i === 1 ? fabricated : lastSentence(e) }));
+    const firstBatch = candidates
+      .slice(0, 5)
+      .map((e, i) => ({ n: i + 1, passage: i === 1 ? fabricated : lastSentence(e) }));
     const secondBatch = candidates.slice(5).map((e, i) => ({ n: i + 1, passage: lastSentence(e) }));
     const answers: object[] = [
       { ...COUNTER, claim: undefined },
       ...Array.from({ length: batches }, () => scoring),
       { passages: firstBatch },
       ...(secondBatch.length ? [{ passages: secondBatch }] : []),
-      { report: "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an invented study [42]." },
-      { verdict: "contradicts", confidence: "high", rationale: "The cited passages describe cardiac effects of doxorubicin [1, 2]." },
+      {
+        report:
+          "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an invented study [42].",
+      },
+      {
+        verdict: "contradicts",
+        confidence: "high",
+        rationale: "The cited passages describe cardiac effects of doxorubicin [1, 2].",
+      },
     ];
     const model = scriptedModel(answers);
     const usage: ModelUsage[] = [];
     const backend = createLlmClaimBackend(model, "scripted", { onUsage: (u) => usage.push(u) });
     const recorder = memoryRecorder();
 
-    const outcome = await runClaimCheck({ text: CLAIM, sourceIds: ["local"], sources: [corpusSource], backend, embedder, timeoutMs: 10_000, recorder });
+    const outcome = await runClaimCheck({
+      text: CLAIM,
+      sourceIds: ["local"],
+      sources: [corpusSource],
+      backend,
+      embedder,
+      timeoutMs: 10_000,
+      recorder,
+    });
 
     expect(outcome).toMatchObject({ status: "completed", error: null });
     expect(model.doGenerateCalls).toHaveLength(answers.length);
@@ -233,12 +340,19 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
     expect(calls("counter-statement")).toBe(1);
     expect(calls("claim-scoring")).toBe(Math.ceil(n / SCORING_BATCH_SIZE));
     expect(calls("claim-passages")).toBe(Math.ceil(candidates.length / 5));
-    expect(eventsOf(recorder, "claim-scored")[0]).toMatchObject({ found: n, scored: n, aboveThreshold: candidates.length, modelCalls: batches });
+    expect(eventsOf(recorder, "claim-scored")[0]).toMatchObject({
+      found: n,
+      scored: n,
+      aboveThreshold: candidates.length,
+      modelCalls: batches,
+    });
 
     // The HyDE search ran on both hypothetical abstracts, and provenance says which strategies found each document.
     const searches = eventsOf(recorder, "claim-search");
     expect(searches.filter((s) => s.strategy === "hyde")).toHaveLength(2);
-    expect(searches.filter((s) => s.strategy === "keyword").map((s) => s.query)).toEqual(["doxorubicin AND (cardiotoxicity OR heart)"]);
+    expect(searches.filter((s) => s.strategy === "keyword").map((s) => s.query)).toEqual([
+      "doxorubicin AND (cardiotoxicity OR heart)",
+    ]);
     const [result] = outcome.claims;
     expect(result.searchStats.strategies.hyde.ran).toBe(true);
     expect(result.searchStats.strategies.hyde.found).toBeGreaterThan(0);
@@ -246,15 +360,29 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
 
     // The fabricated passage is dropped; every cited passage is in its record's abstract.
     const report = eventsOf(recorder, "counter-report")[0];
-    expect(report.dropped).toEqual([{ evidenceId: candidates[1].id, passage: fabricated, similarity: report.dropped[0].similarity }]);
+    expect(report.dropped).toEqual([
+      { evidenceId: candidates[1].id, passage: fabricated, similarity: report.dropped[0].similarity },
+    ]);
     expect(report.dropped[0].similarity).toBeLessThan(0.95);
     expect(result.citations.map((c) => c.evidenceId)).toEqual(candidates.filter((_, i) => i !== 1).map((e) => e.id));
     for (const c of result.citations) expect(record(c.evidenceId).citation.abstract).toContain(c.passage);
-    expect(result.searchStats).toMatchObject({ documentsCited: candidates.length - 1, passagesExtracted: candidates.length, passagesDropped: 1 });
+    expect(result.searchStats).toMatchObject({
+      documentsCited: candidates.length - 1,
+      passagesExtracted: candidates.length,
+      passagesDropped: 1,
+    });
 
     // The marker that cites nothing is removed; the verdict is about the original claim.
-    expect(result.counterReport).toBe("Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an invented study.");
-    expect(result).toMatchObject({ claim: CLAIM, counterStatement: COUNTER.counterStatement, verdict: "contradicts", confidence: "high", claimSupportingDocuments: null });
+    expect(result.counterReport).toBe(
+      "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an invented study.",
+    );
+    expect(result).toMatchObject({
+      claim: CLAIM,
+      counterStatement: COUNTER.counterStatement,
+      verdict: "contradicts",
+      confidence: "high",
+      claimSupportingDocuments: null,
+    });
     expect(result.metadata).toMatchObject({ backend: "llm", model: "scripted", temperature: 0.3 });
     expect(recorder.events.map((e) => e.type).filter((t) => t !== "claim-search")).toEqual([
       "run-started",
@@ -278,14 +406,29 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
     const model = scriptedModel([
       { ...counter, claim: undefined },
       ...Array.from({ length: batches }, () => scoring),
-      { passages: [1, 2, 3, 4, 5].map((i) => ({ n: i, passage: "An invented sentence that no abstract of this corpus contains at all." })) },
+      {
+        passages: [1, 2, 3, 4, 5].map((i) => ({
+          n: i,
+          passage: "An invented sentence that no abstract of this corpus contains at all.",
+        })),
+      },
       ...(batches > 5 ? [{ passages: [] }] : []),
     ]);
     const recorder = memoryRecorder();
-    const outcome = await runClaimCheck({ text: CLAIM, sourceIds: ["local"], sources: [corpusSource], backend: createLlmClaimBackend(model, "scripted"), embedder, timeoutMs: 10_000, recorder });
+    const outcome = await runClaimCheck({
+      text: CLAIM,
+      sourceIds: ["local"],
+      sources: [corpusSource],
+      backend: createLlmClaimBackend(model, "scripted"),
+      embedder,
+      timeoutMs: 10_000,
+      recorder,
+    });
     const [result] = outcome.claims;
     expect(result).toMatchObject({ verdict: "undecided", confidence: "low", citations: [] });
-    expect(result.counterReport).toContain(`reached the threshold, but no passage supporting the counter-statement could be verified in their abstracts.`);
+    expect(result.counterReport).toContain(
+      `reached the threshold, but no passage supporting the counter-statement could be verified in their abstracts.`,
+    );
     expect(result.searchStats.strategies.hyde).toEqual({ ran: false, found: 0, scored: 0, cited: 0 });
     expect(model.doGenerateCalls).toHaveLength(1 + batches + (batches > 5 ? 2 : 1));
   });

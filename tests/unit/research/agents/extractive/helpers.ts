@@ -12,7 +12,13 @@ export function runAgents(question: string, evidence: Evidence[]) {
   const hypotheses = normaliseAssessment(extractiveHypothesize({ question, evidence, previous: null }));
   const assessment = extractiveJudge({ question, evidence, hypotheses, iteration: 1, maxIterations: 3 });
   const report = extractiveReport({
-    question, evidence, hypotheses, assessments: [assessment], sourcesSearched: ["local"], iterations: 1, shortfalls: [],
+    question,
+    evidence,
+    hypotheses,
+    assessments: [assessment],
+    sourcesSearched: ["local"],
+    iterations: 1,
+    shortfalls: [],
   });
   return { hypotheses, assessment, report };
 }
@@ -33,7 +39,11 @@ export function expectTypedAndGrounded(h: MechanismHypothesis, evidence: Evidenc
   const cited = h.supportingEvidence.map((id) => evidence.find((e) => e.id === id));
   expect(cited.every((e) => e !== undefined)).toBe(true);
   if (h.target === UNKNOWN_TARGET) return expectProcessChain(h, cited as Evidence[]);
-  for (const name of [h.drug, h.target]) expect(cited.some((e) => named(e!, name)), `${name} in ${chainLabel(h)}`).toBe(true);
+  for (const name of [h.drug, h.target])
+    expect(
+      cited.some((e) => named(e!, name)),
+      `${name} in ${chainLabel(h)}`,
+    ).toBe(true);
   expect(h.links.map((l) => [l.from, l.to])).toEqual([
     [h.drug, h.target],
     [h.target, h.pathway],
@@ -41,7 +51,11 @@ export function expectTypedAndGrounded(h: MechanismHypothesis, evidence: Evidenc
   ]);
   const curated = h.links[1].curated;
   if (curated) expect(curated).toBe(`NCBI Gene GO annotation ${h.pathwayGoId}`);
-  else expect(cited.some((e) => named(e!, h.pathway)), `${h.pathway} in ${chainLabel(h)}`).toBe(true);
+  else
+    expect(
+      cited.some((e) => named(e!, h.pathway)),
+      `${h.pathway} in ${chainLabel(h)}`,
+    ).toBe(true);
   for (const link of h.links) if (!link.curated) expect(link.evidenceIds.length).toBeGreaterThan(0);
   expect(new Set(h.links.flatMap((l) => l.evidenceIds))).toEqual(new Set(h.supportingEvidence));
   expect(h.targetGeneId).toMatch(/^\d+$/);
@@ -49,7 +63,9 @@ export function expectTypedAndGrounded(h: MechanismHypothesis, evidence: Evidenc
   expect(h.pathwayGoId).toMatch(/^GO:\d{7}$/);
   expect(h.drugMeshId).toMatch(/^[CD]\d+$/);
   expect(h.effectMeshId).toMatch(/^[CD]\d+$/);
-  const annotated = new Set(evidence.flatMap((e) => e.entities.filter((x) => x.type !== "gene").map((x) => x.name.toLowerCase())));
+  const annotated = new Set(
+    evidence.flatMap((e) => e.entities.filter((x) => x.type !== "gene").map((x) => x.name.toLowerCase())),
+  );
   expect(annotated.has(h.target.toLowerCase()), `${h.target} is an annotated chemical or disease`).toBe(false);
   expect(h.target).not.toMatch(/^[A-Z]{4,}$/); // a section heading such as FINDINGS or RESULTS
 }
@@ -65,7 +81,11 @@ function expectProcessChain(h: MechanismHypothesis, cited: Evidence[]) {
     [h.pathway, h.effect],
   ]);
   for (const link of h.links) expect(link.evidenceIds.length).toBeGreaterThan(0);
-  for (const name of [h.drug, h.pathway]) expect(cited.some((e) => named(e, name)), `${name} in ${chainLabel(h)}`).toBe(true);
+  for (const name of [h.drug, h.pathway])
+    expect(
+      cited.some((e) => named(e, name)),
+      `${name} in ${chainLabel(h)}`,
+    ).toBe(true);
   expect(new Set(h.links.flatMap((l) => l.evidenceIds))).toEqual(new Set(h.supportingEvidence));
   expect([h.targetGeneId, h.targetSymbol]).toEqual([null, null]);
   expect(h.pathwayGoId).toMatch(/^GO:\d{7}$/);
@@ -78,11 +98,19 @@ export function expectRankedBySupport(a: HypothesisSet) {
   for (let i = 1; i < a.hypotheses.length; i++) {
     const [prev, next] = [a.hypotheses[i - 1], a.hypotheses[i]];
     expect(next.confidence).toBeLessThanOrEqual(prev.confidence);
-    if (next.confidence === prev.confidence) expect(next.supportingEvidence.length).toBeLessThanOrEqual(prev.supportingEvidence.length);
+    if (next.confidence === prev.confidence)
+      expect(next.supportingEvidence.length).toBeLessThanOrEqual(prev.supportingEvidence.length);
   }
 }
 
-const PROSE = (r: ResearchReport) => [r.executiveSummary, r.methodology.content, r.mechanisticFindings.content, r.clinicalFindings.content, r.conclusion, ...r.limitations];
+const PROSE = (r: ResearchReport) => [
+  r.executiveSummary,
+  r.methodology.content,
+  r.mechanisticFindings.content,
+  r.clinicalFindings.content,
+  r.conclusion,
+  ...r.limitations,
+];
 
 /** Every marker points at a reference, every reference at a record of the evidence, and every reference is cited. */
 export function expectReportIntegrity(report: ResearchReport, evidence: Evidence[]) {

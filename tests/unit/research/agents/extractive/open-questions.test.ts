@@ -37,7 +37,16 @@ describe("open question: which drugs can cause torsade de pointes", () => {
     // records use only in animal models, listed apart as an experimental inducer. Fluconazole before terodiline (one
     // record each): the relation model's second stage reads fluconazole's torsade de pointes higher.
     expect(assessment.drugCandidates).toEqual([
-      "cisapride", "terfenadine", "erythromycin", "d,l-sotalol", "metoclopramide", "fluconazole", "terodiline", "ketoconazole", "pentamidine", "amiodarone",
+      "cisapride",
+      "terfenadine",
+      "erythromycin",
+      "d,l-sotalol",
+      "metoclopramide",
+      "fluconazole",
+      "terodiline",
+      "ketoconazole",
+      "pentamidine",
+      "amiodarone",
       "azimilide (experimental inducer)",
     ]);
     expect(assessment.drugCandidates.some((d) => d.includes("protective"))).toBe(false);
@@ -46,24 +55,55 @@ describe("open question: which drugs can cause torsade de pointes", () => {
 
   it("every candidate causes torsade de pointes by the library's own gold annotations", () => {
     const gold = goldRelations();
-    const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records?(?:, \d+ in people)? \[/g)].map((m) => m[1]);
+    const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records?(?:, \d+ in people)? \[/g)].map(
+      (m) => m[1],
+    );
     // Ten drugs with evidence in people, and azimilide, used in these records only in animal models.
     expect(candidates).toHaveLength(11);
     const byName = new Map(evidence.flatMap((e) => e.entities.map((x) => [x.name.toLowerCase(), x.meshId] as const)));
     const goldFor = (name: string, disease: string) => {
       const mesh = byName.get(name.toLowerCase());
-      return evidence.some((e) => e.entities.some((x) => x.meshId === mesh) && gold.has(`${e.citation.pmid}|${mesh}|${disease}`));
+      return evidence.some(
+        (e) => e.entities.some((x) => x.meshId === mesh) && gold.has(`${e.citation.pmid}|${mesh}|${disease}`),
+      );
     };
     // The drugs are gold CID pairs with torsade de pointes; azimilide, used only to induce it in animal models, is not.
     expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates.filter((c) => c !== "azimilide"));
-    expect(report.executiveSummary).toContain("The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 3 in people [");
-    expect(report.executiveSummary).toContain("Used in these records to induce torsade de pointes in animal models or cells, not reported in people: azimilide (1 record [1]).");
+    expect(report.executiveSummary).toContain(
+      "The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 3 in people [",
+    );
+    expect(report.executiveSummary).toContain(
+      "Used in these records to induce torsade de pointes in animal models or cells, not reported in people: azimilide (1 record [1]).",
+    );
   });
 
   it("traces the candidates through IKr, normalised to hERG/KCNH2 (NCBI Gene 3757)", () => {
-    expect(hypotheses.hypotheses.map((h) => [chainLabel(h), h.targetSymbol, h.targetGeneId, h.pathwayGoId, h.confidence, h.supportingEvidence])).toEqual([
-      ["terfenadine → IKr → ventricular cardiac muscle cell action potential → TdP", "KCNH2", "3757", "GO:0086005", 0.35, ["pmid:24742750", "pmid:16403073"]],
-      ["ketoconazole → IKr → ventricular cardiac muscle cell action potential → TdP", "KCNH2", "3757", "GO:0086005", 0.35, ["pmid:24742750", "pmid:16403073"]],
+    expect(
+      hypotheses.hypotheses.map((h) => [
+        chainLabel(h),
+        h.targetSymbol,
+        h.targetGeneId,
+        h.pathwayGoId,
+        h.confidence,
+        h.supportingEvidence,
+      ]),
+    ).toEqual([
+      [
+        "terfenadine → IKr → ventricular cardiac muscle cell action potential → TdP",
+        "KCNH2",
+        "3757",
+        "GO:0086005",
+        0.35,
+        ["pmid:24742750", "pmid:16403073"],
+      ],
+      [
+        "ketoconazole → IKr → ventricular cardiac muscle cell action potential → TdP",
+        "KCNH2",
+        "3757",
+        "GO:0086005",
+        0.35,
+        ["pmid:24742750", "pmid:16403073"],
+      ],
     ]);
     for (const h of hypotheses.hypotheses) expectTypedAndGrounded(h, evidence);
     expectRankedBySupport(hypotheses);
@@ -100,7 +140,9 @@ describe("repurposing question: existing drugs that could treat hypertension", (
     expect(evidence).toHaveLength(86);
     expect(assessment.drugCandidates).toEqual(HYPERTENSION_CANDIDATES);
     expect(report.title).toBe("Existing drugs that could treat hypertension: candidates and evidence");
-    expect(hypotheses.hypotheses.map((h) => [chainLabel(h), h.targetSymbol, h.targetGeneId, h.supportingEvidence.length])).toEqual(HYPERTENSION_CHAINS);
+    expect(
+      hypotheses.hypotheses.map((h) => [chainLabel(h), h.targetSymbol, h.targetGeneId, h.supportingEvidence.length]),
+    ).toEqual(HYPERTENSION_CHAINS);
     for (const h of hypotheses.hypotheses) expectTypedAndGrounded(h, evidence);
     expectRankedBySupport(hypotheses);
     expectReportIntegrity(report, evidence);
@@ -108,7 +150,12 @@ describe("repurposing question: existing drugs that could treat hypertension", (
 });
 
 // Evidence in people first: propranolol and diltiazem before the animal-study agents atorva and vitamin E.
-const HYPERTENSION_CANDIDATES = ["propranolol (protective)", "diltiazem (protective)", "atorva (protective)", "vitamin E (protective)"];
+const HYPERTENSION_CANDIDATES = [
+  "propranolol (protective)",
+  "diltiazem (protective)",
+  "atorva (protective)",
+  "vitamin E (protective)",
+];
 // Equal confidence: candidates in their ranked order (propranolol, with evidence in people, before vitamin E).
 const HYPERTENSION_CHAINS = [
   ["atorva → eNOS → regulation of blood pressure → hypertension", "NOS3", "4846", 3],
@@ -123,8 +170,14 @@ describe("a named drug absent from the evidence", () => {
 
   it("is reported as a gap and never replaced by another drug", () => {
     expect(evidence).toHaveLength(26);
-    const gap = "The question names rofecoxib, but none of the 26 records reviewed mentions it; no other drug was substituted.";
-    expect(hypotheses).toEqual({ hypotheses: [], primaryHypothesis: null, knowledgeGaps: [gap], recommendedSearches: ["rofecoxib hepatotoxicity"] });
+    const gap =
+      "The question names rofecoxib, but none of the 26 records reviewed mentions it; no other drug was substituted.";
+    expect(hypotheses).toEqual({
+      hypotheses: [],
+      primaryHypothesis: null,
+      knowledgeGaps: [gap],
+      recommendedSearches: ["rofecoxib hepatotoxicity"],
+    });
     expect(assessment.drugCandidates).toEqual([]);
     expect(report.title).toBe("Evidence report: Is rofecoxib hepatotoxic?");
     expect(report.executiveSummary).toContain(gap);

@@ -8,12 +8,29 @@ import { classifyStudy } from "@/lib/domain/study-design";
 import type { Evidence } from "@/lib/domain/evidence";
 import { searchCorpus } from "../../../../support/corpus";
 
-function record(pmid: string, title: string, abstract: string, entities: Evidence["entities"] = [], publicationTypes: string[] = []): Evidence {
+function record(
+  pmid: string,
+  title: string,
+  abstract: string,
+  entities: Evidence["entities"] = [],
+  publicationTypes: string[] = [],
+): Evidence {
   return {
     id: `pmid:${pmid}`,
     citation: {
-      source: "pubmed", pmid, doi: null, pmcid: null, nctId: null, title, authors: [], journal: null, year: null,
-      url: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`, publicationTypes, meshTerms: [], abstract,
+      source: "pubmed",
+      pmid,
+      doi: null,
+      pmcid: null,
+      nctId: null,
+      title,
+      authors: [],
+      journal: null,
+      year: null,
+      url: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`,
+      publicationTypes,
+      meshTerms: [],
+      abstract,
     },
     relevance: 1,
     entities,
@@ -25,15 +42,26 @@ function record(pmid: string, title: string, abstract: string, entities: Evidenc
 describe("typed concepts", () => {
   it("keys genes by NCBI Gene ID and processes by GO ID; headings and annotated chemicals are not genes", () => {
     const evidence = [
-      record("16403073", "Ketoconazole induced torsades de pointes.", "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may prolong QT interval. Apoptosis was not seen.", [
-        { name: "Ketoconazole", type: "chemical", meshId: "D007654" },
-        { name: "torsades de pointes", type: "disease", meshId: "D016171" },
-      ]),
+      record(
+        "16403073",
+        "Ketoconazole induced torsades de pointes.",
+        "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may prolong QT interval. Apoptosis was not seen.",
+        [
+          { name: "Ketoconazole", type: "chemical", meshId: "D007654" },
+          { name: "torsades de pointes", type: "disease", meshId: "D016171" },
+        ],
+      ),
     ];
     const index = buildConceptIndex(evidence);
-    expect(index.concepts.get("gene:3757")).toMatchObject({ kind: "gene", gene: { entrezId: "3757", symbol: "KCNH2" } });
+    expect(index.concepts.get("gene:3757")).toMatchObject({
+      kind: "gene",
+      gene: { entrezId: "3757", symbol: "KCNH2" },
+    });
     expect([...index.concepts.get("gene:3757")!.forms.keys()]).toEqual(["IKr"]);
-    expect(index.concepts.get("go:GO:0006915")).toMatchObject({ kind: "process", process: { goId: "GO:0006915", term: "apoptotic process" } });
+    expect(index.concepts.get("go:GO:0006915")).toMatchObject({
+      kind: "process",
+      process: { goId: "GO:0006915", term: "apoptotic process" },
+    });
     const kinds = [...index.concepts.values()].map((c) => [c.key, c.kind]).sort();
     expect(kinds).toEqual([
       ["D007654", "chemical"],
@@ -53,8 +81,15 @@ describe("links rest on non-negated sentences", () => {
 
   it("drops a drug → target link whose only sentence is negated", () => {
     const evidence = [
-      record("1", "Serotonin syndrome signs in rats.", "5-HT1A receptor-mediated signs were not evoked by haloperidol.", [{ name: "haloperidol", type: "chemical", meshId: "D006220" }]),
-      record("2", "Receptor binding.", "Haloperidol bound the dopamine D2 receptor.", [{ name: "Haloperidol", type: "chemical", meshId: "D006220" }]),
+      record(
+        "1",
+        "Serotonin syndrome signs in rats.",
+        "5-HT1A receptor-mediated signs were not evoked by haloperidol.",
+        [{ name: "haloperidol", type: "chemical", meshId: "D006220" }],
+      ),
+      record("2", "Receptor binding.", "Haloperidol bound the dopamine D2 receptor.", [
+        { name: "Haloperidol", type: "chemical", meshId: "D006220" },
+      ]),
     ];
     const index = buildConceptIndex(evidence);
     expect(linkRecordIndices(index, new Set(["D006220"]), new Set(["gene:3350"]))).toEqual([]); // HTR1A
@@ -91,10 +126,19 @@ describe("question terms", () => {
     expect(open.effect).toBeNull();
     expect(open.missingDrug).toBeNull();
     const absent = findQuestionTerms("Is rofecoxib nephrotoxic?", index);
-    expect(absent.classification).toEqual({ kind: "named-drug", drugs: ["rofecoxib"], conditions: ["nephrotoxicity"], relation: "causes", organ: "kidneys", negated: false });
+    expect(absent.classification).toEqual({
+      kind: "named-drug",
+      drugs: ["rofecoxib"],
+      conditions: ["nephrotoxicity"],
+      relation: "causes",
+      organ: "kidneys",
+      negated: false,
+    });
     expect(absent.drug).toBeNull();
     expect(absent.missingDrug).toBe("rofecoxib");
-    expect(absent.notes).toEqual(["The question names rofecoxib, but none of the 29 records reviewed mentions it; no other drug was substituted."]);
+    expect(absent.notes).toEqual([
+      "The question names rofecoxib, but none of the 29 records reviewed mentions it; no other drug was substituted.",
+    ]);
   });
 });
 
@@ -117,15 +161,21 @@ describe("cues", () => {
   });
 
   it("finds the subject of a protection verb", () => {
-    expect(protectiveAgents(index, new Set(["D008094"]), new Set(["D051437"]))).toEqual([{ key: "D000584", records: [1] }]);
+    expect(protectiveAgents(index, new Set(["D008094"]), new Set(["D051437"]))).toEqual([
+      { key: "D000584", records: [1] },
+    ]);
   });
 });
 
 describe("study design and confidence", () => {
   it("classifies by publication type, registry record and abstract words", () => {
-    expect(classifyStudy(record("1", "A trial", "Patients were randomized in a double-blind trial.")).design).toBe("randomized-trial");
+    expect(classifyStudy(record("1", "A trial", "Patients were randomized in a double-blind trial.")).design).toBe(
+      "randomized-trial",
+    );
     expect(classifyStudy(record("2", "X", "Text.", [], ["Meta-Analysis"])).level).toBe(1);
-    expect(classifyStudy(record("3", "Rats", "Male Wistar rats received lithium; rats developed polyuria.")).design).toBe("animal");
+    expect(
+      classifyStudy(record("3", "Rats", "Male Wistar rats received lithium; rats developed polyuria.")).design,
+    ).toBe("animal");
     expect(classifyStudy(record("4", "A case", "A 45-year-old man developed polyuria.")).design).toBe("case-report");
     expect(classifyStudy(record("5", "Cells", "Cultured cells were exposed in vitro.")).design).toBe("in-vitro");
   });

@@ -19,9 +19,21 @@ const DOX_CHAINS = [
   ["doxorubicin → STAT3 → oxidative stress → cardiotoxicity", "6774", "GO:0006979", 5, 0.3],
   ["doxorubicin → B1R → inflammatory response → cardiotoxic", "623", "GO:0006954", 1, 0.18],
   ["doxorubicin → PARP-1 → cellular response to oxidative stress → cardiotoxicity", "142", "GO:0034599", 1, 0.18],
-  ["doxorubicin → interleukin 6 → positive regulation of interleukin-6 production → cardiotoxic", "3569", "GO:0032755", 1, 0.18],
+  [
+    "doxorubicin → interleukin 6 → positive regulation of interleukin-6 production → cardiotoxic",
+    "3569",
+    "GO:0032755",
+    1,
+    0.18,
+  ],
 ];
-const DOX_CANDIDATES = ["doxorubicin", "ICRF-187 (protective)", "hydroxytyrosol (protective)", "carvedilol (protective)", "monoHER (protective)"];
+const DOX_CANDIDATES = [
+  "doxorubicin",
+  "ICRF-187 (protective)",
+  "hydroxytyrosol (protective)",
+  "carvedilol (protective)",
+  "monoHER (protective)",
+];
 
 describe("extractive backend on the BC5CDR corpus: lithium nephrotoxicity", () => {
   const evidence = searchCorpus("lithium");
@@ -44,7 +56,13 @@ describe("extractive backend on the BC5CDR corpus: lithium nephrotoxicity", () =
   it("finds AQP2 (NCBI Gene 359) and its GO process on the route to nephrogenic diabetes insipidus", () => {
     const p = hypotheses.primaryHypothesis!;
     expect(chainLabel(p)).toBe("lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus");
-    expect(p).toMatchObject({ drugMeshId: "D008094", targetGeneId: "359", targetSymbol: "AQP2", pathwayGoId: "GO:0003091", effectMeshId: "D018500" });
+    expect(p).toMatchObject({
+      drugMeshId: "D008094",
+      targetGeneId: "359",
+      targetSymbol: "AQP2",
+      pathwayGoId: "GO:0003091",
+      effectMeshId: "D018500",
+    });
     // 0.35, nothing contradicting: PMID 1378968 ("lithium also caused proteinuria … in absence of glomerulosclerosis")
     // reports lithium nephropathy; "in absence of" describes what came with the finding and denies nothing.
     expect(p.confidence).toBe(0.35);
@@ -92,7 +110,15 @@ describe("extractive backend on the BC5CDR corpus: doxorubicin cardiotoxicity", 
       expectTypedAndGrounded(h, evidence);
     }
     expectRankedBySupport(hypotheses);
-    expect(hypotheses.hypotheses.map((h) => [chainLabel(h), h.targetGeneId, h.pathwayGoId, h.supportingEvidence.length, h.confidence])).toEqual(DOX_CHAINS);
+    expect(
+      hypotheses.hypotheses.map((h) => [
+        chainLabel(h),
+        h.targetGeneId,
+        h.pathwayGoId,
+        h.supportingEvidence.length,
+        h.confidence,
+      ]),
+    ).toEqual(DOX_CHAINS);
     const parp = hypotheses.hypotheses.find((h) => h.targetSymbol === "PARP1")!;
     expect(parp.links[0].evidenceIds).toEqual(["pmid:11861791"]);
     expect(hypotheses.knowledgeGaps.some((g) => g.includes("PMID 11861791") && g.includes("PARP-1"))).toBe(true);
@@ -109,7 +135,9 @@ describe("extractive backend on the BC5CDR corpus: doxorubicin cardiotoxicity", 
 
   it("writes a report with valid citations and design caveats", () => {
     expectReportIntegrity(report, evidence);
-    expect(report.limitations.some((l) => l.startsWith("Most mechanistic evidence comes from animal studies"))).toBe(true);
+    expect(report.limitations.some((l) => l.startsWith("Most mechanistic evidence comes from animal studies"))).toBe(
+      true,
+    );
     expect(report.mechanisticFindings.content).toMatch(/oxidative stress/);
   });
 });
@@ -129,11 +157,28 @@ describe("extractive backend: determinism, edge cases, performance", () => {
     expect(h.primaryHypothesis).toBeNull();
     expect(h.knowledgeGaps[0]).toMatch(/No evidence/);
     const j = await backend.judge({ question: LITHIUM_Q, evidence: [], hypotheses: h, iteration: 1, maxIterations: 2 });
-    expect([j.mechanismScore, j.clinicalScore, j.confidence, j.sufficient, j.recommendation]).toEqual([0, 0, 0, false, "continue"]);
-    const last = await backend.judge({ question: LITHIUM_Q, evidence: [], hypotheses: h, iteration: 2, maxIterations: 2 });
+    expect([j.mechanismScore, j.clinicalScore, j.confidence, j.sufficient, j.recommendation]).toEqual([
+      0,
+      0,
+      0,
+      false,
+      "continue",
+    ]);
+    const last = await backend.judge({
+      question: LITHIUM_Q,
+      evidence: [],
+      hypotheses: h,
+      iteration: 2,
+      maxIterations: 2,
+    });
     expect(last.recommendation).toBe("synthesize");
     const r = await backend.report({
-      question: LITHIUM_Q, evidence: [], hypotheses: h, assessments: [last], sourcesSearched: ["pubmed"], iterations: 2,
+      question: LITHIUM_Q,
+      evidence: [],
+      hypotheses: h,
+      assessments: [last],
+      sourcesSearched: ["pubmed"],
+      iterations: 2,
       shortfalls: [{ source: "pubmed", message: "timed out after 15 s, 0 records" }],
     });
     expect(r.references).toEqual([]);
@@ -144,7 +189,12 @@ describe("extractive backend: determinism, edge cases, performance", () => {
     const controller = new AbortController();
     controller.abort(new Error("cancelled"));
     await expect(
-      createExtractiveBackend().hypothesize({ question: LITHIUM_Q, evidence: [], previous: null, signal: controller.signal }),
+      createExtractiveBackend().hypothesize({
+        question: LITHIUM_Q,
+        evidence: [],
+        previous: null,
+        signal: controller.signal,
+      }),
     ).rejects.toThrow("cancelled");
   });
 

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import type { ReportRepair } from "@/lib/domain/critic";
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../../../support/fake-openai-server";
+import {
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+  type ScriptedEntry,
+} from "../../../../support/fake-openai-server";
 import { LITHIUM_EVIDENCE, reportInput } from "../../../../support/llm";
 
 let server: FakeOpenAIServer | null = null;
@@ -14,9 +18,17 @@ afterEach(async () => {
 /** The report agent over HTTP (@ai-sdk/openai-compatible → the loopback server, as a local model): the report and its repairs. */
 async function report(script: ScriptedEntry[]) {
   server = await startFakeOpenAIServer(script);
-  const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen2.5:7b-instruct" } as unknown as NodeJS.ProcessEnv)!;
+  const configured = getLanguageModel({
+    OPENAI_API_KEY: "ollama",
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_MODEL: "qwen2.5:7b-instruct",
+  } as unknown as NodeJS.ProcessEnv)!;
   const repairs: ReportRepair[] = [];
-  const built = await writeReport(configured.model, { ...reportInput(), hooks: { onReportRepairs: (r) => repairs.push(...r) } }, { promptStyle: configured.promptStyle });
+  const built = await writeReport(
+    configured.model,
+    { ...reportInput(), hooks: { onReportRepairs: (r) => repairs.push(...r) } },
+    { promptStyle: configured.promptStyle },
+  );
   return { built, repairs };
 }
 
@@ -67,7 +79,11 @@ describe("the report agent keeps citations written as (E3), [E3–E5] and senten
 
   it("a statement citing a key never shown loses the sentence, as before", async () => {
     const answer = draft({
-      executiveSummary: [S("Lithium raised AVP in rats.", ["E1.3"]), S("A trial of 12,000 patients confirmed it.", ["E12.1"]), S("So did a cohort (E9).")],
+      executiveSummary: [
+        S("Lithium raised AVP in rats.", ["E1.3"]),
+        S("A trial of 12,000 patients confirmed it.", ["E12.1"]),
+        S("So did a cohort (E9)."),
+      ],
     });
     const { built, repairs } = await report([JSON.stringify(answer)]);
     expect(built.executiveSummary).toBe("Lithium raised AVP in rats [1].");
@@ -80,8 +96,14 @@ describe("the report agent keeps citations written as (E3), [E3–E5] and senten
 
 describe("a bare [3] in a draft is never read as a reference (real AI SDK path)", () => {
   it("the draft is asked again, in the same conversation, and the second answer is used", async () => {
-    const bare = draft({ executiveSummary: [S("Lithium raised AVP in rats [3].")], conclusion: [S("Plausible [1].", ["E1.3"])] });
-    const fixed = draft({ executiveSummary: [S("Lithium raised AVP in rats.", ["E1.3"])], conclusion: [S("Plausible.", ["E1.3"])] });
+    const bare = draft({
+      executiveSummary: [S("Lithium raised AVP in rats [3].")],
+      conclusion: [S("Plausible [1].", ["E1.3"])],
+    });
+    const fixed = draft({
+      executiveSummary: [S("Lithium raised AVP in rats.", ["E1.3"])],
+      conclusion: [S("Plausible.", ["E1.3"])],
+    });
     const { built, repairs } = await report([JSON.stringify(bare), JSON.stringify(fixed)]);
     expect(server!.requests).toHaveLength(2);
     const second = server!.requests[1] as { messages: Array<{ role: string; content: string }> };
@@ -96,11 +118,20 @@ describe("a bare [3] in a draft is never read as a reference (real AI SDK path)"
   });
 
   it("asked again and still citing by number: the numbers are deleted, never mapped to reference 3", async () => {
-    const bare = draft({ executiveSummary: [S("Lithium raised AVP in rats [3].")], conclusion: [S("Plausible.", ["E1.3"])] });
+    const bare = draft({
+      executiveSummary: [S("Lithium raised AVP in rats [3].")],
+      conclusion: [S("Plausible.", ["E1.3"])],
+    });
     const { built, repairs } = await report([JSON.stringify(bare), JSON.stringify(bare)]);
     expect(server!.requests).toHaveLength(2);
     expect(built.executiveSummary).toBe("Lithium raised AVP in rats.");
     expect(built.references.map((r) => r.pmid)).toEqual(["9406968"]);
-    expect(repairs).toEqual([{ kind: "marker", detail: "Executive summary: 1 bracketed number removed: a number is no evidence key (cite a block by key, e.g. [E3])" }]);
+    expect(repairs).toEqual([
+      {
+        kind: "marker",
+        detail:
+          "Executive summary: 1 bracketed number removed: a number is no evidence key (cite a block by key, e.g. [E3])",
+      },
+    ]);
   });
 });

@@ -72,7 +72,9 @@ describe("LLM hypothesis agent", () => {
     expect(result.primaryHypothesis?.target).toBe("ENaC");
     expect(result.knowledgeGaps).toEqual(["Human collecting-duct data"]);
     // Dropped references are recorded (and shown) as keys, never as the identifiers the model invented.
-    expect(unknown).toEqual([["(an identifier that names no retrieved record)", "(an identifier that names no retrieved record)", "E9"]]);
+    expect(unknown).toEqual([
+      ["(an identifier that names no retrieved record)", "(an identifier that names no retrieved record)", "E9"],
+    ]);
     expect(usage).toEqual([{ agent: "hypothesis", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 }]);
 
     const prompt = promptText(model, 0);
@@ -82,8 +84,16 @@ describe("LLM hypothesis agent", () => {
   });
 
   it("keeps at most four hypotheses", async () => {
-    const five = { ...answer, hypotheses: [0, 1, 2, 3, 4].map((i) => ({ ...answer.hypotheses[1], target: `T${i}` })), primaryHypothesis: null };
-    const result = await generateHypotheses(scriptedModel([five]), { question: QUESTION, evidence: LITHIUM_EVIDENCE, previous: null });
+    const five = {
+      ...answer,
+      hypotheses: [0, 1, 2, 3, 4].map((i) => ({ ...answer.hypotheses[1], target: `T${i}` })),
+      primaryHypothesis: null,
+    };
+    const result = await generateHypotheses(scriptedModel([five]), {
+      question: QUESTION,
+      evidence: LITHIUM_EVIDENCE,
+      previous: null,
+    });
     expect(result.hypotheses.map((h) => h.target)).toEqual(["T0", "T1", "T2", "T3"]);
     expect(result.primaryHypothesis?.target).toBe("T0");
   });

@@ -46,7 +46,10 @@ describe("LLM judge", () => {
   });
 
   it("clamps scores to integers 0–10 and confidence to 0–1", async () => {
-    const result = await judgeEvidence(scriptedModel([answer({ mechanismScore: 12.6, clinicalScore: -3, confidence: 1.5 })]), input(1));
+    const result = await judgeEvidence(
+      scriptedModel([answer({ mechanismScore: 12.6, clinicalScore: -3, confidence: 1.5 })]),
+      input(1),
+    );
     expect(result.mechanismScore).toBe(10);
     expect(result.clinicalScore).toBe(0);
     expect(result.confidence).toBe(1);
@@ -54,7 +57,9 @@ describe("LLM judge", () => {
 
   it("forces synthesize at the iteration cap, even when insufficient", async () => {
     const result = await judgeEvidence(
-      scriptedModel([answer({ recommendation: "continue", sufficient: false, nextSearchQueries: ["lithium AQP2 human"] })]),
+      scriptedModel([
+        answer({ recommendation: "continue", sufficient: false, nextSearchQueries: ["lithium AQP2 human"] }),
+      ]),
       input(3),
     );
     expect(result.sufficient).toBe(false);

@@ -10,7 +10,16 @@ import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, promptBlocks, QUESTION } from "../../../../support/llm";
 
-type Body = { temperature: number; messages: Array<{ role: string; content: string }>; response_format: { json_schema: { name: string; schema: { properties: { records: { items: { properties: Record<string, unknown> } } } } } } };
+type Body = {
+  temperature: number;
+  messages: Array<{ role: string; content: string }>;
+  response_format: {
+    json_schema: {
+      name: string;
+      schema: { properties: { records: { items: { properties: Record<string, unknown> } } } };
+    };
+  };
+};
 const user = (body: Record<string, unknown>) => (body as Body).messages.find((m) => m.role === "user")!.content;
 
 let server: FakeOpenAIServer | null = null;
@@ -19,10 +28,25 @@ afterEach(async () => {
   server = null;
 });
 
-const hypotheses: HypothesisOutput = { evidenceReading: "No record reports a mechanism.", hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
+const hypotheses: HypothesisOutput = {
+  evidenceReading: "No record reports a mechanism.",
+  hypotheses: [],
+  primaryHypothesis: null,
+  knowledgeGaps: [],
+  recommendedSearches: [],
+};
 const judge: JudgeOutput = {
-  keyFindings: [], mechanismReasoning: "AVP rises [E1].", mechanismScore: 5, clinicalReasoning: "One cohort [E3].", clinicalScore: 3, drugCandidates: [],
-  reasoning: "Thin.", confidence: 0.3, sufficient: false, recommendation: "continue", nextSearchQueries: [],
+  keyFindings: [],
+  mechanismReasoning: "AVP rises [E1].",
+  mechanismScore: 5,
+  clinicalReasoning: "One cohort [E3].",
+  clinicalScore: 3,
+  drugCandidates: [],
+  reasoning: "Thin.",
+  confidence: 0.3,
+  sufficient: false,
+  recommendation: "continue",
+  nextSearchQueries: [],
 };
 
 describe("the batched relevance pass (summary before score, as PaperQA2)", () => {
@@ -37,17 +61,35 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
       ],
     });
     server = await startFakeOpenAIServer([relevance, JSON.stringify(hypotheses), JSON.stringify(judge)]);
-    const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen2.5:7b-instruct" } as unknown as NodeJS.ProcessEnv)!;
+    const configured = getLanguageModel({
+      OPENAI_API_KEY: "ollama",
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_MODEL: "qwen2.5:7b-instruct",
+    } as unknown as NodeJS.ProcessEnv)!;
     const usage: ModelUsage[] = [];
-    const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING, onUsage: (u) => usage.push(u) });
+    const backend = createLlmBackend(configured.model, configured.modelId, {
+      promptStyle: configured.promptStyle,
+      sampling: DEFAULT_SAMPLING,
+      onUsage: (u) => usage.push(u),
+    });
     await backend.hypothesize({ question: QUESTION, evidence: LITHIUM_EVIDENCE, previous: null });
-    await backend.judge({ question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 2 });
+    await backend.judge({
+      question: QUESTION,
+      evidence: LITHIUM_EVIDENCE,
+      hypotheses: HYPOTHESES,
+      iteration: 1,
+      maxIterations: 2,
+    });
 
     // One relevance call for the run's four records; the judge reuses its scores.
     expect(usage.map((u) => u.agent)).toEqual(["relevance", "hypothesis", "judge"]);
     const [pass, hypothesis, judged] = server.requests;
     expect((pass as Body).response_format.json_schema.name).toBe("relevance_output");
-    expect(Object.keys((pass as Body).response_format.json_schema.schema.properties.records.items.properties)).toEqual(["key", "summary", "score"]);
+    expect(Object.keys((pass as Body).response_format.json_schema.schema.properties.records.items.properties)).toEqual([
+      "key",
+      "summary",
+      "score",
+    ]);
     expect((pass as Body).temperature).toBe(0);
     // Blocks in order of relevance to the question (BM25): E2 first.
     expect(promptBlocks(user(pass)).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);
@@ -60,10 +102,29 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
 
   it("an unusable relevance answer drops nothing (and is not asked again in the run)", async () => {
     server = await startFakeOpenAIServer(["not json", "still not json", JSON.stringify(judge), JSON.stringify(judge)]);
-    const configured = getLanguageModel({ OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "qwen2.5:7b-instruct" } as unknown as NodeJS.ProcessEnv)!;
-    const backend = createLlmBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING });
-    await backend.judge({ question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 2 });
-    await backend.judge({ question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 2, maxIterations: 2 });
+    const configured = getLanguageModel({
+      OPENAI_API_KEY: "ollama",
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_MODEL: "qwen2.5:7b-instruct",
+    } as unknown as NodeJS.ProcessEnv)!;
+    const backend = createLlmBackend(configured.model, configured.modelId, {
+      promptStyle: configured.promptStyle,
+      sampling: DEFAULT_SAMPLING,
+    });
+    await backend.judge({
+      question: QUESTION,
+      evidence: LITHIUM_EVIDENCE,
+      hypotheses: HYPOTHESES,
+      iteration: 1,
+      maxIterations: 2,
+    });
+    await backend.judge({
+      question: QUESTION,
+      evidence: LITHIUM_EVIDENCE,
+      hypotheses: HYPOTHESES,
+      iteration: 2,
+      maxIterations: 2,
+    });
     expect(server.requests).toHaveLength(4);
     expect(promptBlocks(user(server.requests[2])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);
     expect(promptBlocks(user(server.requests[3])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);

@@ -4,9 +4,14 @@ import { promptText, reportInput, scriptedModel } from "../../../../support/llm"
 
 /** Keys E1 and E3 (shown), E5 and E12 (past the 4 records), cited in the text and in the support lists. */
 const answer: ReportOutput = {
-  evidenceReading: "The records bear on the question.", outcome: "answers", missing: [],
+  evidenceReading: "The records bear on the question.",
+  outcome: "answers",
+  missing: [],
   title: "Lithium and polyuria",
-  executiveSummary: [{ support: ["E1.3"], text: "Lithium raises AVP in rats [E1]." }, { support: ["E5.1"], text: "A trial confirmed it [E5]." }],
+  executiveSummary: [
+    { support: ["E1.3"], text: "Lithium raises AVP in rats [E1]." },
+    { support: ["E5.1"], text: "A trial confirmed it [E5]." },
+  ],
   methodology: "PubMed was searched.",
   mechanisticFindings: [{ support: ["E1.3"], text: "AVP transcripts rose [E1, E12]." }],
   clinicalFindings: [{ support: ["E3.2"], text: "Multiple daily doses went with higher urine volumes [e3]." }],
@@ -33,7 +38,10 @@ describe("LLM report: keys resolved against the blocks shown", () => {
 
   it("passes the critic's feedback to a revision", async () => {
     const model = scriptedModel([answer]);
-    await writeReport(model, { ...reportInput(), feedback: ["Every dosage is cited in its sentence: dosage “300 mg” without a citation"] });
+    await writeReport(model, {
+      ...reportInput(),
+      feedback: ["Every dosage is cited in its sentence: dosage “300 mg” without a citation"],
+    });
     const prompt = promptText(model, 0);
     expect(prompt).toContain("## Critic feedback on your previous draft");
     expect(prompt).toContain("- Every dosage is cited in its sentence: dosage “300 mg” without a citation");
