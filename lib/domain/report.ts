@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sourceIdSchema } from "./evidence";
+import { passageCitationSchema } from "./fulltext";
 
 /** A prose section whose text may carry inline [n] markers that refer to `references[n-1]`. */
 export const reportSectionSchema = z.object({
@@ -82,7 +83,9 @@ export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array
  * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
  * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
- * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed.
+ * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
+ * full-text passages the report's sentences quote or rest on, each with its record, stable passage id, section and
+ * page (absent when the report read abstracts only).
  */
 const reportFields = z.object({
   title: z.string(),
@@ -109,6 +112,7 @@ const reportFields = z.object({
   verification: reportVerificationSchema.optional(),
   support: z.array(sentenceSupportSchema).optional(),
   notAnswered: notAnsweredSchema.optional(),
+  passages: z.array(passageCitationSchema).optional(),
 });
 export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -5,11 +5,19 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { EntailmentVerdict } from "@/lib/domain/critic";
 import type { BackendKind, Shortfall } from "@/lib/domain/run";
+import type { FullText } from "@/lib/domain/fulltext";
+
+/**
+ * The full texts the run read, by record id (lib/research/full-text.ts): agents read the passages that bear on the
+ * question and the hypotheses besides the abstracts, and cite them by passage. Absent or empty: abstracts only.
+ */
+export type RunFullTexts = ReadonlyMap<string, FullText>;
 
 /** Input of the hypothesis agent: the question, all evidence so far, and the previous iteration's output. */
 export interface HypothesisInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   previous: HypothesisSet | null;
   signal?: AbortSignal;
   hooks?: AgentHooks;
@@ -19,6 +27,7 @@ export interface HypothesisInput {
 export interface JudgeInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   hypotheses: HypothesisSet;
   iteration: number;
   maxIterations: number;
@@ -33,6 +42,7 @@ export interface JudgeInput {
 export interface ReportInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   hypotheses: HypothesisSet;
   assessments: JudgeAssessment[];
   sourcesSearched: SourceId[];
@@ -48,6 +58,7 @@ export interface CritiqueInput {
   question: string;
   report: ResearchReport;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   signal?: AbortSignal;
   hooks?: AgentHooks;
 }

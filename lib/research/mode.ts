@@ -10,6 +10,7 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
+import { createFullTextReader } from "@/lib/research/full-text";
 import {
   initialResearchState,
   researchOutcome,
@@ -95,6 +96,7 @@ export const researchMode: RunMode<
       sources: createSources(settings.sources, {
         treatmentQuestion: isTreatmentQuestion(settings.question),
         cache: settings.sourceCache !== "bypass",
+        owner: settings.owner ?? null,
       }),
       backend: overrides.backend ?? createReasoningBackend(),
       maxIterations: settings.maxIterations,
@@ -106,6 +108,16 @@ export const researchMode: RunMode<
       fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
       prices: getModelPrices(),
       modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
+      fullText: createFullTextReader({
+        owner: settings.owner ?? null,
+        fetch: config.CRITICA_FULL_TEXT === "on",
+        records: config.CRITICA_FULL_TEXT_RECORDS,
+        waitMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+        notOpenTtlMs: config.CRITICA_SOURCE_CACHE_TTL_HOURS * 3_600_000,
+        useCache: settings.sourceCache !== "bypass",
+        emit: recorder.emit,
+        signal,
+      }),
     };
   },
   initialState: initialResearchState,

@@ -27,6 +27,7 @@ import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
 import { scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
+import type { FullTextReader, FullTextState } from "@/lib/research/full-text";
 
 /** Records per source for the question itself, and for each follow-up query. */
 export const QUESTION_SEARCH_LIMIT = 40;
@@ -58,6 +59,8 @@ export interface ResearchRunInput {
   prices?: ModelPrices | null;
   /** The backend's per-call time limit in ms, named in timeout messages. */
   modelTimeoutMs?: number;
+  /** Fetches and reads the records' full texts (lib/research/full-text.ts); absent: abstracts only. */
+  fullText?: FullTextReader;
 }
 
 /** What a run produced, whatever its final status (a failed run keeps everything found so far). */
@@ -84,6 +87,8 @@ export interface ResearchState {
   synthesize: boolean;
   /** Targeted searches the hypothesis stage started while its agent wrote (lib/research/search-prefetch.ts). */
   prefetchKey?: string;
+  /** The records read in full and those whose full text could not be fetched (lib/research/full-text.ts). */
+  fullTexts?: FullTextState;
 }
 
 /** The state of a run that has not started. */
@@ -191,6 +196,8 @@ async function search(
     );
     if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
     state.evidence.push(...kept);
+    // Full texts are fetched while the agents read the abstracts; the judge and the report read them.
+    if (kept.length > 0) input.fullText?.prefetch(state);
     await recorder.emit("evidence", {
       iteration,
       added: kept.map(summarizeEvidence),
@@ -272,6 +279,7 @@ export const researchStages = {
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
+    const fullTexts = await input.fullText?.read(state);
     // The targeted searches start as the agent finishes each hypothesis's suggestions (LLM backend, streaming).
     const prefetch = startSearchPrefetch({
       sources: input.sources.filter((s) => !state.failedSources.includes(s.id)),
@@ -290,6 +298,7 @@ export const researchStages = {
           b.hypothesize({
             question: input.question,
             evidence: supportableEvidence(state.evidence),
+            fullTexts,
             previous,
             signal,
             hooks: {
@@ -347,6 +356,8 @@ export const researchStages = {
   async judge(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    await input.fullText?.settle(state, iteration);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     try {
@@ -354,6 +365,7 @@ export const researchStages = {
         b.judge({
           question: input.question,
           evidence: supportableEvidence(state.evidence),
+          fullTexts,
           hypotheses,
           iteration,
           maxIterations: input.maxIterations,
@@ -376,6 +388,8 @@ export const researchStages = {
   async report(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    await input.fullText?.settle(state, state.iterations);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     try {
       const support = supportableEvidence(state.evidence);
@@ -383,6 +397,7 @@ export const researchStages = {
         reportInput: {
           question: input.question,
           evidence: support,
+          fullTexts,
           hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
           assessments: state.assessments,
           sourcesSearched: input.sourceIds,

@@ -44,9 +44,10 @@ function loadPdfJs(): Promise<PdfJs> {
  */
 export async function readPdfText(data: Uint8Array): Promise<PdfText> {
   const lib = await loadPdfJs();
-  // pdf.js takes ownership of the buffer it is given (it transfers it to its worker): hand it a copy.
+  // pdf.js takes ownership of the buffer it is given (it transfers it to its worker), and refuses a Node Buffer:
+  // hand it a plain copy.
   const task = lib.getDocument({
-    data: data.slice(),
+    data: new Uint8Array(data),
     useSystemFonts: false,
     disableFontFace: true,
     verbosity: lib.VerbosityLevel.ERRORS,
