@@ -4,6 +4,7 @@
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
  *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
+ *   fulltext  facts only the bodies of five articles state, asked over the demo library plus the articles (JATS, then PDF)
  * `--backend llm` (pubmedqa, claims, cdr) runs the model path of the benchmark on the configured language model
  * (OPENAI_*; or a cassette replayed with CRITICA_LLM_CASSETTE=replay) and prints its calls, tokens and estimated cost.
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
@@ -14,6 +15,7 @@ import { runCdr } from "./eval-cdr";
 import { runCdrWithModel } from "./eval-cdr-llm";
 import { backendArg } from "./eval-model";
 import { runClaims } from "./eval-claims";
+import { runFullText } from "./eval-fulltext";
 import { runPubmedQa } from "./eval-pubmedqa";
 import type { BenchmarkResult } from "./eval-types";
 
@@ -40,6 +42,11 @@ const BENCHMARKS: Record<
     describe:
       "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)",
     run: runPubmedQa,
+  },
+  fulltext: {
+    describe:
+      "facts only the bodies of the five shared full texts state, asked over the demo library plus those articles, imported as JATS and as PDF",
+    run: runFullText,
   },
 };
 

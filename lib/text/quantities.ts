@@ -42,7 +42,10 @@ const PATTERNS: Array<[QuantityKind, RegExp]> = [
   ],
   [
     "sample",
-    new RegExp(String.raw`\b(?:n\s*=\s*\d+|${NUM}(?:\s+\w+)?\s+${SUBJECTS}\b|\d+\s+of\s+\d+\s+${SUBJECTS}?)`, "gi"),
+    new RegExp(
+      String.raw`\b(?:n\s*=\s*\d+|(?:${NUM}-)?${NUM}(?:\s+[a-z]+){0,3}\s+${SUBJECTS}\b|\d+\s+of\s+\d+\s+${SUBJECTS}?)`,
+      "gi",
+    ),
   ],
   [
     "duration",

@@ -85,7 +85,14 @@ export function fullTextFindings(
     pool.map((p) => p.sentence.text),
   );
   const scored = pool.map((p, i) => {
-    const quantities = findQuantities(p.sentence.text).filter((q) => asked.size === 0 || asked.has(q.kind));
+    // A table row's numbers are values of the kind its row and columns name, whatever their units.
+    const quantities =
+      p.sentence.passage.kind === "table"
+        ? (
+            p.sentence.text.slice(p.sentence.text.indexOf(" — ")).match(/\d+(?:[.,]\d+)?(?:\s*±\s*\d+(?:\.\d+)?)?/g) ??
+            []
+          ).map((text) => ({ text }))
+        : findQuantities(p.sentence.text).filter((q) => asked.size === 0 || asked.has(q.kind));
     const onTopic = indexTerms(p.sentence.text).some((t) => questionTerms.has(t));
     const numbers = asked.size === 0 ? 1 : quantities.length > 0 ? 2 : 0.3;
     const score = onTopic ? scores[i] * SECTION_WEIGHT[p.sentence.passage.sectionType] * numbers : 0;
