@@ -50,14 +50,22 @@ export const reportVerificationSchema = z.object({
 
 /**
  * What one cited sentence of a model-written report rests on: the sentence as published (citation markers
- * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract the model named by
- * sentence id ("E3.2"), each as its 1-based number and its exact text, looked up in the record (never copied by the
+ * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract (or, numbered after it, of
+ * its full text, with the passage) the model named by sentence id ("E3.2"), each as its 1-based number and its exact
+ * text, looked up in the record (never copied by the
  * model). The critic checks the sentence against these, and the report page marks them in the abstract.
  */
 export const sentenceSupportSchema = z.object({
   sentence: z.string(),
   evidenceId: z.string(),
-  sentences: z.array(z.object({ n: z.number().int().min(1), text: z.string() })),
+  sentences: z.array(
+    z.object({
+      n: z.number().int().min(1),
+      text: z.string(),
+      /** A sentence of the record's full text (numbered after its abstract): the passage it stands in. */
+      passage: passageCitationSchema.omit({ evidenceId: true, sentence: true }).optional(),
+    }),
+  ),
 });
 export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 

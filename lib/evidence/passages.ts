@@ -1,4 +1,4 @@
-import type { ArticleDocument, Passage } from "@/lib/domain/fulltext";
+import type { ArticleDocument, Passage, SectionType } from "@/lib/domain/fulltext";
 import type { Evidence } from "@/lib/domain/evidence";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { splitSentences } from "@/lib/text/sentences";
@@ -97,3 +97,18 @@ export function passageLocation(passage: Passage): string {
   if (passage.section) return passage.page !== null ? `${passage.section}, page ${passage.page}` : passage.section;
   return passage.page !== null ? `page ${passage.page}` : "body";
 }
+
+/**
+ * How much a sentence's section counts when a reader picks what a full text says: the study's own findings and methods
+ * (results, the case, methods, tables) fully, its discussion and conclusions less, its introduction (other studies'
+ * findings) least. Source: our reading of IMRaD; what an abstract leaves out is mostly in results and tables.
+ */
+export const SECTION_WEIGHT: Record<SectionType, number> = {
+  results: 1,
+  "case-report": 1,
+  methods: 0.9,
+  conclusions: 0.7,
+  discussion: 0.6,
+  introduction: 0.3,
+  other: 0.3,
+};

@@ -1,26 +1,11 @@
 import type { Evidence } from "@/lib/domain/evidence";
-import type { FullText, PassageCitation, SectionType } from "@/lib/domain/fulltext";
+import type { FullText, PassageCitation } from "@/lib/domain/fulltext";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
-import { passageLocation, passageSentences, type PassageSentence } from "@/lib/evidence/passages";
+import { passageLocation, passageSentences, SECTION_WEIGHT, type PassageSentence } from "@/lib/evidence/passages";
 import { findMentions, predictRelations } from "@/lib/relations";
 import { bm25Scores } from "@/lib/text/bm25";
 import { askedQuantities, findQuantities } from "@/lib/text/quantities";
 import { indexTerms } from "@/lib/text/tokens";
-
-/**
- * How much a sentence's section counts when the report picks what a full text says: the study's own findings and
- * methods (results, the case, methods, tables) fully, its discussion and conclusions less, its introduction (other
- * studies' findings) least. Source: our reading of IMRaD; what an abstract leaves out is mostly in results and tables.
- */
-const SECTION_WEIGHT: Record<SectionType, number> = {
-  results: 1,
-  "case-report": 1,
-  methods: 0.9,
-  conclusions: 0.7,
-  discussion: 0.6,
-  introduction: 0.3,
-  other: 0.3,
-};
 
 /** Sentences of the full texts quoted in a report at most, and per record. Our choice (a report section's length). */
 export const FULL_TEXT_SENTENCES = 5;

@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
+import type { FullText } from "@/lib/domain/fulltext";
 import { keyedEvidenceText, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import { buildKeyedEvidenceContext } from "@/lib/evidence/prompt-context/context";
 import { withHooks, type LlmAgentOptions } from "../../../ai/structured";
@@ -41,7 +42,13 @@ export function hypothesesFocus(assessment: HypothesisSet | null): string {
  */
 export async function agentEvidence(
   model: LanguageModel,
-  input: { question: string; evidence: Evidence[]; hooks?: AgentHooks; signal?: AbortSignal },
+  input: {
+    question: string;
+    evidence: Evidence[];
+    fullTexts?: ReadonlyMap<string, FullText>;
+    hooks?: AgentHooks;
+    signal?: AbortSignal;
+  },
   options: ResearchLlmOptions,
   hypotheses: HypothesisSet | null,
   maxItems: number,
@@ -52,6 +59,7 @@ export async function agentEvidence(
     maxItems,
     embedder: options.embedder,
     excerpts: options.excerpts,
+    fullTexts: input.fullTexts,
     onUsage: withHooks(options, input.hooks).onUsage,
     signal: input.signal,
   });
