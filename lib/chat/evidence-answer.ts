@@ -49,6 +49,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
   let allowed: Set<number>;
   let considered: number;
   let answered: boolean | null = null;
+  let passages: ChatAnswerData["passages"];
   if (input.model) {
     const context = await buildAnswerContext(
       input.followUp,
@@ -80,6 +81,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     allowed = new Set(conversation.references.map((r) => r.n));
     considered = answer.considered;
     answered = answer.answered;
+    passages = answer.passages;
     source = inPieces(answer.text);
   }
   const checker = createAnswerChecker(conversation, allowed, Boolean(input.model));
@@ -92,6 +94,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       references: cited,
       evidenceConsidered: considered,
       checks,
+      ...(passages ? { passages } : {}),
     };
   };
   let citedSoFar = 0;

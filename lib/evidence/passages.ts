@@ -112,3 +112,14 @@ export const SECTION_WEIGHT: Record<SectionType, number> = {
   introduction: 0.3,
   other: 0.3,
 };
+
+/**
+ * A record whose abstract is followed by its full text's passages: what the record says in all, for checks that look
+ * a quotation up in a record's text (a chat answer quoting a passage is checked against the passage too). Not for
+ * display, and not for reading the record's design or stance, which its abstract states.
+ */
+export function withFullTextBody(record: Evidence, text: { passages: Passage[] } | undefined): Evidence {
+  if (!text || text.passages.length === 0) return record;
+  const body = text.passages.map((p) => p.text).join("\n");
+  return { ...record, citation: { ...record.citation, abstract: `${record.citation.abstract}\n${body}` } };
+}
