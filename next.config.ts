@@ -27,6 +27,13 @@ const nextConfig: NextConfig = {
     },
   },
   poweredByHeader: false,
+  // pdf.js runs its worker code in the server's own thread from its package files; bundling it breaks that.
+  serverExternalPackages: ["pdfjs-dist"],
+  experimental: {
+    // Uploads to "My papers" pass through the proxy (proxy.ts), whose default body limit is 10 MB; the upload route
+    // refuses files over CRITICA_MAX_PAPER_MB (at most 100) itself.
+    proxyClientMaxBodySize: "110mb",
+  },
 };
 
 // withWorkflow compiles the "use workflow" / "use step" functions of the durable engine (lib/research/workflow.ts)

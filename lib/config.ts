@@ -105,7 +105,7 @@ const fullTextEnv = {
   /** bioRxiv/medRxiv API base URL (tests point it at a loopback server); unset means https://api.biorxiv.org. */
   BIORXIV_BASE_URL: z.string().url().optional(),
   /** Largest article file accepted by library:import and "My papers" uploads, in megabytes. */
-  CRITICA_MAX_PAPER_MB: z.coerce.number().min(1).max(500).default(50),
+  CRITICA_MAX_PAPER_MB: z.coerce.number().min(1).max(100).default(50),
 };
 // ── end of the full-text block ──────────────────────────────────────────────────────────────────────────────
 
