@@ -78,10 +78,11 @@ export async function saveFullText(text: FullText, tx?: DB): Promise<string> {
 export async function readFullTexts(
   evidenceIds: string[],
   viewer: string | null,
+  db: DB = getDb(),
 ): Promise<Map<string, StoredFullText>> {
   const out = new Map<string, StoredFullText>();
   if (evidenceIds.length === 0) return out;
-  const rows = await getDb().fullText.findMany({
+  const rows = await db.fullText.findMany({
     where: { evidenceId: { in: evidenceIds }, OR: [{ ownerId: null }, ...(viewer ? [{ ownerId: viewer }] : [])] },
     include: { passages: { orderBy: { ordinal: "asc" } } },
     orderBy: { createdAt: "desc" },

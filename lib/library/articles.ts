@@ -1,5 +1,4 @@
-import { findSameRecord, rowToEvidence, saveEvidence } from "@/lib/db/evidence";
-import { readFullTexts, saveFullText } from "@/lib/db/full-texts";
+import { prismaArticleStore, withArticleStore, type ArticleStore } from "@/lib/db/article-store";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ArticleDocument, FullTextOrigin } from "@/lib/domain/fulltext";
 import { articleRecord, passageDocId, withDocId } from "@/lib/evidence/passages";
@@ -38,14 +37,17 @@ export interface StoredArticle {
  * passages named after the record (passageDocId), replacing the one stored before unless it is the same, or a JATS
  * full text a PDF would replace.
  */
-export async function storeArticle(doc: ArticleDocument, target: ArticleTarget): Promise<StoredArticle> {
+export async function storeArticle(
+  doc: ArticleDocument,
+  target: ArticleTarget,
+  store: ArticleStore = prismaArticleStore(),
+): Promise<StoredArticle> {
   const source = target.origin === "library" ? "local" : "papers";
   const own = articleRecord(doc, source, target.fallbackId, target.fallbackTitle);
-  const stored = await findSameRecord(own);
+  const known = await store.findSame(own);
   const inLibrary = target.origin === "library";
   let record: Evidence;
-  if (stored) {
-    const known = rowToEvidence(stored);
+  if (known) {
     record = {
       ...known,
       citation: {
@@ -56,24 +58,23 @@ export async function storeArticle(doc: ArticleDocument, target: ArticleTarget):
       },
     };
     if (inLibrary || record.citation.pmcid !== known.citation.pmcid || record.citation.doi !== known.citation.doi)
-      await saveEvidence(record, { inLibrary });
+      await store.saveRecord(record, inLibrary);
   } else {
     record = own;
-    await saveEvidence(record, { inLibrary });
+    await store.saveRecord(record, inLibrary);
   }
   const passages = withDocId(doc.passages, passageDocId(record));
-  const previous = (await readFullTexts([record.id], target.ownerId)).get(record.id);
-  const mine = previous?.ownerId === target.ownerId ? previous : undefined;
+  const mine = await store.storedFullText(record.id, target.ownerId);
   const same =
-    mine !== undefined &&
+    mine !== null &&
     mine.format === doc.format &&
     JSON.stringify(mine.licence) === JSON.stringify(doc.licence) &&
     JSON.stringify(mine.passages) === JSON.stringify(passages);
-  const kept = mine !== undefined && mine.format === "jats" && doc.format === "pdf";
+  const kept = mine !== null && mine.format === "jats" && doc.format === "pdf";
   const fullTextId =
     mine && (same || kept)
       ? mine.id
-      : await saveFullText({
+      : await store.saveFullText({
           evidenceId: record.id,
           ownerId: target.ownerId,
           origin: target.origin,
@@ -85,9 +86,25 @@ export async function storeArticle(doc: ArticleDocument, target: ArticleTarget):
   return {
     evidenceId: record.id,
     title: record.citation.title,
-    record: stored ? "matched" : "created",
+    record: known ? "matched" : "created",
     fullText: same ? "unchanged" : kept ? "kept" : "saved",
     fullTextId,
     passages: passages.length,
   };
+}
+
+/**
+ * Stores several articles in one transaction, in order (each as storeArticle does; on SQLite through the raw batch
+ * store): one commit for the batch instead of several per article, which is what an archive of thousands of
+ * articles imports at. @returns each article's outcome.
+ */
+export async function storeArticles(
+  articles: Array<{ doc: ArticleDocument; target: ArticleTarget }>,
+): Promise<StoredArticle[]> {
+  if (articles.length === 0) return [];
+  return withArticleStore(async (store) => {
+    const out: StoredArticle[] = [];
+    for (const a of articles) out.push(await storeArticle(a.doc, a.target, store));
+    return out;
+  });
 }

@@ -3,14 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import {
-  archiveMembers,
   ArticleFileError,
   maxArticleBytes,
   readArticle,
   tooLargeMessage,
   type ArticleFileFormat,
 } from "./article-files";
-import { storeArticle, type StoredArticle } from "./articles";
+import { storeArticle, storeArticles, type ArticleTarget, type StoredArticle } from "./articles";
+import { archiveArticles } from "./jats-pool";
 
 /** What importing one article file (or one archive) did, counted per article; `failures` give a reason each. */
 export interface ArticleImportReport {
@@ -39,22 +39,24 @@ function count(report: ArticleImportReport, stored: StoredArticle): void {
   else report.updated++;
 }
 
+/** Articles of an archive stored per transaction (storeArticles): one commit per batch. Our choice. */
+const ARCHIVE_BATCH = 100;
+
+/** Where a library file's article goes: the library, its record named after the file when it names no identifier. */
+function libraryTarget(name: string, bytes: Uint8Array): ArticleTarget {
+  return { origin: "library", ownerId: null, fallbackId: fileRecordId(bytes), fallbackTitle: path.basename(name) };
+}
+
 /** Reads and stores one JATS or PDF article's bytes into the library (see storeArticle); throws ArticleFileError. */
 async function importArticle(format: "jats" | "pdf", name: string, bytes: Uint8Array, limit: number) {
-  const doc = await readArticle(format, bytes, limit);
-  return storeArticle(doc, {
-    origin: "library",
-    ownerId: null,
-    fallbackId: fileRecordId(bytes),
-    fallbackTitle: path.basename(name),
-  });
+  return storeArticle(await readArticle(format, bytes, limit), libraryTarget(name, bytes));
 }
 
 /**
  * Imports an article file into the library: a JATS article or a PDF (one article: its record is created, or the
  * stored record with its PMID, PMCID or DOI gains the full text: "updated"; the same full text again is "skipped:
- * unchanged"), or a PMC Open Access bulk archive (.tar.gz of JATS articles, read as a stream, each article counted
- * alone: a malformed one fails with its reason and the others are imported). Files larger than CRITICA_MAX_PAPER_MB
+ * unchanged"), or a PMC Open Access bulk archive (.tar.gz of JATS articles, read as a stream and parsed in a worker
+ * thread while the batch before is stored, ARCHIVE_BATCH per transaction, each article counted alone: a malformed one fails with its reason and the others are imported). Files larger than CRITICA_MAX_PAPER_MB
  * (archive members, each) are refused as "too large".
  */
 export async function importArticleFile(file: string, format: ArticleFileFormat): Promise<ArticleImportReport> {
@@ -70,19 +72,15 @@ export async function importArticleFile(file: string, format: ArticleFileFormat)
   const limit = maxArticleBytes(getConfig().CRITICA_MAX_PAPER_MB);
   if (format === "jats-archive") {
     try {
-      for await (const member of archiveMembers(file, limit)) {
-        if ("error" in member) {
-          report.failed++;
-          report.failures.push(`${member.name}: ${member.error}`);
-          continue;
+      for await (const batch of archiveArticles(file, limit, ARCHIVE_BATCH)) {
+        const read = batch.flatMap((a) => ("doc" in a ? [{ doc: a.doc, target: libraryTarget(a.name, a.bytes) }] : []));
+        for (const a of batch) {
+          if ("error" in a) {
+            report.failed++;
+            report.failures.push(`${a.name}: ${a.error}`);
+          }
         }
-        try {
-          count(report, await importArticle("jats", member.name, member.bytes, limit));
-        } catch (error) {
-          if (!(error instanceof ArticleFileError)) throw error;
-          report.failed++;
-          report.failures.push(`${member.name}: ${error.message}`);
-        }
+        for (const stored of await storeArticles(read)) count(report, stored);
       }
     } catch (error) {
       if (!(error instanceof ArticleFileError)) throw error;

@@ -74,8 +74,12 @@ CREATE VIRTUAL TABLE "PassageFts" USING fts5(
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 
--- Passages are written and deleted with their full text, never updated.
-CREATE TRIGGER "Passage_fts_ai" AFTER INSERT ON "Passage" BEGIN
+-- Passages are written and deleted with their full text, never updated. The article writer of library:import
+-- (lib/db/article-store-sqlite.ts) writes the index entries of a batch itself, in one statement after its rows (an
+-- entry per insert made FTS5 write a segment per passage), and marks its transaction with a "LibraryStats" row of id
+-- -1, deleted before it commits: no other connection sees the row, and every other write path keeps the trigger.
+CREATE TRIGGER "Passage_fts_ai" AFTER INSERT ON "Passage"
+WHEN NOT EXISTS (SELECT 1 FROM "LibraryStats" WHERE "id" = -1) BEGIN
     INSERT INTO "PassageFts"("rowid", "text", "section", "scope") VALUES (
         new."rowid", new."text", coalesce(new."section", ''),
         CASE WHEN new."ownerId" IS NULL THEN 'public' ELSE 'owner' || hex(new."ownerId") END
@@ -85,3 +89,7 @@ END;
 CREATE TRIGGER "Passage_fts_ad" AFTER DELETE ON "Passage" BEGIN
     DELETE FROM "PassageFts" WHERE "rowid" = old."rowid";
 END;
+
+-- FTS5 keeps up to 'hashsize' bytes of pending terms in memory before writing a segment (default 1 MB): 64 MB lets a
+-- batch of imported articles make one segment.
+INSERT INTO "PassageFts"("PassageFts", "rank") VALUES ('hashsize', 67108864);
