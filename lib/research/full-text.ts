@@ -58,10 +58,17 @@ export interface FullTextReaderOptions {
 }
 
 /**
- * Fetches in flight in this process, by record id: a later step of the same run (the durable engine runs each stage as
- * a step) waits for the fetch an earlier one started instead of starting another.
+ * Fetches started in this process, by record id, kept for RECENT_MS after they end: a later stage of the same run (the
+ * durable engine runs each stage as a step, with its own reader) waits for, or takes the outcome of, the fetch an
+ * earlier stage started instead of asking again. A failure is not kept: a later run asks again.
  */
-const inFlight = new Map<string, Promise<FullTextFetch>>();
+const fetches = new Map<string, Promise<FullTextFetch>>();
+const RECENT_MS = 10 * 60_000;
+
+/** Forgets the fetches of this process (a bench measuring a run's fetches as a new question's). */
+export function forgetFullTextFetches(): void {
+  fetches.clear();
+}
 
 /**
  * Records whose stored full texts the agents read at most, most relevant first (besides those fetched): the agents'
@@ -99,16 +106,20 @@ function describe(record: Evidence | undefined, text: FullText): string {
 /** Creates a run's full-text reader (see {@link FullTextReader}). */
 export function createFullTextReader(options: FullTextReaderOptions): FullTextReader {
   const start = (record: Evidence): Promise<FullTextFetch> => {
-    let fetch = inFlight.get(record.id);
+    let fetch = fetches.get(record.id);
     if (!fetch) {
-      fetch = fetchOpenFullText(record, {
+      const started = fetchOpenFullText(record, {
         signal: options.signal,
         notOpenTtlMs: options.notOpenTtlMs,
         useCache: options.useCache,
       });
-      inFlight.set(record.id, fetch);
-      const forget = () => inFlight.delete(record.id);
-      fetch.then(forget, forget);
+      fetch = started;
+      fetches.set(record.id, started);
+      const forget = () => fetches.get(record.id) === started && fetches.delete(record.id);
+      started.then(
+        (outcome) => (outcome.status === "failed" ? forget() : setTimeout(forget, RECENT_MS).unref?.()),
+        forget,
+      );
     }
     return fetch;
   };
