@@ -105,16 +105,6 @@ export async function readFullTexts(
   return out;
 }
 
-/** Which of `evidenceIds` have a full text `viewer` may read (see readFullTexts), without reading the passages. */
-export async function withFullText(evidenceIds: string[], viewer: string | null): Promise<Set<string>> {
-  if (evidenceIds.length === 0) return new Set();
-  const rows = await getDb().fullText.findMany({
-    where: { evidenceId: { in: evidenceIds }, OR: [{ ownerId: null }, ...(viewer ? [{ ownerId: viewer }] : [])] },
-    select: { evidenceId: true },
-  });
-  return new Set(rows.map((r) => r.evidenceId));
-}
-
 /** The number of full texts and passages stored (all owners). */
 export async function countFullTexts(): Promise<{ fullTexts: number; passages: number }> {
   const db = getDb();

@@ -94,7 +94,7 @@ async function sqliteRanked(db: DB, terms: string, scope: PassageScope, limit: n
     columns,
     limit + OVERFETCH,
   );
-  const readable = ranked.filter((r) => Number(r.readable) === 1).map(({ readable: _, ...r }) => r as Row);
+  const readable: Row[] = ranked.filter((r) => Number(r.readable) === 1);
   if (readable.length >= limit || ranked.length < limit + OVERFETCH) return readable.slice(0, limit);
   return scoped();
 }

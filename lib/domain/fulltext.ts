@@ -18,7 +18,6 @@ export type SectionType = z.infer<typeof sectionTypeSchema>;
 
 /** What a passage is: a paragraph of prose, a table (caption, header and rows as text), or a figure caption. */
 export const passageKindSchema = z.enum(["paragraph", "table", "caption"]);
-export type PassageKind = z.infer<typeof passageKindSchema>;
 
 /**
  * One paragraph-sized passage of an article's full text: the unit a report cites beyond the abstract.

@@ -50,7 +50,12 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     ]);
     const stored = (await readFullTexts(["pmid:26884767"], null)).get("pmid:26884767")!;
     const parsed = parseJats(readFixture("fulltext/europepmc/PMC4738914.fullTextXML.xml"));
-    expect([stored.origin, stored.format, stored.ownerId, stored.licence.name]).toEqual(["library", "jats", null, "CC BY"]);
+    expect([stored.origin, stored.format, stored.ownerId, stored.licence.name]).toEqual([
+      "library",
+      "jats",
+      null,
+      "CC BY",
+    ]);
     expect(stored.passages.map((p) => p.id)).toEqual(parsed.passages.map((p) => p.id));
     expect(stored.passages[0].id).toBe("PMC4738914·case-report·1");
     expect(await countLibraryRecords()).toBe(1);
@@ -70,7 +75,12 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     ]);
     expect(JSON.parse(JSON.stringify(row.publicationTypes))).toEqual(["Case Reports"]);
     const again = await importFile(file);
-    expect([again.imported, again.updated, again.skipped, again.skips]).toEqual([0, 0, 1, ["pmcid:PMC4745305: unchanged"]]);
+    expect([again.imported, again.updated, again.skipped, again.skips]).toEqual([
+      0,
+      0,
+      1,
+      ["pmcid:PMC4745305: unchanged"],
+    ]);
   });
 
   it("a PDF matches the record by its DOI; a stored JATS full text is kept over it", async () => {
@@ -101,14 +111,21 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     fs.mkdirSync(path.join(members, "PMC2"), { recursive: true });
     fs.copyFileSync(fixturePath("fulltext/jats/pone.0046493.nxml"), path.join(members, "PMC1/pone.0046493.nxml"));
     fs.writeFileSync(path.join(members, "PMC1/figure.jpg"), "not read");
-    fs.writeFileSync(path.join(members, "PMC2/broken.nxml"), readFixture("fulltext/jats/pntd.0002065.nxml").slice(0, 2000));
+    fs.writeFileSync(
+      path.join(members, "PMC2/broken.nxml"),
+      readFixture("fulltext/jats/pntd.0002065.nxml").slice(0, 2000),
+    );
     fs.copyFileSync(fixturePath("fulltext/jats/elife-56337.nxml"), path.join(members, "PMC2/elife-56337.nxml"));
     const archive = path.join(dir, "oa_comm_xml.sample.tar.gz");
     await createTar({ gzip: true, file: archive, cwd: members }, ["PMC1", "PMC2"]);
     const report = await importFile(archive);
     expect([report.format, report.imported, report.failed, report.error]).toEqual(["jats-archive", 2, 1, null]);
-    expect(report.failures).toEqual([expect.stringMatching(/^PMC2\/broken\.nxml: malformed XML: .*\(line \d+, column \d+\)$/)]);
-    expect(formatFileReport(report)).toMatch(/^oa_comm_xml\.sample\.tar\.gz \(jats-archive\): 2 imported, 0 updated, 0 skipped, 1 failed/);
+    expect(report.failures).toEqual([
+      expect.stringMatching(/^PMC2\/broken\.nxml: malformed XML: .*\(line \d+, column \d+\)$/),
+    ]);
+    expect(formatFileReport(report)).toMatch(
+      /^oa_comm_xml\.sample\.tar\.gz \(jats-archive\): 2 imported, 0 updated, 0 skipped, 1 failed/,
+    );
     expect(await getDb().fullText.count({ where: { evidenceId: { in: ["pmid:23029536", "pmid:32479262"] } } })).toBe(2);
   });
 
@@ -120,7 +137,8 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     const notTar = temp("fake.tar.gz", "plain text, not an archive");
     const before = await getDb().fullText.count();
     const lines = [];
-    for (const file of [scanned, locked, broken, notArticle, notTar]) lines.push(formatFileReport(await importFile(file)));
+    for (const file of [scanned, locked, broken, notArticle, notTar])
+      lines.push(formatFileReport(await importFile(file)));
     expect(lines).toEqual([
       "scan.pdf: rejected, nothing imported (no text layer: scanned PDFs need OCR, which Critica does not do)",
       "locked.pdf: rejected, nothing imported (encrypted: the PDF needs a password to open)",
