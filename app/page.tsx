@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { RunList } from "@/components/history/run-list";
-import { runVerdicts } from "@/lib/report/appraise/run-verdicts";
-import { ClaimForm } from "@/components/claims/claim-form";
-import { ModeSwitch } from "@/components/claims/mode-switch";
-import { ResearchForm } from "@/components/research/research-form";
+import { runVerdicts } from "@/lib/runs/verdicts";
+import { ClaimForm } from "@/components/modes/claim-check/form";
+import { ModeSwitch } from "@/components/modes/mode-switch";
+import { ResearchForm } from "@/components/modes/research/form";
 import { Card } from "@/components/ui/card";
 import { getConfig } from "@/lib/config";
 import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
@@ -15,7 +15,7 @@ import { getCaller } from "@/app/_server/caller";
 import { defaultSources } from "@/lib/sources/registry";
 import { unreachableSources } from "@/lib/sources/reachability";
 import { probeLiveSources } from "@/lib/sources/probe";
-import { UnreachableSources } from "@/components/research/unreachable-sources";
+import { UnreachableSources } from "@/components/forms/unreachable-sources";
 
 export default async function HomePage() {
   await connection();

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
-import { runVerdicts } from "@/lib/report/appraise/run-verdicts";
+import { runVerdicts } from "@/lib/runs/verdicts";
 import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
 import { historyScope, isAdmin } from "@/lib/auth/rules";

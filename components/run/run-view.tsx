@@ -10,8 +10,8 @@ import { ReportPanel, type ReportVersionInfo } from "@/components/run/report-pan
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
-import { ClaimCheckResults } from "@/components/claims/claim-check-results";
-import { ClaimFlowDiagramPanel } from "@/components/run/claim-flow-diagram-panel";
+import { ClaimCheckResults } from "@/components/modes/claim-check/results";
+import { ClaimFlowDiagramPanel } from "@/components/modes/claim-check/flow-diagram-panel";
 import { claimCheckProgressText } from "@/lib/claims/progress";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { eventsFromMessage, isPartialCurrent } from "@/lib/runs/event-parts";

@@ -6,12 +6,12 @@ import {
   ClaimVerdictEvent,
   CounterReportEvent,
   CounterStatementEvent,
-} from "@/components/claims/claim-events";
-import { AssessmentEvent } from "@/components/run/assessment-event";
-import { CriticEvent } from "@/components/run/critic-event";
+} from "@/components/modes/claim-check/events";
+import { AssessmentEvent } from "@/components/modes/research/assessment-event";
+import { CriticEvent } from "@/components/modes/research/critic-event";
 import { EvidenceEvent } from "@/components/run/evidence-event";
-import { HypothesesEvent } from "@/components/run/hypotheses-event";
-import { QuestionEvent } from "@/components/run/question-event";
+import { HypothesesEvent } from "@/components/modes/research/hypotheses-event";
+import { QuestionEvent } from "@/components/modes/research/question-event";
 import { SearchEvent } from "@/components/run/search-event";
 import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 

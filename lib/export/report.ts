@@ -1,14 +1,14 @@
 import type { RunDetail } from "@/lib/runs/projections";
-import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
+import { referencesToBibtex, referencesToRis } from "@/lib/report/render/citations";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { runToJson } from "@/lib/export/run-json";
-import { exportClaimCheck } from "@/lib/export/claim-check-export";
+import { runToJson } from "@/lib/research/run-json";
+import { exportClaimCheck } from "@/lib/claims/export";
 import { provenanceNote } from "@/lib/evidence/provenance";
 import { reportAnswer } from "@/lib/report/appraise/answer";
 import { answerMarkdown, withAnswerSections } from "@/lib/report/render/answer-markdown";
 import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
 import type { ChatUIMessage } from "@/lib/domain/chat";
-import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/export/files";
+import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/domain/export";
 
 const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = {
   markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { referenceFromEvidence } from "@/lib/report/render/references";
 import type { RunDetail } from "@/lib/runs/projections";

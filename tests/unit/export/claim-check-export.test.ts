@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { claimResultsFromEvents } from "@/lib/export/claim-check-json";
+import { claimResultsFromEvents } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";

@@ -21,7 +21,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { referenceFromEvidence } from "@/lib/report/render/references";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { FIXTURES, useTempDatabase } from "../../support/temp-database";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";

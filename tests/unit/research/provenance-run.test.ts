@@ -8,9 +8,9 @@ import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-c
 import { getDb } from "@/lib/db/client";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE } from "@/lib/evidence/provenance";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { importFile } from "@/lib/library/import";
 import { claimCheck as claimCheckMode, research as researchMode } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";

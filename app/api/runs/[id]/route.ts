@@ -1,6 +1,6 @@
 import { connection } from "next/server";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
-import { runToJson } from "@/lib/export/run-json";
+import { claimCheckToJson } from "@/lib/claims/json";
+import { runToJson } from "@/lib/research/run-json";
 import { getRunDetail } from "@/lib/runs/projections";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";

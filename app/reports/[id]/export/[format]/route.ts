@@ -3,7 +3,7 @@ import { listMessages } from "@/lib/db/messages";
 import { getRunDetail } from "@/lib/runs/projections";
 import { exportRun, isExportFormat } from "@/lib/export/report";
 import { downloadResponse } from "@/app/reports/_export/download-response";
-import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/export/flow-diagram";
+import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/research/flow-diagram-file";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 

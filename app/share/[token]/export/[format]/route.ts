@@ -3,7 +3,7 @@ import { getSharedSnapshot } from "@/lib/db/share-links";
 import { exportRun, isExportFormat } from "@/lib/export/report";
 import { snapshotToDetail } from "@/lib/runs/projections";
 import { downloadResponse } from "@/app/reports/_export/download-response";
-import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/export/flow-diagram";
+import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/research/flow-diagram-file";
 
 /**
  * GET /share/<token>/export/<format>: the shared copy's report as a download, built from the frozen snapshot only

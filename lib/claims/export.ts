@@ -3,9 +3,9 @@ import type { Reference } from "@/lib/domain/report";
 import type { RunDetail } from "@/lib/runs/projections";
 import { provenanceNote } from "@/lib/evidence/provenance";
 import { escapeProse, formatReference } from "@/lib/report/render/markdown";
-import { referencesToBibtex, referencesToRis } from "./citations";
-import { claimCheckToJson, claimResultsFromEvents } from "./claim-check-json";
-import type { ExportFile, ExportFormat } from "./files";
+import { referencesToBibtex, referencesToRis } from "@/lib/report/render/citations";
+import { claimCheckToJson, claimResultsFromEvents } from "./json";
+import type { ExportFile, ExportFormat } from "@/lib/domain/export";
 
 const VERDICT_WORDS: Record<ClaimCheckResult["verdict"], string> = {
   supports: "the evidence supports the claim",

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
-import { STRATEGY_NAMES } from "@/components/claims/strategy-names";
+import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** Timeline entry: the claims taken from the pasted text. */

@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { LimitedTextarea } from "@/components/research/limited-textarea";
+import { LimitedTextarea } from "@/components/forms/limited-textarea";
 import { startClaimCheckAction, type StartClaimCheckState } from "@/app/_server/claim-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
 import { MAX_CLAIM_TEXT_LENGTH } from "@/lib/domain/run-input";
-import { SourceCheckboxes } from "@/components/research/source-checkboxes";
+import { SourceCheckboxes } from "@/components/forms/source-checkboxes";
 
 /**
  * The "Check a claim" form: a pasted claim or a whole abstract, and the sources to search for counter-evidence;

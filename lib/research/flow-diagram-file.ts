@@ -2,7 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
-import { exportBaseName, type ExportFile } from "./files";
+import { exportBaseName, type ExportFile } from "@/lib/domain/export";
 
 /** The export format of the PRISMA 2020 flow diagram ("Export → PRISMA (SVG)"). */
 export const FLOW_DIAGRAM_FORMAT = "prisma";

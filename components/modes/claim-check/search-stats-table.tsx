@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES } from "@/components/claims/strategy-names";
+import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
 import { SEARCH_STRATEGIES, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
 
 /** A claim's search statistics (found, scored and cited, per strategy and in total) and how the result was generated. */

@@ -1,5 +1,5 @@
 import { getReport, getRunEvidence } from "@/lib/db/runs";
-import { reportAnswer } from "./answer";
+import { reportAnswer } from "@/lib/report/appraise/answer";
 
 /** Verdicts kept in memory (a history page's worth many times over); the oldest is dropped first. Source: our choice. */
 const MAX_CACHED = 500;

@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState, useEffect, useState } from "react";
-import { LimitedTextarea } from "@/components/research/limited-textarea";
+import { LimitedTextarea } from "@/components/forms/limited-textarea";
 import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
 import { Button } from "@/components/ui/button";
 import type { SourceId } from "@/lib/domain/evidence";
 import { MAX_QUESTION_LENGTH } from "@/lib/domain/run-input";
-import { SourceCheckboxes } from "@/components/research/source-checkboxes";
+import { SourceCheckboxes } from "@/components/forms/source-checkboxes";
 
 /** The iteration caps the form offers (the bounds of the run input schema) and the one preselected (CRITICA_MAX_ITERATIONS). */
 export interface IterationChoice {
