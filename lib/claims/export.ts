@@ -1,11 +1,11 @@
 import type { ClaimCheckResult, CounterCitation } from "@/lib/domain/claim-check";
 import type { Reference } from "@/lib/domain/report";
 import type { RunDetail } from "@/lib/runs/projections";
-import { provenanceNote } from "@/lib/evidence/provenance";
 import { escapeProse, formatReference } from "@/lib/report/render/markdown";
-import { referencesToBibtex, referencesToRis } from "@/lib/report/render/citations";
+import { citationFile } from "@/lib/report/render/citations";
+import { exportFile } from "@/lib/domain/export";
+import type { ModeExport } from "@/lib/runs/mode";
 import { claimCheckToJson, claimResultsFromEvents } from "./json";
-import type { ExportFile, ExportFormat } from "@/lib/domain/export";
 
 const VERDICT_WORDS: Record<ClaimCheckResult["verdict"], string> = {
   supports: "the evidence supports the claim",
@@ -74,30 +74,20 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
 }
 
 /**
- * A claim check as a downloadable file: Markdown ({@link claimCheckToMarkdown}), BibTeX or RIS with one entry per
- * distinct cited record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), or the `--json` contract of
- * `npm run check` (claimCheckToJson; `runId` replaced by `options.runId` when given, as for research exports).
- * @returns null for Markdown, BibTeX and RIS when no claim has a verdict yet.
+ * A claim check's downloads: Markdown ({@link claimCheckToMarkdown}), BibTeX or RIS with one entry per distinct cited
+ * record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), and the `--json` contract of `npm run check`
+ * (claimCheckToJson); all but JSON once a claim has its verdict. Its follow-ups are not exported.
  */
-export function exportClaimCheck(
-  format: ExportFormat,
-  detail: RunDetail,
-  meta: { contentType: string; filename: string },
-  options: { runId?: string | null },
-): ExportFile | null {
-  if (format === "json") {
-    const json = claimCheckToJson(detail);
-    const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
-    return { body: `${JSON.stringify(body, null, 2)}\n`, ...meta };
-  }
-  if (claimResultsFromEvents(detail.events).length === 0) return null;
-  if (format === "markdown") return { body: claimCheckToMarkdown(detail), ...meta };
-  const references = claimCheckReferences(detail);
-  const notes = new Map(
-    detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
-  );
-  return {
-    body: format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes),
-    ...meta,
-  };
-}
+export const claimCheckExport: ModeExport = {
+  formats: ["markdown", "bibtex", "ris", "json"],
+  title: (detail) => `claim check ${detail.run.question}`,
+  ready: (events) => events.some((e) => e.type === "claim-verdict"),
+  file(format, detail) {
+    if (format === "prisma" || claimResultsFromEvents(detail.events).length === 0) return null;
+    const title = claimCheckExport.title(detail);
+    if (format === "markdown") return exportFile(format, title, claimCheckToMarkdown(detail));
+    return exportFile(format, title, citationFile(format, claimCheckReferences(detail), detail.evidence));
+  },
+  json: claimCheckToJson,
+  followUps: false,
+};

@@ -2,10 +2,7 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
-import { exportBaseName, type ExportFile } from "@/lib/domain/export";
-
-/** The export format of the PRISMA 2020 flow diagram ("Export → PRISMA (SVG)"). */
-export const FLOW_DIAGRAM_FORMAT = "prisma";
+import { exportFile, type ExportFile } from "@/lib/domain/export";
 
 /**
  * A research run's PRISMA 2020 flow diagram as a standalone SVG file, the same figure as the report page's
@@ -18,9 +15,6 @@ export function flowDiagramSvgFile(detail: RunDetail): ExportFile | null {
     records: screenedRecords(detail.evidence),
     report: detail.report,
   });
-  return {
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n${svgToString(flowDiagramSvg(researchFlowLayout(flow)))}\n`,
-    contentType: "image/svg+xml; charset=utf-8",
-    filename: `${exportBaseName(detail.report.title)}-prisma.svg`,
-  };
+  const svg = svgToString(flowDiagramSvg(researchFlowLayout(flow)));
+  return exportFile("prisma", detail.report.title, `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, "-prisma");
 }

@@ -10,6 +10,9 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
+import { researchDescription } from "@/lib/research/description";
+import { researchExport } from "@/lib/research/export";
+import { researchVerdict } from "@/lib/research/history-verdict";
 import {
   initialResearchState,
   researchOutcome,
@@ -67,9 +70,14 @@ export const researchMode: RunMode<
   ResearchRunOutcome,
   ResearchOverrides
 > = {
-  name: "research",
-  label: "run",
+  ...researchDescription,
   request: researchInputSchema,
+  formRequest: (fields) => ({
+    question: fields.question?.[0] ?? "",
+    sources: fields.sources ?? [],
+    maxIterations: fields.maxIterations ? Number(fields.maxIterations[0]) : undefined,
+    onProviderError: fields.onProviderError?.[0],
+  }),
   remotePath: "/api/runs",
   settings: (request, sources) => ({
     mode: "research",
@@ -143,6 +151,20 @@ export const researchMode: RunMode<
     markdown: null,
     shortfalls: [],
   }),
+  verdict: researchVerdict,
+  export: researchExport,
+  watch: "iteration",
+  // A run the command line executes in its own process has no workflow run id: it may still be executing.
+  interrupted: "keep",
+  followUps: "research",
+  agents: [
+    { name: "relevance" },
+    { name: "embedding" },
+    { name: "hypothesis" },
+    { name: "judge" },
+    { name: "report" },
+    { name: "critic" },
+  ],
 };
 
 /**

@@ -1,5 +1,4 @@
-import { getReport, getRunEvidence } from "@/lib/db/runs";
-import { reportAnswer } from "@/lib/report/appraise/answer";
+import type { ModeRegistry } from "@/lib/runs/registry";
 
 /** Verdicts kept in memory (a history page's worth many times over); the oldest is dropped first. Source: our choice. */
 const MAX_CACHED = 500;
@@ -12,33 +11,25 @@ export interface VerdictRun {
   id: string;
   question: string;
   mode: string;
-  status: string;
   finishedAt: Date | null;
 }
 
 /**
- * The bottom line of each finished research run's latest report, as the history shows it instead of the judge's
- * confidence: "probably yes", "unclear", or "top candidates: A, B" for an open question (lib/report/appraise/answer, the same
- * figures as the report page). Runs that are not research runs, have not finished, or have no report are absent.
- * Computed from the run's saved evidence and report once per run version and kept in memory.
+ * The short verdict of each finished run, as the history shows it beside the run: its mode's (RunMode.verdict: a
+ * research run's bottom line, "probably yes"; a claim check's verdicts, "contradicts"). Runs that have not finished,
+ * have none, or whose mode the registry does not know are absent. Each is computed once per run version and kept in
+ * memory.
  */
-export async function runVerdicts(runs: VerdictRun[]): Promise<Map<string, string>> {
+export async function runVerdicts(runs: VerdictRun[], registry: ModeRegistry): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   await Promise.all(
     runs.map(async (run) => {
-      if (run.mode !== "research" || !run.finishedAt) return;
+      const mode = registry.named(run.mode);
+      if (!mode || !run.finishedAt) return;
       const key = `${run.id}:${run.finishedAt.getTime()}`;
       let verdict = cache.get(key);
       if (verdict === undefined) {
-        const [saved, evidence] = await Promise.all([getReport(run.id), getRunEvidence(run.id)]);
-        const answer = saved ? reportAnswer(run.question, evidence, saved.report)?.answer : null;
-        verdict = answer
-          ? answer.kind === "candidates"
-            ? `top candidates: ${answer.candidates.join(", ")}`
-            : answer.kind === "open"
-              ? "open question"
-              : answer.verdict
-          : null;
+        verdict = await mode.verdict(run);
         cache.set(key, verdict);
         if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
       }

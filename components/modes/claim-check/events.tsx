@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
 import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
+import type { ModeTimeline } from "@/components/modes/presentation";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
 /** Timeline entry: the claims taken from the pasted text. */
@@ -92,3 +93,15 @@ export function ClaimVerdictEvent({ data }: { data: RunEventPayloads["claim-verd
     </li>
   );
 }
+
+/** A claim check's timeline entries (its full results are drawn by ./results). */
+export const claimCheckTimeline: ModeTimeline = {
+  events: {
+    "claims-extracted": (d) => <ClaimsExtractedEvent data={d} />,
+    "counter-statement": (d) => <CounterStatementEvent data={d} />,
+    "claim-search": (d) => <ClaimSearchEvent data={d} />,
+    "claim-scored": (d) => <ClaimScoredEvent data={d} />,
+    "counter-report": (d) => <CounterReportEvent data={d} />,
+    "claim-verdict": (d) => <ClaimVerdictEvent data={d} />,
+  },
+};

@@ -1,41 +1,19 @@
 "use client";
 
-import { useActionState, useEffect, useState } from "react";
-import { LimitedTextarea } from "@/components/forms/limited-textarea";
-import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
-import { Button } from "@/components/ui/button";
-import type { SourceId } from "@/lib/domain/evidence";
+import { useEffect, useState } from "react";
+import { RunTextField, SubmitRow, useStartRun } from "@/components/forms/start-run-form";
+import type { ModeFormProps } from "@/components/modes/presentation";
+import { researchDescription } from "@/lib/research/description";
 import { MAX_QUESTION_LENGTH } from "@/lib/domain/run-input";
 import { SourceCheckboxes } from "@/components/forms/source-checkboxes";
 
-/** The iteration caps the form offers (the bounds of the run input schema) and the one preselected (CRITICA_MAX_ITERATIONS). */
-export interface IterationChoice {
-  min: number;
-  max: number;
-  defaultValue: number;
-}
-
 /**
- * The "Research a question" form: question, sources and iteration cap; submits to the startResearch action.
+ * The "Research a question" form: question, sources and iteration cap; each submission starts a research run.
  * When a language model is configured (`modelConfigured`), it also offers to finish a run on the extractive
  * backend if the model provider fails (`onProviderError=extractive`). `iterations` gives the iteration caps offered.
  */
-export function ResearchForm({
-  defaultSources,
-  libraryCount,
-  modelConfigured = false,
-  iterations,
-}: {
-  defaultSources: SourceId[];
-  libraryCount: number;
-  modelConfigured?: boolean;
-  iterations: IterationChoice;
-}) {
-  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, {
-    error: null,
-    question: "",
-    sources: null,
-  });
+export function ResearchForm({ defaultSources, libraryCount, modelConfigured, iterations }: ModeFormProps) {
+  const [state, action, pending] = useStartRun(researchDescription.name);
   const [overLimit, setOverLimit] = useState(false);
   useEffect(() => {
     // The run page's client code, loaded and evaluated while the user writes the question: on a submit the page then
@@ -55,27 +33,20 @@ export function ResearchForm({
   return (
     <form action={action} className="space-y-4" data-testid="research-form">
       <div>
-        <label htmlFor="question" className="mb-1 block text-sm font-medium">
-          Research question
-        </label>
-        <LimitedTextarea
+        <RunTextField
+          label="Research question"
           limit={MAX_QUESTION_LENGTH}
           what="question"
           onOverLimit={setOverLimit}
           id="question"
           name="question"
-          required
           rows={3}
-          defaultValue={state.question}
+          defaultValue={state.values.question ?? ""}
           placeholder="Is lithium nephrotoxic, and by what mechanism?"
-          className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
-          }}
         />
       </div>
       <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} checked={state.sources} />
-      <div className="flex flex-wrap items-center gap-4">
+      <SubmitRow label="Research" pending={pending} disabled={overLimit} error={state.error}>
         <label className="inline-flex items-center gap-2 text-sm">
           Max iterations
           <select
@@ -102,15 +73,7 @@ export function ResearchForm({
             If the language model fails, finish with the extractive backend
           </label>
         )}
-        <Button type="submit" disabled={pending || overLimit}>
-          {pending ? "Starting…" : "Research"}
-        </Button>
-        {state.error && (
-          <p role="alert" className="text-sm text-danger">
-            {state.error}
-          </p>
-        )}
-      </div>
+      </SubmitRow>
     </form>
   );
 }

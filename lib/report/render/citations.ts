@@ -1,7 +1,9 @@
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
+import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
+import { provenanceNote } from "@/lib/evidence/provenance";
 
 /** A CSL-JSON name: family and given parts, or a literal (collective) name. */
 type CslName = { family: string; given: string } | { literal: string };
@@ -128,4 +130,18 @@ export function referencesToRis(references: Reference[], notes: ProvenanceNotes 
   const items = references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null));
   const wrapped = new Cite(items).format("ris", { format: "text", spec: "new" });
   return `${wrapped.replace(/\n(?![A-Z][A-Z0-9] {2}- ?)/g, "")}\n`;
+}
+
+/**
+ * References as a reference manager's file, BibTeX or RIS (referencesToBibtex, referencesToRis), each with its
+ * record's provenance among `evidence` (the run's records: provenanceNote).
+ */
+export function citationFile(format: "bibtex" | "ris", references: Reference[], evidence: Evidence[]): string {
+  const notes = new Map(
+    evidence.flatMap((e) => {
+      const note = provenanceNote(e);
+      return note ? [[e.id, note] as const] : [];
+    }),
+  );
+  return format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
 }
