@@ -1,3 +1,5 @@
+"use client";
+
 import type { ModeResultsProps } from "@/components/modes/presentation";
 import { ClaimFlowDiagramPanel } from "./flow-diagram-panel";
 import { ClaimCheckResults } from "./results";

@@ -1,3 +1,5 @@
+"use client";
+
 import { ReportPanel } from "@/components/run/report-panel";
 import { ReportDraft } from "@/components/run/partial-answer";
 import type { ModeResultsProps } from "@/components/modes/presentation";
