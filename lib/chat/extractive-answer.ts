@@ -208,11 +208,13 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   const others: Array<[string, string, Array<{ n: number; info: DesignInfo }>]> = [
     ["is an animal study", "are animal studies", designs.filter((d) => d.info.design === "animal")],
     ["is an in vitro study", "are in vitro studies", designs.filter((d) => d.info.design === "in-vitro")],
+    ["is a narrative review", "are narrative reviews", designs.filter((d) => d.info.design === "review")],
     [
-      "is a narrative review or unclassified record",
-      "are narrative reviews or unclassified records",
-      designs.filter((d) => !d.info.human && d.info.design !== "animal" && d.info.design !== "in-vitro"),
+      "is an editorial, comment or letter",
+      "are editorials, comments or letters",
+      designs.filter((d) => d.info.design === "opinion"),
     ],
+    ["is an unclassified record", "are unclassified records", designs.filter((d) => d.info.design === "unclassified")],
   ];
   const lead =
     human.length === 0

@@ -1,6 +1,12 @@
-/** Study design classes, from publication types, registry facts and design words of the abstract. */
+/**
+ * Study design classes, from publication types, registry facts, MeSH headings and design words of the abstract:
+ * systematic reviews with and without a meta-analysis, trials, observational designs, case reports, other studies in
+ * people, animal and in vitro work, narrative reviews, editorials/comments/letters (opinion, no study), and records
+ * none of these fit.
+ */
 export type StudyDesign =
   | "meta-analysis"
+  | "systematic-review"
   | "randomized-trial"
   | "clinical-trial"
   | "registry-trial"
@@ -11,13 +17,16 @@ export type StudyDesign =
   | "animal"
   | "in-vitro"
   | "review"
+  | "opinion"
   | "unclassified";
 
 /**
  * A record's design: `level` is the Oxford CEBM 2011 level of evidence for harms (1 = systematic review,
  * 2 = randomized trial, 3 = non-randomized controlled cohort/follow-up, 4 = case series, case-control,
- * 5 = mechanism-based reasoning, which includes animal and in vitro work), or null when unclassified;
- * `human` is true for studies in people; `mechanistic` for animal/in vitro work or abstracts with molecular terms.
+ * 5 = mechanism-based reasoning, which includes animal and in vitro work, and narrative reviews), or null for
+ * an editorial, comment or letter and an unclassified record (no study to rate); `human` is true for studies in
+ * people (systematic reviews and meta-analyses included); `mechanistic` for animal/in vitro work or abstracts with
+ * molecular terms.
  */
 export interface DesignInfo {
   design: StudyDesign;
@@ -28,7 +37,8 @@ export interface DesignInfo {
 
 /** Singular and plural labels of each design, for reasoning strings ("3 case reports"). */
 export const DESIGN_LABELS: Record<StudyDesign, [string, string]> = {
-  "meta-analysis": ["meta-analysis or systematic review", "meta-analyses or systematic reviews"],
+  "meta-analysis": ["meta-analysis", "meta-analyses"],
+  "systematic-review": ["systematic review", "systematic reviews"],
   "randomized-trial": ["randomized trial", "randomized trials"],
   "clinical-trial": ["non-randomized clinical trial", "non-randomized clinical trials"],
   "registry-trial": ["registered trial", "registered trials"],
@@ -39,6 +49,7 @@ export const DESIGN_LABELS: Record<StudyDesign, [string, string]> = {
   animal: ["animal study", "animal studies"],
   "in-vitro": ["in vitro study", "in vitro studies"],
   review: ["narrative review", "narrative reviews"],
+  opinion: ["editorial, comment or letter", "editorials, comments or letters"],
   unclassified: ["unclassified record", "unclassified records"],
 };
 

@@ -1,94 +1,119 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { DesignInfo, StudyDesign } from "@/lib/domain/study-design";
+import { articleType, pooledReview } from "./article-type";
+import { CASE_CONTROL_DESIGN, COHORT_DESIGN, MATCHED_CONTROLS, RANDOMISED } from "./design-cues";
+import { humanDesign } from "./human-design";
+import { meshDesign } from "./mesh";
+import { publicationTypeDesign } from "./publication-types";
+import { subjectOf } from "./subject";
+import { abstractSentences, caseCues, textSubjects } from "./text-reading";
 
-const ANIMAL =
-  /\b(?:rats?|mice|mouse|murine|dogs?|canine|beagles?|rabbits?|hamsters?|guinea pigs?|monkeys?|primates?|pigs?|piglets?|swine|sheep|cats?|zebrafish|rodents?|animals?)\b/gi;
-/**
- * Animal words that are part of a disease or syndrome name ("rabbit syndrome", an extrapyramidal side effect of
- * neuroleptics in people), not a species studied. Source: our reading of BC5CDR (PMIDs 1786266, 11532387).
- */
-const ANIMAL_IN_DISEASE_NAME = /\b(?:rabbit|cat|dog|mouse|pig)[- ](?:syndrome|scratch|ear|eye|bite)\b/gi;
-/** MeSH check tags naming the species studied (NLM indexing: "Humans", "Animals"). */
-const MESH_HUMANS = "humans";
-const MESH_ANIMALS = "animals";
-const HUMAN =
-  /\b(?:patients?|subjects|volunteers|children|infants?|newborns?|wom[ae]n|m[ae]n|boys?|girls?|humans?|participants|adults|survivors)\b/gi;
-const IN_VITRO =
-  /\b(?:in vitro|cultured|cell lines?|cell cultures?|isolated (?:cells|myocytes|cardiomyocytes|hepatocytes)|primary cultures?)\b/i;
 const MOLECULAR =
   /\b(?:mRNA|protein expression|gene expression|signal(?:l)?ing|pathway|receptors?|enzymes?|in situ hybridi[sz]ation|western blot|immunoblot\w*|immunohistochem\w*|adenylate cyclase|knockout|transgenic)\b/i;
-const CASE_REPORT =
-  /\b(?:case reports?|case series|(?:a|the) case of|case study|(?:first|previously) (?:reported|described) cases?|(?:we|authors) (?:report|describe|present)\b|\d+-year-old (?:man|woman|boy|girl|patient|male|female))/i;
+
 /**
- * A case described in a person: case wording together with a patient ("Here we present a case of … The patient
- * developed …", "the first reported case … in a patient being treated with imipramine"). Source: our reading of
- * BC5CDR case reports (PMIDs 1786266, 11532387), which an animal-word count misread as animal work.
+ * Oxford CEBM 2011 level of evidence of each design for harms ("Is this intervention harmful?" row; OCEBM Levels of
+ * Evidence Working Group 2011): 1 systematic review, 2 randomized trial, 3 non-randomized controlled cohort or
+ * follow-up study, 4 case series, case-control, historically controlled studies, 5 mechanism-based reasoning.
+ * Registered trials are 3 with posted results and 4 without (set in {@link classifyStudy}); editorials, comments,
+ * letters and unclassified records have no level.
  */
-const HUMAN_CASE =
-  /\b(?:case reports?|case series|(?:a|the) case of|(?:first|previously) (?:reported|described) cases?|\d+-year-old (?:man|woman|boy|girl|patient))/i;
-const PATIENT = /\b(?:patients?|man|woman|boy|girl)\b/i;
+const LEVEL: Record<StudyDesign, number | null> = {
+  "meta-analysis": 1,
+  "systematic-review": 1,
+  "randomized-trial": 2,
+  "clinical-trial": 3,
+  "registry-trial": 4,
+  cohort: 3,
+  "case-control": 4,
+  "case-report": 4,
+  "human-other": 4,
+  animal: 5,
+  "in-vitro": 5,
+  review: 5,
+  opinion: null,
+  unclassified: null,
+};
 
-function count(text: string, re: RegExp): number {
-  return text.match(re)?.length ?? 0;
-}
+/** Designs of studies in people (the `human` flag of DesignInfo). */
+const HUMAN: ReadonlySet<StudyDesign> = new Set([
+  "meta-analysis",
+  "systematic-review",
+  "randomized-trial",
+  "clinical-trial",
+  "registry-trial",
+  "cohort",
+  "case-control",
+  "case-report",
+  "human-other",
+]);
 
 /**
- * Classifies a record's study design. Order of the rules: publication types (meta-analysis/systematic review,
- * randomized controlled trial, clinical trial, case report, review), then ClinicalTrials.gov records
- * ("registry-trial": CEBM level 3 with posted results, 4 without), then design words of the title and abstract:
- * the MeSH check tags when present ("Animals" without "Humans" → animal work); then animal work is recognised when
- * animal words outnumber human words (animal abstracts often mention patients in their background), unless the
- * record describes a case in a person ("we present a case of …", "the first reported case … in a patient") or
- * carries the MeSH tag "Humans"; animal words inside a disease name ("rabbit syndrome") do not count; then, for
- * human studies: randomized trial, phase/open-label trial, case report/series,
- * cohort (prospective, retrospective, follow-up), case-control or cross-sectional, other human study;
- * then narrative review, animal, in vitro, unclassified.
+ * Designs already read, per record object: a run classifies the same records at several stages (features, hypotheses,
+ * the report's tables). Records are not changed after they are parsed, and the design is frozen.
+ */
+const READ = new WeakMap<Evidence, DesignInfo>();
+
+/**
+ * Classifies a record's study design. Order of the rules:
+ * 1. publication types ({@link publicationTypeDesign}): meta-analysis, systematic review, randomized controlled trial,
+ *    clinical trial (randomized when the abstract says so: NLM typed randomised trials "Clinical Trial" before 1990),
+ *    case report, review (a systematic review or meta-analysis when the authors say they did one: NLM typed them
+ *    "Review" before 2019), editorial/comment/letter, notices; a veterinary type, or a clinical design with the MeSH
+ *    check tag "Animals" and not "Humans", is animal work;
+ * 2. ClinicalTrials.gov records ("registry-trial": CEBM level 3 with posted results, 4 without);
+ * 3. the title and the abstract's study sentences (background left out) with the MeSH headings: reviews and
+ *    editorials ({@link articleType}), then who was studied ({@link subjectOf}), then for people the design
+ *    ({@link humanDesign}); animal and in vitro work; unclassified when nothing is recognised.
+ * `mechanistic` is set for animal and in vitro work and for abstracts with molecular terms. The result is frozen and
+ * kept per record object (see READ).
  * Source of the levels: OCEBM Levels of Evidence Working Group 2011 ("Is this intervention harmful?" row).
+ * Measured by `npm run eval -- studytypes` (docs/benchmarks.md).
  */
 export function classifyStudy(e: Evidence): DesignInfo {
-  const text = `${e.citation.title} ${e.citation.abstract}`;
-  const types = e.citation.publicationTypes.map((t) => t.toLowerCase());
-  const mesh = new Set(e.citation.meshTerms.map((m) => m.term.toLowerCase()));
-  const meshHuman = mesh.has(MESH_HUMANS);
-  const meshAnimal = mesh.has(MESH_ANIMALS);
-  const animalWords = count(text, ANIMAL) - count(text, ANIMAL_IN_DISEASE_NAME);
-  const humanWords = count(text, HUMAN);
-  const molecular = MOLECULAR.test(text);
-  const make = (design: StudyDesign, level: number | null, human: boolean): DesignInfo => ({
+  let design = READ.get(e);
+  if (!design) {
+    design = Object.freeze(readDesign(e));
+    READ.set(e, design);
+  }
+  return design;
+}
+
+function readDesign(e: Evidence): DesignInfo {
+  const { title, abstract } = e.citation;
+  const sentences = abstractSentences(abstract);
+  const body = sentences.study.join(" ");
+  const mesh = meshDesign(e.citation.meshTerms);
+  const molecular = MOLECULAR.test(`${title} ${abstract}`);
+  const make = (design: StudyDesign, level = LEVEL[design]): DesignInfo => ({
     design,
     level,
-    human,
+    human: HUMAN.has(design),
     mechanistic: design === "animal" || design === "in-vitro" || molecular,
   });
-  if (types.some((t) => t.includes("meta-analysis") || t.includes("systematic review")))
-    return make("meta-analysis", 1, true);
-  if (types.some((t) => t.includes("randomized controlled trial"))) return make("randomized-trial", 2, true);
-  if (e.trial || e.citation.source === "ctgov") return make("registry-trial", e.trial?.hasResults ? 3 : 4, true);
-  if (types.some((t) => t.startsWith("clinical trial"))) return make("clinical-trial", 3, true);
-  if (types.some((t) => t.includes("case reports"))) return make("case-report", 4, true);
-  if (/\bmeta-analy[sz]is\b|\bsystematic review\b/i.test(text)) return make("meta-analysis", 1, true);
-  // MeSH check tags, when the record has them, say which species was studied.
-  if (meshAnimal && !meshHuman) return make(IN_VITRO.test(text) && animalWords === 0 ? "in-vitro" : "animal", 5, false);
-  // A case described in a person is human evidence, whatever animal words its background uses.
-  const humanCase = HUMAN_CASE.test(text) && PATIENT.test(text);
-  if (animalWords > humanWords && !humanCase && !meshHuman) return make("animal", 5, false);
-  if (humanWords > 0 || /\btrial\b/i.test(text) || CASE_REPORT.test(text)) {
-    if (/\brandomi[sz]ed\b/i.test(text) && /\b(?:trial|placebo|double-blind)\b/i.test(text))
-      return make("randomized-trial", 2, true);
-    if (
-      /\bphase (?:I{1,3}|IV|[1-4])\b/i.test(text) ||
-      /\b(?:open-label|single-arm|non-randomi[sz]ed|uncontrolled) (?:trial|study)\b/i.test(text)
-    ) {
-      return make("clinical-trial", 3, true);
-    }
-    if (CASE_REPORT.test(text)) return make("case-report", 4, true);
-    if (/\b(?:cohort|prospective(?:ly)?|retrospective(?:ly)?|follow-up|longitudinal)\b/i.test(text))
-      return make("cohort", 3, true);
-    if (/\b(?:case-control|cross-sectional)\b/i.test(text)) return make("case-control", 4, true);
-    if (humanWords > 0 && !types.includes("review")) return make("human-other", 4, true);
-  }
-  if (types.includes("review") || /^(?:a )?review\b/i.test(e.citation.title)) return make("review", 5, false);
-  if (animalWords > 0) return make("animal", 5, false);
-  if (IN_VITRO.test(text)) return make("in-vitro", 5, false);
-  return make("unclassified", null, false);
+  const typed = publicationTypeDesign(e.citation.publicationTypes);
+  const animalOnly = mesh.animals && !mesh.humans;
+  const all = `${title} ${body}`;
+  if (typed === "meta-analysis" || typed === "systematic-review") return make(typed);
+  if (typed === "randomized-trial") return make(animalOnly ? "animal" : typed);
+  if (e.trial || e.citation.source === "ctgov") return make("registry-trial", e.trial?.hasResults ? 3 : 4);
+  if (typed === "clinical-trial")
+    return make(animalOnly ? "animal" : RANDOMISED.test(all) ? "randomized-trial" : typed);
+  if (typed === "case-report") return make(animalOnly ? "animal" : typed);
+  if (typed === "review") return make(pooledReview(title, body) ?? typed);
+  if (typed === "opinion" || typed === "animal" || typed === "unclassified") return make(typed);
+
+  const text = textSubjects(title, body);
+  const cases = caseCues(all);
+  const article = typed === "cohort" ? null : articleType(title, sentences.all, body, cases);
+  if (article) return make(article);
+  const humanOnly =
+    cases.described ||
+    cases.few ||
+    [RANDOMISED, CASE_CONTROL_DESIGN, COHORT_DESIGN, MATCHED_CONTROLS].some((p) => p.test(all));
+  const subject = typed === "cohort" ? "people" : subjectOf(mesh, text, humanOnly);
+  if (subject === "people") return make(humanDesign(all, cases, mesh, typed === "cohort"));
+  if (subject === "animals") return make("animal");
+  if (subject === "in-vitro") return make("in-vitro");
+  return make("unclassified");
 }

@@ -1,0 +1,59 @@
+/**
+ * Cue words of an article that reviews or comments on others' work rather than reporting a study. Source: our reading
+ * of the BC5CDR training abstracts with even PMIDs and the even-PMID half of the MEDLINE 2016 sample
+ * (bench/study-types/README.md); the odd halves are held out.
+ */
+
+/** A review in the title: "…: a review", "Review of …", "an overview", "an update", "current concepts". */
+export const REVIEW_TITLE =
+  /(?:^|[.:?]\s*|\b(?:a|brief|short|literature|narrative|comprehensive|critical|mini|clinical|selective|historical|an) )(?:review|overview|update)\b(?!\s+of (?:the )?(?:[\w-]+ ){0,2}(?:records|charts|admissions|files|cases|database|registry|reports|experience|patients))|\bcurrent (?:concepts|status|knowledge|perspectives|clinical experience)\b|\bstate of the art\b|\brecent advances\b/i;
+
+/** A review in the abstract: "This review…", "we review", "… is reviewed", "areas covered in this review". */
+export const REVIEW_BODY =
+  /\b(?:this|the present|our) (?:review|overview|mini-review)\b|\b(?:this|the present|our) (?:article|paper|chapter) (?:reviews|summari[sz]es|discusses|outlines|provides an overview|highlights|focuses on|describes (?:the )?(?:current|recent))\b|\b(?:we|authors?) (?:review|summari[sz]e|overview)\b|\b(?:is|are) (?:reviewed|summari[sz]ed)\b|\breview(?:s|ed)? (?:of )?(?:the )?(?:literature|current (?:literature|knowledge|evidence)|recent (?:literature|advances|findings|developments|data|studies))\b|\bliterature review\b|\bareas covered\b|\bwill be (?:discussed|addressed|reviewed|considered|outlined)\b|\brecent advances in\b|\bwe (?:provide|give|present) (?:an? )?(?:update|overview|summary)\b/i;
+
+/** A systematic search of the literature. */
+const SYSTEMATIC_REVIEW =
+  /\b(?:systematic(?:ally)? (?:review(?:ed)?|literature (?:search|review)|search(?:ed)?)|(?:searched|search of|searches of) (?:the )?(?:medline|pubmed|embase|cochrane|web of science|scopus|cinahl|psycinfo)|prisma)\b/i;
+
+/** A quantitative pooling of studies. */
+const META_ANALYSIS = /\b(?:meta-?analys[ie]s|pooled analysis|meta-regression)\b/i;
+
+/**
+ * Patterns of the authors' own work with a design (a pooling or a systematic review that was theirs, not one they
+ * cite): the design in the title, or in a study sentence after "we", "this", "our", "the present", or before "was
+ * performed/conducted".
+ */
+function ownWorkPatterns(design: RegExp): { title: RegExp; body: RegExp[] } {
+  return {
+    title: design,
+    body: [
+      new RegExp(`\\b(?:we|this|the present|our) (?:[\\w-]+ ){0,4}?(?:${design.source})`, "i"),
+      new RegExp(
+        `(?:${design.source})(?: [\\w-]+){0,3} (?:was|were) (?:performed|conducted|undertaken|carried out)`,
+        "i",
+      ),
+    ],
+  };
+}
+
+/** The authors' own meta-analysis, see {@link ownWorkPatterns}. */
+export const OWN_META_ANALYSIS = ownWorkPatterns(META_ANALYSIS);
+/** The authors' own systematic review, see {@link ownWorkPatterns}. */
+export const OWN_SYSTEMATIC_REVIEW = ownWorkPatterns(SYSTEMATIC_REVIEW);
+
+/** Whether a title or study sentences name the authors' own work of a design ({@link ownWorkPatterns}). */
+export function ownWork(patterns: { title: RegExp; body: RegExp[] }, title: string, body: string): boolean {
+  return patterns.title.test(title) || patterns.body.some((p) => p.test(body));
+}
+
+/** An editorial, a comment on another article, a reply or a correction notice (title wording). */
+export const OPINION_TITLE =
+  /^(?:editorial|comment(?:ary)? on|commentary|reply|response to|in reply|letter to the editor|erratum|correction|re:)\b/i;
+
+/**
+ * Past-tense reporting ("were treated", "was measured", "the patient developed", "we found"; not "has been found"): a
+ * study describes what was done; a narrative review states what is known, in the present tense.
+ */
+export const PAST_TENSE =
+  /\b(?:was|were|had|did|(?<!\b(?:has|have|been|be|is|are|being)\s)(?:developed|received|showed|found|occurred|resulted|remained|improved|revealed|demonstrated|underwent|presented|experienced|recovered|died|required|achieved|completed|enrolled|participated|responded|resolved|returned|disappeared|persisted|worsened|began|became|took|gave))\b/i;
