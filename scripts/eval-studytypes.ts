@@ -99,6 +99,9 @@ export function runStudyTypes(args: string[]): BenchmarkResult {
   }
   const medlineDesigns = DESIGN_ORDER.filter((d) => PUBLICATION_TYPE_DESIGNS.has(d));
   const unknown = medline.filter((s) => s.item.gold === undefined);
+  const unknownTyped = unknown.filter((s) => PUBLICATION_TYPE_DESIGNS.has(s.predicted)).length;
+  const typed = medline.filter((s) => s.item.gold).length;
+  const indexedNone = medline.filter((s) => s.item.gold === null).length;
   return {
     benchmark: "studytypes",
     split: split === "test" ? "held out (odd PMIDs)" : split === "dev" ? "tuning (even PMIDs)" : "all PMIDs",
@@ -111,13 +114,13 @@ export function runStudyTypes(args: string[]): BenchmarkResult {
     ],
     notes: [
       `BC5CDR: ${cdr.length} labelled records, accuracy ${accuracy(cdr)}`,
-      `MEDLINE: ${medline.length} records; ${medline.filter((s) => s.item.gold).length} with a design publication type,` +
-        ` ${medline.filter((s) => s.item.gold === null).length} fully indexed without one, ${unknown.length} not` +
-        ` indexed (unscored; ${unknown.filter((s) => PUBLICATION_TYPE_DESIGNS.has(s.predicted)).length} of them` +
-        " predicted a publication-type design)",
+      `MEDLINE: ${medline.length} records; ${typed} with a design publication type,` +
+        ` ${indexedNone} fully indexed without one, ${unknown.length} not` +
+        ` indexed (unscored; ${unknownTyped} of them predicted a publication-type design)`,
       "MEDLINE rows score only designs that publication types name; animal, cohort and the like have no gold there",
       "MEDLINE: a systematic review or meta-analysis predicted for a record typed Review counts as the review it is",
-      `MEDLINE indexed records: the text alone names the subject (people, animals, cells, none) the MeSH headings do on ${meshAgreement(medline)}`,
+      "MEDLINE indexed records: the text alone names the subject (people, animals, cells, none) the MeSH headings do" +
+        ` on ${meshAgreement(medline)}`,
     ],
   };
 }

@@ -3,21 +3,39 @@
  * of the BC5CDR training abstracts with even PMIDs and the even-PMID half of the MEDLINE 2016 sample
  * (bench/study-types/README.md); the odd halves are held out.
  */
+import { anyOf, eitherOf } from "./text-cues";
 
 /** A review in the title: "…: a review", "Review of …", "an overview", "an update", "current concepts". */
-export const REVIEW_TITLE =
-  /(?:^|[.:?]\s*|\b(?:a|brief|short|literature|narrative|comprehensive|critical|mini|clinical|selective|historical|an) )(?:review|overview|update)\b(?!\s+of (?:the )?(?:[\w-]+ ){0,2}(?:records|charts|admissions|files|cases|database|registry|reports|experience|patients))|\bcurrent (?:concepts|status|knowledge|perspectives|clinical experience)\b|\bstate of the art\b|\brecent advances\b/i;
+export const REVIEW_TITLE = eitherOf([
+  String.raw`(?:^|[.:?]\s*|\b(?:a|brief|short|literature|narrative|comprehensive|critical|mini|clinical|selective` +
+    String.raw`|historical|an) )(?:review|overview|update)\b(?!\s+of (?:the )?(?:[\w-]+ ){0,2}(?:records|charts` +
+    String.raw`|admissions|files|cases|database|registry|reports|experience|patients))`,
+  String.raw`\bcurrent (?:concepts|status|knowledge|perspectives|clinical experience)\b`,
+  String.raw`\bstate of the art\b|\brecent advances\b`,
+]);
 
 /** A review in the abstract: "This review…", "we review", "… is reviewed", "areas covered in this review". */
-export const REVIEW_BODY =
-  /\b(?:this|the present|our) (?:review|overview|mini-review)\b|\b(?:this|the present|our) (?:article|paper|chapter) (?:reviews|summari[sz]es|discusses|outlines|provides an overview|highlights|focuses on|describes (?:the )?(?:current|recent))\b|\b(?:we|authors?) (?:review|summari[sz]e|overview)\b|\b(?:is|are) (?:reviewed|summari[sz]ed)\b|\breview(?:s|ed)? (?:of )?(?:the )?(?:literature|current (?:literature|knowledge|evidence)|recent (?:literature|advances|findings|developments|data|studies))\b|\bliterature review\b|\bareas covered\b|\bwill be (?:discussed|addressed|reviewed|considered|outlined)\b|\brecent advances in\b|\bwe (?:provide|give|present) (?:an? )?(?:update|overview|summary)\b/i;
+export const REVIEW_BODY = anyOf([
+  String.raw`(?:this|the present|our) (?:review|overview|mini-review)`,
+  String.raw`(?:this|the present|our) (?:article|paper|chapter) (?:reviews|summari[sz]es|discusses|outlines` +
+    String.raw`|provides an overview|highlights|focuses on|describes (?:the )?(?:current|recent))`,
+  String.raw`(?:we|authors?) (?:review|summari[sz]e|overview)|(?:is|are) (?:reviewed|summari[sz]ed)`,
+  String.raw`review(?:s|ed)? (?:of )?(?:the )?(?:literature|current (?:literature|knowledge|evidence)` +
+    String.raw`|recent (?:literature|advances|findings|developments|data|studies))`,
+  String.raw`literature review|areas covered|will be (?:discussed|addressed|reviewed|considered|outlined)`,
+  String.raw`recent advances in|we (?:provide|give|present) (?:an? )?(?:update|overview|summary)`,
+]);
 
 /** A systematic search of the literature. */
-const SYSTEMATIC_REVIEW =
-  /\b(?:systematic(?:ally)? (?:review(?:ed)?|literature (?:search|review)|search(?:ed)?)|(?:searched|search of|searches of) (?:the )?(?:medline|pubmed|embase|cochrane|web of science|scopus|cinahl|psycinfo)|prisma)\b/i;
+const SYSTEMATIC_REVIEW = anyOf([
+  String.raw`systematic(?:ally)? (?:review(?:ed)?|literature (?:search|review)|search(?:ed)?)`,
+  String.raw`(?:searched|search of|searches of) (?:the )?(?:medline|pubmed|embase|cochrane|web of science|scopus` +
+    String.raw`|cinahl|psycinfo)`,
+  "prisma",
+]);
 
 /** A quantitative pooling of studies. */
-const META_ANALYSIS = /\b(?:meta-?analys[ie]s|pooled analysis|meta-regression)\b/i;
+const META_ANALYSIS = anyOf([String.raw`meta-?analys[ie]s|pooled analysis|meta-regression`]);
 
 /**
  * Patterns of the authors' own work with a design (a pooling or a systematic review that was theirs, not one they
@@ -48,12 +66,20 @@ export function ownWork(patterns: { title: RegExp; body: RegExp[] }, title: stri
 }
 
 /** An editorial, a comment on another article, a reply or a correction notice (title wording). */
-export const OPINION_TITLE =
-  /^(?:editorial|comment(?:ary)? on|commentary|reply|response to|in reply|letter to the editor|erratum|correction|re:)\b/i;
+export const OPINION_TITLE = new RegExp(
+  String.raw`^(?:editorial|comment(?:ary)? on|commentary|reply|response to|in reply|letter to the editor|erratum` +
+    String.raw`|correction|re:)\b`,
+  "i",
+);
 
 /**
  * Past-tense reporting ("were treated", "was measured", "the patient developed", "we found"; not "has been found"): a
  * study describes what was done; a narrative review states what is known, in the present tense.
  */
-export const PAST_TENSE =
-  /\b(?:was|were|had|did|(?<!\b(?:has|have|been|be|is|are|being)\s)(?:developed|received|showed|found|occurred|resulted|remained|improved|revealed|demonstrated|underwent|presented|experienced|recovered|died|required|achieved|completed|enrolled|participated|responded|resolved|returned|disappeared|persisted|worsened|began|became|took|gave))\b/i;
+export const PAST_TENSE = anyOf([
+  "was|were|had|did",
+  String.raw`(?<!\b(?:has|have|been|be|is|are|being)\s)(?:developed|received|showed|found|occurred|resulted|remained` +
+    String.raw`|improved|revealed|demonstrated|underwent|presented|experienced|recovered|died|required|achieved` +
+    String.raw`|completed|enrolled|participated|responded|resolved|returned|disappeared|persisted|worsened|began` +
+    String.raw`|became|took|gave)`,
+]);

@@ -16,14 +16,25 @@ import { largestGroup, type CaseCues } from "./text-reading";
 const FIRST_PERSON = /\b(?:we|our|here)\b/i;
 
 /** A study reporting its own data: "this study", "the data show", "these results", a new species described. */
-const STUDY_REPORT =
-  /\b(?:this (?:study|work)|the present (?:study|work)|the data|(?:these|our|the) (?:results|data|findings)|(?:results|data|findings|analys[ie]s) (?:show|shows|indicate|suggest|demonstrate|reveal|highlight|underline)|n\. sp\.|\d ± \d)/i;
+const STUDY_REPORT = new RegExp(
+  String.raw`\b(?:this (?:study|work)|the present (?:study|work)|the data|(?:these|our|the) (?:results|data|findings)` +
+    String.raw`|(?:results|data|findings|analys[ie]s) (?:show|shows|indicate|suggest|demonstrate|reveal|highlight` +
+    String.raw`|underline)|n\. sp\.|\d ± \d)`,
+  "i",
+);
 
 /** Fewest sentences an abstract needs before its tense says anything. Our choice. */
 const TENSE_MIN_SENTENCES = 3;
 
-/** A meta-analysis or systematic review the authors did (not one they cite), from the title and study sentences. */
+/** The authors calling their review narrative ("This narrative review is based on the systematic search …"). */
+const NARRATIVE = /\bnarrative (?:review|overview)\b/i;
+
+/**
+ * A meta-analysis or systematic review the authors did (not one they cite), from the title and study sentences; none
+ * when they call their review narrative, whatever search it drew on.
+ */
 export function pooledReview(title: string, body: string): "meta-analysis" | "systematic-review" | null {
+  if (NARRATIVE.test(`${title} ${body}`)) return null;
   if (ownWork(OWN_META_ANALYSIS, title, body)) return "meta-analysis";
   if (ownWork(OWN_SYSTEMATIC_REVIEW, title, body)) return "systematic-review";
   return null;

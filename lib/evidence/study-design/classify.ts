@@ -6,10 +6,14 @@ import { humanDesign } from "./human-design";
 import { meshDesign } from "./mesh";
 import { publicationTypeDesign } from "./publication-types";
 import { subjectOf } from "./subject";
+import { anyOf } from "./text-cues";
 import { abstractSentences, caseCues, textSubjects } from "./text-reading";
 
-const MOLECULAR =
-  /\b(?:mRNA|protein expression|gene expression|signal(?:l)?ing|pathway|receptors?|enzymes?|in situ hybridi[sz]ation|western blot|immunoblot\w*|immunohistochem\w*|adenylate cyclase|knockout|transgenic)\b/i;
+const MOLECULAR = anyOf([
+  String.raw`mRNA|protein expression|gene expression|signal(?:l)?ing|pathway|receptors?|enzymes?`,
+  String.raw`in situ hybridi[sz]ation|western blot|immunoblot\w*|immunohistochem\w*|adenylate cyclase|knockout`,
+  "transgenic",
+]);
 
 /**
  * Oxford CEBM 2011 level of evidence of each design for harms ("Is this intervention harmful?" row; OCEBM Levels of

@@ -1,5 +1,10 @@
 import type { MeshTerm } from "@/lib/domain/evidence";
 
+/** A pattern matching a whole lower-cased descriptor name, one of `alternatives` (regular-expression sources). */
+function exactly(alternatives: readonly string[]): RegExp {
+  return new RegExp(`^(?:${alternatives.join("|")})$`);
+}
+
 /**
  * MeSH descriptors NLM indexers give for the design of the study itself (MeSH 2024, tree E05.318 "Epidemiologic
  * Methods" and the E05.581/E05.318.760 trial methods): the design they point to. The "… as Topic" descriptors index
@@ -7,26 +12,50 @@ import type { MeshTerm } from "@/lib/domain/evidence";
  * publication type. So they point to no design here; the benchmark hides them with the others (see isDesignMesh).
  */
 const DESIGN_DESCRIPTORS: ReadonlyArray<[RegExp, "randomized" | "cohort" | "case-control"]> = [
-  [/^(?:double-blind method|random allocation|cross-over studies)$/, "randomized"],
-  [/^(?:cohort studies|prospective studies|retrospective studies|follow-up studies|longitudinal studies)$/, "cohort"],
-  [/^(?:case-control studies|cross-sectional studies|seroepidemiologic studies|health surveys)$/, "case-control"],
+  [exactly(["double-blind method", "random allocation", "cross-over studies"]), "randomized"],
+  [
+    exactly([
+      "cohort studies",
+      "prospective studies",
+      "retrospective studies",
+      "follow-up studies",
+      "longitudinal studies",
+    ]),
+    "cohort",
+  ],
+  [
+    exactly(["case-control studies", "cross-sectional studies", "seroepidemiologic studies", "health surveys"]),
+    "case-control",
+  ],
 ];
-const TOPIC_DESCRIPTORS =
-  /^(?:(?:randomized controlled|controlled clinical|clinical|pragmatic clinical|non-randomized controlled) trials(?:, phase [iv]+)? as topic|meta-analysis as topic|systematic reviews as topic|review literature as topic|observational studies as topic|single-blind method|pilot projects)$/;
+const TOPIC_DESCRIPTORS = exactly([
+  String.raw`(?:randomized controlled|controlled clinical|clinical|pragmatic clinical|non-randomized controlled)` +
+    String.raw` trials(?:, phase [iv]+)? as topic`,
+  "meta-analysis as topic|systematic reviews as topic|review literature as topic|observational studies as topic",
+  "single-blind method|pilot projects",
+]);
 
 /**
  * Descriptors of the species studied: NLM's check tag "Animals" goes with any non-human organism, "Humans" with
  * people (and human cells). Laboratory species and animal models (MeSH tree B01, and "Disease Models, Animal").
  */
-const SPECIES =
-  /^(?:rats?(?:, [\w\s-]+)?|mice(?:, [\w\s/-]+)?|dogs|cats|rabbits|swine|sheep|cattle|horses|goats|guinea pigs|cricetinae|mesocricetus|macaca(?: [a-z]+)?|primates|callithrix|papio|zebrafish|xenopus(?: laevis)?|chick embryo|chickens|drosophila(?: melanogaster)?|caenorhabditis elegans|disease models, animal|models, animal)$/;
+const SPECIES = exactly([
+  String.raw`rats?(?:, [\w\s-]+)?|mice(?:, [\w\s/-]+)?|dogs|cats|rabbits|swine|sheep|cattle|horses|goats`,
+  "guinea pigs",
+  String.raw`cricetinae|mesocricetus|macaca(?: [a-z]+)?|primates|callithrix|papio|zebrafish|xenopus(?: laevis)?`,
+  String.raw`chick embryo|chickens|drosophila(?: melanogaster)?|caenorhabditis elegans`,
+  "disease models, animal|models, animal",
+]);
 
 /**
  * Descriptors of work on cells or tissues outside the body: culture techniques, cell lines and the named lines MeSH
  * lists as "<name> Cells" (HEK293, HeLa, Hep G2…), and stem cells grown from patients' cells.
  */
-const IN_VITRO =
-  /^(?:in vitro techniques|cells, cultured|cell line(?:, [\w\s]+)?|primary cell culture|cell culture techniques|organ culture techniques|tissue culture techniques|induced pluripotent stem cells|organoids|spheroids, cellular|(?:hela|jurkat|vero|cos|cho|sf9) cells|[\w -]*\d[\w -]* cells)$/;
+const IN_VITRO = exactly([
+  String.raw`in vitro techniques|cells, cultured|cell line(?:, [\w\s]+)?|primary cell culture|cell culture techniques`,
+  "organ culture techniques|tissue culture techniques|induced pluripotent stem cells|organoids|spheroids, cellular",
+  String.raw`(?:hela|jurkat|vero|cos|cho|sf9) cells|[\w -]*\d[\w -]* cells`,
+]);
 
 /** What a record's MeSH headings say about its design; every field false/null without MeSH. */
 export interface MeshDesign {

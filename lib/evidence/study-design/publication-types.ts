@@ -23,10 +23,8 @@ const RULES: ReadonlyArray<[RegExp, StudyDesign]> = [
   ],
   [/^(?:case reports?|case study|clinical conference)$/, "case-report"],
   [/^observational study$/, "cohort"],
-  [
-    /^(?:review|review article|scoping review|practice guideline|guideline|consensus development conference(?:, nih)?)$/,
-    "review",
-  ],
+  [/^(?:review|review article|scoping review|practice guideline|guideline)$/, "review"],
+  [/^consensus development conference(?:, nih)?$/, "review"],
   [/^(?:published erratum|correction|retraction (?:of publication|notice)|expression of concern)$/, "unclassified"],
   [/^clinical trial protocol$/, "unclassified"],
   [/^(?:editorial|comment|article commentary|letter|news|newspaper article|interview|lecture)$/, "opinion"],

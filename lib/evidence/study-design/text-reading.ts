@@ -1,6 +1,7 @@
 import { splitSentences } from "@/lib/text/sentences";
 import { CASE, CASE_WEAK, GROUP_SIZE } from "./design-cues";
 import {
+  anyOf,
   countMatches,
   IN_VITRO,
   IN_VIVO,
@@ -25,8 +26,17 @@ const BACKGROUND_LABEL = /^(?:background|introduction|context|rationale|importan
  * ("further trials are needed"). A sentence in the first person ("we", "our", "this study", "here") is kept whatever
  * else it says.
  */
-const NOT_THIS_STUDY =
-  /\b(?:(?<!not |never |un)previous(?:ly)?|earlier|prior (?:studies|reports|trials)|(?:has|have) (?:been (?:reported|shown|described|suggested|demonstrated|documented|associated|found)|shown|suggested|demonstrated|reported)|(?:is|are) (?:known|thought|believed|widely used|commonly used)|reports? (?:has|have) (?:indicated|suggested)|(?:studies|trials|reports) (?:have|has|indicate|suggest|show)|(?:is|are|seems?|seem) (?:warranted|needed|required)|published (?:studies|reports|series|case series|cases|trials|data|literature|evidence)|further (?:studies|trials|research|investigation|evaluation)|future (?:studies|trials|research))\b/i;
+const NOT_THIS_STUDY = anyOf([
+  String.raw`(?<!not |never |un)previous(?:ly)?|earlier|prior (?:studies|reports|trials)`,
+  String.raw`(?:has|have) (?:been (?:reported|shown|described|suggested|demonstrated|documented|associated|found)` +
+    String.raw`|shown|suggested|demonstrated|reported)`,
+  String.raw`(?:is|are) (?:known|thought|believed|widely used|commonly used)`,
+  String.raw`reports? (?:has|have) (?:indicated|suggested)`,
+  String.raw`(?:studies|trials|reports) (?:have|has|indicate|suggest|show)|(?:is|are|seems?|seem) (?:warranted|needed` +
+    String.raw`|required)`,
+  String.raw`published (?:studies|reports|series|case series|cases|trials|data|literature|evidence)`,
+  String.raw`further (?:studies|trials|research|investigation|evaluation)|future (?:studies|trials|research)`,
+]);
 const THIS_STUDY = /\b(?:we|our|us|this (?:study|report|case|trial|paper|article)|the present|here)\b/i;
 
 /**

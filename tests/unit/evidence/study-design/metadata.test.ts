@@ -3,8 +3,9 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { isDesignMesh, meshDesign } from "@/lib/evidence/study-design/mesh";
 import { publicationTypeDesign } from "@/lib/evidence/study-design/publication-types";
+import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { readFixture } from "../../../support/fixtures";
+import { readFixture, readJsonFixture } from "../../../support/fixtures";
 
 const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml"), "pubmed");
 
@@ -35,7 +36,7 @@ describe("publication types name the design first", () => {
   });
 
   it("trusts the type over the words: a record typed Review is a review whatever its abstract reports", () => {
-    // MEDLINE 25440500 (medication use after discharge) is a cohort study by its words; typed Review, it is read as one.
+    // MEDLINE 25440500 (medication use after discharge) is a cohort study by its words; typed Review, it is a review.
     expect(classifyStudy(retyped("25440500", ["Journal Article"])).design).toBe("cohort");
     expect(classifyStudy(retyped("25440500", ["Review"])).design).toBe("review");
     expect(classifyStudy(retyped("25440500", ["Letter"]))).toMatchObject({
@@ -56,6 +57,14 @@ describe("publication types name the design first", () => {
       human: true,
       mechanistic: false,
     });
+  });
+
+  it("keeps a review its authors call narrative a narrative review, whatever search it drew on", () => {
+    // Europe PMC 40536418, typed Review: "This narrative review is based on the systematic literature search …".
+    const { evidence } = parseEuropePmcSearch(readJsonFixture("europepmc/search_cancer_core_25.json"), "europepmc");
+    const prostate = evidence.find((e) => e.citation.pmid === "40536418")!;
+    expect(prostate.citation.publicationTypes).toEqual(["Review", "Journal Article"]);
+    expect(classifyStudy(prostate).design).toBe("review");
   });
 
   it("reads a clinical trial as randomized when its abstract says so, and veterinary work as animal", () => {

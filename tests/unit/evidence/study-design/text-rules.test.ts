@@ -60,7 +60,7 @@ describe("the design from the title and abstract alone (BC5CDR training records,
   });
 
   it("keeps a case report with a review of earlier cases a case report", () => {
-    // "A patient … was treated with amiodarone … Review of this and previously reported cases indicates the need for …"
+    // "A patient … was treated with amiodarone … Review of this and previously reported cases indicates …"
     expect(classifyStudy(training("3997294")).design).toBe("case-report");
   });
 });
