@@ -1,11 +1,11 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { citedNumbers, rewriteMarkers } from "@/lib/report/render/markers";
+import { citedNumbers, rewriteMarkers } from "@/lib/grounding/markers";
 import { evidenceLookup } from "@/lib/evidence/identity";
-import { neutraliseUnretrieved } from "@/lib/report/appraise/prose-identifiers";
-import { scrubContext, scrubText, type ScrubTally } from "@/lib/report/appraise/scrub";
-import { verifyQuotesInText } from "@/lib/report/appraise/quotes";
+import { neutraliseUnretrieved } from "@/lib/grounding/identifiers";
+import { scrubContext, scrubText, type ScrubTally } from "@/lib/grounding/scrub";
+import { verifyQuotesInText } from "@/lib/grounding/quotes";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import type { ConversationReferences } from "./references";
 

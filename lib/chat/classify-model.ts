@@ -5,7 +5,7 @@ import { generateStructured, type PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { FollowUpClassification } from "@/lib/domain/chat";
 import { classifyFollowUp, referencedNumbers } from "./classify";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Model-facing schema of the follow-up classifier (strict-JSON-schema friendly: every field required). The reason

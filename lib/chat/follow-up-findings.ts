@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { withMarker } from "@/lib/research/agents/extractive/report";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";

@@ -4,7 +4,7 @@ import {
   type DocumentScore,
   type DroppedPassage,
 } from "@/lib/domain/claim-check";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";
 

@@ -1,5 +1,5 @@
 import type { ClaimSides, CounterCitation, DocumentScore, SideDocument } from "@/lib/domain/claim-check";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";
 import { MAX_CITED_DOCUMENTS } from "./passages";

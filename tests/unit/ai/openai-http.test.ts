@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LlmUsage } from "@/lib/ai/structured";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 

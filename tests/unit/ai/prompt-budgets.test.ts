@@ -25,7 +25,7 @@ import { MAX_HYPOTHESES } from "@/lib/research/agents/llm/hypothesis";
 import { RELEVANCE_SAMPLING } from "@/lib/research/agents/llm/relevance";
 import { MAX_LISTED_ISSUES } from "@/lib/research/critic-loop";
 import { MAX_RUN_EVIDENCE } from "@/lib/research/run";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { readFixture } from "../../support/fixtures";
 import { promptBlocks, promptTextOf, scriptedModel, type ScriptedModel } from "../../support/llm";

@@ -5,7 +5,7 @@ import { scoreDocumentsLlm } from "@/lib/claims/agents/llm/scoring";
 import { judgeClaimLlm } from "@/lib/claims/agents/llm/verdict";
 import { checkEntailment } from "@/lib/research/agents/llm/critic";
 import { judgeEvidence } from "@/lib/research/agents/llm/judge";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 

@@ -5,7 +5,7 @@ import { keepKnownMarkers } from "@/lib/claims/counter-report";
 import { extractClaimsExtractive } from "@/lib/claims/agents/extractive/extraction";
 import { counterStatementExtractive } from "@/lib/claims/agents/extractive/counter";
 import { mergeFound } from "@/lib/claims/merge-found";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { loadCorpus } from "../../support/corpus";
 
 const record = (id: string) => loadCorpus().find((e) => e.id === id)!;

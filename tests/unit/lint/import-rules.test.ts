@@ -107,7 +107,7 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
       },
     ]);
     const allowed =
-      'import { citedNumbers } from "@/lib/report/render/markers";\nimport { proseTexts } from "@/lib/report/render/prose";\nimport { referenceFromEvidence } from "@/lib/report/render/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
+      'import { citedNumbers } from "@/lib/grounding/markers";\nimport { proseTexts } from "@/lib/grounding/prose";\nimport { referenceFromEvidence } from "@/lib/grounding/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
     expect(await problems(file, allowed)).toEqual([]);
     // render/ writes what appraise/ decides: it may import it.
     expect(

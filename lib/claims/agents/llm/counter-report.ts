@@ -7,7 +7,7 @@ import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAge
 import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
 import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and

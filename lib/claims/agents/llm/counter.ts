@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CounterStatement } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
 
 /** Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of the counter-statement at a small cost. */
 export const HYDE_ABSTRACTS = 2;

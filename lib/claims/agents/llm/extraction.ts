@@ -4,7 +4,7 @@ import { cleanClaim, extractClaimsExtractive, MAX_CLAIMS } from "@/lib/claims/ag
 import { splitSentences } from "@/lib/text/sentences";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /** Model-facing schema of claim extraction. */
 export const claimExtractionSchema = z.object({

@@ -6,7 +6,7 @@ import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k

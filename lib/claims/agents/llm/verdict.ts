@@ -4,7 +4,7 @@ import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
 import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({

@@ -4,8 +4,8 @@ import type { CritiqueInput } from "@/lib/research/backend";
 import type { EntailmentIssue, EntailmentVerdict } from "@/lib/domain/critic";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { citedNumbers, stripMarkers } from "@/lib/report/render/markers";
-import { proseTexts } from "@/lib/report/render/prose";
+import { citedNumbers, stripMarkers } from "@/lib/grounding/markers";
+import { proseTexts } from "@/lib/grounding/prose";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import {
   EVIDENCE_DATA_NOTICE,
@@ -15,7 +15,7 @@ import {
 } from "@/lib/evidence/prompt-context/blocks";
 import { citationKeys, sentenceId } from "@/lib/evidence/identity";
 import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
-import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
 import { generateStructured, type LlmAgentOptions } from "../../../ai/structured";
 import { researchAgentCall } from "./agent-call";
 

@@ -11,7 +11,7 @@ import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
 import { generateStructured } from "../../../ai/structured";
 import { canonicalCitationKey } from "@/lib/evidence/identity";
-import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
 import { researchAgentCall } from "./agent-call";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */

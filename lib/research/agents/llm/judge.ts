@@ -11,7 +11,7 @@ import {
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { citationKeys } from "@/lib/evidence/identity";
-import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
 import {
   agentEvidence,
   evidenceHeading,

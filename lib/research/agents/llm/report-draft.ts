@@ -5,16 +5,11 @@ import type { Reference, ResearchReport, SentenceSupport } from "@/lib/domain/re
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import { abstractSentence } from "@/lib/evidence/prompt-context/excerpts";
-import {
-  parseCitations,
-  parseSupportEntry,
-  stripCitations,
-  type CitedItem,
-} from "@/lib/evidence/prompt-context/citations";
-import { MARKER_PATTERN } from "@/lib/report/render/markers";
-import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/render/prose";
-import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { parseCitations, parseSupportEntry, stripCitations, type CitedItem } from "@/lib/grounding/key-citations";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
+import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/grounding/prose";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/grounding/quotes";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
@@ -25,7 +20,7 @@ import {
   scrubText,
   type ScrubContext,
   type ScrubTally,
-} from "@/lib/report/appraise/scrub";
+} from "@/lib/grounding/scrub";
 
 /**
  * One statement of the model's draft: the ids of the evidence sentences it rests on ("E3.2"; a key "E3" when the

@@ -6,8 +6,8 @@ import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { MARKER_PATTERN } from "@/lib/report/render/markers";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { streamPreview, reportPreview } from "./stream-previews";
 import { generateStructured } from "../../../ai/structured";
 import {

@@ -1,7 +1,7 @@
 import type { DeepPartial } from "ai";
 import type { AgentPartial, HypothesisPreview, ReportSectionPreview } from "@/lib/domain/partial";
-import { PROSE_FIELD_LABELS } from "@/lib/report/render/prose";
-import { stripCitations } from "@/lib/evidence/prompt-context/citations";
+import { PROSE_FIELD_LABELS } from "@/lib/grounding/prose";
+import { stripCitations } from "@/lib/grounding/key-citations";
 import type { HypothesisOutput } from "./hypothesis";
 import type { ReportOutput } from "./report";
 

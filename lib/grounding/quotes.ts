@@ -2,8 +2,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { QUOTATION_PATTERN, sentenceSpans } from "@/lib/text/sentence-spans";
 import { matchQuote, normaliseForMatch, type QuoteMatch } from "@/lib/text/quote-match";
-import { citedNumbers } from "@/lib/report/render/markers";
-import { mapProse, PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/render/prose";
+import { citedNumbers } from "./markers";
+import { mapProse, PROSE_FIELD_LABELS, type ProseField } from "./prose";
 
 /**
  * Fewest words for quoted text to count as a quoted passage. Shorter quotations ("so-called" terms, scare

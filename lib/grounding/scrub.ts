@@ -1,10 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { evidenceLookup } from "@/lib/evidence/identity";
-import { parseCitations } from "@/lib/evidence/prompt-context/citations";
+import { parseCitations } from "@/lib/grounding/key-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { removeUnretrieved } from "./prose-identifiers";
+import { removeUnretrieved } from "./identifiers";
 import { verifyQuotesInText } from "./quotes";
-import { rewriteMarkers } from "../render/markers";
+import { rewriteMarkers } from "./markers";
 
 /*
  * One scrub for every model-written string that reaches a reader — hypotheses and their chain nodes, drug

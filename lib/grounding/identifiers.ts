@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { mapProse } from "../render/prose";
+import { mapProse } from "./prose";
 import { evidenceLookup, writtenIdentifierKeys } from "@/lib/evidence/identity";
 
 /** Flag appended to an identifier of the prose that names no record of the run's evidence. */
