@@ -1,7 +1,8 @@
 import type { LanguageModel } from "ai";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
-import { createAnswerChecker, createSentenceBuffer } from "./answer-checks";
+import { createSentenceBuffer } from "@/lib/grounding/sentence-buffer";
+import { createAnswerChecker } from "./answer-checks";
 import { extractiveAnswer } from "./extractive-answer";
 import { answerPrompt, buildAnswerContext, streamModelAnswer, type HistoryTurn } from "./llm-answer";
 import type { ConversationReferences } from "./references";

@@ -53,7 +53,7 @@ function sideDocument(
  *   passages were verified by lib/claims/passages.ts), in citation order.
  * - supports: null when `supportProposals` is null (the backend does not look for documents in line with the
  *   claim); else `count` = documents scored stance "claim", shown = the candidates whose first proposed passage is
- *   found in their abstract (exact, else similarity ≥ 0.95: lib/report/appraise/quote-check.ts), with the abstract's own
+ *   found in their abstract (exact, else similarity ≥ 0.95: lib/grounding/passages.ts), with the abstract's own
  *   wording. Candidates without a verified passage are counted, not shown.
  * @param scores one per document, in the order of `documents`; `threshold` the counter-score threshold.
  */

@@ -117,7 +117,7 @@ describe("claim extraction without a model", () => {
   });
 });
 
-describe("passage verification (lib/report/appraise/quote-check)", () => {
+describe("passage verification (lib/grounding/passages)", () => {
   const abstract = record("pmid:24727461").citation.abstract;
   const sentence =
     "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";

@@ -84,7 +84,7 @@ export function cleanReport(text: string): string {
 
 /**
  * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
- * and scrubbed (lib/report/scrub: identifiers, citations and quotations that no cited record holds removed);
+ * and scrubbed (lib/grounding/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.

@@ -40,7 +40,7 @@ ${CLAIM_TEXT_NOTICE}`;
 
 /**
  * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
- * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/report/scrub). Keywords are trimmed
+ * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/grounding/scrub). Keywords are trimmed
  * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
  * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
  */
@@ -57,7 +57,7 @@ export async function writeCounterStatement(
     prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
   });
   // Written before any record is retrieved, so no identifier, citation or author–year reference in it can name a
-  // retrieved record: the scrub (lib/report/scrub) removes them all from what is shown and searched.
+  // retrieved record: the scrub (lib/grounding/scrub) removes them all from what is shown and searched.
   const ctx = scrubContext([], { quotable: [claim] });
   const tally = emptyTally();
   const counterStatement = scrubText(output.counterStatement, ctx, tally);

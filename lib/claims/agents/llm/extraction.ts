@@ -44,7 +44,7 @@ export async function extractClaimsLlm(
     instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
     prompt: `<text>\n${neutraliseUserText(text)}\n</text>\n\nList the checkable claims of this text.`,
   });
-  // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/report/scrub).
+  // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/grounding/scrub).
   const ctx = scrubContext([], { quotable: [text] });
   const tally = emptyTally();
   const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(

@@ -115,7 +115,7 @@ export function formatCriticPrompt(question: string, claims: CitedClaim[], block
  * The verdict of one call's answer: a claim answered FAIL becomes an issue (its `reasoning` text, or "not supported
  * by the cited evidence"); a claim the model gave no verdict for is also an issue ("no verdict given"), so a model
  * that skips claims cannot pass a report; answers about unknown claim numbers are ignored. With `ctx`, the issue text
- * is scrubbed (lib/report/scrub).
+ * is scrubbed (lib/grounding/scrub).
  */
 export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: ScrubContext): EntailmentIssue[] {
   // The issue text is the model's: shown on the run page and sent back to the report agent, so scrubbed as all model text.

@@ -151,7 +151,7 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
 }
 
 /**
- * The model's answer with every text a reader sees scrubbed (lib/report/scrub: identifiers naming no retrieved
+ * The model's answer with every text a reader sees scrubbed (lib/grounding/scrub: identifiers naming no retrieved
  * record, citation markers, author–year citations and quotations no record holds removed): the reading of the
  * evidence, chain nodes, search suggestions, links, knowledge gaps and searches. Evidence references are left to
  * {@link toHypothesisSet}, which keeps only those naming a block shown.

@@ -110,7 +110,7 @@ export function clampScore(x: number): number {
 }
 
 /**
- * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/report/scrub; keys of the run's records
+ * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/grounding/scrub; keys of the run's records
  * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
  * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing

@@ -65,8 +65,8 @@ interface Statement {
 }
 
 /**
- * The scrubs of a draft (lib/report/scrub) and what they removed: `prose` for statements (their quotations are checked
- * later against the records they cite, lib/report/quotes), `text` for the title, drug candidates, chains and the
+ * The scrubs of a draft (lib/grounding/scrub) and what they removed: `prose` for statements (their quotations are checked
+ * later against the records they cite, lib/grounding/quotes), `text` for the title, drug candidates, chains and the
  * not-answered reason and list (quotations checked against every record).
  */
 interface Scrub {
@@ -130,7 +130,7 @@ function resolve(
 
 /**
  * Reads one statement's citations — its support list and any citation written in its text ("[E3]", "(E3)",
- * "[E3–E5]", "E3.2": lib/evidence/prompt-context/citations) — against the blocks shown. A statement that cites a
+ * "[E3–E5]", "E3.2": lib/grounding/key-citations) — against the blocks shown. A statement that cites a
  * key never shown (or a support entry that is no key at all, e.g. a PMID) is removed, with a repair line; a sentence
  * id past the record's abstract is dropped, with a repair line; a bare "[3]" is never read as a reference (a number
  * names a rendered reference, another record): it is deleted, with a repair line.
@@ -227,7 +227,7 @@ function withMarker(text: string, numbers: number[]): string {
  *    searchIterations, confidenceScore (last judge assessment, 0 when none), hypothesesTested;
  * 5. validateReportCitations runs as the safety net (references and markers outside the evidence, identifiers in the
  *    prose that name no retrieved record, a repair each);
- * 6. text in quotation marks is verified against the records its sentence cites (lib/report/quotes: replaced by
+ * 6. text in quotation marks is verified against the records its sentence cites (lib/grounding/quotes: replaced by
  *    the source's wording, or its sentence removed, repair kind "quote"); the support of a removed sentence goes too.
  * @param shown the evidence blocks of the report agent's prompt: the only keys the draft may cite.
  */

@@ -37,7 +37,7 @@ export function finishedSearchSuggestions(partial: DeepPartial<HypothesisOutput>
 
 /**
  * Text of a draft without its citations: "[E3]", "(E3, E7)", "[E3–E5]" and "E3.2" are removed (they become [n] only
- * when the report is built and checked; lib/evidence/prompt-context/citations), and so is a marker still being
+ * when the report is built and checked; lib/grounding/key-citations), and so is a marker still being
  * written at the end ("… rats [E1").
  */
 export function withoutKeys(text: string): string {
