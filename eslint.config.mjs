@@ -23,7 +23,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
-  ["modes.ts"],
+  ["modes.ts", "prompts.ts"],
   ["watches"],
   ["export"],
 ];

@@ -160,6 +160,7 @@ export function withFollowUpFindings(backend: ReasoningBackend, focus: FollowUpR
   return {
     kind: backend.kind,
     model: backend.model,
+    ...(backend.selectEvidence ? { selectEvidence: backend.selectEvidence.bind(backend) } : {}),
     hypothesize: (input) => backend.hypothesize(input),
     judge: (input) => backend.judge(input),
     report: async (input) => addFollowUpFindings(await backend.report(input), input.evidence, focus),

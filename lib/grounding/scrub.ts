@@ -170,7 +170,8 @@ function checkQuotes(text: string, ctx: ScrubContext, tally: ScrubTally): string
 }
 
 /**
- * One model-written text made fit to show, every removal counted in `tally`:
+ * One model-written text made fit to show, every removal counted in `tally` (a fresh one when the caller does not
+ * count):
  * 1. URLs, DOIs, PMIDs and NCT IDs naming no retrieved record are removed (lib/grounding/identifiers
  *    removeUnretrieved), never shown with a note;
  * 2. [n] markers past `ctx.references` are removed (lib/grounding/markers rewriteMarkers), and so are
@@ -182,7 +183,7 @@ function checkQuotes(text: string, ctx: ScrubContext, tally: ScrubTally): string
  * 4. punctuation left behind is closed up, and a sentence left without a content word is dropped.
  * Idempotent: a second pass removes nothing.
  */
-export function scrubText(text: string, ctx: ScrubContext, tally: ScrubTally): string {
+export function scrubText(text: string, ctx: ScrubContext, tally: ScrubTally = emptyTally()): string {
   if (!text.trim()) return text.trim();
   const kinds: string[] = [];
   let out = removeUnretrieved(text, ctx.lookup, kinds);

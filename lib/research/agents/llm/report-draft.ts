@@ -177,7 +177,7 @@ function readStatement(
   if (named.length > 0) {
     scrub.citations += 1;
     // The line names the sentence as a reader may see it: without a quotation no record holds.
-    const visible = scrubText(text, scrub.text, emptyTally());
+    const visible = scrubText(text, scrub.text);
     const sentence = visible ? `the sentence “${short(visible)}”` : "a sentence";
     repairs.push({
       kind: "marker",
