@@ -14,6 +14,8 @@ const LIB_LAYERS = [
   ["evidence", "relations", "vocabularies"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
+  // What keeps model output honest (scrub, quotations, markers, identifiers, references): below every agent.
+  ["grounding"],
   ["ai", "db"],
   ["sources", "auth"],
   ["library"],
@@ -21,7 +23,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
-  ["modes.ts"],
+  ["modes.ts", "prompts.ts"],
   ["watches"],
   ["export"],
 ];
@@ -31,25 +33,26 @@ const layerZones = LIB_LAYERS.flatMap((layer, index) => {
   return layer.map((folder) => ({
     target: `./lib/${folder}`,
     from: ALL_LIB.filter((other) => other !== folder && !lower.has(other)).map((other) => `./lib/${other}`),
-    message: `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); see eslint.config.mjs LIB_LAYERS.`,
+    message:
+      `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); ` +
+      "see eslint.config.mjs LIB_LAYERS.",
   }));
 });
 
 /**
- * Inside lib/report, appraise/ decides (citations, quotes, critic checks, study type, GRADE, the bottom line, the
- * PRISMA flow counts) and render/ writes (Markdown, markers, prose, references, the flow diagram's drawing). render/
- * writes the judgements appraise/ hands it; appraise/ reads a report only through render/'s parsers of the report's
- * own text: its citation markers, its prose fields and its reference list.
+ * Inside lib/report, appraise/ decides (citations, critic checks, study type, GRADE, the bottom line, the PRISMA flow
+ * counts) and render/ writes (Markdown, the reading page, the opening, the flow diagram's drawing). render/ writes the
+ * judgements appraise/ hands it; appraise/ writes no text and reads a report's markers, prose fields and references
+ * through lib/grounding, as the agents do.
  */
 const reportZone = {
   target: "./lib/report/appraise",
   from: "./lib/report/render",
-  except: ["./markers.ts", "./prose.ts", "./references.ts"],
   message:
-    "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
+    "lib/report/appraise writes no text: it imports nothing of lib/report/render (read reports with lib/grounding).",
 };
 
-/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
+/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls lib/db. */
 const prismaZone = {
   target: [
     "./app",
@@ -64,7 +67,7 @@ const prismaZone = {
   message: "The Prisma client is used in lib/db only: call a lib/db function.",
 };
 
-/** The files on top of lib/: the pages and routes, the components, the command-line scripts, the benchmarks, the root modules. */
+/** The files on top of lib/: pages and routes, components, command-line scripts, benchmarks, the root modules. */
 const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
 
 const eslintConfig = defineConfig([

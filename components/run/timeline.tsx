@@ -12,6 +12,7 @@ import { CriticEvent } from "@/components/run/critic-event";
 import { EvidenceEvent } from "@/components/run/evidence-event";
 import { HypothesesEvent } from "@/components/run/hypotheses-event";
 import { QuestionEvent } from "@/components/run/question-event";
+import { RelevanceEvent } from "@/components/run/relevance-event";
 import { SearchEvent } from "@/components/run/search-event";
 import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
 
@@ -46,6 +47,7 @@ const RENDERERS: Renderers = {
     </li>
   ),
   evidence: (d) => <EvidenceEvent data={d} />,
+  relevance: (d) => <RelevanceEvent data={d} />,
   hypotheses: (d) => <HypothesesEvent data={d} />,
   assessment: (d) => <AssessmentEvent data={d} />,
 };
@@ -54,7 +56,7 @@ function render(event: RunEvent): ReactNode {
   return (RENDERERS[event.type] as (data: RunEvent["data"]) => ReactNode)(event.data);
 }
 
-/** The run's saved events in order, each drawn by its renderer (`testId` names the list; one iteration's steps use another). */
+/** The run's saved events in order, each drawn by its renderer (`testId` names the list; an iteration's steps another). */
 export function Timeline({ events, testId = "timeline" }: { events: RunEvent[]; testId?: string }) {
   return (
     <ol data-testid={testId} className="space-y-2" aria-label="Research timeline">

@@ -1,7 +1,7 @@
 import { designSummary, type DesignInfo } from "@/lib/domain/study-design";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";

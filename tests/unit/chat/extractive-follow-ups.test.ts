@@ -3,7 +3,7 @@ import { postFollowUp } from "@/lib/chat/post-message";
 import { getDb } from "@/lib/db/client";
 import { listMessages } from "@/lib/db/messages";
 import { createRun, getRun, getReport, type RunSummary } from "@/lib/db/runs";
-import { citedNumbers } from "@/lib/report/render/markers";
+import { citedNumbers } from "@/lib/grounding/markers";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";

@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
 import { runToJson } from "@/lib/export/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { RunDetail } from "@/lib/runs/projections";
 import { loadCorpus } from "../../support/corpus";
 

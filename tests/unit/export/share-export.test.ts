@@ -20,7 +20,7 @@ import { createShareLink, getShareLink, getSharedSnapshot, revokeShareLink } fro
 import type { ResearchReport } from "@/lib/domain/report";
 import { exportRun } from "@/lib/export/report";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { runToJson } from "@/lib/export/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";

@@ -9,7 +9,7 @@ import { runToJson } from "@/lib/export/run-json";
 import type { RunDetail } from "@/lib/runs/projections";
 import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
 import { escapeProse, reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
