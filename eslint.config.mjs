@@ -15,6 +15,8 @@ const LIB_LAYERS = [
   ["evidence", "relations", "vocabularies"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
+  // What keeps model output honest (scrub, quotations, markers, identifiers, references): below every agent.
+  ["grounding"],
   ["ai", "db"],
   ["sources", "auth"],
   ["library"],
@@ -22,7 +24,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
-  ["modes.ts"],
+  ["modes.ts", "prompts.ts"],
   ["watches"],
   ["export"],
 ];
@@ -32,25 +34,26 @@ const layerZones = LIB_LAYERS.flatMap((layer, index) => {
   return layer.map((folder) => ({
     target: `./lib/${folder}`,
     from: ALL_LIB.filter((other) => other !== folder && !lower.has(other)).map((other) => `./lib/${other}`),
-    message: `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); see eslint.config.mjs LIB_LAYERS.`,
+    message:
+      `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); ` +
+      "see eslint.config.mjs LIB_LAYERS.",
   }));
 });
 
 /**
- * Inside lib/report, appraise/ decides (citations, quotes, critic checks, study type, GRADE, the bottom line, the
- * PRISMA flow counts) and render/ writes (Markdown, markers, prose, references, the flow diagram's drawing). render/
- * writes the judgements appraise/ hands it; appraise/ reads a report only through render/'s parsers of the report's
- * own text: its citation markers, its prose fields and its reference list.
+ * Inside lib/report, appraise/ decides (citations, critic checks, study type, GRADE, the bottom line, the PRISMA flow
+ * counts) and render/ writes (Markdown, the reading page, the opening, the flow diagram's drawing). render/ writes the
+ * judgements appraise/ hands it; appraise/ writes no text and reads a report's markers, prose fields and references
+ * through lib/grounding, as the agents do.
  */
 const reportZone = {
   target: "./lib/report/appraise",
   from: "./lib/report/render",
-  except: ["./markers.ts", "./prose.ts", "./references.ts"],
   message:
-    "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
+    "lib/report/appraise writes no text: it imports nothing of lib/report/render (read reports with lib/grounding).",
 };
 
-/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
+/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls lib/db. */
 const prismaZone = {
   target: [
     "./app",
@@ -78,17 +81,18 @@ const MODE_FOLDERS = [
 ];
 
 /** `x.mode === "claim-check"`, `mode !== "research"`, `switch (run.mode)`: a branch on a mode's name. */
+const ASK_THE_MODE = "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations)";
 const MODE_BRANCHES = [
   {
     selector:
-      "BinaryExpression[operator=/^[!=]==?$/]:matches([left.name='mode'], [left.property.name='mode'], [right.name='mode'], [right.property.name='mode']):matches([left.type='Literal'], [right.type='Literal'])",
-    message:
-      "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations) instead of comparing its name.",
+      "BinaryExpression[operator=/^[!=]==?$/]" +
+      ":matches([left.name='mode'], [left.property.name='mode'], [right.name='mode'], [right.property.name='mode'])" +
+      ":matches([left.type='Literal'], [right.type='Literal'])",
+    message: `${ASK_THE_MODE} instead of comparing its name.`,
   },
   {
     selector: "SwitchStatement:matches([discriminant.name='mode'], [discriminant.property.name='mode'])",
-    message:
-      "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations) instead of switching on its name.",
+    message: `${ASK_THE_MODE} instead of switching on its name.`,
   },
 ];
 
@@ -105,7 +109,7 @@ const TOP_IMPORTS = [
   },
 ];
 
-/** The files on top of lib/: the pages and routes, the components, the command-line scripts, the benchmarks, the root modules. */
+/** The files on top of lib/: pages and routes, components, command-line scripts, benchmarks, the root modules. */
 const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
 
 const eslintConfig = defineConfig([

@@ -4,11 +4,14 @@ import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
-// ── Language-model path (lib/ai/sampling.ts, lib/ai/providers.ts) ──────────────────────────────────────────
+// ── Language-model path (lib/ai/agent.ts, lib/ai/providers.ts) ─────────────────────────────────────────────
 const temperature = z.coerce.number().min(0).max(2).optional();
 const outputTokens = z.coerce.number().int().min(64).max(100_000).optional();
 const languageModelEnv = {
-  /** Sampling temperature per research agent (defaults in lib/ai/sampling.ts: 0.3, 0.2, 0.3, 0.2). */
+  /**
+   * Sampling temperature per research agent (read by lib/ai/agent configuredSampling; defaults in
+   * lib/research/agents/llm/sampling.ts: 0.3, 0, 0.3, 0).
+   */
   CRITICA_TEMPERATURE_HYPOTHESIS: temperature,
   CRITICA_TEMPERATURE_JUDGE: temperature,
   CRITICA_TEMPERATURE_REPORT: temperature,

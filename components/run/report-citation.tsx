@@ -5,7 +5,7 @@ import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
-import type { MarkerToken } from "@/lib/report/render/markers";
+import type { MarkerToken } from "@/lib/grounding/markers";
 import { restingSentences } from "@/lib/report/appraise/support";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { ReportRecord } from "@/lib/report/appraise/records";

@@ -1,11 +1,8 @@
 import type { DeepPartial, LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
-import type { TextEmbedder } from "@/lib/text/similarity";
-import type { ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { fieldGuide, schemaText } from "./field-guide";
 import { ModelOutputError } from "./model-output-errors";
-import type { AgentSampling, ResearchAgent } from "./sampling";
 import { truncationNotice } from "./truncation";
 import { attemptCall, type AttemptUsage } from "./structured-attempt";
 
@@ -42,17 +39,6 @@ export interface LlmCallOptions {
   onUsage?: (usage: LlmUsage) => void;
   timeoutMs?: number;
   promptStyle?: PromptStyle;
-}
-
-/**
- * Options of a research agent: the call options, the embedder that picks diverse evidence (default TF-IDF), the
- * run's excerpt store (every agent sees the same excerpt of a record), and per-agent sampling (default
- * lib/ai/sampling DEFAULT_SAMPLING).
- */
-export interface LlmAgentOptions extends LlmCallOptions {
-  embedder?: TextEmbedder;
-  excerpts?: ExcerptStore;
-  sampling?: Partial<Record<ResearchAgent, AgentSampling>>;
 }
 
 /** The call options with `hooks.onUsage` (a per-call hook of the workflow) called after `options.onUsage`. */

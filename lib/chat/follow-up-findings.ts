@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { withMarker } from "@/lib/research/agents/extractive/report";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";
@@ -160,6 +160,7 @@ export function withFollowUpFindings(backend: ReasoningBackend, focus: FollowUpR
   return {
     kind: backend.kind,
     model: backend.model,
+    ...(backend.selectEvidence ? { selectEvidence: backend.selectEvidence.bind(backend) } : {}),
     hypothesize: (input) => backend.hypothesize(input),
     judge: (input) => backend.judge(input),
     report: async (input) => addFollowUpFindings(await backend.report(input), input.evidence, focus),

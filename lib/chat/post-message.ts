@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "ai";
-import { getLanguageModel } from "@/lib/ai/providers";
 import type { PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/domain/errors";
 import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
@@ -18,8 +16,7 @@ import {
 import { eventToDataPart } from "@/lib/runs/event-parts";
 import type { FollowUps, ModeDescription } from "@/lib/runs/mode";
 import type { ReasoningBackend } from "@/lib/research/backend";
-import { classifyFollowUp } from "./classify";
-import { classifyWithModel } from "./classify-model";
+import { createChatBackend, type ChatBackend } from "./backend";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
 import { conversationReferences } from "./references";
@@ -120,7 +117,7 @@ function answerStream(
       let saved = false;
       // The model calls of this answer (classification, answer), added to the run's cost when the answer ends.
       const usages: ModelUsage[] = [];
-      const model = options.model !== undefined ? options.model : getLanguageModel();
+      const backend = createChatBackend(options.model);
       const write = (chunk: Chunk) => {
         try {
           writer.write(chunk);
@@ -130,9 +127,9 @@ function answerStream(
       };
       try {
         write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
-        const classification = await readFollowUp(text, run, model, options, (u) => usages.push(u));
+        const classification = await readFollowUp(text, run, backend, options, (u) => usages.push(u));
         // Saved before a research iteration starts: its recorder continues after the run's last event.
-        await saveUsage(run.id, usages.splice(0), model?.modelId ?? null);
+        await saveUsage(run.id, usages.splice(0), backend.model);
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
         if (classification.kind === "research") {
@@ -156,9 +153,8 @@ function answerStream(
             conversation,
             summary: report?.executiveSummary ?? null,
             history: toHistory(earlier),
-            model: model ? { model: model.model, modelId: model.modelId } : null,
+            backend,
             signal: options.signal,
-            timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
             onUsage: (u) => usages.push(u),
           },
           (delta, progress) => {
@@ -177,7 +173,7 @@ function answerStream(
         status = options.signal?.aborted ? "stopped" : "failed";
         if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
       } finally {
-        await saveUsage(run.id, usages, model?.modelId ?? null);
+        await saveUsage(run.id, usages, backend.model);
         if (!saved) await finishAnswer(assistantId, parts, status);
         write({ type: "finish", messageMetadata: { createdAt, status } });
       }
@@ -200,17 +196,14 @@ async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | 
 async function readFollowUp(
   text: string,
   run: RunSummary,
-  model: PostFollowUpOptions["model"],
+  backend: ChatBackend,
   options: PostFollowUpOptions,
   onUsage: (usage: ModelUsage) => void,
 ): Promise<FollowUpClassification> {
-  const classification: FollowUpClassification = model
-    ? await classifyWithModel(
-        model.model,
-        { followUp: text, question: run.question },
-        { signal: options.signal, timeoutMs: getConfig().OPENAI_TIMEOUT_MS, promptStyle: model.promptStyle, onUsage },
-      )
-    : { ...classifyFollowUp(text), decidedBy: "rules" };
+  const classification = await backend.classify(
+    { followUp: text, question: run.question },
+    { signal: options.signal, onUsage },
+  );
   if (classification.kind === "research" && options.mode.followUps === "evidence") {
     return {
       ...classification,

@@ -1,6 +1,6 @@
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type Verdict } from "@/lib/reading/verdict";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import type { ConversationReferences } from "./references";
 
 /** Records quoted in a yes/no answer (our choice: as many as the other extractive answers quote). */

@@ -3,7 +3,7 @@ import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
 import { answerFromRecords } from "@/lib/report/appraise/answer";
 import type { GradeLevel } from "@/lib/report/appraise/grade";
-import { citedNumbers } from "@/lib/report/render/markers";
+import { citedNumbers } from "@/lib/grounding/markers";
 import { toReportRecords, type ReportRecord } from "@/lib/report/appraise/records";
 import type { Evidence } from "@/lib/domain/evidence";
 

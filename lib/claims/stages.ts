@@ -25,7 +25,7 @@ import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
 import { countByStrategy, mergeFound, withoutSourceOf, type FoundDocument } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { buildSearchStats } from "./search-stats";
 import { buildSides, supportCandidates } from "./sides";
 import { searchThreeWays } from "./strategies";
@@ -281,7 +281,7 @@ export const claimStages = {
       );
       const dropped =
         backend.kind === "llm"
-          ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) }))
+          ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub) }))
           : verified.dropped;
       const stats = buildSearchStats(documents, scores, citations, dropped, {
         keyword: true,

@@ -126,7 +126,7 @@ export type ScoredDocumentSummary = z.infer<typeof scoredDocumentSummarySchema>;
 /**
  * One citation of a counter-report: the `n` of its [n] marker, the record, and the passage of the record's abstract
  * that supports the counter-statement, in the abstract's own wording. `similarity` is 1 when the proposed passage
- * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/report/appraise/quote-check.ts).
+ * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/grounding/passages.ts).
  */
 export const counterCitationSchema = z.object({
   ...foundRecordFields,
@@ -180,7 +180,7 @@ export type DroppedPassage = z.infer<typeof droppedPassageSchema>;
 /**
  * One document on one side of a claim: the record, the strategies that found it, its score and rationale, the
  * relation read in it (polar claims, extractive), and its passage — a sentence of its abstract that carries the
- * finding, verified verbatim in the abstract (lib/report/appraise/quote-check.ts; `similarity` 1 for an exact match).
+ * finding, verified verbatim in the abstract (lib/grounding/passages.ts; `similarity` 1 for an exact match).
  * `citation` is the [n] of the counter-report for documents against the claim, null for those in line with it.
  */
 export const sideDocumentSchema = z.object({

@@ -90,6 +90,18 @@ export const runEventPayloadSchemas = {
     duplicates: z.number().int(),
     total: z.number().int(),
   }),
+  /**
+   * The relevance pass before an agent reads the evidence (LLM backends only): the agent, how many records it is
+   * shown, how many the pass scored now (0 when the run had scored them all before), and the evidence ids of those it
+   * left out as not bearing on the question. `iteration`: the research iteration (for the report, the last one).
+   */
+  relevance: z.object({
+    iteration: z.number().int(),
+    agent: z.enum(["hypothesis", "judge", "report"]),
+    shown: z.number().int(),
+    scored: z.number().int(),
+    dropped: z.array(z.string()),
+  }),
   /** `droppedEvidenceIds`: references the agent gave that named no evidence it was offered (dropped; LLM only). */
   hypotheses: z.object({
     iteration: z.number().int(),

@@ -84,7 +84,7 @@ export interface ModeDescription {
 }
 
 /** One agent of a mode: a model call it makes (its name is the `agent` of the call's usage event). */
-export interface AgentSpec {
+export interface ModeAgent {
   name: AgentName;
 }
 
@@ -166,7 +166,7 @@ export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = 
   /** What a follow-up that asks for more research does. */
   followUps: FollowUps;
   /** The agents its runs call (a scripted or extractive backend calls none of them). */
-  agents: readonly AgentSpec[];
+  agents: readonly ModeAgent[];
 }
 
 /** A mode's durable workflow: the "use workflow" function of its workflow.ts, started with the job and first progress. */

@@ -1,7 +1,13 @@
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { ReportInput } from "@/lib/research/backend";
+import type {
+  EvidenceSelection,
+  ReadingAgent,
+  ReasoningBackend,
+  RelevanceScores,
+  ReportInput,
+} from "@/lib/research/backend";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 
@@ -266,3 +272,26 @@ export const reportInput = (evidence = LITHIUM_EVIDENCE): ReportInput => ({
   iterations: 2,
   shortfalls: [{ source: "europepmc", message: "timed out after 15 s, 0 records" }],
 });
+
+/**
+ * An agent's input with what the relevance stage (lib/research/relevance-stage.ts) gives it on the model path: the
+ * backend's relevance pass for `agent` over the input's evidence (with `hypotheses` as the excerpts' focus), its
+ * selection on the input, its scores added to `scores` (the run's, so a later pass asks only about new records).
+ */
+export async function withRelevance<I extends { question: string; evidence: Evidence[] }>(
+  backend: ReasoningBackend,
+  agent: ReadingAgent,
+  input: I,
+  hypotheses: HypothesisSet | null,
+  scores: RelevanceScores = {},
+): Promise<I & { selection: EvidenceSelection }> {
+  const outcome = await backend.selectEvidence!({
+    agent,
+    question: input.question,
+    evidence: input.evidence,
+    hypotheses,
+    scores,
+  });
+  Object.assign(scores, outcome.scores);
+  return { ...input, selection: outcome.selection };
+}

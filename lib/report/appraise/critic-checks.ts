@@ -2,8 +2,8 @@ import type { DeterministicCheck, DeterministicCheckId, ReportRepair } from "@/l
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { citedNumbers } from "@/lib/report/render/markers";
-import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/render/prose";
+import { citedNumbers } from "@/lib/grounding/markers";
+import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/grounding/prose";
 
 /** Display names of the checks. */
 export const CHECK_LABELS: Record<DeterministicCheckId, string> = {

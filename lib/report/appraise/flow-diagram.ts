@@ -32,7 +32,7 @@ export interface ResearchFlow {
   included: number;
 }
 
-/** Reason of records over the run's evidence cap (lib/research/run.ts MAX_RUN_EVIDENCE). */
+/** Reason of records over the run's evidence cap (lib/research/search-step.ts MAX_RUN_EVIDENCE). */
 export const OVER_CAP_REASON = "over the run's evidence cap";
 export const RETRACTED_REASON = "retracted publication";
 export const NO_ABSTRACT_REASON = "no abstract";

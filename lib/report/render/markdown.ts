@@ -1,5 +1,5 @@
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { MARKER_PATTERN } from "./markers";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
 
 /** Markdown control characters escaped in text shown literally: backslash, code, emphasis, strikethrough, links, HTML. */
 const MARKDOWN_INLINE = /([\\`*_~[\]<>])/g;

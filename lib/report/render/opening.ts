@@ -3,7 +3,7 @@ import { designSummary } from "@/lib/domain/study-design";
 import type { ReportAnswer } from "@/lib/report/appraise/answer";
 import type { RecordStance } from "@/lib/reading/stance";
 import type { ReportRecord } from "@/lib/report/appraise/records";
-import { formatMarker } from "./markers";
+import { formatMarker } from "@/lib/grounding/markers";
 
 /** The stances a record can bear on the question with, and how the opening paragraph names their groups. */
 const GROUPS: Array<{ stance: Exclude<RecordStance, "irrelevant">; one: string; many: string }> = [

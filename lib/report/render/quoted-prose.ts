@@ -1,7 +1,7 @@
 import type { Reference } from "@/lib/domain/report";
 import { matchQuote, normaliseForMatch } from "@/lib/text/quote-match";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { citedNumbers, stripMarkers } from "./markers";
+import { citedNumbers, stripMarkers } from "@/lib/grounding/markers";
 import { escapeProse, escapeText } from "./markdown";
 import { mergeRepeated } from "./merge-lines";
 import { plainWords } from "./plain-words";

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
@@ -79,7 +78,7 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
       const result = await judgeEvidence(
         configured.model,
         { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 },
-        { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING },
+        { promptStyle: configured.promptStyle, sampling: {} },
       );
       expect(result.mechanismScore).toBe(7);
 

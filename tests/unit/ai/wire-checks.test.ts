@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
@@ -109,7 +108,7 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
     } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
     });
     const run = await startRun(
       research,

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
 import { searchHistory } from "@/lib/db/history";
 import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { cancelRun } from "@/lib/runs/lifecycle";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimCheckToJson } from "@/lib/claims/json";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import type { SideDocument } from "@/lib/domain/claim-check";

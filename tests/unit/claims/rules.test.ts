@@ -5,7 +5,7 @@ import { keepKnownMarkers } from "@/lib/claims/counter-report";
 import { extractClaimsExtractive } from "@/lib/claims/agents/extractive/extraction";
 import { counterStatementExtractive } from "@/lib/claims/agents/extractive/counter";
 import { mergeFound } from "@/lib/claims/merge-found";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { loadCorpus } from "../../support/corpus";
 
 const record = (id: string) => loadCorpus().find((e) => e.id === id)!;
@@ -117,7 +117,7 @@ describe("claim extraction without a model", () => {
   });
 });
 
-describe("passage verification (lib/report/appraise/quote-check)", () => {
+describe("passage verification (lib/grounding/passages)", () => {
   const abstract = record("pmid:24727461").citation.abstract;
   const sentence =
     "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";

@@ -4,7 +4,7 @@ import { registry } from "@/lib/modes";
 import { exportRun } from "@/lib/export/report";
 import { runToJson } from "@/lib/research/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { RunDetail } from "@/lib/runs/projections";
 import { loadCorpus } from "../../support/corpus";
 

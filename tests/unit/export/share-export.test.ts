@@ -21,7 +21,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { registry } from "@/lib/modes";
 import { exportRun } from "@/lib/export/report";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { runToJson } from "@/lib/research/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";

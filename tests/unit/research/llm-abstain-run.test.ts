@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { exportRun } from "@/lib/export/report";
 import { runToJson } from "@/lib/research/run-json";
 import { research, registry } from "@/lib/modes";
@@ -36,7 +35,7 @@ describe("a model that abstains on every call (real AI SDK path, loopback server
     } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
     });
     const { runId, done } = await startRun(
       research,

@@ -5,7 +5,6 @@ import type { CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { getRunDetail } from "@/lib/runs/projections";
 import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
@@ -107,7 +106,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
       embedder: createTextEmbedder(),
     });
     const { runId, done } = await startRun(

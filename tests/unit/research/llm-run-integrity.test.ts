@@ -428,8 +428,10 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       createOpenAI({ baseURL: server.baseURL, apiKey: "sk-bad" }).chat("gpt-test"),
     );
 
+    // The first model call is the relevance pass, a stage of its own before the hypothesis agent: the message names it.
     const message =
-      "The language model provider returned 401 Unauthorized during the hypothesis step: check OPENAI_API_KEY (Incorrect API key provided: sk-bad). Everything found so far is kept.";
+      "The language model provider returned 401 Unauthorized during the relevance step: " +
+      "check OPENAI_API_KEY (Incorrect API key provided: sk-bad). Everything found so far is kept.";
     expect(outcome).toMatchObject({ status: "failed", error: message });
     expect(json.status).toBe("failed");
     expect(json.error).toBe(message);
@@ -456,7 +458,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       {
         level: "warning",
         message:
-          "The language model provider returned 401 Unauthorized during the hypothesis step: check OPENAI_API_KEY (Incorrect API key provided: sk-bad). " +
+          "The language model provider returned 401 Unauthorized during the relevance step: " +
+          "check OPENAI_API_KEY (Incorrect API key provided: sk-bad). " +
           "As chosen for this run, the remaining steps use the extractive backend (no language model).",
       },
     ]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { RunPartial } from "@/lib/domain/partial";
 import { parseRunEventPayload } from "@/lib/domain/events";
@@ -91,7 +90,7 @@ describe("a research run with a language model (scripted, streaming)", () => {
   it("makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
     const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
     const backend = createLlmBackend(model, "scripted", {
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
       promptStyle: { fieldGuide: false, schemaInPrompt: false },
       embedder: createTextEmbedder(),
     });
@@ -151,21 +150,34 @@ describe("a research run with a language model (scripted, streaming)", () => {
     });
     // Every event of the LLM run matches its payload schema (usage with a model, critic with an entailment verdict).
     for (const e of events) expect(() => parseRunEventPayload(e.type, e.data), e.type).not.toThrow();
-    // ...and the saved event log holds only the final answers: one event per step, no partial.
+    // ...and the saved event log holds only the final answers: one event per step, no partial. The relevance stage
+    // before each agent says what it reads: the four records, scored before the first hypotheses and never again.
     expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
       "run-started",
       "question-classified",
       "iteration-started",
       "evidence",
+      "relevance",
       "hypotheses",
+      "relevance",
       "assessment",
       "iteration-started",
       "evidence",
+      "relevance",
       "hypotheses",
+      "relevance",
       "assessment",
+      "relevance",
       "critic",
       "report",
       "run-finished",
+    ]);
+    expect(events.flatMap((e) => (e.type === "relevance" ? [e.data] : []))).toEqual([
+      { iteration: 1, agent: "hypothesis", shown: 4, scored: 4, dropped: [] },
+      { iteration: 1, agent: "judge", shown: 4, scored: 0, dropped: [] },
+      { iteration: 2, agent: "hypothesis", shown: 4, scored: 0, dropped: [] },
+      { iteration: 2, agent: "judge", shown: 4, scored: 0, dropped: [] },
+      { iteration: 2, agent: "report", shown: 4, scored: 0, dropped: [] },
     ]);
   });
 

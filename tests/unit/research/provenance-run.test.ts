@@ -15,7 +15,7 @@ import { importFile } from "@/lib/library/import";
 import { claimCheck as claimCheckMode, research as researchMode, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { toReportRecords } from "@/lib/report/appraise/records";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { getRunDetail } from "@/lib/runs/projections";
 import { COPIES, medlineCopiesXml, preprintResponse, tempFile } from "../../support/provenance-copies";

@@ -1,6 +1,5 @@
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
@@ -148,7 +147,7 @@ function recordOf(query: string): Evidence {
 async function run(suggestions: [string[], string[]], primary: number) {
   const { model, ended } = slowModel([hypothesis(suggestions, primary), judge, report, critic]);
   const backend = createLlmBackend(model, "slow", {
-    sampling: DEFAULT_SAMPLING,
+    sampling: {},
     promptStyle: { fieldGuide: false, schemaInPrompt: false },
     embedder: createTextEmbedder(),
   });

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and
@@ -40,6 +41,15 @@ Rules:
 - Plain prose: no headings, no lists, no markdown.
 
 ${CLAIM_TEXT_NOTICE}`;
+
+/** Writes a 200–300 word counter-evidence report from the verified passages, citing them [n]. */
+export const counterReportAgent: StructuredAgentSpec<z.infer<typeof counterReportSchema>> = {
+  name: "counter-report",
+  purpose: "Writes a 200–300 word counter-evidence report from the verified passages, citing them [n].",
+  instructions: COUNTER_REPORT_INSTRUCTIONS,
+  schema: counterReportSchema,
+  sampling: CLAIM_SAMPLING["counter-report"],
+};
 
 /**
  * The user prompt: claim, counter-statement, numbered passages with their year, journal and identifier (and, when the
@@ -84,7 +94,7 @@ export function cleanReport(text: string): string {
 
 /**
  * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
- * and scrubbed (lib/report/scrub: identifiers, citations and quotations that no cited record holds removed);
+ * and scrubbed (lib/grounding/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.
@@ -92,20 +102,14 @@ export function cleanReport(text: string): string {
 export async function writeCounterReportLlm(
   model: LanguageModel,
   input: CounterReportInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<string> {
-  const output = await generateStructured({
-    ...claimCallSettings("counter-report", options, input.signal),
-    model,
-    schema: counterReportSchema,
-    instructions: COUNTER_REPORT_INSTRUCTIONS,
+  const output = await callAgent(counterReportAgent, model, options, {
+    signal: input.signal,
     prompt: formatCounterReportPrompt(input),
   });
   // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
-  const report = scrubText(
-    cleanReport(output.report),
-    scrubContext(input.records ?? [], { references: input.citations.length }),
-    emptyTally(),
-  );
+  const cited = scrubContext(input.records ?? [], { references: input.citations.length });
+  const report = scrubText(cleanReport(output.report), cited);
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
 }

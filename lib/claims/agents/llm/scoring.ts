@@ -3,10 +3,11 @@ import { z } from "zod";
 import { mapBatches } from "@/lib/ai/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k
@@ -60,6 +61,15 @@ Rules:
 ${EVIDENCE_DATA_NOTICE}
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Scores each found record 0–5 for how strongly it supports the counter-statement, in batches of 10. */
+export const claimScoringAgent: StructuredAgentSpec<z.infer<typeof claimScoringSchema>> = {
+  name: "claim-scoring",
+  purpose: "Scores each found record 0–5 for how strongly it supports the counter-statement, in batches of 10.",
+  instructions: CLAIM_SCORING_INSTRUCTIONS,
+  schema: claimScoringSchema,
+  sampling: CLAIM_SAMPLING["claim-scoring"],
+};
+
 /** A score as an integer 0–5: rounded, clamped; non-finite values give 0. */
 export function clampCounterScore(x: number): number {
   return Number.isFinite(x) ? Math.min(MAX_COUNTER_SCORE, Math.max(0, Math.round(x))) : 0;
@@ -77,17 +87,14 @@ export function clampCounterScore(x: number): number {
 export async function scoreDocumentsLlm(
   model: LanguageModel,
   input: ScoringInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<ScoringOutput> {
   let modelCalls = 0;
   const batches = await mapBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     modelCalls++;
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
-    const output = await generateStructured({
-      ...claimCallSettings("claim-scoring", options, input.signal),
-      model,
-      schema: claimScoringSchema,
-      instructions: CLAIM_SCORING_INSTRUCTIONS,
+    const output = await callAgent(claimScoringAgent, model, options, {
+      signal: input.signal,
       prompt: [
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,

@@ -2,23 +2,16 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
-import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
-import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { MARKER_PATTERN } from "@/lib/report/render/markers";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { streamPreview, reportPreview } from "./stream-previews";
-import { generateStructured } from "../../../ai/structured";
-import {
-  agentEvidence,
-  evidenceHeading,
-  shownKeys,
-  type AgentEvidence,
-  type ResearchLlmOptions,
-} from "./agent-evidence";
+import type { StructuredAgentSpec } from "@/lib/ai/agent";
+import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
+import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { buildReport } from "./report-draft";
-import { researchAgentCall } from "./agent-call";
+import { RESEARCH_SAMPLING } from "./sampling";
 
 const statements = (what: string) =>
   z
@@ -101,6 +94,15 @@ Citation rules (reports that break them are rejected by an automatic check):
 
 ${EVIDENCE_DATA_NOTICE}`;
 
+/** The report agent: the report's prose as statements, each with the evidence sentences it rests on. */
+export const reportAgent: StructuredAgentSpec<ReportOutput> = {
+  name: "report",
+  purpose: "Writes the report's sections as statements, each citing the evidence sentences it rests on by id.",
+  instructions: REPORT_INSTRUCTIONS,
+  schema: reportOutputSchema,
+  sampling: RESEARCH_SAMPLING.report,
+};
+
 /**
  * The user prompt of the report agent: question, methods, hypotheses and the judge's latest assessment (both
  * model-written, marked as not evidence), the evidence blocks and their keys, the critic's feedback on a revision.
@@ -110,19 +112,10 @@ export function formatReportPrompt(
   evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
 ): string {
   const last = input.assessments.at(-1);
-  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   // The judge saw more blocks than this prompt shows: its citations of keys not shown here are left out.
-  const judged = scrubContext(input.evidence, { keys: new Set(shown.values()), quotes: false });
-  const judgeText = (text: string) => neutraliseForPrompt(scrubText(text, judged, emptyTally()));
-  const hypotheses =
-    input.hypotheses.hypotheses.length === 0
-      ? "(none)"
-      : input.hypotheses.hypotheses
-          .map(
-            (h) =>
-              `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)}; contradicting ${shownKeys(h.contradictingEvidence, shown)})`,
-          )
-          .join("\n");
+  const judged = scrubContext(input.evidence, { keys: new Set(evidence.items.map((i) => i.key)), quotes: false });
+  const judgeText = (text: string) => neutraliseForPrompt(scrubText(text, judged));
+  const hypotheses = hypothesesLines(input.hypotheses, evidence, true);
   const assessment = last
     ? [
         `Mechanism score ${last.mechanismScore}/10: ${judgeText(last.mechanismReasoning)}`,
@@ -139,7 +132,7 @@ export function formatReportPrompt(
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
     `## Hypotheses tested (model-written: not evidence)\n${hypotheses}`,
     `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence sentences it points to)\n${assessment}`,
-    `${evidenceHeading(evidence)}\n${evidence.text}`,
+    evidenceSection(evidence),
     ...(input.feedback && input.feedback.length > 0
       ? [
           "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a new report that fixes every point:\n" +
@@ -165,8 +158,9 @@ export function bareNumberProblem(output: ReportOutput): string | null {
 }
 
 /**
- * The LLM report agent: shows at most {@link REPORT_MAX_EVIDENCE} records under their run-wide keys (chosen by
- * MMR when there are more, see buildKeyedEvidenceContext), their excerpts sentence by sentence under sentence ids
+ * The LLM report agent: shows the records the relevance stage chose (`input.selection`; without one, at most
+ * REPORT_MAX_EVIDENCE records, MMR-selected when there are more: agentEvidence) under their run-wide keys,
+ * their excerpts sentence by sentence under sentence ids
  * (E3.2), with the hypotheses, the latest judge assessment (its findings cite the same keys) and, on a revision, the
  * critic's feedback (in keys too); asks for the prose sections as statements, each with the ids of the evidence
  * sentences it rests on; and builds the report in code ({@link buildReport}: citations read tolerantly, keys never
@@ -180,12 +174,12 @@ export async function writeReport(
   input: ReportInput,
   options: ResearchLlmOptions = {},
 ): Promise<ResearchReport> {
-  const context = await agentEvidence(model, input, options, input.hypotheses, REPORT_MAX_EVIDENCE);
-  const output = await generateStructured({
-    ...researchAgentCall("report", model, options, input),
-    schema: reportOutputSchema,
-    instructions: REPORT_INSTRUCTIONS,
-    prompt: formatReportPrompt(input, context),
+  const { output, evidence: context } = await askReadingAgent(model, options, {
+    agent: "report",
+    spec: reportAgent,
+    input,
+    hypotheses: input.hypotheses,
+    prompt: formatReportPrompt,
     check: bareNumberProblem,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),

@@ -1,7 +1,7 @@
 import type { DeepPartial } from "ai";
 import type { AgentPartial, HypothesisPreview, ReportSectionPreview } from "@/lib/domain/partial";
-import { PROSE_FIELD_LABELS } from "@/lib/report/render/prose";
-import { stripCitations } from "@/lib/evidence/prompt-context/citations";
+import { PROSE_FIELD_LABELS } from "@/lib/grounding/prose";
+import { stripCitations } from "@/lib/grounding/key-citations";
 
 // The fields of the agents' answers a preview reads, as structural types (HypothesisOutput in ./hypothesis.ts and
 // ReportOutput in ./report.ts, which import this file, are checked against them where they pass their partials).
@@ -63,7 +63,7 @@ export function finishedSearchSuggestions(partial: DeepPartial<HypothesisAnswer>
 
 /**
  * Text of a draft without its citations: "[E3]", "(E3, E7)", "[E3–E5]" and "E3.2" are removed (they become [n] only
- * when the report is built and checked; lib/evidence/prompt-context/citations), and so is a marker still being
+ * when the report is built and checked; lib/grounding/key-citations), and so is a marker still being
  * written at the end ("… rats [E1").
  */
 export function withoutKeys(text: string): string {

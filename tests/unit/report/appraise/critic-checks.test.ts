@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runDeterministicChecks, statesFinding } from "@/lib/report/appraise/critic-checks";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { LITHIUM_EVIDENCE, QUESTION } from "../../../support/llm";
 
 /** A report that passes every deterministic check: all sections, cited paragraphs, a cited dose. */

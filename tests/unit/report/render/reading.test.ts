@@ -5,7 +5,7 @@ import { highlightPassage } from "@/lib/report/render/highlight";
 import { mergeRepeated, mergeRepeatedLines } from "@/lib/report/render/merge-lines";
 import { plainWords } from "@/lib/report/render/plain-words";
 import { proseBlocks, quoteSource, readingProse } from "@/lib/report/render/quoted-prose";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { researchFlowLayout, wrapText } from "@/lib/report/render/flow-diagram-layout";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { FIXTURES } from "../../../support/temp-database";

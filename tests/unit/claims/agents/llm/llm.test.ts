@@ -241,7 +241,7 @@ describe("LLM claim agents' sampling and output limits", () => {
     ]);
     const usage: ModelUsage[] = [];
     const backend = createLlmClaimBackend(model, "scripted", {
-      maxOutputTokens: { "counter-report": 700 },
+      sampling: { "counter-report": { maxOutputTokens: 700 } },
       onUsage: (u) => usage.push(u),
     });
     const documents = [record("pmid:24727461")];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkEntailment, citedClaims, type CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { LlmUsage } from "@/lib/ai/structured";
 import type { ResearchReport } from "@/lib/domain/report";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../../../support/llm";
 
 /**

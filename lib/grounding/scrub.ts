@@ -1,10 +1,10 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { evidenceLookup } from "@/lib/evidence/identity";
-import { parseCitations } from "@/lib/evidence/prompt-context/citations";
+import { parseCitations } from "@/lib/grounding/key-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { removeUnretrieved } from "./prose-identifiers";
+import { removeUnretrieved } from "./identifiers";
 import { verifyQuotesInText } from "./quotes";
-import { rewriteMarkers } from "../render/markers";
+import { rewriteMarkers } from "./markers";
 
 /*
  * One scrub for every model-written string that reaches a reader — hypotheses and their chain nodes, drug
@@ -58,7 +58,7 @@ export function scrubContext(
   };
 }
 
-/** A text a quotation may come from, in the shape the quotation check reads (its abstract); no identifier of its own. */
+/** A text a quotation may come from, shaped as the quotation check reads it (its abstract); no identifier of its own. */
 function quotableText(text: string, i: number): Evidence {
   return {
     id: `quotable:${i}`,
@@ -88,8 +88,9 @@ function quotableText(text: string, i: number): Evidence {
  * An author–year citation in parentheses, "(Smith et al., 2024)", "(Smith and Jones 2019; Lee 2020)": never one of
  * ours (references are built from records and cited by [n]), so it may name a study that was never retrieved.
  */
-const AUTHOR_YEAR =
-  /\s?\((?:\s*[A-Z][\p{L}'’-]+(?:\s+(?:et\s+al\.?|and|&)(?:\s+[A-Z][\p{L}'’-]+)?)?,?\s*(?:19|20)\d{2}[a-z]?\s*[;,]?)+\s*\)/gu;
+const SURNAME = String.raw`[A-Z][\p{L}'’-]+`;
+const AUTHORS = String.raw`${SURNAME}(?:\s+(?:et\s+al\.?|and|&)(?:\s+${SURNAME})?)?`;
+const AUTHOR_YEAR = new RegExp(String.raw`\s?\((?:\s*${AUTHORS},?\s*(?:19|20)\d{2}[a-z]?\s*[;,]?)+\s*\)`, "gu");
 
 /** Words that carry no content of their own: a sentence left with only these after a removal is dropped. */
 const EMPTY_WORDS = new Set([
@@ -169,18 +170,20 @@ function checkQuotes(text: string, ctx: ScrubContext, tally: ScrubTally): string
 }
 
 /**
- * One model-written text made fit to show, every removal counted in `tally`:
- * 1. URLs, DOIs, PMIDs and NCT IDs naming no retrieved record are removed (lib/report/prose-identifiers
+ * One model-written text made fit to show, every removal counted in `tally` (a fresh one when the caller does not
+ * count):
+ * 1. URLs, DOIs, PMIDs and NCT IDs naming no retrieved record are removed (lib/grounding/identifiers
  *    removeUnretrieved), never shown with a note;
- * 2. [n] markers past `ctx.references` are removed (lib/report/validate-citations rewriteMarkers), and so are
- *    citations of keys outside `ctx.keys` ("[E77]", "E77.2": lib/evidence/prompt-context/citations) and author–year
+ * 2. [n] markers past `ctx.references` are removed (lib/grounding/markers rewriteMarkers), and so are
+ *    citations of keys outside `ctx.keys` ("[E77]", "E77.2": lib/grounding/key-citations) and author–year
  *    citations ("(Smith et al., 2024)");
  * 3. with `ctx.quotes`, a sentence whose quotation (≥ 4 words in quotation marks) no record holds is removed
- *    (lib/report/quotes verifyQuotesInText, exact or ≥ 0.95 similar; a near-verbatim one takes the record's words);
+ *    (lib/grounding/quotes verifyQuotesInText, exact or ≥ 0.95 similar; a near-verbatim one takes the record's
+ *    words);
  * 4. punctuation left behind is closed up, and a sentence left without a content word is dropped.
  * Idempotent: a second pass removes nothing.
  */
-export function scrubText(text: string, ctx: ScrubContext, tally: ScrubTally): string {
+export function scrubText(text: string, ctx: ScrubContext, tally: ScrubTally = emptyTally()): string {
   if (!text.trim()) return text.trim();
   const kinds: string[] = [];
   let out = removeUnretrieved(text, ctx.lookup, kinds);

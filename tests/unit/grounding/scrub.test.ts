@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { ReportReading } from "@/components/run/report-reading";
 import type { ResearchReport } from "@/lib/domain/report";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { referenceFromEvidence } from "@/lib/grounding/references";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { restingSentences, withPublishedSupport } from "@/lib/report/appraise/support";
-import { LITHIUM_EVIDENCE } from "../../../support/llm";
-import { HOSTILE_TEXT } from "../../../support/model-personas";
+import { LITHIUM_EVIDENCE } from "../../support/llm";
+import { HOSTILE_TEXT } from "../../support/model-personas";
 
 describe("one scrub for every model-written string", () => {
   it("removes identifiers naming no retrieved record, markers past the references, author–year citations and invented quotations, and counts them", () => {

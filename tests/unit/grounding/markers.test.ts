@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMarkers, formatMarker, rewriteMarkers, sentenceAround } from "@/lib/report/render/markers";
+import { findMarkers, formatMarker, rewriteMarkers, sentenceAround } from "@/lib/grounding/markers";
 
 // Sentences from the extractive lithium report (BC5CDR abstracts), with its markers.
 const SUMMARY =

@@ -23,7 +23,10 @@ export interface CitationGroup {
   items: CitedItem[];
 }
 
-/** Longest range read as a range ("E3–E5"); a longer one counts only its two ends. Source: our choice (25 blocks are shown). */
+/**
+ * Longest range read as a range ("E3–E5"); a longer one counts only its two ends. Source: our choice (25 blocks
+ * are shown).
+ */
 const MAX_RANGE = 50;
 
 const ITEM = String.raw`E\d+(?:\.\d+)?(?:\s*[-–—]\s*(?:E\d+(?:\.\d+)?|\d+))?`;
@@ -89,14 +92,20 @@ export function parseCitations(text: string): CitationGroup[] {
   return out;
 }
 
-/** The items of one entry of a model's support list ("E3.2", "[E3.2]", "E3", "E3–E5"): as in a text, or the entry as one item. */
+/**
+ * The items of one entry of a model's support list ("E3.2", "[E3.2]", "E3", "E3–E5"): as in a text, or the entry as
+ * one item.
+ */
 export function parseSupportEntry(entry: string): CitedItem[] {
   const t = entry.trim();
   const whole = parseCitations(/^[[(]/.test(t) ? t : `[${t}]`);
   return whole.length === 1 && whole[0].raw.length >= t.length ? whole[0].items : whole.flatMap((g) => g.items);
 }
 
-/** `text` without the citations of {@link parseCitations} (and the space before each), spaces before punctuation closed up. */
+/**
+ * `text` without the citations of {@link parseCitations} (and the space before each), spaces before punctuation
+ * closed up.
+ */
 export function stripCitations(text: string): string {
   let out = "";
   let last = 0;

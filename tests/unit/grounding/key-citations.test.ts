@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCitations, parseSupportEntry, stripCitations } from "@/lib/evidence/prompt-context/citations";
+import { parseCitations, parseSupportEntry, stripCitations } from "@/lib/grounding/key-citations";
 
 const items = (text: string) => parseCitations(text).map((g) => g.items);
 

@@ -5,7 +5,7 @@ import { expandMarkerBody, MARKER_PATTERN } from "./markers";
  * Rewrites the numbered markers of a rendered report's text back to keys, for text passed between agents (critic
  * feedback): "[2]" → "[E3]" when reference 2 is the record keyed E3 (`keyOf` maps evidence ids to keys, see
  * lib/evidence/identity citationKey); numbers that name no reference are left as they are. (The agents' own
- * citations of keys and sentence ids are read by lib/evidence/prompt-context/citations.)
+ * citations of keys and sentence ids are read by lib/grounding/key-citations.)
  */
 export function numbersToKeys(
   text: string,

@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { mapProse } from "../render/prose";
+import { mapProse } from "./prose";
 import { evidenceLookup, writtenIdentifierKeys } from "@/lib/evidence/identity";
 
 /** Flag appended to an identifier of the prose that names no record of the run's evidence. */
@@ -10,8 +10,12 @@ export const NOT_RETRIEVED = "(not retrieved)";
  * Identifiers written in prose, in one pass so each is read once: a URL (scheme or "www."; trailing punctuation
  * is not part of it), a DOI ("10.<registrant>/<suffix>"), a PMID ("PMID 123", "PMID: 123") or an NCT ID.
  */
-const IDENTIFIER =
-  /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\b10\.\d{4,9}\/[^\s<>()[\]"'`]*[^\s<>()[\]"'`.,;:!?…]|\bPMID:?\s*\d{1,9}\b|\bNCT\d{8}\b/gi;
+const INNER = "[^\\s<>()[\\]\"'`]*";
+const LAST = "[^\\s<>()[\\]\"'`.,;:!?…]";
+const IDENTIFIER = new RegExp(
+  String.raw`\b(?:https?:\/\/|www\.)${INNER}${LAST}|\b10\.\d{4,9}\/${INNER}${LAST}|\bPMID:?\s*\d{1,9}\b|\bNCT\d{8}\b`,
+  "gi",
+);
 
 /**
  * A URL loses its scheme and "www." so Markdown (GFM autolink literals) no longer turns it into a link; every
@@ -83,7 +87,7 @@ const LABELLED_IDENTIFIER = new RegExp(`(?:\\bdoi\\s*:?\\s*)?(?:${IDENTIFIER.sou
  * Model-written text with every URL, DOI, PMID and NCT ID that names no record of `lookup` removed (with a "doi"
  * label before it), not flagged: a model's identifier that is not a retrieved record is an invention, and a reader
  * should never see it, not even marked. The kind of each one removed ("PMID") is pushed to `removed`. Identifiers of
- * retrieved records stay as written. Punctuation left behind is tidied by the caller (lib/report/scrub).
+ * retrieved records stay as written. Punctuation left behind is tidied by the caller (lib/grounding/scrub).
  */
 export function removeUnretrieved(text: string, lookup: Map<string, Evidence>, removed: string[]): string {
   return text.replace(LABELLED_IDENTIFIER, (whole: string) => {

@@ -2,8 +2,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { QUOTATION_PATTERN, sentenceSpans } from "@/lib/text/sentence-spans";
 import { matchQuote, normaliseForMatch, type QuoteMatch } from "@/lib/text/quote-match";
-import { citedNumbers } from "@/lib/report/render/markers";
-import { mapProse, PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/render/prose";
+import { citedNumbers } from "./markers";
+import { mapProse, PROSE_FIELD_LABELS, type ProseField } from "./prose";
 
 /**
  * Fewest words for quoted text to count as a quoted passage. Shorter quotations ("so-called" terms, scare
@@ -11,7 +11,7 @@ import { mapProse, PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/rend
  */
 export const MIN_QUOTE_WORDS = 4;
 
-/** Share of a quote's distinct words (≥ 3 letters) a record must contain to be compared with an unattributed quote. */
+/** Share of a quote's distinct words (≥ 3 letters) a record must hold to be compared with an unattributed quote. */
 const CANDIDATE_WORD_SHARE = 0.6;
 
 /** What happened to one quoted passage of a report. */
@@ -187,5 +187,9 @@ export function verifyReportQuotes(report: ResearchReport, evidence: Evidence[])
  */
 export function describeRemovedQuote(check: QuoteCheck): string {
   const words = check.quote.trim().split(/\s+/).length;
-  return `${PROSE_FIELD_LABELS[check.field]}: a quotation of ${words} words matches no cited source (best similarity ${check.similarity.toFixed(2)}); its sentence was removed`;
+  const similarity = check.similarity.toFixed(2);
+  return (
+    `${PROSE_FIELD_LABELS[check.field]}: a quotation of ${words} words matches no cited source ` +
+    `(best similarity ${similarity}); its sentence was removed`
+  );
 }
