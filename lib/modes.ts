@@ -4,7 +4,7 @@ import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import type { DurableMode } from "@/lib/runs/mode";
 import { modeRegistry, registerMode } from "@/lib/runs/registry";
 import { researchMode, type ResearchOverrides, type ResearchRequest } from "@/lib/research/mode";
-import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { researchWorkflow } from "@/lib/research/workflow";
 
 // The run modes a user starts by name (the forms, the API, the command line, a re-run), each with the durable workflow

@@ -13,14 +13,13 @@ import { createFallbackBackend, createReasoningBackend } from "@/lib/research/cr
 import { researchDescription } from "@/lib/research/description";
 import { researchExport } from "@/lib/research/export";
 import { researchVerdict } from "@/lib/research/history-verdict";
+import { researchOutcome, researchStages } from "@/lib/research/run";
 import {
   initialResearchState,
-  researchOutcome,
-  researchStages,
   type ResearchRunInput,
   type ResearchRunOutcome,
   type ResearchState,
-} from "@/lib/research/run";
+} from "@/lib/research/state";
 
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;
