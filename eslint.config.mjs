@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
@@ -67,6 +68,47 @@ const prismaZone = {
   message: "The Prisma client is used in lib/db only: call a lib/db function.",
 };
 
+/**
+ * The modes' own folders: each folder of lib/ that holds a mode.ts (lib/research, lib/claims), and each folder of
+ * components/modes (a mode's presentation). Only there may code compare a run's mode with a name.
+ */
+const MODE_FOLDERS = [
+  ...fs
+    .readdirSync("lib", { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(`lib/${d.name}/mode.ts`))
+    .map((d) => `lib/${d.name}/**`),
+  "components/modes/*/**",
+];
+
+/** `x.mode === "claim-check"`, `mode !== "research"`, `switch (run.mode)`: a branch on a mode's name. */
+const ASK_THE_MODE = "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations)";
+const MODE_BRANCHES = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]" +
+      ":matches([left.name='mode'], [left.property.name='mode'], [right.name='mode'], [right.property.name='mode'])" +
+      ":matches([left.type='Literal'], [right.type='Literal'])",
+    message: `${ASK_THE_MODE} instead of comparing its name.`,
+  },
+  {
+    selector: "SwitchStatement:matches([discriminant.name='mode'], [discriminant.property.name='mode'])",
+    message: `${ASK_THE_MODE} instead of switching on its name.`,
+  },
+];
+
+/** What the files on top of lib/ may not import: the database handle getDb() and the ORM's client (by package). */
+const TOP_IMPORTS = [
+  {
+    group: ["@/lib/db/client", "**/lib/db/client"],
+    importNames: ["getDb"],
+    message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
+  },
+  {
+    group: ["@prisma/client", "@prisma/client/*"],
+    message: "The Prisma client is used in lib/db only: call a lib/db function.",
+  },
+];
+
 /** The files on top of lib/: pages and routes, components, command-line scripts, benchmarks, the root modules. */
 const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
 
@@ -103,18 +145,27 @@ const eslintConfig = defineConfig([
     files: TOP_FILES,
     rules: {
       "import/no-restricted-paths": ["error", { zones: [prismaZone] }],
+      "no-restricted-imports": ["error", { patterns: TOP_IMPORTS }],
+    },
+  },
+  {
+    // What a mode decides, it says itself: no code outside its own folders branches on its name.
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: MODE_FOLDERS,
+    rules: { "no-restricted-syntax": ["error", ...MODE_BRANCHES] },
+  },
+  {
+    // The benchmarks measure lib/; a command-line script is not a module to build on (shared code goes in lib/).
+    files: ["bench/**/*.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...TOP_IMPORTS,
             {
-              group: ["@/lib/db/client", "**/lib/db/client"],
-              importNames: ["getDb"],
-              message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
-            },
-            {
-              group: ["@prisma/client", "@prisma/client/*"],
-              message: "The Prisma client is used in lib/db only: call a lib/db function.",
+              group: ["@/scripts/*", "**/scripts/*"],
+              message: "bench/ imports no script: move what both need into lib/.",
             },
           ],
         },

@@ -65,6 +65,6 @@ export async function register() {
     (await import("@/lib/watches/sweep")).startWatchSweep();
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
-  const failed = await failInterruptedRuns(durable);
+  const failed = await failInterruptedRuns(durable, (await import("@/lib/modes")).registry);
   if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
 }

@@ -147,11 +147,14 @@ test("a claim check with a live source streams its steps while it runs", async (
   await expect(page.getByTestId("counter-citation")).toHaveCount(10);
 });
 
-test("history lists the claim check with a “claim check” badge", async () => {
+test("history lists the claim check with a “claim check” badge and its verdicts", async () => {
   await page.goto("/reports");
   const item = page.getByTestId("run-list-item").filter({ hasText: "Doxorubicin had no effect" });
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("run-mode")).toHaveText("claim check");
+  // Each claim's verdict, in claim order (RunMode.verdict), where it showed "—" before.
+  await expect(item.getByTestId("run-verdict")).toHaveText("contradicts, undecided");
+  await expect(item.getByTestId("run-confidence")).toHaveCount(0);
   await item.getByRole("link").click();
   await expect(page.getByTestId("claim-card")).toHaveCount(2);
 });

@@ -22,7 +22,7 @@ import fs from "node:fs";
 import { organQuestionFor, organQuestionsWithout } from "./bottomline-organs";
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
-import { isDevPmid, readPubmedQa } from "./pubmedqa-corpus";
+import { isDevPmid, readPubmedQa } from "@/lib/library/pubmedqa";
 
 /** Seed of the calibration sample (not the benchmark's, so that the dev benchmark is not the set tuned on). */
 const SEED = 7;

@@ -1,7 +1,7 @@
 // `npm run check -- "<claim or abstract>" [--sources local] [--json]`
 // Runs a claim check headless, saves it like the UI does, prints each claim's verdict and counter-report, or the
 // --json contract. Exits 0 on a completed check, 1 on a failed or cancelled one, 2 on bad usage.
-import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-check-json";
+import { claimCheckToJson, claimResultsFromEvents } from "@/lib/claims/json";
 import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";

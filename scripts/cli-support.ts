@@ -10,7 +10,7 @@ import { parseSourceList } from "@/lib/sources/registry";
 import type { SourceId } from "@/lib/domain/evidence";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { AppError } from "@/lib/domain/errors";
-import type { ResearchRunOutcome } from "@/lib/research/run";
+import type { ResearchRunOutcome } from "@/lib/research/state";
 import { cliRunOwner } from "@/lib/auth/cli-owner";
 
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */

@@ -2,7 +2,7 @@ import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { inPool, withTempLibrary } from "./eval-support";
 import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
-import { isDevPmid, readPubmedQa, type PubmedQaItem } from "./pubmedqa-corpus";
+import { isDevPmid, readPubmedQa, type PubmedQaItem } from "@/lib/library/pubmedqa";
 
 /** Research runs at once (SQLite is shared; 2 CPU cores). Source: our choice, as for the claims benchmark. */
 const CONCURRENCY = 4;

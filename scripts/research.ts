@@ -5,7 +5,7 @@
 // With CRITICA_SERVER_URL the server executes the run; without it this process hosts the durable engine on the
 // server's local world (scripts/workflow-host.ts), so a run killed with the process resumes with --resume <runId>
 // (or when the server starts) from its last completed step.
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import type { ResearchRequest } from "@/lib/research/mode";
 import { startRun } from "@/lib/runs/start";

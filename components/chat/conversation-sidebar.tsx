@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SidebarDrawer } from "@/components/chat/sidebar-drawer";
+import { presentations } from "@/components/modes";
 
 /** One conversation of the sidebar: a run, its question, its status and how many follow-up messages it has. */
 export interface SidebarConversation {
@@ -48,7 +49,7 @@ export function ConversationSidebar({
                 >
                   <span className="line-clamp-2">{c.question}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {c.mode === "claim-check" ? "claim check · " : ""}
+                    {presentations.badge(c.mode) ? `${presentations.badge(c.mode)} · ` : ""}
                     {c.status}
                     {c.messages > 0 ? ` · ${c.messages} messages` : ""} · {c.createdAt.toISOString().slice(0, 10)}
                   </span>

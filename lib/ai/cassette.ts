@@ -287,7 +287,8 @@ function capture(file: string, session: Session, request: CassetteRequest, key: 
 
 /** Options of {@link cassetteFetch}. */
 export interface CassetteFetchOptions {
-  mode: Exclude<CassetteMode, "off">;
+  /** Whether the cassette is recorded or replayed (CRITICA_LLM_CASSETTE). */
+  cassette: Exclude<CassetteMode, "off">;
   /** The cassette file (absolute, or relative to the working directory). */
   file: string;
   /** The provider's base URL: requests are keyed by their path below it. */
@@ -316,7 +317,7 @@ export function cassetteFetch(options: CassetteFetchOptions): typeof fetch {
   return async (input, init) => {
     const request = describeRequest(input, init, options.baseURL);
     const key = requestKey(request);
-    if (options.mode === "replay") return replay(file, request, key, options.recordedWith, init?.signal);
+    if (options.cassette === "replay") return replay(file, request, key, options.recordedWith, init?.signal);
     const response = await send(input, init);
     if (response.status === 401 || response.status === 403) return response;
     return capture(file, recordingSession(file, options.recordedWith), request, key, response);

@@ -1,6 +1,7 @@
 import type { RunStages } from "@/lib/runs/mode";
 import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
-import { researchStages, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/run";
+import { researchStages } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { withFollowUpFindings, type FollowUpReportFocus } from "./follow-up-findings";
 
 /**

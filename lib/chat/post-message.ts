@@ -14,6 +14,7 @@ import {
   type MessageStatus,
 } from "@/lib/domain/chat";
 import { eventToDataPart } from "@/lib/runs/event-parts";
+import type { FollowUps, ModeDescription } from "@/lib/runs/mode";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createChatBackend, type ChatBackend } from "./backend";
 import { writeEvidenceAnswer } from "./evidence-answer";
@@ -27,10 +28,12 @@ type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 type Part = ChatUIMessage["parts"][number];
 
 /**
- * Options of {@link postFollowUp}: an injected model for evidence answers (tests; null forces the extractive
- * backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
+ * Options of {@link postFollowUp}: the run's mode (what a follow-up asking for more research does, and what a user
+ * calls the run: RunMode.followUps and label), an injected model for evidence answers (tests; null forces the
+ * extractive backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
  */
 export interface PostFollowUpOptions {
+  mode: Pick<ModeDescription, "label"> & { followUps: FollowUps };
   model?: { model: LanguageModel; modelId: string; promptStyle?: PromptStyle } | null;
   researchBackend?: ReasoningBackend;
   signal?: AbortSignal;
@@ -65,7 +68,7 @@ function parseBody(body: unknown) {
 export async function postFollowUp(
   run: RunSummary,
   body: unknown,
-  options: PostFollowUpOptions = {},
+  options: PostFollowUpOptions,
 ): Promise<ReadableStream<Chunk>> {
   const request = parseBody(body);
   if (run.status === "running" || run.status === "queued")
@@ -187,8 +190,8 @@ async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | 
 
 /**
  * The backend's reading of a follow-up: with a language model, the model's (classifyWithModel: one small structured
- * call, the rules deciding when it fails); without one, the rules' (classifyFollowUp). A claim check cannot research
- * further: its follow-ups are answered from its evidence.
+ * call, the rules deciding when it fails); without one, the rules' (classifyFollowUp). A run whose mode does not
+ * research further (a claim check) answers its follow-ups from its evidence.
  */
 async function readFollowUp(
   text: string,
@@ -201,11 +204,11 @@ async function readFollowUp(
     { followUp: text, question: run.question },
     { signal: options.signal, onUsage },
   );
-  if (classification.kind === "research" && run.mode !== "research") {
+  if (classification.kind === "research" && options.mode.followUps === "evidence") {
     return {
       ...classification,
       kind: "evidence",
-      reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found`,
+      reason: `${classification.reason}; a ${options.mode.label} answers follow-ups from the evidence it found`,
     };
   }
   return classification;

@@ -1,5 +1,5 @@
 import { getRunEvidence, lastEventSeq, listRunEvents } from "@/lib/db/runs";
-import { initialResearchState, type ResearchState } from "@/lib/research/run";
+import { initialResearchState, type ResearchState } from "@/lib/research/state";
 import { normaliseQuery } from "@/lib/research/search-step";
 import { projectEvents } from "@/lib/runs/projections";
 

@@ -12,7 +12,13 @@ import {
 } from "@/lib/db/library-columns";
 import { LibraryIndexChanges } from "@/lib/db/library-index-changes";
 import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
-import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
+import type {
+  BatchOutcome,
+  LibraryBatch,
+  LibraryWriter,
+  MergeStored,
+  SyncFileState,
+} from "@/lib/db/library-writer-types";
 import { evidenceSchema, type Entity } from "@/lib/domain/evidence";
 
 /**

@@ -10,7 +10,7 @@ import { parseStoredEvent, type RunEvent, type RunEventPayloads, type RunEventTy
 
 /** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
 export const runSettingsSchema = z.object({
-  mode: z.enum(["research", "claim-check"]),
+  mode: z.string().min(1),
   question: z.string(),
   sources: z.array(sourceIdSchema),
   maxIterations: z.number().int(),

@@ -156,6 +156,11 @@ export const runEventPayloadSchemas = {
     dropped: z.array(droppedPassageSchema),
   }),
   "claim-verdict": z.object({ claim: z.number().int(), result: claimCheckResultSchema }),
+  /**
+   * An event of a mode's own, kept in the mode's folder rather than in this contract (lib/runs/mode-event.ts):
+   * `kind` names it within its mode, and `data` is checked by the mode's schema when it is written and when it is read.
+   */
+  "mode-event": z.object({ kind: z.string().min(1).max(80), data: z.unknown() }),
 };
 
 /** The typed payload of every event a run emits, keyed by event type (inferred from runEventPayloadSchemas). */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { SyncFileState } from "@/lib/db/library-writer";
+import type { SyncFileState } from "@/lib/db/library-writer-types";
 
 /** NLM's file names: `pubmed25n0001.xml.gz` (baseline) and the update files that continue its numbering. */
 const FILE_NAME = /^pubmed(\d{2})n(\d{4,})\.xml\.gz$/;

@@ -1,5 +1,6 @@
 import type { LibraryRow } from "@/lib/db/library-columns";
-import { openLibraryWriter, type BatchOutcome, type LibraryWriter } from "@/lib/db/library-writer";
+import { openLibraryWriter } from "@/lib/db/library-writer";
+import type { BatchOutcome, LibraryWriter } from "@/lib/db/library-writer-types";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeLibraryMetadata } from "@/lib/library/merge-metadata";
 import { startParseWorker, type ParseWorker } from "@/lib/library/parse-pool";

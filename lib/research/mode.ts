@@ -10,14 +10,16 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
+import { researchDescription } from "@/lib/research/description";
+import { researchExport } from "@/lib/research/export";
+import { researchVerdict } from "@/lib/research/history-verdict";
+import { researchOutcome, researchStages } from "@/lib/research/run";
 import {
   initialResearchState,
-  researchOutcome,
-  researchStages,
   type ResearchRunInput,
   type ResearchRunOutcome,
   type ResearchState,
-} from "@/lib/research/run";
+} from "@/lib/research/state";
 
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;
@@ -82,9 +84,14 @@ export const researchMode: RunMode<
   ResearchRunOutcome,
   ResearchOverrides
 > = {
-  name: "research",
-  label: "run",
+  ...researchDescription,
   request: researchInputSchema,
+  formRequest: (fields) => ({
+    question: fields.question?.[0] ?? "",
+    sources: fields.sources ?? [],
+    maxIterations: fields.maxIterations ? Number(fields.maxIterations[0]) : undefined,
+    onProviderError: fields.onProviderError?.[0],
+  }),
   remotePath: "/api/runs",
   settings: (request, sources) => ({
     mode: "research",
@@ -152,6 +159,20 @@ export const researchMode: RunMode<
     shortfalls: detail.shortfalls,
   }),
   failed: (error) => researchOutcome(initialResearchState(), { status: "failed", message: error }),
+  verdict: researchVerdict,
+  export: researchExport,
+  watch: "iteration",
+  // A run the command line executes in its own process has no workflow run id: it may still be executing.
+  interrupted: "keep",
+  followUps: "research",
+  agents: [
+    { name: "relevance" },
+    { name: "embedding" },
+    { name: "hypothesis" },
+    { name: "judge" },
+    { name: "report" },
+    { name: "critic" },
+  ],
 };
 
 /**

@@ -1,6 +1,6 @@
 import { supportableEvidence } from "@/lib/evidence/provenance";
 import type { ReadingAgent } from "@/lib/research/backend";
-import type { ResearchRunInput, ResearchState } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
 import { stageRunner } from "@/lib/research/stage-runner";
 
 /**

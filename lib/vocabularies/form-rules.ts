@@ -273,10 +273,10 @@ export function caseModeOf(form: string, kind: "symbol" | "alias" | "name" | "te
  * @param surface the compact key of the text span (Greek spelled out, separators removed).
  * @param form the compact key of the lexicon form.
  */
-export function caseMatches(surface: string, form: string, mode: CaseMode): boolean {
-  if (mode === "exact") return surface === form;
+export function caseMatches(surface: string, form: string, caseMode: CaseMode): boolean {
+  if (caseMode === "exact") return surface === form;
   if (surface.toLowerCase() !== form.toLowerCase()) return false;
-  if (mode === "fold") return true;
+  if (caseMode === "fold") return true;
   const { upper, lower } = caseCounts(surface);
   const letters = upper + lower;
   return letters > 0 && lower === 0;

@@ -2,7 +2,8 @@ import { getCheck, getWatch } from "@/lib/db/watches";
 import type { SourceId } from "@/lib/domain/evidence";
 import type { RunStages } from "@/lib/runs/mode";
 import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
-import { researchStages, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/run";
+import { researchStages } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { replayingSources, restrictedSources } from "./probe";
 
 /** A re-check's state: the watched run's research state, restored from what it saved, with the check it belongs to. */

@@ -17,7 +17,7 @@ import {
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { Cadence, WatchStatus } from "@/lib/domain/watch";
 import { watchNow } from "./clock";
-import { WATCHABLE_MODES } from "./engine";
+import { registry } from "@/lib/modes";
 import { addCadence, dueAfterCadenceChange } from "./schedule";
 import { toWatchView, type WatchView } from "./view";
 import { startWatchWorkflow, watchEngineAvailable } from "./waker";
@@ -94,7 +94,7 @@ export async function createWatchFor(
       403,
       `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`,
     );
-  if (!WATCHABLE_MODES.has(run.mode)) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
+  if (!registry.named(run.mode)?.watch) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
   if (run.status !== "completed")
     throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
   if (await getWatchOfRun(run.id)) throw new WatchError(409, "This run is watched already: change its watch instead.");

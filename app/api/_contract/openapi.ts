@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { runIdSchema } from "@/lib/domain/run";
+import { registry } from "@/lib/modes";
 import {
   apiErrorSchema,
   cancelResultSchema,
@@ -102,6 +103,23 @@ export function buildOpenApiDocument() {
             "202": jsonBody(startedRunSchema, "The claim check was created and started."),
             "400": error("Invalid input."),
             "401": unauthorized,
+            "429": tooMany,
+          },
+        },
+      },
+      "/api/modes/{mode}": {
+        post: {
+          summary: "Start a run of any mode by its name, with that mode's request (research: as POST /api/runs)",
+          security: signedIn,
+          requestParams: {
+            path: z.object({ mode: z.enum(registry.names).meta({ description: "The mode (Run.mode)." }) }),
+          },
+          requestBody: { content: { "application/json": { schema: z.union(registry.modes.map((m) => m.request)) } } },
+          responses: {
+            "202": jsonBody(startedRunSchema, "The run was created and started."),
+            "400": error("Invalid input."),
+            "401": unauthorized,
+            "404": error("No mode of this name."),
             "429": tooMany,
           },
         },

@@ -6,6 +6,7 @@ import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { researchReportSchema } from "@/lib/domain/report";
 import { claimCheckInputSchema, researchInputSchema } from "@/lib/domain/run-input";
+import { registry } from "@/lib/modes";
 import {
   backendKindSchema,
   runIdSchema,
@@ -36,7 +37,7 @@ export const listRunsQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     q: z.string().max(200).optional().meta({ description: "Words that must all occur in the question." }),
     status: runStatusSchema.optional(),
-    mode: z.enum(["research", "claim-check"]).optional(),
+    mode: z.enum(registry.names).optional(),
     from: z.iso.date().optional().meta({ description: "First UTC day (inclusive) of the run's start." }),
     to: z.iso.date().optional().meta({ description: "Last UTC day (inclusive) of the run's start." }),
     user: z

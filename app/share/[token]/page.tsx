@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
+import { exportChoices } from "@/lib/export/report";
+import { registry } from "@/lib/modes";
 import { RunView } from "@/components/run/run-view";
 import { Conversation } from "@/components/chat/conversation";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
@@ -69,8 +71,7 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
             <Badge>read-only shared copy</Badge>
             <ExportMenu
               baseHref={`/share/${token}/export`}
-              hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")}
-              claimCheck={snapshot.run.mode === "claim-check"}
+              {...exportChoices(snapshot.run.mode, snapshot.events, registry)}
             />
           </>
         }

@@ -76,7 +76,7 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
       { content: '{"score":8,"reasoning":"' + "long ".repeat(80) + '"}', promptTokens: 900, completionTokens: 150 },
     ]);
     const file = path.join(dir, "bytes.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
+    const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
     const plain = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium")));
     const plainText = await plain.text();
     const streamed = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium", true)));
@@ -86,7 +86,12 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     await server.close();
     server = null;
 
-    const replay = cassetteFetch({ mode: "replay", file, baseURL: "http://127.0.0.1:9/v1", recordedWith: settings });
+    const replay = cassetteFetch({
+      cassette: "replay",
+      file,
+      baseURL: "http://127.0.0.1:9/v1",
+      recordedWith: settings,
+    });
     const again = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium"), "another-key"));
     expect([again.status, again.headers.get("content-type"), await again.text()]).toEqual([
       200,
@@ -166,11 +171,11 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
   it("names a miss: the agent, the request's key, and where the nearest recorded request differs", async () => {
     server = await startFakeOpenAIServer(['{"score":7}']);
     const file = path.join(dir, "miss.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
+    const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
     await (await record(`${server.baseURL}/chat/completions`, post(judgeBody("Does lithium cause polyuria?")))).text();
 
     const replay = cassetteFetch({
-      mode: "replay",
+      cassette: "replay",
       file,
       baseURL: server.baseURL,
       recordedWith: { ...settings, model: "llama3.1" },
@@ -204,7 +209,7 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
   it("stores no 401 answer (OpenAI's names part of the key), and replay without a cassette says to record one", async () => {
     server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-ab***cd." }]);
     const file = path.join(dir, "unauthorized.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
+    const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
     expect((await record(`${server.baseURL}/chat/completions`, post(judgeBody("x")))).status).toBe(401);
     expect(fs.existsSync(file)).toBe(false);
     expect(() => getLanguageModel(env({ CRITICA_LLM_CASSETTE: "replay", CRITICA_LLM_CASSETTE_PATH: file }))).toThrow(

@@ -6,6 +6,7 @@ import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
 import type { Evidence } from "@/lib/domain/evidence";
 import { abstractSentences, sectionKind } from "@/lib/evidence/prompt-context/excerpts";
+import { firstTurnEvents } from "@/lib/chat/report-versions";
 import { claimCheck, research } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
@@ -95,6 +96,7 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
   let cleanup: () => void;
   let server: FakeOpenAIServer;
   const evidence = new Map<string, Evidence>();
+  let runs: { research: string; claimCheck: string };
   beforeAll(async () => {
     ({ cleanup } = await useTempDatabase("wire-checks"));
     await importCorpus(["medline16n0902_sample_604.xml"]);
@@ -128,12 +130,16 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
       await postFollowUp(
         (await getRun(run.runId))!,
         { text: "What did the trials find?" },
-        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
+        {
+          mode: research,
+          model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle },
+        },
       ),
     );
     expect(answer.errors).toEqual([]);
     for (const id of [run.runId, check.runId])
       for (const e of (await getRunDetail(id))!.evidence) evidence.set(e.id, e);
+    runs = { research: run.runId, claimCheck: check.runId };
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -159,6 +165,19 @@ describe("on the wire: a research run, a claim check and a chat follow-up throug
         "report",
       ].sort(),
     );
+  });
+
+  it("each run's model calls, up to its end, are made by its mode's agents (RunMode.agents)", async () => {
+    for (const [mode, id] of [
+      [research, runs.research],
+      [claimCheck, runs.claimCheck],
+    ] as const) {
+      const called = new Set(
+        firstTurnEvents((await getRunDetail(id))!.events).flatMap((e) => (e.type === "usage" ? [e.data.agent] : [])),
+      );
+      expect(called.size).toBeGreaterThan(3);
+      expect([...called].filter((agent) => !mode.agents.some((a) => a.name === agent))).toEqual([]);
+    }
   });
 
   it("no schema puts a verdict, score, kind or outcome before its reasoning", () => {

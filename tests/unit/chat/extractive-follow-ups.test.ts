@@ -13,7 +13,7 @@ const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
 /** Asks a follow-up on the extractive backend and reads the whole answer. */
 async function ask(run: RunSummary, text: string) {
-  return readAnswer(await postFollowUp(run, { text }, { model: null }));
+  return readAnswer(await postFollowUp(run, { text }, { mode: research, model: null }));
 }
 
 describe("evidence follow-ups on the extractive backend, on a finished corpus run", () => {
@@ -148,18 +148,22 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
   it("rejects empty, over-long and concurrent follow-ups with a clear message and saves nothing", async () => {
     const count = async () => (await listMessages(run.id)).length;
     const before = await count();
-    await expect(postFollowUp(run, { text: "   " }, { model: null })).rejects.toMatchObject({
+    await expect(postFollowUp(run, { text: "   " }, { mode: research, model: null })).rejects.toMatchObject({
       code: "invalid-input",
       status: 400,
       message: "Write a follow-up question.",
     });
-    await expect(postFollowUp(run, { text: "x".repeat(2001) }, { model: null })).rejects.toThrow(
+    await expect(postFollowUp(run, { text: "x".repeat(2001) }, { mode: research, model: null })).rejects.toThrow(
       "A follow-up can be at most 2,000 characters.",
     );
     expect(await count()).toBe(before);
 
-    const first = await postFollowUp(run, { text: "Which records mention aquaporin?" }, { model: null });
-    const second = postFollowUp(run, { text: "What about amiloride?" }, { model: null });
+    const first = await postFollowUp(
+      run,
+      { text: "Which records mention aquaporin?" },
+      { mode: research, model: null },
+    );
+    const second = postFollowUp(run, { text: "What about amiloride?" }, { mode: research, model: null });
     await expect(second).rejects.toMatchObject({
       status: 409,
       message: "An answer is still being written in this conversation: wait for it to finish, or press Stop.",
@@ -180,7 +184,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
       ownerId: null,
     });
     await expect(
-      postFollowUp(queued, { text: "Which of these studies were in humans?" }, { model: null }),
+      postFollowUp(queued, { text: "Which of these studies were in humans?" }, { mode: research, model: null }),
     ).rejects.toMatchObject({
       status: 409,
       message: "The run is still researching: ask your follow-up once it has finished.",
@@ -190,7 +194,11 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
   it("regenerates an answer in place, and saves a stopped answer as stopped", async () => {
     const a = await ask(run, "Summarise reference 1");
     const again = await readAnswer(
-      await postFollowUp(run, { text: "Summarise reference 1", regenerate: a.messageId }, { model: null }),
+      await postFollowUp(
+        run,
+        { text: "Summarise reference 1", regenerate: a.messageId },
+        { mode: research, model: null },
+      ),
     );
     const messages = await listMessages(run.id);
     expect(messages.some((m) => m.id === a.messageId)).toBe(false);
@@ -202,7 +210,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     const stream = await postFollowUp(
       run,
       { text: "Which records mention creatinine?" },
-      { model: null, signal: stop.signal },
+      { mode: research, model: null, signal: stop.signal },
     );
     stop.abort();
     const stopped = await readAnswer(stream);

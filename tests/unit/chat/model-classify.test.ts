@@ -7,7 +7,7 @@ import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
 import { getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { exportRun } from "@/lib/export/report";
 import { createFallbackBackend } from "@/lib/research/create-backend";
-import { research } from "@/lib/modes";
+import { research, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
@@ -51,7 +51,9 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
       9,
       [{ kind: "evidence", focus: "", reason: "the run's records already report polyuria in rats" }],
     );
-    const a = await readAnswer(await postFollowUp(run, { text }, { model: { model, modelId: "scripted-stream" } }));
+    const a = await readAnswer(
+      await postFollowUp(run, { text }, { mode: research, model: { model, modelId: "scripted-stream" } }),
+    );
     expect(a.kind).toEqual({
       kind: "evidence",
       reason: "the run's records already report polyuria in rats",
@@ -82,7 +84,7 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
     const usage = summarizeUsage(events);
     expect(formatUsageLine(usage)).toBe("2 model calls · 200 input + 40 output tokens · est. $0.0007");
     expect(usage.costUsd).toBeCloseTo(0.00072, 10);
-    const json = JSON.parse(exportRun("json", (await getRunDetail(run.id))!)!.body);
+    const json = JSON.parse(exportRun("json", (await getRunDetail(run.id))!, registry)!.body);
     expect(json.usage).toMatchObject({
       calls: 2,
       inputTokens: 200,
@@ -101,7 +103,7 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
       await postFollowUp(
         (await getRun(run.id))!,
         { text },
-        { model: { model, modelId: "scripted-stream" }, researchBackend: createFallbackBackend() },
+        { mode: research, model: { model, modelId: "scripted-stream" }, researchBackend: createFallbackBackend() },
       ),
     );
     expect(a.kind).toEqual({
@@ -128,7 +130,7 @@ describe("with a language model, the model chooses the follow-up's kind (MockLan
       await postFollowUp(
         (await getRun(run.id))!,
         { text: "Summarise reference 2" },
-        { model: { model, modelId: "scripted-stream" } },
+        { mode: research, model: { model, modelId: "scripted-stream" } },
       ),
     );
     expect(a.kind).toEqual({

@@ -11,7 +11,7 @@ import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
 import { getRunEvidence } from "@/lib/db/runs";
 import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { research } from "@/lib/modes";
+import { research, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
@@ -33,7 +33,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
   it("“What about children?” searches again, judges, and writes report v2 with what changed", async () => {
     const before = await listRunEvents(run.id);
     expect(before.at(-1)!.seq).toBe(22);
-    const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
+    const a = await readAnswer(
+      await postFollowUp(run, { text: "What about children?" }, { mode: research, model: null }),
+    );
     expect(a.kind).toEqual({
       kind: "research",
       reason: "asks about a topic beyond the evidence (“what about …”)",
@@ -139,7 +141,11 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
 
     // Later evidence questions read the new report and the records the iteration found.
     const humans = await readAnswer(
-      await postFollowUp((await getRun(run.id))!, { text: "Which of these studies were in humans?" }, { model: null }),
+      await postFollowUp(
+        (await getRun(run.id))!,
+        { text: "Which of these studies were in humans?" },
+        { mode: research, model: null },
+      ),
     );
     expect(humans.text.split("\n")[0]).toMatch(
       /^By publication types and abstract wording, \d+ of the run's 63 records are studies in humans/,
@@ -148,10 +154,12 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
 
   it("is cancellable like a run, and no follow-up is accepted while it researches", async () => {
     const current = (await getRun(run.id))!;
-    const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { model: null });
+    const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { mode: research, model: null });
     const running = (await getRun(run.id))!;
     expect(running.status).toBe("running");
-    await expect(postFollowUp(running, { text: "What doses were used?" }, { model: null })).rejects.toMatchObject({
+    await expect(
+      postFollowUp(running, { text: "What doses were used?" }, { mode: research, model: null }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(cancelRun(run.id)).toBe(true);
@@ -182,11 +190,13 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       ["assistant", "data-follow-up-kind data-research-iteration"],
     ]);
     // A later follow-up does not reach the frozen copy.
-    await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: null }));
+    await readAnswer(
+      await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { mode: research, model: null }),
+    );
     expect((await getSharedSnapshot(token))!.messages).toHaveLength(6);
 
     const json = JSON.parse(
-      exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body,
+      exportRun("json", snapshotToDetail(shared), registry, { runId: null, messages: shared.messages })!.body,
     );
     expect(
       json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status]),
@@ -203,7 +213,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     });
     expect(json.followUps[2].research).toMatchObject({ iteration: 4, status: "cancelled", reportVersion: null });
     const live = await getRunDetail(run.id);
-    const md = exportRun("markdown", live!, { messages: await listMessages(run.id) })!.body;
+    const md = exportRun("markdown", live!, registry, { messages: await listMessages(run.id) })!.body;
     const appendix = md.slice(md.indexOf("## Appendix: follow-up questions"));
     expect(appendix.split("\n").filter((l) => l.startsWith("### "))).toEqual([
       "### 1. What about children?",

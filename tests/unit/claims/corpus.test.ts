@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
 import { getDb } from "@/lib/db/client";

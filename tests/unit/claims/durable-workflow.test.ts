@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { listRunEvents } from "@/lib/db/runs";
 import { requestRunCancel } from "@/lib/db/run-control";
-import { claimCheck } from "@/lib/modes";
+import { claimCheck, registry } from "@/lib/modes";
 import { openRun, startRun } from "@/lib/runs/start";
 import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import { runDurableStage } from "@/lib/runs/durable-stage";
@@ -142,10 +142,10 @@ describe("which unfinished runs a starting server ends as failed", () => {
   ];
 
   it("with the durable engine: only claim checks never enqueued; the world resumes the rest", () => {
-    expect(runsToFail(runs, true).map((r) => r.id)).toEqual(["c2"]);
+    expect(runsToFail(runs, true, registry).map((r) => r.id)).toEqual(["c2"]);
   });
 
   it("with the in-process engine: every one, since its executor was the stopped process", () => {
-    expect(runsToFail(runs, false).map((r) => r.id)).toEqual(["r1", "r2", "c1", "c2"]);
+    expect(runsToFail(runs, false, registry).map((r) => r.id)).toEqual(["r1", "r2", "c1", "c2"]);
   });
 });

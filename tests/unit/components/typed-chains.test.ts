@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HypothesesEvent } from "@/components/run/hypotheses-event";
-import { QuestionEvent } from "@/components/run/question-event";
+import { HypothesesEvent } from "@/components/modes/research/hypotheses-event";
+import { QuestionEvent } from "@/components/modes/research/question-event";
 import type { MechanismHypothesis } from "@/lib/domain/hypothesis";
 
 const TYPED: MechanismHypothesis = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
+import { registry } from "@/lib/modes";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { RunDetail } from "@/lib/runs/projections";
@@ -90,7 +91,7 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
   });
 
   it("puts the bottom line and GRADE sections above the executive summary of the Markdown export, naming records by [n] or PMID", () => {
-    const md = exportRun("markdown", detail())!.body;
+    const md = exportRun("markdown", detail(), registry)!.body;
     expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
     expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
     expect(md).toContain(

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Cite } from "@citation-js/core";
 import { describe, expect, it } from "vitest";
 import type { Reference } from "@/lib/domain/report";
-import { authorToCsl, citationKey, referencesToBibtex, referencesToRis } from "@/lib/export/citations";
+import { authorToCsl, citationKey, referencesToBibtex, referencesToRis } from "@/lib/report/render/citations";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";

@@ -155,4 +155,48 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     expect(lower?.split(", ")).toEqual(expect.arrayContaining(["config.ts", "domain", "db", "report"]));
     expect(lower?.split(", ")).not.toContain("research");
   });
+
+  it("refuse a script imported by a benchmark", async () => {
+    const found = await problems(
+      "bench/fixture.ts",
+      'import { runCli } from "../scripts/cli-support";\nexport const r = runCli;\n',
+    );
+    expect(found).toEqual([
+      {
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("bench/ imports no script: move what both need into lib/."),
+      },
+    ]);
+  });
+});
+
+describe("the rule on a run's mode", { timeout: 180_000 }, () => {
+  const BRANCH = "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations) instead of";
+  const code = [
+    'export const isCheck = (run: { mode: string }) => run.mode === "claim-check";',
+    'export const notResearch = (mode: string) => "research" !== mode;',
+    "export function noun(run: { mode: string }) {",
+    "  switch (run.mode) {",
+    '    case "claim-check":',
+    "      return 1;",
+    "  }",
+    "  return 0;",
+    "}",
+    "",
+  ].join("\n");
+
+  it("refuses a branch on a mode's name in lib/, app/ and components/", async () => {
+    for (const file of ["lib/export/fixture.ts", "app/reports/fixture.ts", "components/run/fixture.tsx"]) {
+      expect(await problems(file, code), file).toEqual([
+        { rule: "no-restricted-syntax", message: `${BRANCH} comparing its name.` },
+        { rule: "no-restricted-syntax", message: `${BRANCH} comparing its name.` },
+        { rule: "no-restricted-syntax", message: `${BRANCH} switching on its name.` },
+      ]);
+    }
+  });
+
+  it("allows it inside a mode's own folders", async () => {
+    for (const file of ["lib/claims/fixture.ts", "lib/research/fixture.ts", "components/modes/claim-check/fixture.tsx"])
+      expect(await problems(file, code), file).toEqual([]);
+  });
 });

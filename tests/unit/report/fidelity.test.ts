@@ -5,7 +5,7 @@ import { ReportDocument } from "@/components/run/report-document";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import type { RunDetail } from "@/lib/runs/projections";
 import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
 import { escapeProse, reportToMarkdown } from "@/lib/report/render/markdown";

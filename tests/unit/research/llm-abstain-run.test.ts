@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
-import { research } from "@/lib/modes";
+import { runToJson } from "@/lib/research/run-json";
+import { research, registry } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
@@ -74,7 +74,7 @@ describe("a model that abstains on every call (real AI SDK path, loopback server
       "*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*",
     );
     expect(json.markdown).not.toContain("Unverified");
-    const markdown = exportRun("markdown", detail)!.body;
+    const markdown = exportRun("markdown", detail, registry)!.body;
     expect(markdown).toContain("Unclear: the report finds that the evidence retrieved does not answer this question;");
     expect(markdown).not.toContain("Unverified");
     // Relevance, hypothesis, judge and report answered; the critic had nothing cited to check.

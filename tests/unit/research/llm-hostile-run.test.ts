@@ -5,11 +5,10 @@ import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
 import { listMessages } from "@/lib/db/messages";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
-import { EXPORT_FORMATS } from "@/lib/export/files";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
-import { claimCheck, research } from "@/lib/modes";
+import { runToJson } from "@/lib/research/run-json";
+import { claimCheck, research, registry } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
@@ -96,8 +95,8 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     // --json contract, and every export.
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS)
-      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
+    for (const format of research.export.formats)
+      expect([format, inventionsIn(exportRun(format, detail, registry)!.body)]).toEqual([format, []]);
     const markers = [...json.markdown!.matchAll(/\[(\d+)\](?!\()/g)].map((m) => Number(m[1]));
     expect(markers.every((n) => n >= 1 && n <= report.references.length)).toBe(true);
 
@@ -107,7 +106,10 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
       await postFollowUp(
         run,
         { text: "What doses were used?" },
-        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
+        {
+          mode: research,
+          model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle },
+        },
       ),
     );
     // Its first two sentences reach the checks as one (the sentence splitter does not cut before an opening quotation
@@ -135,7 +137,7 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     for (const c of counters) expect(c).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS)
-      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
+    for (const format of claimCheck.export.formats)
+      expect([format, inventionsIn(exportRun(format, detail, registry)!.body)]).toEqual([format, []]);
   }, 120_000);
 });

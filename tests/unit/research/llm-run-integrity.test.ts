@@ -10,7 +10,7 @@ import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";

@@ -8,11 +8,11 @@ import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-c
 import { getDb } from "@/lib/db/client";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE } from "@/lib/evidence/provenance";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { importFile } from "@/lib/library/import";
-import { claimCheck as claimCheckMode, research as researchMode } from "@/lib/modes";
+import { claimCheck as claimCheckMode, research as researchMode, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { toReportRecords } from "@/lib/report/appraise/records";
 import { referenceFromEvidence } from "@/lib/grounding/references";
@@ -185,14 +185,14 @@ describe("provenance through import, a research run and a claim check", () => {
     ).toEqual(["https://pubmed.ncbi.nlm.nih.gov/39990002/"]);
 
     // Exports carry the flag of the cited record with an expression of concern.
-    const bibtex = exportRun("bibtex", detail)!.body;
+    const bibtex = exportRun("bibtex", detail, registry)!.body;
     expect(
       bibtex
         .split("\n")
         .filter((l) => l.includes("note = ") && l.includes("24975837"))
         .map((l) => l.trim()),
     ).toEqual(["note = {PMID: 24975837; Expression of concern (PMID 39990002)},"]);
-    const ris = exportRun("ris", detail)!.body;
+    const ris = exportRun("ris", detail, registry)!.body;
     expect(ris.split("\n").filter((l) => l.startsWith("N1  - ") && l.includes("24975837"))).toEqual([
       "N1  - PMID: 24975837; Expression of concern (PMID 39990002)",
     ]);

@@ -5,7 +5,7 @@ import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type WeightedStance } from "@/lib/reading/verdict";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
+import { readPubmedQa } from "@/lib/library/pubmedqa";
 import { loadCorpus } from "../../../support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training.

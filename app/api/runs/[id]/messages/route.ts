@@ -2,6 +2,7 @@ import { createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
+import { registry } from "@/lib/modes";
 import { getRun, type RunSummary } from "@/lib/db/runs";
 import { conversationAccess } from "@/app/_server/conversation-access";
 import { apiError, errorResponse, json, readJson } from "@/app/api/_contract/respond";
@@ -42,7 +43,9 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/m
   const body = await readJson(request);
   if ("response" in body) return body.response;
   try {
-    const stream = await postFollowUp(found.run, body.data, { signal: request.signal });
+    // A run of a mode this version does not know is asked about its evidence only.
+    const mode = registry.named(found.run.mode) ?? { label: found.run.mode, followUps: "evidence" as const };
+    const stream = await postFollowUp(found.run, body.data, { mode, signal: request.signal });
     return createUIMessageStreamResponse({ stream });
   } catch (error) {
     return errorResponse(
