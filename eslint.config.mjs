@@ -11,7 +11,8 @@ import nextTs from "eslint-config-next/typescript";
 const LIB_LAYERS = [
   ["domain", "text"],
   ["config.ts"],
-  ["evidence", "relations", "vocabularies"],
+  // net: the guarded client for URLs users give (webhooks).
+  ["evidence", "relations", "vocabularies", "net"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
   ["ai", "db"],

@@ -69,6 +69,12 @@ const authEnv = {
    * and the hops it names before it). Unset (the default): none, so the client address is the connection's peer.
    */
   CRITICA_TRUSTED_PROXIES: z.string().optional(),
+  /**
+   * Internal hosts that URLs given by users (webhooks) may reach although they are on the server's own network
+   * (lib/net/outbound.ts): comma-separated host names, IP addresses or CIDR ranges ("hooks.lab.internal,10.0.0.0/24").
+   * Unset (the default): none; only public addresses are called.
+   */
+  CRITICA_OUTBOUND_ALLOW: z.string().optional(),
   /** Where security reports go, in /.well-known/security.txt (RFC 9116): a mailto: or https: URI. */
   CRITICA_SECURITY_CONTACT: z
     .string()
