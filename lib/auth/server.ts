@@ -12,6 +12,7 @@ import { claimFirstAdmin, deleteUser, firstAdminMade } from "@/lib/db/accounts";
 import { admitAuthAttempt } from "@/lib/auth/limits";
 import { authSecret } from "@/lib/auth/secret";
 import { requestOrigin } from "@/lib/auth/gate";
+import { API_KEY_SCOPE_MESSAGE, apiKeyMayCall, carriesApiKey } from "@/lib/auth/api-key-scope";
 
 /**
  * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even
@@ -99,6 +100,9 @@ function createAuth(config: AppConfig, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A key reads who it belongs to and nothing else here (lib/auth/api-key-scope.ts).
+        if (carriesApiKey(ctx.headers) && !apiKeyMayCall(ctx.path))
+          throw new APIError("FORBIDDEN", { message: API_KEY_SCOPE_MESSAGE });
         if (ctx.path !== "/sign-in/email" && ctx.path !== "/sign-up/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (!email) return;

@@ -171,6 +171,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       email: "admin@lab.org",
       name: "Admin",
       role: "admin" as const,
+      credential: "session" as const,
     };
     Object.assign(process.env, {
       CRITICA_RUNS_PER_MINUTE: "2",
