@@ -54,7 +54,8 @@ describe("an API key can use the research API and nothing of the account (CRITIC
   it("refuses every better-auth endpoint but get-session with 403, changing nothing", async () => {
     const before = await databaseDigest(getDb());
     const answers: Record<string, [number, string]> = {};
-    for (const bearer of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }]) {
+    const credentials: Array<Record<string, string>> = [{ authorization: `Bearer ${key}` }, { "x-api-key": key }];
+    for (const bearer of credentials) {
       const posts: Array<[string, unknown]> = [
         ["/api-key/create", { name: "escape" }],
         ["/api-key/update", { keyId: "x", name: "renamed" }],
