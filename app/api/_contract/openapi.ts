@@ -192,6 +192,12 @@ export function buildOpenApiDocument() {
             "403": error("Not the owner (an admin may read the thread but not post to it)."),
             "404": error("Unknown run or answer, or a run the caller may not read."),
             "409": error("The run is still researching, or another answer is streaming."),
+            "429": {
+              ...tooMany,
+              description:
+                "The follow-up would start a research iteration, which counts as a run, and a run limit was reached " +
+                "(per minute, per day or at once); nothing was saved.",
+            },
           },
         },
       },

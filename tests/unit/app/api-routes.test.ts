@@ -286,6 +286,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       "403",
       "404",
       "409",
+      "429",
     ]);
     expect(doc.paths["/api/health"].get.security).toBeUndefined();
     expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({
