@@ -12,7 +12,8 @@ import nextTs from "eslint-config-next/typescript";
 const LIB_LAYERS = [
   ["domain", "text"],
   ["config.ts"],
-  ["evidence", "relations", "vocabularies"],
+  // net: the guarded client for URLs users give (webhooks).
+  ["evidence", "relations", "vocabularies", "net"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
   // What keeps model output honest (scrub, quotations, markers, identifiers, references): below every agent.

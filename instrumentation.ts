@@ -21,6 +21,8 @@ export async function register() {
   (await import("@/lib/auth/forwarded-hook")).trustForwardedHeadersFrom(
     parseTrustedProxies(config.CRITICA_TRUSTED_PROXIES),
   );
+  // A bad CRITICA_OUTBOUND_ALLOW stops the start with its message rather than failing every webhook later.
+  (await import("@/lib/net/address-policy")).parseAllowList(config.CRITICA_OUTBOUND_ALLOW);
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { authOffWarning, bindHost, listenPort } = await import("@/lib/auth/bind");
   const warning = authOffWarning(config.CRITICA_AUTH, bindHost(process.argv, config));

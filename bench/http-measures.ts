@@ -58,7 +58,7 @@ export async function measureFirstEvent(
     }
     const ms = performance.now() - started;
     await reader.cancel();
-    await fetch(`${origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    await fetch(`${origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie, origin } });
     // Each sample starts on an idle server: the cancelled run's steps must not compete with the next request.
     for (let waited = 0; waited < 15_000; waited += 200) {
       const { status } = (await (await fetch(`${origin}/api/runs/${runId}`)).json()) as { status: string };

@@ -8,7 +8,8 @@ test("an API client starts a run, follows it to its --json contract, lists, shar
   playwright,
   baseURL,
 }) => {
-  const client = await playwright.request.newContext({ baseURL });
+  // A client that keeps the session cookie states its origin, as a browser does (lib/auth/csrf.ts).
+  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const stranger = await playwright.request.newContext({ baseURL });
   try {
     const bad = await client.post("/api/runs", { data: { question: "" } });

@@ -12,14 +12,17 @@ import type { HistoryScope } from "@/lib/db/history";
 /** A role of an account: the first account created is "admin", every later one "user". */
 export type Role = "admin" | "user";
 
+/** How a signed-in caller proved who they are: a browser session cookie, or an API key (lib/auth/api-key-scope.ts). */
+export type Credential = "session" | "api-key";
+
 /**
  * Who is asking:
- * - `user`: a signed-in account (browser session or API key) with CRITICA_AUTH=on;
+ * - `user`: a signed-in account (browser session or API key, its `credential`) with CRITICA_AUTH=on;
  * - `guest`: nobody signed in with CRITICA_AUTH=on (or an invalid API key);
  * - `local`: CRITICA_AUTH=off, identified only by its browser session id (null before its first run).
  */
 export type Caller =
-  | { kind: "user"; userId: string; email: string; name: string; role: Role }
+  | { kind: "user"; userId: string; email: string; name: string; role: Role; credential: Credential }
   | { kind: "guest" }
   | { kind: "local"; sessionId: string | null };
 
@@ -63,6 +66,15 @@ export function canWriteRun(caller: Caller, run: OwnedRun, write: RunWrite): boo
   if (caller.kind === "local") return run.ownerId === null || run.ownerId === caller.sessionId;
   if (run.ownerId === caller.userId) return true;
   return caller.role === "admin" && ADMIN_WRITES.has(write);
+}
+
+/**
+ * Whether the caller may manage the account: create or revoke API keys, add accounts (admins), claim runs (admins).
+ * A signed-in browser session only: an API key can use the research API but never mint keys or change the account,
+ * so a leaked key cannot outlive its revocation (lib/auth/api-key-scope.ts).
+ */
+export function canManageAccount(caller: Caller): boolean {
+  return caller.kind === "user" && caller.credential === "session";
 }
 
 /** Whether the caller may start runs and claim checks at all (guests must sign in first). */

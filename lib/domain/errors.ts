@@ -22,15 +22,18 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
  */
 export class AppError extends Error {
   readonly status: (typeof APP_ERROR_STATUS)[AppErrorCode];
+  /** For "rate-limited": the seconds until the request may be made again (the answer's Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = "AppError";
     this.status = APP_ERROR_STATUS[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

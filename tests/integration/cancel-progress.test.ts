@@ -74,7 +74,10 @@ describe("cancel and live progress of durable runs (production build)", () => {
     await sourcesInFlight();
     const stream = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { timeoutMs: 30_000 });
     const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin },
+    });
     expect(cancel.status).toBe(202);
     await expect
       .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {

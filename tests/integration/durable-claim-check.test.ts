@@ -187,7 +187,10 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
       })
       .toBe(1);
     const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin },
+    });
     expect({ status: cancel.status, body: await cancel.json() }).toEqual({
       status: 202,
       body: { ok: true, message: "Cancelling… everything found so far is kept." },

@@ -135,7 +135,10 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       .poll(async () => getDb().runEvent.count({ where: { runId, type: "search" } }), { timeout: 60_000, interval: 50 })
       .toBeGreaterThan(0);
     const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin },
+    });
     expect({ status: cancel.status, body: await cancel.json() }).toEqual({
       status: 202,
       body: { ok: true, message: "Cancelling… everything found so far is kept." },

@@ -131,7 +131,10 @@ describe.skipIf(!ADMIN_URL)("two instances on Postgres: failover after kill -9 a
       .toBe(true);
     const [executor, other] = executing(a, runId) ? [a, b] : [b, a];
     const asked = performance.now();
-    const cancel = await fetch(`${other.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${other.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: other.origin },
+    });
     expect(cancel.status).toBe(202);
     await expect
       .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {

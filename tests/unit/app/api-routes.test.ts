@@ -281,7 +281,11 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     });
     // The document names the credentials and the refusals a client must handle.
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: ["research"] }, { session: [] }]);
+    // A key's one scope, and what it cannot do, are stated where a client reads the credentials.
+    expect(doc.components.securitySchemes.apiKey.description).toMatch(
+      /Its one scope, `research`, covers every operation of this document\. A key cannot manage the account/,
+    );
     expect(Object.keys(doc.paths["/api/runs"].post.responses).sort()).toEqual(["202", "400", "401", "429"]);
     expect(doc.paths["/api/checks"].post.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer" });
     expect(Object.keys(doc.paths["/api/runs/{id}/messages"].post.responses).sort()).toEqual([
@@ -290,6 +294,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       "403",
       "404",
       "409",
+      "429",
     ]);
     expect(doc.paths["/api/modes/{mode}"].post.parameters).toEqual([
       {

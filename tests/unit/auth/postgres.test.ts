@@ -63,6 +63,7 @@ describe.skipIf(!ADMIN_URL)("accounts on Postgres", () => {
       email: "alice@lab.org",
       name: "alice",
       role: "user",
+      credential: "api-key",
     });
     await (await getAuth()).api.deleteApiKey({ body: { keyId }, headers: new Headers({ cookie: alice.cookie }) });
     expect(await callerFromHeaders(new Headers({ authorization: `Bearer ${key}` }))).toEqual({ kind: "guest" });

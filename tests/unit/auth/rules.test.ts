@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canClaimRun,
+  canManageAccount,
   canReadRun,
   canStartRun,
   canWriteRun,
@@ -21,6 +22,7 @@ const ADMIN: Caller = {
   email: "admin@lab.org",
   name: "Ada",
   role: "admin",
+  credential: "session",
 };
 const ALICE: Caller = {
   kind: "user",
@@ -28,6 +30,7 @@ const ALICE: Caller = {
   email: "alice@lab.org",
   name: "Alice",
   role: "user",
+  credential: "session",
 };
 const BOB: Caller = {
   kind: "user",
@@ -35,6 +38,7 @@ const BOB: Caller = {
   email: "bob@lab.org",
   name: "Bob",
   role: "user",
+  credential: "session",
 };
 const GUEST: Caller = { kind: "guest" };
 const LAPTOP: Caller = { kind: "local", sessionId: "laptop-session-xxxxxxxxxxxxxxxxx" };
@@ -74,6 +78,18 @@ describe("writing to a run", () => {
     expect(canWriteRun(LAPTOP, laptopRun, write)).toBe(true);
     expect(canWriteRun(NEW_BROWSER, laptopRun, write)).toBe(false);
     expect(canWriteRun(NEW_BROWSER, cliRun, write)).toBe(true);
+  });
+});
+
+describe("managing the account", () => {
+  it("a signed-in browser session may; the same user with an API key, a guest or a local session may not", () => {
+    expect([ADMIN, ALICE, { ...ALICE, credential: "api-key" } as Caller, GUEST, LAPTOP].map(canManageAccount)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
