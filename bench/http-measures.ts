@@ -24,7 +24,8 @@ export function median(values: number[]): number {
 /**
  * Time from `POST /api/runs` to the first `data-*` part a reader of `GET /api/runs/<id>/stream` receives, in ms:
  * what a user waits before the run page shows the run started. The run searches the loopback live sources; it is
- * cancelled once measured, and the next sample waits until it has ended. Median of `samples` after `warmUps` unmeasured runs (a fresh server loads each route's
+ * cancelled once measured, and the next sample waits until it has ended. Median of `samples` after `warmUps` unmeasured
+ * runs (a fresh server loads each route's
  * code on its first requests; a deployed server has done so long before).
  */
 export async function measureFirstEvent(

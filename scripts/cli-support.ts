@@ -109,7 +109,9 @@ export function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 }
 
-/** Runs a command's main function and exits with its code: 2 with the usage line on UsageError, 1 on any other error. */
+/**
+ * Runs a command's main function and exits with its code: 2 with the usage line on UsageError, 1 on any other error.
+ */
 export function runCli(name: string, usage: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),

@@ -19,7 +19,9 @@ const PUBLISHED: BenchmarkRow[] = [
   { name: "human (single annotator), Jin et al. 2019", source: "published", f1: 0.78 },
 ];
 
-/** The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe. */
+/**
+ * The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe.
+ */
 export function pubmedQaLabel(verdict: Verdict | null): "yes" | "no" | "maybe" {
   if (verdict === "yes" || verdict === "probably yes") return "yes";
   if (verdict === "no" || verdict === "probably no") return "no";

@@ -117,7 +117,10 @@ async function claimRun(claim: string): Promise<WorkloadRun> {
   );
 }
 
-/** One run of either kind, timed from its start to its end, with the records it kept and the local searches its events name. */
+/**
+ * One run of either kind, timed from its start to its end, with the records it kept and the local searches its events
+ * name.
+ */
 async function timedRun(
   kind: WorkloadRun["kind"],
   text: string,

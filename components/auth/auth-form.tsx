@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 
 const INPUT =
-  "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent";
+  "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 " +
+  "focus-visible:outline-accent";
 
 /**
  * The e-mail + password form of the sign-in and sign-up pages. It posts to better-auth's endpoints

@@ -41,9 +41,13 @@ export function ConversationSidebar({
                 <Link
                   href={`/reports/${c.id}`}
                   aria-current={c.id === currentId ? "page" : undefined}
-                  className={`block rounded-md px-2 py-1.5 hover:bg-muted ${c.id === currentId ? "bg-muted font-medium" : ""}`}
+                  className={
+                    `block rounded-md px-2 py-1.5 hover:bg-muted ` +
+                    `${c.id === currentId ? "bg-muted font-medium" : ""}`
+                  }
                   data-testid="sidebar-conversation"
-                  // Not prefetched: a run page lists up to 30 conversations, and prefetching each as the page opens loads
+                  // Not prefetched: a run page lists up to 30 conversations, and prefetching each as the page opens
+                  // loads
                   // the server just as a run starts (measured on the entry branch); a click still opens it at once.
                   prefetch={false}
                 >

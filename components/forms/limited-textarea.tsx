@@ -4,7 +4,10 @@ import { useId, useState, type ComponentProps } from "react";
 
 /** "2,345 characters: the limit is 2,000. Shorten it by 345." — the message of text over its limit. */
 export function overLimitMessage(length: number, limit: number, what: string): string {
-  return `The ${what} is ${length.toLocaleString("en")} characters; the limit is ${limit.toLocaleString("en")}. Shorten it by ${(length - limit).toLocaleString("en")}.`;
+  return (
+    `The ${what} is ${length.toLocaleString("en")} characters; the limit is ${limit.toLocaleString("en")}. ` +
+    `Shorten it by ${(length - limit).toLocaleString("en")}.`
+  );
 }
 
 /**

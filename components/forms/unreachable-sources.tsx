@@ -19,7 +19,8 @@ export function UnreachableSources({ sources }: { sources: UnreachableSource[] }
         <form key={s.source} action={retryUnreachableSource} className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="source" value={s.source} />
           <span>
-            {`${SOURCE_LABELS[s.source]} is unreachable: its DNS lookup failed at ${utcTime(s.since)}, so runs skip it until ${utcTime(s.until)}.`}
+            {`${SOURCE_LABELS[s.source]} is unreachable: its DNS lookup failed at ${utcTime(s.since)}, so runs ` +
+              `skip it until ${utcTime(s.until)}.`}
           </span>
           <Button type="submit" variant="secondary">{`Retry ${SOURCE_LABELS[s.source]}`}</Button>
         </form>

@@ -11,7 +11,8 @@ type ListedRun = RunSummary & { liveShareLinks?: number };
 
 /**
  * Runs as a list: question (linked to its report), status, its mode's badge, date and its verdict (`verdicts`, by
- * run id, from its mode: "probably yes", "contradicts"; the judge's confidence when a run has none). With `actions`, each
+ * run id, from its mode: "probably yes", "contradicts"; the judge's confidence when a run has none). With `actions`,
+ * each
  * finished run also offers "Re-run" (same settings) and "Delete" (the history page lists only runs the caller may
  * act on).
  * `emptyText` replaces "No research runs yet." (e.g. when filters match nothing).

@@ -24,7 +24,11 @@ export function ModeSwitch({ choices }: { choices: ModeChoice[] }) {
         {choices.map((m) => (
           <label
             key={m.key}
-            className={`relative cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-focus-visible:outline-2 has-focus-visible:outline-accent ${chosen === m.key ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted"}`}
+            className={
+              `relative cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-focus-visible:outline-2 ` +
+              `has-focus-visible:outline-accent ` +
+              `${chosen === m.key ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted"}`
+            }
           >
             {/* The native radio covers its label, invisibly: clicks, keys and screen readers all reach it. */}
             <input

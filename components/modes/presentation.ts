@@ -9,14 +9,19 @@ import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { ModeDescription } from "@/lib/runs/mode";
 import type { ModeEvent } from "@/lib/runs/mode-event";
 
-/** The iteration caps a form offers (the bounds of the run input schema) and the one preselected (CRITICA_MAX_ITERATIONS). */
+/**
+ * The iteration caps a form offers (the bounds of the run input schema) and the one preselected
+ * (CRITICA_MAX_ITERATIONS).
+ */
 export interface IterationChoice {
   min: number;
   max: number;
   defaultValue: number;
 }
 
-/** What the home page hands every mode's form: the sources ticked at first, the library's size, the model's settings. */
+/**
+ * What the home page hands every mode's form: the sources ticked at first, the library's size, the model's settings.
+ */
 export interface ModeFormProps {
   defaultSources: SourceId[];
   libraryCount: number;
@@ -104,7 +109,10 @@ export interface PresentationRegistry {
   list: readonly ModePresentation[];
   /** The presentation of the mode named `name`; undefined for a mode this version does not know. */
   of(name: string): ModePresentation | undefined;
-  /** The badge of a run of the mode named `name` (its `badge`), or the name itself for a mode this version does not know. */
+  /**
+   * The badge of a run of the mode named `name` (its `badge`), or the name itself for a mode this version does not
+   * know.
+   */
   badge(name: string): string | null;
 }
 

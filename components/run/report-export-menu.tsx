@@ -13,7 +13,8 @@ const FILES: ReadonlyArray<{ format: ExportFormat; label: string }> = [
 ];
 
 const itemClass =
-  "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
+  "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted " +
+  "focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
  * "Export" opens a menu of the run's downloads, `formats` in this order (Markdown, BibTeX, RIS, JSON and the PRISMA

@@ -53,7 +53,10 @@ export function RunView({
   live: boolean;
   actions?: ReactNode;
   records?: ReportRecord[];
-  /** Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so follow-ups' model calls count). */
+  /**
+   * Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so
+   * follow-ups' model calls count).
+   */
   usageEvents?: RunEvent[];
   /** Which version of the report is shown (the page's `?v=`), for its version bar. */
   version?: ReportVersionInfo;
@@ -129,7 +132,10 @@ export function RunView({
           <p
             key={n.seq}
             data-testid="notice"
-            className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}
+            className={
+              `rounded-md px-3 py-2 text-sm ` +
+              `${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`
+            }
           >
             {n.data.message}
           </p>

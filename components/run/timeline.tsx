@@ -45,7 +45,9 @@ function render(event: RunEvent): ReactNode {
   return renderer ? renderer(event.data) : null;
 }
 
-/** The run's saved events in order, each drawn by its renderer (`testId` names the list; an iteration's steps another). */
+/**
+ * The run's saved events in order, each drawn by its renderer (`testId` names the list; an iteration's steps another).
+ */
 export function Timeline({ events, testId = "timeline" }: { events: RunEvent[]; testId?: string }) {
   return (
     <ol data-testid={testId} className="space-y-2" aria-label="Research timeline">

@@ -7,7 +7,10 @@ import type { CheckedRequest, RequestRefusal } from "@/lib/auth/csrf";
  * actions never send: browsers send the length of a form or a string body).
  */
 
-/** The body limit of a server action: Next.js's default, 1 MB (node_modules/next/dist/server/app-render/action-handler.js). */
+/**
+ * The body limit of a server action: Next.js's default, 1 MB
+ * (node_modules/next/dist/server/app-render/action-handler.js).
+ */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**

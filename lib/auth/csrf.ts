@@ -3,8 +3,10 @@ import { requestOrigin } from "@/lib/auth/gate";
 
 /*
  * Cross-site request forgery. A browser attaches the session cookie to every request to this server, also to one a
- * page of another origin makes it send (a form, an image, fetch with mode "no-cors" and a text/plain body). SameSite=Lax
- * keeps the cookie off cross-site POSTs, but not off those from another port or subdomain of the same site. So a request
+ * page of another origin makes it send (a form, an image, fetch with mode "no-cors" and a text/plain body).
+ * SameSite=Lax
+ * keeps the cookie off cross-site POSTs, but not off those from another port or subdomain of the same site. So a
+ * request
  * that changes something and carries a cookie is accepted only when the browser says it comes from this origin:
  * `Sec-Fetch-Site: same-origin`, or an `Origin` equal to the server's (both are headers a page cannot set), and, for
  * the JSON API, only with `Content-Type: application/json` when it has a body (a type no cross-origin form or

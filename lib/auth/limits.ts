@@ -96,7 +96,9 @@ export async function admitRunStart(caller: Caller): Promise<LimitRefusal | null
   if (active >= config.CRITICA_MAX_CONCURRENT_RUNS) {
     return {
       status: 429,
-      message: `You already have ${plural(active, "run")} in progress (at most ${config.CRITICA_MAX_CONCURRENT_RUNS} at once). Wait for one to finish, or cancel one, then start again.`,
+      message:
+        `You already have ${plural(active, "run")} in progress (at most ${config.CRITICA_MAX_CONCURRENT_RUNS} at ` +
+        `once). Wait for one to finish, or cancel one, then start again.`,
       retryAfterSeconds: 30,
     };
   }
@@ -108,7 +110,9 @@ export async function admitRunStart(caller: Caller): Promise<LimitRefusal | null
     const wait = seconds(res);
     return {
       status: 429,
-      message: `You have started ${config.CRITICA_RUNS_PER_MINUTE} runs in the last minute, the most allowed. Try again in ${plural(wait, "second")}.`,
+      message:
+        `You have started ${config.CRITICA_RUNS_PER_MINUTE} runs in the last minute, the most allowed. Try again ` +
+        `in ${plural(wait, "second")}.`,
       retryAfterSeconds: wait,
     };
   }
@@ -121,7 +125,9 @@ export async function admitRunStart(caller: Caller): Promise<LimitRefusal | null
     const hours = Math.ceil(wait / 3600);
     return {
       status: 429,
-      message: `You have started ${config.CRITICA_RUNS_PER_DAY} runs today, the most allowed in 24 hours. Try again in about ${plural(hours, "hour")}.`,
+      message:
+        `You have started ${config.CRITICA_RUNS_PER_DAY} runs today, the most allowed in 24 hours. Try again in ` +
+        `about ${plural(hours, "hour")}.`,
       retryAfterSeconds: wait,
     };
   }

@@ -37,7 +37,9 @@ export interface OwnedRun {
  */
 export type RunWrite = "cancel" | "delete" | "share" | "revoke" | "rerun" | "follow-up" | "watch";
 
-/** Writes an admin may also perform on another user's run: stopping and removing it, never publishing or repeating it. */
+/**
+ * Writes an admin may also perform on another user's run: stopping and removing it, never publishing or repeating it.
+ */
 const ADMIN_WRITES: ReadonlySet<RunWrite> = new Set(["cancel", "delete"]);
 
 /** True when the caller is a signed-in admin. */
@@ -92,7 +94,8 @@ export function canClaimRun(caller: Caller, run: OwnedRun, userIds: ReadonlySet<
 
 /**
  * The history a caller may list (see HistoryScope in lib/db/history.ts): `{ owner, withUnowned }`, `{ unclaimed }`
- * (runs no account owns; admins only) or `{ nobody }` (a guest). `requested` is an admin's filter: a user id, or "unclaimed"; other callers'
+ * (runs no account owns; admins only) or `{ nobody }` (a guest). `requested` is an admin's filter: a user id, or
+ * "unclaimed"; other callers'
  * requests are ignored, so a user always sees exactly their own runs. Auth off: the session's runs and CLI runs.
  */
 export function historyScope(caller: Caller, requested?: string | null): HistoryScope {

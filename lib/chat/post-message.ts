@@ -213,7 +213,10 @@ function answerStream(
   });
 }
 
-/** Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to the answer. */
+/**
+ * Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to
+ * the answer.
+ */
 async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | null): Promise<void> {
   await recordChatUsage(runId, usages, modelId).catch((error: unknown) =>
     console.error(`follow-up usage of run ${runId} could not be saved:`, error),
@@ -246,7 +249,9 @@ async function readFollowUp(
   return classification;
 }
 
-/** How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run. */
+/**
+ * How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run.
+ */
 const FOLLOW_POLL_MS = 250;
 const FOLLOW_STALE_MS = 5_000;
 
@@ -313,7 +318,10 @@ async function followResearch(
 /** The user-facing message of a failed answer. */
 function answerErrorMessage(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);
-  return `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try again.`;
+  return (
+    `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try ` +
+    `again.`
+  );
 }
 
 /** Earlier turns as plain text for the model (answers without their data parts). */

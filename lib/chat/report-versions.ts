@@ -115,7 +115,9 @@ export function versionView(events: RunEvent[], n?: number): VersionView | null 
   return { version, events: upTo, evidenceIds };
 }
 
-/** One reference added or removed between two versions: its record, number (in the version that has it), title and why. */
+/**
+ * One reference added or removed between two versions: its record, number (in the version that has it), title and why.
+ */
 export interface ReferenceChange {
   evidenceId: string;
   n: number;
@@ -231,7 +233,10 @@ export function versionDiff(before: VersionSide, after: VersionSide, question: s
   };
 }
 
-/** A report version as its page shows it: the view, its records, every version of the run, and what changed from the one before. */
+/**
+ * A report version as its page shows it: the view, its records, every version of the run, and what changed from the one
+ * before.
+ */
 export interface VersionPage {
   view: VersionView;
   records: ReportRecord[];

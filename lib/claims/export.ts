@@ -75,7 +75,8 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
 
 /**
  * A claim check's downloads: Markdown ({@link claimCheckToMarkdown}), BibTeX or RIS with one entry per distinct cited
- * record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), and the `--json` contract of `npm run check`
+ * record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), and the `--json` contract of `npm run
+ * check`
  * (claimCheckToJson); all but JSON once a claim has its verdict. Its follow-ups are not exported.
  */
 export const claimCheckExport: ModeExport = {

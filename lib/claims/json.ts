@@ -17,7 +17,8 @@ export function claimResultsFromEvents(events: RunEvent[]): ClaimCheckResult[] {
  * `{ runId, status, claims: [{ claim, counterStatement, verdict, confidence, rationale, counterReport,
  * citations: [{ pmid, passage, score, foundBy }], searchStats }] }`. Added: the run's `text`, `backend`, `model`,
  * `sources`, `error` and `shortfalls`; per claim its `keywords`, `claimSupportingDocuments` and generation
- * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`, `similarity`.
+ * `metadata`; per citation `n`, `evidenceId`, `doi`, `nctId`, `title`, `journal`, `year`, `url`, `source`,
+ * `similarity`.
  * Added when claims were read for their polarity: per claim `reading` (the claim read as chemical, disease or
  * organ, relation and negation, with the annotation IDs it stands for; null for other claim shapes) and `sides` (the
  * documents on each side: `{ contradicts: { count, documents }, supports: { count, documents } | null }`, each

@@ -20,10 +20,16 @@ import {
   type ClaimCheckState,
 } from "./stages";
 
-/** What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default sources. */
+/**
+ * What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default
+ * sources.
+ */
 export type ClaimCheckRequest = z.output<typeof claimCheckInputSchema>;
 
-/** What a caller may inject into a claim check (tests): the backend and the similarity embedder; it then executes in process. */
+/**
+ * What a caller may inject into a claim check (tests): the backend and the similarity embedder; it then executes in
+ * process.
+ */
 export interface ClaimCheckOverrides {
   backend: ClaimCheckBackend;
   embedder: TextEmbedder;

@@ -54,7 +54,8 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
 
   const columns = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
   const insert = db.prepare(
-    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES (${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
+    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES ` +
+      `(${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
   );
   const update = db.prepare(
     `UPDATE "Evidence" SET ${EVIDENCE_COLUMNS.filter((c) => c !== "id")

@@ -34,7 +34,10 @@ export interface LibraryBatch {
   last: boolean;
 }
 
-/** What a batch changed: rows created, updated (content changed), left unchanged, deleted, and deletions of unknown PMIDs. */
+/**
+ * What a batch changed: rows created, updated (content changed), left unchanged, deleted, and deletions of unknown
+ * PMIDs.
+ */
 export interface BatchOutcome {
   created: number;
   updated: number;

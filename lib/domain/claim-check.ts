@@ -66,7 +66,10 @@ export const documentRelationSchema = z.object({
 });
 export type DocumentRelation = z.infer<typeof documentRelationSchema>;
 
-/** A document's stance after scoring: against the claim ("counter"), in line with it ("claim", extractive only), or neither. */
+/**
+ * A document's stance after scoring: against the claim ("counter"), in line with it ("claim", extractive only), or
+ * neither.
+ */
 export const documentStanceSchema = z.enum(["counter", "claim", "neutral"]);
 
 /**
@@ -103,7 +106,9 @@ export const claimReadingSchema = z.object({
 });
 export type ClaimReading = z.infer<typeof claimReadingSchema>;
 
-/** The fields every document of a claim check shows: the record, the strategies that found it (provenance), its score. */
+/**
+ * The fields every document of a claim check shows: the record, the strategies that found it (provenance), its score.
+ */
 const foundRecordFields = {
   evidenceId: z.string(),
   pmid: z.string().nullable(),

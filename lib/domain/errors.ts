@@ -1,6 +1,7 @@
 /**
  * The kinds of failure a user is told about, each with its HTTP status: input to fix (400), not signed in (401), not
- * allowed (403), not there (404), not now (409: a run still researching, an answer still streaming), over a limit (429),
+ * allowed (403), not there (404), not now (409: a run still researching, an answer still streaming), over a limit
+ * (429),
  * and anything else (500, whose message is a generic one).
  */
 export const APP_ERROR_STATUS = {

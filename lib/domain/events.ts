@@ -50,7 +50,10 @@ export const criticEventSchema = z.object({
   outcome: z.enum(["verified", "revise", "unverified", "replaced"]),
 });
 
-/** How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent otherwise). */
+/**
+ * How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent
+ * otherwise).
+ */
 const sourceCallFields = {
   source: sourceIdSchema,
   query: z.string(),

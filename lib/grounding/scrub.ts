@@ -58,7 +58,9 @@ export function scrubContext(
   };
 }
 
-/** A text a quotation may come from, shaped as the quotation check reads it (its abstract); no identifier of its own. */
+/**
+ * A text a quotation may come from, shaped as the quotation check reads it (its abstract); no identifier of its own.
+ */
 function quotableText(text: string, i: number): Evidence {
   return {
     id: `quotable:${i}`,

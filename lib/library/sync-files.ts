@@ -87,7 +87,8 @@ export function planSync(folder: SyncFolder, states: SyncFileState[]): SyncPlan 
     : undefined;
   if (early && last) {
     throw new SyncOrderError(
-      `${early.file.name} sorts before ${last.name}, which is already applied: applying it now could replace newer versions of its records. ` +
+      `${early.file.name} sorts before ${last.name}, which is already applied: applying it now could replace ` +
+        `newer versions of its records. ` +
         `Move it out of the folder, or sync into an empty library.`,
     );
   }

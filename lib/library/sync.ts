@@ -118,7 +118,8 @@ function addOutcome(total: BatchOutcome, o: BatchOutcome) {
 
 /**
  * `npm run library:sync`: applies the PubMed baseline and update files of a folder to the local library, streaming
- * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with DeleteCitation entries and newer
+ * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with
+ * DeleteCitation entries and newer
  * versions of a PMID applied as they come. Each batch of items commits with the file's checkpoint, so a sync killed
  * at any point (even kill -9) resumes where the last commit left it, and a file already applied is skipped.
  * @throws SyncOrderError when a new file sorts before an applied one; PubmedXmlError or a zlib error when a file is

@@ -104,7 +104,8 @@ export async function checkOutboundUrl(raw: string, options: OutboundOptions = {
     throw new OutboundRefused(
       "internal",
       "This URL points into the server's own network (a loopback, private, link-local or other internal address), " +
-        "which is not allowed. Use a public address, or ask the administrator to allow the host (CRITICA_OUTBOUND_ALLOW).",
+        "which is not allowed. Use a public address, or ask the administrator to allow the host " +
+        "(CRITICA_OUTBOUND_ALLOW).",
     );
   return { url, address: addresses[0] };
 }

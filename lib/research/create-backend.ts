@@ -9,7 +9,9 @@ import type { ReasoningBackend } from "@/lib/research/backend";
 // Which reasoning backend a run uses. Apart from lib/research/backend.ts (the contract the agents implement), so the
 // agents can import that contract without a file circle through their own factory.
 
-/** Options of {@link createReasoningBackend}: the model choice (a model, its id, a call timeout), an embedding model. */
+/**
+ * Options of {@link createReasoningBackend}: the model choice (a model, its id, a call timeout), an embedding model.
+ */
 export interface BackendOptions extends ModelChoice {
   /** Embedding model for MMR; default the configured one (OPENAI_EMBEDDING_MODEL), else TF-IDF. */
   embeddingModel?: EmbeddingModel | null;

@@ -32,7 +32,9 @@ export const researchExport: ModeExport = {
   followUps: true,
 };
 
-/** The saved Markdown of a report (re-rendered when missing) with its bottom line and GRADE sections (answerMarkdown). */
+/**
+ * The saved Markdown of a report (re-rendered when missing) with its bottom line and GRADE sections (answerMarkdown).
+ */
 function markdownWithAnswer(detail: RunDetail, report: NonNullable<RunDetail["report"]>): string {
   const markdown = detail.markdown ?? reportToMarkdown(report);
   const answered = reportAnswer(detail.run.question, detail.evidence, report);

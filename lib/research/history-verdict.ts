@@ -3,7 +3,8 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
 
 /**
  * The bottom line of a research run's latest report, as the history shows it instead of the judge's confidence:
- * "probably yes", "unclear", "open question", or "top candidates: A, B" for an open question (lib/report/appraise/answer,
+ * "probably yes", "unclear", "open question", or "top candidates: A, B" for an open question
+ * (lib/report/appraise/answer,
  * the same figures as the report page); null without a report.
  */
 export async function researchVerdict(run: { id: string; question: string }): Promise<string | null> {

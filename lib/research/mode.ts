@@ -24,7 +24,9 @@ import {
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;
 
-/** What a caller may inject into a research run instead of the configured backend (tests); it then executes in process. */
+/**
+ * What a caller may inject into a research run instead of the configured backend (tests); it then executes in process.
+ */
 export interface ResearchOverrides {
   backend: ReasoningBackend;
 }
@@ -178,7 +180,8 @@ export const researchMode: RunMode<
 /**
  * Runs the research stages in this process over an `input` its caller built (evaluations and tests with their own
  * sources and recorder): the run-started event, the stages in the order of the plan, the closing run-finished event.
- * Never throws for a stage's error: failures and cancellation end the run with status "failed" / "cancelled" and a message.
+ * Never throws for a stage's error: failures and cancellation end the run with status "failed" / "cancelled" and a
+ * message.
  */
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
   await announceRun(

@@ -17,7 +17,8 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
  * hypothesis agent gave that named no offered record, all iterations); `verification` is the critic's verdict
  * (`{ status: "verified" | "unverified" | "not-checked", failedChecks, attempts }`), `critic` every verdict in
  * order; `usage` the model calls' tokens and estimated cost (see summarizeUsage).
- * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }] }`,
+ * `excludedForProvenance`: `{ count, records: [{ evidenceId, pmid, title, reason: "retracted", retractionNoticePmids }]
+ * }`,
  * the collected records never given to the agents as support (retracted); they stay in `evidence`.
  * `prisma`: the PRISMA 2020 flow of the run's records (identified per source, duplicates removed, screened,
  * excluded with reasons, included; see researchFlow).

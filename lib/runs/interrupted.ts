@@ -5,7 +5,9 @@ import type { ModeRegistry } from "@/lib/runs/registry";
 export const INTERRUPTED_MESSAGE =
   "The server stopped while this run was executing; everything found until then is kept.";
 
-/** An unfinished run as the start-up check sees it: its mode and its Workflow SDK run id (null: never enqueued durably). */
+/**
+ * An unfinished run as the start-up check sees it: its mode and its Workflow SDK run id (null: never enqueued durably).
+ */
 export interface UnfinishedRun {
   id: string;
   mode: string;

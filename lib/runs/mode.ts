@@ -35,7 +35,9 @@ export type EndedRunDetail = RunDetail & { run: RunDetail["run"] & { status: Run
  */
 export type Stage<I, S> = (input: I, state: S, iteration: number) => Promise<unknown>;
 
-/** Where the stage input is built: the step's recorder and cancel signal, and the caller's overrides (in process only). */
+/**
+ * Where the stage input is built: the step's recorder and cancel signal, and the caller's overrides (in process only).
+ */
 export interface StageContext<Ov> {
   recorder: RunRecorder;
   signal: AbortSignal;
@@ -169,10 +171,14 @@ export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = 
   agents: readonly ModeAgent[];
 }
 
-/** A mode's durable workflow: the "use workflow" function of its workflow.ts, started with the job and first progress. */
+/**
+ * A mode's durable workflow: the "use workflow" function of its workflow.ts, started with the job and first progress.
+ */
 export type RunWorkflow<S> = (job: RunJob, progress: RunProgress<S>) => Promise<void>;
 
-/** A mode with its durable workflow (lib/modes.ts pairs them: a mode file cannot import the workflow that imports it). */
+/**
+ * A mode with its durable workflow (lib/modes.ts pairs them: a mode file cannot import the workflow that imports it).
+ */
 export type DurableMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object> = RunMode<R, I, S, O, Ov> & {
   workflow: RunWorkflow<S>;
 };

@@ -32,7 +32,8 @@ export interface RegisteredMode extends ModeFacts {
   request: z.ZodType<unknown>;
   /**
    * Starts a run of this mode owned by `ownerId` (lib/runs/start.ts startRun) with a request its caller validated
-   * with `request`. @throws AppError "invalid-input" with the first problem when it does not pass; what startRun throws.
+   * with `request`. @throws AppError "invalid-input" with the first problem when it does not pass; what startRun
+   * throws.
    */
   start(request: unknown, options: { ownerId?: string | null }): Promise<{ runId: string }>;
   /** Starts a saved run's settings again (its request: RunMode.requestOf), owned by `ownerId`. */

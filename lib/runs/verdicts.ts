@@ -1,6 +1,8 @@
 import type { ModeRegistry } from "@/lib/runs/registry";
 
-/** Verdicts kept in memory (a history page's worth many times over); the oldest is dropped first. Source: our choice. */
+/**
+ * Verdicts kept in memory (a history page's worth many times over); the oldest is dropped first. Source: our choice.
+ */
 const MAX_CACHED = 500;
 
 /** Verdicts by run id and when the run finished (a later follow-up's version gives a new key). */

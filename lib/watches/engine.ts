@@ -18,7 +18,9 @@ import { recheckStages, type RecheckState } from "./recheck-mode";
 // A file of steps imported by the watch's workflow exports only steps (and constants without imports): the workflow
 // bundle keeps every other export with what it imports, which would put the database client in the workflow sandbox.
 
-/** A research re-check as the engine runs it: the job (the run, its settings, the plan) and the progress to start from. */
+/**
+ * A research re-check as the engine runs it: the job (the run, its settings, the plan) and the progress to start from.
+ */
 export interface Recheck {
   job: RunJob;
   progress: RunProgress<RecheckState>;

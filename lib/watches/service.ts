@@ -61,7 +61,8 @@ function checkSources(run: RunSummary, sources: SourceId[] | undefined): SourceI
   if (foreign.length) {
     throw new WatchError(
       400,
-      `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`,
+      `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ` +
+        `${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`,
     );
   }
   return [...new Set(sources)];
@@ -73,7 +74,8 @@ async function admitActive(ownerId: string | null): Promise<void> {
   if (active >= max)
     throw new WatchError(
       429,
-      `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or delete one first.`,
+      `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or ` +
+        `delete one first.`,
     );
 }
 
@@ -82,7 +84,8 @@ async function admitActive(ownerId: string | null): Promise<void> {
  * `sources` (default: the run's),
  * each restricted to records changed since the run (then since its last successful check). The first check is one
  * period from now (watch clock).
- * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400 (sources the run did not search), 429 (too many active watches).
+ * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400
+ * (sources the run did not search), 429 (too many active watches).
  */
 export async function createWatchFor(
   caller: Caller,

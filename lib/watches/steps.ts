@@ -80,7 +80,9 @@ export async function planWatchStep(watchId: string): Promise<StepPlan> {
   return { kind: "check", checkId: check.id, runId: watch.runId, recheck: await recheckOf(watch.runId) };
 }
 
-/** How a run's mode re-checks it (RunMode.watch); a run of a mode that cannot be watched is re-checked as research was. */
+/**
+ * How a run's mode re-checks it (RunMode.watch); a run of a mode that cannot be watched is re-checked as research was.
+ */
 async function recheckOf(runId: string): Promise<WatchRecheck> {
   const mode = (await getRun(runId))?.mode;
   return (mode ? registry.named(mode)?.watch : undefined) ?? "iteration";
@@ -276,7 +278,9 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
   return { notify: outcome.status === "changed" };
 }
 
-/** How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error. */
+/**
+ * How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error.
+ */
 async function claimOutcome(runId: string, probe: Probe): Promise<Omit<CheckOutcome, "watch" | "finishedAt">> {
   const [run, events, evidence, previousEvidence] = await Promise.all([
     getRun(runId),

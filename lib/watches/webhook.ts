@@ -23,12 +23,17 @@ export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("hex")}`;
 }
 
-/** The signature header's value for a body sent at `timestamp` (seconds): `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}`. */
+/**
+ * The signature header's value for a body sent at `timestamp` (seconds): `sha256=` + hex HMAC-SHA256 of
+ * `${timestamp}.${body}`.
+ */
 export function signPayload(secret: string, timestamp: number, body: string): string {
   return `sha256=${crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
-/** How one delivery went: delivered or not, after how many attempts, the last HTTP status (null: no answer) and error. */
+/**
+ * How one delivery went: delivered or not, after how many attempts, the last HTTP status (null: no answer) and error.
+ */
 export interface DeliveryResult {
   delivered: boolean;
   attempts: number;

@@ -84,7 +84,9 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     const completeMs = performance.now() - restarted;
     console.log(
-      `durable resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first new event ${Math.round(resumeMs)} ms, run completed ${Math.round(completeMs)} ms; ${before.length} events saved before kill -9`,
+      `durable resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first ` +
+        `new event ${Math.round(resumeMs)} ms, run completed ${Math.round(completeMs)} ms; ${before.length} ` +
+        `events saved before kill -9`,
     );
 
     const after = await events(runId);
@@ -152,7 +154,8 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
     console.log(
-      `durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms after the request`,
+      `durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms ` +
+        `after the request`,
     );
     const events = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));

@@ -55,7 +55,8 @@ export function buildOpenApiDocument() {
         "signed-in user: the better-auth session cookie of the web app, or an API key created at /settings/api-keys " +
         "and sent as `Authorization: Bearer <key>`. A run belongs to the user who started it: only its owner or an " +
         "admin may read it (anyone else gets 404, as for a run that does not exist), and only its owner may post " +
-        "follow-ups, cancel or share it. With CRITICA_AUTH=off no credential is needed, runs are owned by the browser " +
+        "follow-ups, cancel or share it. With CRITICA_AUTH=off no credential is needed, runs are owned by the " +
+        "browser " +
         "session cookie `critica_session`, and runs started from the command line can be acted on by anyone.",
     },
     components: {
@@ -200,7 +201,8 @@ export function buildOpenApiDocument() {
         },
         post: {
           summary:
-            "Ask a follow-up; the answer streams as an AI SDK UI message stream (data-follow-up-kind, text with [n] markers, data-chat-answer)",
+            "Ask a follow-up; the answer streams as an AI SDK UI message stream (data-follow-up-kind, text with " +
+            "[n] markers, data-chat-answer)",
           security: signedIn,
           requestParams: runPath,
           requestBody: { content: { "application/json": { schema: followUpRequestSchema } } },

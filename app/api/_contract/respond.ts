@@ -77,7 +77,9 @@ export async function readJson(request: Request): Promise<{ data: unknown } | { 
   return { data };
 }
 
-/** The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached). */
+/**
+ * The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached).
+ */
 export function refuse(refusal: { error: string; status: number; retryAfterSeconds?: number }): Response {
   return json(
     { error: refusal.error },

@@ -147,7 +147,9 @@ export const researchRunJsonSchema = z
   })
   .meta({ id: "ResearchRunJson" });
 
-/** The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check. */
+/**
+ * The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check.
+ */
 export const claimCheckJsonSchema = z
   .object({
     runId: runIdSchema,
@@ -192,10 +194,16 @@ export const healthSchema = z
   .loose()
   .meta({ id: "Health" });
 
-/** POST /api/runs/<id>/messages: a follow-up (1–2,000 characters), or `regenerate` with the id of an answer to write again. */
+/**
+ * POST /api/runs/<id>/messages: a follow-up (1–2,000 characters), or `regenerate` with the id of an answer to write
+ * again.
+ */
 export const followUpRequestSchema = followUpBodySchema.meta({ id: "FollowUpRequest" });
 
-/** GET /api/runs/<id>/messages: the conversation's messages (AI SDK UIMessage: id, role, parts, metadata { createdAt, status }). */
+/**
+ * GET /api/runs/<id>/messages: the conversation's messages (AI SDK UIMessage: id, role, parts, metadata { createdAt,
+ * status }).
+ */
 export const messageListSchema = z
   .object({
     messages: z.array(

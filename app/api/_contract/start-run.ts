@@ -4,7 +4,8 @@ import { apiError, errorResponse, json, readJson, refuse, validate } from "@/app
 
 /**
  * Starts a run of the mode named `modeName` from an API request, exactly as its form does (POST /api/runs, POST
- * /api/checks, POST /api/modes/<name>): the JSON body validated with the mode's request schema (lib/domain/run-input.ts),
+ * /api/checks, POST /api/modes/<name>): the JSON body validated with the mode's request schema
+ * (lib/domain/run-input.ts),
  * the caller admitted, the run started owned by the caller: the signed-in user (session or API key), or with
  * CRITICA_AUTH=off the browser session (the cookie is set when missing, so an API client keeps it to cancel or share
  * its runs). → 202 `{ runId }` (Location: the run's JSON); 400 with the reason for bad input, 401 when not signed in,

@@ -17,7 +17,10 @@ async function view(ownerId: string) {
   return toWebhookView(webhook, deliveries);
 }
 
-/** GET /api/webhook → `{ url, secret, deliveries }`: the caller's webhook (nulls when none) and its latest 20 deliveries. */
+/**
+ * GET /api/webhook → `{ url, secret, deliveries }`: the caller's webhook (nulls when none) and its latest 20
+ * deliveries.
+ */
 export async function GET() {
   await connection();
   const ownerId = await owner();

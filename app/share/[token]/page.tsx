@@ -21,7 +21,8 @@ export const metadata: Metadata = {
 /**
  * A shared report: the frozen snapshot behind the token, read-only, with its exports; unknown or revoked tokens
  * answer 404. It shows the conversation as it was frozen: the question, the first turn, then the follow-ups and their
- * answers (research follow-ups with their iteration and report version), without the message box. Everything shown comes from the snapshot (never from live rows), and the page does not carry the
+ * answers (research follow-ups with their iteration and report version), without the message box. Everything shown
+ * comes from the snapshot (never from live rows), and the page does not carry the
  * run's id, so holding a share link gives no way to the live run page after the link is revoked. No referrer is
  * sent, so the token does not leak to PubMed or DOI sites through links.
  */

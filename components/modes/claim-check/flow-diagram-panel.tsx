@@ -22,7 +22,10 @@ export function ClaimFlowDiagramPanel({ events }: { events: RunEvent[] }) {
             key={f.claim}
             idPrefix={`claim-${f.claim}-prisma`}
             layout={claimFlowLayout(f)}
-            caption={`Claim ${f.claim}: PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71), counted from the check's saved events.`}
+            caption={
+              `Claim ${f.claim}: PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71), counted from the ` +
+              `check's saved events.`
+            }
           />
         ))}
       </div>

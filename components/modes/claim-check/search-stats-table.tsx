@@ -1,7 +1,9 @@
 import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
 import { SEARCH_STRATEGIES, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
 
-/** A claim's search statistics (found, scored and cited, per strategy and in total) and how the result was generated. */
+/**
+ * A claim's search statistics (found, scored and cited, per strategy and in total) and how the result was generated.
+ */
 export function SearchStatsTable({ stats, metadata }: { stats: ClaimSearchStats; metadata: GenerationMetadata }) {
   return (
     <div className="space-y-1 text-sm">

@@ -43,7 +43,9 @@ export function CriticEvent({ data }: { data: RunEventPayloads["critic"] }) {
           >
             {data.entailment === null
               ? "entailment not checked"
-              : `${data.entailment.verdict === "PASS" ? "✓" : "✗"} entailment of ${data.entailment.claimsChecked} cited ${data.entailment.claimsChecked === 1 ? "sentence" : "sentences"}`}
+              : `${data.entailment.verdict === "PASS" ? "✓" : "✗"} entailment of ` +
+                `${data.entailment.claimsChecked} cited ` +
+                `${data.entailment.claimsChecked === 1 ? "sentence" : "sentences"}`}
           </Badge>
         </li>
       </ul>

@@ -44,14 +44,17 @@ export function openingParagraph(answer: ReportAnswer, records: ReportRecord[], 
   const sentences = [
     bearing.length === 0
       ? `${found}, none bears directly on the question; the report quotes the closest.`
-      : `${found}, ${bearing.length} ${bearing.length === 1 ? "bears" : "bear"} on the question: ${groups.length === 1 ? groups[0] : `${groups.slice(0, -1).join(", ")} and ${groups.at(-1)}`}.`,
+      : `${found}, ${bearing.length} ${bearing.length === 1 ? "bears" : "bear"} on the question: ` +
+        `${groups.length === 1 ? groups[0] : `${groups.slice(0, -1).join(", ")} and ${groups.at(-1)}`}.`,
   ];
   const best = [...report.hypothesesTested].sort(
     (a, b) => b.supported - a.supported || a.contradicted - b.contradicted,
   )[0];
   if (best && best.supported > 0) {
     sentences.push(
-      `The best-supported mechanism is ${best.mechanism} (${count(best.supported, "supporting record", "supporting records")}, ${best.contradicted === 0 ? "none" : best.contradicted} contradicting).`,
+      `The best-supported mechanism is ${best.mechanism} ` +
+        `(${count(best.supported, "supporting record", "supporting records")}, ` +
+        `${best.contradicted === 0 ? "none" : best.contradicted} contradicting).`,
     );
   }
   if (bearing.length > 0) sentences.push(`Certainty of the evidence (GRADE): ${answer.certainty.level}.`);

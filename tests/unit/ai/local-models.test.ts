@@ -5,7 +5,10 @@ import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
-/** The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no configuration). */
+/**
+ * The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no
+ * configuration).
+ */
 function localModelConfigurations(): Map<string, Record<string, string>> {
   const doc = readFileSync("docs/local-models.md", "utf8");
   const configs = new Map<string, Record<string, string>>();
@@ -89,7 +92,8 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
         response_format: { type: string };
         messages: Array<{ role: string; content: string }>;
       };
-      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made repeatable).
+      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made
+      // repeatable).
       expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0, 1_000]);
       const jsonObject = vars.OPENAI_STRUCTURED_OUTPUT === "json_object";
       expect(body.response_format.type).toBe(jsonObject ? "json_object" : "json_schema");

@@ -44,8 +44,12 @@ const LARGEST: Evidence[] = [...MEDLINE]
   .sort((a, b) => b.citation.abstract.length - a.citation.abstract.length)
   .slice(0, MAX_RUN_EVIDENCE);
 const QUESTION =
-  "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and by what mechanism?";
-/** The most the answer format adds to the instructions: a field guide and the JSON schema (OPENAI_STRUCTURED_OUTPUT=json_object). */
+  "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and " +
+  "by what mechanism?";
+/**
+ * The most the answer format adds to the instructions: a field guide and the JSON schema
+ * (OPENAI_STRUCTURED_OUTPUT=json_object).
+ */
 const WORST_STYLE: PromptStyle = { fieldGuide: true, schemaInPrompt: true };
 const LONG = (n: number) =>
   "a long model-written phrase about mechanisms and outcomes ".repeat(Math.ceil(n / 57)).slice(0, n);
@@ -67,7 +71,10 @@ function measuredOptions({ prompt, maxOutputTokens }: ScriptedModel["calls"][num
 }
 
 const sizes: Array<[string, number, number]> = [];
-/** Asserts that an agent's prompt (estimated at characters ÷ 4, lib/ai/truncation) and its output limit fit 16,384 tokens. */
+/**
+ * Asserts that an agent's prompt (estimated at characters ÷ 4, lib/ai/truncation) and its output limit fit 16,384
+ * tokens.
+ */
 function fits(agent: string, chars: number, maxOutputTokens: number) {
   const total = estimateTokens(chars) + maxOutputTokens;
   sizes.push([agent, estimateTokens(chars), maxOutputTokens]);
@@ -106,7 +113,10 @@ const ASSESSMENT: JudgeAssessment = {
   nextSearchQueries: [],
   reasoning: LONG(400),
 };
-/** The critic's feedback on a draft at its longest: MAX_LISTED_ISSUES lines of about 300 characters, and the "… and N more" line. */
+/**
+ * The critic's feedback on a draft at its longest: MAX_LISTED_ISSUES lines of about 300 characters, and the "… and N
+ * more" line.
+ */
 const FEEDBACK = [
   ...Array.from({ length: MAX_LISTED_ISSUES }, () => `Every factual paragraph cites evidence: ${LONG(260)}`),
   "… and 12 more",

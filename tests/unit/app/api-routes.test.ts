@@ -164,7 +164,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(body.text).toBe("Lithium causes nephrogenic diabetes insipidus.");
     expect(body.claims.length).toBeGreaterThan(0);
     expect(body).toEqual(JSON.parse(JSON.stringify(claimCheckToJson((await getRunDetail(runId))!))));
-    // The published contract (ClaimCheckJson, built on the domain's claim-verdict schema) describes every field of each claim.
+    // The published contract (ClaimCheckJson, built on the domain's claim-verdict schema) describes every field of each
+    // claim.
     const parsed = claimCheckJsonSchema.safeParse(body);
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
     expect(parsed.data!.claims).toEqual(body.claims);
@@ -341,7 +342,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       });
       expect(body.world.error).toMatch(
         new RegExp(
-          `^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open '.*\\.workflow/\\.workflow-write-test-\\d+'$`,
+          `^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open ` +
+            `'.*\\.workflow/\\.workflow-write-test-\\d+'$`,
         ),
       );
     } finally {

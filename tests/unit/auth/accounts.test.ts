@@ -210,7 +210,8 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       }
       const busy = await admitRunStart({ ...caller, userId: alice.userId, role: "user" });
       expect(busy?.message).toBe(
-        "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then start again.",
+        "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then " +
+          "start again.",
       );
       req.headers = new Headers({ cookie: alice.cookie });
       const refused = await runs.POST(

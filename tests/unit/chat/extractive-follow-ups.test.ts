@@ -49,7 +49,9 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     const a = await ask(run, "Which of these studies were in humans?");
     expect(a.kind).toMatchObject({ kind: "evidence", reason: "asks about the run's evidence" });
     expect(a.text).toBe(
-      "By publication types and abstract wording, 27 of the run's 51 records are studies in humans (1 randomized trial, 4 cohort studies, 2 case-control or cross-sectional studies, 16 case reports or series, 4 other human studies) [1, 3, 5, 12, 14–21, 23, 24, 27–30, 33, 35–39, 47, 50, 51].\n\n" +
+      "By publication types and abstract wording, 27 of the run's 51 records are studies in humans (1 " +
+        "randomized trial, 4 cohort studies, 2 case-control or cross-sectional studies, 16 case reports or " +
+        "series, 4 other human studies) [1, 3, 5, 12, 14–21, 23, 24, 27–30, 33, 35–39, 47, 50, 51].\n\n" +
         "Of the others:\n\n" +
         "- 20 are animal studies [2, 4, 6–11, 13, 22, 26, 31, 32, 34, 40, 42, 44–46, 48].\n" +
         "- 3 are in vitro studies [41, 43, 49].\n" +
@@ -75,35 +77,46 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     // [3] of the answer is [3] of the report.
     expect(report.references[2].evidenceId).toBe("pmid:9538487");
     expect(a.text.split("\n")[0]).toBe(
-      "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+      "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes " +
+        "insipidus”, a case report or series [3].",
     );
     expect(a.text).toContain(
-      "- “After recovery from hyperglycaemia, he remained polyuric despite normal blood glucose concentrations; water deprivation testing indicated nephrogenic diabetes insipidus, likely to be lithium-induced.” [3]",
+      "- “After recovery from hyperglycaemia, he remained polyuric despite normal blood glucose concentrations; " +
+        "water deprivation testing indicated nephrogenic diabetes insipidus, likely to be lithium-induced.” [3]",
     );
     expect(a.answer!.checks.removedQuotes).toBe(0);
   });
 
-  it("quotes the passages stating doses of the run's drug (lithium), each found in the abstract it cites, for “What doses were used?”", async () => {
-    const a = await ask(run, "What doses were used?");
-    // Only sentences that name lithium and state an amount: before, 4 of the 5 passages were doses of cyclosporine,
-    // FK506, carbamazepine and acetaminophen from the same evidence.
-    expect(a.answer!.references.map((r) => r.pmid)).toEqual(["19692487", "1378968", "9406968", "24582773"]);
-    expect(a.text).toBe(
-      "4 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 6, 26, 27]:\n\n" +
-        "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked polyuria with hyposmotic urine.” [4]\n" +
-        "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
-        "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria.” [26]\n" +
-        "- “We report the case of a 35-year-old patient suffering from schizo-affective disorder since the age of 19 years, treated by a combination of first-generation antipsychotics, zuclopenthixol (100 mg/day) and lithium (1200 mg/day) (serum lithium=0.85 mEq/l).” [27]",
-    );
-    expect(a.answer).toMatchObject({ answered: true, checks: { status: "verified", removedQuotes: 0 } });
-    for (const line of a.text.split("\n").filter((l) => l.startsWith("- "))) {
-      const [, quote, n] = /^- “(.+)” \[(\d+)\]$/.exec(line)!;
-      const ref = a.answer!.references.find((r) => r.n === Number(n))!;
-      const record = await getDb().evidence.findUniqueOrThrow({ where: { id: ref.evidenceId } });
-      expect(record.abstract).toContain(quote);
-    }
-    await expectCitationsResolve(a.text, a.answer!.references);
-  });
+  it(
+    "quotes the passages stating doses of the run's drug (lithium), each found in the abstract it cites, for " +
+      "“What doses were used?”",
+    async () => {
+      const a = await ask(run, "What doses were used?");
+      // Only sentences that name lithium and state an amount: before, 4 of the 5 passages were doses of cyclosporine,
+      // FK506, carbamazepine and acetaminophen from the same evidence.
+      expect(a.answer!.references.map((r) => r.pmid)).toEqual(["19692487", "1378968", "9406968", "24582773"]);
+      expect(a.text).toBe(
+        "4 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 6, 26, 27]:\n\n" +
+          "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked " +
+          "polyuria with hyposmotic urine.” [4]\n" +
+          "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then " +
+          "randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
+          "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked " +
+          "polyuria.” [26]\n" +
+          "- “We report the case of a 35-year-old patient suffering from schizo-affective disorder since the age " +
+          "of 19 years, treated by a combination of first-generation antipsychotics, zuclopenthixol (100 mg/day) " +
+          "and lithium (1200 mg/day) (serum lithium=0.85 mEq/l).” [27]",
+      );
+      expect(a.answer).toMatchObject({ answered: true, checks: { status: "verified", removedQuotes: 0 } });
+      for (const line of a.text.split("\n").filter((l) => l.startsWith("- "))) {
+        const [, quote, n] = /^- “(.+)” \[(\d+)\]$/.exec(line)!;
+        const ref = a.answer!.references.find((r) => r.n === Number(n))!;
+        const record = await getDb().evidence.findUniqueOrThrow({ where: { id: ref.evidenceId } });
+        expect(record.abstract).toContain(quote);
+      }
+      await expectCitationsResolve(a.text, a.answer!.references);
+    },
+  );
 
   it("says plainly when the evidence states no dose of the run's drug, rather than quoting other drugs' doses", async () => {
     const { runId, done } = await startRun(research, {
@@ -114,7 +127,8 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     expect((await done).status).toBe("completed");
     const a = await ask((await getRun(runId))!, "What doses were used?");
     expect(a.text).toBe(
-      "None of the run's 40 records states a dose of cidofovir, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into cidofovir dose*.",
+      "None of the run's 40 records states a dose of cidofovir, so its evidence does not answer this. To search " +
+        "the sources for it, ask for more research, e.g. *look deeper into cidofovir dose*.",
     );
     expect(a.answer).toMatchObject({ answered: false, references: [], evidenceConsidered: 40 });
   });

@@ -62,7 +62,8 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     const [first, second] = shown;
     // PMID 123 names no record of the run: removed from the model's text (it used to be shown marked "not retrieved").
     expect(a.text).toBe(
-      `Lithium-treated rats developed polyuria [${first.n}]. As instructed. A second record bears on the question too [${second.n}].`,
+      `Lithium-treated rats developed polyuria [${first.n}]. As instructed. A second record bears on the ` +
+        `question too [${second.n}].`,
     );
     expect(a.textDeltas).toBeGreaterThanOrEqual(3);
     // The references cited so far arrive while the text streams (same part id), so markers become hover cards at once.
@@ -89,7 +90,8 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       uncitedSentences: [],
     });
 
-    // The prompt: the rules as instructions, at most CHAT_MAX_EVIDENCE numbered blocks of the run's records, the follow-up as a question.
+    // The prompt: the rules as instructions, at most CHAT_MAX_EVIDENCE numbered blocks of the run's records, the
+    // follow-up as a question.
     const prompt = promptOf(model.doStreamCalls[0].prompt as Array<{ role: string; content: unknown }>);
     expect(prompt.startsWith(CHAT_INSTRUCTIONS)).toBe(true);
     expect(shown).toHaveLength(Math.min(CHAT_MAX_EVIDENCE, evidenceCount));
@@ -246,7 +248,8 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     // with the rest: this library (the CDR training set) has no lithium record naming aquaporin, and the iteration
     // found no new record, which the paragraph says.
     expect(versions[1].report.executiveSummary).toBe(
-      "Lithium lowers aquaporin-2 in the collecting duct [1]. The follow-up search on aquaporin found no new record. No record of the run names lithium with aquaporin.",
+      "Lithium lowers aquaporin-2 in the collecting duct [1]. The follow-up search on aquaporin found no new " +
+        "record. No record of the run names lithium with aquaporin.",
     );
     expect(versions[1].report.references).toHaveLength(2);
     expect(versions[1].report.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });

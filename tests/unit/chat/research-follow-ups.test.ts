@@ -63,7 +63,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           fromVersion: 1,
           toVersion: 2,
           // v2 answers the follow-up (lib/chat/follow-up-findings): before, it kept v1's five references exactly. A
-          // question about lithium gains no references about other drugs (before: indinavir, ribavirin, contrast media).
+          // question about lithium gains no references about other drugs (before: indinavir, ribavirin, contrast
+          // media).
           referencesAdded: [
             {
               evidenceId: "pmid:6794356",
@@ -92,7 +93,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     // In plain words, with no template debris; the quoted sentence stands alone, so the page sets it as a quotation.
     expect(v2.executiveSummary.slice(v2.executiveSummary.indexOf("The follow-up search"))).toBe(
       "The follow-up search on children found 12 new records; none names lithium with children. " +
-        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [7].",
+        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium " +
+        "carbonate toxicity in a newborn infant [7].",
     );
     expect(v2.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
     expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
@@ -128,8 +130,10 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     // The opening paragraph counts the version's own records.
     const answered = answerFromRecords(QUESTION, page2.records, page2.view.version.report.drugCandidates);
     expect(openingParagraph(answered, page2.records, page2.view.version.report)).toBe(
-      "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human study and 2 animal studies [1–3, 5, 6]). " +
-        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus (2 supporting records, none contradicting). " +
+      "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human " +
+        "study and 2 animal studies [1–3, 5, 6]). " +
+        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes " +
+        "insipidus (2 supporting records, none contradicting). " +
         "Certainty of the evidence (GRADE): very low.",
     );
     const saved = (await listMessages(run.id)).at(-1)!;
@@ -223,7 +227,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and ended completed.");
     expect(appendix).toContain(
-      "It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.",
+      "It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, " +
+        "confidence 45% → 45%.",
     );
     expect(appendix).toContain("References of this answer:");
   });

@@ -14,7 +14,10 @@ import { importCorpus, useTempDatabase } from "../../support/temp-database";
 // calls in order, which exercises the durable claim check's stages, checkpoints and recorder on a real database.
 const CLAIM = "Doxorubicin has no effect on the heart";
 
-/** A check opened as startRun opens it on the server before it enqueues the workflow: the Run row and its run-started event. */
+/**
+ * A check opened as startRun opens it on the server before it enqueues the workflow: the Run row and its run-started
+ * event.
+ */
 const openCheck = (text: string) => openRun(claimCheck, { text, sources: ["local"] });
 
 /** A saved event's payload without what differs between two executions (durations and generation times). */

@@ -91,8 +91,10 @@ describe("counter-statements (extractive rules)", () => {
 describe("claim extraction without a model", () => {
   const abstract =
     "BACKGROUND: Anthracyclines are widely used. OBJECTIVE: We investigated whether dexrazoxane protects the heart. " +
-    "METHODS: 120 patients were randomized. RESULTS: Dexrazoxane reduced the incidence of heart failure from 21% to 6% (P < 0.001). " +
-    "Tumour response did not differ between groups. CONCLUSIONS: Dexrazoxane prevents doxorubicin-induced cardiotoxicity without reducing antitumour efficacy.";
+    "METHODS: 120 patients were randomized. RESULTS: Dexrazoxane reduced the incidence of heart failure from " +
+    "21% to 6% (P < 0.001). " +
+    "Tumour response did not differ between groups. CONCLUSIONS: Dexrazoxane prevents doxorubicin-induced " +
+    "cardiotoxicity without reducing antitumour efficacy.";
 
   it("takes the sentences that state a finding, without labels, in text order", () => {
     expect(extractClaimsExtractive(abstract)).toEqual([
@@ -111,7 +113,9 @@ describe("claim extraction without a model", () => {
     const claims = extractClaimsExtractive(record("pmid:11230490").citation.abstract);
     expect(claims).toHaveLength(3);
     expect(claims[2]).toBe(
-      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade 4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide as first-line therapy for MBC",
+      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade " +
+        "4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide " +
+        "as first-line therapy for MBC",
     );
     for (const c of claims) expect(c).not.toMatch(/^(?:PURPOSE|PATIENTS AND METHODS|To determine)/);
   });
@@ -120,7 +124,8 @@ describe("claim extraction without a model", () => {
 describe("passage verification (lib/grounding/passages)", () => {
   const abstract = record("pmid:24727461").citation.abstract;
   const sentence =
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
+    "mitochondrial dysfunction.";
 
   it("accepts an exact passage, ignoring case, spacing and surrounding quote marks", () => {
     expect(abstract).toContain(sentence);

@@ -13,7 +13,8 @@ function shown(data: RunEventPayloads["relevance"]): string {
 describe("the relevance stage in the run's timeline", () => {
   it("says how many records the agent reads, how many were scored now and how many were left out", () => {
     expect(shown({ iteration: 1, agent: "hypothesis", shown: 21, scored: 25, dropped: ["a", "b", "c", "d"] })).toBe(
-      "Relevance: 21 records read for the hypotheses (25 scored now); 4 records left out as not bearing on the question.",
+      "Relevance: 21 records read for the hypotheses (25 scored now); 4 records left out as not bearing on the " +
+        "question.",
     );
     expect(shown({ iteration: 2, agent: "judge", shown: 1, scored: 3, dropped: [] })).toBe(
       "Relevance: 1 record read for the judge (3 scored now).",

@@ -3,9 +3,12 @@ import { findMarkers, formatMarker, rewriteMarkers, sentenceAround } from "@/lib
 
 // Sentences from the extractive lithium report (BC5CDR abstracts), with its markers.
 const SUMMARY =
-  "It has been suggested that adenylate cyclase inhibition may be important in the development of both nephrogenic diabetes insipidus and hypothyroidism during lithium treatment [1]. " +
-  "We discuss the possible renal mechanisms and the implications for management of patients with lithium-induced nephrogenic diabetes insipidus [2]. " +
-  "The best-supported mechanism is lithium → AQP2 → adenylate cyclase → nephrogenic diabetes insipidus, supported by 3 records [1, 4] and contradicted by 0.";
+  "It has been suggested that adenylate cyclase inhibition may be important in the development of both " +
+  "nephrogenic diabetes insipidus and hypothyroidism during lithium treatment [1]. " +
+  "We discuss the possible renal mechanisms and the implications for management of patients with " +
+  "lithium-induced nephrogenic diabetes insipidus [2]. " +
+  "The best-supported mechanism is lithium → AQP2 → adenylate cyclase → nephrogenic diabetes insipidus, " +
+  "supported by 3 records [1, 4] and contradicted by 0.";
 
 describe("findMarkers", () => {
   it("finds single, list and range markers with their spans", () => {
@@ -33,10 +36,12 @@ describe("findMarkers", () => {
 describe("sentenceAround", () => {
   it("returns the sentence of the report that holds the marker", () => {
     expect(sentenceAround(SUMMARY, SUMMARY.indexOf("[2]"))).toBe(
-      "We discuss the possible renal mechanisms and the implications for management of patients with lithium-induced nephrogenic diabetes insipidus [2].",
+      "We discuss the possible renal mechanisms and the implications for management of patients with " +
+        "lithium-induced nephrogenic diabetes insipidus [2].",
     );
     expect(sentenceAround(SUMMARY, SUMMARY.indexOf("[1, 4]"))).toBe(
-      "The best-supported mechanism is lithium → AQP2 → adenylate cyclase → nephrogenic diabetes insipidus, supported by 3 records [1, 4] and contradicted by 0.",
+      "The best-supported mechanism is lithium → AQP2 → adenylate cyclase → nephrogenic diabetes insipidus, " +
+        "supported by 3 records [1, 4] and contradicted by 0.",
     );
   });
 

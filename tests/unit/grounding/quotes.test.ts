@@ -36,7 +36,10 @@ describe("quote matching (exact, else ≥ 0.95 normalised Levenshtein over a sli
   });
 });
 
-/** A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong record. */
+/**
+ * A draft with four quotations: a case variant, a near-verbatim one, an invented one, and a real one cited to the wrong
+ * record.
+ */
 const quoting: ReportOutput = {
   evidenceReading: "The records bear on the question.",
   outcome: "answers",
@@ -44,14 +47,18 @@ const quoting: ReportOutput = {
   title: "Lithium and polyuria",
   executiveSummary: [
     {
-      text: "In rats, “the male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria” [E1].",
+      text:
+        "In rats, “the male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed " +
+        "marked polyuria” [E1].",
       support: ["E1.2"],
     },
   ],
   methodology: "PubMed was searched.",
   mechanisticFindings: [
     {
-      text: 'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were significantly increased" [E1].',
+      text:
+        'Vasopressin rose: "Plasma concentration of AVP and transcripts of the AVP gene in the PVN and SON were ' +
+        'significantly increased" [E1].',
       support: ["E1.3"],
     },
     { text: "Amiloride reduced drinking [E2].", support: ["E2.2"] },
@@ -65,7 +72,8 @@ const quoting: ReportOutput = {
   ],
   drugCandidates: ["amiloride"],
   limitations: [
-    "Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were studied [E2].",
+    "Amiloride data are from rats, where “the male Wistar rats consuming a diet that contained LiCl” were " +
+      "studied [E2].",
   ],
   conclusion: [{ text: "Lithium raises AVP in rats [E1].", support: ["E1.3"] }],
 };
@@ -77,21 +85,25 @@ describe("quoted passages in the LLM report", () => {
     const report = await writeReport(scriptedModel([quoting]), input);
 
     expect(report.executiveSummary).toBe(
-      "In rats, “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria” [1].",
+      "In rats, “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed " +
+        "marked polyuria” [1].",
     );
     expect(report.mechanisticFindings.content).toBe(
-      'Vasopressin rose: "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased" [1]. Amiloride reduced drinking [2].',
+      'Vasopressin rose: "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were ' +
+        'significantly increased" [1]. Amiloride reduced drinking [2].',
     );
     // The invented quotation's sentence is gone; the next sentence stays.
     expect(report.clinicalFindings.content).toBe("Multiple daily doses were associated with higher urine volumes [3].");
-    // A real sentence of record 1 attributed to record 2 is not in record 2: removed (the limitation is empty, so dropped).
+    // A real sentence of record 1 attributed to record 2 is not in record 2: removed (the limitation is empty, so
+    // dropped).
     expect(report.limitations).toEqual([]);
     expect(report.removedQuotes).toBe(2);
     expect(report.replacedQuotes).toBe(2);
     expect(repairs.map((r) => r.kind)).toEqual(["quote", "quote"]);
     // The line names the quotation by its length, not its words: no source holds them, so they are shown nowhere.
     expect(repairs[0].detail).toBe(
-      "Clinical findings: a quotation of 12 words matches no cited source (best similarity 0.34); its sentence was removed",
+      "Clinical findings: a quotation of 12 words matches no cited source (best similarity 0.34); its sentence " +
+        "was removed",
     );
     expect(report.references.map((r) => r.evidenceId)).toEqual(["pmid:9406968", "pmid:7453952", "pmid:1987816"]);
   });

@@ -11,35 +11,45 @@ import { LITHIUM_EVIDENCE } from "../../support/llm";
 import { HOSTILE_TEXT } from "../../support/model-personas";
 
 describe("one scrub for every model-written string", () => {
-  it("removes identifiers naming no retrieved record, markers past the references, author–year citations and invented quotations, and counts them", () => {
-    const tally = emptyTally();
-    expect(scrubText(HOSTILE_TEXT, scrubContext(LITHIUM_EVIDENCE), tally)).toBe(
-      "Metformin reverses renal injury in all patients at 2500 mg daily.",
-    );
-    // PMID, URL and DOI (never their values); [42], [1] and "(Smith et al., 2024)"; one quotation.
-    expect(tally).toEqual({ identifiers: ["PMID", "URL", "DOI"], markers: 3, quotes: 1 });
-    // Idempotent.
-    const again = emptyTally();
-    expect(
-      scrubText(
+  it(
+    "removes identifiers naming no retrieved record, markers past the references, author–year citations and " +
+      "invented quotations, and counts them",
+    () => {
+      const tally = emptyTally();
+      expect(scrubText(HOSTILE_TEXT, scrubContext(LITHIUM_EVIDENCE), tally)).toBe(
         "Metformin reverses renal injury in all patients at 2500 mg daily.",
-        scrubContext(LITHIUM_EVIDENCE),
-        again,
-      ),
-    ).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
-    expect(again).toEqual({ identifiers: [], markers: 0, quotes: 0 });
-  });
+      );
+      // PMID, URL and DOI (never their values); [42], [1] and "(Smith et al., 2024)"; one quotation.
+      expect(tally).toEqual({ identifiers: ["PMID", "URL", "DOI"], markers: 3, quotes: 1 });
+      // Idempotent.
+      const again = emptyTally();
+      expect(
+        scrubText(
+          "Metformin reverses renal injury in all patients at 2500 mg daily.",
+          scrubContext(LITHIUM_EVIDENCE),
+          again,
+        ),
+      ).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
+      expect(again).toEqual({ identifiers: [], markers: 0, quotes: 0 });
+    },
+  );
 
-  it("keeps what names the evidence: a retrieved record's PMID, keys of the run, markers within the references, a quotation its record holds", () => {
-    const ctx = scrubContext(LITHIUM_EVIDENCE, { references: 2, keys: new Set(["E1", "E2"]) });
-    const tally = emptyTally();
-    const text =
-      'Rats became polyuric [2] (PMID 9406968; E1.2): "The male Wistar rats consuming a diet that contained LiCl" [E2], unlike [E9] and [3].';
-    expect(scrubText(text, ctx, tally)).toBe(
-      'Rats became polyuric [2] (PMID 9406968; E1.2): "The male Wistar rats consuming a diet that contained LiCl" [E2], unlike.',
-    );
-    expect(tally).toEqual({ identifiers: [], markers: 2, quotes: 0 });
-  });
+  it(
+    "keeps what names the evidence: a retrieved record's PMID, keys of the run, markers within the references, a " +
+      "quotation its record holds",
+    () => {
+      const ctx = scrubContext(LITHIUM_EVIDENCE, { references: 2, keys: new Set(["E1", "E2"]) });
+      const tally = emptyTally();
+      const text =
+        'Rats became polyuric [2] (PMID 9406968; E1.2): "The male Wistar rats consuming a diet that contained ' +
+        'LiCl" [E2], unlike [E9] and [3].';
+      expect(scrubText(text, ctx, tally)).toBe(
+        'Rats became polyuric [2] (PMID 9406968; E1.2): "The male Wistar rats consuming a diet that contained ' +
+          'LiCl" [E2], unlike.',
+      );
+      expect(tally).toEqual({ identifiers: [], markers: 2, quotes: 0 });
+    },
+  );
 });
 
 describe("a report whose model draft failed the critic", () => {
@@ -73,27 +83,33 @@ describe("a report whose model draft failed the critic", () => {
     },
   };
 
-  it("publishes the extractive report, says so, and keeps the model's draft collapsed at the end (closed <details>)", () => {
-    const html = renderToStaticMarkup(createElement(ReportReading, { report, records: [] }));
-    expect(html).toContain(
-      "<strong>Extractive report.</strong> The model&#x27;s report still failed the critic&#x27;s checks after 3 drafts",
-    );
-    const at = html.indexOf('<details class="report-section" data-testid="failed-model-draft">');
-    expect(at).toBeGreaterThan(html.indexOf("section-references"));
-    expect(html.slice(at)).toContain("The model&#x27;s title");
-    expect(html.slice(0, at)).not.toContain("The model&#x27;s title");
-    expect(html.slice(0, at)).not.toContain("Unverified report.");
-    expect(reportToMarkdown(report)).toContain(
-      "> **Extractive report.** The model's report still failed the critic's checks after 3 drafts",
-    );
-    expect(reportToMarkdown(report)).not.toContain("Unverified");
-  });
+  it(
+    "publishes the extractive report, says so, and keeps the model's draft collapsed at the end (closed " +
+      "<details>)",
+    () => {
+      const html = renderToStaticMarkup(createElement(ReportReading, { report, records: [] }));
+      expect(html).toContain(
+        "<strong>Extractive report.</strong> The model&#x27;s report still failed the critic&#x27;s checks after " +
+          "3 drafts",
+      );
+      const at = html.indexOf('<details class="report-section" data-testid="failed-model-draft">');
+      expect(at).toBeGreaterThan(html.indexOf("section-references"));
+      expect(html.slice(at)).toContain("The model&#x27;s title");
+      expect(html.slice(0, at)).not.toContain("The model&#x27;s title");
+      expect(html.slice(0, at)).not.toContain("Unverified report.");
+      expect(reportToMarkdown(report)).toContain(
+        "> **Extractive report.** The model's report still failed the critic's checks after 3 drafts",
+      );
+      expect(reportToMarkdown(report)).not.toContain("Unverified");
+    },
+  );
 });
 
 describe("what a cited sentence rests on (report.support)", () => {
   const e = LITHIUM_EVIDENCE[0];
   const AVP =
-    "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased in the Li-treated rats compared with controls.";
+    "Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased in " +
+    "the Li-treated rats compared with controls.";
   const support = [{ sentence: "Lithium raised AVP in rats.", evidenceId: e.id, sentences: [{ n: 3, text: AVP }] }];
 
   it("a citation card finds the record's exact sentence for the sentence as shown, markers and all", () => {

@@ -117,7 +117,8 @@ describe("research follow-ups count as runs for the limits (CRITICA_AUTH=on)", (
       "30",
       {
         error:
-          "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then start again.",
+          "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then " +
+          "start again.",
       },
     ]);
     expect(await messageCount()).toBe(before);

@@ -211,7 +211,8 @@ describe("the guarded outbound client", () => {
     expect(refusal).toBeInstanceOf(OutboundRefused);
     expect((refusal as Error).message).toBe(
       "This URL points into the server's own network (a loopback, private, link-local or other internal address), " +
-        "which is not allowed. Use a public address, or ask the administrator to allow the host (CRITICA_OUTBOUND_ALLOW).",
+        "which is not allowed. Use a public address, or ask the administrator to allow the host " +
+        "(CRITICA_OUTBOUND_ALLOW).",
     );
     const resolve = async () => [{ address: PUBLIC, family: 4 }];
     const ok = await checkOutboundUrl("https://hooks.example.org/x?y=1", { allow: NONE, resolve });

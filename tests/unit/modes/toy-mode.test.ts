@@ -109,7 +109,8 @@ describe("a toy mode added by its own folders and one line in each registry", ()
     );
     expect(text(html)).toContain("Word count 6 words; the longest is “polyuria”.");
     expect(html).toContain(
-      '<ol data-testid="timeline" class="space-y-2" aria-label="Research timeline"><li data-testid="words-counted-event">Counted 6 words</li></ol>',
+      '<ol data-testid="timeline" class="space-y-2" aria-label="Research timeline"><li ' +
+        'data-testid="words-counted-event">Counted 6 words</li></ol>',
     );
     expect(html).toMatch(/data-testid="run-progress">6 words counted</);
     expect(html).toMatch(/data-testid="run-status"[^>]*>completed</);

@@ -33,7 +33,8 @@ describe("a question that names no drug", () => {
     const own = report.references.find((r) => r.pmid === "21645374");
     expect(own).toBeDefined();
     expect(report.executiveSummary).toContain(
-      "the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.",
+      "the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it " +
+        "are quoted.",
     );
     expect(report.executiveSummary).toMatch(new RegExp(`\\[${own!.n}\\]`));
     const answered = reportAnswer(QUESTION, outcome.evidence, report)!;

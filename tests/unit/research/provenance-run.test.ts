@@ -135,7 +135,8 @@ describe("provenance through import, a research run and a claim check", () => {
       ],
     });
     expect(json.report!.limitations.slice(-2)).toEqual([
-      "Retracted records found: PMID 20510337 (retraction notice PMID 39990001). It was set aside and supports nothing in this report.",
+      "Retracted records found: PMID 20510337 (retraction notice PMID 39990001). It was set aside and supports " +
+        "nothing in this report.",
       "PMID 24975837 has an expression of concern (PMID 39990002); it still counts as evidence, read with that caveat.",
     ]);
     expect(json.markdown).toContain("Retracted records found: PMID 20510337 (retraction notice PMID 39990001).");
@@ -161,7 +162,8 @@ describe("provenance through import, a research run and a claim check", () => {
         kind: "retracted",
         label: "Retracted records found",
         text:
-          "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” (retraction notice PMID 39990001). " +
+          "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” " +
+          "(retraction notice PMID 39990001). " +
           "It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
       },
       {

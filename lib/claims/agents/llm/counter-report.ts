@@ -68,9 +68,13 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
         .join(", ");
       const abstract = records.get(c.evidenceId)?.citation.abstract.trim() ?? "";
       const findings = abstract
-        ? `\nFindings: <text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
+        ? `\nFindings: ` +
+          `<text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
         : "";
-      return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>${findings}`;
+      return (
+        `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: ` +
+        `<text>${neutraliseUserText(c.passage)}</text>${findings}`
+      );
     })
     .join("\n\n");
   const s = input.stats;
@@ -78,7 +82,9 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
     `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
     `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
     `## Passages supporting the counter-statement\n${passages}`,
-    `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ` +
+      `${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ` +
+      `${s.documentsCited} cited.`,
     "## Task\nWrite the counter-report.",
   ].join("\n\n");
 }

@@ -6,7 +6,10 @@ import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
 
-/** Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of the counter-statement at a small cost. */
+/**
+ * Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of
+ * the counter-statement at a small cost.
+ */
 export const HYDE_ABSTRACTS = 2;
 
 /** Model-facing schema of the counter-statement agent. */
@@ -52,7 +55,8 @@ export const counterStatementAgent: StructuredAgentSpec<z.infer<typeof counterSt
 /**
  * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
  * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/grounding/scrub). Keywords are trimmed
- * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
+ * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are
+ * kept.
  * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
  */
 export async function writeCounterStatement(
@@ -62,7 +66,9 @@ export async function writeCounterStatement(
 ): Promise<CounterStatement> {
   const output = await callAgent(counterStatementAgent, model, options, {
     signal: options.signal,
-    prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
+    prompt:
+      `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query ` +
+      `and hypothetical abstracts.`,
   });
   // Written before any record is retrieved, so no identifier, citation or author–year reference in it can name a
   // retrieved record: the scrub (lib/grounding/scrub) removes them all from what is shown and searched.

@@ -31,12 +31,14 @@ export const claimScoringSchema = z.object({
         rationale: z
           .string()
           .describe(
-            "First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing.",
+            "First, one sentence: what this record reports that bears on the counter-statement, or that it " +
+              "reports nothing.",
           ),
         score: z
           .number()
           .describe(
-            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`,
+            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement ` +
+              `(see rubric).`,
           ),
       }),
     )
@@ -79,7 +81,8 @@ export function clampCounterScore(x: number): number {
  * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
  * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
  * batch shows its records as numbered evidence blocks with abstract excerpts of about {@link SCORING_ABSTRACT_CHARS}
- * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
+ * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model
+ * did not score gets 0 ("not scored by the
  * model"). `stance` is "counter" at or above the threshold, else "neutral" (the model does not say whether a
  * record supports the claim).
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
@@ -99,7 +102,8 @@ export async function scoreDocumentsLlm(
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
         `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
-        `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
+        `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the ` +
+          `counter-statement.`,
       ].join("\n\n"),
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));

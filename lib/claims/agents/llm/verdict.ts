@@ -51,7 +51,8 @@ export function formatVerdictPrompt(input: VerdictInput): string {
     `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
     `## Counter-report\n<text>\n${neutraliseUserText(input.report)}\n</text>`,
     `## Cited passages\n${passages}`,
-    `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ` +
+      `${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
     "## Task\nGive the verdict on the original claim.",
   ].join("\n\n");
 }

@@ -30,7 +30,9 @@ export interface CitedClaim {
   sentence: string;
   references: number[];
   keys?: string[];
-  /** The evidence sentences the report agent said the claim rests on, by sentence id ("E3.2"), in the records' words. */
+  /**
+   * The evidence sentences the report agent said the claim rests on, by sentence id ("E3.2"), in the records' words.
+   */
   rests?: Array<{ id: string; text: string }>;
 }
 
@@ -46,7 +48,8 @@ export const criticOutputSchema = z.object({
         reasoning: z
           .string()
           .describe(
-            "First, one sentence comparing the claim with the cited blocks: name any element they do not state or contradict, referring to blocks by key (E3).",
+            "First, one sentence comparing the claim with the cited blocks: name any element they do not state " +
+              "or contradict, referring to blocks by key (E3).",
           ),
         verdict: z
           .enum(["PASS", "FAIL"])
@@ -110,7 +113,10 @@ export function formatCriticPrompt(question: string, claims: CitedClaim[], block
       const rests = (c.rests ?? [])
         .map((r) => (shown.has(r.id) ? r.id : `${r.id} “${neutraliseForPrompt(r.text)}”`))
         .join("; ");
-      return `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" section="${c.section}">\n${neutraliseForPrompt(c.sentence)}${rests ? `\nCited sentences: ${rests}` : ""}\n</claim>`;
+      return (
+        `<claim n="${c.claim}" cites="${(c.keys ?? c.references.map(String)).join(", ")}" ` +
+        `section="${c.section}">\n${neutraliseForPrompt(c.sentence)}${rests ? `\nCited sentences: ${rests}` : ""}\n</claim>`
+      );
     })
     .join("\n");
   return [
@@ -128,7 +134,8 @@ export function formatCriticPrompt(question: string, claims: CitedClaim[], block
  * is scrubbed (lib/grounding/scrub).
  */
 export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: ScrubContext): EntailmentIssue[] {
-  // The issue text is the model's: shown on the run page and sent back to the report agent, so scrubbed as all model text.
+  // The issue text is the model's: shown on the run page and sent back to the report agent, so scrubbed as all model
+  // text.
   const tally = emptyTally();
   const text = (issue: string) => (ctx ? scrubText(issue, ctx, tally) : issue.trim());
   const verdicts = new Map<number, CriticOutput["claims"][number]>();
@@ -161,7 +168,8 @@ export function toIssues(output: CriticOutput, claims: CitedClaim[], ctx?: Scrub
  * blocks are at most the report agent's 20). FAIL
  * when any sentence is not entailed (see {@link toIssues}); PASS with `claimsChecked` 0 and no model call when
  * nothing is cited.
- * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors propagate.
+ * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors
+ * propagate.
  */
 export async function checkEntailment(
   model: LanguageModel,

@@ -21,7 +21,9 @@ const evidenceRefs = (what: string) =>
     .array(z.string().describe('The key of an evidence block, such as "E3".'))
     .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
 
-/** One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives. */
+/**
+ * One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives.
+ */
 const modelHypothesisSchema = z.object({
   drug: z.string().describe("The drug or exposure, e.g. lithium."),
   target: z
@@ -58,7 +60,8 @@ export const hypothesisOutputSchema = z.object({
   evidenceReading: z
     .string()
     .describe(
-      "First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis).",
+      "First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it " +
+        "supports none, say why (this is the reason for giving no hypothesis).",
     ),
   hypotheses: z
     .array(modelHypothesisSchema)
@@ -123,7 +126,9 @@ export function formatHypothesisPrompt(
     `## Research question\n${input.question}`,
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
     evidenceSection(evidence),
-    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, when the evidence supports none.",
+    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → " +
+      "pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, " +
+      "when the evidence supports none.",
   ].join("\n\n");
 }
 
@@ -214,7 +219,8 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
  * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
- * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
+ * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []`
+ * when the model gave none, and picks the primary
  * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range). When no
  * hypothesis is left, the model's reading of the evidence is kept as `noHypothesisReason`.
  */

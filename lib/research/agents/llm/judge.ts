@@ -83,7 +83,9 @@ export const judgeAgent: StructuredAgentSpec<JudgeOutput> = {
   sampling: RESEARCH_SAMPLING.judge,
 };
 
-/** The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys. */
+/**
+ * The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys.
+ */
 export function formatJudgePrompt(
   input: JudgeInput,
   evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
@@ -91,10 +93,12 @@ export function formatJudgePrompt(
   const hypotheses = hypothesesLines(input.hypotheses, evidence);
   return [
     `## Research question\n${input.question}`,
-    `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
+    `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} ` +
+      `records collected.`,
     `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
     evidenceSection(evidence),
-    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
+    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with " +
+      "the rubric and decide whether the evidence is sufficient.",
   ].join("\n\n");
 }
 
@@ -104,7 +108,8 @@ export function clampScore(x: number): number {
 }
 
 /**
- * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/grounding/scrub; keys of the run's records
+ * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/grounding/scrub; keys of the run's
+ * records
  * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
  * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing

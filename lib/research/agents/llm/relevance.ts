@@ -36,12 +36,14 @@ export const relevanceOutputSchema = z.object({
         summary: z
           .string()
           .describe(
-            'First, one sentence: what this record reports that bears on the question (with its numbers), or "Not applicable".',
+            "First, one sentence: what this record reports that bears on the question (with its numbers), or " +
+              '"Not applicable".',
           ),
         score: z
           .number()
           .describe(
-            "Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it directly).",
+            "Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it " +
+              "directly).",
           ),
       }),
     )
@@ -82,7 +84,8 @@ type RelevanceCallOptions = ResearchLlmOptions & { hooks?: AgentHooks; signal?: 
  * with the question, in batches of at most {@link RELEVANCE_BATCH} asked at once; each block gets a one-sentence
  * summary, then a score 0–10 (clamped, rounded). Blocks scoring below {@link RELEVANCE_MIN_SCORE} are dropped; a
  * block the model gave no score keeps its place (no judgement is no reason to drop it) and is recorded with null, so
- * it is not asked about again. When a batch's call fails with anything but a provider error (e.g. an invalid answer twice)
+ * it is not asked about again. When a batch's call fails with anything but a provider error (e.g. an invalid answer
+ * twice)
  * nothing of that batch is dropped; the first provider error or abort of any batch propagates (after every batch has
  * settled: lib/ai/batches mapConcurrent), for the run's provider-error policy.
  * @returns the blocks kept and dropped, and the scores given now (one entry per block not in `known`).

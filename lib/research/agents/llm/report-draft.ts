@@ -54,7 +54,10 @@ export interface BuiltReport {
 
 const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** A statement after its citations were read: its text without them, the keys it cites and the sentences it names per key. */
+/**
+ * A statement after its citations were read: its text without them, the keys it cites and the sentences it names per
+ * key.
+ */
 interface Statement {
   field: ProseField;
   /** Which limitation (0-based) a limitations statement belongs to; 0 elsewhere. */
@@ -65,7 +68,8 @@ interface Statement {
 }
 
 /**
- * The scrubs of a draft (lib/grounding/scrub) and what they removed: `prose` for statements (their quotations are checked
+ * The scrubs of a draft (lib/grounding/scrub) and what they removed: `prose` for statements (their quotations are
+ * checked
  * later against the records they cite, lib/grounding/quotes), `text` for the title, drug candidates, chains and the
  * not-answered reason and list (quotations checked against every record).
  */
@@ -73,7 +77,9 @@ interface Scrub {
   prose: ScrubContext;
   text: ScrubContext;
   tally: ScrubTally;
-  /** Citations of the draft that named nothing shown: bare numbers, sentences citing unknown keys, ids past an abstract. */
+  /**
+   * Citations of the draft that named nothing shown: bare numbers, sentences citing unknown keys, ids past an abstract.
+   */
   citations: number;
 }
 
@@ -153,7 +159,9 @@ function readStatement(
     scrub.citations += bare.length;
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no evidence key (cite a block by key, e.g. [E3])`,
+      detail:
+        `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no ` +
+        `evidence key (cite a block by key, e.g. [E3])`,
     });
   }
   const entries = support.map((s) => s.trim()).filter(Boolean);
@@ -171,7 +179,9 @@ function readStatement(
   if (found.markers > 0)
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed (cite evidence sentences by id)`,
+      detail:
+        `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed ` +
+        `(cite evidence sentences by id)`,
     });
   const named = [...new Set([...unknown, ...notKeys.map(describeEntry)])];
   if (named.length > 0) {
@@ -181,7 +191,9 @@ function readStatement(
     const sentence = visible ? `the sentence “${short(visible)}”` : "a sentence";
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown`,
+      detail:
+        `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ` +
+        `${named.length === 1 ? "is" : "are"} no evidence block shown`,
     });
     return null;
   }
@@ -191,7 +203,9 @@ function readStatement(
   return text ? { field, item, text, keys, sentences } : null;
 }
 
-/** The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text. */
+/**
+ * The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text.
+ */
 function textStatements(
   field: ProseField,
   item: number,
@@ -381,9 +395,12 @@ function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, i
       missing.length > 0
         ? missing.map((m) => `Missing: ${m}.`)
         : [
-            "No record retrieved bears on the question closely enough to answer it; other searches or sources are needed.",
+            "No record retrieved bears on the question closely enough to answer it; other searches or sources " +
+              "are needed.",
           ],
-    conclusion: `No record among those retrieved answers the question; the evidence that would answer it is listed under Limitations.`,
+    conclusion:
+      `No record among those retrieved answers the question; the evidence that would answer it is listed under ` +
+      `Limitations.`,
     notAnswered: { reason: output.evidenceReading.trim(), missing },
   };
 }

@@ -20,12 +20,15 @@ const statements = (what: string) =>
         support: z
           .array(z.string().describe('A sentence id from an evidence block, e.g. "E3.2".'))
           .describe(
-            'First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only for a statement that needs no citation (an absence: "No record reports X.", or a statement about this review).',
+            'First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only ' +
+              'for a statement that needs no citation (an absence: "No record reports X.", or a statement about ' +
+              "this review).",
           ),
         text: z
           .string()
           .describe(
-            "Then the statement: one sentence in your own words, without citation markers or ids (code cites the sentences in support).",
+            "Then the statement: one sentence in your own words, without citation markers or ids (code cites " +
+              "the sentences in support).",
           ),
       }),
     )
@@ -44,7 +47,8 @@ export const reportOutputSchema = z.object({
   outcome: z
     .enum(["answers", "does-not-answer"])
     .describe(
-      'Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was found"); "does-not-answer" when it does not bear on the question enough to answer it.',
+      'Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was ' +
+        'found"); "does-not-answer" when it does not bear on the question enough to answer it.',
     ),
   missing: z
     .array(z.string().describe('One kind of evidence, e.g. "a randomised trial in children".'))
@@ -120,30 +124,37 @@ export function formatReportPrompt(
     ? [
         `Mechanism score ${last.mechanismScore}/10: ${judgeText(last.mechanismReasoning)}`,
         `Clinical score ${last.clinicalScore}/10: ${judgeText(last.clinicalReasoning)}`,
-        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
+        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ` +
+          `${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
         ...last.keyFindings.map((f) => `- ${judgeText(f)}`),
       ].join("\n")
     : "(no assessment)";
   const shortfalls = input.shortfalls.map((s) => `- ${SOURCE_LABELS[s.source]}: ${s.message}`).join("\n");
   return [
     `## Research question\n${input.question}`,
-    `## Methods so far\nSources searched: ${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
+    `## Methods so far\nSources searched: ` +
+      `${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
       `Search iterations: ${input.iterations}. Records collected: ${input.evidence.length}.` +
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
     `## Hypotheses tested (model-written: not evidence)\n${hypotheses}`,
-    `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence sentences it points to)\n${assessment}`,
+    `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence ` +
+      `sentences it points to)\n${assessment}`,
     evidenceSection(evidence),
     ...(input.feedback && input.feedback.length > 0
       ? [
-          "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a new report that fixes every point:\n" +
+          "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a " +
+            "new report that fixes every point:\n" +
             input.feedback.map((f) => `- ${f}`).join("\n"),
         ]
       : []),
-    "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. E3.2) in support, from the blocks above only.",
+    "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. " +
+      "E3.2) in support, from the blocks above only.",
   ].join("\n\n");
 }
 
-/** Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block. */
+/**
+ * Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block.
+ */
 export function bareNumberProblem(output: ReportOutput): string | null {
   const texts = [
     ...[output.executiveSummary, output.mechanisticFindings, output.clinicalFindings, output.conclusion]
@@ -154,7 +165,10 @@ export function bareNumberProblem(output: ReportOutput): string | null {
   ];
   const bare = [...new Set(texts.flatMap((t) => t.match(MARKER_PATTERN) ?? []))];
   if (bare.length === 0) return null;
-  return `it cites by number (${bare.slice(0, 5).join(", ")}). A number is not an evidence key: cite evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.`;
+  return (
+    `it cites by number (${bare.slice(0, 5).join(", ")}). A number is not an evidence key: cite evidence ` +
+    `sentences by id (e.g. E3.2) in support, and write no [n] in any text.`
+  );
 }
 
 /**

@@ -18,7 +18,8 @@ const GOOD: ResearchReport = {
   clinicalFindings: {
     title: "Clinical findings",
     content:
-      "Human evidence: 1 cross-sectional study.\n- Once-daily dosing was associated with lower urine volumes [3].\nNo randomised trial among the 4 records addressed the question.",
+      "Human evidence: 1 cross-sectional study.\n- Once-daily dosing was associated with lower urine volumes " +
+      "[3].\nNo randomised trial among the 4 records addressed the question.",
   },
   drugCandidates: ["amiloride"],
   limitations: ["Mostly rat data."],
@@ -91,7 +92,8 @@ describe("critic: deterministic checks", () => {
     };
     expect(failed(report)).toEqual({
       "dosage-citations": [
-        "Clinical findings: dosage “300 mg/day” without a citation in its sentence: “Patients should take 300 mg/day of lithium carbonate.”",
+        "Clinical findings: dosage “300 mg/day” without a citation in its sentence: “Patients should take 300 " +
+          "mg/day of lithium carbonate.”",
       ],
     });
   });
