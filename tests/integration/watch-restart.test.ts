@@ -50,6 +50,8 @@ describe("a watched run re-checks on schedule across restarts (SQLite, local wor
       CRITICA_SOURCES: "pubmed,europepmc,ctgov",
       CRITICA_SOURCE_CACHE_TTL_HOURS: "0",
       CRITICA_TEST_CLOCK_FILE: clock.file,
+      // The webhook receiver listens on 127.0.0.1, an internal address: this deployment's operator allows it.
+      CRITICA_OUTBOUND_ALLOW: "127.0.0.1",
       PUBMED_BASE_URL: fixtures.urls.pubmed,
       EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
       CTGOV_BASE_URL: fixtures.urls.ctgov,
