@@ -8,7 +8,7 @@ import { storeArticle } from "@/lib/library/articles";
 import { importFile } from "@/lib/library/import";
 import { readPdfArticle } from "@/lib/library/pdf/article";
 import { parseJats } from "@/lib/sources/parse/jats";
-import { FULL_TEXT_QUESTIONS } from "../scripts/eval-fulltext-questions";
+import { FULL_TEXT_QUESTIONS } from "./fulltext-questions";
 
 /** The shared full texts: 21 JATS articles (jats/, europepmc/) and 7 PDFs. */
 const FULLTEXT_DIR = path.resolve(process.cwd(), "../shared/fixtures/fulltext");

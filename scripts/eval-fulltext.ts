@@ -4,7 +4,7 @@ import type { ArticleDocument } from "@/lib/domain/fulltext";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 import { backendArg, evalModel, type EvalModel } from "./eval-model";
 import { withTempLibrary } from "./eval-support";
-import { FULL_TEXT_QUESTIONS, type FullTextQuestion } from "./eval-fulltext-questions";
+import { FULL_TEXT_QUESTIONS, type FullTextQuestion } from "../bench/fulltext-questions";
 
 /** The shared corpus folder beside the project. */
 const CORPUS = path.resolve(process.cwd(), "../shared/fixtures/corpus");
@@ -81,7 +81,7 @@ async function ask(q: FullTextQuestion, recordId: string, model: EvalModel): Pro
   const { createFullTextReader } = await import("@/lib/research/full-text");
   const { loadLibraryEntities } = await import("@/lib/library/entity-dictionary");
   const { compileEntityDictionary } = await import("@/lib/evidence/annotation");
-  const { proseTexts } = await import("@/lib/report/render/prose");
+  const { proseTexts } = await import("@/lib/grounding/prose");
   const entities = await loadLibraryEntities();
   const outcome = await runResearch({
     question: q.question,
@@ -144,7 +144,7 @@ async function pdfAgreement(): Promise<string[]> {
 
 /**
  * `npm run eval -- fulltext`: facts that only the bodies of the five shared articles state (doses, durations,
- * laboratory values, counts, rates; scripts/eval-fulltext-questions.ts), asked as research questions over the demo
+ * laboratory values, counts, rates; bench/fulltext-questions.ts), asked as research questions over the demo
  * library (BC5CDR and the MEDLINE sample, 2,104 records) plus those articles, imported once as JATS and once as PDF
  * (each into its own temporary library). A question counts when the report shows the fact and cites the passage it
  * comes from (ResearchReport.passages names the article's record and a sentence holding the fact). Goals: 75% from

@@ -1,15 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
-import { startResearch, type StartResearchState } from "@/app/_server/research-actions";
+import { useStartRun } from "@/components/forms/start-run-form";
 import { Button } from "@/components/ui/button";
 
-/** A research question asked of the caller's papers only: the research form's action with the one source "papers". */
+/**
+ * A research question asked of the caller's papers only: the research mode's form action (useStartRun) with the one
+ * source "papers".
+ */
 export function AskPapersForm() {
-  const [state, action, pending] = useActionState<StartResearchState, FormData>(startResearch, {
-    question: "",
-    sources: null,
-  } as StartResearchState);
+  const [state, action, pending] = useStartRun("research");
   return (
     <form action={action} className="flex flex-wrap items-end gap-2" data-testid="papers-ask">
       <input type="hidden" name="sources" value="papers" />
@@ -18,7 +17,7 @@ export function AskPapersForm() {
         <input
           name="question"
           required
-          defaultValue={state.question}
+          defaultValue={state.values.question ?? ""}
           placeholder="What doses were used?"
           className="w-full rounded-md border border-border bg-card px-3 py-1.5"
         />

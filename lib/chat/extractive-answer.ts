@@ -1,6 +1,7 @@
-import { classifyStudy, designSummary, type DesignInfo } from "@/lib/domain/study-design";
+import { designSummary, type DesignInfo } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";
@@ -183,7 +184,8 @@ function summariseReferences(
     const label = studyTypeOf(record).label.toLowerCase();
     const title = reference.title.replace(/[“”"]/g, "").replace(/[.\s]+$/, "");
     lines.push(
-      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} [${n}].`,
+      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ` +
+        `${label} [${n}].`,
       "",
     );
     const passages = splitSentences(record.citation.abstract).flatMap((raw, position) => {
@@ -207,7 +209,8 @@ function summariseReferences(
   }
   if (missing.length > 0) {
     lines.push(
-      `The conversation's reference list has ${conversation.references.length} references, so there is no reference ${orList(missing.map(String))}.`,
+      `The conversation's reference list has ${conversation.references.length} references, so there is no ` +
+        `reference ${orList(missing.map(String))}.`,
     );
   }
   return {
@@ -228,16 +231,20 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   const others: Array<[string, string, Array<{ n: number; info: DesignInfo }>]> = [
     ["is an animal study", "are animal studies", designs.filter((d) => d.info.design === "animal")],
     ["is an in vitro study", "are in vitro studies", designs.filter((d) => d.info.design === "in-vitro")],
+    ["is a narrative review", "are narrative reviews", designs.filter((d) => d.info.design === "review")],
     [
-      "is a narrative review or unclassified record",
-      "are narrative reviews or unclassified records",
-      designs.filter((d) => !d.info.human && d.info.design !== "animal" && d.info.design !== "in-vitro"),
+      "is an editorial, comment or letter",
+      "are editorials, comments or letters",
+      designs.filter((d) => d.info.design === "opinion"),
     ],
+    ["is an unclassified record", "are unclassified records", designs.filter((d) => d.info.design === "unclassified")],
   ];
   const lead =
     human.length === 0
       ? `By publication types and abstract wording, none of the run's ${total} records is a study in humans.`
-      : `By publication types and abstract wording, ${human.length} of the run's ${total} records ${human.length === 1 ? "is a study" : "are studies"} in humans (${designSummary(human.map((d) => d.info))}) ${formatMarker(human.map((d) => d.n))}.`;
+      : `By publication types and abstract wording, ${human.length} of the run's ${total} records ` +
+        `${human.length === 1 ? "is a study" : "are studies"} in humans ` +
+        `(${designSummary(human.map((d) => d.info))}) ${formatMarker(human.map((d) => d.n))}.`;
   const rest = others
     .filter(([, , members]) => members.length > 0)
     .map(
@@ -272,7 +279,7 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
  * - a follow-up naming references ("Summarise reference 3") gets each one's bibliographic line, study design and
  *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
  * - a question about humans, animals or cells gets the run's records grouped by study design
- *   (lib/domain/study-design classifyStudy), each group cited;
+ *   (lib/evidence/study-design classifyStudy), each group cited;
  * - a question whether a named drug causes or treats a condition gets the verdict of lib/reading over the run's
  *   records, each record that bears on it quoted with its reading (./reading-answer.ts);
  * - any other question gets the top {@link MAX_PASSAGES} abstract sentences of the run's records by BM25 against the
@@ -318,7 +325,8 @@ export function extractiveAnswer(input: {
   const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
-  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and effect.
+  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and
+  // effect.
   const recordRelevance = new Map(
     questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]),
   );
@@ -376,7 +384,9 @@ export function extractiveAnswer(input: {
     ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}`
     : `${picked.length === 1 ? "bears" : "bear"} on this`;
   const whose = picked.some((p) => p.body) ? "the records' own words" : "the abstracts' own words";
-  const intro = `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in ${whose} ${formatMarker(numbers)}:`;
+  const intro =
+    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in ` +
+    `${whose} ${formatMarker(numbers)}:`;
   const body = picked
     .sort((a, b) => a.n - b.n || a.position - b.position)
     .map(bullet)

@@ -2,9 +2,23 @@ import { describe, expect, it } from "vitest";
 import { canDeletePaper, canReadPaper, canUploadPapers, papersOwnerFor } from "@/lib/auth/papers";
 import type { Caller } from "@/lib/auth/rules";
 
-const alice: Caller = { kind: "user", userId: "alice", email: "a@x.org", name: "Alice", role: "user" };
-const bob: Caller = { kind: "user", userId: "bob", email: "b@x.org", name: "Bob", role: "user" };
-const admin: Caller = { kind: "user", userId: "root", email: "r@x.org", name: "Root", role: "admin" };
+const alice: Caller = {
+  kind: "user",
+  userId: "alice",
+  email: "a@x.org",
+  name: "Alice",
+  role: "user",
+  credential: "session",
+};
+const bob: Caller = { kind: "user", userId: "bob", email: "b@x.org", name: "Bob", role: "user", credential: "session" };
+const admin: Caller = {
+  kind: "user",
+  userId: "root",
+  email: "r@x.org",
+  name: "Root",
+  role: "admin",
+  credential: "session",
+};
 const guest: Caller = { kind: "guest" };
 const browser: Caller = { kind: "local", sessionId: "s1" };
 const otherBrowser: Caller = { kind: "local", sessionId: "s2" };

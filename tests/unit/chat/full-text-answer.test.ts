@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createExtractiveChatBackend } from "@/lib/chat/backend";
 import { writeEvidenceAnswer } from "@/lib/chat/evidence-answer";
 import { buildAnswerContext } from "@/lib/chat/llm-answer";
 import { conversationReferences } from "@/lib/chat/references";
@@ -39,7 +40,7 @@ async function ask(followUp: string, withFullText: boolean) {
       conversation,
       summary: null,
       history: [],
-      model: null,
+      backend: createExtractiveChatBackend(),
     },
     (delta) => (text += delta),
   );

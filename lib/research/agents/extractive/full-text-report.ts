@@ -2,7 +2,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { FullText, PassageCitation } from "@/lib/domain/fulltext";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import { askedQuantities } from "@/lib/text/quantities";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import { recordRelations } from "./relations";
 import {
   bodyRelations,

@@ -4,7 +4,7 @@ import { contradictingRecords, protectiveAgents } from "@/lib/research/agents/ex
 import { linkRecordIndices, negatesPair } from "@/lib/research/agents/extractive/links";
 import { chainConfidence } from "@/lib/research/agents/extractive/hypothesis";
 import { findQuestionTerms } from "@/lib/research/agents/extractive/question-terms";
-import { classifyStudy } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 import { searchCorpus } from "../../../../support/corpus";
 
@@ -45,7 +45,8 @@ describe("typed concepts", () => {
       record(
         "16403073",
         "Ketoconazole induced torsades de pointes.",
-        "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may prolong QT interval. Apoptosis was not seen.",
+        "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may " +
+          "prolong QT interval. Apoptosis was not seen.",
         [
           { name: "Ketoconazole", type: "chemical", meshId: "D007654" },
           { name: "torsades de pointes", type: "disease", meshId: "D016171" },
