@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fetchPreprintFullText, isPreprintDoi, preprintJatsLink } from "@/lib/sources/fulltext/biorxiv";
+import {
+  fetchPreprintFullText,
+  isPreprintDoi,
+  isTrustedJatsUrl,
+  preprintJatsLink,
+} from "@/lib/sources/fulltext/biorxiv";
 import { fetchEuropePmcFullText } from "@/lib/sources/fulltext/europepmc";
 import { licenceName } from "@/lib/sources/parse/licence";
 import { readFixture, readJsonFixture } from "../../../support/fixtures";
@@ -47,6 +52,39 @@ describe("bioRxiv and medRxiv full texts", () => {
       false,
       false,
     ]);
+  });
+
+  it("follows a JATS link only to a preprint server's site or the API's origin, and puts only a DOI in the path", async () => {
+    const asked: string[] = [];
+    const answerWith =
+      (jatsxml: string): typeof fetch =>
+      async (input) => {
+        const url = String(input);
+        asked.push(url);
+        if (url.includes("/details/")) return Response.json({ collection: [{ doi: "10.1101/000109", jatsxml }] });
+        return new Response("<article/>", { status: 200 });
+      };
+    const options = { baseUrl: "http://api.test", retries: 0 };
+    for (const link of [
+      "http://169.254.169.254/latest/meta-data",
+      "http://www.biorxiv.org/x.xml",
+      "file:///etc/passwd",
+    ])
+      expect(await fetchPreprintFullText("10.1101/000109", { ...options, fetch: answerWith(link) })).toBeNull();
+    expect(asked.filter((u) => !u.includes("/details/"))).toEqual([]);
+    const mirror = await fetchPreprintFullText("10.1101/000109", {
+      ...options,
+      fetch: answerWith("http://api.test/jats/000109.xml"),
+    });
+    expect(mirror?.xml).toBe("<article/>");
+    asked.length = 0;
+    expect(await fetchPreprintFullText("10.1101/../../admin", { ...options, fetch: answerWith("x") })).toBeNull();
+    expect(asked).toEqual([]);
+    expect([
+      isTrustedJatsUrl("https://www.medrxiv.org/content/10.1101/2020.01.01.1.source.xml", "https://api.biorxiv.org"),
+      isTrustedJatsUrl("https://user:pw@www.biorxiv.org/x.xml", "https://api.biorxiv.org"),
+      isTrustedJatsUrl("https://biorxiv.org.evil.example/x.xml", "https://api.biorxiv.org"),
+    ]).toEqual([true, false, false]);
   });
 
   it("Europe PMC's 404 means not open access: null, not an error", async () => {
