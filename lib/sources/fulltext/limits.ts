@@ -1,4 +1,5 @@
 import Bottleneck from "bottleneck";
+import { untilAborted } from "@/lib/sources/abortable";
 
 /**
  * How fast full texts are asked of each host. Europe PMC states no per-client limit for its REST service; we keep to
@@ -35,12 +36,5 @@ export function scheduleFullText<T>(host: Host, task: () => Promise<T>, signal?:
     signal?.throwIfAborted();
     return task();
   });
-  if (!signal) return job;
-  job.catch(() => {}); // its rejection is reported through the race below
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    job.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  return untilAborted(job, signal);
 }
