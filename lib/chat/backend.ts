@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { agentOptions, chooseModel, streamAgentText, type AgentCallOptions, type AgentSpec } from "@/lib/ai/agent";
 import type { PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
-import type { FollowUpClassification } from "@/lib/domain/chat";
+import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
 import type { BackendKind } from "@/lib/domain/run";
 import { classifyFollowUp } from "./classify";
 import { chatClassifyAgent, classifyWithModel } from "./classify-model";
@@ -33,13 +33,15 @@ export interface AnswerRequest {
 
 /**
  * An answer as it comes: its text in pieces, the reference numbers it may cite (`allowed`: the records it was given),
- * how many records it considered, and whether the evidence answered it (null: known once its citations are counted).
+ * how many records it considered, whether the evidence answered it (null: known once its citations are counted), and
+ * the full-text passages it quotes (extractive answers only).
  */
 export interface AnswerSource {
   text: AsyncIterable<string>;
   allowed: Set<number>;
   considered: number;
   answered: boolean | null;
+  passages?: ChatAnswerData["passages"];
 }
 
 /**
@@ -78,6 +80,7 @@ export function createExtractiveChatBackend(): ChatBackend {
         allowed: new Set(request.conversation.references.map((r) => r.n)),
         considered: answer.considered,
         answered: answer.answered,
+        passages: answer.passages,
       };
     },
   };

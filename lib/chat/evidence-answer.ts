@@ -50,7 +50,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     },
     { signal: input.signal, onUsage: input.onUsage },
   );
-  const { allowed, considered, answered } = source;
+  const { allowed, considered, answered, passages } = source;
   const checker = createAnswerChecker(conversation, allowed, backend.kind === "llm");
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
@@ -61,6 +61,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       references: cited,
       evidenceConsidered: considered,
       checks,
+      ...(passages ? { passages } : {}),
     };
   };
   let citedSoFar = 0;

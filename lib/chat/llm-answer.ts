@@ -4,6 +4,7 @@ import { selectEvidence, similarityText } from "@/lib/evidence/prompt-context/co
 import { rescoreForQuestion } from "@/lib/evidence/prompt-context/relevance";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ConversationReferences } from "./references";
+import { fullTextBlocks } from "./full-text-context";
 import { CHAT_SAMPLING } from "./sampling";
 
 /**
@@ -60,7 +61,8 @@ export interface AnswerContext {
  * question (lib/evidence/prompt-context/relevance questionRelevance: BM25), and when more than {@link
  * CHAT_MAX_EVIDENCE} remain, MMR
  * (λ 0.7, TF-IDF cosine of title + abstract; Carbonell & Goldstein 1998) picks a relevant and diverse set. Records
- * the follow-up names by number ("reference 3") are always shown, first. Blocks carry the conversation numbers.
+ * the follow-up names by number ("reference 3") are always shown, first. Blocks carry the conversation numbers; the
+ * body sentences of shown records the run read in full follow (lib/chat/full-text-context.ts).
  */
 export async function buildAnswerContext(
   followUp: string,
@@ -80,10 +82,10 @@ export async function buildAnswerContext(
   const room = Math.max(0, CHAT_MAX_EVIDENCE - named.length);
   const picked = selectEvidence(rescored, room);
   const shown = [...named, ...picked.map((e) => ({ n: numberOf.get(e.id)!, evidence: e }))];
-  return {
-    shown,
-    text: formatEvidenceBlocks(shown, { maxAbstractChars: CHAT_ABSTRACT_CHARS, focus: `${followUp} ${question}` }),
-  };
+  const focus = `${followUp} ${question}`;
+  const blocks = formatEvidenceBlocks(shown, { maxAbstractChars: CHAT_ABSTRACT_CHARS, focus });
+  const body = fullTextBlocks(shown, conversation.fullTexts, focus);
+  return { shown, text: body ? `${blocks}\n\n${body}` : blocks };
 }
 
 /** One earlier turn of the conversation, as plain text. */

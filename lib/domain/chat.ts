@@ -1,3 +1,4 @@
+import type { PassageCitation } from "./fulltext";
 import type { UIMessage } from "ai";
 import { z } from "zod";
 import type { BackendKind } from "./run";
@@ -62,6 +63,8 @@ export interface ChatAnswerData {
   references: Reference[];
   evidenceConsidered: number;
   checks: AnswerChecks;
+  /** The full-text passages the answer quotes (absent when it quotes abstracts only). */
+  passages?: PassageCitation[];
 }
 
 /**

@@ -2,9 +2,10 @@ import { z } from "zod";
 
 /**
  * Where a piece of evidence was retrieved from. `local` is the on-disk library filled by
- * `npm run library:import`; the others are live web services.
+ * `npm run library:import`; `papers` the papers the run's owner uploaded ("My papers"); the others are live web
+ * services.
  */
-export const sourceIdSchema = z.enum(["pubmed", "europepmc", "ctgov", "local"]);
+export const sourceIdSchema = z.enum(["pubmed", "europepmc", "ctgov", "local", "papers"]);
 export type SourceId = z.infer<typeof sourceIdSchema>;
 
 export const SOURCE_LABELS: Record<SourceId, string> = {
@@ -12,6 +13,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   europepmc: "Europe PMC",
   ctgov: "ClinicalTrials.gov",
   local: "Local library",
+  papers: "My papers",
 };
 
 /** A MeSH heading: descriptor name and whether NLM marked it as a major topic of the article. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sourceIdSchema } from "./evidence";
+import { passageCitationSchema } from "./fulltext";
 
 /** A prose section whose text may carry inline [n] markers that refer to `references[n-1]`. */
 export const reportSectionSchema = z.object({
@@ -49,14 +50,22 @@ export const reportVerificationSchema = z.object({
 
 /**
  * What one cited sentence of a model-written report rests on: the sentence as published (citation markers
- * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract the model named by
- * sentence id ("E3.2"), each as its 1-based number and its exact text, looked up in the record (never copied by the
+ * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract (or, numbered after it, of
+ * its full text, with the passage) the model named by sentence id ("E3.2"), each as its 1-based number and its exact
+ * text, looked up in the record (never copied by the
  * model). The critic checks the sentence against these, and the report page marks them in the abstract.
  */
 export const sentenceSupportSchema = z.object({
   sentence: z.string(),
   evidenceId: z.string(),
-  sentences: z.array(z.object({ n: z.number().int().min(1), text: z.string() })),
+  sentences: z.array(
+    z.object({
+      n: z.number().int().min(1),
+      text: z.string(),
+      /** A sentence of the record's full text (numbered after its abstract): the passage it stands in. */
+      passage: passageCitationSchema.omit({ evidenceId: true, sentence: true }).optional(),
+    }),
+  ),
 });
 export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 
@@ -82,7 +91,9 @@ export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array
  * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
  * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
- * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed.
+ * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
+ * full-text passages the report's sentences quote or rest on, each with its record, stable passage id, section and
+ * page (absent when the report read abstracts only).
  */
 const reportFields = z.object({
   title: z.string(),
@@ -109,6 +120,7 @@ const reportFields = z.object({
   verification: reportVerificationSchema.optional(),
   support: z.array(sentenceSupportSchema).optional(),
   notAnswered: notAnsweredSchema.optional(),
+  passages: z.array(passageCitationSchema).optional(),
 });
 export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -87,6 +87,7 @@ export const researchStages = {
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
+    const fullTexts = await input.fullText?.read(state);
     // The targeted searches start as the agent finishes each hypothesis's suggestions (LLM backend, streaming).
     const prefetch = startSearchPrefetch({
       sources: input.sources.filter((s) => !state.failedSources.includes(s.id)),
@@ -105,6 +106,7 @@ export const researchStages = {
           b.hypothesize({
             question: input.question,
             evidence: supportableEvidence(state.evidence),
+            fullTexts,
             previous,
             selection: state.selection,
             signal,
@@ -164,6 +166,8 @@ export const researchStages = {
   async judge(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    await input.fullText?.settle(state, iteration);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     try {
@@ -171,6 +175,7 @@ export const researchStages = {
         b.judge({
           question: input.question,
           evidence: supportableEvidence(state.evidence),
+          fullTexts,
           hypotheses,
           iteration,
           maxIterations: input.maxIterations,
@@ -195,6 +200,8 @@ export const researchStages = {
   async report(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    await input.fullText?.settle(state, state.iterations);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     try {
       const support = supportableEvidence(state.evidence);
@@ -202,6 +209,7 @@ export const researchStages = {
         reportInput: {
           question: input.question,
           evidence: support,
+          fullTexts,
           hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
           assessments: state.assessments,
           sourcesSearched: input.sourceIds,

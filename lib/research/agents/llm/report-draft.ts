@@ -4,7 +4,7 @@ import { chainLabel } from "@/lib/domain/hypothesis";
 import type { Reference, ResearchReport, SentenceSupport } from "@/lib/domain/report";
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
-import { abstractSentence } from "@/lib/evidence/prompt-context/excerpts";
+import { shownSentence } from "@/lib/evidence/prompt-context/passage-excerpts";
 import { parseCitations, parseSupportEntry, stripCitations, type CitedItem } from "@/lib/grounding/key-citations";
 import { MARKER_PATTERN } from "@/lib/grounding/markers";
 import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/grounding/prose";
@@ -126,7 +126,7 @@ function resolve(
     cite(item.key);
     if (item.kind === "key") continue;
     for (let n = item.from; n <= item.to; n++) {
-      if (abstractSentence(block.evidence.citation.abstract, n) === null) badIds.push(`${item.key}.${n}`);
+      if (shownSentence(block, n) === null) badIds.push(`${item.key}.${n}`);
       else if (!(sentences.get(item.key) ?? []).includes(n))
         sentences.set(item.key, [...(sentences.get(item.key) ?? []), n]);
     }
@@ -291,11 +291,12 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   const support: SentenceSupport[] = [];
   const render = (s: Statement) => {
     for (const [key, ns] of s.sentences) {
-      const e: Evidence = byKey.get(key)!.evidence;
+      const block = byKey.get(key)!;
+      const e: Evidence = block.evidence;
       support.push({
         sentence: s.text,
         evidenceId: e.id,
-        sentences: ns.map((n) => ({ n, text: abstractSentence(e.citation.abstract, n)! })),
+        sentences: ns.map((n) => ({ n, ...shownSentence(block, n)! })),
       });
     }
     return withMarker(s.text, [...new Set(s.keys.map((k) => numberOf.get(k)!))]);
