@@ -4,6 +4,7 @@ import { createSentenceBuffer } from "@/lib/grounding/sentence-buffer";
 import { createAnswerChecker } from "./answer-checks";
 import type { ChatBackend } from "./backend";
 import type { HistoryTurn } from "./llm-answer";
+import { checkStatements, type CheckedStatements } from "./statement-check";
 import type { ConversationReferences } from "./references";
 
 /**
@@ -12,6 +13,11 @@ import type { ConversationReferences } from "./references";
  * client can turn the markers already shown into hover-card citations while the answer streams.
  */
 export type TextSink = (delta: string, progress?: ChatAnswerData) => void;
+
+/** What an answer says when the checks removed every statement it made: nothing supported is left to show. */
+export const NOT_ANSWERED =
+  "The run's records do not answer this question: the statements written were not supported by the records they " +
+  "cited.";
 
 /** Everything one evidence answer needs, and the chat backend that writes it (lib/chat/backend). */
 export interface EvidenceAnswerInput {
@@ -52,6 +58,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
   );
   const { allowed, considered, answered } = source;
   const checker = createAnswerChecker(conversation, allowed, backend.kind === "llm");
+  let statements: CheckedStatements | null = null;
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
     return {
@@ -60,7 +67,13 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       answered: answered ?? cited.length > 0,
       references: cited,
       evidenceConsidered: considered,
-      checks,
+      checks: statements
+        ? {
+            ...checks,
+            removedMarkers: checks.removedMarkers + statements.bareMarkers,
+            removedStatements: statements.removed,
+          }
+        : checks,
     };
   };
   let citedSoFar = 0;
@@ -71,6 +84,25 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     citedSoFar = now.references.length;
     sink(text, grew ? now : undefined);
   };
+  if (source.context) {
+    // A model's statements are checked against the sentences they cite before any is shown: the whole answer first.
+    let whole = "";
+    for await (const delta of source.text) {
+      if (input.signal?.aborted) return facts();
+      whole += delta;
+    }
+    const entail = backend.entail
+      ? (prompt: string) => backend.entail!(prompt, { signal: input.signal, onUsage: input.onUsage })
+      : null;
+    statements = await checkStatements(whole, source.context, input.question, entail);
+    const supported = statements.removed > 0 && !/\[\d/.test(statements.text) ? NOT_ANSWERED : statements.text;
+    const buffer = createSentenceBuffer();
+    const piece = buffer.push(supported);
+    if (piece) emit(piece);
+    const rest = buffer.flush();
+    if (rest) emit(rest);
+    return facts();
+  }
   const buffer = createSentenceBuffer();
   for await (const delta of source.text) {
     if (input.signal?.aborted) break;
