@@ -1,6 +1,7 @@
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
 import { createSentenceBuffer } from "@/lib/grounding/sentence-buffer";
+import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { createAnswerChecker } from "./answer-checks";
 import type { ChatBackend } from "./backend";
 import type { HistoryTurn } from "./llm-answer";
@@ -38,10 +39,12 @@ export interface EvidenceAnswerInput {
  * Answers a question about the run's evidence (the "evidence" kind of follow-up), streaming: the text comes from the
  * chat backend (the model over the MMR-selected, bounded evidence, or the extractive answer; lib/chat/backend), and
  * every piece passes the report checks before it reaches `sink` (createAnswerChecker: markers only for records
- * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). Stops
- * early when `signal` aborts.
+ * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). A
+ * model's answer is read whole first and its statements checked against the sentences they cite (lib/chat/
+ * statement-check: uncited or unsupported statements removed and counted, one entailment call), then sent sentence
+ * by sentence; when nothing supported is left it is {@link NOT_ANSWERED}. Stops early when `signal` aborts.
  * @returns the answer's facts (references cited, answered or not, checks), to be sent after the text.
- * @throws the model provider's error (the caller records the answer as failed).
+ * @throws the model provider's error, and the entailment check's (the caller records the answer as failed).
  */
 export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: TextSink): Promise<ChatAnswerData> {
   const { conversation, backend } = input;
@@ -70,7 +73,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       checks: statements
         ? {
             ...checks,
-            removedMarkers: checks.removedMarkers + statements.bareMarkers,
+            removedMarkers: checks.removedMarkers + statements.removedCitations,
             removedStatements: statements.removed,
           }
         : checks,
@@ -96,11 +99,11 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       : null;
     statements = await checkStatements(whole, source.context, input.question, entail);
     const supported = statements.removed > 0 && !/\[\d/.test(statements.text) ? NOT_ANSWERED : statements.text;
-    const buffer = createSentenceBuffer();
-    const piece = buffer.push(supported);
-    if (piece) emit(piece);
-    const rest = buffer.flush();
-    if (rest) emit(rest);
+    // Sent sentence by sentence, so the references cited so far reach the client as the text arrives.
+    // Each piece is a sentence with the whitespace after it, as the sentence buffer cuts a stream.
+    const starts = sentenceSpans(supported).map((span, i) => (i === 0 ? 0 : span.start));
+    starts.forEach((start, i) => emit(supported.slice(start, starts[i + 1] ?? supported.length)));
+    if (starts.length === 0 && supported) emit(supported);
     return facts();
   }
   const buffer = createSentenceBuffer();

@@ -17,8 +17,11 @@ export interface CheckedStatements {
   text: string;
   /** Statements removed: uncited, naming what the cited sentences do not, or judged not entailed by the critic. */
   removed: number;
-  /** Bare [n] markers the model wrote (not citations: the answer cites sentence ids), deleted. */
-  bareMarkers: number;
+  /**
+   * Citations deleted: bare [n] markers (not citations: the answer cites sentence ids) and keys or sentence ids of no
+   * record the answer was shown.
+   */
+  removedCitations: number;
   /** Statements the entailment critic judged (0 when the answer cites nothing: no call made). */
   judged: number;
 }
@@ -75,9 +78,17 @@ export async function checkStatements(
   const source = bare.text;
   const statements: Statement[] = [];
   const drop = new Set<Statement>();
+  let unknown = 0;
   for (const span of sentenceSpans(source)) {
     const sentence = source.slice(span.start, span.end);
-    const cited = parseCitations(sentence).flatMap((g) => g.items.flatMap((item) => citedSentences(item, context)));
+    const cited = parseCitations(sentence).flatMap((g) =>
+      g.items.flatMap((item) => {
+        const found = citedSentences(item, context);
+        // A key or sentence id of no record shown (or past its abstract) is deleted like a marker past the list.
+        if (found.length === 0) unknown += 1;
+        return found;
+      }),
+    );
     const statement = stripCitations(sentence).replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "");
     const s: Statement = {
       ...span,
@@ -121,7 +132,7 @@ export async function checkStatements(
   return {
     text: tidy(out),
     removed: drop.size,
-    bareMarkers: bare.removed,
+    removedCitations: bare.removed + unknown,
     judged: entail ? toJudge.length : 0,
   };
 }

@@ -93,7 +93,8 @@ export function namedEntities(statement: string): string[] {
  * What a statement names that its cited text does not: each number (with its unit when it has a known one: "2500 mg"
  * needs 2500 mg in the cited text, "2,500 mg" and "2500mg" count as the same), each percentage, and each named
  * entity ({@link namedEntities}; matched as a word, case-insensitive, or as the start of one: "statin" in
- * "statins"). Empty when everything specific is there. Numbers of list items and years are read as numbers too: a
+ * "statins"). "Reference 3" and "record 2" are the conversation's numbering, not figures. Empty when everything
+ * specific is there. Numbers of list items and years are read as numbers too: a
  * year the cited text does not give is an invention as well.
  * @param statement the statement without its citations
  * @param cited the text of the sentences it cites, joined
@@ -101,7 +102,12 @@ export function namedEntities(statement: string): string[] {
 export function unsupportedSpecifics(statement: string, cited: string): string[] {
   const missing: string[] = [];
   const citedNumbers = numbers(cited);
-  for (const n of numbers(statement)) {
+  // "Reference 3" and "record 2" name the conversation's own numbering, not a figure of the record.
+  const figures = statement.replace(
+    /\b(?:references?|records?|refs?\.?|studies|study)\s+\d+(?:\s*(?:,|and)\s*\d+)*/gi,
+    "",
+  );
+  for (const n of numbers(figures)) {
     const found = citedNumbers.some((c) => c.value === n.value && (n.unit === "" || c.unit === n.unit));
     if (!found) missing.push(n.raw);
   }
