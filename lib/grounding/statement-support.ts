@@ -113,12 +113,19 @@ export function unsupportedSpecifics(statement: string, cited: string): string[]
   }
   const citedWords = words(cited);
   const citedLower = cited.toLowerCase();
-  for (const entity of namedEntities(statement)) {
+  const citedCompact = citedLower.replace(/\s+/g, "");
+  const named = (entity: string): boolean => {
     const lower = entity.toLowerCase();
-    if (citedWords.has(lower)) continue;
-    // A plural or an inflection in either text ("statins" for "statin", "SSRI" for "SSRIs").
+    if (citedWords.has(lower) || (lower.length >= 4 && citedCompact.includes(lower.replace(/\s+/g, "")))) return true;
+    // A plural or an inflection in either text ("statins" for "statin", "AI" for "AIs").
     const stem = lower.replace(/(?:es|s)$/, "");
-    if (stem.length >= 3 && new RegExp(`\\b${escape(stem)}`).test(citedLower)) continue;
+    return new RegExp(`\\b${escape(stem)}${stem.length >= 3 ? "" : "s?\\b"}`).test(citedLower);
+  };
+  for (const entity of namedEntities(statement)) {
+    if (named(entity)) continue;
+    // A compound ("AD-related", "TUNEL-positive") is named when its named parts are.
+    const parts = entity.split("-").filter((p) => namedEntities(`x ${p}`).length > 0);
+    if (entity.includes("-") && parts.length > 0 && parts.every(named)) continue;
     missing.push(entity);
   }
   return missing;
