@@ -14,7 +14,7 @@ import type { ConversationReferences } from "./references";
  * A sentence that needs no citation: a heading, a list intro ending with ":", a question, a very short phrase, or
  * a plain statement that the evidence does not answer ("None of the run's records mentions …").
  */
-function exempt(sentence: string): boolean {
+export function exempt(sentence: string): boolean {
   const s = sentence.trim().replace(/^[-*]\s+/, "");
   if (!s || s.startsWith("#") || /[:?]$/.test(s) || s.split(/\s+/).length < 4) return true;
   // Advice to the user ("To search the sources for it, ask for more research …") states no finding.

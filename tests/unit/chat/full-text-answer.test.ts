@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createExtractiveChatBackend } from "@/lib/chat/backend";
 import { writeEvidenceAnswer } from "@/lib/chat/evidence-answer";
 import { buildAnswerContext } from "@/lib/chat/llm-answer";
+import { checkStatements } from "@/lib/chat/statement-check";
 import { conversationReferences } from "@/lib/chat/references";
 import type { FullText } from "@/lib/domain/fulltext";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
@@ -70,7 +71,7 @@ describe("a follow-up about doses is answered from the full texts the run read",
 });
 
 describe("a model answering a follow-up is shown the full texts' sentences that bear on it", () => {
-  it("after the records' blocks, one block per record read in full, each sentence with where it stands", async () => {
+  it("in the record's own block, each body sentence keyed after the abstract's and labelled with where it stands", async () => {
     const conversation = {
       ...conversationReferences(records, []),
       fullTexts: new Map([[fullText.evidenceId, fullText]]),
@@ -81,10 +82,22 @@ describe("a model answering a follow-up is shown the full texts' sentences that 
       [],
       conversation,
     );
-    const block = context.text.slice(context.text.indexOf('<evidence n="1" part="full text">'));
-    expect(block).toContain(
-      "Full text, 1. Case: The patient developed gastrointestinal intolerance and was switched to oral levofloxacin, 500 mg daily",
+    // A sentence id names the body sentence, so a statement citing it is checked against the dose it states.
+    expect(context.text).toContain(
+      "\nE1.6 Full text, 1. Case: The patient developed gastrointestinal intolerance and was switched to oral " +
+        "levofloxacin, 500 mg daily, one week prior to admission",
     );
-    expect(context.text.match(/part="full text"/g)).toHaveLength(1);
+    expect(context.shown[0].sentences.filter((s) => s.label?.startsWith("Full text")).map((s) => s.n)).toEqual([
+      6, 9, 21, 26,
+    ]);
+    expect(context.shown[1].sentences.some((s) => s.label?.startsWith("Full text"))).toBe(false);
+    // The deterministic check reads the cited body sentence: the dose it states is kept, one it does not is removed.
+    const checked = await checkStatements(
+      "Levofloxacin was given at 500 mg daily [E1.6]. Levofloxacin was given at 750 mg daily [E1.6].",
+      context,
+      "Does levofloxacin cause thrombocytopenia?",
+      null,
+    );
+    expect([checked.text.trim(), checked.removed]).toEqual(["Levofloxacin was given at 500 mg daily [1].", 1]);
   });
 });
