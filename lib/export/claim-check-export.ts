@@ -3,7 +3,8 @@ import type { Reference } from "@/lib/domain/report";
 import type { RunDetail } from "@/lib/runs/projections";
 import { provenanceNote } from "@/lib/evidence/provenance";
 import { escapeProse, formatReference } from "@/lib/report/render/markdown";
-import { referencesToBibtex, referencesToRis } from "./citations";
+import { referencesIn } from "./citations";
+import { completeReference } from "@/lib/report/render/references";
 import { claimCheckToJson, claimResultsFromEvents } from "./claim-check-json";
 import type { ExportFile, ExportFormat } from "./files";
 
@@ -23,7 +24,8 @@ export function claimCheckReferences(detail: RunDetail): Reference[] {
   for (const result of claimResultsFromEvents(detail.events)) {
     for (const c of result.citations) {
       if (seen.has(c.evidenceId)) continue;
-      seen.set(c.evidenceId, toReference(c, seen.size + 1, evidence.get(c.evidenceId)?.citation.authors ?? []));
+      const record = evidence.get(c.evidenceId);
+      seen.set(c.evidenceId, completeReference(toReference(c, seen.size + 1, record?.citation.authors ?? []), record));
     }
   }
   return [...seen.values()];
@@ -74,7 +76,7 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
 }
 
 /**
- * A claim check as a downloadable file: Markdown ({@link claimCheckToMarkdown}), BibTeX or RIS with one entry per
+ * A claim check as a downloadable file: Markdown ({@link claimCheckToMarkdown}), BibTeX, RIS or CSL-JSON with one entry per
  * distinct cited record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), or the `--json` contract of
  * `npm run check` (claimCheckToJson; `runId` replaced by `options.runId` when given, as for research exports).
  * @returns null for Markdown, BibTeX and RIS when no claim has a verdict yet.
@@ -96,8 +98,5 @@ export function exportClaimCheck(
   const notes = new Map(
     detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
   );
-  return {
-    body: format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes),
-    ...meta,
-  };
+  return { body: referencesIn(format, references, notes), ...meta };
 }

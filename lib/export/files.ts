@@ -1,5 +1,8 @@
-/** The download formats of a report: its Markdown, its references as BibTeX or RIS, and the `--json` contract. */
-export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json"] as const;
+/**
+ * The download formats of a report: its Markdown, its references as BibTeX, RIS or CSL-JSON, and the `--json`
+ * contract.
+ */
+export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "csl-json", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A file to download: its text, MIME type and file name. */

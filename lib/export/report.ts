@@ -1,5 +1,6 @@
 import type { RunDetail } from "@/lib/runs/projections";
-import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
+import { referencesIn } from "@/lib/export/citations";
+import { completeReference } from "@/lib/report/render/references";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { runToJson } from "@/lib/export/run-json";
 import { exportClaimCheck } from "@/lib/export/claim-check-export";
@@ -14,6 +15,7 @@ const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = 
   markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },
   bibtex: { contentType: "application/x-bibtex; charset=utf-8", extension: "bib" },
   ris: { contentType: "application/x-research-info-systems; charset=utf-8", extension: "ris" },
+  "csl-json": { contentType: "application/vnd.citationstyles.csl+json; charset=utf-8", extension: "csl.json" },
   json: { contentType: "application/json; charset=utf-8", extension: "json" },
 };
 
@@ -24,7 +26,9 @@ export function isExportFormat(value: string): value is ExportFormat {
 
 /**
  * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
- * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
+ * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX, RIS and CSL-JSON hold one
+ * entry per reference, with the journal issue fields of its record (completeReference); JSON is the `--json`
+ * contract ({@link runToJson}), with
  * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
  * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
  * With `options.messages` (the run's conversation), Markdown ends with an appendix of the follow-ups and
@@ -56,7 +60,10 @@ export function exportRun(
     return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
   }
   if (!report) return null;
-  const references = [...report.references].sort((a, b) => a.n - b.n);
+  const records = new Map(detail.evidence.map((e) => [e.id, e]));
+  const references = [...report.references]
+    .sort((a, b) => a.n - b.n)
+    .map((r) => completeReference(r, records.get(r.evidenceId)));
   const notes = new Map(
     detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
   );
@@ -66,12 +73,7 @@ export function exportRun(
       : "";
   const markdown = () =>
     appendix ? `${markdownWithAnswer(detail, report).trimEnd()}\n\n${appendix}` : markdownWithAnswer(detail, report);
-  const body =
-    format === "markdown"
-      ? markdown()
-      : format === "bibtex"
-        ? referencesToBibtex(references, notes)
-        : referencesToRis(references, notes);
+  const body = format === "markdown" ? markdown() : referencesIn(format, references, notes);
   return { body, contentType, filename };
 }
 
