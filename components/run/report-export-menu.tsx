@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useOnScreenFloating } from "@/components/ui/floating";
 
 const FILES = [
   { format: "markdown", label: "Markdown" },
   { format: "bibtex", label: "BibTeX" },
   { format: "ris", label: "RIS" },
+  { format: "csl-json", label: "CSL-JSON" },
   { format: "json", label: "JSON" },
   { format: "prisma", label: "PRISMA (SVG)" },
 ] as const;
@@ -15,7 +17,7 @@ const itemClass =
   "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
- * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON and the PRISMA 2020 diagram as SVG from
+ * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, CSL-JSON, JSON and the PRISMA 2020 diagram as SVG from
  * `<baseHref>/<format>`) and "Print / PDF"
  * (the browser's print dialog with the print stylesheet). `hasReport` false offers JSON only (a run that ended
  * before its report, or a claim check without a verdict). `claimCheck` leaves out the PRISMA item. Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
@@ -36,21 +38,8 @@ export function ExportMenu({
   const button = useRef<HTMLButtonElement>(null);
   const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
-  // Keep the open menu inside the viewport (8 px margins): right-aligned to the button, shifted when that would put
-  // it off-screen (on a 390 px phone the button can sit near the left edge).
-  const menu = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    if (!open || !menu.current) return;
-    const rect = menu.current.getBoundingClientRect();
-    const viewport = document.documentElement.clientWidth;
-    setOffset((current) => {
-      const left = rect.left - current;
-      if (left < 8) return Math.round(8 - left);
-      if (left + rect.width > viewport - 8) return Math.round(viewport - 8 - (left + rect.width));
-      return 0;
-    });
-  }, [open]);
+  // Right-aligned under the button; flipped, shifted and made to scroll by Floating UI so it stays on screen.
+  const { setAnchor, setCard, floatingStyles } = useOnScreenFloating(open, "bottom-end");
 
   useEffect(() => {
     if (!open) return;
@@ -87,7 +76,10 @@ export function ExportMenu({
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button
-        ref={button}
+        ref={(el) => {
+          button.current = el;
+          setAnchor(el);
+        }}
         variant="secondary"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -107,9 +99,9 @@ export function ExportMenu({
           id={`${id}-menu`}
           role="menu"
           aria-label="Export report"
-          ref={menu}
-          style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
-          className="absolute right-0 z-30 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-lg"
+          ref={setCard}
+          style={floatingStyles}
+          className="z-30 w-44 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-lg"
           onKeyDown={onMenuKey}
         >
           {files.map((f) => (

@@ -2,7 +2,9 @@ import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-csl";
 import "@citation-js/plugin-ris";
+import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
+import { referenceFromEvidence } from "@/lib/report/render/references";
 
 /** A CSL-JSON name: family and given parts, or a literal (collective) name. */
 type CslName = { family: string; given: string } | { literal: string };
@@ -166,6 +168,20 @@ export type CitationStyle = (typeof CITATION_STYLES)[number];
 export function citationText(ref: Reference, style: CitationStyle): string {
   const text = new Cite(referenceToCsl(ref)).format("bibliography", { format: "text", template: style, lang: "en-US" });
   return clean(text).replace(/^1\.\s+/, "");
+}
+
+/** Whether a text names a citation style ("vancouver", "apa"). */
+export function isCitationStyle(value: string | null): value is CitationStyle {
+  return (CITATION_STYLES as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The record with id `evidenceId` among `records` cited in a style ({@link citationText}, from every field of its
+ * citation, so a report written before the journal issue was kept is cited in full), or null when it is not there.
+ */
+export function recordCitation(records: Evidence[], evidenceId: string, style: CitationStyle): string | null {
+  const record = records.find((e) => e.id === evidenceId);
+  return record ? citationText(referenceFromEvidence(record, 1), style) : null;
 }
 
 /**
