@@ -57,7 +57,10 @@ export function ReportReferences({ references, records }: { references: Referenc
           <select
             id={`${id}-style`}
             value={style}
-            onChange={(e) => setStyle(e.target.value as Style)}
+            onChange={(e) => {
+              setStyle(e.target.value as Style);
+              setCopied(null);
+            }}
             className="rounded-md border border-border bg-background px-2 py-1"
             data-testid="citation-style"
           >
@@ -79,12 +82,13 @@ export function ReportReferences({ references, records }: { references: Referenc
               <button
                 type="button"
                 className="no-print ml-1 rounded text-sm text-accent underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
-                aria-label={`Copy citation ${r.n} (${styleLabel})`}
                 disabled={busy === r.n}
                 onClick={() => void copy(r)}
                 data-testid="copy-citation"
               >
                 {busy === r.n ? "Copying…" : copied?.n === r.n && "text" in copied ? "Copied" : "Copy citation"}
+                {/* The name a screen reader hears starts with the visible words, then says which reference. */}
+                <span className="sr-only">{` ${r.n} (${styleLabel})`}</span>
               </button>
             )}
             {copied?.n === r.n && (
