@@ -70,7 +70,10 @@ export function ResearchForm({
           placeholder="Is lithium nephrotoxic, and by what mechanism?"
           className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
           onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+            // Enter sends, as in the follow-up box; Shift+Enter starts a new line (not while an IME composes).
+            if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
           }}
         />
       </div>
