@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { useOnScreenFloating } from "@/components/ui/floating";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
-import type { MarkerToken } from "@/lib/report/render/markers";
+import type { MarkerToken } from "@/lib/grounding/markers";
 import { restingSentences } from "@/lib/report/appraise/support";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { ReportRecord } from "@/lib/report/appraise/records";
@@ -16,7 +16,10 @@ const MAX_CARD_REFERENCES = 5;
 /** Delay before a hover card closes after the pointer leaves, so it can move from the marker into the card (ms). */
 const CLOSE_DELAY_MS = 150;
 
-/** PMID, DOI and NCT ID links of a reference (the record URL when it has none of them); `focusable` puts them in the tab order. */
+/**
+ * PMID, DOI and NCT ID links of a reference (the record URL when it has none of them); `focusable` puts them in the tab
+ * order.
+ */
 function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean }) {
   const links: Array<{ href: string; label: string }> = [];
   if (r.pmid) links.push({ href: `https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`, label: `PMID ${r.pmid}` });

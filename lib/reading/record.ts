@@ -106,11 +106,16 @@ export interface RelationReading {
   prediction: PairPrediction | null;
   /** Every prediction of the proposition's pairs in this record. */
   predictions: PairPrediction[];
-  /** How strongly the record bears on the proposition, 0–1 (1 when it names both; see {@link ORGAN_UNRELATED_BEARING}). */
+  /**
+   * How strongly the record bears on the proposition, 0–1 (1 when it names both; see {@link ORGAN_UNRELATED_BEARING}).
+   */
   bearing: number;
 }
 
-/** The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was written with. */
+/**
+ * The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was
+ * written with.
+ */
 export function propositionEntities(resolved: ResolvedProposition, index: AnnotationIndex): KnownEntity[] {
   const names = (id: string) => [...(index.namesById.get(id)?.keys() ?? [])];
   const entity = (id: string, type: "chemical" | "disease", name: string): KnownEntity => ({
@@ -141,7 +146,10 @@ function restingSentence(p: PairPrediction, title: string, negated: boolean): st
   return pick?.text ?? null;
 }
 
-/** Whether every sentence relating the pair denies it with a cue ("X did not induce Y"), and whether that cue is protective ("did not prevent"). */
+/**
+ * Whether every sentence relating the pair denies it with a cue ("X did not induce Y"), and whether that cue is
+ * protective ("did not prevent").
+ */
 function denial(p: PairPrediction): { denied: boolean; protective: boolean } {
   const cued = p.sentences.filter((s) => s.negated && s.cue);
   return { denied: p.negated && cued.length > 0, protective: cued.some((s) => isTherapeuticCue(s.cue ?? "")) };

@@ -2,7 +2,10 @@ import { searchLibrary } from "@/lib/db/library";
 import type { LibraryFilters } from "@/lib/db/library-facets";
 import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
 
-/** A field tag of PubMed's query syntax with a quoted or single-word value: `"Review"[pt]`, `Humans[mh]`, `2015:2020[dp]`. */
+/**
+ * A field tag of PubMed's query syntax with a quoted or single-word value: `"Review"[pt]`, `Humans[mh]`,
+ * `2015:2020[dp]`.
+ */
 const FIELD_TAG = /(?:"([^"]+)"|([^\s"()[\]]+))\[(dp|pdat|pt|mh|mesh)\]/gi;
 
 /**
@@ -32,7 +35,8 @@ export function parseLibraryQuery(query: string): { text: string; filters?: Libr
 /**
  * The local library (records imported with `npm run library:import` or `npm run library:sync`), searched by full-text
  * relevance (lib/db/library.ts: FTS5 bm25 on SQLite, GIN and ts_rank on Postgres), with PubMed-style field tags
- * for year, publication type and MeSH heading (see parseLibraryQuery). Records come back with `citation.source = "local"`. With `since`,
+ * for year, publication type and MeSH heading (see parseLibraryQuery). Records come back with `citation.source =
+ * "local"`. With `since`,
  * only records imported or updated on or after that day (the row's updatedAt).
  */
 export function createLocalLibrarySource(): LiteratureSource {

@@ -1,4 +1,4 @@
-import { isCitationStyle, recordCitation } from "@/lib/export/citations";
+import { isCitationStyle, recordCitation } from "@/lib/report/render/citations";
 import type { Evidence } from "@/lib/domain/evidence";
 
 /**

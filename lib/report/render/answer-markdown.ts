@@ -11,7 +11,10 @@ export function gradeLabel(level: string): string {
   return level.charAt(0).toUpperCase() + level.slice(1);
 }
 
-/** How a record behind a GRADE judgement is named: its [n] reference when the report cites it, else its PMID, NCT ID or id. */
+/**
+ * How a record behind a GRADE judgement is named: its [n] reference when the report cites it, else its PMID, NCT ID or
+ * id.
+ */
 function recordName(id: string, references: Reference[], evidence: Map<string, Evidence>): string {
   const ref = references.find((r) => r.evidenceId === id);
   if (ref) return `[${ref.n}]`;
@@ -44,7 +47,8 @@ export function answerMarkdown(answered: ReportAnswer, references: Reference[], 
     "",
     sentence,
     "",
-    `Evidence meter: ${METER_LABELS.yes} ${m.yes} · ${METER_LABELS.possibly} ${m.possibly} · ${METER_LABELS.no} ${m.no} · ${METER_LABELS.irrelevant} ${m.irrelevant}.`,
+    `Evidence meter: ${METER_LABELS.yes} ${m.yes} · ${METER_LABELS.possibly} ${m.possibly} · ` +
+      `${METER_LABELS.no} ${m.no} · ${METER_LABELS.irrelevant} ${m.irrelevant}.`,
     "",
     "## Certainty of evidence (GRADE)",
     "",

@@ -185,7 +185,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const gaps: string[] = [...terms.notes];
   if (!vocabulariesAvailable()) {
     gaps.push(
-      "The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or pathway could be typed.",
+      "The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or " +
+        "pathway could be typed.",
     );
   }
   const { classification, effect } = terms;
@@ -196,7 +197,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   if (terms.drug) drugs.push(terms.drug);
   else if (classification.kind === "other") {
     gaps.push(
-      "The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records are read for their findings.",
+      "The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records " +
+        "are read for their findings.",
     );
     return empty(gaps, [question]);
   } else {
@@ -205,7 +207,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
     const candidates = [...ranked.drugs, ...ranked.inducers];
     if (candidates.length === 0) {
       gaps.push(
-        `The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
+        `The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ` +
+          `${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
       );
       return empty(gaps, [`${effect.name} drug-induced`]);
     }
@@ -233,12 +236,14 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
       : [];
     if (processChains.length === 0) {
       gaps.push(
-        `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`,
+        `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ` +
+          `${plural(evidence.length, "record")} reviewed.`,
       );
       continue;
     }
     gaps.push(
-      `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a biological process leave the target unknown.`,
+      `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a ` +
+        `biological process leave the target unknown.`,
     );
     for (const chain of processChains)
       ranked.push({ h: processToHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: 0, weak: [] });
