@@ -153,7 +153,6 @@ export function EvidenceTable({
     () => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b),
     [records],
   );
-  const missingYears = records.filter((r) => r.year === null).length;
 
   const matching = useMemo(() => {
     const from = yearFrom ? Number(yearFrom) : null;
@@ -382,11 +381,7 @@ export function EvidenceTable({
                       className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`}
                       data-testid="evidence-year"
                     >
-                      {r.year ?? (
-                        <span className="text-muted-foreground" aria-label="year not recorded">
-                          –
-                        </span>
-                      )}
+                      {r.year}
                     </td>
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
@@ -425,13 +420,6 @@ export function EvidenceTable({
         </Button>
       )}
       {matching.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
-      {missingYears > 0 && (
-        <p className="text-sm text-muted-foreground" data-testid="year-not-recorded">
-          {missingYears === records.length
-            ? "Year not recorded for these records (their source file gives none)."
-            : `– : year not recorded (${missingYears} of ${records.length} records; their source file gives none).`}
-        </p>
-      )}
     </div>
   );
 }

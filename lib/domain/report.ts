@@ -10,7 +10,9 @@ export const reportSectionSchema = z.object({
 
 /**
  * A reference of the report. It is always built in code from a collected evidence record, never from
- * generated text; `n` is its 1-based number as used by the [n] markers.
+ * generated text; `n` is its 1-based number as used by the [n] markers. The journal issue fields and the PMCID are
+ * the record's (lib/domain/evidence.ts citationSchema), absent when it has none and on reports written before they
+ * were kept.
  */
 export const referenceSchema = z.object({
   n: z.number().int().min(1),
@@ -20,8 +22,13 @@ export const referenceSchema = z.object({
   authors: z.array(z.string()),
   journal: z.string().nullable(),
   year: z.number().int().nullable(),
+  volume: z.string().nullable().optional(),
+  issue: z.string().nullable().optional(),
+  pages: z.string().nullable().optional(),
+  journalAbbreviation: z.string().nullable().optional(),
   pmid: z.string().nullable(),
   doi: z.string().nullable(),
+  pmcid: z.string().nullable().optional(),
   nctId: z.string().nullable(),
   url: z.string(),
 });
