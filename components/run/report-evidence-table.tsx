@@ -7,17 +7,15 @@ import { Button } from "@/components/ui/button";
 import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/appraise/records";
+import { sortRecords, type RecordSort, type RecordSortKey } from "@/lib/report/appraise/record-sort";
 import { studyTypeRank } from "@/lib/report/appraise/study-type";
 import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { RecordStance } from "@/lib/reading/stance";
 
-type Sort = { key: SortKey; dir: "asc" | "desc" };
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";
 
-type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance" | "stance";
-
-const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
+const COLUMNS: Array<{ key: RecordSortKey; label: string; className?: string }> = [
   { key: "ref", label: "Ref", className: "w-12" },
   { key: "title", label: "Record" },
   { key: "studyType", label: "Study type", className: "w-32" },
@@ -34,44 +32,6 @@ const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neu
   no: "danger",
   irrelevant: "neutral",
 };
-const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
-
-/** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
-function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number | null {
-  switch (key) {
-    case "ref":
-      return a.referenceNumber === null || b.referenceNumber === null ? null : a.referenceNumber - b.referenceNumber;
-    case "title":
-      return a.title.localeCompare(b.title, "en", { sensitivity: "base" });
-    case "source":
-      return SOURCE_LABELS[a.source].localeCompare(SOURCE_LABELS[b.source], "en");
-    case "studyType":
-      return studyTypeRank(a.studyType) - studyTypeRank(b.studyType);
-    case "year":
-      return a.year === null || b.year === null ? null : a.year - b.year;
-    case "relevance":
-      return a.relevance - b.relevance;
-    case "stance":
-      return STANCE_ORDER[a.stance] - STANCE_ORDER[b.stance] || b.bearing - a.bearing;
-  }
-}
-
-function missing(r: ReportRecord, key: SortKey): boolean {
-  return (key === "ref" && r.referenceNumber === null) || (key === "year" && r.year === null);
-}
-
-/** Records sorted by a column (stable: ties keep the order the run found them; missing values last). */
-export function sortRecords(records: ReportRecord[], sort: Sort): ReportRecord[] {
-  const order = new Map(records.map((r, i) => [r.id, i]));
-  return [...records].sort((a, b) => {
-    const ma = missing(a, sort.key);
-    const mb = missing(b, sort.key);
-    if (ma !== mb) return ma ? 1 : -1;
-    const c = ma ? 0 : (compare(a, b, sort.key) ?? 0);
-    if (c !== 0) return sort.dir === "asc" ? c : -c;
-    return order.get(a.id)! - order.get(b.id)!;
-  });
-}
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1 text-sm";
 
@@ -137,7 +97,7 @@ export function EvidenceTable({
   const [yearFrom, setYearFrom] = useState("");
   const [yearTo, setYearTo] = useState("");
   const [preprint, setPreprint] = useState<PreprintFilter>("all");
-  const [sort, setSort] = useState<Sort>({ key: "ref", dir: "asc" });
+  const [sort, setSort] = useState<RecordSort>({ key: "ref", dir: "asc" });
   const [all, setAll] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
