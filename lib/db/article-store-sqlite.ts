@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { sqliteFilePath } from "@/lib/db/client";
-import type { ArticleStore } from "@/lib/db/article-store";
+import type { ArticleStore } from "./article-store-contract";
 import { rowToPassage, type StoredFullText } from "@/lib/db/full-texts";
 import { EVIDENCE_COLUMNS, evidenceColumnValues } from "@/lib/db/library-columns";
 import { rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";

@@ -1,4 +1,5 @@
-import { prismaArticleStore, withArticleStore, type ArticleStore } from "@/lib/db/article-store";
+import { prismaArticleStore, withArticleStore } from "@/lib/db/article-store";
+import type { ArticleStore } from "@/lib/db/article-store-contract";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ArticleDocument, FullTextOrigin } from "@/lib/domain/fulltext";
 import { articleRecord, passageDocId, withDocId } from "@/lib/evidence/passages";
