@@ -48,16 +48,9 @@ function toSummary(row: PaperRow): PaperSummary {
 }
 
 /** Records an uploaded paper whose full text is stored (lib/library/papers.ts). @returns its summary. */
-export async function createPaper(paper: {
-  id: string;
-  ownerId: string | null;
-  fileName: string;
-  format: string;
-  bytes: number;
-  title: string;
-  evidenceId: string;
-  fullTextId: string;
-}): Promise<PaperSummary> {
+export async function createPaper(
+  paper: Omit<PaperSummary, "passages" | "pages" | "licence" | "createdAt">,
+): Promise<PaperSummary> {
   await getDb().paper.deleteMany({ where: { fullTextId: paper.fullTextId } });
   await getDb().paper.create({ data: paper });
   return (await getPaper(paper.id))!;
