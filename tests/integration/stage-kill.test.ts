@@ -33,6 +33,7 @@ async function eventShape(runId: string, maxSeq = Infinity): Promise<string[]> {
 
 describe("kill -9 at every stage boundary (SQLite, local world)", () => {
   let app: DurableApp;
+  const cookies = new Map<string, string>();
   const ids = { research: "", check: "", followUp: "", referenceResearch: "", referenceCheck: "" };
   beforeAll(async () => {
     app = await openDurableApp("stage-kill");
@@ -44,7 +45,9 @@ describe("kill -9 at every stage boundary (SQLite, local world)", () => {
   const startResearch = async (origin: string) => {
     const res = await postJson(`${origin}/api/runs`, { question: QUESTION, maxIterations: 1 });
     expect(res.status).toBe(202);
-    return ((await res.json()) as { runId: string }).runId;
+    const { runId } = (await res.json()) as { runId: string };
+    cookies.set(runId, res.headers.get("set-cookie")?.split(";")[0] ?? "");
+    return runId;
   };
   const startCheck = async (origin: string) => {
     const res = await postJson(`${origin}/api/checks`, { text: CLAIM, sources: CLAIM_SOURCES });
@@ -52,25 +55,33 @@ describe("kill -9 at every stage boundary (SQLite, local world)", () => {
     return ((await res.json()) as { runId: string }).runId;
   };
   const followUp = async (origin: string, runId: string) => {
-    const res = await postJson(`${origin}/api/runs/${runId}/messages`, { text: FOLLOW_UP }, { origin });
+    const res = await postJson(
+      `${origin}/api/runs/${runId}/messages`,
+      { text: FOLLOW_UP },
+      { origin, cookie: cookies.get(runId) ?? "" },
+    );
     expect(res.status).toBe(200);
     // The answer streams on while the iteration runs apart; a kill ends the stream.
     void res.text().catch(() => "");
   };
 
-  it("runs the uninterrupted references: a research run with a follow-up, and a claim check", async () => {
-    const { origin } = await app.start();
-    [ids.referenceResearch, ids.followUp, ids.referenceCheck] = await Promise.all([
-      startResearch(origin),
-      startResearch(origin),
-      startCheck(origin),
-    ]);
-    await Promise.all([runFinished(ids.referenceResearch, 90_000), runFinished(ids.followUp, 90_000)]);
-    await followUp(origin, ids.referenceResearch);
-    await runFinished(ids.referenceResearch, 90_000, 2);
-    await runFinished(ids.referenceCheck, 90_000);
-    await app.kill9();
-  });
+  it(
+    "runs the uninterrupted references: a research run with a follow-up, and a claim check",
+    { timeout: 300_000 },
+    async () => {
+      const { origin } = await app.start();
+      [ids.referenceResearch, ids.followUp, ids.referenceCheck] = await Promise.all([
+        startResearch(origin),
+        startResearch(origin),
+        startCheck(origin),
+      ]);
+      await Promise.all([runFinished(ids.referenceResearch, 90_000), runFinished(ids.followUp, 90_000)]);
+      await followUp(origin, ids.referenceResearch);
+      await runFinished(ids.referenceResearch, 90_000, 2);
+      await runFinished(ids.referenceCheck, 90_000);
+      await app.kill9();
+    },
+  );
 
   it("resumes each run after a kill at each of its boundaries", { timeout: 900_000 }, async () => {
     const { researchMode } = await import("@/lib/research/mode");
