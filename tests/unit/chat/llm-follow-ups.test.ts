@@ -6,7 +6,7 @@ import { getRun, getRunEvidence, type RunSummary } from "@/lib/db/runs";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { createReasoningBackend } from "@/lib/research/create-backend";
-import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
