@@ -12,6 +12,7 @@ import { studyTypeRank } from "@/lib/report/appraise/study-type";
 import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { RecordStance } from "@/lib/reading/stance";
+import { plainWords } from "@/lib/report/render/plain-words";
 
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";
 
@@ -348,7 +349,7 @@ export function EvidenceTable({
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
                       <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-stance-reason">
-                        {r.stanceReason}
+                        {plainWords(r.stanceReason)}
                       </span>
                     </td>
                   </tr>

@@ -66,7 +66,22 @@ describe("report prose as the reader reads it", () => {
         "with a drug candidate and a mechanism score ≥ 6).",
     );
     expect(plainWords("cocaine → myocardial ischemia: causes (P(CID) 0.86)")).toBe(
-      "cocaine → myocardial ischemia: causes (relation probability 0.86)",
+      "cocaine → myocardial ischemia: causes",
+    );
+    expect(plainWords("cocaine → myocardial ischemia: causes (relation probability 0.86)")).toBe(
+      "cocaine → myocardial ischemia: causes",
+    );
+    expect(
+      plainWords(
+        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
+          "document for cocaine and a disease of the heart",
+      ),
+    ).toBe(
+      "Read as “Cocaine does not cause diseases of the heart”; a relation model trained on expert-annotated " +
+        "abstracts read each document for cocaine and a disease of the heart",
+    );
+    expect(plainWords("Reviewed 58 records: 4 animal studies, 1 unclassified record")).toBe(
+      "Reviewed 58 records: 4 animal studies, 1 record without a study design",
     );
     expect(plainWords("40 by keyword search; the HyDE search needs a language model")).toBe(
       "40 by keyword search; the search by example abstracts needs a language model",
