@@ -102,6 +102,8 @@ describe("the PRISMA diagram's text fits its boxes", () => {
         { reason: "over the run's evidence cap, the least relevant records of the last searches", n: 12 },
       ],
       screened: 159,
+      // With the full-text row, whose stage label ("Full text") and boxes must fit as well.
+      readInFull: 12,
       excluded: [{ reason: "not cited in the report", n: 154 }],
       included: 5,
     });
