@@ -73,26 +73,3 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
     body: JSON.stringify(body),
   });
 }
-
-/** A run's saved events, by seq. */
-export async function runEvents(runId: string) {
-  const { getDb } = await import("@/lib/db/client");
-  return getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
-}
-
-/**
- * Waits until run `runId` has `count` run-finished events (default 1: it ended once), polling every 100 ms.
- * @returns its row then.
- * @throws (the poll's assertion) when it has not within `timeoutMs`.
- */
-export async function runFinished(runId: string, timeoutMs: number, count = 1) {
-  const { expect } = await import("vitest");
-  const { getDb } = await import("@/lib/db/client");
-  await expect
-    .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
-      timeout: timeoutMs,
-      interval: 100,
-    })
-    .toBe(count);
-  return getDb().run.findUniqueOrThrow({ where: { id: runId } });
-}
