@@ -3,6 +3,7 @@ import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import type { CounterReportInput } from "@/lib/claims/backend";
 import { buildSearchStats } from "@/lib/claims/search-stats";
 import type { ModelUsage } from "@/lib/domain/agent";
+import { doxorubicinCitation } from "./doxorubicin-citation";
 import { loadCorpus } from "../../../../support/corpus";
 import { scriptedModel } from "../../../../support/llm";
 import { HOSTILE_TEXT, hostileReply } from "../../../../support/model-personas";
@@ -10,25 +11,7 @@ import { HOSTILE_TEXT, hostileReply } from "../../../../support/model-personas";
 const corpus = loadCorpus();
 const evidence = corpus.find((e) => e.id === "pmid:24727461")!;
 
-/** A verified counter-passage of PMID 24727461 (rat study of doxorubicin cardiotoxicity), cited as [1]. */
-const CITATION = {
-  n: 1,
-  evidenceId: evidence.id,
-  pmid: "24727461",
-  doi: null,
-  nctId: null,
-  title: evidence.citation.title,
-  journal: null,
-  year: null,
-  url: "https://pubmed.ncbi.nlm.nih.gov/24727461/",
-  source: "local" as const,
-  passage:
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
-    "mitochondrial dysfunction.",
-  similarity: 1,
-  score: 5,
-  foundBy: ["keyword" as const],
-};
+const CITATION = doxorubicinCitation(evidence);
 
 const INPUT: CounterReportInput = {
   claim: "Doxorubicin has no effect on the heart",

@@ -22,6 +22,7 @@ import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { splitSentences } from "@/lib/text/sentences";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
+import { doxorubicinCitation } from "./doxorubicin-citation";
 import { loadCorpus } from "../../../../support/corpus";
 import { promptText, scriptedModel } from "../../../../support/llm";
 
@@ -41,25 +42,7 @@ const corpusSource: LiteratureSource = {
   },
 };
 
-/** A verified counter-passage of PMID 24727461 (rat study of doxorubicin cardiotoxicity), cited as [1]. */
-const CITATION = {
-  n: 1,
-  evidenceId: "pmid:24727461",
-  pmid: "24727461",
-  doi: null,
-  nctId: null,
-  title: record("pmid:24727461").citation.title,
-  journal: null,
-  year: null,
-  url: "https://pubmed.ncbi.nlm.nih.gov/24727461/",
-  source: "local" as const,
-  passage:
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
-    "mitochondrial dysfunction.",
-  similarity: 1,
-  score: 5,
-  foundBy: ["keyword" as const],
-};
+const CITATION = doxorubicinCitation(record("pmid:24727461"));
 
 const COUNTER: CounterStatement = {
   claim: CLAIM,
