@@ -1,7 +1,10 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "./support/app-server";
-import { openDurableApp, postJson, runEvents, runFinished, type DurableApp } from "./support/durable-app";
+import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 
 // kill -9 of the server executing a durable claim check (SQLite + the Workflow SDK's local world), then a restart:
 // the check resumes from its last completed step and completes, with every event saved once, seq numbers
@@ -20,23 +23,51 @@ interface Row {
 }
 
 describe("a durable claim check survives kill -9 of its server (SQLite, local world)", () => {
-  let app: DurableApp;
+  let dir: string;
+  let fixtures: FixtureServer;
   let server: AppServer | null = null;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    app = await openDurableApp("claim-resume", { delayMs: REPLY_DELAY_MS, sources: SOURCES });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-claim-resume-"));
+    fixtures = await startFixtureServer({ delayMs: REPLY_DELAY_MS });
+    env = {
+      DATABASE_URL: `file:${path.join(dir, "critica.db")}`,
+      CRITICA_ENGINE: "workflow",
+      OPENAI_API_KEY: "",
+      CRITICA_SOURCES: SOURCES.join(","),
+      PUBMED_BASE_URL: fixtures.urls.pubmed,
+      EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
+      CTGOV_BASE_URL: fixtures.urls.ctgov,
+    };
+    process.env.DATABASE_URL = env.DATABASE_URL;
   });
   afterAll(async () => {
-    await app?.close();
+    await server?.kill9();
+    await fixtures.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const events = (runId: string): Promise<Row[]> => runEvents(runId);
+  const events = async (runId: string): Promise<Row[]> => {
+    const { getDb } = await import("@/lib/db/client");
+    return getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+  };
   const startCheck = async (origin: string) => {
-    const res = await postJson(`${origin}/api/checks`, { text: CLAIM, sources: SOURCES });
+    const res = await fetch(`${origin}/api/checks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: CLAIM, sources: SOURCES }),
+    });
     expect(res.status).toBe(202);
     return { ...((await res.json()) as { runId: string }), cookie: res.headers.get("set-cookie")?.split(";")[0] ?? "" };
   };
-  const finished = (runId: string, timeout: number) => runFinished(runId, timeout);
+  const finished = async (runId: string, timeout: number) => {
+    const { getDb } = await import("@/lib/db/client");
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), { timeout, interval: 100 })
+      .toBe(1);
+    return getDb().run.findUniqueOrThrow({ where: { id: runId } });
+  };
   /** Each claim's verdict, as the --json contract reports it, without the times of its generation. */
   const verdicts = (rows: Row[]) =>
     rows
@@ -69,7 +100,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
       "verdict",
     async () => {
       const { getDb } = await import("@/lib/db/client");
-      server = await app.start();
+      server = await startAppServer(env);
       const { runId } = await startCheck(server.origin);
       expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).workflowRunId).toMatch(/^wrun_/);
 
@@ -81,13 +112,13 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
           interval: 25,
         })
         .toBe(true);
-      await app.kill9();
+      await server.kill9();
       const before = await events(runId);
       expect(before.filter((e) => e.type === "evidence")).toEqual([]);
       expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
 
       const restarted = performance.now();
-      server = await app.start();
+      server = await startAppServer(env);
       const healthyMs = performance.now() - restarted;
       // The restart did not end the check as interrupted: the world resumes it.
       expect(server.output()).not.toContain("run(s) interrupted");
@@ -156,7 +187,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
 
   it("cancels a durable claim check from the API within 5 s, keeping what it found", async () => {
     const { getDb } = await import("@/lib/db/client");
-    server = app.server ?? (await app.start());
+    server ??= await startAppServer(env);
     const { runId, cookie } = await startCheck(server.origin);
     await expect
       .poll(async () => getDb().runEvent.count({ where: { runId, type: "counter-statement" } }), {
@@ -189,7 +220,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
   });
 
   it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
-    server = app.server ?? (await app.start());
+    server ??= await startAppServer(env);
     const cli = spawn(
       process.execPath,
       [
@@ -201,7 +232,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
         SOURCES.join(","),
       ],
       {
-        env: { ...process.env, ...app.env, CRITICA_SERVER_URL: server.origin },
+        env: { ...process.env, ...env, CRITICA_SERVER_URL: server.origin },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       },

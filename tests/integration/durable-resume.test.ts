@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "./support/app-server";
-import { openDurableApp, postJson, runEvents, runFinished, type DurableApp } from "./support/durable-app";
+import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 
 // kill -9 of the server executing a durable run (SQLite + the Workflow SDK's local world), then a restart: the run
 // resumes from its last completed step and completes, with every event saved once and seq numbers contiguous.
@@ -9,22 +12,41 @@ const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mecha
 const REPLY_DELAY_MS = 700;
 
 describe("a durable run survives kill -9 of its server (SQLite, local world)", () => {
-  let app: DurableApp;
+  let dir: string;
+  let fixtures: FixtureServer;
   let server: AppServer | null = null;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    app = await openDurableApp("resume", { delayMs: REPLY_DELAY_MS });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-resume-"));
+    fixtures = await startFixtureServer({ delayMs: REPLY_DELAY_MS });
+    env = {
+      DATABASE_URL: `file:${path.join(dir, "critica.db")}`,
+      CRITICA_ENGINE: "workflow",
+      OPENAI_API_KEY: "",
+      CRITICA_SOURCES: "pubmed,europepmc,ctgov",
+      PUBMED_BASE_URL: fixtures.urls.pubmed,
+      EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
+      CTGOV_BASE_URL: fixtures.urls.ctgov,
+    };
+    process.env.DATABASE_URL = env.DATABASE_URL;
   });
   afterAll(async () => {
-    await app?.close();
+    await server?.kill9();
+    await fixtures.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("resumes after kill -9 mid-search and completes without duplicated events", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const events = runEvents;
+    const events = (runId: string) => getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
 
-    server = await app.start();
-    const res = await postJson(`${server.origin}/api/runs`, { question: QUESTION, maxIterations: 2 });
+    server = await startAppServer(env);
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 2 }),
+    });
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
 
@@ -34,11 +56,11 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
     const before = await events(runId);
-    await app.kill9();
+    await server.kill9();
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
 
     const restarted = performance.now();
-    server = await app.start();
+    server = await startAppServer(env);
     const healthyMs = performance.now() - restarted;
     const lastBefore = before.at(-1)!;
     // Progress after the restart: an event past what was saved before the kill, or a saved event rewritten by the
@@ -53,7 +75,13 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       )
       .toBe(true);
     const resumeMs = performance.now() - restarted;
-    expect((await runFinished(runId, 90_000)).status).toBe("completed");
+    await expect
+      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+        timeout: 90_000,
+        interval: 200,
+      })
+      .toBe(1);
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     const completeMs = performance.now() - restarted;
     console.log(
       `durable resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first ` +
@@ -97,8 +125,12 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
 
   it("cancels a durable run from the API within 5 s, keeping what it found", async () => {
     const { getDb } = await import("@/lib/db/client");
-    server = app.server ?? (await app.start());
-    const res = await postJson(`${server.origin}/api/runs`, { question: QUESTION, maxIterations: 3 });
+    server ??= await startAppServer(env);
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 3 }),
+    });
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
     const { runId } = (await res.json()) as { runId: string };
     await expect

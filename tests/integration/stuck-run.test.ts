@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "./support/app-server";
-import { openDurableApp, postJson, runEvents, type DurableApp } from "./support/durable-app";
+import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 
 // A kill -9 in the window after a step's result is saved by the engine and before its step_completed event: the
 // Workflow SDK cannot resume such a run (the step is completed, the workflow never learns it). The fault hook
@@ -20,23 +23,43 @@ function alive(pid: number): boolean {
 }
 
 describe("a run whose step completion was lost by a kill -9 (SQLite, local world)", () => {
-  let app: DurableApp;
+  let dir: string;
+  let fixtures: FixtureServer;
   let server: AppServer | null = null;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    app = await openDurableApp("stuck", { delayMs: 300 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-stuck-"));
+    fixtures = await startFixtureServer({ delayMs: 300 });
+    env = {
+      DATABASE_URL: `file:${path.join(dir, "critica.db")}`,
+      WORKFLOW_LOCAL_DATA_DIR: path.join(dir, "workflow-data"),
+      CRITICA_ENGINE: "workflow",
+      OPENAI_API_KEY: "",
+      CRITICA_SOURCES: "pubmed,europepmc,ctgov",
+      PUBMED_BASE_URL: fixtures.urls.pubmed,
+      EUROPEPMC_BASE_URL: fixtures.urls.europepmc,
+      CTGOV_BASE_URL: fixtures.urls.ctgov,
+    };
+    process.env.DATABASE_URL = env.DATABASE_URL;
   });
   afterAll(async () => {
-    await app?.close();
+    await server?.kill9();
+    await fixtures.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("ends as interrupted after the restart, keeping its records and freeing its slot", async () => {
     const { getDb } = await import("@/lib/db/client");
     const { countActiveRuns } = await import("@/lib/db/accounts");
-    const events = runEvents;
+    const events = (runId: string) => getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
 
-    server = await app.start({ CRITICA_FAULT: "step-event-lost:3" });
-    const res = await postJson(`${server.origin}/api/runs`, { question: QUESTION, maxIterations: 1 });
+    server = await startAppServer({ ...env, CRITICA_FAULT: "step-event-lost:3" });
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 1 }),
+    });
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
     await getDb().run.update({ where: { id: runId }, data: { ownerId: OWNER } });
@@ -57,13 +80,13 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
       )
       .toBe(false);
     expect(server.output()).toContain("fault injection on");
-    await app.kill9();
+    await server.kill9();
     expect(alive(server.pid)).toBe(false);
     const before = await events(runId);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
     expect(await countActiveRuns(OWNER)).toBe(1);
 
-    server = await app.start();
+    server = await startAppServer(env);
     await expect
       .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, {
         timeout: 75_000,
@@ -94,8 +117,12 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
 
   it("still streams and cancels a new run; an aborted stream logs no uncaught error", async () => {
     const { getDb } = await import("@/lib/db/client");
-    server = app.server ?? (await app.start());
-    const res = await postJson(`${server.origin}/api/runs`, { question: QUESTION, maxIterations: 3 });
+    server ??= await startAppServer(env);
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 3 }),
+    });
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
     const { runId } = (await res.json()) as { runId: string };
 
