@@ -12,6 +12,8 @@ export interface AppServer {
   kill9(): Promise<void>;
   /** SIGTERM to the process group, then SIGKILL after 5 s. */
   stop(): Promise<void>;
+  /** Resolves once the server process has exited (killed itself, crashed, or was ended). */
+  exited(): Promise<void>;
 }
 
 /** A free loopback port (bound, then released). */
@@ -84,6 +86,7 @@ export async function startAppServer(
       await exited(child);
       clearTimeout(timer);
     },
+    exited: () => exited(child),
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
