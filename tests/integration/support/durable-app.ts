@@ -15,8 +15,11 @@ export interface DurableApp {
   fixtures: FixtureServer;
   /** The server running now (null before the first start and after a kill). */
   server: AppServer | null;
-  /** Starts a server with `extra` added to the environment (the one running must have been killed). */
-  start(extra?: Record<string, string>): Promise<AppServer>;
+  /**
+   * Starts a server with `extra` added to the environment (the one running must have been killed); `exitOk`: see
+   * startAppServer.
+   */
+  start(extra?: Record<string, string>, options?: { exitOk?: boolean }): Promise<AppServer>;
   /** kill -9 of the running server's process group, if any. */
   kill9(): Promise<void>;
   /** Ends the server and the fixture server and removes the temp folder. */
@@ -48,8 +51,8 @@ export async function openDurableApp(
     env,
     fixtures,
     server: null,
-    async start(extra = {}) {
-      app.server = await startAppServer({ ...env, ...extra });
+    async start(extra = {}, options = {}) {
+      app.server = await startAppServer({ ...env, ...extra }, options);
       return app.server;
     },
     async kill9() {
