@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINISH, type StagePlan } from "@/lib/runs/plan";
-import { openDurableApp, postJson, runEvents, runFinished, type DurableApp } from "./support/durable-app";
+import { eventShape, openDurableApp, postJson, runEvents, runFinished, type DurableApp } from "./support/durable-app";
 
 // kill -9 at every stage boundary of a research run, a claim check and a research follow-up (SQLite, local world).
 // The fault hook (CRITICA_FAULT=kill-after-step:<label>/<step>,…, lib/runs/fault.ts) pauses a durable step that has
@@ -19,16 +19,6 @@ function boundaries(plan: StagePlan, from: number, to: number): string[] {
   const each: string[] = [];
   for (let i = from; i <= to; i++) each.push(...plan.each.map((stage) => `${stage} ${i}`));
   return [...plan.first, ...each, ...plan.last, FINISH];
-}
-
-/** A run's events as compared with an uninterrupted run's: type, and what a search asked. */
-async function eventShape(runId: string, maxSeq = Infinity): Promise<string[]> {
-  return (await runEvents(runId))
-    .filter((e) => e.seq <= maxSeq)
-    .map((e) => {
-      const p = e.payload as { phase?: string; source?: string; query?: string };
-      return [e.type, ...(e.type === "search" ? [p.phase, p.source, p.query] : [])].join(" ");
-    });
 }
 
 describe("kill -9 at every stage boundary (SQLite, local world)", () => {

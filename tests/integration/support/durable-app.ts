@@ -99,3 +99,17 @@ export async function runFinished(runId: string, timeoutMs: number, count = 1) {
     .toBe(count);
   return getDb().run.findUniqueOrThrow({ where: { id: runId } });
 }
+
+/**
+ * A run's events as a killed run's are compared with those of the same run never interrupted: each event's type, and
+ * for a search its phase, source and query (what it asked, not what it found or how long it took), up to seq
+ * `maxSeq`.
+ */
+export async function eventShape(runId: string, maxSeq = Infinity): Promise<string[]> {
+  return (await runEvents(runId))
+    .filter((e) => e.seq <= maxSeq)
+    .map((e) => {
+      const p = e.payload as { phase?: string; source?: string; query?: string };
+      return [e.type, ...(e.type === "search" ? [p.phase, p.source, p.query] : [])].join(" ");
+    });
+}
