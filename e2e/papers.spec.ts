@@ -30,7 +30,7 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   await ask.getByRole("button", { name: "Ask" }).click();
   await expect(page).toHaveURL(/\/reports\/[\w-]+$/);
   await expect(page.getByTestId("run-question")).toHaveText(QUESTION);
-  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
 
   // The report quotes the body sentence with the dose, its reference marker and where it stands in the PDF.
   const report = page.getByTestId("report");
