@@ -2,7 +2,8 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
 import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
-import { reportAnswer } from "@/lib/report/appraise/answer";
+import { answerFromReading } from "@/lib/report/appraise/answer";
+import { readQuestionEvidence } from "@/lib/reading/read";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -28,7 +29,9 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
  * reportAnswer); both null for a run without a report.
  */
 export function runToJson(detail: RunDetail) {
-  const answered = reportAnswer(detail.run.question, detail.evidence, detail.report);
+  // One reading of the question over the evidence, for the bottom line and for PRISMA's eligibility.
+  const read = readQuestionEvidence(detail.run.question, detail.evidence);
+  const answered = detail.report ? answerFromReading(detail.run.question, read, detail.evidence, detail.report) : null;
   return {
     runId: detail.run.id,
     status: detail.run.status,
@@ -64,7 +67,7 @@ export function runToJson(detail: RunDetail) {
     shortfalls: detail.shortfalls,
     prisma: researchFlow({
       events: detail.events,
-      records: screenedRecords(detail.evidence, detail.run.question),
+      records: screenedRecords(detail.evidence, read.readings),
       report: detail.report,
     }),
   };

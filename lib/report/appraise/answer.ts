@@ -2,7 +2,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { bottomLine, type BottomLine } from "./bottom-line";
 import { gradeCertainty, type GradeCertainty } from "./grade";
-import { readQuestionEvidence } from "@/lib/reading/read";
+import { readQuestionEvidence, type EvidenceReading } from "@/lib/reading/read";
 import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 import { studyTypeOf, type StudyDesign } from "./study-type";
 
@@ -49,8 +49,17 @@ export function reportAnswer(
   evidence: Evidence[],
   report: ResearchReport | null,
 ): ReportAnswer | null {
-  if (!report) return null;
-  const stances = readQuestionEvidence(question, evidence).readings;
+  return report ? answerFromReading(question, readQuestionEvidence(question, evidence), evidence, report) : null;
+}
+
+/** {@link reportAnswer} from a reading already made of `question` over `evidence` (same order). */
+export function answerFromReading(
+  question: string,
+  read: EvidenceReading,
+  evidence: Evidence[],
+  report: ResearchReport,
+): ReportAnswer {
+  const stances = read.readings;
   const records = evidence.map((e, i) => ({
     id: e.id,
     studyType: studyTypeOf(e).design,

@@ -5,7 +5,7 @@ import { runIdSchema } from "@/lib/domain/run";
 import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
 import { followRunEvents } from "@/lib/runs/event-feed";
-import { listRunEvents } from "@/lib/db/runs";
+import { lastEventSeq } from "@/lib/db/runs";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 import { apiError } from "@/app/api/_contract/respond";
@@ -50,7 +50,7 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   // An ended run: 204 when the reader has every event. A page rendered while the run ran whose stream connects after
   // it ended (a run of a second or two) still gets the events it missed, the run's end among them.
   if (run.status !== "running" && run.status !== "queued") {
-    if ((await listRunEvents(id, resumeAfter(request))).length === 0) return new Response(null, { status: 204 });
+    if ((await lastEventSeq(id)) <= resumeAfter(request)) return new Response(null, { status: 204 });
   }
 
   const stream = createUIMessageStream<RunUIMessage>({
