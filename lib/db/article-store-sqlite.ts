@@ -124,8 +124,8 @@ export function openSqliteArticleStore(url: string): SqliteArticleStore {
         text.pages,
         sqliteTimestamp(),
       );
-      text.passages.forEach((p, ordinal) =>
-        insertPassage.run(
+      text.passages.forEach((p, ordinal) => {
+        const row = insertPassage.run(
           id,
           ordinal,
           p.id,
@@ -136,8 +136,9 @@ export function openSqliteArticleStore(url: string): SqliteArticleStore {
           p.page,
           p.kind,
           p.text,
-        ),
-      );
+        );
+        inserted.push(Number(row.lastInsertRowid));
+      });
       return id;
     },
   };

@@ -129,6 +129,13 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     expect(await getDb().fullText.count({ where: { evidenceId: { in: ["pmid:23029536", "pmid:32479262"] } } })).toBe(2);
   });
 
+  it("an archive's passages are searchable like a single file's (the batch writes their full-text entries)", async () => {
+    // pone.0046493, Methods: "… 3 mg/mL β-Cyclodextrine (β-CD). The formation of the β-CD/free punicic acid complex …"
+    const hits = await searchPassages("punicic acid cyclodextrine", 3, { owner: null });
+    expect(hits[0]).toMatchObject({ evidenceId: "pmid:23029536" });
+    expect(hits[0].passage.text).toContain("3 mg/mL β-Cyclodextrine (β-CD)");
+  });
+
   it("bad input: a clear message per file, and nothing else lost", async () => {
     const scanned = temp("scan.pdf", await buildPdf((doc) => scannedPage(doc)));
     const locked = temp("locked.pdf", await buildPdf((doc) => doc.text("Secret. ".repeat(300)), { userPassword: "x" }));
