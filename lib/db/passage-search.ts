@@ -108,10 +108,11 @@ const wordsOf = (r: Row) => new Set(`${r.text} ${r.section ?? ""}`.toLowerCase()
 /** Candidates ranked again with the common terms each contains (one point each, S-stem prefix match), best first. */
 function withCommonTerms(rows: Row[], common: string[]): Row[] {
   if (common.length === 0) return rows;
+  const stems = common.map(stem);
   return rows
     .map((r) => {
       const words = [...wordsOf(r)];
-      const extra = common.filter((t) => words.some((w) => w.startsWith(stem(t)))).length;
+      const extra = stems.filter((s) => words.some((w) => w.startsWith(s))).length;
       return { ...r, score: Number(r.score) + extra };
     })
     .sort((a, b) => b.score - a.score);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { Parser, type ReadEntry } from "tar";
 import type { ArticleDocument } from "@/lib/domain/fulltext";
@@ -37,6 +38,13 @@ export function articleFileFormat(fileName: string, head: Uint8Array): ArticleFi
   return null;
 }
 
+/**
+ * The id of a record made from a file that names no PMID, PMCID or DOI: "file:" and its SHA-256's first 20 hex digits.
+ */
+export function fileRecordId(bytes: Uint8Array): string {
+  return `file:${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 20)}`;
+}
+
 /** The largest article file accepted, in bytes (CRITICA_MAX_PAPER_MB). */
 export function maxArticleBytes(megabytes: number): number {
   return Math.round(megabytes * 1024 * 1024);
@@ -58,7 +66,8 @@ export async function readArticle(format: "jats" | "pdf", bytes: Uint8Array, lim
   if (bytes.byteLength > limit) throw new ArticleFileError(tooLargeMessage(bytes.byteLength, limit));
   try {
     if (format === "pdf") return await readPdfArticle(bytes);
-    return parseJats(Buffer.from(bytes).toString("utf8"));
+    // A view of the bytes, not a copy (an article is ~100 KB): decoded once, straight to the parser.
+    return parseJats(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
   } catch (error) {
     if (error instanceof JatsFormatError)
       throw new ArticleFileError(error.message.replace(/^not a JATS article/, "not an article"));

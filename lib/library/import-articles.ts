@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import {
   ArticleFileError,
+  fileRecordId,
   maxArticleBytes,
   readArticle,
   tooLargeMessage,
@@ -24,13 +24,6 @@ export interface ArticleImportReport {
   error: string | null;
 }
 
-/**
- * The id of a record made from a file that names no PMID, PMCID or DOI: "file:" and its SHA-256's first 20 hex digits.
- */
-export function fileRecordId(bytes: Uint8Array): string {
-  return `file:${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 20)}`;
-}
-
 function count(report: ArticleImportReport, stored: StoredArticle): void {
   if (stored.fullText !== "saved") {
     report.skipped++;
@@ -45,13 +38,13 @@ function count(report: ArticleImportReport, stored: StoredArticle): void {
 const ARCHIVE_BATCH = 100;
 
 /** Where a library file's article goes: the library, its record named after the file when it names no identifier. */
-function libraryTarget(name: string, bytes: Uint8Array): ArticleTarget {
-  return { origin: "library", ownerId: null, fallbackId: fileRecordId(bytes), fallbackTitle: path.basename(name) };
+function libraryTarget(name: string, fallbackId: string): ArticleTarget {
+  return { origin: "library", ownerId: null, fallbackId, fallbackTitle: path.basename(name) };
 }
 
 /** Reads and stores one JATS or PDF article's bytes into the library (see storeArticle); throws ArticleFileError. */
 async function importArticle(format: "jats" | "pdf", name: string, bytes: Uint8Array, limit: number) {
-  return storeArticle(await readArticle(format, bytes, limit), libraryTarget(name, bytes));
+  return storeArticle(await readArticle(format, bytes, limit), libraryTarget(name, fileRecordId(bytes)));
 }
 
 /**
@@ -76,7 +69,9 @@ export async function importArticleFile(file: string, format: ArticleFileFormat)
   if (format === "jats-archive") {
     try {
       for await (const batch of archiveArticles(file, limit, ARCHIVE_BATCH)) {
-        const read = batch.flatMap((a) => ("doc" in a ? [{ doc: a.doc, target: libraryTarget(a.name, a.bytes) }] : []));
+        const read = batch.flatMap((a) =>
+          "doc" in a ? [{ doc: a.doc, target: libraryTarget(a.name, a.fallbackId) }] : [],
+        );
         for (const a of batch) {
           if ("error" in a) {
             report.failed++;

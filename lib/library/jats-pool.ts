@@ -3,11 +3,11 @@ import { ArticleFileError } from "./article-files";
 import { startTypeScriptWorker } from "./parse-pool";
 
 /**
- * An archive member as the worker read it: its article (and bytes, for the record id of one without identifiers), or
- * why not.
+ * An archive member as the worker read it: its article and the record id it takes if it names no PMID, PMCID or DOI
+ * (fileRecordId of its bytes, hashed in the worker so the bytes are not copied to the storing thread), or why not.
  */
 export type ArchiveArticle =
-  { name: string; doc: ArticleDocument; bytes: Uint8Array } | { name: string; error: string };
+  { name: string; doc: ArticleDocument; fallbackId: string } | { name: string; error: string };
 
 /** A request to the worker: read the archive at `path`, members up to `limit` bytes, `batch` articles per message. */
 export interface JatsRequest {

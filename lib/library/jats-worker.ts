@@ -3,7 +3,7 @@
 // stores one batch while this one parses the next (two cores instead of one). At most two batches wait
 // unacknowledged, which bounds memory.
 import { parentPort } from "node:worker_threads";
-import { archiveMembers, ArticleFileError, readArticle } from "@/lib/library/article-files";
+import { archiveMembers, ArticleFileError, fileRecordId, readArticle } from "@/lib/library/article-files";
 import type { ArchiveArticle, JatsMessage, JatsRequest } from "@/lib/library/jats-pool";
 
 const MAX_UNACKNOWLEDGED = 2;
@@ -25,7 +25,7 @@ async function read(request: JatsRequest) {
       else {
         try {
           const doc = await readArticle("jats", member.bytes, request.limit);
-          articles.push({ name: member.name, doc, bytes: member.bytes });
+          articles.push({ name: member.name, doc, fallbackId: fileRecordId(member.bytes) });
         } catch (error) {
           if (!(error instanceof ArticleFileError)) throw error;
           articles.push({ name: member.name, error: error.message });

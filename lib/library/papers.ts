@@ -2,9 +2,15 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { createPaper, type PaperSummary } from "@/lib/db/papers";
-import { articleFileFormat, ArticleFileError, maxArticleBytes, readArticle, tooLargeMessage } from "./article-files";
+import {
+  articleFileFormat,
+  ArticleFileError,
+  fileRecordId,
+  maxArticleBytes,
+  readArticle,
+  tooLargeMessage,
+} from "./article-files";
 import { storeArticle } from "./articles";
-import { fileRecordId } from "./import-articles";
 
 /**
  * Adds an uploaded file to its owner's "My papers": a PDF or a JATS article (an archive goes to the library, not to
