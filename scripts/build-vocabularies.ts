@@ -9,7 +9,7 @@
  * Skips the work when meta.json carries the current stamp (a hash of this script and the rule sources);
  * --force rebuilds. Takes 10–25 s (download about 1 s, 50 MB).
  * 2. The concept vocabulary (MeSH descriptors, entry terms, trees and pharmacological actions; the Human Disease
- *    Ontology's synonyms and terms): data/vocabularies/concepts.json.gz and concepts-meta.json, from the tables of
+ *    Ontology's synonyms and terms): data/vocabularies/concepts.json and concepts-meta.json, from the tables of
  *    ../shared/vocab, or with --online from NLM's current files at CRITICA_MESH_URL (scripts/vocabularies/
  *    write-concepts.ts). Skipped while current, like the lexicon. Takes about 10 s offline.
  * Exits 1 with a message on failure.

@@ -20,6 +20,26 @@ export const CLASS_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Clinical names of adverse effects that MeSH 2024 does not list as entry terms, with the descriptor they name.
+ * Source: our table of how pharmacovigilance writes them ("QT prolongation" is MeSH's Long QT Syndrome, whose entry
+ * term is "Electrocardiogram QT Prolonged"; BC5CDR annotates "nephrotoxicity" as Kidney Diseases and "hepatotoxicity"
+ * as Chemical and Drug Induced Liver Injury).
+ */
+export const CONDITION_ALIASES: Readonly<Record<string, string>> = {
+  "QT prolongation": "D008133",
+  "QT interval prolongation": "D008133",
+  "prolonged QT": "D008133",
+  "prolonged QT interval": "D008133",
+  "long QT": "D008133",
+  torsades: "D016171",
+  hepatotoxicity: "D056486",
+  "liver injury": "D056486",
+  nephrotoxicity: "D007674",
+  "kidney injury": "D058186",
+  neurotoxicity: "D020258",
+};
+
+/**
  * Words after a class name that add nothing to it ("aminoglycoside antibiotics", "antiepileptic drugs"): a phrase not
  * found as written is also looked up without them. Source: our choice.
  */

@@ -1,8 +1,8 @@
 /**
  * The on-disk shape of the concept vocabulary written by `npm run vocab:build` (scripts/vocabularies/build-concepts.ts)
  * and read by lib/vocabularies/concepts.ts: MeSH descriptors (entry terms, tree numbers, pharmacological actions) and
- * the Human Disease Ontology's synonyms and terms, one gzip-compressed JSON file beside the gene lexicon,
- * data/vocabularies/concepts.json.gz. Types only, plus the file's location.
+ * the Human Disease Ontology's synonyms and terms, one JSON file beside the gene lexicon, data/vocabularies/
+ * concepts.json (about 5 MB, not compressed: gunzip cost a third of the load). Types only, plus the file's location.
  */
 import path from "node:path";
 import { vocabulariesDir } from "./lexicon-format";
@@ -43,15 +43,16 @@ export interface ConceptMeta {
 
 /**
  * One MeSH descriptor (or, for `source` "do", one Disease Ontology term without a MeSH cross-reference):
- * [id, preferred name, tree numbers, terms, pharmacological actions, parents].
+ * [id, preferred name, terms, pharmacological actions, parents]. Its tree numbers are in the index (ConceptIndex
+ * `trees`), once.
  * - id: "D011658" (MeSH descriptor) or "DOID:3770";
- * - tree numbers "|"-joined ("C08.381.483.652|C23.550.355.644"), "" for a DO term;
- * - terms "|"-joined: entry terms and DO synonyms. A term written "=AIDS" matches only with that casing (an
- *   acronym or abbreviation); "~myxoedema" came from the Disease Ontology;
+ * - terms "|"-joined: entry terms and DO synonyms, with marks (concept-keys.ts parseStored): "=AIDS" matches only with
+ *   that casing (an acronym or abbreviation), "~myxoedema" came from the Disease Ontology, "^Cordarone" is a trade
+ *   name or lab number (recognised, never searched by);
  * - pharmacological actions: MeSH PA descriptor IDs "|"-joined; one written "?D019161" was inferred (see the builder);
  * - parents: for a DO term, the IDs of its is_a parents (MeSH IDs where cross-referenced), "|"-joined; "" for MeSH.
  */
-export type ConceptRow = [string, string, string, string, string, string];
+export type ConceptRow = [string, string, string, string, string];
 
 /** A supplementary concept record (C…) with pharmacological actions: [id, PA IDs "|"-joined]. */
 export type SubstanceRow = [string, string];
@@ -80,7 +81,7 @@ export interface ConceptFile {
 }
 
 /** File name of the concept vocabulary inside the vocabulary directory. */
-export const CONCEPTS_FILE = "concepts.json.gz";
+export const CONCEPTS_FILE = "concepts.json";
 /** Its metadata, beside it (read without loading the vocabulary). */
 export const CONCEPTS_META_FILE = "concepts-meta.json";
 

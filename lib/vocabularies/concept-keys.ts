@@ -31,3 +31,27 @@ export function casedForm(term: string): string {
     .map((t) => t.compact)
     .join("");
 }
+
+/** A term as the vocabulary file stores it: its text and its marks (see concept-format.ts ConceptRow). */
+export interface StoredTerm {
+  text: string;
+  /** "~": a Disease Ontology synonym. */
+  fromDo: boolean;
+  /** "^": a trade name or lab number (MeSH lexical tag TRD or LAB): a name to recognise, not a word to search by. */
+  brand: boolean;
+  /** "=": an abbreviation, matched only as cased. */
+  cased: boolean;
+}
+
+const MARKS = /^(~?)(\^?)(=?)/;
+
+/** Reads a stored term's marks ("~^=AIDS" would be a DO abbreviation that is also a brand). */
+export function parseStored(stored: string): StoredTerm {
+  const [marks, fromDo, brand, cased] = MARKS.exec(stored)!;
+  return { text: stored.slice(marks.length), fromDo: fromDo !== "", brand: brand !== "", cased: cased !== "" };
+}
+
+/** Writes a term with its marks, the inverse of {@link parseStored}. */
+export function storedForm(t: StoredTerm): string {
+  return `${t.fromDo ? "~" : ""}${t.brand ? "^" : ""}${t.cased ? "=" : ""}${t.text}`;
+}

@@ -1,14 +1,13 @@
 /**
- * Lazy loading of the concept vocabulary (data/vocabularies/concepts.json.gz, see concept-format.ts): rows by ID,
+ * Lazy loading of the concept vocabulary (data/vocabularies/concepts.json, see concept-format.ts): rows by ID,
  * the sorted term and tree tables the builder wrote (searched by bisection, so loading neither hashes nor sorts
  * them), and pharmacological actions both ways. Loaded on first use and shared by every run of the process (kept on
  * globalThis, so server bundles that each import this module still share one copy). Never throws: a missing or
  * unreadable file gives null. Server-side only.
  */
 import fs from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { type ConceptFile, type ConceptMeta, conceptsPath } from "./concept-format";
-import { casedForm, termKey } from "./concept-keys";
+import { casedForm, parseStored, termKey } from "./concept-keys";
 
 /** One term entry: the concept's row, the casing it needs (an abbreviation: "AIDS"), whether the DO gave it. */
 export interface TermEntry {
@@ -73,9 +72,8 @@ export function termEntries(v: ConceptVocabulary, key: string): TermEntry[] {
 /** The casing of a row's abbreviation term with this key ("AIDS"). */
 function casedOf(v: ConceptVocabulary, row: number, key: string): string | null {
   for (const stored of v.termText[row].split("|")) {
-    if (!stored.replace(/^~/, "").startsWith("=")) continue;
-    const text = stored.replace(/^~?=/, "");
-    if (termKey(text) === key) return casedForm(text);
+    const t = parseStored(stored);
+    if (t.cased && termKey(t.text) === key) return casedForm(t.text);
   }
   return null;
 }
@@ -86,10 +84,13 @@ export function rowOfTree(v: ConceptVocabulary, tree: string): number | undefine
   return v.sortedTrees[i] === tree ? v.treeRows[i] : undefined;
 }
 
-/** The terms of a row as written (marks removed), its name first. */
-export function termsOfRow(v: ConceptVocabulary, row: number): string[] {
-  const terms = v.termText[row] ? v.termText[row].split("|").map((t) => t.replace(/^~?=?/, "")) : [];
-  return [...new Set([v.names[row], ...terms])];
+/**
+ * The terms of a row as written (marks removed), its name first; without trade names and lab numbers when
+ * `searchable` (a search by "Amiohexal" finds nothing that "amiodarone" does not).
+ */
+export function termsOfRow(v: ConceptVocabulary, row: number, searchable = false): string[] {
+  const terms = v.termText[row] ? v.termText[row].split("|").map(parseStored) : [];
+  return [...new Set([v.names[row], ...terms.filter((t) => !(searchable && t.brand)).map((t) => t.text)])];
 }
 
 const NONE: string[] = [];
@@ -123,10 +124,10 @@ function build(file: ConceptFile): ConceptVocabulary {
     doChildren: new Map(),
   };
   for (let row = 0; row < n; row++) {
-    const [id, name, trees, terms, actions, parents] = file.concepts[row];
+    const [id, name, terms, actions, parents] = file.concepts[row];
     v.ids[row] = id;
     v.names[row] = name;
-    v.trees[row] = split(trees);
+    v.trees[row] = NONE;
     v.parents[row] = split(parents);
     v.termText[row] = terms;
     v.byId.set(id, row);
@@ -144,6 +145,12 @@ function build(file: ConceptFile): ConceptVocabulary {
     for (const a of v.actions[row]) push(v.actionMembers, a, id);
     for (const p of v.parents[row]) push(v.doChildren, p, id);
   }
+  // Each row's tree numbers, from the sorted table (rows without any keep the shared empty list).
+  v.sortedTrees.forEach((tree, i) => {
+    const row = v.treeRows[i];
+    if (v.trees[row] === NONE) v.trees[row] = [tree];
+    else v.trees[row].push(tree);
+  });
   for (const [id, actions] of file.substances) {
     v.substanceActions.set(id, split(actions));
     for (const a of split(actions)) push(v.actionMembers, a, id);
@@ -167,7 +174,8 @@ export function loadConcepts(): ConceptVocabulary | null {
   let vocabulary: ConceptVocabulary | null = null;
   if (fs.existsSync(file)) {
     try {
-      const parsed = JSON.parse(gunzipSync(fs.readFileSync(file)).toString("utf8")) as ConceptFile;
+      // The builder writes pure ASCII: read as Latin-1, V8's fast path, every string one byte per character.
+      const parsed = JSON.parse(fs.readFileSync(file, "latin1")) as ConceptFile;
       if (!Array.isArray(parsed.concepts) || !parsed.meta) throw new Error("unexpected shape");
       vocabulary = build(parsed);
     } catch (error) {

@@ -16,11 +16,12 @@ export interface ConceptRelation {
 
 /**
  * Largest subtree (in descriptors) a shared parent may have for its members to count as related, and a broader
- * concept to count at all. Source: our choice at the organ level of MeSH C: Heart Diseases has 193 descriptors below
- * it, Lung Diseases 110, Kidney Diseases 84, Liver Diseases 70; Pathologic Processes (452) and Signs and Symptoms
- * (410) are not an organ's diseases, and neither is a level-1 heading (Nervous System Diseases, 917).
+ * concept to count at all. Source: our choice at the organ level of MeSH C: Lung Diseases has 110 descriptors below it
+ * (pneumonia is related to pulmonary fibrosis), Kidney Diseases 84, Liver Diseases 70, Arrhythmias, Cardiac 40; Heart
+ * Diseases (193) is too wide a family (myocardial ischaemia says nothing about QT prolongation), and so are
+ * Pathologic Processes (452), Signs and Symptoms (410) and the level-1 headings (Nervous System Diseases, 917).
  */
-export const MAX_RELATED_SUBTREE = 250;
+export const MAX_RELATED_SUBTREE = 150;
 
 /**
  * Tree branches whose headings relate diseases: the organ-system branches C01–C22 and mental disorders (F03). C23
@@ -28,7 +29,6 @@ export const MAX_RELATED_SUBTREE = 250;
  * disorders) and C26 (injuries) cut across organs, so sharing one of their headings does not make two diseases related.
  */
 const RELATING_BRANCH = /^(?:C(?:0[1-9]|1\d|2[0-2])|F03)/;
-
 
 /** The rows below a tree number (its subtree, not itself), found by bisection in the sorted tree numbers. */
 function subtreeRows(v: ConceptVocabulary, tree: string): number[] {

@@ -3,7 +3,7 @@
  * a text names. Every function returns empty results when the vocabulary is not built. Server-side only.
  */
 import { loadConcepts, termEntries, termsOfRow, type ConceptVocabulary, type TermEntry } from "./concept-load";
-import { CLASS_ALIASES, CLASS_WORDS } from "./class-aliases";
+import { CLASS_ALIASES, CLASS_WORDS, CONDITION_ALIASES } from "./class-aliases";
 import { casedForm, foldTokens, termKey } from "./concept-keys";
 import { tokenise } from "./normalise";
 
@@ -13,13 +13,19 @@ import { tokenise } from "./normalise";
  */
 export type ConceptKind = "chemical" | "class" | "disease" | "other";
 
-/** A concept: ID (MeSH "D011658" or "DOID:3770"), preferred name, kind, MeSH tree numbers, and its source. */
+/**
+ * A concept: ID (MeSH "D011658" or "DOID:3770"), preferred name, kind, MeSH tree numbers, and its source. Found by a
+ * lookup, `matched` says how: a term as written ("term"), in the other number ("number": "aminoglycoside" for
+ * Aminoglycosides, which is also how "alcohol" would become Alcohols), one of our aliases ("alias"), or without a
+ * trailing class word ("stripped": "aminoglycoside antibiotics").
+ */
 export interface Concept {
   id: string;
   name: string;
   kind: ConceptKind;
   trees: string[];
   source: "mesh" | "do";
+  matched?: "term" | "number" | "alias" | "stripped";
 }
 
 /** A concept named in a text: offsets (UTF-16, end exclusive), the text as written, and whether a DO synonym named it. */
@@ -70,6 +76,25 @@ const ORDINARY_WORDS = new Set([
   "tablets",
   "biological",
   "strains",
+  // Words for drugs in general, not a drug: "Which drugs cause …?" names no drug (MeSH's Pharmaceutical Preparations).
+  "drug",
+  "drugs",
+  "medication",
+  "medications",
+  "medicine",
+  "medicines",
+  "pharmaceutical",
+  "pharmaceuticals",
+  "agent",
+  "agents",
+  "compound",
+  "compounds",
+  "chemical",
+  "chemicals",
+  "substance",
+  "substances",
+  "therapy",
+  "treatment",
 ]);
 
 function kindOf(v: ConceptVocabulary, row: number): ConceptKind {
@@ -100,11 +125,13 @@ export function conceptById(id: string): Concept | null {
 
 let aliases: Map<string, string> | null = null;
 
-/** The entries of a key: the vocabulary's, or a {@link CLASS_ALIASES} class. */
+/** The entries of a key: the vocabulary's, or a {@link CLASS_ALIASES} class, or a {@link CONDITION_ALIASES} condition. */
 function entriesOf(v: ConceptVocabulary, key: string): TermEntry[] {
   const found = termEntries(v, key);
   if (found.length > 0) return found;
-  aliases ??= new Map(Object.entries(CLASS_ALIASES).map(([name, id]) => [termKey(name), id]));
+  aliases ??= new Map(
+    Object.entries({ ...CLASS_ALIASES, ...CONDITION_ALIASES }).map(([name, id]) => [termKey(name), id]),
+  );
   const row = v.byId.get(aliases.get(key) ?? "");
   return row === undefined ? [] : [{ row, cased: null, fromDo: false }];
 }
@@ -146,12 +173,19 @@ export function lookupConcept(phrase: string): Concept | null {
   if (!v) return null;
   const words = tokenise(phrase).map((t) => t.compact);
   if (words.length === 0 || (words.length === 1 && ORDINARY_WORDS.has(words[0].toLowerCase()))) return null;
-  for (const key of keysOf(words)) {
-    const entry = pick(entriesOf(v, key), phrase);
-    if (entry) return conceptOf(v, entry.row);
+  const keys = keysOf(words);
+  for (const key of keys) {
+    const entries = termEntries(v, key);
+    const entry = pick(entries.length > 0 ? entries : entriesOf(v, key), phrase);
+    if (entry)
+      return {
+        ...conceptOf(v, entry.row),
+        matched: entries.length === 0 ? "alias" : key === keys[0] ? "term" : "number",
+      };
   }
   const bare = phrase.trim().replace(CLASS_WORDS, "");
-  return bare !== phrase.trim() && bare.length >= 3 ? lookupConcept(bare) : null;
+  const stripped = bare !== phrase.trim() && bare.length >= 3 ? lookupConcept(bare) : null;
+  return stripped ? { ...stripped, matched: "stripped" } : null;
 }
 
 /**
@@ -200,10 +234,13 @@ export function conceptVocabularyVersion(): string | null {
   return loadConcepts()?.meta.version ?? null;
 }
 
-/** The entry terms of a concept as stored (abbreviation marks removed), its name first; [] for an unknown ID. */
-export function entryTerms(id: string): string[] {
+/**
+ * The entry terms of a concept as stored (marks removed), its name first; without trade names and lab numbers when
+ * `searchable`; [] for an unknown ID.
+ */
+export function entryTerms(id: string, searchable = false): string[] {
   const v = loadConcepts();
   const row = v?.byId.get(id);
   if (!v || row === undefined) return [];
-  return termsOfRow(v, row);
+  return termsOfRow(v, row, searchable);
 }

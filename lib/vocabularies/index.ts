@@ -21,6 +21,7 @@
  * abstract takes under 1 ms.
  */
 export { findGeneMentions, genePathways, recogniseGene } from "./genes";
+export type { GeneRef } from "./genes";
 export { findProcessMentions, geneProcesses, processById, recogniseProcess } from "./processes";
 export { loadLexicon, resetVocabularies, vocabulariesAvailable } from "./load";
 export {
@@ -32,7 +33,7 @@ export {
   lookupConcept,
 } from "./concepts";
 export type { Concept, ConceptKind, ConceptMention } from "./concepts";
-export { broaderOf, descendantIds, relateDiseases } from "./concept-tree";
+export { broaderOf, descendantIds, isBelow, relateDiseases } from "./concept-tree";
 export type { ConceptRelation, MatchKind } from "./concept-tree";
 export { actionsOf, classMembers, classTarget } from "./concept-classes";
 export type { ClassTarget, DrugAction } from "./concept-classes";

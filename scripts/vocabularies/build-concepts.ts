@@ -10,7 +10,7 @@ import type {
   ConceptSource,
   SubstanceRow,
 } from "../../lib/vocabularies/concept-format";
-import { termKey } from "../../lib/vocabularies/concept-keys";
+import { parseStored, storedForm, termKey } from "../../lib/vocabularies/concept-keys";
 import type { DoTerm } from "./read-doid";
 import type { MeshDescriptor, MeshTables } from "./mesh-tables";
 
@@ -46,40 +46,40 @@ export interface ConceptInputs {
   mode: "offline" | "online";
 }
 
-/** A term as stored: "=" for an abbreviation matched only as cased, "~" for a Disease Ontology synonym. */
+/** A term as stored (concept-keys.ts storedForm): marked as a DO synonym, a brand, an abbreviation matched as cased. */
 function storedTerm(text: string, tag: string, fromDo = false): string | null {
   const t = text.trim().replace(/\s+/g, " ");
-  if (t.length < 3 || t.includes("|")) return null;
+  if (t.length < 3 || t.includes("|") || /^[~^=]/.test(t)) return null;
   const cased = (ABBREVIATION_TAGS.has(tag) || /^[A-Z0-9-]+$/.test(t)) && t.length <= 6;
-  return `${fromDo ? "~" : ""}${cased ? "=" : ""}${t}`;
+  return storedForm({ text: t, fromDo, brand: BRAND_TAGS.has(tag), cased });
 }
 
-const bare = (term: string) => term.replace(/^~?=?/, "").toLowerCase();
+const bare = (term: string) => parseStored(term).text.toLowerCase();
 
-/** The sorted term and tree tables of the rows (see ConceptIndex). */
-export function conceptIndex(rows: ConceptRow[]): ConceptIndex {
+/** The sorted term and tree tables of the rows (see ConceptIndex); `trees` gives each row's tree numbers. */
+export function conceptIndex(rows: ConceptRow[], trees: ReadonlyMap<string, string[]>): ConceptIndex {
   const terms: Array<[string, number]> = [];
-  const trees: Array<[string, number]> = [];
-  rows.forEach(([, , treeList, termList], row) => {
+  const treeRows: Array<[string, number]> = [];
+  rows.forEach(([id, , termList], row) => {
     const seen = new Set<string>();
     for (const stored of termList ? termList.split("|") : []) {
-      const key = termKey(stored.replace(/^~?=?/, ""));
+      const t = parseStored(stored);
+      const key = termKey(t.text);
       if (!key || seen.has(key)) continue;
       seen.add(key);
-      const cased = stored.replace(/^~/, "").startsWith("=") ? 2 : 0;
-      terms.push([key, row * 4 + cased + (stored.startsWith("~") ? 1 : 0)]);
+      terms.push([key, row * 4 + (t.cased ? 2 : 0) + (t.fromDo ? 1 : 0)]);
     }
-    for (const t of treeList ? treeList.split("|") : []) trees.push([t, row]);
+    for (const t of trees.get(id) ?? []) treeRows.push([t, row]);
   });
   const order = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
   terms.sort(order);
-  trees.sort(order);
+  treeRows.sort(order);
   return {
     maxWords: Math.max(1, ...terms.map((t) => t[0].split(" ").length)),
     terms: terms.map((t) => t[0]).join("\n"),
     termRows: terms.map((t) => t[1]),
-    trees: trees.map((t) => t[0]).join("\n"),
-    treeRows: trees.map((t) => t[1]),
+    trees: treeRows.map((t) => t[0]).join("\n"),
+    treeRows: treeRows.map((t) => t[1]),
   };
 }
 
@@ -190,7 +190,7 @@ export function buildConceptFile(inputs: ConceptInputs, started: number, stamp: 
     const terms = descriptorTerms(d, inputs.englishWords);
     entryTerms += terms.length;
     const actions = [...(mesh.actions.get(ui) ?? []), ...(inferred.get(ui) ?? []).map((a) => `?${a}`)];
-    rows.set(ui, [ui, d.name, d.trees.sort().join("|"), terms.join("|"), actions.join("|"), ""]);
+    rows.set(ui, [ui, d.name, terms.join("|"), actions.join("|"), ""]);
   }
   const primary = new Map<string, string>();
   for (const t of inputs.doTerms) {
@@ -206,14 +206,14 @@ export function buildConceptFile(inputs: ConceptInputs, started: number, stamp: 
     const target = primary.get(t.id);
     if (target) {
       const row = rows.get(target)!;
-      const have = new Set(row[3].split("|").map(bare));
+      const have = new Set(row[2].split("|").map(bare));
       const added = names.filter((n) => !have.has(bare(n)) && have.add(bare(n)));
       doSynonyms += added.length;
-      if (added.length > 0) row[3] = [row[3], ...added].filter(Boolean).join("|");
+      if (added.length > 0) row[2] = [row[2], ...added].filter(Boolean).join("|");
       continue;
     }
     const parents = t.parents.filter((p) => live.has(p)).map((p) => primary.get(p) ?? p);
-    rows.set(t.id, [t.id, t.name, "", [...new Set(names)].join("|"), "", [...new Set(parents)].join("|")]);
+    rows.set(t.id, [t.id, t.name, [...new Set(names)].join("|"), "", [...new Set(parents)].join("|")]);
     doTerms++;
   }
   const substances: SubstanceRow[] = [...mesh.actions]
@@ -241,7 +241,10 @@ export function buildConceptFile(inputs: ConceptInputs, started: number, stamp: 
     },
     concepts: [...rows.values()],
     substances,
-    index: conceptIndex([...rows.values()]),
+    index: conceptIndex(
+      [...rows.values()],
+      new Map([...kept].map((ui) => [ui, [...mesh.descriptors.get(ui)!.trees].sort()])),
+    ),
   };
 }
 
@@ -249,7 +252,7 @@ export function buildConceptFile(inputs: ConceptInputs, started: number, stamp: 
 export function inferredLines(file: ConceptFile): string[] {
   const names = new Map(file.concepts.map((r) => [r[0], r[1]]));
   return file.concepts.flatMap((r) =>
-    r[4]
+    r[3]
       .split("|")
       .filter((a) => a.startsWith("?"))
       .map((a) => `${r[1]} → ${names.get(a.slice(1)) ?? a.slice(1)}`),

@@ -1,7 +1,7 @@
 /**
  * Reads the concept vocabulary's inputs (offline: the tables of ../shared/vocab; online: NLM's MeSH files and the
  * current doid.obo at configurable addresses), builds it (build-concepts.ts) and writes
- * data/vocabularies/concepts.json.gz and concepts-meta.json. Used by scripts/build-vocabularies.ts only.
+ * data/vocabularies/concepts.json and concepts-meta.json. Used by scripts/build-vocabularies.ts only.
  *
  * Environment: CRITICA_VOCAB_SOURCE_DIR (offline tables; default ../shared/vocab beside the project),
  * CRITICA_MESH_URL (default NLM's MESH_FILES folder), CRITICA_MESH_YEAR (default this year),
@@ -10,7 +10,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { CONCEPTS_FILE, CONCEPTS_META_FILE, type ConceptMeta } from "../../lib/vocabularies/concept-format";
 import { buildConceptFile, inferredLines } from "./build-concepts";
 import { fetchEnglishWords, VocabularyBuildError } from "./debian-packages";
@@ -124,7 +123,11 @@ export async function writeConcepts(options: ConceptBuildOptions): Promise<strin
   built.meta.buildMs = Date.now() - started;
   fs.mkdirSync(options.outDir, { recursive: true });
   const tmp = `${file}.tmp`;
-  fs.writeFileSync(tmp, gzipSync(JSON.stringify(built), { level: 9 }));
+  // Pure ASCII (other characters as \u escapes): the reader decodes it as Latin-1, the fast path, into one-byte strings.
+  fs.writeFileSync(
+    tmp,
+    JSON.stringify(built).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  );
   fs.renameSync(tmp, file);
   const inferred = inferredLines(built);
   fs.writeFileSync(
