@@ -26,6 +26,8 @@ import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
 import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
+import { questionReading } from "@/lib/reading/question-reading";
+import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "@/lib/research/out-of-scope";
 import { scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
 
 /** Records per source for the question itself, and for each follow-up query. */
@@ -84,6 +86,11 @@ export interface ResearchState {
   synthesize: boolean;
   /** Targeted searches the hypothesis stage started while its agent wrote (lib/research/search-prefetch.ts). */
   prefetchKey?: string;
+  /**
+   * Why the question is outside the biomedical literature (lib/reading/scope.ts), when it is: no agent runs and the
+   * report is one short paragraph saying so. Absent for every other question.
+   */
+  outOfScope?: string;
 }
 
 /** The state of a run that has not started. */
@@ -218,14 +225,18 @@ function fresh(state: ResearchState, queries: string[]): string[] {
 export const researchStages = {
   async start(input: ResearchRunInput): Promise<void> {
     const p = questionProposition(input.question, input.entityDictionary);
+    const { concepts, vocabulary } = questionReading({ proposition: p, resolved: null });
     await input.recorder.emit("question-classified", {
       kind: p.kind,
       drugs: p.chemicals,
       conditions: p.conditions,
       reading: propositionText(p),
+      concepts,
+      vocabulary,
     });
     if (input.backend.kind === "extractive")
       await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+    await noticeClaimForm(input);
   },
 
   /** (1)+(2): the question (first iteration) or the judge's next queries and the open knowledge gaps (later ones). */
@@ -235,8 +246,10 @@ export const researchStages = {
     await input.recorder.emit("iteration-started", { iteration });
     const lastJudge = state.assessments.at(-1);
     const previous = state.hypotheses.at(-1) ?? null;
-    if (iteration === 1) await search(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
-    else
+    if (iteration === 1) {
+      await search(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
+      await markOutOfScope(input, state);
+    } else
       await search(
         input,
         state,
@@ -269,6 +282,7 @@ export const researchStages = {
   async hypothesize(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return state;
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
@@ -318,6 +332,7 @@ export const researchStages = {
 
   /** (4): targeted searches from the hypotheses' suggestions (those the hypothesis stage started are taken from it). */
   async targetedSearch(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    if (state.outOfScope) return state;
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     const ordered = hypotheses.primaryHypothesis
       ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses]
@@ -347,6 +362,7 @@ export const researchStages = {
   async judge(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return state;
     const { runner, done } = stageRunner(input, state);
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     try {
@@ -376,6 +392,7 @@ export const researchStages = {
   async report(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return writeOutOfScope(input, state);
     const { runner, done } = stageRunner(input, state);
     try {
       const support = supportableEvidence(state.evidence);

@@ -125,7 +125,8 @@ export function curatedProcess(
         ...new Set(
           normalizeForm(p.term)
             .split(" ")
-            .filter((w) => !GO_FILLER.has(w)),
+            // One-letter words ("A" of "coenzyme A") would match every article "a" of an abstract.
+            .filter((w) => !GO_FILLER.has(w) && w.length >= 2),
         ),
       ];
       const matched = content.filter((w) => words.has(w.replace(/s$/, ""))).length;

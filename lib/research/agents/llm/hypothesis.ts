@@ -13,6 +13,7 @@ import { generateStructured } from "../../../ai/structured";
 import { canonicalCitationKey } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
 import { researchAgentCall } from "./agent-call";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -113,10 +114,13 @@ export function formatHypothesisPrompt(
 ): string {
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
     `${evidenceHeading(evidence)}\n${evidence.text}`,
     "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, when the evidence supports none.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from "./agent-evidence";
 import { generateStructured } from "../../../ai/structured";
 import { researchAgentCall } from "./agent-call";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
  * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
@@ -97,11 +98,14 @@ export function formatJudgePrompt(
           .join("\n");
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
     `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
     `${evidenceHeading(evidence)}\n${evidence.text}`,
     "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** A score as an integer 0–10: rounded, clamped; non-finite values give 0. */

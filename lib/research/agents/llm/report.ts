@@ -19,6 +19,7 @@ import {
 } from "./agent-evidence";
 import { buildReport } from "./report-draft";
 import { researchAgentCall } from "./agent-call";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 const statements = (what: string) =>
   z
@@ -134,6 +135,7 @@ export function formatReportPrompt(
   const shortfalls = input.shortfalls.map((s) => `- ${SOURCE_LABELS[s.source]}: ${s.message}`).join("\n");
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Methods so far\nSources searched: ${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
       `Search iterations: ${input.iterations}. Records collected: ${input.evidence.length}.` +
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
@@ -147,7 +149,9 @@ export function formatReportPrompt(
         ]
       : []),
     "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. E3.2) in support, from the blocks above only.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block. */

@@ -1,0 +1,143 @@
+import {
+  classMembers,
+  conceptById,
+  descendantIds,
+  entryTerms,
+  findConceptMentions,
+  type Concept,
+} from "@/lib/vocabularies";
+import { isClass } from "./concepts";
+
+/**
+ * One concept of a query with the words a search adds for it, as PubMed's automatic term mapping does (its entry
+ * terms, and MeSH explosion: the narrower concepts): `written` as the query writes it, `name` the MeSH heading,
+ * `kind` a drug, a class (its members: "lovastatin" for statins) or a disease (its descendants: "myxedema" for
+ * thyroid diseases), `terms` other entry terms, `narrower` names of narrower concepts.
+ */
+export interface ExpandedConcept {
+  written: string;
+  id: string;
+  name: string;
+  kind: "drug" | "class" | "disease";
+  terms: string[];
+  /** Names of the nearest narrower concepts (fewest tree levels below), at most {@link EXPANSION_NARROWER}. */
+  narrower: string[];
+  /** Every narrower concept's ID (a class's members, a disease's descendants), nearest first. */
+  narrowerIds: string[];
+}
+
+/** The library's annotated concepts by MeSH ID: the name they are annotated with most, and how many records do. */
+export type AnnotatedConcepts = ReadonlyMap<string, { name: string; records: number }>;
+
+/** Entry terms and narrower names added per concept, at most. Source: our choice, so that a query stays readable and BM25 does not drown the question's own words. */
+export const EXPANSION_TERMS = 4;
+export const EXPANSION_NARROWER = 8;
+
+/** Entry terms a text search can use: not the written form, no inverted heading ("Fibrosis, Pulmonary"), at most 4 words. */
+function usable(term: string, written: string): boolean {
+  return !term.includes(",") && term.toLowerCase() !== written.toLowerCase() && term.split(/\s+/).length <= 4;
+}
+
+/** A concept's narrower concepts that a search can use, nearest first (fewest tree levels below), then by name. */
+function narrowerOf(c: Concept, kind: ExpandedConcept["kind"]): Concept[] {
+  const ids = kind === "class" ? classMembers(c.id) : kind === "disease" ? descendantIds(c.id) : [];
+  const depth = (x: Concept) => Math.min(...x.trees.map((t) => t.split(".").length), 99);
+  return ids
+    .map((id) => conceptById(id))
+    .filter((x): x is Concept => x !== null && !x.name.includes(","))
+    .sort((a, b) => depth(a) - depth(b) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The concepts of a query (lib/vocabularies findConceptMentions: drugs, classes, diseases) with their expansions;
+ * [] when the vocabulary is not built or recognises none. Deterministic.
+ */
+export function expandQuery(query: string): ExpandedConcept[] {
+  return findConceptMentions(query)
+    .filter((m) => m.concept.kind !== "other")
+    .map((m): ExpandedConcept => {
+      const c = m.concept;
+      const kind = c.kind === "disease" ? "disease" : isClass(c) ? "class" : "drug";
+      const terms = entryTerms(c.id, true)
+        .filter((t) => usable(t, m.text))
+        .slice(0, EXPANSION_TERMS);
+      const narrower = narrowerOf(c, kind);
+      return {
+        written: m.text,
+        id: c.id,
+        name: c.name,
+        kind,
+        terms,
+        narrower: narrower.slice(0, EXPANSION_NARROWER).map((x) => x.name),
+        narrowerIds: narrower.map((x) => x.id),
+      };
+    });
+}
+
+/** Whether a query is already written in a search syntax (Boolean operators, field tags, quotes): it is searched as written. */
+export function isStructuredQuery(query: string): boolean {
+  return /\b(?:AND|OR|NOT)\b|\[[a-z ]+\]|"|\b[A-Z_]+:/.test(query);
+}
+
+/**
+ * The words and phrases the local library search adds to a free-text query: each concept's entry terms and narrower
+ * concepts that the query does not already hold ("HMG-CoA reductase inhibitors", "lovastatin", "simvastatin" for
+ * "statins"). With the library's annotated concepts, the narrower ones it annotates, most annotated first, by the
+ * name they are annotated with ("rhabdomyolysis" for myopathy, not the first names of MeSH's 60 muscular diseases);
+ * [] for a structured query.
+ */
+export function libraryExpansion(query: string, annotated?: AnnotatedConcepts): string[] {
+  if (isStructuredQuery(query)) return [];
+  const have = query.toLowerCase();
+  const out = new Set<string>();
+  for (const c of expandQuery(query)) {
+    const narrower = annotated
+      ? c.narrowerIds
+          .flatMap((id) => (annotated.has(id) ? [annotated.get(id)!] : []))
+          .sort((a, b) => b.records - a.records || a.name.localeCompare(b.name))
+          .slice(0, EXPANSION_NARROWER)
+          .map((a) => a.name)
+      : c.narrower;
+    for (const t of [...c.terms, ...narrower]) if (!have.includes(t.toLowerCase())) out.add(t.toLowerCase());
+  }
+  return [...out];
+}
+
+const quote = (s: string) => `"${s.replace(/"/g, "")}"`;
+
+/**
+ * A free-text query in PubMed's syntax, mapped to concepts as PubMed's automatic term mapping does and explicit about
+ * it: each concept as its MeSH heading (exploded: "[MeSH Terms]" includes the narrower headings), a class also by its
+ * pharmacological action, OR the words written and its entry terms in title and abstract; concepts AND-ed. The query
+ * as written when it is structured or names fewer than two concepts (PubMed maps it itself).
+ */
+export function pubmedQuery(query: string): string {
+  const concepts = expandQuery(query);
+  if (isStructuredQuery(query) || concepts.length < 2) return query;
+  return concepts
+    .map((c) => {
+      const parts = [
+        `${quote(c.name)}[MeSH Terms]`,
+        ...(c.kind === "class" ? [`${quote(c.name)}[Pharmacological Action]`] : []),
+        ...[c.written, ...c.terms].map((t) => `${quote(t)}[tiab]`),
+      ];
+      return `(${[...new Set(parts)].join(" OR ")})`;
+    })
+    .join(" AND ");
+}
+
+/**
+ * A free-text query in Europe PMC's syntax: each concept as its MeSH heading (MESH_HEADING), the words written, its
+ * entry terms and its narrower concepts' names (Europe PMC does not explode MeSH headings), concepts AND-ed; the
+ * query as written when it is structured or names fewer than two concepts.
+ */
+export function europePmcQuery(query: string): string {
+  const concepts = expandQuery(query);
+  if (isStructuredQuery(query) || concepts.length < 2) return query;
+  return concepts
+    .map((c) => {
+      const parts = [`MESH_HEADING:${quote(c.name)}`, ...[c.written, ...c.terms, ...c.narrower].map(quote)];
+      return `(${[...new Set(parts)].join(" OR ")})`;
+    })
+    .join(" AND ");
+}
