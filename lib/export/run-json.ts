@@ -2,7 +2,9 @@ import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
 import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
-import { reportAnswer } from "@/lib/report/appraise/answer";
+import { answerFromReading } from "@/lib/report/appraise/answer";
+import { questionReading } from "@/lib/reading/question-reading";
+import { readQuestionEvidence } from "@/lib/reading/read";
 
 /**
  * The `--json` contract of a research run: `{ runId, status, question, backend, iterations, evidence, hypotheses,
@@ -25,15 +27,22 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
  * "probably no" | "no" | null, candidates, sentence, meter: { yes, possibly, no, irrelevant } }` and `certainty` its
  * GRADE rating `{ level, start, startReason, judgements: [{ domain, down, reason, evidenceIds }], records }` (see
  * reportAnswer); both null for a run without a report.
+ * `reading`: how the question was read (`{ proposition, concepts, related, vocabulary }`, lib/domain/reading.ts
+ * questionReadingSchema) and `readings`: each record's reading of it, in the order of `evidence` (`{ evidenceId,
+ * stance, reason, passage, bearing, method, match }`, recordReadingSchema): what the meter, GRADE and the bottom line
+ * were computed from.
  */
 export function runToJson(detail: RunDetail) {
-  const answered = reportAnswer(detail.run.question, detail.evidence, detail.report);
+  const read = readQuestionEvidence(detail.run.question, detail.evidence);
+  const answered = detail.report ? answerFromReading(read, detail.evidence, detail.report) : null;
   return {
     runId: detail.run.id,
     status: detail.run.status,
     question: detail.run.question,
     answer: answered?.answer ?? null,
     certainty: answered?.certainty ?? null,
+    reading: questionReading(read),
+    readings: read.readings,
     backend: detail.run.backend,
     model: detail.run.model,
     sources: detail.run.sources,

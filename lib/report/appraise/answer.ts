@@ -2,8 +2,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { bottomLine, type BottomLine } from "./bottom-line";
 import { gradeCertainty, type GradeCertainty } from "./grade";
-import { readQuestionEvidence } from "@/lib/reading/read";
-import type { RecordStance, StanceReading } from "@/lib/reading/stance";
+import { readQuestionEvidence, type EvidenceReading } from "@/lib/reading/read";
+import type { ConceptMatch, RecordStance, StanceReading } from "@/lib/reading/stance";
 import { studyTypeOf, type StudyDesign } from "./study-type";
 
 /** A report's bottom line with its GRADE certainty, as the `--json` contract and exports carry it. */
@@ -21,6 +21,8 @@ export interface AnsweredRecord {
   bearing: number;
   /** How it was read (lib/reading): a "possibly" of the relation model weighs less than hedged findings. */
   method: StanceReading["method"];
+  /** The concepts the reading rests on (lib/reading), which name related evidence in the bottom line. */
+  match?: ConceptMatch[];
 }
 
 /**
@@ -33,9 +35,10 @@ export function answerFromRecords(
   records: AnsweredRecord[],
   drugCandidates: string[],
   notAnswered = false,
+  outOfScope?: string,
 ): ReportAnswer {
   return {
-    answer: bottomLine({ question, stances: records, drugCandidates, notAnswered }),
+    answer: bottomLine({ question, stances: records, drugCandidates, notAnswered, outOfScope }),
     certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
   };
 }
@@ -49,14 +52,25 @@ export function reportAnswer(
   evidence: Evidence[],
   report: ResearchReport | null,
 ): ReportAnswer | null {
-  if (!report) return null;
-  const stances = readQuestionEvidence(question, evidence).readings;
+  return report ? answerFromReading(readQuestionEvidence(question, evidence), evidence, report) : null;
+}
+
+/** {@link reportAnswer} from a reading already made of the run's question over its evidence (same order). */
+export function answerFromReading(read: EvidenceReading, evidence: Evidence[], report: ResearchReport): ReportAnswer {
+  const stances = read.readings;
   const records = evidence.map((e, i) => ({
     id: e.id,
     studyType: studyTypeOf(e).design,
     stance: stances[i].stance,
     bearing: stances[i].bearing,
     method: stances[i].method,
+    match: stances[i].match,
   }));
-  return answerFromRecords(question, records, report.drugCandidates, report.notAnswered !== undefined);
+  return answerFromRecords(
+    read.proposition.text,
+    records,
+    report.drugCandidates,
+    report.notAnswered !== undefined,
+    report.outOfScope?.reason,
+  );
 }
