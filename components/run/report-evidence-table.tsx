@@ -28,13 +28,22 @@ const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
 /** Rows shown before "Show all" when no filter narrows the table (the records the report cites come first). */
 const INITIAL_ROWS = 10;
 
-const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = {
+const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral" | "accent"> = {
   yes: "success",
   possibly: "warning",
   no: "danger",
+  related: "accent",
+  unreported: "neutral",
   irrelevant: "neutral",
 };
-const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
+const STANCE_ORDER: Record<RecordStance, number> = {
+  yes: 0,
+  possibly: 1,
+  no: 2,
+  related: 3,
+  unreported: 4,
+  irrelevant: 5,
+};
 
 /** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
 function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number | null {

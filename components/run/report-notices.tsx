@@ -117,7 +117,7 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       text: `${plural(report.droppedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} written by the model named no retrieved record and ${report.droppedIdentifiers === 1 ? "was" : "were"} removed.`,
     });
   }
-  if (report.references.length === 0 && !report.notAnswered) {
+  if (report.references.length === 0 && !report.notAnswered && !report.outOfScope) {
     notices.push({
       kind: "no-references",
       label: "No references",
