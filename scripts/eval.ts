@@ -4,12 +4,14 @@
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
  *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
+ *   concepts  questions and claims at class, broader-disease and related-outcome level from CDR gold relations (--split dev|train)
  * `--backend llm` (pubmedqa, claims, cdr) runs the model path of the benchmark on the configured language model
  * (OPENAI_*; or a cassette replayed with CRITICA_LLM_CASSETTE=replay) and prints its calls, tokens and estimated cost.
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
  */
 import { formatUsageLine } from "@/lib/ai/usage";
 import { runBottomLine } from "./eval-bottomline";
+import { runConcepts } from "./eval-concepts";
 import { runCdr } from "./eval-cdr";
 import { runCdrWithModel } from "./eval-cdr-llm";
 import { backendArg } from "./eval-model";
@@ -35,6 +37,11 @@ const BENCHMARKS: Record<
     describe:
       "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)",
     run: runBottomLine,
+  },
+  concepts: {
+    describe:
+      "concept-level questions and claims (drug classes, broader and related diseases) from CDR dev or training gold relations (--split dev|train, --per-level N)",
+    run: runConcepts,
   },
   pubmedqa: {
     describe:
