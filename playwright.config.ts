@@ -9,6 +9,10 @@ const AUTH_DB = `data/${ID}-auth.db`;
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? process.env.E2E_SLOW_EUTILS_PORT ?? 4011);
 const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
 const DB = `data/${ID}.db`;
+// Each server keeps its durable runs' local world beside its database, not in the shared .workflow-data: the
+// integration tests run at the same time (scripts/test.sh) and check that directory's files.
+const WORLD = `data/${ID}.workflow`;
+const AUTH_WORLD = `data/${ID}-auth.workflow`;
 const corpus = "../shared/fixtures/corpus";
 
 /**
@@ -67,7 +71,7 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      command: `rm -f ${DB} ${DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} --keepAliveTimeout 65000`,
+      command: `rm -rf ${DB} ${DB}-* ${WORLD} && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -75,6 +79,7 @@ export default defineConfig({
       env: {
         CRITICA_AUTH: "off",
         DATABASE_URL: `file:./${DB}`,
+        WORKFLOW_LOCAL_DATA_DIR: WORLD,
         OPENAI_API_KEY: "",
         CRITICA_SOURCES: "local",
         PUBMED_BASE_URL: `${FIXTURES}/eutils`,
@@ -91,7 +96,7 @@ export default defineConfig({
     {
       // Accounts on, an empty database (the first visitor signs up and becomes admin), the local library only, and
       // HOSTNAME=127.0.0.1 so no warning about binding beyond loopback applies.
-      command: `rm -f ${AUTH_DB} ${AUTH_DB}-* && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
+      command: `rm -rf ${AUTH_DB} ${AUTH_DB}-* ${AUTH_WORLD} && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${AUTH_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -99,6 +104,7 @@ export default defineConfig({
       env: {
         CRITICA_AUTH: "on",
         DATABASE_URL: `file:./${AUTH_DB}`,
+        WORKFLOW_LOCAL_DATA_DIR: AUTH_WORLD,
         BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
         OPENAI_API_KEY: "",
         CRITICA_SOURCES: "local",

@@ -4,7 +4,10 @@
  *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
  *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
- *   concepts  questions and claims at class, broader-disease and related-outcome level from CDR gold relations (--split dev|train)
+ *   concepts  questions and claims at class, broader-disease and related-outcome level from CDR gold relations
+ *             (--split dev|train)
+ *   studytypes  the study-design classifier: BC5CDR training records against our labels, the MEDLINE sample against its
+ *             publication types (--split test|dev|all, --errors)
  * `--backend llm` (pubmedqa, claims, cdr) runs the model path of the benchmark on the configured language model
  * (OPENAI_*; or a cassette replayed with CRITICA_LLM_CASSETTE=replay) and prints its calls, tokens and estimated cost.
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
@@ -17,6 +20,7 @@ import { runCdrWithModel } from "./eval-cdr-llm";
 import { backendArg } from "./eval-model";
 import { runClaims } from "./eval-claims";
 import { runPubmedQa } from "./eval-pubmedqa";
+import { runStudyTypes } from "./eval-studytypes";
 import type { BenchmarkResult } from "./eval-types";
 
 const BENCHMARKS: Record<
@@ -47,6 +51,11 @@ const BENCHMARKS: Record<
     describe:
       "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)",
     run: runPubmedQa,
+  },
+  studytypes: {
+    describe:
+      "study designs: BC5CDR training records against our labels, the MEDLINE sample against its publication types (--split test|dev|all, --errors)",
+    run: runStudyTypes,
   },
 };
 

@@ -1,4 +1,5 @@
-import { classifyStudy, designSummary, type DesignInfo } from "@/lib/domain/study-design";
+import { designSummary, type DesignInfo } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
 import { formatMarker } from "@/lib/report/render/markers";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
@@ -207,11 +208,13 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   const others: Array<[string, string, Array<{ n: number; info: DesignInfo }>]> = [
     ["is an animal study", "are animal studies", designs.filter((d) => d.info.design === "animal")],
     ["is an in vitro study", "are in vitro studies", designs.filter((d) => d.info.design === "in-vitro")],
+    ["is a narrative review", "are narrative reviews", designs.filter((d) => d.info.design === "review")],
     [
-      "is a narrative review or unclassified record",
-      "are narrative reviews or unclassified records",
-      designs.filter((d) => !d.info.human && d.info.design !== "animal" && d.info.design !== "in-vitro"),
+      "is an editorial, comment or letter",
+      "are editorials, comments or letters",
+      designs.filter((d) => d.info.design === "opinion"),
     ],
+    ["is an unclassified record", "are unclassified records", designs.filter((d) => d.info.design === "unclassified")],
   ];
   const lead =
     human.length === 0
@@ -251,7 +254,7 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
  * - a follow-up naming references ("Summarise reference 3") gets each one's bibliographic line, study design and
  *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
  * - a question about humans, animals or cells gets the run's records grouped by study design
- *   (lib/domain/study-design classifyStudy), each group cited;
+ *   (lib/evidence/study-design classifyStudy), each group cited;
  * - a question whether a named drug causes or treats a condition gets the verdict of lib/reading over the run's
  *   records, each record that bears on it quoted with its reading (./reading-answer.ts);
  * - any other question gets the top {@link MAX_PASSAGES} abstract sentences of the run's records by BM25 against the

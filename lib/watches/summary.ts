@@ -1,6 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { classifyStudy, designSummary } from "@/lib/domain/study-design";
+import { designSummary } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { ClaimVerdict } from "@/lib/domain/claim-check";
 import type { ChangeSummary, Probe, VersionBottomLine } from "@/lib/domain/watch";
 import { mergeEvidence } from "@/lib/evidence/merge";

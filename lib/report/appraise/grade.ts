@@ -41,7 +41,7 @@ export interface GradeCertainty {
 }
 
 /** Designs that start high: randomised trials and their meta-analyses/systematic reviews (Handbook §5.1). */
-const RANDOMISED: ReadonlySet<StudyDesign> = new Set(["randomized-trial", "meta-analysis"]);
+const RANDOMISED: ReadonlySet<StudyDesign> = new Set(["randomized-trial", "meta-analysis", "systematic-review"]);
 /** Designs in people (any design not animal, in vitro, narrative review or unclassified). */
 const NOT_HUMAN: ReadonlySet<StudyDesign> = new Set(["animal", "in-vitro"]);
 

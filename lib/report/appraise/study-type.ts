@@ -1,4 +1,5 @@
-import { classifyStudy, DESIGN_LABELS, DESIGN_ORDER, type StudyDesign } from "@/lib/domain/study-design";
+import { DESIGN_LABELS, DESIGN_ORDER, type StudyDesign } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 
 export type { StudyDesign };

@@ -49,10 +49,11 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     const a = await ask(run, "Which of these studies were in humans?");
     expect(a.kind).toMatchObject({ kind: "evidence", reason: "asks about the run's evidence" });
     expect(a.text).toBe(
-      "By publication types and abstract wording, 33 of the run's 51 records are studies in humans (1 randomized trial, 3 cohort studies, 3 case-control or cross-sectional studies, 12 case reports or series, 14 other human studies) [1, 3, 5, 7, 12, 14–21, 23, 24, 27–31, 33, 35–39, 45–51].\n\n" +
+      "By publication types and abstract wording, 27 of the run's 51 records are studies in humans (1 randomized trial, 4 cohort studies, 2 case-control or cross-sectional studies, 16 case reports or series, 4 other human studies) [1, 3, 5, 12, 14–21, 23, 24, 27–30, 33, 35–39, 47, 50, 51].\n\n" +
         "Of the others:\n\n" +
-        "- 17 are animal studies [2, 4, 6, 8–11, 13, 22, 26, 32, 34, 40–44].\n" +
-        "- 1 is a narrative review or unclassified record [25].",
+        "- 20 are animal studies [2, 4, 6–11, 13, 22, 26, 31, 32, 34, 40, 42, 44–46, 48].\n" +
+        "- 3 are in vitro studies [41, 43, 49].\n" +
+        "- 1 is an unclassified record [25].",
     );
     expect(a.answer!.references).toHaveLength(51);
     expect(a.answer!.checks).toEqual({

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ReportDocument } from "@/components/run/report-document";
-import { classifyStudy } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runToJson } from "@/lib/export/run-json";

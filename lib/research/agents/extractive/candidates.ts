@@ -16,7 +16,7 @@ export interface DrugCandidate {
   /** Indices of records in which the model predicts the relation (not negated). */
   records: number[];
   probability: number;
-  /** How many of those records are studies in people (lib/domain/study-design classifyStudy). */
+  /** How many of those records are studies in people (lib/evidence/study-design classifyStudy). */
   humanRecords: number;
 }
 

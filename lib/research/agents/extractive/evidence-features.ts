@@ -5,7 +5,8 @@ import { confirmedProtectiveAgents, rankCandidates, type DrugCandidate } from ".
 import { buildConceptIndex, normalizeForm, recordsWithAny, type ConceptIndex } from "./concepts";
 import type { ProtectiveAgent } from "./cues";
 import { findQuestionTerms, type QuestionTerms } from "./question-terms";
-import { classifyStudy, type DesignInfo } from "../../../domain/study-design";
+import type { DesignInfo } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 
 /**
  * What the judge and the report agent know about an evidence set.

@@ -1,7 +1,7 @@
 import type { HypothesisInput } from "@/lib/research/backend";
 import type { HypothesisSet, LinkSupport, MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { vocabulariesAvailable } from "@/lib/vocabularies";
-import { classifyStudy } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { rankCandidates } from "./candidates";
 import { rankChains, selectChains, type Chain } from "./chains";
 import { processHypothesis, rankProcessChains, type ProcessChain } from "./process-chains";

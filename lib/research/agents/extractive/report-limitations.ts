@@ -32,7 +32,7 @@ export function reportLimitations(f: EvidenceFeatures, hypotheses: HypothesisSet
   if (human.length === 0) {
     out.push("No human study bears on the question; clinical relevance is unknown.");
   } else {
-    if (!human.some((d) => d === "randomized-trial" || d === "meta-analysis")) {
+    if (!human.some((d) => d === "randomized-trial" || d === "meta-analysis" || d === "systematic-review")) {
       out.push(
         `No randomized trial or meta-analysis bears on the question; human evidence rests on ${plural(human.length, "observational study or report", "observational studies or reports")}.`,
       );

@@ -32,7 +32,7 @@ describe("GRADE certainty of the bottom line (Schünemann et al., GRADE Handbook
     expect(g.level).toBe("high");
     expect(g.records).toBe(5);
     expect(g.startReason).toBe(
-      "Starts high: the evidence includes 2 randomized trials, 1 meta-analysis or systematic review (of 5 records).",
+      "Starts high: the evidence includes 1 randomized trial, 1 systematic review (of 5 records).",
     );
     expect(g.judgements.map((j) => [j.domain, j.down])).toEqual([
       ["risk of bias", false],

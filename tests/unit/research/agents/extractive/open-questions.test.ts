@@ -33,21 +33,24 @@ describe("open question: which drugs can cause torsade de pointes", () => {
   it("is classified as open and names the drugs the relation model reads as causes, none protective", () => {
     expect(classifyQuestion(question).kind).toBe("open");
     expect(evidence).toHaveLength(15);
-    // Human evidence first (erythromycin: 2 of 2 records in people; d,l-sotalol: 1 of 2), and azimilide, which these
-    // records use only in animal models, listed apart as an experimental inducer. Fluconazole before terodiline (one
-    // record each): the relation model's second stage reads fluconazole's torsade de pointes higher.
+    // Human evidence first (erythromycin: 2 of 2 records in people; d,l-sotalol: 1 of 2), then the chemicals these
+    // records use only in cells or animal models, listed apart as experimental inducers: terfenadine and terodiline
+    // (their records here are a hiPS-CM assay, PMID 24742750, and a dog study, PMID 11569530), azimilide and E4031.
     expect(assessment.drugCandidates).toEqual([
       "cisapride",
-      "terfenadine",
       "erythromycin",
       "d,l-sotalol",
       "metoclopramide",
       "fluconazole",
-      "terodiline",
       "ketoconazole",
       "pentamidine",
       "amiodarone",
+      "dobutamine",
+      "azole",
+      "terfenadine (experimental inducer)",
+      "terodiline (experimental inducer)",
       "azimilide (experimental inducer)",
+      "E4031 (experimental inducer)",
     ]);
     expect(assessment.drugCandidates.some((d) => d.includes("protective"))).toBe(false);
     expect(report.drugCandidates).toEqual(assessment.drugCandidates);
@@ -58,8 +61,8 @@ describe("open question: which drugs can cause torsade de pointes", () => {
     const candidates = [...report.executiveSummary.matchAll(/([\w,-]+) \((\d+) records?(?:, \d+ in people)? \[/g)].map(
       (m) => m[1],
     );
-    // Ten drugs with evidence in people, and azimilide, used in these records only in animal models.
-    expect(candidates).toHaveLength(11);
+    // Ten drugs with evidence in people and four experimental inducers.
+    expect(candidates).toHaveLength(14);
     const byName = new Map(evidence.flatMap((e) => e.entities.map((x) => [x.name.toLowerCase(), x.meshId] as const)));
     const goldFor = (name: string, disease: string) => {
       const mesh = byName.get(name.toLowerCase());
@@ -67,13 +70,16 @@ describe("open question: which drugs can cause torsade de pointes", () => {
         (e) => e.entities.some((x) => x.meshId === mesh) && gold.has(`${e.citation.pmid}|${mesh}|${disease}`),
       );
     };
-    // The drugs are gold CID pairs with torsade de pointes; azimilide, used only to induce it in animal models, is not.
-    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(candidates.filter((c) => c !== "azimilide"));
-    expect(report.executiveSummary).toContain(
-      "The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 3 in people [",
+    // Every drug with evidence in people is a gold CID pair with torsade de pointes; of the inducers, terfenadine and
+    // terodiline are too (the assay and the dog study relate them to it), azimilide and E4031 are not.
+    expect(candidates.filter((c) => goldFor(c, TORSADE))).toEqual(
+      candidates.filter((c) => c !== "azimilide" && c !== "E4031"),
     );
     expect(report.executiveSummary).toContain(
-      "Used in these records to induce torsade de pointes in animal models or cells, not reported in people: azimilide (1 record [1]).",
+      "The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 2 in people [",
+    );
+    expect(report.executiveSummary).toContain(
+      "Used in these records to induce torsade de pointes in animal models or cells, not reported in people: terfenadine (2 records [1, 2]), terodiline (1 record [2]), azimilide (1 record [3]), E4031 (1 record [2]).",
     );
   });
 
@@ -88,14 +94,6 @@ describe("open question: which drugs can cause torsade de pointes", () => {
         h.supportingEvidence,
       ]),
     ).toEqual([
-      [
-        "terfenadine → IKr → ventricular cardiac muscle cell action potential → TdP",
-        "KCNH2",
-        "3757",
-        "GO:0086005",
-        0.35,
-        ["pmid:24742750", "pmid:16403073"],
-      ],
       [
         "ketoconazole → IKr → ventricular cardiac muscle cell action potential → TdP",
         "KCNH2",
@@ -120,8 +118,8 @@ describe("open question with an ion channel: QT prolongation or torsade de point
   it("never falls back to another substance and names hERG/KCNH2", () => {
     expect(evidence).toHaveLength(16);
     expect(report.title).not.toMatch(/acetylcholine/i);
-    // Ranked by evidence in people first: erythromycin (2 of 2 records in people) before d,l-sotalol (1 of 2).
-    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "terfenadine", "erythromycin"]);
+    // Ranked by evidence in people first: erythromycin (2 of 2 records in people), then methadone.
+    expect(assessment.drugCandidates.slice(0, 3)).toEqual(["cisapride", "erythromycin", "methadone"]);
     expect(assessment.drugCandidates.some((d) => /protective|haloperidol|acetylcholine/i.test(d))).toBe(false);
     expect(hypotheses.primaryHypothesis).toMatchObject({ targetSymbol: "KCNH2", targetGeneId: "3757" });
     for (const h of hypotheses.hypotheses) expectTypedAndGrounded(h, evidence);

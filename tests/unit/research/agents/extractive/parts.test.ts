@@ -4,7 +4,7 @@ import { contradictingRecords, protectiveAgents } from "@/lib/research/agents/ex
 import { linkRecordIndices, negatesPair } from "@/lib/research/agents/extractive/links";
 import { chainConfidence } from "@/lib/research/agents/extractive/hypothesis";
 import { findQuestionTerms } from "@/lib/research/agents/extractive/question-terms";
-import { classifyStudy } from "@/lib/domain/study-design";
+import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 import { searchCorpus } from "../../../../support/corpus";
 
