@@ -1,11 +1,9 @@
-import type { Evidence } from "@/lib/domain/evidence";
 import type { KnownEntity, PairPrediction } from "@/lib/relations";
 import { entryTerms } from "@/lib/vocabularies";
 import { mayStateFinding, statesNullFinding } from "@/lib/text/findings";
 import { isTherapeuticCue } from "@/lib/text/relation-cues";
 import { commonestName, type AnnotationIndex } from "./annotations";
 import type { ResolvedProposition } from "./proposition";
-import { recordRelations } from "./relations";
 import type { RecordStance } from "./stance";
 
 /**
