@@ -10,7 +10,8 @@ const corpus = () => loadCorpus();
 const stanceOf = (read: ReturnType<typeof readQuestionEvidence>, pmid: string) =>
   read.readings.find((r) => r.evidenceId === `pmid:${pmid}`)!;
 
-describe("reading a question by concepts (MeSH 2024, Disease Ontology)", () => {
+// Each test reads all 1,500 records (up to ~26 s on a shared two-core machine): a timeout well above the default 30 s.
+describe("reading a question by concepts (MeSH 2024, Disease Ontology)", { timeout: 120_000 }, () => {
   it("reads a drug class through its members: statins cover lovastatin, and the EXCEL trial answers yes", () => {
     const read = readQuestionEvidence("Is there evidence that statins cause myopathy?", corpus());
     expect(read.resolved!.concepts).toEqual([
