@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
@@ -11,9 +12,12 @@ import nextTs from "eslint-config-next/typescript";
 const LIB_LAYERS = [
   ["domain", "text"],
   ["config.ts"],
-  ["evidence", "relations", "vocabularies"],
+  // net: the guarded client for URLs users give (webhooks).
+  ["evidence", "relations", "vocabularies", "net"],
   // A question or claim → a proposition; a record's stance on it (research, claims and chat read through it).
   ["reading"],
+  // What keeps model output honest (scrub, quotations, markers, identifiers, references): below every agent.
+  ["grounding"],
   ["ai", "db"],
   ["sources", "auth"],
   ["library"],
@@ -21,7 +25,7 @@ const LIB_LAYERS = [
   ["runs"],
   ["research", "claims"],
   ["chat"],
-  ["modes.ts"],
+  ["modes.ts", "prompts.ts"],
   ["watches"],
   ["export"],
 ];
@@ -31,25 +35,26 @@ const layerZones = LIB_LAYERS.flatMap((layer, index) => {
   return layer.map((folder) => ({
     target: `./lib/${folder}`,
     from: ALL_LIB.filter((other) => other !== folder && !lower.has(other)).map((other) => `./lib/${other}`),
-    message: `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); see eslint.config.mjs LIB_LAYERS.`,
+    message:
+      `lib/${folder} may import only from lower layers (${[...lower].join(", ") || "none"}); ` +
+      "see eslint.config.mjs LIB_LAYERS.",
   }));
 });
 
 /**
- * Inside lib/report, appraise/ decides (citations, quotes, critic checks, study type, GRADE, the bottom line, the
- * PRISMA flow counts) and render/ writes (Markdown, markers, prose, references, the flow diagram's drawing). render/
- * writes the judgements appraise/ hands it; appraise/ reads a report only through render/'s parsers of the report's
- * own text: its citation markers, its prose fields and its reference list.
+ * Inside lib/report, appraise/ decides (citations, critic checks, study type, GRADE, the bottom line, the PRISMA flow
+ * counts) and render/ writes (Markdown, the reading page, the opening, the flow diagram's drawing). render/ writes the
+ * judgements appraise/ hands it; appraise/ writes no text and reads a report's markers, prose fields and references
+ * through lib/grounding, as the agents do.
  */
 const reportZone = {
   target: "./lib/report/appraise",
   from: "./lib/report/render",
-  except: ["./markers.ts", "./prose.ts", "./references.ts"],
   message:
-    "lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.",
+    "lib/report/appraise writes no text: it imports nothing of lib/report/render (read reports with lib/grounding).",
 };
 
-/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls a lib/db function. */
+/** The Prisma client stays in lib/db: every other folder of lib/, and everything on top of lib/, calls lib/db. */
 const prismaZone = {
   target: [
     "./app",
@@ -64,7 +69,48 @@ const prismaZone = {
   message: "The Prisma client is used in lib/db only: call a lib/db function.",
 };
 
-/** The files on top of lib/: the pages and routes, the components, the command-line scripts, the benchmarks, the root modules. */
+/**
+ * The modes' own folders: each folder of lib/ that holds a mode.ts (lib/research, lib/claims), and each folder of
+ * components/modes (a mode's presentation). Only there may code compare a run's mode with a name.
+ */
+const MODE_FOLDERS = [
+  ...fs
+    .readdirSync("lib", { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(`lib/${d.name}/mode.ts`))
+    .map((d) => `lib/${d.name}/**`),
+  "components/modes/*/**",
+];
+
+/** `x.mode === "claim-check"`, `mode !== "research"`, `switch (run.mode)`: a branch on a mode's name. */
+const ASK_THE_MODE = "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations)";
+const MODE_BRANCHES = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]" +
+      ":matches([left.name='mode'], [left.property.name='mode'], [right.name='mode'], [right.property.name='mode'])" +
+      ":matches([left.type='Literal'], [right.type='Literal'])",
+    message: `${ASK_THE_MODE} instead of comparing its name.`,
+  },
+  {
+    selector: "SwitchStatement:matches([discriminant.name='mode'], [discriminant.property.name='mode'])",
+    message: `${ASK_THE_MODE} instead of switching on its name.`,
+  },
+];
+
+/** What the files on top of lib/ may not import: the database handle getDb() and the ORM's client (by package). */
+const TOP_IMPORTS = [
+  {
+    group: ["@/lib/db/client", "**/lib/db/client"],
+    importNames: ["getDb"],
+    message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
+  },
+  {
+    group: ["@prisma/client", "@prisma/client/*"],
+    message: "The Prisma client is used in lib/db only: call a lib/db function.",
+  },
+];
+
+/** The files on top of lib/: pages and routes, components, command-line scripts, benchmarks, the root modules. */
 const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
 
 const eslintConfig = defineConfig([
@@ -100,18 +146,27 @@ const eslintConfig = defineConfig([
     files: TOP_FILES,
     rules: {
       "import/no-restricted-paths": ["error", { zones: [prismaZone] }],
+      "no-restricted-imports": ["error", { patterns: TOP_IMPORTS }],
+    },
+  },
+  {
+    // What a mode decides, it says itself: no code outside its own folders branches on its name.
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: MODE_FOLDERS,
+    rules: { "no-restricted-syntax": ["error", ...MODE_BRANCHES] },
+  },
+  {
+    // The benchmarks measure lib/; a command-line script is not a module to build on (shared code goes in lib/).
+    files: ["bench/**/*.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...TOP_IMPORTS,
             {
-              group: ["@/lib/db/client", "**/lib/db/client"],
-              importNames: ["getDb"],
-              message: "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
-            },
-            {
-              group: ["@prisma/client", "@prisma/client/*"],
-              message: "The Prisma client is used in lib/db only: call a lib/db function.",
+              group: ["@/scripts/*", "**/scripts/*"],
+              message: "bench/ imports no script: move what both need into lib/.",
             },
           ],
         },

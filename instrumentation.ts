@@ -21,6 +21,8 @@ export async function register() {
   (await import("@/lib/auth/forwarded-hook")).trustForwardedHeadersFrom(
     parseTrustedProxies(config.CRITICA_TRUSTED_PROXIES),
   );
+  // A bad CRITICA_OUTBOUND_ALLOW stops the start with its message rather than failing every webhook later.
+  (await import("@/lib/net/address-policy")).parseAllowList(config.CRITICA_OUTBOUND_ALLOW);
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { authOffWarning, bindHost, listenPort } = await import("@/lib/auth/bind");
   const warning = authOffWarning(config.CRITICA_AUTH, bindHost(process.argv, config));
@@ -65,6 +67,6 @@ export async function register() {
     (await import("@/lib/watches/sweep")).startWatchSweep();
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
-  const failed = await failInterruptedRuns(durable);
+  const failed = await failInterruptedRuns(durable, (await import("@/lib/modes")).registry);
   if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
 }

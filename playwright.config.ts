@@ -25,7 +25,8 @@ const corpus = "../shared/fixtures/corpus";
  * 5 s keep-alive timeout on a loaded machine, which then closes a polling client's idle connection just as it is
  * reused (ECONNRESET); a longer timeout, as behind a load balancer, avoids that race.
  * The specs not about accounts run as a personal install (CRITICA_AUTH=off, project "app"); e2e/auth*.spec.ts run
- * with accounts on (projects "auth" then "auth-after", CRITICA_AUTH=on, the default) against a second server on E2E_AUTH_PORT.
+ * with accounts on (projects "auth" then "auth-after", CRITICA_AUTH=on, the default) against a second server on
+ * E2E_AUTH_PORT.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -71,7 +72,10 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      command: `rm -rf ${DB} ${DB}-* ${WORLD} && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} --keepAliveTimeout 65000`,
+      command:
+        `rm -rf ${DB} ${DB}-* ${WORLD} && npx tsx --conditions=react-server scripts/library-import.ts ` +
+        `${corpus}/bc5cdr_pubtator ${corpus}/medline16n0902_sample_604.xml && npx next start -p ${PORT} ` +
+        `--keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -96,7 +100,10 @@ export default defineConfig({
     {
       // Accounts on, an empty database (the first visitor signs up and becomes admin), the local library only, and
       // HOSTNAME=127.0.0.1 so no warning about binding beyond loopback applies.
-      command: `rm -rf ${AUTH_DB} ${AUTH_DB}-* ${AUTH_WORLD} && npx tsx --conditions=react-server scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H 127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
+      command:
+        `rm -rf ${AUTH_DB} ${AUTH_DB}-* ${AUTH_WORLD} && npx tsx --conditions=react-server ` +
+        `scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H ` +
+        `127.0.0.1 -p ${AUTH_PORT} --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${AUTH_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -3,12 +3,16 @@ import { getSessionCookie } from "better-auth/cookies";
 import { getConfig } from "@/lib/config";
 import { isApiPath, isPublicPath, newNonce, securityHeaders, servedOverHttps } from "@/lib/auth/gate";
 import { engineRefusal } from "@/lib/auth/engine-gate";
+import { actionBodyRefusal } from "@/lib/auth/action-body";
+import { csrfRefusal } from "@/lib/auth/csrf";
 
 /**
  * Runs before every page and API route (Next.js 16 "proxy", formerly middleware):
  * - sets the security headers with a fresh script nonce (Next.js reads it from the request's CSP header and puts it
  *   on its own scripts), and HSTS when the request came over HTTPS;
  * - answers the durable engine's endpoints (/.well-known/workflow/*) for the engine only (lib/auth/engine-gate.ts);
+ * - refuses requests that change something with the cookie but not from this origin (403; lib/auth/csrf.ts), and
+ *   server actions from another origin (403) or with a body over Next.js's limit (413; lib/auth/action-body.ts);
  * - with CRITICA_AUTH=on, sends a visitor without a session cookie or API key to /sign-in (pages) or answers 401
  *   (API). This is only the first gate: every page, route and action checks the session itself (lib/auth/rules.ts),
  *   since a cookie's presence says nothing about its validity.
@@ -24,6 +28,9 @@ export function proxy(request: NextRequest) {
   let refusal: NextResponse | null = engine
     ? NextResponse.json({ error: engine.error }, { status: engine.status })
     : null;
+  const checked = { method: request.method, pathname, headers: request.headers, url: request.url };
+  const forged = refusal ? null : (csrfRefusal(checked, getConfig().BETTER_AUTH_URL) ?? actionBodyRefusal(checked));
+  if (forged) refusal = NextResponse.json({ error: forged.message }, { status: forged.status });
   const engineCall = pathname.startsWith("/.well-known/workflow/");
   if (
     !refusal &&

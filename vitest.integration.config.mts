@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 // Integration tests: they start the production build (`npm run build` first) as real `next start` processes that
-// they own, kill them and restart them. Run by scripts/test.sh after the build: `npx vitest run -c vitest.integration.config.mts`.
+// they own, kill them and restart them. Run by scripts/test.sh after the build: `npx vitest run -c
+// vitest.integration.config.mts`.
 export default defineConfig({
   resolve: {
     alias: {

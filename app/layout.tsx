@@ -10,7 +10,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Critica", template: "%s · Critica" },
   description:
-    "Evidence-grounded biomedical research: literature search, mechanistic hypotheses, judged evidence and cited reports.",
+    "Evidence-grounded biomedical research: literature search, mechanistic hypotheses, judged evidence and " +
+    "cited reports.",
 };
 
 export default function RootLayout({ children }: LayoutProps<"/">) {

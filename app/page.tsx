@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { RunList } from "@/components/history/run-list";
-import { runVerdicts } from "@/lib/report/appraise/run-verdicts";
-import { ClaimForm } from "@/components/claims/claim-form";
-import { ModeSwitch } from "@/components/claims/mode-switch";
-import { ResearchForm } from "@/components/research/research-form";
+import { runVerdicts } from "@/lib/runs/verdicts";
+import { presentations } from "@/components/modes";
+import { ModeSwitch } from "@/components/modes/mode-switch";
+import type { ModeFormProps } from "@/components/modes/presentation";
+import { registry } from "@/lib/modes";
 import { Card } from "@/components/ui/card";
 import { getConfig } from "@/lib/config";
 import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
@@ -15,7 +16,7 @@ import { getCaller } from "@/app/_server/caller";
 import { defaultSources } from "@/lib/sources/registry";
 import { unreachableSources } from "@/lib/sources/reachability";
 import { probeLiveSources } from "@/lib/sources/probe";
-import { UnreachableSources } from "@/components/research/unreachable-sources";
+import { UnreachableSources } from "@/components/forms/unreachable-sources";
 
 export default async function HomePage() {
   await connection();
@@ -29,6 +30,12 @@ export default async function HomePage() {
   await probeLiveSources(configured);
   const unreachable = unreachableSources();
   const sources = configured.filter((s) => !unreachable.some((u) => u.source === s));
+  const form: ModeFormProps = {
+    defaultSources: sources,
+    libraryCount,
+    modelConfigured: !!config.OPENAI_API_KEY,
+    iterations: { ...ITERATION_BOUNDS, defaultValue: config.CRITICA_MAX_ITERATIONS },
+  };
   return (
     <div className="space-y-6">
       <div>
@@ -52,21 +59,14 @@ export default async function HomePage() {
       )}
       <UnreachableSources sources={unreachable} />
       <ModeSwitch
-        research={
-          <Card>
-            <ResearchForm
-              defaultSources={sources}
-              libraryCount={libraryCount}
-              modelConfigured={!!config.OPENAI_API_KEY}
-              iterations={{ ...ITERATION_BOUNDS, defaultValue: config.CRITICA_MAX_ITERATIONS }}
-            />
-          </Card>
-        }
-        claim={
-          <Card>
-            <ClaimForm defaultSources={sources} libraryCount={libraryCount} />
-          </Card>
-        }
+        choices={presentations.list.map(({ choice, Form }) => ({
+          ...choice,
+          panel: (
+            <Card>
+              <Form {...form} />
+            </Card>
+          ),
+        }))}
       />
       <section aria-labelledby="recent-heading" className="space-y-2">
         <div className="flex items-baseline justify-between">
@@ -77,7 +77,7 @@ export default async function HomePage() {
             All history
           </Link>
         </div>
-        <RunList runs={recent.runs} verdicts={await runVerdicts(recent.runs)} />
+        <RunList runs={recent.runs} verdicts={await runVerdicts(recent.runs, registry)} />
       </section>
     </div>
   );

@@ -109,7 +109,8 @@ function reportAnswer(prompt: string): object {
     title: "Metformin and cancer: mechanism and clinical evidence",
     executiveSummary: [
       S(
-        `The retrieved records describe how the studied drug acts on cellular energy sensing and growth signalling [${b1.key}].`,
+        `The retrieved records describe how the studied drug acts on cellular energy sensing and growth ` +
+          `signalling [${b1.key}].`,
         b1,
       ),
       S(
@@ -118,7 +119,8 @@ function reportAnswer(prompt: string): object {
       ),
     ],
     methodology:
-      "PubMed, Europe PMC and ClinicalTrials.gov were searched over two iterations; the judge scored mechanism and clinical evidence after each.",
+      "PubMed, Europe PMC and ClinicalTrials.gov were searched over two iterations; the judge scored mechanism " +
+      "and clinical evidence after each.",
     mechanisticFindings: [
       S(`One record reports the pathway effects that link the drug to its proposed target [${b1.key}].`, b1),
       S(`A further record describes downstream effects on cell growth and survival signalling [${b3.key}].`, b3),
@@ -133,7 +135,8 @@ function reportAnswer(prompt: string): object {
     ],
     conclusion: [
       S(
-        `The mechanism is plausible and supported by the retrieved records, while clinical confirmation remains limited [${b1.key}, ${b2.key}].`,
+        `The mechanism is plausible and supported by the retrieved records, while clinical confirmation ` +
+          `remains limited [${b1.key}, ${b2.key}].`,
         b2,
       ),
     ],
@@ -163,8 +166,10 @@ export function researchAnswerer(): Answerer {
 }
 
 const HYDE =
-  "Background: Whether the drug affects the outcome is debated. Methods: We analysed a cohort of treated and untreated patients. Results: " +
-  "The outcome did not differ between groups after adjustment for confounders. Conclusion: The drug showed no effect on the outcome in this cohort.";
+  "Background: Whether the drug affects the outcome is debated. Methods: We analysed a cohort of treated and " +
+  "untreated patients. Results: " +
+  "The outcome did not differ between groups after adjustment for confounders. Conclusion: The drug showed no " +
+  "effect on the outcome in this cohort.";
 
 /**
  * The scripted answerer of a claim check: one claim; a counter-statement with two HyDE abstracts; every scored
@@ -213,7 +218,8 @@ export function claimAnswerer(): Answerer {
         text: JSON.stringify({ report: "No record supported the counter-statement." }),
       };
     throw new Error(
-      `bench model: no scripted answer for a call with schema properties ${Object.keys(schema?.properties ?? {}).join(", ") || "(none)"}`,
+      `bench model: no scripted answer for a call with schema properties ` +
+        `${Object.keys(schema?.properties ?? {}).join(", ") || "(none)"}`,
     );
   };
 }

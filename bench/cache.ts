@@ -37,7 +37,9 @@ export async function measureCache(server: FixtureServer, log: Log) {
     const first = await timed();
     const repeat = await timed();
     log(
-      `source cache: first run ${first.ms.toFixed(0)} ms (${first.requests} requests), repeat ${repeat.ms.toFixed(0)} ms (${repeat.requests} requests, ${repeat.fromCache}/${repeat.searches} searches from cache)`,
+      `source cache: first run ${first.ms.toFixed(0)} ms (${first.requests} requests), repeat ` +
+        `${repeat.ms.toFixed(0)} ms (${repeat.requests} requests, ${repeat.fromCache}/${repeat.searches} searches ` +
+        `from cache)`,
     );
     return {
       firstMs: Math.round(first.ms),

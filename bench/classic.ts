@@ -40,7 +40,8 @@ async function benchFanOut(log: Log) {
     for (const s of sources) await searchSources([s], "q", options);
   });
   log(
-    `fan-out: parallel ${parallel.toFixed(0)} ms, sequential ${sequential.toFixed(0)} ms, speed-up ×${(sequential / parallel).toFixed(2)}`,
+    `fan-out: parallel ${parallel.toFixed(0)} ms, sequential ${sequential.toFixed(0)} ms, speed-up ` +
+      `×${(sequential / parallel).toFixed(2)}`,
   );
 }
 
@@ -64,7 +65,8 @@ async function benchLibrarySearch(log: Log, queries: string[]) {
     }
   });
   log(
-    `library search over ${rows.length} records, ${queries.length} queries: FTS5 ${indexed.toFixed(0)} ms, linear scan ${scanned.toFixed(0)} ms, speed-up ×${(scanned / indexed).toFixed(1)}`,
+    `library search over ${rows.length} records, ${queries.length} queries: FTS5 ${indexed.toFixed(0)} ms, ` +
+      `linear scan ${scanned.toFixed(0)} ms, speed-up ×${(scanned / indexed).toFixed(1)}`,
   );
 }
 
@@ -89,8 +91,10 @@ async function benchRun(log: Log, question: string) {
       (await startRun(research, { question, sources: ["local"] }, { overrides: { backend: instrumented } })).done,
   );
   log(
-    `extractive run "${question}": ${outcome.status}, ${outcome.iterations} iteration(s), ${outcome.evidence.length} records, ` +
-      `${total.toFixed(0)} ms total, agents ${agentMs.toFixed(0)} ms (${((agentMs / total) * 100).toFixed(0)}%), search and storage ${(total - agentMs).toFixed(0)} ms`,
+    `extractive run "${question}": ${outcome.status}, ${outcome.iterations} iteration(s), ` +
+      `${outcome.evidence.length} records, ` +
+      `${total.toFixed(0)} ms total, agents ${agentMs.toFixed(0)} ms ` +
+      `(${((agentMs / total) * 100).toFixed(0)}%), search and storage ${(total - agentMs).toFixed(0)} ms`,
   );
 }
 
@@ -98,7 +102,8 @@ async function benchClaimCheck(log: Log, text: string) {
   const [outcome, total] = await time(async () => (await startRun(claimCheck, { text, sources: ["local"] })).done);
   const scored = outcome.claims.reduce((sum, c) => sum + c.searchStats.documentsScored, 0);
   log(
-    `extractive claim check: ${outcome.status}, ${outcome.claims.length} claim(s) checked in parallel, ${scored} documents scored, ` +
+    `extractive claim check: ${outcome.status}, ${outcome.claims.length} claim(s) checked in parallel, ` +
+      `${scored} documents scored, ` +
       `verdicts ${outcome.claims.map((c) => c.verdict).join(", ")}, ${total.toFixed(0)} ms total`,
   );
 }
@@ -127,6 +132,7 @@ export async function classicBenches(log: Log): Promise<void> {
   await benchRun(log, "Does doxorubicin cause cardiotoxicity, and through which mechanism?");
   await benchClaimCheck(
     log,
-    "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence of smartphone addiction by 30%.",
+    "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the " +
+      "incidence of smartphone addiction by 30%.",
   );
 }

@@ -24,7 +24,8 @@ export function median(values: number[]): number {
 /**
  * Time from `POST /api/runs` to the first `data-*` part a reader of `GET /api/runs/<id>/stream` receives, in ms:
  * what a user waits before the run page shows the run started. The run searches the loopback live sources; it is
- * cancelled once measured, and the next sample waits until it has ended. Median of `samples` after `warmUps` unmeasured runs (a fresh server loads each route's
+ * cancelled once measured, and the next sample waits until it has ended. Median of `samples` after `warmUps` unmeasured
+ * runs (a fresh server loads each route's
  * code on its first requests; a deployed server has done so long before).
  */
 export async function measureFirstEvent(
@@ -58,7 +59,7 @@ export async function measureFirstEvent(
     }
     const ms = performance.now() - started;
     await reader.cancel();
-    await fetch(`${origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    await fetch(`${origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie, origin } });
     // Each sample starts on an idle server: the cancelled run's steps must not compete with the next request.
     for (let waited = 0; waited < 15_000; waited += 200) {
       const { status } = (await (await fetch(`${origin}/api/runs/${runId}`)).json()) as { status: string };

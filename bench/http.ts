@@ -50,17 +50,21 @@ export async function measureHttp(
     await seedRuns(10_000);
     const ms10k = await measurePage(app.origin, "/reports");
     log(
-      `history /reports: ${ms100.toFixed(0)} ms with 100 runs, ${ms10k.toFixed(0)} ms with 10,000 (×${(ms10k / ms100).toFixed(2)})`,
+      `history /reports: ${ms100.toFixed(0)} ms with 100 runs, ${ms10k.toFixed(0)} ms with 10,000 ` +
+        `(×${(ms10k / ms100).toFixed(2)})`,
     );
     const firstEvent = await measureFirstEvent(app.origin);
     log(
-      `first event: ${firstEvent.ms.toFixed(0)} ms after POST /api/runs (median of ${firstEvent.samples.length}: ${firstEvent.samples.map(Math.round).join(", ")}), ratio to SOURCE_MS ${firstEvent.ratio.toFixed(2)}`,
+      `first event: ${firstEvent.ms.toFixed(0)} ms after POST /api/runs (median of ` +
+        `${firstEvent.samples.length}: ${firstEvent.samples.map(Math.round).join(", ")}), ratio to SOURCE_MS ` +
+        `${firstEvent.ratio.toFixed(2)}`,
     );
     const runPage = await measureRunPage(app.origin);
     log(
       runPage.ms === null
         ? `run page: not measured (${runPage.reason})`
-        : `run page: ${runPage.ms.toFixed(0)} ms from the click (median of ${runPage.samples.map(Math.round).join(", ")}), goal ${runPage.goalMs} ms`,
+        : `run page: ${runPage.ms.toFixed(0)} ms from the click (median of ` +
+            `${runPage.samples.map(Math.round).join(", ")}), goal ${runPage.goalMs} ms`,
     );
     return {
       firstEvent,

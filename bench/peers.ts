@@ -38,7 +38,10 @@ export function tokensByAgent(calls: ModelCall[]): Record<string, number> {
   return Object.fromEntries([...sums].map(([agent, s]) => [agent, Math.round(s.tokens / s.n)]));
 }
 
-/** DeepCritical's three search tools on the loopback sources, 10 results each (src/utils/models.py:312, max_results_per_tool=10). */
+/**
+ * DeepCritical's three search tools on the loopback sources, 10 results each (src/utils/models.py:312,
+ * max_results_per_tool=10).
+ */
 function deepCriticalTools(server: FixtureServer) {
   const sources = [
     createPubmedSource({ baseUrl: server.urls.pubmed }),
@@ -55,7 +58,8 @@ function deepCriticalTools(server: FixtureServer) {
  * manager, max_round_count=10 (line 45, 116). The manager (Microsoft agent-framework,
  * python/packages/core/agent_framework/_workflows/_magentic.py, StandardMagenticManager, read at commit 0b15241 of
  * a fork) makes two LLM calls in plan() (facts, then plan), one in create_progress_ledger() before every agent turn
- * and one after the last to see the request satisfied, then one in prepare_final_answer(). Agent turns, in the order the task prompt
+ * and one after the last to see the request satisfied, then one in prepare_final_answer(). Agent turns, in the order
+ * the task prompt
  * prescribes (lines 147–161): per research iteration searcher → hypothesizer → judge, then reporter.
  * - searcher (magentic_agents.py:15–50, tools search_pubmed / search_clinical_trials / search_preprints): one call
  *   that picks the tools, the tools in parallel, one call that summarises;
@@ -100,7 +104,8 @@ export async function replayDeepCriticalAdvanced(
 /**
  * DeepCritical simple mode, src/orchestrator.py: per iteration (line 180) up to 3 queries searched in parallel
  * (lines 193–197), each over every tool in parallel (search_handler.py), then one judge call (line 255); when the
- * judge says sufficient and synthesize (line 283) the answer is a template, no LLM call (_generate_synthesis, line 348).
+ * judge says sufficient and synthesize (line 283) the answer is a template, no LLM call (_generate_synthesis, line
+ * 348).
  * `steps` gives each iteration's queries.
  */
 export async function replayDeepCriticalSimple(
@@ -142,7 +147,9 @@ export async function measureOurClaimCheck(
   const events: Array<{ type: string; data: unknown }> = [];
   const started = performance.now();
   const outcome = await runClaimCheck({
-    text: "Metformin reduces the incidence of cancer in patients with diabetes. This was seen in a cohort of 10,000 patients followed for five years.",
+    text:
+      "Metformin reduces the incidence of cancer in patients with diabetes. This was seen in a cohort of 10,000 " +
+      "patients followed for five years.",
     sourceIds: ["local"],
     sources: [source],
     backend: createLlmClaimBackend(model, "latency-model", {

@@ -9,12 +9,14 @@ import { median } from "./http-measures";
 export const RUN_PAGE_GOAL_MS = 300;
 
 /**
- * The time from clicking "Research" on the home page to the run page showing the run started (submitAndTimeRunPage, timed in the page), in a
+ * The time from clicking "Research" on the home page to the run page showing the run started (submitAndTimeRunPage,
+ * timed in the page), in a
  * headless Chromium (CHROMIUM_PATH, default Debian's /usr/bin/chromium) against the production server at `origin`.
  * Each run is cancelled once measured and the next sample waits until it has ended, so samples start on an idle
  * server. Median of `samples` after `warmUps` unmeasured runs (a fresh server compiles nothing, but loads each
  * route's code on first use).
- * @returns { ms, goalMs, samples } in whole ms with goalMs = RUN_PAGE_GOAL_MS; or { ms: null, reason } when no browser starts.
+ * @returns { ms, goalMs, samples } in whole ms with goalMs = RUN_PAGE_GOAL_MS; or { ms: null, reason } when no browser
+ * starts.
  */
 export async function measureRunPage(
   origin: string,

@@ -59,7 +59,8 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
     await measureLlmRun(server, 1);
     const run = await measureLlmRun(server);
     log(
-      `LLM research run under the latency model: ${run.status}, ${run.iterations} iteration(s), ${round(run.runMs)} ms, limit ${round(run.limitMs)} ms, ratio ${ratio(run.runMs / run.limitMs)}`,
+      `LLM research run under the latency model: ${run.status}, ${run.iterations} iteration(s), ` +
+        `${round(run.runMs)} ms, limit ${round(run.limitMs)} ms, ratio ${ratio(run.runMs / run.limitMs)}`,
     );
 
     const tokens = tokensByAgent(run.calls);
@@ -78,7 +79,9 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
     const ours = await measureOurClaimCheck(docs);
     const bmlibrarian = bmlibrarianRoundTrips(ours.documents, ours.cited);
     log(
-      `peers: DeepCritical advanced ${round(deepCriticalMs)} ms (×${ratio(deepCriticalMs / run.runMs)} ours), simple ${round(deepCriticalSimpleMs)} ms; claim check of ${ours.documents} documents: ${ours.roundTrips} sequential round trips, PaperChecker ${bmlibrarian}`,
+      `peers: DeepCritical advanced ${round(deepCriticalMs)} ms (×${ratio(deepCriticalMs / run.runMs)} ours), ` +
+        `simple ${round(deepCriticalSimpleMs)} ms; claim check of ${ours.documents} documents: ${ours.roundTrips} ` +
+        `sequential round trips, PaperChecker ${bmlibrarian}`,
     );
 
     const cache = await measureCache(server, log);
@@ -145,7 +148,8 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
           ? {
               firstTokenRatio: null,
               reason:
-                "no partial report with text reached the run's live viewers before the report call ended (the report agent did not stream)",
+                "no partial report with text reached the run's live viewers before the report call ended (the " +
+                "report agent did not stream)",
             }
           : {
               firstTokenRatio: ratio(run.reportStream.firstTextMs / run.reportStream.callMs),

@@ -62,7 +62,8 @@ export async function measureScaling(log: Log): Promise<Scaling> {
     out.byAgent.judge.push(Math.round(best!.parts[1]));
     out.byAgent.report.push(Math.round(best!.parts[2]));
     log(
-      `extractive backend on ${Math.min(n, library.length)} records: ${best!.total.toFixed(0)} ms (hypothesis ${best!.parts[0].toFixed(0)}, judge ${best!.parts[1].toFixed(0)}, report ${best!.parts[2].toFixed(0)})`,
+      `extractive backend on ${Math.min(n, library.length)} records: ${best!.total.toFixed(0)} ms (hypothesis ` +
+        `${best!.parts[0].toFixed(0)}, judge ${best!.parts[1].toFixed(0)}, report ${best!.parts[2].toFixed(0)})`,
     );
   }
   return out;
@@ -88,7 +89,9 @@ export function writeScalingChart(scaling: Scaling, file: string): string {
   const ticks = scaling.n
     .map(
       (n, i) =>
-        `<text x="${x(n).toFixed(1)}" y="${H - B + 18}" text-anchor="middle">${n}</text><text x="${x(n).toFixed(1)}" y="${(y(scaling.ms[i]) - 8).toFixed(1)}" text-anchor="middle">${scaling.ms[i]} ms</text><circle cx="${x(n).toFixed(1)}" cy="${y(scaling.ms[i]).toFixed(1)}" r="3.5" fill="#2563eb"/>`,
+        `<text x="${x(n).toFixed(1)}" y="${H - B + 18}" text-anchor="middle">${n}</text><text ` +
+        `x="${x(n).toFixed(1)}" y="${(y(scaling.ms[i]) - 8).toFixed(1)}" text-anchor="middle">${scaling.ms[i]} ` +
+        `ms</text><circle cx="${x(n).toFixed(1)}" cy="${y(scaling.ms[i]).toFixed(1)}" r="3.5" fill="#2563eb"/>`,
     )
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">

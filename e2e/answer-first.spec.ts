@@ -38,52 +38,55 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
-test("the bottom line, evidence meter and GRADE certainty come first, match --json, and a meter segment filters the table", async ({
-  page,
-}) => {
-  const { json } = await finishedRun(page, LEVODOPA);
-  const { answer, certainty } = json;
-  const bottom = page.getByTestId("bottom-line");
-  await expect(bottom.getByTestId("bottom-line-verdict")).toHaveText(answer.verdict);
-  await expect(bottom.getByTestId("bottom-line-sentence")).toHaveText(answer.sentence);
-  await expect(bottom.getByTestId("meter-legend")).toHaveText(
-    `Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Not relevant ${answer.meter.irrelevant}`,
-  );
-  // The bottom line stands above the executive summary.
-  const top = (await bottom.boundingBox())!.y;
-  expect(top).toBeLessThan((await page.getByRole("heading", { name: "Executive summary" }).boundingBox())!.y);
+test(
+  "the bottom line, evidence meter and GRADE certainty come first, match --json, and a meter segment filters the " +
+    "table",
+  async ({ page }) => {
+    const { json } = await finishedRun(page, LEVODOPA);
+    const { answer, certainty } = json;
+    const bottom = page.getByTestId("bottom-line");
+    await expect(bottom.getByTestId("bottom-line-verdict")).toHaveText(answer.verdict);
+    await expect(bottom.getByTestId("bottom-line-sentence")).toHaveText(answer.sentence);
+    await expect(bottom.getByTestId("meter-legend")).toHaveText(
+      `Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Not relevant ` +
+        `${answer.meter.irrelevant}`,
+    );
+    // The bottom line stands above the executive summary.
+    const top = (await bottom.boundingBox())!.y;
+    expect(top).toBeLessThan((await page.getByRole("heading", { name: "Executive summary" }).boundingBox())!.y);
 
-  await bottom.getByTestId("meter-yes").click();
-  await expect(bottom.getByTestId("meter-yes")).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("evidence-row")).toHaveCount(answer.meter.yes);
-  await expect(page.getByTestId("evidence-count")).toContainText(
-    `${answer.meter.yes} of ${json.evidence.length} records (evidence meter: Yes)`,
-  );
-  await bottom.getByTestId("meter-yes").click();
-  // Unfiltered, the table shows its first 10 rows and offers the rest.
-  await expect(page.getByTestId("evidence-row")).toHaveCount(Math.min(10, json.evidence.length));
-  await page.getByTestId("evidence-show-all").click();
-  await expect(page.getByTestId("evidence-row")).toHaveCount(json.evidence.length);
+    await bottom.getByTestId("meter-yes").click();
+    await expect(bottom.getByTestId("meter-yes")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("evidence-row")).toHaveCount(answer.meter.yes);
+    await expect(page.getByTestId("evidence-count")).toContainText(
+      `${answer.meter.yes} of ${json.evidence.length} records (evidence meter: Yes)`,
+    );
+    await bottom.getByTestId("meter-yes").click();
+    // Unfiltered, the table shows its first 10 rows and offers the rest.
+    await expect(page.getByTestId("evidence-row")).toHaveCount(Math.min(10, json.evidence.length));
+    await page.getByTestId("evidence-show-all").click();
+    await expect(page.getByTestId("evidence-row")).toHaveCount(json.evidence.length);
 
-  const grade = page.getByTestId("grade-certainty");
-  await expect(grade.getByTestId("grade-level")).toHaveText(
-    certainty.level.charAt(0).toUpperCase() + certainty.level.slice(1),
-  );
-  await expect(grade.getByTestId("grade-start")).toHaveText(certainty.startReason);
-  const judgements = grade.getByTestId("grade-judgement");
-  await expect(judgements).toHaveCount(5);
-  for (const [i, j] of certainty.judgements.entries()) {
-    await expect(judgements.nth(i)).toHaveAttribute("data-down", String(j.down));
-    await expect(judgements.nth(i)).toContainText(j.reason);
-  }
-  expect(await seriousViolations(page, '[data-testid="bottom-line"]')).toEqual([]);
-  expect(await seriousViolations(page, '[data-testid="grade-certainty"]')).toEqual([]);
+    const grade = page.getByTestId("grade-certainty");
+    await expect(grade.getByTestId("grade-level")).toHaveText(
+      certainty.level.charAt(0).toUpperCase() + certainty.level.slice(1),
+    );
+    await expect(grade.getByTestId("grade-start")).toHaveText(certainty.startReason);
+    const judgements = grade.getByTestId("grade-judgement");
+    await expect(judgements).toHaveCount(5);
+    for (const [i, j] of certainty.judgements.entries()) {
+      await expect(judgements.nth(i)).toHaveAttribute("data-down", String(j.down));
+      await expect(judgements.nth(i)).toContainText(j.reason);
+    }
+    expect(await seriousViolations(page, '[data-testid="bottom-line"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="grade-certainty"]')).toEqual([]);
 
-  // The Markdown export carries the same bottom line above its executive summary.
-  const md = await (await page.request.get(page.url() + "/export/markdown")).text();
-  expect(md).toContain(`## Bottom line\n\n${answer.sentence}\n`);
-  expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
-});
+    // The Markdown export carries the same bottom line above its executive summary.
+    const md = await (await page.request.get(page.url() + "/export/markdown")).text();
+    expect(md).toContain(`## Bottom line\n\n${answer.sentence}\n`);
+    expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
+  },
+);
 
 test("a question naming no drug gets a report citing the abstract that answers it", async ({ page }) => {
   const { json } = await finishedRun(page, INSOMNIA);
@@ -96,7 +99,8 @@ test("a question naming no drug gets a report citing the abstract that answers i
     .locator("blockquote")
     .filter({ hasText: "Chronic insomnia with short sleep duration" });
   await expect(quote.locator("p").first()).toHaveText(
-    `“Chronic insomnia with short sleep duration is associated with an increased risk for incident hypertension in a degree comparable to sleep-disordered breathing.” [${own!.n}]`,
+    `“Chronic insomnia with short sleep duration is associated with an increased risk for incident ` +
+      `hypertension in a degree comparable to sleep-disordered breathing.” [${own!.n}]`,
   );
   await expect(quote.locator("p").nth(1)).toHaveText("— Fernandez-Mendoza J et al., Hypertension, 2012");
   await expect(

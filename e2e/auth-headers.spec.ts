@@ -17,7 +17,9 @@ test("every answer carries the security headers; each page's scripts carry its n
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
   expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes, base64
   expect(csp).toBe(
-    `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+    `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' ` +
+      `'unsafe-inline'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; object-src 'none'; ` +
+      `base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
   );
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

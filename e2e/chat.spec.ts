@@ -52,7 +52,8 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
     "Extractive answer: sentences of this run's evidence (1 record read), no language model.",
   );
   await expect(answer.getByTestId("report").locator("p").first()).toHaveText(
-    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes " +
+      "insipidus”, a case report or series [3].",
   );
   // [3] of the answer is [3] of the report, with the same hover card.
   await answer.getByTestId("citation-marker").first().hover();
@@ -77,7 +78,8 @@ test("a follow-up on a finished run streams an answer whose [n] citations resolv
   ]);
   await expect(page.getByTestId("chat-answer")).toHaveCount(2);
   await expect(page.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
-    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes " +
+      "insipidus”, a case report or series [3].",
   );
 });
 
@@ -120,7 +122,8 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
       .locator("blockquote")
       .filter({
         hasText:
-          "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression",
+          "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a " +
+          "significant decrease in aquaporin-2 (AQP2) protein expression",
       })
       .first(),
   ).toBeAttached();
@@ -144,7 +147,8 @@ test("a share link shows the conversation, read-only", async ({ browser }) => {
     "Look deeper into aquaporin",
   ]);
   await expect(shared.getByTestId("chat-answer").first().getByTestId("report").locator("p").first()).toHaveText(
-    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes insipidus”, a case report or series [3].",
+    "Reference [3] is “Hyperosmolar nonketotic coma precipitated by lithium-induced nephrogenic diabetes " +
+      "insipidus”, a case report or series [3].",
   );
   await expect(shared.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
   await expect(shared.getByLabel("Ask a follow-up")).toHaveCount(0);

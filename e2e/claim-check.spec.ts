@@ -3,8 +3,10 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records (local library only), so every
 // value is exact. A pasted abstract with two checkable claims: one the corpus contradicts, one it knows nothing of.
 const ABSTRACT =
-  "BACKGROUND: Anthracycline chemotherapy is widely used in breast cancer. METHODS: We followed 120 women treated with doxorubicin for five years. " +
-  "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence of smartphone addiction by 30%. " +
+  "BACKGROUND: Anthracycline chemotherapy is widely used in breast cancer. METHODS: We followed 120 women " +
+  "treated with doxorubicin for five years. " +
+  "RESULTS: Doxorubicin had no effect on the heart in this cohort. Regular yoga practice reduced the incidence " +
+  "of smartphone addiction by 30%. " +
   "CONCLUSIONS: Anthracyclines are safe for the heart.";
 const CLAIMS = [
   "Doxorubicin had no effect on the heart in this cohort",
@@ -15,7 +17,8 @@ const COUNTERS = [
   "Regular yoga practice did not reduce the incidence of smartphone addiction by 30%, or increased it.",
 ];
 const FIRST_PASSAGE =
-  "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.";
+  "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced " +
+  "apoptosis and reduces the extent of acute heart failure in adult mice in vivo.";
 
 // One browser session for the whole file: a run belongs to the session that started it (only it may share it).
 test.describe.configure({ mode: "serial" });
@@ -35,17 +38,21 @@ async function expectClaimCheck(p: Page) {
   await expect(p.getByTestId("claim-text")).toHaveText(CLAIMS);
   await expect(p.getByTestId("counter-statement")).toHaveText(COUNTERS);
   await expect(p.getByTestId("claim-verdict")).toHaveText(["contradicts", "undecided"]);
-  // Medium: one record reads no harm of doxorubicin to the heart (counted, not shown: it has no verified finding passage).
+  // Medium: one record reads no harm of doxorubicin to the heart (counted, not shown: it has no verified finding
+  // passage).
   await expect(p.getByTestId("verdict-confidence")).toHaveText(["medium confidence", "low confidence"]);
 
   const contradicted = cards.nth(0);
   await expect(contradicted.getByTestId("verdict-rationale")).toHaveText(
-    "Read as “Doxorubicin does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each document for Doxorubicin causing a disease of the heart: " +
-      "26 documents report it, 1 document reports the opposite. Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, so the evidence contradicts it.",
+    "Read as “Doxorubicin does not cause diseases of the heart”; the relation model (trained on BC5CDR) read " +
+      "each document for Doxorubicin causing a disease of the heart: " +
+      "26 documents report it, 1 document reports the opposite. Weighed as the research bottom line weighs its " +
+      "records, the answer to the claim reads “no”, so the evidence contradicts it.",
   );
   // The claim's polarity reading, and the documents on each side with their verified passages.
   await expect(contradicted.getByTestId("claim-reading")).toHaveText(
-    "Read as: Doxorubicin — does not cause — diseases of the heart (25 annotated: cardiotoxicity, cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
+    "Read as: Doxorubicin — does not cause — diseases of the heart (25 annotated: cardiotoxicity, " +
+      "cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
   );
   await expect(contradicted.getByTestId("side-contradicts")).toHaveText(
     "26 documents, 10 shown with verified passages",
@@ -147,11 +154,14 @@ test("a claim check with a live source streams its steps while it runs", async (
   await expect(page.getByTestId("counter-citation")).toHaveCount(10);
 });
 
-test("history lists the claim check with a “claim check” badge", async () => {
+test("history lists the claim check with a “claim check” badge and its verdicts", async () => {
   await page.goto("/reports");
   const item = page.getByTestId("run-list-item").filter({ hasText: "Doxorubicin had no effect" });
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("run-mode")).toHaveText("claim check");
+  // Each claim's verdict, in claim order (RunMode.verdict), where it showed "—" before.
+  await expect(item.getByTestId("run-verdict")).toHaveText("contradicts, undecided");
+  await expect(item.getByTestId("run-confidence")).toHaveCount(0);
   await item.getByRole("link").click();
   await expect(page.getByTestId("claim-card")).toHaveCount(2);
 });

@@ -26,7 +26,8 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
   const figure = page.getByTestId("prisma-figure");
   await expect(figure.getByRole("img")).toHaveAttribute(
     "aria-label",
-    `PRISMA 2020 flow diagram: ${p.identified.local} records identified, ${p.duplicatesRemoved} duplicates removed, ${p.screened} screened, ${excluded} excluded, ${p.included} included in the report.`,
+    `PRISMA 2020 flow diagram: ${p.identified.local} records identified, ${p.duplicatesRemoved} duplicates ` +
+      `removed, ${p.screened} screened, ${excluded} excluded, ${p.included} included in the report.`,
   );
   const boxes = figure.getByTestId("prisma-box");
   await expect(boxes.nth(0)).toContainText(

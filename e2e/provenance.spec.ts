@@ -34,8 +34,10 @@ test("a retracted record is badged, linked to its retraction notice, listed in a
   await submitResearch(page, QUESTION, ["local"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
   await expect(page.getByTestId("report-notice").filter({ hasText: "Retracted records found" })).toHaveText(
-    "Retracted records found: PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” " +
-      "(retraction notice PMID 39990001). It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
+    "Retracted records found: PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity " +
+      "in mice.” " +
+      "(retraction notice PMID 39990001). It is listed in the evidence but never used as support for the " +
+      "findings, hypotheses or drug candidates.",
   );
   await page.getByTestId("evidence-show-all").click();
   const retracted = page.getByTestId("evidence-row").filter({ has: page.getByTestId("badge-retracted") });

@@ -8,13 +8,16 @@ import { ask, expect, test } from "./support/seeded-runs";
 
 const XSS_QUESTION = 'Does zorvexamab cause ototoxicity <img src=x onerror="window.__xss=9">?';
 const XSS_SENTENCE =
-  'Zorvexamab caused ototoxicity <img src=x onerror="window.__xss=1"> in every <script>window.__xss=2</script> treated guinea pig of the study';
+  'Zorvexamab caused ototoxicity <img src=x onerror="window.__xss=1"> in every <script>window.__xss=2</script> ' +
+  "treated guinea pig of the study";
 
 test("XSS payloads in a question and in an abstract render as text", async ({ page }) => {
   // A PubTator record whose abstract carries the payloads, imported into the running server's library.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-xss-"));
   const title = "Inner ear findings in treated guinea pigs.";
-  const abstract = `${XSS_SENTENCE.replace("guinea pig", "[guinea pig](javascript:window.__xss=3)")}. Ototoxicity followed KCNQ4 loss in the stria vascularis.`;
+  const abstract =
+    `${XSS_SENTENCE.replace("guinea pig", "[guinea pig](javascript:window.__xss=3)")}. Ototoxicity followed ` +
+    `KCNQ4 loss in the stria vascularis.`;
   const text = `${title} ${abstract}`;
   const mentions = [...text.matchAll(/zorvexamab|ototoxicity|KCNQ4/gi)].map((m) => {
     const type = /^z/i.test(m[0]) ? "Chemical\tC999001" : /^o/i.test(m[0]) ? "Disease\tD006311" : "Gene\t-1";
@@ -34,7 +37,8 @@ test("XSS payloads in a question and in an abstract render as text", async ({ pa
   // The question as the agents read it is under "How this report was made".
   await page.getByTestId("report-method").locator(":scope > summary").click();
   await expect(page.getByTestId("question-read")).toHaveText(XSS_QUESTION);
-  // Abstract text is shown exactly as written, as a quotation: the Markdown link syntax in it stays literal text, never a link.
+  // Abstract text is shown exactly as written, as a quotation: the Markdown link syntax in it stays literal text, never
+  // a link.
   const literal = XSS_SENTENCE.replace("guinea pig", "[guinea pig](javascript:window.__xss=3)");
   await expect(report).toContainText(`“${literal}.” [1]`);
   await expect(report.getByRole("link", { name: "guinea pig" })).toHaveCount(0);

@@ -79,7 +79,8 @@ test("a citation's hover card shows its source; evidence table, hypothesis chain
 
   // The judge never found the evidence sufficient: the report says so above its text.
   await expect(page.getByTestId("report-notice")).toHaveText([
-    "Insufficient evidence: The judge did not find the evidence sufficient (mechanism 0/10, clinical 0/10). Treat its conclusions with caution.",
+    "Insufficient evidence: The judge did not find the evidence sufficient (mechanism 0/10, clinical 0/10). " +
+      "Treat its conclusions with caution.",
   ]);
 
   // Evidence table: filter by source, study type, year and preprint status; sort by year.

@@ -11,7 +11,8 @@ const CLOCK = `data/${process.env.E2E_ID ?? "e2e"}-clock.json`;
 const FIXTURES = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? process.env.E2E_SLOW_EUTILS_PORT ?? 4011}`;
 const WEEK_MS = 7 * 86_400_000;
 const TRIAL =
-  "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, controlled, double-blind, crossover, double-dose study.";
+  "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, controlled, " +
+  "double-blind, crossover, double-dose study.";
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => fs.writeFileSync(CLOCK, JSON.stringify({ offsetMs: 0 })));

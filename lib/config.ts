@@ -4,11 +4,14 @@ import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
-// ── Language-model path (lib/ai/sampling.ts, lib/ai/providers.ts) ──────────────────────────────────────────
+// ── Language-model path (lib/ai/agent.ts, lib/ai/providers.ts) ─────────────────────────────────────────────
 const temperature = z.coerce.number().min(0).max(2).optional();
 const outputTokens = z.coerce.number().int().min(64).max(100_000).optional();
 const languageModelEnv = {
-  /** Sampling temperature per research agent (defaults in lib/ai/sampling.ts: 0.3, 0.2, 0.3, 0.2). */
+  /**
+   * Sampling temperature per research agent (read by lib/ai/agent configuredSampling; defaults in
+   * lib/research/agents/llm/sampling.ts: 0.3, 0, 0.3, 0).
+   */
   CRITICA_TEMPERATURE_HYPOTHESIS: temperature,
   CRITICA_TEMPERATURE_JUDGE: temperature,
   CRITICA_TEMPERATURE_REPORT: temperature,
@@ -53,8 +56,13 @@ const authEnv = {
   ORCID_CLIENT_SECRET: z.string().optional(),
   /** ORCID's OpenID discovery document; the sandbox is https://sandbox.orcid.org/.well-known/openid-configuration. */
   ORCID_DISCOVERY_URL: z.string().url().default("https://orcid.org/.well-known/openid-configuration"),
-  /** Sign-in and sign-up attempts allowed per minute, per client IP address and per account (e-mail). */
+  /** Sign-in and sign-up attempts allowed per minute per client IP address (better-auth's limiter). */
   CRITICA_AUTH_ATTEMPTS_PER_MINUTE: perUserLimit(10),
+  /**
+   * Failed sign-ins an account may have in an hour from all addresses; past it only clients that signed in to it in
+   * the last 30 days may try (lib/auth/limits.ts).
+   */
+  CRITICA_AUTH_FAILURES_PER_HOUR: perUserLimit(100),
   /** Runs and claim checks a user may start per minute and per day, and may have queued or running at once. */
   CRITICA_RUNS_PER_MINUTE: perUserLimit(10),
   CRITICA_RUNS_PER_DAY: perUserLimit(100),
@@ -69,6 +77,12 @@ const authEnv = {
    * and the hops it names before it). Unset (the default): none, so the client address is the connection's peer.
    */
   CRITICA_TRUSTED_PROXIES: z.string().optional(),
+  /**
+   * Internal hosts that URLs given by users (webhooks) may reach although they are on the server's own network
+   * (lib/net/outbound.ts): comma-separated host names, IP addresses or CIDR ranges ("hooks.lab.internal,10.0.0.0/24").
+   * Unset (the default): none; only public addresses are called.
+   */
+  CRITICA_OUTBOUND_ALLOW: z.string().optional(),
   /** Where security reports go, in /.well-known/security.txt (RFC 9116): a mailto: or https: URI. */
   CRITICA_SECURITY_CONTACT: z
     .string()

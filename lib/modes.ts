@@ -2,8 +2,9 @@ import { claimCheckMode, type ClaimCheckOverrides, type ClaimCheckRequest } from
 import type { ClaimCheckInput, ClaimCheckOutcome, ClaimCheckState } from "@/lib/claims/stages";
 import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import type { DurableMode } from "@/lib/runs/mode";
+import { modeRegistry, registerMode } from "@/lib/runs/registry";
 import { researchMode, type ResearchOverrides, type ResearchRequest } from "@/lib/research/mode";
-import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { researchWorkflow } from "@/lib/research/workflow";
 
 // The run modes a user starts by name (the forms, the API, the command line, a re-run), each with the durable workflow
@@ -26,3 +27,9 @@ export const claimCheck: DurableMode<
   ClaimCheckOutcome,
   ClaimCheckOverrides
 > = { ...claimCheckMode, workflow: claimCheckWorkflow };
+
+/**
+ * Every mode, in the order the home page offers them: what code that serves any mode asks by a run's name
+ * (components/modes holds the presentation of each). A new mode is one line here.
+ */
+export const registry = modeRegistry([registerMode(research), registerMode(claimCheck)]);

@@ -1,4 +1,5 @@
-// `node --cpu-prof --import tsx --conditions=react-server scripts/bench-profile.ts [n]`: runs the extractive backend's agents on
+// `node --cpu-prof --import tsx --conditions=react-server scripts/bench-profile.ts [n]`: runs the extractive backend's
+// agents on
 // the first n records (default 500) of a fresh library holding the whole corpus, for a CPU profile (to
 // find what dominates the extractive backend's time and check that it grows linearly with the evidence count).
 import fs from "node:fs";
@@ -39,7 +40,9 @@ async function main() {
       const t3 = performance.now();
       const used = process.cpuUsage(cpu);
       console.error(
-        `${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms; CPU ${((used.user + used.system) / 1000).toFixed(0)} ms`,
+        `${label}: ${evidence.length} records, hypothesis ${(t1 - t0).toFixed(0)} ms, judge ` +
+          `${(t2 - t1).toFixed(0)} ms, report ${(t3 - t2).toFixed(0)} ms; CPU ` +
+          `${((used.user + used.system) / 1000).toFixed(0)} ms`,
       );
     }
   } finally {

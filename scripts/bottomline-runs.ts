@@ -3,7 +3,7 @@ import { runClaimCheck } from "@/lib/claims/mode";
 import { reportAnswer } from "@/lib/report/appraise/answer";
 import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { runResearch } from "@/lib/research/mode";
-import type { ResearchRunOutcome } from "@/lib/research/run";
+import type { ResearchRunOutcome } from "@/lib/research/state";
 import { createSources } from "@/lib/sources/registry";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { evalModel, type EvalModel } from "./eval-model";

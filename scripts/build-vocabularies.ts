@@ -131,7 +131,8 @@ function buildLexicon(outDir: string): void {
   const meta = build(outDir, started);
   const size = fs.statSync(path.join(outDir, LEXICON_FILE)).size;
   console.log(
-    `vocab: wrote ${path.join(outDir, LEXICON_FILE)} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `vocab: wrote ${path.join(outDir, LEXICON_FILE)} (${(size / 1e6).toFixed(2)} MB) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   console.log(`vocab: ${JSON.stringify(meta.counts)}`);
 }

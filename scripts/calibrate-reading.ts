@@ -11,7 +11,8 @@
  * questions are tuned apart (their thresholds are separate): for pairs, the settings with CID yes-rate ≥ 0.8, non-CID
  * yes-rate ≤ 0.22, negated CID claims contradicted ≥ 0.8 and PubMedQA accuracy above its majority baseline (margins
  * for the test split), best claim-level F1 at the split's own share of CID pairs first; for organ questions, those
- * with organ yes-rate ≥ 0.9 and yes-rate without an annotated toxicity ≤ 0.25, widest gap first. Usage: npx tsx --conditions=react-server scripts/calibrate-reading.ts
+ * with organ yes-rate ≥ 0.9 and yes-rate without an annotated toxicity ≤ 0.25, widest gap first. Usage: npx tsx
+ * --conditions=react-server scripts/calibrate-reading.ts
  * [--pairs N] (default 300 of each kind). Prints the grid's best settings; never reads the CDR test split or odd PMIDs.
  */
 import type { PairPrediction } from "@/lib/relations";
@@ -22,7 +23,7 @@ import fs from "node:fs";
 import { organQuestionFor, organQuestionsWithout } from "./bottomline-organs";
 import { cdrSplitFile, cooccurringPairs, heldOutDevWeights, readSplitRecords, seededSample } from "./cdr-pairs";
 import { inPool, withTempLibrary } from "./eval-support";
-import { isDevPmid, readPubmedQa } from "./pubmedqa-corpus";
+import { isDevPmid, readPubmedQa } from "@/lib/library/pubmedqa";
 
 /** Seed of the calibration sample (not the benchmark's, so that the dev benchmark is not the set tuned on). */
 const SEED = 7;
@@ -113,7 +114,10 @@ async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
   });
 }
 
-/** PubMedQA even PMIDs: each question's finding-cue stances (they do not depend on the relation thresholds) and gold label. */
+/**
+ * PubMedQA even PMIDs: each question's finding-cue stances (they do not depend on the relation thresholds) and gold
+ * label.
+ */
 async function collectPubmedQa(): Promise<Array<{ stances: WeightedStance[]; gold: string }>> {
   const all = readPubmedQa();
   const items = all.filter((i) => isDevPmid(i.pmid));
@@ -239,14 +243,16 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k} ${v.toFixed(3)}`)
       .join("  ");
   process.stdout.write(
-    `prevalence of CID among co-occurring dev pairs ${prevalence.toFixed(3)}; PubMedQA dev majority ${majority.toFixed(3)}\n`,
+    `prevalence of CID among co-occurring dev pairs ${prevalence.toFixed(3)}; PubMedQA dev majority ` +
+      `${majority.toFixed(3)}\n`,
   );
   // CID ≥ 0.8: a margin of 0.1 over the goal, since 0.77 here read 0.69 on the dev benchmark's own 100 CID pairs.
   const feasible = pairRows
     .filter((r) => r.cid >= 0.8 && r.nonCid <= 0.22 && r.negated >= 0.8 && r.pubmedqa > majority)
     .sort((a, b) => b.f1 - a.f1 || b.pubmedqa - a.pubmedqa);
   process.stdout.write(
-    `pair settings meeting CID ≥ 0.8, non-CID ≤ 0.22, negated ≥ 0.8, PubMedQA > majority: ${feasible.length} of ${pairRows.length}\n${feasible.slice(0, 10).map(fmt).join("\n")}\n`,
+    `pair settings meeting CID ≥ 0.8, non-CID ≤ 0.22, negated ≥ 0.8, PubMedQA > majority: ${feasible.length} ` +
+      `of ${pairRows.length}\n${feasible.slice(0, 10).map(fmt).join("\n")}\n`,
   );
   if (process.env.CALIBRATE_ALL_PAIRS) process.stdout.write(`all pair settings:\n${pairRows.map(fmt).join("\n")}\n`);
   process.stdout.write(
@@ -256,12 +262,14 @@ async function main(): Promise<void> {
       .map(fmt)
       .join("\n")}\n`,
   );
-  // Organ rule: organ questions answered yes ≥ 0.9 while those without an annotated toxicity stay ≤ 0.25; the widest gap.
+  // Organ rule: organ questions answered yes ≥ 0.9 while those without an annotated toxicity stay ≤ 0.25; the widest
+  // gap.
   const organOk = organRows
     .filter((r) => r.organ >= 0.9 && r.organWithout <= 0.25)
     .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout));
   process.stdout.write(
-    `organ settings meeting organ ≥ 0.9 and without ≤ 0.25: ${organOk.length} of ${organRows.length}\n${organOk.slice(0, 10).map(fmt).join("\n")}\n`,
+    `organ settings meeting organ ≥ 0.9 and without ≤ 0.25: ${organOk.length} of ` +
+      `${organRows.length}\n${organOk.slice(0, 10).map(fmt).join("\n")}\n`,
   );
   process.stdout.write(
     `organ settings by gap (organ − without):\n${[...organRows]

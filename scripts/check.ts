@@ -1,7 +1,7 @@
 // `npm run check -- "<claim or abstract>" [--sources local] [--json]`
 // Runs a claim check headless, saves it like the UI does, prints each claim's verdict and counter-report, or the
 // --json contract. Exits 0 on a completed check, 1 on a failed or cancelled one, 2 on bad usage.
-import { claimCheckToJson, claimResultsFromEvents } from "@/lib/export/claim-check-json";
+import { claimCheckToJson, claimResultsFromEvents } from "@/lib/claims/json";
 import { STRATEGY_LABELS, SEARCH_STRATEGIES, type ClaimCheckResult } from "@/lib/domain/claim-check";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
@@ -15,7 +15,8 @@ function claimToText(c: ClaimCheckResult, n: number): string {
   const s = c.searchStats;
   const strategies = SEARCH_STRATEGIES.map(
     (k) =>
-      `${STRATEGY_LABELS[k]} ${s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"}`,
+      `${STRATEGY_LABELS[k]} ` +
+      `${s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"}`,
   ).join(", ");
   return [
     `## Claim ${n}: ${c.claim}`,
@@ -28,11 +29,15 @@ function claimToText(c: ClaimCheckResult, n: number): string {
     "",
     ...c.citations.map(
       (x) =>
-        `[${x.n}] ${x.pmid ? `PMID ${x.pmid}` : x.evidenceId} · score ${x.score}/5 · found by ${x.foundBy.join(", ")}\n    “${x.passage}”`,
+        `[${x.n}] ${x.pmid ? `PMID ${x.pmid}` : x.evidenceId} · score ${x.score}/5 · found by ` +
+        `${x.foundBy.join(", ")}\n    “${x.passage}”`,
     ),
     ...sidesToText(c),
-    `Search: ${s.documentsFound} found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}, ${s.documentsCited} cited; ${s.passagesDropped} passages dropped (per strategy found/scored/cited: ${strategies}).`,
-    `Generated: ${c.metadata.backend}${c.metadata.model ? ` ${c.metadata.model}` : ""}${c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : ""}, ${c.metadata.durationMs} ms.`,
+    `Search: ${s.documentsFound} found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ` +
+      `${s.threshold}, ${s.documentsCited} cited; ${s.passagesDropped} passages dropped (per strategy ` +
+      `found/scored/cited: ${strategies}).`,
+    `Generated: ` +
+      `${c.metadata.backend}${c.metadata.model ? ` ${c.metadata.model}` : ""}${c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : ""}, ${c.metadata.durationMs} ms.`,
   ].join("\n");
 }
 
@@ -43,14 +48,16 @@ function sidesToText(c: ClaimCheckResult): string[] {
   const against = c.sides.contradicts;
   const lines = [
     "",
-    `Against the claim: ${sideCountText(against)}${against.documents.length ? ` (${against.documents.map(id).join(", ")})` : ""}.`,
+    `Against the claim: ` +
+      `${sideCountText(against)}${against.documents.length ? ` (${against.documents.map(id).join(", ")})` : ""}.`,
   ];
   for (const d of against.documents)
     if (d.relation) lines.push(`  [${d.citation}] ${id(d)} · ${relationText(d.relation)}`);
   const supports = c.sides.supports;
   if (!supports) return [...lines, "In line with the claim: not looked for by this scorer."];
   lines.push(
-    `In line with the claim: ${sideCountText(supports)}${supports.documents.length ? ` (${supports.documents.map(id).join(", ")})` : ""}.`,
+    `In line with the claim: ` +
+      `${sideCountText(supports)}${supports.documents.length ? ` (${supports.documents.map(id).join(", ")})` : ""}.`,
   );
   for (const d of supports.documents)
     lines.push(`  ${id(d)}${d.relation ? ` · ${relationText(d.relation)}` : ""}\n    “${d.passage}”`);

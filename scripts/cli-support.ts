@@ -10,7 +10,7 @@ import { parseSourceList } from "@/lib/sources/registry";
 import type { SourceId } from "@/lib/domain/evidence";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { AppError } from "@/lib/domain/errors";
-import type { ResearchRunOutcome } from "@/lib/research/run";
+import type { ResearchRunOutcome } from "@/lib/research/state";
 import { cliRunOwner } from "@/lib/auth/cli-owner";
 
 /** Bad command-line usage: its message is printed with the usage line, exit code 2. */
@@ -109,7 +109,9 @@ export function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 }
 
-/** Runs a command's main function and exits with its code: 2 with the usage line on UsageError, 1 on any other error. */
+/**
+ * Runs a command's main function and exits with its code: 2 with the usage line on UsageError, 1 on any other error.
+ */
 export function runCli(name: string, usage: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),

@@ -17,7 +17,9 @@ import { runPubmedQa } from "./eval-pubmedqa";
 const DEFAULT_PAIRS = 100;
 /** Organ questions asked per run. Source: our budget. */
 const DEFAULT_ORGAN_QUESTIONS = 40;
-/** Research runs and claim checks at once (SQLite is shared; 2 CPU cores). Source: our choice, as the other benchmarks. */
+/**
+ * Research runs and claim checks at once (SQLite is shared; 2 CPU cores). Source: our choice, as the other benchmarks.
+ */
 const CONCURRENCY = 4;
 /** Seed of the samples, so that every run asks the same pairs. Source: our choice (the claims benchmark's). */
 const SEED = 20160601;
@@ -34,7 +36,10 @@ export interface PairAnswer {
   negated: ClaimVerdict | null;
 }
 
-/** The research verdict as a claim verdict: yes / probably yes → supports, no / probably no → contradicts, else undecided. */
+/**
+ * The research verdict as a claim verdict: yes / probably yes → supports, no / probably no → contradicts, else
+ * undecided.
+ */
 export function asClaimVerdict(v: Verdict | null): ClaimVerdict {
   if (v === "yes" || v === "probably yes") return "supports";
   if (v === "no" || v === "probably no") return "contradicts";
@@ -62,7 +67,8 @@ const rate = (n: number, of: number) => (of === 0 ? 0 : n / of);
  *   organ rule still discriminates.
  * Rows: yes-rate (yes or probably yes) on CID pairs and on non-CID pairs, agreement of research and claim check
  * (supports ~ yes/probably yes, contradicts ~ no/probably no, undecided ~ unclear), organ questions answered yes (with
- * and without an annotated toxicity), share of Unverified reports over every research run, negated true relations contradicted; then PubMedQA on the
+ * and without an annotated toxicity), share of Unverified reports over every research run, negated true relations
+ * contradicted; then PubMedQA on the
  * matching split (test: odd PMIDs, dev: even) beside its majority baseline.
  * Split dev reads its records with the relation model fitted on the training set alone ({@link heldOutDevWeights}),
  * so dev figures are held-out; test is the committed model on the test split (report once).
@@ -124,12 +130,16 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
     const contradicted = cid.filter((a) => a.negated === "contradicts").length;
     const rows: BenchmarkRow[] = [
       {
-        name: `CID pairs answered yes / probably yes (${cid.filter((a) => yes(a.research)).length} of ${cid.length}; goal ≥ 0.70)`,
+        name:
+          `CID pairs answered yes / probably yes (${cid.filter((a) => yes(a.research)).length} of ${cid.length}; ` +
+          `goal ≥ 0.70)`,
         source: "measured",
         f1: rate(cid.filter((a) => yes(a.research)).length, cid.length),
       },
       {
-        name: `non-CID co-occurring pairs answered yes / probably yes (${other.filter((a) => yes(a.research)).length} of ${other.length}; goal ≤ 0.25)`,
+        name:
+          `non-CID co-occurring pairs answered yes / probably yes ` +
+          `(${other.filter((a) => yes(a.research)).length} of ${other.length}; goal ≤ 0.25)`,
         source: "measured",
         f1: rate(other.filter((a) => yes(a.research)).length, other.length),
       },
@@ -139,12 +149,17 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
         f1: rate(agree, pairAnswers.length),
       },
       {
-        name: `organ questions answered yes / probably yes (${organAnswers.filter((a) => yes(a.verdict)).length} of ${organAnswers.length}; goal ≥ 0.90)`,
+        name:
+          `organ questions answered yes / probably yes (${organAnswers.filter((a) => yes(a.verdict)).length} of ` +
+          `${organAnswers.length}; goal ≥ 0.90)`,
         source: "measured",
         f1: rate(organAnswers.filter((a) => yes(a.verdict)).length, organAnswers.length),
       },
       {
-        name: `organ questions without an annotated toxicity answered yes / probably yes (${withoutAnswers.filter((a) => yes(a.verdict)).length} of ${withoutAnswers.length}; goal: clearly lower, ≤ 0.30)`,
+        name:
+          `organ questions without an annotated toxicity answered yes / probably yes ` +
+          `(${withoutAnswers.filter((a) => yes(a.verdict)).length} of ${withoutAnswers.length}; goal: clearly ` +
+          `lower, ≤ 0.30)`,
         source: "measured",
         f1: rate(withoutAnswers.filter((a) => yes(a.verdict)).length, withoutAnswers.length),
       },
@@ -161,7 +176,8 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
     ];
     const notes = [
       `${split === "dev" ? "CDR_DevelopmentSet read by the relation model fitted on CDR_TrainingSet alone (held out)" : "CDR_TestSet read by the committed relation model (fitted on training + development)"}; library: the split's 500 records only`,
-      `pairs: ${n} CID and ${n} co-occurring non-CID pairs (seed ${SEED}); research: 3 iterations, extractive; organ words: ${ORGAN_QUESTION_WORDS.join(", ")}`,
+      `pairs: ${n} CID and ${n} co-occurring non-CID pairs (seed ${SEED}); research: 3 iterations, extractive; ` +
+        `organ words: ${ORGAN_QUESTION_WORDS.join(", ")}`,
     ];
     if (!args.includes("--no-pubmedqa")) {
       const qa = await runPubmedQa(["--split", split]);

@@ -58,7 +58,10 @@ export async function runCdrWithModel(args: string[]): Promise<BenchmarkResult> 
   const weights = committed as unknown as RelationWeights;
   return {
     benchmark: "cdr",
-    split: `${file.replace(/^.*\//, "").replace(".PubTator.txt", "")} (${records.length === 1 ? "its first document" : `its first ${records.length} documents`}; each pair checked as a claim against its own abstract)`,
+    split:
+      `${file.replace(/^.*\//, "").replace(".PubTator.txt", "")} ` +
+      `(${records.length === 1 ? "its first document" : `its first ${records.length} documents`}; each pair ` +
+      `checked as a claim against its own abstract)`,
     documents: docs.length,
     goldRelations: docs.reduce((n, d) => n + d.gold.size, 0),
     model: {
@@ -82,7 +85,8 @@ export async function runCdrWithModel(args: string[]): Promise<BenchmarkResult> 
     ],
     notes: [
       "gold entities; doc-level pairs by MeSH ID; each pair checked against its own document's abstract alone",
-      "the relation model and the claim check read the same documents; published BioCreative V rows are in `eval -- cdr` (all documents)",
+      "the relation model and the claim check read the same documents; published BioCreative V rows are in " +
+        "`eval -- cdr` (all documents)",
     ],
     llm: { modelId: model.modelId!, usage: model.usage() },
   };

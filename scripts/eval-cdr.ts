@@ -60,7 +60,8 @@ export function runCdr(args: string[]): BenchmarkResult {
       "published rows used the teams' own entity recognition (Wei et al. 2016, Database baw032)",
       ...(splitArg === "dev"
         ? [
-            "the committed model was refit on CDR_DevelopmentSet: this dev row is a training fit, see model.dev for the held-out dev score",
+            "the committed model was refit on CDR_DevelopmentSet: this dev row is a training fit, see model.dev " +
+              "for the held-out dev score",
           ]
         : []),
     ],

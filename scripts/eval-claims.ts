@@ -3,7 +3,10 @@ import { inPool, withTempLibrary } from "./eval-support";
 import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 
-/** Pairs sampled per run. Source: our budget — about 0.2 s per claim check (4 at once) keeps the benchmark near 1 minute, under 3. */
+/**
+ * Pairs sampled per run. Source: our budget — about 0.2 s per claim check (4 at once) keeps the benchmark near 1
+ * minute, under 3.
+ */
 const DEFAULT_PAIRS = 300;
 /** Claim checks run at once (SQLite is shared; 2 CPU cores). Source: our choice. */
 const CONCURRENCY = 4;
@@ -84,7 +87,8 @@ export async function runClaims(args: string[]): Promise<BenchmarkResult> {
         split:
           splitArg === "test"
             ? "CDR_TestSet (library: test records only)"
-            : "CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training set alone)",
+            : "CDR_DevelopmentSet (library: dev records only; read by the relation model fitted on the training " +
+              "set alone)",
         documents: records.length,
         goldRelations: gold.length,
         model: {

@@ -33,7 +33,8 @@ export function requireLanguageModel(): ConfiguredModel {
   const configured = getLanguageModel();
   if (!configured) {
     throw new Error(
-      "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server also OPENAI_BASE_URL " +
+      "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server " +
+        "also OPENAI_BASE_URL " +
         "and OPENAI_MODEL, see docs/local-models.md), or replay a recorded cassette with CRITICA_LLM_CASSETTE=replay.",
     );
   }

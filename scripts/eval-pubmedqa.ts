@@ -2,7 +2,7 @@ import type { Verdict } from "@/lib/report/appraise/bottom-line";
 import { inPool, withTempLibrary } from "./eval-support";
 import { backendArg, evalModel } from "./eval-model";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
-import { isDevPmid, readPubmedQa, type PubmedQaItem } from "./pubmedqa-corpus";
+import { isDevPmid, readPubmedQa, type PubmedQaItem } from "@/lib/library/pubmedqa";
 
 /** Research runs at once (SQLite is shared; 2 CPU cores). Source: our choice, as for the claims benchmark. */
 const CONCURRENCY = 4;
@@ -19,7 +19,9 @@ const PUBLISHED: BenchmarkRow[] = [
   { name: "human (single annotator), Jin et al. 2019", source: "published", f1: 0.78 },
 ];
 
-/** The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe. */
+/**
+ * The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe.
+ */
 export function pubmedQaLabel(verdict: Verdict | null): "yes" | "no" | "maybe" {
   if (verdict === "yes" || verdict === "probably yes") return "yes";
   if (verdict === "no" || verdict === "probably no") return "no";

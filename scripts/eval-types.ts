@@ -1,6 +1,8 @@
 import type { RunUsage } from "@/lib/ai/usage";
 
-/** One row of a benchmark table: measured by us (with counts) or published (F1 only, where the paper gives only that). */
+/**
+ * One row of a benchmark table: measured by us (with counts) or published (F1 only, where the paper gives only that).
+ */
 export interface BenchmarkRow {
   name: string;
   source: "measured" | "published";
@@ -24,6 +26,9 @@ export interface BenchmarkResult {
   metric?: string;
   /** Caveats printed under the table (how the rows were measured, what differs from published setups). */
   notes?: string[];
-  /** With `--backend llm`: the model measured (OPENAI_MODEL) and its calls, tokens and estimated cost over the whole benchmark. */
+  /**
+   * With `--backend llm`: the model measured (OPENAI_MODEL) and its calls, tokens and estimated cost over the whole
+   * benchmark.
+   */
   llm?: { modelId: string; usage: RunUsage };
 }

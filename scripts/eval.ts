@@ -1,9 +1,12 @@
 /**
  * Benchmarks: `npm run eval -- <benchmark> [--json] [--backend extractive|llm] [options]`.
  *   cdr     BioCreative V CDR chemical-induced-disease relations, test split, gold entities (--split dev for dev)
- *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev, --pairs N)
- *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions, Unverified share (--split test|dev)
- *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split test|dev, --limit N)
+ *   claims  claim checks "<chemical> causes / does not cause <disease>." over sampled CDR pairs (--split test|dev,
+ * --pairs N)
+ *   bottomline  the research bottom line on CDR pairs: yes-rates, agreement with the claim check, organ questions,
+ * Unverified share (--split test|dev)
+ *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split
+ * test|dev, --limit N)
  *   concepts  questions and claims at class, broader-disease and related-outcome level from CDR gold relations
  *             (--split dev|train)
  *   studytypes  the study-design classifier: BC5CDR training records against our labels, the MEDLINE sample against its
@@ -29,17 +32,20 @@ const BENCHMARKS: Record<
 > = {
   cdr: {
     describe:
-      "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev; --backend llm --limit N: the claim check on each document's pairs)",
+      "BioCreative V CDR doc-level chemical-induced-disease relations, gold entities (--split test|dev; " +
+      "--backend llm --limit N: the claim check on each document's pairs)",
     run: (args) => (backendArg(args) === "llm" ? runCdrWithModel(args) : runCdr(args)),
   },
   claims: {
     describe:
-      "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N or --limit N, --backend extractive|llm)",
+      "claim checks over sampled CDR pairs on a temporary library of the split (--split test|dev, --pairs N or " +
+      "--limit N, --backend extractive|llm)",
     run: runClaims,
   },
   bottomline: {
     describe:
-      "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA (--split test|dev, --pairs N, --organs N)",
+      "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA " +
+      "(--split test|dev, --pairs N, --organs N)",
     run: runBottomLine,
   },
   concepts: {
@@ -49,19 +55,24 @@ const BENCHMARKS: Record<
   },
   pubmedqa: {
     describe:
-      "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, --limit N, --backend extractive|llm)",
+      "PubMedQA PQA-L yes/no/maybe from the bottom line; test = odd PMIDs, dev = even (--split test|dev, " +
+      "--limit N, --backend extractive|llm)",
     run: runPubmedQa,
   },
   studytypes: {
     describe:
-      "study designs: BC5CDR training records against our labels, the MEDLINE sample against its publication types (--split test|dev|all, --errors)",
+      "study designs: BC5CDR training records against our labels, the MEDLINE sample against its publication " +
+      "types (--split test|dev|all, --errors)",
     run: runStudyTypes,
   },
 };
 
 function usage(): string {
   const lines = Object.entries(BENCHMARKS).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
-  return `usage: npm run eval -- <benchmark> [--json] [--backend extractive|llm] [options]\nbenchmarks:\n${lines.join("\n")}\n`;
+  return (
+    `usage: npm run eval -- <benchmark> [--json] [--backend extractive|llm] ` +
+    `[options]\nbenchmarks:\n${lines.join("\n")}\n`
+  );
 }
 
 const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.toFixed(digits));
@@ -75,7 +86,8 @@ function modelLines(result: BenchmarkResult): string[] {
   const { modelId, usage } = result.llm;
   const agents = Object.entries(usage.byAgent).map(
     ([agent, u]) =>
-      `  ${agent}: ${u.calls} ${u.calls === 1 ? "call" : "calls"} · ${u.inputTokens.toLocaleString("en")} input + ${u.outputTokens.toLocaleString("en")} output tokens`,
+      `  ${agent}: ${u.calls} ${u.calls === 1 ? "call" : "calls"} · ${u.inputTokens.toLocaleString("en")} ` +
+      `input + ${u.outputTokens.toLocaleString("en")} output tokens`,
   );
   return [`model: ${modelId} — ${formatUsageLine(usage)}`, ...agents];
 }

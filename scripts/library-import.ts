@@ -29,7 +29,8 @@ async function main(): Promise<number> {
     if (report.error && report.format) totals.rejectedFiles++;
   }
   console.log(
-    `total: ${totals.imported} imported, ${totals.updated} updated, ${totals.skipped} skipped, ${totals.failed} failed` +
+    `total: ${totals.imported} imported, ${totals.updated} updated, ${totals.skipped} skipped, ` +
+      `${totals.failed} failed` +
       (totals.rejectedFiles ? `; ${totals.rejectedFiles} malformed file(s) rejected` : ""),
   );
   return totals.rejectedFiles ? 1 : 0;

@@ -21,7 +21,9 @@ const duration = (s: number | null) =>
         ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`
         : `${s}s`;
 
-/** Draws the sync on a terminal: one bar over the compressed bytes of the pending files, with files, records/s and ETA. */
+/**
+ * Draws the sync on a terminal: one bar over the compressed bytes of the pending files, with files, records/s and ETA.
+ */
 function terminalReporter(): (e: SyncEvent) => void {
   const bars = new cliProgress.MultiBar(
     {
@@ -38,11 +40,13 @@ function terminalReporter(): (e: SyncEvent) => void {
     switch (e.type) {
       case "plan":
         console.error(
-          `${e.folder}: ${e.files} PubMed file(s), ${e.applied} already applied, ${e.pending} to apply (${fmt(Math.round(e.bytes / 1e6))} MB); library holds ${fmt(e.libraryRecords)} records`,
+          `${e.folder}: ${e.files} PubMed file(s), ${e.applied} already applied, ${e.pending} to apply ` +
+            `(${fmt(Math.round(e.bytes / 1e6))} MB); library holds ${fmt(e.libraryRecords)} records`,
         );
         if (e.ignored.length)
           console.error(
-            `ignored (not pubmedYYnNNNN.xml.gz): ${e.ignored.slice(0, 5).join(", ")}${e.ignored.length > 5 ? ` and ${e.ignored.length - 5} more` : ""}`,
+            `ignored (not pubmedYYnNNNN.xml.gz): ` +
+              `${e.ignored.slice(0, 5).join(", ")}${e.ignored.length > 5 ? ` and ${e.ignored.length - 5} more` : ""}`,
           );
         for (const name of e.changed)
           console.error(`warning: ${name} changed size since it was applied; it is not applied again`);
@@ -83,8 +87,11 @@ function terminalReporter(): (e: SyncEvent) => void {
       case "done":
         bars.stop();
         console.error(
-          `done: ${e.files} file(s), ${fmt(e.records)} records in ${duration(Math.round(e.ms / 1000))} (${fmt(e.recordsPerSecond)} records/s): ` +
-            `${fmt(e.created)} new, ${fmt(e.updated)} updated, ${fmt(e.unchanged)} unchanged, ${fmt(e.deleted)} deleted, ${fmt(e.failed)} unreadable; library holds ${fmt(e.libraryRecords)} records`,
+          `done: ${e.files} file(s), ${fmt(e.records)} records in ${duration(Math.round(e.ms / 1000))} ` +
+            `(${fmt(e.recordsPerSecond)} records/s): ` +
+            `${fmt(e.created)} new, ${fmt(e.updated)} updated, ${fmt(e.unchanged)} unchanged, ` +
+            `${fmt(e.deleted)} deleted, ${fmt(e.failed)} unreadable; library holds ${fmt(e.libraryRecords)} ` +
+            `records`,
         );
     }
   };

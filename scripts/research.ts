@@ -1,11 +1,12 @@
-// `npm run research -- "<question>" [--sources local] [--max-iterations N] [--on-provider-error fail|extractive] [--no-cache] [--json]`
+// `npm run research -- "<question>" [--sources local] [--max-iterations N] [--on-provider-error fail|extractive]
+// [--no-cache] [--json]`
 // `npm run research -- --resume <runId> [--json]`
 // Runs the research workflow headless, saves it like the UI does, prints the report (markdown) or the --json
 // contract. Exits 0 on a completed run, 1 on a failed or cancelled run, 2 on bad usage.
 // With CRITICA_SERVER_URL the server executes the run; without it this process hosts the durable engine on the
 // server's local world (scripts/workflow-host.ts), so a run killed with the process resumes with --resume <runId>
 // (or when the server starts) from its last completed step.
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import type { ResearchRequest } from "@/lib/research/mode";
 import { startRun } from "@/lib/runs/start";
@@ -64,7 +65,8 @@ async function main(): Promise<number> {
   const hosted = !getConfig().CRITICA_SERVER_URL && (await hostWorkflowEngine({ recover: resume !== null }));
   if (resume && !hosted)
     throw new UsageError(
-      "--resume needs the durable engine on a SQLite database, without CRITICA_SERVER_URL (the server resumes its runs itself when it starts).",
+      "--resume needs the durable engine on a SQLite database, without CRITICA_SERVER_URL (the server resumes " +
+        "its runs itself when it starts).",
     );
   if (!hosted && !getConfig().CRITICA_SERVER_URL)
     console.error(
@@ -91,7 +93,9 @@ function startNew(request: ResearchRequest, values: Record<string, string | bool
   return async () => startRun(research, request, { ownerId: await runOwner(values) });
 }
 
-/** Follows a research run whose command was killed, resumed by this process's engine host from its last completed step. */
+/**
+ * Follows a research run whose command was killed, resumed by this process's engine host from its last completed step.
+ */
 async function resumeRun(runId: string) {
   const run = await getRun(runId);
   if (!run || run.mode !== "research") throw new UsageError(`No research run ${runId} in this database.`);

@@ -38,10 +38,16 @@ function log(message: string): void {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 }
 
-/** Gradient steps of the second stage (a model of 16 features, which needs more steps than the first stage's to converge). */
+/**
+ * Gradient steps of the second stage (a model of 16 features, which needs more steps than the first stage's to
+ * converge).
+ */
 const CONTEXT_STEPS = argValue("--context-steps") ?? 2000;
 
-/** Folds of the out-of-fold first-stage probabilities (documents by index modulo FOLDS). Source: our choice, the usual 5. */
+/**
+ * Folds of the out-of-fold first-stage probabilities (documents by index modulo FOLDS). Source: our choice, the usual
+ * 5.
+ */
 const FOLDS = 5;
 
 // Rounded as stored in weights.json, so that the scores measured here are those of the stored numbers.
@@ -136,13 +142,16 @@ function main(): void {
     const tuned = tuneThreshold(model, dev);
     const { precision: p, recall: r, f1 } = tuned.scores;
     log(
-      `steps ${settings.numSteps} lr ${settings.learningRate}: dev P ${p.toFixed(4)} R ${r.toFixed(4)} F1 ${f1.toFixed(4)} at ${tuned.threshold} (fallback ${tuned.fallbackThreshold}; window F1 ${tuned.smoothed.toFixed(4)})`,
+      `steps ${settings.numSteps} lr ${settings.learningRate}: dev P ${p.toFixed(4)} R ${r.toFixed(4)} F1 ` +
+        `${f1.toFixed(4)} at ${tuned.threshold} (fallback ${tuned.fallbackThreshold}; window F1 ` +
+        `${tuned.smoothed.toFixed(4)})`,
     );
     if (!best || tuned.smoothed > best.smoothed) best = { model, ...tuned };
   }
   if (!best) throw new Error("empty grid");
   log(
-    `best: steps ${best.model.model.numSteps} lr ${best.model.model.learningRate} threshold ${best.threshold} fallback ${best.fallbackThreshold} dev F1 ${best.scores.f1.toFixed(4)}`,
+    `best: steps ${best.model.model.numSteps} lr ${best.model.model.learningRate} threshold ${best.threshold} ` +
+      `fallback ${best.fallbackThreshold} dev F1 ${best.scores.f1.toFixed(4)}`,
   );
   if (DEV_ONLY) {
     const top = best.model.weights

@@ -46,7 +46,8 @@ function cadenceOf(every: string): Cadence {
 /** The lines that describe a watch on the terminal. */
 function describe(w: WatchView): string {
   const lines = [
-    `watch ${w.id} of run ${w.runId}: ${w.status}, ${w.cadence}, sources ${w.sources.map((s) => SOURCE_LABELS[s]).join(", ")}`,
+    `watch ${w.id} of run ${w.runId}: ${w.status}, ${w.cadence}, sources ` +
+      `${w.sources.map((s) => SOURCE_LABELS[s]).join(", ")}`,
     `  question: ${w.question}`,
     `  next check ${w.nextDueAt}${w.lastCheckedAt ? `, last checked ${w.lastCheckedAt}` : ""}; ${w.cost}`,
     `  feed: ${w.feedPath}`,

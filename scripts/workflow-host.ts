@@ -31,7 +31,10 @@ function localDataDir(): string {
   );
 }
 
-/** The newest modification time (ms since the epoch) of the TypeScript under lib/, which the generated step bundles compile in. */
+/**
+ * The newest modification time (ms since the epoch) of the TypeScript under lib/, which the generated step bundles
+ * compile in.
+ */
 function newestLibSourceMs(): number {
   let newest = 0;
   for (const entry of fs.readdirSync(path.join(process.cwd(), "lib"), { withFileTypes: true, recursive: true })) {

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { claimUnownedRuns } from "@/lib/db/accounts";
 import { getAuth } from "@/lib/auth/server";
 import { createInvitedAccount } from "@/lib/auth/invite";
-import { isAdmin } from "@/lib/auth/rules";
+import { API_KEY_SCOPE_MESSAGE } from "@/lib/auth/api-key-scope";
+import { canManageAccount, isAdmin } from "@/lib/auth/rules";
 import { isForm, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
 import { getCaller } from "@/app/_server/caller";
 
@@ -40,7 +41,9 @@ export async function createApiKeyAction(_previous: CreateApiKeyState, formData:
   const name = String(formData.get("name") ?? "");
   const parsed = keyNameSchema.safeParse(name);
   if (!parsed.success) return { name, key: null, error: parsed.error.issues[0].message };
-  if ((await getCaller()).kind !== "user") return { name, key: null, error: "Sign in to create API keys." };
+  const caller = await getCaller();
+  if (caller.kind !== "user") return { name, key: null, error: "Sign in to create API keys." };
+  if (!canManageAccount(caller)) return { name, key: null, error: API_KEY_SCOPE_MESSAGE };
   try {
     const created = await (await getAuth()).api.createApiKey({ body: { name: parsed.data }, headers: await headers() });
     revalidatePath("/settings/api-keys");
@@ -54,6 +57,7 @@ export async function createApiKeyAction(_previous: CreateApiKeyState, formData:
 /** Revokes (deletes) one of the caller's API keys; requests with it are then answered 401. */
 export async function revokeApiKeyAction(keyId: string): Promise<ActionResult> {
   if (!z.string().min(1).max(100).safeParse(keyId).success) return { error: "Unknown key." };
+  if (!canManageAccount(await getCaller())) return { error: API_KEY_SCOPE_MESSAGE };
   try {
     await (await getAuth()).api.deleteApiKey({ body: { keyId }, headers: await headers() });
   } catch (error) {
@@ -72,6 +76,7 @@ export async function revokeApiKeyAction(keyId: string): Promise<ActionResult> {
 export async function claimRunsAction(): Promise<ActionResult<{ claimed: number }>> {
   const caller = await getCaller();
   if (!isAdmin(caller) || caller.kind !== "user") return { error: "Only an administrator can claim runs." };
+  if (!canManageAccount(caller)) return { error: API_KEY_SCOPE_MESSAGE };
   const claimed = await claimUnownedRuns(caller.userId);
   revalidatePath("/reports");
   return { claimed };
@@ -87,8 +92,9 @@ export type InviteState = FormState<{ email: string; name: string; created: stri
 export async function inviteUserAction(_previous: InviteState, formData: FormData): Promise<InviteState> {
   if (!isForm(formData)) return { name: "", email: "", created: null, error: UNREADABLE_FORM };
   const fields = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
-  if (!isAdmin(await getCaller()))
-    return { ...fields, created: null, error: "Only an administrator can add accounts." };
+  const caller = await getCaller();
+  if (!isAdmin(caller)) return { ...fields, created: null, error: "Only an administrator can add accounts." };
+  if (!canManageAccount(caller)) return { ...fields, created: null, error: API_KEY_SCOPE_MESSAGE };
   const result = await createInvitedAccount({ ...fields, password: String(formData.get("password") ?? "") });
   if ("error" in result) return { ...fields, created: null, error: result.error };
   revalidatePath("/settings/accounts");

@@ -23,7 +23,9 @@ export async function conversationAccess(
   if (action === "post" && !canWriteRun(caller, run, "follow-up")) {
     return {
       status: 403,
-      message: `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ask follow-ups in its conversation.`,
+      message:
+        `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ask follow-ups ` +
+        `in its conversation.`,
     };
   }
   return null;

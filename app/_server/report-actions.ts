@@ -6,8 +6,7 @@ import { z } from "zod";
 import { deleteRun, getRunSettings } from "@/lib/db/history";
 import { runIdSchema } from "@/lib/domain/run";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
-import { claimCheck, research } from "@/lib/modes";
-import { startRun } from "@/lib/runs/start";
+import { registry } from "@/lib/modes";
 import { toErrorMessage, type ActionError, type ActionResult } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
 import { admitStart, getCaller } from "@/app/_server/caller";
@@ -38,9 +37,9 @@ export async function deleteReport(input: { runId: string; revokeShareLinks: boo
 }
 
 /**
- * Starts a new run with the settings a run was started with (its stored RunSettings: question, sources, iteration
- * cap and provider-error policy; for a claim check, its text and sources), owned by the caller's session, and opens
- * its page. Only the run's owner may re-run it.
+ * Starts a new run with the settings a run was started with (its stored RunSettings, as its mode reads them again:
+ * RunMode.requestOf; a research run's question, sources, iteration cap and provider-error policy, a claim check's
+ * text and sources), owned by the caller's session, and opens its page. Only the run's owner may re-run it.
  * @returns a user-facing error; on success it redirects instead of returning.
  */
 export async function rerunReport(runId: string): Promise<ActionError> {
@@ -50,8 +49,8 @@ export async function rerunReport(runId: string): Promise<ActionError> {
     : { message: "Unknown run." };
   if (!("run" in access)) return { error: access.message };
   const { run } = access;
-  if (run.mode !== "research" && run.mode !== "claim-check")
-    return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
+  const mode = registry.named(run.mode);
+  if (!mode) return { error: `Runs of mode “${run.mode}” cannot be re-run.` };
   let newId: string;
   try {
     const settings = (await getRunSettings(run.id)) ?? {
@@ -62,11 +61,7 @@ export async function rerunReport(runId: string): Promise<ActionError> {
     };
     const admission = await admitStart();
     if ("error" in admission) return { error: admission.error };
-    const { ownerId } = admission;
-    ({ runId: newId } =
-      run.mode === "claim-check"
-        ? await startRun(claimCheck, claimCheck.requestOf(settings), { ownerId })
-        : await startRun(research, research.requestOf(settings), { ownerId }));
+    ({ runId: newId } = await mode.rerun(settings, { ownerId: admission.ownerId }));
   } catch (error) {
     return { error: toErrorMessage(error, "rerunReport", "The run could not be started. Please try again.") };
   }

@@ -1,59 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
-import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
+import { sourceIdSchema } from "@/lib/domain/evidence";
 import { runIdSchema } from "@/lib/domain/run";
 import { requestCancel } from "@/lib/runs/lifecycle";
-import { research } from "@/lib/modes";
-import { firstIssue } from "@/lib/domain/run-input";
-import { startRun } from "@/lib/runs/start";
 import { clearUnreachable } from "@/lib/sources/reachability";
-import {
-  isForm,
-  toErrorMessage,
-  UNREADABLE_FORM,
-  type ActionResult,
-  type FormState,
-} from "@/app/_server/action-result";
+import { isForm, type ActionResult } from "@/app/_server/action-result";
 import { writableRun } from "@/lib/auth/access";
-import { admitStart, getCaller } from "@/app/_server/caller";
-
-/** State of the research form after a failed submission: the question and the ticked sources, kept as submitted. */
-export type StartResearchState = FormState<{ question: string; sources: SourceId[] | null }>;
-
-/**
- * Starts a research run from the form (question, sources[], maxIterations, and onProviderError = "extractive"
- * when the user chose to finish on the extractive backend if the model provider fails) and opens its page.
- */
-export async function startResearch(_previous: StartResearchState, formData: FormData): Promise<StartResearchState> {
-  if (!isForm(formData)) return { error: UNREADABLE_FORM, question: "", sources: null };
-  const question = String(formData.get("question") ?? "");
-  const sources = formData.getAll("sources").map(String);
-  const kept = sources.filter((s): s is SourceId => sourceIdSchema.safeParse(s).success);
-  // The form always sends its ticked sources, so none ticked is refused ("Choose at least one source.").
-  const parsed = research.request.safeParse({
-    question,
-    sources,
-    maxIterations: formData.has("maxIterations") ? Number(formData.get("maxIterations")) : undefined,
-    onProviderError: formData.get("onProviderError") ?? undefined,
-  });
-  if (!parsed.success) return { error: firstIssue(parsed.error), question, sources: kept };
-  const admission = await admitStart();
-  if ("error" in admission) return { error: admission.error, question, sources: kept };
-  const { ownerId } = admission;
-  let runId: string;
-  try {
-    ({ runId } = await startRun(research, parsed.data, { ownerId }));
-  } catch (error) {
-    return {
-      error: toErrorMessage(error, "startResearch", "The run could not be started. Please try again."),
-      question,
-      sources: kept,
-    };
-  }
-  redirect(`/reports/${runId}`);
-}
+import { getCaller } from "@/app/_server/caller";
 
 /** Cancels a running run owned by the caller. @returns a user-facing result message. */
 export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {

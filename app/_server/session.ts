@@ -12,7 +12,8 @@ export async function readSessionId(): Promise<string | null> {
 
 /**
  * The browser session id, creating the cookie (HttpOnly, SameSite=Lax, one year) when missing. Only callable where
- * cookies may be set: server actions and route handlers. With CRITICA_AUTH=off the session owns the runs it starts (see lib/auth/rules.ts).
+ * cookies may be set: server actions and route handlers. With CRITICA_AUTH=off the session owns the runs it starts (see
+ * lib/auth/rules.ts).
  */
 export async function ensureSessionId(): Promise<string> {
   const existing = await readSessionId();

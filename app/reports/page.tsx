@@ -2,7 +2,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { HistoryFiltersForm } from "@/components/history/history-filters";
 import { RunList } from "@/components/history/run-list";
-import { runVerdicts } from "@/lib/report/appraise/run-verdicts";
+import { runVerdicts } from "@/lib/runs/verdicts";
+import { registry } from "@/lib/modes";
 import { listHistoryModes, parseDay, RUN_STATUSES, searchHistory, type HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
 import { historyScope, isAdmin } from "@/lib/auth/rules";
@@ -59,7 +60,7 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
   const scope = historyScope(caller, user);
   const [{ runs, nextCursor }, modes] = await Promise.all([
     searchHistory({ scope, filters, limit: PAGE_SIZE, cursor }).catch(() => ({ runs: [], nextCursor: null })),
-    listHistoryModes(scope).catch(() => ["research"]),
+    listHistoryModes(scope).catch((): string[] => []),
   ]);
   const filtered = Object.values(filters).some(Boolean);
   return (
@@ -79,11 +80,11 @@ export default async function HistoryPage({ searchParams }: PageProps<"/reports"
         key={queryString(filters)}
         filters={filters}
         statuses={RUN_STATUSES}
-        modes={modes.includes("research") ? modes : ["research", ...modes]}
+        modes={modes.includes(registry.names[0]) ? modes : [registry.names[0], ...modes]}
       />
       <RunList
         runs={runs}
-        verdicts={await runVerdicts(runs)}
+        verdicts={await runVerdicts(runs, registry)}
         actions
         emptyText={filtered ? "No runs match these filters." : undefined}
       />

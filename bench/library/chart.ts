@@ -29,19 +29,25 @@ function panel(
       const dots = pts
         .map(
           (s) =>
-            `<circle cx="${x(s.records).toFixed(1)}" cy="${y(pick(s)).toFixed(1)}" r="3" fill="${COLORS[db]}"><title>${db} ${s.records}: ${pick(s)} ${unit}</title></circle><text x="${x(s.records).toFixed(1)}" y="${(y(pick(s)) - 6).toFixed(1)}" text-anchor="middle" fill="${COLORS[db]}" font-size="9">${pick(s)}</text>`,
+            `<circle cx="${x(s.records).toFixed(1)}" cy="${y(pick(s)).toFixed(1)}" r="3" ` +
+            `fill="${COLORS[db]}"><title>${db} ${s.records}: ${pick(s)} ${unit}</title></circle><text ` +
+            `x="${x(s.records).toFixed(1)}" y="${(y(pick(s)) - 6).toFixed(1)}" text-anchor="middle" ` +
+            `fill="${COLORS[db]}" font-size="9">${pick(s)}</text>`,
         )
         .join("");
       return `<polyline points="${poly}" fill="none" stroke="${COLORS[db]}" stroke-width="2"/>${dots}`;
     })
     .join("");
   const goalLine = goal
-    ? `<line x1="${x0 + L}" x2="${x0 + W - 10}" y1="${y(goal)}" y2="${y(goal)}" stroke="#9ca3af" stroke-dasharray="4 3"/><text x="${x0 + W - 12}" y="${y(goal) - 4}" text-anchor="end" fill="#6b7280" font-size="9">goal ${goal}</text>`
+    ? `<line x1="${x0 + L}" x2="${x0 + W - 10}" y1="${y(goal)}" y2="${y(goal)}" stroke="#9ca3af" ` +
+      `stroke-dasharray="4 3"/><text x="${x0 + W - 12}" y="${y(goal) - 4}" text-anchor="end" fill="#6b7280" ` +
+      `font-size="9">goal ${goal}</text>`
     : "";
   const ticks = [...new Set(sizes.map((s) => s.records))]
     .map(
       (n) =>
-        `<text x="${x(n).toFixed(1)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1e3)}k`}</text>`,
+        `<text x="${x(n).toFixed(1)}" y="${H - B + 14}" text-anchor="middle" ` +
+        `font-size="9">${n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1e3)}k`}</text>`,
     )
     .join("");
   return `<text x="${x0 + W / 2}" y="16" text-anchor="middle" font-size="12">${title}</text>

@@ -5,8 +5,10 @@ import { writeLibraryChart } from "./chart";
 import { runLibraryBench } from "./run";
 
 /**
- * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json] [--keep | --remeasure <dir>]`: runs the library bench, prints one
- * line of `{ importRecordsPerSecond, searchP50Ms, searchP95Ms, searchTotalCpuP95Ms, dbBytesPerRecord }` per size and database, and writes
+ * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json] [--keep | --remeasure <dir>]`: runs the
+ * library bench, prints one
+ * line of `{ importRecordsPerSecond, searchP50Ms, searchP95Ms, searchTotalCpuP95Ms, dbBytesPerRecord }` per size and
+ * database, and writes
  * bench/library-results.json (every figure) and bench/library-growth.svg (the growth curve).
  */
 export async function runLibraryBenchCli(argv: string[], log: (line: string) => void, json: boolean): Promise<void> {

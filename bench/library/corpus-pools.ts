@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Entity, Evidence } from "@/lib/domain/evidence";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
-import { readPubmedQa } from "../../scripts/pubmedqa-corpus";
+import { readPubmedQa } from "@/lib/library/pubmedqa";
 
 /** The shared corpus beside the project (../shared/fixtures/corpus, see ../shared/fixtures/SOURCES.md). */
 export const CORPUS_DIR = path.resolve(process.cwd(), "../shared/fixtures/corpus");

@@ -38,7 +38,10 @@ export interface SizeFigures extends SearchFigures {
   importParseCpuMicrosPerRecord: number;
   /** CPU per record of the writing thread (the sync's caller: binding, SQLite's inserts and FTS5 on SQLite), µs. */
   importWriterCpuMicrosPerRecord: number;
-  /** CPU per record of the Postgres server's processes for this database (generated tsvector, GIN build), µs; null on SQLite or when unreadable. */
+  /**
+   * CPU per record of the Postgres server's processes for this database (generated tsvector, GIN build), µs; null on
+   * SQLite or when unreadable.
+   */
   importServerCpuMicrosPerRecord: number | null;
   importSeconds: number;
   dbBytesPerRecord: number;
@@ -121,7 +124,9 @@ export async function runLibraryBench(
       const small = await runWorkload();
       if (queries.length === 0) queries = querySet(small.flatMap((r) => r.queries));
       log(
-        `${kind}: corpus library (2,104 records): ${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the set`,
+        `${kind}: corpus library (2,104 records): ` +
+          `${small.map((r) => `${r.kind} ${Math.round(r.ms)} ms`).join(", ")}; ${queries.length} queries in the ` +
+          `set`,
       );
 
       await switchDatabase(await freshDatabase(kind, `library_synthetic_${options.records}`, dir));
@@ -193,7 +198,8 @@ export async function runLibraryBench(
       }));
       for (const r of runs[`${kind}@${options.records}`])
         log(
-          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
+          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ` +
+            `${options.records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
         );
     }
   } finally {
@@ -204,7 +210,9 @@ export async function runLibraryBench(
   return { sizes, runs, queries };
 }
 
-/** Search figures and the workload again on the libraries a kept run left in `dir` (see LibraryBenchOptions.remeasure). */
+/**
+ * Search figures and the workload again on the libraries a kept run left in `dir` (see LibraryBenchOptions.remeasure).
+ */
 async function remeasure(options: LibraryBenchOptions, dir: string) {
   const sizes: SizeFigures[] = [];
   const runs: Record<string, RunComparison[]> = {};
@@ -233,7 +241,8 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
         ...search,
       });
       options.log(
-        `${kind} ${records.toLocaleString("en-US")} records (remeasured): ${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`,
+        `${kind} ${records.toLocaleString("en-US")} records (remeasured): ` +
+          `${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`,
       );
       const large = await runWorkload();
       runs[`${kind}@${records}`] = large.map((r, i) => ({
@@ -247,7 +256,8 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
       }));
       for (const r of runs[`${kind}@${records}`])
         options.log(
-          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
+          `${kind} ${r.kind} "${r.text}": ${r.msSmall} ms on 2,104 records, ${r.msLarge} ms on ` +
+            `${records.toLocaleString("en-US")} (×${r.ratio}), ${r.status}`,
         );
     }
   } finally {

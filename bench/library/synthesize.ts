@@ -46,7 +46,9 @@ const YEAR_CDF = (() => {
   return w.map((x) => (acc += x / total));
 })();
 
-/** Publication types besides "Journal Article", with the share of records carrying each (rounded from PubMed counts). */
+/**
+ * Publication types besides "Journal Article", with the share of records carrying each (rounded from PubMed counts).
+ */
 const EXTRA_TYPES: Array<[string, number]> = [
   ["Review", 0.1],
   ["Comparative Study", 0.06],
@@ -65,7 +67,9 @@ export interface SyntheticRecord {
   xml: string;
 }
 
-/** Builds the XML of synthetic record number `n` (0-based); `revision` > 0 gives a revised version (new title, MeSH). */
+/**
+ * Builds the XML of synthetic record number `n` (0-based); `revision` > 0 gives a revised version (new title, MeSH).
+ */
 export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, revision = 0): SyntheticRecord {
   const rnd = prng(seed * 1_000_003 + n * 7 + revision * 100_000_007);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
@@ -114,7 +118,8 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
       ? `<ChemicalList>${chemicals.map((c) => `<Chemical><RegistryNumber>0</RegistryNumber><NameOfSubstance${c.meshId ? ` UI="${escapeXml(c.meshId)}"` : ""}>${escapeXml(c.name)}</NameOfSubstance></Chemical>`).join("")}</ChemicalList>`
       : "") +
     (retracted
-      ? `<CommentsCorrectionsList><CommentsCorrections RefType="RetractionIn"><RefSource>Synthetic notice</RefSource><PMID Version="1">${pmid + 1}</PMID></CommentsCorrections></CommentsCorrectionsList>`
+      ? `<CommentsCorrectionsList><CommentsCorrections RefType="RetractionIn"><RefSource>Synthetic ` +
+        `notice</RefSource><PMID Version="1">${pmid + 1}</PMID></CommentsCorrections></CommentsCorrectionsList>`
       : "") +
     (mesh.length ? `<MeshHeadingList>${mesh.map((i) => pools.meshHeadings[i]).join("")}</MeshHeadingList>` : "");
   const doi = `10.99999/synthetic.${pmid}`;
@@ -126,18 +131,23 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
     abstract,
     publicationTypes:
       (nct
-        ? `<DataBankList CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName><AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList></DataBank></DataBankList>`
+        ? `<DataBankList ` +
+          `CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName><AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList></DataBank></DataBankList>`
         : "") +
       `<PublicationTypeList>${types.map((t) => `<PublicationType>${escapeXml(t)}</PublicationType>`).join("")}</PublicationTypeList>`,
     tail,
   });
   const pmc = rnd() < 0.2 ? `<ArticleId IdType="pmc">PMC${pmid}</ArticleId>` : "";
   const references = year >= 2010 && rnd() < 0.06 ? pick(pools.referenceLists) : "";
-  const xml = `<PubmedArticle>${citation}<PubmedData><History><PubMedPubDate PubStatus="pubmed"><Year>${year}</Year><Month>1</Month><Day>1</Day></PubMedPubDate></History><PublicationStatus>ppublish</PublicationStatus><ArticleIdList><ArticleId IdType="pubmed">${pmid}</ArticleId><ArticleId IdType="doi">${doi}</ArticleId>${pmc}</ArticleIdList>${references}</PubmedData></PubmedArticle>\n`;
+  const xml =
+    `<PubmedArticle>${citation}<PubmedData><History><PubMedPubDate ` +
+    `PubStatus="pubmed"><Year>${year}</Year><Month>1</Month><Day>1</Day></PubMedPubDate></History><PublicationStatus>ppublish</PublicationStatus><ArticleIdList><ArticleId IdType="pubmed">${pmid}</ArticleId><ArticleId IdType="doi">${doi}</ArticleId>${pmc}</ArticleIdList>${references}</PubmedData></PubmedArticle>\n`;
   return { pmid, xml };
 }
 
-/** What one file of a synthetic set holds: its name, record numbers, and for an update file its revisions and deletions. */
+/**
+ * What one file of a synthetic set holds: its name, record numbers, and for an update file its revisions and deletions.
+ */
 export interface SyntheticFile {
   name: string;
   /** Record numbers [from, to) of new records. */
@@ -215,7 +225,8 @@ export function ensureSyntheticLibrary(
     const started = performance.now();
     writeSyntheticFile(pools, seed, file, dir);
     log(
-      `synthesized ${file.name} (${file.to - file.from} new, ${file.revised.length} revised, ${file.deleted.length} deleted) in ${Math.round(performance.now() - started)} ms`,
+      `synthesized ${file.name} (${file.to - file.from} new, ${file.revised.length} revised, ` +
+        `${file.deleted.length} deleted) in ${Math.round(performance.now() - started)} ms`,
     );
   }
   return { dir, files };

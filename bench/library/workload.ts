@@ -4,7 +4,7 @@ import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
 import type { RunEvent } from "@/lib/domain/events";
-import { FOLLOW_UP_SEARCH_LIMIT, QUESTION_SEARCH_LIMIT } from "@/lib/research/run";
+import { FOLLOW_UP_SEARCH_LIMIT, QUESTION_SEARCH_LIMIT } from "@/lib/research/search-step";
 import { KEYWORD_LIMIT, POOL_LOCAL_LIMIT } from "@/lib/claims/strategies";
 
 /**
@@ -117,7 +117,10 @@ async function claimRun(claim: string): Promise<WorkloadRun> {
   );
 }
 
-/** One run of either kind, timed from its start to its end, with the records it kept and the local searches its events name. */
+/**
+ * One run of either kind, timed from its start to its end, with the records it kept and the local searches its events
+ * name.
+ */
 async function timedRun(
   kind: WorkloadRun["kind"],
   text: string,

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 
 const INPUT =
-  "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent";
+  "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 " +
+  "focus-visible:outline-accent";
 
 /**
  * The e-mail + password form of the sign-in and sign-up pages. It posts to better-auth's endpoints
@@ -14,11 +15,11 @@ const INPUT =
  * kept on failure; a 429 says how long to wait (Retry-After).
  */
 export function AuthForm({
-  mode,
+  flow,
   next,
   minPasswordLength,
 }: {
-  mode: "sign-in" | "sign-up";
+  flow: "sign-in" | "sign-up";
   next: string;
   minPasswordLength: number;
 }) {
@@ -35,7 +36,7 @@ export function AuthForm({
     setPending(true);
     setError(null);
     try {
-      const response = await fetch(`/api/auth/${mode}/email`, {
+      const response = await fetch(`/api/auth/${flow}/email`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
@@ -45,7 +46,7 @@ export function AuthForm({
         window.location.assign(next);
         return;
       }
-      setError(await explain(response, mode));
+      setError(await explain(response, flow));
     } catch {
       setError("The server could not be reached. Check your connection and try again.");
     }
@@ -53,8 +54,8 @@ export function AuthForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" data-testid={`${mode}-form`}>
-      {mode === "sign-up" && (
+    <form onSubmit={submit} className="space-y-4" data-testid={`${flow}-form`}>
+      {flow === "sign-up" && (
         <div>
           <label htmlFor="name" className="mb-1 block text-sm font-medium">
             Name
@@ -76,13 +77,13 @@ export function AuthForm({
           id="password"
           name="password"
           type="password"
-          autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+          autoComplete={flow === "sign-up" ? "new-password" : "current-password"}
           required
-          minLength={mode === "sign-up" ? minPasswordLength : undefined}
-          aria-describedby={mode === "sign-up" ? "password-hint" : undefined}
+          minLength={flow === "sign-up" ? minPasswordLength : undefined}
+          aria-describedby={flow === "sign-up" ? "password-hint" : undefined}
           className={INPUT}
         />
-        {mode === "sign-up" && (
+        {flow === "sign-up" && (
           <p id="password-hint" className="mt-1 text-xs text-muted-foreground">
             At least {minPasswordLength} characters.
           </p>
@@ -90,7 +91,7 @@ export function AuthForm({
       </div>
       {done && (
         <p role="status" className="text-sm text-muted-foreground" data-testid="auth-done">
-          {mode === "sign-in" ? "Signed in" : "Account created"}: opening the page…
+          {flow === "sign-in" ? "Signed in" : "Account created"}: opening the page…
         </p>
       )}
       {error && (
@@ -100,10 +101,10 @@ export function AuthForm({
       )}
       <Button type="submit" disabled={pending}>
         {pending
-          ? mode === "sign-in"
+          ? flow === "sign-in"
             ? "Signing in…"
             : "Creating account…"
-          : mode === "sign-in"
+          : flow === "sign-in"
             ? "Sign in"
             : "Create account"}
       </Button>
@@ -111,13 +112,13 @@ export function AuthForm({
   );
 }
 
-async function explain(response: Response, mode: "sign-in" | "sign-up"): Promise<string> {
+async function explain(response: Response, flow: "sign-in" | "sign-up"): Promise<string> {
   if (response.status === 429) {
     const wait = Number(response.headers.get("retry-after") ?? 60);
     return `Too many attempts. Try again in ${wait} second${wait === 1 ? "" : "s"}.`;
   }
   const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-  if (mode === "sign-in" && response.status === 401) return "Wrong e-mail or password.";
+  if (flow === "sign-in" && response.status === 401) return "Wrong e-mail or password.";
   if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")
     return "An account with this e-mail already exists. Sign in instead.";
   return body.message ?? "Something went wrong. Please try again.";

@@ -5,7 +5,8 @@ import { getCaller } from "@/app/_server/caller";
 
 /**
  * The header's account corner: with CRITICA_AUTH=on, the signed-in user (name, and "admin" for the administrator)
- * with a menu (history, API keys, accounts for the administrator, sign out), or a "Sign in" link; nothing with CRITICA_AUTH=off. A <details>
+ * with a menu (history, API keys, accounts for the administrator, sign out), or a "Sign in" link; nothing with
+ * CRITICA_AUTH=off. A <details>
  * disclosure, so it works without JavaScript and is keyboard-operable.
  */
 export async function UserMenu() {

@@ -24,8 +24,10 @@ export function AnswerChecksNote({ data }: { data: ChatAnswerData }) {
   ].filter(Boolean);
   const source =
     data.backend === "llm"
-      ? `Answered by ${data.model ?? "the model"} from ${plural(data.evidenceConsidered, "record", "records")} of this run.`
-      : `Extractive answer: sentences of this run's evidence (${plural(data.evidenceConsidered, "record", "records")} read), no language model.`;
+      ? `Answered by ${data.model ?? "the model"} from ${plural(data.evidenceConsidered, "record", "records")} ` +
+        `of this run.`
+      : `Extractive answer: sentences of this run's evidence ` +
+        `(${plural(data.evidenceConsidered, "record", "records")} read), no language model.`;
   return (
     <div className="space-y-1 text-xs text-muted-foreground" data-testid="answer-checks">
       <p>{source}</p>

@@ -13,7 +13,10 @@ import type { ReportRecord } from "@/lib/report/appraise/records";
 type Part = ChatUIMessage["parts"][number];
 type Renderers = { [K in Part["type"]]?: (part: Extract<Part, { type: K }>, context: PartContext) => ReactNode };
 
-/** What a part renderer needs besides its part: its message, the answer's facts (references), the run's records and events. */
+/**
+ * What a part renderer needs besides its part: its message, the answer's facts (references), the run's records and
+ * events.
+ */
 interface PartContext {
   message: ChatUIMessage;
   answer: ChatAnswerData | null;

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SidebarDrawer } from "@/components/chat/sidebar-drawer";
+import { presentations } from "@/components/modes";
 
 /** One conversation of the sidebar: a run, its question, its status and how many follow-up messages it has. */
 export interface SidebarConversation {
@@ -40,15 +41,19 @@ export function ConversationSidebar({
                 <Link
                   href={`/reports/${c.id}`}
                   aria-current={c.id === currentId ? "page" : undefined}
-                  className={`block rounded-md px-2 py-1.5 hover:bg-muted ${c.id === currentId ? "bg-muted font-medium" : ""}`}
+                  className={
+                    `block rounded-md px-2 py-1.5 hover:bg-muted ` +
+                    `${c.id === currentId ? "bg-muted font-medium" : ""}`
+                  }
                   data-testid="sidebar-conversation"
-                  // Not prefetched: a run page lists up to 30 conversations, and prefetching each as the page opens loads
+                  // Not prefetched: a run page lists up to 30 conversations, and prefetching each as the page opens
+                  // loads
                   // the server just as a run starts (measured on the entry branch); a click still opens it at once.
                   prefetch={false}
                 >
                   <span className="line-clamp-2">{c.question}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {c.mode === "claim-check" ? "claim check · " : ""}
+                    {presentations.badge(c.mode) ? `${presentations.badge(c.mode)} · ` : ""}
                     {c.status}
                     {c.messages > 0 ? ` · ${c.messages} messages` : ""} · {c.createdAt.toISOString().slice(0, 10)}
                   </span>

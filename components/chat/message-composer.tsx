@@ -88,7 +88,8 @@ export function MessageComposer({
         {disabledReason ??
           problem ??
           (tooLong
-            ? `${value.length.toLocaleString("en")} of ${MAX_FOLLOW_UP_CHARS.toLocaleString("en")} characters: shorten it to send.`
+            ? `${value.length.toLocaleString("en")} of ${MAX_FOLLOW_UP_CHARS.toLocaleString("en")} characters: ` +
+              `shorten it to send.`
             : "Enter sends, Shift+Enter starts a new line. Answers come from this run's evidence, with citations.")}
       </p>
     </form>

@@ -8,7 +8,10 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The hypotheses whose support changed between two versions, as one list item ("No hypothesis changed its support" when none). */
+/**
+ * The hypotheses whose support changed between two versions, as one list item ("No hypothesis changed its support" when
+ * none).
+ */
 export function HypothesisChanges({ hypotheses, testId }: { hypotheses: ReportChanges["hypotheses"]; testId: string }) {
   const support = (s: { supported: number; contradicted: number } | null) =>
     s ? `${s.supported} supporting, ${s.contradicted} contradicting` : "not tested";
@@ -49,7 +52,8 @@ export function ReportChangesSummary({ changes }: { changes: ReportChanges }) {
         <li data-testid="changes-references">
           {changes.referencesAdded.length === 0 && changes.referencesRemoved.length === 0
             ? "References unchanged"
-            : `${plural(changes.referencesAdded.length, "reference added", "references added")}, ${plural(changes.referencesRemoved.length, "removed", "removed")}`}
+            : `${plural(changes.referencesAdded.length, "reference added", "references added")}, ` +
+              `${plural(changes.referencesRemoved.length, "removed", "removed")}`}
           {changes.referencesAdded.length + changes.referencesRemoved.length > 0 && (
             <ul className="list-[circle] pl-5">
               {changes.referencesAdded.map((r) => (

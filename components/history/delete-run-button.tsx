@@ -49,7 +49,8 @@ export function DeleteRunButton({
         <p id={`${id}-text`} className="mt-2 text-sm text-muted-foreground">
           “{question}” will be deleted with its timeline, hypotheses, scores and report. This cannot be undone.
           {liveShareLinks > 0 &&
-            ` Its ${liveShareLinks === 1 ? "share link keeps" : `${liveShareLinks} share links keep`} showing the frozen copy unless you revoke ${liveShareLinks === 1 ? "it" : "them"}.`}
+            ` Its ${liveShareLinks === 1 ? "share link keeps" : `${liveShareLinks} share links keep`} showing ` +
+              `the frozen copy unless you revoke ${liveShareLinks === 1 ? "it" : "them"}.`}
         </p>
         {liveShareLinks > 0 && (
           <label className="mt-3 flex items-center gap-2 text-sm">

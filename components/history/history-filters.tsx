@@ -4,7 +4,8 @@ import type { HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
 
 const fieldClass =
-  "rounded-md border border-border bg-background px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-accent";
+  "rounded-md border border-border bg-background px-2 py-1 text-sm focus-visible:outline-2 " +
+  "focus-visible:outline-accent";
 
 /**
  * The history's search and filter form (a plain GET form, so it works without JavaScript and its URL can be

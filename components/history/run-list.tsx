@@ -3,14 +3,16 @@ import { DeleteRunButton } from "@/components/history/delete-run-button";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { Badge } from "@/components/ui/badge";
+import { presentations } from "@/components/modes";
 import type { RunSummary } from "@/lib/db/runs";
 
 /** A listed run; `liveShareLinks` (history only) is how many of its share links still work. */
 type ListedRun = RunSummary & { liveShareLinks?: number };
 
 /**
- * Runs as a list: question (linked to its report), status, mode, date and the report's bottom line (`verdicts`, by
- * run id: "probably yes"; the judge's confidence when a run has none, e.g. a claim check's). With `actions`, each
+ * Runs as a list: question (linked to its report), status, its mode's badge, date and its verdict (`verdicts`, by
+ * run id, from its mode: "probably yes", "contradicts"; the judge's confidence when a run has none). With `actions`,
+ * each
  * finished run also offers "Re-run" (same settings) and "Delete" (the history page lists only runs the caller may
  * act on).
  * `emptyText` replaces "No research runs yet." (e.g. when filters match nothing).
@@ -53,9 +55,7 @@ export function RunList({
             </Link>
             <span className="ml-auto flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
               <RunStatusBadge status={run.status} />
-              {run.mode !== "research" && (
-                <Badge testId="run-mode">{run.mode === "claim-check" ? "claim check" : run.mode}</Badge>
-              )}
+              {presentations.badge(run.mode) && <Badge testId="run-mode">{presentations.badge(run.mode)}</Badge>}
               <time dateTime={run.createdAt.toISOString()}>
                 {run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
               </time>

@@ -14,7 +14,10 @@ const VERDICT_TONES: Record<Verdict, "success" | "warning" | "neutral" | "danger
   no: "danger",
 };
 
-/** Segment colours; "possibly" is hatched-free amber, "not relevant" grey (colour is never the only cue: each segment has its label and count). */
+/**
+ * Segment colours; "possibly" is hatched-free amber, "not relevant" grey (colour is never the only cue: each segment
+ * has its label and count).
+ */
 const SEGMENT_CLASSES: Record<RecordStance, string> = {
   yes: "bg-success text-card",
   possibly: "bg-warning text-card",
@@ -82,7 +85,11 @@ export function BottomLine({
                 title={`${METER_LABELS[s]}: ${answer.meter[s]}`}
                 onClick={() => onSelect(selected === s ? null : s)}
                 style={{ flexGrow: answer.meter[s], flexBasis: 0 }}
-                className={`min-w-8 truncate px-1 text-xs font-semibold tabular-nums focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-foreground ${SEGMENT_CLASSES[s]} ${selected !== null && selected !== s ? "opacity-50" : ""}`}
+                className={
+                  `min-w-8 truncate px-1 text-xs font-semibold tabular-nums focus-visible:outline-2 ` +
+                  `focus-visible:-outline-offset-2 focus-visible:outline-foreground ${SEGMENT_CLASSES[s]} ` +
+                  `${selected !== null && selected !== s ? "opacity-50" : ""}`
+                }
               >
                 {answer.meter[s]}
               </button>

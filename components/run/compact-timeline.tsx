@@ -51,7 +51,9 @@ function stepSummary(step: Step, sameHypotheses: number | null, sameScores: numb
   }
   if (judged) {
     const a = judged.data.assessment;
-    const scores = `judge: mechanism ${a.mechanismScore}/10, clinical ${a.clinicalScore}/10, ${a.sufficient ? "sufficient" : "not sufficient"}`;
+    const scores =
+      `judge: mechanism ${a.mechanismScore}/10, clinical ${a.clinicalScore}/10, ` +
+      `${a.sufficient ? "sufficient" : "not sufficient"}`;
     parts.push(sameScores !== null ? `${scores} (as in iteration ${sameScores})` : scores);
   }
   if (step.events.some((e) => e.type === "critic")) parts.push("report checked by the critic");

@@ -14,7 +14,9 @@ export function RecordIdentifier({ e }: { e: EvidenceSummary }) {
 
 /** New evidence from one search step: counts, then the records (collapsed). */
 export function EvidenceEvent({ data }: { data: RunEventPayloads["evidence"] }) {
-  const summary = `${data.added.length} new ${data.added.length === 1 ? "record" : "records"}${data.duplicates ? `, ${data.duplicates} duplicates removed` : ""} · ${data.total} in total`;
+  const summary =
+    `${data.added.length} new ` +
+    `${data.added.length === 1 ? "record" : "records"}${data.duplicates ? `, ${data.duplicates} duplicates removed` : ""} · ${data.total} in total`;
   if (data.added.length === 0) {
     return (
       <li data-testid="evidence-event" className="text-sm text-muted-foreground">

@@ -2,7 +2,9 @@ import { createElement, type ReactNode } from "react";
 import type { FlowDiagramLayout } from "@/lib/report/render/flow-diagram-layout";
 import { flowDiagramSvg, type SvgNode } from "@/lib/report/render/flow-diagram-svg";
 
-/** React's names for the SVG attributes the diagram uses (the rest, e.g. viewBox, role, aria-*, data-*, are the same). */
+/**
+ * React's names for the SVG attributes the diagram uses (the rest, e.g. viewBox, role, aria-*, data-*, are the same).
+ */
 const REACT_NAMES: Record<string, string> = {
   "font-family": "fontFamily",
   "font-size": "fontSize",
@@ -20,7 +22,10 @@ function render(node: SvgNode | string, key?: number): ReactNode {
   return createElement(node.tag, props, ...node.children.map((c, i) => render(c, i)));
 }
 
-/** The PRISMA 2020 flow diagram (lib/report/render/flow-diagram-svg.ts) as an inline SVG, scaled down to the width available. */
+/**
+ * The PRISMA 2020 flow diagram (lib/report/render/flow-diagram-svg.ts) as an inline SVG, scaled down to the width
+ * available.
+ */
 export function FlowDiagramSvg({ layout, idPrefix }: { layout: FlowDiagramLayout; idPrefix?: string }) {
   const svg = flowDiagramSvg(layout, idPrefix);
   return render({ ...svg, attrs: { ...svg.attrs, className: "h-auto max-w-full", "data-testid": "prisma-svg" } });

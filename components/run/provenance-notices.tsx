@@ -21,16 +21,21 @@ export function retractedRecordsNotice(records: ReportRecord[]): ProvenanceNotic
   const list = retracted
     .map(
       (r) =>
-        `${recordName(r)} “${r.title}”${r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""}`,
+        `${recordName(r)} ` +
+        `“${r.title}”${r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""}`,
     )
     .join("; ");
   return {
     label: "Retracted records found",
-    text: `${list}. ${retracted.length === 1 ? "It is" : "They are"} listed in the evidence but never used as support for the findings, hypotheses or drug candidates.`,
+    text:
+      `${list}. ${retracted.length === 1 ? "It is" : "They are"} listed in the evidence but never used as ` +
+      `support for the findings, hypotheses or drug candidates.`,
   };
 }
 
-/** Cited records with an expression of concern or an erratum (they still count), by reference number; null when none. */
+/**
+ * Cited records with an expression of concern or an erratum (they still count), by reference number; null when none.
+ */
 export function questionedRecordsNotice(
   references: Reference[],
   records: Map<string, ReportRecord>,

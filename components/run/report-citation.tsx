@@ -5,7 +5,7 @@ import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
-import type { MarkerToken } from "@/lib/report/render/markers";
+import type { MarkerToken } from "@/lib/grounding/markers";
 import { restingSentences } from "@/lib/report/appraise/support";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { ReportRecord } from "@/lib/report/appraise/records";
@@ -15,7 +15,10 @@ const MAX_CARD_REFERENCES = 5;
 /** Delay before a hover card closes after the pointer leaves, so it can move from the marker into the card (ms). */
 const CLOSE_DELAY_MS = 150;
 
-/** PMID, DOI and NCT ID links of a reference (the record URL when it has none of them); `focusable` puts them in the tab order. */
+/**
+ * PMID, DOI and NCT ID links of a reference (the record URL when it has none of them); `focusable` puts them in the tab
+ * order.
+ */
 function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean }) {
   const links: Array<{ href: string; label: string }> = [];
   if (r.pmid) links.push({ href: `https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`, label: `PMID ${r.pmid}` });
@@ -259,7 +262,10 @@ export function CitationMarker({
           data-testid="citation-card"
           style={{ left: shift }}
           data-placement={above ? "above" : "below"}
-          className={`no-print absolute z-30 block w-[min(26rem,calc(100vw-2rem))] text-left text-sm font-normal not-italic leading-normal ${above ? "bottom-full pb-1" : "top-full pt-1"}`}
+          className={
+            `no-print absolute z-30 block w-[min(26rem,calc(100vw-2rem))] text-left text-sm font-normal ` +
+            `not-italic leading-normal ${above ? "bottom-full pb-1" : "top-full pt-1"}`
+          }
         >
           <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
             {cited.map((r) => (

@@ -16,7 +16,8 @@ function isWwwAutolink(href: string, children: unknown): boolean {
  * Report Markdown, rendered with every inline [n] marker turned into a citation that opens a hover
  * card (see CitationMarker; with `support`, the card shows and marks the exact record sentences the citing sentence
  * rests on). Safe by construction: react-markdown renders no raw HTML (it shows it as text), there
- * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl; anything else renders as plain
+ * is no dangerouslySetInnerHTML, bare "www." domains stay text, links keep only http(s) and mailto URLs (safeUrl;
+ * anything else renders as plain
  * text) and images are shown as their alt text, so model and abstract text cannot inject markup or scripts.
  */
 export function ReportMarkdown({
@@ -59,7 +60,8 @@ export function ReportMarkdown({
       },
     };
   }, [references, records, support]);
-  // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3], [12]).
+  // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3],
+  // [12]).
   const highest = references.reduce((max, r) => Math.max(max, r.n), 0);
   const rehypePlugins = useMemo(
     () => [[rehypeCitations, { referenceCount: highest }]] as unknown as Options["rehypePlugins"],

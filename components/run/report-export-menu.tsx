@@ -2,33 +2,35 @@
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import type { ExportFormat } from "@/lib/domain/export";
 
-const FILES = [
+const FILES: ReadonlyArray<{ format: ExportFormat; label: string }> = [
   { format: "markdown", label: "Markdown" },
   { format: "bibtex", label: "BibTeX" },
   { format: "ris", label: "RIS" },
   { format: "json", label: "JSON" },
   { format: "prisma", label: "PRISMA (SVG)" },
-] as const;
+];
 
 const itemClass =
-  "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
+  "block w-full rounded px-3 py-1.5 text-left text-sm text-foreground hover:bg-muted focus:bg-muted " +
+  "focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
- * "Export" opens a menu of downloads (Markdown, BibTeX, RIS, JSON and the PRISMA 2020 diagram as SVG from
- * `<baseHref>/<format>`) and "Print / PDF"
- * (the browser's print dialog with the print stylesheet). `hasReport` false offers JSON only (a run that ended
- * before its report, or a claim check without a verdict). `claimCheck` leaves out the PRISMA item. Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape
- * closes it and returns focus to the button; Tab closes it.
+ * "Export" opens a menu of the run's downloads, `formats` in this order (Markdown, BibTeX, RIS, JSON and the PRISMA
+ * 2020 diagram as SVG, from `<baseHref>/<format>`: what the run's mode offers, lib/export/report.ts exportChoices;
+ * JSON only for a run without its results), and, when `printable`, "Print / PDF" (the browser's print dialog with the
+ * print stylesheet). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape closes it
+ * and returns focus to the button; Tab closes it.
  */
 export function ExportMenu({
   baseHref,
-  hasReport,
-  claimCheck = false,
+  formats,
+  printable,
 }: {
   baseHref: string;
-  hasReport: boolean;
-  claimCheck?: boolean;
+  formats: readonly ExportFormat[];
+  printable: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -80,10 +82,7 @@ export function ExportMenu({
     } else if (e.key === "Tab") setOpen(false);
   };
 
-  // A claim check's flow diagrams are drawn per claim on its page; its downloads are the text and citation files.
-  const files = (hasReport ? FILES : FILES.filter((f) => f.format === "json")).filter(
-    (f) => !(claimCheck && f.format === "prisma"),
-  );
+  const files = FILES.filter((f) => formats.includes(f.format));
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button
@@ -125,7 +124,7 @@ export function ExportMenu({
               {f.label}
             </a>
           ))}
-          {hasReport && (
+          {printable && (
             <button
               type="button"
               role="menuitem"

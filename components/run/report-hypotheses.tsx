@@ -21,7 +21,9 @@ function RecordLine({ id, records }: { id: string; records: Map<string, ReportRe
   );
 }
 
-/** The chain drawn as four boxes joined by arrows; each arrow is labelled with the number of records behind that link. */
+/**
+ * The chain drawn as four boxes joined by arrows; each arrow is labelled with the number of records behind that link.
+ */
 function Chain({ h }: { h: MechanismHypothesis }) {
   const steps = [h.drug, h.target, h.pathway, h.effect];
   const linkLabel = (from: string, to: string) => {
@@ -47,7 +49,10 @@ function Chain({ h }: { h: MechanismHypothesis }) {
             )}
             <span
               data-testid="chain-node"
-              className={`rounded-md border px-2 py-1 font-medium ${i === 0 ? "border-accent bg-accent-soft text-accent" : i === 3 ? "border-border bg-muted" : "border-border bg-background"}`}
+              className={
+                `rounded-md border px-2 py-1 font-medium ` +
+                `${i === 0 ? "border-accent bg-accent-soft text-accent" : i === 3 ? "border-border bg-muted" : "border-border bg-background"}`
+              }
             >
               {step}
             </span>

@@ -27,21 +27,29 @@ export function verificationLabel(critic: RunEventPayloads["critic"] | undefined
     return report.verification?.status === "verified"
       ? "Passed the critic's checks."
       : "The critic did not check this report.";
-  // The critic's last verdict was on the model's draft, which was replaced by the extractive report of the same evidence.
+  // The critic's last verdict was on the model's draft, which was replaced by the extractive report of the same
+  // evidence.
   if (critic.outcome === "replaced") {
     const own =
       report.verification?.status === "verified"
         ? "This extractive report passed the critic's deterministic checks"
         : "This extractive report did not pass all of the critic's deterministic checks";
-    return `The model's last draft failed the critic's checks (draft ${critic.attempt} of ${critic.maxAttempts}) and was not published. ${own}; no model wrote its text.`;
+    return (
+      `The model's last draft failed the critic's checks (draft ${critic.attempt} of ${critic.maxAttempts}) and ` +
+      `was not published. ${own}; no model wrote its text.`
+    );
   }
   const passed = critic.checks.filter((c) => c.passed).map((c) => c.label.charAt(0).toLowerCase() + c.label.slice(1));
   const failed = critic.checks.filter((c) => !c.passed).map((c) => c.label.charAt(0).toLowerCase() + c.label.slice(1));
   const entailment =
     critic.entailment === null
       ? "Not checked: whether each cited source supports its sentence."
-      : `Whether the cited sources support their sentences: checked for ${plural(critic.entailment.claimsChecked, "sentence", "sentences")}, ${critic.entailment.verdict === "PASS" ? "passed" : "failed"}.`;
-  const head = `Checked by the critic (draft ${critic.attempt} of ${critic.maxAttempts}): ${passed.length > 0 ? `${andList(passed)}` : "no check passed"}.`;
+      : `Whether the cited sources support their sentences: checked for ` +
+        `${plural(critic.entailment.claimsChecked, "sentence", "sentences")}, ` +
+        `${critic.entailment.verdict === "PASS" ? "passed" : "failed"}.`;
+  const head =
+    `Checked by the critic (draft ${critic.attempt} of ${critic.maxAttempts}): ` +
+    `${passed.length > 0 ? `${andList(passed)}` : "no check passed"}.`;
   return [head, failed.length > 0 ? `Failed: ${andList(failed)}.` : "", entailment].filter(Boolean).join(" ");
 }
 

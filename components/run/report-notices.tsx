@@ -51,7 +51,9 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     notices.push({
       kind: "shortfall",
       label: "Shortfall",
-      text: `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the report.`,
+      text:
+        `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the ` +
+        `report.`,
     });
   }
   if (report.verification?.status === "unverified") {
@@ -60,7 +62,9 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     notices.push({
       kind: "critic-unverified",
       label: "Unverified",
-      text: `The critic's checks still failed after ${plural(v.attempts, "review", "reviews")} (${plural(v.failedChecks.length, "failed check", "failed checks")}, listed under the report's title).`,
+      text:
+        `The critic's checks still failed after ${plural(v.attempts, "review", "reviews")} ` +
+        `(${plural(v.failedChecks.length, "failed check", "failed checks")}, listed under the report's title).`,
     });
   }
   if (report.failedModelDraft) {
@@ -68,7 +72,10 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     notices.push({
       kind: "model-draft-replaced",
       label: "Extractive report",
-      text: `The model's report still failed the critic's checks after ${plural(n, "draft", "drafts")}, so the report below was written from the same evidence without a language model; the model's last draft is at the end, collapsed.`,
+      text:
+        `The model's report still failed the critic's checks after ${plural(n, "draft", "drafts")}, so the ` +
+        `report below was written from the same evidence without a language model; the model's last draft is at ` +
+        `the end, collapsed.`,
     });
   }
   const a = input.lastAssessment;
@@ -77,36 +84,47 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       kind: "not-sufficient",
       label: "Insufficient evidence",
       text:
-        `The judge did not find the evidence sufficient (mechanism ${a.assessment.mechanismScore}/10, clinical ${a.assessment.clinicalScore}/10)` +
-        `${a.forced ? "; the report was written because the iteration cap was reached" : ""}. Treat its conclusions with caution.`,
+        `The judge did not find the evidence sufficient (mechanism ${a.assessment.mechanismScore}/10, clinical ` +
+        `${a.assessment.clinicalScore}/10)` +
+        `${a.forced ? "; the report was written because the iteration cap was reached" : ""}. Treat its ` +
+        `conclusions with caution.`,
     });
   }
   if (report.removedReferences > 0) {
     notices.push({
       kind: "removed-references",
       label: "References removed",
-      text: `Citation validation removed ${plural(report.removedReferences, "reference", "references")} that did not match any collected evidence; the statements that cited them are unverified.`,
+      text:
+        `Citation validation removed ${plural(report.removedReferences, "reference", "references")} that did not ` +
+        `match any collected evidence; the statements that cited them are unverified.`,
     });
   }
   if ((report.removedMarkers ?? 0) > 0) {
     notices.push({
       kind: "removed-markers",
       label: "Markers removed",
-      text: `${plural(report.removedMarkers!, "citation marker pointed", "citation markers pointed")} to no collected record and ${report.removedMarkers === 1 ? "was" : "were"} removed.`,
+      text:
+        `${plural(report.removedMarkers!, "citation marker pointed", "citation markers pointed")} to no ` +
+        `collected record and ${report.removedMarkers === 1 ? "was" : "were"} removed.`,
     });
   }
   if ((report.removedQuotes ?? 0) > 0) {
     notices.push({
       kind: "removed-quotes",
       label: "Quotations removed",
-      text: `${plural(report.removedQuotes!, "quoted passage was", "quoted passages were")} removed because no cited source contains ${report.removedQuotes === 1 ? "it" : "them"}.`,
+      text:
+        `${plural(report.removedQuotes!, "quoted passage was", "quoted passages were")} removed because no cited ` +
+        `source contains ${report.removedQuotes === 1 ? "it" : "them"}.`,
     });
   }
   if ((report.removedIdentifiers ?? 0) > 0) {
     notices.push({
       kind: "not-retrieved-identifiers",
       label: "Identifiers not retrieved",
-      text: `${plural(report.removedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} in the text named no retrieved record; ${report.removedIdentifiers === 1 ? "it is" : "they are"} shown as plain text marked “not retrieved”.`,
+      text:
+        `${plural(report.removedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} in ` +
+        `the text named no retrieved record; ${report.removedIdentifiers === 1 ? "it is" : "they are"} shown as ` +
+        `plain text marked “not retrieved”.`,
     });
   }
   // A report that says the evidence does not answer the question cites nothing by design: no warning for it.
@@ -114,7 +132,10 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     notices.push({
       kind: "dropped-identifiers",
       label: "Identifiers removed",
-      text: `${plural(report.droppedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} written by the model named no retrieved record and ${report.droppedIdentifiers === 1 ? "was" : "were"} removed.`,
+      text:
+        `${plural(report.droppedIdentifiers!, "URL, DOI, PMID or NCT ID", "URLs, DOIs, PMIDs or NCT IDs")} ` +
+        `written by the model named no retrieved record and ${report.droppedIdentifiers === 1 ? "was" : "were"} ` +
+        `removed.`,
     });
   }
   if (report.references.length === 0 && !report.notAnswered && !report.outOfScope) {
@@ -129,13 +150,17 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
     notices.push({
       kind: "preprint",
       label: "Preprint",
-      text: `${preprints.map((r) => `[${r.n}]`).join(", ")} ${preprints.length === 1 ? "is a preprint" : "are preprints"}, not peer-reviewed.`,
+      text:
+        `${preprints.map((r) => `[${r.n}]`).join(", ")} ` +
+        `${preprints.length === 1 ? "is a preprint" : "are preprints"}, not peer-reviewed.`,
     });
   }
   return notices;
 }
 
-/** Shortfall, "Unverified" and other caution notices, shown prominently above the report; nothing when there are none. */
+/**
+ * Shortfall, "Unverified" and other caution notices, shown prominently above the report; nothing when there are none.
+ */
 export function ReportNotices(props: ReportNoticeInput) {
   const notices = reportNotices(props);
   if (notices.length === 0) return null;

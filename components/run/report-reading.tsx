@@ -36,7 +36,8 @@ function quotes(n: number): string {
  * A report version as the reader reads it: its title (with the failed checks under it when the critic's checks still
  * failed), the executive summary, then each section collapsed
  * (mechanistic and clinical findings, conclusion, limitations, references). Report prose is shown in Critica's own
- * words with every sentence an abstract holds as written set as a quotation with its source (lib/report/render/quoted-prose),
+ * words with every sentence an abstract holds as written set as a quotation with its source
+ * (lib/report/render/quoted-prose),
  * repeated lines merged and internal names in plain words; every [n] opens the citation card.
  */
 export function ReportReading({ report, records }: { report: ResearchReport; records: ReportRecord[] }) {

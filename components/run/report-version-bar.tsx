@@ -21,7 +21,10 @@ function Change({ label, before, after, testId }: { label: string; before: strin
   );
 }
 
-/** What changed from the previous version: bottom line, certainty, confidence, records, references with reasons, hypotheses. */
+/**
+ * What changed from the previous version: bottom line, certainty, confidence, records, references with reasons,
+ * hypotheses.
+ */
 function DiffDetails({ diff }: { diff: VersionDiff }) {
   return (
     <details className="rounded-md border border-border bg-muted px-3 py-2 text-sm" data-testid="version-diff">
@@ -30,7 +33,8 @@ function DiffDetails({ diff }: { diff: VersionDiff }) {
         {diff.bottomLine.before === diff.bottomLine.after
           ? `bottom line ${diff.bottomLine.after.toLowerCase()}`
           : `${diff.bottomLine.before} → ${diff.bottomLine.after}`}
-        {`, ${diff.added.length} ${diff.added.length === 1 ? "reference" : "references"} added, ${diff.removed.length} removed`}
+        {`, ${diff.added.length} ${diff.added.length === 1 ? "reference" : "references"} added, ` +
+          `${diff.removed.length} removed`}
       </summary>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <Change
@@ -82,7 +86,8 @@ function DiffDetails({ diff }: { diff: VersionDiff }) {
 
 /**
  * Which report version the page shows ("Report v2 · 25 Nov"), links to the others (each one click away),
- * and what changed from the previous version. `hrefBase` + a version number is that version's address ("/reports/<id>?v=").
+ * and what changed from the previous version. `hrefBase` + a version number is that version's address
+ * ("/reports/<id>?v=").
  */
 export function ReportVersionBar({
   current,

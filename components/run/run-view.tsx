@@ -6,16 +6,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { ReportPanel, type ReportVersionInfo } from "@/components/run/report-panel";
+import { presentations } from "@/components/modes";
+import type { ReportVersionInfo } from "@/components/run/report-panel";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { SourceBadge } from "@/components/run/source-badge";
 import { Timeline } from "@/components/run/timeline";
-import { ClaimCheckResults } from "@/components/claims/claim-check-results";
-import { ClaimFlowDiagramPanel } from "@/components/run/claim-flow-diagram-panel";
-import { claimCheckProgressText } from "@/lib/claims/progress";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { eventsFromMessage, isPartialCurrent } from "@/lib/runs/event-parts";
-import { HypothesesPartial, ReportDraft } from "@/components/run/partial-answer";
+import { HypothesesPartial } from "@/components/run/partial-answer";
 import type { RunPartial } from "@/lib/domain/partial";
 import type { RunEvent, RunUIMessage } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
@@ -34,11 +32,12 @@ function formatDuration(ms: number): string {
 }
 
 /**
- * A run as a chat: the question, then the timeline of saved events (searches, evidence, hypothesis cards, judge
- * scores), then the report. When `live`, it resumes the run's event stream (useChat with `resume`), so a reload
- * mid-run shows everything so far and keeps streaming; when the run ends it refreshes the server-rendered page.
- * With a language model, the hypothesis cards and the report fill in as the model writes them (transient partial
- * parts of the stream), until their saved events replace them.
+ * A run as a chat: the question, then its mode's results (ModePresentation.Results: a research run's report, a
+ * claim check's verdicts), then the timeline of saved events (searches, evidence, hypothesis cards, judge scores,
+ * each mode's steps) under its mode's progress line. When `live`, it resumes the run's event stream (useChat with
+ * `resume`), so a reload mid-run shows everything so far and keeps streaming; when the run ends it refreshes the
+ * server-rendered page. With a language model, the hypothesis cards and the report fill in as the model writes them
+ * (transient partial parts of the stream), until their saved events replace them.
  * Once there is a report, it comes first (one version of it, see ReportPanel), drawn with that version's `records`
  * and events; its timeline is then shown in short inside the report ("How this report was made").
  */
@@ -54,7 +53,10 @@ export function RunView({
   live: boolean;
   actions?: ReactNode;
   records?: ReportRecord[];
-  /** Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so follow-ups' model calls count). */
+  /**
+   * Events whose `usage` the model-usage line sums besides the view's (the run page: every event of the run, so
+   * follow-ups' model calls count).
+   */
   usageEvents?: RunEvent[];
   /** Which version of the report is shown (the page's `?v=`), for its version bar. */
   version?: ReportVersionInfo;
@@ -88,9 +90,9 @@ export function RunView({
   const report = events.findLast((e) => e.type === "report");
   const notices = events.filter((e) => e.type === "notice");
   const failedSources = new Set(events.flatMap((e) => (e.type === "shortfall" ? [e.data.source] : [])));
-  const iteration = events.findLast((e) => e.type === "iteration-started")?.data.iteration ?? 0;
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
+  const presentation = presentations.of(snapshot.run.mode);
   const usage = useMemo(
     () => summarizeUsage(usageEvents ? mergeBySeq(usageEvents, events) : events),
     [usageEvents, events],
@@ -130,36 +132,33 @@ export function RunView({
           <p
             key={n.seq}
             data-testid="notice"
-            className={`rounded-md px-3 py-2 text-sm ${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`}
+            className={
+              `rounded-md px-3 py-2 text-sm ` +
+              `${n.data.level === "warning" ? "bg-warning-soft text-warning" : "bg-muted text-muted-foreground"}`
+            }
           >
             {n.data.message}
           </p>
         ))}
       </Card>
 
-      {report && (
-        <ReportPanel
+      {presentation && (
+        <presentation.Results
           events={events}
-          report={report.data}
+          running={running}
           records={records}
           question={snapshot.run.question}
           maxIterations={snapshot.run.maxIterations}
           version={version}
+          partial={shownPartial}
         />
       )}
-      {!report && shownPartial?.kind === "report" && <ReportDraft partial={shownPartial} />}
-      {snapshot.run.mode === "claim-check" && <ClaimCheckResults events={events} running={running} />}
-      {snapshot.run.mode === "claim-check" && <ClaimFlowDiagramPanel events={events} />}
 
       {/* A finished report carries its timeline in short under "How this report was made". */}
       {(!report || running) && (
         <Card label="Research timeline" className="no-print">
           <div aria-live="polite" className="mb-2 text-sm text-muted-foreground" data-testid="run-progress">
-            {snapshot.run.mode === "claim-check"
-              ? claimCheckProgressText(events, running)
-              : running
-                ? `Researching… iteration ${Math.max(iteration, 1)} of ${snapshot.run.maxIterations}`
-                : `${iteration} ${iteration === 1 ? "iteration" : "iterations"}`}
+            {presentation?.mode.progress(events, running, snapshot.run.maxIterations) ?? status}
           </div>
           <Timeline events={events} />
           {shownPartial?.kind === "hypotheses" && <HypothesesPartial partial={shownPartial} />}

@@ -1,39 +1,21 @@
 import { Fragment, type ReactNode } from "react";
-import {
-  ClaimScoredEvent,
-  ClaimSearchEvent,
-  ClaimsExtractedEvent,
-  ClaimVerdictEvent,
-  CounterReportEvent,
-  CounterStatementEvent,
-} from "@/components/claims/claim-events";
-import { AssessmentEvent } from "@/components/run/assessment-event";
-import { CriticEvent } from "@/components/run/critic-event";
+import { timelines } from "@/components/modes/events";
+import { timelineRegistry, type EventRenderers } from "@/components/modes/presentation";
 import { EvidenceEvent } from "@/components/run/evidence-event";
-import { HypothesesEvent } from "@/components/run/hypotheses-event";
-import { QuestionEvent } from "@/components/run/question-event";
 import { SearchEvent } from "@/components/run/search-event";
-import type { RunEvent, RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunEvent } from "@/lib/domain/events";
 
-type Renderers = { [K in RunEventType]: (data: RunEventPayloads[K]) => ReactNode };
-
-/** One small renderer per event type (the report and run-level notices are shown outside the timeline). */
-const RENDERERS: Renderers = {
+/**
+ * The renderers of the event types every mode shares (the report and run-level notices are shown outside the
+ * timeline); each mode adds its own (components/modes/events.ts).
+ */
+const SHARED: EventRenderers = {
   "run-started": () => null,
   notice: () => null,
-  "question-classified": (d) => <QuestionEvent data={d} />,
   report: () => null,
   "run-finished": () => null,
   // Model usage is summed in the run header (cost line), not listed per call.
   usage: () => null,
-  critic: (d) => <CriticEvent data={d} />,
-  // Claim-check steps (the full results are drawn by components/claims/claim-check-results).
-  "claims-extracted": (d) => <ClaimsExtractedEvent data={d} />,
-  "counter-statement": (d) => <CounterStatementEvent data={d} />,
-  "claim-search": (d) => <ClaimSearchEvent data={d} />,
-  "claim-scored": (d) => <ClaimScoredEvent data={d} />,
-  "counter-report": (d) => <CounterReportEvent data={d} />,
-  "claim-verdict": (d) => <ClaimVerdictEvent data={d} />,
   "iteration-started": (d) => (
     <li className="pt-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Iteration {d.iteration}</h3>
@@ -46,15 +28,26 @@ const RENDERERS: Renderers = {
     </li>
   ),
   evidence: (d) => <EvidenceEvent data={d} />,
-  hypotheses: (d) => <HypothesesEvent data={d} />,
-  assessment: (d) => <AssessmentEvent data={d} />,
 };
 
+const ENTRIES = timelineRegistry(SHARED, timelines);
+
 function render(event: RunEvent): ReactNode {
-  return (RENDERERS[event.type] as (data: RunEvent["data"]) => ReactNode)(event.data);
+  if (event.type === "mode-event") {
+    // A mode's own event (lib/runs/mode-event.ts): drawn by the renderer of its kind.
+    for (const entry of ENTRIES.modeEvents) {
+      const node = entry(event);
+      if (node !== null) return node;
+    }
+    return null;
+  }
+  const renderer = ENTRIES.events[event.type] as ((data: RunEvent["data"]) => ReactNode) | undefined;
+  return renderer ? renderer(event.data) : null;
 }
 
-/** The run's saved events in order, each drawn by its renderer (`testId` names the list; one iteration's steps use another). */
+/**
+ * The run's saved events in order, each drawn by its renderer (`testId` names the list; an iteration's steps another).
+ */
 export function Timeline({ events, testId = "timeline" }: { events: RunEvent[]; testId?: string }) {
   return (
     <ol data-testid={testId} className="space-y-2" aria-label="Research timeline">

@@ -15,7 +15,11 @@ export function Button({
   return (
     <button
       {...props}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      className={
+        `inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition ` +
+        `focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ` +
+        `disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`
+      }
     />
   );
 }

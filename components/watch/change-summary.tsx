@@ -90,7 +90,8 @@ export function ChangeSummaryView({ summary }: { summary: ChangeSummary }) {
       {(summary.bottomLine.before || summary.bottomLine.after) && (
         <p data-testid="change-bottom-line">
           {summary.bottomLine.moved
-            ? `Bottom line: ${summary.bottomLine.before?.sentence ?? "none"} → ${summary.bottomLine.after?.sentence ?? "none"}`
+            ? `Bottom line: ${summary.bottomLine.before?.sentence ?? "none"} → ` +
+              `${summary.bottomLine.after?.sentence ?? "none"}`
             : `Bottom line unchanged: ${summary.bottomLine.after?.sentence ?? "none"}`}
         </p>
       )}

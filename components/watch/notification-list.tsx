@@ -57,7 +57,8 @@ export function NotificationList({ items }: { items: NotificationItem[] }) {
                 e.preventDefault();
                 start(async () => {
                   await markRead([n.id]);
-                  // A full load, so the header's count (rendered by the layout, which client navigation keeps) is fresh.
+                  // A full load, so the header's count (rendered by the layout, which client navigation keeps) is
+                  // fresh.
                   window.location.assign(n.url);
                 });
               }}

@@ -20,7 +20,10 @@ const CHECK_TONE = { running: "accent", quiet: "neutral", changed: "success", fa
 /** "25 Nov 2026, 14:05 UTC": dates shown the same on the server and in the browser. */
 function when(iso: string): string {
   const d = new Date(iso);
-  return `${d.getUTCDate()} ${d.toLocaleString("en", { month: "short", timeZone: "UTC" })} ${d.getUTCFullYear()}, ${d.toISOString().slice(11, 16)} UTC`;
+  return (
+    `${d.getUTCDate()} ${d.toLocaleString("en", { month: "short", timeZone: "UTC" })} ${d.getUTCFullYear()}, ` +
+    `${d.toISOString().slice(11, 16)} UTC`
+  );
 }
 
 /** Sends one watch request to the API; @returns the error message, or null when it succeeded. */

@@ -15,6 +15,7 @@ export async function WatchSlot({ caller, run }: { caller: Caller; run: RunSumma
   const watchable =
     watch || run.status === "completed"
       ? null
-      : `Only a completed run can be watched; this one ${run.status === "failed" ? "failed" : "was cancelled"}: re-run it first.`;
+      : `Only a completed run can be watched; this one ${run.status === "failed" ? "failed" : "was cancelled"}: ` +
+        `re-run it first.`;
   return <WatchPanel runId={run.id} watch={watch} canWrite={canWrite} runSources={run.sources} watchable={watchable} />;
 }

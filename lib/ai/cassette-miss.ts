@@ -45,7 +45,9 @@ function messagesDifference(recorded: unknown, now: unknown): string {
   return `messages: ${a.length} recorded, ${b.length} now`;
 }
 
-/** The top-level fields of two request bodies that differ (a body that is not an object counts as one field, "body"). */
+/**
+ * The top-level fields of two request bodies that differ (a body that is not an object counts as one field, "body").
+ */
 function differingFields(recorded: unknown, now: unknown): string[] {
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === "object" && v !== null && !Array.isArray(v);
@@ -64,7 +66,8 @@ function commonPrefix(a: string, b: string): number {
 /**
  * A short description of how `now` differs from the nearest recorded request of the same method and path: the
  * recorded request with the fewest differing top-level body fields (ties: the longest common prefix of the JSON),
- * e.g. `nearest recorded request (judge) differs in messages: messages[1] (user) at character 532: recorded “…”, now “…”`.
+ * e.g. `nearest recorded request (judge) differs in messages: messages[1] (user) at character 532: recorded “…”, now
+ * “…”`.
  * For the messages it names the first differing message and character; other fields show both values (clipped).
  * @returns null when nothing with the same method and path was recorded.
  */

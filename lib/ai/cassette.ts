@@ -49,7 +49,10 @@ const cassetteFileSchema = z.object({
 });
 type CassetteFile = z.infer<typeof cassetteFileSchema>;
 
-/** Thrown in replay for a request the cassette does not hold; its message names the agent, the key and the nearest difference. */
+/**
+ * Thrown in replay for a request the cassette does not hold; its message names the agent, the key and the nearest
+ * difference.
+ */
 export class CassetteMissError extends Error {
   override name = "CassetteMissError";
   constructor(
@@ -94,7 +97,8 @@ export function readCassette(file: string): CassetteFile {
     text = fs.readFileSync(file, "utf8");
   } catch {
     throw new Error(
-      `CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record (see docs/local-models.md).`,
+      `CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record ` +
+        `(see docs/local-models.md).`,
     );
   }
   const notCassette = (why: string) =>
@@ -199,7 +203,9 @@ function describeRequest(
   return { method: (init?.method ?? "GET").toUpperCase(), path: where, body };
 }
 
-/** The miss's message: agent, key, file, the nearest recorded difference and, when they differ, the recorded settings. */
+/**
+ * The miss's message: agent, key, file, the nearest recorded difference and, when they differ, the recorded settings.
+ */
 function missMessage(
   file: string,
   request: CassetteRequest,
@@ -212,12 +218,17 @@ function missMessage(
   const settings =
     canonicalJson(recorded) === canonicalJson(current)
       ? ""
-      : ` The cassette was recorded with model ${recorded.model} at ${recorded.baseURL ?? "OpenAI"}; this run uses model ${current.model} at ${current.baseURL ?? "OpenAI"}.`;
+      : ` The cassette was recorded with model ${recorded.model} at ${recorded.baseURL ?? "OpenAI"}; this run ` +
+        `uses model ${current.model} at ${current.baseURL ?? "OpenAI"}.`;
   const nearest = nearestDifference(
     request,
     session.cassette.interactions.map((i) => i.request),
   );
-  return `cassette miss: ${agent} request ${key.slice(0, 12)} not recorded in ${file} — the prompt changed? ${nearest ?? `no ${request.method} ${request.path} request was recorded`}.${settings} Record the cassette again with CRITICA_LLM_CASSETTE=record.`;
+  return (
+    `cassette miss: ${agent} request ${key.slice(0, 12)} not recorded in ${file} — the prompt changed? ` +
+    `${nearest ?? `no ${request.method} ${request.path} request was recorded`}.${settings} Record the cassette ` +
+    `again with CRITICA_LLM_CASSETTE=record.`
+  );
 }
 
 /**
@@ -287,7 +298,8 @@ function capture(file: string, session: Session, request: CassetteRequest, key: 
 
 /** Options of {@link cassetteFetch}. */
 export interface CassetteFetchOptions {
-  mode: Exclude<CassetteMode, "off">;
+  /** Whether the cassette is recorded or replayed (CRITICA_LLM_CASSETTE). */
+  cassette: Exclude<CassetteMode, "off">;
   /** The cassette file (absolute, or relative to the working directory). */
   file: string;
   /** The provider's base URL: requests are keyed by their path below it. */
@@ -316,7 +328,7 @@ export function cassetteFetch(options: CassetteFetchOptions): typeof fetch {
   return async (input, init) => {
     const request = describeRequest(input, init, options.baseURL);
     const key = requestKey(request);
-    if (options.mode === "replay") return replay(file, request, key, options.recordedWith, init?.signal);
+    if (options.cassette === "replay") return replay(file, request, key, options.recordedWith, init?.signal);
     const response = await send(input, init);
     if (response.status === 401 || response.status === 403) return response;
     return capture(file, recordingSession(file, options.recordedWith), request, key, response);

@@ -41,7 +41,9 @@ function typeName(s: JsonSchema): string {
 function lines(props: Record<string, JsonSchema>, indent: string): string[] {
   return Object.entries(props).flatMap(([name, raw]) => {
     const { schema, nullable } = unwrap(raw);
-    const head = `${indent}- ${name} (${typeName(schema)}${nullable ? " or null" : ""})${schema.description ? `: ${schema.description}` : ""}`;
+    const head =
+      `${indent}- ${name} ` +
+      `(${typeName(schema)}${nullable ? " or null" : ""})${schema.description ? `: ${schema.description}` : ""}`;
     const inner = schema.type === "array" ? unwrap(schema.items ?? {}).schema : schema;
     if (inner.type === "object" && inner.properties) {
       const item =

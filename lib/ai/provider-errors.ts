@@ -23,7 +23,8 @@ const CONTEXT_OVERFLOW = [
 
 /** "Raise the context window" advice naming each local server's setting (docs/local-models.md). */
 const CONTEXT_ADVICE =
-  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
+  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's " +
+  "context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
 
 /** A provider failure, classified: its kind, HTTP status (null when none) and a message a user can act on. */
 export interface ProviderFailure {
@@ -137,7 +138,9 @@ export function classifyProviderError(
     return {
       kind: "rate-limit",
       statusCode: status,
-      message: `${returned} (rate limit or quota exceeded, after retries): try again later or check the account's quota${detail}.`,
+      message:
+        `${returned} (rate limit or quota exceeded, after retries): try again later or check the account's ` +
+        `quota${detail}.`,
     };
   if (status >= 500)
     return {
@@ -157,7 +160,9 @@ export function classifyProviderError(
     return {
       kind: "rejected",
       statusCode: status,
-      message: `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output (json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.`,
+      message:
+        `${returned}: the server rejected the request; check that OPENAI_MODEL supports structured output ` +
+        `(json_schema), or set OPENAI_STRUCTURED_OUTPUT=json_object${detail}.`,
     };
   }
   return null;

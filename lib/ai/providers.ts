@@ -59,7 +59,7 @@ function providerFetch(config: AppConfig): typeof fetch | undefined {
     embeddingModel: config.OPENAI_EMBEDDING_MODEL ?? null,
   };
   return cassetteFetch({
-    mode: config.CRITICA_LLM_CASSETTE,
+    cassette: config.CRITICA_LLM_CASSETTE,
     file: config.CRITICA_LLM_CASSETTE_PATH,
     baseURL: config.OPENAI_BASE_URL ?? OPENAI_API_URL,
     recordedWith,

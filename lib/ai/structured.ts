@@ -1,11 +1,8 @@
 import type { DeepPartial, LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { AgentHooks, AgentName, ModelUsage } from "@/lib/domain/agent";
-import type { TextEmbedder } from "@/lib/text/similarity";
-import type { ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { fieldGuide, schemaText } from "./field-guide";
 import { ModelOutputError } from "./model-output-errors";
-import type { AgentSampling, ResearchAgent } from "./sampling";
 import { truncationNotice } from "./truncation";
 import { attemptCall, type AttemptUsage } from "./structured-attempt";
 
@@ -42,17 +39,6 @@ export interface LlmCallOptions {
   onUsage?: (usage: LlmUsage) => void;
   timeoutMs?: number;
   promptStyle?: PromptStyle;
-}
-
-/**
- * Options of a research agent: the call options, the embedder that picks diverse evidence (default TF-IDF), the
- * run's excerpt store (every agent sees the same excerpt of a record), and per-agent sampling (default
- * lib/ai/sampling DEFAULT_SAMPLING).
- */
-export interface LlmAgentOptions extends LlmCallOptions {
-  embedder?: TextEmbedder;
-  excerpts?: ExcerptStore;
-  sampling?: Partial<Record<ResearchAgent, AgentSampling>>;
 }
 
 /** The call options with `hooks.onUsage` (a per-call hook of the workflow) called after `options.onUsage`. */
@@ -165,7 +151,9 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
         { role: "assistant" as const, content: JSON.stringify(outcome.value) },
         {
           role: "user" as const,
-          content: `Your previous answer was rejected: ${problem}\nAnswer again with one JSON object that matches the schema and fixes this.`,
+          content:
+            `Your previous answer was rejected: ${problem}\nAnswer again with one JSON object that matches the ` +
+            `schema and fixes this.`,
         },
       ];
       continue;
@@ -182,7 +170,8 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
       report();
       const thinking =
         outcome.reasoningChars > 0
-          ? ` (it wrote ${outcome.reasoningChars} characters of reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking)`
+          ? ` (it wrote ${outcome.reasoningChars} characters of reasoning but no answer text: a thinking model ` +
+            `may have put its JSON in its reasoning; use a model or setting without thinking)`
           : "";
       throw new ModelOutputError("empty-output", `${call.agent} agent: the model returned an empty answer${thinking}`, {
         cause: outcome.error,
@@ -194,14 +183,16 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
         report();
         throw new ModelOutputError(
           "truncated",
-          `${call.agent} agent: the answer was cut at the output limit twice (${limit} tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly`,
+          `${call.agent} agent: the answer was cut at the output limit twice (${limit} tokens); raise the ` +
+            `limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly`,
           { cause: outcome.error },
         );
       }
       lengthSeen = true;
       maxOutputTokens = limit * LENGTH_RETRY_FACTOR;
       report([
-        `The ${call.agent} agent's answer was cut at its output limit (${limit} tokens); it was asked once more, in a fresh conversation, with a limit of ${maxOutputTokens} tokens.`,
+        `The ${call.agent} agent's answer was cut at its output limit (${limit} tokens); it was asked once ` +
+          `more, in a fresh conversation, with a limit of ${maxOutputTokens} tokens.`,
       ]);
       messages = fresh;
       continue;
@@ -221,7 +212,8 @@ export async function generateStructured<T>(call: StructuredCall<T>): Promise<T>
         content:
           `Your previous answer was rejected because it is not a valid JSON object for the required schema.\n` +
           `Validation error: ${outcome.reason}\n` +
-          `Answer again with one JSON object that matches the schema exactly (every field present; use null or [] when unknown).`,
+          `Answer again with one JSON object that matches the schema exactly (every field present; use null or ` +
+          `[] when unknown).`,
       },
     ];
   }

@@ -35,8 +35,10 @@ export function truncationNotice(agent: string, inputTokens: number | undefined,
   const estimate = estimateTokens(promptChars);
   if (inputTokens >= TRUNCATION_RATIO * estimate) return null;
   return (
-    `The ${agent} prompt was about ${estimate.toLocaleString("en")} tokens (${promptChars.toLocaleString("en")} characters ÷ ${CHARS_PER_TOKEN}) ` +
-    `but the server read only ${inputTokens.toLocaleString("en")}: it probably cut the prompt to fit a small context window (context overflow). ` +
+    `The ${agent} prompt was about ${estimate.toLocaleString("en")} tokens ` +
+    `(${promptChars.toLocaleString("en")} characters ÷ ${CHARS_PER_TOKEN}) ` +
+    `but the server read only ${inputTokens.toLocaleString("en")}: it probably cut the prompt to fit a small ` +
+    `context window (context overflow). ` +
     `Raise the server's context length (Ollama: OLLAMA_CONTEXT_LENGTH=16384 or num_ctx; see docs/local-models.md).`
   );
 }

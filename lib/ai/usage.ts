@@ -1,7 +1,10 @@
 import type { AgentName } from "@/lib/domain/agent";
 import type { RunEvent } from "@/lib/domain/events";
 
-/** Usage totals of a set of model calls: calls, tokens, and estimated cost in USD (null when any call's cost is unknown). */
+/**
+ * Usage totals of a set of model calls: calls, tokens, and estimated cost in USD (null when any call's cost is
+ * unknown).
+ */
 export interface UsageTotals {
   calls: number;
   inputTokens: number;
@@ -55,7 +58,9 @@ export function formatCostUsd(costUsd: number | null): string | null {
 export function formatUsageLine(usage: RunUsage): string {
   const cost = formatCostUsd(usage.costUsd);
   return (
-    `${usage.calls} model ${usage.calls === 1 ? "call" : "calls"} · ${usage.inputTokens.toLocaleString("en")} input + ` +
-    `${usage.outputTokens.toLocaleString("en")} output tokens · ${cost ? `est. ${cost}` : "cost not estimated (no prices configured)"}`
+    `${usage.calls} model ${usage.calls === 1 ? "call" : "calls"} · ${usage.inputTokens.toLocaleString("en")} ` +
+    `input + ` +
+    `${usage.outputTokens.toLocaleString("en")} output tokens · ` +
+    `${cost ? `est. ${cost}` : "cost not estimated (no prices configured)"}`
   );
 }

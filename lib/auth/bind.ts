@@ -40,7 +40,8 @@ export function isLoopback(host: string): boolean {
 export function authOffWarning(auth: "on" | "off", host: string): string | null {
   if (auth === "on" || isLoopback(host)) return null;
   return (
-    `critica: WARNING: CRITICA_AUTH=off and the server listens on ${host}, not only on loopback: anyone who can reach ` +
+    `critica: WARNING: CRITICA_AUTH=off and the server listens on ${host}, not only on loopback: anyone who ` +
+    `can reach ` +
     `it can start runs and read every run whose address they know. Set CRITICA_AUTH=on (the default), or bind to ` +
     `127.0.0.1 (next start -H 127.0.0.1).`
   );

@@ -59,7 +59,10 @@ function isTrusted(address: string, trusted: TrustedProxies): boolean {
   return family !== 0 && trusted.list.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** Where a request came from: the client's address, and whether its peer is a trusted proxy (whose X-Forwarded-Proto and -Host may be believed). */
+/**
+ * Where a request came from: the client's address, and whether its peer is a trusted proxy (whose X-Forwarded-Proto and
+ * -Host may be believed).
+ */
 export interface ClientAddress {
   client: string;
   viaTrustedProxy: boolean;

@@ -104,7 +104,7 @@ export function secureCookies(response: Response, https: boolean): Response {
  * The origin a request was addressed to: X-Forwarded-Proto/-Host when a trusted proxy set them (from anyone else
  * they never reach the app: lib/auth/client-address.ts), else its Host header.
  */
-export function requestOrigin(request: Request): string {
+export function requestOrigin(request: Pick<Request, "url" | "headers">): string {
   const url = new URL(request.url);
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
   const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");

@@ -12,14 +12,17 @@ import type { HistoryScope } from "@/lib/db/history";
 /** A role of an account: the first account created is "admin", every later one "user". */
 export type Role = "admin" | "user";
 
+/** How a signed-in caller proved who they are: a browser session cookie, or an API key (lib/auth/api-key-scope.ts). */
+export type Credential = "session" | "api-key";
+
 /**
  * Who is asking:
- * - `user`: a signed-in account (browser session or API key) with CRITICA_AUTH=on;
+ * - `user`: a signed-in account (browser session or API key, its `credential`) with CRITICA_AUTH=on;
  * - `guest`: nobody signed in with CRITICA_AUTH=on (or an invalid API key);
  * - `local`: CRITICA_AUTH=off, identified only by its browser session id (null before its first run).
  */
 export type Caller =
-  | { kind: "user"; userId: string; email: string; name: string; role: Role }
+  | { kind: "user"; userId: string; email: string; name: string; role: Role; credential: Credential }
   | { kind: "guest" }
   | { kind: "local"; sessionId: string | null };
 
@@ -34,7 +37,9 @@ export interface OwnedRun {
  */
 export type RunWrite = "cancel" | "delete" | "share" | "revoke" | "rerun" | "follow-up" | "watch";
 
-/** Writes an admin may also perform on another user's run: stopping and removing it, never publishing or repeating it. */
+/**
+ * Writes an admin may also perform on another user's run: stopping and removing it, never publishing or repeating it.
+ */
 const ADMIN_WRITES: ReadonlySet<RunWrite> = new Set(["cancel", "delete"]);
 
 /** True when the caller is a signed-in admin. */
@@ -65,6 +70,15 @@ export function canWriteRun(caller: Caller, run: OwnedRun, write: RunWrite): boo
   return caller.role === "admin" && ADMIN_WRITES.has(write);
 }
 
+/**
+ * Whether the caller may manage the account: create or revoke API keys, add accounts (admins), claim runs (admins).
+ * A signed-in browser session only: an API key can use the research API but never mint keys or change the account,
+ * so a leaked key cannot outlive its revocation (lib/auth/api-key-scope.ts).
+ */
+export function canManageAccount(caller: Caller): boolean {
+  return caller.kind === "user" && caller.credential === "session";
+}
+
 /** Whether the caller may start runs and claim checks at all (guests must sign in first). */
 export function canStartRun(caller: Caller): boolean {
   return caller.kind !== "guest";
@@ -80,7 +94,8 @@ export function canClaimRun(caller: Caller, run: OwnedRun, userIds: ReadonlySet<
 
 /**
  * The history a caller may list (see HistoryScope in lib/db/history.ts): `{ owner, withUnowned }`, `{ unclaimed }`
- * (runs no account owns; admins only) or `{ nobody }` (a guest). `requested` is an admin's filter: a user id, or "unclaimed"; other callers'
+ * (runs no account owns; admins only) or `{ nobody }` (a guest). `requested` is an admin's filter: a user id, or
+ * "unclaimed"; other callers'
  * requests are ignored, so a user always sees exactly their own runs. Auth off: the session's runs and CLI runs.
  */
 export function historyScope(caller: Caller, requested?: string | null): HistoryScope {

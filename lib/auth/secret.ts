@@ -4,7 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { AUTH_SECRET_KEY, serverValue } from "@/lib/db/server-state";
 
-/** Where servers before the shared secret kept their generated one (git-ignored); read once to keep its sessions valid. */
+/**
+ * Where servers before the shared secret kept their generated one (git-ignored); read once to keep its sessions valid.
+ */
 export const LEGACY_SECRET_FILE = "data/auth-secret";
 
 function legacySecret(): string | null {

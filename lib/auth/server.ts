@@ -9,9 +9,10 @@ import { genericOAuth } from "better-auth/plugins";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { getDb, usingPostgres } from "@/lib/db/client";
 import { claimFirstAdmin, deleteUser, firstAdminMade } from "@/lib/db/accounts";
-import { admitAuthAttempt } from "@/lib/auth/limits";
+import { admitSignIn, recordSignIn } from "@/lib/auth/limits";
 import { authSecret } from "@/lib/auth/secret";
 import { requestOrigin } from "@/lib/auth/gate";
+import { API_KEY_SCOPE_MESSAGE, apiKeyMayCall, carriesApiKey } from "@/lib/auth/api-key-scope";
 
 /**
  * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even
@@ -43,6 +44,14 @@ function signupClosed(): boolean {
   return getConfig().CRITICA_SIGNUP === "closed" && !adminInvitation.getStore();
 }
 
+/**
+ * The client address of a request to better-auth: X-Forwarded-For, which the server rewrites to the one address it
+ * believes before the app reads it (lib/auth/client-address.ts), as better-auth's own per-address limit reads it.
+ */
+function clientAddress(headers: Headers | undefined): string {
+  return headers?.get("x-forwarded-for")?.split(",")[0].trim() || "unknown";
+}
+
 function createAuth(config: AppConfig, secret: string) {
   const attempts = config.CRITICA_AUTH_ATTEMPTS_PER_MINUTE;
   return betterAuth({
@@ -65,7 +74,8 @@ function createAuth(config: AppConfig, secret: string) {
     },
     user: { additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } } },
     // Sign-in and sign-up: at most CRITICA_AUTH_ATTEMPTS_PER_MINUTE a minute per client IP address and path, counted
-    // in the database (table RateLimit) so it holds across instances; the per-account count is in the hook below.
+    // in the database (table RateLimit) so it holds across instances; the account's ceiling of failed sign-ins from
+    // all clients is in the hooks below (lib/auth/limits.ts).
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -99,16 +109,24 @@ function createAuth(config: AppConfig, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" && ctx.path !== "/sign-up/email") return;
+        // A key reads who it belongs to and nothing else here (lib/auth/api-key-scope.ts).
+        if (carriesApiKey(ctx.headers) && !apiKeyMayCall(ctx.path))
+          throw new APIError("FORBIDDEN", { message: API_KEY_SCOPE_MESSAGE });
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        if (!email) return;
-        const refusal = await admitAuthAttempt(email);
+        if (ctx.path !== "/sign-in/email" || !email) return;
+        const refusal = await admitSignIn(email, clientAddress(ctx.headers));
         if (refusal)
           throw new APIError(
             "TOO_MANY_REQUESTS",
             { message: refusal.message },
             { "Retry-After": String(refusal.retryAfterSeconds) },
           );
+      }),
+      // How each admitted sign-in went: failures count against the account's ceiling, a success clears its client.
+      after: createAuthMiddleware(async (ctx) => {
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+        if (ctx.path !== "/sign-in/email" || !email) return;
+        await recordSignIn(email, clientAddress(ctx.headers), Boolean(ctx.context.newSession));
       }),
     },
     plugins: [

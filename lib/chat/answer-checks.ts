@@ -1,11 +1,11 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { AnswerChecks } from "@/lib/domain/chat";
 import type { Reference } from "@/lib/domain/report";
-import { citedNumbers, rewriteMarkers } from "@/lib/report/render/markers";
+import { citedNumbers, rewriteMarkers } from "@/lib/grounding/markers";
 import { evidenceLookup } from "@/lib/evidence/identity";
-import { neutraliseUnretrieved } from "@/lib/report/appraise/prose-identifiers";
-import { scrubContext, scrubText, type ScrubTally } from "@/lib/report/appraise/scrub";
-import { verifyQuotesInText } from "@/lib/report/appraise/quotes";
+import { neutraliseUnretrieved } from "@/lib/grounding/identifiers";
+import { scrubContext, scrubText, type ScrubTally } from "@/lib/grounding/scrub";
+import { verifyQuotesInText } from "@/lib/grounding/quotes";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import type { ConversationReferences } from "./references";
 
@@ -38,7 +38,7 @@ export interface AnswerChecker {
  * add a reference), quoted passages must be in an abstract their sentence cites (else the sentence is removed, or
  * the quote is put in the source's words: verifyQuotesInText), and URLs, DOIs, PMIDs and NCT IDs naming no record of
  * the run are dealt with; factual sentences without a citation are listed. A model's answer (`modelWritten`) goes
- * through the one scrub of model-written text (lib/report/scrub: such identifiers removed, citation keys and
+ * through the one scrub of model-written text (lib/grounding/scrub: such identifiers removed, citation keys and
  * author–year citations too); the extractive answer, which quotes abstracts, keeps their words, an identifier naming
  * no record of the run flagged "(not retrieved)" as in its reports.
  */
@@ -95,37 +95,6 @@ export function createAnswerChecker(
         },
         cited: references,
       };
-    },
-  };
-}
-
-/**
- * Splits streamed text into complete pieces to check: `push(delta)` returns the text up to the last sentence or
- * line boundary that is safely complete (punctuation or a line break followed by the start of a next sentence that
- * is not a citation marker, outside quotation marks); `flush()` returns the rest at the end of the stream.
- */
-export function createSentenceBuffer(): { push(delta: string): string; flush(): string } {
-  let buffer = "";
-  const BOUNDARY = /(?:[.!?…]["”’)\]]*[ \t]+|\n+[ \t]*)(?=[^\s[])/g;
-  const balanced = (text: string) =>
-    (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
-  return {
-    push(delta) {
-      buffer += delta;
-      let cut = -1;
-      for (const m of buffer.matchAll(BOUNDARY)) {
-        const end = m.index + m[0].length;
-        if (balanced(buffer.slice(0, end))) cut = end;
-      }
-      if (cut < 0) return "";
-      const out = buffer.slice(0, cut);
-      buffer = buffer.slice(cut);
-      return out;
-    },
-    flush() {
-      const out = buffer;
-      buffer = "";
-      return out;
     },
   };
 }

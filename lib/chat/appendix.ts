@@ -100,12 +100,14 @@ export function followUpsMarkdown(followUps: FollowUpExport[]): string {
     if (f.research) {
       const r = f.research;
       lines.push(
-        `Iteration ${r.iteration} searched ${r.queries.map((q) => `“${q}”`).join(" and ")}${r.status ? ` and ended ${r.status}` : ""}.`,
+        `Iteration ${r.iteration} searched ` +
+          `${r.queries.map((q) => `“${q}”`).join(" and ")}${r.status ? ` and ended ${r.status}` : ""}.`,
       );
       const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
       if (r.reportVersion)
         lines.push(
-          `It wrote report v${r.reportVersion}${r.changes ? `: ${count(r.changes.newRecords, "new record", "new records")}, ${count(r.changes.referencesAdded.length, "reference", "references")} added, ${r.changes.referencesRemoved.length} removed, ${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ${Math.round(r.changes.confidenceAfter * 100)}%` : ""}.`,
+          `It wrote report ` +
+            `v${r.reportVersion}${r.changes ? `: ${count(r.changes.newRecords, "new record", "new records")}, ${count(r.changes.referencesAdded.length, "reference", "references")} added, ${r.changes.referencesRemoved.length} removed, ${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ${Math.round(r.changes.confidenceAfter * 100)}%` : ""}.`,
         );
       lines.push("");
     }

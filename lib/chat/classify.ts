@@ -67,7 +67,9 @@ export function referencedNumbers(text: string): number[] {
   return [...numbers].filter((n) => n >= 1 && n <= 10_000).sort((a, b) => a - b);
 }
 
-/** The topic of a research follow-up: the text without request words and punctuation ("look deeper into hERG" → "hERG"). */
+/**
+ * The topic of a research follow-up: the text without request words and punctuation ("look deeper into hERG" → "hERG").
+ */
 export function researchFocus(text: string): string {
   const focus = text
     .replace(/[?!.,;:"“”]/g, " ")

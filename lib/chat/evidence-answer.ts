@@ -1,9 +1,9 @@
-import type { LanguageModel } from "ai";
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
-import { createAnswerChecker, createSentenceBuffer } from "./answer-checks";
-import { extractiveAnswer } from "./extractive-answer";
-import { answerPrompt, buildAnswerContext, streamModelAnswer, type HistoryTurn } from "./llm-answer";
+import { createSentenceBuffer } from "@/lib/grounding/sentence-buffer";
+import { createAnswerChecker } from "./answer-checks";
+import type { ChatBackend } from "./backend";
+import type { HistoryTurn } from "./llm-answer";
 import type { ConversationReferences } from "./references";
 
 /**
@@ -13,7 +13,7 @@ import type { ConversationReferences } from "./references";
  */
 export type TextSink = (delta: string, progress?: ChatAnswerData) => void;
 
-/** Everything one evidence answer needs. `model` null means the extractive backend. */
+/** Everything one evidence answer needs, and the chat backend that writes it (lib/chat/backend). */
 export interface EvidenceAnswerInput {
   followUp: string;
   classification: FollowUpClassification;
@@ -22,72 +22,41 @@ export interface EvidenceAnswerInput {
   /** The report's executive summary, shown to the model as context (null when there is no report). */
   summary: string | null;
   history: HistoryTurn[];
-  model: { model: LanguageModel; modelId: string } | null;
+  backend: ChatBackend;
   signal?: AbortSignal;
-  timeoutMs?: number;
   /** Receives the model call's token usage (LLM answers only), for the run's cost. */
   onUsage?: (usage: ModelUsage) => void;
 }
 
-/** Extractive text, handed out a few words at a time so it streams like a model's answer. */
-async function* inPieces(text: string): AsyncGenerator<string> {
-  for (const piece of text.match(/\S+\s*|\s+/g) ?? []) yield piece;
-}
-
 /**
  * Answers a question about the run's evidence (the "evidence" kind of follow-up), streaming: the text comes from the
- * model (streamText over the MMR-selected, bounded evidence; lib/chat/llm-answer) or from the extractive backend
- * (lib/chat/extractive-answer), and every piece passes the report checks before it reaches `sink` (createAnswerChecker:
- * markers only for records offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited
- * sentences listed). Stops early when `signal` aborts.
+ * chat backend (the model over the MMR-selected, bounded evidence, or the extractive answer; lib/chat/backend), and
+ * every piece passes the report checks before it reaches `sink` (createAnswerChecker: markers only for records
+ * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). Stops
+ * early when `signal` aborts.
  * @returns the answer's facts (references cited, answered or not, checks), to be sent after the text.
  * @throws the model provider's error (the caller records the answer as failed).
  */
 export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: TextSink): Promise<ChatAnswerData> {
-  const { conversation } = input;
-  let source: AsyncIterable<string>;
-  let allowed: Set<number>;
-  let considered: number;
-  let answered: boolean | null = null;
-  if (input.model) {
-    const context = await buildAnswerContext(
-      input.followUp,
-      input.question,
-      input.classification.references,
-      conversation,
-    );
-    allowed = new Set(context.shown.map((s) => s.n));
-    considered = context.shown.length;
-    const prompt = answerPrompt({
+  const { conversation, backend } = input;
+  const source = await backend.answer(
+    {
+      followUp: input.followUp,
+      referenced: input.classification.references,
       question: input.question,
+      conversation,
       summary: input.summary,
       history: input.history,
-      context,
-      followUp: input.followUp,
-    });
-    source = streamModelAnswer(input.model.model, prompt, {
-      signal: input.signal,
-      timeoutMs: input.timeoutMs,
-      onUsage: input.onUsage,
-    });
-  } else {
-    const answer = extractiveAnswer({
-      followUp: input.followUp,
-      question: input.question,
-      referenced: input.classification.references,
-      conversation,
-    });
-    allowed = new Set(conversation.references.map((r) => r.n));
-    considered = answer.considered;
-    answered = answer.answered;
-    source = inPieces(answer.text);
-  }
-  const checker = createAnswerChecker(conversation, allowed, Boolean(input.model));
+    },
+    { signal: input.signal, onUsage: input.onUsage },
+  );
+  const { allowed, considered, answered } = source;
+  const checker = createAnswerChecker(conversation, allowed, backend.kind === "llm");
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
     return {
-      backend: input.model ? "llm" : "extractive",
-      model: input.model?.modelId ?? null,
+      backend: backend.kind,
+      model: backend.model,
       answered: answered ?? cited.length > 0,
       references: cited,
       evidenceConsidered: considered,
@@ -103,7 +72,7 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     sink(text, grew ? now : undefined);
   };
   const buffer = createSentenceBuffer();
-  for await (const delta of source) {
+  for await (const delta of source.text) {
     if (input.signal?.aborted) break;
     const piece = buffer.push(delta);
     if (piece) emit(piece);

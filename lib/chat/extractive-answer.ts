@@ -1,7 +1,7 @@
 import { designSummary, type DesignInfo } from "@/lib/domain/study-design";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";
@@ -163,7 +163,8 @@ function summariseReferences(
     const label = studyTypeOf(record).label.toLowerCase();
     const title = reference.title.replace(/[“”"]/g, "").replace(/[.\s]+$/, "");
     lines.push(
-      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} [${n}].`,
+      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ` +
+        `${label} [${n}].`,
       "",
     );
     const passages = splitSentences(record.citation.abstract).flatMap((raw, position) => {
@@ -187,7 +188,8 @@ function summariseReferences(
   }
   if (missing.length > 0) {
     lines.push(
-      `The conversation's reference list has ${conversation.references.length} references, so there is no reference ${orList(missing.map(String))}.`,
+      `The conversation's reference list has ${conversation.references.length} references, so there is no ` +
+        `reference ${orList(missing.map(String))}.`,
     );
   }
   return {
@@ -219,7 +221,9 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   const lead =
     human.length === 0
       ? `By publication types and abstract wording, none of the run's ${total} records is a study in humans.`
-      : `By publication types and abstract wording, ${human.length} of the run's ${total} records ${human.length === 1 ? "is a study" : "are studies"} in humans (${designSummary(human.map((d) => d.info))}) ${formatMarker(human.map((d) => d.n))}.`;
+      : `By publication types and abstract wording, ${human.length} of the run's ${total} records ` +
+        `${human.length === 1 ? "is a study" : "are studies"} in humans ` +
+        `(${designSummary(human.map((d) => d.info))}) ${formatMarker(human.map((d) => d.n))}.`;
   const rest = others
     .filter(([, , members]) => members.length > 0)
     .map(
@@ -296,7 +300,8 @@ export function extractiveAnswer(input: {
   const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
-  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and effect.
+  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and
+  // effect.
   const recordRelevance = new Map(
     questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]),
   );
@@ -353,7 +358,9 @@ export function extractiveAnswer(input: {
   const what = statesDose.some(Boolean)
     ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}`
     : `${picked.length === 1 ? "bears" : "bear"} on this`;
-  const intro = `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in the abstracts' own words ${formatMarker(numbers)}:`;
+  const intro =
+    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in the ` +
+    `abstracts' own words ${formatMarker(numbers)}:`;
   const body = picked
     .sort((a, b) => a.n - b.n || a.position - b.position)
     .map(bullet)

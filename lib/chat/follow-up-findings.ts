@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { withMarker } from "@/lib/research/agents/extractive/report";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";
@@ -33,7 +33,10 @@ interface Candidate {
   named: { drug: boolean; effect: boolean };
 }
 
-/** Title and abstract sentences of the evidence naming a term of `focusLabel` (the focus without the drug), scored by BM25 against the focus and the question's entities. */
+/**
+ * Title and abstract sentences of the evidence naming a term of `focusLabel` (the focus without the drug), scored by
+ * BM25 against the focus and the question's entities.
+ */
 function focusSentences(
   evidence: Evidence[],
   focus: FollowUpReportFocus,
@@ -97,7 +100,8 @@ function newRecordsPhrase(n: number): string {
  * 1. "The follow-up search on aquaporin found 2 new records; none names lithium with aquaporin." — counts from the
  *    evidence (no quotation marks: quoted text must be an abstract's words, or the critic's quote check removes it);
  *    the focus is the follow-up's own phrase without the question's drug;
- * 2. "On lithium and aquaporin, the run's records say this." and up to {@link FOLLOW_UP_SENTENCES} sentences naming the focus and the question's drug (its effect when the
+ * 2. "On lithium and aquaporin, the run's records say this." and up to {@link FOLLOW_UP_SENTENCES} sentences naming the
+ * focus and the question's drug (its effect when the
  *    question names no drug), from the iteration's new records first, then the run's earlier records, one per
  *    record, ranked by BM25 against the focus with the drug and effect; each quoted as written with its [n];
  *    or "No record of the run names <drug> with <focus>." when there is none.
@@ -140,7 +144,8 @@ export function addFollowUpFindings(
       ? "."
       : naming === 0
         ? `; none names ${subject} with ${focusLabel}.`
-        : `; ${naming === newRecords.length ? (naming === 1 ? "it names" : "all name") : `${naming} name`} ${subject} with ${focusLabel}.`;
+        : `; ${naming === newRecords.length ? (naming === 1 ? "it names" : "all name") : `${naming} name`} ` +
+          `${subject} with ${focusLabel}.`;
   const parts = [
     `${found}${namingPhrase}`,
     // Each quoted sentence stands alone after Critica's lead, so the page can set it as a quotation.
@@ -160,6 +165,7 @@ export function withFollowUpFindings(backend: ReasoningBackend, focus: FollowUpR
   return {
     kind: backend.kind,
     model: backend.model,
+    ...(backend.selectEvidence ? { selectEvidence: backend.selectEvidence.bind(backend) } : {}),
     hypothesize: (input) => backend.hypothesize(input),
     judge: (input) => backend.judge(input),
     report: async (input) => addFollowUpFindings(await backend.report(input), input.evidence, focus),

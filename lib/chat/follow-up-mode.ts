@@ -1,6 +1,7 @@
 import type { RunStages } from "@/lib/runs/mode";
-import { researchMode, type ResearchOverrides } from "@/lib/research/mode";
-import { researchStages, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/run";
+import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
+import { researchStages } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { withFollowUpFindings, type FollowUpReportFocus } from "./follow-up-findings";
 
 /**
@@ -47,13 +48,11 @@ export function followUpReportInput(input: ResearchRunInput, focus: FollowUpRepo
  */
 export const followUpStages: RunStages<ResearchRunInput, FollowUpState, ResearchRunOutcome, ResearchOverrides> = {
   label: "follow-up iteration",
-  plan: { first: [], each: ["follow-up search", "hypothesize", "targeted search", "judge"], last: ["report"] },
+  plan: { first: [], each: ["follow-up search", ...RESEARCH_ITERATION], last: RESEARCH_CLOSING },
   stages: {
+    ...researchMode.stages,
     "follow-up search": (input, state, iteration) =>
       researchStages.followUpSearch(input, state, iteration, state.followUp.queries),
-    hypothesize: researchMode.stages.hypothesize,
-    "targeted search": researchMode.stages["targeted search"],
-    judge: researchMode.stages.judge,
     report: (input, state) => {
       const priorEvidenceIds = new Set(state.evidence.slice(0, state.followUp.priorEvidence).map((e) => e.id));
       return researchStages.report(followUpReportInput(input, { ...state.followUp, priorEvidenceIds }), state);

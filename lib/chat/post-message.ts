@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
 import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from "ai";
-import { getLanguageModel } from "@/lib/ai/providers";
 import type { PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/domain/errors";
-import { beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
+import { answeredQuestion, beginExchange, finishAnswer, listMessages, removeAnswerFrom } from "@/lib/db/messages";
 import { getRun, getRunEvidence, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import {
   followUpRequestSchema,
@@ -16,9 +14,9 @@ import {
   type MessageStatus,
 } from "@/lib/domain/chat";
 import { eventToDataPart } from "@/lib/runs/event-parts";
+import type { FollowUps, ModeDescription } from "@/lib/runs/mode";
 import type { ReasoningBackend } from "@/lib/research/backend";
-import { classifyFollowUp } from "./classify";
-import { classifyWithModel } from "./classify-model";
+import { createChatBackend, type ChatBackend } from "./backend";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
 import { conversationReferences } from "./references";
@@ -29,14 +27,25 @@ import { recordChatUsage } from "./usage";
 type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 type Part = ChatUIMessage["parts"][number];
 
+/** Why a research follow-up may not start now: the caller's run limits (lib/auth/limits.ts), as a 429 says it. */
+export interface FollowUpRefusal {
+  error: string;
+  retryAfterSeconds?: number;
+}
+
 /**
- * Options of {@link postFollowUp}: an injected model for evidence answers (tests; null forces the extractive
- * backend), an injected reasoning backend for research iterations (tests), and the request's abort signal.
+ * Options of {@link postFollowUp}: the run's mode (what a follow-up asking for more research does, and what a user
+ * calls the run: RunMode.followUps and label), an injected model for evidence answers (tests; null forces the
+ * extractive backend), an injected reasoning backend for research iterations (tests), the request's abort signal, and
+ * `admitResearch`, which counts a research follow-up against the caller's run limits (a research iteration is a run:
+ * per minute, per day and at once) and says when it is refused.
  */
 export interface PostFollowUpOptions {
+  mode: Pick<ModeDescription, "label"> & { followUps: FollowUps };
   model?: { model: LanguageModel; modelId: string; promptStyle?: PromptStyle } | null;
   researchBackend?: ReasoningBackend;
   signal?: AbortSignal;
+  admitResearch?: () => Promise<FollowUpRefusal | null>;
 }
 
 /** The text of a stored message's text parts. */
@@ -55,20 +64,22 @@ function parseBody(body: unknown) {
  * Accepts a follow-up in a run's conversation and answers it as an AI SDK UI message stream:
  * 1. the body `{ text, regenerate? }` is checked (1–2,000 characters; AppError "invalid-input" otherwise);
  * 2. the run must exist (404) and have ended (409 while it researches);
- * 3. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is
+ * 3. the backend reads the follow-up (its classification); one that starts a research iteration must be admitted by
+ *    `admitResearch` (AppError "rate-limited", 429 with its Retry-After, when a run limit is reached: nothing saved);
+ * 4. with `regenerate` (an answer's id), that answer and everything after it are removed and its question is
  *    answered again; otherwise the follow-up is saved as a user message;
- * 4. an assistant message is saved in status "streaming" holding the run's streaming lock (409 when another answer
+ * 5. an assistant message is saved in status "streaming" holding the run's streaming lock (409 when another answer
  *    streams: the follow-up is not saved, the user keeps their text);
- * 5. the stream carries `start` (the saved answer's id), a `data-follow-up-kind` part (the backend's reading,
+ * 6. the stream carries `start` (the saved answer's id), a `data-follow-up-kind` part (the backend's reading,
  *    shown to the user), the checked answer text, and a `data-chat-answer` part (references, checks);
- * 6. when the stream ends — finished, stopped by the client (abort) or failed — the answer is saved with its parts
+ * 7. when the stream ends — finished, stopped by the client (abort) or failed — the answer is saved with its parts
  *    and status and the lock released.
  * Access (who may read or post) is checked by the caller (app/_server/conversation-access.ts).
  */
 export async function postFollowUp(
   run: RunSummary,
   body: unknown,
-  options: PostFollowUpOptions = {},
+  options: PostFollowUpOptions,
 ): Promise<ReadableStream<Chunk>> {
   const request = parseBody(body);
   if (run.status === "running" || run.status === "queued")
@@ -84,20 +95,43 @@ export async function postFollowUp(
       "An answer is still being written in this conversation: wait for it to finish, or press Stop.",
     );
   }
-  let text = request.text;
-  let user: { id: string; text: string } | null = { id: crypto.randomUUID(), text };
-  if (request.regenerate) {
-    const question = await removeAnswerFrom(run.id, request.regenerate);
-    if (!question)
-      throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
-    text = question.text;
-    user = null;
-  }
+  const regenerated = request.regenerate ? answeredQuestion(history, request.regenerate) : null;
+  if (request.regenerate && !regenerated)
+    throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
+  const text = regenerated?.text ?? request.text;
+  const read = await readAndAdmit(text, run, options);
+  const user = regenerated ? null : { id: crypto.randomUUID(), text };
+  if (request.regenerate && !(await removeAnswerFrom(run.id, request.regenerate)))
+    throw new AppError("not-found", "That answer is not in this conversation any more: reload the page.");
   const assistantId = crypto.randomUUID();
   // Another answer streaming meanwhile: ConversationBusyError, a conflict (409) with its message.
   await beginExchange({ runId: run.id, user, assistantId });
   const earlier = (await listMessages(run.id)).filter((m) => m.id !== assistantId && m.id !== user?.id);
-  return answerStream(run, text, assistantId, earlier, options);
+  return answerStream(run, text, assistantId, earlier, options, read);
+}
+
+/** A follow-up as the backend read it, before its answer streams: the backend, its usage so far, the reading. */
+interface ReadFollowUp {
+  backend: ChatBackend;
+  usages: ModelUsage[];
+  classification: FollowUpClassification;
+}
+
+/**
+ * Reads the follow-up (readFollowUp) and, when it starts a research iteration, has it admitted by the run limits
+ * (`admitResearch`). @throws AppError "rate-limited" (429 with its Retry-After) when refused; the classification's
+ * model usage is saved then (it was spent).
+ */
+async function readAndAdmit(text: string, run: RunSummary, options: PostFollowUpOptions): Promise<ReadFollowUp> {
+  const backend = createChatBackend(options.model);
+  const usages: ModelUsage[] = [];
+  const classification = await readFollowUp(text, run, backend, options, (u) => usages.push(u));
+  const refusal = classification.kind === "research" ? await options.admitResearch?.() : null;
+  if (refusal) {
+    await saveUsage(run.id, usages, backend.model);
+    throw new AppError("rate-limited", refusal.error, { retryAfterSeconds: refusal.retryAfterSeconds });
+  }
+  return { backend, usages, classification };
 }
 
 /** The UI message stream of one answer; saves the answer when the stream ends, whatever the outcome. */
@@ -107,6 +141,7 @@ function answerStream(
   assistantId: string,
   earlier: ChatUIMessage[],
   options: PostFollowUpOptions,
+  { backend, usages, classification }: ReadFollowUp,
 ): ReadableStream<Chunk> {
   const parts: Part[] = [];
   const createdAt = new Date().toISOString();
@@ -115,9 +150,7 @@ function answerStream(
       let status: Exclude<MessageStatus, "streaming"> = "complete";
       // A research answer is saved as soon as its iteration has started (the iteration runs apart from the request).
       let saved = false;
-      // The model calls of this answer (classification, answer), added to the run's cost when the answer ends.
-      const usages: ModelUsage[] = [];
-      const model = options.model !== undefined ? options.model : getLanguageModel();
+      // The model calls of this answer (classification, answer) are in `usages`, added to the run's cost.
       const write = (chunk: Chunk) => {
         try {
           writer.write(chunk);
@@ -127,9 +160,8 @@ function answerStream(
       };
       try {
         write({ type: "start", messageId: assistantId, messageMetadata: { createdAt, status: "streaming" } });
-        const classification = await readFollowUp(text, run, model, options, (u) => usages.push(u));
         // Saved before a research iteration starts: its recorder continues after the run's last event.
-        await saveUsage(run.id, usages.splice(0), model?.modelId ?? null);
+        await saveUsage(run.id, usages.splice(0), backend.model);
         parts.push({ type: "data-follow-up-kind", id: "kind", data: classification });
         write({ type: "data-follow-up-kind", id: "kind", data: classification });
         if (classification.kind === "research") {
@@ -153,9 +185,8 @@ function answerStream(
             conversation,
             summary: report?.executiveSummary ?? null,
             history: toHistory(earlier),
-            model: model ? { model: model.model, modelId: model.modelId } : null,
+            backend,
             signal: options.signal,
-            timeoutMs: getConfig().OPENAI_TIMEOUT_MS,
             onUsage: (u) => usages.push(u),
           },
           (delta, progress) => {
@@ -174,7 +205,7 @@ function answerStream(
         status = options.signal?.aborted ? "stopped" : "failed";
         if (status === "failed") write({ type: "error", errorText: answerErrorMessage(error) });
       } finally {
-        await saveUsage(run.id, usages, model?.modelId ?? null);
+        await saveUsage(run.id, usages, backend.model);
         if (!saved) await finishAnswer(assistantId, parts, status);
         write({ type: "finish", messageMetadata: { createdAt, status } });
       }
@@ -182,7 +213,10 @@ function answerStream(
   });
 }
 
-/** Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to the answer. */
+/**
+ * Adds an answer's model calls to the run's cost; a failure to save them is logged, never lost silently nor fatal to
+ * the answer.
+ */
 async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | null): Promise<void> {
   await recordChatUsage(runId, usages, modelId).catch((error: unknown) =>
     console.error(`follow-up usage of run ${runId} could not be saved:`, error),
@@ -191,34 +225,33 @@ async function saveUsage(runId: string, usages: ModelUsage[], modelId: string | 
 
 /**
  * The backend's reading of a follow-up: with a language model, the model's (classifyWithModel: one small structured
- * call, the rules deciding when it fails); without one, the rules' (classifyFollowUp). A claim check cannot research
- * further: its follow-ups are answered from its evidence.
+ * call, the rules deciding when it fails); without one, the rules' (classifyFollowUp). A run whose mode does not
+ * research further (a claim check) answers its follow-ups from its evidence.
  */
 async function readFollowUp(
   text: string,
   run: RunSummary,
-  model: PostFollowUpOptions["model"],
+  backend: ChatBackend,
   options: PostFollowUpOptions,
   onUsage: (usage: ModelUsage) => void,
 ): Promise<FollowUpClassification> {
-  const classification: FollowUpClassification = model
-    ? await classifyWithModel(
-        model.model,
-        { followUp: text, question: run.question },
-        { signal: options.signal, timeoutMs: getConfig().OPENAI_TIMEOUT_MS, promptStyle: model.promptStyle, onUsage },
-      )
-    : { ...classifyFollowUp(text), decidedBy: "rules" };
-  if (classification.kind === "research" && run.mode !== "research") {
+  const classification = await backend.classify(
+    { followUp: text, question: run.question },
+    { signal: options.signal, onUsage },
+  );
+  if (classification.kind === "research" && options.mode.followUps === "evidence") {
     return {
       ...classification,
       kind: "evidence",
-      reason: `${classification.reason}; a claim check answers follow-ups from the evidence it found`,
+      reason: `${classification.reason}; a ${options.mode.label} answers follow-ups from the evidence it found`,
     };
   }
   return classification;
 }
 
-/** How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run. */
+/**
+ * How often a research answer looks for the iteration's new events (ms), and how long without news it re-reads the run.
+ */
 const FOLLOW_POLL_MS = 250;
 const FOLLOW_STALE_MS = 5_000;
 
@@ -285,7 +318,10 @@ async function followResearch(
 /** The user-facing message of a failed answer. */
 function answerErrorMessage(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);
-  return `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try again.`;
+  return (
+    `The answer could not be written (${detail.slice(0, 200)}). Your question is saved: press Regenerate to try ` +
+    `again.`
+  );
 }
 
 /** Earlier turns as plain text for the model (answers without their data parts). */

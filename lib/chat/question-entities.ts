@@ -10,7 +10,8 @@ import { findQuestionTerms } from "@/lib/research/agents/extractive/question-ter
  * - `drug` / `effect`: the names as the report writes them, null when the question names none (an open question has
  *   no drug; a question whose drug no record mentions has none either).
  * - `names(record, sentence)`: `record` indexes the `evidence` given; `sentence` is one of its title or abstract
- *   sentences as lib/text/sentences splitSentences returns it (raw, before quotableText cleans it). Unknown sentences name
+ *   sentences as lib/text/sentences splitSentences returns it (raw, before quotableText cleans it). Unknown sentences
+ * name
  *   nothing.
  * - `nearestChemicalIsDrug(record, sentence, at)`: whether the chemical mentioned closest to character `at` of the
  *   sentence (by distance between the mention and `at`) is the question's drug: a dose at `at` is then the drug's

@@ -1,7 +1,7 @@
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type Verdict } from "@/lib/reading/verdict";
 import { answers } from "@/lib/reading/stance";
-import { formatMarker } from "@/lib/report/render/markers";
+import { formatMarker } from "@/lib/grounding/markers";
 import type { ConversationReferences } from "./references";
 
 /** Records quoted in a yes/no answer (our choice: as many as the other extractive answers quote). */
@@ -37,7 +37,12 @@ export function readingAnswer(
   const parts = [`${count("yes")} point yes`, `${count("possibly")} possibly`, `${count("no")} no`].filter(
     (p) => !p.startsWith("0 "),
   );
-  const lead = `${VERDICT_WORDS[verdict]}, by the reading the report's bottom line uses: of the run's ${bearing.length === 1 ? "1 record that names" : `${bearing.length} records that name`} ${read.resolved.chemical} and ${read.resolved.organ ? `a disease of the ${read.resolved.organ}` : read.resolved.target}, ${parts.join(", ")} ${formatMarker(bearing.map((x) => x.n))}.`;
+  const lead =
+    `${VERDICT_WORDS[verdict]}, by the reading the report's bottom line uses: of the run's ` +
+    `${bearing.length === 1 ? "1 record that names" : `${bearing.length} records that name`} ` +
+    `${read.resolved.chemical} and ` +
+    `${read.resolved.organ ? `a disease of the ${read.resolved.organ}` : read.resolved.target}, ` +
+    `${parts.join(", ")} ${formatMarker(bearing.map((x) => x.n))}.`;
   const quoted = bearing
     .filter((x) => x.r.passage && x.abstract.includes(x.r.passage))
     .slice(0, MAX_QUOTED)

@@ -1,7 +1,7 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { isRetracted } from "@/lib/evidence/provenance";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 
 /**
  * The conversation's reference list: one numbered entry per record an answer may cite, every field rebuilt from

@@ -3,7 +3,7 @@ import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
 import { answerFromRecords } from "@/lib/report/appraise/answer";
 import type { GradeLevel } from "@/lib/report/appraise/grade";
-import { citedNumbers } from "@/lib/report/render/markers";
+import { citedNumbers } from "@/lib/grounding/markers";
 import { toReportRecords, type ReportRecord } from "@/lib/report/appraise/records";
 import type { Evidence } from "@/lib/domain/evidence";
 
@@ -115,7 +115,9 @@ export function versionView(events: RunEvent[], n?: number): VersionView | null 
   return { version, events: upTo, evidenceIds };
 }
 
-/** One reference added or removed between two versions: its record, number (in the version that has it), title and why. */
+/**
+ * One reference added or removed between two versions: its record, number (in the version that has it), title and why.
+ */
 export interface ReferenceChange {
   evidenceId: string;
   n: number;
@@ -231,7 +233,10 @@ export function versionDiff(before: VersionSide, after: VersionSide, question: s
   };
 }
 
-/** A report version as its page shows it: the view, its records, every version of the run, and what changed from the one before. */
+/**
+ * A report version as its page shows it: the view, its records, every version of the run, and what changed from the one
+ * before.
+ */
 export interface VersionPage {
   view: VersionView;
   records: ReportRecord[];

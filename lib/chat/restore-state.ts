@@ -1,11 +1,7 @@
 import { getRunEvidence, lastEventSeq, listRunEvents } from "@/lib/db/runs";
-import { initialResearchState, type ResearchState } from "@/lib/research/run";
+import { initialResearchState, type ResearchState } from "@/lib/research/state";
+import { normaliseQuery } from "@/lib/research/search-step";
 import { projectEvents } from "@/lib/runs/projections";
-
-/** A query as the research loop records it (lower case, single spaces), to know which were searched already. */
-function normaliseQuery(query: string): string {
-  return query.toLowerCase().replace(/\s+/g, " ").trim();
-}
 
 /**
  * The state of a finished research run rebuilt from what it saved, so a follow-up iteration continues it: its

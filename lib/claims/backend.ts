@@ -92,7 +92,10 @@ export interface VerdictDraft {
 export interface ClaimCheckBackend {
   kind: BackendKind;
   model: string | null;
-  /** Sampling temperature of the model calls that write prose (scores and verdicts are sampled at 0); null without a model. */
+  /**
+   * Sampling temperature of the model calls that write prose (scores and verdicts are sampled at 0); null without a
+   * model.
+   */
   temperature: number | null;
   /** Up to 3 checkable claims of a pasted claim or abstract. */
   extractClaims(text: string, signal?: AbortSignal, hooks?: AgentHooks): Promise<string[]>;

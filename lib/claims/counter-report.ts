@@ -21,7 +21,10 @@ export function sourcesLabel(sources: SourceId[]): string {
   return names.length <= 1 ? (names[0] ?? "no source") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** How a citation is introduced: "A 1998 study in Kidney Int (PMID 123) reported", or without a year "PMID 123 (year not recorded) reports". */
+/**
+ * How a citation is introduced: "A 1998 study in Kidney Int (PMID 123) reported", or without a year "PMID 123 (year not
+ * recorded) reports".
+ */
 function introduce(c: CounterCitation): string {
   const id = c.pmid ? `PMID ${c.pmid}` : (c.nctId ?? c.doi ?? c.evidenceId);
   if (c.year)
@@ -47,8 +50,10 @@ export function templateCounterReport(input: CounterReportInput): string {
   const { citations, stats, counter } = input;
   if (citations.length === 0) throw new Error("templateCounterReport needs at least one citation");
   const opening =
-    `The counter-statement is “${unquoted(counter.counterStatement)}”. A search of ${sourcesLabel(input.sources)} found ${stats.documentsFound} documents, ` +
-    `${describeStrategies(stats)}. Of these, ${stats.documentsScored} were scored from 0 to 5 for support of the counter-statement and ` +
+    `The counter-statement is “${unquoted(counter.counterStatement)}”. A search of ` +
+    `${sourcesLabel(input.sources)} found ${stats.documentsFound} documents, ` +
+    `${describeStrategies(stats)}. Of these, ${stats.documentsScored} were scored from 0 to 5 for support of ` +
+    `the counter-statement and ` +
     `${stats.documentsAboveThreshold} reached the threshold of ${stats.threshold}.`;
   const years = [...new Set(citations.map((c) => c.year).filter((y): y is number => y !== null))].sort();
   const when =
@@ -59,13 +64,15 @@ export function templateCounterReport(input: CounterReportInput): string {
         : `published ${years[0]}–${years.at(-1)}`;
   const closing =
     `Taken together, ${citations.length === 1 ? "this document" : `these ${citations.length} documents`} (${when}) ` +
-    `${citations.length === 1 ? "supports" : "support"} the counter-statement and so ${citations.length === 1 ? "speaks" : "speak"} against the claim “${unquoted(input.claim)}”. ` +
+    `${citations.length === 1 ? "supports" : "support"} the counter-statement and so ` +
+    `${citations.length === 1 ? "speaks" : "speak"} against the claim “${unquoted(input.claim)}”. ` +
     `The passages are quoted verbatim from the abstracts.`;
   const further = (rest: CounterCitation[]) =>
     rest.length === 0
       ? []
       : [
-          `Further ${rest.length === 1 ? "support comes from" : "documents reaching the threshold are"} ${markerFor(rest.map((c) => c.n))}.`,
+          `Further ${rest.length === 1 ? "support comes from" : "documents reaching the threshold are"} ` +
+            `${markerFor(rest.map((c) => c.n))}.`,
         ];
   const body: string[] = [];
   for (const c of citations) {
@@ -85,12 +92,17 @@ export function emptyCounterReport(input: Pick<CounterReportInput, "claim" | "co
   const { stats } = input;
   const unverified =
     stats.documentsAboveThreshold > 0
-      ? ` ${stats.documentsAboveThreshold} reached the threshold, but no passage supporting the counter-statement could be verified in ${stats.documentsAboveThreshold === 1 ? "its abstract" : "their abstracts"}.`
+      ? ` ${stats.documentsAboveThreshold} reached the threshold, but no passage supporting the ` +
+        `counter-statement could be verified in ` +
+        `${stats.documentsAboveThreshold === 1 ? "its abstract" : "their abstracts"}.`
       : "";
   return (
-    `No evidence against the claim was found. ${stats.documentsFound} documents were searched in ${sourcesLabel(input.sources)}, ` +
-    `${describeStrategies(stats)}. Of these, ${stats.documentsScored} were scored; none is cited, because none reached the threshold of ` +
-    `${stats.threshold} of 5 for support of the counter-statement “${unquoted(input.counter.counterStatement)}” with a verified passage.${unverified} ` +
+    `No evidence against the claim was found. ${stats.documentsFound} documents were searched in ` +
+    `${sourcesLabel(input.sources)}, ` +
+    `${describeStrategies(stats)}. Of these, ${stats.documentsScored} were scored; none is cited, because none ` +
+    `reached the threshold of ` +
+    `${stats.threshold} of 5 for support of the counter-statement ` +
+    `“${unquoted(input.counter.counterStatement)}” with a verified passage.${unverified} ` +
     `The absence of counter-evidence in these sources does not show that the claim is true.`
   );
 }

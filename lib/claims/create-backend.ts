@@ -1,9 +1,8 @@
-import type { LanguageModel } from "ai";
-import type { ModelUsage } from "@/lib/domain/agent";
+import { chooseModel, type ModelChoice } from "@/lib/ai/agent";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
+import { getEmbeddingModel } from "@/lib/ai/providers";
+import type { ModelUsage } from "@/lib/domain/agent";
 import type { TextEmbedder } from "@/lib/text/similarity";
-import { getEmbeddingModel, getLanguageModel } from "@/lib/ai/providers";
-import { getConfig } from "@/lib/config";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
@@ -11,29 +10,20 @@ import type { ClaimCheckBackend } from "@/lib/claims/backend";
 // Which claim-check backend and embedder a check uses. Apart from lib/claims/backend.ts (the contract the agents
 // implement), so the agents can import that contract without a file circle through their own factory.
 
-/** Options of {@link createClaimCheckBackend}: an injected model (tests), its id, a per-call time limit, a usage hook. */
-export interface ClaimBackendOptions {
-  model?: LanguageModel;
-  modelId?: string;
-  /** Time limit of each model call in ms; default OPENAI_TIMEOUT_MS. */
-  timeoutMs?: number;
+/** Options of {@link createClaimCheckBackend}: the model choice (a model, its id, a call timeout), a usage hook. */
+export interface ClaimBackendOptions extends ModelChoice {
   onUsage?: (usage: ModelUsage) => void;
 }
 
 /**
- * The claim-check backend: the LLM claim agents (lib/claims/agents/llm) with `options.model` when given,
- * else with the configured model ({@link getLanguageModel}), else the extractive claim check
+ * The claim-check backend: the LLM claim agents (lib/claims/agents/llm) on the model lib/ai/agent chooseModel picks
+ * (`options.model` when given, else the configured model), else the extractive claim check
  * (lib/claims/agents/extractive).
  */
 export function createClaimCheckBackend(options: ClaimBackendOptions = {}): ClaimCheckBackend {
-  const configured = options.model ? null : getLanguageModel();
-  const model = options.model ?? configured?.model;
-  if (!model) return createExtractiveClaimBackend();
-  const id = options.modelId ?? configured?.modelId ?? (typeof model === "string" ? model : model.modelId);
-  return createLlmClaimBackend(model, id, {
-    timeoutMs: options.timeoutMs ?? getConfig().OPENAI_TIMEOUT_MS,
-    onUsage: options.onUsage,
-  });
+  const chosen = chooseModel(options);
+  if (!chosen) return createExtractiveClaimBackend();
+  return createLlmClaimBackend(chosen.model, chosen.modelId, { ...chosen.options, onUsage: options.onUsage });
 }
 
 /**

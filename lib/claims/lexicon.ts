@@ -1,7 +1,8 @@
 /**
  * Word lists of the extractive claim check: effect verbs with their direction, harm nouns, negation and
  * equivalence cues, organ combining forms. Source: our lists, built from the finding sentences of the BC5CDR and
- * MEDLINE corpus abstracts (negation: lib/text/negation.ts, NegEx's triggers), the organ forms are the Greek/Latin combining forms used in MeSH anatomy and disease terms.
+ * MEDLINE corpus abstracts (negation: lib/text/negation.ts, NegEx's triggers), the organ forms are the Greek/Latin
+ * combining forms used in MeSH anatomy and disease terms.
  */
 
 /** Direction of an effect: raises the named quantity, lowers it, or affects it either way. */

@@ -7,6 +7,9 @@ import { claimCheckInputSchema } from "@/lib/domain/run-input";
 import type { RunMode } from "@/lib/runs/mode";
 import { createSources } from "@/lib/sources/registry";
 import type { ClaimCheckBackend } from "./backend";
+import { claimCheckDescription } from "./description";
+import { claimCheckExport } from "./export";
+import { claimCheckVerdict } from "./history-verdict";
 import { createClaimCheckBackend, createClaimEmbedder } from "./create-backend";
 import {
   claimCheckOutcome,
@@ -17,10 +20,16 @@ import {
   type ClaimCheckState,
 } from "./stages";
 
-/** What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default sources. */
+/**
+ * What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default
+ * sources.
+ */
 export type ClaimCheckRequest = z.output<typeof claimCheckInputSchema>;
 
-/** What a caller may inject into a claim check (tests): the backend and the similarity embedder; it then executes in process. */
+/**
+ * What a caller may inject into a claim check (tests): the backend and the similarity embedder; it then executes in
+ * process.
+ */
 export interface ClaimCheckOverrides {
   backend: ClaimCheckBackend;
   embedder: TextEmbedder;
@@ -49,9 +58,9 @@ export const claimCheckMode: RunMode<
   ClaimCheckOutcome,
   ClaimCheckOverrides
 > = {
-  name: "claim-check",
-  label: "claim check",
+  ...claimCheckDescription,
   request: claimCheckInputSchema,
+  formRequest: (fields) => ({ text: fields.text?.[0] ?? "", sources: fields.sources ?? [] }),
   remotePath: "/api/checks",
   settings: (request, sources) => ({ mode: "claim-check", question: request.text, sources, maxIterations: 1 }),
   requestOf: (settings) => ({ text: settings.question, sources: settings.sources }),
@@ -104,6 +113,22 @@ export const claimCheckMode: RunMode<
     };
   },
   failed: (error) => ({ status: "failed", error, claims: [], shortfalls: [] }),
+  verdict: claimCheckVerdict,
+  export: claimCheckExport,
+  watch: "new-run",
+  // Executed durably once enqueued: without a workflow run id its enqueue was interrupted, or a version before
+  // durable checks executed it in the stopped server's memory; nobody executes it any more.
+  interrupted: "fail",
+  followUps: "evidence",
+  agents: [
+    { name: "claim-extraction" },
+    { name: "counter-statement" },
+    { name: "embedding" },
+    { name: "claim-scoring" },
+    { name: "claim-passages" },
+    { name: "counter-report" },
+    { name: "claim-verdict" },
+  ],
 };
 
 /**

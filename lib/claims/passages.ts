@@ -4,7 +4,7 @@ import {
   type DocumentScore,
   type DroppedPassage,
 } from "@/lib/domain/claim-check";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";
 
@@ -36,7 +36,7 @@ export function citationCandidates(documents: FoundDocument[], scores: DocumentS
 
 /**
  * Keeps the proposed passages that are found in their document's abstract (exact, else similarity ≥ 0.95 over a
- * sliding window: lib/report/appraise/quote-check.ts) and numbers them as citations [1]…[n] in candidate order, one per
+ * sliding window: lib/grounding/passages.ts) and numbers them as citations [1]…[n] in candidate order, one per
  * document (its first verified passage). The citation's passage is the abstract's own wording of the match.
  * Every other proposal is dropped: not found in the abstract, for a document that is not a candidate, or a second
  * passage for an already cited document (the last is not reported as dropped).

@@ -13,10 +13,16 @@ export function readingText(reading: ClaimReading): string {
   if (!reading.organ) return `${reading.chemical} — ${relation} — ${reading.target}`;
   const listed = reading.diseases.slice(0, LISTED_DISEASES).join(", ");
   const more = reading.diseases.length > LISTED_DISEASES ? ", …" : "";
-  return `${reading.chemical} — ${relation} — diseases of the ${reading.organ} (${reading.diseases.length} annotated${listed ? `: ${listed}${more}` : ""})`;
+  return (
+    `${reading.chemical} — ${relation} — diseases of the ${reading.organ} (${reading.diseases.length} ` +
+    `annotated${listed ? `: ${listed}${more}` : ""})`
+  );
 }
 
-/** What the relation model read in a document: "cocaine → myocardial ischemia: causes (relation probability 0.86)"; a denial reads "not related (denied)". */
+/**
+ * What the relation model read in a document: "cocaine → myocardial ischemia: causes (relation probability 0.86)"; a
+ * denial reads "not related (denied)".
+ */
 export function relationText(r: DocumentRelation): string {
   const what = r.relation === "none" ? (r.negated ? "denied" : "no relation") : r.relation;
   return `${r.chemical} → ${r.disease}: ${what} (relation probability ${r.probability.toFixed(2)})`;

@@ -1,5 +1,5 @@
 import type { ClaimSides, CounterCitation, DocumentScore, SideDocument } from "@/lib/domain/claim-check";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import type { PassageProposal } from "./backend";
 import type { FoundDocument } from "./merge-found";
 import { MAX_CITED_DOCUMENTS } from "./passages";
@@ -53,7 +53,7 @@ function sideDocument(
  *   passages were verified by lib/claims/passages.ts), in citation order.
  * - supports: null when `supportProposals` is null (the backend does not look for documents in line with the
  *   claim); else `count` = documents scored stance "claim", shown = the candidates whose first proposed passage is
- *   found in their abstract (exact, else similarity ≥ 0.95: lib/report/appraise/quote-check.ts), with the abstract's own
+ *   found in their abstract (exact, else similarity ≥ 0.95: lib/grounding/passages.ts), with the abstract's own
  *   wording. Candidates without a verified passage are counted, not shown.
  * @param scores one per document, in the order of `documents`; `threshold` the counter-score threshold.
  */

@@ -25,7 +25,7 @@ import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
 import { MAX_CLAIMS } from "./agents/extractive/extraction";
 import { countByStrategy, mergeFound, withoutSourceOf, type FoundDocument } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { buildSearchStats } from "./search-stats";
 import { buildSides, supportCandidates } from "./sides";
 import { searchThreeWays } from "./strategies";
@@ -86,7 +86,10 @@ export interface ClaimProgress {
   result: ClaimCheckResult | null;
 }
 
-/** The state of a claim check between its stages: its claims, the run's merged evidence (for deduplication) and its shortfalls. */
+/**
+ * The state of a claim check between its stages: its claims, the run's merged evidence (for deduplication) and its
+ * shortfalls.
+ */
 export interface ClaimCheckState {
   claims: ClaimProgress[];
   evidence: Evidence[];
@@ -184,7 +187,10 @@ export const claimStages = {
     });
   },
 
-  /** (3) Keyword, semantic and HyDE search in parallel, merged with provenance, the claim's own source left out; the new records saved. */
+  /**
+   * (3) Keyword, semantic and HyDE search in parallel, merged with provenance, the claim's own source left out; the new
+   * records saved.
+   */
   async search(input: ClaimCheckInput, state: ClaimCheckState): Promise<ClaimCheckState> {
     const { recorder } = input;
     return eachClaim(input, state, async (c) => {
@@ -281,7 +287,7 @@ export const claimStages = {
       );
       const dropped =
         backend.kind === "llm"
-          ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub, emptyTally()) }))
+          ? verified.dropped.map((d) => ({ ...d, passage: scrubText(d.passage, scrub) }))
           : verified.dropped;
       const stats = buildSearchStats(documents, scores, citations, dropped, {
         keyword: true,
@@ -304,7 +310,10 @@ export const claimStages = {
     });
   },
 
-  /** (6) The counter-report: the model's (markers kept to the citations), or without citations the empty-evidence report. */
+  /**
+   * (6) The counter-report: the model's (markers kept to the citations), or without citations the empty-evidence
+   * report.
+   */
   async counterReport(input: ClaimCheckInput, state: ClaimCheckState): Promise<ClaimCheckState> {
     const call = stageCall(input);
     return eachClaim(input, state, async (c) => {
@@ -330,7 +339,10 @@ export const claimStages = {
     });
   },
 
-  /** (7) The verdict on the original claim; without citations decided by counting (lib/claims/verdict.ts), never by a model. */
+  /**
+   * (7) The verdict on the original claim; without citations decided by counting (lib/claims/verdict.ts), never by a
+   * model.
+   */
   async verdict(input: ClaimCheckInput, state: ClaimCheckState): Promise<ClaimCheckState> {
     const { backend, signal } = input;
     const call = stageCall(input);

@@ -23,19 +23,34 @@ export interface SentenceReading {
   result: boolean;
 }
 
-/** Tokens before an effect verb or nominal within which the claim's subject makes the cue its own ("doxorubicin reduced"). Source: our choice. */
+/**
+ * Tokens before an effect verb or nominal within which the claim's subject makes the cue its own ("doxorubicin
+ * reduced"). Source: our choice.
+ */
 const SUBJECT_BEFORE_VERB = 4;
-/** Tokens between the subject and an effect noun ("doxorubicin-induced cardiotoxicity", "doxorubicin cardiomyopathy"). Source: our choice. */
+/**
+ * Tokens between the subject and an effect noun ("doxorubicin-induced cardiotoxicity", "doxorubicin cardiomyopathy").
+ * Source: our choice.
+ */
 const SUBJECT_BEFORE_NOUN = 2;
-/** Tokens after a verb or noun within which an agent word introduces the subject ("induced by doxorubicin"). Source: our choice. */
+/**
+ * Tokens after a verb or noun within which an agent word introduces the subject ("induced by doxorubicin"). Source: our
+ * choice.
+ */
 const AGENT_AFTER = 4;
-/** Tokens after an effect nominal within which "by" introduces its agent ("attenuation of the … syndrome by amiloride"). Source: our choice. */
+/**
+ * Tokens after an effect nominal within which "by" introduces its agent ("attenuation of the … syndrome by amiloride").
+ * Source: our choice.
+ */
 const AGENT_AFTER_NOMINAL = 10;
 
 /** Effect nouns that state a harm happening (the "up" direction of "causes"); other effect nouns are directionless. */
 const HARM_NOUN =
   /(?:toxic|damage|injur|impair|path(?:y|ies)$|failure|dysfunction|lesion|necros|apoptos|adverse|complication|disorder|disease|syndrome|itis$)/;
-/** Words that introduce the agent after a cue, by kind of cue: a participle ("induced by"), a harm noun ("cardiotoxicity of"), a nominal ("attenuation … by"). */
+/**
+ * Words that introduce the agent after a cue, by kind of cue: a participle ("induced by"), a harm noun ("cardiotoxicity
+ * of"), a nominal ("attenuation … by").
+ */
 const AGENT_WORDS: Record<Cue["kind"], ReadonlySet<string>> = {
   verb: new Set(["by", "of", "with", "from", "after", "following"]),
   nominal: new Set(["by"]),
@@ -51,7 +66,9 @@ interface Token {
   end: number;
 }
 
-/** An effect cue: a verb form, a nominal of an effect verb, a harm noun, or a relation noun ("effect", "association"). */
+/**
+ * An effect cue: a verb form, a nominal of an effect verb, a harm noun, or a relation noun ("effect", "association").
+ */
 interface Cue {
   token: number;
   direction: EffectDirection;
@@ -116,7 +133,8 @@ function negationScopes(sentence: string, tokens: Token[]): Array<{ cueStart: nu
  *    ≤ 4 after a harm noun ("cardiotoxicity of doxorubicin"); a hyphen compound belongs to its first word
  *    ("lithium-induced" to lithium). Cues of other agents ("carvedilol protects") are ignored.
  * 3. Negation: a cue inside the scope of a negation trigger (NegEx-style, lib/text/negation.ts: from the trigger
- *    to a terminator such as "but" or 8 tokens) is negated; a negation whose scope holds a concept other than the subject,
+ *    to a terminator such as "but" or 8 tokens) is negated; a negation whose scope holds a concept other than the
+ * subject,
  *    with the subject before it or in it, negates the claim's relation ("no cardiotoxicity was seen with
  *    doxorubicin").
  * 4. Stance: what these affirmed and negated effects say about the claim and its counter-statement (e.g. for

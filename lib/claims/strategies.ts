@@ -15,7 +15,10 @@ export const POOL_LIVE_LIMIT = 40;
 export const POOL_LOCAL_LIMIT = 300;
 /** Records kept per similarity strategy, best first. Source: our choice, as many as the keyword search keeps. */
 const SIMILARITY_TOP = KEYWORD_LIMIT;
-/** Least TF-IDF cosine for a similarity hit: below it a record shares only a stray word. Source: our choice (TF-IDF only; provider embeddings keep every pool record). */
+/**
+ * Least TF-IDF cosine for a similarity hit: below it a record shares only a stray word. Source: our choice (TF-IDF
+ * only; provider embeddings keep every pool record).
+ */
 export const MIN_SIMILARITY = 0.05;
 /** Words of a text used to fetch its similarity pool (OR-ed). Source: our choice. */
 export const POOL_QUERY_TERMS = 8;
@@ -103,7 +106,10 @@ export async function rankBySimilarity(
   return ranked.map((x) => ({ evidence: x.evidence, relevance: x.score / best }));
 }
 
-/** The keyword strategy: the counter-statement's boolean keyword query on every source, {@link KEYWORD_LIMIT} per source. */
+/**
+ * The keyword strategy: the counter-statement's boolean keyword query on every source, {@link KEYWORD_LIMIT} per
+ * source.
+ */
 export async function keywordStrategy(counter: CounterStatement, ctx: StrategyContext): Promise<StrategyHit[]> {
   const found = await search("keyword", ctx, ctx.sources, counter.keywordQuery, KEYWORD_LIMIT);
   return found.map((evidence) => ({ evidence, relevance: evidence.relevance }));

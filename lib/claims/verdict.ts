@@ -75,9 +75,13 @@ function relationBasis(reading: ClaimReading, against: number, forClaim: number)
           ? "treat or prevent"
           : "treats or prevents";
   return (
-    `Read as “${reading.chemical} ${relation} ${reading.organ ? `diseases of the ${reading.organ}` : reading.target}”; the relation model (trained on BC5CDR) ` +
-    `read each document for ${pairPhrase(reading)}: ${documents(reported)} ${reported === 1 ? "reports" : "report"} it, ` +
-    `${opposite === 0 ? "none reports" : `${documents(opposite)} ${opposite === 1 ? "reports" : "report"}`} the opposite.`
+    `Read as “${reading.chemical} ${relation} ` +
+    `${reading.organ ? `diseases of the ${reading.organ}` : reading.target}”; the relation model (trained on ` +
+    `BC5CDR) ` +
+    `read each document for ${pairPhrase(reading)}: ${documents(reported)} ` +
+    `${reported === 1 ? "reports" : "report"} it, ` +
+    `${opposite === 0 ? "none reports" : `${documents(opposite)} ${opposite === 1 ? "reports" : "report"}`} ` +
+    `the opposite.`
   );
 }
 
@@ -104,7 +108,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       verdict: "undecided",
       confidence: "low",
       rationale:
-        `None of the ${documents(stats.documentsFound)} searched reached the threshold of ${threshold} of 5 for the counter-statement, ` +
+        `None of the ${documents(stats.documentsFound)} searched reached the threshold of ${threshold} of 5 ` +
+        `for the counter-statement, ` +
         `and none stated a finding in line with the claim. The sources searched leave the claim undecided.`,
     };
   }
@@ -115,9 +120,12 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       verdict: "contradicts",
       confidence: verdictConfidence(against, forClaim),
       rationale:
-        `${capitalised(documents(against))} of the ${stats.documentsScored} scored reached the threshold of ${threshold} of 5 for the counter-statement ` +
-        `“${unquoted(input.counter.counterStatement)}”, and ${stats.documentsCited === 1 ? "1 is cited with a passage verified in its abstract" : `${stats.documentsCited} are cited with passages verified in their abstracts`}. ` +
-        `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so the evidence contradicts it. ${agree(forClaim)}`,
+        `${capitalised(documents(against))} of the ${stats.documentsScored} scored reached the threshold of ` +
+        `${threshold} of 5 for the counter-statement ` +
+        `“${unquoted(input.counter.counterStatement)}”, and ` +
+        `${stats.documentsCited === 1 ? "1 is cited with a passage verified in its abstract" : `${stats.documentsCited} are cited with passages verified in their abstracts`}. ` +
+        `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so ` +
+        `the evidence contradicts it. ${agree(forClaim)}`,
     };
   }
   if (forClaim >= 1 && forClaim >= VERDICT_MAJORITY * against) {
@@ -125,7 +133,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
       verdict: "supports",
       confidence: verdictConfidence(forClaim, against),
       rationale:
-        `${capitalised(documents(forClaim))} stated findings in line with the claim, against ${against} reaching the threshold of ${threshold} of 5 for the counter-statement. ` +
+        `${capitalised(documents(forClaim))} stated findings in line with the claim, against ${against} ` +
+        `reaching the threshold of ${threshold} of 5 for the counter-statement. ` +
         `The evidence found supports the claim. ${agree(against)}`,
     };
   }
@@ -133,7 +142,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
     verdict: "undecided",
     confidence: against >= 3 && forClaim >= 3 ? "medium" : "low",
     rationale:
-      `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
+      `${capitalised(documents(against))} support the counter-statement and ${documents(forClaim)} support the ` +
+      `claim, without a ${VERDICT_MAJORITY}:1 majority either way. ` +
       `The evidence is mixed, so the claim stays undecided.`,
   };
 }
@@ -145,7 +155,8 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
  * records. Confidence: {@link verdictConfidence} of the documents on the verdict's side against the other side.
  */
 function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraft {
-  // A record naming the drug with the condition (an organ's disease) without reading a harm bears little (as in research).
+  // A record naming the drug with the condition (an organ's disease) without reading a harm bears little (as in
+  // research).
   const bearing = (s: VerdictInput["scores"][number]) => (s.relation ? unrelatedBearing(reading, s.relation) : 1);
   const stances = input.scores.map((s) => ({
     stance: stanceOfScore(s),
@@ -166,7 +177,8 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   const named = reading.organ ? `a disease of the ${reading.organ}` : reading.target;
   const weakText =
     weak > 0
-      ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with ${named} without reading a harm, which weighs little.`
+      ? ` ${capitalised(documents(weak))} ${weak === 1 ? "names" : "name"} ${reading.chemical} with ${named} ` +
+        `without reading a harm, which weighs little.`
       : "";
   const unsureText =
     unsure > 0
@@ -207,6 +219,8 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   return {
     verdict,
     confidence,
-    rationale: `${basis}${weakText}${unsureText}${apart} Weighed as the research bottom line weighs its records, the answer to the claim reads “${weighed}”, ${conclusion}.`,
+    rationale:
+      `${basis}${weakText}${unsureText}${apart} Weighed as the research bottom line weighs its records, the answer ` +
+      `to the claim reads “${weighed}”, ${conclusion}.`,
   };
 }

@@ -79,7 +79,8 @@ export async function findSameRecord(e: Evidence, tx = getDb()): Promise<Evidenc
  * Saves a record, merging with the stored row of the same record (see findSameRecord). Library imports pass
  * `inLibrary: true`; run evidence never clears a row's library flag. Identifiers the stored row has and the new
  * record lacks are kept, and so is the stored provenance when the new record carries none (a PubTator re-import knows
- * nothing of retractions); a record that carries provenance replaces it (a re-imported MEDLINE record updates its flags).
+ * nothing of retractions); a record that carries provenance replaces it (a re-imported MEDLINE record updates its
+ * flags).
  * @returns the stored evidence id and whether the row was created, updated or left unchanged.
  */
 export async function saveEvidence(

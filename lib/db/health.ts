@@ -32,7 +32,9 @@ export interface WorldRuns {
   runs: { list(params: { pagination: { limit: number }; resolveData: "none" }): Promise<unknown> };
 }
 
-/** `promise`, or a rejection "did not answer within <ms> ms" once `ms` passed (the probe itself keeps running, ignored). */
+/**
+ * `promise`, or a rejection "did not answer within <ms> ms" once `ms` passed (the probe itself keeps running, ignored).
+ */
 async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -96,7 +98,8 @@ export async function checkDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promis
 /**
  * Whether this process's Workflow SDK world answers within `timeoutMs`: the local world's data directory
  * ({@link checkLocalWorld} on WORKFLOW_LOCAL_DATA_DIR, or the SDK's default `.workflow-data`) or the Postgres
- * world's tables ({@link checkPostgresWorld} on `getWorld()` of `workflow/runtime`). With the inline engine there is no world: `{ ok: true, kind: "none" }`.
+ * world's tables ({@link checkPostgresWorld} on `getWorld()` of `workflow/runtime`). With the inline engine there is no
+ * world: `{ ok: true, kind: "none" }`.
  * Never throws.
  */
 export async function checkWorld(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<WorldHealth> {

@@ -74,7 +74,8 @@ function legacyScope(ownerId: string | null | undefined): HistoryScope {
 
 /**
  * One page of a history, newest first: the runs of `scope` (or, with the older `ownerId` option, the runs that
- * browser session started plus the CLI's runs), filtered by {@link HistoryFilters}. Keyset pagination on (createdAt, id) descending: `cursor` is the
+ * browser session started plus the CLI's runs), filtered by {@link HistoryFilters}. Keyset pagination on (createdAt,
+ * id) descending: `cursor` is the
  * `nextCursor` of the previous page (a malformed cursor starts from the newest run); deleting runs between
  * pages skips or repeats nothing.
  * @returns at most `limit` runs and the cursor of the next page (null on the last page).

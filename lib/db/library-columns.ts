@@ -103,7 +103,10 @@ const sqliteLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
  * 20261125000100_library_sync): MeSH headings, then entity names, then NCT IDs of its DataBankList, space-separated.
  */
 export function ftsTerms(e: Evidence): string {
-  return `${e.citation.meshTerms.map((m) => m.term).join(" ")} ${e.entities.map((x) => x.name).join(" ")} ${(e.provenance?.trialRegistrations ?? []).join(" ")}`;
+  return (
+    `${e.citation.meshTerms.map((m) => m.term).join(" ")} ${e.entities.map((x) => x.name).join(" ")} ` +
+    `${(e.provenance?.trialRegistrations ?? []).join(" ")}`
+  );
 }
 
 /**
@@ -112,7 +115,11 @@ export function ftsTerms(e: Evidence): string {
  */
 export function ftsFacets(e: Evidence): string {
   const c = e.citation;
-  return `${c.year === null ? "" : `yr${c.year}`} ${c.publicationTypes.map((t) => `pt${t.replaceAll(" ", "")}`).join(" ")} ${c.meshTerms.map((m) => `mh${m.term.replaceAll(" ", "")}`).join(" ")}`;
+  return (
+    `${c.year === null ? "" : `yr${c.year}`} ` +
+    `${c.publicationTypes.map((t) => `pt${t.replaceAll(" ", "")}`).join(" ")} ` +
+    `${c.meshTerms.map((m) => `mh${m.term.replaceAll(" ", "")}`).join(" ")}`
+  );
 }
 
 /**

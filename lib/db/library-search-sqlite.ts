@@ -27,7 +27,10 @@ const RERANK_EXTRA = 100;
 const RERANK_MAX_LIMIT = 100;
 /** Rows considered when every term is common: the newest rows having all of them. */
 const ALL_COMMON_ROWS = 200;
-/** FTS5's bm25() parameters (k1, b) and our column weights: title 10, abstract 1, terms (MeSH, entities, NCT IDs) 3, facets 0. */
+/**
+ * FTS5's bm25() parameters (k1, b) and our column weights: title 10, abstract 1, terms (MeSH, entities, NCT IDs) 3,
+ * facets 0.
+ */
 const K1 = 1.2;
 const B = 0.75;
 const WEIGHTS = { title: 10, abstract: 1, terms: 3 };
@@ -37,7 +40,10 @@ const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
 /** The query's terms match title, abstract and terms, never the facets ("review" must not match every review). */
 const columns = (expression: string) => `{title abstract terms} : (${expression})`;
 
-/** Document frequencies by term, for one library size (to 1%), so a sync in progress does not empty the cache at every batch. */
+/**
+ * Document frequencies by term, for one library size (to 1%), so a sync in progress does not empty the cache at every
+ * batch.
+ */
 const dfCache = { size: -1, df: new Map<string, number>() };
 
 /** How many library records contain `term` (exact; a term's count is read once per library size). */

@@ -8,7 +8,13 @@ import {
   type LibraryRow,
 } from "@/lib/db/library-columns";
 import { columnValuesToEvidence, rawRowToEvidence } from "@/lib/db/library-rows";
-import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
+import type {
+  BatchOutcome,
+  LibraryBatch,
+  LibraryWriter,
+  MergeStored,
+  SyncFileState,
+} from "@/lib/db/library-writer-types";
 import { evidenceSchema } from "@/lib/domain/evidence";
 
 /** Postgres types of EVIDENCE_COLUMNS for the unnest() of a batch (JSON columns travel as text, cast to jsonb). */
@@ -67,7 +73,8 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
     const pmids = records.flatMap((r) => (r.pmid ? [r.pmid] : []));
     const dois = records.flatMap((r) => (r.doi ? [r.doi] : []));
     const { rows } = await client.query(
-      `SELECT ${EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ")}, "inLibrary" FROM "Evidence" WHERE "id" = ANY($1) OR "pmid" = ANY($2) OR "doi" = ANY($3)`,
+      `SELECT ${EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ")}, "inLibrary" FROM "Evidence" WHERE "id" = ` +
+        `ANY($1) OR "pmid" = ANY($2) OR "doi" = ANY($3)`,
       [ids, pmids, dois],
     );
     const byKey = new Map<string, Record<string, unknown>>();
@@ -106,7 +113,8 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
     if (batch.deletes.length) {
       const ids = batch.deletes.map((pmid) => `pmid:${pmid}`);
       const removed = await client.query(
-        `DELETE FROM "Evidence" e WHERE e."id" = ANY($1) AND e."inLibrary" AND NOT EXISTS (SELECT 1 FROM "RunEvidence" r WHERE r."evidenceId" = e."id")`,
+        `DELETE FROM "Evidence" e WHERE e."id" = ANY($1) AND e."inLibrary" AND NOT EXISTS (SELECT 1 FROM ` +
+          `"RunEvidence" r WHERE r."evidenceId" = e."id")`,
         [ids],
       );
       const left = await client.query(

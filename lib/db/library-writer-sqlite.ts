@@ -12,7 +12,13 @@ import {
 } from "@/lib/db/library-columns";
 import { LibraryIndexChanges } from "@/lib/db/library-index-changes";
 import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
-import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "@/lib/db/library-writer";
+import type {
+  BatchOutcome,
+  LibraryBatch,
+  LibraryWriter,
+  MergeStored,
+  SyncFileState,
+} from "@/lib/db/library-writer-types";
 import { evidenceSchema, type Entity } from "@/lib/domain/evidence";
 
 /**
@@ -48,7 +54,8 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
 
   const columns = EVIDENCE_COLUMNS.map((c) => `"${c}"`).join(", ");
   const insert = db.prepare(
-    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES (${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
+    `INSERT INTO "Evidence" (${columns}, "inLibrary", "createdAt", "updatedAt") VALUES ` +
+      `(${EVIDENCE_COLUMNS.map(() => "?").join(", ")}, 1, ?, ?)`,
   );
   const update = db.prepare(
     `UPDATE "Evidence" SET ${EVIDENCE_COLUMNS.filter((c) => c !== "id")

@@ -87,7 +87,9 @@ function hitRows(ids: string[]): Promise<Array<Record<string, unknown>>> {
       );
 }
 
-/** A `since` search reads this many times its limit in hits before dropping the older records, at most SINCE_PROBE_MAX. */
+/**
+ * A `since` search reads this many times its limit in hits before dropping the older records, at most SINCE_PROBE_MAX.
+ */
 const SINCE_PROBE_FACTOR = 10;
 const SINCE_PROBE_MAX = 1_000;
 

@@ -109,12 +109,19 @@ export async function finishAnswer(
  */
 export async function removeAnswerFrom(runId: string, answerId: string): Promise<{ id: string; text: string } | null> {
   const all = await listMessages(runId);
-  const index = all.findIndex((m) => m.id === answerId && m.role === "assistant");
-  if (index < 1 || all[index - 1].role !== "user") return null;
-  const question = all[index - 1];
-  const text = question.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+  const question = answeredQuestion(all, answerId);
+  if (!question) return null;
+  const index = all.findIndex((m) => m.id === answerId);
   await getDb().message.deleteMany({ where: { runId, id: { in: all.slice(index).map((m) => m.id) } } });
-  return { id: question.id, text };
+  return question;
+}
+
+/** The user's question an answer of `messages` (oldest first) answered: its id and text, or null (no such answer). */
+export function answeredQuestion(messages: ChatUIMessage[], answerId: string): { id: string; text: string } | null {
+  const index = messages.findIndex((m) => m.id === answerId && m.role === "assistant");
+  if (index < 1 || messages[index - 1].role !== "user") return null;
+  const question = messages[index - 1];
+  return { id: question.id, text: question.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("") };
 }
 
 /**

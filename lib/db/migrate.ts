@@ -91,7 +91,8 @@ function applySqlite(url: string, migrations: Migration[]): MigrationResult {
         (
           db
             .prepare(
-              `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+              `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND ` +
+                `rolled_back_at IS NULL`,
             )
             .all() as Array<{ migration_name: string; checksum: string }>
         ).map((r) => [r.migration_name, r.checksum]),
@@ -130,7 +131,8 @@ async function applyPostgres(url: string, migrations: Migration[]): Promise<Migr
     await client.query("SELECT pg_advisory_lock(72707369)");
     await client.query(PG_TABLE);
     const rows = await client.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND ` +
+        `rolled_back_at IS NULL`,
     );
     const done = new Map(rows.rows.map((r) => [r.migration_name, r.checksum]));
     const applied: string[] = [];

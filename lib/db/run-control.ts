@@ -82,7 +82,10 @@ export async function claimLapsedRun(runId: string, seen: Date | null, now = new
   return count === 1;
 }
 
-/** Gives a run to `ownerId` (a user id), or makes it ownerless with null (CLI runs with accounts off: anyone may act on them). */
+/**
+ * Gives a run to `ownerId` (a user id), or makes it ownerless with null (CLI runs with accounts off: anyone may act on
+ * them).
+ */
 export async function setRunOwner(runId: string, ownerId: string | null): Promise<void> {
   await getDb().run.update({ where: { id: runId }, data: { ownerId } });
 }

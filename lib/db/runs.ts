@@ -8,9 +8,12 @@ import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";
 import type { BackendKind, RunStatus } from "@/lib/domain/run";
 import { parseStoredEvent, type RunEvent, type RunEventPayloads, type RunEventType } from "@/lib/domain/events";
 
-/** Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted text in `question`. */
+/**
+ * Settings a run was started with; stored so the run can be repeated. A claim check ("claim-check") keeps its pasted
+ * text in `question`.
+ */
 export const runSettingsSchema = z.object({
-  mode: z.enum(["research", "claim-check"]),
+  mode: z.string().min(1),
   question: z.string(),
   sources: z.array(sourceIdSchema),
   maxIterations: z.number().int(),
@@ -153,7 +156,8 @@ const RACE_ATTEMPTS = 10;
 
 /**
  * Saves newly found evidence records and links them to the run in order, starting at `firstOrdinal`: one short
- * transaction per record (save + link), tried up to 10 times, 0.1 to 0.9 s apart, when it loses a race with another run saving the same
+ * transaction per record (save + link), tried up to 10 times, 0.1 to 0.9 s apart, when it loses a race with another run
+ * saving the same
  * record. Concurrent runs (on any instance) save the same records; one transaction for all of a search's records held
  * their row locks for seconds, and on Postgres 20 concurrent runs then waited past Prisma's 5 s transaction timeout
  * or deadlocked (tests/integration/load.test.ts: every run failed). A re-run step re-links idempotently (upsert).
@@ -180,7 +184,8 @@ export async function addRunEvidence(
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (attempt >= RACE_ATTEMPTS || typeof code !== "string" || !RACE_CODES.has(code)) throw error;
-        // 100, 200, … 900 ms apart: 4.5 s in all, time for another process's short write to end (SQLite fails fast here).
+        // 100, 200, … 900 ms apart: 4.5 s in all, time for another process's short write to end (SQLite fails fast
+        // here).
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
@@ -214,7 +219,10 @@ export async function getReport(runId: string): Promise<{ report: ResearchReport
   return row ? { report: researchReportSchema.parse(row.data), markdown: row.markdown } : null;
 }
 
-/** Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time and Workflow SDK run id (null: not durable). */
+/**
+ * Runs left "queued" or "running" (e.g. by a server process that stopped), with their creation time and Workflow SDK
+ * run id (null: not durable).
+ */
 export async function listUnfinishedRuns(): Promise<
   Array<{ id: string; mode: string; createdAt: Date; workflowRunId: string | null }>
 > {

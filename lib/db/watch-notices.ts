@@ -60,7 +60,9 @@ export function countUnread(ownerIds: Array<string | null>): Promise<number> {
   return getDb().notification.count({ where: { ...ownerWhere(ownerIds), readAt: null } });
 }
 
-/** Marks these owners' notifications read: those in `ids`, or all when `ids` is undefined. @returns how many changed. */
+/**
+ * Marks these owners' notifications read: those in `ids`, or all when `ids` is undefined. @returns how many changed.
+ */
 export async function markNotificationsRead(
   ownerIds: Array<string | null>,
   ids: string[] | undefined,

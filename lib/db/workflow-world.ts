@@ -5,7 +5,9 @@ import path from "node:path";
 /** The Workflow SDK world package that keeps runs, steps and its job queue in Postgres. */
 export const POSTGRES_WORLD = "@workflow/world-postgres";
 
-/** Whether this process runs the durable engine on the Postgres world (WORKFLOW_TARGET_WORLD, set by next.config.ts). */
+/**
+ * Whether this process runs the durable engine on the Postgres world (WORKFLOW_TARGET_WORLD, set by next.config.ts).
+ */
 export function usingPostgresWorld(): boolean {
   return process.env.WORKFLOW_TARGET_WORLD === POSTGRES_WORLD;
 }

@@ -95,13 +95,19 @@ export interface ReportChanges {
   newRecords: number;
 }
 
-/** The report version a research follow-up produced (v1 = the first turn's report) and what changed from the previous one. */
+/**
+ * The report version a research follow-up produced (v1 = the first turn's report) and what changed from the previous
+ * one.
+ */
 export interface ReportVersionData {
   version: number;
   changes: ReportChanges | null;
 }
 
-/** The data parts of a chat message: the follow-up's kind, an evidence answer's facts, a research iteration, plus run events. */
+/**
+ * The data parts of a chat message: the follow-up's kind, an evidence answer's facts, a research iteration, plus run
+ * events.
+ */
 export type ChatDataParts = RunDataParts & {
   "follow-up-kind": FollowUpClassification;
   "chat-answer": ChatAnswerData;

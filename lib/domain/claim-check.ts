@@ -67,7 +67,10 @@ export const documentRelationSchema = z.object({
 });
 export type DocumentRelation = z.infer<typeof documentRelationSchema>;
 
-/** A document's stance after scoring: against the claim ("counter"), in line with it ("claim", extractive only), or neither. */
+/**
+ * A document's stance after scoring: against the claim ("counter"), in line with it ("claim", extractive only), or
+ * neither.
+ */
 export const documentStanceSchema = z.enum(["counter", "claim", "neutral"]);
 
 /**
@@ -114,7 +117,9 @@ export const claimReadingSchema = z.object({
 });
 export type ClaimReading = z.infer<typeof claimReadingSchema>;
 
-/** The fields every document of a claim check shows: the record, the strategies that found it (provenance), its score. */
+/**
+ * The fields every document of a claim check shows: the record, the strategies that found it (provenance), its score.
+ */
 const foundRecordFields = {
   evidenceId: z.string(),
   pmid: z.string().nullable(),
@@ -137,7 +142,7 @@ export type ScoredDocumentSummary = z.infer<typeof scoredDocumentSummarySchema>;
 /**
  * One citation of a counter-report: the `n` of its [n] marker, the record, and the passage of the record's abstract
  * that supports the counter-statement, in the abstract's own wording. `similarity` is 1 when the proposed passage
- * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/report/appraise/quote-check.ts).
+ * matched exactly, else its best sliding-window similarity (≥ 0.95, see lib/grounding/passages.ts).
  */
 export const counterCitationSchema = z.object({
   ...foundRecordFields,
@@ -191,7 +196,7 @@ export type DroppedPassage = z.infer<typeof droppedPassageSchema>;
 /**
  * One document on one side of a claim: the record, the strategies that found it, its score and rationale, the
  * relation read in it (polar claims, extractive), and its passage — a sentence of its abstract that carries the
- * finding, verified verbatim in the abstract (lib/report/appraise/quote-check.ts; `similarity` 1 for an exact match).
+ * finding, verified verbatim in the abstract (lib/grounding/passages.ts; `similarity` 1 for an exact match).
  * `citation` is the [n] of the counter-report for documents against the claim, null for those in line with it.
  */
 export const sideDocumentSchema = z.object({

@@ -1,6 +1,7 @@
 /**
  * The kinds of failure a user is told about, each with its HTTP status: input to fix (400), not signed in (401), not
- * allowed (403), not there (404), not now (409: a run still researching, an answer still streaming), over a limit (429),
+ * allowed (403), not there (404), not now (409: a run still researching, an answer still streaming), over a limit
+ * (429),
  * and anything else (500, whose message is a generic one).
  */
 export const APP_ERROR_STATUS = {
@@ -22,15 +23,18 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
  */
 export class AppError extends Error {
   readonly status: (typeof APP_ERROR_STATUS)[AppErrorCode];
+  /** For "rate-limited": the seconds until the request may be made again (the answer's Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = "AppError";
     this.status = APP_ERROR_STATUS[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

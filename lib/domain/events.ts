@@ -51,7 +51,10 @@ export const criticEventSchema = z.object({
   outcome: z.enum(["verified", "revise", "unverified", "replaced"]),
 });
 
-/** How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent otherwise). */
+/**
+ * How long one source call took, and whether its answer came from the source cache (lib/sources/cache.ts; absent
+ * otherwise).
+ */
 const sourceCallFields = {
   source: sourceIdSchema,
   query: z.string(),
@@ -94,6 +97,18 @@ export const runEventPayloadSchemas = {
     added: z.array(evidenceSummarySchema),
     duplicates: z.number().int(),
     total: z.number().int(),
+  }),
+  /**
+   * The relevance pass before an agent reads the evidence (LLM backends only): the agent, how many records it is
+   * shown, how many the pass scored now (0 when the run had scored them all before), and the evidence ids of those it
+   * left out as not bearing on the question. `iteration`: the research iteration (for the report, the last one).
+   */
+  relevance: z.object({
+    iteration: z.number().int(),
+    agent: z.enum(["hypothesis", "judge", "report"]),
+    shown: z.number().int(),
+    scored: z.number().int(),
+    dropped: z.array(z.string()),
   }),
   /** `droppedEvidenceIds`: references the agent gave that named no evidence it was offered (dropped; LLM only). */
   hypotheses: z.object({
@@ -149,6 +164,11 @@ export const runEventPayloadSchemas = {
     dropped: z.array(droppedPassageSchema),
   }),
   "claim-verdict": z.object({ claim: z.number().int(), result: claimCheckResultSchema }),
+  /**
+   * An event of a mode's own, kept in the mode's folder rather than in this contract (lib/runs/mode-event.ts):
+   * `kind` names it within its mode, and `data` is checked by the mode's schema when it is written and when it is read.
+   */
+  "mode-event": z.object({ kind: z.string().min(1).max(80), data: z.unknown() }),
 };
 
 /** The typed payload of every event a run emits, keyed by event type (inferred from runEventPayloadSchemas). */

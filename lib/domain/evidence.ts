@@ -76,12 +76,15 @@ export type Trial = z.infer<typeof trialSchema>;
  * `PublicationType` and `CommentsCorrectionsList`, Europe PMC `pubTypeList` and `commentCorrectionList`, and the
  * ClinicalTrials.gov status module. PMIDs are those of the linked notices (PubMed `CommentsCorrections/PMID`, Europe
  * PMC `commentCorrection.id` with source "MED").
- * - `retracted`: publication type "Retracted Publication" or a RetractionIn link; such a record never counts as support;
+ * - `retracted`: publication type "Retracted Publication" or a RetractionIn link; such a record never counts as
+ * support;
  * - `retractionIn`, `expressionOfConcernIn`, `erratumIn`, `updateIn`: PMIDs of the retraction notices, expressions of
  *   concern, errata and updated versions that point at this record;
- * - `expressionOfConcern` / `erratum`: an expression of concern / erratum was published about the record (a link of that
+ * - `expressionOfConcern` / `erratum`: an expression of concern / erratum was published about the record (a link of
+ * that
  *   kind; the record still counts);
- * - `notice`: the record is itself a notice ("Retraction of Publication", "Expression of Concern", "Published Erratum");
+ * - `notice`: the record is itself a notice ("Retraction of Publication", "Expression of Concern", "Published
+ * Erratum");
  * - `publishedVersion`: for a preprint record, the journal version it was published as (Europe PMC "Preprint of");
  *   `preprintOf`: for a record standing in for a preprint (see parseEuropePmcSearch), the preprint it replaced;
  * - `registry`: ClinicalTrials.gov facts: last update posted and completion date (ISO "YYYY-MM-DD" or "YYYY-MM"), and
@@ -107,7 +110,9 @@ export const provenanceSchema = z.object({
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 
-/** The provenance of a record about which the source says nothing (also of records parsed before provenance was read). */
+/**
+ * The provenance of a record about which the source says nothing (also of records parsed before provenance was read).
+ */
 export const EMPTY_PROVENANCE: Provenance = {
   retracted: false,
   retractionIn: [],

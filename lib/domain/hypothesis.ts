@@ -43,7 +43,8 @@ export type MechanismHypothesis = z.infer<typeof mechanismHypothesisSchema>;
 
 /**
  * A HypothesisSet: the hypotheses of one iteration, its primary one and its gaps (the hypothesis agent's output).
- * `noHypothesisReason`: when an LLM hypothesis agent proposed none, why (its reading of the evidence); absent otherwise.
+ * `noHypothesisReason`: when an LLM hypothesis agent proposed none, why (its reading of the evidence); absent
+ * otherwise.
  */
 export const hypothesisSetSchema = z.object({
   hypotheses: z.array(mechanismHypothesisSchema),
@@ -59,7 +60,10 @@ export function chainLabel(h: Pick<MechanismHypothesis, "drug" | "target" | "pat
   return [h.drug, h.target, h.pathway, h.effect].join(" → ");
 }
 
-/** Whether a hypothesis' target was normalised to a gene: "recognised", "unrecognised" (tried, no match) or "unknown" (never tried). */
+/**
+ * Whether a hypothesis' target was normalised to a gene: "recognised", "unrecognised" (tried, no match) or "unknown"
+ * (never tried).
+ */
 export function targetStatus(h: Pick<MechanismHypothesis, "targetGeneId">): "recognised" | "unrecognised" | "unknown" {
   if (h.targetGeneId === undefined) return "unknown";
   return h.targetGeneId === null ? "unrecognised" : "recognised";

@@ -13,7 +13,9 @@ export const hypothesisPreviewSchema = z.object({
 });
 export type HypothesisPreview = z.infer<typeof hypothesisPreviewSchema>;
 
-/** One report section while the report agent's answer streams: its heading and its text so far, without citation keys. */
+/**
+ * One report section while the report agent's answer streams: its heading and its text so far, without citation keys.
+ */
 export const reportSectionPreviewSchema = z.object({ label: z.string(), text: z.string() });
 export type ReportSectionPreview = z.infer<typeof reportSectionPreviewSchema>;
 

@@ -80,11 +80,11 @@ export const outOfScopeSchema = z.object({ reason: z.string() });
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
  * Optional integrity counters (absent on reports saved before they existed, read as 0 / "not-checked"):
  * `removedMarkers` — [n] marker numbers deleted because they pointed to no evidence; `removedQuotes` — quoted
- * passages deleted because no cited source contains them (similarity < 0.95, see lib/report/appraise/quote-check.ts);
+ * passages deleted because no cited source contains them (similarity < 0.95, see lib/grounding/passages.ts);
  * `replacedQuotes` — near-verbatim quotes replaced by the source's own text; `removedIdentifiers` — URLs, DOIs,
  * PMIDs and NCT IDs of the prose that named no retrieved record and were neutralised as "(not retrieved)" text (an
  * abstract's sentence quoted by the extractive backend); `droppedIdentifiers` — those written by a model, removed
- * (lib/report/scrub), never shown;
+ * (lib/grounding/scrub), never shown;
  * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
  * rests on (see {@link sentenceSupportSchema}); `outOfScope` — present when the question is outside the biomedical
  * literature (see {@link outOfScopeSchema}); `notAnswered` — present when the evidence does not answer the question

@@ -23,7 +23,10 @@ export const ITERATION_BOUNDS = { min: 1, max: 10 } as const;
 
 const ITERATIONS_MESSAGE = `The number of iterations must be a whole number from ${ITERATION_BOUNDS.min} to ${ITERATION_BOUNDS.max}.`;
 
-/** A string with its whitespace collapsed to single spaces and trimmed, before its checks (still a string in the API's JSON Schema). */
+/**
+ * A string with its whitespace collapsed to single spaces and trimmed, before its checks (still a string in the API's
+ * JSON Schema).
+ */
 const collapsed = () => z.string().overwrite((s) => s.trim().replace(/\s+/g, " "));
 
 const sourcesField = z.array(sourceIdSchema).min(1, "Choose at least one source.").optional().meta({
@@ -50,10 +53,14 @@ export const researchInputSchema = z.strictObject({
     .enum(["fail", "extractive"])
     .optional()
     .meta({ description: "What an LLM run does when the model provider fails; default fail." }),
-  sourceCache: z.enum(["use", "bypass"]).optional().meta({
-    description:
-      "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their answer; default use.",
-  }),
+  sourceCache: z
+    .enum(["use", "bypass"])
+    .optional()
+    .meta({
+      description:
+        "bypass: ask the live sources even when the source cache (CRITICA_SOURCE_CACHE_TTL_HOURS) holds their " +
+        "answer; default use.",
+    }),
 });
 
 /** A claim check: a pasted claim or a whole abstract and, unset, the default sources. */

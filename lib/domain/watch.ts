@@ -59,7 +59,8 @@ export type VersionBottomLine = z.infer<typeof bottomLineSchema>;
  * - `trials`: ClinicalTrials.gov records whose overall status or results changed (before → after);
  * - `bottomLine`: the verdict and certainty before and after (null without a report) and whether either moved;
  * - `references`: references added to and removed from the report (a claim check's: the records its verdicts cite);
- * - `claims` (claim checks): each claim's verdict before and after, and `runId`, the claim check run of the new version.
+ * - `claims` (claim checks): each claim's verdict before and after, and `runId`, the claim check run of the new
+ * version.
  */
 export const changeSummarySchema = z.object({
   fromVersion: z.number().int(),

@@ -81,7 +81,9 @@ export function urlIdentifierKeys(url: string): string[] {
  * and the lookup from every key of a record to the record. Reports, the chat and the agents match on these.
  */
 
-/** Anything a record can be named by: id, PMID, DOI, NCT ID, URL (as a Reference or a model's free text carries them). */
+/**
+ * Anything a record can be named by: id, PMID, DOI, NCT ID, URL (as a Reference or a model's free text carries them).
+ */
 export interface WrittenReference {
   evidenceId?: string | null;
   pmid?: string | null;

@@ -18,7 +18,10 @@ export function pubmedUrl(pmid: string): string {
   return `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
 }
 
-/** The retraction notice of a retracted record (PubMed page of its first RetractionIn PMID), or null when none is linked. */
+/**
+ * The retraction notice of a retracted record (PubMed page of its first RetractionIn PMID), or null when none is
+ * linked.
+ */
 export function retractionNoticeUrl(p: Provenance): string | null {
   return p.retractionIn[0] ? pubmedUrl(p.retractionIn[0]) : null;
 }
@@ -102,11 +105,16 @@ export function provenancePromptLine(e: Pick<Evidence, "provenance">): string | 
   const labels = provenanceLabels(p);
   if (labels.length === 0) return null;
   if (p.retracted)
-    labels[0] = `RETRACTED${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}, must not be cited as support`;
+    labels[0] =
+      `RETRACTED${p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : ""}, must not be ` +
+      `cited as support`;
   return `Provenance: ${labels.join("; ")}`;
 }
 
-/** The export note of a record's provenance (BibTeX `note`, RIS `N1`), e.g. "Expression of concern (PMID 789)"; null when none. */
+/**
+ * The export note of a record's provenance (BibTeX `note`, RIS `N1`), e.g. "Expression of concern (PMID 789)"; null
+ * when none.
+ */
 export function provenanceNote(e: Pick<Evidence, "provenance">): string | null {
   const labels = provenanceLabels(provenanceOf(e));
   return labels.length ? labels.join("; ") : null;
@@ -124,7 +132,8 @@ export function provenanceLimitations(evidence: Evidence[]): string[] {
       .map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`)
       .join("; ");
     lines.push(
-      `Retracted records found: ${list}. ${retracted.length === 1 ? "It was" : "They were"} set aside and support${retracted.length === 1 ? "s" : ""} nothing in this report.`,
+      `Retracted records found: ${list}. ${retracted.length === 1 ? "It was" : "They were"} set aside and ` +
+        `support${retracted.length === 1 ? "s" : ""} nothing in this report.`,
     );
   }
   const questioned = evidence.filter(
@@ -139,7 +148,8 @@ export function provenanceLimitations(evidence: Evidence[]): string[] {
       p.erratum ? `an erratum${p.erratumIn.length ? ` (${pmids(p.erratumIn)})` : ""}` : "",
     ].filter(Boolean);
     lines.push(
-      `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} has ${what.join(" and ")}; it still counts as evidence, read with that caveat.`,
+      `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id} has ${what.join(" and ")}; it still counts as ` +
+        `evidence, read with that caveat.`,
     );
   }
   return lines;
@@ -149,7 +159,10 @@ function noticeSuffix(p: Provenance): string {
   return p.retractionIn.length ? ` (retraction notice ${pmids(p.retractionIn)})` : "";
 }
 
-/** The timeline notice for retracted records found by a search, e.g. "Retracted record set aside: PMID 123 (retraction notice PMID 456)". */
+/**
+ * The timeline notice for retracted records found by a search, e.g. "Retracted record set aside: PMID 123 (retraction
+ * notice PMID 456)".
+ */
 export function retractedNoticeMessage(retracted: Evidence[]): string {
   const list = retracted
     .map((e) => `${e.citation.pmid ? `PMID ${e.citation.pmid}` : e.id}${noticeSuffix(provenanceOf(e))}`)

@@ -1,85 +1,51 @@
 import type { RunDetail } from "@/lib/runs/projections";
-import { referencesToBibtex, referencesToRis } from "@/lib/export/citations";
-import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { runToJson } from "@/lib/export/run-json";
-import { exportClaimCheck } from "@/lib/export/claim-check-export";
-import { provenanceNote } from "@/lib/evidence/provenance";
-import { reportAnswer } from "@/lib/report/appraise/answer";
-import { answerMarkdown, withAnswerSections } from "@/lib/report/render/answer-markdown";
+import type { ModeRegistry } from "@/lib/runs/registry";
 import { followUpsForExport, followUpsMarkdown } from "@/lib/chat/appendix";
 import type { ChatUIMessage } from "@/lib/domain/chat";
-import { EXPORT_FORMATS, exportBaseName, type ExportFile, type ExportFormat } from "@/lib/export/files";
-
-const TYPES: Record<ExportFormat, { contentType: string; extension: string }> = {
-  markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },
-  bibtex: { contentType: "application/x-bibtex; charset=utf-8", extension: "bib" },
-  ris: { contentType: "application/x-research-info-systems; charset=utf-8", extension: "ris" },
-  json: { contentType: "application/json; charset=utf-8", extension: "json" },
-};
-
-/** Whether a string names an export format. */
-export function isExportFormat(value: string): value is ExportFormat {
-  return (EXPORT_FORMATS as readonly string[]).includes(value);
-}
+import type { RunEvent } from "@/lib/domain/events";
+import { exportFile, type ExportFile, type ExportFormat } from "@/lib/domain/export";
 
 /**
- * A run's report as a downloadable file. Markdown is the saved rendering (re-rendered from the report when
- * missing) with the bottom line and GRADE certainty above its executive summary; BibTeX and RIS hold one entry per reference; JSON is the `--json` contract ({@link runToJson}), with
- * `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals the run's id).
- * A claim check exports its own Markdown, BibTeX/RIS of its cited records and `npm run check`'s JSON (exportClaimCheck).
- * With `options.messages` (the run's conversation), Markdown ends with an appendix of the follow-ups and
- * their answers, and JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
- * @returns null when the format needs a report and the run has none (it ended before writing one).
+ * A run as a downloadable file of `format`, as its mode writes it (RunMode.export): JSON is the mode's `--json`
+ * contract, with `runId` replaced by `options.runId` when given (share links pass null so a shared copy never reveals
+ * the run's id); the other formats are the mode's files. Where the mode says so (`followUps`), with
+ * `options.messages` (the run's conversation) Markdown ends with an appendix of the follow-ups and their answers, and
+ * JSON carries them as `followUps` (lib/chat/appendix followUpsForExport).
+ * @returns null when the run's mode does not offer the format, or the run has nothing to put in it yet (it ended
+ *   before its report or verdict); JSON is always there for a mode the registry knows.
  */
 export function exportRun(
   format: ExportFormat,
   detail: RunDetail,
+  registry: ModeRegistry,
   options: { runId?: string | null; messages?: ChatUIMessage[] } = {},
 ): ExportFile | null {
-  const report = detail.report;
-  const { contentType, extension } = TYPES[format];
-  if (detail.run.mode === "claim-check") {
-    return exportClaimCheck(
-      format,
-      detail,
-      { contentType, filename: `${exportBaseName(`claim check ${detail.run.question}`)}.${extension}` },
-      options,
-    );
-  }
-  const filename = `${exportBaseName(report?.title ?? detail.run.question)}.${extension}`;
+  const mode = registry.named(detail.run.mode);
+  if (!mode?.export.formats.includes(format)) return null;
+  const followUps =
+    mode.export.followUps && options.messages ? followUpsForExport(options.messages, detail.events) : null;
   if (format === "json") {
-    const json = {
-      ...runToJson(detail),
-      ...(options.messages ? { followUps: followUpsForExport(options.messages, detail.events) } : {}),
-    };
+    const json = { ...mode.export.json(detail), ...(followUps ? { followUps } : {}) };
     const body = "runId" in options ? { ...json, runId: options.runId ?? null } : json;
-    return { body: `${JSON.stringify(body, null, 2)}\n`, contentType, filename };
+    return exportFile(format, mode.export.title(detail), `${JSON.stringify(body, null, 2)}\n`);
   }
-  if (!report) return null;
-  const references = [...report.references].sort((a, b) => a.n - b.n);
-  const notes = new Map(
-    detail.evidence.flatMap((e) => (provenanceNote(e) ? [[e.id, provenanceNote(e)!] as const] : [])),
-  );
-  const appendix =
-    format === "markdown" && options.messages
-      ? followUpsMarkdown(followUpsForExport(options.messages, detail.events))
-      : "";
-  const markdown = () =>
-    appendix ? `${markdownWithAnswer(detail, report).trimEnd()}\n\n${appendix}` : markdownWithAnswer(detail, report);
-  const body =
-    format === "markdown"
-      ? markdown()
-      : format === "bibtex"
-        ? referencesToBibtex(references, notes)
-        : referencesToRis(references, notes);
-  return { body, contentType, filename };
+  const file = mode.export.file(format, detail);
+  const appendix = file && format === "markdown" && followUps ? followUpsMarkdown(followUps) : "";
+  return file && appendix ? { ...file, body: `${file.body.trimEnd()}\n\n${appendix}` } : file;
 }
 
-/** The saved Markdown of a report (re-rendered when missing) with its bottom line and GRADE sections (answerMarkdown). */
-function markdownWithAnswer(detail: RunDetail, report: NonNullable<RunDetail["report"]>): string {
-  const markdown = detail.markdown ?? reportToMarkdown(report);
-  const answered = reportAnswer(detail.run.question, detail.evidence, report);
-  return answered
-    ? withAnswerSections(markdown, answerMarkdown(answered, report.references, detail.evidence))
-    : markdown;
+/**
+ * What a run's export menu offers: its mode's formats once the run has its results (RunMode.export.ready: a report,
+ * a verdict), else JSON only; and whether its page prints as a report (then too). None for a mode the registry does
+ * not know.
+ */
+export function exportChoices(
+  mode: string,
+  events: RunEvent[],
+  registry: ModeRegistry,
+): { formats: ExportFormat[]; printable: boolean } {
+  const exports = registry.named(mode)?.export;
+  if (!exports) return { formats: [], printable: false };
+  const ready = exports.ready(events);
+  return { formats: exports.formats.filter((f) => ready || f === "json"), printable: ready };
 }

@@ -40,7 +40,8 @@ function emptyReport(file: string, format: RecordFormat | null, error: string | 
  * Europe PMC search JSON, ClinicalTrials.gov v2 JSON), parses it whole, then saves every record in one
  * transaction, keyed by PMID, NCT ID, PMCID or DOI, so re-importing is idempotent (records come back "skipped:
  * unchanged"). A record already in the library from another file (same PMID) keeps the metadata this file lacks
- * (mergeLibraryMetadata: a BC5CDR PubTator record gains the year, journal, authors and MeSH of its MEDLINE record). A file that cannot be read, recognised or parsed is reported with `error` and nothing of it is saved.
+ * (mergeLibraryMetadata: a BC5CDR PubTator record gains the year, journal, authors and MeSH of its MEDLINE record). A
+ * file that cannot be read, recognised or parsed is reported with `error` and nothing of it is saved.
  */
 export async function importFile(file: string): Promise<FileImportReport> {
   let content: string;
@@ -107,7 +108,9 @@ export function formatFileReport(r: FileImportReport): string {
   const name = path.basename(r.file);
   if (r.error && !r.format) return `${name}: skipped (${r.error})`;
   if (r.error) return `${name}: rejected, nothing imported (${r.error})`;
-  const head = `${name} (${r.format}): ${r.imported} imported, ${r.updated} updated, ${r.skipped} skipped, ${r.failed} failed`;
+  const head =
+    `${name} (${r.format}): ${r.imported} imported, ${r.updated} updated, ${r.skipped} skipped, ${r.failed} ` +
+    `failed`;
   const reasons = summariseReasons(r.skips, "skipped").concat(r.failures.slice(0, 10).map((f) => `  failed ${f}`));
   return [head, ...reasons].join("\n");
 }

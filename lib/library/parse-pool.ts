@@ -24,7 +24,9 @@ export interface ParseWorker {
    * every file asked for before it has been consumed). @throws the parse error of the file.
    */
   batches(file: string, skip: number, batchItems: number): AsyncGenerator<ParsedBatch>;
-  /** CPU time the worker thread spent on the files read so far (reading, gunzip's calls, parsing, building rows), µs. */
+  /**
+   * CPU time the worker thread spent on the files read so far (reading, gunzip's calls, parsing, building rows), µs.
+   */
   readonly cpuMicros: number;
   close(): Promise<void>;
 }
@@ -35,7 +37,8 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
   const tsx = require.resolve("tsx/cjs/api");
   const script = path.join(root, "lib/library/sync-worker.ts");
   const worker = new Worker(
-    `require(${JSON.stringify(tsx)}).register({ tsconfig: ${JSON.stringify(path.join(root, "tsconfig.json"))} }); require(${JSON.stringify(script)});`,
+    `require(${JSON.stringify(tsx)}).register({ tsconfig: ${JSON.stringify(path.join(root, "tsconfig.json"))} ` +
+      `}); require(${JSON.stringify(script)});`,
     { eval: true },
   );
   worker.unref();

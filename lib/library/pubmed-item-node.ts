@@ -33,7 +33,9 @@ const UNREAD = new Set([
   "Country",
 ]);
 
-/** An element being built: its node, its text, and for a mixed-content element its raw inner XML and open inline tags. */
+/**
+ * An element being built: its node, its text, and for a mixed-content element its raw inner XML and open inline tags.
+ */
 interface Frame {
   name: string;
   node: XmlNode;
@@ -149,7 +151,10 @@ export function createItemNodeBuilder(): (xml: string) => { node: XmlNode } | { 
   };
 }
 
-/** The value fast-xml-parser gives an element: its text alone, or its node with `#text` when it has attributes or children. */
+/**
+ * The value fast-xml-parser gives an element: its text alone, or its node with `#text` when it has attributes or
+ * children.
+ */
 function elementValue(frame: Frame): XmlNode | string {
   const text = frame.raw ?? frame.text.trim();
   if (!hasKeys(frame.node)) return text;

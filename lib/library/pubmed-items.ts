@@ -116,7 +116,8 @@ export class PubmedItemSplitter {
       const lt = buf.indexOf(LT, this.pos);
       const textEnd = lt < 0 ? buf.length : lt;
       if (textEnd > this.pos) {
-        // Text between the root's children is ignored (NLM writes only newlines there); outside the root it is an error.
+        // Text between the root's children is ignored (NLM writes only newlines there); outside the root it is an
+        // error.
         if (this.state !== "root") {
           for (let i = this.pos; i < textEnd; i++)
             if (!isSpace(buf[i])) throw this.error(i, "text outside the root element");
@@ -132,7 +133,9 @@ export class PubmedItemSplitter {
     return items;
   }
 
-  /** Reads the markup at `lt`: @returns where the text after it starts (and the item it was), or null when incomplete. */
+  /**
+   * Reads the markup at `lt`: @returns where the text after it starts (and the item it was), or null when incomplete.
+   */
   private token(lt: number, final: boolean): { next: number; item?: XmlItem } | null {
     const buf = this.buf;
     /** `found`, or -1 (wait for more bytes) when it is -1; at the end of the file, an error. */

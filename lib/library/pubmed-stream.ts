@@ -15,7 +15,8 @@ export type PubmedItem =
 const ITEM_ELEMENTS = new Set(["PubmedArticle", "PubmedBookArticle", "MedlineCitation", "DeleteCitation"]);
 
 /**
- * Streams the items of a PubMed XML file's bytes (UTF-8; or text, which tests cut anywhere): only the item being read is held in memory, never the whole file.
+ * Streams the items of a PubMed XML file's bytes (UTF-8; or text, which tests cut anywhere): only the item being read
+ * is held in memory, never the whole file.
  * The text is split into the elements under the root (lib/library/pubmed-items.ts), each parsed whole by saxen into
  * the node shape that fast-xml-parser gives parsePubmedXml (lib/library/pubmed-item-node.ts) and converted by the same
  * functions, so a streamed record equals the one `library:import` reads from the same XML. `skip` items at the start
@@ -44,7 +45,8 @@ export async function* streamPubmedItems(
       const start = splitter.position(item.at);
       const { line, column } = built.fault;
       throw new PubmedXmlError(
-        `malformed PubMed XML: ${start.line + line}:${line === 0 ? start.column + column : column + 1}: ${built.fault.message}`,
+        `malformed PubMed XML: ${start.line + line}:${line === 0 ? start.column + column : column + 1}: ` +
+          `${built.fault.message}`,
       );
     }
     const n = built.node;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { SyncFileState } from "@/lib/db/library-writer";
+import type { SyncFileState } from "@/lib/db/library-writer-types";
 
 /** NLM's file names: `pubmed25n0001.xml.gz` (baseline) and the update files that continue its numbering. */
 const FILE_NAME = /^pubmed(\d{2})n(\d{4,})\.xml\.gz$/;
@@ -87,7 +87,8 @@ export function planSync(folder: SyncFolder, states: SyncFileState[]): SyncPlan 
     : undefined;
   if (early && last) {
     throw new SyncOrderError(
-      `${early.file.name} sorts before ${last.name}, which is already applied: applying it now could replace newer versions of its records. ` +
+      `${early.file.name} sorts before ${last.name}, which is already applied: applying it now could replace ` +
+        `newer versions of its records. ` +
         `Move it out of the folder, or sync into an empty library.`,
     );
   }

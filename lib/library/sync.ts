@@ -1,5 +1,6 @@
 import type { LibraryRow } from "@/lib/db/library-columns";
-import { openLibraryWriter, type BatchOutcome, type LibraryWriter } from "@/lib/db/library-writer";
+import { openLibraryWriter } from "@/lib/db/library-writer";
+import type { BatchOutcome, LibraryWriter } from "@/lib/db/library-writer-types";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeLibraryMetadata } from "@/lib/library/merge-metadata";
 import { startParseWorker, type ParseWorker } from "@/lib/library/parse-pool";
@@ -117,7 +118,8 @@ function addOutcome(total: BatchOutcome, o: BatchOutcome) {
 
 /**
  * `npm run library:sync`: applies the PubMed baseline and update files of a folder to the local library, streaming
- * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with DeleteCitation entries and newer
+ * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with
+ * DeleteCitation entries and newer
  * versions of a PMID applied as they come. Each batch of items commits with the file's checkpoint, so a sync killed
  * at any point (even kill -9) resumes where the last commit left it, and a file already applied is skipped.
  * @throws SyncOrderError when a new file sorts before an applied one; PubmedXmlError or a zlib error when a file is

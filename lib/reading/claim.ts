@@ -94,7 +94,10 @@ const TOXIC_ADJECTIVE =
 const ORGAN_HARM =
   /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function|dysfunction|abnormalities)$/i;
 
-/** Words that make a claim a comparison or a quantity ("more than", "50%", "10 mg"), which the polarity reading does not cover; digits in names ("5-FU", "MK-801") are fine. */
+/**
+ * Words that make a claim a comparison or a quantity ("more than", "50%", "10 mg"), which the polarity reading does not
+ * cover; digits in names ("5-FU", "MK-801") are fine.
+ */
 const NOT_POLAR =
   /\b(?:than|versus|vs\.?|compared|more|less|higher|lower|per\s+cent|percent)\b|\d\s*(?:%|mg|g\b|fold|times)/i;
 
@@ -117,7 +120,8 @@ function cleanTarget(target: string): string {
  *   associated with / linked to / toxic to Y" (with "can", "may", … before the verb);
  * - does not cause: "X does not cause Y" (and the other verbs), "X is not associated with Y", "X has no effect on Y",
  *   "X is safe for Y" / "is harmless to" / "is not toxic to" (X does not harm Y);
- * - organ toxicity: "X is cardiotoxic / hepatotoxic / nephrotoxic …" (X causes diseases of that organ; "is not …" denies it);
+ * - organ toxicity: "X is cardiotoxic / hepatotoxic / nephrotoxic …" (X causes diseases of that organ; "is not …"
+ * denies it);
  * - treats: "X protects against / prevents / treats / reverses / attenuates Y", "X is effective for / against Y";
  * - does not treat: "X does not prevent Y", "X is not effective for Y".
  * A target that names an organ ("the heart", "the kidneys", "liver damage") sets `organ`.

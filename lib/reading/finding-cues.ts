@@ -11,9 +11,14 @@ import type { RecordStance } from "./stance";
  * PubMedQA's development split (even PMIDs) only, see scripts/eval-pubmedqa.ts.
  */
 
-/** Sentences read for findings: the abstract's last ones, where results and conclusions stand. Tuned on PubMedQA dev. */
+/**
+ * Sentences read for findings: the abstract's last ones, where results and conclusions stand. Tuned on PubMedQA dev.
+ */
 export const FINDING_SENTENCES = 3;
-/** Weight of a negative cue against a positive one (a negation usually sits beside a positive word: "not significantly different"). Tuned on PubMedQA dev. */
+/**
+ * Weight of a negative cue against a positive one (a negation usually sits beside a positive word: "not significantly
+ * different"). Tuned on PubMedQA dev.
+ */
 export const NEGATIVE_WEIGHT = 2;
 
 /** The share (0–1) of the question's distinct index terms that occur in the record (title, abstract, MeSH headings). */
@@ -56,7 +61,9 @@ export function readFindingCues(questionTerms: ReadonlySet<string>, e: Evidence)
     stance === "yes" ? "findings read as yes" : stance === "no" ? "findings read as no" : "findings hedged or mixed";
   return {
     stance,
-    reason: `${found} by result-cue words (${cues(positive, "positive")}, ${cues(negative, "negative")}, ${cues(hedges, "hedging")})`,
+    reason:
+      `${found} by result-cue words (${cues(positive, "positive")}, ${cues(negative, "negative")}, ` +
+      `${cues(hedges, "hedging")})`,
     passage: read.at(-1) ?? null,
   };
 }

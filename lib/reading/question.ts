@@ -81,7 +81,10 @@ const GENERIC_WORDS = new Set([
 /** "<organ>otoxic(ity)" words name a condition: "hepatotoxic" → "hepatotoxicity". */
 const TOXIC_ADJECTIVE = /\b([a-z]{2,}?o)toxic(?:ity|ities)?\b/gi;
 
-/** An organ named as what a drug harms or spares: "safe for the heart", "damage the kidneys", "liver damage", "toxic to the liver". */
+/**
+ * An organ named as what a drug harms or spares: "safe for the heart", "damage the kidneys", "liver damage", "toxic to
+ * the liver".
+ */
 const ORGAN_PHRASE =
   /\b(?:safe|harmless|harmful|toxic|dangerous|bad)\s+(?:for|to)\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b(?:damage|harm|injure|affect)s?\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b([a-z]+)\s+(?:damage|injury|toxicity|dysfunction|disease|diseases|disorders?)\b/gi;
 

@@ -52,7 +52,10 @@ function evidenceDictionary(evidence: Evidence[]) {
   return compileDictionary(entries);
 }
 
-/** An open question ("which drugs cause seizures?") resolved for any drug: every annotated chemical against its condition. */
+/**
+ * An open question ("which drugs cause seizures?") resolved for any drug: every annotated chemical against its
+ * condition.
+ */
 function resolveOpen(p: Proposition, index: AnnotationIndex): ResolvedProposition | null {
   const resolved = resolveProposition({ ...p, chemicals: ["any drug"] }, index);
   if (!resolved) return null;
@@ -145,7 +148,10 @@ export function readEvidence(
   return { proposition, resolved, readings, pairs };
 }
 
-/** Reads a research or chat question over records: its proposition (with the records' annotations as dictionary), then {@link readEvidence}. */
+/**
+ * Reads a research or chat question over records: its proposition (with the records' annotations as dictionary), then
+ * {@link readEvidence}.
+ */
 export function readQuestionEvidence(question: string, evidence: Evidence[]): EvidenceReading {
   return readEvidence(questionProposition(question, evidenceDictionary(evidence)), evidence);
 }
@@ -156,7 +162,9 @@ export function readClaimEvidence(claim: string, evidence: Evidence[]): Evidence
   return p ? readEvidence(p, evidence) : null;
 }
 
-/** Records quoted as the closest to a question in every report. Source: our choice, as many as the summary's sentences. */
+/**
+ * Records quoted as the closest to a question in every report. Source: our choice, as many as the summary's sentences.
+ */
 export const CLOSEST_RECORDS = 3;
 
 /**

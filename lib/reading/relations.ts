@@ -9,7 +9,9 @@ import { annotationIds, isAbbreviation, longFormOf } from "./annotations";
  */
 const SHORT_FORM = /^\s*\(([A-Za-z][A-Za-z0-9-]{1,9})\)/;
 
-/** The short forms a record defines for its own annotated names ("DOX" for doxorubicin), as extra names of the same IDs. */
+/**
+ * The short forms a record defines for its own annotated names ("DOX" for doxorubicin), as extra names of the same IDs.
+ */
 function shortForms(record: Evidence): KnownEntity[] {
   const text = `${record.citation.title} ${record.citation.abstract}`;
   const lower = text.toLowerCase();

@@ -70,7 +70,9 @@ export function stanceBalance(stances: WeightedStance[], w: VerdictWeights = VER
   return weight === 0 ? null : sum / weight;
 }
 
-/** The five-point verdict of a balance (see {@link VerdictWeights}); null (no record bears on the question) is unclear. */
+/**
+ * The five-point verdict of a balance (see {@link VerdictWeights}); null (no record bears on the question) is unclear.
+ */
 export function verdictOf(b: number | null, w: VerdictWeights = VERDICT_WEIGHTS): Verdict {
   if (b === null) return "unclear";
   if (b >= w.yes) return "yes";
@@ -80,7 +82,10 @@ export function verdictOf(b: number | null, w: VerdictWeights = VERDICT_WEIGHTS)
   return "no";
 }
 
-/** A claim's verdict from the verdict on its proposition: yes / probably yes → supports, no / probably no → contradicts, unclear → undecided. */
+/**
+ * A claim's verdict from the verdict on its proposition: yes / probably yes → supports, no / probably no → contradicts,
+ * unclear → undecided.
+ */
 export function claimVerdictOf(v: Verdict): "supports" | "contradicts" | "undecided" {
   if (v === "yes" || v === "probably yes") return "supports";
   if (v === "no" || v === "probably no") return "contradicts";

@@ -56,7 +56,8 @@ const logit = (p: number) => {
  * - ctx_logit: the first-stage logit ÷ 5 (about −1.4…1.4);
  * - ctx_rank_dis_*: rank of this disease among the chemical's diseases by P (1 = highest; ties share the higher rank),
  *   ctx_rank_chem_* the same for the chemical among the disease's chemicals;
- * - ctx_rel_chem / ctx_rel_dis / ctx_rel_doc: P ÷ the highest P of the chemical's pairs / the disease's / the document's;
+ * - ctx_rel_chem / ctx_rel_dis / ctx_rel_doc: P ÷ the highest P of the chemical's pairs / the disease's / the
+ * document's;
  * - ctx_max_doc: the document's highest P; ctx_pairs_above: pairs with P ≥ 0.5, ÷ 5, at most 1;
  * - ctx_specific: the highest P of the chemical with a disease whose mention contains this disease's mention as whole
  *   words ("acute renal failure" for "renal failure"), ctx_specific_higher when it exceeds this pair's P;

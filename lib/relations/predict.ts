@@ -43,7 +43,9 @@ export function predictRelations(doc: RelationDocument): PairPrediction[] {
   return decideAll(analyzeDocument(doc), active.context, active.weights, active.index);
 }
 
-/** The prediction for one pair of a document (decided among all its pairs), or null when either ID has no mention in it. */
+/**
+ * The prediction for one pair of a document (decided among all its pairs), or null when either ID has no mention in it.
+ */
 export function classifyPair(doc: RelationDocument, chemicalId: string, diseaseId: string): PairPrediction | null {
   return predictRelations(doc).find((p) => p.chemicalId === chemicalId && p.diseaseId === diseaseId) ?? null;
 }

@@ -61,7 +61,10 @@ export function inList(a: DocAnalysis, ms: PlacedMention[]): boolean {
   });
 }
 
-/** "X for Y", "X in the treatment of Y", "X therapy for Y", "Y prophylaxis with X": the disease is the chemical's indication. */
+/**
+ * "X for Y", "X in the treatment of Y", "X therapy for Y", "Y prophylaxis with X": the disease is the chemical's
+ * indication.
+ */
 export function indicationPattern(a: DocAnalysis, chem: PlacedMention[], dis: PlacedMention[]): boolean {
   return chem.some(
     (c) =>

@@ -58,7 +58,9 @@ function inducedPattern(toks: Token[], c: PlacedMention, d: PlacedMention | null
   return false;
 }
 
-/** Whether a NegEx scope (lib/text/negation.ts: to the right of its trigger, stopped by terminators) covers [from, to). */
+/**
+ * Whether a NegEx scope (lib/text/negation.ts: to the right of its trigger, stopped by terminators) covers [from, to).
+ */
 function negationCovers(toks: Token[], from: number, to: number): boolean {
   return scopeCovers(
     toks.map((t) => t.lower),

@@ -5,9 +5,9 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
 import { type DeterministicCheck, type ReportRepair } from "@/lib/domain/critic";
-import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/grounding/quotes";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
-import { numbersToKeys } from "@/lib/report/render/citation-keys";
+import { numbersToKeys } from "@/lib/grounding/numbers-to-keys";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
 import { extractiveReportOf } from "@/lib/research/trusted-report";
 import { citationKeys } from "@/lib/evidence/identity";
@@ -42,7 +42,10 @@ export interface CriticLoopInput {
   signal?: AbortSignal;
 }
 
-/** One line per problem: failed deterministic checks first, then the entailment check's issues, at most {@link MAX_LISTED_ISSUES}. */
+/**
+ * One line per problem: failed deterministic checks first, then the entailment check's issues, at most {@link
+ * MAX_LISTED_ISSUES}.
+ */
 export function failedCheckLines(checks: DeterministicCheck[], entailment: EntailmentVerdict | null): string[] {
   const lines = [
     ...checks.filter((c) => !c.passed).flatMap((c) => c.issues.map((issue) => `${c.label}: ${issue}`)),
@@ -128,7 +131,9 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
       const why = `Revision ${attempt - 1} of the report failed (${errorText(error)})`;
       await input.emit("notice", {
         level: "warning",
-        message: `${why}; the extractive report of the same evidence is published instead (the previous draft is kept, collapsed).`,
+        message:
+          `${why}; the extractive report of the same evidence is published instead (the previous draft is kept, ` +
+          `collapsed).`,
       });
       return publishTrusted(input, previous, [...previousChecks, why], attempt - 1);
     }
@@ -176,7 +181,9 @@ export async function writeCheckedReport(input: CriticLoopInput): Promise<Resear
       if (outcome === "replaced") {
         await input.emit("notice", {
           level: "warning",
-          message: `The model's report still failed the critic's checks after ${attempt} drafts; the extractive report of the same evidence is published instead (the model's last draft is kept, collapsed).`,
+          message:
+            `The model's report still failed the critic's checks after ${attempt} drafts; the extractive report ` +
+            `of the same evidence is published instead (the model's last draft is kept, collapsed).`,
         });
         return publishTrusted(input, report, failedChecks, attempt);
       }

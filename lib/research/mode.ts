@@ -10,19 +10,23 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
+import { researchDescription } from "@/lib/research/description";
+import { researchExport } from "@/lib/research/export";
+import { researchVerdict } from "@/lib/research/history-verdict";
+import { researchOutcome, researchStages } from "@/lib/research/run";
 import {
   initialResearchState,
-  researchOutcome,
-  researchStages,
   type ResearchRunInput,
   type ResearchRunOutcome,
   type ResearchState,
-} from "@/lib/research/run";
+} from "@/lib/research/state";
 
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;
 
-/** What a caller may inject into a research run instead of the configured backend (tests); it then executes in process. */
+/**
+ * What a caller may inject into a research run instead of the configured backend (tests); it then executes in process.
+ */
 export interface ResearchOverrides {
   backend: ReasoningBackend;
 }
@@ -45,6 +49,19 @@ async function libraryDictionary(): Promise<EntityDictionary | null> {
 }
 
 /**
+ * The stages of a research iteration after its search, and the closing stages, by name (the stages of
+ * {@link researchMode}): a research follow-up and a watch's re-check run them after a search of their own.
+ */
+export const RESEARCH_ITERATION = [
+  "hypothesis relevance",
+  "hypothesize",
+  "targeted search",
+  "judge relevance",
+  "judge",
+];
+export const RESEARCH_CLOSING = ["report relevance", "report"];
+
+/**
  * The research mode: its request (question, sources, iteration cap, provider-error policy, source cache), the
  * settings saved for it, its stage input built from them — sources (treatment questions also search trial
  * registries), the backend (default from the environment: LLM when a model is configured, else extractive), the
@@ -53,7 +70,9 @@ async function libraryDictionary(): Promise<EntityDictionary | null> {
  * Each iteration: (1) search the question (first iteration) or the judge's next queries and the open knowledge gaps
  * (later ones) across all sources in parallel; (2) merge and deduplicate; (3) run the hypothesis agent; (4) run
  * targeted searches from the hypotheses' suggestions; (5) run the judge, which continues or synthesizes; synthesis is
- * forced at `maxIterations`. Then the report agent writes the report under the critic (writeCheckedReport: citation
+ * forced at `maxIterations`. Before each agent reads the evidence, on the model path, a relevance stage chooses what
+ * it is shown (lib/research/relevance-stage.ts: each record summarised and scored once a run, those that do not bear
+ * on the question left out). Then the report agent writes the report under the critic (writeCheckedReport: citation
  * and quotation checks, deterministic checks, LLM entailment, up to 2 revisions, else the "unverified" flag). Agent
  * calls go through an AgentRunner, which records each model call's usage and cost and applies the provider-error
  * policy. Every step emits a typed event; the question's classification (question-classified) follows run-started,
@@ -67,9 +86,14 @@ export const researchMode: RunMode<
   ResearchRunOutcome,
   ResearchOverrides
 > = {
-  name: "research",
-  label: "run",
+  ...researchDescription,
   request: researchInputSchema,
+  formRequest: (fields) => ({
+    question: fields.question?.[0] ?? "",
+    sources: fields.sources ?? [],
+    maxIterations: fields.maxIterations ? Number(fields.maxIterations[0]) : undefined,
+    onProviderError: fields.onProviderError?.[0],
+  }),
   remotePath: "/api/runs",
   settings: (request, sources) => ({
     mode: "research",
@@ -109,13 +133,17 @@ export const researchMode: RunMode<
     };
   },
   initialState: initialResearchState,
-  plan: { first: ["start"], each: ["search", "hypothesize", "targeted search", "judge"], last: ["report"] },
+  plan: { first: ["start"], each: ["search", ...RESEARCH_ITERATION], last: RESEARCH_CLOSING },
   stages: {
     start: (input) => researchStages.start(input),
     search: (input, state, iteration) => researchStages.search(input, state, iteration),
+    "hypothesis relevance": (input, state, iteration) =>
+      researchStages.relevance(input, state, iteration, "hypothesis"),
     hypothesize: (input, state, iteration) => researchStages.hypothesize(input, state, iteration),
     "targeted search": (input, state, iteration) => researchStages.targetedSearch(input, state, iteration),
+    "judge relevance": (input, state, iteration) => researchStages.relevance(input, state, iteration, "judge"),
     judge: (input, state, iteration) => researchStages.judge(input, state, iteration),
+    "report relevance": (input, state) => researchStages.relevance(input, state, 0, "report"),
     report: (input, state) => researchStages.report(input, state),
   },
   enough: (state) => state.synthesize,
@@ -132,23 +160,28 @@ export const researchMode: RunMode<
     markdown: detail.markdown,
     shortfalls: detail.shortfalls,
   }),
-  failed: (error) => ({
-    status: "failed",
-    error,
-    iterations: 0,
-    evidence: [],
-    hypotheses: [],
-    assessments: [],
-    report: null,
-    markdown: null,
-    shortfalls: [],
-  }),
+  failed: (error) => researchOutcome(initialResearchState(), { status: "failed", message: error }),
+  verdict: researchVerdict,
+  export: researchExport,
+  watch: "iteration",
+  // A run the command line executes in its own process has no workflow run id: it may still be executing.
+  interrupted: "keep",
+  followUps: "research",
+  agents: [
+    { name: "relevance" },
+    { name: "embedding" },
+    { name: "hypothesis" },
+    { name: "judge" },
+    { name: "report" },
+    { name: "critic" },
+  ],
 };
 
 /**
  * Runs the research stages in this process over an `input` its caller built (evaluations and tests with their own
  * sources and recorder): the run-started event, the stages in the order of the plan, the closing run-finished event.
- * Never throws for a stage's error: failures and cancellation end the run with status "failed" / "cancelled" and a message.
+ * Never throws for a stage's error: failures and cancellation end the run with status "failed" / "cancelled" and a
+ * message.
  */
 export async function runResearch(input: ResearchRunInput): Promise<ResearchRunOutcome> {
   await announceRun(

@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { readsAsClaim } from "@/lib/reading/claim";
 import { questionScope } from "@/lib/reading/scope";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import type { ResearchRunInput, ResearchState } from "./run";
+import type { ResearchRunInput, ResearchState } from "./state";
 
 /**
  * After the question's own search: a question the biomedical literature cannot answer (lib/reading/scope.ts) is

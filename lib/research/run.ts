@@ -1,228 +1,37 @@
-import type { ReasoningBackend } from "@/lib/research/backend";
-import type { RunRecorder } from "@/lib/runs/recorder";
-import type { Shortfall } from "@/lib/domain/run";
-import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
-import type { ResearchReport } from "@/lib/domain/report";
-import type { ModelPrices } from "@/lib/ai/pricing";
-import { reportToMarkdown } from "@/lib/report/render/markdown";
-import type { LiteratureSource } from "@/lib/sources/types";
-import { createAgentRunner, type ProviderErrorPolicy } from "@/lib/runs/agent-runner";
-import type { RunFailure } from "@/lib/runs/durable-step";
-import { writeCheckedReport } from "@/lib/research/critic-loop";
-import type { SearchPhase } from "@/lib/domain/run";
-import type { RunOutcome } from "@/lib/runs/mode";
-import { summarizeEvidence } from "@/lib/evidence/summary";
-import { annotateEvidence, type EntityDictionary } from "@/lib/evidence/annotation";
-import { mergeEvidence } from "@/lib/evidence/merge";
-import {
-  isRetracted,
-  retractedNoticeMessage,
-  supportableEvidence,
-  withProvenanceLimitations,
-} from "@/lib/evidence/provenance";
-import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
-import { endPrefetch, startSearchPrefetch, takePrefetched } from "@/lib/research/search-prefetch";
-import { normaliseAssessment } from "@/lib/research/normalise-chain";
+import { supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
 import { questionReading } from "@/lib/reading/question-reading";
 import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "@/lib/research/out-of-scope";
-import { scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
-
-/** Records per source for the question itself, and for each follow-up query. */
-export const QUESTION_SEARCH_LIMIT = 40;
-export const FOLLOW_UP_SEARCH_LIMIT = 12;
-/** Follow-up queries run per step (judge's next queries, or hypothesis suggestions). */
-export const FOLLOW_UP_QUERIES_PER_STEP = 3;
-/** Upper bound on the evidence a run collects, to keep agent inputs and the report bounded. */
-export const MAX_RUN_EVIDENCE = 250;
-
-/** Everything a research run needs; `signal` cancels it. `timeoutMs` bounds each source call (milliseconds). */
-export interface ResearchRunInput {
-  question: string;
-  sourceIds: SourceId[];
-  sources: LiteratureSource[];
-  backend: ReasoningBackend;
-  maxIterations: number;
-  timeoutMs: number;
-  recorder: RunRecorder;
-  /** Known chemical and disease names used to annotate records that arrive without annotations (live sources). */
-  entityDictionary?: EntityDictionary | null;
-  signal?: AbortSignal;
-  /**
-   * When the language-model provider fails (401, 429, 5xx, timeout…): "fail" (default) ends the run as failed with
-   * a clear message, keeping everything found; "extractive" finishes the run on `fallbackBackend`.
-   */
-  onProviderError?: ProviderErrorPolicy;
-  fallbackBackend?: ReasoningBackend;
-  /** Model prices for the estimated cost recorded in each `usage` event (null: not estimated). */
-  prices?: ModelPrices | null;
-  /** The backend's per-call time limit in ms, named in timeout messages. */
-  modelTimeoutMs?: number;
-}
-
-/** What a run produced, whatever its final status (a failed run keeps everything found so far). */
-export type ResearchRunOutcome = RunOutcome &
-  Pick<ResearchState, "iterations" | "evidence" | "hypotheses" | "assessments" | "report" | "markdown" | "shortfalls">;
+import { reportToMarkdown } from "@/lib/report/render/markdown";
+import { writeCheckedReport } from "@/lib/research/critic-loop";
+import { normaliseAssessment } from "@/lib/research/normalise-chain";
+import { relevanceStage } from "@/lib/research/relevance-stage";
+import { endPrefetch, startSearchPrefetch } from "@/lib/research/search-prefetch";
+import {
+  FOLLOW_UP_QUERIES_PER_STEP,
+  FOLLOW_UP_SEARCH_LIMIT,
+  freshQueries,
+  normaliseQuery,
+  QUESTION_SEARCH_LIMIT,
+  searchQueries,
+} from "@/lib/research/search-step";
+import { type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/state";
+import { stageRunner } from "@/lib/research/stage-runner";
+import type { RunFailure } from "@/lib/runs/durable-step";
 
 /**
- * The state of a research run between its stages: plain data, so a durable engine can pass it from one step to
- * the next by value (see lib/research/workflow.ts). `queriesRun` holds normalised queries already searched,
- * `failedSources` sources not asked again, `usingFallback` whether the provider failed and the run switched to
- * the extractive fallback, `synthesize` whether the judge (or the iteration cap) ended the loop.
- */
-export interface ResearchState {
-  iterations: number;
-  evidence: Evidence[];
-  hypotheses: HypothesisSet[];
-  assessments: JudgeAssessment[];
-  report: ResearchReport | null;
-  markdown: string | null;
-  shortfalls: Shortfall[];
-  queriesRun: string[];
-  failedSources: SourceId[];
-  usingFallback: boolean;
-  synthesize: boolean;
-  /** Targeted searches the hypothesis stage started while its agent wrote (lib/research/search-prefetch.ts). */
-  prefetchKey?: string;
-  /**
-   * Why the question is outside the biomedical literature (lib/reading/scope.ts), when it is: no agent runs and the
-   * report is one short paragraph saying so. Absent for every other question.
-   */
-  outOfScope?: string;
-}
-
-/** The state of a run that has not started. */
-export function initialResearchState(): ResearchState {
-  return {
-    iterations: 0,
-    evidence: [],
-    hypotheses: [],
-    assessments: [],
-    report: null,
-    markdown: null,
-    shortfalls: [],
-    queriesRun: [],
-    failedSources: [],
-    usingFallback: false,
-    synthesize: false,
-  };
-}
-
-/** The agent runner of one stage, on the fallback backend when an earlier stage already switched to it. */
-function stageRunner(input: ResearchRunInput, state: ResearchState) {
-  const runner = createAgentRunner({
-    backend: state.usingFallback && input.fallbackBackend ? input.fallbackBackend : input.backend,
-    fallback: input.fallbackBackend,
-    policy: input.onProviderError ?? "fail",
-    emit: input.recorder.emit,
-    prices: input.prices,
-    signal: input.signal,
-    timeoutMs: input.modelTimeoutMs,
-  });
-  const done = () => {
-    state.usingFallback =
-      state.usingFallback || (input.fallbackBackend !== undefined && runner.backend === input.fallbackBackend);
-  };
-  return { runner, done };
-}
-
-/**
- * Searches the queries across the sources that have not failed, all queries at once (one after another
- * they would cost a source round trip each; PubMed's limiter still spaces its requests), then, query by query in the
- * given order, records the searches, merges, annotates and saves what is new. A query the previous stage already
- * started (`prefetchKey`, see startSearchPrefetch) is taken from there and recorded here like the others.
- */
-async function search(
-  input: ResearchRunInput,
-  state: ResearchState,
-  queries: string[],
-  phase: SearchPhase,
-  limit: number,
-  iteration: number,
-  prefetchKey?: string,
-) {
-  const { recorder, signal } = input;
-  // A source that failed (after its own retries) or timed out is not asked again in this run: each later step
-  // would cost another timeout, and the user sees one shortfall per source rather than one per query.
-  const available = input.sources.filter((s) => !state.failedSources.includes(s.id));
-  if (available.length === 0) return;
-  state.queriesRun.push(...queries.map(normalise));
-  // Each source's search event is saved as soon as that source answers, so the run page shows progress
-  // before the slowest source is done; the merge, shortfalls and state follow query by query once all answered.
-  const record = (r: SourceSearchResult) =>
-    recorder.emit("search", {
-      iteration,
-      phase,
-      source: r.source,
-      query: r.query,
-      hits: r.evidence.length,
-      durationMs: r.durationMs,
-      ...(r.fromCache ? { fromCache: true } : {}),
-    });
-  const answers = await Promise.all(
-    queries.map(async (query) => {
-      const prefetched = takePrefetched(prefetchKey, normalise(query));
-      if (!prefetched)
-        return searchSources(available, query, { limit, timeoutMs: input.timeoutMs, signal, onResult: record });
-      const results = (await prefetched).filter((r) => available.some((s) => s.id === r.source));
-      for (const r of results) await record(r);
-      return results;
-    }),
-  );
-  for (const answer of answers) {
-    // Results of a source that failed on an earlier query of this step are left out, as if it had not been asked.
-    const results = answer.filter((r) => !state.failedSources.includes(r.source));
-    if (results.length === 0) break;
-    const found: Evidence[] = [];
-    for (const r of results) {
-      if (r.error) {
-        state.failedSources.push(r.source);
-        state.shortfalls.push({ source: r.source, message: r.error });
-        await recorder.emit("shortfall", { iteration, source: r.source, message: r.error });
-      }
-      found.push(...r.evidence);
-    }
-    const room = MAX_RUN_EVIDENCE - state.evidence.length;
-    const { added, duplicates } = mergeEvidence(
-      state.evidence,
-      found.sort((a, b) => b.relevance - a.relevance),
-    );
-    // A record's relevance is its relevance to the question, not its rank in whichever search found it (ranks of
-    // different searches do not compare);
-    // it orders what is kept when the run is full, and is saved with the record for the evidence table.
-    const kept = annotateEvidence(
-      scoreNewRecords(input.question, state.evidence, added).slice(0, Math.max(0, room)),
-      input.entityDictionary ?? null,
-    );
-    if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
-    state.evidence.push(...kept);
-    await recorder.emit("evidence", {
-      iteration,
-      added: kept.map(summarizeEvidence),
-      duplicates,
-      total: state.evidence.length,
-    });
-    if (kept.some(isRetracted))
-      await recorder.emit("notice", { level: "warning", message: retractedNoticeMessage(kept.filter(isRetracted)) });
-  }
-}
-
-/** Up to FOLLOW_UP_QUERIES_PER_STEP distinct queries not searched yet. */
-function fresh(state: ResearchState, queries: string[]): string[] {
-  return [...new Set(queries.map((q) => q.trim()).filter(Boolean))]
-    .filter((q) => !state.queriesRun.includes(normalise(q)))
-    .slice(0, FOLLOW_UP_QUERIES_PER_STEP);
-}
-
-/**
- * The stages of a research run, in order (the plan of lib/research/workflow.ts): `start` once; per iteration `search`,
- * `hypothesize`, `targetedSearch`, `judge` (which sets `state.synthesize` to end the loop); then `report`. Each mutates
- * and returns the state and emits its events through `input.recorder`; each throws on failure or cancellation (the
- * engine, lib/runs, turns that into the run's end). They are the units the durable engine runs as steps.
+ * The stages of a research run, in order (the plan of lib/research/mode.ts): `start` once; per iteration `search`,
+ * the hypothesis agent's `relevance`, `hypothesize`, `targetedSearch`, the judge's `relevance`, `judge` (which sets
+ * `state.synthesize` to end the loop); then the report agent's `relevance` and `report`. Each mutates and returns the
+ * state and emits its events through `input.recorder`; each throws on failure or cancellation (the engine, lib/runs,
+ * turns that into the run's end). They are the units the durable engine runs as steps.
  */
 export const researchStages = {
+  /** The relevance pass before `agent` reads the evidence (lib/research/relevance-stage.ts). */
+  relevance: relevanceStage,
+
   async start(input: ResearchRunInput): Promise<void> {
     const p = questionProposition(input.question, input.entityDictionary);
     const { concepts, vocabulary } = questionReading({ proposition: p, resolved: null });
@@ -247,13 +56,13 @@ export const researchStages = {
     const lastJudge = state.assessments.at(-1);
     const previous = state.hypotheses.at(-1) ?? null;
     if (iteration === 1) {
-      await search(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
+      await searchQueries(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
       await markOutOfScope(input, state);
     } else
-      await search(
+      await searchQueries(
         input,
         state,
-        fresh(state, [...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]),
+        freshQueries(state, [...(lastJudge?.nextSearchQueries ?? []), ...(previous?.recommendedSearches ?? [])]),
         "judge",
         FOLLOW_UP_SEARCH_LIMIT,
         iteration,
@@ -274,7 +83,7 @@ export const researchStages = {
     input.signal?.throwIfAborted();
     state.iterations = iteration;
     await input.recorder.emit("iteration-started", { iteration });
-    await search(input, state, fresh(state, queries), "question", QUESTION_SEARCH_LIMIT, iteration);
+    await searchQueries(input, state, freshQueries(state, queries), "question", QUESTION_SEARCH_LIMIT, iteration);
     return state;
   },
 
@@ -293,7 +102,7 @@ export const researchStages = {
       timeoutMs: input.timeoutMs,
       signal,
       max: FOLLOW_UP_QUERIES_PER_STEP,
-      normalise,
+      normalise: normaliseQuery,
     });
     try {
       // Both backends' chains get the same node normalisation (targets → NCBI Gene, pathways → GO); agents see only
@@ -305,13 +114,14 @@ export const researchStages = {
             question: input.question,
             evidence: supportableEvidence(state.evidence),
             previous,
+            selection: state.selection,
             signal,
             hooks: {
               onUsage,
               onDroppedEvidenceIds: (ids) => dropped.push(...ids),
               // Live viewers see the cards fill in as the model writes them (never saved; the hypotheses event is).
               onPartial: (p) => p.kind === "hypotheses" && input.recorder.partial?.({ ...p, iteration }),
-              onSearchSuggestions: (queries) => prefetch.start(fresh(state, queries)),
+              onSearchSuggestions: (queries) => prefetch.start(freshQueries(state, queries)),
             },
           }),
         ),
@@ -325,6 +135,7 @@ export const researchStages = {
       });
     } finally {
       done();
+      delete state.selection;
       if (state.prefetchKey !== prefetch.key) endPrefetch(prefetch.key);
     }
     return state;
@@ -340,10 +151,10 @@ export const researchStages = {
     const prefetchKey = state.prefetchKey;
     delete state.prefetchKey;
     try {
-      await search(
+      await searchQueries(
         input,
         state,
-        fresh(
+        freshQueries(
           state,
           ordered.flatMap((h) => h.searchSuggestions),
         ),
@@ -373,6 +184,7 @@ export const researchStages = {
           hypotheses,
           iteration,
           maxIterations: input.maxIterations,
+          selection: state.selection,
           signal,
           hooks: { onUsage },
         }),
@@ -384,6 +196,7 @@ export const researchStages = {
       state.synthesize = assessment.recommendation === "synthesize";
     } finally {
       done();
+      delete state.selection;
     }
     return state;
   },
@@ -405,6 +218,7 @@ export const researchStages = {
           sourcesSearched: input.sourceIds,
           iterations: state.iterations,
           shortfalls: state.shortfalls,
+          selection: state.selection,
         },
         evidence: support,
         runner,
@@ -419,6 +233,7 @@ export const researchStages = {
       await input.recorder.emit("report", { report, markdown });
     } finally {
       done();
+      delete state.selection;
     }
     return state;
   },
@@ -441,8 +256,4 @@ export function researchOutcome(state: ResearchState, failure: RunFailure | null
 
 function emptyHypotheses(): HypothesisSet {
   return { hypotheses: [], primaryHypothesis: null, knowledgeGaps: [], recommendedSearches: [] };
-}
-
-function normalise(query: string): string {
-  return query.toLowerCase().replace(/\s+/g, " ").trim();
 }

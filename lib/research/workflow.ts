@@ -1,12 +1,13 @@
 import { runDurableStage } from "@/lib/runs/durable-stage";
 import { followPlan, type RunJob, type RunProgress, type StageCall } from "@/lib/runs/plan";
 import { researchMode } from "@/lib/research/mode";
-import type { ResearchState } from "@/lib/research/run";
+import type { ResearchState } from "@/lib/research/state";
 
 /**
- * A research run as a Workflow SDK workflow: the plan of its mode (start; per iteration search, hypothesize, targeted
- * search, judge; report; then finish), each stage one durable step, so after a crash or restart the run resumes after
- * its last completed stage. Started by lib/runs/start.ts once the run-started event is saved.
+ * A research run as a Workflow SDK workflow: the plan of its mode (start; per iteration search, relevance,
+ * hypothesize, targeted search, relevance, judge; relevance, report; then finish), each stage one durable step, so
+ * after a crash or restart the run resumes after its last completed stage. Started by lib/runs/start.ts once the
+ * run-started event is saved.
  */
 export async function researchWorkflow(job: RunJob, progress: RunProgress<ResearchState>): Promise<void> {
   "use workflow";

@@ -108,7 +108,9 @@ export function createAgentRunner<B extends RunnerBackend>(options: AgentRunnerO
         }
         await options.emit("notice", {
           level: "warning",
-          message: `${failure.message} As chosen for this run, the remaining steps use the extractive backend (no language model).`,
+          message:
+            `${failure.message} As chosen for this run, the remaining steps use the extractive backend (no ` +
+            `language model).`,
         });
         current = options.fallback;
         return attempt(current, run);

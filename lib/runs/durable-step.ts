@@ -10,7 +10,10 @@ export interface RunFailure {
   message: string;
 }
 
-/** What every durable run carries between its steps: the seq of its last saved event and how it failed (null while it goes on). */
+/**
+ * What every durable run carries between its steps: the seq of its last saved event and how it failed (null while it
+ * goes on).
+ */
 export interface DurableRun {
   seq: number;
   failure: RunFailure | null;

@@ -6,7 +6,9 @@ import { claimLapsedRun, listLapsedRuns } from "@/lib/db/run-control";
  * them every 5 s while a step executes, and at each step's start and end).
  */
 export const LEASE_MS = 30_000;
-/** How often every instance sweeps (ms): a third of {@link LEASE_MS}, so a lapsed lease waits at most one sweep more. */
+/**
+ * How often every instance sweeps (ms): a third of {@link LEASE_MS}, so a lapsed lease waits at most one sweep more.
+ */
 export const SWEEP_MS = 10_000;
 
 /**

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import type { RunSettings } from "@/lib/db/runs";
+import type { AgentName } from "@/lib/domain/agent";
+import type { RunEvent } from "@/lib/domain/events";
 import type { SourceId } from "@/lib/domain/evidence";
+import type { ExportFile, ExportFormat } from "@/lib/domain/export";
 import type { BackendKind, RunStatus } from "@/lib/domain/run";
 import type { RunFailure } from "@/lib/runs/durable-step";
 import type { RunJob, RunProgress, StagePlan } from "@/lib/runs/plan";
@@ -32,7 +35,9 @@ export type EndedRunDetail = RunDetail & { run: RunDetail["run"] & { status: Run
  */
 export type Stage<I, S> = (input: I, state: S, iteration: number) => Promise<unknown>;
 
-/** Where the stage input is built: the step's recorder and cancel signal, and the caller's overrides (in process only). */
+/**
+ * Where the stage input is built: the step's recorder and cancel signal, and the caller's overrides (in process only).
+ */
 export interface StageContext<Ov> {
   recorder: RunRecorder;
   signal: AbortSignal;
@@ -64,15 +69,75 @@ export interface RunStages<I extends StageInput, S, O extends RunOutcome, Ov = o
 }
 
 /**
+ * What code serving every mode needs to know of one, in the browser too (so pure data, and functions of the run's
+ * saved events): a mode's folder exports it on its own (its `description.ts`, which imports nothing of the server)
+ * for components/modes, and its RunMode spreads it.
+ */
+export interface ModeDescription {
+  /** Run.mode of its runs. */
+  name: string;
+  /** What a user calls one of its runs ("claim check"; research: "run"); logs name a run so too. */
+  label: string;
+  /**
+   * The progress line of the run page ("Researching… iteration 2 of 3", "1 of 1 claim checked"), from the run's
+   * events so far; `running` while it executes; `maxIterations` is the run's iteration cap.
+   */
+  progress(events: RunEvent[], running: boolean, maxIterations: number): string;
+}
+
+/** One agent of a mode: a model call it makes (its name is the `agent` of the call's usage event). */
+export interface ModeAgent {
+  name: AgentName;
+}
+
+/** A run's downloads (lib/export/report.ts adds the run's follow-ups where `followUps` says so). */
+export interface ModeExport {
+  /** The formats it offers, in the export menu's order. */
+  formats: readonly ExportFormat[];
+  /** What its files are named after (a report's title, "claim check <text>"), before exportBaseName. */
+  title(detail: RunDetail): string;
+  /** Whether the run has its results (a report, a verdict): until then only JSON is offered. */
+  ready(events: RunEvent[]): boolean;
+  /**
+   * The file of one of its formats but JSON (lib/export/report.ts writes that from `json`); null when the run has
+   * nothing to put in it yet.
+   */
+  file(format: Exclude<ExportFormat, "json">, detail: RunDetail): ExportFile | null;
+  /** Its `--json` contract: what the command line prints, GET /api/runs/<id> answers and the JSON download holds. */
+  json(detail: RunDetail): Record<string, unknown>;
+  /** Whether its Markdown ends with the run's follow-ups and its JSON carries them (`followUps`). */
+  followUps: boolean;
+}
+
+/**
+ * How a watch re-checks a run of this mode when its searches find new or changed records (lib/watches):
+ * "iteration", one more iteration of the watched run, which writes the next report version; "new-run", a new run of
+ * the same request, compared with the version before.
+ */
+export type WatchRecheck = "iteration" | "new-run";
+
+/**
+ * What a follow-up that asks for more research does in a mode's runs: "research", one more iteration of the run (the
+ * research mode's continuation, lib/chat/follow-up-mode.ts); "evidence", an answer from the evidence the run found.
+ */
+export type FollowUps = "research" | "evidence";
+
+/**
  * A mode a user starts (from the form, the API or the command line): its stages, plus its request (the caller's
  * input, one zod schema: the form, the API and the CLI validate with it, then start the run with the parsed value),
  * the saved settings built from a request, the request a saved run is started again with, the state of a new run
- * and its iterations, and how its outcome is read back from the database.
+ * and its iterations, and how its outcome is read back from the database; and everything else code that serves every
+ * mode asks of it (the history's verdict, the downloads, watches, interrupted runs, follow-ups, its agents), so that
+ * nothing outside its folder compares a run's mode with a name.
  */
-export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object> extends RunStages<I, S, O, Ov> {
-  /** Run.mode of its runs. */
-  name: RunSettings["mode"];
+export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object>
+  extends RunStages<I, S, O, Ov>, ModeDescription {
   request: z.ZodType<R>;
+  /**
+   * The request its form's fields make (each field's values as submitted, in order); the form's action then
+   * validates it with `request`.
+   */
+  formRequest(fields: Readonly<Record<string, string[]>>): unknown;
   /** The path of a Critica server's HTTP API that starts it there (the command line with CRITICA_SERVER_URL). */
   remotePath: string;
   /** The settings saved on the Run row; `sources` are the request's, or the defaults when it names none. */
@@ -85,12 +150,35 @@ export interface RunMode<R, I extends StageInput, S, O extends RunOutcome, Ov = 
   initialState(): S;
   /** The outcome of an ended run, read back from what it saved. */
   outcomeOf(detail: EndedRunDetail): O;
+  /**
+   * The short verdict the history lists for a finished run ("probably yes", "contradicts"), from what it saved;
+   * null when it has none (no report, no verdict).
+   */
+  verdict(run: { id: string; question: string }): Promise<string | null>;
+  /** Its downloads and its JSON. */
+  export: ModeExport;
+  /** How a watch re-checks its runs; absent when they cannot be watched. */
+  watch?: WatchRecheck;
+  /**
+   * What a starting server does with an unfinished run of this mode that was never enqueued durably (no Workflow
+   * SDK run id): "fail" it, as nobody executes it any more, or "keep" it, as the command line may be executing it in
+   * its own process (lib/runs/interrupted.ts).
+   */
+  interrupted: "fail" | "keep";
+  /** What a follow-up that asks for more research does. */
+  followUps: FollowUps;
+  /** The agents its runs call (a scripted or extractive backend calls none of them). */
+  agents: readonly ModeAgent[];
 }
 
-/** A mode's durable workflow: the "use workflow" function of its workflow.ts, started with the job and first progress. */
+/**
+ * A mode's durable workflow: the "use workflow" function of its workflow.ts, started with the job and first progress.
+ */
 export type RunWorkflow<S> = (job: RunJob, progress: RunProgress<S>) => Promise<void>;
 
-/** A mode with its durable workflow (lib/modes.ts pairs them: a mode file cannot import the workflow that imports it). */
+/**
+ * A mode with its durable workflow (lib/modes.ts pairs them: a mode file cannot import the workflow that imports it).
+ */
 export type DurableMode<R, I extends StageInput, S, O extends RunOutcome, Ov = object> = RunMode<R, I, S, O, Ov> & {
   workflow: RunWorkflow<S>;
 };

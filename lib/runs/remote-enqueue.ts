@@ -18,7 +18,8 @@ export interface EnqueueCredentials {
  * CRITICA_AUTH=off, which would give the run to a throwaway browser session) it is given to `ownerId`, the owner
  * the command line gives runs it executes itself, so both paths agree.
  * @returns the run's id.
- * @throws AppError "invalid-input" with the server's message for input it rejected (400); Error naming CRITICA_API_KEY when
+ * @throws AppError "invalid-input" with the server's message for input it rejected (400); Error naming CRITICA_API_KEY
+ * when
  *   the server needs an account (401), and Error when it cannot be reached or answers another error status.
  */
 export async function enqueueOnServer(
@@ -34,7 +35,8 @@ export async function enqueueOnServer(
     res = await fetch(new URL(path, serverUrl), { method: "POST", headers, body: JSON.stringify(input) });
   } catch (error) {
     throw new Error(
-      `the Critica server at ${serverUrl} (CRITICA_SERVER_URL) cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+      `the Critica server at ${serverUrl} (CRITICA_SERVER_URL) cannot be reached: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const body = (await res.json().catch(() => ({}))) as { runId?: string; error?: string };
@@ -42,8 +44,10 @@ export async function enqueueOnServer(
   if (res.status === 401) {
     throw new Error(
       credentials.apiKey
-        ? `the Critica server at ${serverUrl} refused CRITICA_API_KEY (revoked or unknown): create a new key at ${new URL("/settings/api-keys", serverUrl)}`
-        : `the Critica server at ${serverUrl} has accounts on: create an API key at ${new URL("/settings/api-keys", serverUrl)} and set CRITICA_API_KEY`,
+        ? `the Critica server at ${serverUrl} refused CRITICA_API_KEY (revoked or unknown): create a new key at ` +
+            `${new URL("/settings/api-keys", serverUrl)}`
+        : `the Critica server at ${serverUrl} has accounts on: create an API key at ` +
+            `${new URL("/settings/api-keys", serverUrl)} and set CRITICA_API_KEY`,
     );
   }
   if (res.status !== 202 || !body.runId)

@@ -6,7 +6,10 @@ import { cancelRequestedAmong, heartbeatRuns } from "@/lib/db/run-control";
  * itself.
  */
 export const CANCEL_POLL_MS = 500;
-/** How often an executing durable step renews its run's lease (heartbeatAt), in milliseconds (the sweep's limit is 30 s). */
+/**
+ * How often an executing durable step renews its run's lease (heartbeatAt), in milliseconds (the sweep's limit is 30
+ * s).
+ */
 export const HEARTBEAT_MS = 5_000;
 
 interface Watched {

@@ -14,7 +14,10 @@ import { enqueueOnServer } from "@/lib/runs/remote-enqueue";
 import { waitForRun } from "@/lib/runs/wait";
 import { defaultSources } from "@/lib/sources/registry";
 
-/** Who starts a run, and what a caller injects instead of the configured backend (tests); an overridden run executes in this process. */
+/**
+ * Who starts a run, and what a caller injects instead of the configured backend (tests); an overridden run executes in
+ * this process.
+ */
 export interface StartOptions<Ov> {
   ownerId?: string | null;
   overrides?: Partial<Ov>;
@@ -132,7 +135,9 @@ async function enqueueRun<S>(workflow: RunWorkflow<S>, job: RunJob, progress: Ru
   }
 }
 
-/** The run in this process: its input built once from the settings, its plan followed by executeStages. Never rejects. */
+/**
+ * The run in this process: its input built once from the settings, its plan followed by executeStages. Never rejects.
+ */
 function executeInProcess<I extends StageInput, S, O extends RunOutcome, Ov>(
   stages: RunStages<I, S, O, Ov>,
   job: RunJob,

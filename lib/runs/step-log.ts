@@ -4,7 +4,8 @@ const holder = globalThis as unknown as { __criticaStepLog?: pino.Logger };
 
 /**
  * The process's JSON-line logger of durable steps (pino, to stdout, or to stderr with CRITICA_STEP_LOG=stderr: the
- * command line hosting the engine keeps stdout for the report; level from LOG_LEVEL, default info, silent under vitest).
+ * command line hosting the engine keeps stdout for the report; level from LOG_LEVEL, default info, silent under
+ * vitest).
  */
 function logger(): pino.Logger {
   const options = {

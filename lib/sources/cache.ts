@@ -64,7 +64,8 @@ export function withSourceCache(source: LiteratureSource, options: SourceCacheOp
         at,
       ).catch((error: unknown) => {
         console.warn(
-          `source cache: could not save a ${source.id} answer: ${error instanceof Error ? error.message : String(error)}`,
+          `source cache: could not save a ${source.id} answer: ` +
+            `${error instanceof Error ? error.message : String(error)}`,
         );
       });
       return records;

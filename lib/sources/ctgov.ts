@@ -16,7 +16,10 @@ export const INTERVENTIONAL_FILTER = "AREA[StudyType]INTERVENTIONAL";
 export interface CtgovSourceOptions extends RetryPolicy {
   /** API base URL; default env CTGOV_BASE_URL, else {@link DEFAULT_CTGOV_BASE_URL}. */
   baseUrl?: string;
-  /** Only interventional studies (`filter.advanced=AREA[StudyType]INTERVENTIONAL`); the caller decides from the question. */
+  /**
+   * Only interventional studies (`filter.advanced=AREA[StudyType]INTERVENTIONAL`); the caller decides from the
+   * question.
+   */
   interventionalOnly?: boolean;
   /** fetch implementation (tests). */
   fetch?: typeof fetch;

@@ -28,7 +28,10 @@ function annotatedConcepts(): Promise<AnnotatedConcepts> {
   return annotated.concepts;
 }
 
-/** A field tag of PubMed's query syntax with a quoted or single-word value: `"Review"[pt]`, `Humans[mh]`, `2015:2020[dp]`. */
+/**
+ * A field tag of PubMed's query syntax with a quoted or single-word value: `"Review"[pt]`, `Humans[mh]`,
+ * `2015:2020[dp]`.
+ */
 const FIELD_TAG = /(?:"([^"]+)"|([^\s"()[\]]+))\[(dp|pdat|pt|mh|mesh)\]/gi;
 
 /**

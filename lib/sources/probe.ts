@@ -12,7 +12,9 @@ import { isDnsFailure, markUnreachable, UNREACHABLE_MS, unreachableMark } from "
  */
 export const PROBE_WAIT_MS = 800;
 
-/** When each source's host last answered its lookup (epoch ms): a source that resolved is not asked again for a while. */
+/**
+ * When each source's host last answered its lookup (epoch ms): a source that resolved is not asked again for a while.
+ */
 const resolved = new Map<SourceId, number>();
 const pending = new Map<SourceId, Promise<void>>();
 

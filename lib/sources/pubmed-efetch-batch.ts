@@ -3,7 +3,9 @@ import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
 /** Most PMIDs in one coalesced efetch (NCBI recommends POST beyond ~200 ids; GET batches stay at or below this). */
 export const EFETCH_MAX_IDS = 200;
 
-/** Fetches (and parses) the records of `ids` in one efetch request; `schedule` runs each attempt (fetchText's option). */
+/**
+ * Fetches (and parses) the records of `ids` in one efetch request; `schedule` runs each attempt (fetchText's option).
+ */
 export type EfetchRequest<R> = (
   ids: string[],
   schedule: <T>(attempt: () => Promise<T>) => Promise<T>,

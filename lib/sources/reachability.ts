@@ -7,7 +7,9 @@ import type { SourceId } from "@/lib/domain/evidence";
  */
 export const UNREACHABLE_MS = 5 * 60_000;
 
-/** A source marked unreachable: when its DNS lookup failed (`since`) and until when it is skipped (`until`), epoch ms. */
+/**
+ * A source marked unreachable: when its DNS lookup failed (`since`) and until when it is skipped (`until`), epoch ms.
+ */
 export interface UnreachableSource {
   source: SourceId;
   since: number;
@@ -20,7 +22,9 @@ const marks = new Map<SourceId, UnreachableSource>();
 /** DNS failure codes of Node's resolver (getaddrinfo): no such host, or no answer (offline). */
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN"]);
 
-/** Whether an error (or any error in its `cause` chain) is a failed DNS lookup (ENOTFOUND, EAI_AGAIN, "getaddrinfo"). */
+/**
+ * Whether an error (or any error in its `cause` chain) is a failed DNS lookup (ENOTFOUND, EAI_AGAIN, "getaddrinfo").
+ */
 export function isDnsFailure(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as Error & { code?: unknown }).code;

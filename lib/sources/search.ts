@@ -60,7 +60,9 @@ async function searchOne(
   const mark = unreachableMark(source.id);
   if (mark) {
     const label = SOURCE_LABELS[source.id];
-    const error = `${label}: unreachable (DNS lookup failed at ${utcTime(mark.since)}; not asked again until ${utcTime(mark.until)}), 0 records`;
+    const error =
+      `${label}: unreachable (DNS lookup failed at ${utcTime(mark.since)}; not asked again until ` +
+      `${utcTime(mark.until)}), 0 records`;
     return { source: source.id, query, evidence: [], durationMs: 0, error, fromCache: false };
   }
   const controller = new AbortController();

@@ -6,7 +6,10 @@ export interface Bm25Params {
   b: number;
 }
 
-/** Default parameters k1 = 1.2, b = 0.75 (Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and Beyond", §3). */
+/**
+ * Default parameters k1 = 1.2, b = 0.75 (Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and
+ * Beyond", §3).
+ */
 export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
 
 /**

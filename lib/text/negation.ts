@@ -65,7 +65,10 @@ export const SCOPE_TERMINATORS: ReadonlySet<string> = new Set([
   ":",
 ]);
 
-/** Tokens a scope reaches to the right of its trigger when no terminator comes first. Source: NegEx uses 5–6 words; 8 was best for the relation model on CDR_DevelopmentSet. */
+/**
+ * Tokens a scope reaches to the right of its trigger when no terminator comes first. Source: NegEx uses 5–6 words; 8
+ * was best for the relation model on CDR_DevelopmentSet.
+ */
 export const NEGATION_WINDOW = 8;
 
 /** A token of {@link negationTokens}: lower-cased text and its offsets in the text. */
@@ -102,7 +105,8 @@ export function isNegationTrigger(tokens: readonly string[], i: number): boolean
 /**
  * Who reads the negation: "relation" (the relation model, as it was trained: NegEx's lists as they are) or
  * "findings" (the readers of finding sentences: the claim check and the research links), which leave out the triggers
- * "without" and "in (the) absence of" ("lithium caused a fall in GFR without changes in renal plasma flow" describes what came with the effect,
+ * "without" and "in (the) absence of" ("lithium caused a fall in GFR without changes in renal plasma flow" describes
+ * what came with the effect,
  * not a denial of it) and end a scope at a comma ("lowering vascular, but not renal, tissue eNOS expression").
  */
 export interface NegationOptions {

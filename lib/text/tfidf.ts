@@ -6,7 +6,8 @@ export type SparseVector = Map<string, number>;
 /**
  * TF-IDF vectors of a set of documents: raw term frequency × smoothed IDF ln((1 + N)/(1 + df)) + 1
  * (Salton & Buckley 1988 tf·idf weighting; the smoothing is scikit-learn's TfidfVectorizer default),
- * L2-normalised. Terms and counts come from termCounts (lib/text/tokens.ts). A document without terms gets an empty vector.
+ * L2-normalised. Terms and counts come from termCounts (lib/text/tokens.ts). A document without terms gets an empty
+ * vector.
  * @returns one vector per document, in input order.
  */
 export function tfidfVectors(documents: string[]): SparseVector[] {

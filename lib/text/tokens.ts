@@ -239,7 +239,10 @@ export function indexTerms(text: string): string[] {
     .map(stem);
 }
 
-/** The term statistics of a set of documents: each document's terms and term frequencies, and each term's document frequency. */
+/**
+ * The term statistics of a set of documents: each document's terms and term frequencies, and each term's document
+ * frequency.
+ */
 export interface TermCounts {
   /** Each document's index terms, in order (its length is the document's length in terms). */
   terms: string[][];

@@ -7,7 +7,9 @@
  * (go-basic 2022-07-01).
  */
 
-/** A variant phrase (matched case-insensitively, whole words) and its GO biological-process ID (null: never a process). */
+/**
+ * A variant phrase (matched case-insensitively, whole words) and its GO biological-process ID (null: never a process).
+ */
 export interface CuratedProcessName {
   phrase: string;
   goId: string | null;

@@ -4,7 +4,8 @@
  * matchers (case modes). Pure functions, no I/O.
  *
  * The rule, in order (a form failing any step is dropped):
- * 1. its folded key (compactKey lower-cased) has ≤ 2 characters ("ER", "PC", "RA", "MS", "IV", "T2", "NO"), or no letter;
+ * 1. its folded key (compactKey lower-cased) has ≤ 2 characters ("ER", "PC", "RA", "MS", "IV", "T2", "NO"), or no
+ * letter;
  * 2. it is in NON_GENE_FORMS (abbreviations that abstracts use for something else);
  * 3. a symbol or alias whose folded key is an English word of the SCOWL word list (Debian `wamerican`,
  *    lower-case entries: "CAT", "MAX", "SET", "AGE", "ACE", "REST"); a one-word name that is an English word
@@ -149,7 +150,8 @@ export const NON_GENE_FORMS: ReadonlySet<string> = new Set([
   "ssri",
   "snri",
   "nsaid",
-  // Symbols and aliases that BC5CDR annotates as chemicals or diseases (scripts/vocabularies/check-corpus-collisions.ts):
+  // Symbols and aliases that BC5CDR annotates as chemicals or diseases
+  // (scripts/vocabularies/check-corpus-collisions.ts):
   // drugs and reagents (STZ streptozotocin, RAPA rapamycin, CPA cyclophosphamide, BPA bisphenol A, ARB, DES,
   // SRL sirolimus, TRP tryptophan, Q10, DSP4, S-312), peptide hormones used as drugs (AVP, CCK, PRL, PENK),
   // and disease abbreviations (IDDM, NIN).
@@ -273,10 +275,10 @@ export function caseModeOf(form: string, kind: "symbol" | "alias" | "name" | "te
  * @param surface the compact key of the text span (Greek spelled out, separators removed).
  * @param form the compact key of the lexicon form.
  */
-export function caseMatches(surface: string, form: string, mode: CaseMode): boolean {
-  if (mode === "exact") return surface === form;
+export function caseMatches(surface: string, form: string, caseMode: CaseMode): boolean {
+  if (caseMode === "exact") return surface === form;
   if (surface.toLowerCase() !== form.toLowerCase()) return false;
-  if (mode === "fold") return true;
+  if (caseMode === "fold") return true;
   const { upper, lower } = caseCounts(surface);
   const letters = upper + lower;
   return letters > 0 && lower === 0;
@@ -340,8 +342,10 @@ export function processFormRejection(
 
 /** Chemical element symbols (IUPAC periodic table, elements 1–103). */
 const ELEMENTS =
-  "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo " +
-  "Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl " +
+  "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr " +
+  "Nb Mo " +
+  "Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au " +
+  "Hg Tl " +
   "Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr";
 const FORMULA = new RegExp(
   `^(?:(?:${ELEMENTS.split(" ")

@@ -51,7 +51,8 @@ export const ORGAN_MESH: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Disease-name word starts of an organ beyond its combining forms: diseases of the organ whose MeSH names do not
- * carry the organ's root ("tachycardia", "atrial fibrillation", "torsades de pointes" are heart diseases; "cholestasis",
+ * carry the organ's root ("tachycardia", "atrial fibrillation", "torsades de pointes" are heart diseases;
+ * "cholestasis",
  * "jaundice" liver diseases). Source: our reading of MeSH C14.280 (Heart Diseases) and C06.552 (Liver Diseases)
  * entry terms as annotated in BC5CDR.
  */

@@ -1,28 +1,26 @@
 /*
- * The one adapter between watches and the run engine (lib/runs): a research re-check is the watched run's next
- * iteration through recheckStages (lib/watches/recheck-mode.ts), each stage one durable step of the watch's workflow;
- * a claim check's re-check is a new claim check of the same text, started and waited for through the engine.
+ * The one adapter between watches and the run engine (lib/runs), for the two ways a mode re-checks (RunMode.watch):
+ * "iteration", the watched run's next iteration through recheckStages (lib/watches/recheck-mode.ts: a research run's),
+ * each stage one durable step of the watch's workflow; "new-run", a new run of the same request (a claim check's),
+ * started and waited for through the engine.
  */
 import { getRunSettings } from "@/lib/db/history";
 import { saveEvidence } from "@/lib/db/evidence";
 import { getCheck, getWatch, saveCheckFromSeq, saveCheckVersionRun } from "@/lib/db/watches";
 import { restoreResearchState } from "@/lib/chat/restore-state";
-import { claimCheck } from "@/lib/modes";
+import { registry } from "@/lib/modes";
 import { runDurableStage } from "@/lib/runs/durable-stage";
 import { beginProgress } from "@/lib/runs/execute";
 import type { RunJob, RunProgress, StageCall } from "@/lib/runs/plan";
-import { startRun } from "@/lib/runs/start";
 import { openStepSignal } from "@/lib/runs/step-signal";
-import { waitForRun } from "@/lib/runs/wait";
 import { recheckStages, type RecheckState } from "./recheck-mode";
 
 // A file of steps imported by the watch's workflow exports only steps (and constants without imports): the workflow
 // bundle keeps every other export with what it imports, which would put the database client in the workflow sandbox.
 
-/** The run modes a watch can re-check. */
-export const WATCHABLE_MODES: ReadonlySet<string> = new Set(["research", "claim-check"]);
-
-/** A research re-check as the engine runs it: the job (the run, its settings, the plan) and the progress to start from. */
+/**
+ * A research re-check as the engine runs it: the job (the run, its settings, the plan) and the progress to start from.
+ */
 export interface Recheck {
   job: RunJob;
   progress: RunProgress<RecheckState>;
@@ -63,29 +61,30 @@ export async function recheckStep(
 }
 
 /**
- * A watched claim check's re-check: a new claim check of the same text on the watch's sources, owned by the watch's
- * owner, started once (its id saved on the check before anything else, so a re-run of this step waits for it instead
- * of starting another) and waited for, while the watched run's lease is renewed (the step may wait minutes).
+ * A re-check by a new run (RunMode.watch "new-run", a claim check's): a new run of the watched run's mode with its
+ * request on the watch's sources, owned by the watch's owner, started once (its id saved on the check before anything
+ * else, so a re-run of this step waits for it instead of starting another) and waited for, while the watched run's
+ * lease is renewed (the step may wait minutes).
+ * @throws Error when the run's settings are missing or its mode is unknown.
  */
-export async function claimRecheckStep(checkId: string): Promise<void> {
+export async function newRunRecheckStep(checkId: string): Promise<void> {
   "use step";
   const check = await getCheck(checkId);
   const watch = check ? await getWatch(check.watchId) : null;
   if (!check || !watch) return;
+  const settings = await getRunSettings(watch.runId);
+  if (!settings) throw new Error(`run ${watch.runId} has no settings`);
+  const mode = registry.named(settings.mode);
+  if (!mode) throw new Error(`run ${watch.runId} has mode "${settings.mode}", which this version cannot run`);
   let runId = check.versionRunId;
   if (!runId) {
-    const settings = await getRunSettings(watch.runId);
-    if (!settings) throw new Error(`run ${watch.runId} has no settings`);
-    const started = await startRun(
-      claimCheck,
-      { text: settings.question, sources: watch.sources.filter((s) => settings.sources.includes(s)) },
-      { ownerId: watch.ownerId },
-    );
+    const sources = watch.sources.filter((s) => settings.sources.includes(s));
+    const started = await mode.rerun({ ...settings, sources }, { ownerId: watch.ownerId });
     runId = await saveCheckVersionRun(checkId, started.runId);
   }
   const { close } = await openStepSignal(watch.runId);
   try {
-    await waitForRun(claimCheck, runId);
+    await mode.wait(runId);
   } finally {
     await close();
   }

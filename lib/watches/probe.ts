@@ -74,7 +74,8 @@ export function identifierQuery(source: SourceId, records: Evidence[]): string |
 
 /**
  * The searches of one check: on each (restricted) source the `queries` (a research run's question, a claim check's
- * claims), and the identifier query of the records the report (or the claims' verdicts) cite (identifierQuery); then what they found sorted against the run's evidence (sortFound). A source
+ * claims), and the identifier query of the records the report (or the claims' verdicts) cite (identifierQuery); then
+ * what they found sorted against the run's evidence (sortFound). A source
  * that fails any of its searches is marked failed with its message (its records of that check are dropped, so its
  * `since` stays where it was and the next check asks again).
  * @throws only when `signal` is aborted.

@@ -1,8 +1,9 @@
 import { getCheck, getWatch } from "@/lib/db/watches";
 import type { SourceId } from "@/lib/domain/evidence";
 import type { RunStages } from "@/lib/runs/mode";
-import { researchMode, type ResearchOverrides } from "@/lib/research/mode";
-import { researchStages, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/run";
+import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
+import { researchStages } from "@/lib/research/run";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
 import { replayingSources, restrictedSources } from "./probe";
 
 /** A re-check's state: the watched run's research state, restored from what it saved, with the check it belongs to. */
@@ -38,14 +39,11 @@ async function recheckInput(input: ResearchRunInput, checkId: string): Promise<R
  */
 export const recheckStages: RunStages<ResearchRunInput, RecheckState, ResearchRunOutcome, ResearchOverrides> = {
   label: "watch re-check",
-  plan: { first: [], each: ["watch search", "hypothesize", "targeted search", "judge"], last: ["report"] },
+  plan: { first: [], each: ["watch search", ...RESEARCH_ITERATION], last: RESEARCH_CLOSING },
   stages: {
+    ...researchMode.stages,
     "watch search": (input, state, iteration) =>
       researchStages.followUpSearch(input, state, iteration, [input.question]),
-    hypothesize: researchMode.stages.hypothesize,
-    "targeted search": researchMode.stages["targeted search"],
-    judge: researchMode.stages.judge,
-    report: researchMode.stages.report,
   },
   async input(settings, context, state) {
     return recheckInput(await researchMode.input(settings, context, state), state.checkId);

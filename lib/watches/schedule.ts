@@ -38,12 +38,17 @@ export function nextDueAfter(dueAt: Date, now: Date, cadence: Cadence): Date {
   return next;
 }
 
-/** How much a watch stretches its interval after `failures` failed checks in a row (1 when none; see MAX_BACKOFF_FACTOR). */
+/**
+ * How much a watch stretches its interval after `failures` failed checks in a row (1 when none; see
+ * MAX_BACKOFF_FACTOR).
+ */
 export function backoffFactor(failures: number): number {
   return failures <= 0 ? 1 : Math.min(2 ** failures, MAX_BACKOFF_FACTOR);
 }
 
-/** The next due time after a check that failed (the `failures`-th in a row) at `now`: the interval times backoffFactor. */
+/**
+ * The next due time after a check that failed (the `failures`-th in a row) at `now`: the interval times backoffFactor.
+ */
 export function backoffDue(now: Date, cadence: Cadence, failures: number): Date {
   return addCadence(now, cadence, backoffFactor(failures));
 }

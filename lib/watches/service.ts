@@ -17,7 +17,7 @@ import {
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { Cadence, WatchStatus } from "@/lib/domain/watch";
 import { watchNow } from "./clock";
-import { WATCHABLE_MODES } from "./engine";
+import { registry } from "@/lib/modes";
 import { addCadence, dueAfterCadenceChange } from "./schedule";
 import { toWatchView, type WatchView } from "./view";
 import { startWatchWorkflow, watchEngineAvailable } from "./waker";
@@ -61,7 +61,8 @@ function checkSources(run: RunSummary, sources: SourceId[] | undefined): SourceI
   if (foreign.length) {
     throw new WatchError(
       400,
-      `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`,
+      `This run did not search ${foreign.map((s) => SOURCE_LABELS[s]).join(", ")}; a watch can watch ` +
+        `${run.sources.map((s) => SOURCE_LABELS[s]).join(", ")}.`,
     );
   }
   return [...new Set(sources)];
@@ -73,7 +74,8 @@ async function admitActive(ownerId: string | null): Promise<void> {
   if (active >= max)
     throw new WatchError(
       429,
-      `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or delete one first.`,
+      `You have ${active} active watches, the most allowed (CRITICA_MAX_ACTIVE_WATCHES=${max}): pause or ` +
+        `delete one first.`,
     );
 }
 
@@ -82,7 +84,8 @@ async function admitActive(ownerId: string | null): Promise<void> {
  * `sources` (default: the run's),
  * each restricted to records changed since the run (then since its last successful check). The first check is one
  * period from now (watch clock).
- * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400 (sources the run did not search), 429 (too many active watches).
+ * @throws WatchError 404 (unknown or unreadable run), 403 (not the owner), 409 (not completed, or watched already), 400
+ * (sources the run did not search), 429 (too many active watches).
  */
 export async function createWatchFor(
   caller: Caller,
@@ -94,7 +97,7 @@ export async function createWatchFor(
       403,
       `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`,
     );
-  if (!WATCHABLE_MODES.has(run.mode)) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
+  if (!registry.named(run.mode)?.watch) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
   if (run.status !== "completed")
     throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
   if (await getWatchOfRun(run.id)) throw new WatchError(409, "This run is watched already: change its watch instead.");

@@ -19,6 +19,8 @@ import {
 import type { Probe, SourceState } from "@/lib/domain/watch";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { iterationEvents, reportVersions } from "@/lib/chat/report-versions";
+import { registry } from "@/lib/modes";
+import type { WatchRecheck } from "@/lib/runs/mode";
 import { openStepSignal } from "@/lib/runs/step-signal";
 import { logStep } from "@/lib/runs/step-log";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
@@ -36,7 +38,7 @@ const PAUSED_SLEEP_MS = 7 * 86_400_000;
 export type StepPlan =
   | { kind: "stop" }
   | { kind: "sleep"; wakeAtMs: number }
-  | { kind: "check"; checkId: string; runId: string; mode: string };
+  | { kind: "check"; checkId: string; runId: string; recheck: WatchRecheck };
 
 /**
  * Plans a watch's next move from its row and the watch clock (planWatch), and records the version it read. A watch
@@ -75,21 +77,24 @@ export async function planWatchStep(watchId: string): Promise<StepPlan> {
   if (check.status !== "running") return { kind: "sleep", wakeAtMs: Date.now() + 60_000 };
   await updateRun(watch.runId, { status: "running", error: null, cancelRequestedAt: null });
   await setWorkflowRunId(watch.runId, workflowRunId);
-  return {
-    kind: "check",
-    checkId: check.id,
-    runId: watch.runId,
-    mode: (await getRun(watch.runId))?.mode ?? "research",
-  };
+  return { kind: "check", checkId: check.id, runId: watch.runId, recheck: await recheckOf(watch.runId) };
 }
 
 /**
- * The version a check starts from, with what its probe needs: for a research run, the run itself (its question, its
- * records, its latest report's references and bottom line); for a claim check, the run of its latest version (its
- * claims as the queries, its records, the records its verdicts cite, the verdicts).
+ * How a run's mode re-checks it (RunMode.watch); a run of a mode that cannot be watched is re-checked as research was.
  */
-async function versionBefore(watch: WatchRecord, mode: string) {
-  if (mode === "claim-check") {
+async function recheckOf(runId: string): Promise<WatchRecheck> {
+  const mode = (await getRun(runId))?.mode;
+  return (mode ? registry.named(mode)?.watch : undefined) ?? "iteration";
+}
+
+/**
+ * The version a check starts from, with what its probe needs: re-checked by iteration (a research run), the run
+ * itself (its question, its records, its latest report's references and bottom line); by a new run (a claim check),
+ * the run of its latest version (its claims as the queries, its records, the records its verdicts cite, the verdicts).
+ */
+async function versionBefore(watch: WatchRecord, recheck: WatchRecheck) {
+  if (recheck === "new-run") {
     const latest = await latestVersionRun(watch);
     const [evidence, events, settings] = await Promise.all([
       getRunEvidence(latest.runId),
@@ -152,7 +157,7 @@ export async function probeStep(checkId: string): Promise<{ changed: boolean }> 
     const done = logStep(watch.runId, "watch probe");
     const { signal, close } = await openStepSignal(watch.runId);
     try {
-      const version = await versionBefore(watch, settings.mode);
+      const version = await versionBefore(watch, registry.named(settings.mode)?.watch ?? "iteration");
       const citedIds = new Set(version.references.map((r) => r.evidenceId));
       const ids = settings.sources.filter((s) => watch.sources.includes(s));
       const since = new Map(check.since.map((s) => [s.source, new Date(s.since)]));
@@ -273,7 +278,9 @@ export async function completeCheckStep(checkId: string): Promise<{ notify: bool
   return { notify: outcome.status === "changed" };
 }
 
-/** How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error. */
+/**
+ * How a claim check's re-check ended: changed with its summary when the new run completed, else failed with its error.
+ */
 async function claimOutcome(runId: string, probe: Probe): Promise<Omit<CheckOutcome, "watch" | "finishedAt">> {
   const [run, events, evidence, previousEvidence] = await Promise.all([
     getRun(runId),

@@ -62,11 +62,17 @@ function standingDetail(
     case "retracted":
       return `retracted${p.retractionIn.length ? ` (retraction notice ${pmidList(p.retractionIn)})` : ""}`;
     case "expression-of-concern":
-      return `expression of concern published${p.expressionOfConcernIn.length ? ` (${pmidList(p.expressionOfConcernIn)})` : ""}`;
+      return (
+        `expression of concern ` +
+        `published${p.expressionOfConcernIn.length ? ` (${pmidList(p.expressionOfConcernIn)})` : ""}`
+      );
     case "erratum":
       return `erratum published${p.erratumIn.length ? ` (${pmidList(p.erratumIn)})` : ""}`;
     case "superseded":
-      return `superseded by ${p.updateIn.length ? pmidList(p.updateIn) : `its published version PMID ${p.publishedVersion?.pmid}`}`;
+      return (
+        `superseded by ` +
+        `${p.updateIn.length ? pmidList(p.updateIn) : `its published version PMID ${p.publishedVersion?.pmid}`}`
+      );
   }
 }
 
@@ -161,7 +167,8 @@ function referencesOf(
  * run's records after the first `probe.before.evidence`), each with its stance on the question (lib/reading)
  * and whether the new report cites it; the records whose standing changed (`probe.updated`), and whether the new report
  * dropped them from its references; trials whose status or results changed; the bottom line and GRADE certainty
- * before (`probe.before`) and after (lib/report/appraise/answer.ts on the run's records now); the references added and removed;
+ * before (`probe.before`) and after (lib/report/appraise/answer.ts on the run's records now); the references added and
+ * removed;
  * and a headline such as "Probably yes → Yes: 2 new randomized trials" (the verdict before → after, with each side's
  * certainty when that moved too; "Yes, certainty low → moderate" when only the certainty moved; "Yes, unchanged"
  * when neither did; then what changed, by kind).
@@ -189,7 +196,8 @@ export function changeSummary(input: {
   const prefix = verdictMoved
     ? `${withCertainty(bottomBefore)} → ${withCertainty(bottomAfter)}`
     : certaintyMoved
-      ? `${verdictLabel(bottomAfter)}, certainty ${bottomBefore?.certainty ?? "none"} → ${bottomAfter?.certainty ?? "none"}`
+      ? `${verdictLabel(bottomAfter)}, certainty ${bottomBefore?.certainty ?? "none"} → ` +
+        `${bottomAfter?.certainty ?? "none"}`
       : `${verdictLabel(bottomAfter)}, unchanged`;
 
   return {
@@ -271,14 +279,16 @@ export function summaryLines(s: ChangeSummary): string[] {
   const lines = [s.headline];
   for (const r of s.newRecords)
     lines.push(
-      `New: ${idOf(r)} “${r.title}” (${r.studyType.toLowerCase()}): ${STANCE_WORDS[r.stance]}${r.cited ? "; cited in the report" : ""}.`,
+      `New: ${idOf(r)} “${r.title}” (${r.studyType.toLowerCase()}): ` +
+        `${STANCE_WORDS[r.stance]}${r.cited ? "; cited in the report" : ""}.`,
     );
   for (const r of s.updatedRecords)
     lines.push(`${idOf(r)} “${r.title}”: ${r.detail}${r.removedFromReport ? "; removed from the report" : ""}.`);
   for (const t of s.trials) lines.push(`${idOf(t)} “${t.title}”: ${t.detail}.`);
   (s.claims ?? []).forEach((c, i) =>
     lines.push(
-      `Claim ${i + 1} “${c.claim}”: ${c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}.`,
+      `Claim ${i + 1} “${c.claim}”: ` +
+        `${c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}.`,
     ),
   );
   const { before, after, moved } = s.bottomLine;
@@ -286,7 +296,8 @@ export function summaryLines(s: ChangeSummary): string[] {
     lines.push(`Bottom line: ${before?.sentence ?? "none"} → ${after?.sentence ?? "none"}`);
   else if (after) lines.push(`Bottom line unchanged: ${after.sentence}`);
   lines.push(
-    `References: ${s.references.added.length} added, ${s.references.removed.length} removed (report v${s.fromVersion} → v${s.toVersion}).`,
+    `References: ${s.references.added.length} added, ${s.references.removed.length} removed (report ` +
+      `v${s.fromVersion} → v${s.toVersion}).`,
   );
   return lines;
 }

@@ -6,7 +6,10 @@ import { sweepWatches, wakeAllWatches } from "./waker";
 export const WATCH_SWEEP_MS = 60_000;
 /** How often the server looks at the test clock file (ms; tests only, see CRITICA_TEST_CLOCK_FILE). */
 const TEST_CLOCK_POLL_MS = 200;
-/** After the test clock moves, the watches are woken now and again after these delays (ms), in case a workflow was between its plan and its sleep. */
+/**
+ * After the test clock moves, the watches are woken now and again after these delays (ms), in case a workflow was
+ * between its plan and its sleep.
+ */
 const TEST_CLOCK_REWAKE_MS = [1_000, 3_000];
 
 async function sweep(): Promise<void> {

@@ -96,8 +96,11 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
     failures: watch.failures,
     backoff:
       watch.failures > 0
-        ? `Backing off: no watched source answered the last ${watch.failures === 1 ? "check" : `${watch.failures} checks`} (${failing.map((s) => s.lastError).join("; ")}). ` +
-          `The next check waits ${factor}× the usual interval (${CADENCE_LABELS[watch.cadence]}), on ${day(watch.nextDueAt.toISOString())}.`
+        ? `Backing off: no watched source answered the last ` +
+          `${watch.failures === 1 ? "check" : `${watch.failures} checks`} ` +
+          `(${failing.map((s) => s.lastError).join("; ")}). ` +
+          `The next check waits ${factor}× the usual interval (${CADENCE_LABELS[watch.cadence]}), on ` +
+          `${day(watch.nextDueAt.toISOString())}.`
         : null,
     sourceHealth: watched.map((s) => ({
       source: s.source,
@@ -106,7 +109,8 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
       since: s.since,
       warning:
         s.failures > 0
-          ? `${SOURCE_LABELS[s.source]} failed the last ${s.failures === 1 ? "check" : `${s.failures} checks`} (${s.lastError}); its records since ${day(s.since)} are searched when it answers again.`
+          ? `${SOURCE_LABELS[s.source]} failed the last ${s.failures === 1 ? "check" : `${s.failures} checks`} ` +
+            `(${s.lastError}); its records since ${day(s.since)} are searched when it answers again.`
           : null,
     })),
     modelCalls,
@@ -120,7 +124,8 @@ export function toWatchView(watch: WatchRecord, question: string, checks: CheckR
       status: c.status,
       headline: headlineOf(c),
       cost: c.modelCalls
-        ? `${c.modelCalls} model ${c.modelCalls === 1 ? "call" : "calls"} · ${c.costUsd === null ? "cost not estimated" : `est. ${formatCostUsd(c.costUsd)}`}`
+        ? `${c.modelCalls} model ${c.modelCalls === 1 ? "call" : "calls"} · ` +
+          `${c.costUsd === null ? "cost not estimated" : `est. ${formatCostUsd(c.costUsd)}`}`
         : null,
       reportVersion: c.reportVersion,
       versionPath: c.reportVersion !== null ? versionPath(watch.runId, c.reportVersion) : null,

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import pRetry, { AbortError } from "p-retry";
+import { OutboundRefused, outboundRequest, REFUSED_INTERNAL, type OutboundOptions } from "@/lib/net/outbound";
 
 /** The header carrying the signature: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" under the webhook's secret>`. */
 const SIGNATURE_HEADER = "x-critica-signature";
@@ -22,12 +23,17 @@ export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("hex")}`;
 }
 
-/** The signature header's value for a body sent at `timestamp` (seconds): `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}`. */
+/**
+ * The signature header's value for a body sent at `timestamp` (seconds): `sha256=` + hex HMAC-SHA256 of
+ * `${timestamp}.${body}`.
+ */
 export function signPayload(secret: string, timestamp: number, body: string): string {
   return `sha256=${crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
-/** How one delivery went: delivered or not, after how many attempts, the last HTTP status (null: no answer) and error. */
+/**
+ * How one delivery went: delivered or not, after how many attempts, the last HTTP status (null: no answer) and error.
+ */
 export interface DeliveryResult {
   delivered: boolean;
   attempts: number;
@@ -42,9 +48,13 @@ class HttpFailure extends Error {
 }
 
 /**
- * POSTs `payload` as JSON to `url`, signed (SIGNATURE_HEADER over TIMESTAMP_HEADER and the body; DELIVERY_HEADER
- * names the delivery), retried with backoff by p-retry (DELIVERY_RETRIES, overridable for tests) until a 2xx answer.
- * `onAttempt` is told of every attempt's outcome (to record it as it happens). Never throws.
+ * POSTs `payload` as JSON to `url` through the guarded client (lib/net/outbound.ts: public addresses only, unless the
+ * operator allows the host; the connection pinned to the checked address; no redirects), signed (SIGNATURE_HEADER over
+ * TIMESTAMP_HEADER and the body; DELIVERY_HEADER names the delivery), retried with backoff by p-retry
+ * (DELIVERY_RETRIES, overridable for tests) until a 2xx answer. A URL the guard refuses is final at once and its error
+ * is "refused: internal address" (or the guard's message), never the connection error of an internal host.
+ * `onAttempt` is told of every attempt's outcome (to record it as it happens). `outbound` stands in the resolver and
+ * allow-list (tests). Never throws.
  */
 export async function deliverWebhook(input: {
   url: string;
@@ -54,6 +64,7 @@ export async function deliverWebhook(input: {
   retry?: Partial<typeof DELIVERY_RETRIES>;
   onAttempt?: (result: DeliveryResult) => Promise<void> | void;
   now?: () => Date;
+  outbound?: OutboundOptions;
 }): Promise<DeliveryResult> {
   const body = JSON.stringify(input.payload);
   let attempts = 0;
@@ -62,29 +73,35 @@ export async function deliverWebhook(input: {
     attempts += 1;
     const timestamp = Math.floor((input.now?.() ?? new Date()).getTime() / 1000);
     try {
-      const res = await fetch(input.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "Critica-Webhook/1",
-          [SIGNATURE_HEADER]: signPayload(input.secret, timestamp, body),
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [DELIVERY_HEADER]: input.deliveryId,
+      const res = await outboundRequest(
+        input.url,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "Critica-Webhook/1",
+            [SIGNATURE_HEADER]: signPayload(input.secret, timestamp, body),
+            [TIMESTAMP_HEADER]: String(timestamp),
+            [DELIVERY_HEADER]: input.deliveryId,
+          },
+          body,
+          timeoutMs: ATTEMPT_TIMEOUT_MS,
         },
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-      });
+        input.outbound,
+      );
       lastStatus = res.status;
-      await res.body?.cancel();
-      if (res.ok) return;
+      if (res.status >= 200 && res.status < 300) return;
       const failure = new HttpFailure(res.status);
       throw res.status === 408 || res.status === 429 || res.status >= 500 ? failure : new AbortError(failure);
     } catch (error) {
       if (error instanceof AbortError || error instanceof HttpFailure) throw error;
       lastStatus = null;
-      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
-      throw new Error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+      // A host that resolves to nothing may be a passing DNS failure: retried like a network error.
+      if (error instanceof OutboundRefused && error.reason !== "unresolved")
+        throw new AbortError(error.reason === "internal" ? REFUSED_INTERNAL : `refused: ${error.message}`);
+      const code = (error as { code?: unknown }).code;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message);
     }
   };
   try {

@@ -2,7 +2,8 @@
  * `npx tsx scripts/vocabularies/check-corpus-collisions.ts <PubTator files…>`: a precision check of the gene
  * and process recognisers on BC5CDR (Wei et al. 2016). Prints every mention that overlaps a gold Chemical or
  * Disease annotation, grouped by surface form, kind and overlap ("exact": the annotation covers the same span;
- * "partial": e.g. "tyrosine" inside "tyrosine hydroxylase"), with counts, then the total. Forms found here that are chemical or
+ * "partial": e.g. "tyrosine" inside "tyrosine hydroxylase"), with counts, then the total. Forms found here that are
+ * chemical or
  * disease abbreviations (NDI, IVF …) belong in NON_GENE_FORMS of lib/vocabularies/form-rules.ts.
  * Needs the built lexicon (npm run vocab:build).
  */
@@ -51,7 +52,8 @@ function main(files: string[]): void {
   const rows = [...collisions.entries()].sort((a, b) => b[1].count - a[1].count);
   for (const [key, v] of rows) console.log(`${v.count}\t${key}\t${v.symbol}\t${v.type}`);
   console.log(
-    `gene and process mentions: ${mentions}; overlapping a chemical/disease annotation: ${rows.reduce((n, [, v]) => n + v.count, 0)}`,
+    `gene and process mentions: ${mentions}; overlapping a chemical/disease annotation: ` +
+      `${rows.reduce((n, [, v]) => n + v.count, 0)}`,
   );
 }
 

@@ -1,5 +1,6 @@
 /**
- * Source and licence statements recorded in the lexicon's metadata (and summarised in docs/architecture.md, Vocabularies).
+ * Source and licence statements recorded in the lexicon's metadata (and summarised in docs/architecture.md,
+ * Vocabularies).
  * Licences as read from the packages' Debian copyright files (usr/share/doc/<package>/copyright) and the
  * upstream data providers' terms. Used by scripts/build-vocabularies.ts only.
  */

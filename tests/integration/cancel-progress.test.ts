@@ -66,106 +66,128 @@ describe("cancel and live progress of durable runs (production build)", () => {
       .toBe(true);
   }
 
-  it("a cancel from the API stops a run whose every source hangs within 5 s, aborting the in-flight source requests; its stream ends", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
-      fixtures.inject(route, { kind: "timeout" });
-    const { runId, cookie } = await startRun(2);
-    await sourcesInFlight();
-    const stream = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { timeoutMs: 30_000 });
-    const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
-    expect(cancel.status).toBe(202);
-    await expect
-      .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
-        timeout: 5_000,
-        interval: 25,
-      })
-      .toBe(1);
-    const latency = performance.now() - asked;
-    const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
-    expect(row.status).toBe("cancelled");
-    // The requests in flight at the cancel were aborted by the server, not left hanging.
-    const inFlight = fixtures.requests.filter((r) => r.at < asked + 1);
-    await expect
-      .poll(() => inFlight.every((r) => r.abortedAt !== undefined), { timeout: 2_000, interval: 25 })
-      .toBe(true);
-    const { events, finished } = await stream;
-    expect(finished).toBe(true);
-    expect(events.at(-1)!.type).toBe("run-finished");
-    console.log(
-      `cancel from the API (same instance): run ended ${Math.round(latency)} ms after the request; ${inFlight.length} in-flight source requests aborted ${Math.round(Math.max(...inFlight.map((r) => r.abortedAt! - asked)))} ms after it at the latest; the stream ended with the run`,
-    );
-  });
+  it(
+    "a cancel from the API stops a run whose every source hangs within 5 s, aborting the in-flight source " +
+      "requests; its stream ends",
+    async () => {
+      const { getDb } = await import("@/lib/db/client");
+      for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
+        fixtures.inject(route, { kind: "timeout" });
+      const { runId, cookie } = await startRun(2);
+      await sourcesInFlight();
+      const stream = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { timeoutMs: 30_000 });
+      const asked = performance.now();
+      const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+        method: "POST",
+        headers: { cookie, origin: server.origin },
+      });
+      expect(cancel.status).toBe(202);
+      await expect
+        .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+          timeout: 5_000,
+          interval: 25,
+        })
+        .toBe(1);
+      const latency = performance.now() - asked;
+      const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+      expect(row.status).toBe("cancelled");
+      // The requests in flight at the cancel were aborted by the server, not left hanging.
+      const inFlight = fixtures.requests.filter((r) => r.at < asked + 1);
+      await expect
+        .poll(() => inFlight.every((r) => r.abortedAt !== undefined), { timeout: 2_000, interval: 25 })
+        .toBe(true);
+      const { events, finished } = await stream;
+      expect(finished).toBe(true);
+      expect(events.at(-1)!.type).toBe("run-finished");
+      console.log(
+        `cancel from the API (same instance): run ended ${Math.round(latency)} ms after the request; ` +
+          `${inFlight.length} in-flight source requests aborted ` +
+          `${Math.round(Math.max(...inFlight.map((r) => r.abortedAt! - asked)))} ms after it at the latest; the ` +
+          `stream ended with the run`,
+      );
+    },
+  );
 
-  it("a cancel from the CLI (another process: `npm run cancel -- <runId>`) stops the run within 5 s of setting the flag", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
-      fixtures.inject(route, { kind: "timeout" });
-    const { runId } = await startRun(2);
-    await sourcesInFlight();
-    const cli = spawn(
-      process.execPath,
-      ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cancel.ts", runId],
-      {
-        env: { ...process.env, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    cli.stderr.on("data", (d) => (output += d));
-    const code = await new Promise<number | null>((resolve) => cli.once("exit", resolve));
-    expect(code, output).toBe(0);
-    const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
-    expect(row.status).toBe("cancelled");
-    const latency = row.finishedAt!.getTime() - row.cancelRequestedAt!.getTime();
-    expect(latency).toBeLessThan(5_000);
-    expect(output).toMatch(new RegExp(`Run ${runId} cancelled after \\d+ ms\\.`));
-    console.log(`cancel from the CLI (another process): run ended ${latency} ms after the flag was set`);
-  });
+  it(
+    "a cancel from the CLI (another process: `npm run cancel -- <runId>`) stops the run within 5 s of setting the " +
+      "flag",
+    async () => {
+      const { getDb } = await import("@/lib/db/client");
+      for (const route of ["esearch", "efetch", "europepmc", "ctgov"] as const)
+        fixtures.inject(route, { kind: "timeout" });
+      const { runId } = await startRun(2);
+      await sourcesInFlight();
+      const cli = spawn(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cancel.ts", runId],
+        {
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      cli.stderr.on("data", (d) => (output += d));
+      const code = await new Promise<number | null>((resolve) => cli.once("exit", resolve));
+      expect(code, output).toBe(0);
+      const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+      expect(row.status).toBe("cancelled");
+      const latency = row.finishedAt!.getTime() - row.cancelRequestedAt!.getTime();
+      expect(latency).toBeLessThan(5_000);
+      expect(output).toMatch(new RegExp(`Run ${runId} cancelled after \\d+ ms\\.`));
+      console.log(`cancel from the CLI (another process): run ended ${latency} ms after the flag was set`);
+    },
+  );
 
-  it("shows the run at once, each source's search as it answers, and a reloaded stream resumes after the last event seen", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { runId, answeredMs } = await startRun(1);
-    // The 202 answer comes after the run-started event is saved, so the run page has it at once.
-    const first = await getDb().runEvent.findFirstOrThrow({ where: { runId }, orderBy: { seq: "asc" } });
-    expect(first.type).toBe("run-started");
-    const pageAsked = performance.now();
-    const page = await fetch(`${server.origin}/reports/${runId}`);
-    const pageMs = performance.now() - pageAsked;
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(QUESTION);
+  it(
+    "shows the run at once, each source's search as it answers, and a reloaded stream resumes after the last " +
+      "event seen",
+    async () => {
+      const { getDb } = await import("@/lib/db/client");
+      const { runId, answeredMs } = await startRun(1);
+      // The 202 answer comes after the run-started event is saved, so the run page has it at once.
+      const first = await getDb().runEvent.findFirstOrThrow({ where: { runId }, orderBy: { seq: "asc" } });
+      expect(first.type).toBe("run-started");
+      const pageAsked = performance.now();
+      const page = await fetch(`${server.origin}/reports/${runId}`);
+      const pageMs = performance.now() - pageAsked;
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(QUESTION);
 
-    // A viewer connected from the start drops the connection after 4 events (a reload) and reconnects after the
-    // last seq it saw; a third viewer resumes with the Last-Event-ID header. No event is missed or repeated.
-    const beforeReload = await readRunStream(`${server.origin}/api/runs/${runId}/stream`, { stopAfter: 4 });
-    expect(beforeReload.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
-    const reloaded = readRunStream(`${server.origin}/api/runs/${runId}/stream?after=4`);
-    const other = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { headers: { "Last-Event-ID": "2" } });
-    const [after, fromTwo] = [await reloaded, await other];
-    expect(after.finished).toBe(true);
-    const saved = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
-    expect(saved.at(-1)!.type).toBe("run-finished");
-    expect([...beforeReload.events, ...after.events].map((e) => [e.seq, e.type])).toEqual(
-      saved.map((e) => [e.seq, e.type]),
-    );
-    expect(fromTwo.events.map((e) => e.seq)).toEqual(saved.slice(2).map((e) => e.seq));
-    // Europe PMC's and ClinicalTrials.gov's searches of the question reach the viewer while PubMed is still answering.
-    const questionSearches = after.events.filter((e) => e.type === "search").slice(0, 3);
-    const sources = saved
-      .filter((e) => e.type === "search")
-      .slice(0, 3)
-      .map((e) => (e.payload as { source: string }).source);
-    expect([...sources.slice(0, 2)].sort()).toEqual(["ctgov", "europepmc"]);
-    expect(sources[2]).toBe("pubmed");
-    const lead = questionSearches[2].at - questionSearches[1].at;
-    expect(lead).toBeGreaterThan(PUBMED_DELAY_MS);
-    const endedStream = await fetch(`${server.origin}/api/runs/${runId}/stream`);
-    expect(endedStream.status).toBe(204);
-    console.log(
-      `live progress: POST /api/runs answered 202 in ${Math.round(answeredMs)} ms with run-started saved; the run page answered in ${Math.round(pageMs)} ms; Europe PMC's search reached the viewer ${Math.round(lead)} ms before PubMed's; the reloaded stream resumed at seq 5 and carried ${after.events.length} events, none repeated`,
-    );
-  });
+      // A viewer connected from the start drops the connection after 4 events (a reload) and reconnects after the
+      // last seq it saw; a third viewer resumes with the Last-Event-ID header. No event is missed or repeated.
+      const beforeReload = await readRunStream(`${server.origin}/api/runs/${runId}/stream`, { stopAfter: 4 });
+      expect(beforeReload.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      const reloaded = readRunStream(`${server.origin}/api/runs/${runId}/stream?after=4`);
+      const other = readRunStream(`${server.origin}/api/runs/${runId}/stream`, { headers: { "Last-Event-ID": "2" } });
+      const [after, fromTwo] = [await reloaded, await other];
+      expect(after.finished).toBe(true);
+      const saved = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+      expect(saved.at(-1)!.type).toBe("run-finished");
+      expect([...beforeReload.events, ...after.events].map((e) => [e.seq, e.type])).toEqual(
+        saved.map((e) => [e.seq, e.type]),
+      );
+      expect(fromTwo.events.map((e) => e.seq)).toEqual(saved.slice(2).map((e) => e.seq));
+      // Europe PMC's and ClinicalTrials.gov's searches of the question reach the viewer while PubMed is still
+      // answering.
+      const questionSearches = after.events.filter((e) => e.type === "search").slice(0, 3);
+      const sources = saved
+        .filter((e) => e.type === "search")
+        .slice(0, 3)
+        .map((e) => (e.payload as { source: string }).source);
+      expect([...sources.slice(0, 2)].sort()).toEqual(["ctgov", "europepmc"]);
+      expect(sources[2]).toBe("pubmed");
+      const lead = questionSearches[2].at - questionSearches[1].at;
+      expect(lead).toBeGreaterThan(PUBMED_DELAY_MS);
+      const endedStream = await fetch(`${server.origin}/api/runs/${runId}/stream`);
+      expect(endedStream.status).toBe(204);
+      console.log(
+        `live progress: POST /api/runs answered 202 in ${Math.round(answeredMs)} ms with run-started saved; the ` +
+          `run page answered in ${Math.round(pageMs)} ms; Europe PMC's search reached the viewer ` +
+          `${Math.round(lead)} ms before PubMed's; the reloaded stream resumed at seq 5 and carried ` +
+          `${after.events.length} events, none repeated`,
+      );
+    },
+  );
 
   it("a CLI run with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
     const { getDb } = await import("@/lib/db/client");

@@ -118,7 +118,8 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
     running.push(second);
     expect(await second.exit).toBe(0);
     console.log(
-      `CLI resume (SQLite, local world): run completed ${Math.round(performance.now() - resumed)} ms after --resume; ${before.length} events saved before kill -9`,
+      `CLI resume (SQLite, local world): run completed ${Math.round(performance.now() - resumed)} ms after ` +
+        `--resume; ${before.length} events saved before kill -9`,
     );
 
     // The resumed command prints the run's --json contract, completed.
@@ -168,7 +169,9 @@ describe("a CLI run with no server survives kill -9 of its own process (SQLite, 
       .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     console.log(
-      `CLI run resumed by the server (SQLite, local world): completed ${Math.round(performance.now() - started)} ms after next start; ${before.length} events saved before kill -9`,
+      `CLI run resumed by the server (SQLite, local world): completed ` +
+        `${Math.round(performance.now() - started)} ms after next start; ${before.length} events saved before ` +
+        `kill -9`,
     );
     await expectResumedOnce(runId, before);
   });

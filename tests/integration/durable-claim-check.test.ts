@@ -95,86 +95,95 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
         counterReport: result.counterReport,
       }));
 
-  it("resumes after kill -9 mid-search and completes without duplicated events, with the uninterrupted check's verdict", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    server = await startAppServer(env);
-    const { runId } = await startCheck(server.origin);
-    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).workflowRunId).toMatch(/^wrun_/);
+  it(
+    "resumes after kill -9 mid-search and completes without duplicated events, with the uninterrupted check's " +
+      "verdict",
+    async () => {
+      const { getDb } = await import("@/lib/db/client");
+      server = await startAppServer(env);
+      const { runId } = await startCheck(server.origin);
+      expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).workflowRunId).toMatch(/^wrun_/);
 
-    // Kill while the searches step is in flight: a source has answered (its claim-search event is saved), and the
-    // step's evidence event is not saved yet.
-    await expect
-      .poll(async () => (await events(runId)).some((e) => e.type === "claim-search"), { timeout: 60_000, interval: 25 })
-      .toBe(true);
-    await server.kill9();
-    const before = await events(runId);
-    expect(before.filter((e) => e.type === "evidence")).toEqual([]);
-    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
+      // Kill while the searches step is in flight: a source has answered (its claim-search event is saved), and the
+      // step's evidence event is not saved yet.
+      await expect
+        .poll(async () => (await events(runId)).some((e) => e.type === "claim-search"), {
+          timeout: 60_000,
+          interval: 25,
+        })
+        .toBe(true);
+      await server.kill9();
+      const before = await events(runId);
+      expect(before.filter((e) => e.type === "evidence")).toEqual([]);
+      expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
 
-    const restarted = performance.now();
-    server = await startAppServer(env);
-    const healthyMs = performance.now() - restarted;
-    // The restart did not end the check as interrupted: the world resumes it.
-    expect(server.output()).not.toContain("interrupted run(s) as failed");
-    const lastBefore = before.at(-1)!;
-    await expect
-      .poll(
-        async () =>
-          (await events(runId)).some(
-            (e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id),
-          ),
-        { timeout: 60_000, interval: 50 },
-      )
-      .toBe(true);
-    const resumeMs = performance.now() - restarted;
-    const row = await finished(runId, 90_000);
-    const completeMs = performance.now() - restarted;
-    expect(row).toMatchObject({ status: "completed", error: null });
-    console.log(
-      `durable claim check resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first new event ${Math.round(resumeMs)} ms, check completed ${Math.round(completeMs)} ms; ${before.length} events saved before kill -9`,
-    );
-
-    const after = await events(runId);
-    expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
-    const count = (type: string) => after.filter((e) => e.type === type).length;
-    const claims = (after.find((e) => e.type === "claims-extracted")!.payload as { claims: string[] }).claims;
-    expect(claims).toEqual([CLAIM]);
-    expect([
-      count("run-started"),
-      count("claims-extracted"),
-      count("counter-statement"),
-      count("evidence"),
-      count("claim-scored"),
-      count("counter-report"),
-      count("claim-verdict"),
-      count("run-finished"),
-    ]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
-    expect(after.at(-1)!.type).toBe("run-finished");
-    const searches = after
-      .filter((e) => e.type === "claim-search")
-      .map((e) =>
-        JSON.stringify(((p) => [p.claim, p.strategy, p.source, p.query])(e.payload as Record<string, unknown>)),
+      const restarted = performance.now();
+      server = await startAppServer(env);
+      const healthyMs = performance.now() - restarted;
+      // The restart did not end the check as interrupted: the world resumes it.
+      expect(server.output()).not.toContain("interrupted run(s) as failed");
+      const lastBefore = before.at(-1)!;
+      await expect
+        .poll(
+          async () =>
+            (await events(runId)).some(
+              (e) => e.seq > lastBefore.seq || (e.seq === lastBefore.seq && e.id !== lastBefore.id),
+            ),
+          { timeout: 60_000, interval: 50 },
+        )
+        .toBe(true);
+      const resumeMs = performance.now() - restarted;
+      const row = await finished(runId, 90_000);
+      const completeMs = performance.now() - restarted;
+      expect(row).toMatchObject({ status: "completed", error: null });
+      console.log(
+        `durable claim check resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after ` +
+          `restart, first new event ${Math.round(resumeMs)} ms, check completed ${Math.round(completeMs)} ms; ` +
+          `${before.length} events saved before kill -9`,
       );
-    expect(new Set(searches).size).toBe(searches.length);
-    expect(searches.length).toBe(SOURCES.length * 2);
-    // The steps completed before the kill keep their events as they were (the same rows).
-    const counter = before.find((e) => e.type === "counter-statement")!;
-    expect(after.filter((e) => e.seq <= counter.seq).map((e) => e.id)).toEqual(
-      before.filter((e) => e.seq <= counter.seq).map((e) => e.id),
-    );
-    const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
-    expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
-    expect(links.length).toBe(row.evidenceCount);
-    expect(links.length).toBeGreaterThan(0);
 
-    // The same check, never interrupted, on the same server: the same verdict, citations and statistics.
-    const control = await startCheck(server.origin);
-    await finished(control.runId, 90_000);
-    expect(verdicts(after)).toEqual(verdicts(await events(control.runId)));
-    expect(verdicts(after)[0].citations.length).toBe(
-      (after.find((e) => e.type === "counter-report")!.payload as { citations: unknown[] }).citations.length,
-    );
-  });
+      const after = await events(runId);
+      expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
+      const count = (type: string) => after.filter((e) => e.type === type).length;
+      const claims = (after.find((e) => e.type === "claims-extracted")!.payload as { claims: string[] }).claims;
+      expect(claims).toEqual([CLAIM]);
+      expect([
+        count("run-started"),
+        count("claims-extracted"),
+        count("counter-statement"),
+        count("evidence"),
+        count("claim-scored"),
+        count("counter-report"),
+        count("claim-verdict"),
+        count("run-finished"),
+      ]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(after.at(-1)!.type).toBe("run-finished");
+      const searches = after
+        .filter((e) => e.type === "claim-search")
+        .map((e) =>
+          JSON.stringify(((p) => [p.claim, p.strategy, p.source, p.query])(e.payload as Record<string, unknown>)),
+        );
+      expect(new Set(searches).size).toBe(searches.length);
+      expect(searches.length).toBe(SOURCES.length * 2);
+      // The steps completed before the kill keep their events as they were (the same rows).
+      const counter = before.find((e) => e.type === "counter-statement")!;
+      expect(after.filter((e) => e.seq <= counter.seq).map((e) => e.id)).toEqual(
+        before.filter((e) => e.seq <= counter.seq).map((e) => e.id),
+      );
+      const links = await getDb().runEvidence.findMany({ where: { runId }, orderBy: { ordinal: "asc" } });
+      expect(links.map((l) => l.ordinal)).toEqual(links.map((_, i) => i));
+      expect(links.length).toBe(row.evidenceCount);
+      expect(links.length).toBeGreaterThan(0);
+
+      // The same check, never interrupted, on the same server: the same verdict, citations and statistics.
+      const control = await startCheck(server.origin);
+      await finished(control.runId, 90_000);
+      expect(verdicts(after)).toEqual(verdicts(await events(control.runId)));
+      expect(verdicts(after)[0].citations.length).toBe(
+        (after.find((e) => e.type === "counter-report")!.payload as { citations: unknown[] }).citations.length,
+      );
+    },
+  );
 
   it("cancels a durable claim check from the API within 5 s, keeping what it found", async () => {
     const { getDb } = await import("@/lib/db/client");
@@ -187,14 +196,18 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
       })
       .toBe(1);
     const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin },
+    });
     expect({ status: cancel.status, body: await cancel.json() }).toEqual({
       status: 202,
       body: { ok: true, message: "Cancelling… everything found so far is kept." },
     });
     const row = await finished(runId, 5_000);
     console.log(
-      `durable claim check cancel (from the API): check cancelled ${Math.round(performance.now() - asked)} ms after the request`,
+      `durable claim check cancel (from the API): check cancelled ${Math.round(performance.now() - asked)} ms ` +
+        `after the request`,
     );
     expect(row.status).toBe("cancelled");
     const rows = await events(runId);

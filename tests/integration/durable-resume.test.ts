@@ -84,7 +84,9 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     const completeMs = performance.now() - restarted;
     console.log(
-      `durable resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first new event ${Math.round(resumeMs)} ms, run completed ${Math.round(completeMs)} ms; ${before.length} events saved before kill -9`,
+      `durable resume (SQLite, local world): server healthy ${Math.round(healthyMs)} ms after restart, first ` +
+        `new event ${Math.round(resumeMs)} ms, run completed ${Math.round(completeMs)} ms; ${before.length} ` +
+        `events saved before kill -9`,
     );
 
     const after = await events(runId);
@@ -135,7 +137,10 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       .poll(async () => getDb().runEvent.count({ where: { runId, type: "search" } }), { timeout: 60_000, interval: 50 })
       .toBeGreaterThan(0);
     const asked = performance.now();
-    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, { method: "POST", headers: { cookie } });
+    const cancel = await fetch(`${server.origin}/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.origin },
+    });
     expect({ status: cancel.status, body: await cancel.json() }).toEqual({
       status: 202,
       body: { ok: true, message: "Cancelling… everything found so far is kept." },
@@ -149,7 +154,8 @@ describe("a durable run survives kill -9 of its server (SQLite, local world)", (
       .toBe(1);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
     console.log(
-      `durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms after the request`,
+      `durable cancel (same instance, from the API): run cancelled ${Math.round(performance.now() - asked)} ms ` +
+        `after the request`,
     );
     const events = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));

@@ -27,42 +27,47 @@ describe("health of one SQLite instance: database and local world", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers 200 when both are up, 503 naming the world while its data directory is not writable, and 200 once it is back", async () => {
-    const health = async () => {
-      const res = await fetch(`${server.origin}/api/health`);
-      return { status: res.status, body: await res.json() };
-    };
-    expect(await health()).toEqual({
-      status: 200,
-      body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
-    });
-
-    // The world's files become unreachable (a lost volume mount, say): a file stands where its directory was.
-    const away = `${dataDir}.away`;
-    fs.renameSync(dataDir, away);
-    fs.writeFileSync(dataDir, "not a directory");
-    try {
-      const down = await health();
-      expect(down).toEqual({
-        status: 503,
-        body: {
-          ok: false,
-          database: { ok: true, kind: "sqlite" },
-          world: { ok: false, kind: "local", error: expect.any(String) },
-        },
+  it(
+    "answers 200 when both are up, 503 naming the world while its data directory is not writable, and 200 once it " +
+      "is back",
+    async () => {
+      const health = async () => {
+        const res = await fetch(`${server.origin}/api/health`);
+        return { status: res.status, body: await res.json() };
+      };
+      expect(await health()).toEqual({
+        status: 200,
+        body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
       });
-      expect(down.body.world.error).toMatch(
-        new RegExp(
-          `^Data directory "${dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" is not writable: ENOTDIR: not a directory, open '.*/\\.workflow-write-test-\\d+'$`,
-        ),
-      );
-    } finally {
-      fs.rmSync(dataDir);
-      fs.renameSync(away, dataDir);
-    }
-    expect(await health()).toEqual({
-      status: 200,
-      body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
-    });
-  });
+
+      // The world's files become unreachable (a lost volume mount, say): a file stands where its directory was.
+      const away = `${dataDir}.away`;
+      fs.renameSync(dataDir, away);
+      fs.writeFileSync(dataDir, "not a directory");
+      try {
+        const down = await health();
+        expect(down).toEqual({
+          status: 503,
+          body: {
+            ok: false,
+            database: { ok: true, kind: "sqlite" },
+            world: { ok: false, kind: "local", error: expect.any(String) },
+          },
+        });
+        expect(down.body.world.error).toMatch(
+          new RegExp(
+            `^Data directory "${dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" is not writable: ENOTDIR: not a ` +
+              `directory, open '.*/\\.workflow-write-test-\\d+'$`,
+          ),
+        );
+      } finally {
+        fs.rmSync(dataDir);
+        fs.renameSync(away, dataDir);
+      }
+      expect(await health()).toEqual({
+        status: 200,
+        body: { ok: true, database: { ok: true, kind: "sqlite" }, world: { ok: true, kind: "local" } },
+      });
+    },
+  );
 });

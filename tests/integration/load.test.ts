@@ -43,7 +43,8 @@ describe("load: 20 concurrent runs with 50 stream viewers", () => {
   });
 
   it(
-    "on one instance (SQLite, local world): every run completes, and every viewer receives each of its run's events exactly once",
+    "on one instance (SQLite, local world): every run completes, and every viewer receives each of its run's " +
+      "events exactly once",
     { timeout: 300_000 },
     async () => {
       const wall = performance.now();

@@ -81,7 +81,8 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
             `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`,
         )
         .sort();
-    // The run's last event file can land a moment after its status: the snapshot waits until the world is still for 1 s.
+    // The run's last event file can land a moment after its status: the snapshot waits until the world is still for 1
+    // s.
     let atRest = worldFiles();
     await expect
       .poll(
@@ -103,53 +104,62 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     expect(changedTables(before.db, await databaseDigest(getDb()))).toEqual([]);
     expect(worldFiles()).toEqual(before.world);
     console.log(
-      `engine (local world): ${answers.length} forged deliveries answered 404; database and world files unchanged; run ${runId} completed in process`,
+      `engine (local world): ${answers.length} forged deliveries answered 404; database and world files ` +
+        `unchanged; run ${runId} completed in process`,
     );
   });
 
-  it("sets session cookies HttpOnly and SameSite=Lax (not Secure over plain HTTP, whatever the client claims), no HSTS, and serves security.txt to anyone", async () => {
-    const session = await sessionCookieAttributes(server!, "cookies@lab.org", server!.origin);
-    expect(session).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax"]);
-    // A client's own X-Forwarded-Proto is not believed: no HSTS over plain HTTP.
-    const spoofed = await fetch(`${server!.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
-    expect(spoofed.headers.get("strict-transport-security")).toBeNull();
-    const txt = await fetch(`${server!.origin}/.well-known/security.txt`);
-    expect(txt.status).toBe(200);
-    const lines = (await txt.text()).split("\n");
-    expect(lines[0]).toBe("Contact: mailto:security@lab.org");
-    expect(new Date(lines[1].replace("Expires: ", "")).getTime() - Date.now()).toBeGreaterThan(170 * 86_400_000);
-    expect(lines[3]).toBe(`Canonical: ${server!.origin}/.well-known/security.txt`);
-  });
+  it(
+    "sets session cookies HttpOnly and SameSite=Lax (not Secure over plain HTTP, whatever the client claims), no " +
+      "HSTS, and serves security.txt to anyone",
+    async () => {
+      const session = await sessionCookieAttributes(server!, "cookies@lab.org", server!.origin);
+      expect(session).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax"]);
+      // A client's own X-Forwarded-Proto is not believed: no HSTS over plain HTTP.
+      const spoofed = await fetch(`${server!.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
+      expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+      const txt = await fetch(`${server!.origin}/.well-known/security.txt`);
+      expect(txt.status).toBe(200);
+      const lines = (await txt.text()).split("\n");
+      expect(lines[0]).toBe("Contact: mailto:security@lab.org");
+      expect(new Date(lines[1].replace("Expires: ", "")).getTime() - Date.now()).toBeGreaterThan(170 * 86_400_000);
+      expect(lines[3]).toBe(`Canonical: ${server!.origin}/.well-known/security.txt`);
+    },
+  );
 
-  it("counts sign-in attempts per real client: rotating X-Forwarded-For is refused after 10, unless the proxy is trusted", async () => {
-    const attempts = async (tag: string) => {
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const r = await fetch(`${server!.origin}/api/auth/sign-in/email`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            origin: server!.origin,
-            "x-forwarded-for": `203.0.113.${i + 1}`,
-          },
-          body: JSON.stringify({ email: `${tag}${i}@lab.org`, password: "wrong password" }),
-        });
-        statuses.push(r.status);
-      }
-      return statuses;
-    };
-    // Untrusted: every attempt comes from 127.0.0.1, whatever it claims.
-    expect(await attempts("untrusted")).toEqual([...Array(10).fill(401), 429]);
+  it(
+    "counts sign-in attempts per real client: rotating X-Forwarded-For is refused after 10, unless the proxy is " +
+      "trusted",
+    async () => {
+      const attempts = async (tag: string) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const r = await fetch(`${server!.origin}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              origin: server!.origin,
+              "x-forwarded-for": `203.0.113.${i + 1}`,
+            },
+            body: JSON.stringify({ email: `${tag}${i}@lab.org`, password: "wrong password" }),
+          });
+          statuses.push(r.status);
+        }
+        return statuses;
+      };
+      // Untrusted: every attempt comes from 127.0.0.1, whatever it claims.
+      expect(await attempts("untrusted")).toEqual([...Array(10).fill(401), 429]);
 
-    await server!.stop();
-    server = await startAppServer({ ...env, CRITICA_TRUSTED_PROXIES: "127.0.0.1" });
-    // Behind a trusted proxy (the test client is on 127.0.0.1) each forwarded address is its own client.
-    expect(await attempts("trusted")).toEqual(Array(11).fill(401));
-    // Behind a trusted TLS-terminating proxy: HSTS, and Secure session cookies.
-    const https = await fetch(`${server.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
-    expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000");
-    expect(
-      await sessionCookieAttributes(server, "secure-cookies@lab.org", server.origin.replace(/^http:/, "https:")),
-    ).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax", "secure"]);
-  });
+      await server!.stop();
+      server = await startAppServer({ ...env, CRITICA_TRUSTED_PROXIES: "127.0.0.1" });
+      // Behind a trusted proxy (the test client is on 127.0.0.1) each forwarded address is its own client.
+      expect(await attempts("trusted")).toEqual(Array(11).fill(401));
+      // Behind a trusted TLS-terminating proxy: HSTS, and Secure session cookies.
+      const https = await fetch(`${server.origin}/sign-in`, { headers: { "x-forwarded-proto": "https" } });
+      expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(
+        await sessionCookieAttributes(server, "secure-cookies@lab.org", server.origin.replace(/^http:/, "https:")),
+      ).toEqual(["httponly", "max-age=604800", "path=/", "samesite=lax", "secure"]);
+    },
+  );
 });

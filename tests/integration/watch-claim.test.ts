@@ -45,83 +45,88 @@ describe("a watched claim check re-checks as a new claim check (SQLite, local wo
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("a new trial makes a new claim check (v2) with each claim's verdict before and after; nothing new is a quiet check", async () => {
-    onTestFailed(() =>
-      console.log(
-        server
-          ?.output()
-          .split("\n")
-          .filter((l) => !l.startsWith("{"))
-          .slice(-60)
-          .join("\n"),
-      ),
-    );
-    const { getDb } = await import("@/lib/db/client");
-    const db = getDb();
-    const started = await api.call("POST", "/api/checks", { text: CLAIM, sources: ["pubmed"] });
-    expect(started.status).toBe(202);
-    const { runId } = started.body as { runId: string };
-    await expect
-      .poll(async () => (await db.run.findUniqueOrThrow({ where: { id: runId } })).status, {
-        timeout: 120_000,
-        interval: 250,
-      })
-      .toBe("completed");
-    const created = await api.call("POST", "/api/watches", { runId, cadence: "daily" });
-    expect(created.status).toBe(201);
-    const watchId = (created.body as { id: string }).id;
-    await expect
-      .poll(async () => (await db.watch.findUniqueOrThrow({ where: { id: watchId } })).plannedVersion, {
-        timeout: 30_000,
-      })
-      .toBe(0);
+  it(
+    "a new trial makes a new claim check (v2) with each claim's verdict before and after; nothing new is a quiet " +
+      "check",
+    async () => {
+      onTestFailed(() =>
+        console.log(
+          server
+            ?.output()
+            .split("\n")
+            .filter((l) => !l.startsWith("{"))
+            .slice(-60)
+            .join("\n"),
+        ),
+      );
+      const { getDb } = await import("@/lib/db/client");
+      const db = getDb();
+      const started = await api.call("POST", "/api/checks", { text: CLAIM, sources: ["pubmed"] });
+      expect(started.status).toBe(202);
+      const { runId } = started.body as { runId: string };
+      await expect
+        .poll(async () => (await db.run.findUniqueOrThrow({ where: { id: runId } })).status, {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe("completed");
+      const created = await api.call("POST", "/api/watches", { runId, cadence: "daily" });
+      expect(created.status).toBe(201);
+      const watchId = (created.body as { id: string }).id;
+      await expect
+        .poll(async () => (await db.watch.findUniqueOrThrow({ where: { id: watchId } })).plannedVersion, {
+          timeout: 30_000,
+        })
+        .toBe(0);
 
-    fixtures.change({ op: "add-pubmed", xml: newTrialArticle(), modified: dayOf(clock.now()) });
-    clock.advance(DAY_MS + 60_000);
-    await expect
-      .poll(async () => (await db.watchCheck.findFirst({ where: { watchId } }))?.status, {
-        timeout: 180_000,
-        interval: 250,
-      })
-      .toBe("changed");
-    const check = await db.watchCheck.findFirstOrThrow({ where: { watchId } });
-    const rerun = await db.run.findUniqueOrThrow({ where: { id: check.versionRunId! } });
-    expect([rerun.mode, rerun.question, rerun.status, check.reportVersion]).toEqual([
-      "claim-check",
-      CLAIM,
-      "completed",
-      2,
-    ]);
-    expect((await db.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
-    const summary = check.summary as {
-      headline: string;
-      runId: string;
-      claims: Array<{ claim: string; before: string | null; after: string | null }>;
-      newRecords: Array<{ pmid: string; stance: string }>;
-    };
-    expect(summary.runId).toBe(rerun.id);
-    // The extracted claim, as the claim check wrote it (without the text's full stop).
-    expect(summary.claims.map((c) => c.claim)).toEqual([CLAIM.replace(/\.$/, "")]);
-    expect(summary.newRecords.map((r) => [r.pmid, r.stance])).toEqual([[NEW_TRIAL.pmid, "yes"]]);
-    expect(summary.headline).toMatch(/: 1 new randomized trial$/);
-    await expect
-      .poll(async () => (await api.call("GET", "/api/notifications")).body, { timeout: 30_000 })
-      .toMatchObject({ unread: 1, notifications: [{ body: summary.headline, url: `/reports/${runId}/versions/2` }] });
-    const page = await fetch(`${server!.origin}/reports/${runId}/versions/2`, { headers: { cookie: api.cookie() } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`/reports/${rerun.id}`);
+      fixtures.change({ op: "add-pubmed", xml: newTrialArticle(), modified: dayOf(clock.now()) });
+      clock.advance(DAY_MS + 60_000);
+      await expect
+        .poll(async () => (await db.watchCheck.findFirst({ where: { watchId } }))?.status, {
+          timeout: 180_000,
+          interval: 250,
+        })
+        .toBe("changed");
+      const check = await db.watchCheck.findFirstOrThrow({ where: { watchId } });
+      const rerun = await db.run.findUniqueOrThrow({ where: { id: check.versionRunId! } });
+      expect([rerun.mode, rerun.question, rerun.status, check.reportVersion]).toEqual([
+        "claim-check",
+        CLAIM,
+        "completed",
+        2,
+      ]);
+      expect((await db.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
+      const summary = check.summary as {
+        headline: string;
+        runId: string;
+        claims: Array<{ claim: string; before: string | null; after: string | null }>;
+        newRecords: Array<{ pmid: string; stance: string }>;
+      };
+      expect(summary.runId).toBe(rerun.id);
+      // The extracted claim, as the claim check wrote it (without the text's full stop).
+      expect(summary.claims.map((c) => c.claim)).toEqual([CLAIM.replace(/\.$/, "")]);
+      expect(summary.newRecords.map((r) => [r.pmid, r.stance])).toEqual([[NEW_TRIAL.pmid, "yes"]]);
+      expect(summary.headline).toMatch(/: 1 new randomized trial$/);
+      await expect
+        .poll(async () => (await api.call("GET", "/api/notifications")).body, { timeout: 30_000 })
+        .toMatchObject({ unread: 1, notifications: [{ body: summary.headline, url: `/reports/${runId}/versions/2` }] });
+      const page = await fetch(`${server!.origin}/reports/${runId}/versions/2`, { headers: { cookie: api.cookie() } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`/reports/${rerun.id}`);
 
-    // The next day: the new version has the trial; nothing changed since. A quiet check, no third run.
-    clock.advance(DAY_MS);
-    await expect
-      .poll(async () => db.watchCheck.count({ where: { watchId, status: { not: "running" } } }), {
-        timeout: 120_000,
-        interval: 250,
-      })
-      .toBe(2);
-    expect(
-      (await db.watchCheck.findMany({ where: { watchId }, orderBy: { dueAt: "asc" } })).map((c) => c.status),
-    ).toEqual(["changed", "quiet"]);
-    expect(await db.run.count({ where: { mode: "claim-check" } })).toBe(2);
-  }, 400_000);
+      // The next day: the new version has the trial; nothing changed since. A quiet check, no third run.
+      clock.advance(DAY_MS);
+      await expect
+        .poll(async () => db.watchCheck.count({ where: { watchId, status: { not: "running" } } }), {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe(2);
+      expect(
+        (await db.watchCheck.findMany({ where: { watchId }, orderBy: { dueAt: "asc" } })).map((c) => c.status),
+      ).toEqual(["changed", "quiet"]);
+      expect(await db.run.count({ where: { mode: "claim-check" } })).toBe(2);
+    },
+    400_000,
+  );
 });

@@ -38,85 +38,92 @@ describe.skipIf(!ADMIN_URL)("a watch across the failover of its instance (Postgr
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("the survivor finishes the check its instance was executing at kill -9, once, and checks the next week on schedule", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const db = getDb();
-    const api = apiClient(() => a!.origin);
-    const started = await api.call("POST", "/api/runs", { question: WATCH_QUESTION, maxIterations: 1 });
-    const { runId } = started.body as { runId: string };
-    await expect
-      .poll(async () => (await db.run.findUniqueOrThrow({ where: { id: runId } })).status, {
-        timeout: 120_000,
-        interval: 250,
-      })
-      .toBe("completed");
-    const created = await api.call("POST", "/api/watches", { runId, cadence: "weekly" });
-    expect(created.status).toBe(201);
-    const watch = created.body as { id: string; nextDueAt: string };
-    const firstDue = new Date(watch.nextDueAt).getTime();
-    await expect
-      .poll(async () => (await db.watch.findUniqueOrThrow({ where: { id: watch.id } })).plannedVersion, {
-        timeout: 30_000,
-      })
-      .toBe(0);
+  it(
+    "the survivor finishes the check its instance was executing at kill -9, once, and checks the next week on " +
+      "schedule",
+    async () => {
+      const { getDb } = await import("@/lib/db/client");
+      const db = getDb();
+      const api = apiClient(() => a!.origin);
+      const started = await api.call("POST", "/api/runs", { question: WATCH_QUESTION, maxIterations: 1 });
+      const { runId } = started.body as { runId: string };
+      await expect
+        .poll(async () => (await db.run.findUniqueOrThrow({ where: { id: runId } })).status, {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe("completed");
+      const created = await api.call("POST", "/api/watches", { runId, cadence: "weekly" });
+      expect(created.status).toBe(201);
+      const watch = created.body as { id: string; nextDueAt: string };
+      const firstDue = new Date(watch.nextDueAt).getTime();
+      await expect
+        .poll(async () => (await db.watch.findUniqueOrThrow({ where: { id: watch.id } })).plannedVersion, {
+          timeout: 30_000,
+        })
+        .toBe(0);
 
-    // A new trial, then the due time: kill the instance executing the check once its re-run has begun.
-    fixtures.change({ op: "add-pubmed", xml: newTrialArticle(), modified: dayOf(clock.now()) });
-    clock.advance(7 * DAY_MS + 60_000);
-    await expect
-      .poll(
-        async () => {
-          const check = await db.watchCheck.findFirst({ where: { watchId: watch.id } });
-          return Boolean(check?.fromSeq) && (executing(a!, runId) || executing(b!, runId));
-        },
-        { timeout: 120_000, interval: 100 },
-      )
-      .toBe(true);
-    const [victim, survivor] = executing(a!, runId) ? [a!, b!] : [b!, a!];
-    await victim.kill9();
-    const killed = performance.now();
-    const killedAt = Date.now();
-    if (victim === a) a = null;
-    else b = null;
+      // A new trial, then the due time: kill the instance executing the check once its re-run has begun.
+      fixtures.change({ op: "add-pubmed", xml: newTrialArticle(), modified: dayOf(clock.now()) });
+      clock.advance(7 * DAY_MS + 60_000);
+      await expect
+        .poll(
+          async () => {
+            const check = await db.watchCheck.findFirst({ where: { watchId: watch.id } });
+            return Boolean(check?.fromSeq) && (executing(a!, runId) || executing(b!, runId));
+          },
+          { timeout: 120_000, interval: 100 },
+        )
+        .toBe(true);
+      const [victim, survivor] = executing(a!, runId) ? [a!, b!] : [b!, a!];
+      await victim.kill9();
+      const killed = performance.now();
+      const killedAt = Date.now();
+      if (victim === a) a = null;
+      else b = null;
 
-    await expect
-      .poll(async () => (await db.watchCheck.findFirstOrThrow({ where: { watchId: watch.id } })).status, {
-        timeout: 120_000,
-        interval: 250,
-      })
-      .toBe("changed");
-    const failoverMs = performance.now() - killed;
-    expect(survivor.output()).toContain(`lease sweep re-enqueued 1 run(s) whose executor stopped: ${runId}`);
-    const first = await db.watchCheck.findFirstOrThrow({ where: { watchId: watch.id } });
-    expect([first.dueAt.getTime(), first.reportVersion]).toEqual([firstDue, 2]);
-    expect(
-      (first.summary as { newRecords: Array<{ pmid: string; stance: string }> }).newRecords.map((r) => [
-        r.pmid,
-        r.stance,
-      ]),
-    ).toEqual([[NEW_TRIAL.pmid, "yes"]]);
+      await expect
+        .poll(async () => (await db.watchCheck.findFirstOrThrow({ where: { watchId: watch.id } })).status, {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe("changed");
+      const failoverMs = performance.now() - killed;
+      expect(survivor.output()).toContain(`lease sweep re-enqueued 1 run(s) whose executor stopped: ${runId}`);
+      const first = await db.watchCheck.findFirstOrThrow({ where: { watchId: watch.id } });
+      expect([first.dueAt.getTime(), first.reportVersion]).toEqual([firstDue, 2]);
+      expect(
+        (first.summary as { newRecords: Array<{ pmid: string; stance: string }> }).newRecords.map((r) => [
+          r.pmid,
+          r.stance,
+        ]),
+      ).toEqual([[NEW_TRIAL.pmid, "yes"]]);
 
-    // The next week, on the survivor alone: nothing new, a quiet check.
-    clock.advance(7 * DAY_MS);
-    await expect
-      .poll(async () => db.watchCheck.count({ where: { watchId: watch.id, status: { not: "running" } } }), {
-        timeout: 120_000,
-        interval: 250,
-      })
-      .toBe(2);
-    const checks = await db.watchCheck.findMany({ where: { watchId: watch.id }, orderBy: { dueAt: "asc" } });
-    expect(checks.map((c) => [c.dueAt.getTime() - firstDue, c.status])).toEqual([
-      [0, "changed"],
-      [7 * DAY_MS, "quiet"],
-    ]);
-    const events = await db.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
-    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    const count = (type: string) => events.filter((e) => e.type === type).length;
-    expect([count("report"), count("run-finished"), count("iteration-started")]).toEqual([2, 2, 2]);
-    expect(await db.notification.count()).toBe(1);
-    const resumed = stepLines(survivor, runId).find((l) => l.msg === "step start" && l.time > killedAt);
-    console.log(
-      `watch failover (Postgres, 2 instances): check finished ${Math.round(failoverMs)} ms after kill -9 of its instance ("${resumed?.step}" started again on the survivor ${resumed ? ((resumed.time - killedAt) / 1000).toFixed(1) : "?"} s after the kill)`,
-    );
-  }, 300_000);
+      // The next week, on the survivor alone: nothing new, a quiet check.
+      clock.advance(7 * DAY_MS);
+      await expect
+        .poll(async () => db.watchCheck.count({ where: { watchId: watch.id, status: { not: "running" } } }), {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe(2);
+      const checks = await db.watchCheck.findMany({ where: { watchId: watch.id }, orderBy: { dueAt: "asc" } });
+      expect(checks.map((c) => [c.dueAt.getTime() - firstDue, c.status])).toEqual([
+        [0, "changed"],
+        [7 * DAY_MS, "quiet"],
+      ]);
+      const events = await db.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+      const count = (type: string) => events.filter((e) => e.type === type).length;
+      expect([count("report"), count("run-finished"), count("iteration-started")]).toEqual([2, 2, 2]);
+      expect(await db.notification.count()).toBe(1);
+      const resumed = stepLines(survivor, runId).find((l) => l.msg === "step start" && l.time > killedAt);
+      console.log(
+        `watch failover (Postgres, 2 instances): check finished ${Math.round(failoverMs)} ms after kill -9 of ` +
+          `its instance ("${resumed?.step}" started again on the survivor ` +
+          `${resumed ? ((resumed.time - killedAt) / 1000).toFixed(1) : "?"} s after the kill)`,
+      );
+    },
+    300_000,
+  );
 });

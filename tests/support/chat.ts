@@ -3,7 +3,10 @@ import type { ChatAnswerData, ChatDataParts, ChatMetadata, FollowUpClassificatio
 
 type Chunk = UIMessageChunk<ChatMetadata, ChatDataParts>;
 
-/** What one streamed answer carried: its chunks in order, the message id, the kind, the text, the final answer facts, errors. */
+/**
+ * What one streamed answer carried: its chunks in order, the message id, the kind, the text, the final answer facts,
+ * errors.
+ */
 export interface ReadAnswer {
   chunks: Chunk[];
   messageId: string | undefined;

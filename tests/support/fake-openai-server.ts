@@ -105,16 +105,23 @@ function sendStream(
   res.end("data: [DONE]\n\n");
 }
 
-/** A script as a function: the entry answering the n-th request (1-based), given its parsed body; undefined ends the script. */
+/**
+ * A script as a function: the entry answering the n-th request (1-based), given its parsed body; undefined ends the
+ * script.
+ */
 export type Script = (body: Record<string, unknown>, n: number) => ScriptedEntry | undefined;
 
 /**
  * Starts an OpenAI-compatible server on 127.0.0.1 (port chosen by the OS). `POST /v1/chat/completions` answers
- * with a Chat Completions JSON (server-sent chunks when the request asks `stream: true`) whose message content is the N-th scripted string on the N-th
+ * with a Chat Completions JSON (server-sent chunks when the request asks `stream: true`) whose message content is the
+ * N-th scripted string on the N-th
  * request (usage 100 prompt + 20 completion tokens), or the N-th {@link ScriptedReply}, or, when the N-th entry is
- * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed request body. A request beyond the
- * script, or any other route, gets a 500/404 JSON error. `contents` may also be a {@link Script}, asked for each request's
- * entry. With `options.relevanceScore`, relevance-pass requests are answered by the server (see {@link FakeServerOptions})
+ * a {@link ScriptedError}, with that status and its body (default `{ error: { message } }`); it records every parsed
+ * request body. A request beyond the
+ * script, or any other route, gets a 500/404 JSON error. `contents` may also be a {@link Script}, asked for each
+ * request's
+ * entry. With `options.relevanceScore`, relevance-pass requests are answered by the server (see {@link
+ * FakeServerOptions})
  * and the script holds only the other answers, in order.
  */
 export async function startFakeOpenAIServer(

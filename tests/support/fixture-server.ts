@@ -172,7 +172,9 @@ export async function startFixtureServer(
       // As PubMed marks a retracted article: the publication type and a RetractionIn link to the notice.
       const xml = articles.get(c.pmid);
       if (!xml) throw new Error(`fixture change: no PubMed article ${c.pmid}`);
-      const link = `<CommentsCorrections RefType="RetractionIn"><RefSource>Retraction notice</RefSource><PMID Version="1">${c.noticePmid}</PMID></CommentsCorrections>`;
+      const link =
+        `<CommentsCorrections RefType="RetractionIn"><RefSource>Retraction notice</RefSource><PMID ` +
+        `Version="1">${c.noticePmid}</PMID></CommentsCorrections>`;
       articles.set(
         c.pmid,
         xml

@@ -4,7 +4,9 @@ import path from "node:path";
 /** Root of the shared recorded fixtures (/work/shared/fixtures), resolved from the project directory (vitest cwd). */
 export const FIXTURES_DIR = path.resolve(process.cwd(), "../shared/fixtures");
 
-/** Absolute path of a fixture given its path relative to the fixtures root, e.g. "pubmed/efetch_pubmed2_2records.xml". */
+/**
+ * Absolute path of a fixture given its path relative to the fixtures root, e.g. "pubmed/efetch_pubmed2_2records.xml".
+ */
 export function fixturePath(relative: string): string {
   return path.join(FIXTURES_DIR, relative);
 }

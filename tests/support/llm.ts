@@ -1,7 +1,13 @@
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { ReportInput } from "@/lib/research/backend";
+import type {
+  EvidenceSelection,
+  ReadingAgent,
+  ReasoningBackend,
+  RelevanceScores,
+  ReportInput,
+} from "@/lib/research/backend";
 import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 
@@ -42,7 +48,10 @@ export type ScriptedModel = MockLanguageModelV4 & {
 /** Characters per text delta of a streamed scripted answer (a streamed answer arrives in pieces, like a real one's). */
 export const STREAM_CHUNK_CHARS = 40;
 
-/** Options of {@link scriptedModel}: the score the model gives every block in a relevance pass (null: answer it from the script). */
+/**
+ * Options of {@link scriptedModel}: the score the model gives every block in a relevance pass (null: answer it from the
+ * script).
+ */
 export interface ScriptedModelOptions {
   relevanceScore?: number | null;
 }
@@ -61,7 +70,9 @@ export function relevanceAnswer(prompt: string, score = 7): object {
   };
 }
 
-/** Whether a call is the research agents' relevance pass, by the name of its answer schema (not by the prompt's words). */
+/**
+ * Whether a call is the research agents' relevance pass, by the name of its answer schema (not by the prompt's words).
+ */
 function isRelevanceCall(options: LanguageModelV4CallOptions): boolean {
   const format = options.responseFormat as { type: string; name?: string } | undefined;
   return format?.type === "json" && format.name === "relevance_output";
@@ -125,7 +136,10 @@ export function scriptedModel(answers: ScriptedAnswer[], options: ScriptedModelO
   return Object.assign(model, { calls, relevanceCalls });
 }
 
-/** The whole prompt (system + messages) of a recorded model call (the N-th, streamed or not), as JSON text for substring checks. */
+/**
+ * The whole prompt (system + messages) of a recorded model call (the N-th, streamed or not), as JSON text for substring
+ * checks.
+ */
 export function promptText(model: MockLanguageModelV4 | ScriptedModel, call: number): string {
   const calls = "calls" in model ? model.calls.map((c) => c.options) : model.doGenerateCalls;
   return JSON.stringify(calls[call].prompt);
@@ -142,7 +156,9 @@ export interface PromptBlock {
   excerpt: string;
 }
 
-/** The keyed evidence blocks of a prompt's text, in prompt order (lib/evidence/prompt-context/blocks formatKeyedBlocks). */
+/**
+ * The keyed evidence blocks of a prompt's text, in prompt order (lib/evidence/prompt-context/blocks formatKeyedBlocks).
+ */
 export function promptBlocks(prompt: string): PromptBlock[] {
   return [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((m) => ({
     key: m[1],
@@ -194,26 +210,38 @@ function pubmed(
 export const LITHIUM_EVIDENCE: Evidence[] = [
   pubmed(
     "9406968",
-    "Upregulation of the expression of vasopressin gene in the paraventricular and supraoptic nuclei of the lithium-induced diabetes insipidus rat.",
-    "The expression of arginine vasopressin (AVP) gene in the paraventricular (PVN) and supraoptic nuclei (SON) was investigated in rats with lithium (Li)-induced polyuria, using in situ hybridization histochemistry and radioimmunoassay. The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria. Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were significantly increased in the Li-treated rats compared with controls.",
+    "Upregulation of the expression of vasopressin gene in the paraventricular and supraoptic nuclei of the " +
+      "lithium-induced diabetes insipidus rat.",
+    "The expression of arginine vasopressin (AVP) gene in the paraventricular (PVN) and supraoptic nuclei (SON) " +
+      "was investigated in rats with lithium (Li)-induced polyuria, using in situ hybridization histochemistry " +
+      "and radioimmunoassay. The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks " +
+      "developed marked polyuria. Plasma concentration of AVP and transcripts of AVP gene in the PVN and SON were " +
+      "significantly increased in the Li-treated rats compared with controls.",
     0.9,
   ),
   pubmed(
     "7453952",
     "Attenuation of the lithium-induced diabetes-insipidus-like syndrome by amiloride in rats.",
-    "The effect of amiloride on lithium-induced polydipsia and polyuria and on the lithium concentration in the plasma, brain, kidney, thyroid and red blood cells was investigated in rats, chronically treated with LiCl. Amiloride reduced the drinking and urine volume of rats in an acute (6 or 12 h) and a subacute (3 days) experiment.",
+    "The effect of amiloride on lithium-induced polydipsia and polyuria and on the lithium concentration in the " +
+      "plasma, brain, kidney, thyroid and red blood cells was investigated in rats, chronically treated with " +
+      "LiCl. Amiloride reduced the drinking and urine volume of rats in an acute (6 or 12 h) and a subacute (3 " +
+      "days) experiment.",
     0.8,
   ),
   pubmed(
     "1987816",
     "Less frequent lithium administration and lower urine volume.",
-    "OBJECTIVE: This study was designed to determine whether patients maintained on a regimen of lithium on a once-per-day schedule have lower urine volumes than do patients receiving multiple doses per day. RESULTS: Multiple daily doses of lithium were associated with higher urine volumes.",
+    "OBJECTIVE: This study was designed to determine whether patients maintained on a regimen of lithium on a " +
+      "once-per-day schedule have lower urine volumes than do patients receiving multiple doses per day. RESULTS: " +
+      "Multiple daily doses of lithium were associated with higher urine volumes.",
     0.7,
   ),
   pubmed(
     "1378968",
     "Effects of uninephrectomy and high protein feeding on lithium-induced chronic renal failure in rats.",
-    "Rats with lithium-induced nephropathy were subjected to high protein (HP) feeding, uninephrectomy (NX) or a combination of these, in an attempt to induce glomerular hyperfiltration and further progression of renal failure.",
+    "Rats with lithium-induced nephropathy were subjected to high protein (HP) feeding, uninephrectomy (NX) or " +
+      "a combination of these, in an attempt to induce glomerular hyperfiltration and further progression of " +
+      "renal failure.",
     0.6,
   ),
 ];
@@ -266,3 +294,26 @@ export const reportInput = (evidence = LITHIUM_EVIDENCE): ReportInput => ({
   iterations: 2,
   shortfalls: [{ source: "europepmc", message: "timed out after 15 s, 0 records" }],
 });
+
+/**
+ * An agent's input with what the relevance stage (lib/research/relevance-stage.ts) gives it on the model path: the
+ * backend's relevance pass for `agent` over the input's evidence (with `hypotheses` as the excerpts' focus), its
+ * selection on the input, its scores added to `scores` (the run's, so a later pass asks only about new records).
+ */
+export async function withRelevance<I extends { question: string; evidence: Evidence[] }>(
+  backend: ReasoningBackend,
+  agent: ReadingAgent,
+  input: I,
+  hypotheses: HypothesisSet | null,
+  scores: RelevanceScores = {},
+): Promise<I & { selection: EvidenceSelection }> {
+  const outcome = await backend.selectEvidence!({
+    agent,
+    question: input.question,
+    evidence: input.evidence,
+    hypotheses,
+    scores,
+  });
+  Object.assign(scores, outcome.scores);
+  return { ...input, selection: outcome.selection };
+}

@@ -58,7 +58,8 @@ export function abstainingReply(body: Record<string, unknown>): string | Scripte
  * reference list, an author–year citation with an invented PMID, an invented quotation, an invented URL and DOI.
  */
 export const HOSTILE_TEXT =
-  'Metformin reverses renal injury in all patients at 2500 mg daily [42] (Smith et al., 2024, PMID 99999999). "This sentence was never written by any author" [1]. ' +
+  "Metformin reverses renal injury in all patients at 2500 mg daily [42] (Smith et al., 2024, PMID 99999999). " +
+  '"This sentence was never written by any author" [1]. ' +
   "See https://fabricated.example/paper/7 and doi 10.9999/fake.2024.001.";
 
 /** The inventions of {@link HOSTILE_TEXT}: none of them may reach a reader. */
@@ -220,7 +221,8 @@ export function cooperativeReply(body: Record<string, unknown>): string | Script
     case "counter-report_output":
       return JSON.stringify({
         report:
-          "In a trial, cognitive training was followed by a rise in serum BDNF in patients with schizophrenia [1]. The finding rests on a single study and needs replication before it can be generalised.",
+          "In a trial, cognitive training was followed by a rise in serum BDNF in patients with schizophrenia " +
+          "[1]. The finding rests on a single study and needs replication before it can be generalised.",
       });
     case "claim-verdict_output":
       return JSON.stringify({

@@ -13,7 +13,10 @@ import { readJsonFixture } from "./fixtures";
 export const COPIES = {
   /** BC5CDR record "Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice." — made retracted. */
   retracted: { pmid: "20510337", noticePmid: "39990001" },
-  /** BC5CDR record "Kinin B2 receptor deletion and blockage ameliorates cisplatin-induced acute renal injury." — with an expression of concern. */
+  /**
+   * BC5CDR record "Kinin B2 receptor deletion and blockage ameliorates cisplatin-induced acute renal injury." — with an
+   * expression of concern.
+   */
   concern: { pmid: "24975837", noticePmid: "39990002" },
   /** Europe PMC preprint PPR1033861 (Research Square, atorvastatin and thyroid cancer) — given a published version. */
   preprint: { id: "PPR1033861", doi: "10.21203/rs.3.rs-6629474/v1", publishedPmid: "39990003" },

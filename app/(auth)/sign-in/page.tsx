@@ -26,7 +26,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Critica</h1>
       <Card className="space-y-4">
-        <AuthForm mode="sign-in" next={next} minPasswordLength={MIN_PASSWORD_LENGTH} />
+        <AuthForm flow="sign-in" next={next} minPasswordLength={MIN_PASSWORD_LENGTH} />
         <OAuthButtons providers={oauthProviders()} next={next} />
       </Card>
       {signupOpen && (

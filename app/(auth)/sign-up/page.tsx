@@ -39,7 +39,7 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
         </Card>
       ) : (
         <Card className="space-y-4">
-          <AuthForm mode="sign-up" next={next} minPasswordLength={MIN_PASSWORD_LENGTH} />
+          <AuthForm flow="sign-up" next={next} minPasswordLength={MIN_PASSWORD_LENGTH} />
           <OAuthButtons providers={oauthProviders()} next={next} />
         </Card>
       )}

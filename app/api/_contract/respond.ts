@@ -13,11 +13,12 @@ export function apiError(status: number, error: string): Response {
 
 /**
  * The answer to an error thrown while serving a request, mapped as the server actions map theirs
- * (lib/domain/errors.ts toAppError): an AppError's status and message, else 500 with `fallback` (logged under `label`).
+ * (lib/domain/errors.ts toAppError): an AppError's status and message (and Retry-After when it says when to retry),
+ * else 500 with `fallback` (logged under `label`).
  */
 export function errorResponse(error: unknown, label: string, fallback: string): Response {
-  const { status, message } = toAppError(error, label, fallback);
-  return apiError(status, message);
+  const { status, message, retryAfterSeconds } = toAppError(error, label, fallback);
+  return retryAfterSeconds ? refuse({ error: message, status, retryAfterSeconds }) : apiError(status, message);
 }
 
 /**
@@ -76,7 +77,9 @@ export async function readJson(request: Request): Promise<{ data: unknown } | { 
   return { data };
 }
 
-/** The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached). */
+/**
+ * The answer to a refused start of a run: 401 (not signed in) or 429 with Retry-After in seconds (a limit was reached).
+ */
 export function refuse(refusal: { error: string; status: number; retryAfterSeconds?: number }): Response {
   return json(
     { error: refusal.error },

@@ -7,6 +7,7 @@ import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { questionReadingSchema, recordReadingSchema } from "@/lib/domain/reading";
 import { researchReportSchema } from "@/lib/domain/report";
 import { claimCheckInputSchema, researchInputSchema } from "@/lib/domain/run-input";
+import { registry } from "@/lib/modes";
 import {
   backendKindSchema,
   runIdSchema,
@@ -37,7 +38,7 @@ export const listRunsQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     q: z.string().max(200).optional().meta({ description: "Words that must all occur in the question." }),
     status: runStatusSchema.optional(),
-    mode: z.enum(["research", "claim-check"]).optional(),
+    mode: z.enum(registry.names).optional(),
     from: z.iso.date().optional().meta({ description: "First UTC day (inclusive) of the run's start." }),
     to: z.iso.date().optional().meta({ description: "Last UTC day (inclusive) of the run's start." }),
     user: z
@@ -159,7 +160,9 @@ export const researchRunJsonSchema = z
   })
   .meta({ id: "ResearchRunJson" });
 
-/** The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check. */
+/**
+ * The `--json` contract of `npm run check` (see claimCheckToJson), which GET /api/runs/<id> returns for a claim check.
+ */
 export const claimCheckJsonSchema = z
   .object({
     runId: runIdSchema,
@@ -204,10 +207,16 @@ export const healthSchema = z
   .loose()
   .meta({ id: "Health" });
 
-/** POST /api/runs/<id>/messages: a follow-up (1–2,000 characters), or `regenerate` with the id of an answer to write again. */
+/**
+ * POST /api/runs/<id>/messages: a follow-up (1–2,000 characters), or `regenerate` with the id of an answer to write
+ * again.
+ */
 export const followUpRequestSchema = followUpBodySchema.meta({ id: "FollowUpRequest" });
 
-/** GET /api/runs/<id>/messages: the conversation's messages (AI SDK UIMessage: id, role, parts, metadata { createdAt, status }). */
+/**
+ * GET /api/runs/<id>/messages: the conversation's messages (AI SDK UIMessage: id, role, parts, metadata { createdAt,
+ * status }).
+ */
 export const messageListSchema = z
   .object({
     messages: z.array(

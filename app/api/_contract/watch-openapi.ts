@@ -28,7 +28,8 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
     "/api/watches": {
       post: {
         summary:
-          "Watch a completed research run: its question is checked again on a cadence, and each change in the evidence becomes a new report version",
+          "Watch a completed research run: its question is checked again on a cadence, and each change in the " +
+          "evidence becomes a new report version",
         security: signedIn,
         requestBody: { content: { "application/json": { schema: createWatchRequestSchema } } },
         responses: {
@@ -77,7 +78,8 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
     "/api/feeds/{token}": {
       get: {
         summary:
-          "A watch's Atom feed: one entry per new report version, titled with its change headline (no account needed: the token is the credential)",
+          "A watch's Atom feed: one entry per new report version, titled with its change headline (no account " +
+          "needed: the token is the credential)",
         requestParams: {
           path: z.object({ token: z.string().meta({ description: "The watch's feed token (feedPath)." }) }),
         },
@@ -111,7 +113,8 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
       },
       put: {
         summary:
-          "Set the caller's webhook: each new report version of their watches is POSTed there as JSON, HMAC-SHA256-signed, retried with backoff",
+          "Set the caller's webhook: each new report version of their watches is POSTed there as JSON, " +
+          "HMAC-SHA256-signed, retried with backoff",
         security: signedIn,
         requestBody: { content: { "application/json": { schema: webhookRequestSchema } } },
         responses: {

@@ -43,7 +43,8 @@ const checkSchema = z
     status: checkStatusSchema,
     headline: z.string().meta({
       description:
-        'The change summary\'s headline ("Probably yes → Yes: 2 new randomized trials"), "Nothing new", or why it failed.',
+        'The change summary\'s headline ("Probably yes → Yes: 2 new randomized trials"), "Nothing new", or why ' +
+        "it failed.",
     }),
     reportVersion: z.number().int().nullable(),
     versionPath: z

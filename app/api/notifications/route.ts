@@ -5,7 +5,9 @@ import { getCaller } from "@/app/_server/caller";
 import { json, readJson, validate } from "@/app/api/_contract/respond";
 import { markReadRequestSchema } from "@/app/api/_contract/watch-schemas";
 
-/** GET /api/notifications → `{ unread, notifications }`: the caller's latest 50 notifications of changed watch checks. */
+/**
+ * GET /api/notifications → `{ unread, notifications }`: the caller's latest 50 notifications of changed watch checks.
+ */
 export async function GET() {
   await connection();
   const owners = watchOwners(await getCaller());

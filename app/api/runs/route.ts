@@ -1,32 +1,17 @@
 import { connection } from "next/server";
 import { searchHistory } from "@/lib/db/history";
-import { research } from "@/lib/modes";
-import { startRun } from "@/lib/runs/start";
 import { historyScope } from "@/lib/auth/rules";
-import { admitStart, getCaller } from "@/app/_server/caller";
-import { apiError, errorResponse, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
-import { listRunsQuerySchema, startResearchRequestSchema } from "@/app/api/_contract/schemas";
+import { getCaller } from "@/app/_server/caller";
+import { apiError, json, validate } from "@/app/api/_contract/respond";
+import { listRunsQuerySchema } from "@/app/api/_contract/schemas";
+import { startRunFromApi } from "@/app/api/_contract/start-run";
 
 /**
  * POST /api/runs `{ question, sources?, maxIterations?, onProviderError? }` → 202 `{ runId }` (Location: the run's
- * JSON). Starts a research run exactly as the chat page does, owned by the caller: the signed-in user (session or
- * API key), or with CRITICA_AUTH=off the browser session (the cookie is set when missing, so an API client keeps it
- * to cancel or share its runs). 400 with the reason for bad input, 401 when not signed in, 429 over a limit.
+ * JSON). Starts a research run exactly as the chat page does (startRunFromApi: its answers and who owns the run).
  */
 export async function POST(request: Request) {
-  const body = await readJson(request);
-  if ("response" in body) return body.response;
-  const input = validate(startResearchRequestSchema, body.data);
-  if ("response" in input) return input.response;
-  const admission = await admitStart();
-  if ("error" in admission) return refuse(admission);
-  const { ownerId } = admission;
-  try {
-    const { runId } = await startRun(research, input.data, { ownerId });
-    return json({ runId }, 202, { location: `/api/runs/${runId}` });
-  } catch (error) {
-    return errorResponse(error, "POST /api/runs", "The run could not be started. Please try again.");
-  }
+  return startRunFromApi("research", request);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { ownerIdFor } from "@/lib/auth/rules";
 import { deleteWebhook, getWebhook, listDeliveries, saveWebhook } from "@/lib/db/watch-notices";
+import { checkOutboundUrl, OutboundRefused } from "@/lib/net/outbound";
 import { newWebhookSecret } from "@/lib/watches/webhook";
 import { toWebhookView } from "@/lib/watches/view";
 import { getCaller, getStartingCaller } from "@/app/_server/caller";
@@ -16,7 +17,10 @@ async function view(ownerId: string) {
   return toWebhookView(webhook, deliveries);
 }
 
-/** GET /api/webhook → `{ url, secret, deliveries }`: the caller's webhook (nulls when none) and its latest 20 deliveries. */
+/**
+ * GET /api/webhook → `{ url, secret, deliveries }`: the caller's webhook (nulls when none) and its latest 20
+ * deliveries.
+ */
 export async function GET() {
   await connection();
   const ownerId = await owner();
@@ -26,7 +30,8 @@ export async function GET() {
 
 /**
  * PUT /api/webhook `{ url }` → the webhook with a new signing secret: changed checks of the caller's watches are POSTed
- * to `url` as JSON signed with HMAC-SHA256 (docs/watches.md). 400 not an http(s) URL, 401 not signed in.
+ * to `url` as JSON signed with HMAC-SHA256 (docs/watches.md). 400 not an http(s) URL, a host that cannot be found,
+ * or an address on the server's own network (lib/net/outbound.ts; checked again at every delivery), 401 not signed in.
  */
 export async function PUT(request: Request) {
   const ownerId = await owner(true);
@@ -35,6 +40,12 @@ export async function PUT(request: Request) {
   if ("response" in body) return body.response;
   const input = validate(webhookRequestSchema, body.data);
   if ("response" in input) return input.response;
+  try {
+    await checkOutboundUrl(input.data.url);
+  } catch (error) {
+    if (error instanceof OutboundRefused) return apiError(400, error.message);
+    throw error;
+  }
   await saveWebhook({ ownerId, url: input.data.url, secret: newWebhookSecret() });
   return json(await view(ownerId));
 }

@@ -4,6 +4,8 @@ import { connection } from "next/server";
 import { Suspense } from "react";
 import { CancelButton } from "@/components/run/cancel-button";
 import { ExportMenu } from "@/components/run/report-export-menu";
+import { exportChoices } from "@/lib/export/report";
+import { registry } from "@/lib/modes";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunView } from "@/components/run/run-view";
 import { ShareButton } from "@/components/run/share-button";
@@ -91,7 +93,6 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
     firstLive ? [] : getRunEvidence(run.id),
     may("share") && !live ? listShareTokens(run.id) : [],
   ]);
-  const report = firstTurn.findLast((e) => e.type === "report")?.data.report ?? null;
   // One report version per page (?v=N, the latest by default), every part drawn from it; the thread's citations
   // resolve against all the run's records.
   const page = firstLive
@@ -132,11 +133,7 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
           actions={
             <>
               {!live && (
-                <ExportMenu
-                  baseHref={`/reports/${run.id}/export`}
-                  hasReport={report !== null || events.some((e) => e.type === "claim-verdict")}
-                  claimCheck={run.mode === "claim-check"}
-                />
+                <ExportMenu baseHref={`/reports/${run.id}/export`} {...exportChoices(run.mode, firstTurn, registry)} />
               )}
               {may("cancel") && firstLive && <CancelButton runId={run.id} />}
               {may("rerun") && !live && <RerunButton runId={run.id} />}

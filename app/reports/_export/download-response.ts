@@ -1,4 +1,4 @@
-import type { ExportFile } from "@/lib/export/files";
+import type { ExportFile } from "@/lib/domain/export";
 
 /**
  * The HTTP response of an export: the file as an attachment (RFC 6266 filename), never cached (so a revoked share

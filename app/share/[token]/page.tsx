@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
+import { exportChoices } from "@/lib/export/report";
+import { registry } from "@/lib/modes";
 import { RunView } from "@/components/run/run-view";
 import { Conversation } from "@/components/chat/conversation";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
@@ -19,7 +21,8 @@ export const metadata: Metadata = {
 /**
  * A shared report: the frozen snapshot behind the token, read-only, with its exports; unknown or revoked tokens
  * answer 404. It shows the conversation as it was frozen: the question, the first turn, then the follow-ups and their
- * answers (research follow-ups with their iteration and report version), without the message box. Everything shown comes from the snapshot (never from live rows), and the page does not carry the
+ * answers (research follow-ups with their iteration and report version), without the message box. Everything shown
+ * comes from the snapshot (never from live rows), and the page does not carry the
  * run's id, so holding a share link gives no way to the live run page after the link is revoked. No referrer is
  * sent, so the token does not leak to PubMed or DOI sites through links.
  */
@@ -69,8 +72,7 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
             <Badge>read-only shared copy</Badge>
             <ExportMenu
               baseHref={`/share/${token}/export`}
-              hasReport={report !== null || snapshot.events.some((e) => e.type === "claim-verdict")}
-              claimCheck={snapshot.run.mode === "claim-check"}
+              {...exportChoices(snapshot.run.mode, snapshot.events, registry)}
             />
           </>
         }

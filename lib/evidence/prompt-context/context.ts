@@ -74,7 +74,10 @@ export function selectMostRelevant(evidence: Evidence[], maxItems: number): Evid
     .map(({ e }) => e);
 }
 
-/** Research agents' evidence for one prompt: the keyed blocks shown, their text (blocks, then their keys), and how many were left out. */
+/**
+ * Research agents' evidence for one prompt: the keyed blocks shown, their text (blocks, then their keys), and how many
+ * were left out.
+ */
 export interface KeyedEvidenceContext {
   items: KeyedEvidence[];
   text: string;
@@ -98,11 +101,13 @@ export interface KeyedContextOptions {
 
 /**
  * The evidence a research agent sees:
- * 1. every record is scored against the question (lib/evidence/prompt-context/relevance: BM25, or provider embeddings when
+ * 1. every record is scored against the question (lib/evidence/prompt-context/relevance: BM25, or provider embeddings
+ * when
  *    configured and a choice has to be made), and that score is the relevance used below;
  * 2. when the records do not all fit in `maxItems` (default {@link DEFAULT_MAX_EVIDENCE}), MMR picks a relevant
  *    and diverse set (see {@link selectEvidence}); blocks are ordered by decreasing relevance;
- * 3. each record is shown under its run-wide key ("E7", its position in `evidence`, lib/evidence/identity citationKey) with
+ * 3. each record is shown under its run-wide key ("E7", its position in `evidence`, lib/evidence/identity citationKey)
+ * with
  *    its excerpt's sentences under their sentence ids (lib/evidence/prompt-context/excerpts: RESULTS and CONCLUSIONS
  *    always kept, other sentences by BM25, ≤ 1,200 characters), taken from `options.excerpts` so that every agent
  *    of a run sees the same excerpt.

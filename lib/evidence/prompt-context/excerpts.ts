@@ -65,7 +65,10 @@ export function abstractSentences(abstract: string): AbstractSentence[] {
   );
 }
 
-/** One kept sentence of an excerpt: its 1-based number among the abstract's sentences, its label when it opens its section in the excerpt, its text. */
+/**
+ * One kept sentence of an excerpt: its 1-based number among the abstract's sentences, its label when it opens its
+ * section in the excerpt, its text.
+ */
 export interface ExcerptSentence {
   n: number;
   /** The section label shown before it ("RESULTS"), when it is the first kept sentence of a labelled section. */

@@ -2,8 +2,8 @@ import type { DeterministicCheck, DeterministicCheckId, ReportRepair } from "@/l
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { citedNumbers } from "@/lib/report/render/markers";
-import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/report/render/prose";
+import { citedNumbers } from "@/lib/grounding/markers";
+import { PROSE_FIELD_LABELS, proseTexts, type ProseField } from "@/lib/grounding/prose";
 
 /** Display names of the checks. */
 export const CHECK_LABELS: Record<DeterministicCheckId, string> = {
@@ -112,7 +112,8 @@ function dosageCitations(report: ResearchReport): string[] {
       const doses = sentence.match(DOSAGE_PATTERN);
       if (doses && citedNumbers(sentence).length === 0) {
         issues.push(
-          `${label}: dosage ${doses.map((d) => `“${d.trim()}”`).join(", ")} without a citation in its sentence: “${shorten(sentence)}”`,
+          `${label}: dosage ${doses.map((d) => `“${d.trim()}”`).join(", ")} without a citation in its ` +
+            `sentence: “${shorten(sentence)}”`,
         );
       }
     }
@@ -128,7 +129,9 @@ function referencesInEvidence(report: ResearchReport, evidence: Evidence[], repa
     const c = e?.citation;
     if (!e || ref.pmid !== c!.pmid || ref.doi !== c!.doi || ref.nctId !== c!.nctId) {
       issues.push(
-        `Reference ${ref.n} (${ref.pmid ? `PMID ${ref.pmid}` : ref.doi ? `DOI ${ref.doi}` : ref.evidenceId || ref.url}) is not a record of the run's evidence`,
+        `Reference ${ref.n} ` +
+          `(${ref.pmid ? `PMID ${ref.pmid}` : ref.doi ? `DOI ${ref.doi}` : ref.evidenceId || ref.url}) is not a ` +
+          `record of the run's evidence`,
       );
     }
   }

@@ -32,7 +32,7 @@ export interface ResearchFlow {
   included: number;
 }
 
-/** Reason of records over the run's evidence cap (lib/research/run.ts MAX_RUN_EVIDENCE). */
+/** Reason of records over the run's evidence cap (lib/research/search-step.ts MAX_RUN_EVIDENCE). */
 export const OVER_CAP_REASON = "over the run's evidence cap";
 export const RETRACTED_REASON = "retracted publication";
 export const NO_ABSTRACT_REASON = "no abstract";
@@ -47,7 +47,9 @@ function nonZero(counts: FlowCount[]): FlowCount[] {
   return counts.filter((c) => c.n > 0);
 }
 
-/** What the flow needs of a screened record: its evidence id, whether it has an abstract and whether it is retracted. */
+/**
+ * What the flow needs of a screened record: its evidence id, whether it has an abstract and whether it is retracted.
+ */
 export interface ScreenedRecord {
   id: string;
   hasAbstract: boolean;
@@ -55,12 +57,17 @@ export interface ScreenedRecord {
   retracted: boolean;
 }
 
-/** The screened records as the flow needs them: a run's evidence, each with its id, abstract presence and retraction. */
+/**
+ * The screened records as the flow needs them: a run's evidence, each with its id, abstract presence and retraction.
+ */
 export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
   return evidence.map((e) => ({ id: e.id, hasAbstract: e.citation.abstract.trim() !== "", retracted: isRetracted(e) }));
 }
 
-/** The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract` and `provenance`. */
+/**
+ * The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract` and
+ * `provenance`.
+ */
 export function screenedFromReportRecords(
   records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>,
 ): ScreenedRecord[] {
@@ -132,7 +139,9 @@ export interface ClaimFlow {
   included: number;
 }
 
-/** The PRISMA flow of every claim of a claim check, from its `claim-search`, `claim-scored` and `claim-verdict` events. */
+/**
+ * The PRISMA flow of every claim of a claim check, from its `claim-search`, `claim-scored` and `claim-verdict` events.
+ */
 export function claimCheckFlows(events: RunEvent[]): ClaimFlow[] {
   const flows = new Map<number, ClaimFlow>();
   const flow = (claim: number) => {

@@ -11,7 +11,9 @@ export const GRADE_LEVELS: readonly GradeLevel[] = ["high", "moderate", "low", "
 /** The five GRADE domains for rating down (GRADE Handbook 2013 §5.2). */
 export type GradeDomain = "risk of bias" | "inconsistency" | "indirectness" | "imprecision" | "publication bias";
 
-/** One record GRADE rates: its evidence id, its study design (lib/domain/study-design) and its stance on the question. */
+/**
+ * One record GRADE rates: its evidence id, its study design (lib/domain/study-design) and its stance on the question.
+ */
 export interface GradedRecord {
   id: string;
   design: StudyDesign;
@@ -139,7 +141,8 @@ export function gradeCertainty(all: GradedRecord[]): GradeCertainty {
       domain: "imprecision",
       down: imprecise,
       reason: imprecise
-        ? `Few records: ${rated.length} ${rated.length === 1 ? "bears" : "bear"} on the question (fewer than ${IMPRECISION_MIN_RECORDS}).`
+        ? `Few records: ${rated.length} ${rated.length === 1 ? "bears" : "bear"} on the question (fewer than ` +
+          `${IMPRECISION_MIN_RECORDS}).`
         : `Not rated down: ${rated.length} records bear on the question.`,
       evidenceIds: imprecise ? ids(rated) : [],
     },

@@ -1,6 +1,6 @@
 import type { ResearchReport, SentenceSupport } from "@/lib/domain/report";
-import { stripMarkers } from "../render/markers";
-import { proseTexts } from "../render/prose";
+import { stripMarkers } from "@/lib/grounding/markers";
+import { proseTexts } from "@/lib/grounding/prose";
 
 const squash = (text: string) =>
   text

@@ -1,9 +1,9 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { evidenceLookup, referenceKeys } from "@/lib/evidence/identity";
-import { rewriteMarkers } from "@/lib/report/render/markers";
+import { rewriteMarkers } from "@/lib/grounding/markers";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { checkProseIdentifiers } from "./prose-identifiers";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { checkProseIdentifiers } from "@/lib/grounding/identifiers";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { isRetracted } from "@/lib/evidence/provenance";
 
 /**

@@ -19,7 +19,10 @@ export function gradeLabel(level: string): string {
   return level.charAt(0).toUpperCase() + level.slice(1);
 }
 
-/** How a record behind a GRADE judgement is named: its [n] reference when the report cites it, else its PMID, NCT ID or id. */
+/**
+ * How a record behind a GRADE judgement is named: its [n] reference when the report cites it, else its PMID, NCT ID or
+ * id.
+ */
 function recordName(id: string, references: Reference[], evidence: Map<string, Evidence>): string {
   const ref = references.find((r) => r.evidenceId === id);
   if (ref) return `[${ref.n}]`;

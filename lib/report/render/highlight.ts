@@ -1,5 +1,5 @@
 import { matchQuote } from "@/lib/text/quote-match";
-import { stripMarkers } from "./markers";
+import { stripMarkers } from "@/lib/grounding/markers";
 
 /** A piece of a text, marked when it is the passage looked for. */
 export interface TextPiece {

@@ -1,7 +1,9 @@
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { MARKER_PATTERN } from "./markers";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
 
-/** Markdown control characters escaped in text shown literally: backslash, code, emphasis, strikethrough, links, HTML. */
+/**
+ * Markdown control characters escaped in text shown literally: backslash, code, emphasis, strikethrough, links, HTML.
+ */
 const MARKDOWN_INLINE = /([\\`*_~[\]<>])/g;
 
 /** Escapes Markdown control characters in plain text such as titles (brackets, emphasis, backticks, tildes). */
@@ -88,14 +90,18 @@ function verificationFlag(report: ResearchReport): string[] {
   if (v?.status !== "unverified") return [];
   const drafts = `${v.attempts} ${v.attempts === 1 ? "draft" : "drafts"}`;
   return [
-    `> **Unverified report.** The critic's checks still failed after ${drafts}; read the findings with care. Failed checks:`,
+    `> **Unverified report.** The critic's checks still failed after ${drafts}; read the findings with care. ` +
+      `Failed checks:`,
     ">",
     ...v.failedChecks.map((c) => `> - ${escapeText(c)}`),
     "",
   ];
 }
 
-/** Footer notes: markers and quotations removed or replaced, identifiers neutralised or removed, and the critic's verdict ("" for none). */
+/**
+ * Footer notes: markers and quotations removed or replaced, identifiers neutralised or removed, and the critic's
+ * verdict ("" for none).
+ */
 function integrityNotes(report: ResearchReport): string {
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -109,23 +115,27 @@ function integrityNotes(report: ResearchReport): string {
     notes.push(`${count(report.replacedQuotes, "quotation", "quotations")} replaced by the source's own wording.`);
   if (report.removedIdentifiers) {
     notes.push(
-      `${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not retrieved”.`,
+      `${count(report.removedIdentifiers, "identifier", "identifiers")} naming no retrieved record marked “not ` +
+        `retrieved”.`,
     );
   }
   if (report.droppedIdentifiers) {
     notes.push(
-      `${count(report.droppedIdentifiers, "identifier", "identifiers")} written by the model naming no retrieved record removed.`,
+      `${count(report.droppedIdentifiers, "identifier", "identifiers")} written by the model naming no ` +
+        `retrieved record removed.`,
     );
   }
   // Says what was checked: the critic's deterministic checks always run; whether each source supports its sentence
   // is checked only by a model's entailment check, which the run page names where it ran.
   if (report.verification?.status === "verified")
     notes.push(
-      "Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations found in the evidence.",
+      "Passed the critic's checks: required sections, cited paragraphs and dosages, references and quotations " +
+        "found in the evidence.",
     );
   if (report.verification?.status === "unverified") {
     notes.push(
-      `Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the critic (listed under the title).`,
+      `Unverified: ${count(report.verification.failedChecks.length, "problem", "problems")} found by the ` +
+        `critic (listed under the title).`,
     );
   }
   return notes.map((n) => ` ${n}`).join("");
@@ -149,13 +159,17 @@ export function reportToMarkdown(report: ResearchReport): string {
   if (report.failedModelDraft) {
     const n = report.failedModelDraft.verification?.attempts ?? 0;
     out.push(
-      `> **Extractive report.** The model's report still failed the critic's checks after ${n} ${n === 1 ? "draft" : "drafts"}, so this report was written from the same evidence without a language model. The model's last draft is kept: collapsed on the report page, \`failedModelDraft\` in the JSON export.`,
+      `> **Extractive report.** The model's report still failed the critic's checks after ${n} ` +
+        `${n === 1 ? "draft" : "drafts"}, so this report was written from the same evidence without a language ` +
+        `model. The model's last draft is kept: collapsed on the report page, \`failedModelDraft\` in the JSON ` +
+        `export.`,
       "",
     );
   }
   if (report.notAnswered)
     out.push(
-      "*The evidence retrieved does not answer this question. The report says what was searched and what evidence is missing.*",
+      "*The evidence retrieved does not answer this question. The report says what was searched and what " +
+        "evidence is missing.*",
       "",
     );
   out.push("## Executive summary", "", escapeProse(report.executiveSummary), "");
@@ -165,7 +179,8 @@ export function reportToMarkdown(report: ResearchReport): string {
   if (report.hypothesesTested.length === 0) out.push("No hypothesis could be formed from the evidence.");
   for (const h of report.hypothesesTested) {
     out.push(
-      `- **${escapeText(h.mechanism)}** (${status(h.supported, h.contradicted)}): ${h.supported} supporting, ${h.contradicted} contradicting`,
+      `- **${escapeText(h.mechanism)}** (${status(h.supported, h.contradicted)}): ${h.supported} supporting, ` +
+        `${h.contradicted} contradicting`,
     );
   }
   out.push("");
@@ -191,13 +206,15 @@ export function reportToMarkdown(report: ResearchReport): string {
   for (const ref of report.references) out.push(`${ref.n}. ${formatReference(ref)}`);
   const removed =
     (report.removedReferences > 0
-      ? ` ${report.removedReferences} ${report.removedReferences === 1 ? "reference" : "references"} removed by citation validation.`
+      ? ` ${report.removedReferences} ${report.removedReferences === 1 ? "reference" : "references"} removed by ` +
+        `citation validation.`
       : "") + integrityNotes(report);
   out.push(
     "",
     "---",
     "",
-    `*Report generated from ${report.totalPapersReviewed} ${report.totalPapersReviewed === 1 ? "paper" : "papers"} across ` +
+    `*Report generated from ${report.totalPapersReviewed} ` +
+      `${report.totalPapersReviewed === 1 ? "paper" : "papers"} across ` +
       `${report.searchIterations} search ${report.searchIterations === 1 ? "iteration" : "iterations"}. ` +
       `Confidence: ${Math.round(report.confidenceScore * 100)}%.${removed}*`,
   );

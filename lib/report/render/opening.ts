@@ -3,7 +3,7 @@ import { designSummary } from "@/lib/domain/study-design";
 import type { ReportAnswer } from "@/lib/report/appraise/answer";
 import { answers, type RecordStance } from "@/lib/reading/stance";
 import type { ReportRecord } from "@/lib/report/appraise/records";
-import { formatMarker } from "./markers";
+import { formatMarker } from "@/lib/grounding/markers";
 
 /** The stances a record can bear on the question with, and how the opening paragraph names their groups. */
 const GROUPS: Array<{ stance: RecordStance; one: string; many: string }> = [
@@ -44,14 +44,17 @@ export function openingParagraph(answer: ReportAnswer, records: ReportRecord[], 
   const sentences = [
     bearing.length === 0
       ? `${found}, none bears directly on the question; the report quotes the closest.`
-      : `${found}, ${bearing.length} ${bearing.length === 1 ? "bears" : "bear"} on the question: ${groups.length === 1 ? groups[0] : `${groups.slice(0, -1).join(", ")} and ${groups.at(-1)}`}.`,
+      : `${found}, ${bearing.length} ${bearing.length === 1 ? "bears" : "bear"} on the question: ` +
+        `${groups.length === 1 ? groups[0] : `${groups.slice(0, -1).join(", ")} and ${groups.at(-1)}`}.`,
   ];
   const best = [...report.hypothesesTested].sort(
     (a, b) => b.supported - a.supported || a.contradicted - b.contradicted,
   )[0];
   if (best && best.supported > 0) {
     sentences.push(
-      `The best-supported mechanism is ${best.mechanism} (${count(best.supported, "supporting record", "supporting records")}, ${best.contradicted === 0 ? "none" : best.contradicted} contradicting).`,
+      `The best-supported mechanism is ${best.mechanism} ` +
+        `(${count(best.supported, "supporting record", "supporting records")}, ` +
+        `${best.contradicted === 0 ? "none" : best.contradicted} contradicting).`,
     );
   }
   if (bearing.length > 0) sentences.push(`Certainty of the evidence (GRADE): ${answer.certainty.level}.`);

@@ -8,7 +8,10 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   // The extractive backend's methods line, as one plain sentence.
   [
     /Backend: extractive \(no language model\)\.[^\n]*?weighted by Oxford CEBM levels\./g,
-    "Read without a language model: a relation model trained on expert-annotated abstracts reads which drugs cause or treat which conditions; a mechanism is traced through sentences that name both ends of each link; the sentences quoted are those that best match the question, chosen so they do not repeat one another; scores count study designs, weighted by level of evidence.",
+    "Read without a language model: a relation model trained on expert-annotated abstracts reads which drugs " +
+      "cause or treat which conditions; a mechanism is traced through sentences that name both ends of each link; " +
+      "the sentences quoted are those that best match the question, chosen so they do not repeat one another; " +
+      "scores count study designs, weighted by level of evidence.",
   ],
   [
     /by DeepCritical's rule \(combined score ≥ 12, a drug candidate, mechanism score ≥ 6\)/g,

@@ -1,7 +1,7 @@
 import type { Reference } from "@/lib/domain/report";
 import { matchQuote, normaliseForMatch } from "@/lib/text/quote-match";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
-import { citedNumbers, stripMarkers } from "./markers";
+import { citedNumbers, stripMarkers } from "@/lib/grounding/markers";
 import { escapeProse, escapeText } from "./markdown";
 import { mergeRepeated } from "./merge-lines";
 import { plainWords } from "./plain-words";
@@ -44,7 +44,8 @@ export function proseBlocks(prose: string, references: Reference[], texts: Reado
           return source !== undefined && matchQuote(candidate.replace(/[.!?…]+$/, ""), source).kind !== "none";
         });
       const bare = stripMarkers(sentence);
-      // "On lithium and AQP2, the records say: <an abstract's sentence> [4]." — the lead in Critica's words, then the quotation.
+      // "On lithium and AQP2, the records say: <an abstract's sentence> [4]." — the lead in Critica's words, then the
+      // quotation.
       const colon = bare.lastIndexOf(": ");
       const lead = colon > 0 && !quoted(bare) && quoted(bare.slice(colon + 2)) ? bare.slice(0, colon + 1) : null;
       if (lead === null && !quoted(bare)) {
@@ -79,8 +80,10 @@ export function quoteSource(ref: Reference | undefined, quote = ""): string {
 
 /**
  * Report prose as the reading page's Markdown: Critica's sentences as paragraphs (or list items, when the prose is a
- * list), in plain words (lib/report/render/plain-words) with repeated lines merged (lib/report/render/merge-lines); each quotation
- * as a block quote in quotation marks with its marker, and a line naming its source (“… .” [4] / — Kwon T et al., 2009).
+ * list), in plain words (lib/report/render/plain-words) with repeated lines merged (lib/report/render/merge-lines);
+ * each quotation
+ * as a block quote in quotation marks with its marker, and a line naming its source (“… .” [4] / — Kwon T et al.,
+ * 2009).
  */
 export function readingProse(prose: string, references: Reference[], texts: ReadonlyMap<string, string>): string {
   const byNumber = new Map(references.map((r) => [r.n, r]));

@@ -1,4 +1,4 @@
-import { findMarkers, sentenceAround, type MarkerToken } from "@/lib/report/render/markers";
+import { findMarkers, sentenceAround, type MarkerToken } from "@/lib/grounding/markers";
 
 /** The few HTML-AST (hast) shapes this transform touches; everything else passes through untouched. */
 interface HastText {

@@ -3,7 +3,9 @@ import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { EMPTY_PROVENANCE, type Evidence, type Provenance, type SourceId, type Trial } from "@/lib/domain/evidence";
 import { collapseSpaces } from "@/lib/sources/parse/markup";
 
-/** Thrown when JSON is not a ClinicalTrials.gov API v2 study or `/studies` response (including the retired classic API). */
+/**
+ * Thrown when JSON is not a ClinicalTrials.gov API v2 study or `/studies` response (including the retired classic API).
+ */
 export class CtgovFormatError extends Error {
   override name = "CtgovFormatError";
 }

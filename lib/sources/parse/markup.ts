@@ -71,7 +71,9 @@ export function flattenHtmlText(text: string): string {
   return collapseSpaces(stripInlineTags(decodeEntities(text)));
 }
 
-/** Drops the known inline HTML/JATS tags (see {@link flattenHtmlText}) from already-decoded text, keeping their content. */
+/**
+ * Drops the known inline HTML/JATS tags (see {@link flattenHtmlText}) from already-decoded text, keeping their content.
+ */
 export function stripInlineTags(text: string): string {
   return text.replace(INLINE_TAG, "");
 }

@@ -104,7 +104,8 @@ export function parsePubmedXml(xml: string, source: SourceId = "local"): Evidenc
   const roots = Object.keys(doc).filter((k) => !k.startsWith("?") && !k.startsWith("!"));
   const error = roots.length === 1 ? text(node(doc[roots[0]]).ERROR) : "";
   throw new PubmedXmlError(
-    `expected a PubmedArticleSet or MedlineCitationSet root, found ${roots.length ? `<${roots.join(">, <")}>` : "no element"}` +
+    `expected a PubmedArticleSet or MedlineCitationSet root, found ` +
+      `${roots.length ? `<${roots.join(">, <")}>` : "no element"}` +
       (error ? ` (error: ${error})` : ""),
   );
 }
@@ -318,7 +319,10 @@ function node(value: unknown): XmlNode {
   return isNode(value) ? value : {};
 }
 
-/** The element list `value` (or `value[child]` when a child name is given) as nodes; text-only elements become `{#text}`. */
+/**
+ * The element list `value` (or `value[child]` when a child name is given) as nodes; text-only elements become
+ * `{#text}`.
+ */
 function nodes(value: unknown, child?: string): XmlNode[] {
   const target = child ? node(value)[child] : value;
   const list = Array.isArray(target) ? target : target === undefined ? [] : [target];

@@ -101,7 +101,7 @@ export async function completedRun(
   const { getDb } = await import("@/lib/db/client");
   const res = await fetch(`${server.origin}/api/runs`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie },
+    headers: { "content-type": "application/json", cookie, origin: server.origin },
     body: JSON.stringify({ question: "Does doxorubicin cause cardiotoxicity?", maxIterations: 1 }),
   });
   expect(res.status).toBe(202);

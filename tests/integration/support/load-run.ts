@@ -156,11 +156,14 @@ export async function loadRound(
 export function describeLoad(label: string, f: LoadFigures, wallMs: number): string {
   const ms = (v: number) => `${Math.round(v)} ms`;
   return (
-    `load (${label}): ${f.acceptedMs.length} runs + ${f.firstEventMs.length} viewers, all completed in ${Math.round(f.totalMs / 1000)} s ` +
+    `load (${label}): ${f.acceptedMs.length} runs + ${f.firstEventMs.length} viewers, all completed in ` +
+    `${Math.round(f.totalMs / 1000)} s ` +
     `(${Math.round(wallMs / 1000)} s with the servers' start); ` +
     `202 answer p50 ${ms(percentile(f.acceptedMs, 50))} / p95 ${ms(percentile(f.acceptedMs, 95))}; ` +
-    `time to first event at a viewer p50 ${ms(percentile(f.firstEventMs, 50))} / p95 ${ms(percentile(f.firstEventMs, 95))}; ` +
-    `run duration p50 ${Math.round(percentile(f.runMs, 50) / 1000)} s / p95 ${Math.round(percentile(f.runMs, 95) / 1000)} s; ` +
+    `time to first event at a viewer p50 ${ms(percentile(f.firstEventMs, 50))} / p95 ` +
+    `${ms(percentile(f.firstEventMs, 95))}; ` +
+    `run duration p50 ${Math.round(percentile(f.runMs, 50) / 1000)} s / p95 ` +
+    `${Math.round(percentile(f.runMs, 95) / 1000)} s; ` +
     `${f.delivered} events delivered, none lost or repeated; ` +
     f.perServer
       .map((s) => `port ${s.port}: ${s.runs} runs accepted, ${s.viewers} viewers, ${s.steps} steps executed`)

@@ -68,14 +68,19 @@ export async function postgresWithFixtures(
   return { fixtures, env };
 }
 
-/** Two instances of the production build on `env`: the first bootstraps the world's tables, the second starts once they exist. */
+/**
+ * Two instances of the production build on `env`: the first bootstraps the world's tables, the second starts once they
+ * exist.
+ */
 export async function startTwoInstances(env: Record<string, string>): Promise<[AppServer, AppServer]> {
   const a = await startAppServer(env, { timeoutMs: 90_000 });
   const b = await startAppServer(env, { timeoutMs: 90_000 });
   return [a, b];
 }
 
-/** Ends the instances still up (kill -9 of their process groups), the fixture server and this process's database client. */
+/**
+ * Ends the instances still up (kill -9 of their process groups), the fixture server and this process's database client.
+ */
 export async function stopAll(servers: Array<AppServer | null>, fixtures: FixtureServer | undefined): Promise<void> {
   for (const server of servers) await server?.kill9();
   await fixtures?.close();

@@ -72,13 +72,17 @@ export async function startReceiver(options: { failFirst?: number } = {}) {
   };
 }
 
-/** A client of one server origin that keeps the browser session cookie the first answer sets (CRITICA_AUTH=off). */
+/**
+ * A client of one server origin that keeps the browser session cookie the first answer sets (CRITICA_AUTH=off) and
+ * sends the origin's Origin header, as a page of the app does.
+ */
 export function apiClient(origin: () => string) {
   let cookie = "";
   const request = (method: string, path: string, body?: unknown) =>
     fetch(`${origin()}${path}`, {
       method,
-      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      // The web app's own requests carry its Origin (a cookie without it is refused: lib/auth/csrf.ts).
+      headers: { "content-type": "application/json", origin: origin(), ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const call = async (method: string, path: string, body?: unknown) => {

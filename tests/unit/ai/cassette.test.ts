@@ -70,53 +70,62 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     ).not.toBe(key);
   });
 
-  it("records a JSON answer and a streamed one, then replays both byte for byte with the server closed, under another key and port", async () => {
-    server = await startFakeOpenAIServer([
-      '{"score":7}',
-      { content: '{"score":8,"reasoning":"' + "long ".repeat(80) + '"}', promptTokens: 900, completionTokens: 150 },
-    ]);
-    const file = path.join(dir, "bytes.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
-    const plain = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium")));
-    const plainText = await plain.text();
-    const streamed = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium", true)));
-    const streamText = await streamed.text();
-    expect(streamed.headers.get("content-type")).toBe("text/event-stream");
-    expect(streamText.split("\n\n").filter(Boolean)).toHaveLength(7); // role, 3 content pieces (426 characters in 200s), finish reason, usage, [DONE]
-    await server.close();
-    server = null;
+  it(
+    "records a JSON answer and a streamed one, then replays both byte for byte with the server closed, under " +
+      "another key and port",
+    async () => {
+      server = await startFakeOpenAIServer([
+        '{"score":7}',
+        { content: '{"score":8,"reasoning":"' + "long ".repeat(80) + '"}', promptTokens: 900, completionTokens: 150 },
+      ]);
+      const file = path.join(dir, "bytes.json");
+      const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
+      const plain = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium")));
+      const plainText = await plain.text();
+      const streamed = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium", true)));
+      const streamText = await streamed.text();
+      expect(streamed.headers.get("content-type")).toBe("text/event-stream");
+      expect(streamText.split("\n\n").filter(Boolean)).toHaveLength(7); // role, 3 content pieces (426 characters in 200s), finish reason, usage, [DONE]
+      await server.close();
+      server = null;
 
-    const replay = cassetteFetch({ mode: "replay", file, baseURL: "http://127.0.0.1:9/v1", recordedWith: settings });
-    const again = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium"), "another-key"));
-    expect([again.status, again.headers.get("content-type"), await again.text()]).toEqual([
-      200,
-      "application/json",
-      plainText,
-    ]);
-    const againStream = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium", true)));
-    expect([againStream.headers.get("content-type"), await againStream.text()]).toEqual([
-      "text/event-stream",
-      streamText,
-    ]);
+      const replay = cassetteFetch({
+        cassette: "replay",
+        file,
+        baseURL: "http://127.0.0.1:9/v1",
+        recordedWith: settings,
+      });
+      const again = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium"), "another-key"));
+      expect([again.status, again.headers.get("content-type"), await again.text()]).toEqual([
+        200,
+        "application/json",
+        plainText,
+      ]);
+      const againStream = await replay("http://127.0.0.1:9/v1/chat/completions", post(judgeBody("lithium", true)));
+      expect([againStream.headers.get("content-type"), await againStream.text()]).toEqual([
+        "text/event-stream",
+        streamText,
+      ]);
 
-    // The file holds the requests and responses, the recorded settings, and no header: no key.
-    const stored = fs.readFileSync(file, "utf8");
-    expect(stored).not.toContain("Bearer");
-    expect(stored).not.toContain("k1");
-    const cassette = readCassette(file);
-    expect(cassette.recordedWith).toEqual(settings);
-    expect(
-      cassette.interactions.map((i) => [
-        i.agent,
-        i.request.method,
-        i.request.path,
-        i.responses.map((r) => [r.status, r.contentType, r.encoding]),
-      ]),
-    ).toEqual([
-      ["judge", "POST", "/chat/completions", [[200, "application/json", "utf8"]]],
-      ["judge", "POST", "/chat/completions", [[200, "text/event-stream", "utf8"]]],
-    ]);
-  });
+      // The file holds the requests and responses, the recorded settings, and no header: no key.
+      const stored = fs.readFileSync(file, "utf8");
+      expect(stored).not.toContain("Bearer");
+      expect(stored).not.toContain("k1");
+      const cassette = readCassette(file);
+      expect(cassette.recordedWith).toEqual(settings);
+      expect(
+        cassette.interactions.map((i) => [
+          i.agent,
+          i.request.method,
+          i.request.path,
+          i.responses.map((r) => [r.status, r.contentType, r.encoding]),
+        ]),
+      ).toEqual([
+        ["judge", "POST", "/chat/completions", [[200, "application/json", "utf8"]]],
+        ["judge", "POST", "/chat/completions", [[200, "text/event-stream", "utf8"]]],
+      ]);
+    },
+  );
 
   it("replays a configured model with no key and no server: generateText and streamText give the recorded answers", async () => {
     server = await startFakeOpenAIServer([
@@ -166,11 +175,11 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
   it("names a miss: the agent, the request's key, and where the nearest recorded request differs", async () => {
     server = await startFakeOpenAIServer(['{"score":7}']);
     const file = path.join(dir, "miss.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
+    const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
     await (await record(`${server.baseURL}/chat/completions`, post(judgeBody("Does lithium cause polyuria?")))).text();
 
     const replay = cassetteFetch({
-      mode: "replay",
+      cassette: "replay",
       file,
       baseURL: server.baseURL,
       recordedWith: { ...settings, model: "llama3.1" },
@@ -184,7 +193,8 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
       `cassette miss: judge request ${key.slice(0, 12)} not recorded in ${file} — the prompt changed? ` +
         "nearest recorded request (judge) differs in messages: messages[1] (user) at character 29: " +
         "recorded “Question: Does lithium cause polyuria?”, now “Question: Does lithium cause diabetes insipidus?”. " +
-        "The cassette was recorded with model qwen3:8b at http://127.0.0.1:1/v1; this run uses model llama3.1 at http://127.0.0.1:1/v1. " +
+        "The cassette was recorded with model qwen3:8b at http://127.0.0.1:1/v1; this run uses model llama3.1 " +
+        "at http://127.0.0.1:1/v1. " +
         "Record the cassette again with CRITICA_LLM_CASSETTE=record.",
     );
   });
@@ -193,7 +203,8 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     const file = path.join(dir, "other.json");
     fs.writeFileSync(file, JSON.stringify({ format: "critica-llm-cassette", version: 2 }));
     expect(() => readCassette(file)).toThrow(
-      `${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): version: Invalid input: expected 1`,
+      `${file} is not a Critica LLM cassette (format critica-llm-cassette, version 1): version: Invalid input: ` +
+        `expected 1`,
     );
     fs.writeFileSync(file, "{ not json");
     expect(() => readCassette(file)).toThrow(
@@ -204,11 +215,12 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
   it("stores no 401 answer (OpenAI's names part of the key), and replay without a cassette says to record one", async () => {
     server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-ab***cd." }]);
     const file = path.join(dir, "unauthorized.json");
-    const record = cassetteFetch({ mode: "record", file, baseURL: server.baseURL, recordedWith: settings });
+    const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });
     expect((await record(`${server.baseURL}/chat/completions`, post(judgeBody("x")))).status).toBe(401);
     expect(fs.existsSync(file)).toBe(false);
     expect(() => getLanguageModel(env({ CRITICA_LLM_CASSETTE: "replay", CRITICA_LLM_CASSETTE_PATH: file }))).toThrow(
-      `CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record (see docs/local-models.md).`,
+      `CRITICA_LLM_CASSETTE=replay: no cassette at ${file}; record one first with CRITICA_LLM_CASSETTE=record ` +
+        `(see docs/local-models.md).`,
     );
   });
 });

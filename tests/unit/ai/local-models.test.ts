@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
-/** The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no configuration). */
+/**
+ * The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no
+ * configuration).
+ */
 function localModelConfigurations(): Map<string, Record<string, string>> {
   const doc = readFileSync("docs/local-models.md", "utf8");
   const configs = new Map<string, Record<string, string>>();
@@ -79,7 +81,7 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
       const result = await judgeEvidence(
         configured.model,
         { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 },
-        { promptStyle: configured.promptStyle, sampling: DEFAULT_SAMPLING },
+        { promptStyle: configured.promptStyle, sampling: {} },
       );
       expect(result.mechanismScore).toBe(7);
 
@@ -90,7 +92,8 @@ describe("docs/local-models.md's configurations, checked against a loopback serv
         response_format: { type: string };
         messages: Array<{ role: string; content: string }>;
       };
-      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made repeatable).
+      // The judge is a rubric call: temperature 0 (it was 0.2 before reasons came first and scores were made
+      // repeatable).
       expect([body.model, body.temperature, body.max_tokens]).toEqual([vars.OPENAI_MODEL, 0, 1_000]);
       const jsonObject = vars.OPENAI_STRUCTURED_OUTPUT === "json_object";
       expect(body.response_format.type).toBe(jsonObject ? "json_object" : "json_schema");

@@ -72,7 +72,8 @@ async function failureOf(script: Array<string | ScriptedError | ScriptedReply>) 
 }
 
 const ADVICE =
-  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
+  "raise the model's context length (Ollama OLLAMA_CONTEXT_LENGTH or num_ctx, vLLM --max-model-len, LM Studio's " +
+  "context length, llama.cpp -c; at least 16384 tokens, see docs/local-models.md)";
 
 describe("context overflow, named from the bodies real servers send", () => {
   it("llama.cpp server: exceed_context_size_error", async () => {
@@ -89,7 +90,8 @@ describe("context overflow, named from the bodies real servers send", () => {
       kind: "context-overflow",
       statusCode: 400,
       message:
-        `The language model provider returned 400 Bad Request during the judge step: the prompt is longer than the model's context window; ${ADVICE} ` +
+        `The language model provider returned 400 Bad Request during the judge step: the prompt is longer than ` +
+        `the model's context window; ${ADVICE} ` +
         "(request (9130 tokens) exceeds the available context size (4096 tokens), try increasing it).",
     });
   });
@@ -97,7 +99,9 @@ describe("context overflow, named from the bodies real servers send", () => {
   it("LM Studio: “Trying to keep the first … tokens”", async () => {
     const body = {
       error:
-        "Trying to keep the first 9130 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input",
+        "Trying to keep the first 9130 tokens when context the overflows. However, the model is loaded with " +
+        "context length of only 4096 tokens, which is not enough. Try to load the model with a larger context " +
+        "length, or provide a shorter input",
     };
     expect(await failureOf([{ status: 400, body }])).toMatchObject({ kind: "context-overflow", statusCode: 400 });
   });
@@ -106,7 +110,8 @@ describe("context overflow, named from the bodies real servers send", () => {
     const body = {
       object: "error",
       message:
-        "This model's maximum context length is 4096 tokens. However, you requested 9130 tokens (8130 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+        "This model's maximum context length is 4096 tokens. However, you requested 9130 tokens (8130 in the " +
+        "messages, 1000 in the completion). Please reduce the length of the messages or completion.",
       type: "BadRequestError",
       param: null,
       code: 400,
@@ -158,7 +163,8 @@ describe("truncated, refused and empty answers", () => {
       [
         1,
         [
-          "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
+          "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a " +
+            "fresh conversation, with a limit of 2000 tokens.",
         ],
       ],
       [2, []],
@@ -171,7 +177,9 @@ describe("truncated, refused and empty answers", () => {
       kind: "truncated",
       statusCode: null,
       message:
-        "The language model gave no usable answer during the judge step: judge agent: the answer was cut at the output limit twice (2000 tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that answers more briefly.",
+        "The language model gave no usable answer during the judge step: judge agent: the answer was cut at the " +
+        "output limit twice (2000 tokens); raise the limit in CRITICA_MAX_OUTPUT_TOKENS_* or use a model that " +
+        "answers more briefly.",
     });
   });
 
@@ -181,7 +189,8 @@ describe("truncated, refused and empty answers", () => {
       kind: "refused",
       statusCode: null,
       message:
-        "The language model gave no usable answer during the judge step: judge agent: the model refused: I'm sorry, but I can't help with that request..",
+        "The language model gave no usable answer during the judge step: judge agent: the model refused: I'm " +
+        "sorry, but I can't help with that request..",
     });
     expect(server!.requests).toHaveLength(1);
   });
@@ -216,7 +225,8 @@ describe("truncated, refused and empty answers", () => {
     expect(events[1].data).toEqual({
       level: "warning",
       message:
-        "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
+        "The judge agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh " +
+        "conversation, with a limit of 2000 tokens.",
     });
   });
 

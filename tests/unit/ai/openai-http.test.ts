@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LlmUsage } from "@/lib/ai/structured";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, withRelevance } from "../../support/llm";
 
 const answer: JudgeOutput = {
   mechanismScore: 7,
@@ -34,13 +34,14 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     const usage: LlmUsage[] = [];
     const backend = createLlmBackend(model, "test-model", { onUsage: (u) => usage.push(u) });
 
-    const result = await backend.judge({
+    const input = {
       question: QUESTION,
       evidence: LITHIUM_EVIDENCE,
       hypotheses: HYPOTHESES,
       iteration: 1,
       maxIterations: 3,
-    });
+    };
+    const result = await backend.judge(await withRelevance(backend, "judge", input, HYPOTHESES));
 
     expect(backend.kind).toBe("llm");
     expect(backend.model).toBe("test-model");
@@ -48,7 +49,7 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(result.clinicalScore).toBe(5);
     expect(result.sufficient).toBe(true); // 7 + 5 >= 12, mechanism >= 6, one candidate
     expect(result.recommendation).toBe("synthesize");
-    // The backend's relevance pass scores the four records first (one batched call), then the judge answers.
+    // The relevance stage's pass scores the four records first (one batched call), then the judge answers.
     expect(usage).toEqual([
       { agent: "relevance", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 },
       { agent: "judge", attempt: 1, inputTokens: 100, outputTokens: 20, totalTokens: 120 },

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "@/lib/ai/truncation";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import type { PromptStyle } from "@/lib/ai/structured";
-import { classifyWithModel, CLASSIFY_MAX_OUTPUT_TOKENS } from "@/lib/chat/classify-model";
-import { answerPrompt, buildAnswerContext, CHAT_INSTRUCTIONS, CHAT_MAX_OUTPUT_TOKENS } from "@/lib/chat/llm-answer";
+import { classifyWithModel } from "@/lib/chat/classify-model";
+import { CHAT_SAMPLING } from "@/lib/chat/sampling";
+import { answerPrompt, buildAnswerContext, CHAT_INSTRUCTIONS } from "@/lib/chat/llm-answer";
 import { conversationReferences } from "@/lib/chat/references";
 import { writeCounterStatement } from "@/lib/claims/agents/llm/counter";
 import { writeCounterReportLlm } from "@/lib/claims/agents/llm/counter-report";
 import { extractClaimsLlm } from "@/lib/claims/agents/llm/extraction";
 import { extractPassagesLlm } from "@/lib/claims/agents/llm/passages";
 import { scoreDocumentsLlm } from "@/lib/claims/agents/llm/scoring";
-import { CLAIM_MAX_OUTPUT_TOKENS } from "@/lib/claims/agents/llm/settings";
+import { CLAIM_SAMPLING } from "@/lib/claims/agents/llm/sampling";
 import { judgeClaimLlm } from "@/lib/claims/agents/llm/verdict";
 import type { CounterCitation } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
@@ -22,13 +22,13 @@ import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
 import { abstractSentences, excerptSentences } from "@/lib/evidence/prompt-context/excerpts";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { MAX_HYPOTHESES } from "@/lib/research/agents/llm/hypothesis";
-import { RELEVANCE_SAMPLING } from "@/lib/research/agents/llm/relevance";
+import { RESEARCH_SAMPLING } from "@/lib/research/agents/llm/sampling";
 import { MAX_LISTED_ISSUES } from "@/lib/research/critic-loop";
-import { MAX_RUN_EVIDENCE } from "@/lib/research/run";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { MAX_RUN_EVIDENCE } from "@/lib/research/search-step";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { readFixture } from "../../support/fixtures";
-import { promptBlocks, promptTextOf, scriptedModel, type ScriptedModel } from "../../support/llm";
+import { promptBlocks, promptTextOf, scriptedModel, withRelevance, type ScriptedModel } from "../../support/llm";
 
 /** The context window local models are asked for (docs/local-models.md): 16,384 tokens. */
 const CONTEXT_TOKENS = 16_384;
@@ -44,8 +44,12 @@ const LARGEST: Evidence[] = [...MEDLINE]
   .sort((a, b) => b.citation.abstract.length - a.citation.abstract.length)
   .slice(0, MAX_RUN_EVIDENCE);
 const QUESTION =
-  "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and by what mechanism?";
-/** The most the answer format adds to the instructions: a field guide and the JSON schema (OPENAI_STRUCTURED_OUTPUT=json_object). */
+  "Does cognitive training increase serum brain-derived neurotrophic factor in patients with schizophrenia, and " +
+  "by what mechanism?";
+/**
+ * The most the answer format adds to the instructions: a field guide and the JSON schema
+ * (OPENAI_STRUCTURED_OUTPUT=json_object).
+ */
 const WORST_STYLE: PromptStyle = { fieldGuide: true, schemaInPrompt: true };
 const LONG = (n: number) =>
   "a long model-written phrase about mechanisms and outcomes ".repeat(Math.ceil(n / 57)).slice(0, n);
@@ -67,7 +71,10 @@ function measuredOptions({ prompt, maxOutputTokens }: ScriptedModel["calls"][num
 }
 
 const sizes: Array<[string, number, number]> = [];
-/** Asserts that an agent's prompt (estimated at characters ÷ 4, lib/ai/truncation) and its output limit fit 16,384 tokens. */
+/**
+ * Asserts that an agent's prompt (estimated at characters ÷ 4, lib/ai/truncation) and its output limit fit 16,384
+ * tokens.
+ */
 function fits(agent: string, chars: number, maxOutputTokens: number) {
   const total = estimateTokens(chars) + maxOutputTokens;
   sizes.push([agent, estimateTokens(chars), maxOutputTokens]);
@@ -106,7 +113,10 @@ const ASSESSMENT: JudgeAssessment = {
   nextSearchQueries: [],
   reasoning: LONG(400),
 };
-/** The critic's feedback on a draft at its longest: MAX_LISTED_ISSUES lines of about 300 characters, and the "… and N more" line. */
+/**
+ * The critic's feedback on a draft at its longest: MAX_LISTED_ISSUES lines of about 300 characters, and the "… and N
+ * more" line.
+ */
 const FEEDBACK = [
   ...Array.from({ length: MAX_LISTED_ISSUES }, () => `Every factual paragraph cites evidence: ${LONG(260)}`),
   "… and 12 more",
@@ -197,15 +207,19 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
       report,
       { claims: [] },
     ]);
-    const backend = createLlmBackend(model, "scripted", { promptStyle: WORST_STYLE, sampling: DEFAULT_SAMPLING });
-    await backend.hypothesize({ question: QUESTION, evidence: LARGEST, previous: HYPOTHESES });
-    await backend.judge({
+    const backend = createLlmBackend(model, "scripted", { promptStyle: WORST_STYLE, sampling: {} });
+    // Each agent reads what the relevance stage chose for it, as in a run.
+    const scores = {};
+    const hypothesisInput = { question: QUESTION, evidence: LARGEST, previous: HYPOTHESES };
+    await backend.hypothesize(await withRelevance(backend, "hypothesis", hypothesisInput, HYPOTHESES, scores));
+    const judgeInput = {
       question: QUESTION,
       evidence: LARGEST,
       hypotheses: HYPOTHESES,
       iteration: 3,
       maxIterations: 3,
-    });
+    };
+    await backend.judge(await withRelevance(backend, "judge", judgeInput, HYPOTHESES, scores));
     const reportInput = {
       question: QUESTION,
       evidence: LARGEST,
@@ -215,8 +229,15 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
       iterations: 3,
       shortfalls: [{ source: "europepmc" as const, message: LONG(200) }],
     };
-    await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched] });
-    await backend.report({ ...reportInput, sourcesSearched: [...reportInput.sourcesSearched], feedback: FEEDBACK });
+    const selected = await withRelevance(
+      backend,
+      "report",
+      { ...reportInput, sourcesSearched: [...reportInput.sourcesSearched] },
+      HYPOTHESES,
+      scores,
+    );
+    await backend.report(selected);
+    await backend.report({ ...selected, feedback: FEEDBACK });
     await backend.critique!({ question: QUESTION, report: bigReport(), evidence: LARGEST });
     // The relevance pass reads the hypothesis agent's 25 blocks in 4 batches (7, 6, 6, 6), each within its own limit.
     expect(
@@ -226,7 +247,7 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     ).toEqual([7, 6, 6, 6]);
     for (const options of model.relevanceCalls) {
       const { chars, maxOutputTokens } = measuredOptions(options);
-      expect(maxOutputTokens).toBe(RELEVANCE_SAMPLING.maxOutputTokens);
+      expect(maxOutputTokens).toBe(RESEARCH_SAMPLING.relevance.maxOutputTokens);
       fits("relevance", chars, maxOutputTokens);
     }
     ["hypothesis", "judge", "report", "report (revision)", "critic"].forEach((agent, call) => {
@@ -235,10 +256,10 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     });
     // Each agent sent its own output limit: the configured defaults.
     expect([0, 1, 2, 4].map((call) => measured(model, call).maxOutputTokens)).toEqual([
-      DEFAULT_SAMPLING.hypothesis.maxOutputTokens,
-      DEFAULT_SAMPLING.judge.maxOutputTokens,
-      DEFAULT_SAMPLING.report.maxOutputTokens,
-      DEFAULT_SAMPLING.critic.maxOutputTokens,
+      RESEARCH_SAMPLING.hypothesis.maxOutputTokens,
+      RESEARCH_SAMPLING.judge.maxOutputTokens,
+      RESEARCH_SAMPLING.report.maxOutputTokens,
+      RESEARCH_SAMPLING.critic.maxOutputTokens,
     ]);
   });
 
@@ -322,7 +343,7 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     ] as const;
     agents.forEach((agent, call) => {
       const { chars, maxOutputTokens } = measured(model, call);
-      expect(maxOutputTokens).toBe(CLAIM_MAX_OUTPUT_TOKENS[agent]);
+      expect(maxOutputTokens).toBe(CLAIM_SAMPLING[agent].maxOutputTokens);
       fits(agent, chars, maxOutputTokens);
     });
   });
@@ -331,7 +352,7 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     const model = scriptedModel([{ kind: "evidence", focus: "", reason: "r" }]);
     await classifyWithModel(model, { followUp: LONG(1_000), question: QUESTION }, { promptStyle: WORST_STYLE });
     const { chars: classifyChars } = measured(model, 0);
-    fits("chat-classify", classifyChars, CLASSIFY_MAX_OUTPUT_TOKENS);
+    fits("chat-classify", classifyChars, CHAT_SAMPLING["chat-classify"].maxOutputTokens);
     const followUp = LONG(1_000);
     const context = await buildAnswerContext(followUp, QUESTION, [], conversationReferences(LARGEST, []));
     const history = Array.from({ length: 8 }, (_, i) => ({
@@ -339,7 +360,7 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
       text: LONG(3_000),
     }));
     const prompt = answerPrompt({ question: QUESTION, summary: LONG(3_000), history, context, followUp });
-    fits("chat-answer", CHAT_INSTRUCTIONS.length + prompt.length, CHAT_MAX_OUTPUT_TOKENS);
+    fits("chat-answer", CHAT_INSTRUCTIONS.length + prompt.length, CHAT_SAMPLING["chat-answer"].maxOutputTokens);
     if (process.env.CRITICA_PRINT_PROMPT_SIZES) console.log(JSON.stringify(sizes));
   });
 });

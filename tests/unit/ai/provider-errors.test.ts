@@ -17,10 +17,12 @@ describe("provider error classification", () => {
       kind: "auth",
       statusCode: 401,
       message:
-        "The language model provider returned 401 Unauthorized during the judge step: check OPENAI_API_KEY (Incorrect API key provided).",
+        "The language model provider returned 401 Unauthorized during the judge step: check OPENAI_API_KEY " +
+        "(Incorrect API key provided).",
     });
     expect(classifyProviderError(apiError(404), { step: "report" })?.message).toBe(
-      "The language model provider returned 404 Not Found during the report step: check OPENAI_MODEL and OPENAI_BASE_URL (boom).",
+      "The language model provider returned 404 Not Found during the report step: check OPENAI_MODEL and " +
+        "OPENAI_BASE_URL (boom).",
     );
     expect(classifyProviderError(apiError(503), { step: "critic" })).toMatchObject({ kind: "server", statusCode: 503 });
   });
@@ -35,7 +37,8 @@ describe("provider error classification", () => {
       kind: "rate-limit",
       statusCode: 429,
       message:
-        "The language model provider returned 429 Too Many Requests during the hypothesis step (rate limit or quota exceeded, after retries): try again later or check the account's quota (boom).",
+        "The language model provider returned 429 Too Many Requests during the hypothesis step (rate limit or " +
+        "quota exceeded, after retries): try again later or check the account's quota (boom).",
     });
   });
 

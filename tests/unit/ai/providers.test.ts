@@ -14,31 +14,36 @@ describe("model seam (lib/ai/providers)", () => {
     expect(getLanguageModel(env({ OPENAI_API_KEY: "" }))).toBeNull();
   });
 
-  it("builds an OpenAI model for OpenAI's API, and an OpenAI-compatible one with a field guide for any other server", () => {
-    const openai = getLanguageModel(env({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-4o-mini" }));
-    expect([(openai?.model as { provider: string }).provider, openai?.compatible, openai?.promptStyle]).toEqual([
-      "openai.chat",
-      false,
-      { fieldGuide: false, schemaInPrompt: false },
-    ]);
-    // A local server (here a dead port): @ai-sdk/openai-compatible, not @ai-sdk/openai (which would send OpenAI-only request fields).
-    const local = getLanguageModel(
-      env({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_MODEL: "llama3.1" }),
-    );
-    expect(local?.modelId).toBe("llama3.1");
-    expect([(local?.model as { provider: string }).provider, local?.compatible, local?.promptStyle]).toEqual([
-      "openai-compatible.chat",
-      true,
-      { fieldGuide: true, schemaInPrompt: false },
-    ]);
-    const jsonObject = getLanguageModel(
-      env({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_STRUCTURED_OUTPUT: "json_object" }),
-    );
-    expect(jsonObject?.promptStyle).toEqual({ fieldGuide: true, schemaInPrompt: true });
-    expect(() => getLanguageModel(env({ OPENAI_API_KEY: "k", OPENAI_STRUCTURED_OUTPUT: "xml" }))).toThrow(
-      /OPENAI_STRUCTURED_OUTPUT/,
-    );
-  });
+  it(
+    "builds an OpenAI model for OpenAI's API, and an OpenAI-compatible one with a field guide for any other " +
+      "server",
+    () => {
+      const openai = getLanguageModel(env({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-4o-mini" }));
+      expect([(openai?.model as { provider: string }).provider, openai?.compatible, openai?.promptStyle]).toEqual([
+        "openai.chat",
+        false,
+        { fieldGuide: false, schemaInPrompt: false },
+      ]);
+      // A local server (here a dead port): @ai-sdk/openai-compatible, not @ai-sdk/openai (which would send OpenAI-only
+      // request fields).
+      const local = getLanguageModel(
+        env({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_MODEL: "llama3.1" }),
+      );
+      expect(local?.modelId).toBe("llama3.1");
+      expect([(local?.model as { provider: string }).provider, local?.compatible, local?.promptStyle]).toEqual([
+        "openai-compatible.chat",
+        true,
+        { fieldGuide: true, schemaInPrompt: false },
+      ]);
+      const jsonObject = getLanguageModel(
+        env({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_STRUCTURED_OUTPUT: "json_object" }),
+      );
+      expect(jsonObject?.promptStyle).toEqual({ fieldGuide: true, schemaInPrompt: true });
+      expect(() => getLanguageModel(env({ OPENAI_API_KEY: "k", OPENAI_STRUCTURED_OUTPUT: "xml" }))).toThrow(
+        /OPENAI_STRUCTURED_OUTPUT/,
+      );
+    },
+  );
 
   it("uses an injected model, else the configured one, else the extractive backend", () => {
     const injected = createReasoningBackend({ model: scriptedModel([]) });

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { scoreDocumentsLlm } from "@/lib/claims/agents/llm/scoring";
 import { judgeClaimLlm } from "@/lib/claims/agents/llm/verdict";
 import { checkEntailment } from "@/lib/research/agents/llm/critic";
 import { judgeEvidence } from "@/lib/research/agents/llm/judge";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
 import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
 
@@ -53,7 +52,7 @@ describe("rubric agents reason before they score, at temperature 0 (on the wire,
     await judgeEvidence(
       configured.model,
       { question: QUESTION, evidence: LITHIUM_EVIDENCE, hypotheses: HYPOTHESES, iteration: 1, maxIterations: 3 },
-      { sampling: DEFAULT_SAMPLING },
+      { sampling: {} },
     );
     const body = server!.requests[0];
     expect(fieldOrder(body)).toEqual([
@@ -98,7 +97,7 @@ describe("rubric agents reason before they score, at temperature 0 (on the wire,
     const verdict = await checkEntailment(
       configured.model,
       { question: QUESTION, report: draft, evidence: LITHIUM_EVIDENCE },
-      { sampling: DEFAULT_SAMPLING },
+      { sampling: {} },
     );
     expect(verdict.verdict).toBe("PASS");
     const body = server!.requests[0];

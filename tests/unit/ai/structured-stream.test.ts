@@ -104,7 +104,8 @@ describe("structured output streamed with partial output (live viewers see the a
       [2_000, 2], // system + the one user message: the cut answer is not sent back
     ]);
     expect(usage[0].notices).toEqual([
-      "The report agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh conversation, with a limit of 2000 tokens.",
+      "The report agent's answer was cut at its output limit (1000 tokens); it was asked once more, in a fresh " +
+        "conversation, with a limit of 2000 tokens.",
     ]);
   });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
 import type { Evidence } from "@/lib/domain/evidence";
 import { abstractSentences, sectionKind } from "@/lib/evidence/prompt-context/excerpts";
+import { firstTurnEvents } from "@/lib/chat/report-versions";
 import { claimCheck, research } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
@@ -25,7 +25,10 @@ type Body = {
   response_format?: { type: string; json_schema?: { name: string; schema: JsonSchema } };
 };
 
-/** A field that commits to a decision (a score, a verdict, a kind, an outcome…), and one that gives its grounds (reasons or evidence). */
+/**
+ * A field that commits to a decision (a score, a verdict, a kind, an outcome…), and one that gives its grounds (reasons
+ * or evidence).
+ */
 const DECISION = /(?:^|[a-z])(?:score|Score)$|^(?:verdict|recommendation|sufficient|confidence|outcome|kind)$/;
 const REASON = /reason|rationale|summary|issue|reading|Evidence$/i;
 
@@ -92,113 +95,137 @@ function shownAbstracts(prompt: string, byPmid: Map<string, Evidence>): Array<[s
   return [...blocks, ...findings];
 }
 
-describe("on the wire: a research run, a claim check and a chat follow-up through @ai-sdk/openai-compatible (loopback server)", () => {
-  let cleanup: () => void;
-  let server: FakeOpenAIServer;
-  const evidence = new Map<string, Evidence>();
-  beforeAll(async () => {
-    ({ cleanup } = await useTempDatabase("wire-checks"));
-    await importCorpus(["medline16n0902_sample_604.xml"]);
-    server = await startFakeOpenAIServer([], { otherwise: cooperativeReply });
-    const configured = getLanguageModel({
-      OPENAI_API_KEY: "ollama",
-      OPENAI_BASE_URL: server.baseURL,
-      OPENAI_MODEL: "qwen2.5:7b-instruct",
-    } as unknown as NodeJS.ProcessEnv)!;
-    const backend = createLlmBackend(configured.model, configured.modelId, {
-      promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+describe(
+  "on the wire: a research run, a claim check and a chat follow-up through @ai-sdk/openai-compatible (loopback " +
+    "server)",
+  () => {
+    let cleanup: () => void;
+    let server: FakeOpenAIServer;
+    const evidence = new Map<string, Evidence>();
+    let runs: { research: string; claimCheck: string };
+    beforeAll(async () => {
+      ({ cleanup } = await useTempDatabase("wire-checks"));
+      await importCorpus(["medline16n0902_sample_604.xml"]);
+      server = await startFakeOpenAIServer([], { otherwise: cooperativeReply });
+      const configured = getLanguageModel({
+        OPENAI_API_KEY: "ollama",
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_MODEL: "qwen2.5:7b-instruct",
+      } as unknown as NodeJS.ProcessEnv)!;
+      const backend = createLlmBackend(configured.model, configured.modelId, {
+        promptStyle: configured.promptStyle,
+        sampling: {},
+      });
+      const run = await startRun(
+        research,
+        { question: QUESTION, sources: ["local"], maxIterations: 1 },
+        { overrides: { backend } },
+      );
+      expect((await run.done).status).toBe("completed");
+      const claims = createLlmClaimBackend(configured.model, configured.modelId, {
+        promptStyle: configured.promptStyle,
+      });
+      const check = await startRun(
+        claimCheck,
+        {
+          text: "Cognitive training has no effect on serum BDNF in schizophrenia. The effect is nil.",
+          sources: ["local"],
+        },
+        { overrides: { backend: claims, embedder: createTextEmbedder() } },
+      );
+      expect((await check.done).status).toBe("completed");
+      const answer = await readAnswer(
+        await postFollowUp(
+          (await getRun(run.runId))!,
+          { text: "What did the trials find?" },
+          {
+            mode: research,
+            model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle },
+          },
+        ),
+      );
+      expect(answer.errors).toEqual([]);
+      for (const id of [run.runId, check.runId])
+        for (const e of (await getRunDetail(id))!.evidence) evidence.set(e.id, e);
+      runs = { research: run.runId, claimCheck: check.runId };
+    }, 120_000);
+    afterAll(async () => {
+      await server.close();
+      cleanup();
     });
-    const run = await startRun(
-      research,
-      { question: QUESTION, sources: ["local"], maxIterations: 1 },
-      { overrides: { backend } },
-    );
-    expect((await run.done).status).toBe("completed");
-    const claims = createLlmClaimBackend(configured.model, configured.modelId, { promptStyle: configured.promptStyle });
-    const check = await startRun(
-      claimCheck,
-      {
-        text: "Cognitive training has no effect on serum BDNF in schizophrenia. The effect is nil.",
-        sources: ["local"],
-      },
-      { overrides: { backend: claims, embedder: createTextEmbedder() } },
-    );
-    expect((await check.done).status).toBe("completed");
-    const answer = await readAnswer(
-      await postFollowUp(
-        (await getRun(run.runId))!,
-        { text: "What did the trials find?" },
-        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
-      ),
-    );
-    expect(answer.errors).toEqual([]);
-    for (const id of [run.runId, check.runId])
-      for (const e of (await getRunDetail(id))!.evidence) evidence.set(e.id, e);
-  }, 120_000);
-  afterAll(async () => {
-    await server.close();
-    cleanup();
-  });
 
-  it("every agent of the three was called, over HTTP, once at least", () => {
-    const agents = new Set((server.requests as Body[]).map(agentOf));
-    expect([...agents].sort()).toEqual(
-      [
-        "chat-answer",
-        "chat-classify",
-        "claim-extraction",
-        "claim-passages",
-        "claim-scoring",
-        "claim-verdict",
-        "counter-report",
-        "counter-statement",
-        "critic",
-        "hypothesis",
-        "judge",
-        "relevance",
-        "report",
-      ].sort(),
-    );
-  });
+    it("every agent of the three was called, over HTTP, once at least", () => {
+      const agents = new Set((server.requests as Body[]).map(agentOf));
+      expect([...agents].sort()).toEqual(
+        [
+          "chat-answer",
+          "chat-classify",
+          "claim-extraction",
+          "claim-passages",
+          "claim-scoring",
+          "claim-verdict",
+          "counter-report",
+          "counter-statement",
+          "critic",
+          "hypothesis",
+          "judge",
+          "relevance",
+          "report",
+        ].sort(),
+      );
+    });
 
-  it("no schema puts a verdict, score, kind or outcome before its reasoning", () => {
-    const offending = (server.requests as Body[]).flatMap((b) =>
-      b.response_format?.json_schema
-        ? decisionsBeforeReasons(b.response_format.json_schema.schema).map((p) => `${agentOf(b)} ${p}`)
-        : [],
-    );
-    expect(offending).toEqual([]);
-  });
+    it("each run's model calls, up to its end, are made by its mode's agents (RunMode.agents)", async () => {
+      for (const [mode, id] of [
+        [research, runs.research],
+        [claimCheck, runs.claimCheck],
+      ] as const) {
+        const called = new Set(
+          firstTurnEvents((await getRunDetail(id))!.events).flatMap((e) => (e.type === "usage" ? [e.data.agent] : [])),
+        );
+        expect(called.size).toBeGreaterThan(3);
+        expect([...called].filter((agent) => !mode.agents.some((a) => a.name === agent))).toEqual([]);
+      }
+    });
 
-  it("every rubric call runs at temperature 0", () => {
-    const rubric = (server.requests as Body[]).filter((b) => RUBRIC.has(agentOf(b)));
-    expect(rubric.length).toBeGreaterThanOrEqual(RUBRIC.size);
-    expect(rubric.filter((b) => b.temperature !== 0).map(agentOf)).toEqual([]);
-  });
+    it("no schema puts a verdict, score, kind or outcome before its reasoning", () => {
+      const offending = (server.requests as Body[]).flatMap((b) =>
+        b.response_format?.json_schema
+          ? decisionsBeforeReasons(b.response_format.json_schema.schema).map((p) => `${agentOf(b)} ${p}`)
+          : [],
+      );
+      expect(offending).toEqual([]);
+    });
 
-  it("every structured abstract shown in any prompt carries its CONCLUSIONS", () => {
-    const byPmid = new Map(
-      [...evidence.values()].flatMap((e) => (e.citation.pmid ? [[e.citation.pmid, e] as const] : [])),
-    );
-    const shown = (server.requests as Body[]).flatMap((b) =>
-      shownAbstracts(user(b), byPmid).map(([id, text]) => ({ agent: agentOf(b), id, text })),
-    );
-    const structured = shown.filter((s) => hasConclusions(evidence.get(s.id)?.citation.abstract ?? ""));
-    // The research agents, the claim check (scoring, passages, counter-report findings) and the chat all showed some.
-    expect(new Set(structured.map((s) => s.agent))).toEqual(
-      new Set([
-        "relevance",
-        "hypothesis",
-        "judge",
-        "report",
-        "critic",
-        "claim-scoring",
-        "claim-passages",
-        "counter-report",
-        "chat-answer",
-      ]),
-    );
-    expect(structured.filter((s) => !showsConclusions(s.text)).map((s) => `${s.agent} ${s.id}`)).toEqual([]);
-  });
-});
+    it("every rubric call runs at temperature 0", () => {
+      const rubric = (server.requests as Body[]).filter((b) => RUBRIC.has(agentOf(b)));
+      expect(rubric.length).toBeGreaterThanOrEqual(RUBRIC.size);
+      expect(rubric.filter((b) => b.temperature !== 0).map(agentOf)).toEqual([]);
+    });
+
+    it("every structured abstract shown in any prompt carries its CONCLUSIONS", () => {
+      const byPmid = new Map(
+        [...evidence.values()].flatMap((e) => (e.citation.pmid ? [[e.citation.pmid, e] as const] : [])),
+      );
+      const shown = (server.requests as Body[]).flatMap((b) =>
+        shownAbstracts(user(b), byPmid).map(([id, text]) => ({ agent: agentOf(b), id, text })),
+      );
+      const structured = shown.filter((s) => hasConclusions(evidence.get(s.id)?.citation.abstract ?? ""));
+      // The research agents, the claim check (scoring, passages, counter-report findings) and the chat all showed some.
+      expect(new Set(structured.map((s) => s.agent))).toEqual(
+        new Set([
+          "relevance",
+          "hypothesis",
+          "judge",
+          "report",
+          "critic",
+          "claim-scoring",
+          "claim-passages",
+          "counter-report",
+          "chat-answer",
+        ]),
+      );
+      expect(structured.filter((s) => !showsConclusions(s.text)).map((s) => `${s.agent} ${s.id}`)).toEqual([]);
+    });
+  },
+);

@@ -19,6 +19,7 @@ vi.mock("next/server", () => ({ connection: async () => undefined }));
 
 const runs = await import("@/app/api/runs/route");
 const checks = await import("@/app/api/checks/route");
+const byMode = await import("@/app/api/modes/[mode]/route");
 const runById = await import("@/app/api/runs/[id]/route");
 const cancel = await import("@/app/api/runs/[id]/cancel/route");
 const share = await import("@/app/api/runs/[id]/share/route");
@@ -28,8 +29,8 @@ const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
 const { getSharedSnapshot } = await import("@/lib/db/share-links");
 const { getRunDetail } = await import("@/lib/runs/projections");
-const { runToJson } = await import("@/lib/export/run-json");
-const { claimCheckToJson } = await import("@/lib/export/claim-check-json");
+const { runToJson } = await import("@/lib/research/run-json");
+const { claimCheckToJson } = await import("@/lib/claims/json");
 const { claimCheckJsonSchema } = await import("@/app/api/_contract/schemas");
 const { importFile } = await import("@/lib/library/import");
 const { startFixtureServer } = await import("../../support/fixture-server");
@@ -115,6 +116,12 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     );
     expect(long.status).toBe(400);
     expect((await long.json()).error).toBe("text: The text is longer than 20,000 characters.");
+    // Any mode by its name: the same schema and answers; an unknown name is 404.
+    const modeParams = (mode: string) => ({ params: Promise.resolve({ mode }) });
+    const byName = await byMode.POST(post("/api/modes/claim-check", { text: "" }), modeParams("claim-check"));
+    expect([byName.status, (await byName.json()).error]).toEqual([400, "text: Please paste a claim or an abstract."]);
+    const unknown = await byMode.POST(post("/api/modes/poll", { question: "x" }), modeParams("poll"));
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: "Unknown mode." }]);
     expect(await getDb().run.count()).toBe(before);
     expect(session.set).toEqual([]);
   });
@@ -157,7 +164,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     expect(body.text).toBe("Lithium causes nephrogenic diabetes insipidus.");
     expect(body.claims.length).toBeGreaterThan(0);
     expect(body).toEqual(JSON.parse(JSON.stringify(claimCheckToJson((await getRunDetail(runId))!))));
-    // The published contract (ClaimCheckJson, built on the domain's claim-verdict schema) describes every field of each claim.
+    // The published contract (ClaimCheckJson, built on the domain's claim-verdict schema) describes every field of each
+    // claim.
     const parsed = claimCheckJsonSchema.safeParse(body);
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
     expect(parsed.data!.claims).toEqual(body.claims);
@@ -252,6 +260,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       "/api/checks",
       "/api/feeds/{token}",
       "/api/health",
+      "/api/modes/{mode}",
       "/api/notifications",
       "/api/runs",
       "/api/runs/{id}",
@@ -273,7 +282,11 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
     });
     // The document names the credentials and the refusals a client must handle.
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(doc.paths["/api/runs"].post.security).toEqual([{ apiKey: ["research"] }, { session: [] }]);
+    // A key's one scope, and what it cannot do, are stated where a client reads the credentials.
+    expect(doc.components.securitySchemes.apiKey.description).toMatch(
+      /Its one scope, `research`, covers every operation of this document\. A key cannot manage the account/,
+    );
     expect(Object.keys(doc.paths["/api/runs"].post.responses).sort()).toEqual(["202", "400", "401", "429"]);
     expect(doc.paths["/api/checks"].post.responses["429"].headers["Retry-After"].schema).toEqual({ type: "integer" });
     expect(Object.keys(doc.paths["/api/runs/{id}/messages"].post.responses).sort()).toEqual([
@@ -282,7 +295,20 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       "403",
       "404",
       "409",
+      "429",
     ]);
+    expect(doc.paths["/api/modes/{mode}"].post.parameters).toEqual([
+      {
+        in: "path",
+        name: "mode",
+        required: true,
+        description: "The mode (Run.mode).",
+        schema: { type: "string", enum: ["research", "claim-check"], description: "The mode (Run.mode)." },
+      },
+    ]);
+    // One of the modes' requests, as each mode's own path takes it.
+    const anyMode = doc.paths["/api/modes/{mode}"].post.requestBody.content["application/json"].schema;
+    expect(anyMode.anyOf.map((r: { required: string[] }) => r.required)).toEqual([["question"], ["text"]]);
     expect(doc.paths["/api/health"].get.security).toBeUndefined();
     expect(doc.components.schemas.ClaimCheckJson.properties.claims.items).toEqual({
       $ref: "#/components/schemas/ClaimCheckResult",
@@ -316,7 +342,8 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       });
       expect(body.world.error).toMatch(
         new RegExp(
-          `^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open '.*\\.workflow/\\.workflow-write-test-\\d+'$`,
+          `^Data directory ".*\\.workflow" is not writable: ENOTDIR: not a directory, open ` +
+            `'.*\\.workflow/\\.workflow-write-test-\\d+'$`,
         ),
       );
     } finally {

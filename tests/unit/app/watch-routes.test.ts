@@ -12,6 +12,13 @@ vi.mock("next/headers", () => ({
   }),
 }));
 vi.mock("next/server", () => ({ connection: async () => undefined, after: (fn: () => unknown) => void fn() }));
+// This machine resolves no public name: example.org answers its public address, other names are not found.
+vi.mock("node:dns", async (importOriginal) => {
+  const dns = await importOriginal<typeof import("node:dns")>();
+  const lookup = async (host: string, options: object) =>
+    host === "example.org" ? [{ address: "93.184.215.14", family: 4 }] : dns.promises.lookup(host, options);
+  return { default: { ...dns, promises: { ...dns.promises, lookup } } };
+});
 
 const watches = await import("@/app/api/watches/route");
 const watchById = await import("@/app/api/watches/[id]/route");
@@ -168,6 +175,20 @@ describe("the watches' HTTP API", () => {
     );
     expect([set.status, set.body.url, set.body.deliveries]).toEqual([200, "https://example.org/hook", []]);
     expect(set.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    // An address on the server's own network is refused where it is saved, and the saved webhook is kept.
+    for (const url of ["http://127.1:3000/", "http://localhost/hook", "http://[::ffff:169.254.169.254]/"]) {
+      expect(await as(ALICE, () => webhook.PUT(json("PUT", "/api/webhook", { url })))).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/^This URL points into the server's own network/) },
+      });
+    }
+    expect(
+      await as(ALICE, () => webhook.PUT(json("PUT", "/api/webhook", { url: "https://no-such.host.invalid/" }))),
+    ).toEqual({
+      status: 400,
+      body: { error: "The host no-such.host.invalid could not be found." },
+    });
+    expect((await as<{ url: string | null }>(ALICE, () => webhook.GET())).body.url).toBe("https://example.org/hook");
     expect((await as<{ url: string | null }>(BOB, () => webhook.GET())).body.url).toBeNull();
     expect((await as(ALICE, () => webhook.DELETE())).status).toBe(204);
     expect((await as<{ url: string | null }>(ALICE, () => webhook.GET())).body.url).toBeNull();

@@ -105,20 +105,15 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
     }
   });
 
-  it("allows 10 sign-in attempts a minute per account, then answers 429 with Retry-After, from any address", async () => {
-    // carol signs up (1 attempt on her account), then tries 9 wrong passwords, each from another address.
+  it("lets the owner sign in from a fresh address after ten wrong passwords from other addresses", async () => {
+    // Was: ten attempts a minute per account from any address, so anyone could lock carol out (429 for her too).
     await signUp("carol@lab.org", PASSWORD);
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++)
+    for (let i = 0; i < 10; i++)
       statuses.push((await authPost("/sign-in/email", { email: "carol@lab.org", password: "wrong password" })).status);
-    expect(statuses).toEqual(Array(9).fill(401));
-    const blocked = await authPost("/sign-in/email", { email: "CAROL@lab.org", password: PASSWORD });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    expect((await blocked.json()).message).toMatch(
-      /^Too many attempts for this account\. Try again in \d+ seconds?\.$/,
-    );
+    expect(statuses).toEqual(Array(10).fill(401));
+    const owner = await authPost("/sign-in/email", { email: "CAROL@lab.org", password: PASSWORD });
+    expect(owner.status).toBe(200);
   });
 
   it("allows 10 sign-in attempts a minute per client address, then answers 429 with Retry-After", async () => {
@@ -171,6 +166,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       email: "admin@lab.org",
       name: "Admin",
       role: "admin" as const,
+      credential: "session" as const,
     };
     Object.assign(process.env, {
       CRITICA_RUNS_PER_MINUTE: "2",
@@ -214,7 +210,8 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
       }
       const busy = await admitRunStart({ ...caller, userId: alice.userId, role: "user" });
       expect(busy?.message).toBe(
-        "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then start again.",
+        "You already have 2 runs in progress (at most 2 at once). Wait for one to finish, or cancel one, then " +
+          "start again.",
       );
       req.headers = new Headers({ cookie: alice.cookie });
       const refused = await runs.POST(

@@ -14,39 +14,47 @@ describe("the gate of the durable engine's endpoints", () => {
     ).toEqual([null, null, null]);
   });
 
-  it("refuses everything under /.well-known/workflow/ with 404 when the engine delivers in process (local world), credentials or not", () => {
-    setEngineAccess({ kind: "in-process" });
-    for (const path of [
-      "/.well-known/workflow/v1/flow",
-      "/.well-known/workflow/v1/step",
-      "/.well-known/workflow/v1/webhook/abc",
-      "/.well-known/workflow/v1/flow/",
-    ]) {
-      expect(engineRefusal(path, basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({ status: 404, error: "Not found." });
-    }
-  });
+  it(
+    "refuses everything under /.well-known/workflow/ with 404 when the engine delivers in process (local world), " +
+      "credentials or not",
+    () => {
+      setEngineAccess({ kind: "in-process" });
+      for (const path of [
+        "/.well-known/workflow/v1/flow",
+        "/.well-known/workflow/v1/step",
+        "/.well-known/workflow/v1/webhook/abc",
+        "/.well-known/workflow/v1/flow/",
+      ]) {
+        expect(engineRefusal(path, basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({ status: 404, error: "Not found." });
+      }
+    },
+  );
 
-  it("with the Postgres world, lets /flow and /step through only with the engine's credentials (401 otherwise), and 404s the rest", () => {
-    setEngineAccess({ kind: "credentials", password: PASSWORD });
-    const refused = { status: 401, error: "The durable engine's endpoints answer the engine only." };
-    expect(engineRefusal("/.well-known/workflow/v1/flow", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
-    expect(engineRefusal("/.well-known/workflow/v1/step", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
-    for (const authorization of [
-      null,
-      "",
-      basic(`${ENGINE_USER}:${PASSWORD.slice(1)}`),
-      basic(`someone:${PASSWORD}`),
-      basic(PASSWORD),
-      `Bearer ${PASSWORD}`,
-      "Basic !!!",
-    ]) {
-      expect(engineRefusal("/.well-known/workflow/v1/step", authorization)).toEqual(refused);
-    }
-    expect(engineRefusal("/.well-known/workflow/v1/webhook/x", basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({
-      status: 404,
-      error: "Not found.",
-    });
-  });
+  it(
+    "with the Postgres world, lets /flow and /step through only with the engine's credentials (401 otherwise), " +
+      "and 404s the rest",
+    () => {
+      setEngineAccess({ kind: "credentials", password: PASSWORD });
+      const refused = { status: 401, error: "The durable engine's endpoints answer the engine only." };
+      expect(engineRefusal("/.well-known/workflow/v1/flow", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
+      expect(engineRefusal("/.well-known/workflow/v1/step", basic(`${ENGINE_USER}:${PASSWORD}`))).toBeNull();
+      for (const authorization of [
+        null,
+        "",
+        basic(`${ENGINE_USER}:${PASSWORD.slice(1)}`),
+        basic(`someone:${PASSWORD}`),
+        basic(PASSWORD),
+        `Bearer ${PASSWORD}`,
+        "Basic !!!",
+      ]) {
+        expect(engineRefusal("/.well-known/workflow/v1/step", authorization)).toEqual(refused);
+      }
+      expect(engineRefusal("/.well-known/workflow/v1/webhook/x", basic(`${ENGINE_USER}:${PASSWORD}`))).toEqual({
+        status: 404,
+        error: "Not found.",
+      });
+    },
+  );
 
   it("refuses everything when nothing was set up (inline engine), and nothing in `next dev`", () => {
     setEngineAccess(undefined as never);

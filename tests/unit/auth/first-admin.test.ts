@@ -60,19 +60,23 @@ function behaviour(fresh: () => Promise<void>) {
       expect(await roles()).toEqual({ admin: 1, user: 20 });
     });
 
-    it("with CRITICA_SIGNUP=closed, of twenty concurrent first sign-ups one becomes the admin and nineteen are refused with no account left", async () => {
-      process.env.CRITICA_SIGNUP = "closed";
-      try {
-        const statuses = await twentyAtOnce("closed");
-        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-        expect(statuses.filter((s) => s === 403)).toHaveLength(19);
-        expect(await roles()).toEqual({ admin: 1 });
-        expect(await getDb().account.count()).toBe(1);
-        expect(await getDb().session.count()).toBe(1);
-      } finally {
-        delete process.env.CRITICA_SIGNUP;
-      }
-    });
+    it(
+      "with CRITICA_SIGNUP=closed, of twenty concurrent first sign-ups one becomes the admin and nineteen are " +
+        "refused with no account left",
+      async () => {
+        process.env.CRITICA_SIGNUP = "closed";
+        try {
+          const statuses = await twentyAtOnce("closed");
+          expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+          expect(statuses.filter((s) => s === 403)).toHaveLength(19);
+          expect(await roles()).toEqual({ admin: 1 });
+          expect(await getDb().account.count()).toBe(1);
+          expect(await getDb().session.count()).toBe(1);
+        } finally {
+          delete process.env.CRITICA_SIGNUP;
+        }
+      },
+    );
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canClaimRun,
+  canManageAccount,
   canReadRun,
   canStartRun,
   canWriteRun,
@@ -21,6 +22,7 @@ const ADMIN: Caller = {
   email: "admin@lab.org",
   name: "Ada",
   role: "admin",
+  credential: "session",
 };
 const ALICE: Caller = {
   kind: "user",
@@ -28,6 +30,7 @@ const ALICE: Caller = {
   email: "alice@lab.org",
   name: "Alice",
   role: "user",
+  credential: "session",
 };
 const BOB: Caller = {
   kind: "user",
@@ -35,6 +38,7 @@ const BOB: Caller = {
   email: "bob@lab.org",
   name: "Bob",
   role: "user",
+  credential: "session",
 };
 const GUEST: Caller = { kind: "guest" };
 const LAPTOP: Caller = { kind: "local", sessionId: "laptop-session-xxxxxxxxxxxxxxxxx" };
@@ -74,6 +78,18 @@ describe("writing to a run", () => {
     expect(canWriteRun(LAPTOP, laptopRun, write)).toBe(true);
     expect(canWriteRun(NEW_BROWSER, laptopRun, write)).toBe(false);
     expect(canWriteRun(NEW_BROWSER, cliRun, write)).toBe(true);
+  });
+});
+
+describe("managing the account", () => {
+  it("a signed-in browser session may; the same user with an API key, a guest or a local session may not", () => {
+    expect([ADMIN, ALICE, { ...ALICE, credential: "api-key" } as Caller, GUEST, LAPTOP].map(canManageAccount)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -118,35 +134,39 @@ describe("starting, claiming, listing and owning runs", () => {
 });
 
 describe("the gate in front of every request", () => {
-  it("opens sign-in, sign-up, share links, auth endpoints, health, OpenAPI and security.txt to everyone, and nothing else", () => {
-    const open = [
-      "/sign-in",
-      "/sign-up",
-      "/share/abc_DEF-123",
-      "/share/abc/export/markdown",
-      "/api/auth/sign-in/email",
-      "/api/health",
-      "/api/openapi.json",
-      "/.well-known/security.txt",
-    ];
-    // The engine's endpoints are not open: they answer the engine alone (engine-gate.test.ts).
-    const closed = [
-      "/",
-      "/reports",
-      "/reports/7d1c3a4e-0000-4000-8000-000000000000",
-      "/api/runs",
-      "/api/checks",
-      "/settings/api-keys",
-      "/sign-out",
-      "/share",
-      "/api/healthz",
-      "/sign-in-now",
-      "/.well-known/workflow/v1/step",
-      "/.well-known/security.txt/x",
-    ];
-    expect(open.filter(isPublicPath)).toEqual(open);
-    expect(closed.filter(isPublicPath)).toEqual([]);
-  });
+  it(
+    "opens sign-in, sign-up, share links, auth endpoints, health, OpenAPI and security.txt to everyone, and " +
+      "nothing else",
+    () => {
+      const open = [
+        "/sign-in",
+        "/sign-up",
+        "/share/abc_DEF-123",
+        "/share/abc/export/markdown",
+        "/api/auth/sign-in/email",
+        "/api/health",
+        "/api/openapi.json",
+        "/.well-known/security.txt",
+      ];
+      // The engine's endpoints are not open: they answer the engine alone (engine-gate.test.ts).
+      const closed = [
+        "/",
+        "/reports",
+        "/reports/7d1c3a4e-0000-4000-8000-000000000000",
+        "/api/runs",
+        "/api/checks",
+        "/settings/api-keys",
+        "/sign-out",
+        "/share",
+        "/api/healthz",
+        "/sign-in-now",
+        "/.well-known/workflow/v1/step",
+        "/.well-known/security.txt/x",
+      ];
+      expect(open.filter(isPublicPath)).toEqual(open);
+      expect(closed.filter(isPublicPath)).toEqual([]);
+    },
+  );
   it("redirects after sign-in only to a path on this site", () => {
     expect(
       ["/reports?q=lithium", "//evil.example", "/\\evil.example", "https://evil.example", "", null].map(safeNext),
@@ -155,7 +175,9 @@ describe("the gate in front of every request", () => {
   it("sends a nonce-based CSP that forbids framing, with nosniff and a strict referrer policy", () => {
     const h = securityHeaders("bm9uY2U=", { dev: false });
     expect(h["Content-Security-Policy"]).toBe(
-      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'; style-src 'self' " +
+        "'unsafe-inline'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; object-src 'none'; " +
+        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(h["X-Content-Type-Options"]).toBe("nosniff");
     expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");

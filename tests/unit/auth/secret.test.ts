@@ -24,16 +24,20 @@ describe("the session-signing secret", () => {
     cleanup();
   });
 
-  it("is generated once (256 bits) into the database; twenty concurrent first readers all get the one value; BETTER_AUTH_SECRET wins when set", async () => {
-    const values = await Promise.all(Array.from({ length: 20 }, () => authSecret(undefined)));
-    expect(values[0]).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
-    expect(new Set(values).size).toBe(1);
-    expect(await getDb().serverState.findMany({ select: { key: true, value: true } })).toEqual([
-      { key: "auth-secret", value: values[0] },
-    ]);
-    expect(await authSecret(undefined)).toBe(values[0]);
-    expect(await authSecret("configured-secret-0123456789abcdef0123")).toBe("configured-secret-0123456789abcdef0123");
-  });
+  it(
+    "is generated once (256 bits) into the database; twenty concurrent first readers all get the one value; " +
+      "BETTER_AUTH_SECRET wins when set",
+    async () => {
+      const values = await Promise.all(Array.from({ length: 20 }, () => authSecret(undefined)));
+      expect(values[0]).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+      expect(new Set(values).size).toBe(1);
+      expect(await getDb().serverState.findMany({ select: { key: true, value: true } })).toEqual([
+        { key: "auth-secret", value: values[0] },
+      ]);
+      expect(await authSecret(undefined)).toBe(values[0]);
+      expect(await authSecret("configured-secret-0123456789abcdef0123")).toBe("configured-secret-0123456789abcdef0123");
+    },
+  );
 
   it("keeps the sessions of a server that had generated data/auth-secret: a fresh database is seeded with it", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-legacy-secret-"));

@@ -72,7 +72,8 @@ describe("POST and GET /api/runs/<id>/messages on the route handlers", () => {
     ]);
     const text = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : [])).join("");
     expect(text).toBe(
-      "None of the run's 0 records mentions doses, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into doses*.",
+      "None of the run's 0 records mentions doses, so its evidence does not answer this. To search the sources " +
+        "for it, ask for more research, e.g. *look deeper into doses*.",
     );
 
     const { messages } = await (

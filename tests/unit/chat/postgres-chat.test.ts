@@ -94,9 +94,12 @@ describe.skipIf(!ADMIN_URL)("Postgres: a run's conversation through POST and GET
     ]);
     expect(a.text).toBe(
       "3 passages of the run's evidence state doses of lithium, in the abstracts' own words [4, 6, 28]:\n\n" +
-        "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked polyuria with hyposmotic urine.” [4]\n" +
-        "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
-        "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked polyuria.” [28]",
+        "- “A 2-wk administration of LiCl (4 mmol.kg(-1).day(-1) ip) in mPGES-1 +/+ mice led to a marked " +
+        "polyuria with hyposmotic urine.” [4]\n" +
+        "- “Newborn female Wistar rats were fed a lithium-containing diet (50 mmol/kg) for 8 weeks and then " +
+        "randomized to normal diet, HP diet (40 vs. 19%), NX or HP+NX for another 8 weeks.” [6]\n" +
+        "- “The male Wistar rats consuming a diet that contained LiCl (60 mmol/kg) for 4 weeks developed marked " +
+        "polyuria.” [28]",
     );
     const answer = a.chunks.findLast((c) => c.type === "data-chat-answer")!.data as {
       references: Array<{ n: number; pmid: string }>;

@@ -11,7 +11,7 @@ import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
 import { getRunEvidence } from "@/lib/db/runs";
 import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { research } from "@/lib/modes";
+import { research, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { importCorpus, useTempDatabase } from "../../support/temp-database";
 import { readAnswer } from "../../support/chat";
@@ -33,7 +33,9 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
   it("“What about children?” searches again, judges, and writes report v2 with what changed", async () => {
     const before = await listRunEvents(run.id);
     expect(before.at(-1)!.seq).toBe(22);
-    const a = await readAnswer(await postFollowUp(run, { text: "What about children?" }, { model: null }));
+    const a = await readAnswer(
+      await postFollowUp(run, { text: "What about children?" }, { mode: research, model: null }),
+    );
     expect(a.kind).toEqual({
       kind: "research",
       reason: "asks about a topic beyond the evidence (“what about …”)",
@@ -61,7 +63,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
           fromVersion: 1,
           toVersion: 2,
           // v2 answers the follow-up (lib/chat/follow-up-findings): before, it kept v1's five references exactly. A
-          // question about lithium gains no references about other drugs (before: indinavir, ribavirin, contrast media).
+          // question about lithium gains no references about other drugs (before: indinavir, ribavirin, contrast
+          // media).
           referencesAdded: [
             {
               evidenceId: "pmid:6794356",
@@ -90,7 +93,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     // In plain words, with no template debris; the quoted sentence stands alone, so the page sets it as a quotation.
     expect(v2.executiveSummary.slice(v2.executiveSummary.indexOf("The follow-up search"))).toBe(
       "The follow-up search on children found 12 new records; none names lithium with children. " +
-        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant [7].",
+        "On lithium and children, the run's records say this. Tricuspid valve regurgitation and lithium " +
+        "carbonate toxicity in a newborn infant [7].",
     );
     expect(v2.verification).toEqual({ status: "verified", failedChecks: [], attempts: 1 });
     expect(reportVersions(events).map((v) => [v.version, v.report.researchQuestion])).toEqual([
@@ -126,8 +130,10 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     // The opening paragraph counts the version's own records.
     const answered = answerFromRecords(QUESTION, page2.records, page2.view.version.report.drugCandidates);
     expect(openingParagraph(answered, page2.records, page2.view.version.report)).toBe(
-      "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human study and 2 animal studies [1–3, 5, 6]). " +
-        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes insipidus (2 supporting records, none contradicting). " +
+      "Of the 63 records found, 6 bear on the question: 6 point yes (3 case reports or series, 1 other human " +
+        "study and 2 animal studies [1–3, 5, 6]). " +
+        "The best-supported mechanism is lithium → AQP2 → renal water homeostasis → nephrogenic diabetes " +
+        "insipidus (2 supporting records, none contradicting). " +
         "Certainty of the evidence (GRADE): very low.",
     );
     const saved = (await listMessages(run.id)).at(-1)!;
@@ -139,7 +145,11 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
 
     // Later evidence questions read the new report and the records the iteration found.
     const humans = await readAnswer(
-      await postFollowUp((await getRun(run.id))!, { text: "Which of these studies were in humans?" }, { model: null }),
+      await postFollowUp(
+        (await getRun(run.id))!,
+        { text: "Which of these studies were in humans?" },
+        { mode: research, model: null },
+      ),
     );
     expect(humans.text.split("\n")[0]).toMatch(
       /^By publication types and abstract wording, \d+ of the run's 63 records are studies in humans/,
@@ -148,10 +158,12 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
 
   it("is cancellable like a run, and no follow-up is accepted while it researches", async () => {
     const current = (await getRun(run.id))!;
-    const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { model: null });
+    const stream = await postFollowUp(current, { text: "Look deeper into amiloride" }, { mode: research, model: null });
     const running = (await getRun(run.id))!;
     expect(running.status).toBe("running");
-    await expect(postFollowUp(running, { text: "What doses were used?" }, { model: null })).rejects.toMatchObject({
+    await expect(
+      postFollowUp(running, { text: "What doses were used?" }, { mode: research, model: null }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(cancelRun(run.id)).toBe(true);
@@ -182,11 +194,13 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
       ["assistant", "data-follow-up-kind data-research-iteration"],
     ]);
     // A later follow-up does not reach the frozen copy.
-    await readAnswer(await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { model: null }));
+    await readAnswer(
+      await postFollowUp((await getRun(run.id))!, { text: "Summarise reference 2" }, { mode: research, model: null }),
+    );
     expect((await getSharedSnapshot(token))!.messages).toHaveLength(6);
 
     const json = JSON.parse(
-      exportRun("json", snapshotToDetail(shared), { runId: null, messages: shared.messages })!.body,
+      exportRun("json", snapshotToDetail(shared), registry, { runId: null, messages: shared.messages })!.body,
     );
     expect(
       json.followUps.map((f: { question: string; kind: string; status: string }) => [f.question, f.kind, f.status]),
@@ -203,7 +217,7 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     });
     expect(json.followUps[2].research).toMatchObject({ iteration: 4, status: "cancelled", reportVersion: null });
     const live = await getRunDetail(run.id);
-    const md = exportRun("markdown", live!, { messages: await listMessages(run.id) })!.body;
+    const md = exportRun("markdown", live!, registry, { messages: await listMessages(run.id) })!.body;
     const appendix = md.slice(md.indexOf("## Appendix: follow-up questions"));
     expect(appendix.split("\n").filter((l) => l.startsWith("### "))).toEqual([
       "### 1. What about children?",
@@ -213,7 +227,8 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
     ]);
     expect(appendix).toContain("Iteration 3 searched “lithium children” and ended completed.");
     expect(appendix).toContain(
-      "It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, confidence 45% → 45%.",
+      "It wrote report v2: 12 new records, 1 reference added, 0 removed, 0 hypotheses changed support, " +
+        "confidence 45% → 45%.",
     );
     expect(appendix).toContain("References of this answer:");
   });

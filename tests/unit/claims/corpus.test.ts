@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import type { ClaimCheckBackend } from "@/lib/claims/backend";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
 import { searchHistory } from "@/lib/db/history";
 import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { cancelRun } from "@/lib/runs/lifecycle";
@@ -84,13 +84,16 @@ describe("claim check on the imported corpus (extractive)", () => {
       score: 5,
       foundBy: ["keyword", "semantic"],
       passage:
-        "These findings demonstrate that overexpression of p300 protects cardiac myocytes from doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.",
+        "These findings demonstrate that overexpression of p300 protects cardiac myocytes from " +
+        "doxorubicin-induced apoptosis and reduces the extent of acute heart failure in adult mice in vivo.",
     });
-    // Third since the relation model's second stage reads it at 0.8 or more (a 5 of 5 score); PMID 7282516 was third before.
+    // Third since the relation model's second stage reads it at 0.8 or more (a 5 of 5 score); PMID 7282516 was third
+    // before.
     expect(c.citations[2]).toMatchObject({
       pmid: "24727461",
       passage:
-        "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+        "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress " +
+        "and mitochondrial dysfunction.",
     });
     // "has no effect on the heart" is read with its polarity: doxorubicin does not cause any disease of the heart.
     expect(c.reading).toMatchObject({
@@ -183,13 +186,18 @@ describe("claim check on the imported corpus (extractive)", () => {
     const [c] = json.claims;
     expect(c).toMatchObject({ claim: UNRELATED, verdict: "undecided", confidence: "low", citations: [] });
     expect(c.counterReport).toBe(
-      "No evidence against the claim was found. 3 documents were searched in the local library, 3 by keyword search and 2 by semantic search; " +
-        "the HyDE search needs a language model and did not run. Of these, 3 were scored; none is cited, because none reached the threshold of 3 of 5 " +
-        "for support of the counter-statement “Bitcoin mining does not increase the volatility of cryptocurrency exchange rates, or decreases it” " +
-        "with a verified passage. The absence of counter-evidence in these sources does not show that the claim is true.",
+      "No evidence against the claim was found. 3 documents were searched in the local library, 3 by keyword " +
+        "search and 2 by semantic search; " +
+        "the HyDE search needs a language model and did not run. Of these, 3 were scored; none is cited, " +
+        "because none reached the threshold of 3 of 5 " +
+        "for support of the counter-statement “Bitcoin mining does not increase the volatility of " +
+        "cryptocurrency exchange rates, or decreases it” " +
+        "with a verified passage. The absence of counter-evidence in these sources does not show that the claim " +
+        "is true.",
     );
     expect(c.rationale).toBe(
-      "None of the 3 documents searched reached the threshold of 3 of 5 for the counter-statement, and none stated a finding in line with the claim. " +
+      "None of the 3 documents searched reached the threshold of 3 of 5 for the counter-statement, and none " +
+        "stated a finding in line with the claim. " +
         "The sources searched leave the claim undecided.",
     );
     expect(c.searchStats).toMatchObject({
@@ -206,9 +214,14 @@ describe("claim check on the imported corpus (extractive)", () => {
     const { outcome, detail, json } = await check(source.citation.abstract);
     expect(outcome.status).toBe("completed");
     expect(json.claims.map((c) => c.claim)).toEqual([
-      "Six percent of MC patients versus 21% (including five cases of CHF) of AC patients developed cardiotoxicity (P =.0002)",
-      "Antitumor efficacy of MC versus AC was comparable: objective response rates, 43% versus 43%; median time to progression, 5.1% versus 5.5 months; median time to treatment failure, 4.6 versus 4.4 months; and median survival, 19 versus 16 months",
-      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade 4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide as first-line therapy for MBC",
+      "Six percent of MC patients versus 21% (including five cases of CHF) of AC patients developed " +
+        "cardiotoxicity (P =.0002)",
+      "Antitumor efficacy of MC versus AC was comparable: objective response rates, 43% versus 43%; median time " +
+        "to progression, 5.1% versus 5.5 months; median time to treatment failure, 4.6 versus 4.4 months; and " +
+        "median survival, 19 versus 16 months",
+      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade " +
+        "4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide " +
+        "as first-line therapy for MBC",
     ]);
     const extracted = detail.events.find((e) => e.type === "claims-extracted")!;
     expect(extracted.data).toMatchObject({ method: "extractive", sentences: 9 });

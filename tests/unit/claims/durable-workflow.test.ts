@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { listRunEvents } from "@/lib/db/runs";
 import { requestRunCancel } from "@/lib/db/run-control";
-import { claimCheck } from "@/lib/modes";
+import { claimCheck, registry } from "@/lib/modes";
 import { openRun, startRun } from "@/lib/runs/start";
 import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import { runDurableStage } from "@/lib/runs/durable-stage";
@@ -14,7 +14,10 @@ import { importCorpus, useTempDatabase } from "../../support/temp-database";
 // calls in order, which exercises the durable claim check's stages, checkpoints and recorder on a real database.
 const CLAIM = "Doxorubicin has no effect on the heart";
 
-/** A check opened as startRun opens it on the server before it enqueues the workflow: the Run row and its run-started event. */
+/**
+ * A check opened as startRun opens it on the server before it enqueues the workflow: the Run row and its run-started
+ * event.
+ */
 const openCheck = (text: string) => openRun(claimCheck, { text, sources: ["local"] });
 
 /** A saved event's payload without what differs between two executions (durations and generation times). */
@@ -142,10 +145,10 @@ describe("which unfinished runs a starting server ends as failed", () => {
   ];
 
   it("with the durable engine: only claim checks never enqueued; the world resumes the rest", () => {
-    expect(runsToFail(runs, true).map((r) => r.id)).toEqual(["c2"]);
+    expect(runsToFail(runs, true, registry).map((r) => r.id)).toEqual(["c2"]);
   });
 
   it("with the in-process engine: every one, since its executor was the stopped process", () => {
-    expect(runsToFail(runs, false).map((r) => r.id)).toEqual(["r1", "r2", "c1", "c2"]);
+    expect(runsToFail(runs, false, registry).map((r) => r.id)).toEqual(["r1", "r2", "c1", "c2"]);
   });
 });

@@ -120,8 +120,10 @@ describe("npm run eval -- claims --backend llm (a real process against a loopbac
       const result = await evalCommand(ARGS, {});
       expect([result.code, result.stdout]).toEqual([1, ""]);
       expect(result.stderr).toBe(
-        "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server also OPENAI_BASE_URL " +
-          "and OPENAI_MODEL, see docs/local-models.md), or replay a recorded cassette with CRITICA_LLM_CASSETTE=replay.\n",
+        "--backend llm needs a language model, and none is configured: set OPENAI_API_KEY (for a local server " +
+          "also OPENAI_BASE_URL " +
+          "and OPENAI_MODEL, see docs/local-models.md), or replay a recorded cassette with " +
+          "CRITICA_LLM_CASSETTE=replay.\n",
       );
     },
     COMMAND_TIMEOUT_MS,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import type { SideDocument } from "@/lib/domain/claim-check";
@@ -38,71 +38,78 @@ describe("claims with polarity, judged by the relation model on the imported cor
   });
   afterAll(() => cleanup());
 
-  it("contradicts “Cocaine is safe for the heart.”, citing the cocaine cardiotoxicity records with verified passages", async () => {
-    const c = await check("Cocaine is safe for the heart.");
-    expect(c).toMatchObject({
-      verdict: "contradicts",
-      confidence: "high",
-      counterStatement: "Cocaine is not safe for the heart.",
-    });
-    expect(c.reading).toMatchObject({
-      chemical: "Cocaine",
-      target: "heart",
-      organ: "heart",
-      relation: "causes",
-      negated: true,
-      form: "is safe for",
-      chemicalIds: ["D003042"],
-    });
-    // The organ maps to the heart diseases the library annotates.
-    expect(c.reading!.diseases.slice(0, 6)).toEqual([
-      "myocardial infarction",
-      "myocardial damage",
-      "myocardial ischemia",
-      "cardiac dysfunction",
-      "heart failure",
-      "cardiotoxicity",
-    ]);
-    expect(c.reading!.diseaseIds).toContain("D017202");
-    // Read through lib/reading and weighed as the research bottom line weighs its records.
-    expect(c.rationale).toBe(
-      "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each document for Cocaine causing a disease of the heart: " +
-        "12 documents report it, none reports the opposite. Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, " +
-        "so the evidence contradicts it.",
-    );
-    const against = c.sides!.contradicts;
-    expect(against.count).toBe(12);
-    // PMID 9570197 fourth (last before the relation model's second stage read its harm at 0.8 or more, a 5 of 5 score).
-    expect(pmids(against.documents)).toEqual([
-      "8511251",
-      "1749407",
-      "7492040",
-      "9570197",
-      "12359538",
-      "11229942",
-      "11385188",
-      "19655282",
-      "20566328",
-    ]);
-    expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
-    const case8511251 = against.documents.find((d) => d.pmid === "8511251")!;
-    expect(case8511251).toMatchObject({
-      passage: "We report a case of myocardial ischemia induced by cocaine.",
-      citation: 1,
-      relation: {
-        chemicalId: "D003042",
-        diseaseId: "D017202",
+  it(
+    "contradicts “Cocaine is safe for the heart.”, citing the cocaine cardiotoxicity records with verified " +
+      "passages",
+    async () => {
+      const c = await check("Cocaine is safe for the heart.");
+      expect(c).toMatchObject({
+        verdict: "contradicts",
+        confidence: "high",
+        counterStatement: "Cocaine is not safe for the heart.",
+      });
+      expect(c.reading).toMatchObject({
         chemical: "Cocaine",
-        disease: "myocardial ischemia",
+        target: "heart",
+        organ: "heart",
         relation: "causes",
-        negated: false,
-      },
-    });
-    expect(against.documents.every((d) => d.relation?.relation === "causes" && d.score >= 3)).toBe(true);
-    await expectVerified(against.documents);
-    // The counter-report cites the same documents, in the same order, with the same passages.
-    expect(c.citations.map((x) => [x.pmid, x.passage])).toEqual(against.documents.map((d) => [d.pmid, d.passage]));
-  });
+        negated: true,
+        form: "is safe for",
+        chemicalIds: ["D003042"],
+      });
+      // The organ maps to the heart diseases the library annotates.
+      expect(c.reading!.diseases.slice(0, 6)).toEqual([
+        "myocardial infarction",
+        "myocardial damage",
+        "myocardial ischemia",
+        "cardiac dysfunction",
+        "heart failure",
+        "cardiotoxicity",
+      ]);
+      expect(c.reading!.diseaseIds).toContain("D017202");
+      // Read through lib/reading and weighed as the research bottom line weighs its records.
+      expect(c.rationale).toBe(
+        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
+          "document for Cocaine causing a disease of the heart: " +
+          "12 documents report it, none reports the opposite. Weighed as the research bottom line weighs its " +
+          "records, the answer to the claim reads “no”, " +
+          "so the evidence contradicts it.",
+      );
+      const against = c.sides!.contradicts;
+      expect(against.count).toBe(12);
+      // PMID 9570197 fourth (last before the relation model's second stage read its harm at 0.8 or more, a 5 of 5
+      // score).
+      expect(pmids(against.documents)).toEqual([
+        "8511251",
+        "1749407",
+        "7492040",
+        "9570197",
+        "12359538",
+        "11229942",
+        "11385188",
+        "19655282",
+        "20566328",
+      ]);
+      expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
+      const case8511251 = against.documents.find((d) => d.pmid === "8511251")!;
+      expect(case8511251).toMatchObject({
+        passage: "We report a case of myocardial ischemia induced by cocaine.",
+        citation: 1,
+        relation: {
+          chemicalId: "D003042",
+          diseaseId: "D017202",
+          chemical: "Cocaine",
+          disease: "myocardial ischemia",
+          relation: "causes",
+          negated: false,
+        },
+      });
+      expect(against.documents.every((d) => d.relation?.relation === "causes" && d.score >= 3)).toBe(true);
+      await expectVerified(against.documents);
+      // The counter-report cites the same documents, in the same order, with the same passages.
+      expect(c.citations.map((x) => [x.pmid, x.passage])).toEqual(against.documents.map((d) => [d.pmid, d.passage]));
+    },
+  );
 
   it("supports “<chemical> causes <disease>.” for a CID pair of the corpus and contradicts its denial", async () => {
     const causes = await check("Lithium causes nephrogenic diabetes insipidus.");
@@ -162,7 +169,8 @@ describe("claims with polarity, judged by the relation model on the imported cor
     expect(inLine.documents.map((d) => [d.pmid, d.passage, d.relation?.relation])).toEqual([
       [
         "8677458",
-        "Hemorrhagic cystitis is a major potential toxicity of ifosfamide that can be prevented by administering mesna along with the cytotoxic agent.",
+        "Hemorrhagic cystitis is a major potential toxicity of ifosfamide that can be prevented by " +
+          "administering mesna along with the cytotoxic agent.",
         "treats",
       ],
       ["14633084", "Dexamethasone in combination with mesna was efficient in blocking IFS-induced HC.", "treats"],

@@ -284,7 +284,8 @@ describe("claim polarity", () => {
       ],
     };
     expect(readingText(reading)).toBe(
-      "Cocaine — does not cause — diseases of the heart (6 annotated: myocardial infarction, myocardial ischemia, arrhythmias, heart failure, cardiotoxicity, …)",
+      "Cocaine — does not cause — diseases of the heart (6 annotated: myocardial infarction, myocardial " +
+        "ischemia, arrhythmias, heart failure, cardiotoxicity, …)",
     );
     expect(
       relationText({

@@ -5,7 +5,7 @@ import { keepKnownMarkers } from "@/lib/claims/counter-report";
 import { extractClaimsExtractive } from "@/lib/claims/agents/extractive/extraction";
 import { counterStatementExtractive } from "@/lib/claims/agents/extractive/counter";
 import { mergeFound } from "@/lib/claims/merge-found";
-import { verifyPassage } from "@/lib/report/appraise/quote-check";
+import { verifyPassage } from "@/lib/grounding/passages";
 import { loadCorpus } from "../../support/corpus";
 
 const record = (id: string) => loadCorpus().find((e) => e.id === id)!;
@@ -91,8 +91,10 @@ describe("counter-statements (extractive rules)", () => {
 describe("claim extraction without a model", () => {
   const abstract =
     "BACKGROUND: Anthracyclines are widely used. OBJECTIVE: We investigated whether dexrazoxane protects the heart. " +
-    "METHODS: 120 patients were randomized. RESULTS: Dexrazoxane reduced the incidence of heart failure from 21% to 6% (P < 0.001). " +
-    "Tumour response did not differ between groups. CONCLUSIONS: Dexrazoxane prevents doxorubicin-induced cardiotoxicity without reducing antitumour efficacy.";
+    "METHODS: 120 patients were randomized. RESULTS: Dexrazoxane reduced the incidence of heart failure from " +
+    "21% to 6% (P < 0.001). " +
+    "Tumour response did not differ between groups. CONCLUSIONS: Dexrazoxane prevents doxorubicin-induced " +
+    "cardiotoxicity without reducing antitumour efficacy.";
 
   it("takes the sentences that state a finding, without labels, in text order", () => {
     expect(extractClaimsExtractive(abstract)).toEqual([
@@ -111,16 +113,19 @@ describe("claim extraction without a model", () => {
     const claims = extractClaimsExtractive(record("pmid:11230490").citation.abstract);
     expect(claims).toHaveLength(3);
     expect(claims[2]).toBe(
-      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade 4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide as first-line therapy for MBC",
+      "Myocet improves the therapeutic index of doxorubicin by significantly reducing cardiotoxicity and grade " +
+        "4 neutropenia and provides comparable antitumor efficacy, when used in combination with cyclophosphamide " +
+        "as first-line therapy for MBC",
     );
     for (const c of claims) expect(c).not.toMatch(/^(?:PURPOSE|PATIENTS AND METHODS|To determine)/);
   });
 });
 
-describe("passage verification (lib/report/appraise/quote-check)", () => {
+describe("passage verification (lib/grounding/passages)", () => {
   const abstract = record("pmid:24727461").citation.abstract;
   const sentence =
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
+    "mitochondrial dysfunction.";
 
   it("accepts an exact passage, ignoring case, spacing and surrounding quote marks", () => {
     expect(abstract).toContain(sentence);

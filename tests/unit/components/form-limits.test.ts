@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LimitedTextarea, overLimitMessage } from "@/components/research/limited-textarea";
-import { SourceCheckboxes } from "@/components/research/source-checkboxes";
+import { LimitedTextarea, overLimitMessage } from "@/components/forms/limited-textarea";
+import { SourceCheckboxes } from "@/components/forms/source-checkboxes";
 import { ReportDocument } from "@/components/run/report-document";
 import { MAX_QUESTION_LENGTH } from "@/lib/domain/run-input";
 

@@ -42,18 +42,21 @@ function render(markdown: string): string {
 describe("ReportDocument", () => {
   it("renders raw HTML of model or abstract text as text, never as markup", () => {
     const html = render(
-      '## Findings\n\nLithium <img src=x onerror="window.__xss=1"> caused polyuria <script>window.__xss=2</script> [1].\n',
+      '## Findings\n\nLithium <img src=x onerror="window.__xss=1"> caused polyuria ' +
+        "<script>window.__xss=2</script> [1].\n",
     );
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<script");
     expect(html).toContain(
-      'Lithium &lt;img src=x onerror=&quot;window.__xss=1&quot;&gt; caused polyuria &lt;script&gt;window.__xss=2&lt;/script&gt; <span class="relative" data-testid="citation">[<button',
+      "Lithium &lt;img src=x onerror=&quot;window.__xss=1&quot;&gt; caused polyuria " +
+        '&lt;script&gt;window.__xss=2&lt;/script&gt; <span class="relative" data-testid="citation">[<button',
     );
   });
 
   it("keeps only http(s) and mailto links; javascript:, data: and relative links become plain text", () => {
     const html = render(
-      "[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,x) [d](/reports/other) [e](https://pubmed.ncbi.nlm.nih.gov/1/) [f](mailto:a@b.org) ![g](javascript:alert(1))",
+      "[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,x) [d](/reports/other) " +
+        "[e](https://pubmed.ncbi.nlm.nih.gov/1/) [f](mailto:a@b.org) ![g](javascript:alert(1))",
     );
     expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
       "https://pubmed.ncbi.nlm.nih.gov/1/",
@@ -65,7 +68,8 @@ describe("ReportDocument", () => {
 
   it("turns [n] markers into citation buttons, but not in links, code or the References list", () => {
     const html = render(
-      "Polyuria persisted [1]. Both agree [1, 2]. See `[1]` and [[2]](https://example.org/).\n\n## References\n\n1. A title [2].\n",
+      "Polyuria persisted [1]. Both agree [1, 2]. See `[1]` and [[2]](https://example.org/).\n\n## " +
+        "References\n\n1. A title [2].\n",
     );
     const buttons = [
       ...html.matchAll(/<button[^>]*data-testid="citation-marker" aria-label="([^"]+)"[^>]*>(\d+)<\/button>/g),

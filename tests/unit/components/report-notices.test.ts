@@ -38,27 +38,36 @@ function notices(input: ReportNoticeInput): string[] {
 }
 
 describe("ReportNotices", () => {
-  it('lists shortfalls first, then the critic\'s "Unverified" verdict, then every other reason for caution under its own label', () => {
-    expect(
-      notices({
-        shortfalls: [{ iteration: 2, source: "pubmed", message: "PubMed: timed out after 15 s, 0 records" }],
-        lastAssessment: { iteration: 3, assessment: ASSESSMENT, forced: true },
-        report: {
-          ...REPORT,
-          verification: { status: "unverified", failedChecks: ["Dosage without a citation: “300 mg”"], attempts: 2 },
-        },
-        records: new Map([["pmid:1", { preprint: true } as ReportRecord]]),
-      }),
-    ).toEqual([
-      "shortfall: Shortfall: PubMed: timed out after 15 s, 0 records (iteration 2). Records this search would have found are missing from the report.",
-      "critic-unverified: Unverified: The critic's checks still failed after 2 reviews (1 failed check, listed under the report's title).",
-      "not-sufficient: Insufficient evidence: The judge did not find the evidence sufficient (mechanism 4/10, clinical 2/10); the report was written because the iteration cap was reached. Treat its conclusions with caution.",
-      "removed-references: References removed: Citation validation removed 2 references that did not match any collected evidence; the statements that cited them are unverified.",
-      "removed-markers: Markers removed: 1 citation marker pointed to no collected record and was removed.",
-      "removed-quotes: Quotations removed: 3 quoted passages were removed because no cited source contains them.",
-      "preprint: Preprint: [1] is a preprint, not peer-reviewed.",
-    ]);
-  });
+  it(
+    'lists shortfalls first, then the critic\'s "Unverified" verdict, then every other reason for caution under ' +
+      "its own label",
+    () => {
+      expect(
+        notices({
+          shortfalls: [{ iteration: 2, source: "pubmed", message: "PubMed: timed out after 15 s, 0 records" }],
+          lastAssessment: { iteration: 3, assessment: ASSESSMENT, forced: true },
+          report: {
+            ...REPORT,
+            verification: { status: "unverified", failedChecks: ["Dosage without a citation: “300 mg”"], attempts: 2 },
+          },
+          records: new Map([["pmid:1", { preprint: true } as ReportRecord]]),
+        }),
+      ).toEqual([
+        "shortfall: Shortfall: PubMed: timed out after 15 s, 0 records (iteration 2). Records this search would " +
+          "have found are missing from the report.",
+        "critic-unverified: Unverified: The critic's checks still failed after 2 reviews (1 failed check, listed " +
+          "under the report's title).",
+        "not-sufficient: Insufficient evidence: The judge did not find the evidence sufficient (mechanism 4/10, " +
+          "clinical 2/10); the report was written because the iteration cap was reached. Treat its conclusions with " +
+          "caution.",
+        "removed-references: References removed: Citation validation removed 2 references that did not match any " +
+          "collected evidence; the statements that cited them are unverified.",
+        "removed-markers: Markers removed: 1 citation marker pointed to no collected record and was removed.",
+        "removed-quotes: Quotations removed: 3 quoted passages were removed because no cited source contains them.",
+        "preprint: Preprint: [1] is a preprint, not peer-reviewed.",
+      ]);
+    },
+  );
 
   it('never labels a report "Unverified" that the critic verified, so the notices agree with the footer', () => {
     const lines = notices({
@@ -74,7 +83,8 @@ describe("ReportNotices", () => {
       records: new Map([["pmid:1", { preprint: false } as ReportRecord]]),
     });
     expect(lines).toEqual([
-      "not-sufficient: Insufficient evidence: The judge did not find the evidence sufficient (mechanism 4/10, clinical 2/10). Treat its conclusions with caution.",
+      "not-sufficient: Insufficient evidence: The judge did not find the evidence sufficient (mechanism 4/10, " +
+        "clinical 2/10). Treat its conclusions with caution.",
     ]);
   });
 

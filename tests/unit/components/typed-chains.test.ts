@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HypothesesEvent } from "@/components/run/hypotheses-event";
-import { QuestionEvent } from "@/components/run/question-event";
+import { HypothesesEvent } from "@/components/modes/research/hypotheses-event";
+import { QuestionEvent } from "@/components/modes/research/question-event";
 import type { MechanismHypothesis } from "@/lib/domain/hypothesis";
 
 const TYPED: MechanismHypothesis = {
@@ -45,24 +45,33 @@ describe("typed chains and the question's classification in the timeline", () =>
     expect(html).toContain("torsade de pointes");
   });
 
-  it("links a recognised target to NCBI Gene, a curated link to its GO annotation, and flags an unrecognised target", () => {
-    const unrecognised: MechanismHypothesis = { ...TYPED, target: "FINDINGS", targetGeneId: null, targetSymbol: null };
-    const data = {
-      iteration: 1,
-      assessment: {
-        hypotheses: [TYPED, unrecognised],
-        primaryHypothesis: TYPED,
-        knowledgeGaps: [],
-        recommendedSearches: [],
-      },
-    };
-    const html = renderToStaticMarkup(createElement(HypothesesEvent, { data }));
-    expect(html).toContain('href="https://www.ncbi.nlm.nih.gov/gene/3757"');
-    expect(html).toContain("KCNH2 · NCBI Gene 3757");
-    expect(html).toContain('href="https://www.ebi.ac.uk/QuickGO/term/GO:0086005"');
-    expect(html).toContain(
-      "IKr → ventricular cardiac muscle cell action potential: curated: NCBI Gene GO annotation GO:0086005",
-    );
-    expect(html.match(/target unrecognised/g)).toHaveLength(1);
-  });
+  it(
+    "links a recognised target to NCBI Gene, a curated link to its GO annotation, and flags an unrecognised " +
+      "target",
+    () => {
+      const unrecognised: MechanismHypothesis = {
+        ...TYPED,
+        target: "FINDINGS",
+        targetGeneId: null,
+        targetSymbol: null,
+      };
+      const data = {
+        iteration: 1,
+        assessment: {
+          hypotheses: [TYPED, unrecognised],
+          primaryHypothesis: TYPED,
+          knowledgeGaps: [],
+          recommendedSearches: [],
+        },
+      };
+      const html = renderToStaticMarkup(createElement(HypothesesEvent, { data }));
+      expect(html).toContain('href="https://www.ncbi.nlm.nih.gov/gene/3757"');
+      expect(html).toContain("KCNH2 · NCBI Gene 3757");
+      expect(html).toContain('href="https://www.ebi.ac.uk/QuickGO/term/GO:0086005"');
+      expect(html).toContain(
+        "IKr → ventricular cardiac muscle cell action potential: curated: NCBI Gene GO annotation GO:0086005",
+      );
+      expect(html.match(/target unrecognised/g)).toHaveLength(1);
+    },
+  );
 });

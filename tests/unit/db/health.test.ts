@@ -39,7 +39,8 @@ describe("the local world's health: its data directory is readable and writable"
       // The SDK names its probe file after Date.now().
       error: expect.stringMatching(
         new RegExp(
-          `^Data directory "${escape(dataDir)}" is not writable: ENOTDIR: not a directory, open '${escape(dataDir)}/\\.workflow-write-test-\\d+'$`,
+          `^Data directory "${escape(dataDir)}" is not writable: ENOTDIR: not a directory, open ` +
+            `'${escape(dataDir)}/\\.workflow-write-test-\\d+'$`,
         ),
       ),
     });

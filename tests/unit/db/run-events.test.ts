@@ -8,7 +8,8 @@ import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { useTempDatabase } from "../../support/temp-database";
 
 // Saved events are parsed by their type's schema when read (lib/domain/events.ts), from the database and from share
-// links alike: a row an older or newer version wrote that no longer parses is reported and shown as a warning, never cast.
+// links alike: a row an older or newer version wrote that no longer parses is reported and shown as a warning, never
+// cast.
 describe("reading a run's saved events", () => {
   let cleanup: () => void;
   let runId: string;
@@ -61,7 +62,9 @@ describe("reading a run's saved events", () => {
       ]);
       expect(events[1].data).toEqual({
         level: "warning",
-        message: `Event 2 of this run could not be read (invalid "search" event: hits: Invalid input: expected number, received string).`,
+        message:
+          `Event 2 of this run could not be read (invalid "search" event: hits: Invalid input: expected number, ` +
+          `received string).`,
       });
       expect(events[2].data).toEqual({
         iteration: 1,
@@ -73,7 +76,8 @@ describe("reading a run's saved events", () => {
         fromCache: true,
       });
       expect(logged.mock.calls.map((c) => c[0])).toEqual([
-        `run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected number, received string`,
+        `run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected ` +
+          `number, received string`,
       ]);
     } finally {
       logged.mockRestore();
@@ -105,8 +109,10 @@ describe("reading a run's saved events", () => {
       ]);
       // Once for the database row read into the first snapshot, once for the older snapshot's event.
       expect(logged.mock.calls.map((c) => c[0])).toEqual([
-        `run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected number, received string`,
-        `share link of run ${runId}: event 2 could not be read: invalid "iteration-started" event: iteration: Invalid input: expected number, received string`,
+        `run ${runId}: event 2 could not be read: invalid "search" event: hits: Invalid input: expected ` +
+          `number, received string`,
+        `share link of run ${runId}: event 2 could not be read: invalid "iteration-started" event: iteration: ` +
+          `Invalid input: expected number, received string`,
       ]);
     } finally {
       logged.mockRestore();

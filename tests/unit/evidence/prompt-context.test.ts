@@ -61,7 +61,8 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
       maxIterations: 3,
     });
     const prompt = promptText(model, 0);
-    // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge takes the low end.
+    // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge takes
+    // the low end.
     expect(JUDGE_MAX_EVIDENCE).toBe(25);
     expect(prompt.match(/<evidence key=/g)).toHaveLength(25);
     expect(prompt).toContain("## Evidence (25 records; 95 more not shown for room)");
@@ -123,19 +124,24 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
 });
 
 describe("relevance to the question", () => {
-  it("scores every record against the question before MMR: a follow-up search's top hit no longer outranks the question's records", async () => {
-    const lithium = searchCorpus("lithium")
-      .slice(0, 12)
-      .map((e) => ({ ...e, relevance: 0.3 }));
-    // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
-    const offTopic = loadCorpus()
-      .filter((e) => !/lithium|diabetes|insipidus|nephrogenic/i.test(`${e.citation.title} ${e.citation.abstract}`))
-      .slice(0, 12)
-      .map((e) => ({ ...e, relevance: 1 }));
-    const context = await buildKeyedEvidenceContext([...offTopic, ...lithium], { question: QUESTION, maxItems: 10 });
-    const shown = context.items.map((i) => i.evidence.id);
-    expect(shown.filter((id) => lithium.some((e) => e.id === id))).toHaveLength(10);
-    // Keys stay the records' positions in the run's evidence, whatever the order shown: the lithium records are E13–E24.
-    expect(context.items.every((i) => Number(i.key.slice(1)) >= 13)).toBe(true);
-  });
+  it(
+    "scores every record against the question before MMR: a follow-up search's top hit no longer outranks the " +
+      "question's records",
+    async () => {
+      const lithium = searchCorpus("lithium")
+        .slice(0, 12)
+        .map((e) => ({ ...e, relevance: 0.3 }));
+      // Top hits of some follow-up query (source rank 1.0) that share no word with the question.
+      const offTopic = loadCorpus()
+        .filter((e) => !/lithium|diabetes|insipidus|nephrogenic/i.test(`${e.citation.title} ${e.citation.abstract}`))
+        .slice(0, 12)
+        .map((e) => ({ ...e, relevance: 1 }));
+      const context = await buildKeyedEvidenceContext([...offTopic, ...lithium], { question: QUESTION, maxItems: 10 });
+      const shown = context.items.map((i) => i.evidence.id);
+      expect(shown.filter((id) => lithium.some((e) => e.id === id))).toHaveLength(10);
+      // Keys stay the records' positions in the run's evidence, whatever the order shown: the lithium records are
+      // E13–E24.
+      expect(context.items.every((i) => Number(i.key.slice(1)) >= 13)).toBe(true);
+    },
+  );
 });

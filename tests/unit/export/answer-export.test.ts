@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
+import { registry } from "@/lib/modes";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { RunDetail } from "@/lib/runs/projections";
 import { loadCorpus } from "../../support/corpus";
 
@@ -89,15 +90,21 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
     expect(json.certainty?.judgements.filter((j) => j.down).map((j) => j.domain)).toEqual(["imprecision"]);
   });
 
-  it("puts the bottom line and GRADE sections above the executive summary of the Markdown export, naming records by [n] or PMID", () => {
-    const md = exportRun("markdown", detail())!.body;
-    expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
-    expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
-    expect(md).toContain(
-      "Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · Not relevant 3.",
-    );
-    expect(md).toContain(
-      "- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], [3], PMID 23535177.",
-    );
-  });
+  it(
+    "puts the bottom line and GRADE sections above the executive summary of the Markdown export, naming records " +
+      "by [n] or PMID",
+    () => {
+      const md = exportRun("markdown", detail(), registry)!.body;
+      expect(md.indexOf("## Bottom line")).toBeGreaterThan(md.indexOf("# Levodopa and dyskinesia"));
+      expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
+      expect(md).toContain(
+        "Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · " +
+          "Not relevant 3.",
+      );
+      expect(md).toContain(
+        "- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], " +
+          "[3], PMID 23535177.",
+      );
+    },
+  );
 });

@@ -3,8 +3,8 @@ import path from "node:path";
 import { Cite } from "@citation-js/core";
 import { describe, expect, it } from "vitest";
 import type { Reference } from "@/lib/domain/report";
-import { authorToCsl, citationKey, referencesToBibtex, referencesToRis } from "@/lib/export/citations";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { authorToCsl, citationKey, referencesToBibtex, referencesToRis } from "@/lib/report/render/citations";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { FIXTURES } from "../../support/temp-database";
@@ -37,7 +37,8 @@ describe("BibTeX export", () => {
     expect(bib.split("\n\n")[0].split("@article{Okamoto")[0]).toBe(
       [
         "@article{Borodina2020_pmid32051057,",
-        "\tauthor = {Borodina, I. and Kenny, L. C. and McCarthy, C. M. and Paramasivan, K. and Pretorius, E. and Roberts, T. J. and van der Hoek, S. A. and Kell, D. B.},",
+        "\tauthor = {Borodina, I. and Kenny, L. C. and McCarthy, C. M. and Paramasivan, K. and Pretorius, E. " +
+          "and Roberts, T. J. and van der Hoek, S. A. and Kell, D. B.},",
         "\tjournal = {Nutrition research reviews},",
         "\tdoi = {10.1017/S0954422419000301},",
         "\tyear = {2020},",
@@ -85,7 +86,8 @@ describe("RIS export", () => {
 
   it("keeps a long title on one line (Citation.js wraps at 70 characters)", () => {
     expect(ris).toContain(
-      "\nTI  - Pharmacokinetics of trastuzumab deruxtecan (T-DXd), a novel anti-HER2 antibody-drug conjugate, in HER2-positive tumour-bearing mice.\n",
+      "\nTI  - Pharmacokinetics of trastuzumab deruxtecan (T-DXd), a novel anti-HER2 antibody-drug conjugate, " +
+        "in HER2-positive tumour-bearing mice.\n",
     );
     expect(ris).toContain("\nDO  - 10.1080/00498254.2020.1755909\n");
     expect(ris).toContain("\nN1  - PMID: 32306807\n");

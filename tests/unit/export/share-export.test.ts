@@ -18,10 +18,11 @@ import {
 } from "@/lib/db/runs";
 import { createShareLink, getShareLink, getSharedSnapshot, revokeShareLink } from "@/lib/db/share-links";
 import type { ResearchReport } from "@/lib/domain/report";
+import { registry } from "@/lib/modes";
 import { exportRun } from "@/lib/export/report";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
-import { runToJson } from "@/lib/export/run-json";
+import { referenceFromEvidence } from "@/lib/grounding/references";
+import { runToJson } from "@/lib/research/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { FIXTURES, useTempDatabase } from "../../support/temp-database";
@@ -90,18 +91,18 @@ describe("exports and frozen share snapshots", () => {
   it("exports a run's Markdown, BibTeX (one entry per reference), RIS and the --json contract", async () => {
     const id = await seedRun(true);
     const detail = (await getRunDetail(id))!;
-    const md = exportRun("markdown", detail)!;
+    const md = exportRun("markdown", detail, registry)!;
     expect(md.filename).toBe("critica-ergothioneine-mechanism-and-evidence.md");
     // The saved Markdown, with the bottom line and GRADE sections placed above the executive summary.
     expect(md.body.replace(/## Bottom line\n[\s\S]*?(?=## Executive summary)/, "")).toBe(reportToMarkdown(report()));
     expect(md.body).toContain(
       "## Bottom line\n\nProbably yes: of 1 record that bears on the question, 1 possibly yes.",
     );
-    const bib = exportRun("bibtex", detail)!;
+    const bib = exportRun("bibtex", detail, registry)!;
     expect(bib.contentType).toBe("application/x-bibtex; charset=utf-8");
     expect(bib.body.match(/^@article\{/gm)).toHaveLength(3);
-    expect(exportRun("ris", detail)!.body.match(/^TY {2}- JOUR$/gm)).toHaveLength(3);
-    const json = JSON.parse(exportRun("json", detail)!.body);
+    expect(exportRun("ris", detail, registry)!.body.match(/^TY {2}- JOUR$/gm)).toHaveLength(3);
+    const json = JSON.parse(exportRun("json", detail, registry)!.body);
     expect(json).toEqual(JSON.parse(JSON.stringify(runToJson(detail))));
     expect(json.runId).toBe(id);
     expect(json.evidence).toHaveLength(4);
@@ -109,9 +110,9 @@ describe("exports and frozen share snapshots", () => {
 
   it("exports only JSON for a run that ended without a report", async () => {
     const detail = (await getRunDetail(await seedRun(false)))!;
-    expect(exportRun("bibtex", detail)).toBeNull();
-    expect(exportRun("markdown", detail)).toBeNull();
-    expect(JSON.parse(exportRun("json", detail)!.body).report).toBeNull();
+    expect(exportRun("bibtex", detail, registry)).toBeNull();
+    expect(exportRun("markdown", detail, registry)).toBeNull();
+    expect(JSON.parse(exportRun("json", detail, registry)!.body).report).toBeNull();
   });
 
   it("keeps a share's copy frozen when the records change and the run is deleted, until it is revoked", async () => {
@@ -132,10 +133,10 @@ describe("exports and frozen share snapshots", () => {
     expect((await getShareLink(token))!.runId).toBeNull();
 
     const shared = snapshotToDetail((await getSharedSnapshot(token))!);
-    const json = JSON.parse(exportRun("json", shared, { runId: null })!.body);
+    const json = JSON.parse(exportRun("json", shared, registry, { runId: null })!.body);
     expect(json).toEqual({ ...JSON.parse(JSON.stringify(before)), runId: null });
     expect(json.evidence[0].citation.title).toBe("The biology of ergothioneine, an antioxidant nutraceutical.");
-    expect(exportRun("bibtex", shared)!.body.match(/^@article\{/gm)).toHaveLength(3);
+    expect(exportRun("bibtex", shared, registry)!.body.match(/^@article\{/gm)).toHaveLength(3);
 
     expect(await revokeShareLink(token)).toBe(true);
     expect(await getSharedSnapshot(token)).toBeNull();

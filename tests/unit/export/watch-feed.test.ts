@@ -70,51 +70,56 @@ function check(
 }
 
 describe("a watch's Atom feed", () => {
-  it("has one entry per new report version (quiet and failed checks are not news), with absolute links and the summary as text", () => {
-    const xml = watchFeed({
-      watch,
-      question: "Does ketamine reduce pain?",
-      checks: [
-        check("c3", "quiet", "2026-12-09T10:00:05Z", null),
-        check("c2", "changed", "2026-12-02T10:00:07Z", 2),
-        check("c1", "failed", "2026-11-30T10:00:00Z", null),
-      ],
-      origin: "https://critica.example.org",
-      selfPath: `/api/feeds/${watch.feedToken}`,
-    });
-    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
-    const { feed } = new XMLParser({
-      ignoreAttributes: false,
-      isArray: (name) => name === "entry" || name === "link",
-    }).parse(xml) as {
-      feed: Record<string, unknown> & { entry: Array<Record<string, unknown>>; link: Array<Record<string, string>> };
-    };
-    expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
-    expect([feed.id, feed.title, feed.updated]).toEqual([
-      `urn:uuid:${watch.id}`,
-      "Critica watch: Does ketamine reduce pain?",
-      "2026-12-02T10:00:07.000Z",
-    ]);
-    expect(feed.link.map((l) => [l["@_rel"], l["@_href"]])).toEqual([
-      ["self", `https://critica.example.org/api/feeds/${watch.feedToken}`],
-      ["alternate", `https://critica.example.org/reports/${watch.runId}`],
-    ]);
-    expect(feed.entry).toHaveLength(1);
-    const [entry] = feed.entry;
-    expect([entry.id, entry.title, entry.updated]).toEqual([
-      "urn:uuid:c2",
-      summary.headline,
-      "2026-12-02T10:00:07.000Z",
-    ]);
-    expect((entry.link as Array<Record<string, string>>)[0]["@_href"]).toBe(
-      `https://critica.example.org/reports/${watch.runId}/versions/2`,
-    );
-    // The text content keeps markup characters as text (escaped in the XML, read back as written).
-    expect((entry.content as Record<string, string>)["#text"].split("\n")).toEqual([
-      summary.headline,
-      "New: PMID 11027905 “Analgesic effect of intravenous ketamine <in> cancer patients & morphine” (randomized trial): points yes; cited in the report.",
-      "References: 0 added, 0 removed (report v1 → v2).",
-    ]);
-    expect(xml).toContain("&lt;in&gt; cancer patients &amp; morphine");
-  });
+  it(
+    "has one entry per new report version (quiet and failed checks are not news), with absolute links and the " +
+      "summary as text",
+    () => {
+      const xml = watchFeed({
+        watch,
+        question: "Does ketamine reduce pain?",
+        checks: [
+          check("c3", "quiet", "2026-12-09T10:00:05Z", null),
+          check("c2", "changed", "2026-12-02T10:00:07Z", 2),
+          check("c1", "failed", "2026-11-30T10:00:00Z", null),
+        ],
+        origin: "https://critica.example.org",
+        selfPath: `/api/feeds/${watch.feedToken}`,
+      });
+      expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
+      const { feed } = new XMLParser({
+        ignoreAttributes: false,
+        isArray: (name) => name === "entry" || name === "link",
+      }).parse(xml) as {
+        feed: Record<string, unknown> & { entry: Array<Record<string, unknown>>; link: Array<Record<string, string>> };
+      };
+      expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+      expect([feed.id, feed.title, feed.updated]).toEqual([
+        `urn:uuid:${watch.id}`,
+        "Critica watch: Does ketamine reduce pain?",
+        "2026-12-02T10:00:07.000Z",
+      ]);
+      expect(feed.link.map((l) => [l["@_rel"], l["@_href"]])).toEqual([
+        ["self", `https://critica.example.org/api/feeds/${watch.feedToken}`],
+        ["alternate", `https://critica.example.org/reports/${watch.runId}`],
+      ]);
+      expect(feed.entry).toHaveLength(1);
+      const [entry] = feed.entry;
+      expect([entry.id, entry.title, entry.updated]).toEqual([
+        "urn:uuid:c2",
+        summary.headline,
+        "2026-12-02T10:00:07.000Z",
+      ]);
+      expect((entry.link as Array<Record<string, string>>)[0]["@_href"]).toBe(
+        `https://critica.example.org/reports/${watch.runId}/versions/2`,
+      );
+      // The text content keeps markup characters as text (escaped in the XML, read back as written).
+      expect((entry.content as Record<string, string>)["#text"].split("\n")).toEqual([
+        summary.headline,
+        "New: PMID 11027905 “Analgesic effect of intravenous ketamine <in> cancer patients & morphine” " +
+          "(randomized trial): points yes; cited in the report.",
+        "References: 0 added, 0 removed (report v1 → v2).",
+      ]);
+      expect(xml).toContain("&lt;in&gt; cancer patients &amp; morphine");
+    },
+  );
 });

@@ -62,10 +62,10 @@ function args(...parts: Array<fc.Arbitrary<unknown>>): fc.Arbitrary<Hostile<unkn
 /** The action cases. `knownRuns` are run ids it may name (never the owner's fixture run, which delete would remove). */
 export async function actionCases(knownRuns: string[], shareToken: string): Promise<ActionCase[]> {
   const account = await import("@/app/_server/account-actions");
-  const claim = await import("@/app/_server/claim-actions");
   const report = await import("@/app/_server/report-actions");
   const research = await import("@/app/_server/research-actions");
   const share = await import("@/app/_server/share-actions");
+  const start = await import("@/app/_server/start-actions");
   const id = fc.oneof(
     hostileIds(knownRuns).map((h) => h.value as unknown),
     anyArgument,
@@ -99,9 +99,13 @@ export async function actionCases(knownRuns: string[], shareToken: string): Prom
       call: call(account.inviteUserAction),
     },
     {
-      action: "startClaimCheckAction",
-      inputs: args(anyArgument, formArgument(["text", "sources"])),
-      call: call(claim.startClaimCheckAction),
+      action: "startRunAction",
+      inputs: args(
+        fc.oneof(fc.constantFrom("research", "claim-check"), anyArgument),
+        anyArgument,
+        formArgument(["question", "text", "sources", "maxIterations", "onProviderError"]),
+      ),
+      call: call(start.startRunAction),
     },
     {
       action: "deleteReport",
@@ -109,11 +113,6 @@ export async function actionCases(knownRuns: string[], shareToken: string): Prom
       call: call(report.deleteReport),
     },
     { action: "rerunReport", inputs: args(id), call: call(report.rerunReport) },
-    {
-      action: "startResearch",
-      inputs: args(anyArgument, formArgument(["question", "sources", "maxIterations", "onProviderError"])),
-      call: call(research.startResearch),
-    },
     { action: "cancelResearch", inputs: args(id), call: call(research.cancelResearch) },
     {
       action: "retryUnreachableSource",

@@ -73,7 +73,9 @@ export const ATTACKS = [
   "{}",
 ];
 
-/** Unicode edge cases: control characters, lone surrogates, bidi overrides, zero-width and combining marks, BOM, NUL. */
+/**
+ * Unicode edge cases: control characters, lone surrogates, bidi overrides, zero-width and combining marks, BOM, NUL.
+ */
 export const UNICODE_EDGES = [
   "\u0000",
   "a\u0000b",

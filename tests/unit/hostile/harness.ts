@@ -124,10 +124,10 @@ export function refusedAction(outcome: ActionOutcome): boolean {
 /** What is wrong with an action's outcome, or null. */
 export function actionProblem(outcome: ActionOutcome): string | null {
   if (outcome.kind === "threw")
-    return `threw (Next.js would answer 500): ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`.slice(
-      0,
-      300,
-    );
+    return (
+      `threw (Next.js would answer 500): ` +
+      `${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`
+    ).slice(0, 300);
   if (outcome.kind === "returned" && refusedAction(outcome)) {
     const message = (outcome.value as { error: string }).error;
     if (!message.trim() || STACK.test(message)) return `refused without a usable message: ${message.slice(0, 200)}`;

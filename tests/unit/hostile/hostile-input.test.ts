@@ -110,69 +110,80 @@ describe("hostile input to every route and server action (CRITICA_AUTH=on)", () 
     }
   };
 
-  it("answers every generated bad input to the HTTP API with a 4xx and a JSON message (or a documented 2xx), and changes nothing when it refuses", async () => {
-    const { routeCases } = await import("./routes");
-    const cases = await routeCases({ runs: [fx.ownerRun, fx.adminRun, fx.runningRun] });
-    for (const [i, route] of cases.entries()) {
-      for (const caller of fx.callers) {
-        req.headers = new Headers(caller.cookie ? { cookie: caller.cookie } : {});
-        await fc.assert(
-          fc.asyncProperty(route.inputs, async (input) => {
-            let answerStatus = 0;
-            const problem = await tryOne(
-              getDb(),
-              tally,
-              `${route.operation} as ${caller.name} with ${input.label}`,
-              async () => {
-                const answer = await answerOf((signal) => route.call(input.value, req.headers, signal), 500);
-                answerStatus = answer.status;
-                const found = routeProblem(answer, route.documented);
-                return { problem: found, refused: answer.status >= 400, serverError: answer.status >= 500 };
-              },
-              settle,
-            );
-            if (!COLLECT)
-              expect(
-                problem,
-                `${route.operation} as ${caller.name}, ${input.label}: answered ${answerStatus}`,
-              ).toBeNull();
-          }),
-          { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
-        );
+  it(
+    "answers every generated bad input to the HTTP API with a 4xx and a JSON message (or a documented 2xx), and " +
+      "changes nothing when it refuses",
+    async () => {
+      const { routeCases } = await import("./routes");
+      const cases = await routeCases({ runs: [fx.ownerRun, fx.adminRun, fx.runningRun] });
+      for (const [i, route] of cases.entries()) {
+        for (const caller of fx.callers) {
+          req.headers = new Headers(caller.cookie ? { cookie: caller.cookie } : {});
+          await fc.assert(
+            fc.asyncProperty(route.inputs, async (input) => {
+              let answerStatus = 0;
+              const problem = await tryOne(
+                getDb(),
+                tally,
+                `${route.operation} as ${caller.name} with ${input.label}`,
+                async () => {
+                  const answer = await answerOf((signal) => route.call(input.value, req.headers, signal), 500);
+                  answerStatus = answer.status;
+                  const found = routeProblem(answer, route.documented);
+                  return { problem: found, refused: answer.status >= 400, serverError: answer.status >= 500 };
+                },
+                settle,
+              );
+              if (!COLLECT)
+                expect(
+                  problem,
+                  `${route.operation} as ${caller.name}, ${input.label}: answered ${answerStatus}`,
+                ).toBeNull();
+            }),
+            { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
+          );
+        }
       }
-    }
-  }, 600_000);
+    },
+    600_000,
+  );
 
-  it("answers every generated bad argument list of a server action with { error } (or its success), never a throw, and changes nothing when it refuses", async () => {
-    const { actionCases } = await import("./actions");
-    const cases = await actionCases([fx.adminRun, fx.runningRun], fx.shareToken);
-    for (const [i, action] of cases.entries()) {
-      for (const caller of fx.callers) {
-        req.headers = new Headers(caller.cookie ? { cookie: caller.cookie } : {});
-        await fc.assert(
-          fc.asyncProperty(action.inputs, async (input) => {
-            const problem = await tryOne(
-              getDb(),
-              tally,
-              `${action.action} as ${caller.name} with ${input.label}`,
-              async () => {
-                const outcome = await outcomeOf(() => action.call(input.value));
-                const found = actionProblem(outcome);
-                return { problem: found, refused: refusedAction(outcome), serverError: outcome.kind === "threw" };
-              },
-              settle,
-            );
-            if (!COLLECT) expect(problem, `${action.action} as ${caller.name}, ${input.label}`).toBeNull();
-          }),
-          { numRuns: RUNS_PER_ROUTE, seed: SEED + 100 + i, endOnFailure: true },
-        );
+  it(
+    "answers every generated bad argument list of a server action with { error } (or its success), never a throw, " +
+      "and changes nothing when it refuses",
+    async () => {
+      const { actionCases } = await import("./actions");
+      const cases = await actionCases([fx.adminRun, fx.runningRun], fx.shareToken);
+      for (const [i, action] of cases.entries()) {
+        for (const caller of fx.callers) {
+          req.headers = new Headers(caller.cookie ? { cookie: caller.cookie } : {});
+          await fc.assert(
+            fc.asyncProperty(action.inputs, async (input) => {
+              const problem = await tryOne(
+                getDb(),
+                tally,
+                `${action.action} as ${caller.name} with ${input.label}`,
+                async () => {
+                  const outcome = await outcomeOf(() => action.call(input.value));
+                  const found = actionProblem(outcome);
+                  return { problem: found, refused: refusedAction(outcome), serverError: outcome.kind === "threw" };
+                },
+                settle,
+              );
+              if (!COLLECT) expect(problem, `${action.action} as ${caller.name}, ${input.label}`).toBeNull();
+            }),
+            { numRuns: RUNS_PER_ROUTE, seed: SEED + 100 + i, endOnFailure: true },
+          );
+        }
       }
-    }
-  }, 600_000);
+    },
+    600_000,
+  );
 
   afterAll(() => {
     console.log(
-      `hostile-input suite: ${tally.tried} inputs tried, ${tally.serverErrors.length} server errors, ${tally.rowsChangedByRefused} rows changed by a refused request`,
+      `hostile-input suite: ${tally.tried} inputs tried, ${tally.serverErrors.length} server errors, ` +
+        `${tally.rowsChangedByRefused} rows changed by a refused request`,
     );
     for (const line of [...tally.serverErrors, ...tally.changedByRefused, ...tally.problems].slice(
       0,

@@ -32,22 +32,18 @@ describe("inputs the hostile-input suite found mishandled", () => {
   });
 
   it("form actions called with a value that is not a form answer { error } instead of throwing", async () => {
-    const { startResearch, retryUnreachableSource } = await import("@/app/_server/research-actions");
-    const { startClaimCheckAction } = await import("@/app/_server/claim-actions");
+    const { retryUnreachableSource } = await import("@/app/_server/research-actions");
+    const { startRunAction } = await import("@/app/_server/start-actions");
     const { createApiKeyAction, inviteUserAction } = await import("@/app/_server/account-actions");
     const notForms: unknown[] = [null, undefined, "question=x", { get: "x" }, [], 42];
     for (const value of notForms) {
       const asForm = value as FormData;
-      expect(await startResearch({ question: "", sources: null, error: null }, asForm)).toEqual({
-        error: UNREADABLE_FORM,
-        question: "",
-        sources: null,
-      });
-      expect(await startClaimCheckAction({ text: "", sources: null, error: null }, asForm)).toEqual({
-        error: UNREADABLE_FORM,
-        text: "",
-        sources: null,
-      });
+      for (const mode of ["research", "claim-check"])
+        expect(await startRunAction(mode, { values: {}, sources: null, error: null }, asForm)).toEqual({
+          error: UNREADABLE_FORM,
+          values: {},
+          sources: null,
+        });
       expect(await createApiKeyAction({ name: "", key: null, error: null }, asForm)).toEqual({
         name: "",
         key: null,

@@ -97,7 +97,8 @@ describe("library:sync keeps the full-text index, count and dictionary as the Ev
     rebuilt.exec(`ATTACH DATABASE '${file}' AS "synced"`);
     const columns = [...EVIDENCE_COLUMNS, "inLibrary", "createdAt", "updatedAt"].map((c) => `"${c}"`).join(", ");
     rebuilt.exec(
-      `INSERT INTO main."Evidence" ("rowid", ${columns}) SELECT "rowid", ${columns} FROM "synced"."Evidence" ORDER BY "rowid"`,
+      `INSERT INTO main."Evidence" ("rowid", ${columns}) SELECT "rowid", ${columns} FROM "synced"."Evidence" ` +
+        `ORDER BY "rowid"`,
     );
     rebuilt.exec(`DETACH DATABASE "synced"`);
 

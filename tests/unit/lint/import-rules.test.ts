@@ -55,14 +55,16 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
         {
           rule: "no-restricted-imports",
           message:
-            "'getDb' import from '@/lib/db/client' is restricted from being used by a pattern. getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
+            "'getDb' import from '@/lib/db/client' is restricted from being used by a pattern. " +
+            "getDb() is for lib/db only: call a lib/db function (add one there if none fits).",
         },
       ]);
     }
     expect(
       await problems(
         "scripts/fixture.ts",
-        'import { disconnectDb } from "@/lib/db/client";\nimport { countRuns } from "@/lib/db/history";\nexport const done = () => countRuns().then(disconnectDb);\n',
+        'import { disconnectDb } from "@/lib/db/client";\nimport { countRuns } from "@/lib/db/history";\n' +
+          "export const done = () => countRuns().then(disconnectDb);\n",
       ),
     ).toEqual([]);
   });
@@ -92,28 +94,49 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     }
   });
 
-  it("let lib/report/appraise read a report through render's markers, prose and references only", async () => {
+  it("keep lib/report one way: appraise/ imports no render/; both read reports with lib/grounding", async () => {
     const file = "lib/report/appraise/fixture.ts";
-    expect(
-      await problems(
-        file,
-        'import { reportToMarkdown } from "@/lib/report/render/markdown";\nexport const md = reportToMarkdown;\n',
-      ),
-    ).toEqual([
-      {
-        rule: "import/no-restricted-paths",
-        message:
-          'Unexpected path "@/lib/report/render/markdown" imported in restricted zone. lib/report/appraise reads a report only through render/markers, render/prose and render/references; it writes no text.',
-      },
-    ]);
-    const allowed =
-      'import { citedNumbers } from "@/lib/report/render/markers";\nimport { proseTexts } from "@/lib/report/render/prose";\nimport { referenceFromEvidence } from "@/lib/report/render/references";\nexport const all = [citedNumbers, proseTexts, referenceFromEvidence];\n';
-    expect(await problems(file, allowed)).toEqual([]);
+    for (const from of ["@/lib/report/render/markdown", "@/lib/report/render/quoted-prose"]) {
+      expect(await problems(file, `import * as render from "${from}";\nexport const all = render;\n`), from).toEqual([
+        {
+          rule: "import/no-restricted-paths",
+          message:
+            `Unexpected path "${from}" imported in restricted zone. lib/report/appraise writes no text: ` +
+            "it imports nothing of lib/report/render (read reports with lib/grounding).",
+        },
+      ]);
+    }
+    const grounding =
+      'import { citedNumbers } from "@/lib/grounding/markers";\nimport { proseTexts } from "@/lib/grounding/prose";\n' +
+      'import { referenceFromEvidence } from "@/lib/grounding/references";\n' +
+      "export const all = [citedNumbers, proseTexts, referenceFromEvidence];\n";
+    expect(await problems(file, grounding)).toEqual([]);
+    expect(await problems("lib/report/render/fixture.ts", grounding)).toEqual([]);
     // render/ writes what appraise/ decides: it may import it.
     expect(
       await problems(
         "lib/report/render/fixture.ts",
         'import { gradeCertainty } from "@/lib/report/appraise/grade";\nexport const grade = gradeCertainty;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("keep lib/grounding below the agents and the report: it imports neither", async () => {
+    for (const from of ["@/lib/report/appraise/grade", "@/lib/ai/structured", "@/lib/research/run"]) {
+      const found = await problems(
+        "lib/grounding/fixture.ts",
+        `import * as above from "${from}";\nexport const all = above;\n`,
+      );
+      expect(
+        found.map((p) => p.rule),
+        from,
+      ).toEqual(["import/no-restricted-paths"]);
+      expect(found[0].message, from).toContain("lib/grounding may import only from lower layers");
+    }
+    expect(
+      await problems(
+        "lib/grounding/fixture.ts",
+        'import { evidenceLookup } from "@/lib/evidence/identity";\nexport const lookup = evidenceLookup;\n',
       ),
     ).toEqual([]);
   });
@@ -125,11 +148,55 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     );
     expect(found.map((p) => p.rule)).toEqual(["import/no-restricted-paths"]);
     // The list of lower layers grows with LIB_LAYERS; research is never in it.
-    const [, lower] =
-      /^Unexpected path "@\/lib\/research\/mode" imported in restricted zone\. lib\/runs may import only from lower layers \(([^)]+)\); see eslint\.config\.mjs LIB_LAYERS\.$/.exec(
-        found[0].message,
-      ) ?? [];
+    const prefix = 'Unexpected path "@/lib/research/mode" imported in restricted zone. lib/runs may import only from ';
+    expect(found[0].message.startsWith(`${prefix}lower layers (`)).toBe(true);
+    expect(found[0].message.endsWith("); see eslint.config.mjs LIB_LAYERS.")).toBe(true);
+    const lower = /lower layers \(([^)]+)\)/.exec(found[0].message)?.[1];
     expect(lower?.split(", ")).toEqual(expect.arrayContaining(["config.ts", "domain", "db", "report"]));
     expect(lower?.split(", ")).not.toContain("research");
+  });
+
+  it("refuse a script imported by a benchmark", async () => {
+    const found = await problems(
+      "bench/fixture.ts",
+      'import { runCli } from "../scripts/cli-support";\nexport const r = runCli;\n',
+    );
+    expect(found).toEqual([
+      {
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("bench/ imports no script: move what both need into lib/."),
+      },
+    ]);
+  });
+});
+
+describe("the rule on a run's mode", { timeout: 180_000 }, () => {
+  const BRANCH = "Ask the run's mode (lib/modes.ts registry: RunMode; components/modes presentations) instead of";
+  const code = [
+    'export const isCheck = (run: { mode: string }) => run.mode === "claim-check";',
+    'export const notResearch = (mode: string) => "research" !== mode;',
+    "export function noun(run: { mode: string }) {",
+    "  switch (run.mode) {",
+    '    case "claim-check":',
+    "      return 1;",
+    "  }",
+    "  return 0;",
+    "}",
+    "",
+  ].join("\n");
+
+  it("refuses a branch on a mode's name in lib/, app/ and components/", async () => {
+    for (const file of ["lib/export/fixture.ts", "app/reports/fixture.ts", "components/run/fixture.tsx"]) {
+      expect(await problems(file, code), file).toEqual([
+        { rule: "no-restricted-syntax", message: `${BRANCH} comparing its name.` },
+        { rule: "no-restricted-syntax", message: `${BRANCH} comparing its name.` },
+        { rule: "no-restricted-syntax", message: `${BRANCH} switching on its name.` },
+      ]);
+    }
+  });
+
+  it("allows it inside a mode's own folders", async () => {
+    for (const file of ["lib/claims/fixture.ts", "lib/research/fixture.ts", "components/modes/claim-check/fixture.tsx"])
+      expect(await problems(file, code), file).toEqual([]);
   });
 });

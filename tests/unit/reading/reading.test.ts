@@ -62,7 +62,8 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
       stance: "yes",
       // The probability moves with each retraining of the relation model (0.97 before its second stage).
       reason:
-        "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (relation probability 0.96)",
+        "names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia (relation " +
+        "probability 0.96)",
       passage: expect.stringMatching(
         /^Chronic pulsatile levodopa therapy for Parkinson's disease \(PD\) leads to the development of motor fl/,
       ),
@@ -103,7 +104,8 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
       stance: "no",
       // 0.87 before the relation model's second stage.
       reason:
-        "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial ischemia (relation probability 0.88)",
+        "names Cocaine and myocardial ischemia; the relation model reads it as Cocaine-induced myocardial " +
+        "ischemia (relation probability 0.88)",
       passage: "We report a case of myocardial ischemia induced by cocaine.",
     });
     expect(verdict("Is cocaine safe for the heart?")).toBe("no");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { questionScope } from "@/lib/reading/scope";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 import { europePmcQuery, libraryExpansion, pubmedQuery } from "@/lib/reading/query-expansion";
-import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
+import { readPubmedQa } from "@/lib/library/pubmedqa";
 import { loadCorpus } from "../../support/corpus";
 
 describe("questions outside the biomedical literature", () => {

@@ -35,37 +35,45 @@ describe("relation patterns on real CDR training records", () => {
     expect(patternsOf("1085609", "D007538", "D012640")).toContain("p_y_after_x_admin");
   });
 
-  it("PMID 2572625 'Clotiazepam-induced acute hepatitis.': the chemical, a causation verb, the disease, in the title and again later", () => {
-    expect(patternsOf("2572625", "C084599", "D056486")).toEqual([
-      "p_any",
-      "p_multi",
-      "p_title_pattern",
-      "p_x_verb_y",
-      "p_x_verb_y_close",
-      "s_only_pair",
-    ]);
-  });
+  it(
+    "PMID 2572625 'Clotiazepam-induced acute hepatitis.': the chemical, a causation verb, the disease, in the " +
+      "title and again later",
+    () => {
+      expect(patternsOf("2572625", "C084599", "D056486")).toEqual([
+        "p_any",
+        "p_multi",
+        "p_title_pattern",
+        "p_x_verb_y",
+        "p_x_verb_y_close",
+        "s_only_pair",
+      ]);
+    },
+  );
 });
 
 describe("document-context features", () => {
-  it("rank a pair among its chemical's and its disease's pairs and mark a more specific disease of the same chemical", () => {
-    // PMID 2572625 names hepatitis (D056486) and extensive hepatocellular necrosis (D047508).
-    const a = analyzeDocument(cdrRecord("TrainingSet", "2572625").document);
-    const pairs = [
-      { chemicalId: "C084599", diseaseId: "D056486", probability: 0.8 },
-      { chemicalId: "C084599", diseaseId: "D047508", probability: 0.2 },
-      { chemicalId: "D001569", diseaseId: "D056486", probability: 0.4 },
-    ];
-    const [top, second, other] = contextFeatures(a, pairs);
-    expect(top.get("ctx_rank_dis_1")).toBe(1);
-    expect(top.get("ctx_rank_chem_1")).toBe(1);
-    expect(top.get("ctx_rel_doc")).toBe(1);
-    expect(top.get("ctx_logit")).toBeCloseTo(Math.log(4) / 5, 12);
-    expect(second.get("ctx_rank_dis_2")).toBe(1);
-    expect(second.get("ctx_rel_chem")).toBeCloseTo(0.25, 12);
-    expect(other.get("ctx_rank_chem_2")).toBe(1);
-    expect(other.get("ctx_rel_dis")).toBeCloseTo(0.5, 12);
-    expect(top.get("bias")).toBe(1);
-    expect(top.get("ctx_pairs_above")).toBeCloseTo(0.2, 12);
-  });
+  it(
+    "rank a pair among its chemical's and its disease's pairs and mark a more specific disease of the same " +
+      "chemical",
+    () => {
+      // PMID 2572625 names hepatitis (D056486) and extensive hepatocellular necrosis (D047508).
+      const a = analyzeDocument(cdrRecord("TrainingSet", "2572625").document);
+      const pairs = [
+        { chemicalId: "C084599", diseaseId: "D056486", probability: 0.8 },
+        { chemicalId: "C084599", diseaseId: "D047508", probability: 0.2 },
+        { chemicalId: "D001569", diseaseId: "D056486", probability: 0.4 },
+      ];
+      const [top, second, other] = contextFeatures(a, pairs);
+      expect(top.get("ctx_rank_dis_1")).toBe(1);
+      expect(top.get("ctx_rank_chem_1")).toBe(1);
+      expect(top.get("ctx_rel_doc")).toBe(1);
+      expect(top.get("ctx_logit")).toBeCloseTo(Math.log(4) / 5, 12);
+      expect(second.get("ctx_rank_dis_2")).toBe(1);
+      expect(second.get("ctx_rel_chem")).toBeCloseTo(0.25, 12);
+      expect(other.get("ctx_rank_chem_2")).toBe(1);
+      expect(other.get("ctx_rel_dis")).toBeCloseTo(0.5, 12);
+      expect(top.get("bias")).toBe(1);
+      expect(top.get("ctx_pairs_above")).toBeCloseTo(0.2, 12);
+    },
+  );
 });

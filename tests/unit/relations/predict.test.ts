@@ -4,7 +4,8 @@ import { cdrRecord } from "./corpus";
 
 describe("predictRelations on real CDR training records", () => {
   it("PMID 20882060: haloperidol causes parkinsonian catalepsy, neurotensin treats it", () => {
-    // "Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced parkinsonian catalepsy in rats."
+    // "Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced parkinsonian catalepsy
+    // in rats."
     const { document: doc, relations } = cdrRecord("TrainingSet", "20882060");
     expect(relations).toContainEqual(["D006220", "D002375"]);
     const haloperidol = classifyPair(doc, "D006220", "D002375");
@@ -17,26 +18,35 @@ describe("predictRelations on real CDR training records", () => {
     expect(neurotensin?.negated).toBe(false);
     const cued = neurotensin?.sentences.find((s) => s.cue === "reversed");
     expect(cued?.text).toBe(
-      "RESULTS: Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced parkinsonian catalepsy in rats.",
+      "RESULTS: Bilateral infusions of neurotensin into the globus pallidus reversed haloperidol-induced " +
+        "parkinsonian catalepsy in rats.",
     );
   });
 
-  it("PMID 2572625: 'benzodiazepines … did not induce any relapse of hepatitis' is negated, clotiazepam causes hepatitis", () => {
-    const { document: doc } = cdrRecord("TrainingSet", "2572625");
-    const benzo = classifyPair(doc, "D001569", "D056486");
-    expect(benzo?.negated).toBe(true);
-    expect(benzo?.relation).toBe("none");
-    expect(benzo?.sentences.map((s) => s.negated)).toEqual(benzo?.sentences.map(() => true));
-    expect(benzo?.sentences[0].text).toContain("did not induce any relapse of hepatitis");
-    const clotiazepam = classifyPair(doc, "C084599", "D056486");
-    expect(clotiazepam?.relation).toBe("causes");
-    expect(clotiazepam?.negated).toBe(false);
-  });
+  it(
+    "PMID 2572625: 'benzodiazepines … did not induce any relapse of hepatitis' is negated, clotiazepam causes " +
+      "hepatitis",
+    () => {
+      const { document: doc } = cdrRecord("TrainingSet", "2572625");
+      const benzo = classifyPair(doc, "D001569", "D056486");
+      expect(benzo?.negated).toBe(true);
+      expect(benzo?.relation).toBe("none");
+      expect(benzo?.sentences.map((s) => s.negated)).toEqual(benzo?.sentences.map(() => true));
+      expect(benzo?.sentences[0].text).toContain("did not induce any relapse of hepatitis");
+      const clotiazepam = classifyPair(doc, "C084599", "D056486");
+      expect(clotiazepam?.relation).toBe("causes");
+      expect(clotiazepam?.negated).toBe(false);
+    },
+  );
 
-  it("PMID 7352670: 'Rebound hypertensive after sodium nitroprusside prevented by saralasin' gives treats for saralasin", () => {
-    const { document: doc } = cdrRecord("TrainingSet", "7352670");
-    expect(classifyPair(doc, "D012504", "D006973")?.relation).toBe("treats");
-  });
+  it(
+    "PMID 7352670: 'Rebound hypertensive after sodium nitroprusside prevented by saralasin' gives treats for " +
+      "saralasin",
+    () => {
+      const { document: doc } = cdrRecord("TrainingSet", "7352670");
+      expect(classifyPair(doc, "D012504", "D006973")?.relation).toBe("treats");
+    },
+  );
 
   it("a negated copy of a real title: 'Clotiazepam did not induce acute hepatitis.' is negated and not causes", () => {
     const { document: doc } = cdrRecord("TrainingSet", "2572625");

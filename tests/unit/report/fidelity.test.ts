@@ -5,11 +5,11 @@ import { ReportDocument } from "@/components/run/report-document";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import type { RunDetail } from "@/lib/runs/projections";
 import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
 import { escapeProse, reportToMarkdown } from "@/lib/report/render/markdown";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
@@ -89,7 +89,8 @@ describe("the critic's deterministic checks", () => {
 
 describe("abstract and model text is shown literally", () => {
   const sentence =
-    "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine.";
+    "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with " +
+    "pilocarpine.";
 
   it("the abstract really contains the sentence (PMID of the pilocarpine record, BC5CDR development set)", () => {
     expect(DEVELOPMENT.some((e) => e.citation.abstract.includes(sentence))).toBe(true);
@@ -97,7 +98,8 @@ describe("abstract and model text is shown literally", () => {
 
   it("escapes Markdown in prose but keeps [n] markers and list markers", () => {
     expect(escapeProse(`- ${sentence.slice(0, -1)} [2].`)).toBe(
-      "- \\[Ca(2+)\\](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine [2].",
+      "- \\[Ca(2+)\\](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated " +
+        "with pilocarpine [2].",
     );
     expect(escapeProse("a *b* _c_ ~d~ `e` <f> [1, 3–4]")).toBe("a \\*b\\* \\_c\\_ \\~d\\~ \\`e\\` \\<f\\> [1, 3–4]");
   });
@@ -113,7 +115,8 @@ describe("abstract and model text is shown literally", () => {
     );
     const item = /<li>(.*?)<\/li>/.exec(html.slice(html.indexOf("Mechanistic findings")))![1];
     expect(item.replace(/<span class="relative" data-testid="citation">.*$/, "")).toBe(
-      "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with pilocarpine ",
+      "[Ca(2+)](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated with " +
+        "pilocarpine ",
     );
     expect(html).not.toContain('href="(i)"');
   });
@@ -123,7 +126,10 @@ describe("identifiers in prose that name no retrieved record", () => {
   const lithium = record(TRAINING, "1786266");
   const fabricated = report(
     {
-      executiveSummary: `Imipramine caused rabbit syndrome [1]. See https://fabricated.example/paper/7 and doi 10.9999/fake.123, PMID 99999999 and NCT01234567; the record itself is https://pubmed.ncbi.nlm.nih.gov/1786266/ (PMID 1786266).`,
+      executiveSummary:
+        `Imipramine caused rabbit syndrome [1]. See https://fabricated.example/paper/7 and doi 10.9999/fake.123, ` +
+        `PMID 99999999 and NCT01234567; the record itself is https://pubmed.ncbi.nlm.nih.gov/1786266/ (PMID ` +
+        `1786266).`,
     },
     [referenceFromEvidence(lithium, 1)],
   );
@@ -131,7 +137,9 @@ describe("identifiers in prose that name no retrieved record", () => {
   it("are neutralised as plain text marked “not retrieved” and counted; identifiers of the evidence stay", () => {
     const v = validateReportCitations(fabricated, [lithium]);
     expect(v.report.executiveSummary).toBe(
-      "Imipramine caused rabbit syndrome [1]. See fabricated.example/paper/7 (not retrieved) and doi 10.9999/fake.123 (not retrieved), PMID 99999999 (not retrieved) and NCT01234567 (not retrieved); the record itself is https://pubmed.ncbi.nlm.nih.gov/1786266/ (PMID 1786266).",
+      "Imipramine caused rabbit syndrome [1]. See fabricated.example/paper/7 (not retrieved) and doi " +
+        "10.9999/fake.123 (not retrieved), PMID 99999999 (not retrieved) and NCT01234567 (not retrieved); the " +
+        "record itself is https://pubmed.ncbi.nlm.nih.gov/1786266/ (PMID 1786266).",
     );
     expect(v.neutralisedIdentifiers).toEqual([
       "URL https://fabricated.example/paper/7",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
@@ -126,17 +126,21 @@ describe("research runs on the live sources, replayed by a loopback fixture serv
     expect(json.evidence.filter((e) => e.citation.source === "europepmc")).toEqual([]);
   });
 
-  it("with every live source on a dead port, the run completes from the local library with one shortfall per source", async () => {
-    const dead = await closedPort();
-    process.env.PUBMED_BASE_URL = `http://127.0.0.1:${dead}/eutils`;
-    process.env.EUROPEPMC_BASE_URL = `http://127.0.0.1:${dead}/europepmc`;
-    process.env.CTGOV_BASE_URL = `http://127.0.0.1:${dead}/ctgov`;
-    const { outcome, json } = await run(["pubmed", "europepmc", "ctgov", "local"], 2);
-    expect(outcome.status).toBe("completed");
-    expect(json.shortfalls.map((s) => s.source)).toEqual(["pubmed", "europepmc", "ctgov"]);
-    for (const s of json.shortfalls) expect(s.message).toMatch(/ECONNREFUSED.*, 0 records$/);
-    expect(json.evidence.length).toBeGreaterThan(0);
-    expect(json.evidence.every((e) => e.citation.source === "local")).toBe(true);
-    expect(json.report!.references.length).toBeGreaterThan(0);
-  });
+  it(
+    "with every live source on a dead port, the run completes from the local library with one shortfall per " +
+      "source",
+    async () => {
+      const dead = await closedPort();
+      process.env.PUBMED_BASE_URL = `http://127.0.0.1:${dead}/eutils`;
+      process.env.EUROPEPMC_BASE_URL = `http://127.0.0.1:${dead}/europepmc`;
+      process.env.CTGOV_BASE_URL = `http://127.0.0.1:${dead}/ctgov`;
+      const { outcome, json } = await run(["pubmed", "europepmc", "ctgov", "local"], 2);
+      expect(outcome.status).toBe("completed");
+      expect(json.shortfalls.map((s) => s.source)).toEqual(["pubmed", "europepmc", "ctgov"]);
+      for (const s of json.shortfalls) expect(s.message).toMatch(/ECONNREFUSED.*, 0 records$/);
+      expect(json.evidence.length).toBeGreaterThan(0);
+      expect(json.evidence.every((e) => e.citation.source === "local")).toBe(true);
+      expect(json.report!.references.length).toBeGreaterThan(0);
+    },
+  );
 });

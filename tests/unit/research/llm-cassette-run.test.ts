@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readCassette, requestKey } from "@/lib/ai/cassette";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
@@ -60,78 +60,87 @@ describe("a research run recorded into a cassette against a loopback model serve
     vi.stubEnv("CRITICA_LLM_CASSETTE_PATH", cassette);
   }
 
-  it("records hypothesis, judge and report (streamed and not), then replays the same run with the server closed and no key", async () => {
-    server = await startFakeOpenAIServer(schemaAnswers());
-    vi.stubEnv("OPENAI_API_KEY", "ollama");
-    vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
-    vi.stubEnv("OPENAI_MODEL", "qwen3:8b");
-    vi.stubEnv("CRITICA_LLM_CASSETTE", "record");
-    vi.stubEnv("CRITICA_LLM_CASSETTE_PATH", cassette);
-    const recorded = await run();
-    expect(recorded.outcome.error).toBeNull();
-    expect([recorded.json.status, recorded.json.backend, recorded.json.model]).toEqual([
-      "completed",
-      "llm",
-      "qwen3:8b",
-    ]);
-    // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
-    // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
-    expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
-    expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual([
-      "Evidence report: Does cognitive training increase serum BDNF in schizophrenia?",
-      49,
-      1,
-    ]);
-    expect(recorded.json.markdown).toMatch(
-      /^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/,
-    );
-    // A relevance pass before the first agent that sees new records: the hypothesis agent's 25 blocks in 4 batches asked
-    // at once, then the judge's new records after the search in one.
-    expect(recorded.json.usage).toMatchObject({ calls: 10, inputTokens: 1000, outputTokens: 200 });
-    expect(
-      Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls])),
-    ).toEqual({ relevance: 5, hypothesis: 1, judge: 1, report: 3 });
-    const requests = server.requests as Array<{ stream?: boolean; response_format: { json_schema: { name: string } } }>;
-    expect(requests.map((r) => [r.response_format.json_schema.name, r.stream ?? false])).toEqual([
-      ...Array.from({ length: 4 }, () => ["relevance_output", false]),
-      ["hypothesis_output", true],
-      ["relevance_output", false],
-      ["judge_output", false],
-      ["report_output", true],
-      ["report_output", true],
-      ["report_output", true],
-    ]);
-    const file = readCassette(cassette);
-    expect(file.recordedWith).toEqual({
-      baseURL: server.baseURL,
-      model: "qwen3:8b",
-      structuredOutput: null,
-      embeddingModel: null,
-    });
-    expect(file.interactions.map((i) => [i.agent, i.responses.map((r) => r.contentType)])).toEqual([
-      ...Array.from({ length: 4 }, () => ["relevance", ["application/json"]]),
-      ["hypothesis", ["text/event-stream"]],
-      ["relevance", ["application/json"]],
-      ["judge", ["application/json"]],
-      ["report", ["text/event-stream"]],
-      // The two revisions ask the same (the same failed checks as feedback): one key, its two answers in order.
-      ["report", ["text/event-stream", "text/event-stream"]],
-    ]);
-    await server.close();
-    server = null;
+  it(
+    "records hypothesis, judge and report (streamed and not), then replays the same run with the server closed " +
+      "and no key",
+    async () => {
+      server = await startFakeOpenAIServer(schemaAnswers());
+      vi.stubEnv("OPENAI_API_KEY", "ollama");
+      vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
+      vi.stubEnv("OPENAI_MODEL", "qwen3:8b");
+      vi.stubEnv("CRITICA_LLM_CASSETTE", "record");
+      vi.stubEnv("CRITICA_LLM_CASSETTE_PATH", cassette);
+      const recorded = await run();
+      expect(recorded.outcome.error).toBeNull();
+      expect([recorded.json.status, recorded.json.backend, recorded.json.model]).toEqual([
+        "completed",
+        "llm",
+        "qwen3:8b",
+      ]);
+      // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
+      // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
+      expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
+      expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual([
+        "Evidence report: Does cognitive training increase serum BDNF in schizophrenia?",
+        49,
+        1,
+      ]);
+      expect(recorded.json.markdown).toMatch(
+        /^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/,
+      );
+      // A relevance pass before the first agent that sees new records: the hypothesis agent's 25 blocks in 4 batches
+      // asked
+      // at once, then the judge's new records after the search in one.
+      expect(recorded.json.usage).toMatchObject({ calls: 10, inputTokens: 1000, outputTokens: 200 });
+      expect(
+        Object.fromEntries(Object.entries(recorded.json.usage.byAgent).map(([agent, u]) => [agent, u!.calls])),
+      ).toEqual({ relevance: 5, hypothesis: 1, judge: 1, report: 3 });
+      const requests = server.requests as Array<{
+        stream?: boolean;
+        response_format: { json_schema: { name: string } };
+      }>;
+      expect(requests.map((r) => [r.response_format.json_schema.name, r.stream ?? false])).toEqual([
+        ...Array.from({ length: 4 }, () => ["relevance_output", false]),
+        ["hypothesis_output", true],
+        ["relevance_output", false],
+        ["judge_output", false],
+        ["report_output", true],
+        ["report_output", true],
+        ["report_output", true],
+      ]);
+      const file = readCassette(cassette);
+      expect(file.recordedWith).toEqual({
+        baseURL: server.baseURL,
+        model: "qwen3:8b",
+        structuredOutput: null,
+        embeddingModel: null,
+      });
+      expect(file.interactions.map((i) => [i.agent, i.responses.map((r) => r.contentType)])).toEqual([
+        ...Array.from({ length: 4 }, () => ["relevance", ["application/json"]]),
+        ["hypothesis", ["text/event-stream"]],
+        ["relevance", ["application/json"]],
+        ["judge", ["application/json"]],
+        ["report", ["text/event-stream"]],
+        // The two revisions ask the same (the same failed checks as feedback): one key, its two answers in order.
+        ["report", ["text/event-stream", "text/event-stream"]],
+      ]);
+      await server.close();
+      server = null;
 
-    // On a fresh database with the same library, as a CI job replays: the records' search scores depend on what a
-    // database already holds (a second run in the same one ranks the same records with slightly different bm25
-    // relevance, on the extractive backend too), never on the model.
-    cleanups.push((await useTempDatabase("llm-cassette-replay")).cleanup);
-    await importCorpus(LIBRARY);
-    replayEnv();
-    const replayed = await run();
-    expect(replayed.outcome.error).toBeNull();
-    expect(replayed.json.runId).not.toBe(recorded.json.runId);
-    expect(produced(replayed.json)).toEqual(produced(recorded.json));
-    expect(replayed.json.markdown).toBe(recorded.json.markdown);
-  }, 60_000);
+      // On a fresh database with the same library, as a CI job replays: the records' search scores depend on what a
+      // database already holds (a second run in the same one ranks the same records with slightly different bm25
+      // relevance, on the extractive backend too), never on the model.
+      cleanups.push((await useTempDatabase("llm-cassette-replay")).cleanup);
+      await importCorpus(LIBRARY);
+      replayEnv();
+      const replayed = await run();
+      expect(replayed.outcome.error).toBeNull();
+      expect(replayed.json.runId).not.toBe(recorded.json.runId);
+      expect(produced(replayed.json)).toEqual(produced(recorded.json));
+      expect(replayed.json.markdown).toBe(recorded.json.markdown);
+    },
+    60_000,
+  );
 
   it("a recorded prompt that differs from today's fails the run with a miss naming the agent and the difference", async () => {
     // As if the judge's instructions had been reworded since the recording: its recorded request says something else.

@@ -1,16 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
 import { listMessages } from "@/lib/db/messages";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
-import { EXPORT_FORMATS } from "@/lib/export/files";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
-import { claimCheck, research } from "@/lib/modes";
+import { runToJson } from "@/lib/research/run-json";
+import { claimCheck, research, registry } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
@@ -46,77 +44,85 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
   });
   afterEach(() => undefined);
 
-  it("publishes no fabricated identifier, invented quotation or out-of-range marker in the report, its exports or the run page", async () => {
-    const backend = createLlmBackend(configured.model, configured.modelId, {
-      promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
-    });
-    const { runId, done } = await startRun(
-      research,
-      { question: QUESTION, sources: ["local"], maxIterations: 1 },
-      { overrides: { backend } },
-    );
-    expect((await done).status).toBe("completed");
-    const detail = (await getRunDetail(runId))!;
-    const json = runToJson(detail);
-    const report = json.report!;
+  it(
+    "publishes no fabricated identifier, invented quotation or out-of-range marker in the report, its exports or " +
+      "the run page",
+    async () => {
+      const backend = createLlmBackend(configured.model, configured.modelId, {
+        promptStyle: configured.promptStyle,
+        sampling: {},
+      });
+      const { runId, done } = await startRun(
+        research,
+        { question: QUESTION, sources: ["local"], maxIterations: 1 },
+        { overrides: { backend } },
+      );
+      expect((await done).status).toBe("completed");
+      const detail = (await getRunDetail(runId))!;
+      const json = runToJson(detail);
+      const report = json.report!;
 
-    // Every draft failed the critic, so what is published is the extractive report of the same evidence; the model's
-    // last draft is kept, scrubbed, collapsed.
-    expect(json.critic.map((c) => [c.verdict, c.outcome])).toEqual([
-      ["FAIL", "revise"],
-      ["FAIL", "revise"],
-      ["FAIL", "replaced"],
-    ]);
-    expect(report.methodology.content).toContain("Backend: extractive (no language model).");
-    expect(report.verification?.status).toBe("verified");
-    expect(report.failedModelDraft?.verification?.status).toBe("unverified");
-    expect(json.markdown).toContain(
-      "> **Extractive report.** The model's report still failed the critic's checks after 3 drafts",
-    );
-    expect(json.markdown).not.toContain("**Unverified report.**");
+      // Every draft failed the critic, so what is published is the extractive report of the same evidence; the model's
+      // last draft is kept, scrubbed, collapsed.
+      expect(json.critic.map((c) => [c.verdict, c.outcome])).toEqual([
+        ["FAIL", "revise"],
+        ["FAIL", "revise"],
+        ["FAIL", "replaced"],
+      ]);
+      expect(report.methodology.content).toContain("Backend: extractive (no language model).");
+      expect(report.verification?.status).toBe("verified");
+      expect(report.failedModelDraft?.verification?.status).toBe("unverified");
+      expect(json.markdown).toContain(
+        "> **Extractive report.** The model's report still failed the critic's checks after 3 drafts",
+      );
+      expect(json.markdown).not.toContain("**Unverified report.**");
 
-    // The sections that published the model's text untouched before: hypotheses (chain nodes), drug candidates,
-    // methodology — scrubbed in the run's hypotheses, the judge's assessment and the model's kept draft.
-    const chain = json.hypotheses[0].assessment.hypotheses[0];
-    expect(chain.drug).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
-    const draft = report.failedModelDraft!;
-    expect(draft.hypothesesTested[0].mechanism).toBe(
-      Array(4).fill("Metformin reverses renal injury in all patients at 2500 mg daily.").join(" → "),
-    );
-    expect(draft.drugCandidates).toEqual(["Metformin reverses renal injury in all patients at 2500 mg daily."]);
-    // The methodology was one run of text with an invented quotation in it: removed whole by the quotation check.
-    expect(draft.methodology.content).toBe("");
-    expect(json.assessments[0].assessment.mechanismReasoning).toBe(
-      "Metformin reverses renal injury in all patients at 2500 mg daily.",
-    );
-    expect(json.droppedIdentifiers).toBe(0); // the published (extractive) report has none; the draft counted its own
-    expect(draft.droppedIdentifiers).toBeGreaterThan(0);
+      // The sections that published the model's text untouched before: hypotheses (chain nodes), drug candidates,
+      // methodology — scrubbed in the run's hypotheses, the judge's assessment and the model's kept draft.
+      const chain = json.hypotheses[0].assessment.hypotheses[0];
+      expect(chain.drug).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
+      const draft = report.failedModelDraft!;
+      expect(draft.hypothesesTested[0].mechanism).toBe(
+        Array(4).fill("Metformin reverses renal injury in all patients at 2500 mg daily.").join(" → "),
+      );
+      expect(draft.drugCandidates).toEqual(["Metformin reverses renal injury in all patients at 2500 mg daily."]);
+      // The methodology was one run of text with an invented quotation in it: removed whole by the quotation check.
+      expect(draft.methodology.content).toBe("");
+      expect(json.assessments[0].assessment.mechanismReasoning).toBe(
+        "Metformin reverses renal injury in all patients at 2500 mg daily.",
+      );
+      expect(json.droppedIdentifiers).toBe(0); // the published (extractive) report has none; the draft counted its own
+      expect(draft.droppedIdentifiers).toBeGreaterThan(0);
 
-    // Nowhere: the run's saved events (what the run page shows, the timeline and the critic's lines included), the
-    // --json contract, and every export.
-    expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
-    expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS)
-      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
-    const markers = [...json.markdown!.matchAll(/\[(\d+)\](?!\()/g)].map((m) => Number(m[1]));
-    expect(markers.every((n) => n >= 1 && n <= report.references.length)).toBe(true);
+      // Nowhere: the run's saved events (what the run page shows, the timeline and the critic's lines included), the
+      // --json contract, and every export.
+      expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
+      expect(inventionsIn(JSON.stringify(json))).toEqual([]);
+      for (const format of research.export.formats)
+        expect([format, inventionsIn(exportRun(format, detail, registry)!.body)]).toEqual([format, []]);
+      const markers = [...json.markdown!.matchAll(/\[(\d+)\](?!\()/g)].map((m) => Number(m[1]));
+      expect(markers.every((n) => n >= 1 && n <= report.references.length)).toBe(true);
 
-    // A follow-up answered by the same model: its answer goes through the same checks.
-    const run = (await getRun(runId))!;
-    const answer = await readAnswer(
-      await postFollowUp(
-        run,
-        { text: "What doses were used?" },
-        { model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle } },
-      ),
-    );
-    // Its first two sentences reach the checks as one (the sentence splitter does not cut before an opening quotation
-    // mark), and that sentence holds an invented quotation: removed whole; the last held only invented identifiers.
-    expect(answer.text).toBe("");
-    expect(answer.answer).toMatchObject({ answered: false, checks: { removedQuotes: 1, removedIdentifiers: 3 } });
-    expect(inventionsIn(JSON.stringify(await listMessages(runId)))).toEqual([]);
-  }, 120_000);
+      // A follow-up answered by the same model: its answer goes through the same checks.
+      const run = (await getRun(runId))!;
+      const answer = await readAnswer(
+        await postFollowUp(
+          run,
+          { text: "What doses were used?" },
+          {
+            mode: research,
+            model: { model: configured.model, modelId: configured.modelId, promptStyle: configured.promptStyle },
+          },
+        ),
+      );
+      // Its first two sentences reach the checks as one (the sentence splitter does not cut before an opening quotation
+      // mark), and that sentence holds an invented quotation: removed whole; the last held only invented identifiers.
+      expect(answer.text).toBe("");
+      expect(answer.answer).toMatchObject({ answered: false, checks: { removedQuotes: 1, removedIdentifiers: 3 } });
+      expect(inventionsIn(JSON.stringify(await listMessages(runId)))).toEqual([]);
+    },
+    120_000,
+  );
 
   it("a claim check shows no invention as its claims, counter-statement, rationale or counter-report", async () => {
     const backend = createLlmClaimBackend(configured.model, configured.modelId, {
@@ -136,7 +142,7 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     for (const c of counters) expect(c).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
-    for (const format of EXPORT_FORMATS)
-      expect([format, inventionsIn(exportRun(format, detail)!.body)]).toEqual([format, []]);
+    for (const format of claimCheck.export.formats)
+      expect([format, inventionsIn(exportRun(format, detail, registry)!.body)]).toEqual([format, []]);
   }, 120_000);
 });

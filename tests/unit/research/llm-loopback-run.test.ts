@@ -5,9 +5,8 @@ import type { CriticOutput } from "@/lib/research/agents/llm/critic";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { getRunDetail } from "@/lib/runs/projections";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
@@ -107,7 +106,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
       embedder: createTextEmbedder(),
     });
     const { runId, done } = await startRun(
@@ -142,7 +141,8 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     ]);
     for (const r of requests)
       expect(r.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
-    // The hypothesis and report answers stream over SSE (with usage in the stream), for live viewers; judge and critic do not.
+    // The hypothesis and report answers stream over SSE (with usage in the stream), for live viewers; judge and critic
+    // do not.
     expect(
       requests.map((r) => [
         (r as { stream?: boolean }).stream ?? false,
@@ -201,30 +201,36 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     }
   });
 
-  it("an empty answer (a thinking model's) with --on-provider-error extractive completes the run on the extractive backend", async () => {
-    const { outcome, detail, json } = await run(
-      [{ content: "", reasoningContent: "I will answer in JSON: {…}" }],
-      "extractive",
-    );
-    expect(outcome.error).toBeNull();
-    expect(json.status).toBe("completed");
-    // The relevance pass in 4 batches of the 25 blocks (answered by the server), then the empty hypothesis answer.
-    const names = (server!.requests as Body[]).map(
-      (r) => (r.response_format?.json_schema as { name?: string } | undefined)?.name,
-    );
-    expect(names).toEqual([
-      "relevance_output",
-      "relevance_output",
-      "relevance_output",
-      "relevance_output",
-      "hypothesis_output",
-    ]);
-    expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
-    const notices = detail.events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
-    expect(notices).toEqual([
-      "The language model gave no usable answer during the hypothesis step: hypothesis agent: the model returned an empty answer (it wrote 26 characters of " +
-        "reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or setting without thinking). " +
-        "As chosen for this run, the remaining steps use the extractive backend (no language model).",
-    ]);
-  });
+  it(
+    "an empty answer (a thinking model's) with --on-provider-error extractive completes the run on the extractive " +
+      "backend",
+    async () => {
+      const { outcome, detail, json } = await run(
+        [{ content: "", reasoningContent: "I will answer in JSON: {…}" }],
+        "extractive",
+      );
+      expect(outcome.error).toBeNull();
+      expect(json.status).toBe("completed");
+      // The relevance pass in 4 batches of the 25 blocks (answered by the server), then the empty hypothesis answer.
+      const names = (server!.requests as Body[]).map(
+        (r) => (r.response_format?.json_schema as { name?: string } | undefined)?.name,
+      );
+      expect(names).toEqual([
+        "relevance_output",
+        "relevance_output",
+        "relevance_output",
+        "relevance_output",
+        "hypothesis_output",
+      ]);
+      expect(json.report!.methodology.content).toContain("Backend: extractive (no language model).");
+      const notices = detail.events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
+      expect(notices).toEqual([
+        "The language model gave no usable answer during the hypothesis step: hypothesis agent: the model " +
+          "returned an empty answer (it wrote 26 characters of " +
+          "reasoning but no answer text: a thinking model may have put its JSON in its reasoning; use a model or " +
+          "setting without thinking). " +
+          "As chosen for this run, the remaining steps use the extractive backend (no language model).",
+      ]);
+    },
+  );
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { RunPartial } from "@/lib/domain/partial";
 import { parseRunEventPayload } from "@/lib/domain/events";
@@ -88,86 +87,104 @@ function memoryRecorder() {
 }
 
 describe("a research run with a language model (scripted, streaming)", () => {
-  it("makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched critic call, and streams hypotheses and report without saving the partials", async () => {
-    const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
-    const backend = createLlmBackend(model, "scripted", {
-      sampling: DEFAULT_SAMPLING,
-      promptStyle: { fieldGuide: false, schemaInPrompt: false },
-      embedder: createTextEmbedder(),
-    });
-    const source: LiteratureSource = {
-      id: "pubmed",
-      search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []),
-    };
-    const { recorder, events, partials } = memoryRecorder();
-    const outcome = await runResearch({
-      question: QUESTION,
-      sourceIds: ["pubmed"],
-      sources: [source],
-      backend,
-      maxIterations: 2,
-      timeoutMs: 5_000,
-      recorder,
-    });
+  it(
+    "makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched " +
+      "critic call, and streams hypotheses and report without saving the partials",
+    async () => {
+      const model = scriptedModel([hypothesis, judge("continue"), hypothesis, judge("synthesize"), report, critic]);
+      const backend = createLlmBackend(model, "scripted", {
+        sampling: {},
+        promptStyle: { fieldGuide: false, schemaInPrompt: false },
+        embedder: createTextEmbedder(),
+      });
+      const source: LiteratureSource = {
+        id: "pubmed",
+        search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []),
+      };
+      const { recorder, events, partials } = memoryRecorder();
+      const outcome = await runResearch({
+        question: QUESTION,
+        sourceIds: ["pubmed"],
+        sources: [source],
+        backend,
+        maxIterations: 2,
+        timeoutMs: 5_000,
+        recorder,
+      });
 
-    expect(outcome.status).toBe("completed");
-    expect(outcome.report?.verification?.status).toBe("verified");
-    // Per iteration at most 2 agent calls (hypothesis, judge), then the report and one critic call; the relevance pass
-    // adds one batched call, before the first agent that sees the records (each record is scored once per run).
-    const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
-    expect(agents).toEqual(["relevance", "hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
-    // The hypothesis and report calls stream; the judge and critic wait for their whole answer.
-    expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
+      expect(outcome.status).toBe("completed");
+      expect(outcome.report?.verification?.status).toBe("verified");
+      // Per iteration at most 2 agent calls (hypothesis, judge), then the report and one critic call; the relevance
+      // pass
+      // adds one batched call, before the first agent that sees the records (each record is scored once per run).
+      const agents = events.flatMap((e) => (e.type === "usage" ? [(e.data as RunEventPayloads["usage"]).agent] : []));
+      expect(agents).toEqual(["relevance", "hypothesis", "judge", "hypothesis", "judge", "report", "critic"]);
+      // The hypothesis and report calls stream; the judge and critic wait for their whole answer.
+      expect(model.calls.map((c) => c.streamed)).toEqual([true, false, true, false, true, false]);
 
-    // Live viewers got the cards of each iteration and the report draft as they streamed...
-    const last = (kind: RunPartial["kind"], tag: number) =>
-      partials.findLast((p) => p.kind === kind && (p.kind === "hypotheses" ? p.iteration : p.attempt) === tag);
-    expect(last("hypotheses", 1)).toEqual({
-      kind: "hypotheses",
-      iteration: 1,
-      hypotheses: [
-        {
-          drug: "lithium",
-          target: "AQP2",
-          pathway: "vasopressin–cAMP signalling",
-          effect: "polyuria",
-          confidence: 0.6,
-        },
-      ],
-    });
-    expect(last("hypotheses", 2)).toMatchObject({ kind: "hypotheses", iteration: 2 });
-    expect(last("report", 1)).toEqual({
-      kind: "report",
-      attempt: 1,
-      title: "Lithium and nephrogenic diabetes insipidus",
-      sections: [
-        { label: "Executive summary", text: "Lithium causes polyuria in rats." },
-        { label: "Methodology", text: "PubMed was searched." },
-        { label: "Mechanistic findings", text: "AVP gene expression rises." },
-        { label: "Clinical findings", text: "Amiloride attenuates the syndrome." },
-        { label: "Limitations", text: "Mostly rat data." },
-        { label: "Conclusion", text: "The mechanism is plausible." },
-      ],
-    });
-    // Every event of the LLM run matches its payload schema (usage with a model, critic with an entailment verdict).
-    for (const e of events) expect(() => parseRunEventPayload(e.type, e.data), e.type).not.toThrow();
-    // ...and the saved event log holds only the final answers: one event per step, no partial.
-    expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
-      "run-started",
-      "question-classified",
-      "iteration-started",
-      "evidence",
-      "hypotheses",
-      "assessment",
-      "iteration-started",
-      "evidence",
-      "hypotheses",
-      "assessment",
-      "critic",
-      "report",
-      "run-finished",
-    ]);
-  });
+      // Live viewers got the cards of each iteration and the report draft as they streamed...
+      const last = (kind: RunPartial["kind"], tag: number) =>
+        partials.findLast((p) => p.kind === kind && (p.kind === "hypotheses" ? p.iteration : p.attempt) === tag);
+      expect(last("hypotheses", 1)).toEqual({
+        kind: "hypotheses",
+        iteration: 1,
+        hypotheses: [
+          {
+            drug: "lithium",
+            target: "AQP2",
+            pathway: "vasopressin–cAMP signalling",
+            effect: "polyuria",
+            confidence: 0.6,
+          },
+        ],
+      });
+      expect(last("hypotheses", 2)).toMatchObject({ kind: "hypotheses", iteration: 2 });
+      expect(last("report", 1)).toEqual({
+        kind: "report",
+        attempt: 1,
+        title: "Lithium and nephrogenic diabetes insipidus",
+        sections: [
+          { label: "Executive summary", text: "Lithium causes polyuria in rats." },
+          { label: "Methodology", text: "PubMed was searched." },
+          { label: "Mechanistic findings", text: "AVP gene expression rises." },
+          { label: "Clinical findings", text: "Amiloride attenuates the syndrome." },
+          { label: "Limitations", text: "Mostly rat data." },
+          { label: "Conclusion", text: "The mechanism is plausible." },
+        ],
+      });
+      // Every event of the LLM run matches its payload schema (usage with a model, critic with an entailment verdict).
+      for (const e of events) expect(() => parseRunEventPayload(e.type, e.data), e.type).not.toThrow();
+      // ...and the saved event log holds only the final answers: one event per step, no partial. The relevance stage
+      // before each agent says what it reads: the four records, scored before the first hypotheses and never again.
+      expect(events.map((e) => e.type).filter((t) => t !== "usage" && t !== "search")).toEqual([
+        "run-started",
+        "question-classified",
+        "iteration-started",
+        "evidence",
+        "relevance",
+        "hypotheses",
+        "relevance",
+        "assessment",
+        "iteration-started",
+        "evidence",
+        "relevance",
+        "hypotheses",
+        "relevance",
+        "assessment",
+        "relevance",
+        "critic",
+        "report",
+        "run-finished",
+      ]);
+      expect(events.flatMap((e) => (e.type === "relevance" ? [e.data] : []))).toEqual([
+        { iteration: 1, agent: "hypothesis", shown: 4, scored: 4, dropped: [] },
+        { iteration: 1, agent: "judge", shown: 4, scored: 0, dropped: [] },
+        { iteration: 2, agent: "hypothesis", shown: 4, scored: 0, dropped: [] },
+        { iteration: 2, agent: "judge", shown: 4, scored: 0, dropped: [] },
+        { iteration: 2, agent: "report", shown: 4, scored: 0, dropped: [] },
+      ]);
+    },
+  );
 
   it("checks every cited sentence of a long report in ONE critic call, not one call per sentence", async () => {
     const sentences = Array.from({ length: 45 }, (_, i) => `Finding ${i + 1} concerns AVP [${(i % 2) + 1}].`).join(" ");

@@ -4,7 +4,7 @@ import { reportAnswer } from "@/lib/report/appraise/answer";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import { createSources } from "@/lib/sources/registry";
-import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
+import { readPubmedQa } from "@/lib/library/pubmedqa";
 import { useTempDatabase } from "../../support/temp-database";
 
 const QUESTION = "Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?";
@@ -33,7 +33,8 @@ describe("a question that names no drug", () => {
     const own = report.references.find((r) => r.pmid === "21645374");
     expect(own).toBeDefined();
     expect(report.executiveSummary).toContain(
-      "the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.",
+      "the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it " +
+        "are quoted.",
     );
     expect(report.executiveSummary).toMatch(new RegExp(`\\[${own!.n}\\]`));
     const answered = reportAnswer(QUESTION, outcome.evidence, report)!;

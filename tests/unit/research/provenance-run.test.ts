@@ -8,14 +8,14 @@ import { formatKeyedBlocks, EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-c
 import { getDb } from "@/lib/db/client";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { PROVENANCE_PROMPT_RULE } from "@/lib/evidence/provenance";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
+import { claimCheckToJson } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { importFile } from "@/lib/library/import";
-import { claimCheck as claimCheckMode, research as researchMode } from "@/lib/modes";
+import { claimCheck as claimCheckMode, research as researchMode, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { toReportRecords } from "@/lib/report/appraise/records";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { getRunDetail } from "@/lib/runs/projections";
 import { COPIES, medlineCopiesXml, preprintResponse, tempFile } from "../../support/provenance-copies";
@@ -135,7 +135,8 @@ describe("provenance through import, a research run and a claim check", () => {
       ],
     });
     expect(json.report!.limitations.slice(-2)).toEqual([
-      "Retracted records found: PMID 20510337 (retraction notice PMID 39990001). It was set aside and supports nothing in this report.",
+      "Retracted records found: PMID 20510337 (retraction notice PMID 39990001). It was set aside and supports " +
+        "nothing in this report.",
       "PMID 24975837 has an expression of concern (PMID 39990002); it still counts as evidence, read with that caveat.",
     ]);
     expect(json.markdown).toContain("Retracted records found: PMID 20510337 (retraction notice PMID 39990001).");
@@ -161,7 +162,8 @@ describe("provenance through import, a research run and a claim check", () => {
         kind: "retracted",
         label: "Retracted records found",
         text:
-          "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” (retraction notice PMID 39990001). " +
+          "PMID 20510337 “Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice.” " +
+          "(retraction notice PMID 39990001). " +
           "It is listed in the evidence but never used as support for the findings, hypotheses or drug candidates.",
       },
       {
@@ -185,14 +187,14 @@ describe("provenance through import, a research run and a claim check", () => {
     ).toEqual(["https://pubmed.ncbi.nlm.nih.gov/39990002/"]);
 
     // Exports carry the flag of the cited record with an expression of concern.
-    const bibtex = exportRun("bibtex", detail)!.body;
+    const bibtex = exportRun("bibtex", detail, registry)!.body;
     expect(
       bibtex
         .split("\n")
         .filter((l) => l.includes("note = ") && l.includes("24975837"))
         .map((l) => l.trim()),
     ).toEqual(["note = {PMID: 24975837; Expression of concern (PMID 39990002)},"]);
-    const ris = exportRun("ris", detail)!.body;
+    const ris = exportRun("ris", detail, registry)!.body;
     expect(ris.split("\n").filter((l) => l.startsWith("N1  - ") && l.includes("24975837"))).toEqual([
       "N1  - PMID: 24975837; Expression of concern (PMID 39990002)",
     ]);

@@ -58,51 +58,58 @@ function memoryRecorder(): RunRecorder & { events: Array<{ type: RunEventType; d
 }
 
 describe("a research run saves each record with its relevance to the question", () => {
-  it("orders and scores the records of the question's search and of the follow-up searches, as the evidence table shows them", async () => {
-    const { known, followUp } = records();
-    const queries: string[] = [];
-    const source: LiteratureSource = {
-      id: "local",
-      search: async (query) => {
-        queries.push(query);
-        return query === QUESTION ? known : followUp;
-      },
-    };
-    const recorder = memoryRecorder();
-    const outcome = await runResearch({
-      question: QUESTION,
-      sourceIds: ["local"],
-      sources: [source],
-      backend: createExtractiveBackend(),
-      maxIterations: 3,
-      timeoutMs: 5_000,
-      recorder,
-    });
-    expect(outcome.status).toBe("completed");
-    // The question's search, then the hypotheses' targeted searches and the judge's (extractive backend, 3 iterations).
-    expect(queries).toEqual([
-      QUESTION,
-      "lithium diabetes insipidus mechanism",
-      "lithium diabetes insipidus patients cohort",
-      // A chain through a process the records name (vasopressin secretion, target unknown) now gives its own searches.
-      "lithium vasopressin secretion",
-      "vasopressin secretion nephrogenic diabetes insipidus",
-      "lithium nephrogenic diabetes insipidus target",
-      "lithium nephrogenic diabetes insipidus patients cohort",
-    ]);
-    const table = toReportRecords(recorder.saved, outcome.report?.references ?? [], QUESTION);
-    expect(table.map((r) => [r.id, r.relevance])).toEqual([
-      // The question's search, by question relevance: its source-rank-1 record (pmid:6794356, a newborn's valve
-      // regurgitation) comes second; the case of lithium-induced diabetes insipidus is first (0.1 + 0.85 + 0.05 × 0.75).
-      ["pmid:1141447", 0.9874999999999999],
-      ["pmid:6794356", 0.18717208967046406],
-      ["pmid:17042884", 0.1585703268870358],
-      ["pmid:18441470", 0.15274638036722313],
-      // The first follow-up search, scored on the run's records so far: its off-topic top hit gets 0.1, not 1.
-      ["pmid:9226773", 0.975],
-      ["pmid:3001299", 0.6837815744972201],
-      ["pmid:6436733", 0.1],
-      ["pmid:6293644", 0.05],
-    ]);
-  });
+  it(
+    "orders and scores the records of the question's search and of the follow-up searches, as the evidence table " +
+      "shows them",
+    async () => {
+      const { known, followUp } = records();
+      const queries: string[] = [];
+      const source: LiteratureSource = {
+        id: "local",
+        search: async (query) => {
+          queries.push(query);
+          return query === QUESTION ? known : followUp;
+        },
+      };
+      const recorder = memoryRecorder();
+      const outcome = await runResearch({
+        question: QUESTION,
+        sourceIds: ["local"],
+        sources: [source],
+        backend: createExtractiveBackend(),
+        maxIterations: 3,
+        timeoutMs: 5_000,
+        recorder,
+      });
+      expect(outcome.status).toBe("completed");
+      // The question's search, then the hypotheses' targeted searches and the judge's (extractive backend, 3
+      // iterations).
+      expect(queries).toEqual([
+        QUESTION,
+        "lithium diabetes insipidus mechanism",
+        "lithium diabetes insipidus patients cohort",
+        // A chain through a process the records name (vasopressin secretion, target unknown) now gives its own
+        // searches.
+        "lithium vasopressin secretion",
+        "vasopressin secretion nephrogenic diabetes insipidus",
+        "lithium nephrogenic diabetes insipidus target",
+        "lithium nephrogenic diabetes insipidus patients cohort",
+      ]);
+      const table = toReportRecords(recorder.saved, outcome.report?.references ?? [], QUESTION);
+      expect(table.map((r) => [r.id, r.relevance])).toEqual([
+        // The question's search, by question relevance: its source-rank-1 record (pmid:6794356, a newborn's valve
+        // regurgitation) comes second; the case of lithium-induced diabetes insipidus is first (0.1 + 0.85 + 0.05 ×
+        // 0.75).
+        ["pmid:1141447", 0.9874999999999999],
+        ["pmid:6794356", 0.18717208967046406],
+        ["pmid:17042884", 0.1585703268870358],
+        ["pmid:18441470", 0.15274638036722313],
+        // The first follow-up search, scored on the run's records so far: its off-topic top hit gets 0.1, not 1.
+        ["pmid:9226773", 0.975],
+        ["pmid:3001299", 0.6837815744972201],
+        ["pmid:6436733", 0.1],
+        ["pmid:6293644", 0.05],
+      ]);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { getDb } from "@/lib/db/client";
 import { getRunDetail } from "@/lib/runs/projections";
-import { runToJson } from "@/lib/export/run-json";
+import { runToJson } from "@/lib/research/run-json";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";

@@ -1,6 +1,5 @@
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
@@ -144,11 +143,14 @@ function recordOf(query: string): Evidence {
   };
 }
 
-/** One research run (1 iteration) on a source that answers the question with the lithium records and each other query with one of them. */
+/**
+ * One research run (1 iteration) on a source that answers the question with the lithium records and each other query
+ * with one of them.
+ */
 async function run(suggestions: [string[], string[]], primary: number) {
   const { model, ended } = slowModel([hypothesis(suggestions, primary), judge, report, critic]);
   const backend = createLlmBackend(model, "slow", {
-    sampling: DEFAULT_SAMPLING,
+    sampling: {},
     promptStyle: { fieldGuide: false, schemaInPrompt: false },
     embedder: createTextEmbedder(),
   });
@@ -205,49 +207,57 @@ describe("targeted searches start while the hypothesis agent streams", () => {
     ).toEqual(["a", "c"]);
   });
 
-  it("searches each suggestion once, the first hypothesis's before the agent's answer ends, and records them in the targeted step", async () => {
-    const { outcome, searched, targeted, hypothesisEnded } = await run(
-      [["lithium aquaporin-2", "lithium vasopressin"], ["lithium GSK-3 kidney"]],
-      1,
-    );
-    expect(outcome.error).toBeNull();
-    expect(outcome.status).toBe("completed");
-    expect(targeted).toEqual(["lithium aquaporin-2", "lithium vasopressin", "lithium GSK-3 kidney"]);
-    expect(searched.map((s) => s.query)).toEqual([
-      QUESTION,
-      "lithium aquaporin-2",
-      "lithium vasopressin",
-      "lithium GSK-3 kidney",
-    ]);
-    expect(searched.slice(1, 3).every((s) => s.at < hypothesisEnded)).toBe(true);
-    expect(searched.some((s) => s.aborted)).toBe(false);
-  });
+  it(
+    "searches each suggestion once, the first hypothesis's before the agent's answer ends, and records them in " +
+      "the targeted step",
+    async () => {
+      const { outcome, searched, targeted, hypothesisEnded } = await run(
+        [["lithium aquaporin-2", "lithium vasopressin"], ["lithium GSK-3 kidney"]],
+        1,
+      );
+      expect(outcome.error).toBeNull();
+      expect(outcome.status).toBe("completed");
+      expect(targeted).toEqual(["lithium aquaporin-2", "lithium vasopressin", "lithium GSK-3 kidney"]);
+      expect(searched.map((s) => s.query)).toEqual([
+        QUESTION,
+        "lithium aquaporin-2",
+        "lithium vasopressin",
+        "lithium GSK-3 kidney",
+      ]);
+      expect(searched.slice(1, 3).every((s) => s.at < hypothesisEnded)).toBe(true);
+      expect(searched.some((s) => s.aborted)).toBe(false);
+    },
+  );
 
-  it("when the final answer puts another hypothesis first, the step runs its own queries and an unused prefetch is neither recorded nor merged", async () => {
-    const { outcome, searched, targeted } = await run(
-      [["lithium aquaporin-2", "lithium vasopressin", "lithium urine osmolality"], ["lithium GSK-3 kidney"]],
-      2,
-    );
-    expect(outcome.error).toBeNull();
-    expect(outcome.status).toBe("completed");
-    // Primary hypothesis 2 first, then hypothesis 1's suggestions up to 3 queries (events follow the answers: the
-    // prefetched two are recorded first).
-    expect(targeted).toEqual(["lithium aquaporin-2", "lithium vasopressin", "lithium GSK-3 kidney"]);
-    // Hypothesis 1's three suggestions were started as soon as it was written (the cap is 3 per step); the step
-    // searched hypothesis 2's itself and left the third prefetch out of its events and its evidence.
-    expect(searched.map((s) => s.query)).toEqual([
-      QUESTION,
-      "lithium aquaporin-2",
-      "lithium vasopressin",
-      "lithium urine osmolality",
-      "lithium GSK-3 kidney",
-    ]);
-    const pmids = outcome.evidence.map((e) => e.citation.pmid);
-    expect(pmids).not.toContain(followUpPmids.get("lithium urine osmolality"));
-    expect(
-      ["lithium GSK-3 kidney", "lithium aquaporin-2", "lithium vasopressin"].map((q) =>
-        pmids.includes(followUpPmids.get(q)!),
-      ),
-    ).toEqual([true, true, true]);
-  });
+  it(
+    "when the final answer puts another hypothesis first, the step runs its own queries and an unused prefetch is " +
+      "neither recorded nor merged",
+    async () => {
+      const { outcome, searched, targeted } = await run(
+        [["lithium aquaporin-2", "lithium vasopressin", "lithium urine osmolality"], ["lithium GSK-3 kidney"]],
+        2,
+      );
+      expect(outcome.error).toBeNull();
+      expect(outcome.status).toBe("completed");
+      // Primary hypothesis 2 first, then hypothesis 1's suggestions up to 3 queries (events follow the answers: the
+      // prefetched two are recorded first).
+      expect(targeted).toEqual(["lithium aquaporin-2", "lithium vasopressin", "lithium GSK-3 kidney"]);
+      // Hypothesis 1's three suggestions were started as soon as it was written (the cap is 3 per step); the step
+      // searched hypothesis 2's itself and left the third prefetch out of its events and its evidence.
+      expect(searched.map((s) => s.query)).toEqual([
+        QUESTION,
+        "lithium aquaporin-2",
+        "lithium vasopressin",
+        "lithium urine osmolality",
+        "lithium GSK-3 kidney",
+      ]);
+      const pmids = outcome.evidence.map((e) => e.citation.pmid);
+      expect(pmids).not.toContain(followUpPmids.get("lithium urine osmolality"));
+      expect(
+        ["lithium GSK-3 kidney", "lithium aquaporin-2", "lithium vasopressin"].map((q) =>
+          pmids.includes(followUpPmids.get(q)!),
+        ),
+      ).toEqual([true, true, true]);
+    },
+  );
 });

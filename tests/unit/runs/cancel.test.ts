@@ -44,38 +44,42 @@ describe("cancel anywhere: the run's cancelled flag in the database", () => {
   });
   afterAll(() => cleanup());
 
-  it("stops a run executing in this process when only the flag is set (as another instance or the CLI does), aborting its in-flight model call", async () => {
-    const { backend, entered } = hangingBackend();
-    const { runId, done } = await startRun(
-      research,
-      { question: QUESTION, sources: ["local"] },
-      { overrides: { backend } },
-    );
-    await entered;
-    const asked = performance.now();
-    expect(await requestRunCancel(runId)).toBe(true);
-    const outcome = await done;
-    const latency = performance.now() - asked;
-    expect(outcome.status).toBe("cancelled");
-    // One poll interval, plus the time to save the closing event.
-    expect(latency).toBeLessThan(CANCEL_POLL_MS + 1_000);
-    const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
-    expect(row.status).toBe("cancelled");
-    expect(row.cancelRequestedAt).toBeInstanceOf(Date);
-    const events = await listRunEvents(runId);
-    expect(events.map((e) => e.type)).toEqual([
-      "run-started",
-      "question-classified",
-      "notice",
-      "iteration-started",
-      "search",
-      "evidence",
-      "run-finished",
-    ]);
-    expect(events.at(-1)!.data).toMatchObject({ status: "cancelled", message: CANCELLED });
-    expect(row.evidenceCount).toBe((events[5].data as { total: number }).total);
-    expect(row.evidenceCount).toBeGreaterThan(0);
-  });
+  it(
+    "stops a run executing in this process when only the flag is set (as another instance or the CLI does), " +
+      "aborting its in-flight model call",
+    async () => {
+      const { backend, entered } = hangingBackend();
+      const { runId, done } = await startRun(
+        research,
+        { question: QUESTION, sources: ["local"] },
+        { overrides: { backend } },
+      );
+      await entered;
+      const asked = performance.now();
+      expect(await requestRunCancel(runId)).toBe(true);
+      const outcome = await done;
+      const latency = performance.now() - asked;
+      expect(outcome.status).toBe("cancelled");
+      // One poll interval, plus the time to save the closing event.
+      expect(latency).toBeLessThan(CANCEL_POLL_MS + 1_000);
+      const row = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
+      expect(row.status).toBe("cancelled");
+      expect(row.cancelRequestedAt).toBeInstanceOf(Date);
+      const events = await listRunEvents(runId);
+      expect(events.map((e) => e.type)).toEqual([
+        "run-started",
+        "question-classified",
+        "notice",
+        "iteration-started",
+        "search",
+        "evidence",
+        "run-finished",
+      ]);
+      expect(events.at(-1)!.data).toMatchObject({ status: "cancelled", message: CANCELLED });
+      expect(row.evidenceCount).toBe((events[5].data as { total: number }).total);
+      expect(row.evidenceCount).toBeGreaterThan(0);
+    },
+  );
 
   it("refuses to flag a run that has ended or does not exist", async () => {
     const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1 });

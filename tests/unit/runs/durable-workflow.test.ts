@@ -13,7 +13,10 @@ import { CORPUS, useTempDatabase } from "../../support/temp-database";
 // calls in order, which exercises the durable path's stages, checkpoints and recorder against a real database.
 const QUESTION = "Does lithium cause nephrogenic diabetes insipidus?";
 
-/** Runs the workflow of a run opened as startRun opens it on the server before it enqueues the workflow (the Run row and its run-started event). */
+/**
+ * Runs the workflow of a run opened as startRun opens it on the server before it enqueues the workflow (the Run row and
+ * its run-started event).
+ */
 async function runDurably(): Promise<string> {
   const { job, progress } = await openRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
   await researchWorkflow(job, progress);

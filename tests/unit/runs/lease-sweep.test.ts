@@ -25,7 +25,10 @@ const SETTINGS = {
   onProviderError: "fail" as const,
 };
 
-/** A durable run row (status "running", workflow run id `wrun_<n>`) whose last heartbeat was `heartbeatAgoMs` before `now` (null: never). */
+/**
+ * A durable run row (status "running", workflow run id `wrun_<n>`) whose last heartbeat was `heartbeatAgoMs` before
+ * `now` (null: never).
+ */
 async function durableRun(
   now: Date,
   heartbeatAgoMs: number | null,
@@ -60,28 +63,32 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     expect(SWEEP_MS + SWEEP_JITTER_MS).toBeLessThanOrEqual(15_000);
   });
 
-  it("two instances sweeping at the same moment recover each lapsed run exactly once; live, ended and in-process runs are left alone", async () => {
-    const now = new Date();
-    const live = await durableRun(now, LEASE_MS - HEARTBEAT_MS);
-    const lapsed = await durableRun(now, LEASE_MS + 10_000);
-    const neverStarted = await durableRun(now, null, { createdAgoMs: LEASE_MS + 5_000 });
-    const justQueued = await durableRun(now, null, { createdAgoMs: 2_000 });
-    const ended = await durableRun(now, LEASE_MS * 10, { status: "completed" });
-    const inProcess = await durableRun(now, LEASE_MS * 10, { durable: false });
+  it(
+    "two instances sweeping at the same moment recover each lapsed run exactly once; live, ended and in-process " +
+      "runs are left alone",
+    async () => {
+      const now = new Date();
+      const live = await durableRun(now, LEASE_MS - HEARTBEAT_MS);
+      const lapsed = await durableRun(now, LEASE_MS + 10_000);
+      const neverStarted = await durableRun(now, null, { createdAgoMs: LEASE_MS + 5_000 });
+      const justQueued = await durableRun(now, null, { createdAgoMs: 2_000 });
+      const ended = await durableRun(now, LEASE_MS * 10, { status: "completed" });
+      const inProcess = await durableRun(now, LEASE_MS * 10, { durable: false });
 
-    const enqueued: string[] = [];
-    const reenqueue = async (workflowRunId: string) => void enqueued.push(workflowRunId);
-    const [a, b] = await Promise.all([sweepLapsedRuns(reenqueue, now), sweepLapsedRuns(reenqueue, now)]);
-    expect([...a, ...b].sort()).toEqual([lapsed, neverStarted].sort());
-    expect(enqueued.sort()).toEqual([`wrun_${lapsed.slice(0, 8)}`, `wrun_${neverStarted.slice(0, 8)}`].sort());
-    for (const id of [live, justQueued, ended, inProcess]) expect([...a, ...b]).not.toContain(id);
+      const enqueued: string[] = [];
+      const reenqueue = async (workflowRunId: string) => void enqueued.push(workflowRunId);
+      const [a, b] = await Promise.all([sweepLapsedRuns(reenqueue, now), sweepLapsedRuns(reenqueue, now)]);
+      expect([...a, ...b].sort()).toEqual([lapsed, neverStarted].sort());
+      expect(enqueued.sort()).toEqual([`wrun_${lapsed.slice(0, 8)}`, `wrun_${neverStarted.slice(0, 8)}`].sort());
+      for (const id of [live, justQueued, ended, inProcess]) expect([...a, ...b]).not.toContain(id);
 
-    // The claim renewed the lease of the recovered runs, and the live run's step heartbeats as it goes on: the next
-    // sweep, one interval later, recovers nothing.
-    await heartbeatRuns([live], new Date(now.getTime() + HEARTBEAT_MS));
-    expect(await sweepLapsedRuns(reenqueue, new Date(now.getTime() + SWEEP_MS))).toEqual([]);
-    expect(enqueued).toHaveLength(2);
-  });
+      // The claim renewed the lease of the recovered runs, and the live run's step heartbeats as it goes on: the next
+      // sweep, one interval later, recovers nothing.
+      await heartbeatRuns([live], new Date(now.getTime() + HEARTBEAT_MS));
+      expect(await sweepLapsedRuns(reenqueue, new Date(now.getTime() + SWEEP_MS))).toEqual([]);
+      expect(enqueued).toHaveLength(2);
+    },
+  );
 
   it("a run whose step heartbeats between the sweep's read and its claim is not claimed", async () => {
     const now = new Date();
@@ -121,30 +128,35 @@ describe("the lease sweep re-enqueues durable runs whose executor stopped, and n
     await getDb().run.update({ where: { id: silent }, data: { status: "failed" } });
   });
 
-  it("recovers a run right after its lease lapses rather than at the next periodic sweep, and leaves a run that heartbeats in time", async () => {
-    const now = new Date();
-    const dead = await durableRun(now, LEASE_MS - 1_500);
-    const slow = await durableRun(now, LEASE_MS - 1_500);
-    const deadLapse = (await getDb().run.findUniqueOrThrow({ where: { id: dead } })).heartbeatAt!.getTime() + LEASE_MS;
-    const enqueued: Array<{ workflowRunId: string; at: number }> = [];
-    // The first sweep finds nothing lapsed yet, and aims a targeted sweep at the lapse 1.5 s later.
-    const stop = startLeaseSweep({
-      reenqueue: async (workflowRunId) => void enqueued.push({ workflowRunId, at: Date.now() }),
-      firstSweepMs: 0,
-    });
-    try {
-      // The slow run's executor is alive after all: it heartbeats 0.5 s before its lease lapses.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await heartbeatRuns([slow]);
-      await expect.poll(() => enqueued.length, { timeout: 5_000, interval: 50 }).toBe(1);
-      expect(enqueued[0].workflowRunId).toBe(`wrun_${dead.slice(0, 8)}`);
-      // After the lapse, by TARGET_MARGIN_MS plus jitter: long before the periodic sweep (SWEEP_MS).
-      expect(enqueued[0].at).toBeGreaterThanOrEqual(deadLapse + TARGET_MARGIN_MS);
-      expect(enqueued[0].at).toBeLessThan(deadLapse + TARGET_MARGIN_MS + TARGET_JITTER_MS + 500);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(enqueued.map((e) => e.workflowRunId)).toEqual([`wrun_${dead.slice(0, 8)}`]);
-    } finally {
-      stop();
-    }
-  });
+  it(
+    "recovers a run right after its lease lapses rather than at the next periodic sweep, and leaves a run that " +
+      "heartbeats in time",
+    async () => {
+      const now = new Date();
+      const dead = await durableRun(now, LEASE_MS - 1_500);
+      const slow = await durableRun(now, LEASE_MS - 1_500);
+      const deadLapse =
+        (await getDb().run.findUniqueOrThrow({ where: { id: dead } })).heartbeatAt!.getTime() + LEASE_MS;
+      const enqueued: Array<{ workflowRunId: string; at: number }> = [];
+      // The first sweep finds nothing lapsed yet, and aims a targeted sweep at the lapse 1.5 s later.
+      const stop = startLeaseSweep({
+        reenqueue: async (workflowRunId) => void enqueued.push({ workflowRunId, at: Date.now() }),
+        firstSweepMs: 0,
+      });
+      try {
+        // The slow run's executor is alive after all: it heartbeats 0.5 s before its lease lapses.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await heartbeatRuns([slow]);
+        await expect.poll(() => enqueued.length, { timeout: 5_000, interval: 50 }).toBe(1);
+        expect(enqueued[0].workflowRunId).toBe(`wrun_${dead.slice(0, 8)}`);
+        // After the lapse, by TARGET_MARGIN_MS plus jitter: long before the periodic sweep (SWEEP_MS).
+        expect(enqueued[0].at).toBeGreaterThanOrEqual(deadLapse + TARGET_MARGIN_MS);
+        expect(enqueued[0].at).toBeLessThan(deadLapse + TARGET_MARGIN_MS + TARGET_JITTER_MS + 500);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(enqueued.map((e) => e.workflowRunId)).toEqual([`wrun_${dead.slice(0, 8)}`]);
+      } finally {
+        stop();
+      }
+    },
+  );
 });

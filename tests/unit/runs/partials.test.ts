@@ -38,44 +38,48 @@ describe("partial answers of a run: streamed to live viewers, never saved", () =
   });
   afterAll(() => cleanup());
 
-  it("the database recorder keeps only the latest partial, in memory, and forgets it when the final answer is saved", async () => {
-    await createRun({
-      id: "run-partials",
-      settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 2 },
-      backend: "llm",
-      model: "scripted",
-      ownerId: null,
-    });
-    const recorder = createDbRecorder("run-partials");
-    await recorder.emit("run-started", {
-      question: "Is lithium nephrotoxic?",
-      backend: "llm",
-      model: "scripted",
-      sources: ["local"],
-      maxIterations: 2,
-    });
-    recorder.partial!({
-      ...CARDS,
-      iteration: 1,
-      hypotheses: CARDS.kind === "hypotheses" ? CARDS.hypotheses.slice(0, 1) : [],
-    });
-    recorder.partial!({ ...CARDS, iteration: 1 });
-    expect(latestRunPartial("run-partials")).toEqual({ version: 2, partial: { ...CARDS, iteration: 1 } });
+  it(
+    "the database recorder keeps only the latest partial, in memory, and forgets it when the final answer is " +
+      "saved",
+    async () => {
+      await createRun({
+        id: "run-partials",
+        settings: { mode: "research", question: "Is lithium nephrotoxic?", sources: ["local"], maxIterations: 2 },
+        backend: "llm",
+        model: "scripted",
+        ownerId: null,
+      });
+      const recorder = createDbRecorder("run-partials");
+      await recorder.emit("run-started", {
+        question: "Is lithium nephrotoxic?",
+        backend: "llm",
+        model: "scripted",
+        sources: ["local"],
+        maxIterations: 2,
+      });
+      recorder.partial!({
+        ...CARDS,
+        iteration: 1,
+        hypotheses: CARDS.kind === "hypotheses" ? CARDS.hypotheses.slice(0, 1) : [],
+      });
+      recorder.partial!({ ...CARDS, iteration: 1 });
+      expect(latestRunPartial("run-partials")).toEqual({ version: 2, partial: { ...CARDS, iteration: 1 } });
 
-    await recorder.emit("hypotheses", { iteration: 1, assessment: HYPOTHESES });
-    expect(latestRunPartial("run-partials")).toBeNull();
-    // Two partials published, two events saved: the log holds the final answer only.
-    expect((await listRunEvents("run-partials")).map((e) => e.type)).toEqual(["run-started", "hypotheses"]);
+      await recorder.emit("hypotheses", { iteration: 1, assessment: HYPOTHESES });
+      expect(latestRunPartial("run-partials")).toBeNull();
+      // Two partials published, two events saved: the log holds the final answer only.
+      expect((await listRunEvents("run-partials")).map((e) => e.type)).toEqual(["run-started", "hypotheses"]);
 
-    recorder.partial!(DRAFT);
-    expect(latestRunPartial("run-partials")?.version).toBe(3);
-    await recorder.emit("run-finished", {
-      status: "cancelled",
-      message: "Run cancelled; everything found so far is kept.",
-      durationMs: 12,
-    });
-    expect(latestRunPartial("run-partials")).toBeNull();
-  });
+      recorder.partial!(DRAFT);
+      expect(latestRunPartial("run-partials")?.version).toBe(3);
+      await recorder.emit("run-finished", {
+        status: "cancelled",
+        message: "Run cancelled; everything found so far is kept.",
+        durationMs: 12,
+      });
+      expect(latestRunPartial("run-partials")).toBeNull();
+    },
+  );
 
   it("a partial is a transient data part, which the event reader ignores", () => {
     expect(partialToDataPart(DRAFT)).toEqual({ type: "data-partial", id: "partial", data: DRAFT, transient: true });

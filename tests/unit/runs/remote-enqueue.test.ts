@@ -89,7 +89,8 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
     await expect(
       enqueueOnServer(server.url, "/api/runs", { question: "Is lithium nephrotoxic?" }, { ownerId: null }),
     ).rejects.toThrow(
-      `the Critica server at ${server.url} has accounts on: create an API key at ${server.url}/settings/api-keys and set CRITICA_API_KEY`,
+      `the Critica server at ${server.url} has accounts on: create an API key at ` +
+        `${server.url}/settings/api-keys and set CRITICA_API_KEY`,
     );
     await expect(
       enqueueOnServer(
@@ -99,7 +100,8 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
         { apiKey: "crt_revoked", ownerId: null },
       ),
     ).rejects.toThrow(
-      `the Critica server at ${server.url} refused CRITICA_API_KEY (revoked or unknown): create a new key at ${server.url}/settings/api-keys`,
+      `the Critica server at ${server.url} refused CRITICA_API_KEY (revoked or unknown): create a new key at ` +
+        `${server.url}/settings/api-keys`,
     );
     expect(received.at(-2)?.authorization).toBeUndefined();
     expect(await getDb().run.count()).toBe(before);

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ClaimSearchEvent } from "@/components/claims/claim-events";
+import { ClaimSearchEvent } from "@/components/modes/claim-check/events";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import { claimCheck } from "@/lib/modes";
 import type { RunEventPayloads } from "@/lib/domain/events";

@@ -4,7 +4,8 @@ import { SourceError } from "@/lib/sources/http";
 import { EuropePmcFormatError } from "@/lib/sources/parse/europepmc";
 import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
 
-// Page 1 is europepmc/search_cancer_core_25.json; page 2 is the recorded immunotherapy lite page (see fixture-server.ts).
+// Page 1 is europepmc/search_cancer_core_25.json; page 2 is the recorded immunotherapy lite page (see
+// fixture-server.ts).
 
 let server: FixtureServer;
 const savedEnv = { ...process.env };

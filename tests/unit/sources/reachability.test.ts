@@ -28,7 +28,8 @@ describe("a source whose DNS lookup fails is marked unreachable for a few minute
     expect(second[0].durationMs).toBe(0);
     const hhmm = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
     expect(second[0].error).toBe(
-      `PubMed: unreachable (DNS lookup failed at ${hhmm(mark.since)}; not asked again until ${hhmm(mark.until)}), 0 records`,
+      `PubMed: unreachable (DNS lookup failed at ${hhmm(mark.since)}; not asked again until ` +
+        `${hhmm(mark.until)}), 0 records`,
     );
 
     expect(unreachableSources(mark.until + 1)).toEqual([]);

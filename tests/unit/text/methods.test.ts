@@ -8,7 +8,8 @@ import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
 describe("sentences", () => {
   it("splits with Intl.Segmenter and re-joins abbreviation splits", () => {
     const text =
-      "Median time was 5.1 vs. 5.5 months. Rats got DOX (25 mg/kg i.p.). Smith et al. agreed. RESULTS: Six percent developed CHF.";
+      "Median time was 5.1 vs. 5.5 months. Rats got DOX (25 mg/kg i.p.). Smith et al. agreed. RESULTS: Six " +
+      "percent developed CHF.";
     expect(splitSentences(text)).toEqual([
       "Median time was 5.1 vs. 5.5 months.",
       "Rats got DOX (25 mg/kg i.p.).",

@@ -106,7 +106,9 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
 
   it("finds a name and its abbreviation", () => {
     const s =
-      "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant decrease in aquaporin-2 (AQP2) protein expression in both the renal cortex and medulla of lithium-treated +/+ mice.";
+      "Immunoblotting, immunohistochemistry, and quantitative (q) RT-PCR consistently detected a significant " +
+      "decrease in aquaporin-2 (AQP2) protein expression in both the renal cortex and medulla of " +
+      "lithium-treated +/+ mice.";
     expect(pick(s)).toEqual([
       ["aquaporin-2", "AQP2", "359", 114, 125],
       ["AQP2", "AQP2", "359", 127, 131],
@@ -115,7 +117,8 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
 
   it("finds lower-case symbols and aliases", () => {
     const s =
-      "Expression of p300 increased the cardiac level of bcl-2 and mdm-2, but not that of p53 or other members of the bcl-2 family.";
+      "Expression of p300 increased the cardiac level of bcl-2 and mdm-2, but not that of p53 or other members " +
+      "of the bcl-2 family.";
     expect(pick(s)).toEqual([
       ["p300", "EP300", "2033", 14, 18],
       ["bcl-2", "BCL2", "596", 50, 55],
@@ -127,7 +130,9 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
 
   it("takes the longest match and skips family names", () => {
     const s =
-      "In the present study, the effect of chronic pre-treatment with metformin on cardiac dysfunction and toll-like receptor 4 (TLR4) activities following myocardial infarction and their relation with AMPK were assessed.";
+      "In the present study, the effect of chronic pre-treatment with metformin on cardiac dysfunction and " +
+      "toll-like receptor 4 (TLR4) activities following myocardial infarction and their relation with AMPK were " +
+      "assessed.";
     expect(pick(s)).toEqual([
       ["toll-like receptor 4", "TLR4", "7099", 100, 120],
       ["TLR4", "TLR4", "7099", 122, 126],
@@ -136,19 +141,22 @@ describe("findGeneMentions (BC5CDR sentences)", () => {
 
   it("finds IKr but no drug, disease or abbreviation", () => {
     const s =
-      "Finally, the IKr blockers, Terfenadine and Citalopram, which are reported to cause Torsade de Pointes (TdP) in clinical practice, produced early afterdepolarization (EAD).";
+      "Finally, the IKr blockers, Terfenadine and Citalopram, which are reported to cause Torsade de Pointes " +
+      "(TdP) in clinical practice, produced early afterdepolarization (EAD).";
     expect(pick(s)).toEqual([["IKr", "KCNH2", "3757", 13, 16]]);
   });
 
   it("finds 5-HT1A whole, never HT1A", () => {
     const s =
-      "In addition, carteolol did not evoke 5-HT1A receptor-stimulating behavioral signs such as flat body posture and forepaw treading and did not inhibit 5-hydroxytryptophan-induced head twitch in rats.";
+      "In addition, carteolol did not evoke 5-HT1A receptor-stimulating behavioral signs such as flat body " +
+      "posture and forepaw treading and did not inhibit 5-hydroxytryptophan-induced head twitch in rats.";
     expect(pick(s)).toEqual([["5-HT1A", "HTR1A", "3350", 37, 43]]);
   });
 
   it("finds curated pharmacology names", () => {
     const s =
-      "This prompted us to study the brain expression of P-glycoprotein (Pgp), a major drug efflux transporter in many tissues, including the BBB, in TR(-) rats compared with nonmutant (wild-type) Wistar rats.";
+      "This prompted us to study the brain expression of P-glycoprotein (Pgp), a major drug efflux transporter " +
+      "in many tissues, including the BBB, in TR(-) rats compared with nonmutant (wild-type) Wistar rats.";
     expect(pick(s)).toEqual([
       ["P-glycoprotein", "ABCB1", "5243", 50, 64],
       ["Pgp", "ABCB1", "5243", 66, 69],

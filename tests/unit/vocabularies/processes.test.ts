@@ -47,7 +47,8 @@ describe("recogniseProcess", () => {
 describe("findProcessMentions", () => {
   it("finds the process in a BC5CDR sentence with offsets", () => {
     const s =
-      "Doxorubicin is an anti-tumor agent that represses cardiac-specific gene expression and induces myocardial cell apoptosis.";
+      "Doxorubicin is an anti-tumor agent that represses cardiac-specific gene expression and induces " +
+      "myocardial cell apoptosis.";
     expect(findProcessMentions(s)).toEqual([
       { goId: "GO:0006915", term: "apoptotic process", start: 111, end: 120, text: "apoptosis" },
     ]);

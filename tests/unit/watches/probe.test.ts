@@ -26,37 +26,41 @@ const since = new Map([
 ] as const);
 
 describe("a check's searches", () => {
-  it("asks each restricted source the question and the cited records by identifier, and finds a retraction of a cited record", async () => {
-    server.change({ op: "add-pubmed", xml: retractedTrialArticle(), modified: "2026-11-30" });
-    const sources = restrictedSources(
-      [
-        createPubmedSource({ baseUrl: server.urls.pubmed, retries: 0 }),
-        createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 }),
-      ],
-      since,
-    );
-    const found = await searchForChanges({
-      queries: [WATCH_QUESTION],
-      sources,
-      evidence: [...recorded, trial],
-      cited: [recorded[0], trial],
-      limit: 40,
-      timeoutMs: 10_000,
-    });
-    expect(found.answers.map((a) => [a.source, a.query, a.records.map((e) => e.id)])).toEqual([
-      ["pubmed", WATCH_QUESTION, [`pmid:${NEW_TRIAL.pmid}`]],
-      ["pubmed", `${recorded[0].citation.pmid}[pmid] OR ${NEW_TRIAL.pmid}[pmid]`, [`pmid:${NEW_TRIAL.pmid}`]],
-      ["ctgov", WATCH_QUESTION, []],
-    ]);
-    expect(found.sources).toEqual([
-      { source: "pubmed", ok: true, error: null, hits: 2 },
-      { source: "ctgov", ok: true, error: null, hits: 0 },
-    ]);
-    expect(found.newRecords).toEqual([]);
-    expect(found.updated.map((u) => [u.before.provenance?.retracted ?? false, u.after.provenance?.retracted])).toEqual([
-      [false, true],
-    ]);
-  });
+  it(
+    "asks each restricted source the question and the cited records by identifier, and finds a retraction of a " +
+      "cited record",
+    async () => {
+      server.change({ op: "add-pubmed", xml: retractedTrialArticle(), modified: "2026-11-30" });
+      const sources = restrictedSources(
+        [
+          createPubmedSource({ baseUrl: server.urls.pubmed, retries: 0 }),
+          createCtgovSource({ baseUrl: server.urls.ctgov, retries: 0 }),
+        ],
+        since,
+      );
+      const found = await searchForChanges({
+        queries: [WATCH_QUESTION],
+        sources,
+        evidence: [...recorded, trial],
+        cited: [recorded[0], trial],
+        limit: 40,
+        timeoutMs: 10_000,
+      });
+      expect(found.answers.map((a) => [a.source, a.query, a.records.map((e) => e.id)])).toEqual([
+        ["pubmed", WATCH_QUESTION, [`pmid:${NEW_TRIAL.pmid}`]],
+        ["pubmed", `${recorded[0].citation.pmid}[pmid] OR ${NEW_TRIAL.pmid}[pmid]`, [`pmid:${NEW_TRIAL.pmid}`]],
+        ["ctgov", WATCH_QUESTION, []],
+      ]);
+      expect(found.sources).toEqual([
+        { source: "pubmed", ok: true, error: null, hits: 2 },
+        { source: "ctgov", ok: true, error: null, hits: 0 },
+      ]);
+      expect(found.newRecords).toEqual([]);
+      expect(
+        found.updated.map((u) => [u.before.provenance?.retracted ?? false, u.after.provenance?.retracted]),
+      ).toEqual([[false, true]]);
+    },
+  );
 
   it("marks a failing source failed and keeps no answer of it", async () => {
     server.inject("ctgov", { kind: "status", status: 503, times: 10 });

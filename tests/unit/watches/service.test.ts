@@ -203,7 +203,9 @@ describe("a watch's checks and notifications", () => {
     await saveNotification({ id: crypto.randomUUID(), ...note });
     expect([
       await countUnread(watchOwners(owner)),
-      await countUnread(watchOwners({ kind: "user", userId: "u", email: "e", name: "n", role: "user" })),
+      await countUnread(
+        watchOwners({ kind: "user", userId: "u", email: "e", name: "n", role: "user", credential: "session" }),
+      ),
     ]).toEqual([1, 0]);
     expect(await markNotificationsRead(watchOwners(owner), undefined)).toBe(1);
     expect(await countUnread(watchOwners(owner))).toBe(0);

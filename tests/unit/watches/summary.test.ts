@@ -80,7 +80,8 @@ describe("what changed in a watched run's evidence", () => {
       {
         evidenceId: "pmid:11027905",
         title:
-          "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, controlled, double-blind, crossover, double-dose study.",
+          "Analgesic effect of intravenous ketamine in cancer patients on morphine therapy: a randomized, " +
+          "controlled, double-blind, crossover, double-dose study.",
         pmid: "11027905",
         nctId: null,
         source: "pubmed",
@@ -118,7 +119,8 @@ describe("what changed in a watched run's evidence", () => {
     expect(summaryLines(summary)).toEqual([
       "Yes (moderate certainty) → Unclear (very low certainty): PMID 11027905 retracted",
       `PMID 11027905 “${trial.citation.title}”: retracted (retraction notice PMID 39990011); removed from the report.`,
-      "Bottom line: Yes: of 1 record that bears on the question, 1 point yes. → Unclear: no record bears on the question (26 records read). The records retrieved cannot answer this question.",
+      "Bottom line: Yes: of 1 record that bears on the question, 1 point yes. → Unclear: no record bears on the " +
+        "question (26 records read). The records retrieved cannot answer this question.",
       "References: 1 added, 1 removed (report v1 → v3).",
     ]);
   });
@@ -137,40 +139,44 @@ describe("what changed in a watched run's evidence", () => {
     expect(summary.headline).toBe("Unclear, unchanged: NCT03418623 status Active, not recruiting → Completed");
   });
 
-  it("a watched claim check's new version: each claim's verdict before → after, the new run's new records with their stance", () => {
-    const trial = article(newTrialArticle());
-    const claim = "Ketamine reduces pain in cancer patients on morphine.";
-    const before: Probe = {
-      ...probe(recorded, [trial], [recorded[0]]),
-      before: {
-        version: 1,
-        evidence: recorded.length,
-        bottomLine: null,
-        references: [{ evidenceId: recorded[0].id, title: recorded[0].citation.title }],
-        claims: [{ claim, verdict: "undecided" }],
-        runId: "run-1",
-      },
-    };
-    const summary = claimChangeSummary({
-      runId: "run-2",
-      toVersion: 2,
-      probe: before,
-      previousEvidence: recorded,
-      evidence: [trial, ...recorded],
-      claims: [{ claim, verdict: "supports" }],
-      cited: [{ evidenceId: trial.id, title: trial.citation.title }],
-    });
-    expect(summary.headline).toBe("Claim 1 undecided → supports: 1 new randomized trial");
-    expect(summary.claims).toEqual([{ claim, before: "undecided", after: "supports" }]);
-    expect(summary.newRecords.map((r) => [r.pmid, r.stance, r.cited])).toEqual([[NEW_TRIAL.pmid, "yes", true]]);
-    expect([summary.runId, summary.bottomLine, summary.references.removed.map((r) => r.evidenceId)]).toEqual([
-      "run-2",
-      { before: null, after: null, moved: true },
-      [recorded[0].id],
-    ]);
-    expect(summaryLines(summary).slice(2)).toEqual([
-      `Claim 1 “${claim}”: undecided → supports.`,
-      "References: 1 added, 1 removed (report v1 → v2).",
-    ]);
-  });
+  it(
+    "a watched claim check's new version: each claim's verdict before → after, the new run's new records with " +
+      "their stance",
+    () => {
+      const trial = article(newTrialArticle());
+      const claim = "Ketamine reduces pain in cancer patients on morphine.";
+      const before: Probe = {
+        ...probe(recorded, [trial], [recorded[0]]),
+        before: {
+          version: 1,
+          evidence: recorded.length,
+          bottomLine: null,
+          references: [{ evidenceId: recorded[0].id, title: recorded[0].citation.title }],
+          claims: [{ claim, verdict: "undecided" }],
+          runId: "run-1",
+        },
+      };
+      const summary = claimChangeSummary({
+        runId: "run-2",
+        toVersion: 2,
+        probe: before,
+        previousEvidence: recorded,
+        evidence: [trial, ...recorded],
+        claims: [{ claim, verdict: "supports" }],
+        cited: [{ evidenceId: trial.id, title: trial.citation.title }],
+      });
+      expect(summary.headline).toBe("Claim 1 undecided → supports: 1 new randomized trial");
+      expect(summary.claims).toEqual([{ claim, before: "undecided", after: "supports" }]);
+      expect(summary.newRecords.map((r) => [r.pmid, r.stance, r.cited])).toEqual([[NEW_TRIAL.pmid, "yes", true]]);
+      expect([summary.runId, summary.bottomLine, summary.references.removed.map((r) => r.evidenceId)]).toEqual([
+        "run-2",
+        { before: null, after: null, moved: true },
+        [recorded[0].id],
+      ]);
+      expect(summaryLines(summary).slice(2)).toEqual([
+        `Claim 1 “${claim}”: undecided → supports.`,
+        "References: 1 added, 1 removed (report v1 → v2).",
+      ]);
+    },
+  );
 });

@@ -64,12 +64,14 @@ describe("a watch as the page and the API show it", () => {
       check("c1", "failed", 0, null),
     ]);
     expect(view.backoff).toBe(
-      "Backing off: no watched source answered the last 2 checks (PubMed: HTTP 503 after 3 retries, 0 records; ClinicalTrials.gov: timed out after 15 s, 0 records). " +
+      "Backing off: no watched source answered the last 2 checks (PubMed: HTTP 503 after 3 retries, 0 records; " +
+        "ClinicalTrials.gov: timed out after 15 s, 0 records). " +
         "The next check waits 4× the usual interval (every day), on 2026-12-06.",
     );
     expect(view.sourceHealth.map((s) => s.source)).toEqual(["pubmed", "ctgov"]);
     expect(view.sourceHealth[0].warning).toBe(
-      "PubMed failed the last 2 checks (PubMed: HTTP 503 after 3 retries, 0 records); its records since 2026-11-25 are searched when it answers again.",
+      "PubMed failed the last 2 checks (PubMed: HTTP 503 after 3 retries, 0 records); its records since " +
+        "2026-11-25 are searched when it answers again.",
     );
     expect(view.checks.map((c) => c.headline)).toEqual([
       "Check failed: PubMed: HTTP 503 after 3 retries, 0 records; ClinicalTrials.gov: timed out after 15 s, 0 records",

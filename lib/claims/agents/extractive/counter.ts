@@ -67,7 +67,10 @@ function affirm(text: string): string | null {
   return null;
 }
 
-/** The copula for a new subject: "is"/"are" (or "was"/"were") by whether the subject reads as plural ("sulfonylureas", "X and Y"). */
+/**
+ * The copula for a new subject: "is"/"are" (or "was"/"were") by whether the subject reads as plural ("sulfonylureas",
+ * "X and Y").
+ */
 function copulaFor(subject: string, original: string): string {
   const last = subject.trim().split(/\s+/).at(-1)?.toLowerCase() ?? "";
   const plural = /\band\b/i.test(subject) || (/s$/.test(last) && !/(?:ss|us|is)$/.test(last));
@@ -79,30 +82,42 @@ function copulaFor(subject: string, original: string): string {
 function reverseComparison(text: string): string | null {
   const more = text.match(/^(.+?)\s+(is|are|was|were)\s+(?:significantly\s+)?more\s+(\w+)\s+than\s+(.+)$/i);
   if (more)
-    return `${capitalise(more[4])} ${copulaFor(more[4], more[2])} at least as ${more[3]} as ${more[1].replace(/^\w/, (c) => c.toLowerCase())}`;
+    return (
+      `${capitalise(more[4])} ${copulaFor(more[4], more[2])} at least as ${more[3]} as ` +
+      `${more[1].replace(/^\w/, (c) => c.toLowerCase())}`
+    );
   const less = text.match(/^(.+?)\s+(is|are|was|were)\s+(?:significantly\s+)?less\s+(\w+)\s+than\s+(.+)$/i);
   if (less) return `${less[1]} ${less[2]} at least as ${less[3]} as ${less[4]}`;
   const er = text.match(/^(.+?)\s+(is|are|was|were)\s+(?:significantly\s+)?(\w+er)\s+than\s+(.+)$/i);
   if (er && MORE_FAMILY[er[3].toLowerCase()])
-    return `${capitalise(er[4])} ${copulaFor(er[4], er[2])} at least as ${MORE_FAMILY[er[3].toLowerCase()]} as ${er[1].replace(/^\w/, (c) => c.toLowerCase())}`;
+    return (
+      `${capitalise(er[4])} ${copulaFor(er[4], er[2])} at least as ${MORE_FAMILY[er[3].toLowerCase()]} as ` +
+      `${er[1].replace(/^\w/, (c) => c.toLowerCase())}`
+    );
   if (er && LESS_FAMILY[er[3].toLowerCase()])
     return `${er[1]} ${er[2]} at least as ${LESS_FAMILY[er[3].toLowerCase()]} as ${er[4]}`;
   const superior = text.match(/^(.+?)\s+(is|are|was|were)\s+superior\s+to\s+(.+)$/i);
   if (superior)
-    return `${capitalise(superior[3])} ${copulaFor(superior[3], superior[2])} at least as good as ${superior[1].replace(/^\w/, (c) => c.toLowerCase())}`;
+    return (
+      `${capitalise(superior[3])} ${copulaFor(superior[3], superior[2])} at least as good as ` +
+      `${superior[1].replace(/^\w/, (c) => c.toLowerCase())}`
+    );
   const inferior = text.match(/^(.+?)\s+(is|are|was|were)\s+inferior\s+to\s+(.+)$/i);
   if (inferior) return `${inferior[1]} ${inferior[2]} at least as good as ${inferior[3]}`;
   return null;
 }
 
-/** An effect claim denied: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause Y". */
+/**
+ * An effect claim denied: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause Y".
+ */
 function denyEffect(text: string): string | null {
   const words = [...text.matchAll(/[\p{L}]+/gu)];
   for (const m of words) {
     const form = m[0].toLowerCase();
     const base = VERB_FORM_TO_BASE.get(form);
     const at = m.index ?? 0;
-    // Gerunds, sentence-initial participles ("Increased levels…") and compounds ("doxorubicin-induced") are not the verb.
+    // Gerunds, sentence-initial participles ("Increased levels…") and compounds ("doxorubicin-induced") are not the
+    // verb.
     if (!base || form.endsWith("ing") || at === 0 || text[at - 1] === "-") continue;
     const head = text
       .slice(0, at)
@@ -130,7 +145,8 @@ function denyEffect(text: string): string | null {
 /**
  * The counter-statement of a claim without a model, a precise negation by rule:
  * - a negated claim is affirmed ("X has no effect on Y" → "X has an effect on Y");
- * - a comparison is reversed, "X > Y" becomes "Y ≥ X" ("X is more effective than Y" → "Y is at least as effective as X");
+ * - a comparison is reversed, "X > Y" becomes "Y ≥ X" ("X is more effective than Y" → "Y is at least as effective as
+ * X");
  * - an effect claim is denied, with the opposite direction for directed verbs ("X reduces Y" → "X does not reduce Y,
  *   or increases it");
  * - otherwise "It is not the case that …".

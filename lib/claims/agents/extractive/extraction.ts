@@ -16,7 +16,10 @@ const CONCLUDING =
   /\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\b/i;
 const NUMBER = /\d/;
 
-/** A sentence of the text as a claim: without structured-abstract labels, without a final full stop, at most 400 characters. */
+/**
+ * A sentence of the text as a claim: without structured-abstract labels, without a final full stop, at most 400
+ * characters.
+ */
 export function cleanClaim(sentence: string): string {
   let text = sentence
     .replace(/\(ABSTRACT TRUNCATED[^)]*\)/gi, "")
@@ -50,7 +53,8 @@ export function findingScore(sentence: string): number {
 /**
  * The checkable claims of a pasted claim or abstract, without a model: a text of one sentence is its own claim;
  * otherwise the (at most {@link MAX_CLAIMS}) sentences with the highest {@link findingScore} of at least 2 (an
- * effect verb or a comparison; ties go to the later sentence, as conclusions come last), in text order; when none qualifies, the best-scoring sentence that is not an aim
+ * effect verb or a comparison; ties go to the later sentence, as conclusions come last), in text order; when none
+ * qualifies, the best-scoring sentence that is not an aim
  * or method. Claims are cleaned with {@link cleanClaim}.
  * @returns [] only for a text without sentences.
  */

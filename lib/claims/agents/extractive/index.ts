@@ -26,7 +26,8 @@ interface PolarState {
  * The claim-check backend without a model (kind "extractive"): finding sentences as claims, rule-based
  * counter-statements, then one of two scorers. A claim about a chemical and a disease or organ with a polarity
  * ("X causes Y", "X does not cause Y", "X is safe for the heart", "X protects against Y": lib/reading/claim.ts)
- * is read through lib/reading, as the research bottom line reads a question (./relation-scoring.ts); other claims by lexical
+ * is read through lib/reading, as the research bottom line reads a question (./relation-scoring.ts); other claims by
+ * lexical
  * scoring with negation and polarity cues (./scoring.ts). The best sentence per document on each side is its
  * passage; a template report and a counting verdict. Deterministic; no HyDE abstracts.
  */

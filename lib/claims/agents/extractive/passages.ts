@@ -5,7 +5,10 @@ import type { ClaimAnalysis } from "../../analysis";
 import { mayStateFinding } from "@/lib/text/findings";
 import { readSentence } from "../../stance";
 
-/** Longest passage, in characters; longer sentences are cut at a word boundary. Source: the report's quote limit (MAX_QUOTED_CHARS). */
+/**
+ * Longest passage, in characters; longer sentences are cut at a word boundary. Source: the report's quote limit
+ * (MAX_QUOTED_CHARS).
+ */
 export const MAX_PASSAGE_CHARS = 400;
 
 /** A sentence as a passage: its structured-abstract label removed ("RESULTS: …"), cut to {@link MAX_PASSAGE_CHARS}. */
@@ -17,7 +20,8 @@ export function asPassage(sentence: string): string {
 
 /**
  * The passage of each document that best supports the counter-statement, without a model: among the abstract's
- * sentences that may state a finding (not aims or methods) and whose stance is "counter" ({@link readSentence}), the one with a result cue first, then the one
+ * sentences that may state a finding (not aims or methods) and whose stance is "counter" ({@link readSentence}), the
+ * one with a result cue first, then the one
  * covering most of the claim's concepts, then the earliest. Documents without such a sentence (their support was
  * in the title only) get no passage. Passages are the abstract's own words, so they verify exactly. With `stance`
  * "claim", the same for the sentences in line with the claim (the documents on the claim's side).

@@ -65,7 +65,10 @@ export function scoreRecord(record: Evidence, claim: ClaimAnalysis): DocumentSco
   return {
     score,
     stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : support > counter.length ? "claim" : "neutral",
-    rationale: `Sentences for the counter-statement: ${counter.length}${counter.some((r) => r.result) ? " (with a result cue)" : ""}; for the claim: ${support}.`,
+    rationale:
+      `Sentences for the counter-statement: ` +
+      `${counter.length}${counter.some((r) => r.result) ? " (with a result cue)" : ""}; for the claim: ` +
+      `${support}.`,
   };
 }
 

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /**
  * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and
@@ -41,6 +42,15 @@ Rules:
 
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Writes a 200–300 word counter-evidence report from the verified passages, citing them [n]. */
+export const counterReportAgent: StructuredAgentSpec<z.infer<typeof counterReportSchema>> = {
+  name: "counter-report",
+  purpose: "Writes a 200–300 word counter-evidence report from the verified passages, citing them [n].",
+  instructions: COUNTER_REPORT_INSTRUCTIONS,
+  schema: counterReportSchema,
+  sampling: CLAIM_SAMPLING["counter-report"],
+};
+
 /**
  * The user prompt: claim, counter-statement, numbered passages with their year, journal and identifier (and, when the
  * record is given, its findings: an abstract excerpt that keeps RESULTS and CONCLUSIONS), statistics.
@@ -58,9 +68,13 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
         .join(", ");
       const abstract = records.get(c.evidenceId)?.citation.abstract.trim() ?? "";
       const findings = abstract
-        ? `\nFindings: <text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
+        ? `\nFindings: ` +
+          `<text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
         : "";
-      return `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: <text>${neutraliseUserText(c.passage)}</text>${findings}`;
+      return (
+        `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: ` +
+        `<text>${neutraliseUserText(c.passage)}</text>${findings}`
+      );
     })
     .join("\n\n");
   const s = input.stats;
@@ -68,7 +82,9 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
     `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
     `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
     `## Passages supporting the counter-statement\n${passages}`,
-    `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ` +
+      `${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ` +
+      `${s.documentsCited} cited.`,
     "## Task\nWrite the counter-report.",
   ].join("\n\n");
 }
@@ -84,7 +100,7 @@ export function cleanReport(text: string): string {
 
 /**
  * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
- * and scrubbed (lib/report/scrub: identifiers, citations and quotations that no cited record holds removed);
+ * and scrubbed (lib/grounding/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
  * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
  * @throws Error after two invalid answers; API and abort errors propagate.
@@ -92,20 +108,14 @@ export function cleanReport(text: string): string {
 export async function writeCounterReportLlm(
   model: LanguageModel,
   input: CounterReportInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<string> {
-  const output = await generateStructured({
-    ...claimCallSettings("counter-report", options, input.signal),
-    model,
-    schema: counterReportSchema,
-    instructions: COUNTER_REPORT_INSTRUCTIONS,
+  const output = await callAgent(counterReportAgent, model, options, {
+    signal: input.signal,
     prompt: formatCounterReportPrompt(input),
   });
   // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
-  const report = scrubText(
-    cleanReport(output.report),
-    scrubContext(input.records ?? [], { references: input.citations.length }),
-    emptyTally(),
-  );
+  const cited = scrubContext(input.records ?? [], { references: input.citations.length });
+  const report = scrubText(cleanReport(output.report), cited);
   return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
 }

@@ -1,11 +1,15 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { CounterStatement } from "@/lib/domain/claim-check";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
 
-/** Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of the counter-statement at a small cost. */
+/**
+ * Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of
+ * the counter-statement at a small cost.
+ */
 export const HYDE_ABSTRACTS = 2;
 
 /** Model-facing schema of the counter-statement agent. */
@@ -38,26 +42,36 @@ Hypothetical abstracts (HyDE): write ${HYDE_ABSTRACTS} short, plausible abstract
 
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Writes the claim's precise negation, search keywords, a boolean query and two hypothetical abstracts (HyDE). */
+export const counterStatementAgent: StructuredAgentSpec<z.infer<typeof counterStatementSchema>> = {
+  name: "counter-statement",
+  purpose:
+    "Writes the claim's precise negation, search keywords, a boolean query and two hypothetical abstracts (HyDE).",
+  instructions: COUNTER_STATEMENT_INSTRUCTIONS,
+  schema: counterStatementSchema,
+  sampling: CLAIM_SAMPLING["counter-statement"],
+};
+
 /**
  * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
- * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/report/scrub). Keywords are trimmed
- * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are kept.
+ * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/grounding/scrub). Keywords are trimmed
+ * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are
+ * kept.
  * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
  */
 export async function writeCounterStatement(
   model: LanguageModel,
   claim: string,
-  options: ClaimAgentOptions & { signal?: AbortSignal } = {},
+  options: AgentCallOptions & { signal?: AbortSignal } = {},
 ): Promise<CounterStatement> {
-  const output = await generateStructured({
-    ...claimCallSettings("counter-statement", options, options.signal),
-    model,
-    schema: counterStatementSchema,
-    instructions: COUNTER_STATEMENT_INSTRUCTIONS,
-    prompt: `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query and hypothetical abstracts.`,
+  const output = await callAgent(counterStatementAgent, model, options, {
+    signal: options.signal,
+    prompt:
+      `<claim>\n${neutraliseUserText(claim)}\n</claim>\n\nWrite its counter-statement, keywords, keyword query ` +
+      `and hypothetical abstracts.`,
   });
   // Written before any record is retrieved, so no identifier, citation or author–year reference in it can name a
-  // retrieved record: the scrub (lib/report/scrub) removes them all from what is shown and searched.
+  // retrieved record: the scrub (lib/grounding/scrub) removes them all from what is shown and searched.
   const ctx = scrubContext([], { quotable: [claim] });
   const tally = emptyTally();
   const counterStatement = scrubText(output.counterStatement, ctx, tally);

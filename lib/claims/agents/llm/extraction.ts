@@ -2,9 +2,10 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import { cleanClaim, extractClaimsExtractive, MAX_CLAIMS } from "@/lib/claims/agents/extractive/extraction";
 import { splitSentences } from "@/lib/text/sentences";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /** Model-facing schema of claim extraction. */
 export const claimExtractionSchema = z.object({
@@ -25,6 +26,15 @@ Rules:
 
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Picks up to 3 checkable claims from a pasted claim or abstract. */
+export const claimExtractionAgent: StructuredAgentSpec<z.infer<typeof claimExtractionSchema>> = {
+  name: "claim-extraction",
+  purpose: "Picks up to 3 checkable claims from a pasted claim or abstract.",
+  instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
+  schema: claimExtractionSchema,
+  sampling: CLAIM_SAMPLING["claim-extraction"],
+};
+
 /**
  * Extracts up to {@link MAX_CLAIMS} checkable claims with the model. A text of one sentence is its own claim (no
  * model call). Claims are trimmed, deduplicated and cut like extractive ones ({@link cleanClaim}); when the model
@@ -34,17 +44,14 @@ ${CLAIM_TEXT_NOTICE}`;
 export async function extractClaimsLlm(
   model: LanguageModel,
   text: string,
-  options: ClaimAgentOptions & { signal?: AbortSignal } = {},
+  options: AgentCallOptions & { signal?: AbortSignal } = {},
 ): Promise<string[]> {
   if (splitSentences(text).length <= 1) return extractClaimsExtractive(text);
-  const output = await generateStructured({
-    ...claimCallSettings("claim-extraction", options, options.signal),
-    model,
-    schema: claimExtractionSchema,
-    instructions: CLAIM_EXTRACTION_INSTRUCTIONS,
+  const output = await callAgent(claimExtractionAgent, model, options, {
+    signal: options.signal,
     prompt: `<text>\n${neutraliseUserText(text)}\n</text>\n\nList the checkable claims of this text.`,
   });
-  // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/report/scrub).
+  // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/grounding/scrub).
   const ctx = scrubContext([], { quotable: [text] });
   const tally = emptyTally();
   const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(

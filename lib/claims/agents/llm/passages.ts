@@ -2,9 +2,10 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
 import { mapBatches } from "@/lib/ai/batches";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
-import { generateStructured } from "../../../ai/structured";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { SCORING_CONCURRENCY } from "./scoring";
 
 /** Documents per passage-extraction call: 5 whole abstracts. Source: our budget (about 2–3k input tokens). */
@@ -39,6 +40,15 @@ Passages are checked against the abstracts; a passage that is not in its abstrac
 ${EVIDENCE_DATA_NOTICE}
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Copies from each record's abstract the passage that best supports the counter-statement. */
+export const claimPassagesAgent: StructuredAgentSpec<z.infer<typeof claimPassagesSchema>> = {
+  name: "claim-passages",
+  purpose: "Copies from each record's abstract the passage that best supports the counter-statement.",
+  instructions: CLAIM_PASSAGES_INSTRUCTIONS,
+  schema: claimPassagesSchema,
+  sampling: CLAIM_SAMPLING["claim-passages"],
+};
+
 /**
  * Asks the model for one supporting passage per document, {@link PASSAGE_BATCH_SIZE} documents per call, batches
  * in parallel. Proposals are returned unverified (the workflow verifies them against the abstracts); block
@@ -48,15 +58,12 @@ ${CLAIM_TEXT_NOTICE}`;
 export async function extractPassagesLlm(
   model: LanguageModel,
   input: PassageInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<PassageProposal[]> {
   const batches = await mapBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
-    const output = await generateStructured({
-      ...claimCallSettings("claim-passages", options, input.signal),
-      model,
-      schema: claimPassagesSchema,
-      instructions: CLAIM_PASSAGES_INSTRUCTIONS,
+    const output = await callAgent(claimPassagesAgent, model, options, {
+      signal: input.signal,
       prompt: [
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
         `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: PASSAGE_ABSTRACT_CHARS, focus: input.counter.counterStatement })}`,

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { mapBatches } from "@/lib/ai/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
@@ -31,12 +32,14 @@ export const claimScoringSchema = z.object({
         rationale: z
           .string()
           .describe(
-            "First, one sentence: what this record reports that bears on the counter-statement, or that it reports nothing.",
+            "First, one sentence: what this record reports that bears on the counter-statement, or that it " +
+              "reports nothing.",
           ),
         score: z
           .number()
           .describe(
-            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement (see rubric).`,
+            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement ` +
+              `(see rubric).`,
           ),
       }),
     )
@@ -61,6 +64,15 @@ Rules:
 ${EVIDENCE_DATA_NOTICE}
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Scores each found record 0–5 for how strongly it supports the counter-statement, in batches of 10. */
+export const claimScoringAgent: StructuredAgentSpec<z.infer<typeof claimScoringSchema>> = {
+  name: "claim-scoring",
+  purpose: "Scores each found record 0–5 for how strongly it supports the counter-statement, in batches of 10.",
+  instructions: CLAIM_SCORING_INSTRUCTIONS,
+  schema: claimScoringSchema,
+  sampling: CLAIM_SAMPLING["claim-scoring"],
+};
+
 /** A score as an integer 0–5: rounded, clamped; non-finite values give 0. */
 export function clampCounterScore(x: number): number {
   return Number.isFinite(x) ? Math.min(MAX_COUNTER_SCORE, Math.max(0, Math.round(x))) : 0;
@@ -70,7 +82,8 @@ export function clampCounterScore(x: number): number {
  * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
  * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
  * batch shows its records as numbered evidence blocks with abstract excerpts of about {@link SCORING_ABSTRACT_CHARS}
- * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model did not score gets 0 ("not scored by the
+ * characters that keep the findings (RESULTS and CONCLUSIONS). Scores are clamped to integers 0–5; a block the model
+ * did not score gets 0 ("not scored by the
  * model"). `stance` is "counter" at or above the threshold, else "neutral" (the model does not say whether a
  * record supports the claim).
  * @throws Error after two invalid answers in a batch; API and abort errors propagate.
@@ -78,23 +91,21 @@ export function clampCounterScore(x: number): number {
 export async function scoreDocumentsLlm(
   model: LanguageModel,
   input: ScoringInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<ScoringOutput> {
   let modelCalls = 0;
   const batches = await mapBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
     modelCalls++;
     const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
-    const output = await generateStructured({
-      ...claimCallSettings("claim-scoring", options, input.signal),
-      model,
-      schema: claimScoringSchema,
-      instructions: CLAIM_SCORING_INSTRUCTIONS,
+    const output = await callAgent(claimScoringAgent, model, options, {
+      signal: input.signal,
       prompt: [
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         promptConcepts(input.claim),
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
         `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
-        `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the counter-statement.`,
+        `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the ` +
+          `counter-statement.`,
       ]
         .filter(Boolean)
         .join("\n\n"),

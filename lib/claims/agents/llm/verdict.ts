@@ -2,9 +2,10 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
-import { claimCallSettings, CLAIM_TEXT_NOTICE, neutraliseUserText, type ClaimAgentOptions } from "./settings";
-import { generateStructured } from "../../../ai/structured";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { CLAIM_SAMPLING } from "./sampling";
+import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
+import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 
 /** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({
@@ -30,6 +31,15 @@ First write a rationale of 2–3 sentences, citing passages by number like [1]; 
 
 ${CLAIM_TEXT_NOTICE}`;
 
+/** Decides what the cited counter-evidence means for the original claim, with a confidence and a rationale. */
+export const claimVerdictAgent: StructuredAgentSpec<z.infer<typeof claimVerdictOutputSchema>> = {
+  name: "claim-verdict",
+  purpose: "Decides what the cited counter-evidence means for the original claim, with a confidence and a rationale.",
+  instructions: CLAIM_VERDICT_INSTRUCTIONS,
+  schema: claimVerdictOutputSchema,
+  sampling: CLAIM_SAMPLING["claim-verdict"],
+};
+
 /** The user prompt: the claim, the counter-statement, the report, the cited passages with scores, the statistics. */
 export function formatVerdictPrompt(input: VerdictInput): string {
   const s = input.stats;
@@ -41,7 +51,8 @@ export function formatVerdictPrompt(input: VerdictInput): string {
     `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
     `## Counter-report\n<text>\n${neutraliseUserText(input.report)}\n</text>`,
     `## Cited passages\n${passages}`,
-    `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
+    `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ` +
+      `${s.documentsAboveThreshold} at or above ${s.threshold}/5, ${s.documentsCited} cited.`,
     "## Task\nGive the verdict on the original claim.",
   ].join("\n\n");
 }
@@ -54,13 +65,10 @@ export function formatVerdictPrompt(input: VerdictInput): string {
 export async function judgeClaimLlm(
   model: LanguageModel,
   input: VerdictInput,
-  options: ClaimAgentOptions = {},
+  options: AgentCallOptions = {},
 ): Promise<VerdictDraft> {
-  const output = await generateStructured({
-    ...claimCallSettings("claim-verdict", options, input.signal),
-    model,
-    schema: claimVerdictOutputSchema,
-    instructions: CLAIM_VERDICT_INSTRUCTIONS,
+  const output = await callAgent(claimVerdictAgent, model, options, {
+    signal: input.signal,
     prompt: formatVerdictPrompt(input),
   });
   // Shown as the verdict's explanation: scrubbed as all model text ([n] up to the citations, quotations checked
@@ -68,7 +76,6 @@ export async function judgeClaimLlm(
   const rationale = scrubText(
     output.rationale,
     scrubContext(input.records ?? [], { references: input.citations.length }),
-    emptyTally(),
   );
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
   return { verdict: output.verdict, confidence: output.confidence, rationale };

@@ -7,7 +7,10 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The character ranges of a sentence's negation scopes (lib/text/negation.ts, "without" left out as in findings), with the trigger's start. */
+/**
+ * The character ranges of a sentence's negation scopes (lib/text/negation.ts, "without" left out as in findings), with
+ * the trigger's start.
+ */
 export function scopeRanges(sentence: string): Array<{ trigger: number; start: number; end: number }> {
   const tokens = negationTokens(sentence);
   return negationScopes(
@@ -68,7 +71,8 @@ export interface ProtectiveAgent {
  * mentions the drug or the effect
  * and a protection cue ({@link PROTECTION_CUE}), the chemicals introduced by "by/of/with" after the cue
  * ("attenuation … by amiloride", "protection of ICRF-187"), or else the first chemical written before the cue
- * (the subject: "Carvedilol protects against …"). The drug itself, ubiquitous chemicals and drug classes are skipped. The
+ * (the subject: "Carvedilol protects against …"). The drug itself, ubiquitous chemicals and drug classes are skipped.
+ * The
  * first-chemical condition keeps co-listed drugs out ("… protects against … etoposide and daunorubicin").
  * @returns agents sorted by number of records (desc), then key.
  */

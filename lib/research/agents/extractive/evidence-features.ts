@@ -34,7 +34,9 @@ export interface EvidenceFeatures {
   mechanistic: number[];
   protective: ProtectiveAgent[];
   candidates: DrugCandidate[];
-  /** For an open harm question, chemicals the records use only to induce the effect in animal models (rankCandidates). */
+  /**
+   * For an open harm question, chemicals the records use only to induce the effect in animal models (rankCandidates).
+   */
   inducers: DrugCandidate[];
 }
 

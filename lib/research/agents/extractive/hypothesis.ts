@@ -192,7 +192,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   const gaps: string[] = [...terms.notes];
   if (!vocabulariesAvailable()) {
     gaps.push(
-      "The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or pathway could be typed.",
+      "The NCBI Gene and Gene Ontology vocabularies are not built (npm run vocab:build), so no target or " +
+        "pathway could be typed.",
     );
   }
   const { classification, effect } = terms;
@@ -203,7 +204,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
   if (terms.drug) drugs.push(terms.drug);
   else if (classification.kind === "other") {
     gaps.push(
-      "The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records are read for their findings.",
+      "The question names no drug and asks for none, so no drug–target–pathway chain was sought; its records " +
+        "are read for their findings.",
     );
     return empty(gaps, [question]);
   } else {
@@ -212,7 +214,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
     const candidates = [...ranked.drugs, ...ranked.inducers];
     if (candidates.length === 0) {
       gaps.push(
-        `The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
+        `The relation model finds no drug that ${relation === "treats" ? "treats or prevents" : "causes"} ` +
+          `${effect.name} in the ${plural(evidence.length, "record")} reviewed.`,
       );
       return empty(gaps, [`${effect.name} drug-induced`]);
     }
@@ -258,14 +261,17 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
     if (processChains.length === 0) {
       if (targets.length > 0) continue;
       gaps.push(
-        `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ${plural(evidence.length, "record")} reviewed.`,
+        `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ` +
+          `${plural(evidence.length, "record")} reviewed.`,
       );
       continue;
     }
     gaps.push(
       targets.length > 0
-        ? `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains start at ${targets[0].gene.symbol}, the target of ${targets[0].action.name} (MeSH pharmacological action).`
-        : `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a biological process leave the target unknown.`,
+        ? `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains start at ` +
+            `${targets[0].gene.symbol}, the target of ${targets[0].action.name} (MeSH pharmacological action).`
+        : `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a ` +
+            `biological process leave the target unknown.`,
     );
     for (const chain of processChains) {
       const h = processToHypothesis(index, drug, effect.keys, chain);

@@ -13,13 +13,19 @@ import { designSummary } from "../../../domain/study-design";
  */
 export const CLINICAL_LEVEL_WEIGHTS: Readonly<Record<number, number>> = { 1: 6, 2: 4, 3: 2, 4: 1, 5: 0 };
 
-/** Saturation of clinicalScore = 10 × (1 − exp(−W / k)): k = 8, so one RCT (W 4) gives 4 and RCT + 2 cohorts (W 8) gives 6. */
+/**
+ * Saturation of clinicalScore = 10 × (1 − exp(−W / k)): k = 8, so one RCT (W 4) gives 4 and RCT + 2 cohorts (W 8) gives
+ * 6.
+ */
 export const CLINICAL_K = 8;
 
 /** Saturation of the mechanistic-record term 1 − exp(−m / k): k = 4 mechanistic records give 0.63. */
 export const MECHANISTIC_K = 4;
 
-/** Weights of the mechanism score: the primary chain's weakest-link support 0.6, mechanistic record count 0.4 (our choice). */
+/**
+ * Weights of the mechanism score: the primary chain's weakest-link support 0.6, mechanistic record count 0.4 (our
+ * choice).
+ */
 export const MECHANISM_WEIGHTS = { link: 0.6, records: 0.4 } as const;
 
 function score(x: number): number {
@@ -67,17 +73,22 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   const mechDesigns = designSummary(f.mechanistic.map((r) => f.designs[r]));
   const mechanismReasoning = primary
     ? `Primary chain ${chainLabel(primary)}: weakest link supported by ${plural(weakest, "record")} ` +
-      `(links ${primary.links.map((l) => (l.curated ? "curated" : l.evidenceIds.length)).join("/")}). ${plural(mechRecords, "mechanistic record")} ` +
-      `bear on the question (${mechDesigns}). Score = round(10 × (0.6 × ${linkPart.toFixed(2)} + 0.4 × ${mechPart.toFixed(2)})) = ${mechanismScore}.`
-    : `No mechanistic hypothesis could be formed from the evidence, so the mechanism score is 0 (${plural(mechRecords, "mechanistic record")} reviewed).`;
+      `(links ${primary.links.map((l) => (l.curated ? "curated" : l.evidenceIds.length)).join("/")}). ` +
+      `${plural(mechRecords, "mechanistic record")} ` +
+      `bear on the question (${mechDesigns}). Score = round(10 × (0.6 × ${linkPart.toFixed(2)} + 0.4 × ` +
+      `${mechPart.toFixed(2)})) = ${mechanismScore}.`
+    : `No mechanistic hypothesis could be formed from the evidence, so the mechanism score is 0 ` +
+      `(${plural(mechRecords, "mechanistic record")} reviewed).`;
 
   const weight = f.human.reduce((sum, r) => sum + (CLINICAL_LEVEL_WEIGHTS[f.designs[r].level ?? 5] ?? 0), 0);
   const clinicalScore = score(1 - Math.exp(-weight / CLINICAL_K));
   const clinicalReasoning =
     f.human.length > 0
       ? `Human evidence on ${drugLabel} and ${effectName}: ${designSummary(f.human.map((r) => f.designs[r]))} ` +
-        `(${idsLabel(f, f.human)}); CEBM-weighted total ${weight}. Score = round(10 × (1 − exp(−${weight} / ${CLINICAL_K}))) = ${clinicalScore}.`
-      : `No human study among the ${plural(evidence.length, "record")} bears on ${drugLabel} and ${effectName}, so the clinical score is 0.`;
+        `(${idsLabel(f, f.human)}); CEBM-weighted total ${weight}. Score = round(10 × (1 − exp(−${weight} / ` +
+        `${CLINICAL_K}))) = ${clinicalScore}.`
+      : `No human study among the ${plural(evidence.length, "record")} bears on ${drugLabel} and ${effectName}, ` +
+        `so the clinical score is 0.`;
 
   // Candidates are chemicals only; "(protective)" only where the relation model reads "treats" (a
   // protection cue alone names too many co-mentioned chemicals).
@@ -113,11 +124,13 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
     .slice(0, 4)
     .map(
       (h) =>
-        `${chainLabel(h)}: ${plural(h.supportingEvidence.length, "supporting record")}, ${h.contradictingEvidence.length} contradicting (confidence ${h.confidence.toFixed(2)}).`,
+        `${chainLabel(h)}: ${plural(h.supportingEvidence.length, "supporting record")}, ` +
+        `${h.contradictingEvidence.length} contradicting (confidence ${h.confidence.toFixed(2)}).`,
     );
   for (const c of f.candidates.slice(0, 5)) {
     keyFindings.push(
-      `${c.name} ${treats ? "treats or prevents" : "causes"} ${effectName} by the relation model in ${plural(c.records.length, "record")} (${idsLabel(f, c.records)}).`,
+      `${c.name} ${treats ? "treats or prevents" : "causes"} ${effectName} by the relation model in ` +
+        `${plural(c.records.length, "record")} (${idsLabel(f, c.records)}).`,
     );
   }
   for (const p of f.protective.slice(0, 3)) {
@@ -127,10 +140,13 @@ export function extractiveJudge(input: JudgeInput): JudgeAssessment {
   }
   const rule = sufficient
     ? "sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)"
-    : "not yet sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)";
+    : "not yet sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism " +
+      "score ≥ 6)";
   const reasoning =
-    `Reviewed ${plural(evidence.length, "record")}: ${designSummary(f.designs)}; ${f.relevant.length} mention ${drugLabel} ` +
-    `together with ${effectName} or a hypothesis term. Primary hypothesis: ${primary ? `${plural(s, "supporting record")}, ${c} contradicting` : "none"}. ` +
+    `Reviewed ${plural(evidence.length, "record")}: ${designSummary(f.designs)}; ${f.relevant.length} mention ` +
+    `${drugLabel} ` +
+    `together with ${effectName} or a hypothesis term. Primary hypothesis: ` +
+    `${primary ? `${plural(s, "supporting record")}, ${c} contradicting` : "none"}. ` +
     `Mechanism ${mechanismScore}/10 + clinical ${clinicalScore}/10 = ${mechanismScore + clinicalScore}: ${rule}. ` +
     // A research follow-up's iteration comes after the run's own ones: "iteration 4 of 3" would read as a fault.
     (iteration <= maxIterations

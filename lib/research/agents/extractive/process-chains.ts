@@ -12,7 +12,10 @@ export interface ProcessChain {
   processEffect: number[];
 }
 
-/** True when a form of `a` equals or sits inside a form of `b` (as words), or the reverse: the process restates the effect. */
+/**
+ * True when a form of `a` equals or sits inside a form of `b` (as words), or the reverse: the process restates the
+ * effect.
+ */
 function restates(a: ConceptInfo, b: ConceptInfo): boolean {
   const words = (c: ConceptInfo) => [...c.forms.keys()].map((f) => ` ${f.toLowerCase()} `);
   return words(a).some((x) => words(b).some((y) => x.length > 3 && y.length > 3 && (x.includes(y) || y.includes(x))));

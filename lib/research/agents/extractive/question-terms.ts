@@ -161,7 +161,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   } else if (named) {
     missingDrug = classification.drugs[0] ?? "the drug named in the question";
     notes.push(
-      `The question names ${missingDrug}, but none of the ${index.records.length} records reviewed mentions it; no other drug was substituted.`,
+      `The question names ${missingDrug}, but none of the ${index.records.length} records reviewed mentions ` +
+        `it; no other drug was substituted.`,
     );
   }
   if (drug) {
@@ -233,13 +234,15 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
     if (top) {
       effect = { keys: [top.d.key], name: nameOf(top.d), rule: "fallback" };
       notes.push(
-        `No disease or effect of the question was found among the annotated diseases; used the most frequent one, ${effect.name}.`,
+        `No disease or effect of the question was found among the annotated diseases; used the most frequent ` +
+          `one, ${effect.name}.`,
       );
     }
   }
   if (!effect)
     notes.push(
-      `No disease or effect of the question was found among the conditions annotated in the ${index.records.length} records reviewed.`,
+      `No disease or effect of the question was found among the conditions annotated in the ` +
+        `${index.records.length} records reviewed.`,
     );
   return { drug, effect, notes, classification, missingDrug };
 }

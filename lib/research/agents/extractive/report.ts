@@ -2,8 +2,8 @@ import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS, type Evidence } from "@/lib/domain/evidence";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
-import { createReferenceList } from "@/lib/report/render/references";
-import { formatMarker } from "@/lib/report/render/markers";
+import { createReferenceList } from "@/lib/grounding/references";
+import { formatMarker } from "@/lib/grounding/markers";
 import { joinSentences, sourceMessage } from "@/lib/report/render/sentence-list";
 import { closestRecords } from "@/lib/reading/read";
 import { mayStateFinding } from "@/lib/text/findings";
@@ -46,18 +46,24 @@ function candidateLine(f: EvidenceFeatures, effectName: string, cite: (record: n
   if (f.candidates.length === 0 && f.inducers.length === 0) {
     return f.terms.classification.kind === "named-drug" || f.terms.classification.kind === "other"
       ? ""
-      : `The relation model reads no drug as ${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ${effectName || "the condition"} in these records.`;
+      : `The relation model reads no drug as ` +
+          `${f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing"} ` +
+          `${effectName || "the condition"} in these records.`;
   }
   const verb = f.terms.classification.kind === "repurposing" ? "treating or preventing" : "causing";
   const item = (c: DrugCandidate) =>
-    `${c.name} (${plural(c.records.length, "record")}${c.humanRecords > 0 ? `, ${c.humanRecords} in people` : ""} ${formatMarker(c.records.map(cite))})`;
+    `${c.name} ` +
+    `(${plural(c.records.length, "record")}${c.humanRecords > 0 ? `, ${c.humanRecords} in people` : ""} ` +
+    `${formatMarker(c.records.map(cite))})`;
   const inducers =
     f.inducers.length > 0
-      ? ` Used in these records to induce ${effectName} in animal models or cells, not reported in people: ${f.inducers.map(item).join(", ")}.`
+      ? ` Used in these records to induce ${effectName} in animal models or cells, not reported in people: ` +
+        `${f.inducers.map(item).join(", ")}.`
       : "";
   const drugs =
     f.candidates.length > 0
-      ? `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these records, those with evidence in people first: ${f.candidates.map(item).join(", ")}.`
+      ? `The relation model reads ${plural(f.candidates.length, "drug")} as ${verb} ${effectName} in these ` +
+        `records, those with evidence in people first: ${f.candidates.map(item).join(", ")}.`
       : `The relation model reads no drug as ${verb} ${effectName} in people in these records.`;
   return `${drugs}${inducers}`;
 }
@@ -146,10 +152,14 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const summaryLead = [
     primary
       ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
-        `(${plural(primary.supportingEvidence.length, "supporting record")}, ${primary.contradictingEvidence.length} contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
+        `(${plural(primary.supportingEvidence.length, "supporting record")}, ` +
+        `${primary.contradictingEvidence.length} ` +
+        `contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
       : noDrug
-        ? `${plural(evidence.length, "record")} were reviewed; the question names no drug or exposure, so no mechanism chain was traced, and the records closest to it are quoted.`
-        : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ${f.terms.missingDrug ?? "the drug"} to the effect.`,
+        ? `${plural(evidence.length, "record")} were reviewed; the question names no drug or exposure, so no ` +
+          `mechanism chain was traced, and the records closest to it are quoted.`
+        : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ` +
+          `${f.terms.missingDrug ?? "the drug"} to the effect.`,
     ...f.terms.notes.filter((n) => n.startsWith("The question names") || n.startsWith("No record of the")),
     candidateLine(f, effectName, cite),
   ]
@@ -211,7 +221,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const mechanisticContent =
     mechSentences.length > 0
       ? mechSentences.map((s) => `- ${quote(s)}`).join("\n")
-      : `No mechanistic study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ${effectName || "the effect"}.`;
+      : `No mechanistic study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} ` +
+        `and ${effectName || "the effect"}.`;
 
   const humanDesigns = designSummary(f.human.map((r) => f.designs[r]));
   // Every retrieved trial is named with its phase and status (terminated and withdrawn ones included): a registry
@@ -226,7 +237,9 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     (s) => human.has(s.record) && f.index.records[s.record].evidence.citation.source !== "ctgov" && onTopic(s),
     SECTION_SENTENCES.clinical,
   );
-  const noHumanStudy = `No human study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ${effectName || "the effect"}.`;
+  const noHumanStudy =
+    `No human study among the ${plural(evidence.length, "record")} addressed ${drugName || "the drug"} and ` +
+    `${effectName || "the effect"}.`;
   const clinicalContent =
     f.human.length > 0
       ? [`Human evidence: ${humanDesigns}.`, ...trialLines, ...clinSentences.map((s) => `- ${quote(s)}`)].join("\n")
@@ -244,7 +257,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       .filter((e): e is Evidence => e !== undefined);
     const markers = linkRecords.length > 0 ? ` ${formatMarker(linkRecords.map((e) => refs.cite(e)))}` : "";
     const chain = primary
-      ? ` The best-supported mechanism is ${chainLabel(primary)}, supported by ${plural(primary.supportingEvidence.length, "record")}` +
+      ? ` The best-supported mechanism is ${chainLabel(primary)}, supported by ` +
+        `${plural(primary.supportingEvidence.length, "record")}` +
         `${markers} and contradicted by ${primary.contradictingEvidence.length}.`
       : " No mechanism could be traced from the drug to the effect.";
     const drugs =
@@ -252,7 +266,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
         ? ` Drug candidates: ${last.drugCandidates.map((c) => citedCandidate(f, c, cite)).join(", ")}.`
         : "";
     conclusion =
-      `By the judge's last assessment the evidence is ${verdict} to answer the question (mechanism score ${last.mechanismScore}/10, ` +
+      `By the judge's last assessment the evidence is ${verdict} to answer the question (mechanism score ` +
+      `${last.mechanismScore}/10, ` +
       `clinical score ${last.clinicalScore}/10, confidence ${pct}%).${chain}${drugs}` +
       (last.sufficient
         ? ""
@@ -264,11 +279,18 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const suggested = assessments.reduce((sum, a) => sum + a.nextSearchQueries.length, 0);
   const methodology = [
     `Sources searched: ${sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}.`,
-    `Search iterations: ${iterations}; judge assessments: ${assessments.length}; follow-up queries proposed by the judge: ${suggested}.`,
-    `Records reviewed: ${evidence.length} (${designSummary(f.designs)}); ${f.relevant.length} mention ${drugName || "the drug"} with ${effectName || "the effect"} or a hypothesis term.`,
-    "Backend: extractive (no language model). Drug–condition relations (causes, treats) read by a relation model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels." +
+    `Search iterations: ${iterations}; judge assessments: ${assessments.length}; follow-up queries proposed by ` +
+      `the judge: ${suggested}.`,
+    `Records reviewed: ${evidence.length} (${designSummary(f.designs)}); ${f.relevant.length} mention ` +
+      `${drugName || "the drug"} with ${effectName || "the effect"} or a hypothesis term.`,
+    "Backend: extractive (no language model). Drug–condition relations (causes, treats) read by a relation " +
+      "model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) " +
+      "over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and " +
+      "pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by " +
+      "MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels." +
       (conceptsRead
-        ? ` The question's concepts were read with ${conceptsRead} (a class by its members, a disease by its narrower concepts).`
+        ? ` The question's concepts were read with ${conceptsRead} (a class by its members, a disease by its ` +
+          `narrower concepts).`
         : ""),
     shortfalls.length > 0
       ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}`
@@ -277,7 +299,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
 
   // Every question is answered from the records closest to it, drug or not: each of the top records by bearing
   // (the share of the question's terms it holds) that no section cites yet gives its best-matching
-  // abstract sentence to the summary. Picked and cited last, so the other sections and reference numbers stay as they were.
+  // abstract sentence to the summary. Picked and cited last, so the other sections and reference numbers stay as they
+  // were.
   // When the question names a drug, that sentence must name the drug (and the effect, if the question names one) in
   // a relevant record, as the summary's own sentences do: a closest record's generic line ("The possible mechanisms
   // are discussed") or another drug's finding answers nothing.

@@ -3,16 +3,15 @@ import { z } from "zod";
 import type { HypothesisInput } from "@/lib/research/backend";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
-import { DEFAULT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { agentEvidence, evidenceHeading, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
+import type { StructuredAgentSpec } from "@/lib/ai/agent";
+import { askReadingAgent, evidenceSection, type AgentEvidence, type ResearchLlmOptions } from "./agent-evidence";
 import { indexEvidence, resolveEvidenceRef, type EvidenceRefIndex } from "./evidence-refs";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { DeepPartial } from "ai";
 import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./stream-previews";
-import { generateStructured } from "../../../ai/structured";
 import { canonicalCitationKey } from "@/lib/evidence/identity";
-import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/report/appraise/scrub";
-import { researchAgentCall } from "./agent-call";
+import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
+import { RESEARCH_SAMPLING } from "./sampling";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
@@ -23,7 +22,9 @@ const evidenceRefs = (what: string) =>
     .array(z.string().describe('The key of an evidence block, such as "E3".'))
     .describe(`Evidence blocks that ${what}. Cite only blocks shown in the prompt; [] when none.`);
 
-/** One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives. */
+/**
+ * One hypothesis of the answer: the chain, the evidence for and against it, then the confidence that evidence gives.
+ */
 const modelHypothesisSchema = z.object({
   drug: z.string().describe("The drug or exposure, e.g. lithium."),
   target: z
@@ -60,7 +61,8 @@ export const hypothesisOutputSchema = z.object({
   evidenceReading: z
     .string()
     .describe(
-      "First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it supports none, say why (this is the reason for giving no hypothesis).",
+      "First, 1–2 sentences: what the evidence shown establishes about a mechanism for the question; when it " +
+        "supports none, say why (this is the reason for giving no hypothesis).",
     ),
   hypotheses: z
     .array(modelHypothesisSchema)
@@ -100,6 +102,15 @@ When the evidence shown supports no mechanism for the question, give no hypothes
 
 ${EVIDENCE_DATA_NOTICE}`;
 
+/** The hypothesis agent: mechanistic hypotheses (drug → target → pathway → effect) from the evidence shown. */
+export const hypothesisAgent: StructuredAgentSpec<HypothesisOutput> = {
+  name: "hypothesis",
+  purpose: "Reads the evidence, then proposes up to 4 mechanistic hypotheses (drug → target → pathway → effect).",
+  instructions: HYPOTHESIS_INSTRUCTIONS,
+  schema: hypothesisOutputSchema,
+  sampling: RESEARCH_SAMPLING.hypothesis,
+};
+
 function previousSection(previous: HypothesisSet | null): string {
   if (!previous || previous.hypotheses.length === 0) return "(none — this is the first iteration)";
   return previous.hypotheses
@@ -116,8 +127,10 @@ export function formatHypothesisPrompt(
     `## Research question\n${input.question}`,
     promptConcepts(input.question),
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
-    `${evidenceHeading(evidence)}\n${evidence.text}`,
-    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, when the evidence supports none.",
+    evidenceSection(evidence),
+    "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → " +
+      "pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, " +
+      "when the evidence supports none.",
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -155,7 +168,7 @@ function mapRefs(index: EvidenceRefIndex, refs: string[], unknown: string[]): st
 }
 
 /**
- * The model's answer with every text a reader sees scrubbed (lib/report/scrub: identifiers naming no retrieved
+ * The model's answer with every text a reader sees scrubbed (lib/grounding/scrub: identifiers naming no retrieved
  * record, citation markers, author–year citations and quotations no record holds removed): the reading of the
  * evidence, chain nodes, search suggestions, links, knowledge gaps and searches. Evidence references are left to
  * {@link toHypothesisSet}, which keeps only those naming a block shown.
@@ -187,7 +200,7 @@ export function scrubHypothesisOutput(output: HypothesisOutput, ctx: ScrubContex
 function recordableRef(ref: string, ctx: ScrubContext): string {
   const key = canonicalCitationKey(ref);
   if (key) return key;
-  const cleaned = scrubText(ref, ctx, emptyTally());
+  const cleaned = scrubText(ref, ctx);
   return cleaned === ref.trim() && cleaned ? cleaned : "(an identifier that names no retrieved record)";
 }
 
@@ -210,7 +223,8 @@ export function isSpecificHypothesis(h: Pick<MechanismHypothesis, "drug" | "targ
  * pathway and effect ({@link isSpecificHypothesis}), keeps at most {@link MAX_HYPOTHESES}, maps evidence
  * references (numbers or ids) to evidence ids of the offered blocks and drops unknown ones (returned in
  * `unknownRefs`), takes the knowledge gaps' texts as `knowledgeGaps` and puts their searches first in
- * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []` when the model gave none, and picks the primary
+ * `recommendedSearches` (so the gaps feed the next iteration's queries), clamps confidence to 0–1, sets `links: []`
+ * when the model gave none, and picks the primary
  * hypothesis by its 1-based position (the first hypothesis when the position is null or out of range). When no
  * hypothesis is left, the model's reading of the evidence is kept as `noHypothesisReason`.
  */
@@ -262,9 +276,9 @@ export function toHypothesisSet(
 }
 
 /**
- * The LLM hypothesis agent: shows at most {@link DEFAULT_MAX_EVIDENCE} records as numbered blocks (MMR-selected
- * when there are more, see buildKeyedEvidenceContext) and asks for its reading of the evidence, then up to 4
- * mechanistic hypotheses, or none with the reason (see
+ * The LLM hypothesis agent: shows the records the relevance stage chose (`input.selection`; without one, at most
+ * DEFAULT_MAX_EVIDENCE records, MMR-selected when there are more: agentEvidence) as keyed blocks and asks for
+ * its reading of the evidence, then up to 4 mechanistic hypotheses, or none with the reason (see
  * {@link toHypothesisSet} for the post-processing, after {@link scrubHypothesisOutput}). Dropped references go to
  * `options.onUnknownReferences` and `input.hooks.onDroppedEvidenceIds` (keys as written; any identifier only as the
  * fact that one was given).
@@ -276,12 +290,12 @@ export async function generateHypotheses(
   input: HypothesisInput,
   options: HypothesisAgentOptions = {},
 ): Promise<HypothesisSet> {
-  const context = await agentEvidence(model, input, options, input.previous, DEFAULT_MAX_EVIDENCE);
-  const output = await generateStructured({
-    ...researchAgentCall("hypothesis", model, options, input),
-    schema: hypothesisOutputSchema,
-    instructions: HYPOTHESIS_INSTRUCTIONS,
-    prompt: formatHypothesisPrompt(input, context),
+  const { output, evidence: context } = await askReadingAgent(model, options, {
+    agent: "hypothesis",
+    spec: hypothesisAgent,
+    input,
+    hypotheses: input.previous,
+    prompt: formatHypothesisPrompt,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial || input.hooks?.onSearchSuggestions
       ? { onPartial: onHypothesisPartial(input.hooks) }

@@ -1,26 +1,19 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { JudgeInput } from "@/lib/research/backend";
-import { chainLabel } from "@/lib/domain/hypothesis";
 import {
   CLEAR_MECHANISM_SCORE,
   isSufficient,
   SUFFICIENT_COMBINED_SCORE,
   type JudgeAssessment,
 } from "@/lib/domain/judge";
-import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
-import { JUDGE_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
 import { citationKeys } from "@/lib/evidence/identity";
-import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/report/appraise/scrub";
-import {
-  agentEvidence,
-  evidenceHeading,
-  shownKeys,
-  type AgentEvidence,
-  type ResearchLlmOptions,
-} from "./agent-evidence";
-import { generateStructured } from "../../../ai/structured";
-import { researchAgentCall } from "./agent-call";
+import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
+import type { StructuredAgentSpec } from "@/lib/ai/agent";
+import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
+import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
+import { RESEARCH_SAMPLING } from "./sampling";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
@@ -81,28 +74,33 @@ Rules:
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-/** The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys. */
+/** The judge: scores the evidence for the mechanism and in humans, and decides whether to search on or write. */
+export const judgeAgent: StructuredAgentSpec<JudgeOutput> = {
+  name: "judge",
+  purpose:
+    "Scores how well the evidence establishes the mechanism and the clinical effect, and decides: search on or write.",
+  instructions: JUDGE_INSTRUCTIONS,
+  schema: judgeOutputSchema,
+  sampling: RESEARCH_SAMPLING.judge,
+};
+
+/**
+ * The user prompt of the judge: question, loop position, hypotheses (model-written), evidence blocks and their keys.
+ */
 export function formatJudgePrompt(
   input: JudgeInput,
   evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
 ): string {
-  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
-  const hypotheses =
-    input.hypotheses.hypotheses.length === 0
-      ? "(none)"
-      : input.hypotheses.hypotheses
-          .map(
-            (h) =>
-              `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)})`,
-          )
-          .join("\n");
+  const hypotheses = hypothesesLines(input.hypotheses, evidence);
   return [
     `## Research question\n${input.question}`,
     promptConcepts(input.question),
-    `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} records collected.`,
+    `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} ` +
+      `records collected.`,
     `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
-    `${evidenceHeading(evidence)}\n${evidence.text}`,
-    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with the rubric and decide whether the evidence is sufficient.",
+    evidenceSection(evidence),
+    "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with " +
+      "the rubric and decide whether the evidence is sufficient.",
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -114,7 +112,8 @@ export function clampScore(x: number): number {
 }
 
 /**
- * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/report/scrub; keys of the run's records
+ * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/grounding/scrub; keys of the run's
+ * records
  * may stay). Scores are clamped to integers 0–10 and confidence to 0–1.
  * `sufficient` is recomputed with {@link isSufficient} (our rule, not the model's opinion); `recommendation` is
  * "synthesize" when sufficient or when `iteration >= maxIterations` (the cap), else "continue". When continuing
@@ -156,8 +155,9 @@ export function toJudgeAssessment(
 }
 
 /**
- * The LLM judge: shows at most {@link JUDGE_MAX_EVIDENCE} records under their run-wide keys, MMR-selected when there
- * are more (see buildKeyedEvidenceContext), and the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
+ * The LLM judge: shows the records the relevance stage chose (`input.selection`; without one, at most
+ * JUDGE_MAX_EVIDENCE records, MMR-selected when there are more: agentEvidence) under their run-wide keys, and
+ * the hypotheses, and scores them with the rubric of {@link JUDGE_INSTRUCTIONS}; see {@link toJudgeAssessment}.
  * @throws Error("judge agent: the model returned an invalid object twice: …") after two invalid answers;
  *   API and abort errors propagate.
  */
@@ -166,12 +166,12 @@ export async function judgeEvidence(
   input: JudgeInput,
   options: ResearchLlmOptions = {},
 ): Promise<JudgeAssessment> {
-  const context = await agentEvidence(model, input, options, input.hypotheses, JUDGE_MAX_EVIDENCE);
-  const output = await generateStructured({
-    ...researchAgentCall("judge", model, options, input),
-    schema: judgeOutputSchema,
-    instructions: JUDGE_INSTRUCTIONS,
-    prompt: formatJudgePrompt(input, context),
+  const { output } = await askReadingAgent(model, options, {
+    agent: "judge",
+    spec: judgeAgent,
+    input,
+    hypotheses: input.hypotheses,
+    prompt: formatJudgePrompt,
   });
   return toJudgeAssessment(output, input);
 }

@@ -1,10 +1,13 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
+import { callAgent, type StructuredAgentSpec } from "@/lib/ai/agent";
+import { balancedBatches, mapConcurrent } from "@/lib/ai/batches";
+import { classifyProviderError } from "@/lib/ai/provider-errors";
 import type { AgentHooks } from "@/lib/domain/agent";
 import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
-import { balancedBatches, mapConcurrent } from "../../../ai/batches";
-import { classifyProviderError } from "../../../ai/provider-errors";
-import { generateStructured, withHooks, type LlmAgentOptions } from "../../../ai/structured";
+import type { RelevanceInput, RelevanceOutcome, RelevanceScores } from "@/lib/research/backend";
+import { agentContext, type ResearchLlmOptions } from "./agent-evidence";
+import { RESEARCH_SAMPLING } from "./sampling";
 
 /**
  * Least relevance score (0–10) a record needs to be shown to the research agents: 1, PaperQA2's default
@@ -15,16 +18,11 @@ export const RELEVANCE_MIN_SCORE = 1;
 /**
  * Most blocks one relevance call reads. The records an agent is about to see are split into near-equal batches of at
  * most this many, asked at once (as PaperQA2 summarises its chunks concurrently): a model writes its output one token
- * after another, so 25 summaries in one answer (≈ 1,100 tokens, 14 s at 80 tokens/s) kept the first hypothesis waiting
- * about four times as long as four batches of 6–7 do. Source: our choice; 8 keeps each batch's answer near 360 tokens.
+ * after another, so 25 summaries in one answer (≈ 1,100 tokens, 14 s at 80 tokens/s) kept the first hypothesis
+ * waiting about four times as long as four batches of 6–7 do. Source: our choice; 8 keeps each batch's answer near
+ * 360 tokens.
  */
 export const RELEVANCE_BATCH = 8;
-
-/**
- * Sampling of one relevance call: temperature 0 (a score should not depend on the draw) and 1,000 output tokens,
- * about 2.5 times what {@link RELEVANCE_BATCH} one-sentence summaries with a score take (≈ 45 tokens each).
- */
-export const RELEVANCE_SAMPLING = { temperature: 0, maxOutputTokens: 1_000 };
 
 /**
  * Model-facing schema of the relevance pass: per record its summary first, then its score (summary before score,
@@ -38,12 +36,14 @@ export const relevanceOutputSchema = z.object({
         summary: z
           .string()
           .describe(
-            'First, one sentence: what this record reports that bears on the question (with its numbers), or "Not applicable".',
+            "First, one sentence: what this record reports that bears on the question (with its numbers), or " +
+              '"Not applicable".',
           ),
         score: z
           .number()
           .describe(
-            "Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it directly).",
+            "Then the integer 0–10: how much the record bears on the question (0: not at all; 10: it answers it " +
+              "directly).",
           ),
       }),
     )
@@ -60,93 +60,110 @@ Judge only what each block says; never invent findings.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
-/**
- * The relevance scores a run's records got, by question and evidence id, so each record is shown to the relevance
- * pass once per run: a score 0–10, null when the pass ran but gave the record none, undefined when it never ran.
- */
-export interface RelevanceStore {
-  get(question: string, evidenceId: string): number | null | undefined;
-  set(question: string, evidenceId: string, score: number | null): void;
-}
+/** The relevance pass as an agent: one batch of records summarised, then scored 0–10. */
+export const relevanceAgent: StructuredAgentSpec<z.infer<typeof relevanceOutputSchema>> = {
+  name: "relevance",
+  purpose: "Summarises what each record shown to an agent reports on the question, then scores it 0–10.",
+  instructions: RELEVANCE_INSTRUCTIONS,
+  schema: relevanceOutputSchema,
+  sampling: RESEARCH_SAMPLING.relevance,
+};
 
-/** A new, empty {@link RelevanceStore}. */
-export function createRelevanceStore(): RelevanceStore {
-  const scores = new Map<string, number | null>();
-  const key = (question: string, id: string) => `${question}\u0000${id}`;
-  return {
-    get: (question, id) => scores.get(key(question, id)),
-    set: (question, id, score) => void scores.set(key(question, id), score),
-  };
-}
-
-/** What the relevance pass kept and dropped of the blocks it was given (both in block order). */
+/** What the relevance pass kept and dropped of the blocks it was given (both in block order), and the new scores. */
 export interface RelevanceFilter {
   kept: KeyedEvidence[];
   dropped: KeyedEvidence[];
+  scores: RelevanceScores;
 }
 
+/** The call options of the relevance pass: the agents' options, and the run's hooks and signal. */
+type RelevanceCallOptions = ResearchLlmOptions & { hooks?: AgentHooks; signal?: AbortSignal };
+
 /**
- * The batched relevance pass (PaperQA2's evidence step): the blocks not scored yet in this run are shown to the
- * model with the question, in batches of at most {@link RELEVANCE_BATCH} asked at once; each block gets a one-sentence
- * summary, then a score 0–10 (clamped, rounded). Blocks scoring below {@link RELEVANCE_MIN_SCORE} are dropped; a block
- * the model gave no score keeps its place (no judgement is no reason to drop it). Scores are remembered in `store`, so
- * the judge and report agents of the run reuse the hypothesis agent's. When a batch's call fails with anything but a
- * provider error (e.g. an invalid answer twice) nothing of that batch is dropped; the first provider error or abort of
- * any batch propagates (after every batch has settled: lib/ai/batches mapConcurrent), for the run's provider-error
- * policy.
+ * The batched relevance pass (PaperQA2's evidence step): the blocks without a score in `known` are shown to the model
+ * with the question, in batches of at most {@link RELEVANCE_BATCH} asked at once; each block gets a one-sentence
+ * summary, then a score 0–10 (clamped, rounded). Blocks scoring below {@link RELEVANCE_MIN_SCORE} are dropped; a
+ * block the model gave no score keeps its place (no judgement is no reason to drop it) and is recorded with null, so
+ * it is not asked about again. When a batch's call fails with anything but a provider error (e.g. an invalid answer
+ * twice)
+ * nothing of that batch is dropped; the first provider error or abort of any batch propagates (after every batch has
+ * settled: lib/ai/batches mapConcurrent), for the run's provider-error policy.
+ * @returns the blocks kept and dropped, and the scores given now (one entry per block not in `known`).
  */
 export async function filterRelevant(
   model: LanguageModel,
   question: string,
   items: KeyedEvidence[],
-  store: RelevanceStore,
-  options: LlmAgentOptions & { hooks?: AgentHooks; signal?: AbortSignal },
+  known: RelevanceScores,
+  options: RelevanceCallOptions,
 ): Promise<RelevanceFilter> {
-  const unscored = items.filter((i) => store.get(question, i.evidence.id) === undefined);
+  const scores: RelevanceScores = {};
+  const unscored = items.filter((i) => known[i.evidence.id] === undefined);
   await mapConcurrent(balancedBatches(unscored, RELEVANCE_BATCH), Number.POSITIVE_INFINITY, (batch) =>
-    scoreBatch(model, question, batch, store, options),
+    scoreBatch(model, question, batch, scores, options),
   );
   // Asked once: a record the model gave no score (or an unusable answer) is not asked about again in this run.
-  for (const i of unscored)
-    if (store.get(question, i.evidence.id) === undefined) store.set(question, i.evidence.id, null);
+  for (const i of unscored) scores[i.evidence.id] ??= null;
   const relevant = (i: KeyedEvidence) =>
-    (store.get(question, i.evidence.id) ?? RELEVANCE_MIN_SCORE) >= RELEVANCE_MIN_SCORE;
-  return { kept: items.filter(relevant), dropped: items.filter((i) => !relevant(i)) };
+    (scores[i.evidence.id] ?? known[i.evidence.id] ?? RELEVANCE_MIN_SCORE) >= RELEVANCE_MIN_SCORE;
+  return { kept: items.filter(relevant), dropped: items.filter((i) => !relevant(i)), scores };
 }
 
 /**
- * One relevance call for `batch`: stores each block's score. @throws a provider error or the abort, as the call threw
- * it; any other failure (an answer that is not the schema's, twice) stores nothing and resolves.
+ * One relevance call for `batch`: puts each block's score in `scores`. @throws a provider error or the abort, as the
+ * call threw it; any other failure (an answer that is not the schema's, twice) scores nothing and resolves.
  */
 async function scoreBatch(
   model: LanguageModel,
   question: string,
   batch: KeyedEvidence[],
-  store: RelevanceStore,
-  options: LlmAgentOptions & { hooks?: AgentHooks; signal?: AbortSignal },
+  scores: RelevanceScores,
+  options: RelevanceCallOptions,
 ): Promise<void> {
   try {
-    const output = await generateStructured({
-      ...withHooks(options, options.hooks),
-      ...RELEVANCE_SAMPLING,
-      agent: "relevance",
-      model,
-      schema: relevanceOutputSchema,
-      instructions: RELEVANCE_INSTRUCTIONS,
+    const output = await callAgent(relevanceAgent, model, options, {
       prompt: [
         `## Research question\n${question}`,
         `## Evidence\n${formatKeyedBlocks(batch)}`,
-        `## Task\nFor each of the ${batch.length} blocks (${batch.map((i) => i.key).join(", ")}), summarise what it reports that bears on the question, then score it 0–10.`,
+        `## Task\nFor each of the ${batch.length} blocks (${batch.map((i) => i.key).join(", ")}), ` +
+          "summarise what it reports that bears on the question, then score it 0–10.",
       ].join("\n\n"),
       signal: options.signal,
+      hooks: options.hooks,
     });
     const byKey = new Map(batch.map((i) => [i.key, i]));
     for (const r of output.records) {
       const item = byKey.get(r.key.trim().toUpperCase());
-      if (item && Number.isFinite(r.score))
-        store.set(question, item.evidence.id, Math.min(10, Math.max(0, Math.round(r.score))));
+      if (item && Number.isFinite(r.score)) scores[item.evidence.id] = Math.min(10, Math.max(0, Math.round(r.score)));
     }
   } catch (error) {
     if (options.signal?.aborted || classifyProviderError(error, { step: "relevance" })) throw error;
   }
+}
+
+/**
+ * The relevance stage's work on the model path: the records `input.agent` would be shown (agentContext: at most its
+ * number of blocks, MMR-picked with the hypotheses as the excerpts' focus), then the relevance pass over those the
+ * run has not scored yet ({@link filterRelevant}); what the agent will read is the records kept, in block order.
+ */
+export async function selectAgentEvidence(
+  model: LanguageModel,
+  input: RelevanceInput,
+  options: ResearchLlmOptions,
+): Promise<RelevanceOutcome> {
+  const context = await agentContext(input, options, input.hypotheses, input.agent);
+  const { kept, dropped, scores } = await filterRelevant(model, input.question, context.items, input.scores, {
+    ...options,
+    hooks: input.hooks,
+    signal: input.signal,
+  });
+  return {
+    selection: {
+      agent: input.agent,
+      ids: kept.map((i) => i.evidence.id),
+      omitted: context.omitted,
+      dropped: dropped.map((i) => i.evidence.id),
+    },
+    scores,
+  };
 }

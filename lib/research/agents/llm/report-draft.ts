@@ -5,16 +5,11 @@ import type { Reference, ResearchReport, SentenceSupport } from "@/lib/domain/re
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import { abstractSentence } from "@/lib/evidence/prompt-context/excerpts";
-import {
-  parseCitations,
-  parseSupportEntry,
-  stripCitations,
-  type CitedItem,
-} from "@/lib/evidence/prompt-context/citations";
-import { MARKER_PATTERN } from "@/lib/report/render/markers";
-import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/report/render/prose";
-import { describeRemovedQuote, verifyReportQuotes } from "@/lib/report/appraise/quotes";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { parseCitations, parseSupportEntry, stripCitations, type CitedItem } from "@/lib/grounding/key-citations";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
+import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/grounding/prose";
+import { describeRemovedQuote, verifyReportQuotes } from "@/lib/grounding/quotes";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
@@ -25,7 +20,7 @@ import {
   scrubText,
   type ScrubContext,
   type ScrubTally,
-} from "@/lib/report/appraise/scrub";
+} from "@/lib/grounding/scrub";
 
 /**
  * One statement of the model's draft: the ids of the evidence sentences it rests on ("E3.2"; a key "E3" when the
@@ -59,7 +54,10 @@ export interface BuiltReport {
 
 const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** A statement after its citations were read: its text without them, the keys it cites and the sentences it names per key. */
+/**
+ * A statement after its citations were read: its text without them, the keys it cites and the sentences it names per
+ * key.
+ */
 interface Statement {
   field: ProseField;
   /** Which limitation (0-based) a limitations statement belongs to; 0 elsewhere. */
@@ -70,15 +68,18 @@ interface Statement {
 }
 
 /**
- * The scrubs of a draft (lib/report/scrub) and what they removed: `prose` for statements (their quotations are checked
- * later against the records they cite, lib/report/quotes), `text` for the title, drug candidates, chains and the
+ * The scrubs of a draft (lib/grounding/scrub) and what they removed: `prose` for statements (their quotations are
+ * checked
+ * later against the records they cite, lib/grounding/quotes), `text` for the title, drug candidates, chains and the
  * not-answered reason and list (quotations checked against every record).
  */
 interface Scrub {
   prose: ScrubContext;
   text: ScrubContext;
   tally: ScrubTally;
-  /** Citations of the draft that named nothing shown: bare numbers, sentences citing unknown keys, ids past an abstract. */
+  /**
+   * Citations of the draft that named nothing shown: bare numbers, sentences citing unknown keys, ids past an abstract.
+   */
   citations: number;
 }
 
@@ -135,7 +136,7 @@ function resolve(
 
 /**
  * Reads one statement's citations — its support list and any citation written in its text ("[E3]", "(E3)",
- * "[E3–E5]", "E3.2": lib/evidence/prompt-context/citations) — against the blocks shown. A statement that cites a
+ * "[E3–E5]", "E3.2": lib/grounding/key-citations) — against the blocks shown. A statement that cites a
  * key never shown (or a support entry that is no key at all, e.g. a PMID) is removed, with a repair line; a sentence
  * id past the record's abstract is dropped, with a repair line; a bare "[3]" is never read as a reference (a number
  * names a rendered reference, another record): it is deleted, with a repair line.
@@ -158,7 +159,9 @@ function readStatement(
     scrub.citations += bare.length;
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no evidence key (cite a block by key, e.g. [E3])`,
+      detail:
+        `${label}: ${bare.length} bracketed ${bare.length === 1 ? "number" : "numbers"} removed: a number is no ` +
+        `evidence key (cite a block by key, e.g. [E3])`,
     });
   }
   const entries = support.map((s) => s.trim()).filter(Boolean);
@@ -176,17 +179,21 @@ function readStatement(
   if (found.markers > 0)
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed (cite evidence sentences by id)`,
+      detail:
+        `${label}: ${found.markers} author–year or numbered citation${found.markers === 1 ? "" : "s"} removed ` +
+        `(cite evidence sentences by id)`,
     });
   const named = [...new Set([...unknown, ...notKeys.map(describeEntry)])];
   if (named.length > 0) {
     scrub.citations += 1;
     // The line names the sentence as a reader may see it: without a quotation no record holds.
-    const visible = scrubText(text, scrub.text, emptyTally());
+    const visible = scrubText(text, scrub.text);
     const sentence = visible ? `the sentence “${short(visible)}”` : "a sentence";
     repairs.push({
       kind: "marker",
-      detail: `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ${named.length === 1 ? "is" : "are"} no evidence block shown`,
+      detail:
+        `${label}: ${sentence} was removed: it cites ${named.join(", ")}, which ` +
+        `${named.length === 1 ? "is" : "are"} no evidence block shown`,
     });
     return null;
   }
@@ -196,7 +203,9 @@ function readStatement(
   return text ? { field, item, text, keys, sentences } : null;
 }
 
-/** The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text. */
+/**
+ * The statements of a plain-text field (methodology, one limitation): its sentences, citations read from their text.
+ */
 function textStatements(
   field: ProseField,
   item: number,
@@ -232,7 +241,7 @@ function withMarker(text: string, numbers: number[]): string {
  *    searchIterations, confidenceScore (last judge assessment, 0 when none), hypothesesTested;
  * 5. validateReportCitations runs as the safety net (references and markers outside the evidence, identifiers in the
  *    prose that name no retrieved record, a repair each);
- * 6. text in quotation marks is verified against the records its sentence cites (lib/report/quotes: replaced by
+ * 6. text in quotation marks is verified against the records its sentence cites (lib/grounding/quotes: replaced by
  *    the source's wording, or its sentence removed, repair kind "quote"); the support of a removed sentence goes too.
  * @param shown the evidence blocks of the report agent's prompt: the only keys the draft may cite.
  */
@@ -386,9 +395,12 @@ function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, i
       missing.length > 0
         ? missing.map((m) => `Missing: ${m}.`)
         : [
-            "No record retrieved bears on the question closely enough to answer it; other searches or sources are needed.",
+            "No record retrieved bears on the question closely enough to answer it; other searches or sources " +
+              "are needed.",
           ],
-    conclusion: `No record among those retrieved answers the question; the evidence that would answer it is listed under Limitations.`,
+    conclusion:
+      `No record among those retrieved answers the question; the evidence that would answer it is listed under ` +
+      `Limitations.`,
     notAnswered: { reason: output.evidenceReading.trim(), missing },
   };
 }

@@ -2,23 +2,16 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { ReportInput } from "@/lib/research/backend";
 import { SOURCE_LABELS } from "@/lib/domain/evidence";
-import { chainLabel } from "@/lib/domain/hypothesis";
 import type { ResearchReport } from "@/lib/domain/report";
 import { EVIDENCE_DATA_NOTICE, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
-import { REPORT_MAX_EVIDENCE } from "@/lib/evidence/prompt-context/context";
-import { MARKER_PATTERN } from "@/lib/report/render/markers";
-import { emptyTally, scrubContext, scrubText } from "@/lib/report/appraise/scrub";
+import { MARKER_PATTERN } from "@/lib/grounding/markers";
+import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { streamPreview, reportPreview } from "./stream-previews";
-import { generateStructured } from "../../../ai/structured";
-import {
-  agentEvidence,
-  evidenceHeading,
-  shownKeys,
-  type AgentEvidence,
-  type ResearchLlmOptions,
-} from "./agent-evidence";
+import type { StructuredAgentSpec } from "@/lib/ai/agent";
+import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
+import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { buildReport } from "./report-draft";
-import { researchAgentCall } from "./agent-call";
+import { RESEARCH_SAMPLING } from "./sampling";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 const statements = (what: string) =>
@@ -28,12 +21,15 @@ const statements = (what: string) =>
         support: z
           .array(z.string().describe('A sentence id from an evidence block, e.g. "E3.2".'))
           .describe(
-            'First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only for a statement that needs no citation (an absence: "No record reports X.", or a statement about this review).',
+            'First, the ids of the evidence sentences this statement rests on, e.g. ["E3.2", "E7.1"]; [] only ' +
+              'for a statement that needs no citation (an absence: "No record reports X.", or a statement about ' +
+              "this review).",
           ),
         text: z
           .string()
           .describe(
-            "Then the statement: one sentence in your own words, without citation markers or ids (code cites the sentences in support).",
+            "Then the statement: one sentence in your own words, without citation markers or ids (code cites " +
+              "the sentences in support).",
           ),
       }),
     )
@@ -52,7 +48,8 @@ export const reportOutputSchema = z.object({
   outcome: z
     .enum(["answers", "does-not-answer"])
     .describe(
-      'Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was found"); "does-not-answer" when it does not bear on the question enough to answer it.',
+      'Then: "answers" when the evidence shown answers the question, even partly or negatively ("no effect was ' +
+        'found"); "does-not-answer" when it does not bear on the question enough to answer it.',
     ),
   missing: z
     .array(z.string().describe('One kind of evidence, e.g. "a randomised trial in children".'))
@@ -102,6 +99,15 @@ Citation rules (reports that break them are rejected by an automatic check):
 
 ${EVIDENCE_DATA_NOTICE}`;
 
+/** The report agent: the report's prose as statements, each with the evidence sentences it rests on. */
+export const reportAgent: StructuredAgentSpec<ReportOutput> = {
+  name: "report",
+  purpose: "Writes the report's sections as statements, each citing the evidence sentences it rests on by id.",
+  instructions: REPORT_INSTRUCTIONS,
+  schema: reportOutputSchema,
+  sampling: RESEARCH_SAMPLING.report,
+};
+
 /**
  * The user prompt of the report agent: question, methods, hypotheses and the judge's latest assessment (both
  * model-written, marked as not evidence), the evidence blocks and their keys, the critic's feedback on a revision.
@@ -111,24 +117,16 @@ export function formatReportPrompt(
   evidence: Pick<AgentEvidence, "items" | "text" | "omitted" | "irrelevant">,
 ): string {
   const last = input.assessments.at(-1);
-  const shown = new Map(evidence.items.map((i) => [i.evidence.id, i.key]));
   // The judge saw more blocks than this prompt shows: its citations of keys not shown here are left out.
-  const judged = scrubContext(input.evidence, { keys: new Set(shown.values()), quotes: false });
-  const judgeText = (text: string) => neutraliseForPrompt(scrubText(text, judged, emptyTally()));
-  const hypotheses =
-    input.hypotheses.hypotheses.length === 0
-      ? "(none)"
-      : input.hypotheses.hypotheses
-          .map(
-            (h) =>
-              `- ${neutraliseForPrompt(chainLabel(h))} (confidence ${h.confidence.toFixed(2)}; supporting ${shownKeys(h.supportingEvidence, shown)}; contradicting ${shownKeys(h.contradictingEvidence, shown)})`,
-          )
-          .join("\n");
+  const judged = scrubContext(input.evidence, { keys: new Set(evidence.items.map((i) => i.key)), quotes: false });
+  const judgeText = (text: string) => neutraliseForPrompt(scrubText(text, judged));
+  const hypotheses = hypothesesLines(input.hypotheses, evidence, true);
   const assessment = last
     ? [
         `Mechanism score ${last.mechanismScore}/10: ${judgeText(last.mechanismReasoning)}`,
         `Clinical score ${last.clinicalScore}/10: ${judgeText(last.clinicalReasoning)}`,
-        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
+        `Confidence ${last.confidence.toFixed(2)}. Drug candidates: ` +
+          `${neutraliseForPrompt(last.drugCandidates.join(", ")) || "none"}.`,
         ...last.keyFindings.map((f) => `- ${judgeText(f)}`),
       ].join("\n")
     : "(no assessment)";
@@ -136,25 +134,31 @@ export function formatReportPrompt(
   return [
     `## Research question\n${input.question}`,
     promptConcepts(input.question),
-    `## Methods so far\nSources searched: ${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
+    `## Methods so far\nSources searched: ` +
+      `${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
       `Search iterations: ${input.iterations}. Records collected: ${input.evidence.length}.` +
       (shortfalls ? `\nSource shortfalls (mention them as limitations):\n${shortfalls}` : ""),
     `## Hypotheses tested (model-written: not evidence)\n${hypotheses}`,
-    `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence sentences it points to)\n${assessment}`,
-    `${evidenceHeading(evidence)}\n${evidence.text}`,
+    `## Latest assessment (written by the judge, a model: not evidence; never cite it, cite the evidence ` +
+      `sentences it points to)\n${assessment}`,
+    evidenceSection(evidence),
     ...(input.feedback && input.feedback.length > 0
       ? [
-          "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a new report that fixes every point:\n" +
+          "## Critic feedback on your previous draft\nAn automatic critic rejected your previous draft. Write a " +
+            "new report that fixes every point:\n" +
             input.feedback.map((f) => `- ${f}`).join("\n"),
         ]
       : []),
-    "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. E3.2) in support, from the blocks above only.",
+    "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. " +
+      "E3.2) in support, from the blocks above only.",
   ]
     .filter(Boolean)
     .join("\n\n");
 }
 
-/** Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block. */
+/**
+ * Why a draft is asked again: it cites by bare number ("[3]"), which names a rendered reference, not an evidence block.
+ */
 export function bareNumberProblem(output: ReportOutput): string | null {
   const texts = [
     ...[output.executiveSummary, output.mechanisticFindings, output.clinicalFindings, output.conclusion]
@@ -165,12 +169,16 @@ export function bareNumberProblem(output: ReportOutput): string | null {
   ];
   const bare = [...new Set(texts.flatMap((t) => t.match(MARKER_PATTERN) ?? []))];
   if (bare.length === 0) return null;
-  return `it cites by number (${bare.slice(0, 5).join(", ")}). A number is not an evidence key: cite evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.`;
+  return (
+    `it cites by number (${bare.slice(0, 5).join(", ")}). A number is not an evidence key: cite evidence ` +
+    `sentences by id (e.g. E3.2) in support, and write no [n] in any text.`
+  );
 }
 
 /**
- * The LLM report agent: shows at most {@link REPORT_MAX_EVIDENCE} records under their run-wide keys (chosen by
- * MMR when there are more, see buildKeyedEvidenceContext), their excerpts sentence by sentence under sentence ids
+ * The LLM report agent: shows the records the relevance stage chose (`input.selection`; without one, at most
+ * REPORT_MAX_EVIDENCE records, MMR-selected when there are more: agentEvidence) under their run-wide keys,
+ * their excerpts sentence by sentence under sentence ids
  * (E3.2), with the hypotheses, the latest judge assessment (its findings cite the same keys) and, on a revision, the
  * critic's feedback (in keys too); asks for the prose sections as statements, each with the ids of the evidence
  * sentences it rests on; and builds the report in code ({@link buildReport}: citations read tolerantly, keys never
@@ -184,12 +192,12 @@ export async function writeReport(
   input: ReportInput,
   options: ResearchLlmOptions = {},
 ): Promise<ResearchReport> {
-  const context = await agentEvidence(model, input, options, input.hypotheses, REPORT_MAX_EVIDENCE);
-  const output = await generateStructured({
-    ...researchAgentCall("report", model, options, input),
-    schema: reportOutputSchema,
-    instructions: REPORT_INSTRUCTIONS,
-    prompt: formatReportPrompt(input, context),
+  const { output, evidence: context } = await askReadingAgent(model, options, {
+    agent: "report",
+    spec: reportAgent,
+    input,
+    hypotheses: input.hypotheses,
+    prompt: formatReportPrompt,
     check: bareNumberProblem,
     // Live viewers see the answer as it streams; without a hook the call waits for the whole answer.
     ...(input.hooks?.onPartial ? { onPartial: streamPreview(input.hooks.onPartial, reportPreview) } : {}),

@@ -1,15 +1,41 @@
 import type { DeepPartial } from "ai";
 import type { AgentPartial, HypothesisPreview, ReportSectionPreview } from "@/lib/domain/partial";
-import { PROSE_FIELD_LABELS } from "@/lib/report/render/prose";
-import { stripCitations } from "@/lib/evidence/prompt-context/citations";
-import type { HypothesisOutput } from "./hypothesis";
-import type { ReportOutput } from "./report";
+import { PROSE_FIELD_LABELS } from "@/lib/grounding/prose";
+import { stripCitations } from "@/lib/grounding/key-citations";
+
+// The fields of the agents' answers a preview reads, as structural types (HypothesisOutput in ./hypothesis.ts and
+// ReportOutput in ./report.ts, which import this file, are checked against them where they pass their partials).
+
+/** What a preview reads of a hypothesis answer. */
+interface HypothesisAnswer {
+  hypotheses: Array<{
+    drug: string;
+    target: string;
+    pathway: string;
+    effect: string;
+    confidence: number;
+    searchSuggestions: string[];
+    links: unknown;
+  }>;
+  primaryHypothesis: unknown;
+}
+
+/** What a preview reads of a report answer. */
+interface ReportAnswer {
+  title: string;
+  executiveSummary: Array<{ text: string }>;
+  methodology: string;
+  mechanisticFindings: Array<{ text: string }>;
+  clinicalFindings: Array<{ text: string }>;
+  limitations: string[];
+  conclusion: Array<{ text: string }>;
+}
 
 /**
  * The hypothesis cards of a partial hypothesis answer: each hypothesis whose drug, target, pathway or effect has
  * begun, its parts so far ("" when not yet written) and its confidence (clamped to 0–1) once given.
  */
-export function hypothesesPreview(partial: DeepPartial<HypothesisOutput>): AgentPartial {
+export function hypothesesPreview(partial: DeepPartial<HypothesisAnswer>): AgentPartial {
   const hypotheses: HypothesisPreview[] = [];
   for (const h of partial.hypotheses ?? []) {
     if (!h) continue;
@@ -27,7 +53,7 @@ export function hypothesesPreview(partial: DeepPartial<HypothesisOutput>): Agent
  * is finished once a later field has begun (its `links`, the next hypothesis, or `primaryHypothesis`), so none of
  * its suggestions is still being written. Blank suggestions are left out.
  */
-export function finishedSearchSuggestions(partial: DeepPartial<HypothesisOutput>): string[] {
+export function finishedSearchSuggestions(partial: DeepPartial<HypothesisAnswer>): string[] {
   const hypotheses = partial.hypotheses ?? [];
   return hypotheses.flatMap((h, i) => {
     const finished = i < hypotheses.length - 1 || h?.links !== undefined || partial.primaryHypothesis !== undefined;
@@ -37,14 +63,14 @@ export function finishedSearchSuggestions(partial: DeepPartial<HypothesisOutput>
 
 /**
  * Text of a draft without its citations: "[E3]", "(E3, E7)", "[E3–E5]" and "E3.2" are removed (they become [n] only
- * when the report is built and checked; lib/evidence/prompt-context/citations), and so is a marker still being
+ * when the report is built and checked; lib/grounding/key-citations), and so is a marker still being
  * written at the end ("… rats [E1").
  */
 export function withoutKeys(text: string): string {
   return stripCitations(text.replace(/\s*[[(][^\])]*$/, "")).trim();
 }
 
-type PartialSentences = DeepPartial<ReportOutput>["executiveSummary"];
+type PartialSentences = DeepPartial<ReportAnswer>["executiveSummary"];
 
 function sentencesText(sentences: PartialSentences): string {
   return (sentences ?? [])
@@ -58,7 +84,7 @@ function sentencesText(sentences: PartialSentences): string {
  * begun (executive summary, methodology, mechanistic and clinical findings, limitations one per line,
  * conclusion), headed as in the report (PROSE_FIELD_LABELS), citation keys removed ({@link withoutKeys}).
  */
-export function reportPreview(partial: DeepPartial<ReportOutput>): AgentPartial {
+export function reportPreview(partial: DeepPartial<ReportAnswer>): AgentPartial {
   const texts: Array<[keyof typeof PROSE_FIELD_LABELS, string]> = [
     ["executiveSummary", sentencesText(partial.executiveSummary)],
     ["methodology", withoutKeys(partial.methodology ?? "")],

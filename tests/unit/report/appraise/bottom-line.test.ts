@@ -5,7 +5,7 @@ import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type WeightedStance } from "@/lib/reading/verdict";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { readPubmedQa } from "@/scripts/pubmedqa-corpus";
+import { readPubmedQa } from "@/lib/library/pubmedqa";
 import { loadCorpus } from "../../../support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training.
@@ -16,57 +16,65 @@ const pqa = (pmid: string) => pubmedQa.find((i) => i.pmid === pmid)!;
 const readRecordStances = (question: string, evidence: Evidence[]) => readQuestionEvidence(question, evidence).readings;
 
 describe("bottom line and evidence meter", () => {
-  it("reads BC5CDR's test split for “Does levodopa cause dyskinesia?”: 9 records read as levodopa-induced dyskinesia", () => {
-    const evidence = cdrTest();
-    expect(evidence).toHaveLength(500);
-    const stances = readRecordStances("Does levodopa cause dyskinesia?", evidence);
-    const bearing = stances.filter((s) => s.stance !== "irrelevant");
-    // Dyskinesias (D020820) and the concepts below it: chorea (PMID 11835460, "choreatic dyskinesias") is one.
-    expect(bearing).toHaveLength(10);
-    expect(bearing.every((s) => s.method === "relation-model")).toBe(true);
-    expect(bearing.filter((s) => s.stance === "yes")).toHaveLength(9);
-    expect(bearing.find((s) => s.evidenceId === "pmid:11835460")).toMatchObject({
-      stance: "possibly",
-      match: [
-        { written: "Levodopa", kind: "exact" },
-        { written: "choreatic dyskinesias", id: "D002819", kind: "narrower", asked: "dyskinesia" },
-      ],
-    });
-    expect(bearing.slice(0, 3).map((s) => s.evidenceId)).toEqual(["pmid:23535177", "pmid:23952588", "pmid:24126708"]);
-    // A record about levodopa that names no dyskinesia does not bear on the question (it did by finding cues before).
-    expect(stances.find((s) => s.evidenceId === "pmid:16309808")).toMatchObject({
-      stance: "irrelevant",
-      reason: "does not name both levodopa and dyskinesia",
-    });
-    const answered = reportAnswer("Does levodopa cause dyskinesia?", evidence, {
-      drugCandidates: [],
-    } as unknown as ResearchReport)!;
-    expect(answered.answer).toEqual({
-      kind: "yes-no",
-      verdict: "yes",
-      candidates: [],
-      sentence: "Yes: of 10 records that bear on the question, 9 point yes and 1 possibly yes.",
-      meter: { yes: 9, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 490 },
-    });
-  });
+  it(
+    "reads BC5CDR's test split for “Does levodopa cause dyskinesia?”: 9 records read as " +
+      "levodopa-induced dyskinesia",
+    () => {
+      const evidence = cdrTest();
+      expect(evidence).toHaveLength(500);
+      const stances = readRecordStances("Does levodopa cause dyskinesia?", evidence);
+      const bearing = stances.filter((s) => s.stance !== "irrelevant");
+      // Dyskinesias (D020820) and the concepts below it: chorea (PMID 11835460, "choreatic dyskinesias") is one.
+      expect(bearing).toHaveLength(10);
+      expect(bearing.every((s) => s.method === "relation-model")).toBe(true);
+      expect(bearing.filter((s) => s.stance === "yes")).toHaveLength(9);
+      expect(bearing.find((s) => s.evidenceId === "pmid:11835460")).toMatchObject({
+        stance: "possibly",
+        match: [
+          { written: "Levodopa", kind: "exact" },
+          { written: "choreatic dyskinesias", id: "D002819", kind: "narrower", asked: "dyskinesia" },
+        ],
+      });
+      expect(bearing.slice(0, 3).map((s) => s.evidenceId)).toEqual(["pmid:23535177", "pmid:23952588", "pmid:24126708"]);
+      // A record about levodopa that names no dyskinesia does not bear on the question (it did by finding cues before).
+      expect(stances.find((s) => s.evidenceId === "pmid:16309808")).toMatchObject({
+        stance: "irrelevant",
+        reason: "does not name both levodopa and dyskinesia",
+      });
+      const answered = reportAnswer("Does levodopa cause dyskinesia?", evidence, {
+        drugCandidates: [],
+      } as unknown as ResearchReport)!;
+      expect(answered.answer).toEqual({
+        kind: "yes-no",
+        verdict: "yes",
+        candidates: [],
+        sentence: "Yes: of 10 records that bear on the question, 9 point yes and 1 possibly yes.",
+        meter: { yes: 9, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 490 },
+      });
+    },
+  );
 
-  it("reads a PubMedQA abstract without its conclusion: the Landolt C study finds no difference, so its answer is no", () => {
-    const item = pqa("16418930");
-    expect(item.gold).toBe("no");
-    const [reading] = readRecordStances(item.question, [item.record]);
-    expect(reading).toEqual({
-      evidenceId: "pmid:16418930",
-      stance: "no",
-      reason: "findings read as no by result-cue words (1 positive cue, 1 negative cue, 0 hedging cues)",
-      passage: "The results of the other groups were similar with only small differences between LR and SE.",
-      bearing: 1,
-      method: "finding-cues",
-      match: [],
-    });
-    expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
-      "No: of 1 record that bears on the question, 1 no.",
-    );
-  });
+  it(
+    "reads a PubMedQA abstract without its conclusion: the Landolt C study finds no difference, so its answer is " +
+      "no",
+    () => {
+      const item = pqa("16418930");
+      expect(item.gold).toBe("no");
+      const [reading] = readRecordStances(item.question, [item.record]);
+      expect(reading).toEqual({
+        evidenceId: "pmid:16418930",
+        stance: "no",
+        reason: "findings read as no by result-cue words (1 positive cue, 1 negative cue, 0 hedging cues)",
+        passage: "The results of the other groups were similar with only small differences between LR and SE.",
+        bearing: 1,
+        method: "finding-cues",
+        match: [],
+      });
+      expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
+        "No: of 1 record that bears on the question, 1 no.",
+      );
+    },
+  );
 
   it("a non-drug question (the lace plant) is answered from its own abstract, not left empty", () => {
     const item = pqa("21645374");
@@ -115,7 +123,8 @@ describe("bottom line and evidence meter", () => {
       verdict: null,
       candidates: ["cisapride", "haloperidol", "sotalol"],
       sentence:
-        "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes and 1 possibly yes.",
+        "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes " +
+        "and 1 possibly yes.",
       meter: { yes: 2, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 1 },
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runDeterministicChecks, statesFinding } from "@/lib/report/appraise/critic-checks";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { LITHIUM_EVIDENCE, QUESTION } from "../../../support/llm";
 
 /** A report that passes every deterministic check: all sections, cited paragraphs, a cited dose. */
@@ -18,7 +18,8 @@ const GOOD: ResearchReport = {
   clinicalFindings: {
     title: "Clinical findings",
     content:
-      "Human evidence: 1 cross-sectional study.\n- Once-daily dosing was associated with lower urine volumes [3].\nNo randomised trial among the 4 records addressed the question.",
+      "Human evidence: 1 cross-sectional study.\n- Once-daily dosing was associated with lower urine volumes " +
+      "[3].\nNo randomised trial among the 4 records addressed the question.",
   },
   drugCandidates: ["amiloride"],
   limitations: ["Mostly rat data."],
@@ -91,7 +92,8 @@ describe("critic: deterministic checks", () => {
     };
     expect(failed(report)).toEqual({
       "dosage-citations": [
-        "Clinical findings: dosage “300 mg/day” without a citation in its sentence: “Patients should take 300 mg/day of lithium carbonate.”",
+        "Clinical findings: dosage “300 mg/day” without a citation in its sentence: “Patients should take 300 " +
+          "mg/day of lithium carbonate.”",
       ],
     });
   });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FlowDiagramSvg } from "@/components/run/flow-diagram-figure";
 import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
 import type { RunEvent } from "@/lib/domain/events";
-import { claimCheckToJson } from "@/lib/export/claim-check-json";
-import { runToJson } from "@/lib/export/run-json";
+import { claimCheckToJson } from "@/lib/claims/json";
+import { runToJson } from "@/lib/research/run-json";
 import { claimCheckFlows, researchFlow } from "@/lib/report/appraise/flow-diagram";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { claimCheck, research } from "@/lib/modes";
@@ -18,7 +18,10 @@ const event = (type: string, data: unknown) =>
   ({ seq: ++seq, type, data, createdAt: "2026-11-22T00:00:00Z" }) as unknown as RunEvent;
 const summaries = (n: number) => Array.from({ length: n }, () => ({}));
 
-/** Iteration 1 searches three sources (58 hits, 2 duplicates across sources), iteration 2 one (12 hits, 5 already collected); a cap keeps 50 of 63 new records. */
+/**
+ * Iteration 1 searches three sources (58 hits, 2 duplicates across sources), iteration 2 one (12 hits, 5 already
+ * collected); a cap keeps 50 of 63 new records.
+ */
 const EVENTS: RunEvent[] = [
   event("search", { iteration: 1, phase: "question", source: "pubmed", query: "q", hits: 25, durationMs: 1 }),
   event("search", { iteration: 1, phase: "question", source: "europepmc", query: "q", hits: 29, durationMs: 1 }),
@@ -67,7 +70,8 @@ describe("the PRISMA 2020 flow of a research run", () => {
     );
     expect(svg).toContain('role="img"');
     expect(svg).toContain(
-      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 excluded, 5 included in the report."',
+      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 ' +
+        'excluded, 5 included in the report."',
     );
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts).toEqual([
@@ -97,7 +101,8 @@ describe("the PRISMA 2020 flow of a research run", () => {
     expect([...file.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace("'", "&#x27;"))).toEqual(texts);
     expect(
       file.startsWith(
-        '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="PRISMA 2020 flow diagram: 70 records identified',
+        '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="PRISMA 2020 flow diagram: 70 records ' +
+          "identified",
       ),
     ).toBe(true);
   });

@@ -43,34 +43,38 @@ describe("GRADE certainty of the bottom line (Schünemann et al., GRADE Handbook
     ]);
   });
 
-  it("case reports pointing both ways and few of them: starts low, rated down for bias, inconsistency and imprecision, floored at very low", () => {
-    const g = gradeCertainty(
-      graded([
-        ["pmid:8701013", "yes"],
-        ["pmid:22836123", "no"],
-        ["pmid:23846525", "yes"],
-      ]),
-    );
-    expect(g.start).toBe("low");
-    expect(g.level).toBe("very low");
-    expect(g.startReason).toBe(
-      "Starts low: no randomised trial or meta-analysis; the evidence is 3 case reports or series.",
-    );
-    const down = g.judgements.filter((j) => j.down);
-    expect(down.map((j) => [j.domain, j.reason, j.evidenceIds])).toEqual([
-      [
-        "risk of bias",
-        "Case reports or series are 3 of 3 records: uncontrolled observations.",
-        ["pmid:8701013", "pmid:22836123", "pmid:23846525"],
-      ],
-      ["inconsistency", "Records point both ways: 2 yes, 1 no.", ["pmid:22836123"]],
-      [
-        "imprecision",
-        "Few records: 3 bear on the question (fewer than 5).",
-        ["pmid:8701013", "pmid:22836123", "pmid:23846525"],
-      ],
-    ]);
-  });
+  it(
+    "case reports pointing both ways and few of them: starts low, rated down for bias, inconsistency and " +
+      "imprecision, floored at very low",
+    () => {
+      const g = gradeCertainty(
+        graded([
+          ["pmid:8701013", "yes"],
+          ["pmid:22836123", "no"],
+          ["pmid:23846525", "yes"],
+        ]),
+      );
+      expect(g.start).toBe("low");
+      expect(g.level).toBe("very low");
+      expect(g.startReason).toBe(
+        "Starts low: no randomised trial or meta-analysis; the evidence is 3 case reports or series.",
+      );
+      const down = g.judgements.filter((j) => j.down);
+      expect(down.map((j) => [j.domain, j.reason, j.evidenceIds])).toEqual([
+        [
+          "risk of bias",
+          "Case reports or series are 3 of 3 records: uncontrolled observations.",
+          ["pmid:8701013", "pmid:22836123", "pmid:23846525"],
+        ],
+        ["inconsistency", "Records point both ways: 2 yes, 1 no.", ["pmid:22836123"]],
+        [
+          "imprecision",
+          "Few records: 3 bear on the question (fewer than 5).",
+          ["pmid:8701013", "pmid:22836123", "pmid:23846525"],
+        ],
+      ]);
+    },
+  );
 
   it("animal evidence only is indirect: starts low and is rated down to very low", () => {
     const animals = ["pmid:439781", "pmid:23666265", "pmid:23871786", "pmid:23872883", "pmid:23949582"];

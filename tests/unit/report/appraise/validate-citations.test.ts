@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference, ResearchReport } from "@/lib/domain/report";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 
 function evidence(id: string, ids: { pmid?: string; doi?: string; nctId?: string }, url: string): Evidence {

@@ -82,15 +82,18 @@ describe("reportToMarkdown", () => {
 
   it("numbers references with authors, journal, year and identifier links", () => {
     expect(md).toContain(
-      "1. Jia Z, Wang H, Yang T, et al. Mice lacking mPGES-1 are resistant to lithium-induced polyuria. *Am J Physiol Renal Physiol* (2009). " +
-        "PMID: [19692487](https://pubmed.ncbi.nlm.nih.gov/19692487/) · DOI: [10.1152/ajprenal.00051.2009](https://doi.org/10.1152/ajprenal.00051.2009)",
+      "1. Jia Z, Wang H, Yang T, et al. Mice lacking mPGES-1 are resistant to lithium-induced polyuria. *Am J " +
+        "Physiol Renal Physiol* (2009). " +
+        "PMID: [19692487](https://pubmed.ncbi.nlm.nih.gov/19692487/) · DOI: " +
+        "[10.1152/ajprenal.00051.2009](https://doi.org/10.1152/ajprenal.00051.2009)",
     );
     expect(md).toContain("2. A \\[phase 2\\] trial. [NCT01234567](https://clinicaltrials.gov/study/NCT01234567)");
   });
 
   it("ends with a footer that reports removed references", () => {
     expect(md.trimEnd().split("\n").pop()).toBe(
-      "*Report generated from 42 papers across 2 search iterations. Confidence: 65%. 2 references removed by citation validation.*",
+      "*Report generated from 42 papers across 2 search iterations. Confidence: 65%. 2 references removed by " +
+        "citation validation.*",
     );
     expect(reportToMarkdown({ ...REPORT, removedReferences: 0 })).not.toContain("removed by citation validation");
   });
@@ -99,7 +102,8 @@ describe("reportToMarkdown", () => {
     expect(formatAuthors([])).toBe("");
     expect(formatAuthors(["Doe J"])).toBe("Doe J.");
     expect(formatReference({ ...REPORT.references[0], authors: [], journal: null, year: null, doi: null })).toBe(
-      "Mice lacking mPGES-1 are resistant to lithium-induced polyuria. PMID: [19692487](https://pubmed.ncbi.nlm.nih.gov/19692487/)",
+      "Mice lacking mPGES-1 are resistant to lithium-induced polyuria. PMID: " +
+        "[19692487](https://pubmed.ncbi.nlm.nih.gov/19692487/)",
     );
   });
 });

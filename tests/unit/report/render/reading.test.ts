@@ -5,7 +5,7 @@ import { highlightPassage } from "@/lib/report/render/highlight";
 import { mergeRepeated, mergeRepeatedLines } from "@/lib/report/render/merge-lines";
 import { plainWords } from "@/lib/report/render/plain-words";
 import { proseBlocks, quoteSource, readingProse } from "@/lib/report/render/quoted-prose";
-import { referenceFromEvidence } from "@/lib/report/render/references";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 import { researchFlowLayout, wrapText } from "@/lib/report/render/flow-diagram-layout";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { FIXTURES } from "../../../support/temp-database";
@@ -28,7 +28,8 @@ describe("report prose as the reader reads it", () => {
       { kind: "text", text: "Ergothioneine may matter for health [1]." },
     ]);
     expect(readingProse(prose, references, texts)).toBe(
-      `2 records were reviewed.\n\n> “${ERGO}” [1]\n>\n> — Borodina I et al., Nutrition research reviews, 2020\n\nErgothioneine may matter for health [1].`,
+      `2 records were reviewed.\n\n> “${ERGO}” [1]\n>\n> — Borodina I et al., Nutrition research reviews, ` +
+        `2020\n\nErgothioneine may matter for health [1].`,
     );
   });
 
@@ -47,7 +48,8 @@ describe("report prose as the reader reads it", () => {
       "Only one record links AQP2 to polyuria.",
     ];
     expect(mergeRepeatedLines(gaps)).toEqual([
-      "No gene or protein target links cisapride, sotalol and dofetilide to torsade de pointes in sentences of the 40 records reviewed.",
+      "No gene or protein target links cisapride, sotalol and dofetilide to torsade de pointes in sentences of " +
+        "the 40 records reviewed.",
       "Only one record links AQP2 to polyuria.",
     ]);
     expect(mergeRepeated(gaps).map((l) => l !== null)).toEqual([true, false, true, false, false]);
@@ -56,10 +58,12 @@ describe("report prose as the reader reads it", () => {
   it("puts internal names in plain words", () => {
     expect(
       plainWords(
-        "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient by DeepCritical's rule (combined score ≥ 12, a drug candidate, mechanism score ≥ 6).",
+        "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient by DeepCritical's rule (combined score ≥ 12, a " +
+          "drug candidate, mechanism score ≥ 6).",
       ),
     ).toBe(
-      "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient (the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6).",
+      "Mechanism 5/10 + clinical 4/10 = 9: not yet sufficient (the evidence suffices at a combined score ≥ 12 " +
+        "with a drug candidate and a mechanism score ≥ 6).",
     );
     expect(plainWords("cocaine → myocardial ischemia: causes (P(CID) 0.86)")).toBe(
       "cocaine → myocardial ischemia: causes (relation probability 0.86)",
@@ -69,15 +73,19 @@ describe("report prose as the reader reads it", () => {
     );
   });
 
-  it("marks the cited sentence in the abstract, whatever quotation marks, marker and source line the citing text carries", () => {
-    const abstract = records[0].citation.abstract;
-    const pieces = highlightPassage(abstract, `“${ERGO}” [1] — Borodina I et al., 2020`);
-    expect(pieces.filter((p) => p.marked).map((p) => p.text)).toEqual([ERGO.replace(/\.$/, "")]);
-    expect(pieces.map((p) => p.text).join("")).toBe(abstract);
-    expect(highlightPassage(abstract, "A sentence of Critica's own about something else entirely [1].")).toEqual([
-      { text: abstract, marked: false },
-    ]);
-  });
+  it(
+    "marks the cited sentence in the abstract, whatever quotation marks, marker and source line the citing text " +
+      "carries",
+    () => {
+      const abstract = records[0].citation.abstract;
+      const pieces = highlightPassage(abstract, `“${ERGO}” [1] — Borodina I et al., 2020`);
+      expect(pieces.filter((p) => p.marked).map((p) => p.text)).toEqual([ERGO.replace(/\.$/, "")]);
+      expect(pieces.map((p) => p.text).join("")).toBe(abstract);
+      expect(highlightPassage(abstract, "A sentence of Critica's own about something else entirely [1].")).toEqual([
+        { text: abstract, marked: false },
+      ]);
+    },
+  );
 });
 
 describe("the PRISMA diagram's text fits its boxes", () => {
@@ -108,7 +116,9 @@ describe("the PRISMA diagram's text fits its boxes", () => {
 
 describe("a quotation after Critica's lead", () => {
   it("is set apart from the lead (“…, the records say: <sentence> [n].”), and a quoted title is named as such", () => {
-    const prose = `On ergothioneine, the records say: ${ERGO.replace(/\.$/, " [1].")} The biology of ergothioneine, an antioxidant nutraceutical [1].`;
+    const prose =
+      `On ergothioneine, the records say: ${ERGO.replace(/\.$/, " [1].")} The biology of ergothioneine, an ` +
+      `antioxidant nutraceutical [1].`;
     expect(proseBlocks(prose, references, texts)).toEqual([
       { kind: "text", text: "On ergothioneine, the records say:" },
       { kind: "quote", text: ERGO, numbers: [1] },

@@ -11,7 +11,9 @@ describe("methodology text", () => {
         "No human study",
       ]),
     ).toBe(
-      "Only one record (PMID 1786266) links imipramine to CYP2D6; the link needs independent replication. Only one record (PMID 11532387) links CYP2D6 to rabbit syndrome; the link needs independent replication. No human study.",
+      "Only one record (PMID 1786266) links imipramine to CYP2D6; the link needs independent replication. Only " +
+        "one record (PMID 11532387) links CYP2D6 to rabbit syndrome; the link needs independent replication. No " +
+        "human study.",
     );
   });
 
@@ -23,9 +25,11 @@ describe("methodology text", () => {
       "Europe PMC: request timed out after 15000 ms",
     );
     expect(
-      `Shortfalls: ${joinSentences([sourceMessage("PubMed", "PubMed: HTTP 500 after 3 retries, 0 records"), sourceMessage("Europe PMC", "Europe PMC: network error: fetch failed (getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records")])}`,
+      `Shortfalls: ` +
+        `${joinSentences([sourceMessage("PubMed", "PubMed: HTTP 500 after 3 retries, 0 records"), sourceMessage("Europe PMC", "Europe PMC: network error: fetch failed (getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records")])}`,
     ).toBe(
-      "Shortfalls: PubMed: HTTP 500 after 3 retries, 0 records. Europe PMC: network error: fetch failed (getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records.",
+      "Shortfalls: PubMed: HTTP 500 after 3 retries, 0 records. Europe PMC: network error: fetch failed " +
+        "(getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records.",
     );
   });
 });

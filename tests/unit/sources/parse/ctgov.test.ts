@@ -60,7 +60,8 @@ describe("parseCtgovStudies field mapping", () => {
       arms: ["Placebo qw", "Dupilumab 300 mg qw"],
       enrollment: 194,
       primaryOutcomes: [
-        "Percentage of Participants With a Positive Response (≥4-Fold Increase) to Tetanus Toxoid (the Adacel [Tdap] Vaccine) at Week 16",
+        "Percentage of Participants With a Positive Response (≥4-Fold Increase) to Tetanus Toxoid (the Adacel " +
+          "[Tdap] Vaccine) at Week 16",
       ],
       hasResults: true,
       startYear: 2014,
@@ -107,8 +108,10 @@ describe("parseCtgovStudies field mapping", () => {
     expect(repaglinide.trial!.secondaryOutcomes).toHaveLength(6);
     expect(
       repaglinide.citation.abstract.startsWith(
-        "Completed, interventional study of placebo, repaglinide in Cystic Fibrosis Related Diabetes, Pancreatic Insufficiency. " +
-          "Enrollment: 31. Sponsor: Arbelaez, Ana Maria. Primary outcomes: BMI; Body Composition; CRP. Results posted.\n",
+        "Completed, interventional study of placebo, repaglinide in Cystic Fibrosis Related Diabetes, " +
+          "Pancreatic Insufficiency. " +
+          "Enrollment: 31. Sponsor: Arbelaez, Ana Maria. Primary outcomes: BMI; Body Composition; CRP. Results " +
+          "posted.\n",
       ),
     ).toBe(true); // phase "NA" (not applicable) is not written out
 
@@ -163,7 +166,8 @@ describe("parseCtgovStudies field mapping", () => {
     expect(stopped.trial!.whyStopped).toBe("Sponsor decision");
     expect(
       stopped.citation.abstract.startsWith(
-        "Phase 1, terminated (why stopped: Sponsor decision), interventional study of Toca 511, Toca FC in Colorectal Cancer,",
+        "Phase 1, terminated (why stopped: Sponsor decision), interventional study of Toca 511, Toca FC in " +
+          "Colorectal Cancer,",
       ),
     ).toBe(true);
   });

@@ -78,7 +78,8 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
     ]);
     expect(paragraphs[0]).toBe(
       "Objective: This study investigated whether psychological flexibility, the key construct in the Acceptance and " +
-        "Commitment Therapy (ACT) model of psychological and behavioural change, significantly predicts wellbeing and " +
+        "Commitment Therapy (ACT) model of psychological and behavioural change, significantly predicts " +
+        "wellbeing and " +
         "functioning in people living with and beyond cancer.",
     );
     expect(e.citation.abstract).toContain("significantly (at p\u2009<\u2009.001) predicted anxiety, depression,"); // literal "<" kept
@@ -91,7 +92,8 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
   it("strips <sub>, <i> and <b> and maps chemicals (PMIDs 40511629, 40518973, 40476859)", () => {
     const h2s = byPmid("40511629");
     expect(h2s.citation.abstract.split("\n")[0]).toBe(
-      "Background: Paclitaxel is a potent agent against ovarian cancer. Hydrogen sulfide (H2S) is of particular interest " +
+      "Background: Paclitaxel is a potent agent against ovarian cancer. Hydrogen sulfide (H2S) is of particular " +
+        "interest " +
         "in cancer treatment research. It is known that H2S has apoptotic and antiproliferative effects.",
     );
     expect(h2s.citation.authors[0]).toBe("Öztürk Fincan GS");
@@ -151,10 +153,12 @@ describe("parseEuropePmcSearch on lite responses", () => {
 
     const title = (pmid: string) => page.evidence.find((e) => e.citation.pmid === pmid)!.citation.title;
     expect(title("40505930")).toBe(
-      "circADARB1 enhances ZEB1 expression in an m6A-dependent manner to promote the invasion and migration of nasopharyngeal carcinoma.",
+      "circADARB1 enhances ZEB1 expression in an m6A-dependent manner to promote the invasion and migration of " +
+        "nasopharyngeal carcinoma.",
     );
     expect(title("40451289")).toBe(
-      "Associations between ATM c.7271T>G and cancer risk: analysis of Breast Cancer Association Consortium and UK Biobank data.",
+      "Associations between ATM c.7271T>G and cancer risk: analysis of Breast Cancer Association Consortium and " +
+        "UK Biobank data.",
     );
     const pmcOnly = page.evidence.find((e) => e.citation.pmcid === "PMC12175493")!;
     expect(pmcOnly).toMatchObject({ id: "pmcid:PMC12175493" });

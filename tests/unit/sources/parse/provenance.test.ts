@@ -25,17 +25,21 @@ describe("provenance from PubMed/MEDLINE XML", () => {
     });
   });
 
-  it("finds the real ErratumIn link and the real Published Erratum notices of the MEDLINE sample, and no retraction", () => {
-    const records = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml"));
-    expect(records).toHaveLength(604);
-    expect(records.filter((r) => r.provenance!.retracted)).toHaveLength(0);
-    const corrected = records.filter((r) => r.provenance!.erratum);
-    expect(corrected.map((r) => [r.id, r.provenance!.erratumIn])).toEqual([["pmid:26702309", ["26705261"]]]);
-    // The sample's one "Published Erratum" is itself a notice about another record: flagged as such, still counted.
-    expect(records.filter((r) => r.provenance!.notice !== null).map((r) => [r.id, r.provenance!.notice])).toEqual([
-      ["pmid:26407471", "erratum"],
-    ]);
-  });
+  it(
+    "finds the real ErratumIn link and the real Published Erratum notices of the MEDLINE sample, and no " +
+      "retraction",
+    () => {
+      const records = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml"));
+      expect(records).toHaveLength(604);
+      expect(records.filter((r) => r.provenance!.retracted)).toHaveLength(0);
+      const corrected = records.filter((r) => r.provenance!.erratum);
+      expect(corrected.map((r) => [r.id, r.provenance!.erratumIn])).toEqual([["pmid:26702309", ["26705261"]]]);
+      // The sample's one "Published Erratum" is itself a notice about another record: flagged as such, still counted.
+      expect(records.filter((r) => r.provenance!.notice !== null).map((r) => [r.id, r.provenance!.notice])).toEqual([
+        ["pmid:26407471", "erratum"],
+      ]);
+    },
+  );
 
   it("gives PubMed efetch records without such links an empty provenance (CommentIn is not a correction)", () => {
     const [record] = parsePubmedXml(readFixture("pubmed/efetch_single/metapub_35856662.xml"), "pubmed");
@@ -45,15 +49,19 @@ describe("provenance from PubMed/MEDLINE XML", () => {
 });
 
 describe("provenance from Europe PMC", () => {
-  it("marks the real core-format errata (pubTypeList 'Published Erratum', commentCorrection 'Erratum for') as notices", () => {
-    const { evidence } = parseEuropePmcSearch(readJsonFixture("europepmc/search_cancer_core_25.json"), "europepmc");
-    const notices = evidence.filter((e) => e.provenance!.notice !== null);
-    expect(notices.map((e) => [e.id, e.provenance!.notice, e.provenance!.erratum])).toEqual([
-      ["pmid:39709208", "erratum", false],
-      ["pmid:40377773", "erratum", false],
-    ]);
-    expect(evidence.filter((e) => e.provenance!.retracted)).toHaveLength(0);
-  });
+  it(
+    "marks the real core-format errata (pubTypeList 'Published Erratum', commentCorrection 'Erratum for') as " +
+      "notices",
+    () => {
+      const { evidence } = parseEuropePmcSearch(readJsonFixture("europepmc/search_cancer_core_25.json"), "europepmc");
+      const notices = evidence.filter((e) => e.provenance!.notice !== null);
+      expect(notices.map((e) => [e.id, e.provenance!.notice, e.provenance!.erratum])).toEqual([
+        ["pmid:39709208", "erratum", false],
+        ["pmid:40377773", "erratum", false],
+      ]);
+      expect(evidence.filter((e) => e.provenance!.retracted)).toHaveLength(0);
+    },
+  );
 
   it("uses the published record for a preprint with a 'Preprint of' link, and keeps a preprint without one", () => {
     const { evidence } = parseEuropePmcSearch(preprintResponse(), "europepmc");
@@ -104,34 +112,38 @@ describe("provenance from ClinicalTrials.gov", () => {
     ]);
   });
 
-  it(`flags a copy whose last update lies more than ${STALE_REGISTRATION_DAYS} days before its past completion, not one completing later`, () => {
-    const real = readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json") as {
-      protocolSection: { statusModule: Record<string, unknown> };
-    };
-    const copy = (lastUpdate: string, completion: string) => ({
-      ...real,
-      protocolSection: {
-        ...real.protocolSection,
-        statusModule: {
-          ...real.protocolSection.statusModule,
-          lastUpdatePostDateStruct: { date: lastUpdate, type: "ACTUAL" },
-          completionDateStruct: { date: completion, type: "ESTIMATED" },
+  it(
+    `flags a copy whose last update lies more than ${STALE_REGISTRATION_DAYS} days before its past completion, ` +
+      `not one completing later`,
+    () => {
+      const real = readJsonFixture("ctgov/study_v2_full_NCT03418623_get73_phase2.json") as {
+        protocolSection: { statusModule: Record<string, unknown> };
+      };
+      const copy = (lastUpdate: string, completion: string) => ({
+        ...real,
+        protocolSection: {
+          ...real.protocolSection,
+          statusModule: {
+            ...real.protocolSection.statusModule,
+            lastUpdatePostDateStruct: { date: lastUpdate, type: "ACTUAL" },
+            completionDateStruct: { date: completion, type: "ESTIMATED" },
+          },
         },
-      },
-    });
-    // 2018-02-01 → 2020-03-13 is 771 days: never updated through the study's end.
-    expect(parseCtgovStudies(copy("2018-02-01", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry).toEqual({
-      lastUpdatePosted: "2018-02-01",
-      completionDate: "2020-03-13",
-      stale: true,
-    });
-    // 2019-03-14 → 2020-03-13 is 365 days: within the yearly update duty.
-    expect(parseCtgovStudies(copy("2019-03-14", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
-      false,
-    );
-    // An anticipated completion after `asOf` is not yet due.
-    expect(parseCtgovStudies(copy("2018-02-01", "2027-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
-      false,
-    );
-  });
+      });
+      // 2018-02-01 → 2020-03-13 is 771 days: never updated through the study's end.
+      expect(parseCtgovStudies(copy("2018-02-01", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry).toEqual({
+        lastUpdatePosted: "2018-02-01",
+        completionDate: "2020-03-13",
+        stale: true,
+      });
+      // 2019-03-14 → 2020-03-13 is 365 days: within the yearly update duty.
+      expect(parseCtgovStudies(copy("2019-03-14", "2020-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
+        false,
+      );
+      // An anticipated completion after `asOf` is not yet due.
+      expect(parseCtgovStudies(copy("2018-02-01", "2027-03-13"), "ctgov", asOf)[0].provenance!.registry!.stale).toBe(
+        false,
+      );
+    },
+  );
 });

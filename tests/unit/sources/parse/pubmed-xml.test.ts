@@ -4,7 +4,8 @@ import { evidenceSchema } from "@/lib/domain/evidence";
 import { parsePubmedXml, PubmedXmlError } from "@/lib/sources/parse/pubmed-xml";
 import { listFixtures, readFixture } from "../../../support/fixtures";
 
-// Expected values below were read from the fixture XML (ElementTree dumps and SOURCES.md field counts), not from this parser.
+// Expected values below were read from the fixture XML (ElementTree dumps and SOURCES.md field counts), not from this
+// parser.
 
 /** efetch files: everything under pubmed/ except the esearch/esummary replies, which are not PubmedArticleSets. */
 const EFETCH_FILES = listFixtures("pubmed").filter(
@@ -98,9 +99,12 @@ describe("parsePubmedXml field mapping", () => {
     const paragraphs = e.citation.abstract.split("\n");
     expect(paragraphs.map((p) => p.split(":")[0])).toEqual(["OBJECTIVE", "DESIGN", "RESULTS", "CONCLUSIONS"]);
     expect(paragraphs[0]).toBe(
-      "OBJECTIVE: Telomere shortening occurs as an early event in pancreatic tumorigenesis, and genetic variants at the " +
-        "telomerase reverse transcriptase (TERT) gene region have been associated with pancreatic cancer risk. However, " +
-        "it is unknown whether prediagnostic leucocyte telomere length is associated with subsequent risk of pancreatic cancer.",
+      "OBJECTIVE: Telomere shortening occurs as an early event in pancreatic tumorigenesis, and genetic " +
+        "variants at the " +
+        "telomerase reverse transcriptase (TERT) gene region have been associated with pancreatic cancer risk. " +
+        "However, " +
+        "it is unknown whether prediagnostic leucocyte telomere length is associated with subsequent risk of " +
+        "pancreatic cancer.",
     );
     expect(paragraphs[2]).toContain("OR 1.72; 95% CI 1.07 to 2.78; ptrend");
     expect(e.citation).toMatchObject({
@@ -131,7 +135,8 @@ describe("parsePubmedXml field mapping", () => {
   it("decodes entities around inline markup in titles (biopython pubmed6, PMID 30108519)", () => {
     const [e] = parsePubmedXml(readFixture("pubmed/efetch_single/biopython_pubmed6.xml"));
     expect(e.citation.title).toBe(
-      'A "Blood Relationship" Between the Overlooked Minimum Lactate Equivalent and Maximal Lactate Steady State in Trained Runners. Back to the Old Days?',
+      'A "Blood Relationship" Between the Overlooked Minimum Lactate Equivalent and Maximal Lactate Steady ' +
+        "State in Trained Runners. Back to the Old Days?",
     );
   });
 
@@ -184,13 +189,15 @@ describe("parsePubmedXml field mapping", () => {
     const cefiderocol = evidence.find((e) => e.citation.pmid === "39382274")!;
     expect(
       cefiderocol.citation.title.startsWith(
-        "Assessment of the activity and mechanisms of resistance to cefiderocol and combinations of β-lactams and the novel β-lactamase inhibitors",
+        "Assessment of the activity and mechanisms of resistance to cefiderocol and combinations of β-lactams " +
+          "and the novel β-lactamase inhibitors",
       ),
     ).toBe(true);
     expect(cefiderocol.citation.authors).toHaveLength(18);
     expect(cefiderocol.citation.authors.slice(0, 3)).toEqual(["Blanco-Martín T", "López-Hernández I", "Aracil B"]);
     expect(cefiderocol.citation.authors[17]).toBe(
-      "GEMARA-SEIMC/CIBERINFEC Study Group on the activity and resistance mechanisms to new β-lactams and β-lactamase inhibitors (PROTECT)",
+      "GEMARA-SEIMC/CIBERINFEC Study Group on the activity and resistance mechanisms to new β-lactams and " +
+        "β-lactamase inhibitors (PROTECT)",
     );
     expect(cefiderocol.citation.meshTerms).toHaveLength(24);
     expect(cefiderocol.citation.meshTerms.filter((m) => m.majorTopic)).toHaveLength(9);

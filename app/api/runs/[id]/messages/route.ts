@@ -2,7 +2,9 @@ import { createUIMessageStreamResponse } from "ai";
 import { connection } from "next/server";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { listMessages } from "@/lib/db/messages";
+import { registry } from "@/lib/modes";
 import { getRun, type RunSummary } from "@/lib/db/runs";
+import { admitStart } from "@/app/_server/caller";
 import { conversationAccess } from "@/app/_server/conversation-access";
 import { apiError, errorResponse, json, readJson } from "@/app/api/_contract/respond";
 import { runIdSchema } from "@/lib/domain/run";
@@ -33,7 +35,9 @@ export async function GET(_request: Request, ctx: RouteContext<"/api/runs/[id]/m
  * POST /api/runs/<id>/messages `{ text, regenerate? }` → 200, the answer as an AI SDK UI message stream (SSE):
  * `start` (the saved answer's id), `data-follow-up-kind`, the checked text with [n] markers, `data-chat-answer`
  * (references and checks). 400 empty or over 2,000 characters or not JSON, 404 unknown run or answer, 409 while the
- * run researches or another answer streams; errors are `{ error }` and nothing is saved then.
+ * run researches or another answer streams, 429 (with Retry-After) when the follow-up would research and the caller
+ * is at a run limit (a research iteration counts as a run: lib/auth/limits.ts); errors are `{ error }` and nothing is
+ * saved then.
  * Aborting the request (Stop) ends the answer, which is saved as "stopped" with what was written.
  */
 export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/messages">): Promise<Response> {
@@ -42,7 +46,16 @@ export async function POST(request: Request, ctx: RouteContext<"/api/runs/[id]/m
   const body = await readJson(request);
   if ("response" in body) return body.response;
   try {
-    const stream = await postFollowUp(found.run, body.data, { signal: request.signal });
+    // A run of a mode this version does not know is asked about its evidence only.
+    const mode = registry.named(found.run.mode) ?? { label: found.run.mode, followUps: "evidence" as const };
+    const stream = await postFollowUp(found.run, body.data, {
+      mode,
+      signal: request.signal,
+      admitResearch: async () => {
+        const admission = await admitStart();
+        return "error" in admission ? admission : null;
+      },
+    });
     return createUIMessageStreamResponse({ stream });
   } catch (error) {
     return errorResponse(

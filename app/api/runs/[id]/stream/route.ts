@@ -18,7 +18,10 @@ const STREAM_TIMEOUT_MS = 10 * 60_000;
 /** How often the latest partial answer of a streaming agent is looked for, in milliseconds. */
 const PARTIAL_POLL_MS = 200;
 
-/** The seq a reader already has: `?after=<seq>` or the `Last-Event-ID` header (an event's seq, or its part id `ev-<seq>`); 0 = from the start. */
+/**
+ * The seq a reader already has: `?after=<seq>` or the `Last-Event-ID` header (an event's seq, or its part id
+ * `ev-<seq>`); 0 = from the start.
+ */
 function resumeAfter(request: Request): number {
   const raw = new URL(request.url).searchParams.get("after") ?? request.headers.get("last-event-id") ?? "0";
   const seq = Number(raw.replace(/^ev-/, ""));
@@ -32,7 +35,8 @@ function resumeAfter(request: Request): number {
  * cancelled), or after {@link STREAM_TIMEOUT_MS}. The events come from the database, so any instance serves any
  * run, and a reload or another instance resumes from the last event seen without repeating one. Used by useChat's
  * `resume`. The latest partial answer of a streaming agent (LLM hypotheses and report drafts) is sent as a transient
- * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has everything), 404 for an unknown run or one the caller may not
+ * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has
+ * everything), 404 for an unknown run or one the caller may not
  * read (lib/auth/rules.ts canReadRun).
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {

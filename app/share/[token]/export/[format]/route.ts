@@ -1,9 +1,10 @@
 import { connection } from "next/server";
 import { getSharedSnapshot } from "@/lib/db/share-links";
-import { exportRun, isExportFormat } from "@/lib/export/report";
+import { exportRun } from "@/lib/export/report";
+import { isExportFormat } from "@/lib/domain/export";
+import { registry } from "@/lib/modes";
 import { snapshotToDetail } from "@/lib/runs/projections";
 import { downloadResponse } from "@/app/reports/_export/download-response";
-import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/export/flow-diagram";
 
 /**
  * GET /share/<token>/export/<format>: the shared copy's report as a download, built from the frozen snapshot only
@@ -14,14 +15,11 @@ import { FLOW_DIAGRAM_FORMAT, flowDiagramSvgFile } from "@/lib/export/flow-diagr
 export async function GET(_request: Request, ctx: RouteContext<"/share/[token]/export/[format]">) {
   await connection();
   const { token, format } = await ctx.params;
-  if (!(isExportFormat(format) || format === FLOW_DIAGRAM_FORMAT)) return new Response("Not found", { status: 404 });
+  if (!isExportFormat(format)) return new Response("Not found", { status: 404 });
   const snapshot = await getSharedSnapshot(token).catch(() => null);
   if (!snapshot) return new Response("Not found", { status: 404 });
   const detail = snapshotToDetail(snapshot);
-  const file =
-    format === FLOW_DIAGRAM_FORMAT
-      ? flowDiagramSvgFile(detail)
-      : exportRun(format, detail, { runId: null, messages: snapshot.messages ?? [] });
+  const file = exportRun(format, detail, registry, { runId: null, messages: snapshot.messages ?? [] });
   if (!file) return new Response("This shared copy has no report.", { status: 409 });
   return downloadResponse(file);
 }

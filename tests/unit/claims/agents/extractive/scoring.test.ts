@@ -71,7 +71,8 @@ describe("extractive score of a record (0–5)", () => {
       {
         evidenceId: "pmid:24727461",
         passage:
-          "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+          "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress " +
+          "and mitochondrial dysfunction.",
       },
     ]);
     expect(record("pmid:24727461").citation.abstract).toContain(passages[0].passage);

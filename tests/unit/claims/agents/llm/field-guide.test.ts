@@ -3,7 +3,8 @@ import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
 import { promptText, scriptedModel } from "../../../../support/llm";
 
 const TEXT =
-  "Amiloride attenuates lithium-induced polyuria in rats. Plasma AVP rose in lithium-treated rats. Multiple daily doses of lithium were associated with higher urine volumes.";
+  "Amiloride attenuates lithium-induced polyuria in rats. Plasma AVP rose in lithium-treated rats. Multiple " +
+  "daily doses of lithium were associated with higher urine volumes.";
 
 describe("claim-check agents on a local server", () => {
   it("append the field guide to the instructions (and the JSON schema with json_object)", async () => {

@@ -54,7 +54,8 @@ const CITATION = {
   url: "https://pubmed.ncbi.nlm.nih.gov/24727461/",
   source: "local" as const,
   passage:
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.",
+    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
+    "mitochondrial dysfunction.",
   similarity: 1,
   score: 5,
   foundBy: ["keyword" as const],
@@ -66,8 +67,10 @@ const COUNTER: CounterStatement = {
   keywords: ["doxorubicin", "cardiotoxicity", "heart"],
   keywordQuery: "doxorubicin AND (cardiotoxicity OR heart)",
   hydeAbstracts: [
-    "Doxorubicin induced dose-dependent cardiomyopathy in rats, with reduced left ventricular ejection fraction and myocardial apoptosis.",
-    "In patients treated with doxorubicin, cardiac troponin rose and congestive heart failure developed at high cumulative doses.",
+    "Doxorubicin induced dose-dependent cardiomyopathy in rats, with reduced left ventricular ejection fraction " +
+      "and myocardial apoptosis.",
+    "In patients treated with doxorubicin, cardiac troponin rose and congestive heart failure developed at high " +
+      "cumulative doses.",
   ],
 };
 
@@ -119,9 +122,11 @@ describe("LLM claim agents (scripted models)", () => {
   it("drops a fabricated passage and keeps verified ones in the abstract's own words", async () => {
     const docs = ["pmid:24727461", "pmid:16565833", "pmid:12589964"].map(record);
     const exact =
-      "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and mitochondrial dysfunction.";
+      "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
+      "mitochondrial dysfunction.";
     const near =
-      "Microscopic evaluation revealed that treatment with DOX alone induced significant cardiac damage in comparison to the saline control group (P<0.001).";
+      "Microscopic evaluation revealed that treatment with DOX alone induced significant cardiac damage in " +
+      "comparison to the saline control group (P<0.001).";
     const fabricated =
       "Doxorubicin markedly improved cardiac contractility and protected the myocardium in every treated animal.";
     const model = scriptedModel([
@@ -176,7 +181,8 @@ describe("LLM claim agents (scripted models)", () => {
     ]);
     const claims = await extractClaimsLlm(
       model,
-      "BACKGROUND: Anthracyclines harm the heart. RESULTS: Dexrazoxane reduced heart failure. Tumour response was unchanged.",
+      "BACKGROUND: Anthracyclines harm the heart. RESULTS: Dexrazoxane reduced heart failure. Tumour response " +
+        "was unchanged.",
     );
     expect(claims).toEqual(["Dexrazoxane reduces heart failure", "Tumour response is unchanged", "A"]);
     const unused = scriptedModel([]);
@@ -228,55 +234,59 @@ describe("LLM claim agents (scripted models)", () => {
 });
 
 describe("LLM claim agents' sampling and output limits", () => {
-  it("every claim agent sends temperature 0.3 and its own output limit; a limit given in the options replaces the default", async () => {
-    const citation = CITATION;
-    const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
-    const model = scriptedModel([
-      { claims: ["Doxorubicin has no effect on the heart."] },
-      { ...COUNTER, claim: undefined },
-      { scores: [{ n: 1, score: 5, rationale: "Direct finding." }] },
-      { passages: [{ n: 1, passage: citation.passage }] },
-      { report: "In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
-      { verdict: "contradicts", confidence: "low", rationale: "One rat study shows cardiotoxicity [1]." },
-    ]);
-    const usage: ModelUsage[] = [];
-    const backend = createLlmClaimBackend(model, "scripted", {
-      maxOutputTokens: { "counter-report": 700 },
-      onUsage: (u) => usage.push(u),
-    });
-    const documents = [record("pmid:24727461")];
-    await backend.extractClaims("Doxorubicin has no effect on the heart. It is safe at every dose.");
-    await backend.counterStatement(CLAIM);
-    await backend.scoreDocuments({ claim: CLAIM, counter: COUNTER, documents });
-    await backend.extractPassages({ claim: CLAIM, counter: COUNTER, documents });
-    const input: CounterReportInput = {
-      claim: CLAIM,
-      counter: COUNTER,
-      citations: [citation],
-      stats,
-      sources: ["local"],
-    };
-    const report = await backend.writeCounterReport(input);
-    await backend.judgeClaim({ claim: CLAIM, counter: COUNTER, report, citations: [citation], stats, scores: [] });
+  it(
+    "every claim agent sends temperature 0.3 and its own output limit; a limit given in the options replaces the " +
+      "default",
+    async () => {
+      const citation = CITATION;
+      const stats = buildSearchStats([], [], [citation], [], { keyword: true, semantic: true, hyde: true });
+      const model = scriptedModel([
+        { claims: ["Doxorubicin has no effect on the heart."] },
+        { ...COUNTER, claim: undefined },
+        { scores: [{ n: 1, score: 5, rationale: "Direct finding." }] },
+        { passages: [{ n: 1, passage: citation.passage }] },
+        { report: "In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
+        { verdict: "contradicts", confidence: "low", rationale: "One rat study shows cardiotoxicity [1]." },
+      ]);
+      const usage: ModelUsage[] = [];
+      const backend = createLlmClaimBackend(model, "scripted", {
+        sampling: { "counter-report": { maxOutputTokens: 700 } },
+        onUsage: (u) => usage.push(u),
+      });
+      const documents = [record("pmid:24727461")];
+      await backend.extractClaims("Doxorubicin has no effect on the heart. It is safe at every dose.");
+      await backend.counterStatement(CLAIM);
+      await backend.scoreDocuments({ claim: CLAIM, counter: COUNTER, documents });
+      await backend.extractPassages({ claim: CLAIM, counter: COUNTER, documents });
+      const input: CounterReportInput = {
+        claim: CLAIM,
+        counter: COUNTER,
+        citations: [citation],
+        stats,
+        sources: ["local"],
+      };
+      const report = await backend.writeCounterReport(input);
+      await backend.judgeClaim({ claim: CLAIM, counter: COUNTER, report, citations: [citation], stats, scores: [] });
 
-    expect(usage.map((u) => u.agent)).toEqual([
-      "claim-extraction",
-      "counter-statement",
-      "claim-scoring",
-      "claim-passages",
-      "counter-report",
-      "claim-verdict",
-    ]);
-    expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
-      // Rubric and copying calls at temperature 0 (they were at the prose temperature 0.3); prose at 0.3.
-      [0, 500],
-      [0.3, 1_500],
-      [0, 1_000],
-      [0, 1_500],
-      [0.3, 700], // the option's limit, not the default 1,000
-      [0, 500],
-    ]);
-  });
+      expect(usage.map((u) => u.agent)).toEqual([
+        "claim-extraction",
+        "counter-statement",
+        "claim-scoring",
+        "claim-passages",
+        "counter-report",
+        "claim-verdict",
+      ]);
+      expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
+        // Rubric and copying calls at temperature 0 (they were at the prose temperature 0.3); prose at 0.3.
+        [0, 500],
+        [0.3, 1_500],
+        [0, 1_000],
+        [0, 1_500],
+        [0.3, 700], // the option's limit, not the default 1,000
+        [0, 500],
+      ]);
+    },
+  );
 });
 
 describe("LLM claim check, end to end on the corpus (scripted model)", () => {
@@ -310,7 +320,8 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
       ...(secondBatch.length ? [{ passages: secondBatch }] : []),
       {
         report:
-          "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an invented study [42].",
+          "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an " +
+          "invented study [42].",
       },
       {
         verdict: "contradicts",

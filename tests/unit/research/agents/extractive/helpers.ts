@@ -23,7 +23,9 @@ export function runAgents(question: string, evidence: Evidence[]) {
   return { hypotheses, assessment, report };
 }
 
-/** True when `name` is written in the record's title/abstract (case-insensitive) or is one of its entity surface forms. */
+/**
+ * True when `name` is written in the record's title/abstract (case-insensitive) or is one of its entity surface forms.
+ */
 export function named(e: Evidence, name: string): boolean {
   const text = `${e.citation.title} ${e.citation.abstract}`.toLowerCase();
   return text.includes(name.toLowerCase()) || e.entities.some((x) => x.name.toLowerCase() === name.toLowerCase());
@@ -91,7 +93,9 @@ function expectProcessChain(h: MechanismHypothesis, cited: Evidence[]) {
   expect(h.pathwayGoId).toMatch(/^GO:\d{7}$/);
 }
 
-/** The primary hypothesis comes first and no later one has a higher confidence, or equal confidence and more records. */
+/**
+ * The primary hypothesis comes first and no later one has a higher confidence, or equal confidence and more records.
+ */
 export function expectRankedBySupport(a: HypothesisSet) {
   if (a.hypotheses.length === 0) return expect(a.primaryHypothesis).toBeNull();
   expect(a.primaryHypothesis).toEqual(a.hypotheses[0]);

@@ -76,10 +76,13 @@ describe("open question: which drugs can cause torsade de pointes", () => {
       candidates.filter((c) => c !== "azimilide" && c !== "E4031"),
     );
     expect(report.executiveSummary).toContain(
-      "The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in people first: cisapride (3 records, 2 in people [",
+      "The relation model reads 10 drugs as causing torsade de pointes in these records, those with evidence in " +
+        "people first: cisapride (3 records, 2 in people [",
     );
     expect(report.executiveSummary).toContain(
-      "Used in these records to induce torsade de pointes in animal models or cells, not reported in people: terfenadine (2 records [1, 2]), terodiline (1 record [2]), azimilide (1 record [3]), E4031 (1 record [2]).",
+      "Used in these records to induce torsade de pointes in animal models or cells, not reported in people: " +
+        "terfenadine (2 records [1, 2]), terodiline (1 record [2]), azimilide (1 record [3]), E4031 (1 record " +
+        "[2]).",
     );
   });
 

@@ -45,7 +45,8 @@ describe("typed concepts", () => {
       record(
         "16403073",
         "Ketoconazole induced torsades de pointes.",
-        "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may prolong QT interval. Apoptosis was not seen.",
+        "FINDINGS: We postulate that by virtue of its direct blocking action on IKr, ketoconazole alone may " +
+          "prolong QT interval. Apoptosis was not seen.",
         [
           { name: "Ketoconazole", type: "chemical", meshId: "D007654" },
           { name: "torsades de pointes", type: "disease", meshId: "D016171" },

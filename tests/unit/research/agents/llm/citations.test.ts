@@ -15,7 +15,10 @@ afterEach(async () => {
   server = null;
 });
 
-/** The report agent over HTTP (@ai-sdk/openai-compatible → the loopback server, as a local model): the report and its repairs. */
+/**
+ * The report agent over HTTP (@ai-sdk/openai-compatible → the loopback server, as a local model): the report and its
+ * repairs.
+ */
 async function report(script: ScriptedEntry[]) {
   server = await startFakeOpenAIServer(script);
   const configured = getLanguageModel({
@@ -88,7 +91,8 @@ describe("the report agent keeps citations written as (E3), [E3–E5] and senten
     const { built, repairs } = await report([JSON.stringify(answer)]);
     expect(built.executiveSummary).toBe("Lithium raised AVP in rats [1].");
     expect(repairs.map((r) => r.detail)).toEqual([
-      "Executive summary: the sentence “A trial of 12,000 patients confirmed it.” was removed: it cites E12, which is no evidence block shown",
+      "Executive summary: the sentence “A trial of 12,000 patients confirmed it.” was removed: it cites E12, " +
+        "which is no evidence block shown",
       "Executive summary: the sentence “So did a cohort.” was removed: it cites E9, which is no evidence block shown",
     ]);
   });
@@ -109,7 +113,8 @@ describe("a bare [3] in a draft is never read as a reference (real AI SDK path)"
     const second = server!.requests[1] as { messages: Array<{ role: string; content: string }> };
     expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(second.messages[3].content).toBe(
-      "Your previous answer was rejected: it cites by number ([3], [1]). A number is not an evidence key: cite evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.\n" +
+      "Your previous answer was rejected: it cites by number ([3], [1]). A number is not an evidence key: cite " +
+        "evidence sentences by id (e.g. E3.2) in support, and write no [n] in any text.\n" +
         "Answer again with one JSON object that matches the schema and fixes this.",
     );
     expect(built.executiveSummary).toBe("Lithium raised AVP in rats [1].");

@@ -9,7 +9,10 @@ const base = {
   searchSuggestions: ["lithium AQP2"],
 };
 
-/** Three hypotheses citing blocks by key (E1, "[E2]", lower-case "e2"), by id, by "PMID n", plus refs that name nothing offered. */
+/**
+ * Three hypotheses citing blocks by key (E1, "[E2]", lower-case "e2"), by id, by "PMID n", plus refs that name nothing
+ * offered.
+ */
 const answer: HypothesisOutput = {
   evidenceReading: "Rat and human records link lithium to polyuria.",
   hypotheses: [

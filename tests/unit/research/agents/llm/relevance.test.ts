@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { DEFAULT_SAMPLING } from "@/lib/ai/sampling";
 import type { ModelUsage } from "@/lib/domain/agent";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { balancedBatches } from "@/lib/ai/batches";
@@ -8,7 +7,7 @@ import { RELEVANCE_BATCH } from "@/lib/research/agents/llm/relevance";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, promptBlocks, QUESTION } from "../../../../support/llm";
+import { HYPOTHESES, LITHIUM_EVIDENCE, promptBlocks, QUESTION, withRelevance } from "../../../../support/llm";
 
 type Body = {
   temperature: number;
@@ -50,7 +49,7 @@ const judge: JudgeOutput = {
 };
 
 describe("the batched relevance pass (summary before score, as PaperQA2)", () => {
-  it("drops the records the model scores 0, once per run; the agents see the rest and the list of their keys", async () => {
+  it("drops the records the model scores 0, scored once a run; the agents see the rest and their keys", async () => {
     // E4 (PMID 1378968, uninephrectomy and protein feeding) is scored 0: it does not bear on the question.
     const relevance = JSON.stringify({
       records: [
@@ -69,19 +68,29 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
     const usage: ModelUsage[] = [];
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
       onUsage: (u) => usage.push(u),
     });
-    await backend.hypothesize({ question: QUESTION, evidence: LITHIUM_EVIDENCE, previous: null });
-    await backend.judge({
+    // The run's scores, as its state carries them from the hypothesis agent's relevance stage to the judge's.
+    const scores = {};
+    const hypothesisInput = { question: QUESTION, evidence: LITHIUM_EVIDENCE, previous: null };
+    await backend.hypothesize(await withRelevance(backend, "hypothesis", hypothesisInput, null, scores));
+    const judgeInput = {
       question: QUESTION,
       evidence: LITHIUM_EVIDENCE,
       hypotheses: HYPOTHESES,
       iteration: 1,
       maxIterations: 2,
-    });
+    };
+    await backend.judge(await withRelevance(backend, "judge", judgeInput, HYPOTHESES, scores));
 
-    // One relevance call for the run's four records; the judge reuses its scores.
+    // One relevance call for the run's four records; the judge's relevance stage reuses its scores.
+    expect(scores).toEqual({
+      [LITHIUM_EVIDENCE[0].id]: 8,
+      [LITHIUM_EVIDENCE[1].id]: 6,
+      [LITHIUM_EVIDENCE[2].id]: 7,
+      [LITHIUM_EVIDENCE[3].id]: 0,
+    });
     expect(usage.map((u) => u.agent)).toEqual(["relevance", "hypothesis", "judge"]);
     const [pass, hypothesis, judged] = server.requests;
     expect((pass as Body).response_format.json_schema.name).toBe("relevance_output");
@@ -109,22 +118,20 @@ describe("the batched relevance pass (summary before score, as PaperQA2)", () =>
     } as unknown as NodeJS.ProcessEnv)!;
     const backend = createLlmBackend(configured.model, configured.modelId, {
       promptStyle: configured.promptStyle,
-      sampling: DEFAULT_SAMPLING,
+      sampling: {},
     });
-    await backend.judge({
+    const scores = {};
+    const judgeInput = (iteration: number) => ({
       question: QUESTION,
       evidence: LITHIUM_EVIDENCE,
       hypotheses: HYPOTHESES,
-      iteration: 1,
+      iteration,
       maxIterations: 2,
     });
-    await backend.judge({
-      question: QUESTION,
-      evidence: LITHIUM_EVIDENCE,
-      hypotheses: HYPOTHESES,
-      iteration: 2,
-      maxIterations: 2,
-    });
+    await backend.judge(await withRelevance(backend, "judge", judgeInput(1), HYPOTHESES, scores));
+    await backend.judge(await withRelevance(backend, "judge", judgeInput(2), HYPOTHESES, scores));
+    // No score for any record: recorded as null, so the pass does not ask about them again.
+    expect(Object.values(scores)).toEqual([null, null, null, null]);
     expect(server.requests).toHaveLength(4);
     expect(promptBlocks(user(server.requests[2])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);
     expect(promptBlocks(user(server.requests[3])).map((b) => b.key)).toEqual(["E2", "E1", "E3", "E4"]);

@@ -86,40 +86,44 @@ describe("LLM agents stream their answers as previews (live viewers see them bei
     });
   });
 
-  it("the report streams section by section, without citation keys; the checked report is the same as without streaming", async () => {
-    const previews: AgentPartial[] = [];
-    const streamed = await writeReport(scriptedModel([REPORT]), {
-      ...reportInput(),
-      hooks: { onPartial: (p) => previews.push(p) },
-    });
-    const waited = await writeReport(scriptedModel([REPORT]), reportInput());
-    expect(streamed).toEqual(waited);
+  it(
+    "the report streams section by section, without citation keys; the checked report is the same as without " +
+      "streaming",
+    async () => {
+      const previews: AgentPartial[] = [];
+      const streamed = await writeReport(scriptedModel([REPORT]), {
+        ...reportInput(),
+        hooks: { onPartial: (p) => previews.push(p) },
+      });
+      const waited = await writeReport(scriptedModel([REPORT]), reportInput());
+      expect(streamed).toEqual(waited);
 
-    const sectionOrder = [
-      ...new Set(previews.map((p) => (p.kind === "report" ? p.sections.map((s) => s.label).join(" | ") : ""))),
-    ];
-    expect(sectionOrder).toEqual([
-      "",
-      "Executive summary",
-      "Executive summary | Methodology",
-      "Executive summary | Methodology | Mechanistic findings",
-      "Executive summary | Methodology | Mechanistic findings | Clinical findings",
-      "Executive summary | Methodology | Mechanistic findings | Clinical findings | Limitations",
-      "Executive summary | Methodology | Mechanistic findings | Clinical findings | Limitations | Conclusion",
-    ]);
-    expect(previews.at(-1)).toEqual({
-      kind: "report",
-      title: "Lithium and nephrogenic diabetes insipidus",
-      sections: [
-        { label: "Executive summary", text: "Lithium raises AVP gene expression in rats." },
-        { label: "Methodology", text: "PubMed and Europe PMC were searched over two iterations." },
-        { label: "Mechanistic findings", text: "AVP transcripts rise in the PVN and SON." },
-        { label: "Clinical findings", text: "Amiloride reduced drinking in rats." },
-        { label: "Limitations", text: "Mostly rat data.\nNo trial." },
-        { label: "Conclusion", text: "The mechanism is plausible, and amiloride helps." },
-      ],
-    });
-  });
+      const sectionOrder = [
+        ...new Set(previews.map((p) => (p.kind === "report" ? p.sections.map((s) => s.label).join(" | ") : ""))),
+      ];
+      expect(sectionOrder).toEqual([
+        "",
+        "Executive summary",
+        "Executive summary | Methodology",
+        "Executive summary | Methodology | Mechanistic findings",
+        "Executive summary | Methodology | Mechanistic findings | Clinical findings",
+        "Executive summary | Methodology | Mechanistic findings | Clinical findings | Limitations",
+        "Executive summary | Methodology | Mechanistic findings | Clinical findings | Limitations | Conclusion",
+      ]);
+      expect(previews.at(-1)).toEqual({
+        kind: "report",
+        title: "Lithium and nephrogenic diabetes insipidus",
+        sections: [
+          { label: "Executive summary", text: "Lithium raises AVP gene expression in rats." },
+          { label: "Methodology", text: "PubMed and Europe PMC were searched over two iterations." },
+          { label: "Mechanistic findings", text: "AVP transcripts rise in the PVN and SON." },
+          { label: "Clinical findings", text: "Amiloride reduced drinking in rats." },
+          { label: "Limitations", text: "Mostly rat data.\nNo trial." },
+          { label: "Conclusion", text: "The mechanism is plausible, and amiloride helps." },
+        ],
+      });
+    },
+  );
 
   it("removes citation keys from draft text, including one still being written", () => {
     expect(withoutKeys("AVP rises [E1, E12] in rats [E3].")).toBe("AVP rises in rats.");
