@@ -1,6 +1,6 @@
 import type { Dictionary } from "@/lib/text/dictionary-tagger";
 import { tagText } from "@/lib/text/dictionary-tagger";
-import { findConceptMentions } from "@/lib/vocabularies";
+import { actionsOf, findConceptMentions, type Concept } from "@/lib/vocabularies";
 import { organNamed, organOfToxicForm } from "@/lib/vocabularies/organs";
 
 /**
@@ -119,6 +119,25 @@ function unique(names: string[]): string[] {
   });
 }
 
+/** "Is X a/an " / "Are X a/an ": what follows is an attribute of the subject X, not a second subject. */
+const ATTRIBUTE_OF_SUBJECT = /^(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:a|an)\s+/i;
+
+/**
+ * MeSH trees of molecules a drug acts on rather than drugs: D08 Enzymes and Coenzymes, D12.776 Proteins (channels,
+ * receptors, carriers). A concept under them only, with no pharmacological action of its own, is a target ("through
+ * which ion channel?"); a protein drug (infliximab, insulin) has a pharmacological action or another tree.
+ */
+const TARGET_TREES = /^(?:D08|D12\.776)(?:\.|$)/;
+
+function isMolecularTarget(concept: Concept): boolean {
+  return (
+    concept.kind === "chemical" &&
+    concept.trees.length > 0 &&
+    concept.trees.every((t) => TARGET_TREES.test(t)) &&
+    actionsOf(concept.id).length === 0
+  );
+}
+
 /**
  * The named entities of a question in the order it writes them: the dictionary's (the records' or the library's
  * annotated names) and the concept vocabulary's drugs, classes and diseases (MeSH, Disease Ontology: "statins",
@@ -133,8 +152,11 @@ function questionEntities(text: string, dictionary?: Dictionary<QuestionEntity> 
     const written = start >= 0 ? text.slice(start, start + e.name.length) : e.name;
     return { e: { ...e, name: written }, start, end: start + e.name.length };
   });
+  const attributeAt = ATTRIBUTE_OF_SUBJECT.exec(text)?.[0].length ?? -1;
   const vocabulary = findConceptMentions(text)
-    .filter((m) => m.concept.kind !== "other")
+    .filter((m) => m.concept.kind !== "other" && !isMolecularTarget(m.concept))
+    // "Is ergothioneine an antioxidant?": the class after "a/an" is what the question asks the subject is.
+    .filter((m) => !(m.concept.kind === "class" && attributeAt >= 0 && m.start >= attributeAt))
     .map((m) => ({
       e: {
         name: m.text,
