@@ -65,7 +65,6 @@ export const recordReadingSchema = z.object({
   method: z.enum(["relation-model", "finding-cues", "not-read"]),
   match: z.array(conceptMatchSchema),
 });
-export type RecordReading = z.infer<typeof recordReadingSchema>;
 
 /**
  * How a run's question was read: the proposition in one line ("statins — causes — myopathy"), the concepts read with

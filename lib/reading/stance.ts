@@ -18,9 +18,6 @@ export type RecordStance = z.infer<typeof recordStanceSchema>;
 /** The stances in meter order. */
 export const RECORD_STANCES: readonly RecordStance[] = ["yes", "possibly", "no", "related", "unreported", "irrelevant"];
 
-/** The stances that answer the question itself: the verdict, GRADE and the claim check weigh these only. */
-export const ANSWERING_STANCES: readonly RecordStance[] = ["yes", "possibly", "no"];
-
 /** Whether a stance answers the question itself (yes, possibly or no). */
 export function answers(stance: RecordStance): boolean {
   return stance === "yes" || stance === "possibly" || stance === "no";

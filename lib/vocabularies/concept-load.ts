@@ -186,11 +186,6 @@ export function loadConcepts(): ConceptVocabulary | null {
   return vocabulary;
 }
 
-/** How long the first load took, in ms (null before it), for the benchmark. */
-export function conceptLoadMs(): number | null {
-  return (globalThis as Cache)[CACHE]?.loadMs ?? null;
-}
-
 /** Forgets the loaded vocabulary (tests; after a rebuild). */
 export function resetConcepts(): void {
   delete (globalThis as Cache)[CACHE];

@@ -15,7 +15,7 @@
  * - lookupConcept(phrase), findConceptMentions(text), conceptById(id), entryTerms(id): Concept (MeSH or DOID);
  * - descendantIds(id), broaderOf(id), relateDiseases(asked, found): the neighbourhood in the trees;
  * - classMembers(id), actionsOf(id), classTarget(actionId): drug classes through pharmacological actions;
- * - conceptsAvailable(), conceptVocabularyVersion() ("MeSH 2024 · Disease Ontology 2016-09-01"), conceptLoadMs().
+ * - conceptsAvailable(), conceptVocabularyVersion() ("MeSH 2024 · Disease Ontology 2016-09-01").
  * The first concept call loads the file (about 0.3 s); it is shared by every run of the process.
  * The first gene (process) call loads and indexes the lexicon: about 1–2 s on an idle machine; then scanning an
  * abstract takes under 1 ms.
@@ -32,9 +32,8 @@ export {
   findConceptMentions,
   lookupConcept,
 } from "./concepts";
-export type { Concept, ConceptKind, ConceptMention } from "./concepts";
+export type { Concept } from "./concepts";
 export { broaderOf, descendantIds, isBelow, relateDiseases } from "./concept-tree";
-export type { ConceptRelation, MatchKind } from "./concept-tree";
+export type { MatchKind } from "./concept-tree";
 export { actionsOf, classMembers, classTarget } from "./concept-classes";
-export type { ClassTarget, DrugAction } from "./concept-classes";
-export { conceptLoadMs, resetConcepts } from "./concept-load";
+export { resetConcepts } from "./concept-load";
