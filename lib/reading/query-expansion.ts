@@ -33,6 +33,13 @@ export type AnnotatedConcepts = ReadonlyMap<string, { name: string; records: num
 export const EXPANSION_TERMS = 4;
 export const EXPANSION_NARROWER = 8;
 
+/**
+ * Records annotating a concept itself from which the library search does not expand it. Source: our choice, a
+ * quarter of a question search's 40 records: "Does cisplatin cause nephrotoxicity?" expanded by Kidney Diseases'
+ * narrower names drowned the cisplatin records (4 of 40 named both; the library annotates Kidney Diseases in 100+).
+ */
+export const WELL_ANNOTATED = 10;
+
 /** Entry terms a text search can use: not the written form, no inverted heading ("Fibrosis, Pulmonary"), at most 4 words. */
 function usable(term: string, written: string): boolean {
   return !term.includes(",") && term.toLowerCase() !== written.toLowerCase() && term.split(/\s+/).length <= 4;
@@ -83,14 +90,18 @@ export function isStructuredQuery(query: string): boolean {
  * The words and phrases the local library search adds to a free-text query: each concept's entry terms and narrower
  * concepts that the query does not already hold ("HMG-CoA reductase inhibitors", "lovastatin", "simvastatin" for
  * "statins"). With the library's annotated concepts, the narrower ones it annotates, most annotated first, by the
- * name they are annotated with ("rhabdomyolysis" for myopathy, not the first names of MeSH's 60 muscular diseases);
- * [] for a structured query.
+ * name they are annotated with ("rhabdomyolysis" for myopathy, not the first names of MeSH's 60 muscular diseases),
+ * and nothing for a concept the library annotates itself in {@link WELL_ANNOTATED} records or more; [] for a
+ * structured query.
  */
 export function libraryExpansion(query: string, annotated?: AnnotatedConcepts): string[] {
   if (isStructuredQuery(query)) return [];
   const have = query.toLowerCase();
   const out = new Set<string>();
   for (const c of expandQuery(query)) {
+    // The library already names this concept as its records write it: the query's own word finds them, and OR-ing
+    // its entry terms and narrower names would let records on other drugs outrank the question's own.
+    if ((annotated?.get(c.id)?.records ?? 0) >= WELL_ANNOTATED) continue;
     const narrower = annotated
       ? c.narrowerIds
           .flatMap((id) => (annotated.has(id) ? [annotated.get(id)!] : []))
