@@ -6,11 +6,13 @@
  * - with the durable engine (CRITICA_ENGINE=workflow, the default) closes the engine's HTTP endpoints to everyone
  *   but the engine (lib/auth/engine-gate.ts) and starts the Workflow SDK's world, which re-enqueues the research
  *   runs, chat follow-ups and claim checks a previous server process left unfinished so they resume from their last
- *   completed step, and marks failed only the claim checks that were never enqueued (lib/runs/interrupted.ts). The
+ *   completed step, and marks interrupted only the claim checks that were never enqueued (lib/runs/interrupted.ts). The
  *   local world delivers its queue messages in process; on the Postgres world the server first bootstraps the world's
  *   tables (idempotent), gives its queue worker the engine's credentials, and sweeps every 10 s for runs whose
  *   executing instance died (lib/runs/lease-sweep.ts);
- * - with the in-process engine marks every unfinished run failed, since its executor is gone;
+ * - with the in-process engine marks every unfinished run interrupted, since its executor is gone;
+ * - starts the reconciler (lib/runs/reconcile.ts): runs whose engine state finished, was lost or is stuck are ended,
+ *   keeping what they found, and a cancel the engine does not answer ends its run within 10 s;
  * - with CRITICA_AUTH=off on a non-loopback address warns that the server has no access control.
  */
 export async function register() {
@@ -56,6 +58,8 @@ export async function register() {
       await deliverInProcess({ flow: flow.POST, step: step.POST });
       setEngineAccess({ kind: "in-process" });
     }
+    // Tests only (off unless CRITICA_FAULT is set): lose a step's completion event as a kill -9 would.
+    if (!postgresWorld) await (await import("@/lib/runs/fault")).installFault(config.CRITICA_FAULT);
     // Without this call the local world never recovers runs interrupted by a crash (they stay "running").
     await (await import("workflow/runtime")).getWorld().start?.();
     // Several instances share the Postgres world; one killed with kill -9 keeps its jobs locked for hours, so the
@@ -68,5 +72,8 @@ export async function register() {
   }
   const { failInterruptedRuns } = await import("@/lib/runs/interrupted");
   const failed = await failInterruptedRuns(durable, (await import("@/lib/modes")).registry);
-  if (failed) console.log(`critica: marked ${failed} interrupted run(s) as failed`);
+  if (failed) console.log(`critica: marked ${failed} run(s) interrupted: their executor stopped`);
+  // Runs whose engine state finished, was lost or is stuck are ended (interrupted, keeping what they found), at once
+  // and every 15 s; a cancel the engine does not answer ends the run within 10 s (lib/runs/reconcile.ts).
+  (await import("@/lib/runs/reconcile")).startReconciler(durable);
 }

@@ -83,6 +83,10 @@ const authEnv = {
    * Unset (the default): none; only public addresses are called.
    */
   CRITICA_OUTBOUND_ALLOW: z.string().optional(),
+  /**
+   * Tests only: a fault the server injects (lib/runs/fault.ts), "step-event-lost:<n>". Unset (the default): none.
+   */
+  CRITICA_FAULT: z.string().optional(),
   /** Where security reports go, in /.well-known/security.txt (RFC 9116): a mailto: or https: URI. */
   CRITICA_SECURITY_CONTACT: z
     .string()

@@ -21,7 +21,7 @@ npm run lint
 mkdir -p test-results
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || status=1
-npm run build
+CRITICA_BUILD_TYPECHECKED=1 npm run build
 # Integration tests on the production build: they start, kill -9 and restart real `next start` processes they own.
 npx vitest run -c vitest.integration.config.mts --reporter=default --reporter=json --outputFile=test-results/integration.json || status=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1

@@ -7,6 +7,7 @@ const TONE = {
   completed: "success",
   failed: "danger",
   cancelled: "warning",
+  interrupted: "warning",
 } as const;
 
 /** A run's status as a coloured badge. */

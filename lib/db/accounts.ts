@@ -80,7 +80,11 @@ export async function claimUnownedRuns(userId: string, runId?: string): Promise<
   return result.count;
 }
 
-/** How many of an owner's runs are queued or running (the per-user concurrency limit counts them). */
+/**
+ * How many of an owner's runs are live (the per-user concurrency limit counts them): queued or running and not
+ * cancelled. A cancelled run is ending (within 10 s: lib/runs/reconcile.ts), and an interrupted one has ended, so
+ * neither holds a slot.
+ */
 export async function countActiveRuns(ownerId: string): Promise<number> {
-  return getDb().run.count({ where: { ownerId, status: { in: ["queued", "running"] } } });
+  return getDb().run.count({ where: { ownerId, status: { in: ["queued", "running"] }, cancelRequestedAt: null } });
 }

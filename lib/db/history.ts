@@ -5,7 +5,14 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunStatus } from "@/lib/domain/run";
 
 /** Run statuses, in lifecycle order (the history's status filter offers them). */
-export const RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "completed", "failed", "cancelled"];
+export const RUN_STATUSES: readonly RunStatus[] = [
+  "queued",
+  "running",
+  "completed",
+  "failed",
+  "cancelled",
+  "interrupted",
+];
 
 /**
  * History filters: `q` words must all occur in the question (case-insensitive substring match), `status` and

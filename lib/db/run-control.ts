@@ -95,3 +95,59 @@ export async function getWorkflowRunId(runId: string): Promise<string | null> {
   const row = await getDb().run.findUnique({ where: { id: runId }, select: { workflowRunId: true } });
   return row?.workflowRunId ?? null;
 }
+
+/** An unfinished run as the reconciler (lib/runs/reconcile.ts) reads it. */
+export interface ReconcileRow {
+  id: string;
+  mode: string;
+  createdAt: Date;
+  workflowRunId: string | null;
+  cancelRequestedAt: Date | null;
+  report: boolean;
+}
+
+/** Every queued or running run with what the reconciler decides on (one query, plus whether it has a report). */
+export async function listReconcileRows(): Promise<ReconcileRow[]> {
+  const rows = await getDb().run.findMany({
+    where: { status: { in: UNFINISHED } },
+    select: {
+      id: true,
+      mode: true,
+      createdAt: true,
+      workflowRunId: true,
+      cancelRequestedAt: true,
+      report: { select: { runId: true } },
+    },
+  });
+  return rows.map(({ report, ...r }) => ({ ...r, report: report !== null }));
+}
+
+/**
+ * Unfinished runs whose cancel was asked at or before `before` (the cancel deadline has passed): one query, run every
+ * few seconds.
+ */
+export async function listOverdueCancels(before: Date): Promise<string[]> {
+  const rows = await getDb().run.findMany({
+    where: { status: { in: UNFINISHED }, cancelRequestedAt: { lte: before } },
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ends an unfinished run with `status` and `message` (compare-and-set on its status, so of an engine finishing it and
+ * the reconciler ending it only the first counts, and an ended run is never rewritten).
+ * @returns true when this call ended it.
+ */
+export async function endUnfinishedRun(
+  runId: string,
+  status: "completed" | "failed" | "cancelled" | "interrupted",
+  message: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const { count } = await getDb().run.updateMany({
+    where: { id: runId, status: { in: UNFINISHED } },
+    data: { status, error: message, finishedAt: now },
+  });
+  return count === 1;
+}

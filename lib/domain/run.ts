@@ -8,8 +8,11 @@ export const runIdSchema = z.uuid();
 export const backendKindSchema = z.enum(["extractive", "llm"]);
 export type BackendKind = z.infer<typeof backendKindSchema>;
 
-/** Lifecycle of a run as stored in the Run table. */
-export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled"]);
+/**
+ * Lifecycle of a run as stored in the Run table. "interrupted": nobody will execute the run any more (its server
+ * stopped, or its engine state was lost or stuck: lib/runs/reconcile.ts); everything it found is kept.
+ */
+export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled", "interrupted"]);
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
 /** Why a search ran: the question itself, a hypothesis' suggestion, or the judge's next queries. */

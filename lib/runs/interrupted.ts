@@ -15,7 +15,7 @@ export interface UnfinishedRun {
 }
 
 /**
- * Which unfinished runs a starting server must end as failed, because nobody will execute them any more. With the
+ * Which unfinished runs a starting server must end as interrupted, because nobody will execute them any more. With the
  * in-process engine (`durable` false) every one: its executor was the stopped process. With the durable engine
  * the world resumes every run it holds (research runs, chat follow-ups and claim checks all have a workflow run
  * id once enqueued), so only runs without one whose mode says nobody executes them then (RunMode.interrupted "fail":
@@ -30,7 +30,7 @@ export function runsToFail<R extends UnfinishedRun>(runs: R[], durable: boolean,
 
 /**
  * Ends the runs a previous server process left "queued" or "running" that will not resume (see runsToFail): each
- * gets status "failed", the message above and a closing run-finished event, so its page stops waiting. Call once
+ * gets status "interrupted", the message above and a closing run-finished event, so its page stops waiting. Call once
  * at server start, after the durable world has started (`durable`: CRITICA_ENGINE is "workflow"), with the registry
  * of modes (lib/modes.ts).
  * @returns how many runs were ended.
@@ -38,10 +38,10 @@ export function runsToFail<R extends UnfinishedRun>(runs: R[], durable: boolean,
 export async function failInterruptedRuns(durable: boolean, registry: ModeRegistry): Promise<number> {
   const stale = runsToFail(await listUnfinishedRuns(), durable, registry);
   for (const run of stale) {
-    await updateRun(run.id, { status: "failed", error: INTERRUPTED_MESSAGE, finishedAt: new Date() });
+    await updateRun(run.id, { status: "interrupted", error: INTERRUPTED_MESSAGE, finishedAt: new Date() });
     const seq = (await lastEventSeq(run.id)) + 1;
     await appendRunEvent(run.id, seq, "run-finished", {
-      status: "failed",
+      status: "interrupted",
       message: INTERRUPTED_MESSAGE,
       durationMs: Date.now() - run.createdAt.getTime(),
     });

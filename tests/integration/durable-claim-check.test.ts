@@ -121,7 +121,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
       server = await startAppServer(env);
       const healthyMs = performance.now() - restarted;
       // The restart did not end the check as interrupted: the world resumes it.
-      expect(server.output()).not.toContain("interrupted run(s) as failed");
+      expect(server.output()).not.toContain("run(s) interrupted");
       const lastBefore = before.at(-1)!;
       await expect
         .poll(
