@@ -27,6 +27,13 @@ const nextConfig: NextConfig = {
     },
   },
   poweredByHeader: false,
+  // pdf.js runs its worker code in the server's own thread from its package files; bundling it breaks that.
+  serverExternalPackages: ["pdfjs-dist"],
+  experimental: {
+    // Uploads to "My papers" pass through the proxy (proxy.ts), whose default body limit is 10 MB; the upload route
+    // refuses files over CRITICA_MAX_PAPER_MB (at most 100) itself.
+    proxyClientMaxBodySize: "110mb",
+  },
   // scripts/test.sh type-checks the whole tree (`npm run typecheck`) before it builds; checking again in `next build`
   // costs about a minute there. Any other build, a deployment's included, type-checks.
   typescript: { ignoreBuildErrors: process.env.CRITICA_BUILD_TYPECHECKED === "1" },

@@ -37,6 +37,9 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
               <Link href="/reports" className="hover:underline">
                 History
               </Link>
+              <Link href="/papers" className="hover:underline">
+                Papers
+              </Link>
               <Suspense fallback={null}>
                 <NotificationBell />
               </Suspense>

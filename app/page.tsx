@@ -41,8 +41,8 @@ export default async function HomePage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Research a question or check a claim</h1>
         <p className="mt-1 max-w-3xl text-muted-foreground">
-          Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), has a
-          judge score the evidence, searches again until it suffices, and writes a report whose every reference is a
+          Critica searches the literature, proposes mechanistic hypotheses (drug → target → pathway → effect), weighs
+          whether the evidence suffices, searches again until it does, and writes a report whose every reference is a
           record it retrieved.
         </p>
         <p className="mt-1 max-w-3xl text-muted-foreground">
@@ -50,13 +50,6 @@ export default async function HomePage() {
           it, quotes only passages found in the abstracts, and gives a verdict on the claim.
         </p>
       </div>
-      {!config.OPENAI_API_KEY && (
-        <p data-testid="backend-mode" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-          extractive mode: no language model configured. Hypotheses come from literature-based discovery, scores from
-          study designs, and the report from ranked sentences of the abstracts. Set OPENAI_API_KEY to use a language
-          model.
-        </p>
-      )}
       <UnreachableSources sources={unreachable} />
       <ModeSwitch
         choices={presentations.list.map(({ choice, Form }) => ({
@@ -68,6 +61,16 @@ export default async function HomePage() {
           ),
         }))}
       />
+      {!config.OPENAI_API_KEY && (
+        <details data-testid="backend-mode" className="text-sm text-muted-foreground">
+          <summary className="cursor-pointer">How answers are written here</summary>
+          <p className="mt-1 max-w-3xl">
+            Without a language model: hypotheses come from links between records in the literature, scores from the
+            studies&apos; designs, and the report from the abstracts&apos; best sentences, quoted as written. An
+            administrator can connect a language model (see the documentation, &ldquo;Configuration&rdquo;).
+          </p>
+        </details>
+      )}
       <section aria-labelledby="recent-heading" className="space-y-2">
         <div className="flex items-baseline justify-between">
           <h2 id="recent-heading" className="text-lg font-semibold">

@@ -138,7 +138,7 @@ test("a claim check's BibTeX has one entry per distinct cited record", async ({ 
   expect(bib.match(/^@\w+\{/gm)).toHaveLength(distinct.size);
   await page.reload();
   await page.getByRole("button", { name: "Export" }).click();
-  await expect(page.getByRole("menuitem")).toHaveText(["Markdown", "BibTeX", "RIS", "JSON", "Print / PDF"]);
+  await expect(page.getByRole("menuitem")).toHaveText(["Markdown", "BibTeX", "RIS", "CSL-JSON", "JSON", "Print / PDF"]);
 });
 
 test("the research form keeps the user's sources after a validation error", async ({ page }) => {

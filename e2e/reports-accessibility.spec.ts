@@ -57,6 +57,9 @@ test("axe finds no serious or critical violations on the chat, report, history a
   trialsRun,
   keptLink,
 }) => {
+  // Five pages, each loaded and scanned by axe-core in full: several minutes on a loaded machine (it once ran past
+  // the 90 s default), so this test gets Playwright's slow allowance (3×) rather than fewer pages or rules.
+  test.slow();
   const runs = { trials: trialsRun };
   const links = { kept: keptLink };
   await page.goto("/");

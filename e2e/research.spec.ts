@@ -23,7 +23,7 @@ function ask(question: string, sources: string[]) {
 
 test("asking a question streams searches, hypotheses, scores and the report", async () => {
   await page.goto("/");
-  await expect(page.getByTestId("backend-mode")).toContainText("extractive mode: no language model configured");
+  await expect(page.getByTestId("backend-mode")).toContainText("Without a language model: hypotheses come from");
   await ask(LITHIUM, ["local"]);
 
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);

@@ -109,6 +109,24 @@ const watchEnv = {
 };
 // ── end of the watches block ────────────────────────────────────────────────────────────────────────────────
 
+// ── Full texts (lib/sources/fulltext, lib/library: docs/library.md) ──────────────────────────────────────────
+// Kept in one block so it merges cleanly with other branches' additions.
+const fullTextEnv = {
+  /**
+   * "on" (default): a research run fetches the open-access full texts of its most relevant records (Europe PMC's
+   * fullTextXML, bioRxiv/medRxiv JATS) while its agents read abstracts, and its agents read their passages; "off":
+   * abstracts only (full texts already in the library or "My papers" are still read).
+   */
+  CRITICA_FULL_TEXT: z.enum(["on", "off"]).default("on"),
+  /** Records per run whose open-access full text is fetched, most relevant first. Source: our choice (see docs). */
+  CRITICA_FULL_TEXT_RECORDS: z.coerce.number().int().min(0).max(250).default(12),
+  /** bioRxiv/medRxiv API base URL (tests point it at a loopback server); unset means https://api.biorxiv.org. */
+  BIORXIV_BASE_URL: z.string().url().optional(),
+  /** Largest article file accepted by library:import and "My papers" uploads, in megabytes. */
+  CRITICA_MAX_PAPER_MB: z.coerce.number().min(1).max(100).default(50),
+};
+// ── end of the full-text block ──────────────────────────────────────────────────────────────────────────────
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OPENAI_API_KEY: z.string().optional(),
@@ -159,6 +177,7 @@ const envSchema = z.object({
   ...languageModelEnv,
   ...authEnv,
   ...watchEnv,
+  ...fullTextEnv,
 });
 
 /** Validated environment settings. */

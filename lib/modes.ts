@@ -1,5 +1,5 @@
 import { claimCheckMode, type ClaimCheckOverrides, type ClaimCheckRequest } from "@/lib/claims/mode";
-import type { ClaimCheckInput, ClaimCheckOutcome, ClaimCheckState } from "@/lib/claims/stages";
+import type { ClaimCheckInput, ClaimCheckOutcome, ClaimCheckState } from "@/lib/claims/state";
 import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import type { DurableMode } from "@/lib/runs/mode";
 import { modeRegistry, registerMode } from "@/lib/runs/registry";

@@ -11,6 +11,8 @@
  *             (--split dev|train)
  *   studytypes  the study-design classifier: BC5CDR training records against our labels, the MEDLINE sample against its
  *             publication types (--split test|dev|all, --errors)
+ *   fulltext  facts only the bodies of five articles state, asked over the demo library plus the articles (JATS, then
+ *             PDF)
  * `--backend llm` (pubmedqa, claims, cdr) runs the model path of the benchmark on the configured language model
  * (OPENAI_*; or a cassette replayed with CRITICA_LLM_CASSETTE=replay) and prints its calls, tokens and estimated cost.
  * Add a benchmark by adding an entry to BENCHMARKS. Unknown subcommands exit 2 with usage.
@@ -22,6 +24,7 @@ import { runCdr } from "./eval-cdr";
 import { runCdrWithModel } from "./eval-cdr-llm";
 import { backendArg } from "./eval-model";
 import { runClaims } from "./eval-claims";
+import { runFullText } from "./eval-fulltext";
 import { runPubmedQa } from "./eval-pubmedqa";
 import { runStudyTypes } from "./eval-studytypes";
 import type { BenchmarkResult } from "./eval-types";
@@ -64,6 +67,12 @@ const BENCHMARKS: Record<
       "study designs: BC5CDR training records against our labels, the MEDLINE sample against its publication " +
       "types (--split test|dev|all, --errors)",
     run: runStudyTypes,
+  },
+  fulltext: {
+    describe:
+      "facts only the bodies of the five shared full texts state, asked over the demo library plus those " +
+      "articles, imported as JATS and as PDF",
+    run: runFullText,
   },
 };
 

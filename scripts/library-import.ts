@@ -1,7 +1,9 @@
 // `npm run library:import -- <file|dir>...`: fills the local library from PubMed efetch XML, MEDLINE XML,
-// PubTator text, Europe PMC search JSON and ClinicalTrials.gov v2 JSON. Prints, per file, the records imported,
-// updated, skipped and failed with reasons. Exits 0 when every recognised file was imported, 1 when a file was
-// malformed or unreadable (that file is not imported at all), 2 on bad usage.
+// PubTator text, Europe PMC search JSON and ClinicalTrials.gov v2 JSON, and full texts: JATS articles (.nxml, or .xml
+// with an <article> root), PMC Open Access bulk archives (.tar.gz) and PDFs (each matched to its stored record by
+// PMID, PMCID or DOI, else a record of its own). Prints, per file, the records imported, updated, skipped and failed
+// with reasons. Exits 0 when every recognised file was imported, 1 when a file was malformed, unreadable or refused
+// (a PDF without a text layer, encrypted, too large: that file is not imported at all), 2 on bad usage.
 import fs from "node:fs";
 import { applyMigrations } from "@/lib/db/migrate";
 import { expandPaths, formatFileReport, importFile } from "@/lib/library/import";

@@ -3,8 +3,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { writeLibraryChart } from "./chart";
 import { runLibraryBench } from "./run";
+import { runFullTextBench } from "./fulltext-run";
 
 /**
+ * `npm run bench -- library --fulltexts N [--db …]`: the full-text bench instead (bench/library/fulltext-run.ts).
  * `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json] [--keep | --remeasure <dir>]`: runs the
  * library bench, prints one
  * line of `{ importRecordsPerSecond, searchP50Ms, searchP95Ms, searchTotalCpuP95Ms, dbBytesPerRecord }` per size and
@@ -20,6 +22,7 @@ export async function runLibraryBenchCli(argv: string[], log: (line: string) => 
       json: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
       remeasure: { type: "string" },
+      fulltexts: { type: "string" },
     },
     allowPositionals: true,
   });
@@ -33,6 +36,14 @@ export async function runLibraryBenchCli(argv: string[], log: (line: string) => 
         ? ([values.db] as const)
         : null;
   if (!databases) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
+  if (values.fulltexts !== undefined) {
+    const count = Number(values.fulltexts);
+    if (!Number.isInteger(count) || count < 1000)
+      throw new Error(`--fulltexts must be a whole number of at least 1000, got "${values.fulltexts}"`);
+    const figures = await runFullTextBench(count, [...databases], log);
+    if (json) console.log(JSON.stringify(figures, null, 2));
+    return;
+  }
   const started = performance.now();
   const result = await runLibraryBench({
     records,

@@ -75,7 +75,12 @@ export function benchSizes(records: number): number[] {
 }
 
 /** A fresh database of `kind` for `name`: a SQLite file under `dir`, or a Postgres database (dropped first). */
-async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: string, keep = false): Promise<string> {
+export async function freshDatabase(
+  kind: "sqlite" | "postgres",
+  name: string,
+  dir: string,
+  keep = false,
+): Promise<string> {
   if (kind === "sqlite") return `file:${path.join(dir, `${name}.db`)}`;
   const admin = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
   if (!admin)
@@ -93,7 +98,7 @@ async function freshDatabase(kind: "sqlite" | "postgres", name: string, dir: str
   return url.toString();
 }
 
-async function switchDatabase(url: string) {
+export async function switchDatabase(url: string) {
   await disconnectDb().catch(() => undefined);
   process.env.DATABASE_URL = url;
   await applyMigrations();

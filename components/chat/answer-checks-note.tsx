@@ -5,11 +5,13 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * What the checks did to an answer, as for reports: citations, quotes and identifiers removed, and sentences left
+ * What the checks did to an answer, as for reports: statements the cited records do not support, citations, quotes
+ * and identifiers removed, and sentences left
  * without a citation (then the answer is flagged unverified). Nothing is shown for a clean answer but its source line.
  */
 export function AnswerChecksNote({ data }: { data: ChatAnswerData }) {
   const { checks } = data;
+  const statements = checks.removedStatements ?? 0;
   const removed = [
     checks.removedMarkers > 0 &&
       plural(
@@ -31,6 +33,12 @@ export function AnswerChecksNote({ data }: { data: ChatAnswerData }) {
   return (
     <div className="space-y-1 text-xs text-muted-foreground" data-testid="answer-checks">
       <p>{source}</p>
+      {statements > 0 && (
+        <p role="note" className="rounded-md bg-warning-soft px-2 py-1 text-warning" data-testid="answer-statements">
+          {plural(statements, "statement", "statements")} removed: not supported by the cited record
+          {statements === 1 ? "" : "s"}.
+        </p>
+      )}
       {removed.length > 0 && <p data-testid="answer-removed">Removed by the checks: {removed.join("; ")}.</p>}
       {checks.status === "unverified" && (
         <div role="note" className="rounded-md bg-warning-soft px-2 py-1 text-warning" data-testid="answer-unverified">

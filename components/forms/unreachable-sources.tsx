@@ -4,27 +4,28 @@ import { SOURCE_LABELS } from "@/lib/domain/evidence";
 import { utcTime, type UnreachableSource } from "@/lib/sources/reachability";
 
 /**
- * The notice above the forms when live sources failed their DNS lookup (an offline machine): each is named
- * with when it failed and until when runs skip it, and "Retry" asks it again on the next run.
+ * One quiet line above the forms when live sources failed their DNS lookup (an offline machine): "Live sources
+ * unreachable; searching your library". Its details, on demand, name each source with when it failed and until when
+ * runs skip it, and "Retry" asks it again on the next run (closed, they stay out of the tab order before the form).
  */
 export function UnreachableSources({ sources }: { sources: UnreachableSource[] }) {
   if (sources.length === 0) return null;
+  const names = sources.map((s) => SOURCE_LABELS[s.source]).join(", ");
   return (
-    <div
-      role="status"
-      data-testid="unreachable-sources"
-      className="space-y-1 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning"
-    >
-      {sources.map((s) => (
-        <form key={s.source} action={retryUnreachableSource} className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="source" value={s.source} />
-          <span>
-            {`${SOURCE_LABELS[s.source]} is unreachable: its DNS lookup failed at ${utcTime(s.since)}, so runs ` +
-              `skip it until ${utcTime(s.until)}.`}
-          </span>
-          <Button type="submit" variant="secondary">{`Retry ${SOURCE_LABELS[s.source]}`}</Button>
-        </form>
-      ))}
-    </div>
+    <details data-testid="unreachable-sources" className="text-sm text-muted-foreground">
+      <summary className="cursor-pointer">Live sources unreachable ({names}); searching your library.</summary>
+      <div className="mt-1 space-y-1 rounded-md bg-warning-soft px-3 py-2 text-warning">
+        {sources.map((s) => (
+          <form key={s.source} action={retryUnreachableSource} className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="source" value={s.source} />
+            <span>
+              {`${SOURCE_LABELS[s.source]}: its DNS lookup failed at ${utcTime(s.since)}, so runs skip it until `}
+              {utcTime(s.until)}.
+            </span>
+            <Button type="submit" variant="secondary">{`Retry ${SOURCE_LABELS[s.source]}`}</Button>
+          </form>
+        ))}
+      </div>
+    </details>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { Fragment, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Fragment, useId, useRef, useState, type KeyboardEvent } from "react";
 import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
+import { useOnScreenFloating } from "@/components/ui/floating";
 import { SourceBadge } from "@/components/run/source-badge";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import type { MarkerToken } from "@/lib/grounding/markers";
@@ -45,7 +46,7 @@ function IdentifierLinks({ r, focusable }: { r: Reference; focusable: boolean })
 
 /**
  * One reference inside a hover card: number, title, authors, journal and year, study type, identifiers, and its
- * abstract on demand with the cited `sentence` marked in it. `onResize` is called when the abstract opens or closes.
+ * abstract on demand with the cited `sentence` marked in it.
  */
 function CardReference({
   r,
@@ -53,7 +54,6 @@ function CardReference({
   focusable,
   sentence,
   rests,
-  onResize,
 }: {
   r: Reference;
   record: ReportRecord | undefined;
@@ -61,7 +61,6 @@ function CardReference({
   sentence: string;
   /** The record's sentences the citing sentence rests on, looked up in the record (LLM reports), else []. */
   rests: string[];
-  onResize: () => void;
 }) {
   const [showAbstract, setShowAbstract] = useState(false);
   const venue = [r.journal, r.year].filter(Boolean).join(", ");
@@ -99,10 +98,7 @@ function CardReference({
             tabIndex={focusable ? undefined : -1}
             className="mt-1 text-accent underline underline-offset-2"
             data-testid="citation-abstract-toggle"
-            onClick={() => {
-              setShowAbstract((v) => !v);
-              onResize();
-            }}
+            onClick={() => setShowAbstract((v) => !v)}
           >
             {showAbstract ? "Hide abstract" : "Show abstract"}
           </button>
@@ -125,8 +121,9 @@ function CardReference({
 /**
  * An inline citation marker ("[1, 4]", "[2–4]") whose every part opens a card on hover or focus: title, authors,
  * journal, year, study type and PMID/DOI/NCT links of the cited records, each one's abstract on demand (the cited
- * sentence marked in it), and the report sentence that cites them. The card stays on screen: shifted sideways into
- * the viewport, and opened above the marker when there is no room below.
+ * sentence marked in it), and the report sentence that cites them. The card stays on screen on every viewport
+ * (useOnScreenFloating: Floating UI opens it below the marker, or above when there is more room there, shifts it
+ * sideways into the screen, and makes a card taller than the room left scroll).
  * Hover and focus show it as a preview, so tabbing through a report does not stop in every card; Enter (or a
  * click) pins it open with its links in the tab order (Tab from the marker reaches them). Escape closes it and
  * returns focus to the marker; it also closes when the pointer or focus leaves marker and card.
@@ -147,17 +144,13 @@ export function CitationMarker({
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const [pinned, setPinned] = useState(false);
-  const [shift, setShift] = useState(0);
-  // Opened above the marker when the screen has no room for the card below it (a marker near the bottom).
-  const [above, setAbove] = useState(false);
-  const [resized, setResized] = useState(0);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const wrapper = useRef<HTMLSpanElement>(null);
-  const card = useRef<HTMLSpanElement>(null);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   // Set while Escape returns focus to the marker, so that focus does not reopen the card just closed.
   const refocusing = useRef(false);
   const id = useId();
+  const { setAnchor, setCard, floatingStyles, placement } = useOnScreenFloating(open !== null);
 
   const cancelClose = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
@@ -165,10 +158,7 @@ export function CitationMarker({
   };
   const show = (i: number, pin = false) => {
     cancelClose();
-    if (open !== i) {
-      setShift(0);
-      setAbove(false);
-    }
+    setAnchor(buttons.current[i] ?? null);
     setOpen(i);
     setPinned((p) => pin || (p && open === i));
   };
@@ -181,26 +171,6 @@ export function CitationMarker({
     cancelClose();
     closeTimer.current = setTimeout(close, CLOSE_DELAY_MS);
   };
-
-  // Keep the card inside the viewport (8 px margins), on a 390 px phone too: measured against the visible width
-  // (documentElement.clientWidth, which wide content elsewhere on the page cannot stretch, unlike innerWidth); and
-  // open it above the marker when it would run below the screen and there is more room above.
-  useLayoutEffect(() => {
-    if (open === null || !card.current) return;
-    setShift((current) => {
-      const rect = card.current!.getBoundingClientRect();
-      const base = rect.left - current;
-      const viewport = document.documentElement.clientWidth;
-      let next = 0;
-      if (base + rect.width > viewport - 8) next = viewport - 8 - (base + rect.width);
-      if (base + next < 8) next = 8 - base;
-      return Math.round(next);
-    });
-    const marker = wrapper.current?.getBoundingClientRect();
-    const height = card.current.getBoundingClientRect().height;
-    if (marker)
-      setAbove(marker.bottom + height > window.innerHeight - 8 && marker.top > window.innerHeight - marker.bottom);
-  }, [open, resized]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Escape" && open !== null) {
@@ -257,17 +227,14 @@ export function CitationMarker({
       ]
       {token && (
         <span
-          ref={card}
+          ref={setCard}
           id={`${id}-card`}
           data-testid="citation-card"
-          style={{ left: shift }}
-          data-placement={above ? "above" : "below"}
-          className={
-            `no-print absolute z-30 block w-[min(26rem,calc(100vw-2rem))] text-left text-sm font-normal ` +
-            `not-italic leading-normal ${above ? "bottom-full pb-1" : "top-full pt-1"}`
-          }
+          style={floatingStyles}
+          data-placement={placement.startsWith("top") ? "above" : "below"}
+          className="no-print z-30 block w-[min(26rem,calc(100vw-1rem))] overflow-y-auto overscroll-contain rounded-md border border-border bg-card text-left text-sm font-normal not-italic leading-normal text-foreground shadow-lg"
         >
-          <span className="block space-y-2 rounded-md border border-border bg-card p-3 text-foreground shadow-lg">
+          <span className="block space-y-2 p-3">
             {cited.map((r) => (
               <CardReference
                 key={r.n}
@@ -276,7 +243,6 @@ export function CitationMarker({
                 focusable={pinned}
                 sentence={sentence}
                 rests={restingSentences(support, sentence, r.evidenceId)}
-                onResize={() => setResized((n) => n + 1)}
               />
             ))}
             {token.numbers.length > cited.length && (

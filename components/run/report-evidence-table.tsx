@@ -7,17 +7,15 @@ import { Button } from "@/components/ui/button";
 import { ProvenanceBadges } from "@/components/run/source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/appraise/records";
+import { sortRecords, type RecordSort, type RecordSortKey } from "@/lib/report/appraise/record-sort";
 import { studyTypeRank } from "@/lib/report/appraise/study-type";
 import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { RecordStance } from "@/lib/reading/stance";
 
-type Sort = { key: SortKey; dir: "asc" | "desc" };
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";
 
-type SortKey = "ref" | "title" | "source" | "studyType" | "year" | "relevance" | "stance";
-
-const COLUMNS: Array<{ key: SortKey; label: string; className?: string }> = [
+const COLUMNS: Array<{ key: RecordSortKey; label: string; className?: string }> = [
   { key: "ref", label: "Ref", className: "w-12" },
   { key: "title", label: "Record" },
   { key: "studyType", label: "Study type", className: "w-32" },
@@ -36,51 +34,6 @@ const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neu
   unreported: "neutral",
   irrelevant: "neutral",
 };
-const STANCE_ORDER: Record<RecordStance, number> = {
-  yes: 0,
-  possibly: 1,
-  no: 2,
-  related: 3,
-  unreported: 4,
-  irrelevant: 5,
-};
-
-/** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
-function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number | null {
-  switch (key) {
-    case "ref":
-      return a.referenceNumber === null || b.referenceNumber === null ? null : a.referenceNumber - b.referenceNumber;
-    case "title":
-      return a.title.localeCompare(b.title, "en", { sensitivity: "base" });
-    case "source":
-      return SOURCE_LABELS[a.source].localeCompare(SOURCE_LABELS[b.source], "en");
-    case "studyType":
-      return studyTypeRank(a.studyType) - studyTypeRank(b.studyType);
-    case "year":
-      return a.year === null || b.year === null ? null : a.year - b.year;
-    case "relevance":
-      return a.relevance - b.relevance;
-    case "stance":
-      return STANCE_ORDER[a.stance] - STANCE_ORDER[b.stance] || b.bearing - a.bearing;
-  }
-}
-
-function missing(r: ReportRecord, key: SortKey): boolean {
-  return (key === "ref" && r.referenceNumber === null) || (key === "year" && r.year === null);
-}
-
-/** Records sorted by a column (stable: ties keep the order the run found them; missing values last). */
-export function sortRecords(records: ReportRecord[], sort: Sort): ReportRecord[] {
-  const order = new Map(records.map((r, i) => [r.id, i]));
-  return [...records].sort((a, b) => {
-    const ma = missing(a, sort.key);
-    const mb = missing(b, sort.key);
-    if (ma !== mb) return ma ? 1 : -1;
-    const c = ma ? 0 : (compare(a, b, sort.key) ?? 0);
-    if (c !== 0) return sort.dir === "asc" ? c : -c;
-    return order.get(a.id)! - order.get(b.id)!;
-  });
-}
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1 text-sm";
 
@@ -146,7 +99,7 @@ export function EvidenceTable({
   const [yearFrom, setYearFrom] = useState("");
   const [yearTo, setYearTo] = useState("");
   const [preprint, setPreprint] = useState<PreprintFilter>("all");
-  const [sort, setSort] = useState<Sort>({ key: "ref", dir: "asc" });
+  const [sort, setSort] = useState<RecordSort>({ key: "ref", dir: "asc" });
   const [all, setAll] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
@@ -162,7 +115,6 @@ export function EvidenceTable({
     () => [...new Set(records.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b),
     [records],
   );
-  const missingYears = records.filter((r) => r.year === null).length;
 
   const matching = useMemo(() => {
     const from = yearFrom ? Number(yearFrom) : null;
@@ -391,11 +343,7 @@ export function EvidenceTable({
                       className={`py-2 pr-3 tabular-nums ${r.year === null ? "max-sm:hidden" : ""}`}
                       data-testid="evidence-year"
                     >
-                      {r.year ?? (
-                        <span className="text-muted-foreground" aria-label="year not recorded">
-                          –
-                        </span>
-                      )}
+                      {r.year}
                     </td>
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
@@ -434,13 +382,6 @@ export function EvidenceTable({
         </Button>
       )}
       {matching.length === 0 && <p className="text-sm text-muted-foreground">No records match these filters.</p>}
-      {missingYears > 0 && (
-        <p className="text-sm text-muted-foreground" data-testid="year-not-recorded">
-          {missingYears === records.length
-            ? "Year not recorded for these records (their source file gives none)."
-            : `– : year not recorded (${missingYears} of ${records.length} records; their source file gives none).`}
-        </p>
-      )}
     </div>
   );
 }

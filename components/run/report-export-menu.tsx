@@ -1,13 +1,15 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useOnScreenFloating } from "@/components/ui/floating";
 import type { ExportFormat } from "@/lib/domain/export";
 
 const FILES: ReadonlyArray<{ format: ExportFormat; label: string }> = [
   { format: "markdown", label: "Markdown" },
   { format: "bibtex", label: "BibTeX" },
   { format: "ris", label: "RIS" },
+  { format: "csl-json", label: "CSL-JSON" },
   { format: "json", label: "JSON" },
   { format: "prisma", label: "PRISMA (SVG)" },
 ];
@@ -17,8 +19,8 @@ const itemClass =
   "focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
- * "Export" opens a menu of the run's downloads, `formats` in this order (Markdown, BibTeX, RIS, JSON and the PRISMA
- * 2020 diagram as SVG, from `<baseHref>/<format>`: what the run's mode offers, lib/export/report.ts exportChoices;
+ * "Export" opens a menu of the run's downloads, `formats` in this order (Markdown, BibTeX, RIS, CSL-JSON, JSON and the
+ * PRISMA 2020 diagram as SVG, from `<baseHref>/<format>`: what the run's mode offers, lib/export/report.ts exportChoices;
  * JSON only for a run without its results), and, when `printable`, "Print / PDF" (the browser's print dialog with the
  * print stylesheet). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape closes it
  * and returns focus to the button; Tab closes it.
@@ -38,21 +40,8 @@ export function ExportMenu({
   const button = useRef<HTMLButtonElement>(null);
   const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
-  // Keep the open menu inside the viewport (8 px margins): right-aligned to the button, shifted when that would put
-  // it off-screen (on a 390 px phone the button can sit near the left edge).
-  const menu = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    if (!open || !menu.current) return;
-    const rect = menu.current.getBoundingClientRect();
-    const viewport = document.documentElement.clientWidth;
-    setOffset((current) => {
-      const left = rect.left - current;
-      if (left < 8) return Math.round(8 - left);
-      if (left + rect.width > viewport - 8) return Math.round(viewport - 8 - (left + rect.width));
-      return 0;
-    });
-  }, [open]);
+  // Right-aligned under the button; flipped, shifted and made to scroll by Floating UI so it stays on screen.
+  const { setAnchor, setCard, floatingStyles } = useOnScreenFloating(open, "bottom-end");
 
   useEffect(() => {
     if (!open) return;
@@ -86,7 +75,10 @@ export function ExportMenu({
   return (
     <div ref={root} className="no-print relative" data-testid="export-menu">
       <Button
-        ref={button}
+        ref={(el) => {
+          button.current = el;
+          setAnchor(el);
+        }}
         variant="secondary"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -106,9 +98,9 @@ export function ExportMenu({
           id={`${id}-menu`}
           role="menu"
           aria-label="Export report"
-          ref={menu}
-          style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
-          className="absolute right-0 z-30 mt-1 w-44 rounded-md border border-border bg-card p-1 shadow-lg"
+          ref={setCard}
+          style={floatingStyles}
+          className="z-30 w-44 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-lg"
           onKeyDown={onMenuKey}
         >
           {files.map((f) => (

@@ -52,8 +52,10 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
       kind: "shortfall",
       label: "Shortfall",
       text:
-        `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the ` +
-        `report.`,
+        s.scope === "full-text"
+          ? `${s.message} (iteration ${s.iteration}). The record was read from its abstract.`
+          : `${s.message} (iteration ${s.iteration}). Records this search would have found are missing from the ` +
+            `report.`,
     });
   }
   if (report.verification?.status === "unverified") {

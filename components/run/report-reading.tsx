@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ReportMarkdown } from "@/components/run/report-document";
+import { ReportReferences } from "@/components/run/report-references";
 import type { ResearchReport } from "@/lib/domain/report";
-import { formatReference } from "@/lib/report/render/markdown";
 import { readingProse } from "@/lib/report/render/quoted-prose";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 
@@ -118,7 +118,7 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
         {report.references.length === 0 ? (
           <p>No references.</p>
         ) : (
-          md(report.references.map((r) => `${r.n}. ${formatReference(r)}`).join("\n"))
+          <ReportReferences references={report.references} records={records} />
         )}
       </ReportSection>
       {report.drugCandidates.length > 0 && (

@@ -89,7 +89,10 @@ export function RunView({
   const finished = events.find((e) => e.type === "run-finished");
   const report = events.findLast((e) => e.type === "report");
   const notices = events.filter((e) => e.type === "notice");
-  const failedSources = new Set(events.flatMap((e) => (e.type === "shortfall" ? [e.data.source] : [])));
+  // A full text that could not be fetched is not a failed search: the source's records are there.
+  const failedSources = new Set(
+    events.flatMap((e) => (e.type === "shortfall" && e.data.scope !== "full-text" ? [e.data.source] : [])),
+  );
   const status = finished?.data.status ?? snapshot.run.status;
   const running = !finished && (status === "running" || status === "queued");
   const presentation = presentations.of(snapshot.run.mode);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import { revokeShare, shareRun } from "@/app/_server/share-actions";
 import { Button } from "@/components/ui/button";
@@ -61,9 +62,10 @@ function ShareLinkRow({ token, onRevoked }: { token: string; onRevoked: () => vo
 /**
  * Sharing controls of a run the caller owns. "Share" creates a read-only link to a frozen copy of this report and
  * shows it with "Copy link" and "Revoke link"; links created earlier (`initialTokens`) are shown on load. Once
- * every link is revoked, "Share" is offered again.
+ * every link is revoked, "Share" is offered again. Either refreshes the page, whose printed address names the link.
  */
 export function ShareButton({ runId, initialTokens = [] }: { runId: string; initialTokens?: string[] }) {
+  const router = useRouter();
   const [pending, start] = useTransition();
   const [tokens, setTokens] = useState(initialTokens);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +82,11 @@ export function ShareButton({ runId, initialTokens = [] }: { runId: string; init
               setStatus(null);
               const result = await shareRun(runId);
               if ("error" in result) setError(result.error);
-              else setTokens([result.token]);
+              else {
+                setTokens([result.token]);
+                // The page prints the shared copy's address (PrintedAddress): rendered again with the new link.
+                router.refresh();
+              }
             })
           }
         >
@@ -94,6 +100,7 @@ export function ShareButton({ runId, initialTokens = [] }: { runId: string; init
           onRevoked={() => {
             setTokens((all) => all.filter((t) => t !== token));
             setStatus("Link revoked: it now answers “not found”.");
+            router.refresh();
           }}
         />
       ))}

@@ -7,13 +7,14 @@ import { neutraliseUnretrieved } from "@/lib/grounding/identifiers";
 import { scrubContext, scrubText, type ScrubTally } from "@/lib/grounding/scrub";
 import { verifyQuotesInText } from "@/lib/grounding/quotes";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
+import { withFullTextBody } from "@/lib/evidence/passages";
 import type { ConversationReferences } from "./references";
 
 /**
  * A sentence that needs no citation: a heading, a list intro ending with ":", a question, a very short phrase, or
  * a plain statement that the evidence does not answer ("None of the run's records mentions …").
  */
-function exempt(sentence: string): boolean {
+export function exempt(sentence: string): boolean {
   const s = sentence.trim().replace(/^[-*]\s+/, "");
   if (!s || s.startsWith("#") || /[:?]$/.test(s) || s.split(/\s+/).length < 4) return true;
   // Advice to the user ("To search the sources for it, ask for more research …") states no finding.
@@ -51,8 +52,12 @@ export function createAnswerChecker(
   const ctx = { ...scrubContext(conversation.records, { quotes: false }), references: Number.MAX_SAFE_INTEGER };
   const tally: ScrubTally = { identifiers: [], markers: 0, quotes: 0 };
   const lookup = evidenceLookup(conversation.records);
+  // A quotation is looked up in its record's abstract and, when the run read it, its full text.
+  const readable = (e: Evidence) => withFullTextBody(e, conversation.fullTexts?.get(e.id));
   const sourcesOf = (numbers: number[]): Evidence[] =>
-    [...new Set(numbers)].flatMap((n) => (allowed.has(n) ? [conversation.byNumber.get(n)?.record ?? []].flat() : []));
+    [...new Set(numbers)].flatMap((n) =>
+      allowed.has(n) ? [conversation.byNumber.get(n)?.record ?? []].flat().map(readable) : [],
+    );
   const cited = new Set<number>();
   const uncited: string[] = [];
   let removedMarkers = 0;
@@ -68,7 +73,7 @@ export function createAnswerChecker(
       text = modelWritten
         ? scrubText(markers.text, ctx, tally)
         : neutraliseUnretrieved(markers.text, lookup, tally.identifiers);
-      const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records);
+      const quotes = verifyQuotesInText(text, "executiveSummary", sourcesOf, conversation.records.map(readable));
       removedQuotes += quotes.checks.filter((c) => c.outcome === "removed").length;
       replacedQuotes += quotes.checks.filter((c) => c.outcome === "replaced").length;
       text = quotes.text;

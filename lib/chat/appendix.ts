@@ -114,6 +114,13 @@ export function followUpsMarkdown(followUps: FollowUpExport[]): string {
     if (f.answer) lines.push(f.answer, "");
     if (f.references.length > 0)
       lines.push("References of this answer:", "", ...f.references.map((r) => `${r.n}. ${formatReference(r)}`), "");
+    const removedStatements = f.checks?.removedStatements ?? 0;
+    if (removedStatements > 0)
+      lines.push(
+        `*${removedStatements} ${removedStatements === 1 ? "statement" : "statements"} removed: not supported by ` +
+          `the cited record${removedStatements === 1 ? "" : "s"}.*`,
+        "",
+      );
     if (f.checks?.status === "unverified")
       lines.push(`*Unverified: ${f.checks.uncitedSentences.length} sentences carry no citation.*`, "");
     return lines.join("\n").trimEnd();

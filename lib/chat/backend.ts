@@ -1,13 +1,21 @@
 import type { LanguageModel } from "ai";
-import { agentOptions, chooseModel, streamAgentText, type AgentCallOptions, type AgentSpec } from "@/lib/ai/agent";
+import {
+  agentOptions,
+  callAgent,
+  chooseModel,
+  streamAgentText,
+  type AgentCallOptions,
+  type AgentSpec,
+} from "@/lib/ai/agent";
 import type { PromptStyle } from "@/lib/ai/structured";
 import type { ModelUsage } from "@/lib/domain/agent";
-import type { FollowUpClassification } from "@/lib/domain/chat";
+import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
 import type { BackendKind } from "@/lib/domain/run";
 import { classifyFollowUp } from "./classify";
 import { chatClassifyAgent, classifyWithModel } from "./classify-model";
 import { extractiveAnswer } from "./extractive-answer";
-import { answerPrompt, buildAnswerContext, chatAnswerAgent, type HistoryTurn } from "./llm-answer";
+import { criticAgent, type CriticOutput } from "@/lib/research/agents/llm/critic";
+import { answerPrompt, buildAnswerContext, chatAnswerAgent, type AnswerContext, type HistoryTurn } from "./llm-answer";
 import type { ConversationReferences } from "./references";
 
 /** The chat's model agents (their sampling: ./sampling.ts). */
@@ -33,13 +41,18 @@ export interface AnswerRequest {
 
 /**
  * An answer as it comes: its text in pieces, the reference numbers it may cite (`allowed`: the records it was given),
- * how many records it considered, and whether the evidence answered it (null: known once its citations are counted).
+ * how many records it considered, whether the evidence answered it (null: known once its citations are counted), and
+ * the full-text passages it quotes (extractive answers only). A model's answer also carries the evidence it was shown
+ * (`context`: its text cites their sentence ids, and each statement is checked against the sentences it cites before
+ * it is shown: lib/chat/statement-check).
  */
 export interface AnswerSource {
   text: AsyncIterable<string>;
   allowed: Set<number>;
   considered: number;
   answered: boolean | null;
+  passages?: ChatAnswerData["passages"];
+  context?: AnswerContext;
 }
 
 /**
@@ -53,6 +66,11 @@ export interface ChatBackend {
   model: string | null;
   classify(input: { followUp: string; question: string }, options: ChatCallOptions): Promise<FollowUpClassification>;
   answer(request: AnswerRequest, options: ChatCallOptions): Promise<AnswerSource>;
+  /**
+   * The report critic's entailment check of an answer's cited statements, all in one model call (the prompt of
+   * lib/research/agents/llm/critic formatCriticPrompt); absent without a model.
+   */
+  entail?(prompt: string, options: ChatCallOptions): Promise<CriticOutput>;
 }
 
 /** Extractive text, handed out a few words at a time so it streams like a model's answer. */
@@ -78,6 +96,7 @@ export function createExtractiveChatBackend(): ChatBackend {
         allowed: new Set(request.conversation.references.map((r) => r.n)),
         considered: answer.considered,
         answered: answer.answered,
+        passages: answer.passages,
       };
     },
   };
@@ -109,8 +128,10 @@ export function createLlmChatBackend(model: LanguageModel, modelId: string, give
         allowed: new Set(context.shown.map((s) => s.n)),
         considered: context.shown.length,
         answered: null,
+        context,
       };
     },
+    entail: (prompt, call) => callAgent(criticAgent, model, withUsage(call), { prompt, signal: call.signal }),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { ModelUsage } from "@/lib/domain/agent";
 import type { ChatAnswerData, FollowUpClassification } from "@/lib/domain/chat";
 import { createSentenceBuffer } from "@/lib/grounding/sentence-buffer";
+import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { createAnswerChecker } from "./answer-checks";
 import type { ChatBackend } from "./backend";
 import type { HistoryTurn } from "./llm-answer";
+import { checkStatements, type CheckedStatements } from "./statement-check";
 import type { ConversationReferences } from "./references";
 
 /**
@@ -12,6 +14,11 @@ import type { ConversationReferences } from "./references";
  * client can turn the markers already shown into hover-card citations while the answer streams.
  */
 export type TextSink = (delta: string, progress?: ChatAnswerData) => void;
+
+/** What an answer says when the checks removed every statement it made: nothing supported is left to show. */
+export const NOT_ANSWERED =
+  "The run's records do not answer this question: the statements written were not supported by the records they " +
+  "cited.";
 
 /** Everything one evidence answer needs, and the chat backend that writes it (lib/chat/backend). */
 export interface EvidenceAnswerInput {
@@ -32,10 +39,12 @@ export interface EvidenceAnswerInput {
  * Answers a question about the run's evidence (the "evidence" kind of follow-up), streaming: the text comes from the
  * chat backend (the model over the MMR-selected, bounded evidence, or the extractive answer; lib/chat/backend), and
  * every piece passes the report checks before it reaches `sink` (createAnswerChecker: markers only for records
- * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). Stops
- * early when `signal` aborts.
+ * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). A
+ * model's answer is read whole first and its statements checked against the sentences they cite (lib/chat/
+ * statement-check: uncited or unsupported statements removed and counted, one entailment call), then sent sentence
+ * by sentence; when nothing supported is left it is {@link NOT_ANSWERED}. Stops early when `signal` aborts.
  * @returns the answer's facts (references cited, answered or not, checks), to be sent after the text.
- * @throws the model provider's error (the caller records the answer as failed).
+ * @throws the model provider's error, and the entailment check's (the caller records the answer as failed).
  */
 export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: TextSink): Promise<ChatAnswerData> {
   const { conversation, backend } = input;
@@ -50,8 +59,9 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     },
     { signal: input.signal, onUsage: input.onUsage },
   );
-  const { allowed, considered, answered } = source;
+  const { allowed, considered, answered, passages } = source;
   const checker = createAnswerChecker(conversation, allowed, backend.kind === "llm");
+  let statements: CheckedStatements | null = null;
   const facts = (): ChatAnswerData => {
     const { checks, cited } = checker.result();
     return {
@@ -60,7 +70,14 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
       answered: answered ?? cited.length > 0,
       references: cited,
       evidenceConsidered: considered,
-      checks,
+      checks: statements
+        ? {
+            ...checks,
+            removedMarkers: checks.removedMarkers + statements.removedCitations,
+            removedStatements: statements.removed,
+          }
+        : checks,
+      ...(passages ? { passages } : {}),
     };
   };
   let citedSoFar = 0;
@@ -71,6 +88,25 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
     citedSoFar = now.references.length;
     sink(text, grew ? now : undefined);
   };
+  if (source.context) {
+    // A model's statements are checked against the sentences they cite before any is shown: the whole answer first.
+    let whole = "";
+    for await (const delta of source.text) {
+      if (input.signal?.aborted) return facts();
+      whole += delta;
+    }
+    const entail = backend.entail
+      ? (prompt: string) => backend.entail!(prompt, { signal: input.signal, onUsage: input.onUsage })
+      : null;
+    statements = await checkStatements(whole, source.context, input.question, entail);
+    const supported = statements.removed > 0 && !/\[\d/.test(statements.text) ? NOT_ANSWERED : statements.text;
+    // Sent sentence by sentence, so the references cited so far reach the client as the text arrives.
+    // Each piece is a sentence with the whitespace after it, as the sentence buffer cuts a stream.
+    const starts = sentenceSpans(supported).map((span, i) => (i === 0 ? 0 : span.start));
+    starts.forEach((start, i) => emit(supported.slice(start, starts[i + 1] ?? supported.length)));
+    if (starts.length === 0 && supported) emit(supported);
+    return facts();
+  }
   const buffer = createSentenceBuffer();
   for await (const delta of source.text) {
     if (input.signal?.aborted) break;

@@ -9,15 +9,22 @@ import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { splitSentences } from "@/lib/text/sentences";
 import { cosineSimilarity, tfidfVectors } from "@/lib/text/tfidf";
 import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
+import type { PassageCitation } from "@/lib/domain/fulltext";
+import { passageLocation, passageSentences, withFullTextBody, type PassageSentence } from "@/lib/evidence/passages";
+import { passageCitation } from "@/lib/research/agents/extractive/full-text";
 import { questionEntities, type QuestionEntities } from "./question-entities";
 import { readingAnswer } from "./reading-answer";
 import type { ConversationReferences } from "./references";
 
-/** An extractive answer: its markdown with [n] markers, whether the evidence answered it, and the records searched. */
+/**
+ * An extractive answer: its markdown with [n] markers, whether the evidence answered it, the records searched, and the
+ * full-text passages it quotes (absent when it quotes abstracts only).
+ */
 export interface ExtractiveAnswer {
   text: string;
   answered: boolean;
   considered: number;
+  passages?: PassageCitation[];
 }
 
 /** Passages quoted in one answer (our choice: enough to answer, short enough to read in a chat bubble). */
@@ -107,14 +114,25 @@ interface Passage {
   position: number;
   text: string;
   raw: string;
+  /** A sentence of the record's full text (after its abstract's sentences): its passage. */
+  body?: PassageSentence;
 }
 
+/** The quotable sentences of the conversation's records: each abstract's, then each full text's (tables and captions aside). */
 function passagesOf(conversation: ConversationReferences): Passage[] {
   const out: Passage[] = [];
   conversation.references.forEach((ref, i) => {
-    splitSentences(conversation.records[i].citation.abstract).forEach((raw, position) => {
+    const record = conversation.records[i];
+    const abstract = splitSentences(record.citation.abstract);
+    abstract.forEach((raw, position) => {
       const text = quotableText(raw);
       if (text !== null) out.push({ n: ref.n, record: i, position, text, raw });
+    });
+    const body = (conversation.fullTexts?.get(record.id)?.passages ?? []).filter((p) => p.kind === "paragraph");
+    body.flatMap(passageSentences).forEach((s, k) => {
+      const text = quotableText(s.text);
+      if (text !== null && text === s.text)
+        out.push({ n: ref.n, record: i, position: abstract.length + k, text, raw: s.text, body: s });
     });
   });
   return out;
@@ -138,10 +156,13 @@ function entityWeight(entities: QuestionEntities, p: Passage): number {
   return 1 + (named.drug ? 1 : 0) + (named.effect ? 0.5 : 0);
 }
 
-/** A passage as a quoted bullet with its citation (quoted in the source's words, so the quote check can verify it). */
-function bullet(p: Pick<Passage, "n" | "text">): string {
+/**
+ * A passage as a quoted bullet with its citation (quoted in the source's words, so the quote check can verify it),
+ * a full-text sentence with where it stands ("full text, 1. Case").
+ */
+function bullet(p: Pick<Passage, "n" | "text" | "body">): string {
   const quoted = /["“”]/.test(p.text) ? p.text : `“${p.text}”`;
-  return `- ${quoted} [${p.n}]`;
+  return `- ${quoted} [${p.n}]${p.body ? ` (full text, ${passageLocation(p.body.passage)})` : ""}`;
 }
 
 /** "a", "b" and "c" → "a, b or c". */
@@ -286,7 +307,11 @@ export function extractiveAnswer(input: {
   const { terms, words, query, dose } = followUpTopic(input.followUp);
   const passages = passagesOf(conversation);
   const considered = conversation.records.length;
-  const entities = questionEntities(input.question, conversation.records);
+  // Read over the records' full texts too, so a body sentence names the question's drug as an abstract's does.
+  const entities = questionEntities(
+    input.question,
+    conversation.records.map((e) => withFullTextBody(e, conversation.fullTexts?.get(e.id))),
+  );
   // A dose question on a run about a named drug asks for that drug's doses: only sentences naming it qualify.
   const drugDoses = dose && entities.drug !== null;
   const onTopic = passages.map(
@@ -358,12 +383,14 @@ export function extractiveAnswer(input: {
   const what = statesDose.some(Boolean)
     ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}`
     : `${picked.length === 1 ? "bears" : "bear"} on this`;
+  const whose = picked.some((p) => p.body) ? "the records' own words" : "the abstracts' own words";
   const intro =
-    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in the ` +
-    `abstracts' own words ${formatMarker(numbers)}:`;
+    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in ` +
+    `${whose} ${formatMarker(numbers)}:`;
   const body = picked
     .sort((a, b) => a.n - b.n || a.position - b.position)
     .map(bullet)
     .join("\n");
-  return { text: `${intro}\n\n${body}`, answered: true, considered };
+  const cited = picked.flatMap((p) => (p.body ? [passageCitation(conversation.records[p.record], p.body)] : []));
+  return { text: `${intro}\n\n${body}`, answered: true, considered, ...(cited.length ? { passages: cited } : {}) };
 }

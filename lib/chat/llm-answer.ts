@@ -1,9 +1,16 @@
 import type { AgentSpec } from "@/lib/ai/agent";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks, neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
+import {
+  EVIDENCE_DATA_NOTICE,
+  keyedEvidenceText,
+  neutraliseForPrompt,
+  type KeyedEvidence,
+} from "@/lib/evidence/prompt-context/blocks";
+import { excerptSentences } from "@/lib/evidence/prompt-context/excerpts";
 import { selectEvidence, similarityText } from "@/lib/evidence/prompt-context/context";
 import { rescoreForQuestion } from "@/lib/evidence/prompt-context/relevance";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ConversationReferences } from "./references";
+import { fullTextExcerpts } from "./full-text-context";
 import { CHAT_SAMPLING } from "./sampling";
 
 /**
@@ -22,12 +29,23 @@ export const CHAT_ABSTRACT_CHARS = 700;
 const HISTORY_TURNS = 6;
 const HISTORY_CHARS = 1_200;
 
-/** The instructions of the follow-up agent: answer from the numbered evidence only, cite every sentence. */
+/**
+ * The key of the conversation's reference [n] in an answer's prompt: "E3" is reference [3], so a sentence id "E3.2"
+ * names the second abstract sentence of reference [3].
+ */
+export function chatKey(n: number): string {
+  return `E${n}`;
+}
+
+/** The instructions of the follow-up agent: answer from the keyed evidence only, cite every sentence's sources. */
 export const CHAT_INSTRUCTIONS = [
-  "You answer follow-up questions about a biomedical research run, using only the numbered evidence records given.",
+  "You answer follow-up questions about a biomedical research run, using only the evidence records given.",
   "Rules:",
-  "- Every sentence that states a fact ends with the citation marker(s) of the records it rests on, e.g. [3] or " +
-    '[2, 7]. Cite only numbers shown in an <evidence n="…"> block.',
+  "- Every sentence that states a fact ends with the sentence id(s) it rests on, in brackets, e.g. [E3.2] or " +
+    '[E3.2, E7.1]. Cite only sentence ids shown in an <evidence key="…"> block. A bare number such as [3] is ' +
+    "not a citation.",
+  "- State only what the cited sentences say: no number, dose, percentage, drug, gene or population they do not " +
+    "give. A sentence that is not supported by the sentences it cites is removed from your answer.",
   "- Never cite a record that is not shown, never invent a PMID, DOI, URL or trial ID, and never add a " +
     "reference list: the application builds references from the records.",
   "- When the records do not answer the question, say so plainly in one sentence (e.g. \"The run's evidence " +
@@ -43,24 +61,28 @@ export const CHAT_INSTRUCTIONS = [
 export const chatAnswerAgent: AgentSpec = {
   name: "chat-answer",
   purpose:
-    "Answers a follow-up from the run's numbered evidence only, citing every fact [n]; streamed as it is checked.",
+    "Answers a follow-up from the run's keyed evidence only, citing every fact by sentence id; checked, then shown.",
   instructions: CHAT_INSTRUCTIONS,
   schema: null,
   sampling: CHAT_SAMPLING["chat-answer"],
 };
 
-/** The evidence of one answer's prompt: the records shown with their conversation numbers. */
+/**
+ * The evidence of one answer's prompt: the records shown with their conversation numbers and the excerpt sentences
+ * shown of each (numbered as in the abstract, so "E3.2" names sentence 2 of reference [3]'s abstract).
+ */
 export interface AnswerContext {
-  shown: Array<{ n: number; evidence: Evidence }>;
+  shown: Array<{ n: number; evidence: Evidence; sentences: KeyedEvidence["sentences"] }>;
   text: string;
 }
 
 /**
- * Picks the records shown for a follow-up: every record is scored against the follow-up together with the run's
+ * Picks the records shown for a follow-up, each as its excerpt's sentences under the key of its number: every record is scored against the follow-up together with the run's
  * question (lib/evidence/prompt-context/relevance questionRelevance: BM25), and when more than {@link
  * CHAT_MAX_EVIDENCE} remain, MMR
  * (λ 0.7, TF-IDF cosine of title + abstract; Carbonell & Goldstein 1998) picks a relevant and diverse set. Records
- * the follow-up names by number ("reference 3") are always shown, first. Blocks carry the conversation numbers.
+ * the follow-up names by number ("reference 3") are always shown, first. Reference [n] is keyed E<n>; the body
+ * sentences of shown records the run read in full follow their abstract's (lib/chat/full-text-context.ts).
  */
 export async function buildAnswerContext(
   followUp: string,
@@ -79,10 +101,21 @@ export async function buildAnswerContext(
   });
   const room = Math.max(0, CHAT_MAX_EVIDENCE - named.length);
   const picked = selectEvidence(rescored, room);
-  const shown = [...named, ...picked.map((e) => ({ n: numberOf.get(e.id)!, evidence: e }))];
+  const focus = `${followUp} ${question}`;
+  const listed = [...named, ...picked.map((e) => ({ n: numberOf.get(e.id)!, evidence: e }))];
+  const body = fullTextExcerpts(listed, conversation.fullTexts, focus);
+  const shown = listed.map((s) => ({
+    ...s,
+    sentences: [
+      ...(s.evidence.citation.abstract.trim()
+        ? excerptSentences(s.evidence.citation.abstract, focus, CHAT_ABSTRACT_CHARS)
+        : []),
+      ...(body.get(s.n) ?? []),
+    ],
+  }));
   return {
     shown,
-    text: formatEvidenceBlocks(shown, { maxAbstractChars: CHAT_ABSTRACT_CHARS, focus: `${followUp} ${question}` }),
+    text: keyedEvidenceText(shown.map((s) => ({ key: chatKey(s.n), evidence: s.evidence, sentences: s.sentences }))),
   };
 }
 
@@ -109,7 +142,7 @@ export function answerPrompt(input: {
       ? `The run's report summary (model-written; cite the evidence, not this): ${neutraliseForPrompt(input.summary)}`
       : null,
     turns.length > 0 ? `Earlier in this conversation:\n${turns.join("\n")}` : null,
-    `Evidence records (cite them by their n):\n${input.context.text}`,
+    `Evidence records (cite their sentence ids):\n${input.context.text}`,
     `Follow-up question: ${neutraliseForPrompt(input.followUp)}`,
   ]
     .filter(Boolean)

@@ -20,6 +20,7 @@ import { createChatBackend, type ChatBackend } from "./backend";
 import { writeEvidenceAnswer } from "./evidence-answer";
 import type { HistoryTurn } from "./llm-answer";
 import { conversationReferences } from "./references";
+import { readFullTexts } from "@/lib/db/full-texts";
 import { reportChanges, reportVersions } from "./report-versions";
 import { startFollowUpIteration } from "./research-follow-up";
 import { recordChatUsage } from "./usage";
@@ -173,7 +174,14 @@ function answerStream(
         }
         const [evidence, events] = await Promise.all([getRunEvidence(run.id), listRunEvents(run.id)]);
         const report = events.findLast((e) => e.type === "report")?.data.report ?? null;
-        const conversation = conversationReferences(evidence, report?.references ?? []);
+        const conversation = {
+          ...conversationReferences(evidence, report?.references ?? []),
+          // Answers read the full texts the run read (shared ones and its owner's papers).
+          fullTexts: await readFullTexts(
+            evidence.map((e) => e.id),
+            run.ownerId,
+          ),
+        };
         const textPart = { type: "text" as const, text: "", state: "streaming" as const };
         parts.push(textPart);
         write({ type: "text-start", id: "answer" });

@@ -1,4 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
+import type { FullText } from "@/lib/domain/fulltext";
 import type { Reference } from "@/lib/domain/report";
 import { isRetracted } from "@/lib/evidence/provenance";
 import { referenceFromEvidence } from "@/lib/grounding/references";
@@ -11,6 +12,8 @@ export interface ConversationReferences {
   references: Reference[];
   records: Evidence[];
   byNumber: Map<number, { reference: Reference; record: Evidence }>;
+  /** The records' full texts the run's owner may read, by record id: answers quote their passages too. */
+  fullTexts?: ReadonlyMap<string, FullText>;
 }
 
 /**

@@ -22,14 +22,14 @@ export function sourcesLabel(sources: SourceId[]): string {
 }
 
 /**
- * How a citation is introduced: "A 1998 study in Kidney Int (PMID 123) reported", or without a year "PMID 123 (year not
- * recorded) reports".
+ * How a citation is introduced: "A 1998 study in Kidney Int (PMID 123) reported", or without a year (a PubTator
+ * record carries none) "PMID 123 reports".
  */
 function introduce(c: CounterCitation): string {
   const id = c.pmid ? `PMID ${c.pmid}` : (c.nctId ?? c.doi ?? c.evidenceId);
   if (c.year)
     return `A ${c.year} ${c.nctId ? "trial record" : "study"}${c.journal ? ` in ${c.journal}` : ""} (${id}) reported`;
-  return `${id} (year not recorded) reports`;
+  return `${id} reports`;
 }
 
 /** "[7]", "[7, 8]", "[7–10]" for consecutive citation numbers. */

@@ -3,6 +3,7 @@ import type { Reference } from "@/lib/domain/report";
 import type { RunDetail } from "@/lib/runs/projections";
 import { escapeProse, formatReference } from "@/lib/report/render/markdown";
 import { citationFile } from "@/lib/report/render/citations";
+import { completeReference } from "@/lib/grounding/references";
 import { exportFile } from "@/lib/domain/export";
 import type { ModeExport } from "@/lib/runs/mode";
 import { claimCheckToJson, claimResultsFromEvents } from "./json";
@@ -23,7 +24,8 @@ export function claimCheckReferences(detail: RunDetail): Reference[] {
   for (const result of claimResultsFromEvents(detail.events)) {
     for (const c of result.citations) {
       if (seen.has(c.evidenceId)) continue;
-      seen.set(c.evidenceId, toReference(c, seen.size + 1, evidence.get(c.evidenceId)?.citation.authors ?? []));
+      const record = evidence.get(c.evidenceId);
+      seen.set(c.evidenceId, completeReference(toReference(c, seen.size + 1, record?.citation.authors ?? []), record));
     }
   }
   return [...seen.values()];
@@ -74,13 +76,12 @@ export function claimCheckToMarkdown(detail: RunDetail): string {
 }
 
 /**
- * A claim check's downloads: Markdown ({@link claimCheckToMarkdown}), BibTeX or RIS with one entry per distinct cited
- * record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), and the `--json` contract of `npm run
- * check`
- * (claimCheckToJson); all but JSON once a claim has its verdict. Its follow-ups are not exported.
+ * A claim check's downloads: Markdown ({@link claimCheckToMarkdown}), BibTeX, RIS or CSL-JSON with one entry per
+ * distinct cited record ({@link claimCheckReferences}, provenance flags in `note` / `N1`), and the `--json` contract of
+ * `npm run check` (claimCheckToJson); all but JSON once a claim has its verdict. Its follow-ups are not exported.
  */
 export const claimCheckExport: ModeExport = {
-  formats: ["markdown", "bibtex", "ris", "json"],
+  formats: ["markdown", "bibtex", "ris", "csl-json", "json"],
   title: (detail) => `claim check ${detail.run.question}`,
   ready: (events) => events.some((e) => e.type === "claim-verdict"),
   file(format, detail) {

@@ -11,14 +11,14 @@ import { claimCheckDescription } from "./description";
 import { claimCheckExport } from "./export";
 import { claimCheckVerdict } from "./history-verdict";
 import { createClaimCheckBackend, createClaimEmbedder } from "./create-backend";
+import { claimStages } from "./stages";
 import {
   claimCheckOutcome,
-  claimStages,
   initialClaimCheckState,
   type ClaimCheckInput,
   type ClaimCheckOutcome,
   type ClaimCheckState,
-} from "./stages";
+} from "./state";
 
 /**
  * What a caller asks of a claim check (lib/domain/run-input.ts): a pasted claim or abstract and, unset, the default

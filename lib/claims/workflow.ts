@@ -1,7 +1,7 @@
 import { runDurableStage } from "@/lib/runs/durable-stage";
 import { followPlan, type RunJob, type RunProgress, type StageCall } from "@/lib/runs/plan";
 import { claimCheckMode } from "./mode";
-import type { ClaimCheckState } from "./stages";
+import type { ClaimCheckState } from "./state";
 
 /**
  * A claim check as a Workflow SDK workflow: the plan of its mode (claim extraction; then, each for all claims in

@@ -39,6 +39,15 @@ export async function disconnectDb(): Promise<void> {
   await getDb().$disconnect();
 }
 
+/**
+ * Runs `work` in one transaction of the process-wide client (committed when it resolves, rolled back when it throws):
+ * for writes that belong together, or many small writes that would each pay a commit (a batch of imported articles).
+ * `work` gets the transaction's client; lib/db functions take it as their optional last argument.
+ */
+export function inTransaction<T>(work: (tx: DB) => Promise<T>, timeoutMs = 600_000): Promise<T> {
+  return getDb().$transaction((tx) => work(tx as unknown as DB), { timeout: timeoutMs, maxWait: 60_000 });
+}
+
 /** True when the configured database is Postgres. */
 export function usingPostgres(): boolean {
   return isPostgresUrl(getConfig().DATABASE_URL);

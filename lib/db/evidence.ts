@@ -1,5 +1,5 @@
 import "server-only";
-import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
+import { evidenceSchema, journalIssueFields, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "@/lib/db/client";
 
@@ -20,6 +20,12 @@ export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
       authors: row.authors,
       journal: row.journal,
       year: row.year,
+      ...journalIssueFields({
+        volume: row.volume,
+        issue: row.issue,
+        pages: row.pages,
+        journalAbbreviation: row.journalAbbrev,
+      }),
       url: row.url,
       publicationTypes: row.publicationTypes,
       meshTerms: row.meshTerms,
@@ -46,6 +52,10 @@ function evidenceData(e: Evidence) {
     authors: c.authors,
     journal: c.journal,
     year: c.year,
+    volume: c.volume ?? null,
+    issue: c.issue ?? null,
+    pages: c.pages ?? null,
+    journalAbbrev: c.journalAbbreviation ?? null,
     url: c.url,
     publicationTypes: c.publicationTypes,
     meshTerms: c.meshTerms,

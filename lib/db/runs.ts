@@ -21,6 +21,11 @@ export const runSettingsSchema = z.object({
   onProviderError: z.enum(["fail", "extractive"]).optional(),
   /** "bypass": the run asked the live sources, not the source cache (lib/sources/cache.ts); absent means "use". */
   sourceCache: z.enum(["use", "bypass"]).optional(),
+  /**
+   * Who started the run (Run.ownerId, set by lib/runs/start.ts, never by a request): the run reads that owner's
+   * uploaded papers (source "papers" and their full texts); absent for runs nobody owns.
+   */
+  owner: z.string().optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;
 

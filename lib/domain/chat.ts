@@ -1,3 +1,4 @@
+import type { PassageCitation } from "./fulltext";
 import type { UIMessage } from "ai";
 import { z } from "zod";
 import type { BackendKind } from "./run";
@@ -39,7 +40,9 @@ export type MessageStatus = "streaming" | "complete" | "stopped" | "failed";
  * were deleted (`removedMarkers`), quoted passages no cited abstract contains were removed (`removedQuotes`) or put
  * in the source's own words (`replacedQuotes`), identifiers naming no retrieved record were neutralised
  * (`removedIdentifiers`); `uncitedSentences` lists factual sentences left without a citation. `status` is
- * "verified" when nothing is uncited, else "unverified".
+ * "verified" when nothing is uncited, else "unverified". A model's answer also counts the statements removed because
+ * the sentences they cite do not support them (`removedStatements`: lib/chat/statement-check; absent on extractive
+ * answers, which quote the records, and on answers stored before the check).
  */
 export interface AnswerChecks {
   status: "verified" | "unverified";
@@ -48,6 +51,7 @@ export interface AnswerChecks {
   replacedQuotes: number;
   removedIdentifiers: number;
   uncitedSentences: string[];
+  removedStatements?: number;
 }
 
 /**
@@ -62,6 +66,8 @@ export interface ChatAnswerData {
   references: Reference[];
   evidenceConsidered: number;
   checks: AnswerChecks;
+  /** The full-text passages the answer quotes (absent when it quotes abstracts only). */
+  passages?: PassageCitation[];
 }
 
 /**

@@ -91,7 +91,17 @@ export const runEventPayloadSchemas = {
   notice: z.object({ level: z.enum(["info", "warning"]), message: z.string() }),
   "iteration-started": z.object({ iteration: z.number().int() }),
   search: z.object({ iteration: z.number().int(), phase: searchPhaseSchema, ...sourceCallFields }),
-  shortfall: z.object({ iteration: z.number().int(), source: sourceIdSchema, message: z.string() }),
+  /**
+   * A source that could not deliver: its search failed (`scope` "search", or absent as in runs saved before full
+   * texts) and its records are missing, or a record's full text could not be fetched ("full-text"): the record is read
+   * from its abstract.
+   */
+  shortfall: z.object({
+    iteration: z.number().int(),
+    source: sourceIdSchema,
+    message: z.string(),
+    scope: z.enum(["search", "full-text"]).optional(),
+  }),
   evidence: z.object({
     iteration: z.number().int(),
     added: z.array(evidenceSummarySchema),

@@ -2,9 +2,10 @@ import { z } from "zod";
 
 /**
  * Where a piece of evidence was retrieved from. `local` is the on-disk library filled by
- * `npm run library:import`; the others are live web services.
+ * `npm run library:import`; `papers` the papers the run's owner uploaded ("My papers"); the others are live web
+ * services.
  */
-export const sourceIdSchema = z.enum(["pubmed", "europepmc", "ctgov", "local"]);
+export const sourceIdSchema = z.enum(["pubmed", "europepmc", "ctgov", "local", "papers"]);
 export type SourceId = z.infer<typeof sourceIdSchema>;
 
 export const SOURCE_LABELS: Record<SourceId, string> = {
@@ -12,6 +13,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   europepmc: "Europe PMC",
   ctgov: "ClinicalTrials.gov",
   local: "Local library",
+  papers: "My papers",
 };
 
 /** A MeSH heading: descriptor name and whether NLM marked it as a major topic of the article. */
@@ -35,7 +37,10 @@ export type Entity = z.infer<typeof entitySchema>;
 /**
  * Bibliographic description of one retrieved record. Identifiers are null when the source did not
  * give them; `year` is the publication year (4 digits) or null; `url` always points at the record
- * (PubMed page, DOI resolver, trial page or Europe PMC page).
+ * (PubMed page, DOI resolver, trial page or Europe PMC page). `volume`, `issue` and `pages` are the journal issue's
+ * as the source writes them ("297", "6", "F1689-96"); `journalAbbreviation` is the journal's NLM abbreviation
+ * (MEDLINE MedlineTA, "Am J Physiol Renal Physiol", the form Vancouver cites). These four are absent on records
+ * saved before they were read, and null when the source gives none.
  */
 export const citationSchema = z.object({
   source: sourceIdSchema,
@@ -47,12 +52,33 @@ export const citationSchema = z.object({
   authors: z.array(z.string()),
   journal: z.string().nullable(),
   year: z.number().int().nullable(),
+  volume: z.string().nullable().optional(),
+  issue: z.string().nullable().optional(),
+  pages: z.string().nullable().optional(),
+  journalAbbreviation: z.string().nullable().optional(),
   url: z.string(),
   publicationTypes: z.array(z.string()),
   meshTerms: z.array(meshTermSchema),
   abstract: z.string(),
 });
 export type Citation = z.infer<typeof citationSchema>;
+
+/** The journal issue fields of a citation (see {@link citationSchema}). */
+export type JournalIssue = Pick<Citation, "volume" | "issue" | "pages" | "journalAbbreviation">;
+
+/**
+ * The four journal issue fields of `fields` that have a value (non-empty text, trimmed), the others left out (any
+ * other key of `fields` is ignored): a citation carries only what its source gave, so a record parsed now and the
+ * same record read back from the database (null columns) are equal.
+ */
+export function journalIssueFields(fields: JournalIssue): JournalIssue {
+  const kept: JournalIssue = {};
+  for (const key of ["volume", "issue", "pages", "journalAbbreviation"] as const) {
+    const value = fields[key]?.trim();
+    if (value) kept[key] = value;
+  }
+  return kept;
+}
 
 /** Registry facts of a ClinicalTrials.gov study (API v2 protocolSection), as shown in reports. */
 export const trialSchema = z.object({

@@ -1,8 +1,8 @@
 /**
  * The download formats of a run (each mode offers some of them, RunMode.export): its Markdown, its references as
- * BibTeX or RIS, the `--json` contract, and the PRISMA 2020 flow diagram as SVG.
+ * BibTeX, RIS or CSL-JSON, the `--json` contract, and the PRISMA 2020 flow diagram as SVG.
  */
-export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "json", "prisma"] as const;
+export const EXPORT_FORMATS = ["markdown", "bibtex", "ris", "csl-json", "json", "prisma"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A file to download: its text, MIME type and file name. */
@@ -17,6 +17,7 @@ const FILE_TYPES: Record<ExportFormat, { contentType: string; extension: string 
   markdown: { contentType: "text/markdown; charset=utf-8", extension: "md" },
   bibtex: { contentType: "application/x-bibtex; charset=utf-8", extension: "bib" },
   ris: { contentType: "application/x-research-info-systems; charset=utf-8", extension: "ris" },
+  "csl-json": { contentType: "application/vnd.citationstyles.csl+json; charset=utf-8", extension: "csl.json" },
   json: { contentType: "application/json; charset=utf-8", extension: "json" },
   prisma: { contentType: "image/svg+xml; charset=utf-8", extension: "svg" },
 };

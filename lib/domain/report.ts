@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sourceIdSchema } from "./evidence";
+import { passageCitationSchema } from "./fulltext";
 
 /** A prose section whose text may carry inline [n] markers that refer to `references[n-1]`. */
 export const reportSectionSchema = z.object({
@@ -9,7 +10,9 @@ export const reportSectionSchema = z.object({
 
 /**
  * A reference of the report. It is always built in code from a collected evidence record, never from
- * generated text; `n` is its 1-based number as used by the [n] markers.
+ * generated text; `n` is its 1-based number as used by the [n] markers. The journal issue fields and the PMCID are
+ * the record's (lib/domain/evidence.ts citationSchema), absent when it has none and on reports written before they
+ * were kept.
  */
 export const referenceSchema = z.object({
   n: z.number().int().min(1),
@@ -19,8 +22,13 @@ export const referenceSchema = z.object({
   authors: z.array(z.string()),
   journal: z.string().nullable(),
   year: z.number().int().nullable(),
+  volume: z.string().nullable().optional(),
+  issue: z.string().nullable().optional(),
+  pages: z.string().nullable().optional(),
+  journalAbbreviation: z.string().nullable().optional(),
   pmid: z.string().nullable(),
   doi: z.string().nullable(),
+  pmcid: z.string().nullable().optional(),
   nctId: z.string().nullable(),
   url: z.string(),
 });
@@ -49,14 +57,22 @@ export const reportVerificationSchema = z.object({
 
 /**
  * What one cited sentence of a model-written report rests on: the sentence as published (citation markers
- * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract the model named by
- * sentence id ("E3.2"), each as its 1-based number and its exact text, looked up in the record (never copied by the
+ * removed), the record it cites (`evidenceId`) and the sentences of that record's abstract (or, numbered after it, of
+ * its full text, with the passage) the model named by sentence id ("E3.2"), each as its 1-based number and its exact
+ * text, looked up in the record (never copied by the
  * model). The critic checks the sentence against these, and the report page marks them in the abstract.
  */
 export const sentenceSupportSchema = z.object({
   sentence: z.string(),
   evidenceId: z.string(),
-  sentences: z.array(z.object({ n: z.number().int().min(1), text: z.string() })),
+  sentences: z.array(
+    z.object({
+      n: z.number().int().min(1),
+      text: z.string(),
+      /** A sentence of the record's full text (numbered after its abstract): the passage it stands in. */
+      passage: passageCitationSchema.omit({ evidenceId: true, sentence: true }).optional(),
+    }),
+  ),
 });
 export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 
@@ -90,7 +106,9 @@ export const outOfScopeSchema = z.object({ reason: z.string() });
  * literature (see {@link outOfScopeSchema}); `notAnswered` — present when the evidence does not answer the question
  * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
- * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed.
+ * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
+ * full-text passages the report's sentences quote or rest on, each with its record, stable passage id, section and
+ * page (absent when the report read abstracts only).
  */
 const reportFields = z.object({
   title: z.string(),
@@ -118,6 +136,7 @@ const reportFields = z.object({
   support: z.array(sentenceSupportSchema).optional(),
   notAnswered: notAnsweredSchema.optional(),
   outOfScope: outOfScopeSchema.optional(),
+  passages: z.array(passageCitationSchema).optional(),
 });
 export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -1,5 +1,5 @@
 import { recordUrl } from "@/lib/evidence/identity";
-import { type Evidence } from "@/lib/domain/evidence";
+import { journalIssueFields, type Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 
 /**
@@ -18,10 +18,31 @@ export function referenceFromEvidence(e: Evidence, n: number): Reference {
     authors: [...c.authors],
     journal: c.journal,
     year: c.year,
+    ...journalIssueFields(c),
     pmid: c.pmid,
     doi: c.doi,
+    ...(c.pmcid ? { pmcid: c.pmcid } : {}),
     nctId: c.nctId,
     url: c.url || recordUrl(c),
+  };
+}
+
+/**
+ * A reference with the journal issue fields and PMCID it lacks taken from its record (a report written before they
+ * were kept); what the reference has is kept. The same reference when `e` is undefined.
+ */
+export function completeReference(ref: Reference, e: Evidence | undefined): Reference {
+  if (!e) return ref;
+  const c = e.citation;
+  return {
+    ...ref,
+    ...journalIssueFields({
+      volume: ref.volume ?? c.volume,
+      issue: ref.issue ?? c.issue,
+      pages: ref.pages ?? c.pages,
+      journalAbbreviation: ref.journalAbbreviation ?? c.journalAbbreviation,
+    }),
+    ...((ref.pmcid ?? c.pmcid) ? { pmcid: ref.pmcid ?? c.pmcid } : {}),
   };
 }
 

@@ -4,11 +4,14 @@ import { findSameRecord, rowToEvidence, saveLibraryRecords } from "@/lib/db/evid
 import { mergeLibraryMetadata } from "./merge-metadata";
 import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import { detectRecordFormat, parseRecords, type RecordFormat } from "@/lib/sources/parse/detect-format";
+import { articleFileFormat, type ArticleFileFormat } from "./article-files";
+import { importArticleFile } from "./import-articles";
 
 /** What happened to one file of a library import. `failures` and `skips` give a reason per record. */
 export interface FileImportReport {
   file: string;
-  format: RecordFormat | null;
+  /** A record format, or an article format (JATS, PDF, PMC OA archive: counts are articles, each with its full text). */
+  format: RecordFormat | ArticleFileFormat | null;
   imported: number;
   updated: number;
   skipped: number;
@@ -31,12 +34,13 @@ export function expandPaths(inputs: string[]): string[] {
   });
 }
 
-function emptyReport(file: string, format: RecordFormat | null, error: string | null): FileImportReport {
+function emptyReport(file: string, format: FileImportReport["format"], error: string | null): FileImportReport {
   return { file, format, imported: 0, updated: 0, skipped: 0, failed: 0, error, skips: [], failures: [] };
 }
 
 /**
- * Imports one file into the local library: detects its format (PubMed efetch XML, MEDLINE XML, PubTator text,
+ * Imports one file into the local library. An article file (JATS, PDF, a PMC Open Access .tar.gz) is imported with its
+ * full text by importArticleFile. Otherwise: detects its format (PubMed efetch XML, MEDLINE XML, PubTator text,
  * Europe PMC search JSON, ClinicalTrials.gov v2 JSON), parses it whole, then saves every record in one
  * transaction, keyed by PMID, NCT ID, PMCID or DOI, so re-importing is idempotent (records come back "skipped:
  * unchanged"). A record already in the library from another file (same PMID) keeps the metadata this file lacks
@@ -45,11 +49,19 @@ function emptyReport(file: string, format: RecordFormat | null, error: string | 
  */
 export async function importFile(file: string): Promise<FileImportReport> {
   let content: string;
+  let article: ArticleFileFormat | null;
   try {
-    content = fs.readFileSync(file, "utf8");
+    const head = Buffer.alloc(4096);
+    const fd = fs.openSync(file, "r");
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    fs.closeSync(fd);
+    article = articleFileFormat(path.basename(file), head.subarray(0, read));
+    content = article ? "" : fs.readFileSync(file, "utf8");
   } catch (error) {
     return emptyReport(file, null, `cannot read file: ${(error as Error).message}`);
   }
+  // Articles (JATS, PDF, PMC OA archives) are read whole with their full text (lib/library/import-articles.ts).
+  if (article) return { ...emptyReport(file, article, null), ...(await importArticleFile(file, article)) };
   const format = detectRecordFormat(path.basename(file), content);
   if (!format) return emptyReport(file, null, "not a recognised record format");
   let records;

@@ -1,4 +1,4 @@
-import type { Entity, Evidence } from "@/lib/domain/evidence";
+import { journalIssueFields, type Entity, type Evidence } from "@/lib/domain/evidence";
 
 function entityKey(e: Entity): string {
   return `${e.type}|${e.meshId ?? e.name.toLowerCase()}`;
@@ -7,8 +7,9 @@ function entityKey(e: Entity): string {
 /**
  * One record as two library files describe it (e.g. BC5CDR's PubTator text, which has no year, journal, authors or
  * MeSH headings, and the MEDLINE/PubMed XML of the same PMID): the incoming record with whatever it lacks taken from
- * the stored one — year, journal, authors, MeSH headings, publication types, abstract — and the entity annotations of
- * both (PubTator's mentions with MeSH IDs and MEDLINE's ChemicalList), deduplicated by type and MeSH ID (else name).
+ * the stored one — year, journal (with its volume, issue, pages and abbreviation), authors, MeSH headings,
+ * publication types, abstract — and the entity annotations of both (PubTator's mentions with MeSH IDs and MEDLINE's
+ * ChemicalList), deduplicated by type and MeSH ID (else name).
  * Fields the incoming record has win, so re-importing a file still updates its records.
  */
 export function mergeLibraryMetadata(incoming: Evidence, stored: Evidence): Evidence {
@@ -23,6 +24,12 @@ export function mergeLibraryMetadata(incoming: Evidence, stored: Evidence): Evid
       ...c,
       year: c.year ?? s.year,
       journal: c.journal ?? s.journal,
+      ...journalIssueFields({
+        volume: c.volume ?? s.volume,
+        issue: c.issue ?? s.issue,
+        pages: c.pages ?? s.pages,
+        journalAbbreviation: c.journalAbbreviation ?? s.journalAbbreviation,
+      }),
       authors: c.authors.length > 0 ? c.authors : s.authors,
       meshTerms: c.meshTerms.length > 0 ? c.meshTerms : s.meshTerms,
       publicationTypes: c.publicationTypes.length > 0 ? c.publicationTypes : s.publicationTypes,

@@ -31,17 +31,25 @@ export interface ParseWorker {
   close(): Promise<void>;
 }
 
-/** Starts the parse worker. Paths resolve from the project root (the working directory of every npm script). */
-export function startParseWorker(root = process.cwd()): ParseWorker {
+/**
+ * Starts a worker thread running a TypeScript module of the project (`script`, relative to `root`), loaded through
+ * tsx's register API so it runs the sources wherever its caller runs (the CLI, the bench, the tests, the server).
+ */
+export function startTypeScriptWorker(script: string, root = process.cwd()): Worker {
   const require = createRequire(path.join(root, "package.json"));
   const tsx = require.resolve("tsx/cjs/api");
-  const script = path.join(root, "lib/library/sync-worker.ts");
   const worker = new Worker(
     `require(${JSON.stringify(tsx)}).register({ tsconfig: ${JSON.stringify(path.join(root, "tsconfig.json"))} ` +
-      `}); require(${JSON.stringify(script)});`,
+      `}); require(${JSON.stringify(path.join(root, script))});`,
     { eval: true },
   );
   worker.unref();
+  return worker;
+}
+
+/** Starts the parse worker. Paths resolve from the project root (the working directory of every npm script). */
+export function startParseWorker(root = process.cwd()): ParseWorker {
+  const worker = startTypeScriptWorker("lib/library/sync-worker.ts", root);
   const queue: ParseMessage[] = [];
   let cpuMicros = 0;
   let wake: (() => void) | null = null;

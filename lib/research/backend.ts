@@ -5,6 +5,13 @@ import type { ResearchReport } from "@/lib/domain/report";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { EntailmentVerdict } from "@/lib/domain/critic";
 import type { BackendKind, Shortfall } from "@/lib/domain/run";
+import type { FullText } from "@/lib/domain/fulltext";
+
+/**
+ * The full texts the run read, by record id (lib/research/full-text.ts): agents read the passages that bear on the
+ * question and the hypotheses besides the abstracts, and cite them by passage. Absent or empty: abstracts only.
+ */
+export type RunFullTexts = ReadonlyMap<string, FullText>;
 
 /** The agents that read a selection of the run's evidence (the critic reads the records the report cites). */
 export type ReadingAgent = "hypothesis" | "judge" | "report";
@@ -54,6 +61,7 @@ export interface RelevanceOutcome {
 export interface HypothesisInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   previous: HypothesisSet | null;
   selection?: EvidenceSelection;
   signal?: AbortSignal;
@@ -64,6 +72,7 @@ export interface HypothesisInput {
 export interface JudgeInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   hypotheses: HypothesisSet;
   iteration: number;
   maxIterations: number;
@@ -80,6 +89,7 @@ export interface JudgeInput {
 export interface ReportInput {
   question: string;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   hypotheses: HypothesisSet;
   assessments: JudgeAssessment[];
   sourcesSearched: SourceId[];
@@ -97,6 +107,7 @@ export interface CritiqueInput {
   question: string;
   report: ResearchReport;
   evidence: Evidence[];
+  fullTexts?: RunFullTexts;
   signal?: AbortSignal;
   hooks?: AgentHooks;
 }

@@ -10,6 +10,7 @@ import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
 import type { ReasoningBackend } from "@/lib/research/backend";
 import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
+import { createFullTextReader } from "@/lib/research/full-text";
 import { researchDescription } from "@/lib/research/description";
 import { researchExport } from "@/lib/research/export";
 import { researchVerdict } from "@/lib/research/history-verdict";
@@ -119,6 +120,7 @@ export const researchMode: RunMode<
       sources: createSources(settings.sources, {
         treatmentQuestion: isTreatmentQuestion(settings.question),
         cache: settings.sourceCache !== "bypass",
+        owner: settings.owner ?? null,
       }),
       backend: overrides.backend ?? createReasoningBackend(),
       maxIterations: settings.maxIterations,
@@ -130,6 +132,16 @@ export const researchMode: RunMode<
       fallbackBackend: onProviderError === "extractive" ? createFallbackBackend() : undefined,
       prices: getModelPrices(),
       modelTimeoutMs: config.OPENAI_TIMEOUT_MS,
+      fullText: createFullTextReader({
+        owner: settings.owner ?? null,
+        fetch: config.CRITICA_FULL_TEXT === "on",
+        records: config.CRITICA_FULL_TEXT_RECORDS,
+        waitMs: config.CRITICA_SOURCE_TIMEOUT_MS,
+        notOpenTtlMs: config.CRITICA_SOURCE_CACHE_TTL_HOURS * 3_600_000,
+        useCache: settings.sourceCache !== "bypass",
+        emit: recorder.emit,
+        signal,
+      }),
     };
   },
   initialState: initialResearchState,

@@ -95,6 +95,7 @@ export const researchStages = {
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
+    const fullTexts = await input.fullText?.read(state);
     // The targeted searches start as the agent finishes each hypothesis's suggestions (LLM backend, streaming).
     const prefetch = startSearchPrefetch({
       sources: input.sources.filter((s) => !state.failedSources.includes(s.id)),
@@ -113,6 +114,7 @@ export const researchStages = {
           b.hypothesize({
             question: input.question,
             evidence: supportableEvidence(state.evidence),
+            fullTexts,
             previous,
             selection: state.selection,
             signal,
@@ -174,6 +176,8 @@ export const researchStages = {
     const { signal } = input;
     signal?.throwIfAborted();
     if (state.outOfScope) return state;
+    await input.fullText?.settle(state, iteration);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     try {
@@ -181,6 +185,7 @@ export const researchStages = {
         b.judge({
           question: input.question,
           evidence: supportableEvidence(state.evidence),
+          fullTexts,
           hypotheses,
           iteration,
           maxIterations: input.maxIterations,
@@ -206,6 +211,8 @@ export const researchStages = {
     const { signal } = input;
     signal?.throwIfAborted();
     if (state.outOfScope) return writeOutOfScope(input, state);
+    await input.fullText?.settle(state, state.iterations);
+    const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
     try {
       const support = supportableEvidence(state.evidence);
@@ -213,6 +220,7 @@ export const researchStages = {
         reportInput: {
           question: input.question,
           evidence: support,
+          fullTexts,
           hypotheses: state.hypotheses.at(-1) ?? emptyHypotheses(),
           assessments: state.assessments,
           sourcesSearched: input.sourceIds,

@@ -92,6 +92,8 @@ export async function searchQueries(
     );
     if (kept.length > 0) await recorder.saveEvidence(kept, iteration);
     state.evidence.push(...kept);
+    // Full texts are fetched while the agents read the abstracts; the judge and the report read them.
+    if (kept.length > 0) input.fullText?.prefetch(state);
     await recorder.emit("evidence", {
       iteration,
       added: kept.map(summarizeEvidence),

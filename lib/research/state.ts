@@ -5,6 +5,7 @@ import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { Shortfall } from "@/lib/domain/run";
 import type { EntityDictionary } from "@/lib/evidence/annotation";
+import type { FullTextReader, FullTextState } from "@/lib/research/full-text";
 import type { EvidenceSelection, ReasoningBackend, RelevanceScores } from "@/lib/research/backend";
 import type { ProviderErrorPolicy } from "@/lib/runs/agent-runner";
 import type { RunOutcome } from "@/lib/runs/mode";
@@ -36,6 +37,8 @@ export interface ResearchRunInput {
   prices?: ModelPrices | null;
   /** The backend's per-call time limit in ms, named in timeout messages. */
   modelTimeoutMs?: number;
+  /** Fetches and reads the records' full texts (lib/research/full-text.ts); absent: abstracts only. */
+  fullText?: FullTextReader;
 }
 
 /** What a run produced, whatever its final status (a failed run keeps everything found so far). */
@@ -62,6 +65,8 @@ export interface ResearchState {
   synthesize: boolean;
   /** Targeted searches the hypothesis stage started while its agent wrote (lib/research/search-prefetch.ts). */
   prefetchKey?: string;
+  /** The records read in full and those whose full text could not be fetched (lib/research/full-text.ts). */
+  fullTexts?: FullTextState;
   /** The relevance pass's scores of the run's records, by evidence id (each record is scored once a run). */
   relevance: RelevanceScores;
   /** The records the next agent is shown, chosen by the relevance stage before it (LLM backends). */

@@ -78,7 +78,11 @@ export async function openRun<R extends { sources?: SourceId[] }, I extends Stag
   request: R,
   options: StartOptions<Ov> = {},
 ): Promise<{ job: RunJob; progress: RunProgress<S> }> {
-  const settings = mode.settings(request, request.sources?.length ? request.sources : await defaultSources());
+  const settings = {
+    ...mode.settings(request, request.sources?.length ? request.sources : await defaultSources()),
+    // The run reads its owner's uploaded papers ("My papers"); the owner comes from the caller, never the request.
+    ...(options.ownerId ? { owner: options.ownerId } : {}),
+  };
   const backend = mode.backend(options.overrides ?? {});
   const runId = crypto.randomUUID();
   await createRun({

@@ -19,7 +19,7 @@ const resolved = new Map<SourceId, number>();
 const pending = new Map<SourceId, Promise<void>>();
 
 /** The host a live source's requests go to (its configured base URL, else its public API's). */
-export function sourceHost(source: Exclude<SourceId, "local">): string {
+export function sourceHost(source: Exclude<SourceId, "local" | "papers">): string {
   const config = getConfig();
   const url = {
     pubmed: config.PUBMED_BASE_URL ?? DEFAULT_PUBMED_BASE_URL,
@@ -37,7 +37,7 @@ export function sourceHost(source: Exclude<SourceId, "local">): string {
  */
 export async function probeLiveSources(sources: SourceId[], now = Date.now()): Promise<void> {
   const asks = sources.flatMap((source) => {
-    if (source === "local" || unreachableMark(source, now)) return [];
+    if (source === "local" || source === "papers" || unreachableMark(source, now)) return [];
     if ((resolved.get(source) ?? -Infinity) > now - UNREACHABLE_MS) return [];
     let ask = pending.get(source);
     if (!ask) {

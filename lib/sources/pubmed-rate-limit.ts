@@ -1,4 +1,5 @@
 import Bottleneck from "bottleneck";
+import { untilAborted } from "./abortable";
 
 /**
  * Minimum spacing between the starts of two NCBI E-utilities requests, in ms. NCBI allows 3 requests/s per IP
@@ -70,12 +71,5 @@ export function schedulePubmed<T>(task: () => Promise<T>, hasApiKey: boolean, si
     signal?.throwIfAborted();
     return task();
   });
-  if (!signal) return job;
-  job.catch(() => {}); // its rejection is reported through the race below
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    job.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  return untilAborted(job, signal);
 }

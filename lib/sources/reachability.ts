@@ -34,9 +34,9 @@ export function isDnsFailure(error: unknown): boolean {
   return false;
 }
 
-/** Marks a source unreachable for {@link UNREACHABLE_MS} from `now`. The local library is never marked. */
+/** Marks a source unreachable for {@link UNREACHABLE_MS} from `now`. The library and "My papers" are never marked. */
 export function markUnreachable(source: SourceId, now = Date.now()): void {
-  if (source === "local") return;
+  if (source === "local" || source === "papers") return;
   marks.set(source, { source, since: now, until: now + UNREACHABLE_MS });
 }
 

@@ -4,6 +4,7 @@ import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { createLocalLibrarySource } from "@/lib/sources/local";
+import { createPapersSource } from "@/lib/sources/papers";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { withSourceCache } from "@/lib/sources/cache";
@@ -14,11 +15,12 @@ export const LIVE_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov"];
 /**
  * Builds the source clients for the chosen ids (base URLs are read from the environment at call time). The live
  * sources answer from the database cache for CRITICA_SOURCE_CACHE_TTL_HOURS (lib/sources/cache.ts) unless `cache`
- * is false (a run that bypasses it) or the TTL is 0; the local library is never cached (it is the database).
+ * is false (a run that bypasses it) or the TTL is 0; the local library and "My papers" are never cached (they are the
+ * database). "papers" are the uploaded papers of `owner` (the run's owner; none without one).
  */
 export function createSources(
   ids: SourceId[],
-  options: { treatmentQuestion: boolean; cache?: boolean },
+  options: { treatmentQuestion: boolean; cache?: boolean; owner?: string | null },
 ): LiteratureSource[] {
   const ttlMs = options.cache === false ? 0 : getConfig().CRITICA_SOURCE_CACHE_TTL_HOURS * 3_600_000;
   const cached = (source: LiteratureSource, variant = "") =>
@@ -36,6 +38,8 @@ export function createSources(
         );
       case "local":
         return createLocalLibrarySource();
+      case "papers":
+        return createPapersSource(options.owner ?? null);
     }
   });
 }
@@ -49,10 +53,10 @@ export function parseSourceList(list: string): SourceId[] {
     .split(",")
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (ids.length === 0) throw new Error("no sources given; choose from pubmed, europepmc, ctgov, local");
+  if (ids.length === 0) throw new Error("no sources given; choose from pubmed, europepmc, ctgov, local, papers");
   return [...new Set(ids)].map((id) => {
     const parsed = sourceIdSchema.safeParse(id);
-    if (!parsed.success) throw new Error(`unknown source "${id}"; choose from pubmed, europepmc, ctgov, local`);
+    if (!parsed.success) throw new Error(`unknown source "${id}"; choose from pubmed, europepmc, ctgov, local, papers`);
     return parsed.data;
   });
 }

@@ -1,12 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFixture } from "./fixtures";
+import { europePmcSearchOf, FULL_TEXT_PMCIDS } from "./europepmc-results";
+import { fixturePath, readFixture } from "./fixtures";
+import { existsSync } from "node:fs";
 
 /**
  * A loopback HTTP server (127.0.0.1, random port) that replays the recorded fixtures as the three live APIs:
  * - `/eutils/esearch.fcgi`, `/eutils/efetch.fcgi`   (PubMed E-utilities)
  * - `/europepmc/search`                            (Europe PMC REST)
  * - `/ctgov/studies`                               (ClinicalTrials.gov API v2)
+ * - `/europepmc/<PMCID>/fullTextXML`               (Europe PMC full text: the five recorded fullTextXML responses of
+ *                                                   fulltext/europepmc; any other PMCID is 404, as Europe PMC answers
+ *                                                   for an article outside its open-access subset)
  * Faults can be injected per route, and every request is recorded with its arrival time and query params.
  *
  * Where the recordings do not fit together, the server builds the reply from real recorded parts (each noted below):
@@ -17,7 +22,9 @@ import { readFixture } from "./fixtures";
  * - efetch: the requested <PubmedArticle> elements, cut byte-for-byte from that file, in file order.
  * - Europe PMC: cursorMark "*" → europepmc/search_cancer_core_25.json; its nextCursorMark → the recorded
  *   europepmc/search_immunotherapy_cancer_2020_2025_lite_5.json (another query, standing in for page 2);
- *   any other cursor → europepmc/search_no_results.json.
+ *   any other cursor → europepmc/search_no_results.json. A query naming a drug or condition of one of the five articles
+ *   recorded with their full text (FULL_TEXT_TOPICS) gets, instead, their recorded search results
+ *   (fulltext/europepmc/<PMCID>.eupmc_result.json, put back in the REST JSON shape by europePmcSearchOf).
  * - ClinicalTrials.gov: a `query.term` containing "phelan" → the recorded Phelan-McDermid page 1, and its
  *   nextPageToken → the recorded page 2 (a real two-page recording); otherwise
  *   ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json. The "empty" fault gives `{"studies":[]}`.
@@ -33,7 +40,20 @@ import { readFixture } from "./fixtures";
  */
 
 /** Route names faults can be injected on. */
-export type RouteName = "esearch" | "efetch" | "europepmc" | "ctgov";
+export type RouteName = "esearch" | "efetch" | "europepmc" | "ctgov" | "fulltext";
+
+/**
+ * The drugs and conditions of the five articles recorded with their full text, by PMCID: a Europe PMC search naming
+ * one is answered with those articles (metformin is left out: the benchmarks' metformin questions keep the recorded
+ * cancer page).
+ */
+export const FULL_TEXT_TOPICS: Record<(typeof FULL_TEXT_PMCIDS)[number], string[]> = {
+  PMC4738914: ["levofloxacin", "ciprofloxacin", "fluoroquinolone", "thrombocytopenia"],
+  PMC4745305: ["topiramate", "clozapine", "neutropenia"],
+  PMC4736379: ["nsaid", "nsaids", "aspirin", "gastrointestinal bleeding"],
+  PMC4707348: ["glibenclamide", "repaglinide", "alloxan"],
+  PMC4737013: ["ipilimumab", "graves"],
+};
 
 /**
  * A fault served instead of the normal reply:
@@ -201,7 +221,7 @@ export async function startFixtureServer(
     ctgovModified.set(c.nctId, c.modified);
   };
 
-  const normalReply = (route: RouteName, params: Record<string, string>, empty: boolean): Reply => {
+  const normalReply = (route: RouteName, params: Record<string, string>, empty: boolean, path = ""): Reply => {
     switch (route) {
       case "esearch": {
         const retmax = Number(params.retmax ?? 20);
@@ -231,8 +251,19 @@ export async function startFixtureServer(
           body: `${head}<PubmedArticleSet>\n${chosen.join("\n")}\n</PubmedArticleSet>\n`,
         };
       }
+      case "fulltext": {
+        const pmcid = /^\/europepmc\/(PMC\d+)\/fullTextXML$/.exec(path)?.[1] ?? "";
+        const file = `fulltext/europepmc/${pmcid}.fullTextXML.xml`;
+        if (empty || !pmcid || !existsSync(fixturePath(file)))
+          return { status: 404, type: "text/plain", body: `no open full text for ${pmcid}` };
+        return { status: 200, type: "application/xml", body: readFixture(file) };
+      }
       case "europepmc": {
         const cursor = params.cursorMark ?? "*";
+        const query = (params.query ?? "").toLowerCase();
+        const topical = FULL_TEXT_PMCIDS.filter((id) => FULL_TEXT_TOPICS[id].some((t) => query.includes(t)));
+        if (cursor === "*" && topical.length > 0 && !empty && !/UPDATE_DATE:\[/.test(params.query ?? ""))
+          return { status: 200, type: "application/json", body: JSON.stringify(europePmcSearchOf(topical)) };
         const file =
           empty || /UPDATE_DATE:\[/.test(params.query ?? "")
             ? EUROPEPMC_EMPTY
@@ -294,13 +325,13 @@ export async function startFixtureServer(
     });
     const delayMs = typeof delays === "number" ? delays : route === "unknown" ? 0 : (delays[route] ?? 0);
     if (delayMs > 0) {
-      setTimeout(() => reply(route, params, res), delayMs);
+      setTimeout(() => reply(route, params, res, url.pathname), delayMs);
       return;
     }
-    reply(route, params, res);
+    reply(route, params, res, url.pathname);
   };
 
-  const reply = (route: RouteName | "unknown", params: Record<string, string>, res: ServerResponse) => {
+  const reply = (route: RouteName | "unknown", params: Record<string, string>, res: ServerResponse, path: string) => {
     if (route === "unknown") return send(res, { status: 404, type: "text/plain", body: "no fixture route" });
 
     const fault = faults.get(route);
@@ -317,14 +348,14 @@ export async function startFixtureServer(
             headers: fault.headers,
           });
         case "truncate": {
-          const full = normalReply(route, params, false);
+          const full = normalReply(route, params, false, path);
           return send(res, { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)) });
         }
         case "empty":
-          return send(res, normalReply(route, params, true));
+          return send(res, normalReply(route, params, true, path));
       }
     }
-    send(res, normalReply(route, params, false));
+    send(res, normalReply(route, params, false, path));
   };
 
   const server = createServer(handle);
@@ -356,6 +387,7 @@ function routeOf(pathname: string): RouteName | "unknown" {
   if (pathname === "/eutils/efetch.fcgi") return "efetch";
   if (pathname === "/europepmc/search") return "europepmc";
   if (pathname === "/ctgov/studies") return "ctgov";
+  if (/^\/europepmc\/PMC\d+\/fullTextXML$/.test(pathname)) return "fulltext";
   return "unknown";
 }
 

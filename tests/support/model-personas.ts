@@ -113,7 +113,7 @@ function userText(body: Record<string, unknown>): string {
  * of a research run, a claim check and a chat follow-up runs its real path: the relevance pass finds every block
  * relevant, hypotheses cite the first block, the report cites the first sentence of its first two blocks, the critic
  * passes every claim, the claim check scores every record 4 and copies each record's first abstract sentence as its
- * passage; a plain-text request (the chat's answer) cites the first block shown.
+ * passage; a plain-text request (the chat's answer) cites the first sentence id shown (or the first numbered block).
  */
 export function cooperativeReply(body: Record<string, unknown>): string | ScriptedReply {
   const format = body.response_format as { json_schema?: { name?: string } } | undefined;
@@ -131,6 +131,7 @@ export function cooperativeReply(body: Record<string, unknown>): string | Script
   const S = (text: string, b: typeof first) => ({ support: b ? [b.ids[0]] : [], text });
   switch (format?.json_schema?.name) {
     case undefined:
+      if (first) return `The records report related findings [${first.ids[0]}].`;
       return numbered.length > 0
         ? `The records report related findings [${numbered[0].n}].`
         : "The run's evidence does not answer this question.";

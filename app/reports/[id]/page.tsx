@@ -8,6 +8,8 @@ import { exportChoices } from "@/lib/export/report";
 import { registry } from "@/lib/modes";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunView } from "@/components/run/run-view";
+import { ReportAddress } from "@/components/run/report-address";
+import { PrintedAddress } from "@/components/run/printed-address";
 import { ShareButton } from "@/components/run/share-button";
 import { Conversation } from "@/components/chat/conversation";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
@@ -106,41 +108,51 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
   const shownEvents = page ? page.view.events : firstTurn;
   const shownFinished = shownEvents.findLast((e) => e.type === "run-finished");
   return (
-    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+    <div className="print-single-column grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <Suspense fallback={<div />}>
         <SidebarSlot caller={caller} currentId={run.id} />
       </Suspense>
       <div className="min-w-0 space-y-4">
+        {shareTokens.length > 0 ? (
+          <PrintedAddress label="Shared copy" path={`/share/${shareTokens[0]}`} />
+        ) : (
+          <PrintedAddress label="Report" path={`/reports/${run.id}`} />
+        )}
         <div className="flex justify-end" data-testid="thread-question">
           <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
         </div>
-        <RunView
-          key={`${run.id}-${firstLive ? "live" : `v${page?.view.version.version ?? 0}`}`}
-          snapshot={toRunSnapshot({ ...run, status: shownFinished?.data.status ?? run.status }, shownEvents)}
-          live={firstLive}
-          records={page?.records ?? records}
-          usageEvents={events}
-          version={
-            page
-              ? {
-                  current: page.view.version.version,
-                  versions: page.versions,
-                  diff: page.diff,
-                  hrefBase: `/reports/${run.id}?v=`,
-                }
-              : undefined
-          }
-          actions={
-            <>
-              {!live && (
-                <ExportMenu baseHref={`/reports/${run.id}/export`} {...exportChoices(run.mode, firstTurn, registry)} />
-              )}
-              {may("cancel") && firstLive && <CancelButton runId={run.id} />}
-              {may("rerun") && !live && <RerunButton runId={run.id} />}
-              {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
-            </>
-          }
-        />
+        <ReportAddress href={`/reports/${run.id}`}>
+          <RunView
+            key={`${run.id}-${firstLive ? "live" : `v${page?.view.version.version ?? 0}`}`}
+            snapshot={toRunSnapshot({ ...run, status: shownFinished?.data.status ?? run.status }, shownEvents)}
+            live={firstLive}
+            records={page?.records ?? records}
+            usageEvents={events}
+            version={
+              page
+                ? {
+                    current: page.view.version.version,
+                    versions: page.versions,
+                    diff: page.diff,
+                    hrefBase: `/reports/${run.id}?v=`,
+                  }
+                : undefined
+            }
+            actions={
+              <>
+                {!live && (
+                  <ExportMenu
+                    baseHref={`/reports/${run.id}/export`}
+                    {...exportChoices(run.mode, firstTurn, registry)}
+                  />
+                )}
+                {may("cancel") && firstLive && <CancelButton runId={run.id} />}
+                {may("rerun") && !live && <RerunButton runId={run.id} />}
+                {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
+              </>
+            }
+          />
+        </ReportAddress>
         <Suspense fallback={null}>
           <WatchSlot caller={caller} run={run} />
         </Suspense>

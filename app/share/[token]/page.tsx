@@ -3,9 +3,11 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Badge } from "@/components/ui/badge";
 import { ExportMenu } from "@/components/run/report-export-menu";
+import { PrintedAddress } from "@/components/run/printed-address";
 import { exportChoices } from "@/lib/export/report";
 import { registry } from "@/lib/modes";
 import { RunView } from "@/components/run/run-view";
+import { ReportAddress } from "@/components/run/report-address";
 import { Conversation } from "@/components/chat/conversation";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { getSharedSnapshot } from "@/lib/db/share-links";
@@ -56,27 +58,32 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
   const hrefBase = `/share/${token}?v=`;
   return (
     <div className="space-y-4">
+      <PrintedAddress label="Shared copy" path={`/share/${token}`} />
       <div className="flex justify-end" data-testid="thread-question">
         <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{snapshot.run.question}</p>
       </div>
-      <RunView
-        snapshot={view}
-        live={false}
-        records={page?.records ?? records}
-        usageEvents={snapshot.events}
-        version={
-          page ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase } : undefined
-        }
-        actions={
-          <>
-            <Badge>read-only shared copy</Badge>
-            <ExportMenu
-              baseHref={`/share/${token}/export`}
-              {...exportChoices(snapshot.run.mode, snapshot.events, registry)}
-            />
-          </>
-        }
-      />
+      <ReportAddress href={`/share/${token}`}>
+        <RunView
+          snapshot={view}
+          live={false}
+          records={page?.records ?? records}
+          usageEvents={snapshot.events}
+          version={
+            page
+              ? { current: page.view.version.version, versions: page.versions, diff: page.diff, hrefBase }
+              : undefined
+          }
+          actions={
+            <>
+              <Badge>read-only shared copy</Badge>
+              <ExportMenu
+                baseHref={`/share/${token}/export`}
+                {...exportChoices(snapshot.run.mode, snapshot.events, registry)}
+              />
+            </>
+          }
+        />
+      </ReportAddress>
       {messages.length > 0 && (
         <Conversation
           run={{

@@ -51,7 +51,7 @@ export function SupportingEvidence({ side }: { side: ClaimSide }) {
           <div className="font-medium">{d.title}</div>
           <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
             <SourceBadge source={d.source} />
-            <span>{d.year ?? "year not recorded"}</span>
+            {d.year && <span>{d.year}</span>}
             <a
               href={d.url}
               target="_blank"

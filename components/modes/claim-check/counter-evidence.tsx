@@ -44,7 +44,7 @@ export function CounterEvidence({
               <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
                 <SourceBadge source={c.source} />
                 {c.journal && <span>{c.journal}</span>}
-                <span>{c.year ?? "year not recorded"}</span>
+                {c.year && <span>{c.year}</span>}
                 <a
                   href={c.url}
                   target="_blank"

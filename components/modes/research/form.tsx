@@ -48,6 +48,12 @@ export function ResearchForm({ defaultSources, libraryCount, modelConfigured, it
             rows={3}
             defaultValue={state.values.question ?? ""}
             placeholder="Is lithium nephrotoxic, and by what mechanism?"
+            onKeyDown={(e) => {
+              // Enter sends, as in the follow-up box; Shift+Enter starts a new line (not while an IME composes).
+              if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }}
           />
         </div>
         <SourceCheckboxes defaultSources={defaultSources} libraryCount={libraryCount} checked={state.sources} />

@@ -7,6 +7,8 @@ import { truncateAtSentence } from "@/lib/text/sentences";
 import { keyedEvidenceText, type KeyedEvidence } from "./blocks";
 import { createExcerptStore, type ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
 import { rescoreForQuestion } from "./relevance";
+import type { FullText } from "@/lib/domain/fulltext";
+import { MAX_RECORDS_WITH_PASSAGES } from "./passage-excerpts";
 
 export type { KeyedEvidence } from "./blocks";
 
@@ -94,6 +96,8 @@ export interface KeyedContextOptions {
   embedder?: TextEmbedder;
   /** The run's excerpts (see ExcerptStore); default a fresh store (excerpts then depend on this call only). */
   excerpts?: ExcerptStore;
+  /** The records' full texts (by record id): the first MAX_RECORDS_WITH_PASSAGES shown also show body sentences. */
+  fullTexts?: ReadonlyMap<string, FullText>;
   signal?: AbortSignal;
   /** Receives the usage of an embedding request (agent "embedding", its tokens as input tokens). */
   onUsage?: (usage: ModelUsage) => void;
@@ -139,12 +143,16 @@ export async function buildKeyedEvidenceContext(
   );
   const store = options.excerpts ?? createExcerptStore();
   const byId = new Map(evidence.map((e) => [e.id, e]));
+  let withPassages = 0;
   const items = selectEvidence(rescored, maxItems, similarity).map((r) => {
     const original = byId.get(r.id) ?? r;
+    const fullText = options.fullTexts?.get(r.id);
+    const read = fullText && withPassages < MAX_RECORDS_WITH_PASSAGES ? fullText : undefined;
+    if (read) withPassages++;
     return {
       key: keys.get(r.id) ?? r.id,
       evidence: original,
-      sentences: store.excerpt(original, options.question, options.focus ?? ""),
+      sentences: store.excerpt(original, options.question, options.focus ?? "", read),
     };
   });
   return { items, text: keyedEvidenceText(items), omitted: evidence.length - items.length };

@@ -11,3 +11,4 @@ declare module "@citation-js/core" {
 }
 declare module "@citation-js/plugin-bibtex";
 declare module "@citation-js/plugin-ris";
+declare module "@citation-js/plugin-csl";

@@ -1,9 +1,11 @@
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
+import "@citation-js/plugin-csl";
 import "@citation-js/plugin-ris";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
 import { provenanceNote } from "@/lib/evidence/provenance";
+import { referenceFromEvidence } from "@/lib/grounding/references";
 
 /** A CSL-JSON name: family and given parts, or a literal (collective) name. */
 type CslName = { family: string; given: string } | { literal: string };
@@ -16,9 +18,14 @@ export interface CslItem {
   title: string;
   author?: CslName[];
   "container-title"?: string;
+  "container-title-short"?: string;
+  volume?: string;
+  issue?: string;
+  page?: string;
   issued?: { "date-parts": number[][] };
   DOI?: string;
   PMID?: string;
+  PMCID?: string;
   URL?: string;
   number?: string;
   note?: string;
@@ -73,8 +80,10 @@ export function citationKey(ref: Reference): string {
 }
 
 /**
- * The CSL-JSON item of a reference: journal articles as "article-journal", trial registrations as "webpage" on
- * ClinicalTrials.gov (NCT ID as its number), other records without a journal as "article". The PMID and NCT ID
+ * The CSL-JSON item of a reference: journal articles as "article-journal" with the journal's volume, issue, pages
+ * and NLM abbreviation (`container-title-short`, the form Vancouver cites) when the record has them, trial
+ * registrations as "webpage" on ClinicalTrials.gov (NCT ID as its number), other records without a journal as
+ * "article". The PMID and NCT ID
  * also go into `note` ("PMID: 19692487"), the field BibTeX and RIS keep, as reference managers read them there;
  * `provenance` (a record's provenance note, see lib/evidence/provenance.ts provenanceNote, e.g. "Expression of concern
  * (PMID 789)") is appended to it, so the flags travel with the reference (BibTeX `note`, RIS `N1`).
@@ -95,9 +104,14 @@ export function referenceToCsl(ref: Reference, provenance: string | null = null)
   if (ref.authors.length) item.author = ref.authors.map(authorToCsl);
   if (ref.journal) item["container-title"] = clean(ref.journal);
   else if (trial) item["container-title"] = "ClinicalTrials.gov";
+  if (ref.journal && ref.journalAbbreviation) item["container-title-short"] = clean(ref.journalAbbreviation);
+  if (ref.volume) item.volume = clean(ref.volume);
+  if (ref.issue) item.issue = clean(ref.issue);
+  if (ref.pages) item.page = clean(ref.pages);
   if (ref.year) item.issued = { "date-parts": [[ref.year]] };
   if (ref.doi) item.DOI = clean(ref.doi);
   if (ref.pmid) item.PMID = ref.pmid;
+  if (ref.pmcid) item.PMCID = clean(ref.pmcid);
   if (ref.url) item.URL = clean(ref.url);
   if (trial) item.number = ref.nctId!;
   if (notes.length) item.note = notes.join("; ");
@@ -106,6 +120,16 @@ export function referenceToCsl(ref: Reference, provenance: string | null = null)
 
 /** Provenance notes by evidence id (see referenceToCsl); records without one are absent. */
 export type ProvenanceNotes = ReadonlyMap<string, string>;
+
+/** The reference-manager formats a reference list is exported in. */
+export type ReferenceFormat = "bibtex" | "ris" | "csl-json";
+
+/** The references in one reference-manager format (see referencesToBibtex, referencesToRis, referencesToCslJson). */
+export function referencesIn(format: ReferenceFormat, references: Reference[], notes: ProvenanceNotes): string {
+  if (format === "bibtex") return referencesToBibtex(references, notes);
+  if (format === "ris") return referencesToRis(references, notes);
+  return referencesToCslJson(references, notes);
+}
 
 /**
  * The references as BibTeX, one entry per reference in number order, written by Citation.js
@@ -117,6 +141,48 @@ export function referencesToBibtex(references: Reference[], notes: ProvenanceNot
   return new Cite(references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null))).format("bibtex", {
     format: "text",
   });
+}
+
+/**
+ * The references as CSL-JSON (the Citation Style Language's data format, which Zotero, Mendeley and pandoc
+ * import): a JSON array of {@link referenceToCsl} items in number order, pretty-printed, "[]" when there are none.
+ */
+export function referencesToCslJson(references: Reference[], notes: ProvenanceNotes = new Map()): string {
+  return `${JSON.stringify(
+    references.map((r) => referenceToCsl(r, notes.get(r.evidenceId) ?? null)),
+    null,
+    2,
+  )}\n`;
+}
+
+/** The citation styles a reference can be copied in: Vancouver (ICMJE, NLM) and APA 7th edition. */
+export const CITATION_STYLES = ["vancouver", "apa"] as const;
+export type CitationStyle = (typeof CITATION_STYLES)[number];
+
+/**
+ * One reference as a bibliography entry in a citation style, written by citeproc-js through Citation.js
+ * (@citation-js/plugin-csl and the CSL styles it ships, US English locale), as plain text without its number:
+ * "Jia Z, Wang H, Yang T. Mice lacking mPGES-1 are resistant to lithium-induced polyuria. Am J Physiol Renal
+ * Physiol. 2009;297(6):F1689-96. doi:10.1152/ajprenal.00117.2009 …". About 0.1–0.2 s per entry (citeproc-js),
+ * so it is made when asked for, one reference at a time.
+ */
+export function citationText(ref: Reference, style: CitationStyle): string {
+  const text = new Cite(referenceToCsl(ref)).format("bibliography", { format: "text", template: style, lang: "en-US" });
+  return clean(text).replace(/^1\.\s+/, "");
+}
+
+/** Whether a text names a citation style ("vancouver", "apa"). */
+export function isCitationStyle(value: string | null): value is CitationStyle {
+  return (CITATION_STYLES as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The record with id `evidenceId` among `records` cited in a style ({@link citationText}, from every field of its
+ * citation, so a report written before the journal issue was kept is cited in full), or null when it is not there.
+ */
+export function recordCitation(records: Evidence[], evidenceId: string, style: CitationStyle): string | null {
+  const record = records.find((e) => e.id === evidenceId);
+  return record ? citationText(referenceFromEvidence(record, 1), style) : null;
 }
 
 /**
@@ -133,15 +199,15 @@ export function referencesToRis(references: Reference[], notes: ProvenanceNotes 
 }
 
 /**
- * References as a reference manager's file, BibTeX or RIS (referencesToBibtex, referencesToRis), each with its
- * record's provenance among `evidence` (the run's records: provenanceNote).
+ * References as a reference manager's file, BibTeX, RIS or CSL-JSON ({@link referencesIn}), each with its record's
+ * provenance among `evidence` (the run's records: provenanceNote).
  */
-export function citationFile(format: "bibtex" | "ris", references: Reference[], evidence: Evidence[]): string {
+export function citationFile(format: ReferenceFormat, references: Reference[], evidence: Evidence[]): string {
   const notes = new Map(
     evidence.flatMap((e) => {
       const note = provenanceNote(e);
       return note ? [[e.id, note] as const] : [];
     }),
   );
-  return format === "bibtex" ? referencesToBibtex(references, notes) : referencesToRis(references, notes);
+  return referencesIn(format, references, notes);
 }

@@ -45,15 +45,22 @@ export function formatAuthors(authors: string[]): string {
 }
 
 /**
- * One reference line without its number: authors, title, journal (italic), year, then identifier links
- * (PMID → PubMed, DOI → doi.org, NCT ID → ClinicalTrials.gov), or the record URL when it has none of them.
+ * One reference line without its number: authors, title, journal (italic), year, volume(issue):pages when known
+ * ("*Am J Physiol Renal Physiol* (2009) 297(6):F1689-96."), then identifier links (PMID → PubMed, DOI → doi.org,
+ * NCT ID → ClinicalTrials.gov), or the record URL when it has none of them.
  */
 export function formatReference(ref: Reference): string {
   const parts: string[] = [];
   const authors = formatAuthors(ref.authors);
   if (authors) parts.push(escapeText(authors));
   parts.push(escapeText(/[.?!]$/.test(ref.title) ? ref.title : `${ref.title}.`));
-  const venue = [ref.journal ? `*${escapeText(ref.journal)}*` : "", ref.year ? `(${ref.year})` : ""]
+  const issue = ref.issue ? `(${ref.issue})` : "";
+  const locator = ref.volume ? `${ref.volume}${issue}${ref.pages ? `:${ref.pages}` : ""}` : (ref.pages ?? "");
+  const venue = [
+    ref.journal ? `*${escapeText(ref.journal)}*` : "",
+    ref.year ? `(${ref.year})` : "",
+    ref.journal && locator ? escapeText(locator) : "",
+  ]
     .filter(Boolean)
     .join(" ");
   if (venue) parts.push(`${venue}.`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
-import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
+import { journalIssueFields, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { collapseSpaces, decodeEntities, flattenHtmlText, stripInlineTags } from "@/lib/sources/parse/markup";
 import { linkKind, publicationProvenance } from "@/lib/sources/parse/provenance";
 
@@ -27,10 +27,21 @@ const recordSchema = z.object({
     })
     .optional(),
   journalTitle: z.string().optional(),
+  journalVolume: z.string().optional(),
+  issue: z.string().optional(),
+  pageInfo: z.string().optional(),
   journalInfo: z
     .object({
       yearOfPublication: z.number().optional(),
-      journal: z.object({ title: z.string().optional() }).optional(),
+      volume: z.string().optional(),
+      issue: z.string().optional(),
+      journal: z
+        .object({
+          title: z.string().optional(),
+          medlineAbbreviation: z.string().optional(),
+          isoabbreviation: z.string().optional(),
+        })
+        .optional(),
     })
     .optional(),
   pubYear: z.string().optional(),
@@ -93,6 +104,8 @@ export interface EuropePmcPage {
  *   "Label: text" paragraphs joined by "\n", other inline markup (<b>, <sup>, <i>) stripped, entities decoded;
  * - authors: `authorList.author[].fullName` (or collectiveName), else `authorString` split on ", ";
  * - journal: `journalInfo.journal.title`, else `journalTitle`; year: `pubYear`, else journalInfo.yearOfPublication;
+ *   volume, issue: `journalInfo.volume`/`issue` (core), else `journalVolume`/`issue` (lite); pages: `pageInfo`;
+ *   journalAbbreviation: see journalAbbreviation below;
  * - publicationTypes: `pubTypeList.pubType` (core) or the "; "-separated `pubType` string (lite);
  * - meshTerms: `meshHeadingList.meshHeading` (major when the descriptor or a qualifier has majorTopic_YN "Y");
  * - entities: `chemicalList` names as chemicals with meshId null (Europe PMC gives CAS/UNII numbers, not MeSH IDs);
@@ -166,6 +179,12 @@ function toEvidence(r: EuropePmcRecord, source: SourceId): Evidence | null {
       authors: authors(r),
       journal: flattenHtmlText(r.journalInfo?.journal?.title ?? r.journalTitle ?? "") || null,
       year: year(r),
+      ...journalIssueFields({
+        volume: r.journalInfo?.volume ?? r.journalVolume,
+        issue: r.journalInfo?.issue ?? r.issue,
+        pages: r.pageInfo,
+        journalAbbreviation: journalAbbreviation(r),
+      }),
       url: recordUrl(ids) || `https://europepmc.org/article/${r.source}/${r.id}`,
       publicationTypes,
       meshTerms: meshTerms(r),
@@ -204,6 +223,16 @@ function authors(r: EuropePmcRecord): string[] {
     .split(/,\s+/)
     .map(collapseSpaces)
     .filter(Boolean);
+}
+
+/**
+ * The journal's NLM abbreviation: core's journalInfo.journal.medlineAbbreviation (else its ISO one); the lite
+ * result's journalTitle, which is that abbreviation ("Lancet", "Front Oncol") when there is no journalInfo.
+ */
+function journalAbbreviation(r: EuropePmcRecord): string | null {
+  const journal = r.journalInfo?.journal;
+  if (journal) return journal.medlineAbbreviation ?? journal.isoabbreviation ?? null;
+  return r.journalTitle ? flattenHtmlText(r.journalTitle) || null : null;
 }
 
 function year(r: EuropePmcRecord): number | null {

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
-import { type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
+import { journalIssueFields, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
 import { flattenXmlMarkup, collapseSpaces, decodeEntities } from "@/lib/sources/parse/markup";
 import { publicationProvenance, type CorrectionLink } from "@/lib/sources/parse/provenance";
 
@@ -26,6 +26,7 @@ const ARRAY_ELEMENTS = new Set([
   "CommentsCorrections",
   "DataBank",
   "AccessionNumber",
+  "OtherID",
 ]);
 
 /**
@@ -67,7 +68,10 @@ export const PUBMED_ARRAY_ELEMENTS: ReadonlySet<string> = ARRAY_ELEMENTS;
  * - authors: "LastName Initials" or CollectiveName, skipping ValidYN="N" entries;
  * - year: PubDate/Year, else the first 4-digit year of PubDate/MedlineDate ("1998 Dec-1999 Jan" gives 1998),
  *   else ArticleDate/Year;
- * - doi/pmcid: PubmedData/ArticleIdList (IdType doi, pmc), DOI falling back to ELocationID EIdType="doi";
+ * - doi/pmcid: PubmedData/ArticleIdList (IdType doi, pmc), DOI falling back to ELocationID EIdType="doi" and
+ *   the PMCID to MedlineCitation/OtherID Source="NLM" ("PMC4380289"; MEDLINE baseline records have no PubmedData);
+ * - volume, issue: JournalIssue/Volume and Issue; pages: Pagination/MedlinePgn ("332-40"), else StartPage–EndPage;
+ *   journalAbbreviation: MedlineJournalInfo/MedlineTA, else Journal/ISOAbbreviation (null when absent);
  * - meshTerms: DescriptorName, major when the descriptor or any QualifierName has MajorTopicYN="Y";
  * - entities: ChemicalList NameOfSubstance as chemicals, meshId from its UI attribute, deduplicated;
  * - provenance: from the publication types and CommentsCorrectionsList (RefType RetractionIn, ExpressionOfConcernIn,
@@ -121,11 +125,12 @@ export function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source
   const ids = articleIds(node(pubmedData.ArticleIdList));
   const doi = ids.doi ?? elocationDoi(article);
   const publicationTypes = nodes(article.PublicationTypeList, "PublicationType").map(text).filter(Boolean);
+  const issue = node(journal.JournalIssue);
   return buildEvidence({
     source,
     pmid,
     doi,
-    pmcid: ids.pmcid,
+    pmcid: ids.pmcid ?? otherPmcid(citation),
     title: firstNonEmpty(mixed(article.ArticleTitle), mixed(article.VernacularTitle)),
     abstract: abstractText(node(article.Abstract)),
     authors: authorNames(node(article.AuthorList)),
@@ -135,9 +140,12 @@ export function articleToEvidence(citation: XmlNode, pubmedData: XmlNode, source
         text(journal.ISOAbbreviation),
         text(node(citation.MedlineJournalInfo).MedlineTA),
       ) || null,
-    year:
-      pubDateYear(node(node(journal.JournalIssue).PubDate)) ??
-      firstYear(nodes(article.ArticleDate).map((d) => text(d.Year))),
+    year: pubDateYear(node(issue.PubDate)) ?? firstYear(nodes(article.ArticleDate).map((d) => text(d.Year))),
+    volume: text(issue.Volume) || null,
+    issue: text(issue.Issue) || null,
+    pages: pagination(node(article.Pagination)),
+    journalAbbreviation:
+      firstNonEmpty(text(node(citation.MedlineJournalInfo).MedlineTA), text(journal.ISOAbbreviation)) || null,
     publicationTypes,
     meshTerms: meshTerms(node(citation.MeshHeadingList)),
     entities: chemicals(node(citation.ChemicalList)),
@@ -161,6 +169,10 @@ export function bookToEvidence(book: XmlNode, bookData: XmlNode, source: SourceI
     authors: authorNames(node(book.AuthorList)),
     journal: firstNonEmpty(mixed(bookInfo.BookTitle), text(node(bookInfo.Publisher).PublisherName)) || null,
     year: pubDateYear(node(bookInfo.PubDate)),
+    volume: null,
+    issue: null,
+    pages: null,
+    journalAbbreviation: null,
     publicationTypes: nodes(book.PublicationType).map(text).filter(Boolean),
     meshTerms: [],
     entities: [],
@@ -178,6 +190,10 @@ interface Draft {
   authors: string[];
   journal: string | null;
   year: number | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
+  journalAbbreviation: string | null;
   publicationTypes: string[];
   meshTerms: MeshTerm[];
   entities: Entity[];
@@ -196,6 +212,12 @@ function buildEvidence(d: Draft): Evidence {
       authors: d.authors,
       journal: d.journal,
       year: d.year,
+      ...journalIssueFields({
+        volume: d.volume,
+        issue: d.issue,
+        pages: d.pages,
+        journalAbbreviation: d.journalAbbreviation,
+      }),
       url: recordUrl(ids),
       publicationTypes: d.publicationTypes,
       meshTerms: d.meshTerms,
@@ -244,6 +266,27 @@ function articleIds(list: XmlNode): { doi: string | null; pmcid: string | null }
   const ids = nodes(list.ArticleId);
   const byType = (type: string) => ids.map((i) => (attr(i, "IdType") === type ? text(i) : "")).find(Boolean) ?? null;
   return { doi: byType("doi"), pmcid: byType("pmc") };
+}
+
+/**
+ * A MEDLINE citation's PMCID from its OtherID list: Source "NLM", "PMC" + digits, with any embargo note after it
+ * dropped ("PMC4691190 [Available on 03/03/16]"); the NIHMS ids there are not PMCIDs.
+ */
+function otherPmcid(citation: XmlNode): string | null {
+  for (const o of nodes(citation.OtherID)) {
+    const m = attr(o, "Source") === "NLM" ? /^(PMC\d+)\b/.exec(text(o)) : null;
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/** Pages of an article's Pagination: MedlinePgn as written ("332-40"), else StartPage-EndPage, else null. */
+function pagination(list: XmlNode): string | null {
+  const medline = text(list.MedlinePgn);
+  if (medline) return medline;
+  const start = text(list.StartPage);
+  const end = text(list.EndPage);
+  return start ? (end && end !== start ? `${start}-${end}` : start) : null;
 }
 
 function elocationDoi(article: XmlNode): string | null {

@@ -97,7 +97,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       ],
       [
         { question: "Is lithium nephrotoxic?", sources: ["scopus"] },
-        'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"',
+        'sources.0: Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"|"papers"',
       ],
       [{ question: "Is lithium nephrotoxic?", sources: [] }, "sources: Choose at least one source."],
       [{ question: "Is lithium nephrotoxic?", extra: 1 }, 'Unrecognized key: "extra"'],

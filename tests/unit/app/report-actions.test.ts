@@ -117,7 +117,8 @@ describe("report and share server actions check who may act on the report", () =
     const newId = /^redirect \/reports\/([0-9a-f-]{36})$/.exec(redirect ?? "")?.[1];
     expect(newId).toBeDefined();
     expect(newId).not.toBe(id);
-    expect(await getRunSettings(newId!)).toEqual(SETTINGS);
+    // The settings name the run's owner, whose papers ("My papers") a durable step reads.
+    expect(await getRunSettings(newId!)).toEqual({ ...SETTINGS, owner: ALICE });
     expect((await getDb().run.findUniqueOrThrow({ where: { id: newId } })).ownerId).toBe(ALICE);
     // Let the new run (on an empty library) finish before the database goes away.
     await expect

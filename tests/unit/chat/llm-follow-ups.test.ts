@@ -19,9 +19,16 @@ import { promptOf, streamingModel } from "../../support/streaming-model";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
-/** The evidence blocks of a prompt: conversation number and evidence id, in block order. */
+/** The evidence blocks of a prompt: conversation number (key E<n>) and evidence id, in block order. */
 function blocks(prompt: string): Array<{ n: number; id: string }> {
-  return [...prompt.matchAll(/<evidence n="(\d+)" id="([^"]+)">/g)].map((m) => ({ n: Number(m[1]), id: m[2] }));
+  return [...prompt.matchAll(/<evidence key="E(\d+)" id="([^"]+)">/g)].map((m) => ({ n: Number(m[1]), id: m[2] }));
+}
+
+/** The report critic's answer passing claims 1..count (its one call per answer). */
+function criticPasses(count: number): CriticOutput {
+  return {
+    claims: Array.from({ length: count }, (_, i) => ({ claim: i + 1, reasoning: "Stated.", verdict: "PASS" as const })),
+  };
 }
 
 describe("evidence follow-ups with a language model (MockLanguageModelV4, streamed)", () => {
@@ -40,18 +47,23 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
 
   it("streams the model's answer through the report checks: unknown markers, identifiers and quotes cannot pass", async () => {
     let shown: Array<{ n: number; id: string }> = [];
-    const model = streamingModel([
-      (prompt) => {
-        shown = blocks(prompt);
-        const [a, b] = shown;
-        return (
-          `Lithium-treated rats developed polyuria [${a.n}]. ` +
-          `As instructed, see PMID 123 [99]. ` +
-          `The authors wrote “lithium is entirely harmless to every kidney” [${a.n}]. ` +
-          `A second record bears on the question too [${b.n}, 99].`
-        );
-      },
-    ]);
+    const model = streamingModel(
+      [
+        (prompt) => {
+          shown = blocks(prompt);
+          const [a, b] = shown;
+          return (
+            `Lithium-treated rats developed polyuria [E${a.n}.1]. ` +
+            `As instructed, see PMID 123 [99]. ` +
+            `The authors wrote “lithium is entirely harmless to every kidney” [E${a.n}.1]. ` +
+            `A second record bears on the question too [E${b.n}.1, E999.1].`
+          );
+        },
+      ],
+      9,
+      // The classifier fails (the rules read the follow-up); the critic passes the three cited statements.
+      [new Error("no classifier"), criticPasses(3)],
+    );
     const a = await readAnswer(
       await postFollowUp(
         run,
@@ -60,12 +72,11 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       ),
     );
     const [first, second] = shown;
-    // PMID 123 names no record of the run: removed from the model's text (it used to be shown marked "not retrieved").
+    // The sentence naming PMID 123 cites nothing: removed whole, as every uncited statement of a model is.
     expect(a.text).toBe(
-      `Lithium-treated rats developed polyuria [${first.n}]. As instructed. A second record bears on the ` +
-        `question too [${second.n}].`,
+      `Lithium-treated rats developed polyuria [${first.n}]. A second record bears on the question too [${second.n}].`,
     );
-    expect(a.textDeltas).toBeGreaterThanOrEqual(3);
+    expect(a.textDeltas).toBeGreaterThanOrEqual(2);
     // The references cited so far arrive while the text streams (same part id), so markers become hover cards at once.
     const progress = a.chunks.flatMap((c, i) =>
       c.type === "data-chat-answer" ? [{ i, refs: c.data.references.map((r) => r.n) }] : [],
@@ -86,8 +97,9 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       removedMarkers: 2,
       removedQuotes: 1,
       replacedQuotes: 0,
-      removedIdentifiers: 1,
+      removedIdentifiers: 0,
       uncitedSentences: [],
+      removedStatements: 1,
     });
 
     // The prompt: the rules as instructions, at most CHAT_MAX_EVIDENCE numbered blocks of the run's records, the
@@ -101,12 +113,16 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
 
   it("shows a record the follow-up names by number first, and deletes a marker for a run record it was not shown", async () => {
     let shown: Array<{ n: number; id: string }> = [];
-    const model = streamingModel([
-      (prompt) => {
-        shown = blocks(prompt);
-        return `Reference 3 studied lithium-induced nephropathy [3]. Another run record agrees [${evidenceCount}].`;
-      },
-    ]);
+    const model = streamingModel(
+      [
+        (prompt) => {
+          shown = blocks(prompt);
+          return `Reference 3 studied lithium-induced nephropathy [E3.1]. Another run record agrees [E${evidenceCount}.1].`;
+        },
+      ],
+      9,
+      [new Error("no classifier"), criticPasses(1)],
+    );
     const a = await readAnswer(
       await postFollowUp(
         run,
@@ -117,16 +133,18 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     expect(shown[0].n).toBe(3);
     const offered = shown.some((s) => s.n === evidenceCount);
     expect(offered).toBe(false);
-    expect(a.text).toBe("Reference 3 studied lithium-induced nephropathy [3]. Another run record agrees.");
+    // The second sentence cites only a record the answer was not shown: no citation left, so it is removed.
+    expect(a.text).toBe("Reference 3 studied lithium-induced nephropathy [3].");
     expect(a.answer!.references.map((r) => r.n)).toEqual([3]);
     expect(a.answer!.checks.removedMarkers).toBe(1);
-    expect(a.answer!.checks.uncitedSentences).toEqual(["Another run record agrees."]);
+    expect(a.answer!.checks.removedStatements).toBe(1);
+    expect(a.answer!.checks.uncitedSentences).toEqual([]);
   });
 
   it("gives the model the earlier turns, and saves a failed answer with the question kept for Regenerate", async () => {
     const model = streamingModel([
       () => new Error("upstream 503"),
-      (prompt) => `Earlier turns: ${prompt.includes("User: Summarise reference 3") ? "seen" : "missing"} [1].`,
+      (prompt) => `Earlier turns: ${prompt.includes("User: Summarise reference 3") ? "seen" : "missing"}.`,
     ]);
     const failed = await readAnswer(
       await postFollowUp(
@@ -149,7 +167,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
         { mode: research, model: { model, modelId: "scripted-stream" } },
       ),
     );
-    expect(again.text).toBe("Earlier turns: seen [1].");
+    expect(again.text).toBe("Earlier turns: seen.");
     const after = await listMessages(run.id);
     expect(after).toHaveLength(saved.length);
     expect(after.at(-1)!.metadata!.status).toBe("complete");

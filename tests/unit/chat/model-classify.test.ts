@@ -38,7 +38,8 @@ describe(
     });
 
     it(
-      "answers from the evidence a “what about …” the rules would research, and adds both calls to the run's usage " +
+      "answers from the evidence a “what about …” the rules would research, and adds its three calls (classifier, " +
+        "answer, critic) to the run's usage " +
         "line and exports",
       async () => {
         const text = "What about the polyuria in these rats?";
@@ -50,12 +51,16 @@ describe(
         const model = streamingModel(
           [
             (prompt) => {
-              first = Number(/<evidence n="(\d+)"/.exec(prompt)![1]);
-              return `Lithium-treated rats developed polyuria [${first}].`;
+              first = Number(/<evidence key="E(\d+)"/.exec(prompt)![1]);
+              return `Lithium-treated rats developed polyuria [E${first}.1].`;
             },
           ],
           9,
-          [{ kind: "evidence", focus: "", reason: "the run's records already report polyuria in rats" }],
+          [
+            { kind: "evidence", focus: "", reason: "the run's records already report polyuria in rats" },
+            // The report's critic checks the answer's one cited statement.
+            { claims: [{ claim: 1, reasoning: "Stated in the block.", verdict: "PASS" }] },
+          ],
         );
         const a = await readAnswer(
           await postFollowUp(run, { text }, { mode: research, model: { model, modelId: "scripted-stream" } }),
@@ -68,7 +73,7 @@ describe(
           decidedBy: "model",
         });
         expect(a.text).toBe(`Lithium-treated rats developed polyuria [${first}].`);
-        expect(model.doGenerateCalls).toHaveLength(1);
+        expect(model.doGenerateCalls).toHaveLength(2);
         expect(model.doStreamCalls).toHaveLength(1);
         const prompt = promptOf(model.doGenerateCalls[0].prompt as Array<{ role: string; content: unknown }>);
         expect(prompt.startsWith(CLASSIFY_INSTRUCTIONS)).toBe(true);
@@ -92,16 +97,17 @@ describe(
         ).toEqual([
           ["chat-classify", "scripted-stream", 100, 20, 0.00036],
           ["chat-answer", "scripted-stream", 100, 20, 0.00036],
+          ["critic", "scripted-stream", 100, 20, 0.00036],
         ]);
         const usage = summarizeUsage(events);
-        expect(formatUsageLine(usage)).toBe("2 model calls · 200 input + 40 output tokens · est. $0.0007");
-        expect(usage.costUsd).toBeCloseTo(0.00072, 10);
+        expect(formatUsageLine(usage)).toBe("3 model calls · 300 input + 60 output tokens · est. $0.0011");
+        expect(usage.costUsd).toBeCloseTo(0.00108, 10);
         const json = JSON.parse(exportRun("json", (await getRunDetail(run.id))!, registry)!.body);
         expect(json.usage).toMatchObject({
-          calls: 2,
-          inputTokens: 200,
-          outputTokens: 40,
-          byAgent: { "chat-classify": { calls: 1 }, "chat-answer": { calls: 1 } },
+          calls: 3,
+          inputTokens: 300,
+          outputTokens: 60,
+          byAgent: { "chat-classify": { calls: 1 }, "chat-answer": { calls: 1 }, critic: { calls: 1 } },
         });
       },
     );
@@ -135,12 +141,15 @@ describe(
       const fromSeq = iteration!.type === "data-research-iteration" ? iteration!.data.fromSeq : -1;
       expect(events.find((e) => e.seq === fromSeq)).toMatchObject({ type: "usage", data: { agent: "chat-classify" } });
       expect(formatUsageLine(summarizeUsage(events))).toBe(
-        "3 model calls · 300 input + 60 output tokens · est. $0.0011",
+        "4 model calls · 400 input + 80 output tokens · est. $0.0014",
       );
     });
 
     it("falls back to the rules, saying so, when the model cannot classify", async () => {
-      const model = streamingModel([() => "Reference 2 is about lithium [2]."], 9, [new Error("upstream 503")]);
+      const model = streamingModel([() => "Reference 2 is about lithium [E2.1]."], 9, [
+        new Error("upstream 503"),
+        { claims: [{ claim: 1, reasoning: "Stated in the block.", verdict: "PASS" }] },
+      ]);
       const a = await readAnswer(
         await postFollowUp(
           (await getRun(run.id))!,
@@ -156,6 +165,7 @@ describe(
         decidedBy: "rules",
       });
       expect(a.text).toBe("Reference 2 is about lithium [2].");
+      expect(a.answer!.checks.removedStatements).toBe(0);
     });
   },
 );

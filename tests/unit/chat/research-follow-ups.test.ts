@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { reportVersions, versionPage } from "@/lib/chat/report-versions";
 import { answerFromRecords } from "@/lib/report/appraise/answer";
@@ -22,13 +22,19 @@ describe("research follow-ups: a new iteration of the same run, and report v2 (e
   let cleanup: () => void;
   let run: RunSummary;
   beforeAll(async () => {
+    // The corpus's records carry PMCIDs: without this the runs would fetch their full texts from Europe PMC's real
+    // address (a unit test asks no network; the full-text fetch has its own tests on the fixture server).
+    vi.stubEnv("CRITICA_FULL_TEXT", "off");
     ({ cleanup } = await useTempDatabase("chat-research"));
     await importCorpus();
     const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 2 });
     expect((await done).status).toBe("completed");
     run = (await getRun(runId))!;
   }, 120_000);
-  afterAll(() => cleanup());
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    cleanup();
+  });
 
   it("“What about children?” searches again, judges, and writes report v2 with what changed", async () => {
     const before = await listRunEvents(run.id);

@@ -48,6 +48,8 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
         "20261125000100_library_sync",
         "20261125000100_sec_server_state",
         "20261125000100_watches",
+        "20261128000200_fulltext_passages",
+        "20261129000100_evidence_journal_issue",
       ],
     });
     const rows = await getDb().$queryRawUnsafe<Array<{ migration_name: string; applied_steps_count: number }>>(
@@ -65,6 +67,8 @@ describe.skipIf(!ADMIN_URL)("Postgres: migrations, library import, full-text sea
       { migration_name: "20261125000100_library_sync", applied_steps_count: 1 },
       { migration_name: "20261125000100_sec_server_state", applied_steps_count: 1 },
       { migration_name: "20261125000100_watches", applied_steps_count: 1 },
+      { migration_name: "20261128000200_fulltext_passages", applied_steps_count: 1 },
+      { migration_name: "20261129000100_evidence_journal_issue", applied_steps_count: 1 },
     ]);
   });
 

@@ -37,7 +37,7 @@ describe("the run input schemas", () => {
       messageOf(claimCheckInputSchema, { text: "Lithium causes nephrogenic diabetes insipidus. ".repeat(426) }),
     ).toBe("The text is longer than 20,000 characters.");
     expect(messageOf(claimCheckInputSchema, { text: "Lithium is nephrotoxic.", sources: ["scopus"] })).toBe(
-      'Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"',
+      'Invalid option: expected one of "pubmed"|"europepmc"|"ctgov"|"local"|"papers"',
     );
   });
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { countLibraryRecords } from "@/lib/db/evidence";
+import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
 import { searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
 import { expandPaths, importFile } from "@/lib/library/import";
@@ -36,6 +36,19 @@ describe("library import of the shared corpus", () => {
     const lithium = await getDb().evidence.findUniqueOrThrow({ where: { id: "pmid:9226773" } });
     expect(lithium.title).toBe("Persistent nephrogenic diabetes insipidus following lithium therapy.");
     expect(lithium.inLibrary).toBe(true);
+    // A MEDLINE record keeps what a reference manager needs: Psychosomatics 2008;49(4):332-40, PMC4631030.
+    const medline = rowToEvidence(await getDb().evidence.findUniqueOrThrow({ where: { id: "pmid:18621939" } }));
+    expect(medline.citation).toMatchObject({
+      journal: "Psychosomatics",
+      journalAbbreviation: "Psychosomatics",
+      year: 2008,
+      volume: "49",
+      issue: "4",
+      pages: "332-40",
+      pmcid: "PMC4631030",
+    });
+    // A PubTator record has none of them: read back without the fields, as it was parsed.
+    expect(Object.keys(rowToEvidence(lithium).citation)).not.toContain("volume");
   });
 
   it("re-importing is idempotent: every record is skipped as unchanged", async () => {

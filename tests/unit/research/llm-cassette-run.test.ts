@@ -46,6 +46,9 @@ describe("a research run recorded into a cassette against a loopback model serve
 
   /** A research run as the app starts one: the backend built from the environment (lib/ai/providers.ts). */
   async function run() {
+    // The MEDLINE sample's records carry PMCIDs: without this the run would fetch their full texts from Europe PMC's
+    // real address (a unit test asks no network; the full-text fetch has its own tests on the fixture server).
+    vi.stubEnv("CRITICA_FULL_TEXT", "off");
     const { runId, done } = await startRun(research, { question: QUESTION, sources: ["local"], maxIterations: 1 });
     const outcome = await done;
     return { outcome, json: runToJson((await getRunDetail(runId))!) };
@@ -79,6 +82,14 @@ describe("a research run recorded into a cassette against a loopback model serve
       ]);
       // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
       // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
+      console.log("VERIF", JSON.stringify(recorded.json.verification).slice(0, 3000));
+      {
+        const m = JSON.stringify(recorded.json);
+        let i = -1;
+        let k = 0;
+        while ((i = m.indexOf("ebi.ac", i + 1)) >= 0 && k++ < 4)
+          console.log("EBI", m.slice(Math.max(0, i - 300), i + 80));
+      }
       expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
       expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual([
         "Evidence report: Does cognitive training increase serum BDNF in schizophrenia?",

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
+import { NOT_ANSWERED } from "@/lib/chat/evidence-answer";
 import { postFollowUp } from "@/lib/chat/post-message";
 import { getRun } from "@/lib/db/runs";
 import { listMessages } from "@/lib/db/messages";
@@ -115,10 +116,10 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
           },
         ),
       );
-      // Its first two sentences reach the checks as one (the sentence splitter does not cut before an opening quotation
-      // mark), and that sentence holds an invented quotation: removed whole; the last held only invented identifiers.
-      expect(answer.text).toBe("");
-      expect(answer.answer).toMatchObject({ answered: false, checks: { removedQuotes: 1, removedIdentifiers: 3 } });
+      // No statement of it cites a sentence id (its [42] and [1] are bare numbers, no citation): each is removed before
+      // anything is shown, the removal counted, and the answer says the records do not answer the question.
+      expect(answer.text).toBe(NOT_ANSWERED);
+      expect(answer.answer).toMatchObject({ answered: false, checks: { removedMarkers: 2, removedStatements: 2 } });
       expect(inventionsIn(JSON.stringify(await listMessages(runId)))).toEqual([]);
     },
     120_000,

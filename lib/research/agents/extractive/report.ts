@@ -13,6 +13,7 @@ import { plural } from "./evidence-labels";
 import { computeFeatures, keysForName, type EvidenceFeatures } from "./evidence-features";
 import { reportLimitations } from "./report-limitations";
 import { createSentencePicker, type PickedSentence } from "./sentence-picker";
+import { fullTextReport } from "./full-text-report";
 import { designSummary } from "../../../domain/study-design";
 import { conceptVocabularyVersion } from "@/lib/vocabularies";
 
@@ -315,7 +316,10 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   )
     .filter((r) => !citedIds.has(f.index.records[r].evidence.id))
     .flatMap((r) => picker.pick(question, (s) => s.record === r && s.position > 0 && answers(s), 1, 1));
-  const summary = [executiveSummary, ...answering.map(quote)].join(" ");
+  // The full texts read: what their bodies and tables say on the question, each sentence cited by its passage. Cited
+  // last, so the abstracts' reference numbers stay as they were.
+  const body = fullTextReport(question, evidence, input.fullTexts, hypotheses, cite);
+  const summary = [executiveSummary, ...answering.map(quote), ...(body.answer ? [body.answer] : [])].join(" ");
 
   const title =
     kind === "open" && effectName
@@ -336,7 +340,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       contradicted: h.contradictingEvidence.length,
     })),
     mechanisticFindings: { title: "Mechanistic findings", content: mechanisticContent },
-    clinicalFindings: { title: "Clinical findings", content: clinicalContent },
+    clinicalFindings: { title: "Clinical findings", content: [clinicalContent, ...body.lines].join("\n") },
     drugCandidates: last ? [...last.drugCandidates] : [],
     limitations: reportLimitations(f, hypotheses, shortfalls),
     conclusion,
@@ -346,5 +350,6 @@ export function extractiveReport(input: ReportInput): ResearchReport {
     searchIterations: iterations,
     confidenceScore: last ? Math.max(0, Math.min(1, last.confidence)) : 0,
     removedReferences: 0,
+    ...(body.citations.length > 0 ? { passages: body.citations } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import { callAgent, type AgentCall, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import type { AgentHooks } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
+import type { FullText } from "@/lib/domain/fulltext";
 import { chainLabel, type HypothesisSet } from "@/lib/domain/hypothesis";
 import { citationKeys } from "@/lib/evidence/identity";
 import { keyedEvidenceText, neutraliseForPrompt, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
@@ -13,6 +14,7 @@ import {
   type KeyedEvidenceContext,
 } from "@/lib/evidence/prompt-context/context";
 import { createExcerptStore, type ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
+import { MAX_RECORDS_WITH_PASSAGES } from "@/lib/evidence/prompt-context/passage-excerpts";
 import type { TextEmbedder } from "@/lib/text/similarity";
 import type { EvidenceSelection, ReadingAgent } from "@/lib/research/backend";
 import { withHooks } from "@/lib/ai/structured";
@@ -51,8 +53,17 @@ export function hypothesesFocus(assessment: HypothesisSet | null): string {
   return (assessment?.hypotheses ?? []).map((h) => `${h.drug} ${h.target} ${h.pathway} ${h.effect}`).join(" ");
 }
 
-/** What every reading agent's input carries that chooses its evidence. */
-type ReadingInput = { question: string; evidence: Evidence[]; hooks?: AgentHooks; signal?: AbortSignal };
+/**
+ * What every reading agent's input carries that chooses its evidence; `fullTexts` (by record id) are the records the
+ * run read in full, whose body sentences follow the abstract's for the first MAX_RECORDS_WITH_PASSAGES shown.
+ */
+type ReadingInput = {
+  question: string;
+  evidence: Evidence[];
+  fullTexts?: ReadonlyMap<string, FullText>;
+  hooks?: AgentHooks;
+  signal?: AbortSignal;
+};
 
 /**
  * The records `agent` would be shown, before any relevance pass: at most its number of blocks
@@ -72,6 +83,7 @@ export function agentContext(
     maxItems: READING_MAX_EVIDENCE[agent],
     embedder: options.embedder,
     excerpts: options.excerpts,
+    fullTexts: input.fullTexts,
     onUsage: withHooks(options, input.hooks).onUsage,
     signal: input.signal,
   });
@@ -95,11 +107,14 @@ export async function agentEvidence(
   const keys = citationKeys(input.evidence);
   const store = options.excerpts ?? createExcerptStore();
   const focus = hypothesesFocus(hypotheses);
+  let withPassages = 0;
   const items = selection.ids.flatMap((id) => {
     const evidence = byId.get(id);
-    return evidence
-      ? [{ key: keys.get(id) ?? id, evidence, sentences: store.excerpt(evidence, input.question, focus) }]
-      : [];
+    if (!evidence) return [];
+    const fullText = input.fullTexts?.get(id);
+    const read = fullText && withPassages < MAX_RECORDS_WITH_PASSAGES ? fullText : undefined;
+    if (read) withPassages++;
+    return [{ key: keys.get(id) ?? id, evidence, sentences: store.excerpt(evidence, input.question, focus, read) }];
   });
   return {
     items,

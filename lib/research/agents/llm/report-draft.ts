@@ -4,7 +4,7 @@ import { chainLabel } from "@/lib/domain/hypothesis";
 import type { Reference, ResearchReport, SentenceSupport } from "@/lib/domain/report";
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
-import { abstractSentence } from "@/lib/evidence/prompt-context/excerpts";
+import { shownSentence } from "@/lib/evidence/prompt-context/passage-excerpts";
 import { parseCitations, parseSupportEntry, stripCitations, type CitedItem } from "@/lib/grounding/key-citations";
 import { MARKER_PATTERN } from "@/lib/grounding/markers";
 import { PROSE_FIELD_LABELS, type ProseField } from "@/lib/grounding/prose";
@@ -13,6 +13,7 @@ import { referenceFromEvidence } from "@/lib/grounding/references";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
+import { notAnsweredReport } from "./report-not-answered";
 import {
   emptyTally,
   scrubContext,
@@ -126,7 +127,7 @@ function resolve(
     cite(item.key);
     if (item.kind === "key") continue;
     for (let n = item.from; n <= item.to; n++) {
-      if (abstractSentence(block.evidence.citation.abstract, n) === null) badIds.push(`${item.key}.${n}`);
+      if (shownSentence(block, n) === null) badIds.push(`${item.key}.${n}`);
       else if (!(sentences.get(item.key) ?? []).includes(n))
         sentences.set(item.key, [...(sentences.get(item.key) ?? []), n]);
     }
@@ -291,11 +292,12 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   const support: SentenceSupport[] = [];
   const render = (s: Statement) => {
     for (const [key, ns] of s.sentences) {
-      const e: Evidence = byKey.get(key)!.evidence;
+      const block = byKey.get(key)!;
+      const e: Evidence = block.evidence;
       support.push({
         sentence: s.text,
         evidenceId: e.id,
-        sentences: ns.map((n) => ({ n, text: abstractSentence(e.citation.abstract, n)! })),
+        sentences: ns.map((n) => ({ n, ...shownSentence(block, n)! })),
       });
     }
     return withMarker(s.text, [...new Set(s.keys.map((k) => numberOf.get(k)!))]);
@@ -352,55 +354,4 @@ export function buildReport(output: ReportDraftOutput, input: ReportInput, shown
   for (const c of quoted.checks)
     if (c.outcome === "removed") repairs.push({ kind: "quote", detail: describeRemovedQuote(c) });
   return { report: withPublishedSupport(quoted.report), repairs };
-}
-
-/**
- * The report of a draft that says the evidence does not answer the question: a clean report written in code from
- * what is known — what was searched (sources, iterations, records), what the records do not report, and what evidence
- * is missing (the model's list, one limitation each) — with `notAnswered` set (the model's reading as the reason),
- * no drug candidates, and the findings the model could cite (else a sentence saying none bears on the question).
- * Every sentence Critica writes here states an absence or the review's own facts, so it needs no citation.
- */
-function notAnsweredReport(written: ResearchReport, output: ReportDraftOutput, input: ReportInput): ResearchReport {
-  const n = input.evidence.length;
-  const sources = input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "no source";
-  const records =
-    n === 0
-      ? `No record was retrieved from ${sources}`
-      : `No record among the ${n} retrieved from ${sources} answers the question`;
-  const missing = [...new Set(output.missing.map((m) => m.trim().replace(/[.;]+$/, "")).filter(Boolean))];
-  const shortfalls = input.shortfalls.map((s) => `${SOURCE_LABELS[s.source]}: ${s.message}`);
-  return {
-    ...written,
-    title: `Not answered by the evidence retrieved: ${input.question}`,
-    executiveSummary: `${records}, so this report gives no answer; it lists what was searched and what evidence is missing.`,
-    methodology: {
-      title: "Methodology",
-      content: [
-        `Sources searched: ${sources}.`,
-        `Search iterations: ${input.iterations}. Records reviewed: ${n}.`,
-        ...(shortfalls.length > 0 ? [`Shortfalls: ${shortfalls.join("; ")}.`] : []),
-      ].join("\n"),
-    },
-    mechanisticFindings: {
-      ...written.mechanisticFindings,
-      content: written.mechanisticFindings.content || "No record reports a mechanism that answers the question.",
-    },
-    clinicalFindings: {
-      ...written.clinicalFindings,
-      content: written.clinicalFindings.content || "No record reports human evidence that answers the question.",
-    },
-    drugCandidates: [],
-    limitations:
-      missing.length > 0
-        ? missing.map((m) => `Missing: ${m}.`)
-        : [
-            "No record retrieved bears on the question closely enough to answer it; other searches or sources " +
-              "are needed.",
-          ],
-    conclusion:
-      `No record among those retrieved answers the question; the evidence that would answer it is listed under ` +
-      `Limitations.`,
-    notAnswered: { reason: output.evidenceReading.trim(), missing },
-  };
 }

@@ -130,6 +130,16 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
     expect(e.citation.doi).toBeNull();
     expect(e.citation.journal).toBe("Alternative therapies in health and medicine");
   });
+
+  it("reads the journal issue and the NLM abbreviation (PMID 39709209: Lancet 2024;404(10471):2603-2604)", () => {
+    expect(byPmid("39709209").citation).toMatchObject({
+      journal: "Lancet (London, England)",
+      journalAbbreviation: "Lancet",
+      volume: "404",
+      issue: "10471",
+      pages: "2603-2604",
+    });
+  });
 });
 
 describe("parseEuropePmcSearch on lite responses", () => {
@@ -163,6 +173,18 @@ describe("parseEuropePmcSearch on lite responses", () => {
     const pmcOnly = page.evidence.find((e) => e.citation.pmcid === "PMC12175493")!;
     expect(pmcOnly).toMatchObject({ id: "pmcid:PMC12175493" });
     expect(pmcOnly.citation.url).toBe("https://pmc.ncbi.nlm.nih.gov/articles/PMC12175493/");
+  });
+
+  it("reads the journal issue of a lite result, whose journalTitle is the abbreviation (PMID 39709209)", () => {
+    const page = parseEuropePmcSearch(readJsonFixture("europepmc/search_cancer_lite_25.json"), "europepmc");
+    const lancet = page.evidence.find((e) => e.citation.pmid === "39709209")!.citation;
+    expect([lancet.journal, lancet.journalAbbreviation, lancet.volume, lancet.issue, lancet.pages]).toEqual([
+      "Lancet",
+      "Lancet",
+      "404",
+      "10471",
+      "2603-2604",
+    ]);
   });
 
   it("skips and counts the Agricola record without any identifier", () => {

@@ -219,7 +219,34 @@ describe("parsePubmedXml on the MEDLINE 2016 sample (MedlineCitationSet)", () =>
     expect(evidence.filter((e) => e.citation.meshTerms.length > 0)).toHaveLength(94);
     expect(evidence.filter((e) => e.entities.length > 0)).toHaveLength(72);
     expect(evidence.filter((e) => e.citation.doi !== null)).toHaveLength(579); // ELocationID doi only: no PubmedData
-    expect(evidence.every((e) => e.citation.pmcid === null && e.citation.year !== null)).toBe(true);
+    // No PubmedData either: the PMCID comes from OtherID Source="NLM" (368 of the 604 name one; NIHMS ids do not count).
+    expect(evidence.filter((e) => e.citation.pmcid !== null)).toHaveLength(368);
+    expect(evidence.every((e) => e.citation.pmcid === null || /^PMC\d+$/.test(e.citation.pmcid))).toBe(true);
+    expect(evidence.every((e) => e.citation.year !== null)).toBe(true);
+    expect(evidence.filter((e) => e.citation.pages)).toHaveLength(604);
+    expect(evidence.filter((e) => e.citation.volume)).toHaveLength(603);
+    expect(evidence.every((e) => e.citation.journalAbbreviation)).toBe(true);
+  });
+
+  it("reads the journal issue a reference manager needs (PMID 18621939: Psychosomatics 2008;49(4):332-40)", () => {
+    const psychosomatics = evidence.find((e) => e.citation.pmid === "18621939")!;
+    expect(psychosomatics.citation).toMatchObject({
+      authors: ["DiMartini A", "Dew MA", "Fitzgerald MG", "Fontes P"],
+      journal: "Psychosomatics",
+      journalAbbreviation: "Psychosomatics",
+      year: 2008,
+      volume: "49",
+      issue: "4",
+      pages: "332-40",
+      pmcid: "PMC4631030",
+    });
+    const first = evidence[0].citation; // Restor Neurol Neurosci 2007;25(3-4):195-210
+    expect([first.journalAbbreviation, first.volume, first.issue, first.pages]).toEqual([
+      "Restor Neurol Neurosci",
+      "25",
+      "3-4",
+      "195-210",
+    ]);
   });
 
   it("takes the year from MedlineDate and the DOI from ELocationID", () => {

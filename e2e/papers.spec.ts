@@ -1,0 +1,43 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// A real PDF (Hindawi's case report of levofloxacin-induced thrombocytopenia, PMC4738914) from ../shared: its
+// abstract names no dose; only page 1 of its body says "levofloxacin, 500 mg daily".
+const PDF = path.resolve("../shared/fixtures/fulltext/pdf/PMC4738914.pdf");
+const TITLE =
+  "Probable Levofloxacin-Induced Thrombocytopenia in a Patient Previously on Ciprofloxacin: A Case Report and " +
+  "Literature Review";
+const QUESTION = "What dose of levofloxacin was given?";
+
+test("a PDF added to My papers is read in full, and a question of one's papers cites its body with the page", async ({
+  page,
+}) => {
+  await page.goto("/papers");
+  await expect(page.getByTestId("papers-list")).toContainText("No papers yet.");
+  await page.getByTestId("papers-input").setInputFiles(PDF);
+
+  const upload = page.getByTestId("papers-upload-item");
+  await expect(upload).toHaveAttribute("data-state", "done");
+  await expect(upload.getByTestId("papers-upload-state")).toHaveText("added");
+  const paper = page.getByTestId("paper");
+  await expect(paper).toHaveCount(1);
+  await expect(paper.getByTestId("paper-title")).toHaveText(TITLE);
+  await expect(paper).toContainText(/PMC4738914\.pdf · PDF · 496 kB · 3 pages · \d+ passages/);
+
+  // Asked of one's papers only (the source "My papers"): the run reads the PDF's passages, not the library.
+  const ask = page.getByTestId("papers-ask");
+  await ask.getByRole("textbox").fill(QUESTION);
+  await ask.getByRole("button", { name: "Ask" }).click();
+  await expect(page).toHaveURL(/\/reports\/[\w-]+$/);
+  await expect(page.getByTestId("run-question")).toHaveText(QUESTION);
+  await expect(page.getByTestId("run-status")).toHaveText("completed");
+
+  // The report quotes the body sentence with the dose, its reference marker and where it stands in the PDF.
+  const report = page.getByTestId("report");
+  await expect(report).toContainText("Read in full: 1 of 1 records");
+  const quoted = report.getByText(/switched to oral levofloxacin, 500 mg daily/).first();
+  await expect(quoted).toContainText(/\[1\] \(full text, 1\. Case, page 1\)/);
+  // The marker's reference is the uploaded paper.
+  await report.getByTestId("section-references").locator(":scope > summary").click();
+  await expect(report.getByTestId("section-references")).toContainText(TITLE);
+});

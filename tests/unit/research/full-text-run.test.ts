@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { readFullTexts } from "@/lib/db/full-texts";
+import { getReport, listRunEvents } from "@/lib/db/runs";
+import { research } from "@/lib/modes";
+import { createExtractiveBackend } from "@/lib/research/agents/extractive";
+import { startRun } from "@/lib/runs/start";
+import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { useTempDatabase } from "../../support/temp-database";
+
+// A research run against the loopback fixture server: Europe PMC's search answers with the recorded search result of
+// PMC4738914 (a case of levofloxacin-induced thrombocytopenia), its fullTextXML with the recorded response. The
+// levofloxacin dose is stated in the case's first paragraph only, not in the abstract.
+
+const QUESTION = "What dose of levofloxacin was given in levofloxacin-induced thrombocytopenia?";
+let server: FixtureServer;
+let cleanup: () => void;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  ({ cleanup } = await useTempDatabase("full-text-run"));
+  server = await startFixtureServer();
+  process.env.EUROPEPMC_BASE_URL = server.urls.europepmc;
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await server.close();
+  cleanup();
+});
+beforeEach(() => server.reset());
+
+const run = async () => {
+  const { runId, done } = await startRun(
+    research,
+    { question: QUESTION, sources: ["europepmc"], maxIterations: 1 },
+    { overrides: { backend: createExtractiveBackend() } },
+  );
+  const outcome = await done;
+  return { runId, outcome, events: await listRunEvents(runId), report: (await getReport(runId))?.report ?? null };
+};
+const fullTextRequests = () => server.requests.filter((r) => r.route === "fulltext").map((r) => r.path);
+
+describe("a research run reads open-access full texts", () => {
+  it("a fetch failure is a shortfall of the full text, not a failed run; the record is read from its abstract", async () => {
+    server.inject("fulltext", { kind: "status", status: 500 });
+    const { outcome, events, report } = await run();
+    expect(outcome.status).toBe("completed");
+    const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
+    expect(shortfalls).toEqual([
+      {
+        iteration: 1,
+        source: "europepmc",
+        scope: "full-text",
+        message: "Europe PMC: full text of PMC4738914 not read: HTTP 500 after 3 retries",
+      },
+    ]);
+    // The search itself did not fail: the record is in the run and the report, read from its abstract.
+    expect(report?.references.map((r) => r.evidenceId)).toContain("pmid:26884767");
+    expect(report?.passages).toBeUndefined();
+    expect(await getDb().fullText.count()).toBe(0);
+  });
+
+  it("fetches the full text while the agents read abstracts, keeps its licence, and cites the passage that answers", async () => {
+    const { outcome, events, report } = await run();
+    expect(outcome.status).toBe("completed");
+    expect(fullTextRequests()).toEqual(["/europepmc/PMC4738914/fullTextXML"]);
+    const stored = (await readFullTexts(["pmid:26884767"], null)).get("pmid:26884767")!;
+    expect([stored.origin, stored.format, stored.licence.name, stored.passages[0].id]).toEqual([
+      "europepmc",
+      "jats",
+      "CC BY",
+      "PMC4738914·case-report·1",
+    ]);
+    const notices = events.flatMap((e) => (e.type === "notice" ? [e.data.message] : []));
+    expect(notices).toContain("Full text read for 1 record: PMC4738914 (Europe PMC open access, CC BY).");
+    expect(events.some((e) => e.type === "shortfall")).toBe(false);
+
+    const dose = report!.passages!.find((p) => p.sentence.includes("500 mg daily"))!;
+    expect(dose).toEqual({
+      evidenceId: "pmid:26884767",
+      passageId: "PMC4738914·case-report·1",
+      section: "1. Case",
+      sectionType: "case-report",
+      page: null,
+      sentence:
+        "The patient developed gastrointestinal intolerance and was switched to oral levofloxacin, 500 mg daily, " +
+        "one week prior to admission, which did not improve his gastrointestinal symptoms.",
+    });
+    const n = report!.references.find((r) => r.evidenceId === "pmid:26884767")!.n;
+    // The dose is the summary's answer and a clinical finding, each cited to the record, with where it stands.
+    const cited = `switched to oral levofloxacin, 500 mg daily, one week prior to admission, which did not improve his gastrointestinal symptoms [${n}] (full text, 1. Case).`;
+    expect(report!.executiveSummary).toContain(cited);
+    expect(report!.clinicalFindings.content).toContain(cited);
+    expect(report!.verification?.status).toBe("verified");
+  });
+
+  it("a later run reads the stored full text without asking Europe PMC again", async () => {
+    const { report } = await run();
+    expect(fullTextRequests()).toEqual([]);
+    expect(report?.passages?.some((p) => p.passageId === "PMC4738914·case-report·1")).toBe(true);
+  });
+});
