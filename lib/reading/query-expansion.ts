@@ -19,11 +19,11 @@ export interface ExpandedConcept {
   id: string;
   name: string;
   kind: "drug" | "class" | "disease";
-  terms: string[];
+  terms: readonly string[];
   /** Names of the nearest narrower concepts (fewest tree levels below), at most {@link EXPANSION_NARROWER}. */
-  narrower: string[];
+  narrower: readonly string[];
   /** Every narrower concept's ID (a class's members, a disease's descendants), nearest first. */
-  narrowerIds: string[];
+  narrowerIds: readonly string[];
 }
 
 /** The library's annotated concepts by MeSH ID: the name they are annotated with most, and how many records do. */
@@ -45,22 +45,66 @@ function usable(term: string, written: string): boolean {
   return !term.includes(",") && term.toLowerCase() !== written.toLowerCase() && term.split(/\s+/).length <= 4;
 }
 
-/** A concept's narrower concepts that a search can use, nearest first (fewest tree levels below), then by name. */
-function narrowerOf(c: Concept, kind: ExpandedConcept["kind"]): Concept[] {
-  const ids = kind === "class" ? classMembers(c.id) : kind === "disease" ? descendantIds(c.id) : [];
-  const depth = (x: Concept) => Math.min(...x.trees.map((t) => t.split(".").length), 99);
-  return ids
-    .map((id) => conceptById(id))
-    .filter((x): x is Concept => x !== null && !x.name.includes(","))
-    .sort((a, b) => depth(a) - depth(b) || a.name.localeCompare(b.name));
+/** A concept's narrower concepts that a search can use: names (the nearest few) and every ID, nearest first. */
+interface Narrower {
+  names: readonly string[];
+  ids: readonly string[];
 }
 
 /**
- * The concepts of a query (lib/vocabularies findConceptMentions: drugs, classes, diseases) with their expansions;
- * [] when the vocabulary is not built or recognises none. Deterministic.
+ * Narrower concepts per concept ID and kind, computed once per process: a disease as wide as Neoplasms has thousands
+ * of descendants, and ordering them took 100+ ms per query before they were kept.
  */
-export function expandQuery(query: string): ExpandedConcept[] {
-  return findConceptMentions(query)
+const narrowerCache = new Map<string, Narrower>();
+
+/** How deep a concept sits: the levels of its shallowest tree number ("C08.381.765" is 3), 99 with none. */
+function depthOf(c: Concept): number {
+  let depth = 99;
+  for (const tree of c.trees) {
+    let levels = 1;
+    for (let i = 0; i < tree.length; i++) if (tree.charCodeAt(i) === 46) levels++;
+    depth = Math.min(depth, levels);
+  }
+  return depth;
+}
+
+/** Orders names as localeCompare does, at a fraction of its cost per comparison. */
+const byName = new Intl.Collator();
+
+/** A concept's narrower concepts that a search can use, nearest first (fewest tree levels below), then by name. */
+function narrowerOf(c: Concept, kind: ExpandedConcept["kind"]): Narrower {
+  const key = `${kind}:${c.id}`;
+  const cached = narrowerCache.get(key);
+  if (cached) return cached;
+  const ids = kind === "class" ? classMembers(c.id) : kind === "disease" ? descendantIds(c.id) : [];
+  // Each concept's depth is computed once, not at every comparison of the sort.
+  const ranked = ids
+    .map((id) => conceptById(id))
+    .filter((x): x is Concept => x !== null && !x.name.includes(","))
+    .map((x) => ({ x, depth: depthOf(x) }))
+    .sort((a, b) => a.depth - b.depth || byName.compare(a.x.name, b.x.name))
+    .map((r) => r.x);
+  const out = { names: ranked.slice(0, EXPANSION_NARROWER).map((x) => x.name), ids: ranked.map((x) => x.id) };
+  narrowerCache.set(key, out);
+  return out;
+}
+
+/**
+ * Queries kept with their expansion, at most. Source: our choice; a run asks a few dozen queries, each of them of
+ * every source, so this holds several runs' queries (the oldest is forgotten first).
+ */
+const QUERY_CACHE_SIZE = 500;
+const queryCache = new Map<string, readonly ExpandedConcept[]>();
+
+/**
+ * The concepts of a query (lib/vocabularies findConceptMentions: drugs, classes, diseases) with their expansions;
+ * [] when the vocabulary is not built or recognises none. Deterministic, and computed once per query string in a
+ * process: the result is shared, not to be changed.
+ */
+export function expandQuery(query: string): readonly ExpandedConcept[] {
+  const cached = queryCache.get(query);
+  if (cached) return cached;
+  const out = findConceptMentions(query)
     .filter((m) => m.concept.kind !== "other")
     .map((m): ExpandedConcept => {
       const c = m.concept;
@@ -75,10 +119,24 @@ export function expandQuery(query: string): ExpandedConcept[] {
         name: c.name,
         kind,
         terms,
-        narrower: narrower.slice(0, EXPANSION_NARROWER).map((x) => x.name),
-        narrowerIds: narrower.map((x) => x.id),
+        narrower: narrower.names,
+        narrowerIds: narrower.ids,
       };
     });
+  if (queryCache.size >= QUERY_CACHE_SIZE) queryCache.delete(queryCache.keys().next().value!);
+  queryCache.set(query, out);
+  return out;
+}
+
+/**
+ * The concepts of a query that PubMed and Europe PMC get mapped: none for a structured query, or for one naming
+ * fewer than two concepts (either source maps a single concept itself). A one-word query cannot name two, so it is
+ * answered without reading the vocabulary (whose first load takes a few hundred ms).
+ */
+function conceptsToMap(query: string): readonly ExpandedConcept[] {
+  if (isStructuredQuery(query) || (query.match(/[\p{L}\p{N}]+/gu) ?? []).length < 2) return [];
+  if (findConceptMentions(query).filter((m) => m.concept.kind !== "other").length < 2) return [];
+  return expandQuery(query);
 }
 
 /** Whether a query is already written in a search syntax (Boolean operators, field tags, quotes): it is searched as written. */
@@ -123,8 +181,8 @@ const quote = (s: string) => `"${s.replace(/"/g, "")}"`;
  * as written when it is structured or names fewer than two concepts (PubMed maps it itself).
  */
 export function pubmedQuery(query: string): string {
-  const concepts = expandQuery(query);
-  if (isStructuredQuery(query) || concepts.length < 2) return query;
+  const concepts = conceptsToMap(query);
+  if (concepts.length < 2) return query;
   return concepts
     .map((c) => {
       const parts = [
@@ -143,8 +201,8 @@ export function pubmedQuery(query: string): string {
  * query as written when it is structured or names fewer than two concepts.
  */
 export function europePmcQuery(query: string): string {
-  const concepts = expandQuery(query);
-  if (isStructuredQuery(query) || concepts.length < 2) return query;
+  const concepts = conceptsToMap(query);
+  if (concepts.length < 2) return query;
   return concepts
     .map((c) => {
       const parts = [`MESH_HEADING:${quote(c.name)}`, ...[c.written, ...c.terms, ...c.narrower].map(quote)];
