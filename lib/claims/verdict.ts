@@ -158,10 +158,8 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   // A record naming the drug with the condition (an organ's disease) without reading a harm bears little (as in
   // research).
   const bearing = (s: VerdictInput["scores"][number]) => (s.relation ? unrelatedBearing(reading, s.relation) : 1);
-  // A record read through a narrower concept than the claim names (not an organ's, whose diseases all are) weighs as
-  // an unsure reading: it cannot by itself make the claim supported, as a record on the claim's own concept can.
   const stances = input.scores.map((s) => ({
-    stance: !reading.organ && s.subtree && stanceOfScore(s) === "yes" ? ("possibly" as const) : stanceOfScore(s),
+    stance: stanceOfScore(s),
     bearing: bearing(s),
     method: "relation-model" as const,
   }));

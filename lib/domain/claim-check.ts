@@ -87,8 +87,6 @@ export const documentScoreSchema = z.object({
   rationale: z.string(),
   relation: documentRelationSchema.nullable().optional(),
   reading: recordStanceSchema.optional(),
-  /** True when the reading rests on a concept other than the one the claim names (a narrower one: a subtree match). */
-  subtree: z.boolean().optional(),
 });
 export type DocumentScore = z.infer<typeof documentScoreSchema>;
 

@@ -31,8 +31,7 @@ function relationOf(p: PairPrediction): DocumentRelation {
 export function scoreFromReading(reading: StanceReading, pair: PairPrediction | null): DocumentScore {
   const relation = pair ? relationOf(pair) : null;
   const rationale = `Relation model: ${reading.reason}.`;
-  const subtree = reading.match.some((m) => m.kind !== "exact");
-  const base = { rationale, relation, reading: reading.stance, ...(subtree ? { subtree } : {}) };
+  const base = { rationale, relation, reading: reading.stance };
   if (reading.stance === "irrelevant")
     return { ...base, score: 0, stance: "neutral", rationale: `Off topic: ${reading.reason}.` };
   if (reading.stance === "yes") return { ...base, score: 1, stance: "claim" };
