@@ -147,9 +147,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
- * Passage search latency: the eval's 16 full-text questions, each searched 3 times in the shared scope and 3 times in
- * a user's scope (shared and their papers), 10 hits each, after one unmeasured pass of them all. @returns p50 and p95 in ms and
- * the library's counts.
+ * Passage search latency: the eval's 16 full-text questions, each searched 3 times in the shared scope and 3 times in a
+ * user's scope (shared and their papers), 10 hits each, after one unmeasured pass of them all. @returns p50 and p95 in
+ * ms and the library's counts.
  */
 export async function measurePassageSearch(): Promise<{
   p50Ms: number;

@@ -48,7 +48,8 @@ function deepCriticalTools(server: FixtureServer) {
     createEuropePmcSource({ baseUrl: server.urls.europepmc }),
     createCtgovSource({ baseUrl: server.urls.ctgov }),
   ];
-  // src/tools/search_handler.py:29-44 — SearchHandler.execute runs every tool for a query in parallel (asyncio.gather).
+  // src/tools/search_handler.py:29-44 — SearchHandler.execute runs every tool for a query in parallel
+  // (asyncio.gather).
   return (query: string) => Promise.all(sources.map((s) => s.search(query, { limit: 10 })));
 }
 

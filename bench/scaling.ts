@@ -94,11 +94,15 @@ export function writeScalingChart(scaling: Scaling, file: string): string {
         `ms</text><circle cx="${x(n).toFixed(1)}" cy="${y(scaling.ms[i]).toFixed(1)}" r="3.5" fill="#2563eb"/>`,
     )
     .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
+    `font-family="sans-serif" font-size="11">
 <title>Extractive backend: run time against evidence count</title>
 <rect width="${W}" height="${H}" fill="white"/>
-<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">Extractive agents (hypothesis + judge + report): ms per evidence count</text>
-<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#333"/>
+<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">` +
+    `Extractive agents (hypothesis + judge + report): ms per evidence count</text>
+<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/>` +
+    `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#333"/>
 <text x="${W / 2}" y="${H - 12}" text-anchor="middle">evidence records</text>
 <text x="16" y="${H / 2}" text-anchor="middle" transform="rotate(-90 16 ${H / 2})">ms</text>
 <polyline points="${linear}" fill="none" stroke="#9ca3af" stroke-dasharray="4 3"/>

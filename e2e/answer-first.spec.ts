@@ -71,6 +71,9 @@ test(
     await expect(grade.getByTestId("grade-level")).toHaveText(
       certainty.level.charAt(0).toUpperCase() + certainty.level.slice(1),
     );
+    // On a desktop the GRADE line is one line: heading, level and "why".
+    const headingBox = (await grade.getByRole("heading", { name: "Certainty of evidence (GRADE)" }).boundingBox())!;
+    expect((await grade.getByTestId("grade-summary").boundingBox())!.height).toBeLessThan(headingBox.height * 1.6);
     await expect(grade.getByTestId("grade-start")).toHaveText(certainty.startReason);
     const judgements = grade.getByTestId("grade-judgement");
     await expect(judgements).toHaveCount(5);
@@ -198,6 +201,25 @@ test.describe("on a 390 px phone", () => {
       await page.keyboard.press("Escape");
       await expect(card).toHaveCount(0);
     }
+    // The GRADE line: its level and "why" stay together, on the line after the heading at most; GRADE is explained
+    // in a card within the screen.
+    const grade = page.getByTestId("grade-certainty");
+    const level = (await grade.getByTestId("grade-level").boundingBox())!;
+    const why = (await grade.getByTestId("grade-why").boundingBox())!;
+    expect(Math.abs(level.y + level.height / 2 - (why.y + why.height / 2))).toBeLessThanOrEqual(2);
+    const heading = (await grade.getByRole("heading", { name: "Certainty of evidence (GRADE)" }).boundingBox())!;
+    expect((await grade.getByTestId("grade-summary").boundingBox())!.height).toBeLessThanOrEqual(heading.height * 2.5);
+    await grade.getByTestId("grade-summary").tap();
+    await grade.getByTestId("glossary-term").focus();
+    const definition = grade.getByTestId("glossary-definition");
+    await expect(definition).toBeVisible();
+    await expect(definition).toHaveText(/^GRADE rates how sure we can be of a finding, from high to very low/);
+    const card = (await definition.boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(390);
+    await noSideways();
+    await page.keyboard.press("Escape");
+    await expect(definition).toBeHidden();
     await page.getByRole("button", { name: "Export" }).tap();
     const menu = page.getByRole("menu", { name: "Export report" });
     await expect(menu).toBeVisible();

@@ -23,7 +23,7 @@ async function signUp(browser: Browser, name: string, email: string): Promise<Pa
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("user-email")).toHaveText(email);
+  await expect(page.getByTestId("user-name")).toHaveText(name);
   return page;
 }
 

@@ -24,7 +24,9 @@ test("sign-up shows no blank page, the header fits a phone, and /settings/accoun
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/reports$/);
   expect(await page.evaluate(() => sessionStorage.getItem("blank"))).toBe("no");
-  await expect(page.getByTestId("user-email")).toHaveText(EMAIL);
+  // The header names the account by the name typed; the e-mail is its title.
+  await expect(page.getByTestId("user-name")).toHaveText("Henrietta");
+  await expect(page.getByTestId("user-name")).toHaveAttribute("title", EMAIL);
 
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 800 });

@@ -161,8 +161,20 @@ test("axe finds no serious violations on the thread", async () => {
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("conversation-sidebar")).toBeHidden();
+  // On a phone the list opens over the page (the thread does not move down) and closes with Escape.
+  const threadTop = async () => (await page.getByTestId("thread-question").boundingBox())!.y;
+  const before = await threadTop();
   await page.getByTestId("sidebar-toggle").click();
   await expect(page.getByTestId("conversation-sidebar")).toBeVisible();
+  expect(await threadTop()).toBe(before);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("conversation-sidebar")).toBeHidden();
+  await expect(page.getByTestId("sidebar-toggle")).toBeFocused();
+  // On a desktop the list stays beside the thread.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByTestId("conversation-sidebar")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("conversation-sidebar")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 720 });
 });

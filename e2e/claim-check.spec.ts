@@ -44,8 +44,8 @@ async function expectClaimCheck(p: Page) {
 
   const contradicted = cards.nth(0);
   await expect(contradicted.getByTestId("verdict-rationale")).toHaveText(
-    "Read as “Doxorubicin does not cause diseases of the heart”; the relation model (trained on BC5CDR) read " +
-      "each document for Doxorubicin causing a disease of the heart: " +
+    "Read as “Doxorubicin does not cause diseases of the heart”; a relation model trained on expert-annotated " +
+      "abstracts read each document for Doxorubicin causing a disease of the heart: " +
       "26 documents report it, 1 document reports the opposite. Weighed as the research bottom line weighs its " +
       "records, the answer to the claim reads “no”, so the evidence contradicts it.",
   );
@@ -71,9 +71,14 @@ async function expectClaimCheck(p: Page) {
     "href",
     "https://pubmed.ncbi.nlm.nih.gov/14975762/",
   );
-  // The exact probability moves with each retraining of the relation model; it is named in plain words.
+  // In plain words: the model's probability is no finding, so it is only the line's title (its exact value moves
+  // with each retraining of the relation model).
   await expect(citations.first().getByTestId("document-relation")).toHaveText(
-    /^Relation model: Doxorubicin → heart failure: causes \(relation probability 0\.\d\d\)$/,
+    "Relation model: Doxorubicin → heart failure: causes",
+  );
+  await expect(citations.first().getByTestId("document-relation")).toHaveAttribute(
+    "title",
+    /^relation probability 0\.\d\d$/,
   );
   await expect(contradicted.getByTestId("document-relation")).toHaveCount(10);
   await expect(contradicted.getByTestId("passage-check")).toHaveText(Array(10).fill("✓ exact match in the abstract"));
@@ -114,7 +119,9 @@ test("pasting an abstract checks its claims: counter-statements, verified passag
 
   await expect(page.getByTestId("run-question")).toHaveText(ABSTRACT);
   await expect(page.getByTestId("run-status")).toHaveText("completed");
-  await expect(page.getByTestId("notice")).toHaveText("extractive mode: no language model configured");
+  // The backend is named only under "About this run": the page has no developer note.
+  await expect(page.getByTestId("notice")).toHaveCount(0);
+  await expect(page.getByTestId("about-this-run").getByTestId("run-backend")).toHaveText("extractive");
   await expect(page.getByTestId("run-progress")).toHaveText("2 of 2 claims checked");
   // The timeline shows each step as it happened.
   await expect(page.getByTestId("claims-extracted-event")).toHaveText(

@@ -40,4 +40,24 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   // The marker's reference is the uploaded paper.
   await report.getByTestId("section-references").locator(":scope > summary").click();
   await expect(report.getByTestId("section-references")).toContainText(TITLE);
+
+  // The evidence table says the record was read in full.
+  await expect(page.getByTestId("evidence-row").getByTestId("evidence-reading")).toHaveText(["Full text"]);
+
+  // The card of the marker that cites the dose shows the passage's place and the cited sentence marked, and opens
+  // the full text at that passage.
+  const summary = report.locator("p", { hasText: "500 mg daily" }).first();
+  const marker = summary.getByTestId("citation-marker").last();
+  await marker.click();
+  const card = page.getByTestId("citation-card");
+  await expect(card.getByTestId("citation-passage-place")).toHaveText("Full text, 1. Case, page 1");
+  await expect(card.getByTestId("citation-passage-sentence")).toContainText(
+    "switched to oral levofloxacin, 500 mg daily",
+  );
+  await card.getByTestId("citation-passage-open").click();
+  await expect(page).toHaveURL(/\/reports\/[\w-]+\/full-text\/[^#]+#passage-[\w-]+page1-\d+$/);
+  await expect(page.getByTestId("full-text-title")).toHaveText(TITLE);
+  const target = page.locator("[data-testid=full-text-passage]:target");
+  await expect(target).toContainText("500 mg daily");
+  await expect(target.getByTestId("full-text-highlight")).toContainText("500 mg daily");
 });

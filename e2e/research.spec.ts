@@ -27,7 +27,9 @@ test("asking a question streams searches, hypotheses, scores and the report", as
   await ask(LITHIUM, ["local"]);
 
   await expect(page.getByTestId("run-question")).toHaveText(LITHIUM);
-  await expect(page.getByTestId("notice")).toHaveText("extractive mode: no language model configured");
+  // The backend is named only under "About this run": the page has no developer note.
+  await expect(page.getByTestId("notice")).toHaveCount(0);
+  await expect(page.getByTestId("about-this-run").getByTestId("run-backend")).toHaveText("extractive");
   await expect(page.getByTestId("search-event").first()).toHaveText(
     /^Local library\s*question query\s*Is lithium nephrotoxic, and by what mechanism\?\s*40 hits · \d+ ms$/,
   );

@@ -99,3 +99,52 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
   await panel.getByRole("button", { name: "Delete watch" }).click();
   await expect(panel.getByTestId("watch-start")).toBeVisible();
 });
+
+test("'Check now' on a phone checks at once and writes a new report version when a new trial appeared", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The fixture PubMed answers as recorded (the test above added its trial), so this run does not have the trial.
+  const control = (body: object) => fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify(body) });
+  expect((await control({ op: "restore" })).status).toBe(200);
+  const runId = await submitResearch(page, WATCH_QUESTION, ["pubmed"]);
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 90_000 });
+  const panel = page.getByTestId("watch-panel");
+  const explanation =
+    "A check searches the watched sources for records added or updated since the last check; when the evidence " +
+    "changed, Critica writes a new version of this report and tells you.";
+  await expect(panel.getByTestId("watch-explanation")).toHaveText(explanation);
+  await panel.getByTestId("watch-start").click();
+  await expect(panel.getByTestId("watch-status")).toHaveText("Watching weekly");
+  await expect(panel.getByTestId("watch-check-now")).toHaveText("Check now");
+
+  // A new randomized trial appears in PubMed; no time passes: the owner checks now, at a phone's width.
+  const clock = JSON.parse(fs.readFileSync(CLOCK, "utf8")) as { offsetMs: number };
+  const added = await control({
+    op: "add-pubmed",
+    xml: newTrialArticle(),
+    modified: dayOf(new Date(Date.now() + clock.offsetMs)),
+  });
+  expect(added.status).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel.getByTestId("watch-explanation")).toHaveText(explanation);
+  await panel.getByTestId("watch-check-now").click();
+  const check = panel.getByTestId("watch-check");
+  await expect(check).toHaveCount(1, { timeout: 90_000 });
+  await expect(check.getByTestId("watch-check-headline")).toHaveText(/: 1 new randomized trial$/, { timeout: 90_000 });
+  await expect(check.getByRole("link", { name: "Report v2" })).toHaveAttribute("href", `/reports/${runId}/versions/2`);
+  await expect(panel.getByTestId("watch-check-now")).toHaveText("Check now");
+  expect(await overflow(page)).toBe(0);
+
+  // The new version opens with what changed, on a desktop too.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await check.getByRole("link", { name: "Report v2" }).click();
+  await page.waitForURL(`**/reports/${runId}/versions/2`);
+  await expect(page.getByTestId("change-summary").getByTestId("change-headline")).toHaveText(
+    /: 1 new randomized trial$/,
+  );
+  await page.goto(`/reports/${runId}`);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await panel.getByRole("button", { name: "Delete watch" }).click();
+  await expect(panel.getByTestId("watch-start")).toBeVisible();
+});

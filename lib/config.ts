@@ -4,7 +4,7 @@ import { ITERATION_BOUNDS } from "@/lib/domain/run-input";
 /** Default SQLite database, relative to the working directory (the project root). */
 export const DEFAULT_DATABASE_URL = "file:./data/critica.db";
 
-// ── Language-model path (lib/ai/agent.ts, lib/ai/providers.ts) ─────────────────────────────────────────────
+// ── Language-model path (lib/ai/agent.ts, lib/ai/providers.ts) ──
 const temperature = z.coerce.number().min(0).max(2).optional();
 const outputTokens = z.coerce.number().int().min(64).max(100_000).optional();
 const languageModelEnv = {
@@ -34,9 +34,9 @@ const languageModelEnv = {
   /** The cassette file (JSON), relative to the working directory. */
   CRITICA_LLM_CASSETTE_PATH: z.string().min(1).default("data/cassettes/llm.json"),
 };
-// ── end of the language-model block ─────────────────────────────────────────────────────────────────────────
+// ── end of the language-model block ──
 
-// ── Accounts and access control (lib/auth) ─────────────────────────────────────────────────────────────────
+// ── Accounts and access control (lib/auth) ──
 const perUserLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 const authEnv = {
   /** "on" (default): accounts, sessions and API keys guard every page and API route; "off": single-user, as before. */
@@ -93,9 +93,9 @@ const authEnv = {
     .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URI")
     .optional(),
 };
-// ── end of the accounts block ───────────────────────────────────────────────────────────────────────────────
+// ── end of the accounts block ──
 
-// ── Watches (living reports; lib/watches, docs/watches.md) ─────────────────────────────────────────────────────
+// ── Watches (living reports; lib/watches, docs/watches.md) ──
 // Kept in one block so it merges cleanly with other branches' additions.
 const watchEnv = {
   /** Watches a user may have active (not paused) at once; each re-runs its question on its cadence. */
@@ -107,9 +107,9 @@ const watchEnv = {
    */
   CRITICA_TEST_CLOCK_FILE: z.string().optional(),
 };
-// ── end of the watches block ────────────────────────────────────────────────────────────────────────────────
+// ── end of the watches block ──
 
-// ── Full texts (lib/sources/fulltext, lib/library: docs/library.md) ──────────────────────────────────────────
+// ── Full texts (lib/sources/fulltext, lib/library: docs/library.md) ──
 // Kept in one block so it merges cleanly with other branches' additions.
 const fullTextEnv = {
   /**
@@ -125,7 +125,7 @@ const fullTextEnv = {
   /** Largest article file accepted by library:import and "My papers" uploads, in megabytes. */
   CRITICA_MAX_PAPER_MB: z.coerce.number().min(1).max(100).default(50),
 };
-// ── end of the full-text block ──────────────────────────────────────────────────────────────────────────────
+// ── end of the full-text block ──
 
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),

@@ -42,7 +42,9 @@ export async function askResearch(
     prices: model.prices,
     modelTimeoutMs: model.modelTimeoutMs,
   });
-  if (outcome.status !== "completed") throw new Error(`research of “${question}” ${outcome.status}: ${outcome.error}`);
+  if (outcome.status !== "completed") {
+    throw new Error(`research of “${question}” ${outcome.status}: ${outcome.error}`);
+  }
   const answered = reportAnswer(question, outcome.evidence, outcome.report);
   return {
     verdict: answered?.answer.verdict ?? null,
@@ -73,6 +75,8 @@ export async function askClaim(
     prices: model.prices,
     modelTimeoutMs: model.modelTimeoutMs,
   });
-  if (outcome.status !== "completed") throw new Error(`claim check of “${text}” ${outcome.status}: ${outcome.error}`);
+  if (outcome.status !== "completed") {
+    throw new Error(`claim check of “${text}” ${outcome.status}: ${outcome.error}`);
+  }
   return outcome.claims[0]?.verdict ?? "undecided";
 }

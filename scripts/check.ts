@@ -8,7 +8,8 @@ import { startRun } from "@/lib/runs/start";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import { followRun, parseCli, parseRequest, runCli, runOwner, writeStdout } from "./cli-support";
 
-const USAGE = `usage: npm run check -- "<claim or abstract>" [--sources pubmed,europepmc,ctgov,local] [--as <email>] [--json]`;
+const USAGE =
+  `usage: npm run check -- "<claim or abstract>" ` + `[--sources pubmed,europepmc,ctgov,local] [--as <email>] [--json]`;
 
 /** One claim's result as plain text: verdict, counter-statement, rationale, report, citations, statistics. */
 function claimToText(c: ClaimCheckResult, n: number): string {
@@ -16,7 +17,7 @@ function claimToText(c: ClaimCheckResult, n: number): string {
   const strategies = SEARCH_STRATEGIES.map(
     (k) =>
       `${STRATEGY_LABELS[k]} ` +
-      `${s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"}`,
+      (s.strategies[k].ran ? `${s.strategies[k].found}/${s.strategies[k].scored}/${s.strategies[k].cited}` : "not run"),
   ).join(", ");
   return [
     `## Claim ${n}: ${c.claim}`,
@@ -36,8 +37,10 @@ function claimToText(c: ClaimCheckResult, n: number): string {
     `Search: ${s.documentsFound} found, ${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ` +
       `${s.threshold}, ${s.documentsCited} cited; ${s.passagesDropped} passages dropped (per strategy ` +
       `found/scored/cited: ${strategies}).`,
-    `Generated: ` +
-      `${c.metadata.backend}${c.metadata.model ? ` ${c.metadata.model}` : ""}${c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : ""}, ${c.metadata.durationMs} ms.`,
+    `Generated: ${c.metadata.backend}` +
+      (c.metadata.model ? ` ${c.metadata.model}` : "") +
+      (c.metadata.temperature !== null ? `, temperature ${c.metadata.temperature}` : "") +
+      `, ${c.metadata.durationMs} ms.`,
   ].join("\n");
 }
 

@@ -175,7 +175,10 @@ export async function runBottomLine(args: string[]): Promise<BenchmarkResult> {
       },
     ];
     const notes = [
-      `${split === "dev" ? "CDR_DevelopmentSet read by the relation model fitted on CDR_TrainingSet alone (held out)" : "CDR_TestSet read by the committed relation model (fitted on training + development)"}; library: the split's 500 records only`,
+      (split === "dev"
+        ? "CDR_DevelopmentSet read by the relation model fitted on CDR_TrainingSet alone (held out)"
+        : "CDR_TestSet read by the committed relation model (fitted on training + development)") +
+        "; library: the split's 500 records only",
       `pairs: ${n} CID and ${n} co-occurring non-CID pairs (seed ${SEED}); research: 3 iterations, extractive; ` +
         `organ words: ${ORGAN_QUESTION_WORDS.join(", ")}`,
     ];

@@ -30,7 +30,8 @@ function prf(
  * with a fixed seed from those co-occurring in a record of the split (gold: a CID relation of the split):
  * - "<chemical> causes <disease>." — precision, recall and F1 of the verdict "supports" against the gold relations,
  *   beside the co-occurrence baseline (saying "supports" to every sampled pair);
- * - "<chemical> does not cause <disease>." for the gold pairs — how often it is contradicted (recall of "contradicts").
+ * - "<chemical> does not cause <disease>." for the gold pairs — how often it is contradicted (recall of
+ *   "contradicts").
  * Runs the extractive claim check end to end (search, reading through lib/reading, passages, verdict) without a model,
  * or with `--backend llm` the app's LLM claim check on the configured model (counter-statement, scoring, passages,
  * counter-report, verdict; its calls, tokens and estimated cost are reported in `llm`).

@@ -74,7 +74,9 @@ async function fillLibrary(format: "jats" | "pdf"): Promise<Map<string, string>>
   return ids;
 }
 
-/** Researches one question over the local library (one iteration) and checks the report for the fact and its passage. */
+/**
+ * Researches one question over the local library (one iteration) and checks the report for the fact and its passage.
+ */
 async function ask(q: FullTextQuestion, recordId: string, model: EvalModel): Promise<Asked> {
   const { runResearch } = await import("@/lib/research/mode");
   const { createSources } = await import("@/lib/sources/registry");
@@ -136,7 +138,8 @@ async function pdfAgreement(): Promise<string[]> {
     const pdf = await readPdfArticle(new Uint8Array(fs.readFileSync(path.join(FULLTEXT_DIR, `pdf/${pmcid}.pdf`))));
     const s = wordSimilarity(body(jats), body(pdf));
     lines.push(
-      `PDF vs JATS ${pmcid}: paragraph text word-sequence similarity ${s.sequence.toFixed(3)}, recall ${s.recall.toFixed(3)}, precision ${s.precision.toFixed(3)}`,
+      `PDF vs JATS ${pmcid}: paragraph text word-sequence similarity ${s.sequence.toFixed(3)}, ` +
+        `recall ${s.recall.toFixed(3)}, precision ${s.precision.toFixed(3)}`,
     );
   }
   return lines;

@@ -20,7 +20,8 @@ const PUBLISHED: BenchmarkRow[] = [
 ];
 
 /**
- * The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear → maybe.
+ * The five-point verdict as PubMedQA's three labels: yes / probably yes → yes, no / probably no → no, unclear →
+ * maybe.
  */
 export function pubmedQaLabel(verdict: Verdict | null): "yes" | "no" | "maybe" {
   if (verdict === "yes" || verdict === "probably yes") return "yes";

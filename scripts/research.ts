@@ -18,7 +18,9 @@ import { hostWorkflowEngine, settleWorkflowRun } from "./workflow-host";
 import { formatUsageLine, summarizeUsage } from "@/lib/ai/usage";
 import { followRun, parseCli, parseRequest, runCli, runOwner, UsageError, writeStdout } from "./cli-support";
 
-const USAGE = `usage: npm run research -- "<question>" [--sources pubmed,europepmc,ctgov,local] [--max-iterations N] [--on-provider-error fail|extractive] [--no-cache] [--as <email>] [--json]
+const USAGE =
+  `usage: npm run research -- "<question>" [--sources pubmed,europepmc,ctgov,local] [--max-iterations N] ` +
+  `[--on-provider-error fail|extractive] [--no-cache] [--as <email>] [--json]
        npm run research -- --resume <runId> [--json]   (finishes a run whose command was killed)`;
 
 async function main(): Promise<number> {

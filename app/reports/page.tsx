@@ -45,7 +45,8 @@ function queryString(filters: HistoryFilters, cursor?: string): string {
 }
 
 /**
- * History: the caller's runs (lib/auth/rules.ts historyScope; an admin may pick another user or the unclaimed runs;
+ * History: the caller's runs (lib/auth/rules.ts historyScope; an admin may pick all users, another user or the
+ * unclaimed runs;
  * with CRITICA_AUTH=off this browser session's runs and the CLI's), newest first, searchable by
  * question words and filterable by status, mode and date, 20 per page with cursor pagination. Each finished run
  * can be re-run with the same settings or deleted after a confirmation.

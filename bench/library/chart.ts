@@ -50,9 +50,13 @@ function panel(
         `font-size="9">${n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1e3)}k`}</text>`,
     )
     .join("");
-  return `<text x="${x0 + W / 2}" y="16" text-anchor="middle" font-size="12">${title}</text>
-<line x1="${x0 + L}" y1="${H - B}" x2="${x0 + W - 10}" y2="${H - B}" stroke="#333"/><line x1="${x0 + L}" y1="${T}" x2="${x0 + L}" y2="${H - B}" stroke="#333"/>
-<text x="${x0 + 12}" y="${H / 2}" text-anchor="middle" font-size="10" transform="rotate(-90 ${x0 + 12} ${H / 2})">${unit}</text>${ticks}${goalLine}${lines}`;
+  return (
+    `<text x="${x0 + W / 2}" y="16" text-anchor="middle" font-size="12">${title}</text>
+<line x1="${x0 + L}" y1="${H - B}" x2="${x0 + W - 10}" y2="${H - B}" stroke="#333"/>` +
+    `<line x1="${x0 + L}" y1="${T}" x2="${x0 + L}" y2="${H - B}" stroke="#333"/>
+<text x="${x0 + 12}" y="${H / 2}" text-anchor="middle" font-size="10" ` +
+    `transform="rotate(-90 ${x0 + 12} ${H / 2})">${unit}</text>${ticks}${goalLine}${lines}`
+  );
 }
 
 /**
@@ -60,7 +64,9 @@ function panel(
  * against library size, SQLite in blue and Postgres in red, with the goals dashed.
  */
 export function writeLibraryChart(sizes: SizeFigures[], file: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="920" height="250" viewBox="0 0 920 250" font-family="sans-serif" font-size="11">
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="920" height="250" viewBox="0 0 920 250" ` +
+    `font-family="sans-serif" font-size="11">
 <title>Local library: search latency and import rate against library size (blue SQLite, red Postgres)</title>
 <rect width="920" height="250" fill="white"/>
 ${panel(sizes, (s) => s.searchP95Ms, "search p95 (ms)", "ms", 0, 100)}

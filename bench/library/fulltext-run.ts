@@ -41,16 +41,19 @@ export async function runFullTextBench(
       await switchDatabase(await freshDatabase(database, "fulltext", dir));
       const jats = await measureJatsImport(JATS_IMPORTS, dir);
       log(
-        `${database}: JATS import ${jats.perSecond} articles/s, ${jats.cpuMsPerArticle} ms CPU per article (${JATS_IMPORTS} articles in a PMC OA archive)`,
+        `${database}: JATS import ${jats.perSecond} articles/s, ${jats.cpuMsPerArticle} ms CPU per article ` +
+          `(${JATS_IMPORTS} articles in a PMC OA archive)`,
       );
       const pdf = await measurePdfImport(PDF_IMPORTS);
       log(
-        `${database}: PDF import ${pdf.perSecond} articles/s, ${pdf.cpuMsPerArticle} ms CPU per article (${PDF_IMPORTS} PDFs)`,
+        `${database}: PDF import ${pdf.perSecond} articles/s, ${pdf.cpuMsPerArticle} ms CPU per article ` +
+          `(${PDF_IMPORTS} PDFs)`,
       );
       await fillFullTexts(Math.max(0, fullTexts - JATS_IMPORTS - PDF_IMPORTS), log);
       const search = await measurePassageSearch();
       log(
-        `${database}: passage search over ${search.fullTexts} full texts (${search.passages} passages): p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms (${search.searches} searches)`,
+        `${database}: passage search over ${search.fullTexts} full texts (${search.passages} passages): ` +
+          `p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms (${search.searches} searches)`,
       );
       out.push({
         database,

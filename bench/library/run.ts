@@ -247,7 +247,12 @@ async function remeasure(options: LibraryBenchOptions, dir: string) {
       });
       options.log(
         `${kind} ${records.toLocaleString("en-US")} records (remeasured): ` +
-          `${JSON.stringify({ searchP50Ms: search.searchP50Ms, searchP95Ms: search.searchP95Ms, coldP95Ms: search.coldP95Ms, searchTotalCpuP95Ms: search.searchTotalCpuP95Ms })}`,
+          JSON.stringify({
+            searchP50Ms: search.searchP50Ms,
+            searchP95Ms: search.searchP95Ms,
+            coldP95Ms: search.coldP95Ms,
+            searchTotalCpuP95Ms: search.searchTotalCpuP95Ms,
+          }),
       );
       const large = await runWorkload();
       runs[`${kind}@${records}`] = large.map((r, i) => ({

@@ -12,7 +12,9 @@ export class ServerCpu {
 
   constructor(readonly database: string | null) {}
 
-  /** Reads the backends now; @returns their total CPU so far (µs), including those that exited since the first read. */
+  /**
+   * Reads the backends now; @returns their total CPU so far (µs), including those that exited since the first read.
+   */
   read(): number {
     if (!this.database) return 0;
     for (const pid of fs.existsSync("/proc") ? fs.readdirSync("/proc") : []) {

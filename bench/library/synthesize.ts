@@ -17,10 +17,26 @@ export const RECORDS_PER_FILE = 25_000;
 /** Bump when the generator's output changes, so cached files are not reused. */
 const GENERATOR_VERSION = 3;
 
-const HEAD = `<?xml version="1.0" ?>
-<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" "https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">
-<PubmedArticleSet>
-`;
+const HEAD =
+  `<?xml version="1.0" ?>\n` +
+  `<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" ` +
+  `"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">\n` +
+  `<PubmedArticleSet>\n`;
+
+/** An abstract paragraph as PubMed XML, with its section label when it has one. */
+function abstractTextXml(p: { label?: string | null; sentences: string[] }): string {
+  const label = p.label ? ` Label="${escapeXml(p.label)}"` : "";
+  return `<AbstractText${label}>${escapeXml(p.sentences.join(" "))}</AbstractText>`;
+}
+
+/** A chemical as PubMed XML, with its MeSH UI when it has one. */
+function chemicalXml(c: { name: string; meshId?: string | null }): string {
+  const ui = c.meshId ? ` UI="${escapeXml(c.meshId)}"` : "";
+  return (
+    `<Chemical><RegistryNumber>0</RegistryNumber>` +
+    `<NameOfSubstance${ui}>${escapeXml(c.name)}</NameOfSubstance></Chemical>`
+  );
+}
 
 /** mulberry32: a small, fast, seedable PRNG (Tommy Ettinger's public-domain generator). */
 function prng(seed: number): () => number {
@@ -98,7 +114,7 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
     };
   }
   const abstract = paragraphs.length
-    ? `<Abstract>${paragraphs.map((p) => `<AbstractText${p.label ? ` Label="${escapeXml(p.label)}"` : ""}>${escapeXml(p.sentences.join(" "))}</AbstractText>`).join("")}</Abstract>`
+    ? `<Abstract>${paragraphs.map((p) => abstractTextXml(p)).join("")}</Abstract>`
     : "";
   const types = ["Journal Article", ...EXTRA_TYPES.filter(([, share]) => rnd() < share).map(([t]) => t)];
   const retracted = rnd() < 0.0005;
@@ -114,9 +130,7 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
     ...new Map([...a.chemicals, ...b.chemicals.slice(0, 2)].map((c) => [c.meshId ?? c.name, c])).values(),
   ].slice(0, 8);
   const tail =
-    (chemicals.length
-      ? `<ChemicalList>${chemicals.map((c) => `<Chemical><RegistryNumber>0</RegistryNumber><NameOfSubstance${c.meshId ? ` UI="${escapeXml(c.meshId)}"` : ""}>${escapeXml(c.name)}</NameOfSubstance></Chemical>`).join("")}</ChemicalList>`
-      : "") +
+    (chemicals.length ? `<ChemicalList>${chemicals.map((c) => chemicalXml(c)).join("")}</ChemicalList>` : "") +
     (retracted
       ? `<CommentsCorrectionsList><CommentsCorrections RefType="RetractionIn"><RefSource>Synthetic ` +
         `notice</RefSource><PMID Version="1">${pmid + 1}</PMID></CommentsCorrections></CommentsCorrectionsList>`
@@ -132,16 +146,22 @@ export function synthesizeRecord(pools: CorpusPools, seed: number, n: number, re
     publicationTypes:
       (nct
         ? `<DataBankList ` +
-          `CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName><AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList></DataBank></DataBankList>`
+          `CompleteYN="Y"><DataBank><DataBankName>ClinicalTrials.gov</DataBankName>` +
+          `<AccessionNumberList><AccessionNumber>${nct}</AccessionNumber></AccessionNumberList>` +
+          `</DataBank></DataBankList>`
         : "") +
-      `<PublicationTypeList>${types.map((t) => `<PublicationType>${escapeXml(t)}</PublicationType>`).join("")}</PublicationTypeList>`,
+      `<PublicationTypeList>` +
+      types.map((t) => `<PublicationType>${escapeXml(t)}</PublicationType>`).join("") +
+      `</PublicationTypeList>`,
     tail,
   });
   const pmc = rnd() < 0.2 ? `<ArticleId IdType="pmc">PMC${pmid}</ArticleId>` : "";
   const references = year >= 2010 && rnd() < 0.06 ? pick(pools.referenceLists) : "";
   const xml =
     `<PubmedArticle>${citation}<PubmedData><History><PubMedPubDate ` +
-    `PubStatus="pubmed"><Year>${year}</Year><Month>1</Month><Day>1</Day></PubMedPubDate></History><PublicationStatus>ppublish</PublicationStatus><ArticleIdList><ArticleId IdType="pubmed">${pmid}</ArticleId><ArticleId IdType="doi">${doi}</ArticleId>${pmc}</ArticleIdList>${references}</PubmedData></PubmedArticle>\n`;
+    `PubStatus="pubmed"><Year>${year}</Year><Month>1</Month><Day>1</Day></PubMedPubDate></History>` +
+    `<PublicationStatus>ppublish</PublicationStatus><ArticleIdList><ArticleId IdType="pubmed">${pmid}</ArticleId>` +
+    `<ArticleId IdType="doi">${doi}</ArticleId>${pmc}</ArticleIdList>${references}</PubmedData></PubmedArticle>\n`;
   return { pmid, xml };
 }
 
@@ -169,7 +189,9 @@ export function writeSyntheticFile(pools: CorpusPools, seed: number, file: Synth
   for (const n of file.revised) parts.push(synthesizeRecord(pools, seed, n, 1).xml);
   if (file.deleted.length)
     parts.push(
-      `<DeleteCitation>\n${file.deleted.map((n) => `<PMID Version="1">${FIRST_SYNTHETIC_PMID + n}</PMID>\n`).join("")}</DeleteCitation>\n`,
+      `<DeleteCitation>\n` +
+        file.deleted.map((n) => `<PMID Version="1">${FIRST_SYNTHETIC_PMID + n}</PMID>\n`).join("") +
+        `</DeleteCitation>\n`,
     );
   parts.push("</PubmedArticleSet>\n");
   const target = path.join(dir, file.name);

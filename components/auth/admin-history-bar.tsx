@@ -4,8 +4,9 @@ import type { AccountSummary } from "@/lib/db/accounts";
 import { claimRunsAction } from "@/app/_server/account-actions";
 
 /**
- * Administrators' controls above the history: whose runs to list (their own, another user's, or the runs no account
- * owns) and, for the latter, claiming them all. A plain GET form, so the choice is in the URL (?user=…).
+ * Administrators' controls above the history: whose runs to list (everyone's, their own, another user's by name, or
+ * the runs made before accounts existed, which no account owns) and, for the latter, claiming them all. A plain GET
+ * form, so the choice is in the URL (?user=all, ?user=<id>, ?user=unclaimed; none is their own).
  */
 export function AdminHistoryBar({
   users,
@@ -32,21 +33,22 @@ export function AdminHistoryBar({
     >
       <form method="get" action="/reports" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
-          <span className="font-medium">Runs of</span>
+          <span className="font-medium">Show runs of</span>
           <select
             name="user"
             defaultValue={selected ?? ""}
             className="rounded-md border border-border bg-background px-2 py-1"
           >
-            <option value="">me</option>
+            <option value="all">All users</option>
+            <option value="">Me</option>
             {users
               .filter((u) => u.id !== callerId)
               .map((u) => (
                 <option key={u.id} value={u.id}>
-                  {u.email}
+                  {u.name.trim() || u.email}
                 </option>
               ))}
-            <option value="unclaimed">nobody (unclaimed runs)</option>
+            <option value="unclaimed">Runs made before accounts</option>
           </select>
         </label>
         <Button type="submit" variant="secondary">

@@ -47,6 +47,14 @@ const RENDERERS: Renderers = {
     ) : (
       <ReportDocument markdown={part.text} references={answer?.references ?? []} records={records} />
     ),
+  // The model's draft while its statements are checked; emptied when the checked answer replaces it.
+  "data-answer-draft": (part) =>
+    part.data.text ? (
+      <div data-testid="chat-answer-draft" className="space-y-1 text-muted-foreground">
+        <p className="text-xs font-medium">Draft: checking each statement against the records it cites…</p>
+        <p className="whitespace-pre-wrap">{part.data.text}</p>
+      </div>
+    ) : null,
   "data-chat-answer": (part) => <AnswerChecksNote data={part.data} />,
   "data-research-iteration": (part, { message, run, streaming }) => (
     <ResearchAnswer

@@ -74,7 +74,7 @@ export function FlowDiagramFigure({
   idPrefix,
 }: {
   layout: FlowDiagramLayout;
-  caption: string;
+  caption: ReactNode;
   idPrefix?: string;
 }) {
   return (

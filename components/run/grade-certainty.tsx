@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { Term } from "@/components/ui/term";
 import { gradeLabel } from "@/lib/report/render/answer-markdown";
 import type { GradeCertainty as GradeData, GradeLevel } from "@/lib/report/appraise/grade";
 import type { ReportRecord } from "@/lib/report/appraise/records";
@@ -45,15 +46,23 @@ export function GradeCertaintyPanel({
 }) {
   return (
     <details className="mb-4 rounded-md border border-border bg-background px-3 py-2" data-testid="grade-certainty">
-      <summary className="cursor-pointer">
-        <h2 id="grade-heading" className="inline-flex flex-wrap items-center gap-2 text-base font-semibold">
+      <summary className="cursor-pointer" data-testid="grade-summary">
+        <h2 id="grade-heading" className="inline text-base font-semibold">
           Certainty of evidence (GRADE)
+        </h2>{" "}
+        {/* The level and "why" wrap together, so a phone shows the heading on one line and both on the next. */}
+        <span className="inline-flex items-center gap-2 whitespace-nowrap align-middle">
           <Badge tone={LEVEL_TONES[certainty.level]} testId="grade-level">
             {gradeLabel(certainty.level)}
           </Badge>
-        </h2>
-        <span className="ml-2 text-sm text-muted-foreground">why</span>
+          <span className="text-sm text-muted-foreground" data-testid="grade-why">
+            why
+          </span>
+        </span>
       </summary>
+      <p className="mt-2 text-sm">
+        <Term term="GRADE">What GRADE means</Term>
+      </p>
       <p className="mb-2 mt-2 text-sm" data-testid="grade-start">
         {certainty.startReason}
       </p>

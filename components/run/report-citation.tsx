@@ -2,13 +2,16 @@
 
 import { Fragment, useId, useRef, useState, type KeyboardEvent } from "react";
 import { AbstractText } from "@/components/run/abstract-text";
+import { CitationPassages } from "@/components/run/citation-passage";
 import { Badge } from "@/components/ui/badge";
 import { useOnScreenFloating } from "@/components/ui/floating";
 import { SourceBadge } from "@/components/run/source-badge";
+import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import type { MarkerToken } from "@/lib/grounding/markers";
 import { restingSentences } from "@/lib/report/appraise/support";
 import { formatAuthors } from "@/lib/report/render/markdown";
+import { citedPassages } from "@/lib/report/render/passage-citations";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** Most references one card lists (a range marker such as "[2–40]" lists its first ones). */
@@ -54,6 +57,7 @@ function CardReference({
   focusable,
   sentence,
   rests,
+  passages,
 }: {
   r: Reference;
   record: ReportRecord | undefined;
@@ -61,6 +65,8 @@ function CardReference({
   sentence: string;
   /** The record's sentences the citing sentence rests on, looked up in the record (LLM reports), else []. */
   rests: string[];
+  /** The record's full-text passages the citing sentence quotes (the report's `passages`), else []. */
+  passages: PassageCitation[];
 }) {
   const [showAbstract, setShowAbstract] = useState(false);
   const venue = [r.journal, r.year].filter(Boolean).join(", ");
@@ -89,6 +95,7 @@ function CardReference({
           Rests on: {rests.map((t) => `“${t}”`).join(" ")}
         </span>
       )}
+      <CitationPassages passages={passages} focusable={focusable} />
       <IdentifierLinks r={r} focusable={focusable} />
       {record?.hasAbstract && (
         <>
@@ -120,8 +127,9 @@ function CardReference({
 
 /**
  * An inline citation marker ("[1, 4]", "[2–4]") whose every part opens a card on hover or focus: title, authors,
- * journal, year, study type and PMID/DOI/NCT links of the cited records, each one's abstract on demand (the cited
- * sentence marked in it), and the report sentence that cites them. The card stays on screen on every viewport
+ * journal, year, study type and PMID/DOI/NCT links of the cited records, the full-text passages the sentence quotes
+ * (where each stands, the sentence marked, a link to the full text at that place), each one's abstract on demand (the
+ * cited sentence marked in it), and the report sentence that cites them. The card stays on screen on every viewport
  * (useOnScreenFloating: Floating UI opens it below the marker, or above when there is more room there, shifts it
  * sideways into the screen, and makes a card taller than the room left scroll).
  * Hover and focus show it as a preview, so tabbing through a report does not stop in every card; Enter (or a
@@ -134,6 +142,7 @@ export function CitationMarker({
   references,
   records,
   support = [],
+  passages,
 }: {
   tokens: MarkerToken[];
   sentence: string;
@@ -141,6 +150,8 @@ export function CitationMarker({
   records: Map<string, ReportRecord>;
   /** What the report's cited sentences rest on (report.support); the card shows and marks the exact sentences. */
   support?: SentenceSupport[];
+  /** The full-text passages the report cites (report.passages); the card shows those its sentence quotes. */
+  passages?: PassageCitation[];
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const [pinned, setPinned] = useState(false);
@@ -243,6 +254,7 @@ export function CitationMarker({
                 focusable={pinned}
                 sentence={sentence}
                 rests={restingSentences(support, sentence, r.evidenceId)}
+                passages={citedPassages(passages, r.evidenceId, sentence)}
               />
             ))}
             {token.numbers.length > cited.length && (

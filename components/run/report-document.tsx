@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CitationMarker } from "@/components/run/report-citation";
+import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import { readCitationData, rehypeCitations } from "@/lib/report/render/rehype-citations";
 import type { ReportRecord } from "@/lib/report/appraise/records";
@@ -25,11 +26,14 @@ export function ReportMarkdown({
   references,
   records,
   support,
+  passages,
 }: {
   markdown: string;
   references: Reference[];
   records: ReportRecord[];
   support?: SentenceSupport[];
+  /** The full-text passages the report cites (report.passages), shown in the cards of the sentences quoting them. */
+  passages?: PassageCitation[];
 }) {
   const components = useMemo<Components>(() => {
     const byNumber = new Map(references.map((r) => [r.n, r]));
@@ -55,11 +59,12 @@ export function ReportMarkdown({
             references={byNumber}
             records={byId}
             support={support}
+            passages={passages}
           />
         );
       },
     };
-  }, [references, records, support]);
+  }, [references, records, support, passages]);
   // The highest reference number, not the count: a chat answer cites a few numbers of the conversation's list ([3],
   // [12]).
   const highest = references.reduce((max, r) => Math.max(max, r.n), 0);

@@ -12,6 +12,7 @@ import { studyTypeRank } from "@/lib/report/appraise/study-type";
 import { METER_LABELS } from "@/lib/report/render/answer-markdown";
 import { formatAuthors } from "@/lib/report/render/markdown";
 import type { RecordStance } from "@/lib/reading/stance";
+import { plainWords } from "@/lib/report/render/plain-words";
 
 type PreprintFilter = "all" | "peer-reviewed" | "preprint";
 
@@ -75,7 +76,8 @@ function metadataLine(r: ReportRecord): string {
 
 /**
  * The run's evidence as a table: reference number, the record (its title opens its abstract in place, with the
- * sentence its stance rests on marked; authors, journal, source and identifier links below), study type, year and
+ * sentence its stance rests on marked; authors, journal, source, "Full text" or "Abstract only" (what the report read
+ * of it) and identifier links below), study type, year and
  * its stance on the question with the reason. Filterable by source, study type, year range and preprint status,
  * sortable by every column (click a header; again to reverse). Without a filter the first {@link INITIAL_ROWS} rows
  * show, with "Show all". `stance` (set by the evidence meter's segments) keeps only the records pointing that way;
@@ -292,6 +294,7 @@ export function EvidenceTable({
                       )}
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                         <span data-testid="evidence-source">{SOURCE_LABELS[r.source]}</span>
+                        <span data-testid="evidence-reading">{r.fullText ? "Full text" : "Abstract only"}</span>
                         {r.pmid && (
                           <a
                             href={`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`}
@@ -348,7 +351,7 @@ export function EvidenceTable({
                     <td role="cell" className="py-2 pr-3" data-testid="evidence-stance">
                       <Badge tone={STANCE_TONES[r.stance]}>{METER_LABELS[r.stance]}</Badge>
                       <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="evidence-stance-reason">
-                        {r.stanceReason}
+                        {plainWords(r.stanceReason)}
                       </span>
                     </td>
                   </tr>

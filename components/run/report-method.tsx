@@ -8,6 +8,7 @@ import { mergeRepeatedLines } from "@/lib/report/render/merge-lines";
 import { plainWords } from "@/lib/report/render/plain-words";
 import type { FlowDiagramLayout } from "@/lib/report/render/flow-diagram-layout";
 import type { ReportRecord } from "@/lib/report/appraise/records";
+import { Term } from "@/components/ui/term";
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -103,7 +104,12 @@ export function ReportMethod({
           </h3>
           <FlowDiagramFigure
             layout={flowDiagram}
-            caption="PRISMA 2020 flow diagram (Page et al., BMJ 2021;372:n71) of this version's searches, counted from its saved events."
+            caption={
+              <>
+                <Term term="PRISMA">PRISMA 2020</Term> flow diagram (Page et al., BMJ 2021;372:n71) of this
+                version&apos;s searches, counted from its saved events.
+              </>
+            }
           />
         </section>
         <section aria-labelledby="hypotheses-heading">
@@ -119,7 +125,7 @@ export function ReportMethod({
         {assessments.length > 0 && (
           <section aria-labelledby="scores-heading">
             <h3 id="scores-heading" className="mb-1 font-semibold">
-              Judge&apos;s scores
+              <Term term="judge">Judge</Term>&apos;s scores
             </h3>
             <ScoresChart assessments={assessments} />
           </section>

@@ -44,7 +44,13 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
   const texts = new Map(records.map((r) => [r.id, `${r.title} ${r.abstract}`]));
   const read = (prose: string) => readingProse(prose, report.references, texts);
   const md = (markdown: string) => (
-    <ReportMarkdown markdown={markdown} references={report.references} records={records} support={report.support} />
+    <ReportMarkdown
+      markdown={markdown}
+      references={report.references}
+      records={records}
+      support={report.support}
+      passages={report.passages}
+    />
   );
   const mechanistic = read(report.mechanisticFindings.content);
   const clinical = read(report.clinicalFindings.content);

@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { Badge } from "@/components/ui/badge";
+import { AboutThisRun } from "@/components/run/about-this-run";
 import { Card } from "@/components/ui/card";
 import { presentations } from "@/components/modes";
 import type { ReportVersionInfo } from "@/components/run/report-panel";
@@ -88,7 +88,10 @@ export function RunView({
 
   const finished = events.find((e) => e.type === "run-finished");
   const report = events.findLast((e) => e.type === "report");
-  const notices = events.filter((e) => e.type === "notice");
+  // The backend's own note ("no language model configured") is said in plain words in "About this run".
+  const notices = events
+    .filter((e) => e.type === "notice")
+    .filter((n) => !n.data.message.startsWith("extractive mode"));
   // A full text that could not be fetched is not a failed search: the source's records are there.
   const failedSources = new Set(
     events.flatMap((e) => (e.type === "shortfall" && e.data.scope !== "full-text" ? [e.data.source] : [])),
@@ -116,9 +119,6 @@ export function RunView({
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <RunStatusBadge status={status} />
-          <Badge testId="run-backend">
-            {snapshot.run.backend === "llm" ? `LLM: ${snapshot.run.model}` : "extractive"}
-          </Badge>
           {snapshot.run.sources.map((s) => (
             <SourceBadge key={s} source={s} failed={failedSources.has(s)} />
           ))}
@@ -126,6 +126,7 @@ export function RunView({
             {new Date(snapshot.run.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
           </time>
         </div>
+        <AboutThisRun run={snapshot.run} />
         {usage.calls > 0 && (
           <p data-testid="run-cost" className="text-sm text-muted-foreground">
             Model usage: {formatUsageLine(usage)}

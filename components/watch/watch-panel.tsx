@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
@@ -116,8 +116,9 @@ function WatchForm({
  * The watch of a run on its report page: for the owner of a completed run without one, the form that watches it
  * (cadence and sources); once watched, its state (active or paused, cadence, next and last check, the model cost of
  * its checks, backoff and failing-source warnings, its Atom feed) with Pause/Resume, a cadence change and Delete for
- * the owner, and its checks, newest first, each with its change headline and a link to the report version it made.
- * Every change goes through /api/watches and the page is refreshed from the server.
+ * the owner, "Check now" (a check at once, counted against the run limits like a run), and its checks, newest first,
+ * each with its change headline and a link to the report version it made. A line says what a check does. Every
+ * change goes through /api/watches and the page is refreshed from the server (every 3 s while a check runs).
  */
 export function WatchPanel({
   runId,
@@ -135,6 +136,17 @@ export function WatchPanel({
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  // After "Check now": the number of checks the page showed, until a newer check has finished.
+  const [checksBefore, setChecksBefore] = useState<number | null>(null);
+  const checks = watch?.checks ?? [];
+  const checking = checks.some((c) => c.status === "running");
+  const awaiting = checksBefore !== null && (checking || checks.length <= checksBefore);
+  useEffect(() => {
+    // A check runs in the watch's workflow, not in this request: the page is read again until it has finished.
+    if (!awaiting && !checking) return;
+    const timer = setInterval(() => router.refresh(), 3_000);
+    return () => clearInterval(timer);
+  }, [awaiting, checking, router]);
   const act = (run: () => Promise<string | null>) =>
     start(async () => {
       setError(null);
@@ -159,12 +171,12 @@ export function WatchPanel({
           </Badge>
         )}
       </div>
+      <p className="text-sm text-muted-foreground" data-testid="watch-explanation">
+        A check searches the watched sources for records added or updated since the last check; when the evidence
+        changed, Critica writes a new version of this report and tells you.
+      </p>
       {!watch && (
         <>
-          <p className="text-sm text-muted-foreground">
-            Critica searches the sources again on a schedule for records added or updated since, and writes a new report
-            version when the evidence changes.
-          </p>
           {watchable ? (
             <p className="text-sm">{watchable}</p>
           ) : (
@@ -218,6 +230,21 @@ export function WatchPanel({
           )}
           {canWrite && (
             <div className="flex flex-wrap items-center gap-2" data-testid="watch-controls">
+              {watch.status === "active" && (
+                <Button
+                  disabled={pending || awaiting || checking}
+                  data-testid="watch-check-now"
+                  onClick={() =>
+                    act(async () => {
+                      const failed = await send("POST", `/api/watches/${watch.id}/check`);
+                      if (!failed) setChecksBefore(checks.length);
+                      return failed;
+                    })
+                  }
+                >
+                  {awaiting || checking ? "Checking…" : "Check now"}
+                </Button>
+              )}
               <label className="flex items-center gap-2 text-sm">
                 Cadence
                 <CadenceSelect

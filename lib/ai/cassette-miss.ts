@@ -28,8 +28,11 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** The text around the first character where two strings differ ("…before|after…"), for both strings. */
 function firstDifference(recorded: string, now: string): string {
   const i = commonPrefix(recorded, now);
-  const around = (s: string) =>
-    `“${i > CONTEXT_CHARS ? "…" : ""}${s.slice(Math.max(0, i - CONTEXT_CHARS), i + CONTEXT_CHARS)}${i + CONTEXT_CHARS < s.length ? "…" : ""}”`;
+  const around = (s: string) => {
+    const before = i > CONTEXT_CHARS ? "…" : "";
+    const after = i + CONTEXT_CHARS < s.length ? "…" : "";
+    return `“${before}${s.slice(Math.max(0, i - CONTEXT_CHARS), i + CONTEXT_CHARS)}${after}”`;
+  };
   return `at character ${i}: recorded ${around(recorded)}, now ${around(now)}`;
 }
 
@@ -66,8 +69,8 @@ function commonPrefix(a: string, b: string): number {
 /**
  * A short description of how `now` differs from the nearest recorded request of the same method and path: the
  * recorded request with the fewest differing top-level body fields (ties: the longest common prefix of the JSON),
- * e.g. `nearest recorded request (judge) differs in messages: messages[1] (user) at character 532: recorded “…”, now
- * “…”`.
+ * e.g. `nearest recorded request (judge) differs in messages: messages[1] (user) at character 532: recorded “…”,
+ * now “…”`.
  * For the messages it names the first differing message and character; other fields show both values (clipped).
  * @returns null when nothing with the same method and path was recorded.
  */

@@ -94,14 +94,15 @@ export function canClaimRun(caller: Caller, run: OwnedRun, userIds: ReadonlySet<
 
 /**
  * The history a caller may list (see HistoryScope in lib/db/history.ts): `{ owner, withUnowned }`, `{ unclaimed }`
- * (runs no account owns; admins only) or `{ nobody }` (a guest). `requested` is an admin's filter: a user id, or
- * "unclaimed"; other callers'
- * requests are ignored, so a user always sees exactly their own runs. Auth off: the session's runs and CLI runs.
+ * (runs no account owns; admins only), `{ all }` (every run; admins only) or `{ nobody }` (a guest). `requested` is
+ * an admin's filter: a user id, "unclaimed" or "all"; other callers' requests are ignored, so a user always sees
+ * exactly their own runs. Auth off: the session's runs and CLI runs.
  */
 export function historyScope(caller: Caller, requested?: string | null): HistoryScope {
   if (caller.kind === "guest") return { nobody: true };
   if (caller.kind === "local") return { owner: caller.sessionId, withUnowned: true };
   if (caller.role === "admin" && requested === "unclaimed") return { unclaimed: true };
+  if (caller.role === "admin" && requested === "all") return { all: true };
   if (caller.role === "admin" && requested) return { owner: requested, withUnowned: false };
   return { owner: caller.userId, withUnowned: false };
 }

@@ -14,7 +14,8 @@ import type { BackendKind } from "@/lib/domain/run";
 import { classifyFollowUp } from "./classify";
 import { chatClassifyAgent, classifyWithModel } from "./classify-model";
 import { extractiveAnswer } from "./extractive-answer";
-import { criticAgent, type CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
+import { criticAgent } from "@/lib/research/agents/llm/critic";
 import { answerPrompt, buildAnswerContext, chatAnswerAgent, type AnswerContext, type HistoryTurn } from "./llm-answer";
 import type { ConversationReferences } from "./references";
 
@@ -68,7 +69,7 @@ export interface ChatBackend {
   answer(request: AnswerRequest, options: ChatCallOptions): Promise<AnswerSource>;
   /**
    * The report critic's entailment check of an answer's cited statements, all in one model call (the prompt of
-   * lib/research/agents/llm/critic formatCriticPrompt); absent without a model.
+   * lib/grounding/entailment formatCriticPrompt); absent without a model.
    */
   entail?(prompt: string, options: ChatCallOptions): Promise<CriticOutput>;
 }

@@ -33,6 +33,11 @@ export interface EvidenceAnswerInput {
   signal?: AbortSignal;
   /** Receives the model call's token usage (LLM answers only), for the run's cost. */
   onUsage?: (usage: ModelUsage) => void;
+  /**
+   * Receives a model's unchecked draft so far, sentence by sentence as it streams (to show progress, marked as a draft
+   * being checked), then "" once the checked answer is about to replace it. Not called for the extractive answer.
+   */
+  onDraft?: (draft: string) => void;
 }
 
 /**
@@ -40,9 +45,11 @@ export interface EvidenceAnswerInput {
  * chat backend (the model over the MMR-selected, bounded evidence, or the extractive answer; lib/chat/backend), and
  * every piece passes the report checks before it reaches `sink` (createAnswerChecker: markers only for records
  * offered, quotes found in cited abstracts, identifiers of retrieved records only, uncited sentences listed). A
- * model's answer is read whole first and its statements checked against the sentences they cite (lib/chat/
- * statement-check: uncited or unsupported statements removed and counted, one entailment call), then sent sentence
- * by sentence; when nothing supported is left it is {@link NOT_ANSWERED}. Stops early when `signal` aborts.
+ * model's answer is read whole first, its draft going to `onDraft` sentence by sentence as it streams (shown as a
+ * draft, never saved), and its statements checked against the sentences they cite (lib/chat/statement-check:
+ * uncited or unsupported statements removed and counted, one entailment call); then the draft is emptied and the
+ * checked answer sent to `sink` sentence by sentence; when nothing supported is left it is {@link NOT_ANSWERED}.
+ * Stops early when `signal` aborts.
  * @returns the answer's facts (references cited, answered or not, checks), to be sent after the text.
  * @throws the model provider's error, and the entailment check's (the caller records the answer as failed).
  */
@@ -91,14 +98,21 @@ export async function writeEvidenceAnswer(input: EvidenceAnswerInput, sink: Text
   if (source.context) {
     // A model's statements are checked against the sentences they cite before any is shown: the whole answer first.
     let whole = "";
+    let draft = "";
+    const drafts = createSentenceBuffer();
     for await (const delta of source.text) {
       if (input.signal?.aborted) return facts();
       whole += delta;
+      // The draft grows a whole sentence at a time, as the checked answer is sent.
+      const piece = drafts.push(delta);
+      if (piece) input.onDraft?.((draft += piece));
     }
+    input.onDraft?.(whole);
     const entail = backend.entail
       ? (prompt: string) => backend.entail!(prompt, { signal: input.signal, onUsage: input.onUsage })
       : null;
     statements = await checkStatements(whole, source.context, input.question, entail);
+    input.onDraft?.("");
     const supported = statements.removed > 0 && !/\[\d/.test(statements.text) ? NOT_ANSWERED : statements.text;
     // Sent sentence by sentence, so the references cited so far reach the client as the text arrives.
     // Each piece is a sentence with the whitespace after it, as the sentence buffer cuts a stream.

@@ -237,7 +237,7 @@ function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
       "are editorials, comments or letters",
       designs.filter((d) => d.info.design === "opinion"),
     ],
-    ["is an unclassified record", "are unclassified records", designs.filter((d) => d.info.design === "unclassified")],
+    ["has no study design", "have no study design", designs.filter((d) => d.info.design === "unclassified")],
   ];
   const lead =
     human.length === 0

@@ -8,6 +8,7 @@ import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 import { indexTerms } from "@/lib/text/tokens";
 import { followUpTopic } from "./extractive-answer";
+import { removeUnsupportedStatements } from "./follow-up-statements";
 import { questionEntities, type QuestionEntities } from "./question-entities";
 
 /**
@@ -158,7 +159,9 @@ export function addFollowUpFindings(
 
 /**
  * A reasoning backend whose reports carry the follow-up's findings ({@link addFollowUpFindings}); the other agents
- * are the wrapped backend's. Used for the report stage of a research follow-up's iteration, so the critic checks the
+ * are the wrapped backend's. A model's report first loses the cited statements naming what their records do not
+ * state (./follow-up-statements), each removal a repair of the draft, so the critic loop sees it and asks for a
+ * revision. Used for the report stage of a research follow-up's iteration, so the critic checks the
  * added sentences like the rest.
  */
 export function withFollowUpFindings(backend: ReasoningBackend, focus: FollowUpReportFocus): ReasoningBackend {
@@ -168,7 +171,14 @@ export function withFollowUpFindings(backend: ReasoningBackend, focus: FollowUpR
     ...(backend.selectEvidence ? { selectEvidence: backend.selectEvidence.bind(backend) } : {}),
     hypothesize: (input) => backend.hypothesize(input),
     judge: (input) => backend.judge(input),
-    report: async (input) => addFollowUpFindings(await backend.report(input), input.evidence, focus),
+    report: async (input) => {
+      const draft = await backend.report(input);
+      if (backend.kind !== "llm") return addFollowUpFindings(draft, input.evidence, focus);
+      // A model's cited statements are held to what their records state before the critic reads the draft.
+      const checked = removeUnsupportedStatements(draft, input.evidence);
+      if (checked.repairs.length > 0) input.hooks?.onReportRepairs?.(checked.repairs);
+      return addFollowUpFindings(checked.report, input.evidence, focus);
+    },
     ...(backend.critique ? { critique: backend.critique.bind(backend) } : {}),
   };
 }

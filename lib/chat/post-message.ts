@@ -196,6 +196,8 @@ function answerStream(
             backend,
             signal: options.signal,
             onUsage: (u) => usages.push(u),
+            // The model's unchecked draft, shown while it is checked: written to the stream only, never to `parts`.
+            onDraft: (draft) => write({ type: "data-answer-draft", id: "draft", data: { text: draft } }),
           },
           (delta, progress) => {
             textPart.text += delta;

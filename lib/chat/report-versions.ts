@@ -263,6 +263,7 @@ export function versionPage(
       v.evidenceIds.size > 0 ? evidence.filter((e) => v.evidenceIds.has(e.id)) : evidence,
       v.version.report.references,
       question,
+      v.version.report.readInFull,
     );
   const records = recordsOf(view);
   const previous = view.version.version > 1 ? versionView(events, view.version.version - 1) : null;

@@ -1,15 +1,10 @@
-import type { CitedClaim, CriticOutput } from "@/lib/research/agents/llm/critic";
-import { formatCriticPrompt, toIssues } from "@/lib/research/agents/llm/critic";
 import { shownSentence } from "@/lib/evidence/prompt-context/passage-excerpts";
 import { parseCitations, stripCitations, type CitedItem } from "@/lib/grounding/key-citations";
 import { formatMarker, rewriteMarkers } from "@/lib/grounding/markers";
-import { unsupportedSpecifics } from "@/lib/grounding/statement-support";
+import { unsupportedStatements, type EntailmentCall } from "@/lib/grounding/entailment";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { exempt } from "./answer-checks";
 import { chatKey, type AnswerContext } from "./llm-answer";
-
-/** The report critic's entailment check of a batch of claims: one model call (lib/research/agents/llm/critic). */
-export type EntailmentCall = (prompt: string) => Promise<CriticOutput>;
 
 /** A model's answer once its statements are checked against the sentences they cite. */
 export interface CheckedStatements {
@@ -98,28 +93,17 @@ export async function checkStatements(
       rests: [...new Map(cited.map((c) => [c.id, { id: c.id, text: c.text }])).values()],
     };
     statements.push(s);
-    if (s.rests.length === 0) {
-      if (!exempt(statement)) drop.add(s);
-    } else if (unsupportedSpecifics(statement, s.rests.map((r) => r.text).join(" ")).length > 0) drop.add(s);
+    if (s.rests.length === 0 && !exempt(statement)) drop.add(s);
   }
-  const toJudge = statements.filter((s) => s.rests.length > 0 && !drop.has(s));
-  if (entail && toJudge.length > 0) {
-    const claims: CitedClaim[] = toJudge.map((s, i) => ({
-      claim: i + 1,
-      section: "Answer",
-      sentence: s.statement,
-      references: s.numbers,
-      keys: s.numbers.map(chatKey),
-      rests: s.rests,
-    }));
-    const blocks = [...new Set(toJudge.flatMap((s) => s.numbers))]
-      .sort((a, b) => a - b)
-      .flatMap((n) => context.shown.filter((s) => s.n === n))
-      .map((s) => ({ key: chatKey(s.n), evidence: s.evidence, sentences: s.sentences }));
-    const issues = toIssues(await entail(formatCriticPrompt(question, claims, blocks)), claims);
-    const failed = new Set(issues.map((i) => i.sentence));
-    for (const s of toJudge) if (failed.has(s.statement)) drop.add(s);
-  }
+  const citing = statements.filter((s) => s.rests.length > 0);
+  const blocks = context.shown.map((s) => ({ key: chatKey(s.n), evidence: s.evidence, sentences: s.sentences }));
+  const checked = await unsupportedStatements(
+    citing.map((s) => ({ statement: s.statement, keys: s.numbers.map(chatKey), rests: s.rests })),
+    question,
+    blocks,
+    entail,
+  );
+  citing.forEach((s, i) => checked.failed.has(i) && drop.add(s));
   let out = "";
   let last = 0;
   for (const s of statements) {
@@ -133,7 +117,7 @@ export async function checkStatements(
     text: tidy(out),
     removed: drop.size,
     removedCitations: bare.removed + unknown,
-    judged: entail ? toJudge.length : 0,
+    judged: checked.judged,
   };
 }
 

@@ -127,6 +127,8 @@ export const claimCheckMode: RunMode<
     { name: "claim-scoring" },
     { name: "claim-passages" },
     { name: "counter-report" },
+    // The report critic, checking the counter-report's cited statements (one call per report).
+    { name: "critic" },
     { name: "claim-verdict" },
   ],
 };

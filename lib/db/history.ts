@@ -59,13 +59,16 @@ function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id:
 
 /**
  * Whose runs a listing shows (decided by lib/auth/rules.ts historyScope): `owner`'s runs (plus runs without owner
- * when `withUnowned`; owner null means only those), the runs no account owns (`unclaimed`), or nothing.
+ * when `withUnowned`; owner null means only those), the runs no account owns (`unclaimed`), every run (`all`, an
+ * administrator's view), or nothing.
  */
-export type HistoryScope = { owner: string | null; withUnowned: boolean } | { unclaimed: true } | { nobody: true };
+export type HistoryScope =
+  { owner: string | null; withUnowned: boolean } | { unclaimed: true } | { all: true } | { nobody: true };
 
 /** The Prisma filter of a scope; "unclaimed" reads the account ids (a few per deployment) to exclude their runs. */
 async function scopeFilter(scope: HistoryScope): Promise<Prisma.RunWhereInput> {
   if ("nobody" in scope) return { id: { in: [] } };
+  if ("all" in scope) return {};
   if ("unclaimed" in scope) {
     const users = await getDb().user.findMany({ select: { id: true } });
     return { OR: [{ ownerId: null }, { ownerId: { notIn: users.map((u) => u.id) } }] };

@@ -18,7 +18,8 @@ const statsCache = { records: -1, freq: new Map<string, number>() };
 async function lexemeFrequencies(db: DB, records: number): Promise<Map<string, number>> {
   if (statsCache.records === records) return statsCache.freq;
   const rows = await db.$queryRawUnsafe<Array<{ elem: string; freq: number }>>(
-    `SELECT f.elem, f.freq FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS f(elem, freq)
+    `SELECT f.elem, f.freq
+     FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS f(elem, freq)
      WHERE s.tablename = 'Evidence' AND s.attname = 'searchVector' AND f.elem IS NOT NULL`,
   );
   statsCache.records = records;
@@ -69,13 +70,14 @@ async function step(
   const params: unknown[] = [match, terms.join(" | "), limit, exclude, ...terms];
   const filter = pgFilterQuery(filters, params.length + 1);
   if (filter) params.push(...filter.params);
+  const filterSql = filter ? ` && ${filter.sql}` : "";
   const termMatches = terms.map((_, i) => `(c."searchVector" @@ to_tsquery('english', $${i + 5}))::int`).join(" + ");
   // The subquery detoasts each row's tsvector once (`|| ''` makes an in-memory copy, equal to it): handed on as stored,
   // the term checks and ts_rank each fetched and decompressed it again (five times the TOAST reads).
   return db.$queryRawUnsafe<LibraryHit[]>(
     `SELECT c."id" AS id, (${termMatches}) + ts_rank(c."searchVector", to_tsquery('english', $2)) AS score
      FROM (SELECT "id", "searchVector" || ''::tsvector AS "searchVector" FROM "Evidence"
-           WHERE "inLibrary" AND "searchVector" @@ (to_tsquery('english', $1)${filter ? ` && ${filter.sql}` : ""}) AND NOT ("id" = ANY($4))
+           WHERE "inLibrary" AND "searchVector" @@ (to_tsquery('english', $1)${filterSql}) AND NOT ("id" = ANY($4))
            ${budget === null ? "" : `LIMIT ${budget}`}) c
      ORDER BY score DESC, c."id" LIMIT $3`,
     ...params,

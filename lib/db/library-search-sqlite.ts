@@ -69,7 +69,8 @@ async function ranked(db: DB, expression: string, limit: number): Promise<Array<
   // Ranked inside the full-text table and cut to `limit` before the join, so only the hits returned read Evidence.
   return db.$queryRawUnsafe(
     `SELECT e."id" AS id, h."rowid" AS rowid, h.score AS score FROM (
-       SELECT "rowid", -${BM25} AS score FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ? ORDER BY score DESC, "rowid" LIMIT ?
+       SELECT "rowid", -${BM25} AS score FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?
+       ORDER BY score DESC, "rowid" LIMIT ?
      ) h JOIN "Evidence" e ON e."rowid" = h."rowid" ORDER BY h.score DESC, e."id"`,
     expression,
     limit,

@@ -129,8 +129,8 @@ export async function openPostgresLibraryWriter(url: string): Promise<LibraryWri
       outcome.missing = batch.deletes.length - outcome.deleted;
     }
     await client.query(
-      `UPDATE "LibrarySyncFile" SET "items" = $1, "records" = "records" + $2, "deleted" = "deleted" + $3, "failed" = "failed" + $4,
-         "status" = $5, "finishedAt" = CASE WHEN $6 THEN now() END WHERE "name" = $7`,
+      `UPDATE "LibrarySyncFile" SET "items" = $1, "records" = "records" + $2, "deleted" = "deleted" + $3,
+         "failed" = "failed" + $4, "status" = $5, "finishedAt" = CASE WHEN $6 THEN now() END WHERE "name" = $7`,
       [
         batch.items,
         outcome.created + outcome.updated,

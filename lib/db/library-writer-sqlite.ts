@@ -89,8 +89,8 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
   const markWriter = db.prepare(`INSERT INTO "LibraryStats" ("id", "records") VALUES (${WRITER_MARK}, 0)`);
   const unmarkWriter = db.prepare(`DELETE FROM "LibraryStats" WHERE "id" = ${WRITER_MARK}`);
   const saveCheckpoint = db.prepare(
-    `UPDATE "LibrarySyncFile" SET "items" = ?, "records" = "records" + ?, "deleted" = "deleted" + ?, "failed" = "failed" + ?,
-       "status" = ?, "finishedAt" = ? WHERE "name" = ?`,
+    `UPDATE "LibrarySyncFile" SET "items" = ?, "records" = "records" + ?, "deleted" = "deleted" + ?,
+       "failed" = "failed" + ?, "status" = ?, "finishedAt" = ? WHERE "name" = ?`,
   );
 
   // better-sqlite3 binds no booleans: SQLite stores them as 0/1, as Prisma does.
@@ -187,10 +187,13 @@ export function openSqliteLibraryWriter(url: string): LibraryWriter {
       }));
     },
     async startFile(name, bytes, restart) {
+      const reset = restart
+        ? `, "items" = 0, "records" = 0, "deleted" = 0, "failed" = 0, "startedAt" = excluded."startedAt"`
+        : "";
       db.prepare(
         `INSERT INTO "LibrarySyncFile" ("name", "bytes", "status", "startedAt") VALUES (?, ?, 'applying', ?)
          ON CONFLICT ("name") DO UPDATE SET "bytes" = excluded."bytes", "status" = 'applying', "finishedAt" = NULL
-         ${restart ? `, "items" = 0, "records" = 0, "deleted" = 0, "failed" = 0, "startedAt" = excluded."startedAt"` : ""}`,
+         ${reset}`,
       ).run(name, bytes, sqliteTimestamp());
     },
     async applyBatch(batch, merge) {

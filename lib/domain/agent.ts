@@ -3,10 +3,10 @@ import type { ReportRepair } from "./critic";
 import type { AgentPartial } from "./partial";
 
 /**
- * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; "relevance"
- * for the research agents' batched relevance pass, which drops records that do not bear on the question; the
- * "claim-…" and "counter-…" agents are the claim check's, lib/claims/agents/llm; "chat-classify" reads a follow-up's
- * kind and "chat-answer" answers it, lib/chat).
+ * Which agent made a model call ("embedding" for the evidence embeddings used to pick diverse evidence; "relevance" for
+ * the research agents' batched relevance pass, which drops records that do not bear on the question; the "claim-…"
+ * and "counter-…" agents are the claim check's, lib/claims/agents/llm; "chat-classify" reads a follow-up's kind and
+ * "chat-answer" answers it, lib/chat).
  */
 export const agentNameSchema = z.enum([
   "hypothesis",

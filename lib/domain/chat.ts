@@ -111,11 +111,21 @@ export interface ReportVersionData {
 }
 
 /**
- * The data parts of a chat message: the follow-up's kind, an evidence answer's facts, a research iteration, plus run
- * events.
+ * A model's answer as it is written, before its statements are checked against what they cite: streamed under one id
+ * so each part replaces the last, shown as a draft being checked, and emptied (`text` "") when the checked answer
+ * replaces it. Never saved with the message: only the checked answer is.
+ */
+export interface AnswerDraftData {
+  text: string;
+}
+
+/**
+ * The data parts of a chat message: the follow-up's kind, a model answer's unchecked draft while it streams, an
+ * evidence answer's facts, a research iteration, plus run events.
  */
 export type ChatDataParts = RunDataParts & {
   "follow-up-kind": FollowUpClassification;
+  "answer-draft": AnswerDraftData;
   "chat-answer": ChatAnswerData;
   "research-iteration": ResearchIterationData;
   "report-version": ReportVersionData;

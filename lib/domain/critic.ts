@@ -28,7 +28,7 @@ export type DeterministicCheck = z.infer<typeof deterministicCheckSchema>;
 
 /** Repairs the report agent made to the model's draft (references, markers or quotations removed or replaced). */
 export const reportRepairSchema = z.object({
-  kind: z.enum(["reference", "marker", "quote", "identifier"]),
+  kind: z.enum(["reference", "marker", "quote", "identifier", "statement"]),
   detail: z.string(),
 });
 export type ReportRepair = z.infer<typeof reportRepairSchema>;

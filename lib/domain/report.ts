@@ -108,7 +108,9 @@ export const outOfScopeSchema = z.object({ reason: z.string() });
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
  * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
  * full-text passages the report's sentences quote or rest on, each with its record, stable passage id, section and
- * page (absent when the report read abstracts only).
+ * page (absent when the report read abstracts only); `readInFull` — the evidence ids of the records whose full text the
+ * report's agents read (the others were read from their titles and abstracts; absent when none was, and on reports
+ * saved before it existed).
  */
 const reportFields = z.object({
   title: z.string(),
@@ -137,6 +139,7 @@ const reportFields = z.object({
   notAnswered: notAnsweredSchema.optional(),
   outOfScope: outOfScopeSchema.optional(),
   passages: z.array(passageCitationSchema).optional(),
+  readInFull: z.array(z.string()).optional(),
 });
 export const researchReportSchema = reportFields.extend({ failedModelDraft: reportFields.optional() });
 export type ResearchReport = z.infer<typeof researchReportSchema>;

@@ -21,7 +21,8 @@ export const MAX_CLAIM_TEXT_LENGTH = 20000;
 /** Bounds of a run's iteration cap, for every run's input and for CRITICA_MAX_ITERATIONS (lib/config.ts). */
 export const ITERATION_BOUNDS = { min: 1, max: 10 } as const;
 
-const ITERATIONS_MESSAGE = `The number of iterations must be a whole number from ${ITERATION_BOUNDS.min} to ${ITERATION_BOUNDS.max}.`;
+const ITERATIONS_MESSAGE =
+  "The number of iterations must be a whole number " + `from ${ITERATION_BOUNDS.min} to ${ITERATION_BOUNDS.max}.`;
 
 /**
  * A string with its whitespace collapsed to single spaces and trimmed, before its checks (still a string in the API's
@@ -47,7 +48,8 @@ export const researchInputSchema = z.strictObject({
     .max(ITERATION_BOUNDS.max, ITERATIONS_MESSAGE)
     .optional()
     .meta({
-      description: `Iteration cap ${ITERATION_BOUNDS.min}–${ITERATION_BOUNDS.max}; default CRITICA_MAX_ITERATIONS (3).`,
+      description:
+        `Iteration cap ${ITERATION_BOUNDS.min}–${ITERATION_BOUNDS.max}; ` + "default CRITICA_MAX_ITERATIONS (3).",
     }),
   onProviderError: z
     .enum(["fail", "extractive"])

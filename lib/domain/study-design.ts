@@ -50,7 +50,7 @@ export const DESIGN_LABELS: Record<StudyDesign, [string, string]> = {
   "in-vitro": ["in vitro study", "in vitro studies"],
   review: ["narrative review", "narrative reviews"],
   opinion: ["editorial, comment or letter", "editorials, comments or letters"],
-  unclassified: ["unclassified record", "unclassified records"],
+  unclassified: ["record without a study design", "records without a study design"],
 };
 
 /** Display order of designs, strongest clinical evidence first. */

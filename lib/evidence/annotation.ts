@@ -7,8 +7,12 @@ import { compileDictionary, tagText, type Dictionary } from "@/lib/text/dictiona
  * "Drug-Related Side Effects and Adverse Reactions", "Kidney Diseases"). A heuristic, since efetch XML carries no
  * tree numbers; it only types headings NLM already assigned to the record.
  */
-const DISEASE_DESCRIPTOR =
-  /(itis|osis|emia|aemia|pathy|pathies|plasia|algia|oma|omas|uria|insipidus|syndrome|disease|diseases|disorder|disorders|failure|injury|injuries|toxicity|insufficiency|neoplasms?|infections?|arrhythmias?|hypertension|hypotension|fibrosis|depression|pain|poisoning|abnormalities|adverse reactions|side effects)\b/i;
+const DISEASE_DESCRIPTOR = new RegExp(
+  "(itis|osis|emia|aemia|pathy|pathies|plasia|algia|oma|omas|uria|insipidus|syndrome|disease|diseases|disorder|" +
+    "disorders|failure|injury|injuries|toxicity|insufficiency|neoplasms?|infections?|arrhythmias?|hypertension|" +
+    String.raw`hypotension|fibrosis|depression|pain|poisoning|abnormalities|adverse reactions|side effects)\b`,
+  "i",
+);
 
 /** Whether a MeSH descriptor names a disease (see DISEASE_DESCRIPTOR). */
 export function isDiseaseDescriptor(term: string): boolean {

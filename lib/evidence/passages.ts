@@ -123,3 +123,11 @@ export function withFullTextBody(record: Evidence, text: { passages: Passage[] }
   const body = text.passages.map((p) => p.text).join("\n");
   return { ...record, citation: { ...record.citation, abstract: `${record.citation.abstract}\n${body}` } };
 }
+
+/**
+ * The HTML id of a passage on its record's full-text page, from its stable id: "PMC4738914·results·3" →
+ * "passage-PMC4738914-results-3" (a citation card links to the page at `#<anchor>`).
+ */
+export function passageAnchor(passageId: string): string {
+  return `passage-${passageId.replace(/[^A-Za-z0-9_-]+/g, "-")}`;
+}

@@ -8,7 +8,9 @@ import { PdfReadError } from "./pdf/extract";
 /** An article file format: a JATS article, a PDF, or a PMC Open Access bulk archive of JATS articles (.tar.gz). */
 export type ArticleFileFormat = "jats" | "pdf" | "jats-archive";
 
-/** An article file that cannot be read, with the reason shown to the user ("no text layer: …", "malformed XML: …"). */
+/**
+ * An article file that cannot be read, with the reason shown to the user ("no text layer: …", "malformed XML: …").
+ */
 export class ArticleFileError extends Error {
   override name = "ArticleFileError";
 }
@@ -48,9 +50,9 @@ export function tooLargeMessage(bytes: number, limit: number): string {
 
 /**
  * Reads one JATS or PDF article from its bytes.
- * @throws ArticleFileError with the reason: "too large: …", JATS "malformed XML: …" / "not an article: the root element
- *   is <x>", PDF "encrypted: …", "not a readable PDF: …", "no text layer: scanned PDFs need OCR, which Critica does not
- *   do", "not an article: only <n> words of text".
+ * @throws ArticleFileError with the reason: "too large: …", JATS "malformed XML: …" / "not an article: the root
+ *   element is <x>", PDF "encrypted: …", "not a readable PDF: …", "no text layer: scanned PDFs need OCR, which
+ *   Critica does not do", "not an article: only <n> words of text".
  */
 export async function readArticle(format: "jats" | "pdf", bytes: Uint8Array, limit: number): Promise<ArticleDocument> {
   if (bytes.byteLength > limit) throw new ArticleFileError(tooLargeMessage(bytes.byteLength, limit));

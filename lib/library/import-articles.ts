@@ -24,7 +24,9 @@ export interface ArticleImportReport {
   error: string | null;
 }
 
-/** The id of a record made from a file that names no PMID, PMCID or DOI: "file:" and its SHA-256's first 20 hex digits. */
+/**
+ * The id of a record made from a file that names no PMID, PMCID or DOI: "file:" and its SHA-256's first 20 hex digits.
+ */
 export function fileRecordId(bytes: Uint8Array): string {
   return `file:${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 20)}`;
 }
@@ -53,11 +55,12 @@ async function importArticle(format: "jats" | "pdf", name: string, bytes: Uint8A
 }
 
 /**
- * Imports an article file into the library: a JATS article or a PDF (one article: its record is created, or the
- * stored record with its PMID, PMCID or DOI gains the full text: "updated"; the same full text again is "skipped:
- * unchanged"), or a PMC Open Access bulk archive (.tar.gz of JATS articles, read as a stream and parsed in a worker
- * thread while the batch before is stored, ARCHIVE_BATCH per transaction, each article counted alone: a malformed one fails with its reason and the others are imported). Files larger than CRITICA_MAX_PAPER_MB
- * (archive members, each) are refused as "too large".
+ * Imports an article file into the library: a JATS article or a PDF (one article: its record is created, or the stored
+ * record with its PMID, PMCID or DOI gains the full text: "updated"; the same full text again is "skipped: unchanged"),
+ * or a PMC Open Access bulk archive (.tar.gz of JATS articles, read as a stream and parsed in a worker thread while the
+ * batch before is stored, ARCHIVE_BATCH per transaction, each article counted alone: a malformed one fails with its
+ * reason and the others are imported). Files larger than CRITICA_MAX_PAPER_MB (archive members, each) are refused as
+ * "too large".
  */
 export async function importArticleFile(file: string, format: ArticleFileFormat): Promise<ArticleImportReport> {
   const report: ArticleImportReport = {

@@ -10,7 +10,9 @@ import { importArticleFile } from "./import-articles";
 /** What happened to one file of a library import. `failures` and `skips` give a reason per record. */
 export interface FileImportReport {
   file: string;
-  /** A record format, or an article format (JATS, PDF, PMC OA archive: counts are articles, each with its full text). */
+  /**
+   * A record format, or an article format (JATS, PDF, PMC OA archive: counts are articles, each with its full text).
+   */
   format: RecordFormat | ArticleFileFormat | null;
   imported: number;
   updated: number;

@@ -2,7 +2,10 @@ import type { ArticleDocument } from "@/lib/domain/fulltext";
 import { ArticleFileError } from "./article-files";
 import { startTypeScriptWorker } from "./parse-pool";
 
-/** An archive member as the worker read it: its article (and bytes, for the record id of one without identifiers), or why not. */
+/**
+ * An archive member as the worker read it: its article (and bytes, for the record id of one without identifiers), or
+ * why not.
+ */
 export type ArchiveArticle =
   { name: string; doc: ArticleDocument; bytes: Uint8Array } | { name: string; error: string };
 

@@ -118,10 +118,10 @@ function addOutcome(total: BatchOutcome, o: BatchOutcome) {
 
 /**
  * `npm run library:sync`: applies the PubMed baseline and update files of a folder to the local library, streaming
- * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order, with
- * DeleteCitation entries and newer
- * versions of a PMID applied as they come. Each batch of items commits with the file's checkpoint, so a sync killed
- * at any point (even kill -9) resumes where the last commit left it, and a file already applied is skipped.
+ * (gunzip → saxen in a worker thread, a few batches in memory at a time, never a whole file), in NLM's file order,
+ * with DeleteCitation entries and newer versions of a PMID applied as they come. Each batch of items commits with the
+ * file's checkpoint, so a sync killed at any point (even kill -9) resumes where the last commit left it, and a file
+ * already applied is skipped.
  * @throws SyncOrderError when a new file sorts before an applied one; PubmedXmlError or a zlib error when a file is
  *   malformed or truncated (the batches before the fault stay applied; the file stays "applying" and is redone once
  *   replaced); database errors as they come.

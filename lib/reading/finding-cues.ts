@@ -21,7 +21,9 @@ export const FINDING_SENTENCES = 3;
  */
 export const NEGATIVE_WEIGHT = 2;
 
-/** The share (0–1) of the question's distinct index terms that occur in the record (title, abstract, MeSH headings). */
+/**
+ * The share (0–1) of the question's distinct index terms that occur in the record (title, abstract, MeSH headings).
+ */
 export function bearingOf(questionTerms: ReadonlySet<string>, e: Evidence): number {
   if (questionTerms.size === 0) return 0;
   const text = `${e.citation.title} ${e.citation.abstract} ${e.citation.meshTerms.map((m) => m.term).join(" ")}`;

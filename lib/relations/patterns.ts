@@ -8,8 +8,10 @@ import type { DocAnalysis, PlacedMention } from "./analyze";
  */
 
 /** Verbs of causation between "X … Y" ("X produced Y", "X increased the incidence of Y", "X led to Y"). */
-const CAUSE_VERB =
-  /^(?:induc|caus|produc|provok|elicit|precipitat|trigger|evok|result|lead|led|develop|increas|aggravat|exacerbat|worsen|promot|enhanc|potentiat)/;
+const CAUSE_VERB = new RegExp(
+  "^(?:induc|caus|produc|provok|elicit|precipitat|trigger|evok|result|lead|led|develop|increas|aggravat|" +
+    "exacerbat|worsen|promot|enhanc|potentiat)",
+);
 
 /** "Y <phrase> X": the disease, then one of these phrases, then the chemical ("hypotension due to captopril"). */
 const AGENT_PHRASES = [
@@ -33,15 +35,19 @@ const AGENT_PHRASES = [
 ];
 
 /** Nouns of exposure after a chemical ("Y after cisplatin administration", "Y following cocaine use"). */
-const EXPOSURE_NOUN =
-  /^(?:administration|therapy|treatment|use|injection|infusion|ingestion|exposure|intake|overdose|dose|doses|dosing|abuse|withdrawal|challenge|consumption|poisoning|medication)$/;
+const EXPOSURE_NOUN = new RegExp(
+  "^(?:administration|therapy|treatment|use|injection|infusion|ingestion|exposure|intake|overdose|dose|doses|" +
+    "dosing|abuse|withdrawal|challenge|consumption|poisoning|medication)$",
+);
 
 /** Induction words after "X-" ("X-induced", "X-associated", "X-related", "X-mediated"). */
 const DASH_AGENT = /^(?:induc|associat|relat|caus|mediat|evok|provok|elicit)/;
 
 /** Words after a chemical that name its own harm ("lithium toxicity", "cocaine abuse", "paracetamol overdose"). */
-const HARM_NOUN =
-  /^(?:toxicity|toxicities|poisoning|intoxication|overdose|abuse|neurotoxicity|cardiotoxicity|nephrotoxicity|hepatotoxicity|ototoxicity)$/;
+const HARM_NOUN = new RegExp(
+  "^(?:toxicity|toxicities|poisoning|intoxication|overdose|abuse|neurotoxicity|cardiotoxicity|nephrotoxicity|" +
+    "hepatotoxicity|ototoxicity)$",
+);
 
 /** Opening words of a conclusion sentence ("CONCLUSIONS:", "These results …"). */
 const CONCLUSION_OPENING =

@@ -18,8 +18,11 @@ export interface Token extends Span {
  * Abbreviations that end in a full stop without ending a sentence in PubMed abstracts (lower-cased).
  * Source: our reading of BC5CDR abstracts (doses "i.v.", "p.o.", citations "et al.", "vs.").
  */
-const NO_BREAK_AFTER =
-  /(?:\b(?:vs|e\.g|i\.e|et al|approx|fig|figs|cf|ca|no|nos|ref|dr|resp|viz|i\.p|i\.v|s\.c|p\.o|i\.m|sp|spp|st|mg|kg|min|b\.i\.d|t\.i\.d|q\.d))\.$/i;
+const NO_BREAK_AFTER = new RegExp(
+  String.raw`(?:\b(?:vs|e\.g|i\.e|et al|approx|fig|figs|cf|ca|no|nos|ref|dr|resp|viz|i\.p|i\.v|s\.c|p\.o|i\.m|` +
+    String.raw`sp|spp|st|mg|kg|min|b\.i\.d|t\.i\.d|q\.d))\.$`,
+  "i",
+);
 
 /**
  * Splits `title + " " + abstract` into sentences: the title is always one sentence, the abstract breaks after

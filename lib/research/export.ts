@@ -10,11 +10,12 @@ import { flowDiagramSvgFile } from "./flow-diagram-file";
 import { runToJson } from "./run-json";
 
 /**
- * A research run's downloads: the report's Markdown, its references as BibTeX, RIS and CSL-JSON, the `--json`
- * contract (runToJson) and the PRISMA 2020 flow diagram as SVG; all but JSON once the run has a report. Markdown is
- * the saved rendering (re-rendered from the report when missing) with the bottom line and GRADE certainty above its
- * executive summary; BibTeX, RIS and CSL-JSON hold one entry per reference, numbered as in the report, with the
- * journal issue fields of its record (completeReference) and provenance flags in `note` / `N1`. Markdown and JSON carry the run's follow-ups (lib/export/report.ts).
+ * A research run's downloads: the report's Markdown, its references as BibTeX, RIS and CSL-JSON, the `--json` contract
+ * (runToJson) and the PRISMA 2020 flow diagram as SVG; all but JSON once the run has a report. Markdown is the saved
+ * rendering (re-rendered from the report when missing) with the bottom line and GRADE certainty above its executive
+ * summary; BibTeX, RIS and CSL-JSON hold one entry per reference, numbered as in the report, with the journal issue
+ * fields of its record (completeReference) and provenance flags in `note` / `N1`. Markdown and JSON carry the run's
+ * follow-ups (lib/export/report.ts).
  */
 export const researchExport: ModeExport = {
   formats: ["markdown", "bibtex", "ris", "csl-json", "json", "prisma"],

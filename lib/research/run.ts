@@ -7,6 +7,7 @@ import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "@/lib/research
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { writeCheckedReport } from "@/lib/research/critic-loop";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
+import { withFullTextReading } from "@/lib/research/full-text-reading";
 import { relevanceStage } from "@/lib/research/relevance-stage";
 import { endPrefetch, startSearchPrefetch } from "@/lib/research/search-prefetch";
 import {
@@ -234,7 +235,7 @@ export const researchStages = {
         partial: input.recorder.partial,
         signal,
       });
-      const report = withProvenanceLimitations(checked, state.evidence);
+      const report = withFullTextReading(withProvenanceLimitations(checked, state.evidence), support, fullTexts);
       const markdown = reportToMarkdown(report);
       state.report = report;
       state.markdown = markdown;

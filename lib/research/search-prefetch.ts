@@ -67,7 +67,8 @@ export function startSearchPrefetch(options: SearchPrefetchOptions): SearchPrefe
           timeoutMs: options.timeoutMs,
           signal: controller.signal,
         });
-        search.catch(() => undefined); // a search no step takes may be aborted; the step that takes it sees the rejection
+        // A search no step takes may be aborted; the step that takes it sees the rejection.
+        search.catch(() => undefined);
         searches.set(q, search);
       }
     },

@@ -1,4 +1,5 @@
 import { runDurableStep } from "@/lib/runs/durable-step";
+import { killAfterStepFault } from "@/lib/runs/fault";
 import { recordEnd, runStageCall } from "@/lib/runs/execute";
 import type { RunOutcome, RunStages, StageInput } from "@/lib/runs/mode";
 import { FINISH, stepName, type RunJob, type RunProgress, type StageCall } from "@/lib/runs/plan";
@@ -32,5 +33,7 @@ export async function runDurableStage<I extends StageInput, S, O extends RunOutc
     },
     { always },
   );
+  // Tests only (CRITICA_FAULT=kill-after-step:…): a kill -9 at this stage boundary.
+  await killAfterStepFault(stages.label, stepName(call), job.runId);
   return { ...after, enough: stages.enough?.(state) ?? false };
 }

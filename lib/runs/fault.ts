@@ -3,18 +3,54 @@ import path from "node:path";
 
 /**
  * The fault the server injects for tests, from CRITICA_FAULT (off when unset; never set it in production):
- * `step-event-lost:<n>` makes the n-th step_completed event this process saves (counted from 1) be lost as by a
- * kill -9 between the local world's two writes: the step's file is saved as completed, the event file is removed,
- * and the process kills itself with SIGKILL. tests/integration/stuck-run.test.ts uses it to reproduce a run no engine
- * will resume, which the reconciler must end (lib/runs/reconcile.ts).
- * @returns the step count, or null when no fault is asked.
+ * - `step-event-lost:<n>` makes the n-th step_completed event this process saves (counted from 1) be lost as by a
+ *   kill -9 between the local world's two writes: the step's file is saved as completed, the event file is removed,
+ *   and the process kills itself with SIGKILL. tests/integration/stuck-run.test.ts uses it to reproduce a run the
+ *   reconciler must resume or end (lib/runs/reconcile.ts).
+ * - `kill-after-step:<label>/<step>[,<label>/<step>…]` makes the process kill itself with SIGKILL at a stage boundary:
+ *   once the durable step `<step>` ("search 1", "finish") of a run whose stages are labelled `<label>` ("run",
+ *   "claim check", "follow-up iteration") has saved everything, before the engine records its completion (with
+ *   several, once each was reached: see killAfterStepFault).
+ *   tests/integration/stage-kill.test.ts walks every boundary of every mode so.
+ * @returns the fault, or null when none is asked.
  * @throws Error for any other value, so a mistyped fault does not silently test nothing.
  */
-export function parseFault(value: string | undefined): number | null {
+export function parseFault(
+  value: string | undefined,
+): { kind: "step-event-lost"; at: number } | { kind: "kill-after-step"; steps: Set<string> } | null {
   if (!value) return null;
-  const match = /^step-event-lost:([1-9]\d*)$/.exec(value);
-  if (!match) throw new Error(`CRITICA_FAULT must be "step-event-lost:<n>" (n ≥ 1), not "${value}"`);
-  return Number(match[1]);
+  const lost = /^step-event-lost:([1-9]\d*)$/.exec(value);
+  if (lost) return { kind: "step-event-lost", at: Number(lost[1]) };
+  const kill = /^kill-after-step:(.+)$/.exec(value);
+  const steps = kill?.[1].split(",").map((s) => s.trim());
+  if (steps && steps.every((s) => /^[^/]+\/.+$/.test(s))) return { kind: "kill-after-step", steps: new Set(steps) };
+  throw new Error(
+    `CRITICA_FAULT must be "step-event-lost:<n>" (n ≥ 1) or "kill-after-step:<label>/<step>[,…]", not "${value}"`,
+  );
+}
+
+/** How long a step at an armed boundary waits for the other armed boundaries before the kill (ms). */
+export const FAULT_PAUSE_MS = 20_000;
+
+const reached = new Set<string>();
+
+/**
+ * At the end of durable step `step` of run `runId` whose stages are labelled `label`: when CRITICA_FAULT arms this
+ * boundary, logs that the run reached it and pauses until every armed boundary was reached (so several runs are
+ * killed each at a boundary of its own) or FAULT_PAUSE_MS passed, then kills this process with SIGKILL (no shutdown
+ * handler runs). Otherwise returns at once.
+ */
+export async function killAfterStepFault(label: string, step: string, runId: string): Promise<void> {
+  const fault = parseFault(process.env.CRITICA_FAULT);
+  const key = `${label}/${step}`;
+  if (fault?.kind !== "kill-after-step" || !fault.steps.has(key)) return;
+  reached.add(key);
+  // A write to a pipe is synchronous on Linux, so the test reads this line however the process ends.
+  process.stdout.write(`critica: fault injection: ${runId} reached ${key}\n`);
+  const deadline = Date.now() + FAULT_PAUSE_MS;
+  while (reached.size < fault.steps.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  process.stdout.write(`critica: fault injection: kill -9\n`);
+  process.kill(process.pid, "SIGKILL");
 }
 
 interface EventWorld {
@@ -24,12 +60,13 @@ interface EventWorld {
 }
 
 /**
- * Installs the CRITICA_FAULT fault on the configured local world (call before its start()). Does nothing when the
- * variable is unset.
+ * Installs the CRITICA_FAULT `step-event-lost` fault on the configured local world (call before its start()).
+ * Does nothing when the variable is unset or asks for another fault.
  */
 export async function installFault(value: string | undefined): Promise<void> {
-  const at = parseFault(value);
-  if (at === null) return;
+  const fault = parseFault(value);
+  if (fault?.kind !== "step-event-lost") return;
+  const { at } = fault;
   const { getWorld } = await import("workflow/runtime");
   const world = getWorld() as unknown as EventWorld;
   const create = world.events.create.bind(world.events);

@@ -15,20 +15,29 @@ export interface Quantity {
   end: number;
 }
 
-const NUM = String.raw`(?:\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty)`;
+const NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty";
+const NUM = String.raw`(?:\d+(?:[.,]\d+)*|${NUMBER_WORDS})`;
 const RANGE = String.raw`${NUM}(?:\s*(?:-|–|to)\s*${NUM})?`;
-const FREQUENCY = String.raw`(?:\s*(?:once|twice|three times|four times)?\s*(?:daily|a day|per day|a week|per week|weekly|nightly|every \w+(?: \w+)? (?:hours?|days?|weeks?)|q\.?d\.?|b\.?i\.?d\.?|t\.?i\.?d\.?))?`;
+const FREQUENCY =
+  String.raw`(?:\s*(?:once|twice|three times|four times)?\s*` +
+  String.raw`(?:daily|a day|per day|a week|per week|weekly|nightly|every \w+(?: \w+)? (?:hours?|days?|weeks?)|` +
+  String.raw`q\.?d\.?|b\.?i\.?d\.?|t\.?i\.?d\.?))?`;
 const DOSE_UNIT = String.raw`(?:mg|g|µg|μg|ug|mcg|ng|IU|U|units?|mmol|mEq)`;
 const PER = String.raw`(?:\s*\/\s*(?:kg|m2|m²|day|d|h|hr|dose|wk|week))*`;
-const LAB_UNIT = String.raw`(?:g\/dL|mg\/dL|mg\/L|µg\/L|μg\/L|ng\/mL|ng\/dL|pg\/mL|mEq\/L|mmol\/L|µmol\/L|μmol\/L|IU\/L|U\/L|mU\/L|mIU\/mL|\/[µμu]L|\/mm3|\/mm³|× ?10\^-?\d+\/L|x ?10\^-?\d+\/L|fl|fL)`;
-const SUBJECTS = String.raw`(?:patients?|participants?|subjects?|people|persons|individuals|adults|children|infants|women|men|cases|controls|volunteers|rats|mice|animals|dogs|rabbits|eyes|pregnancies|admissions|records)`;
+const LAB_UNIT =
+  String.raw`(?:g\/dL|mg\/dL|mg\/L|µg\/L|μg\/L|ng\/mL|ng\/dL|pg\/mL|mEq\/L|mmol\/L|µmol\/L|μmol\/L|` +
+  String.raw`IU\/L|U\/L|mU\/L|mIU\/mL|\/[µμu]L|\/mm3|\/mm³|× ?10\^-?\d+\/L|x ?10\^-?\d+\/L|fl|fL)`;
+const SUBJECTS =
+  "(?:patients?|participants?|subjects?|people|persons|individuals|adults|children|infants|women|men|cases|" +
+  "controls|volunteers|rats|mice|animals|dogs|rabbits|eyes|pregnancies|admissions|records)";
 const TIME_UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?|minutes?|h|d|wk|mo|yr)`;
 
 const PATTERNS: Array<[QuantityKind, RegExp]> = [
   [
     "effect",
     new RegExp(
-      String.raw`\b(?:OR|aOR|HR|aHR|RR|IRR|SMD|MD|odds ratio|hazard ratio|relative risk|risk ratio|mean difference)\b[\s,:=]*(?:(?:was|were|of|is)\s+)?${NUM}[^()]{0,12}\(\s*95\s*%\s*(?:CI|confidence interval)[^)]*\)`,
+      String.raw`\b(?:OR|aOR|HR|aHR|RR|IRR|SMD|MD|odds ratio|hazard ratio|relative risk|risk ratio|mean difference)\b` +
+        String.raw`[\s,:=]*(?:(?:was|were|of|is)\s+)?${NUM}[^()]{0,12}\(\s*95\s*%\s*(?:CI|confidence interval)[^)]*\)`,
       "gi",
     ),
   ],
@@ -50,7 +59,9 @@ const PATTERNS: Array<[QuantityKind, RegExp]> = [
   [
     "duration",
     new RegExp(
-      String.raw`\b(?:(?:for|after|over|within|during)\s+(?:the\s+)?(?:first\s+|following\s+|next\s+)?${RANGE}(?:\s*\(\d+\))?\s+${TIME_UNIT}\b|${RANGE}(?:\s*\(\d+\))?[- ]${TIME_UNIT}\b|(?:hospital\s+)?day\s+\d+\b|\d+(?:st|nd|rd|th)\s+(?:day|week|month)\b)`,
+      String.raw`\b(?:(?:for|after|over|within|during)\s+(?:the\s+)?(?:first\s+|following\s+|next\s+)?` +
+        String.raw`${RANGE}(?:\s*\(\d+\))?\s+${TIME_UNIT}\b|${RANGE}(?:\s*\(\d+\))?[- ]${TIME_UNIT}\b|` +
+        String.raw`(?:hospital\s+)?day\s+\d+\b|\d+(?:st|nd|rd|th)\s+(?:day|week|month)\b)`,
       "gi",
     ),
   ],
@@ -76,11 +87,21 @@ const ASKS: Array<[QuantityKind, RegExp]> = [
   ["dose", /\b(?:doses?|dosages?|dosing|dosed|how much|mg\b|regimens?)/i],
   [
     "sample",
-    /\bhow many (?:patients|participants|subjects|people|rats|mice|animals|children|cases)|\bsample sizes?\b|\bnumber of (?:patients|participants|subjects|animals|rats)\b|\bwere (?:enrolled|included|randomi[sz]ed)\b/i,
+    new RegExp(
+      String.raw`\bhow many (?:patients|participants|subjects|people|rats|mice|animals|children|cases)|` +
+        String.raw`\bsample sizes?\b|\bnumber of (?:patients|participants|subjects|animals|rats)\b|` +
+        String.raw`\bwere (?:enrolled|included|randomi[sz]ed)\b`,
+      "i",
+    ),
   ],
   [
     "duration",
-    /\bhow long\b|\bdurations?\b|\bfor how many (?:days|weeks|months|years)\b|\bhow many (?:days|weeks|months|years)\b|\b(?:which|what) (?:hospital )?day\b|\bwhen\b|\btime to\b|\bonset\b|\bfollow-?up\b/i,
+    new RegExp(
+      String.raw`\bhow long\b|\bdurations?\b|\bfor how many (?:days|weeks|months|years)\b|` +
+        String.raw`\bhow many (?:days|weeks|months|years)\b|` +
+        String.raw`\b(?:which|what) (?:hospital )?day\b|\bwhen\b|\btime to\b|\bonset\b|\bfollow-?up\b`,
+      "i",
+    ),
   ],
   [
     "rate",
@@ -92,7 +113,11 @@ const ASKS: Array<[QuantityKind, RegExp]> = [
   ],
   [
     "lab",
-    /\b(?:counts?|levels?|concentrations?|values?|laborator(?:y|ies)|lab|titres?|titers?|TSH|T4|T3|glucose|platelets?|creatinine|haemoglobin|hemoglobin|ANC|WBC|neutrophils?)\b/i,
+    new RegExp(
+      String.raw`\b(?:counts?|levels?|concentrations?|values?|laborator(?:y|ies)|lab|titres?|titers?|TSH|T4|T3|` +
+        String.raw`glucose|platelets?|creatinine|haemoglobin|hemoglobin|ANC|WBC|neutrophils?)\b`,
+      "i",
+    ),
   ],
 ];
 

@@ -22,11 +22,15 @@ import { addCadence, dueAfterCadenceChange } from "./schedule";
 import { toWatchView, type WatchView } from "./view";
 import { startWatchWorkflow, watchEngineAvailable } from "./waker";
 
-/** A refused watch operation: the HTTP status to answer and a message for the user. */
+/**
+ * A refused watch operation: the HTTP status to answer, a message for the user, and for a 429 of the run limits the
+ * seconds to wait (Retry-After).
+ */
 export class WatchError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -236,4 +240,40 @@ export async function deleteWatchFor(caller: Caller, id: string): Promise<string
   await deleteWatch(watch.id);
   if (checking) await requestRunCancel(watch.runId);
   return watch.workflowRunId;
+}
+
+/** A start refused by the run limits (app/_server/caller.ts admitStart): its message, 401 or 429, and Retry-After. */
+export interface StartRefusal {
+  error: string;
+  status: 401 | 429;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Checks a watch now (owner only) instead of at its next due time: the watch is due at once and its workflow, woken by
+ * the caller (lib/watches/waker.ts wakeWatch), runs the same check a scheduled one would (search for changes; if any,
+ * a new report version); the next scheduled check is then one period after this one. A check starts searches like a
+ * run, so it counts against the run limits: `admit` (the caller's admitStart) is asked last, after every other
+ * refusal, so a refused request uses up nothing.
+ * @throws WatchError 404, 403, 409 (paused, or a check is running), 401 or 429 from `admit` (with Retry-After).
+ */
+export async function checkWatchNowFor(
+  caller: Caller,
+  id: string,
+  admit: () => Promise<StartRefusal | null>,
+): Promise<WatchView> {
+  const { watch, run, mayWrite } = await readableWatch(caller, id);
+  if (!mayWrite)
+    throw new WatchError(
+      403,
+      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can check its watch.`,
+    );
+  if (watch.status !== "active") throw new WatchError(409, "This watch is paused: resume it to check now.");
+  if ((await listChecks(watch.id, 1)).some((c) => c.status === "running"))
+    throw new WatchError(409, "A check of this watch is running already.");
+  const refusal = await admit();
+  if (refusal) throw new WatchError(refusal.status, refusal.error, refusal.retryAfterSeconds);
+  const changed = await changeWatch(watch.id, { nextDueAt: watchNow() });
+  if (!changed) throw new WatchError(404, "Unknown watch.");
+  return viewOf(changed, run);
 }

@@ -28,7 +28,8 @@ export interface GeneTables {
 const PROVISIONAL = /^LOC\d/;
 
 /**
- * The name without a trailing parenthetical: "acetylcholinesterase (Cartwright blood group)" → "acetylcholinesterase".
+ * The name without a trailing parenthetical: "acetylcholinesterase (Cartwright blood group)" →
+ * "acetylcholinesterase".
  */
 function nameVariants(name: string): string[] {
   const bare = name.replace(/\s+\([^)]*\)\s*$/, "").trim();

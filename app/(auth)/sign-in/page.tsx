@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import { AboutCritica } from "@/components/auth/about-critica";
 import { AuthForm } from "@/components/auth/auth-form";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { Card } from "@/components/ui/card";
@@ -25,6 +26,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Critica</h1>
+      <AboutCritica modelConfigured={Boolean(getConfig().OPENAI_API_KEY)} />
       <Card className="space-y-4">
         <AuthForm flow="sign-in" next={next} minPasswordLength={MIN_PASSWORD_LENGTH} />
         <OAuthButtons providers={oauthProviders()} next={next} />
@@ -32,7 +34,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
       {signupOpen && (
         <p className="text-sm text-muted-foreground">
           No account yet?{" "}
-          <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-accent hover:underline">
+          <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-accent underline">
             Create one
           </Link>
         </p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import { AboutCritica } from "@/components/auth/about-critica";
 import { AuthForm } from "@/components/auth/auth-form";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { Card } from "@/components/ui/card";
@@ -13,7 +14,8 @@ import { getCaller } from "@/app/_server/caller";
 export const metadata = { title: "Create an account" };
 
 /**
- * Sign-up with name, e-mail and password. The first account created becomes the administrator (the page says so);
+ * Sign-up with name, e-mail and password. Before any account exists the page opens with what Critica does and what
+ * happens to the data; the first account created becomes the administrator (the page says so);
  * with CRITICA_SIGNUP=closed the page explains that only the administrator can give out accounts once one exists.
  */
 export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">) {
@@ -24,9 +26,15 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
   const closed = !first && getConfig().CRITICA_SIGNUP === "closed";
   return (
     <div className="mx-auto max-w-md space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">
-        {first ? "Create the administrator account" : "Create an account"}
-      </h1>
+      {first ? (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight">Welcome to Critica</h1>
+          <AboutCritica modelConfigured={Boolean(getConfig().OPENAI_API_KEY)} />
+          <h2 className="text-lg font-semibold">Create the administrator account</h2>
+        </>
+      ) : (
+        <h1 className="text-2xl font-semibold tracking-tight">Create an account</h1>
+      )}
       {first && (
         <p className="text-sm text-muted-foreground" data-testid="first-account-notice">
           Nobody has an account on this server yet: the account you create now becomes its administrator, who can see
@@ -46,7 +54,7 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
       {!first && (
         <p className="text-sm text-muted-foreground">
           Already have an account?{" "}
-          <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-accent hover:underline">
+          <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-accent underline">
             Sign in
           </Link>
         </p>

@@ -221,7 +221,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
-      ...watchPaths({ jsonBody, error, unauthorized, signedIn }),
+      ...watchPaths({ jsonBody, error, unauthorized, tooMany, signedIn }),
       "/api/health": {
         get: {
           summary: "Whether the database and the Workflow SDK world (local data directory or Postgres tables) answer",

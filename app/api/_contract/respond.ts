@@ -62,9 +62,19 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** The request's JSON body, or a 400 answer when it is not JSON or nests too deeply (an empty body reads as `{}`). */
+/**
+ * The request's JSON body, or a 400 answer when it is not JSON, nests too deeply or was cut off by the client (an
+ * empty body reads as `{}`).
+ */
 export async function readJson(request: Request): Promise<{ data: unknown } | { response: Response }> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    // The client closed the connection mid-body (ECONNRESET, "aborted"): nobody reads the answer, but an uncaught
+    // rejection here would be logged as a server error for every aborted upload.
+    return { response: apiError(400, "The request body was not received in full.") };
+  }
   if (!text.trim()) return { data: {} };
   let data: unknown;
   try {

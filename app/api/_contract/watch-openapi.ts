@@ -16,13 +16,15 @@ interface Helpers {
   jsonBody: (schema: z.ZodType, description: string) => ZodOpenApiResponseObject;
   error: (description: string) => ZodOpenApiResponseObject;
   unauthorized: ZodOpenApiResponseObject;
+  /** The run limits' 429 with Retry-After, which a check started by hand counts against like a run. */
+  tooMany: ZodOpenApiResponseObject;
   signedIn: Record<string, string[]>[];
 }
 
 const watchPath = { path: z.object({ id: z.uuid().meta({ description: "The watch id." }) }) };
 
 /** The watches' operations in the OpenAPI document (docs/watches.md), from the schemas their routes validate with. */
-export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers): ZodOpenApiPathsObject {
+export function watchPaths({ jsonBody, error, unauthorized, tooMany, signedIn }: Helpers): ZodOpenApiPathsObject {
   const unknown = error("Unknown watch, or one whose run the caller may not read.");
   return {
     "/api/watches": {
@@ -73,6 +75,23 @@ export function watchPaths({ jsonBody, error, unauthorized, signedIn }: Helpers)
         security: signedIn,
         requestParams: watchPath,
         responses: { "204": { description: "Deleted." }, "403": error("Not the run's owner."), "404": unknown },
+      },
+    },
+    "/api/watches/{id}/check": {
+      post: {
+        summary:
+          "Check a watch now rather than at its next due time: its sources are searched for records added or " +
+          "updated since its last check, and a change in the evidence becomes a new report version",
+        security: signedIn,
+        requestParams: watchPath,
+        responses: {
+          "202": jsonBody(watchSchema, "The watch; its check has started."),
+          "401": unauthorized,
+          "403": error("Not the run's owner."),
+          "404": unknown,
+          "409": error("The watch is paused, or one of its checks is running."),
+          "429": tooMany,
+        },
       },
     },
     "/api/feeds/{token}": {

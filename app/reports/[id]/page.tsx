@@ -100,11 +100,8 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
   const page = firstLive
     ? null
     : versionPage(events, evidence, run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
-  const records = toReportRecords(
-    evidence,
-    events.findLast((e) => e.type === "report")?.data.report.references ?? [],
-    run.question,
-  );
+  const lastReport = events.findLast((e) => e.type === "report")?.data.report;
+  const records = toReportRecords(evidence, lastReport?.references ?? [], run.question, lastReport?.readInFull);
   const shownEvents = page ? page.view.events : firstTurn;
   const shownFinished = shownEvents.findLast((e) => e.type === "run-finished");
   return (

@@ -54,7 +54,7 @@ export default async function SharedReportPage({ params, searchParams }: PagePro
     events: shownEvents,
   };
   const report = snapshot.events.findLast((e) => e.type === "report")?.data.report ?? null;
-  const records = toReportRecords(evidence, report?.references ?? [], snapshot.run.question);
+  const records = toReportRecords(evidence, report?.references ?? [], snapshot.run.question, report?.readInFull);
   const hrefBase = `/share/${token}?v=`;
   return (
     <div className="space-y-4">

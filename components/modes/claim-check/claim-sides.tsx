@@ -14,10 +14,17 @@ export function ClaimReadingLine({ reading }: { reading: ClaimReading }) {
   );
 }
 
-/** The relation the model read in one document, as a small line. */
+/**
+ * The relation the model read in one document, as a small line in plain words; the model's probability, a number a
+ * reader need not weigh, is the line's title.
+ */
 export function RelationLine({ relation }: { relation: DocumentRelation }) {
   return (
-    <p data-testid="document-relation" className="text-xs text-muted-foreground">
+    <p
+      data-testid="document-relation"
+      className="text-xs text-muted-foreground"
+      title={`relation probability ${relation.probability.toFixed(2)}`}
+    >
       Relation model: {plainWords(relationText(relation))}
     </p>
   );

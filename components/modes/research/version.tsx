@@ -21,7 +21,12 @@ export function ResearchVersion({ run, n, events, evidence, checks }: ModeVersio
   const end = iterationEvents(events, version.seq).events.find((e) => e.type === "run-finished");
   const upTo = events.filter((e) => e.seq <= (end?.seq ?? version.seq));
   const count = upTo.findLast((e) => e.type === "evidence")?.data.total ?? 0;
-  const records = toReportRecords(evidence.slice(0, count), version.report.references, run.question);
+  const records = toReportRecords(
+    evidence.slice(0, count),
+    version.report.references,
+    run.question,
+    version.report.readInFull,
+  );
   const check = checks.find((c) => c.reportVersion === n && c.summary);
   const previous = versions[n - 2];
   return (

@@ -86,7 +86,8 @@ function headerLines(e: Evidence): string[] {
   const types = c.publicationTypes.filter((t) => !UNINFORMATIVE_TYPE.test(t.trim()));
   if (types.length > 0) lines.push(`Publication types: ${neutralise(types.join("; "))}`);
   if (e.preprint) lines.push("Status: preprint, not peer-reviewed");
-  const provenance = provenancePromptLine(e); // retraction, concern, erratum, version, stale registry: what the model must weigh
+  // Retraction, concern, erratum, version, stale registry: what the model must weigh.
+  const provenance = provenancePromptLine(e);
   if (provenance) lines.push(neutralise(provenance));
   if (e.trial) {
     const t = e.trial;
@@ -128,8 +129,8 @@ export function neutraliseForPrompt(text: string): string {
 
 /**
  * The delimited blocks of keyed records, in the given order:
- * `<evidence key="E3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nExcerpt:\nE3.1 …\nE3.4
- * RESULTS: …\n</evidence>`:
+ * `<evidence key="E3" id="pmid:9406968">\nTitle: …\nPublished: PubMed · Kidney Int · 1998\n…\nExcerpt:\nE3.1
+ * …\nE3.4 RESULTS: …\n</evidence>`:
  * the excerpt one sentence per line under its sentence id (ids skip the sentences left out; a section label opens
  * the first kept sentence of its section); "Excerpt: (no abstract)" for a record without one; "(no evidence
  * collected)" when there are no records. No identifiers are shown: agents cite keys and sentence ids, and code

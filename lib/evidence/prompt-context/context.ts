@@ -15,7 +15,8 @@ export type { KeyedEvidence } from "./blocks";
 /**
  * Most evidence records shown to the judge: 25 blocks of ≈ 1,200-character excerpts. Source: tests/unit/ai/
  * prompt-budgets.test.ts — at the largest evidence set (the MEDLINE sample's longest abstracts) the judge's prompt is
- * ≈ 10.8k tokens by chars/4 with a field guide and the JSON schema, so prompt + its 1k output limit fit 16,384 tokens.
+ * ≈ 10.8k tokens by chars/4 with a field guide and the JSON schema, so prompt + its 1k output limit fit 16,384
+ * tokens.
  */
 export const JUDGE_MAX_EVIDENCE = 25;
 

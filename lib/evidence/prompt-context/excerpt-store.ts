@@ -17,7 +17,10 @@ export interface ExcerptStore {
   excerpt(e: Evidence, question: string, focus: string, fullText?: FullText): ExcerptSentence[];
 }
 
-/** A new, empty {@link ExcerptStore}: excerpts by question and evidence id, ≤ {@link EXCERPT_CHARS} characters of abstract. */
+/**
+ * A new, empty {@link ExcerptStore}: excerpts by question and evidence id, ≤ {@link EXCERPT_CHARS} characters of
+ * abstract.
+ */
 export function createExcerptStore(budget = EXCERPT_CHARS): ExcerptStore {
   const memo = new Map<string, { sentences: ExcerptSentence[]; fullText: boolean }>();
   return {

@@ -2,8 +2,8 @@ import { bm25Scores } from "@/lib/text/bm25";
 import { splitSentences } from "@/lib/text/sentences";
 
 /**
- * Characters of abstract shown per evidence block. Source: the prompt budget of about 1,200 characters × 25–30 blocks:
- * 1,200 characters hold the RESULTS and CONCLUSIONS of most structured abstracts, and 30 such blocks stay near
+ * Characters of abstract shown per evidence block. Source: the prompt budget of about 1,200 characters × 25–30
+ * blocks: 1,200 characters hold the RESULTS and CONCLUSIONS of most structured abstracts, and 30 such blocks stay near
  * 10k input tokens (chars/4), inside a 16k context window with the instructions and the answer.
  */
 export const EXCERPT_CHARS = 1_200;

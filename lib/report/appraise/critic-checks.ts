@@ -27,8 +27,12 @@ export const FACTUAL_FIELDS: ProseField[] = [
  * Concentrations (per L, dL, mL: serum levels, not doses) are not dosages. Source: the seed critic's
  * `\d+\s*(mg|mg/m2|mg/kg|mcg|IU|units)`, widened to the mass, amount and activity units abstracts state doses in.
  */
-export const DOSAGE_PATTERN =
-  /(?<![\w.])\d+(?:[.,]\d+)?(?:\s*(?:-|–|to)\s*\d+(?:[.,]\d+)?)?\s*-?\s*(?:mg|g|µg|μg|ug|mcg|ng|IU|U|[Uu]nits?|mmol|mEq)(?![A-Za-z0-9])(?!\s*\/\s*(?:d?L|mL|l)\b)(?:\s*\/\s*(?:kg|m2|m²|day|d|h|hr|dose|wk|week))*/g;
+export const DOSAGE_PATTERN = new RegExp(
+  String.raw`(?<![\w.])\d+(?:[.,]\d+)?(?:\s*(?:-|–|to)\s*\d+(?:[.,]\d+)?)?` +
+    String.raw`\s*-?\s*(?:mg|g|µg|μg|ug|mcg|ng|IU|U|[Uu]nits?|mmol|mEq)(?![A-Za-z0-9])` +
+    String.raw`(?!\s*\/\s*(?:d?L|mL|l)\b)(?:\s*\/\s*(?:kg|m2|m²|day|d|h|hr|dose|wk|week))*`,
+  "g",
+);
 
 /** Sentences that report an absence ("No human study among the 12 records …") state no finding. */
 const ABSENCE = /^(?:no|none|not)\b|^there (?:is|are|was|were) no\b/i;
@@ -39,8 +43,12 @@ const ABSENCE = /^(?:no|none|not)\b|^there (?:is|are|was|were) no\b/i;
  * itself from counts ("Human evidence: 1 other human study.", "Registered trials retrieved:"), state no finding
  * about the world, so they need no citation.
  */
-const ABOUT_THE_REVIEW =
-  /\b(?:the judge|judge's|this (?:review|report)|records? (?:was|were) reviewed|further searches|search iterations?)\b|^(?:human evidence|registered trials retrieved|records reviewed|sources searched):/i;
+const ABOUT_THE_REVIEW = new RegExp(
+  String.raw`\b(?:the judge|judge's|this (?:review|report)|records? (?:was|were) reviewed|further searches|` +
+    String.raw`search iterations?)\b|` +
+    String.raw`^(?:human evidence|registered trials retrieved|records reviewed|sources searched):`,
+  "i",
+);
 
 /**
  * Whether a paragraph states a finding and so needs a citation: true when at least one of its sentences is

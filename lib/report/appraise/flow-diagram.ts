@@ -17,6 +17,8 @@ export interface FlowCount {
  * - `duplicatesRemoved`: records already collected under the same PMID, DOI, PMCID or NCT ID;
  * - `removedBeforeScreening`: other records set aside before the agents read them (the run's evidence cap);
  * - `screened`: records the agents read (the run's evidence);
+ * - `readInFull`: screened records whose full text the report's agents read (PRISMA's "full-text articles assessed";
+ *   the others were read from their titles and abstracts only);
  * - `excluded`: screened records the report does not cite, by reason;
  * - `included`: records the report cites.
  * The counts add up: Σ identified = duplicatesRemoved + Σ removedBeforeScreening + screened, and
@@ -28,6 +30,7 @@ export interface ResearchFlow {
   duplicatesRemoved: number;
   removedBeforeScreening: FlowCount[];
   screened: number;
+  readInFull: number;
   excluded: FlowCount[];
   included: number;
 }
@@ -103,6 +106,7 @@ export function researchFlow(input: {
   const total = Object.values(identified).reduce((s, n) => s + (n ?? 0), 0);
   const cited = new Set(input.report?.references.map((r) => r.evidenceId) ?? []);
   const screened = input.records.length;
+  const full = new Set(input.report?.readInFull ?? []);
   const uncited = input.records.filter((e) => !cited.has(e.id));
   const retracted = uncited.filter((e) => e.retracted).length;
   const noAbstract = uncited.filter((e) => !e.retracted && !e.hasAbstract).length;
@@ -114,6 +118,7 @@ export function researchFlow(input: {
     duplicatesRemoved,
     removedBeforeScreening: nonZero([{ reason: OVER_CAP_REASON, n: Math.max(0, total - duplicatesRemoved - added) }]),
     screened,
+    readInFull: input.records.filter((r) => full.has(r.id)).length,
     excluded: nonZero([
       { reason: RETRACTED_REASON, n: retracted },
       { reason: NO_ABSTRACT_REASON, n: noAbstract },

@@ -29,6 +29,8 @@ export interface ReportRecord {
   hasAbstract: boolean;
   /** The abstract as the source gives it ("" when it has none). */
   abstract: string;
+  /** Whether the report's agents read its full text (the report's `readInFull`); else its abstract only. */
+  fullText: boolean;
   relevance: number;
   referenceNumber: number | null;
   /** Retraction, correction and version facts (lib/evidence/provenance); absent when the record carries none. */
@@ -51,9 +53,16 @@ export interface ReportRecord {
  * The report records of a run's evidence, in the order given (the order the run found them).
  * @param references the report's references (may be empty), used to number the cited records.
  * @param question the run's question, which each record's `stance` is read against.
+ * @param readInFull the ids of the records whose full text the report read (the report's `readInFull`).
  */
-export function toReportRecords(evidence: Evidence[], references: Reference[], question: string): ReportRecord[] {
+export function toReportRecords(
+  evidence: Evidence[],
+  references: Reference[],
+  question: string,
+  readInFull: readonly string[] = [],
+): ReportRecord[] {
   const cited = new Map(references.map((r) => [r.evidenceId, r.n]));
+  const full = new Set(readInFull);
   const stances = readQuestionEvidence(question, evidence).readings;
   return evidence.map((e, i) => {
     const c = e.citation;
@@ -66,6 +75,7 @@ export function toReportRecords(evidence: Evidence[], references: Reference[], q
       preprint: e.preprint,
       hasAbstract: c.abstract.trim() !== "",
       abstract: c.abstract,
+      fullText: full.has(e.id),
       relevance: e.relevance,
       referenceNumber: cited.get(e.id) ?? null,
       ...(e.provenance ? { provenance: e.provenance } : {}),

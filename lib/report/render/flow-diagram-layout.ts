@@ -96,12 +96,16 @@ function rowsOf(text: { title: string; lines: string[] }, width: number): { titl
   };
 }
 
-/** The generic three-row PRISMA 2020 layout, from the texts of its five boxes. */
+/**
+ * The generic three-row PRISMA 2020 layout, from the texts of its five boxes; with `fullText`, a fourth row between
+ * screening and inclusion: the full-text articles assessed, and those read from the abstract only beside them.
+ */
 function layout(rows: {
   identified: { title: string; lines: string[] };
   removed: { title: string; lines: string[] };
   screened: { title: string; lines: string[] };
   excluded: { title: string; lines: string[] };
+  fullText?: { assessed: { title: string; lines: string[] }; abstractOnly: { title: string; lines: string[] } };
   included: { title: string; lines: string[] };
   description: string;
 }): FlowDiagramLayout {
@@ -137,6 +141,10 @@ function layout(rows: {
   arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom1, x2: LEFT.x + LEFT.width / 2, y2: bottom1 + ROW_GAP });
   const bottom2 = row("Screening", rows.screened, rows.excluded);
   arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom2, x2: LEFT.x + LEFT.width / 2, y2: bottom2 + ROW_GAP });
+  if (rows.fullText) {
+    const bottom3 = row("Full text", rows.fullText.assessed, rows.fullText.abstractOnly);
+    arrows.push({ x1: LEFT.x + LEFT.width / 2, y1: bottom3, x2: LEFT.x + LEFT.width / 2, y2: bottom3 + ROW_GAP });
+  }
   row("Included", rows.included, null);
   return { width: FLOW_DIAGRAM_WIDTH, height: y - ROW_GAP + 2, boxes, arrows, stages, description: rows.description };
 }
@@ -170,10 +178,24 @@ export function researchFlowLayout(flow: ResearchFlow): FlowDiagramLayout {
       title: `Records excluded (${n(excluded)})`,
       lines: flow.excluded.map((r) => `${capitalised(r.reason)}: ${n(r.n)}`),
     },
+    // Shown when the report read any full text: a run that read abstracts only keeps PRISMA's three rows.
+    ...(flow.readInFull > 0
+      ? {
+          fullText: {
+            assessed: { title: `Full-text articles assessed (${n(flow.readInFull)})`, lines: ["Read in full"] },
+            abstractOnly: {
+              title: `Abstract only (${n(flow.screened - flow.readInFull)})`,
+              lines: ["No open full text read"],
+            },
+          },
+        }
+      : {}),
     included: { title: `Records included (${n(flow.included)})`, lines: ["Cited in the report"] },
     description:
       `PRISMA 2020 flow diagram: ${identified} records identified, ${flow.duplicatesRemoved} duplicates removed, ` +
-      `${flow.screened} screened, ${excluded} excluded, ${flow.included} included in the report.`,
+      `${flow.screened} screened, ${excluded} excluded, ` +
+      (flow.readInFull > 0 ? `${flow.readInFull} full-text articles assessed, ` : "") +
+      `${flow.included} included in the report.`,
   });
 }
 

@@ -18,8 +18,14 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
     "(the evidence suffices at a combined score ≥ 12 with a drug candidate and a mechanism score ≥ 6)",
   ],
   [/DeepCritical's rule/g, "the sufficiency rule"],
-  [/\(P\(CID\)\s*=?\s*([\d.]+)\)/g, "(relation probability $1)"],
+  // A model's probability is not a finding: the reading it gave is shown, the number stays in the run's data.
+  [/\s*\((?:P\(CID\)|relation probability)\s*=?\s*[\d.]+\)/g, ""],
   [/P\(CID\)/g, "relation probability"],
+  [/the relation model \(trained on BC5CDR\)/g, "a relation model trained on expert-annotated abstracts"],
+  [/\s*\(trained on BC5CDR\)/g, ""],
+  // Saved summaries of study designs ("4 unclassified records").
+  [/\bunclassified records\b/g, "records without a study design"],
+  [/\bunclassified record\b/g, "record without a study design"],
   [/\bHyDE searches\b/g, "searches by example abstracts"],
   [/\bHyDE search\b/g, "search by example abstracts"],
   [/\bHyDE abstracts\b/g, "example abstracts"],
@@ -37,4 +43,16 @@ export function plainWords(text: string): string {
 }
 
 /** The internal names a page must not show (for tests and checks of rendered text). */
-export const INTERNAL_NAMES: readonly string[] = ["DeepCritical's rule", "P(CID)", "HyDE", "BM25", "k1 1.2, b 0.75"];
+export const INTERNAL_NAMES: readonly string[] = [
+  "DeepCritical's rule",
+  "P(CID)",
+  "HyDE",
+  "BM25",
+  "k1 1.2, b 0.75",
+  "relation probability",
+  "trained on BC5CDR",
+  "extractive mode",
+  "OPENAI_API_KEY",
+  "target unrecognised",
+  "Unclassified record",
+];

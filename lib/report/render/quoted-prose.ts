@@ -81,9 +81,8 @@ export function quoteSource(ref: Reference | undefined, quote = ""): string {
 /**
  * Report prose as the reading page's Markdown: Critica's sentences as paragraphs (or list items, when the prose is a
  * list), in plain words (lib/report/render/plain-words) with repeated lines merged (lib/report/render/merge-lines);
- * each quotation
- * as a block quote in quotation marks with its marker, and a line naming its source (“… .” [4] / — Kwon T et al.,
- * 2009).
+ * each quotation as a block quote in quotation marks with its marker, and a line naming its source (“… .” [4] /
+ * — Kwon T et al., 2009).
  */
 export function readingProse(prose: string, references: Reference[], texts: ReadonlyMap<string, string>): string {
   const byNumber = new Map(references.map((r) => [r.n, r]));

@@ -1,7 +1,7 @@
 /**
  * Sentences joined into one paragraph: each trimmed, given a full stop when it has no closing punctuation, and
- * separated by a space, so "…needs independent replication." and "Only one record…" never read "replication.; Only".
- * Empty items are dropped.
+ * separated by a space, so "…needs independent replication." and "Only one record…" never read "replication.;
+ * Only". Empty items are dropped.
  */
 export function joinSentences(items: string[]): string {
   return items

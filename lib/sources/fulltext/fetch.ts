@@ -5,7 +5,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import type { FullText } from "@/lib/domain/fulltext";
 import { passageDocId, withDocId } from "@/lib/evidence/passages";
 import { sourceCacheKey } from "@/lib/sources/cache";
-import { SourceError } from "@/lib/sources/http";
+import { SourceError, type RetryPolicy } from "@/lib/sources/http";
 import { JatsFormatError, parseJats } from "@/lib/sources/parse/jats";
 import { fetchPreprintFullText, isPreprintDoi } from "./biorxiv";
 import { fetchEuropePmcFullText } from "./europepmc";
@@ -31,14 +31,42 @@ export type FullTextFetch =
   | { status: "failed"; message: string };
 
 /**
- * Options of {@link fetchOpenFullText}: the run's signal, how long a "not open" answer is remembered (ms), and whether
+ * Options of {@link fetchOpenFullText}: the run's signal, the requests' retries, how long a "not open" answer is remembered (ms), and whether
  * a remembered one is believed (false: a run that bypasses the source cache asks again).
  */
-export interface FullTextFetchOptions {
+export interface FullTextFetchOptions extends RetryPolicy {
   signal?: AbortSignal;
   notOpenTtlMs: number;
   useCache?: boolean;
   fetch?: typeof fetch;
+}
+
+/**
+ * Why a fetch failed, in words that name no address: an HTTP status ("HTTP 500 after 3 retries"), or "Europe PMC
+ * could not be reached (ENOTFOUND)" for a network failure. The shortfall is quoted in the report's limitations, where
+ * a host name ("www.ebi.ac.uk") would read as a URL the run did not retrieve and be flagged by the report's identifier
+ * check (lib/grounding/identifiers.ts); any address left in a source's message is replaced by the source's name.
+ */
+function failureReason(error: unknown): string {
+  if (!(error instanceof SourceError)) return String(error).replace(ADDRESS, "Europe PMC");
+  if (error.status === null) {
+    const code = networkCode(error);
+    if (code) return `Europe PMC could not be reached (${code})`;
+  }
+  return error.message.replace(/^Europe PMC:\s*/, "").replace(ADDRESS, "Europe PMC");
+}
+
+/** A URL or a host name ("https://www.ebi.ac.uk/europepmc/…", "www.ebi.ac.uk", "127.0.0.1:4320"). */
+const ADDRESS =
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/)?(?:(?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:\/\S*)?/gi;
+
+/** The system error code of a network failure ("ENOTFOUND", "ECONNREFUSED") in an error's cause chain, or null. */
+function networkCode(error: unknown): string | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z_]+$/.test(code)) return code;
+  }
+  return null;
 }
 
 const routeName = (route: FullTextRoute) => (route.kind === "europepmc" ? route.pmcid : `DOI ${route.doi}`);
@@ -75,8 +103,10 @@ export async function fetchOpenFullText(record: Evidence, options: FullTextFetch
     }
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
-    const reason = error instanceof SourceError ? error.message.replace(/^Europe PMC:\s*/, "") : String(error);
-    return { status: "failed", message: `Europe PMC: full text of ${routeName(route)} not read: ${reason}` };
+    return {
+      status: "failed",
+      message: `Europe PMC: full text of ${routeName(route)} not read: ${failureReason(error)}`,
+    };
   }
   if (xml === null) {
     const at = new Date();

@@ -35,7 +35,8 @@ const NAMED_ENTITIES: Record<string, string> = {
  * points are left as written, so no text is lost.
  */
 export function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text; // most values have no reference; skips the regex (the library sync parses millions)
+  // Most values have no reference; skips the regex (the library sync parses millions).
+  if (!text.includes("&")) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);/g, (whole, ref: string) => {
     if (ref.startsWith("#")) {
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
@@ -59,8 +60,11 @@ export function flattenXmlMarkup(raw: string): string {
  * Inline HTML/JATS tags Europe PMC leaves in titles and abstracts. Only these are stripped, because the same
  * text also holds literal `<` comparisons ("p < .05", "<1 year") that a generic tag pattern would eat.
  */
-const INLINE_TAG =
-  /<\/?(?:h[1-6]|b|i|u|em|strong|sub|sup|sc|p|br|span|div|small|italic|bold|underline|inf|named-content|ext-link|xref)(?:\s[^<>]*)?\/?>/gi;
+const INLINE_TAG = new RegExp(
+  String.raw`<\/?(?:h[1-6]|b|i|u|em|strong|sub|sup|sc|p|br|span|div|small|italic|bold|underline|inf|` +
+    String.raw`named-content|ext-link|xref)(?:\s[^<>]*)?\/?>`,
+  "gi",
+);
 
 /**
  * Flattens a Europe PMC text field to plain text: character references are decoded first (titles carry

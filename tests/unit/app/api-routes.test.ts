@@ -270,6 +270,7 @@ describe("the HTTP API: the UI's operations on real route handlers and a temp da
       "/api/runs/{id}/stream",
       "/api/watches",
       "/api/watches/{id}",
+      "/api/watches/{id}/check",
       "/api/webhook",
     ]);
     const start = doc.components.schemas.StartResearchRequest;

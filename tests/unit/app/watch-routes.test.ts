@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The watches' HTTP API on its real route handlers and a temp database: the browser session is whatever
 // `session.id` says (CRITICA_AUTH=off); `after` callbacks run at once.
 const session = vi.hoisted(() => ({ id: null as string | null }));
+// A start refused by the run limits, when set: what admitStart answers for a signed-in user over a limit.
+const limit = vi.hoisted(() => ({ refusal: null as null | { error: string; status: 429; retryAfterSeconds: number } }));
+vi.mock("@/app/_server/caller", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/app/_server/caller")>();
+  return { ...original, admitStart: async () => limit.refusal ?? original.admitStart() };
+});
 vi.mock("server-only", () => ({}));
 vi.mock("next/headers", () => ({
   cookies: async () => ({
@@ -22,6 +28,9 @@ vi.mock("node:dns", async (importOriginal) => {
 
 const watches = await import("@/app/api/watches/route");
 const watchById = await import("@/app/api/watches/[id]/route");
+const checkNow = await import("@/app/api/watches/[id]/check/route");
+const { getWatch } = await import("@/lib/db/watches");
+const { watchNow } = await import("@/lib/watches/clock");
 const feeds = await import("@/app/api/feeds/[token]/route");
 const notifications = await import("@/app/api/notifications/route");
 const webhook = await import("@/app/api/webhook/route");
@@ -141,6 +150,53 @@ describe("the watches' HTTP API", () => {
     });
   });
 
+  it("checks a watch now for its owner only, not while paused, and counts the check against the run limits", async () => {
+    const runId = await completedRun(ALICE);
+    const created = await as<{ id: string; nextDueAt: string }>(ALICE, () =>
+      watches.POST(json("POST", "/api/watches", { runId, cadence: "weekly" })),
+    );
+    const id = created.body.id;
+    const post = () => checkNow.POST(json("POST", `/api/watches/${id}/check`), byId(id));
+    expect(await as(BOB, post)).toEqual({
+      status: 403,
+      body: { error: "Only the browser that started this run can check its watch." },
+    });
+    expect(await as(ALICE, () => checkNow.POST(json("POST", "/api/watches/x/check"), byId("x")))).toEqual({
+      status: 404,
+      body: { error: "Unknown watch." },
+    });
+
+    // Over a run limit: the same 429 and Retry-After as a run, and the watch keeps its due time.
+    limit.refusal = {
+      error: "You have started 10 runs in the last minute, the most allowed.",
+      status: 429,
+      retryAfterSeconds: 42,
+    };
+    session.id = ALICE;
+    const refused = await post();
+    limit.refusal = null;
+    expect([refused.status, refused.headers.get("retry-after"), await refused.json()]).toEqual([
+      429,
+      "42",
+      { error: "You have started 10 runs in the last minute, the most allowed." },
+    ]);
+    expect((await getWatch(id))!.nextDueAt.toISOString()).toBe(created.body.nextDueAt);
+
+    // Admitted: the watch is due now (a week earlier than scheduled), so its workflow checks it at once.
+    const before = watchNow().getTime();
+    const checked = await as<{ id: string; nextDueAt: string }>(ALICE, post);
+    expect(checked.status).toBe(202);
+    const due = new Date(checked.body.nextDueAt).getTime();
+    expect(due).toBeGreaterThanOrEqual(before);
+    expect(due).toBeLessThanOrEqual(watchNow().getTime());
+
+    await as(ALICE, () => watchById.PATCH(json("PATCH", `/api/watches/${id}`, { status: "paused" }), byId(id)));
+    expect(await as(ALICE, post)).toEqual({
+      status: 409,
+      body: { error: "This watch is paused: resume it to check now." },
+    });
+  });
+
   it("lists the caller's notifications with the unread count and marks them read", async () => {
     const runId = await completedRun(ALICE);
     for (const n of [1, 2])
@@ -201,14 +257,19 @@ describe("the watches' HTTP API", () => {
     };
     expect(
       Object.fromEntries(
-        ["/api/watches", "/api/watches/{id}", "/api/feeds/{token}", "/api/notifications", "/api/webhook"].map((p) => [
-          p,
-          Object.keys(doc.paths[p] ?? {}).sort(),
-        ]),
+        [
+          "/api/watches",
+          "/api/watches/{id}",
+          "/api/watches/{id}/check",
+          "/api/feeds/{token}",
+          "/api/notifications",
+          "/api/webhook",
+        ].map((p) => [p, Object.keys(doc.paths[p] ?? {}).sort()]),
       ),
     ).toEqual({
       "/api/watches": ["get", "post"],
       "/api/watches/{id}": ["delete", "get", "patch"],
+      "/api/watches/{id}/check": ["post"],
       "/api/feeds/{token}": ["get"],
       "/api/notifications": ["get", "post"],
       "/api/webhook": ["delete", "get", "put"],

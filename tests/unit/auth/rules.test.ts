@@ -105,7 +105,7 @@ describe("starting, claiming, listing and owning runs", () => {
     expect(canClaimRun(ALICE, cliRun, accounts)).toBe(false);
     expect(canClaimRun(LAPTOP, cliRun, accounts)).toBe(false);
   });
-  it("history: a user sees exactly their runs whatever they ask; an admin may pick a user or the unclaimed runs", () => {
+  it("history: a user sees exactly their runs whatever they ask; an admin may pick a user, all or the unclaimed", () => {
     expect(historyScope(ALICE)).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
     expect(historyScope(ALICE, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({
       owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA",
@@ -118,6 +118,8 @@ describe("starting, claiming, listing and owning runs", () => {
       withUnowned: false,
     });
     expect(historyScope(ADMIN, "unclaimed")).toEqual({ unclaimed: true });
+    expect(historyScope(ADMIN, "all")).toEqual({ all: true });
+    expect(historyScope(ALICE, "all")).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
     expect(historyScope(GUEST, "unclaimed")).toEqual({ nobody: true });
     expect(historyScope(LAPTOP)).toEqual({ owner: "laptop-session-xxxxxxxxxxxxxxxxx", withUnowned: true });
     expect(historyScope(NEW_BROWSER)).toEqual({ owner: null, withUnowned: true });

@@ -57,7 +57,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
         "Of the others:\n\n" +
         "- 20 are animal studies [2, 4, 7–13, 22, 26, 31, 32, 34, 40, 42, 44–46, 48].\n" +
         "- 3 are in vitro studies [41, 43, 49].\n" +
-        "- 1 is an unclassified record [25].",
+        "- 1 has no study design [25].",
     );
     expect(a.answer!.references).toHaveLength(51);
     expect(a.answer!.checks).toEqual({

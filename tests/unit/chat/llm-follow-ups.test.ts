@@ -6,7 +6,7 @@ import { getRun, getRunEvidence, type RunSummary } from "@/lib/db/runs";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { createReasoningBackend } from "@/lib/research/create-backend";
-import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
@@ -77,6 +77,16 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
       `Lithium-treated rats developed polyuria [${first.n}]. A second record bears on the question too [${second.n}].`,
     );
     expect(a.textDeltas).toBeGreaterThanOrEqual(2);
+    // The model's draft streams first, a sentence at a time, marked as a draft; it is emptied before the checked
+    // answer replaces it, and it is not saved with the answer.
+    const drafts = a.chunks.flatMap((c, i) => (c.type === "data-answer-draft" ? [{ i, text: c.data.text }] : []));
+    expect(drafts.length).toBeGreaterThanOrEqual(3);
+    expect(drafts[0].text).toBe(`Lithium-treated rats developed polyuria [E${first.n}.1]. `);
+    expect(drafts.at(-2)!.text).toContain("As instructed, see PMID 123 [99].");
+    expect(drafts.at(-1)!.text).toBe("");
+    expect(drafts.at(-1)!.i).toBeLessThan(a.chunks.findIndex((c) => c.type === "text-delta"));
+    const stored = (await listMessages(run.id)).findLast((m) => m.role === "assistant")!;
+    expect(stored.parts.map((p) => p.type)).toEqual(["data-follow-up-kind", "text", "data-chat-answer"]);
     // The references cited so far arrive while the text streams (same part id), so markers become hover cards at once.
     const progress = a.chunks.flatMap((c, i) =>
       c.type === "data-chat-answer" ? [{ i, refs: c.data.references.map((r) => r.n) }] : [],

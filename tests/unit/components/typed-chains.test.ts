@@ -68,10 +68,15 @@ describe("typed chains and the question's classification in the timeline", () =>
       expect(html).toContain('href="https://www.ncbi.nlm.nih.gov/gene/3757"');
       expect(html).toContain("KCNH2 · NCBI Gene 3757");
       expect(html).toContain('href="https://www.ebi.ac.uk/QuickGO/term/GO:0086005"');
+      // The GO ID is under the chain's "Identifiers"; the link says where it comes from in words.
       expect(html).toContain(
-        "IKr → ventricular cardiac muscle cell action potential: curated: NCBI Gene GO annotation GO:0086005",
+        "IKr → ventricular cardiac muscle cell action potential: curated: the gene&#x27;s Gene Ontology annotation in " +
+          "NCBI Gene",
       );
-      expect(html.match(/target unrecognised/g)).toHaveLength(1);
+      expect(html).toContain("pathway: Gene Ontology GO:0086005");
+      expect(html.match(/<summary[^>]*>Identifiers<\/summary>/g)).toHaveLength(2);
+      expect(html.match(/the target is not a known gene or protein \(NCBI Gene\)/g)).toHaveLength(1);
+      expect(html).not.toContain("target unrecognised");
     },
   );
 });

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { readFullTexts } from "@/lib/db/full-texts";
 import { getReport, listRunEvents } from "@/lib/db/runs";
+import { getRunDetail } from "@/lib/runs/projections";
 import { research } from "@/lib/modes";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
+import { runToJson } from "@/lib/research/run-json";
 import { startRun } from "@/lib/runs/start";
 import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
 import { useTempDatabase } from "../../support/temp-database";
@@ -58,10 +61,16 @@ describe("a research run reads open-access full texts", () => {
     expect(report?.references.map((r) => r.evidenceId)).toContain("pmid:26884767");
     expect(report?.passages).toBeUndefined();
     expect(await getDb().fullText.count()).toBe(0);
+    // Nothing was read in full: the table says "Abstract only", the limitation "Abstracts and titles only".
+    expect(report?.readInFull).toBeUndefined();
+    expect(report?.limitations.filter((l) => /^(Abstracts and titles only|Full text read)/.test(l))).toEqual([
+      "Abstracts and titles only: full texts, supplementary data, doses and effect sizes beyond the abstracts " +
+        "were not read.",
+    ]);
   });
 
   it("fetches the full text while the agents read abstracts, keeps its licence, and cites the passage that answers", async () => {
-    const { outcome, events, report } = await run();
+    const { runId, outcome, events, report } = await run();
     expect(outcome.status).toBe("completed");
     expect(fullTextRequests()).toEqual(["/europepmc/PMC4738914/fullTextXML"]);
     const stored = (await readFullTexts(["pmid:26884767"], null)).get("pmid:26884767")!;
@@ -92,6 +101,18 @@ describe("a research run reads open-access full texts", () => {
     expect(report!.executiveSummary).toContain(cited);
     expect(report!.clinicalFindings.content).toContain(cited);
     expect(report!.verification?.status).toBe("verified");
+
+    // What was read: the record in full, the others from their abstracts, in the limitations, the evidence table and
+    // the PRISMA diagram's "full-text articles assessed".
+    // The run's one record (Europe PMC's recorded search answers with it alone).
+    const records = report!.totalPapersReviewed;
+    expect([records, report!.readInFull]).toEqual([1, ["pmid:26884767"]]);
+    expect(report!.limitations).toContain("Full text read for the one record; no supplementary data were read.");
+    expect(report!.limitations.some((l) => l.startsWith("Abstracts and titles only"))).toBe(false);
+    const detail = (await getRunDetail(runId))!;
+    const table = toReportRecords(detail.evidence, report!.references, QUESTION, report!.readInFull);
+    expect(table.filter((r) => r.fullText).map((r) => r.id)).toEqual(["pmid:26884767"]);
+    expect(runToJson(detail).prisma).toMatchObject({ screened: records, readInFull: 1 });
   });
 
   it("a later run reads the stored full text without asking Europe PMC again", async () => {

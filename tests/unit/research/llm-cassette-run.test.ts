@@ -82,14 +82,6 @@ describe("a research run recorded into a cassette against a loopback model serve
       ]);
       // The schema's simplest answers cite nothing, so the critic fails all three drafts: what is published is the
       // extractive report of the same evidence (verified), with the model's last draft kept collapsed.
-      console.log("VERIF", JSON.stringify(recorded.json.verification).slice(0, 3000));
-      {
-        const m = JSON.stringify(recorded.json);
-        let i = -1;
-        let k = 0;
-        while ((i = m.indexOf("ebi.ac", i + 1)) >= 0 && k++ < 4)
-          console.log("EBI", m.slice(Math.max(0, i - 300), i + 80));
-      }
       expect(recorded.json.verification).toMatchObject({ status: "verified", attempts: 1 });
       expect([recorded.json.report?.title, recorded.json.evidence.length, recorded.json.hypotheses.length]).toEqual([
         "Evidence report: Does cognitive training increase serum BDNF in schizophrenia?",

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { createLlmBackend } from "@/lib/research/agents/llm";
-import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";

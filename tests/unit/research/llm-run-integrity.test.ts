@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";

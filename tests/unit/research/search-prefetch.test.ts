@@ -4,7 +4,7 @@ import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createLlmBackend } from "@/lib/research/agents/llm";
-import type { CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";

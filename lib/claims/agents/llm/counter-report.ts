@@ -9,6 +9,7 @@ import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { checkCounterReport, counterReportEntailment } from "./counter-report-check";
 
 /**
  * Characters of each cited record's abstract shown beside its passage: an excerpt that keeps its RESULTS and
@@ -102,8 +103,11 @@ export function cleanReport(text: string): string {
  * Writes the counter-report with the model from the verified passages. The answer is cleaned ({@link cleanReport})
  * and scrubbed (lib/grounding/scrub: identifiers, citations and quotations that no cited record holds removed);
  * when it is shorter than {@link MIN_REPORT_CHARS} characters, the extractive template report is used instead, so
- * a claim always gets a report drawn from its passages. (The workflow then removes [n] markers that cite nothing.)
- * @throws Error after two invalid answers; API and abort errors propagate.
+ * a claim always gets a report drawn from its passages. Then each statement is checked against the passages it
+ * cites (./counter-report-check: numbers, doses and names deterministically, then the entailment critic in one more
+ * model call, its usage heard by the same hooks); unsupported ones are removed with a note saying how many. (The
+ * workflow then removes [n] markers that cite nothing.)
+ * @throws Error after two invalid answers; API and abort errors propagate (the critic's too).
  */
 export async function writeCounterReportLlm(
   model: LanguageModel,
@@ -117,5 +121,11 @@ export async function writeCounterReportLlm(
   // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
   const cited = scrubContext(input.records ?? [], { references: input.citations.length });
   const report = scrubText(cleanReport(output.report), cited);
-  return report.length >= MIN_REPORT_CHARS ? report : templateCounterReport(input);
+  if (report.length < MIN_REPORT_CHARS) return templateCounterReport(input);
+  const checked = await checkCounterReport(report, input, {
+    entail: counterReportEntailment(model, options, input.signal),
+    fallback: () => templateCounterReport(input),
+    findingsChars: COUNTER_REPORT_FINDINGS_CHARS,
+  });
+  return checked.text;
 }

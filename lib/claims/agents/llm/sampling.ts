@@ -37,3 +37,10 @@ export const CLAIM_SAMPLING: Record<ClaimAgent, AgentSampling> = {
   "counter-report": { temperature: CLAIM_TEMPERATURE, maxOutputTokens: 1_000 },
   "claim-verdict": { temperature: 0, maxOutputTokens: 500 },
 };
+
+/**
+ * Sampling of the entailment critic that checks a counter-report's cited sentences: the report critic's
+ * (lib/research/agents/llm/sampling: temperature 0, a verdict must not depend on the draw; 2,500 output tokens, about
+ * 50 verdicts with a sentence of reasoning each, where a 300-word counter-report has at most about 20 sentences).
+ */
+export const CLAIM_CRITIC_SAMPLING: AgentSampling = { temperature: 0, maxOutputTokens: 2_500 };

@@ -58,8 +58,12 @@ const UBIQUITOUS_NAMES = new Set([
  * Drug-class and product words: a class ("anthracycline") is not a molecular target of its own member.
  * Source: our own list.
  */
-const DRUG_CLASS =
-  /anthracyclin|benzodiazepines?$|sulphonylurea|sulfonylurea|statins$|beta-blocker|blockers?$|inhibitors?$|antidepress|antipsychot|neurolept|flavonoid|steroid|antibiotic|chemotherap|cytostatic|diuretic|anticonvulsant|anaesthetic|anesthetic|analgesic|nsaid|ssri|antineoplastic|agent/i;
+const DRUG_CLASS = new RegExp(
+  "anthracyclin|benzodiazepines?$|sulphonylurea|sulfonylurea|statins$|beta-blocker|blockers?$|inhibitors?$|" +
+    "antidepress|antipsychot|neurolept|flavonoid|steroid|antibiotic|chemotherap|cytostatic|diuretic|" +
+    "anticonvulsant|anaesthetic|anesthetic|analgesic|nsaid|ssri|antineoplastic|agent",
+  "i",
+);
 
 /**
  * Disease annotations too generic to be a mechanism step or an effect: "toxicity"/"cytotoxicity" (MeSH

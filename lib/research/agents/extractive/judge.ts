@@ -14,8 +14,8 @@ import { designSummary } from "../../../domain/study-design";
 export const CLINICAL_LEVEL_WEIGHTS: Readonly<Record<number, number>> = { 1: 6, 2: 4, 3: 2, 4: 1, 5: 0 };
 
 /**
- * Saturation of clinicalScore = 10 × (1 − exp(−W / k)): k = 8, so one RCT (W 4) gives 4 and RCT + 2 cohorts (W 8) gives
- * 6.
+ * Saturation of clinicalScore = 10 × (1 − exp(−W / k)): k = 8, so one RCT (W 4) gives 4 and RCT + 2 cohorts (W 8)
+ * gives 6.
  */
 export const CLINICAL_K = 8;
 
@@ -46,10 +46,10 @@ function idsLabel(f: EvidenceFeatures, records: number[], max = 5): string {
  *   the relevant human studies.
  * - confidence = (mechanismScore + clinicalScore) / 20 × (0.5 + 0.5 × s / (s + c)), s and c the primary
  *   hypothesis' supporting and contradicting records (agreement raises or lowers it); 0 without a primary.
- * - drugCandidates: for a named drug, the drug A when ≥ 1 record mentions it, then chemicals reported protective
- *   and confirmed by the relation model ("… (protective)"); for an open question, the drugs the relation model says
- *   cause the effect in people (human evidence first), then those used only to induce it in animal models
- *   ("… (experimental inducer)"); for a repurposing question, those it says treat it ("… (protective)"), best first.
+ * - drugCandidates: for a named drug, the drug A when ≥ 1 record mentions it, then chemicals reported protective and
+ *   confirmed by the relation model ("… (protective)"); for an open question, the drugs the relation model says cause
+ *   the effect in people (human evidence first), then those used only to induce it in animal models ("… (experimental
+ *   inducer)"); for a repurposing question, those it says treat it ("… (protective)"), best first.
  * - sufficient: isSufficient (DeepCritical's rule); recommendation "synthesize" when sufficient or
  *   iteration ≥ maxIterations, else "continue"; nextSearchQueries from the hypotheses' weakest links, the
  *   recommended searches, and a human-study query when clinicalScore < 5.

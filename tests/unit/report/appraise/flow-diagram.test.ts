@@ -49,6 +49,7 @@ describe("the PRISMA 2020 flow of a research run", () => {
       duplicatesRemoved: 7,
       removedBeforeScreening: [{ reason: "over the run's evidence cap", n: 13 }],
       screened: 50,
+      readInFull: 0,
       // pmid:10 and pmid:20 lack an abstract but are cited; 3 others lack one and are not; pmid:45 is retracted.
       excluded: [
         { reason: "retracted publication", n: 1 },
@@ -105,6 +106,31 @@ describe("the PRISMA 2020 flow of a research run", () => {
           "identified",
       ),
     ).toBe(true);
+  });
+});
+
+describe("the full-text articles assessed", () => {
+  // The report read pmid:2 and pmid:7 in full; pmid:999 is not among the screened records (another version's).
+  const report = { ...(REPORT as object), readInFull: ["pmid:2", "pmid:7", "pmid:999"] } as never;
+
+  it("counts the screened records the report read in full, in a row of their own", () => {
+    const flow = researchFlow({ events: EVENTS, records: RECORDS, report });
+    expect([flow.screened, flow.readInFull, flow.included]).toEqual([50, 2, 5]);
+    const svg = renderToStaticMarkup(createElement(FlowDiagramSvg, { layout: researchFlowLayout(flow) }));
+    expect(svg).toContain(
+      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 ' +
+        'excluded, 2 full-text articles assessed, 5 included in the report."',
+    );
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts.slice(0, 4)).toEqual(["Identification", "Screening", "Full text", "Included"]);
+    expect(texts.slice(-6)).toEqual([
+      "Full-text articles assessed (n = 2)",
+      "Read in full",
+      "Abstract only (n = 48)",
+      "No open full text read",
+      "Records included (n = 5)",
+      "Cited in the report",
+    ]);
   });
 });
 

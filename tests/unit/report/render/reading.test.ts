@@ -66,7 +66,22 @@ describe("report prose as the reader reads it", () => {
         "with a drug candidate and a mechanism score ≥ 6).",
     );
     expect(plainWords("cocaine → myocardial ischemia: causes (P(CID) 0.86)")).toBe(
-      "cocaine → myocardial ischemia: causes (relation probability 0.86)",
+      "cocaine → myocardial ischemia: causes",
+    );
+    expect(plainWords("cocaine → myocardial ischemia: causes (relation probability 0.86)")).toBe(
+      "cocaine → myocardial ischemia: causes",
+    );
+    expect(
+      plainWords(
+        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
+          "document for cocaine and a disease of the heart",
+      ),
+    ).toBe(
+      "Read as “Cocaine does not cause diseases of the heart”; a relation model trained on expert-annotated " +
+        "abstracts read each document for cocaine and a disease of the heart",
+    );
+    expect(plainWords("Reviewed 58 records: 4 animal studies, 1 unclassified record")).toBe(
+      "Reviewed 58 records: 4 animal studies, 1 record without a study design",
     );
     expect(plainWords("40 by keyword search; the HyDE search needs a language model")).toBe(
       "40 by keyword search; the search by example abstracts needs a language model",
@@ -102,6 +117,8 @@ describe("the PRISMA diagram's text fits its boxes", () => {
         { reason: "over the run's evidence cap, the least relevant records of the last searches", n: 12 },
       ],
       screened: 159,
+      // With the full-text row, whose stage label ("Full text") and boxes must fit as well.
+      readInFull: 12,
       excluded: [{ reason: "not cited in the report", n: 154 }],
       included: 5,
     });

@@ -33,7 +33,8 @@ export async function GET(_request: Request, ctx: RouteContext<"/api/runs/[id]/m
 
 /**
  * POST /api/runs/<id>/messages `{ text, regenerate? }` → 200, the answer as an AI SDK UI message stream (SSE):
- * `start` (the saved answer's id), `data-follow-up-kind`, the checked text with [n] markers, `data-chat-answer`
+ * `start` (the saved answer's id), `data-follow-up-kind`, with a model `data-answer-draft` (the unchecked draft as it
+ * is written, emptied before the checked text; never saved), the checked text with [n] markers, `data-chat-answer`
  * (references and checks). 400 empty or over 2,000 characters or not JSON, 404 unknown run or answer, 409 while the
  * run researches or another answer streams, 429 (with Retry-After) when the follow-up would research and the caller
  * is at a run limit (a research iteration counts as a run: lib/auth/limits.ts); errors are `{ error }` and nothing is

@@ -22,6 +22,7 @@ import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { splitSentences } from "@/lib/text/sentences";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
+import { doxorubicinCitation } from "./doxorubicin-citation";
 import { loadCorpus } from "../../../../support/corpus";
 import { promptText, scriptedModel } from "../../../../support/llm";
 
@@ -41,25 +42,7 @@ const corpusSource: LiteratureSource = {
   },
 };
 
-/** A verified counter-passage of PMID 24727461 (rat study of doxorubicin cardiotoxicity), cited as [1]. */
-const CITATION = {
-  n: 1,
-  evidenceId: "pmid:24727461",
-  pmid: "24727461",
-  doi: null,
-  nctId: null,
-  title: record("pmid:24727461").citation.title,
-  journal: null,
-  year: null,
-  url: "https://pubmed.ncbi.nlm.nih.gov/24727461/",
-  source: "local" as const,
-  passage:
-    "Doxorubicin causes significant cardiotoxicity characterized by marked increases in oxidative stress and " +
-    "mitochondrial dysfunction.",
-  similarity: 1,
-  score: 5,
-  foundBy: ["keyword" as const],
-};
+const CITATION = doxorubicinCitation(record("pmid:24727461"));
 
 const COUNTER: CounterStatement = {
   claim: CLAIM,
@@ -203,6 +186,7 @@ describe("LLM claim agents (scripted models)", () => {
     const report = await writeCounterReportLlm(
       scriptedModel([
         { report: "Summary: In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
+        { claims: [{ claim: 1, reasoning: "The passage states it.", verdict: "PASS" }] },
       ]),
       input,
     );
@@ -246,6 +230,7 @@ describe("LLM claim agents' sampling and output limits", () => {
         { scores: [{ n: 1, score: 5, rationale: "Direct finding." }] },
         { passages: [{ n: 1, passage: citation.passage }] },
         { report: "In a rat study, doxorubicin caused significant cardiotoxicity with oxidative stress [1]." },
+        { claims: [{ claim: 1, reasoning: "The passage states it.", verdict: "PASS" }] },
         { verdict: "contradicts", confidence: "low", rationale: "One rat study shows cardiotoxicity [1]." },
       ]);
       const usage: ModelUsage[] = [];
@@ -274,6 +259,7 @@ describe("LLM claim agents' sampling and output limits", () => {
         "claim-scoring",
         "claim-passages",
         "counter-report",
+        "critic", // the counter-report's statements checked against its passages: one call
         "claim-verdict",
       ]);
       expect(model.doGenerateCalls.map((c) => [c.temperature, c.maxOutputTokens])).toEqual([
@@ -283,6 +269,7 @@ describe("LLM claim agents' sampling and output limits", () => {
         [0, 1_000],
         [0, 1_500],
         [0.3, 700], // the option's limit, not the default 1,000
+        [0, 2_500],
         [0, 500],
       ]);
     },
@@ -323,6 +310,7 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
           "Several studies report cardiac effects of doxorubicin [1], including damage in rats [2] and an " +
           "invented study [42].",
       },
+      { claims: [{ claim: 1, reasoning: "The passages state cardiac effects.", verdict: "PASS" }] },
       {
         verdict: "contradicts",
         confidence: "high",
@@ -351,6 +339,7 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
     expect(calls("counter-statement")).toBe(1);
     expect(calls("claim-scoring")).toBe(Math.ceil(n / SCORING_BATCH_SIZE));
     expect(calls("claim-passages")).toBe(Math.ceil(candidates.length / 5));
+    expect(calls("critic")).toBe(1); // the counter-report's one sentence checked against [1] and [2]
     expect(eventsOf(recorder, "claim-scored")[0]).toMatchObject({
       found: n,
       scored: n,

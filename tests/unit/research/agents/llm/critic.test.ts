@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkEntailment, citedClaims, type CriticOutput } from "@/lib/research/agents/llm/critic";
+import type { CriticOutput } from "@/lib/grounding/entailment";
+import { checkEntailment, citedClaims } from "@/lib/research/agents/llm/critic";
 import type { LlmUsage } from "@/lib/ai/structured";
 import type { ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "@/lib/grounding/references";
