@@ -19,6 +19,7 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
     screened: number;
     excluded: Array<{ reason: string; n: number }>;
     included: number;
+    cited: number;
   };
   const excluded = p.excluded.reduce((s, r) => s + r.n, 0);
   // The diagram is under "How this report was made", collapsed by default.
@@ -27,7 +28,8 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
   await expect(figure.getByRole("img")).toHaveAttribute(
     "aria-label",
     `PRISMA 2020 flow diagram: ${p.identified.local} records identified, ${p.duplicatesRemoved} duplicates ` +
-      `removed, ${p.screened} screened, ${excluded} excluded, ${p.included} included in the report.`,
+      `removed, ${p.screened} screened, ${excluded} excluded, ${p.included} included, ${p.cited} of them cited in ` +
+      `the report.`,
   );
   const boxes = figure.getByTestId("prisma-box");
   await expect(boxes.nth(0)).toContainText(
@@ -35,8 +37,14 @@ test("the PRISMA figure's counts equal the --json counts, and it downloads as SV
   );
   await expect(boxes.nth(2)).toContainText(`Records screened (n = ${p.screened})`);
   await expect(boxes.nth(3)).toContainText(`Records excluded (n = ${excluded})`);
-  await expect(boxes.nth(4)).toHaveText(`Records included (n = ${p.included})Cited in the report`);
-  expect(p.included).toBe(json.report.references.length);
+  const countedOnly = p.included - p.cited;
+  await expect(boxes.nth(4)).toHaveText(
+    `Records included (n = ${p.included})Cited in the report: n = ${p.cited}` +
+      (countedOnly > 0 ? `Counted in the bottom line: n = ${countedOnly}` : ""),
+  );
+  expect(p.cited).toBe(json.report.references.length);
+  // Excluded records are excluded for an eligibility reason, never for not being cited.
+  expect(p.excluded.map((r) => r.reason)).toEqual(["does not bear on the question"]);
 
   await page.getByRole("button", { name: "Export" }).click();
   const [file] = await Promise.all([

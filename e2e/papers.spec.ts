@@ -30,7 +30,7 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   await ask.getByRole("button", { name: "Ask" }).click();
   await expect(page).toHaveURL(/\/reports\/[\w-]+$/);
   await expect(page.getByTestId("run-question")).toHaveText(QUESTION);
-  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
 
   // The report quotes the body sentence with the dose, its reference marker and where it stands in the PDF.
   const report = page.getByTestId("report");
@@ -60,4 +60,21 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   const target = page.locator("[data-testid=full-text-passage]:target");
   await expect(target).toContainText("500 mg daily");
   await expect(target.getByTestId("full-text-highlight")).toContainText("500 mg daily");
+
+  // "Ask this paper" from its row: the follow-up box names the paper, and the answer quotes that paper's body only.
+  await page.goBack();
+  await page.getByTestId("evidence-row").getByTestId("ask-paper").click();
+  const box = page.getByLabel("Ask a follow-up");
+  await expect(box).toHaveValue("Reference [1]: ");
+  await expect(box).toBeFocused();
+  await box.pressSequentially("how did the platelet count change?");
+  await box.press("Enter");
+  const answer = page.getByTestId("chat-answer").last().getByTestId("report");
+  await expect(answer.locator("p").first()).toHaveText(
+    /^\d passages of reference \[1\] bear on this, in its own words \[1\]:$/,
+  );
+  await expect(answer.locator("li").first()).toContainText("platelet count");
+  await expect(answer.locator("li")).not.toHaveCount(0);
+  for (const item of await answer.locator("li").allTextContents())
+    expect(item).toMatch(/\[1\] \(full text, .*page \d\)$/);
 });

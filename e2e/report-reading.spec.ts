@@ -33,6 +33,7 @@ async function openAll(on: Page): Promise<void> {
 interface RunJson {
   evidence: unknown[];
   report: { references: Array<{ n: number }> };
+  prisma: { included: number };
 }
 
 test("the lithium report answers first, stays under 5,000 px at 1366 px, and shows no internal names", async () => {
@@ -157,7 +158,9 @@ test("after “look deeper”, every section shows v2's numbers, and v1 is one c
   await page.getByTestId("section-references").locator(":scope > summary").click();
   await expect(page.getByTestId("section-references").locator("li")).toHaveCount(references);
   await page.getByTestId("report-method").locator(":scope > summary").click();
-  await expect(page.getByTestId("prisma-box").nth(4)).toContainText(`Records included (n = ${references})`);
+  await expect(page.getByTestId("prisma-box").nth(4)).toContainText(
+    `Records included (n = ${json.prisma.included})Cited in the report: n = ${references}`,
+  );
   // The steps count the follow-up's iteration as one, after the run's own.
   await expect(page.getByTestId("timeline-step").last()).toContainText(/^Iteration \d+ \(follow-up\)/);
   await expect(page.getByTestId("score-bar").first()).toBeAttached();

@@ -4,6 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useAskPaperRegistration } from "@/components/chat/ask-paper";
 import { ChatMessage, type ThreadRun } from "@/components/chat/chat-message";
 import { MessageComposer } from "@/components/chat/message-composer";
 import type { ChatUIMessage } from "@/lib/domain/chat";
@@ -108,6 +109,18 @@ export function Conversation({
     questions[questions.length - 1]?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [userCount]);
 
+  // "Ask this paper" on a record of the report: its reference goes into the box, the user's question follows it.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const registerAsk = useAskPaperRegistration();
+  const accepting = !readOnly && disabledReason === null;
+  useEffect(() => {
+    if (!registerAsk || !accepting) return;
+    return registerAsk((n) => {
+      setInput(`Reference [${n}]: `);
+      setFocusRequest((k) => k + 1);
+    });
+  }, [registerAsk, accepting]);
+
   // Room below the last answer once there are follow-ups, so the question just asked can scroll to the top of the
   // screen and the sticky message box never covers it or its answer.
   const room = !readOnly && messages.length > 0;
@@ -146,6 +159,7 @@ export function Conversation({
           onStop={() => void stop()}
           busy={busy}
           disabledReason={disabledReason}
+          focusRequest={focusRequest}
         />
       )}
     </section>

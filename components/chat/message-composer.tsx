@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_FOLLOW_UP_CHARS } from "@/lib/domain/chat";
 
@@ -16,6 +16,7 @@ export function MessageComposer({
   onStop,
   busy,
   disabledReason,
+  focusRequest = 0,
 }: {
   value: string;
   onChange: (text: string) => void;
@@ -23,8 +24,17 @@ export function MessageComposer({
   onStop: () => void;
   busy: boolean;
   disabledReason: string | null;
+  /** Each new value moves the focus into the box, caret at the end ("Ask this paper" filled it in). */
+  focusRequest?: number;
 }) {
   const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!focusRequest || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [focusRequest]);
   const [problem, setProblem] = useState<string | null>(null);
   const tooLong = value.length > MAX_FOLLOW_UP_CHARS;
 
@@ -59,6 +69,7 @@ export function MessageComposer({
       </label>
       <div className="flex items-end gap-2">
         <textarea
+          ref={box}
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value)}

@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useId, useRef, useState, type KeyboardEvent } from "react";
+import { AskPaperButton } from "@/components/chat/ask-paper";
 import { AbstractText } from "@/components/run/abstract-text";
 import { CitationPassages } from "@/components/run/citation-passage";
 import { Badge } from "@/components/ui/badge";
@@ -97,6 +98,7 @@ function CardReference({
       )}
       <CitationPassages passages={passages} focusable={focusable} />
       <IdentifierLinks r={r} focusable={focusable} />
+      <AskPaperButton recordId={r.evidenceId} focusable={focusable} className="mt-1 block" />
       {record?.hasAbstract && (
         <>
           <button

@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useId, useMemo, useState } from "react";
+import { AskPaperButton } from "@/components/chat/ask-paper";
 import { AbstractText } from "@/components/run/abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -295,6 +296,7 @@ export function EvidenceTable({
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                         <span data-testid="evidence-source">{SOURCE_LABELS[r.source]}</span>
                         <span data-testid="evidence-reading">{r.fullText ? "Full text" : "Abstract only"}</span>
+                        <AskPaperButton recordId={r.id} />
                         {r.pmid && (
                           <a
                             href={`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`}

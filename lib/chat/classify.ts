@@ -55,16 +55,25 @@ const EVIDENCE_CUES: Array<{ pattern: RegExp; reason: string }> = [
 const REQUEST_WORDS =
   /\b(?:please|can you|could you|would you|now|then|and|also|look|dig|go|search|research|investigate|explore|delve|deeper|further|more|other|new|additional|into|for|find|check|what|about|is|does|this|it|that|true|still|the case|apply|hold|in|on|of|the|a|an)\b/gi;
 
+/** "reference 3", "ref. 3", "refs 2 and 5", "study 7": a named reference list (group 1: its numbers). */
+const NAMED_REFERENCES =
+  /\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*((?:\[?\d+\]?(?:\s*(?:,|and|&)\s*)?)+)/gi;
+/** A bracketed reference marker, "[4]". */
+const MARKER = /\[(\d+)\]/g;
+
 /** Reference numbers a follow-up names: "reference 3", "ref. 3", "refs 2 and 5", "[4]", "study 7". */
 export function referencedNumbers(text: string): number[] {
   const numbers = new Set<number>();
-  for (const m of text.matchAll(
-    /\b(?:ref(?:erence)?s?\.?|studies|study|paper|record|citation)\s*#?\s*((?:\[?\d+\]?(?:\s*(?:,|and|&)\s*)?)+)/gi,
-  )) {
+  for (const m of text.matchAll(NAMED_REFERENCES)) {
     for (const n of m[1].match(/\d+/g) ?? []) numbers.add(Number(n));
   }
-  for (const m of text.matchAll(/\[(\d+)\]/g)) numbers.add(Number(m[1]));
+  for (const m of text.matchAll(MARKER)) numbers.add(Number(m[1]));
   return [...numbers].filter((n) => n >= 1 && n <= 10_000).sort((a, b) => a - b);
+}
+
+/** The follow-up without the references it names ("Reference [3]: what dose?" → ": what dose?"), to read its topic. */
+export function withoutReferences(text: string): string {
+  return text.replace(NAMED_REFERENCES, " ").replace(MARKER, " ");
 }
 
 /**

@@ -2,36 +2,23 @@ import { designSummary, type DesignInfo } from "@/lib/domain/study-design";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { questionRelevance } from "@/lib/evidence/prompt-context/relevance";
 import { formatMarker } from "@/lib/grounding/markers";
-import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { quotableText } from "@/lib/research/agents/extractive/sentence-picker";
 import { bm25Scores } from "@/lib/text/bm25";
 import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { splitSentences } from "@/lib/text/sentences";
 import { cosineSimilarity, tfidfVectors } from "@/lib/text/tfidf";
 import { indexTerms, stem, tokenize } from "@/lib/text/tokens";
-import type { PassageCitation } from "@/lib/domain/fulltext";
-import { passageLocation, passageSentences, withFullTextBody, type PassageSentence } from "@/lib/evidence/passages";
+import { passageSentences, withFullTextBody, type PassageSentence } from "@/lib/evidence/passages";
 import { passageCitation } from "@/lib/research/agents/extractive/full-text";
 import { questionEntities, type QuestionEntities } from "./question-entities";
+import { bullet, orList, type ExtractiveAnswer } from "./answer-text";
+import { withoutReferences } from "./classify";
 import { readingAnswer } from "./reading-answer";
+import { summariseReferences } from "./reference-summary";
 import type { ConversationReferences } from "./references";
-
-/**
- * An extractive answer: its markdown with [n] markers, whether the evidence answered it, the records searched, and the
- * full-text passages it quotes (absent when it quotes abstracts only).
- */
-export interface ExtractiveAnswer {
-  text: string;
-  answered: boolean;
-  considered: number;
-  passages?: PassageCitation[];
-}
 
 /** Passages quoted in one answer (our choice: enough to answer, short enough to read in a chat bubble). */
 export const MAX_PASSAGES = 5;
-/** Passages quoted per summarised reference, and references summarised per answer. */
-const SUMMARY_PASSAGES = 3;
-const MAX_SUMMARISED = 3;
 
 /** Words of a follow-up that ask rather than name a topic; never a reason to quote a sentence. Our list. */
 const CHAT_WORDS = new Set(
@@ -156,70 +143,6 @@ function entityWeight(entities: QuestionEntities, p: Passage): number {
   return 1 + (named.drug ? 1 : 0) + (named.effect ? 0.5 : 0);
 }
 
-/**
- * A passage as a quoted bullet with its citation (quoted in the source's words, so the quote check can verify it),
- * a full-text sentence with where it stands ("full text, 1. Case").
- */
-function bullet(p: Pick<Passage, "n" | "text" | "body">): string {
-  const quoted = /["“”]/.test(p.text) ? p.text : `“${p.text}”`;
-  return `- ${quoted} [${p.n}]${p.body ? ` (full text, ${passageLocation(p.body.passage)})` : ""}`;
-}
-
-/** "a", "b" and "c" → "a, b or c". */
-function orList(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
-}
-
-/** "Summarise reference 3": each named reference's bibliographic line and up to three passages of its abstract. */
-function summariseReferences(
-  numbers: number[],
-  question: string,
-  conversation: ConversationReferences,
-): ExtractiveAnswer {
-  const lines: string[] = [];
-  const missing = numbers.filter((n) => !conversation.byNumber.has(n));
-  for (const n of numbers.filter((k) => conversation.byNumber.has(k)).slice(0, MAX_SUMMARISED)) {
-    const { reference, record } = conversation.byNumber.get(n)!;
-    const venue = [reference.journal, reference.year].filter(Boolean).join(", ");
-    const label = studyTypeOf(record).label.toLowerCase();
-    const title = reference.title.replace(/[“”"]/g, "").replace(/[.\s]+$/, "");
-    lines.push(
-      `Reference [${n}] is “${title}”${venue ? ` (${venue})` : ""}, ${/^[aeiou]/.test(label) ? "an" : "a"} ` +
-        `${label} [${n}].`,
-      "",
-    );
-    const passages = splitSentences(record.citation.abstract).flatMap((raw, position) => {
-      const text = quotableText(raw);
-      return text === null ? [] : [{ n, position, text }];
-    });
-    if (passages.length === 0) {
-      lines.push(`Its record has no abstract, so the evidence says nothing more about it.`, "");
-      continue;
-    }
-    // The sentences that bear most on the run's question, plus the abstract's closing sentence (its conclusion).
-    const scores = bm25Scores(
-      question,
-      passages.map((p) => p.text),
-    );
-    const ranked = passages
-      .map((p, i) => ({ p, score: scores[i] }))
-      .sort((a, b) => b.score - a.score || a.p.position - b.p.position);
-    const picked = new Set([passages.at(-1)!, ...ranked.map((r) => r.p)].slice(0, SUMMARY_PASSAGES));
-    lines.push("Its abstract reports:", "", ...[...picked].sort((a, b) => a.position - b.position).map(bullet), "");
-  }
-  if (missing.length > 0) {
-    lines.push(
-      `The conversation's reference list has ${conversation.references.length} references, so there is no ` +
-        `reference ${orList(missing.map(String))}.`,
-    );
-  }
-  return {
-    text: lines.join("\n").trim(),
-    answered: missing.length < numbers.length,
-    considered: Math.min(numbers.length, MAX_SUMMARISED),
-  };
-}
-
 /** "Which of these studies were in humans?": the run's records grouped by study design, each group cited. */
 function speciesAnswer(conversation: ConversationReferences): ExtractiveAnswer {
   const designs = conversation.references.map((reference, i) => ({
@@ -277,7 +200,10 @@ export function followUpTopic(followUp: string): { terms: Set<string>; words: st
 /**
  * The extractive backend's answer to a question about the run's evidence, deterministic:
  * - a follow-up naming references ("Summarise reference 3") gets each one's bibliographic line, study design and
- *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence);
+ *   up to 3 sentences of its abstract (those closest to the run's question by BM25, and its closing sentence); one
+ *   that also asks something of them ("Reference [3]: what dose was given?", as "Ask this paper" writes it) is
+ *   answered as any other question below, from those records' abstracts and full texts only, with up to
+ *   {@link MAX_PASSAGES} sentences of each;
  * - a question about humans, animals or cells gets the run's records grouped by study design
  *   (lib/evidence/study-design classifyStudy), each group cited;
  * - a question whether a named drug causes or treats a condition gets the verdict of lib/reading over the run's
@@ -299,11 +225,42 @@ export function extractiveAnswer(input: {
   conversation: ConversationReferences;
 }): ExtractiveAnswer {
   const { conversation } = input;
-  if (input.referenced.length > 0) return summariseReferences(input.referenced, input.question, conversation);
+  if (input.referenced.length > 0) {
+    const asked = withoutReferences(input.followUp);
+    const named = conversationOf(conversation, input.referenced);
+    if (followUpTopic(asked).words.length === 0 || named.references.length === 0)
+      return summariseReferences(input.referenced, input.question, conversation);
+    return topicAnswer({ ...input, followUp: asked }, named, true);
+  }
   if (SPECIES_QUESTION.test(input.followUp) && conversation.references.length > 0) return speciesAnswer(conversation);
   // "Does X cause Y?" is answered as the report's bottom line answers it (lib/reading), never another way.
   const read = readingAnswer(input.followUp, conversation);
   if (read) return read;
+  return topicAnswer(input, conversation, false);
+}
+
+/** The conversation narrowed to the records numbered `numbers` (numbers it does not have are left out). */
+function conversationOf(conversation: ConversationReferences, numbers: number[]): ConversationReferences {
+  const kept = conversation.references.flatMap((reference, i) =>
+    numbers.includes(reference.n) ? [{ reference, record: conversation.records[i] }] : [],
+  );
+  return {
+    references: kept.map((k) => k.reference),
+    records: kept.map((k) => k.record),
+    byNumber: new Map(kept.map((k) => [k.reference.n, k])),
+    fullTexts: conversation.fullTexts,
+  };
+}
+
+/**
+ * What the records say on the follow-up's topic words (see extractiveAnswer). With `named` the conversation holds
+ * the records the follow-up named, and several sentences of each may be quoted; otherwise one per record.
+ */
+function topicAnswer(
+  input: { followUp: string; question: string; conversation: ConversationReferences },
+  conversation: ConversationReferences,
+  named: boolean,
+): ExtractiveAnswer {
   const { terms, words, query, dose } = followUpTopic(input.followUp);
   const passages = passagesOf(conversation);
   const considered = conversation.records.length;
@@ -343,54 +300,94 @@ export function extractiveAnswer(input: {
   if (drugDoses && !scores.some((s) => s > 0)) {
     const drug = entities.drug!;
     return {
-      text: `${considered === 1 ? "The run's only record states no" : `None of the run's ${considered} records states a`} dose of ${drug}, so its evidence does not answer this. To search the sources for it, ask for more research, e.g. *look deeper into ${drug} dose*.`,
+      text:
+        `${none(conversation, named, "states no", "states a")} dose of ${drug}${whatWasRead(conversation, named)}, ` +
+        `so ${named ? "it does" : "its evidence does"} not answer this. To search the sources for it, ask for more ` +
+        `research, e.g. *look deeper into ${drug} dose*.`,
       answered: false,
       considered,
     };
   }
   if (words.length === 0 || !scores.some((s) => s > 0)) {
-    const about = words.length > 0 ? `mentions ${orList(words)}` : "bears on this question";
+    const [verb, negated, object] =
+      words.length > 0
+        ? ["mentions", "does not mention", orList(words)]
+        : ["bears", "does not bear", "on this question"];
     // No quotation marks in the suggestion: quoted text must be an abstract's words (the quote check would drop it).
     const suggestion =
       words.length > 0
         ? ` To search the sources for it, ask for more research, e.g. *look deeper into ${words.join(" ")}*.`
         : "";
     return {
-      text: `None of the run's ${considered} records ${about}, so its evidence does not answer this.${suggestion}`,
+      text:
+        `${none(conversation, named, negated, verb)} ${object}${whatWasRead(conversation, named)}, ` +
+        `so ${named ? "it does" : "its evidence does"} not answer this.${suggestion}`,
       answered: false,
       considered,
     };
   }
   const vectors = tfidfVectors(passages.map((p) => p.text));
   const picked: Passage[] = [];
-  const usedRecords = new Set<number>();
+  const quoted = new Map<number, number>();
+  const perRecord = named ? MAX_PASSAGES : 1;
   const relevance = [...scores];
-  // MMR in rounds: a record already quoted has its other sentences zeroed, so each passage comes from another record.
+  // MMR in rounds: a record quoted `perRecord` times has its other sentences zeroed, so (across the run) each passage
+  // comes from another record; of a named paper, the next best sentence unlike those already quoted.
   while (picked.length < MAX_PASSAGES) {
-    const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), {
-      k: 1,
-      lambda: DEFAULT_MMR_LAMBDA,
-    });
+    const chosen = new Set(picked);
+    const next = selectMmr(
+      relevance.map((r, i) => (chosen.has(passages[i]) ? 0 : r)),
+      (i, j) => cosineSimilarity(vectors[i], vectors[j]),
+      { k: 1, lambda: DEFAULT_MMR_LAMBDA },
+    );
     if (next.length === 0) break;
     const p = passages[next[0]];
     picked.push(p);
-    usedRecords.add(p.n);
+    quoted.set(p.n, (quoted.get(p.n) ?? 0) + 1);
+    relevance[next[0]] = 0;
     passages.forEach((q, i) => {
-      if (usedRecords.has(q.n)) relevance[i] = 0;
+      if ((quoted.get(q.n) ?? 0) >= perRecord) relevance[i] = 0;
     });
   }
   const numbers = picked.map((p) => p.n);
   const what = statesDose.some(Boolean)
     ? `${picked.length === 1 ? "states a dose" : "state doses"} of ${entities.drug}`
     : `${picked.length === 1 ? "bears" : "bear"} on this`;
-  const whose = picked.some((p) => p.body) ? "the records' own words" : "the abstracts' own words";
+  const whose = named
+    ? conversation.records.length === 1
+      ? "its own words"
+      : "their own words"
+    : picked.some((p) => p.body)
+      ? "the records' own words"
+      : "the abstracts' own words";
+  const of = named ? orList(conversation.references.map((r) => `reference [${r.n}]`)) : "the run's evidence";
   const intro =
-    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of the run's evidence ${what}, in ` +
-    `${whose} ${formatMarker(numbers)}:`;
+    `${picked.length === 1 ? "One passage" : `${picked.length} passages`} of ${of} ${what}, in ` +
+    `${whose} ${formatMarker([...new Set(numbers)])}:`;
   const body = picked
     .sort((a, b) => a.n - b.n || a.position - b.position)
     .map(bullet)
     .join("\n");
   const cited = picked.flatMap((p) => (p.body ? [passageCitation(conversation.records[p.record], p.body)] : []));
   return { text: `${intro}\n\n${body}`, answered: true, considered, ...(cited.length ? { passages: cited } : {}) };
+}
+
+/**
+ * The subject of a "nothing found" sentence with its verb: "None of the run's 12 records <many>", "The run's only
+ * record <one>", "Reference [3] <one>", "None of references [3] or [5] <many>".
+ */
+function none(conversation: ConversationReferences, named: boolean, one: string, many: string): string {
+  const n = conversation.records.length;
+  if (!named) return n === 1 ? `The run's only record ${one}` : `None of the run's ${n} records ${many}`;
+  const markers = conversation.references.map((r) => `[${r.n}]`);
+  return markers.length === 1 ? `Reference ${markers[0]} ${one}` : `None of references ${orList(markers)} ${many}`;
+}
+
+/** What of named references was read, after a "nothing found" sentence's object ("" for the whole run). */
+function whatWasRead(conversation: ConversationReferences, named: boolean): string {
+  if (!named) return "";
+  if (conversation.records.length > 1) return " in what the run read of them";
+  return conversation.fullTexts?.has(conversation.records[0].id)
+    ? " in its abstract or the full text the run read"
+    : " in its abstract (its full text was not read)";
 }

@@ -12,7 +12,7 @@ export function flowDiagramSvgFile(detail: RunDetail): ExportFile | null {
   if (!detail.report) return null;
   const flow = researchFlow({
     events: detail.events,
-    records: screenedRecords(detail.evidence),
+    records: screenedRecords(detail.evidence, detail.run.question),
     report: detail.report,
   });
   const svg = svgToString(flowDiagramSvg(researchFlowLayout(flow)));

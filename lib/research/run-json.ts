@@ -71,6 +71,10 @@ export function runToJson(detail: RunDetail) {
     usage: summarizeUsage(detail.events),
     excludedForProvenance: excludedForProvenance(detail.evidence),
     shortfalls: detail.shortfalls,
-    prisma: researchFlow({ events: detail.events, records: screenedRecords(detail.evidence), report: detail.report }),
+    prisma: researchFlow({
+      events: detail.events,
+      records: screenedRecords(detail.evidence, detail.run.question),
+      report: detail.report,
+    }),
   };
 }

@@ -11,8 +11,10 @@ import { RunView } from "@/components/run/run-view";
 import { ReportAddress } from "@/components/run/report-address";
 import { PrintedAddress } from "@/components/run/printed-address";
 import { ShareButton } from "@/components/run/share-button";
+import { AskPaperProvider } from "@/components/chat/ask-paper";
 import { Conversation } from "@/components/chat/conversation";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
+import { conversationReferences } from "@/lib/chat/references";
 import { firstTurnEvents, versionPage } from "@/lib/chat/report-versions";
 import { listConversations, listMessages } from "@/lib/db/messages";
 import { getRunEvidence, listRunEvents } from "@/lib/db/runs";
@@ -102,6 +104,10 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
     : versionPage(events, evidence, run.question, Number.isInteger(asked) && asked > 0 ? asked : undefined);
   const lastReport = events.findLast((e) => e.type === "report")?.data.report;
   const records = toReportRecords(evidence, lastReport?.references ?? [], run.question, lastReport?.readInFull);
+  // The numbers a follow-up names records by, as the chat numbers them (the latest report's references first).
+  const askNumbers = Object.fromEntries(
+    conversationReferences(evidence, lastReport?.references ?? []).references.map((r) => [r.evidenceId, r.n]),
+  );
   const shownEvents = page ? page.view.events : firstTurn;
   const shownFinished = shownEvents.findLast((e) => e.type === "run-finished");
   return (
@@ -109,54 +115,56 @@ export default async function ReportPage({ params, searchParams }: PageProps<"/r
       <Suspense fallback={<div />}>
         <SidebarSlot caller={caller} currentId={run.id} />
       </Suspense>
-      <div className="min-w-0 space-y-4">
-        {shareTokens.length > 0 ? (
-          <PrintedAddress label="Shared copy" path={`/share/${shareTokens[0]}`} />
-        ) : (
-          <PrintedAddress label="Report" path={`/reports/${run.id}`} />
-        )}
-        <div className="flex justify-end" data-testid="thread-question">
-          <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
+      <AskPaperProvider numbers={askNumbers}>
+        <div className="min-w-0 space-y-4">
+          {shareTokens.length > 0 ? (
+            <PrintedAddress label="Shared copy" path={`/share/${shareTokens[0]}`} />
+          ) : (
+            <PrintedAddress label="Report" path={`/reports/${run.id}`} />
+          )}
+          <div className="flex justify-end" data-testid="thread-question">
+            <p className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-accent-soft px-4 py-2">{run.question}</p>
+          </div>
+          <ReportAddress href={`/reports/${run.id}`}>
+            <RunView
+              key={`${run.id}-${firstLive ? "live" : `v${page?.view.version.version ?? 0}`}`}
+              snapshot={toRunSnapshot({ ...run, status: shownFinished?.data.status ?? run.status }, shownEvents)}
+              live={firstLive}
+              records={page?.records ?? records}
+              usageEvents={events}
+              version={
+                page
+                  ? {
+                      current: page.view.version.version,
+                      versions: page.versions,
+                      diff: page.diff,
+                      hrefBase: `/reports/${run.id}?v=`,
+                    }
+                  : undefined
+              }
+              actions={
+                <>
+                  {!live && (
+                    <ExportMenu
+                      baseHref={`/reports/${run.id}/export`}
+                      {...exportChoices(run.mode, firstTurn, registry)}
+                    />
+                  )}
+                  {may("cancel") && firstLive && <CancelButton runId={run.id} />}
+                  {may("rerun") && !live && <RerunButton runId={run.id} />}
+                  {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
+                </>
+              }
+            />
+          </ReportAddress>
+          <Suspense fallback={null}>
+            <WatchSlot caller={caller} run={run} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ConversationSlot run={run} events={events} records={records} canCancel={may("cancel")} live={live} />
+          </Suspense>
         </div>
-        <ReportAddress href={`/reports/${run.id}`}>
-          <RunView
-            key={`${run.id}-${firstLive ? "live" : `v${page?.view.version.version ?? 0}`}`}
-            snapshot={toRunSnapshot({ ...run, status: shownFinished?.data.status ?? run.status }, shownEvents)}
-            live={firstLive}
-            records={page?.records ?? records}
-            usageEvents={events}
-            version={
-              page
-                ? {
-                    current: page.view.version.version,
-                    versions: page.versions,
-                    diff: page.diff,
-                    hrefBase: `/reports/${run.id}?v=`,
-                  }
-                : undefined
-            }
-            actions={
-              <>
-                {!live && (
-                  <ExportMenu
-                    baseHref={`/reports/${run.id}/export`}
-                    {...exportChoices(run.mode, firstTurn, registry)}
-                  />
-                )}
-                {may("cancel") && firstLive && <CancelButton runId={run.id} />}
-                {may("rerun") && !live && <RerunButton runId={run.id} />}
-                {may("share") && !live && <ShareButton runId={run.id} initialTokens={shareTokens} />}
-              </>
-            }
-          />
-        </ReportAddress>
-        <Suspense fallback={null}>
-          <WatchSlot caller={caller} run={run} />
-        </Suspense>
-        <Suspense fallback={null}>
-          <ConversationSlot run={run} events={events} records={records} canCancel={may("cancel")} live={live} />
-        </Suspense>
-      </div>
+      </AskPaperProvider>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import { isRetracted } from "@/lib/evidence/provenance";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
+import { readQuestionEvidence } from "@/lib/reading/read";
+import type { RecordStance } from "@/lib/reading/stance";
 
 /** One reason records were set aside, with how many. */
 export interface FlowCount {
@@ -19,8 +21,10 @@ export interface FlowCount {
  * - `screened`: records the agents read (the run's evidence);
  * - `readInFull`: screened records whose full text the report's agents read (PRISMA's "full-text articles assessed";
  *   the others were read from their titles and abstracts only);
- * - `excluded`: screened records the report does not cite, by reason;
- * - `included`: records the report cites.
+ * - `excluded`: screened records the answer does not rest on, by eligibility reason: retracted, no abstract to read,
+ *   or, by the run's reading of the question (lib/reading), not bearing on it;
+ * - `included`: records the answer rests on: those the report cites (`cited`) and those it does not cite whose reading
+ *   bears on the question, which the bottom line's evidence meter and GRADE count.
  * The counts add up: Σ identified = duplicatesRemoved + Σ removedBeforeScreening + screened, and
  * screened = Σ excluded + included.
  */
@@ -33,13 +37,16 @@ export interface ResearchFlow {
   readInFull: number;
   excluded: FlowCount[];
   included: number;
+  cited: number;
 }
 
 /** Reason of records over the run's evidence cap (lib/research/search-step.ts MAX_RUN_EVIDENCE). */
 export const OVER_CAP_REASON = "over the run's evidence cap";
 export const RETRACTED_REASON = "retracted publication";
 export const NO_ABSTRACT_REASON = "no abstract";
-export const NOT_CITED_REASON = "not cited in the report";
+export const OFF_QUESTION_REASON = "does not bear on the question";
+/** A run that ended before its report includes nothing. */
+export const NO_REPORT_REASON = "the run ended before its report";
 
 function add<K extends string>(counts: Partial<Record<K, number>>, key: K, n: number): void {
   counts[key] = (counts[key] ?? 0) + n;
@@ -51,37 +58,52 @@ function nonZero(counts: FlowCount[]): FlowCount[] {
 }
 
 /**
- * What the flow needs of a screened record: its evidence id, whether it has an abstract and whether it is retracted.
+ * What the flow needs of a screened record: its evidence id, whether it has an abstract, whether it is retracted,
+ * and whether the run's reading of the question finds it bears on it (its stance is not "irrelevant").
  */
 export interface ScreenedRecord {
   id: string;
   hasAbstract: boolean;
   /** A retracted publication: set aside, never support (lib/evidence/provenance). */
   retracted: boolean;
+  bears: boolean;
 }
 
 /**
- * The screened records as the flow needs them: a run's evidence, each with its id, abstract presence and retraction.
+ * The screened records as the flow needs them: a run's evidence, each with its id, abstract presence, retraction and
+ * whether it bears on `question` (lib/reading readQuestionEvidence, as the report's evidence meter reads it).
  */
-export function screenedRecords(evidence: Evidence[]): ScreenedRecord[] {
-  return evidence.map((e) => ({ id: e.id, hasAbstract: e.citation.abstract.trim() !== "", retracted: isRetracted(e) }));
+export function screenedRecords(evidence: Evidence[], question: string): ScreenedRecord[] {
+  const readings = readQuestionEvidence(question, evidence).readings;
+  return evidence.map((e, i) => ({
+    id: e.id,
+    hasAbstract: e.citation.abstract.trim() !== "",
+    retracted: isRetracted(e),
+    bears: readings[i].stance !== "irrelevant",
+  }));
 }
 
 /**
- * The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract` and
- * `provenance`.
+ * The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract`,
+ * `provenance` and the reading's `stance`.
  */
 export function screenedFromReportRecords(
-  records: Array<{ id: string; hasAbstract: boolean } & Pick<Evidence, "provenance">>,
+  records: Array<{ id: string; hasAbstract: boolean; stance: RecordStance } & Pick<Evidence, "provenance">>,
 ): ScreenedRecord[] {
-  return records.map((r) => ({ id: r.id, hasAbstract: r.hasAbstract, retracted: isRetracted(r) }));
+  return records.map((r) => ({
+    id: r.id,
+    hasAbstract: r.hasAbstract,
+    retracted: isRetracted(r),
+    bears: r.stance !== "irrelevant",
+  }));
 }
 
 /**
  * The PRISMA flow of a research run from its events (`search`: hits per source; `evidence`: records added and
  * duplicates), its evidence records (the screened records) and its report (the cited records). A run that ended before
  * its report includes nothing. Records the report does not cite are excluded as "retracted publication" (set aside
- * before the agents, so no finding rests on them), "no abstract" when they have none, else "not cited in the report".
+ * before the agents, so no finding rests on them), "no abstract" when they have none, "does not bear on the question"
+ * when the reading finds so; the others are included (the bottom line counts them).
  */
 export function researchFlow(input: {
   events: RunEvent[];
@@ -110,6 +132,8 @@ export function researchFlow(input: {
   const uncited = input.records.filter((e) => !cited.has(e.id));
   const retracted = uncited.filter((e) => e.retracted).length;
   const noAbstract = uncited.filter((e) => !e.retracted && !e.hasAbstract).length;
+  const offQuestion = uncited.filter((e) => !e.retracted && e.hasAbstract && !e.bears).length;
+  const excluded = input.report ? retracted + noAbstract + offQuestion : screened;
   return {
     identified,
     identifiedByIteration: [...byIteration.entries()]
@@ -119,12 +143,15 @@ export function researchFlow(input: {
     removedBeforeScreening: nonZero([{ reason: OVER_CAP_REASON, n: Math.max(0, total - duplicatesRemoved - added) }]),
     screened,
     readInFull: input.records.filter((r) => full.has(r.id)).length,
-    excluded: nonZero([
-      { reason: RETRACTED_REASON, n: retracted },
-      { reason: NO_ABSTRACT_REASON, n: noAbstract },
-      { reason: NOT_CITED_REASON, n: uncited.length - retracted - noAbstract },
-    ]),
-    included: screened - uncited.length,
+    excluded: input.report
+      ? nonZero([
+          { reason: RETRACTED_REASON, n: retracted },
+          { reason: NO_ABSTRACT_REASON, n: noAbstract },
+          { reason: OFF_QUESTION_REASON, n: offQuestion },
+        ])
+      : nonZero([{ reason: NO_REPORT_REASON, n: screened }]),
+    included: screened - excluded,
+    cited: screened - uncited.length,
   };
 }
 

@@ -190,12 +190,18 @@ export function researchFlowLayout(flow: ResearchFlow): FlowDiagramLayout {
           },
         }
       : {}),
-    included: { title: `Records included (${n(flow.included)})`, lines: ["Cited in the report"] },
+    included: {
+      title: `Records included (${n(flow.included)})`,
+      lines: [
+        `Cited in the report: ${n(flow.cited)}`,
+        ...(flow.included > flow.cited ? [`Counted in the bottom line: ${n(flow.included - flow.cited)}`] : []),
+      ],
+    },
     description:
       `PRISMA 2020 flow diagram: ${identified} records identified, ${flow.duplicatesRemoved} duplicates removed, ` +
       `${flow.screened} screened, ${excluded} excluded, ` +
       (flow.readInFull > 0 ? `${flow.readInFull} full-text articles assessed, ` : "") +
-      `${flow.included} included in the report.`,
+      `${flow.included} included, ${flow.cited} of them cited in the report.`,
   });
 }
 

@@ -27,7 +27,7 @@ const fullText: FullText = {
   passages: doc.passages,
 };
 
-async function ask(followUp: string, withFullText: boolean) {
+async function ask(followUp: string, withFullText: boolean, references: number[] = []) {
   const conversation = {
     ...conversationReferences(records, []),
     ...(withFullText ? { fullTexts: new Map([[fullText.evidenceId, fullText]]) } : {}),
@@ -36,7 +36,7 @@ async function ask(followUp: string, withFullText: boolean) {
   const facts = await writeEvidenceAnswer(
     {
       followUp,
-      classification: { kind: "evidence", references: [], reason: "" } as never,
+      classification: { kind: "evidence", references, reason: "" } as never,
       question: "Does levofloxacin cause thrombocytopenia?",
       conversation,
       summary: null,
@@ -67,6 +67,51 @@ describe("a follow-up about doses is answered from the full texts the run read",
     const { text, facts } = await ask("What doses were used?", false);
     expect(text).toMatch(/^None of the run's 2 records states a dose of levofloxacin/);
     expect(facts.passages).toBeUndefined();
+  });
+});
+
+describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it), the answer reads that paper only", () => {
+  it("quotes the sentence of its body that states the dose of the run's drug, and cites no other record", async () => {
+    const { text, facts } = await ask("Reference [1]: what dose was given?", true, [1]);
+    expect(text.split("\n").filter(Boolean)).toEqual([
+      "One passage of reference [1] states a dose of levofloxacin, in its own words [1]:",
+      "- “The patient developed gastrointestinal intolerance and was switched to oral levofloxacin, 500 mg daily, " +
+        "one week prior to admission, which did not improve his gastrointestinal symptoms.” [1] (full text, 1. Case)",
+    ]);
+    expect([facts.references.map((r) => r.n), facts.answered]).toEqual([[1], true]);
+  });
+
+  it("quotes several sentences of the one paper, in reading order, where the run would quote one per record", async () => {
+    const { text, facts } = await ask("Reference [1]: how did the platelet count change?", true, [1]);
+    const lines = text.split("\n").filter(Boolean);
+    expect(lines[0]).toBe("5 passages of reference [1] bear on this, in its own words [1]:");
+    expect(lines.slice(1).every((l) => l.endsWith("[1] (full text, 2. Denouement)") || l.includes("1. Case"))).toBe(
+      true,
+    );
+    // The case's platelet counts come first, as the paper tells them.
+    expect(lines[1]).toBe(
+      "- “Laboratory results revealed a platelet count on admission of 128.0 × 10^9/L (150–450 × 10^9/L), down from " +
+        "a count of 480.0 × 10^9/L one week prior to admission (and no previous episodes of thrombocytopenia) at the " +
+        "visit where ciprofloxacin was changed to levofloxacin.” [1] (full text, 1. Case)",
+    );
+    expect(lines).toHaveLength(6);
+    expect(facts.references.map((r) => r.n)).toEqual([1]);
+    // Asked of the whole run, the same question quotes at most one sentence of each record.
+    const run = await ask("How did the platelet count change?", true);
+    expect(run.text.match(/\[1\] \(full text/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("says plainly when the paper does not state it, and what of the paper was read", async () => {
+    const { text, facts } = await ask("Reference [2]: what dose was given?", true, [2]);
+    expect(text).toMatch(
+      /^Reference \[2\] states no dose of levofloxacin in its abstract \(its full text was not read\), so it does not answer/,
+    );
+    expect(facts.answered).toBe(false);
+  });
+
+  it("a request without a question still gets the paper's summary", async () => {
+    const { text } = await ask("Summarise reference 1", true, [1]);
+    expect(text).toMatch(/^Reference \[1\] is “Probable Levofloxacin-Induced Thrombocytopenia/);
   });
 });
 

@@ -8,6 +8,7 @@ import { claimCheckToJson } from "@/lib/claims/json";
 import { runToJson } from "@/lib/research/run-json";
 import { claimCheckFlows, researchFlow } from "@/lib/report/appraise/flow-diagram";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
+import { toReportRecords } from "@/lib/report/appraise/records";
 import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
@@ -30,15 +31,17 @@ const EVENTS: RunEvent[] = [
   event("search", { iteration: 2, phase: "judge", source: "pubmed", query: "q2", hits: 12, durationMs: 1 }),
   event("evidence", { iteration: 2, added: summaries(5), duplicates: 5, total: 50 }),
 ];
+// Every fourth record does not bear on the question by the run's reading (pmid:4, 8, …, 48).
 const RECORDS = Array.from({ length: 50 }, (_, i) => ({
   id: `pmid:${i + 1}`,
   hasAbstract: i % 10 !== 9,
   retracted: i === 44,
+  bears: i % 4 !== 3,
 }));
 const REPORT = { references: [1, 2, 3, 10, 20].map((n) => ({ evidenceId: `pmid:${n}` })) } as never;
 
 describe("the PRISMA 2020 flow of a research run", () => {
-  it("counts identified per source and iteration, removals, screening and inclusion, and the counts add up", () => {
+  it("counts identified, removed, screened, excluded by eligibility reason and included, and the counts add up", () => {
     const flow = researchFlow({ events: EVENTS, records: RECORDS, report: REPORT });
     expect(flow).toEqual({
       identified: { pubmed: 37, europepmc: 29, ctgov: 4 },
@@ -50,13 +53,16 @@ describe("the PRISMA 2020 flow of a research run", () => {
       removedBeforeScreening: [{ reason: "over the run's evidence cap", n: 13 }],
       screened: 50,
       readInFull: 0,
-      // pmid:10 and pmid:20 lack an abstract but are cited; 3 others lack one and are not; pmid:45 is retracted.
+      // pmid:10 and pmid:20 lack an abstract but are cited; 3 others lack one and are not; pmid:45 is retracted; of
+      // the 12 that do not bear on the question, pmid:20 is cited and pmid:40 has no abstract. The 36 others that bear
+      // on it are included, 5 of them cited.
       excluded: [
         { reason: "retracted publication", n: 1 },
         { reason: "no abstract", n: 3 },
-        { reason: "not cited in the report", n: 41 },
+        { reason: "does not bear on the question", n: 10 },
       ],
-      included: 5,
+      included: 36,
+      cited: 5,
     });
     const identified = Object.values(flow.identified).reduce((s, n) => s + n, 0);
     expect(identified).toBe(flow.duplicatesRemoved + flow.removedBeforeScreening[0].n + flow.screened);
@@ -71,8 +77,8 @@ describe("the PRISMA 2020 flow of a research run", () => {
     );
     expect(svg).toContain('role="img"');
     expect(svg).toContain(
-      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 ' +
-        'excluded, 5 included in the report."',
+      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 14 ' +
+        'excluded, 36 included, 5 of them cited in the report."',
     );
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts).toEqual([
@@ -88,12 +94,13 @@ describe("the PRISMA 2020 flow of a research run", () => {
       "Over the run&#x27;s evidence cap: n = 13",
       "Records screened (n = 50)",
       "Read by the agents",
-      "Records excluded (n = 45)",
+      "Records excluded (n = 14)",
       "Retracted publication: n = 1",
       "No abstract: n = 3",
-      "Not cited in the report: n = 41",
-      "Records included (n = 5)",
-      "Cited in the report",
+      "Does not bear on the question: n = 10",
+      "Records included (n = 36)",
+      "Cited in the report: n = 5",
+      "Counted in the bottom line: n = 31",
     ]);
     // The downloadable SVG file is the same figure.
     const file = svgToString(
@@ -115,21 +122,22 @@ describe("the full-text articles assessed", () => {
 
   it("counts the screened records the report read in full, in a row of their own", () => {
     const flow = researchFlow({ events: EVENTS, records: RECORDS, report });
-    expect([flow.screened, flow.readInFull, flow.included]).toEqual([50, 2, 5]);
+    expect([flow.screened, flow.readInFull, flow.included, flow.cited]).toEqual([50, 2, 36, 5]);
     const svg = renderToStaticMarkup(createElement(FlowDiagramSvg, { layout: researchFlowLayout(flow) }));
     expect(svg).toContain(
-      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 45 ' +
-        'excluded, 2 full-text articles assessed, 5 included in the report."',
+      'aria-label="PRISMA 2020 flow diagram: 70 records identified, 7 duplicates removed, 50 screened, 14 ' +
+        'excluded, 2 full-text articles assessed, 36 included, 5 of them cited in the report."',
     );
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts.slice(0, 4)).toEqual(["Identification", "Screening", "Full text", "Included"]);
-    expect(texts.slice(-6)).toEqual([
+    expect(texts.slice(-7)).toEqual([
       "Full-text articles assessed (n = 2)",
       "Read in full",
       "Abstract only (n = 48)",
       "No open full text read",
-      "Records included (n = 5)",
-      "Cited in the report",
+      "Records included (n = 36)",
+      "Cited in the report: n = 5",
+      "Counted in the bottom line: n = 31",
     ]);
   });
 });
@@ -142,14 +150,15 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
   });
   afterAll(() => cleanup());
 
-  it("a research run's --json prisma adds up and includes exactly the cited records", async () => {
+  it("a research run's --json prisma adds up, cites the report's references and excludes only by reason", async () => {
     const { runId, done } = await startRun(research, {
       question: "Is lithium nephrotoxic, and by what mechanism?",
       sources: ["local"],
       maxIterations: 3,
     });
     await done;
-    const json = runToJson((await getRunDetail(runId))!);
+    const detail = (await getRunDetail(runId))!;
+    const json = runToJson(detail);
     const hits = json.prisma.identified.local!;
     expect(hits).toBeGreaterThan(0);
     expect(hits).toBe(
@@ -158,7 +167,13 @@ describe("PRISMA flows of real runs on the imported corpus", () => {
         json.prisma.screened,
     );
     expect(json.prisma.screened).toBe(json.evidence.length);
-    expect(json.prisma.included).toBe(json.report!.references.length);
+    expect(json.prisma.cited).toBe(json.report!.references.length);
+    // Included: the cited records and the uncited ones the report's evidence meter counts (they bear on the question).
+    const cited = new Set(detail.report!.references.map((r) => r.evidenceId));
+    const meter = toReportRecords(detail.evidence, detail.report!.references, detail.run.question);
+    const counted = meter.filter((r) => !cited.has(r.id) && r.hasAbstract && r.stance !== "irrelevant").length;
+    expect(json.prisma.included).toBe(json.prisma.cited + counted);
+    expect(json.prisma.excluded.map((r) => r.reason)).toEqual(["does not bear on the question"]);
     expect(json.prisma.screened).toBe(json.prisma.included + json.prisma.excluded.reduce((s, r) => s + r.n, 0));
   });
 

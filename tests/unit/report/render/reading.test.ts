@@ -119,8 +119,9 @@ describe("the PRISMA diagram's text fits its boxes", () => {
       screened: 159,
       // With the full-text row, whose stage label ("Full text") and boxes must fit as well.
       readInFull: 12,
-      excluded: [{ reason: "not cited in the report", n: 154 }],
-      included: 5,
+      excluded: [{ reason: "does not bear on the question", n: 100 }],
+      included: 59,
+      cited: 5,
     });
     for (const s of layout.stages) expect(s.label.length * 6.6).toBeLessThanOrEqual(s.height);
     for (const b of layout.boxes) {
