@@ -1,4 +1,4 @@
-import { highlightPassage } from "@/lib/report/render/highlight";
+import { HighlightedText } from "@/components/run/highlighted-text";
 
 /**
  * A record's abstract with the passage `sentence` quotes (a cited sentence, the sentence a stance rests on) marked,
@@ -25,15 +25,7 @@ export function AbstractText({
     );
   return (
     <Tag className="block whitespace-pre-line leading-relaxed" data-testid={testId}>
-      {highlightPassage(abstract, sentence).map((p, i) =>
-        p.marked ? (
-          <mark key={i} className="rounded-sm bg-warning-soft px-0.5 text-foreground" data-testid="abstract-highlight">
-            {p.text}
-          </mark>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
-      )}
+      <HighlightedText text={abstract} sentence={sentence} markTestId="abstract-highlight" />
     </Tag>
   );
 }

@@ -1,7 +1,7 @@
 import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { StoredFullText } from "@/lib/db/full-texts";
 import { passageAnchor } from "@/lib/evidence/passages";
-import { highlightPassage } from "@/lib/report/render/highlight";
+import { HighlightedText } from "@/components/run/highlighted-text";
 
 const ORIGINS: Record<StoredFullText["origin"], string> = {
   europepmc: "Europe PMC open access",
@@ -43,15 +43,7 @@ export function FullTextView({ text, cited }: { text: StoredFullText; cited: Pas
             >
               {p.page !== null && <span className="block text-xs text-muted-foreground">Page {p.page}</span>}
               <p className="whitespace-pre-line leading-relaxed">
-                {highlightPassage(p.text, sentence).map((piece, i) =>
-                  piece.marked ? (
-                    <mark key={i} className="rounded-sm bg-warning-soft px-0.5" data-testid="full-text-highlight">
-                      {piece.text}
-                    </mark>
-                  ) : (
-                    <span key={i}>{piece.text}</span>
-                  ),
-                )}
+                <HighlightedText text={p.text} sentence={sentence} markTestId="full-text-highlight" />
               </p>
             </section>
           </div>
