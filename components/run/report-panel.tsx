@@ -9,7 +9,7 @@ import { ReportVersionBar } from "@/components/run/report-version-bar";
 import { BottomLine } from "@/components/run/bottom-line";
 import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
 import type { VersionDiff } from "@/lib/chat/report-versions";
-import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { answerFromRecords } from "@/lib/report/appraise/answer-records";
 import { openingParagraph } from "@/lib/report/render/opening";
 import type { RecordStance } from "@/lib/reading/stance";
 import { researchFlow, screenedFromReportRecords } from "@/lib/report/appraise/flow-diagram";

@@ -1,5 +1,6 @@
 import type { RunDetail } from "@/lib/runs/projections";
-import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
+import { researchFlow } from "@/lib/report/appraise/flow-diagram";
+import { screenedRecords } from "@/lib/report/appraise/screened-records";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
 import { exportFile, type ExportFile } from "@/lib/domain/export";

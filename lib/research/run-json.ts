@@ -1,7 +1,8 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
-import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
+import { researchFlow } from "@/lib/report/appraise/flow-diagram";
+import { screenedRecords } from "@/lib/report/appraise/screened-records";
 import { answerFromReading } from "@/lib/report/appraise/answer";
 import { questionReading } from "@/lib/reading/question-reading";
 import { readQuestionEvidence } from "@/lib/reading/read";

@@ -3,7 +3,6 @@ import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import { isRetracted } from "@/lib/evidence/provenance";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import { readQuestionEvidence } from "@/lib/reading/read";
 import type { RecordStance } from "@/lib/reading/stance";
 
 /** One reason records were set aside, with how many. */
@@ -70,21 +69,7 @@ export interface ScreenedRecord {
 }
 
 /**
- * The screened records as the flow needs them: a run's evidence, each with its id, abstract presence, retraction and
- * whether it bears on `question` (lib/reading readQuestionEvidence, as the report's evidence meter reads it).
- */
-export function screenedRecords(evidence: Evidence[], question: string): ScreenedRecord[] {
-  const readings = readQuestionEvidence(question, evidence).readings;
-  return evidence.map((e, i) => ({
-    id: e.id,
-    hasAbstract: e.citation.abstract.trim() !== "",
-    retracted: isRetracted(e),
-    bears: readings[i].stance !== "irrelevant",
-  }));
-}
-
-/**
- * The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract`,
+ * The screened records from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract`,
  * `provenance` and the reading's `stance`.
  */
 export function screenedFromReportRecords(

@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
-import type { ReportAnswer } from "@/lib/report/appraise/answer";
+import type { ReportAnswer } from "@/lib/report/appraise/answer-records";
 import type { GradeJudgement } from "@/lib/report/appraise/grade";
 import { RECORD_STANCES } from "@/lib/reading/stance";
 

@@ -1,6 +1,6 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import { designSummary } from "@/lib/domain/study-design";
-import type { ReportAnswer } from "@/lib/report/appraise/answer";
+import type { ReportAnswer } from "@/lib/report/appraise/answer-records";
 import { answers, type RecordStance } from "@/lib/reading/stance";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { formatMarker } from "@/lib/grounding/markers";

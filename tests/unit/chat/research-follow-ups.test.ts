@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postFollowUp } from "@/lib/chat/post-message";
-import { reportVersions, versionPage } from "@/lib/chat/report-versions";
-import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { reportVersions } from "@/lib/chat/report-versions";
+import { versionPage } from "@/lib/chat/version-page";
+import { answerFromRecords } from "@/lib/report/appraise/answer-records";
 import { openingParagraph } from "@/lib/report/render/opening";
 import { listMessages } from "@/lib/db/messages";
 import { getReport, getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
