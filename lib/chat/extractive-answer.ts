@@ -257,7 +257,7 @@ function conversationOf(conversation: ConversationReferences, numbers: number[])
  * the records the follow-up named, and several sentences of each may be quoted; otherwise one per record.
  */
 function topicAnswer(
-  input: { followUp: string; question: string; conversation: ConversationReferences },
+  input: { followUp: string; question: string },
   conversation: ConversationReferences,
   named: boolean,
 ): ExtractiveAnswer {
@@ -334,12 +334,10 @@ function topicAnswer(
   // MMR in rounds: a record quoted `perRecord` times has its other sentences zeroed, so (across the run) each passage
   // comes from another record; of a named paper, the next best sentence unlike those already quoted.
   while (picked.length < MAX_PASSAGES) {
-    const chosen = new Set(picked);
-    const next = selectMmr(
-      relevance.map((r, i) => (chosen.has(passages[i]) ? 0 : r)),
-      (i, j) => cosineSimilarity(vectors[i], vectors[j]),
-      { k: 1, lambda: DEFAULT_MMR_LAMBDA },
-    );
+    const next = selectMmr(relevance, (i, j) => cosineSimilarity(vectors[i], vectors[j]), {
+      k: 1,
+      lambda: DEFAULT_MMR_LAMBDA,
+    });
     if (next.length === 0) break;
     const p = passages[next[0]];
     picked.push(p);

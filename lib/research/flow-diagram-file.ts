@@ -1,6 +1,6 @@
 import type { RunDetail } from "@/lib/runs/projections";
-import { researchFlow } from "@/lib/report/appraise/flow-diagram";
-import { screenedRecords } from "@/lib/report/appraise/screened-records";
+import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
+import { readQuestionEvidence } from "@/lib/reading/read";
 import { researchFlowLayout } from "@/lib/report/render/flow-diagram-layout";
 import { flowDiagramSvg, svgToString } from "@/lib/report/render/flow-diagram-svg";
 import { exportFile, type ExportFile } from "@/lib/domain/export";
@@ -13,7 +13,7 @@ export function flowDiagramSvgFile(detail: RunDetail): ExportFile | null {
   if (!detail.report) return null;
   const flow = researchFlow({
     events: detail.events,
-    records: screenedRecords(detail.evidence, detail.run.question),
+    records: screenedRecords(detail.evidence, readQuestionEvidence(detail.run.question, detail.evidence).readings),
     report: detail.report,
   });
   const svg = svgToString(flowDiagramSvg(researchFlowLayout(flow)));

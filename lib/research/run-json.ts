@@ -1,8 +1,7 @@
 import type { RunDetail } from "@/lib/runs/projections";
 import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
-import { researchFlow } from "@/lib/report/appraise/flow-diagram";
-import { screenedRecords } from "@/lib/report/appraise/screened-records";
+import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
 import { answerFromReading } from "@/lib/report/appraise/answer";
 import { questionReading } from "@/lib/reading/question-reading";
 import { readQuestionEvidence } from "@/lib/reading/read";
@@ -35,8 +34,9 @@ import { readQuestionEvidence } from "@/lib/reading/read";
  * were computed from.
  */
 export function runToJson(detail: RunDetail) {
+  // One reading of the question over the evidence, for the bottom line and for PRISMA's eligibility.
   const read = readQuestionEvidence(detail.run.question, detail.evidence);
-  const answered = detail.report ? answerFromReading(read, detail.evidence, detail.report) : null;
+  const answered = detail.report ? answerFromReading(detail.run.question, read, detail.evidence, detail.report) : null;
   return {
     runId: detail.run.id,
     status: detail.run.status,
@@ -74,7 +74,7 @@ export function runToJson(detail: RunDetail) {
     shortfalls: detail.shortfalls,
     prisma: researchFlow({
       events: detail.events,
-      records: screenedRecords(detail.evidence, detail.run.question),
+      records: screenedRecords(detail.evidence, read.readings),
       report: detail.report,
     }),
   };

@@ -13,11 +13,16 @@ export function reportAnswer(
   evidence: Evidence[],
   report: ResearchReport | null,
 ): ReportAnswer | null {
-  return report ? answerFromReading(readQuestionEvidence(question, evidence), evidence, report) : null;
+  return report ? answerFromReading(question, readQuestionEvidence(question, evidence), evidence, report) : null;
 }
 
-/** {@link reportAnswer} from a reading already made of the run's question over its evidence (same order). */
-export function answerFromReading(read: EvidenceReading, evidence: Evidence[], report: ResearchReport): ReportAnswer {
+/** {@link reportAnswer} from a reading already made of `question` over `evidence` (same order). */
+export function answerFromReading(
+  question: string,
+  read: EvidenceReading,
+  evidence: Evidence[],
+  report: ResearchReport,
+): ReportAnswer {
   const stances = read.readings;
   const records = evidence.map((e, i) => ({
     id: e.id,
@@ -28,7 +33,7 @@ export function answerFromReading(read: EvidenceReading, evidence: Evidence[], r
     match: stances[i].match,
   }));
   return answerFromRecords(
-    read.proposition.text,
+    question,
     records,
     report.drugCandidates,
     report.notAnswered !== undefined,

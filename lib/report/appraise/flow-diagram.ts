@@ -3,7 +3,7 @@ import type { Evidence, SourceId } from "@/lib/domain/evidence";
 import { isRetracted } from "@/lib/evidence/provenance";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import type { RecordStance } from "@/lib/reading/stance";
+import type { RecordStance, StanceReading } from "@/lib/reading/stance";
 
 /** One reason records were set aside, with how many. */
 export interface FlowCount {
@@ -69,7 +69,24 @@ export interface ScreenedRecord {
 }
 
 /**
- * The screened records from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract`,
+ * The screened records as the flow needs them: a run's evidence, each with its id, abstract presence, retraction and
+ * whether it bears on the question by `readings` (lib/reading readQuestionEvidence over the same evidence, in the same
+ * order: the reading the report's evidence meter shows; passed in so the caller reads the evidence once).
+ */
+export function screenedRecords(
+  evidence: Evidence[],
+  readings: ReadonlyArray<Pick<StanceReading, "stance">>,
+): ScreenedRecord[] {
+  return evidence.map((e, i) => ({
+    id: e.id,
+    hasAbstract: e.citation.abstract.trim() !== "",
+    retracted: isRetracted(e),
+    bears: readings[i].stance !== "irrelevant",
+  }));
+}
+
+/**
+ * The same from the report page's compact records (lib/report/appraise/records.ts), which carry `hasAbstract`,
  * `provenance` and the reading's `stance`.
  */
 export function screenedFromReportRecords(

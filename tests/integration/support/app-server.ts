@@ -12,6 +12,8 @@ export interface AppServer {
   kill9(): Promise<void>;
   /** SIGTERM to the process group, then SIGKILL after 5 s. */
   stop(): Promise<void>;
+  /** Resolves once the server process has exited (killed itself, crashed, or was ended). */
+  exited(): Promise<void>;
 }
 
 /** A free loopback port (bound, then released). */
@@ -32,12 +34,13 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `next start -p <port>` on the production build (NEXT_DIST_DIR, default .next) in a new process group
- * (detached), with `env` added to the environment, and resolves once GET /api/health answers 200.
- * @throws when the server exits or is not healthy within `timeoutMs`.
+ * (detached), with `env` added to the environment, and resolves once GET /api/health answers 200, or, with
+ * `exitOk` (a server armed to kill itself, which may do so before it answers), once it has exited.
+ * @throws when the server exits (without `exitOk`) or is not healthy within `timeoutMs`.
  */
 export async function startAppServer(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; exitOk?: boolean } = {},
 ): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const child = spawn(
@@ -84,10 +87,14 @@ export async function startAppServer(
       await exited(child);
       clearTimeout(timer);
     },
+    exited: () => exited(child),
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (options.exitOk) return server;
+      throw new Error(`next start exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
+    }
     const ok = await fetch(`${server.origin}/api/health`).then(
       (r) => r.ok,
       () => false,

@@ -15,8 +15,11 @@ export interface DurableApp {
   fixtures: FixtureServer;
   /** The server running now (null before the first start and after a kill). */
   server: AppServer | null;
-  /** Starts a server with `extra` added to the environment (the one running must have been killed). */
-  start(extra?: Record<string, string>): Promise<AppServer>;
+  /**
+   * Starts a server with `extra` added to the environment (the one running must have been killed); `exitOk`: see
+   * startAppServer.
+   */
+  start(extra?: Record<string, string>, options?: { exitOk?: boolean }): Promise<AppServer>;
   /** kill -9 of the running server's process group, if any. */
   kill9(): Promise<void>;
   /** Ends the server and the fixture server and removes the temp folder. */
@@ -48,8 +51,8 @@ export async function openDurableApp(
     env,
     fixtures,
     server: null,
-    async start(extra = {}) {
-      app.server = await startAppServer({ ...env, ...extra });
+    async start(extra = {}, options = {}) {
+      app.server = await startAppServer({ ...env, ...extra }, options);
       return app.server;
     },
     async kill9() {
@@ -72,4 +75,41 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** A run's saved events, by seq. */
+export async function runEvents(runId: string) {
+  const { getDb } = await import("@/lib/db/client");
+  return getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+}
+
+/**
+ * Waits until run `runId` has `count` run-finished events (default 1: it ended once), polling every 100 ms.
+ * @returns its row then.
+ * @throws (the poll's assertion) when it has not within `timeoutMs`.
+ */
+export async function runFinished(runId: string, timeoutMs: number, count = 1) {
+  const { expect } = await import("vitest");
+  const { getDb } = await import("@/lib/db/client");
+  await expect
+    .poll(async () => getDb().runEvent.count({ where: { runId, type: "run-finished" } }), {
+      timeout: timeoutMs,
+      interval: 100,
+    })
+    .toBe(count);
+  return getDb().run.findUniqueOrThrow({ where: { id: runId } });
+}
+
+/**
+ * A run's events as a killed run's are compared with those of the same run never interrupted: each event's type, and
+ * for a search its phase, source and query (what it asked, not what it found or how long it took), up to seq
+ * `maxSeq`.
+ */
+export async function eventShape(runId: string, maxSeq = Infinity): Promise<string[]> {
+  return (await runEvents(runId))
+    .filter((e) => e.seq <= maxSeq)
+    .map((e) => {
+      const p = e.payload as { phase?: string; source?: string; query?: string };
+      return [e.type, ...(e.type === "search" ? [p.phase, p.source, p.query] : [])].join(" ");
+    });
 }

@@ -100,6 +100,25 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     expect(await statuses()).toEqual([404, 404, 404]);
   });
 
+  it("sends an ended run's missed events to a page rendered while it ran (a fast run), then ends", async () => {
+    const { appendRunEvent } = await import("@/lib/db/runs");
+    const fast = await seed(alice.userId, "completed", 1);
+    const search = { iteration: 1, phase: "question", source: "local", query: "lithium", hits: 3, durationMs: 5 };
+    await appendRunEvent(fast, 1, "search", search as never);
+    await appendRunEvent(fast, 2, "run-finished", { status: "completed", message: null, durationMs: 900 });
+    as(alice);
+    // The page was rendered with event 1 while the run ran: the stream sends event 2, the run's end, and closes.
+    const res = await stream.GET(get(`/api/runs/${fast}/stream?after=1`), params({ id: fast }));
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain('"type":"data-run-finished"');
+    expect(body).not.toContain('"type":"data-search"');
+    // A reader that has every event gets 204.
+    expect((await stream.GET(get(`/api/runs/${fast}/stream?after=2`), params({ id: fast }))).status).toBe(204);
+    // The other tests count the seeded runs.
+    await getDb().run.delete({ where: { id: fast } });
+  });
+
   it("lists only the caller's runs; an admin may list another user's or the unclaimed runs; a guest gets 401", async () => {
     as(alice);
     expect(await listIds()).toEqual([live, done]);

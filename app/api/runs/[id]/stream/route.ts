@@ -5,6 +5,7 @@ import { runIdSchema } from "@/lib/domain/run";
 import { eventToDataPart, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
 import { followRunEvents } from "@/lib/runs/event-feed";
+import { lastEventSeq } from "@/lib/db/runs";
 import { readableRun } from "@/lib/auth/access";
 import { getCaller } from "@/app/_server/caller";
 import { apiError } from "@/app/api/_contract/respond";
@@ -35,8 +36,9 @@ function resumeAfter(request: Request): number {
  * cancelled), or after {@link STREAM_TIMEOUT_MS}. The events come from the database, so any instance serves any
  * run, and a reload or another instance resumes from the last event seen without repeating one. Used by useChat's
  * `resume`. The latest partial answer of a streaming agent (LLM hypotheses and report drafts) is sent as a transient
- * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended (the page has
- * everything), 404 for an unknown run or one the caller may not
+ * `data-partial` part, at most once per {@link PARTIAL_POLL_MS}. 204 when the run has already ended and the reader
+ * has every event (an ended run's missed events are sent, then the stream ends), 404 for an unknown run or one the
+ * caller may not
  * read (lib/auth/rules.ts canReadRun).
  */
 export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/stream">) {
@@ -45,7 +47,11 @@ export async function GET(request: Request, ctx: RouteContext<"/api/runs/[id]/st
   const run = parsed.success ? await readableRun(await getCaller(), parsed.data) : null;
   if (!run) return apiError(404, "Unknown run.");
   const { id } = run;
-  if (run.status !== "running" && run.status !== "queued") return new Response(null, { status: 204 });
+  // An ended run: 204 when the reader has every event. A page rendered while the run ran whose stream connects after
+  // it ended (a run of a second or two) still gets the events it missed, the run's end among them.
+  if (run.status !== "running" && run.status !== "queued") {
+    if ((await lastEventSeq(id)) <= resumeAfter(request)) return new Response(null, { status: 204 });
+  }
 
   const stream = createUIMessageStream<RunUIMessage>({
     execute: ({ writer }) =>
