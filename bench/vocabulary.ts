@@ -19,12 +19,15 @@ export interface VocabularyFigures {
   readRepeatMedianMs: number;
 }
 
-/** Runs bench/vocabulary-probe.ts in a child Node process (with --expose-gc, under tsx) and parses its figures. */
+/**
+ * Runs bench/vocabulary-probe.ts in a child Node process (with --expose-gc, under tsx, as the server: the vocabulary
+ * loaders are `import "server-only"`) and parses its figures.
+ */
 export function measureVocabulary(log: Log): VocabularyFigures {
   const root = path.resolve(import.meta.dirname, "..");
   const out = execFileSync(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", path.join(root, "bench", "vocabulary-probe.ts")],
+    ["--expose-gc", "--conditions=react-server", "--import", "tsx", path.join(root, "bench", "vocabulary-probe.ts")],
     { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
   );
   const figures = JSON.parse(out.trim().split("\n").at(-1)!) as VocabularyFigures;

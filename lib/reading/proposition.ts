@@ -80,7 +80,6 @@ export function claimProposition(claim: string): Proposition | null {
  */
 export type ResolvedProposition = ClaimReading;
 
-
 /**
  * The proposition in one line, as the timeline shows it: "valproic acid — causes — diseases of the liver",
  * "open: which drugs cause seizures", "not about a drug and a condition: read for its findings".

@@ -3,8 +3,10 @@
  * the sorted term and tree tables the builder wrote (searched by bisection, so loading neither hashes nor sorts
  * them), and pharmacological actions both ways. Loaded on first use and shared by every run of the process (kept on
  * globalThis, so server bundles that each import this module still share one copy). Never throws: a missing or
- * unreadable file gives null. Server-side only.
+ * unreadable file gives null. Server-side only (`import "server-only"`: a client component that reaches it fails the
+ * build with a clear message).
  */
+import "server-only";
 import fs from "node:fs";
 import { type ConceptFile, type ConceptMeta, conceptsPath } from "./concept-format";
 import { casedForm, parseStored, termKey } from "./concept-keys";
