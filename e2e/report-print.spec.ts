@@ -45,7 +45,7 @@ test("printed, the report takes the page: sections open, references in full, the
       return `${selector}: ${element ? getComputedStyle(element).breakInside : "missing"}`;
     }),
   );
-  expect(breaks).toEqual(['tr: avoid', '[data-testid="prisma-svg"]: avoid', "blockquote: avoid"]);
+  expect(breaks).toEqual(["tr: avoid", '[data-testid="prisma-svg"]: avoid', "blockquote: avoid"]);
   expect(await page.evaluate(() => getComputedStyle(document.querySelector("thead")!).display)).toBe(
     "table-header-group",
   );

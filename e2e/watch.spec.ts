@@ -131,10 +131,7 @@ test("'Check now' checks at once and writes a new report version when the librar
   await panel.getByTestId("watch-check-now").click();
   await expect(checks).toHaveCount(1, { timeout: 90_000 });
   await expect(headlines).toHaveText([/: 1 new randomized trial$/], { timeout: 90_000 });
-  await expect(checks.getByRole("link", { name: "Report v2" })).toHaveAttribute(
-    "href",
-    `/reports/${runId}/versions/2`,
-  );
+  await expect(checks.getByRole("link", { name: "Report v2" })).toHaveAttribute("href", `/reports/${runId}/versions/2`);
   await expect(panel.getByTestId("watch-check-now")).toHaveText("Check now");
   expect(await overflow(page)).toBe(0);
 
