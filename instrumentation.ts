@@ -60,6 +60,12 @@ export async function register() {
     }
     // Tests only (off unless CRITICA_FAULT is set): lose a step's completion event as a kill -9 would.
     if (!postgresWorld) await (await import("@/lib/runs/fault")).installFault(config.CRITICA_FAULT);
+    // A step lock a killed predecessor left would stop its run for ever once resumed (lib/runs/stale-step-locks.ts).
+    if (!postgresWorld) {
+      const { releaseStaleStepLocks } = await import("@/lib/runs/stale-step-locks");
+      const released = await releaseStaleStepLocks(process.env.WORKFLOW_LOCAL_DATA_DIR || ".workflow-data");
+      if (released.length) console.log(`critica: released ${released.length} step lock(s) left by a crash`);
+    }
     // Without this call the local world never recovers runs interrupted by a crash (they stay "running").
     await (await import("workflow/runtime")).getWorld().start?.();
     // Several instances share the Postgres world; one killed with kill -9 keeps its jobs locked for hours, so the

@@ -26,7 +26,7 @@ const corpus = "../shared/fixtures/corpus";
  * reused (ECONNRESET); a longer timeout, as behind a load balancer, avoids that race.
  * The specs not about accounts run as a personal install (CRITICA_AUTH=off, project "app"); e2e/auth*.spec.ts run
  * with accounts on (projects "auth" then "auth-after", CRITICA_AUTH=on, the default) against a second server on
- * E2E_AUTH_PORT.
+ * E2E_AUTH_PORT, whose live sources are unreachable (as on an offline machine).
  */
 export default defineConfig({
   testDir: "e2e",
@@ -98,8 +98,10 @@ export default defineConfig({
       },
     },
     {
-      // Accounts on, an empty database (the first visitor signs up and becomes admin), the local library only, and
-      // HOSTNAME=127.0.0.1 so no warning about binding beyond loopback applies.
+      // Accounts on, an empty database (the first visitor signs up and becomes admin), and HOSTNAME=127.0.0.1 so no
+      // warning about binding beyond loopback applies. A new user's offline install: the live sources are ticked by
+      // default but their hosts never resolve (.invalid, RFC 6761), so the home page finds them unreachable; the
+      // specs tick the local library only.
       command:
         `rm -rf ${AUTH_DB} ${AUTH_DB}-* ${AUTH_WORLD} && npx tsx --conditions=react-server ` +
         `scripts/library-import.ts ${corpus}/bc5cdr_pubtator/CDR_TestSet.PubTator.txt && npx next start -H ` +
@@ -114,7 +116,10 @@ export default defineConfig({
         WORKFLOW_LOCAL_DATA_DIR: AUTH_WORLD,
         BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
         OPENAI_API_KEY: "",
-        CRITICA_SOURCES: "local",
+        CRITICA_SOURCES: "pubmed,europepmc,ctgov,local",
+        PUBMED_BASE_URL: "http://pubmed.invalid/eutils",
+        EUROPEPMC_BASE_URL: "http://europepmc.invalid/rest",
+        CTGOV_BASE_URL: "http://ctgov.invalid/api/v2",
         CRITICA_RUNS_PER_MINUTE: "10",
         NEXT_TELEMETRY_DISABLED: "1",
       },

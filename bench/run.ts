@@ -19,6 +19,7 @@ import {
   tokensByAgent,
 } from "./peers";
 import { measureScaling, writeScalingChart } from "./scaling";
+import { measureVocabulary } from "./vocabulary";
 import { forgetFullTextFetches } from "@/lib/research/full-text";
 
 /** Documents of the claim check compared with PaperChecker's one-at-a-time scoring: 30, a typical check's. */
@@ -41,6 +42,8 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
   process.env.CRITICA_ENGINE = "inline";
   const server = await startFixtureServer({ delayMs: LATENCY_MODEL.sourceMs });
   try {
+    // First, in a process of its own: nothing here has loaded the vocabulary yet, nothing there but the vocabulary.
+    const vocabulary = measureVocabulary(log);
     await applyMigrations();
     await importLibrary(log);
     await classicBenches(log);
@@ -141,6 +144,7 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
         claimCheck: { documents: ours.documents, cited: ours.cited, modelCalls: ours.calls, ms: round(ours.ms) },
       },
       cache,
+      vocabulary,
       history:
         "history" in http ? http.history : { ms100: null, ms10k: null, ratio10kTo100: null, reason: http.reason },
       scaling,

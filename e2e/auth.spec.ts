@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { submitResearch } from "./support/research-form";
-import { seriousViolations } from "./support/seeded-runs";
+import { axeViolations } from "./support/seeded-runs";
 
 // Accounts on the production build with CRITICA_AUTH=on (project "auth", a fresh database): the first visitor signs
 // up and becomes admin, researches and finds the run in history; a second user cannot open it (404) and has an
@@ -54,7 +54,7 @@ test("the first visitor signs up as admin, researches, and finds the run in hist
     await expect(page.getByRole("heading", { level: 2, name: "Create the administrator account" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
     await expect(page.getByLabel("Name")).toBeInViewport();
-    expect(await seriousViolations(page), `sign-up at ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `sign-up at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   await expect(page.getByTestId("first-account-notice")).toBeVisible();
@@ -94,7 +94,7 @@ test("the first visitor signs up as admin, researches, and finds the run in hist
   ]) {
     await page.setViewportSize({ width, height });
     await expect(page.getByRole("link", { name: "Create one" })).toHaveCSS("text-decoration-line", "underline");
-    expect(await seriousViolations(page), `sign-in at ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `sign-in at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   const response = await page.goto(`/reports/${state.runId}`);

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { axeAtBothWidths, VIEWPORTS } from "./support/seeded-runs";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records (local library only), so every
 // value is exact. A pasted abstract with two checkable claims: one the corpus contradicts, one it knows nothing of.
@@ -161,16 +162,34 @@ test("a claim check with a live source streams its steps while it runs", async (
   await expect(page.getByTestId("counter-citation")).toHaveCount(10);
 });
 
-test("history lists the claim check with a “claim check” badge and its verdicts", async () => {
-  await page.goto("/reports");
+test("history lists the claim check with a “claim check” badge and its verdicts, at 1366 and 390 px", async () => {
   const item = page.getByTestId("run-list-item").filter({ hasText: "Doxorubicin had no effect" });
-  await expect(item).toHaveCount(1);
-  await expect(item.getByTestId("run-mode")).toHaveText("claim check");
-  // Each claim's verdict, in claim order (RunMode.verdict), where it showed "—" before.
-  await expect(item.getByTestId("run-verdict")).toHaveText("contradicts, undecided");
-  await expect(item.getByTestId("run-confidence")).toHaveCount(0);
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto("/reports");
+    await expect(item).toHaveCount(1);
+    await expect(item.getByTestId("run-mode")).toHaveText("claim check");
+    // Each claim's verdict, in claim order (RunMode.verdict), where it showed "—" before.
+    await expect(item.getByTestId("run-verdict")).toHaveText("contradicts, undecided");
+    await expect(item.getByTestId("run-verdict")).toBeVisible();
+    await expect(item.getByTestId("run-confidence")).toHaveCount(0);
+  }
   await item.getByRole("link").click();
   await expect(page.getByTestId("claim-card")).toHaveCount(2);
+  await page.setViewportSize(VIEWPORTS[0]);
+});
+
+test("axe finds no violations on the claim check, its history and home at 1366 and 390 px", async () => {
+  test.slow();
+  const found = [
+    ...(await axeAtBothWidths(page, "claim check", () => page.goto(runPath))),
+    ...(await axeAtBothWidths(page, "history", () => page.goto("/reports"))),
+    ...(await axeAtBothWidths(page, "home, Check a claim", async () => {
+      await page.goto("/");
+      await page.getByRole("radio", { name: "Check a claim" }).check();
+    })),
+  ];
+  expect(found).toEqual([]);
 });
 
 test("a shared claim check opens in a fresh browser context, read-only", async ({ browser }) => {

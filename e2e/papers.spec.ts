@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { axeAtBothWidths } from "./support/seeded-runs";
 
 // A real PDF (Hindawi's case report of levofloxacin-induced thrombocytopenia, PMC4738914) from ../shared: its
 // abstract names no dose; only page 1 of its body says "levofloxacin, 500 mg daily".
@@ -60,6 +61,11 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   const target = page.locator("[data-testid=full-text-passage]:target");
   await expect(target).toContainText("500 mg daily");
   await expect(target.getByTestId("full-text-highlight")).toContainText("500 mg daily");
+  // The full-text page, then My papers with the paper listed, pass axe at 1366 and 390 px.
+  const found = await axeAtBothWidths(page, "full text", async () => {
+    await page.reload();
+    await expect(target.getByTestId("full-text-highlight")).toContainText("500 mg daily");
+  });
 
   // "Ask this paper" from its row: the follow-up box names the paper, and the answer quotes that paper's body only.
   await page.goBack();
@@ -77,4 +83,11 @@ test("a PDF added to My papers is read in full, and a question of one's papers c
   await expect(answer.locator("li")).not.toHaveCount(0);
   for (const item of await answer.locator("li").allTextContents())
     expect(item).toMatch(/\[1\] \(full text, .*page \d\)$/);
+  found.push(
+    ...(await axeAtBothWidths(page, "My papers", async () => {
+      await page.goto("/papers");
+      await expect(page.getByTestId("paper")).toHaveCount(1);
+    })),
+  );
+  expect(found).toEqual([]);
 });

@@ -31,12 +31,24 @@ test("printed, the report takes the page: sections open, references in full, the
     report: { references: Array<{ n: number; title: string }> };
   };
   await page.emulateMedia({ media: "print" });
-  for (const width of [DESKTOP.width, A4_WIDTH]) {
+  // Printed from a desktop, from a phone, and on an A4 page.
+  for (const width of [DESKTOP.width, PHONE.width, A4_WIDTH]) {
     await page.setViewportSize({ width, height: 1100 });
     const report = (await page.getByTestId("report").boundingBox())!;
     // The report's text column, not the 224 px sidebar column the screen layout reserves.
     expect(report.width, `report width at ${width} px`).toBeGreaterThanOrEqual(0.7 * width);
   }
+  // Tables' rows, the PRISMA diagram and quotations are not cut across two pages; a table's header repeats.
+  const breaks = await page.evaluate(() =>
+    ["tr", '[data-testid="prisma-svg"]', "blockquote"].map((selector) => {
+      const element = document.querySelector(selector);
+      return `${selector}: ${element ? getComputedStyle(element).breakInside : "missing"}`;
+    }),
+  );
+  expect(breaks).toEqual(["tr: avoid", '[data-testid="prisma-svg"]: avoid', "blockquote: avoid"]);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector("thead")!).display)).toBe(
+    "table-header-group",
+  );
   // No navigation, buttons or timeline; the collapsed sections print open, the references in full, numbered.
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Export" })).toBeHidden();
@@ -115,13 +127,23 @@ test("“Copy citation” puts a reference on the clipboard in Vancouver, then i
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apa);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The same record in the BibTeX export: a reference manager gets its authors, journal, year and pages.
-  const bib = await download(page, "BibTeX");
-  const entry = bib.text.split(/^@/m).find((e) => e.includes("39212676"))!;
-  expect(entry).toMatch(/author = \{Stringer, E\. J\. and Cloke/);
-  expect(entry).toMatch(/journal = \{Nutr(ition)? [Rr]ev(iews)?\}/);
-  expect(entry).toContain("year = {2025}");
-  expect(entry).toMatch(/pages = \{e1660--(e16)?76\}/);
+  // The same record in the BibTeX and RIS exports, downloaded from the Export menu on a desktop and on a phone: a
+  // reference manager gets its authors, journal, year and pages.
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    const bib = await download(page, "BibTeX");
+    const entry = bib.text.split(/^@/m).find((e) => e.includes("39212676"))!;
+    expect(entry, `BibTeX at ${size.width} px`).toMatch(/author = \{Stringer, E\. J\. and Cloke/);
+    expect(entry).toMatch(/journal = \{Nutr(ition)? [Rr]ev(iews)?\}/);
+    expect(entry).toContain("year = {2025}");
+    expect(entry).toMatch(/pages = \{e1660--(e16)?76\}/);
+    const ris = (await download(page, "RIS")).text.split(/^ER {2}- .*$/m).find((e) => e.includes("39212676"))!;
+    expect(ris, `RIS at ${size.width} px`).toMatch(/^AU {2}- Stringer, E/m);
+    expect(ris).toMatch(/^(JO|JF|J2|T2) {2}- Nutr/m);
+    expect(ris).toMatch(/^(PY|Y1|DA) {2}- 2025/m);
+    expect(ris).toMatch(/^SP {2}- e1660-(e16)?76$/m);
+  }
+  await page.setViewportSize(DESKTOP);
 
   // The route answers plainly for a record the report does not have, and for a style it does not know.
   const missing = await page.request.get(`/reports/${trialsRun}/citation?record=nope&style=apa`);

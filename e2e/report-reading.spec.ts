@@ -69,15 +69,21 @@ test("the lithium report answers first, stays under 5,000 px at 1366 px, and sho
     "same hypothesis as iteration 1 · judge: mechanism 5/10, clinical 4/10, not sufficient (as in iteration 1)",
   );
   await expect(steps.nth(2).getByTestId("hypotheses-event")).toHaveCount(0);
-  // Internal names may appear only in "About this run" (the backend, the run id), a block of its own.
-  const text = await page.evaluate(() => {
-    const about = document.querySelector<HTMLElement>('[data-testid="about-this-run"]');
-    if (about) about.hidden = true;
-    const shown = document.body.innerText;
-    if (about) about.hidden = false;
-    return shown;
-  });
+  // Internal names may appear only in "About this run" (the backend, the run id), a block of its own; on a phone too.
+  const shownText = () =>
+    page.evaluate(() => {
+      const about = document.querySelector<HTMLElement>('[data-testid="about-this-run"]');
+      if (about) about.hidden = true;
+      const shown = document.body.innerText;
+      if (about) about.hidden = false;
+      return shown;
+    });
+  const text = await shownText();
   for (const name of INTERNAL_NAMES) expect(text, name).not.toContain(name);
+  await page.setViewportSize(PHONE);
+  const phoneText = await shownText();
+  for (const name of INTERNAL_NAMES) expect(phoneText, `${name} at 390 px`).not.toContain(name);
+  await page.setViewportSize(DESKTOP);
   await expect(page.getByTestId("about-this-run").getByTestId("run-backend")).toHaveText("extractive");
   expect(text).not.toContain("Verified by the critic");
   await expect(page.getByTestId("verification-label")).toContainText(

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { dayOf, newTrialArticle, WATCH_QUESTION } from "../tests/support/watch-scenario";
+import { dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "../tests/support/watch-scenario";
 import { submitResearch } from "./support/research-form";
+import { axeAtBothWidths, VIEWPORTS } from "./support/seeded-runs";
 
 // A watched question in the browser: the owner watches a finished run (PubMed on the loopback fixture server), the
 // watches' clock moves a week ahead (the file CRITICA_TEST_CLOCK_FILE of the e2e server) after a new randomized trial
@@ -100,13 +101,14 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
   await expect(panel.getByTestId("watch-start")).toBeVisible();
 });
 
-test("'Check now' on a phone checks at once and writes a new report version when a new trial appeared", async ({
+test("'Check now' checks at once and writes a new report version when the library changed, at 1366 and 390 px", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // The fixture PubMed answers as recorded (the test above added its trial), so this run does not have the trial.
   const control = (body: object) => fetch(`${FIXTURES}/_control`, { method: "POST", body: JSON.stringify(body) });
   expect((await control({ op: "restore" })).status).toBe(200);
+  await page.setViewportSize(VIEWPORTS[0]);
   const runId = await submitResearch(page, WATCH_QUESTION, ["pubmed"]);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 90_000 });
   const panel = page.getByTestId("watch-panel");
@@ -117,31 +119,50 @@ test("'Check now' on a phone checks at once and writes a new report version when
   await panel.getByTestId("watch-start").click();
   await expect(panel.getByTestId("watch-status")).toHaveText("Watching weekly");
   await expect(panel.getByTestId("watch-check-now")).toHaveText("Check now");
+  const today = () => {
+    const clock = JSON.parse(fs.readFileSync(CLOCK, "utf8")) as { offsetMs: number };
+    return dayOf(new Date(Date.now() + clock.offsetMs));
+  };
+  const checks = panel.getByTestId("watch-check");
+  const headlines = checks.getByTestId("watch-check-headline");
 
-  // A new randomized trial appears in PubMed; no time passes: the owner checks now, at a phone's width.
-  const clock = JSON.parse(fs.readFileSync(CLOCK, "utf8")) as { offsetMs: number };
-  const added = await control({
-    op: "add-pubmed",
-    xml: newTrialArticle(),
-    modified: dayOf(new Date(Date.now() + clock.offsetMs)),
-  });
-  expect(added.status).toBe(200);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(panel.getByTestId("watch-explanation")).toHaveText(explanation);
+  // At 1366 px: a new randomized trial appears in PubMed; no time passes: the owner checks now.
+  expect((await control({ op: "add-pubmed", xml: newTrialArticle(), modified: today() })).status).toBe(200);
   await panel.getByTestId("watch-check-now").click();
-  const check = panel.getByTestId("watch-check");
-  await expect(check).toHaveCount(1, { timeout: 90_000 });
-  await expect(check.getByTestId("watch-check-headline")).toHaveText(/: 1 new randomized trial$/, { timeout: 90_000 });
-  await expect(check.getByRole("link", { name: "Report v2" })).toHaveAttribute("href", `/reports/${runId}/versions/2`);
+  await expect(checks).toHaveCount(1, { timeout: 90_000 });
+  await expect(headlines).toHaveText([/: 1 new randomized trial$/], { timeout: 90_000 });
+  await expect(checks.getByRole("link", { name: "Report v2" })).toHaveAttribute("href", `/reports/${runId}/versions/2`);
   await expect(panel.getByTestId("watch-check-now")).toHaveText("Check now");
   expect(await overflow(page)).toBe(0);
 
-  // The new version opens with what changed, on a desktop too.
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await check.getByRole("link", { name: "Report v2" }).click();
-  await page.waitForURL(`**/reports/${runId}/versions/2`);
+  // At 390 px: the trial is retracted; "Check now" writes v3, newest first.
+  await page.setViewportSize(VIEWPORTS[1]);
+  await expect(panel.getByTestId("watch-explanation")).toHaveText(explanation);
+  const retract = { op: "retract-pubmed", pmid: NEW_TRIAL.pmid, noticePmid: NEW_TRIAL.retractionNoticePmid };
+  expect((await control({ ...retract, modified: today() })).status).toBe(200);
+  await panel.getByTestId("watch-check-now").click();
+  await expect(checks).toHaveCount(2, { timeout: 90_000 });
+  await expect(headlines.first()).toHaveText(new RegExp(`: PMID ${NEW_TRIAL.pmid} retracted$`), { timeout: 90_000 });
+  await expect(checks.first().getByRole("link", { name: "Report v3" })).toHaveAttribute(
+    "href",
+    `/reports/${runId}/versions/3`,
+  );
+  expect(await overflow(page)).toBe(0);
+
+  // The report with its watch, the new version and the notifications pass axe at both widths.
+  const found = [
+    ...(await axeAtBothWidths(page, "report with its watch", () => page.goto(`/reports/${runId}`))),
+    ...(await axeAtBothWidths(page, "version 3", () => page.goto(`/reports/${runId}/versions/3`))),
+    ...(await axeAtBothWidths(page, "notifications", () => page.goto("/notifications"))),
+  ];
+  expect(found).toEqual([]);
+
+  // The new version opens with what changed.
+  await page.goto(`/reports/${runId}`);
+  await checks.first().getByRole("link", { name: "Report v3" }).click();
+  await page.waitForURL(`**/reports/${runId}/versions/3`);
   await expect(page.getByTestId("change-summary").getByTestId("change-headline")).toHaveText(
-    /: 1 new randomized trial$/,
+    new RegExp(`: PMID ${NEW_TRIAL.pmid} retracted$`),
   );
   await page.goto(`/reports/${runId}`);
   page.once("dialog", (dialog) => void dialog.accept());

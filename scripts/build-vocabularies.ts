@@ -1,11 +1,18 @@
 /**
- * `npm run vocab:build [-- --force]`: builds the compact gene and biological-process lexicon that
+ * `npm run vocab:build [-- --force] [-- --online]`: builds the two vocabularies lib/vocabularies reads.
+ *
+ * 1. The compact gene and biological-process lexicon that
  * lib/vocabularies reads, from Debian's r-bioc-org.hs.eg.db (NCBI Gene, human), r-bioc-go.db (Gene Ontology)
  * and wamerican (SCOWL English words, for the precision rules). Downloads with `apt-get download` into
  * .cache/vocabularies/, unpacks with `dpkg-deb -x`, reads the SQLite files read-only and writes
  * data/vocabularies/lexicon.json.gz and meta.json, then deletes the unpacked tree (the .deb files stay).
  * Skips the work when meta.json carries the current stamp (a hash of this script and the rule sources);
- * --force rebuilds. Exits 1 with a message on failure. Takes 10–25 s (download about 1 s, 50 MB).
+ * --force rebuilds. Takes 10–25 s (download about 1 s, 50 MB).
+ * 2. The concept vocabulary (MeSH descriptors, entry terms, trees and pharmacological actions; the Human Disease
+ *    Ontology's synonyms and terms): data/vocabularies/concepts.json and concepts-meta.json, from the tables of
+ *    ../shared/vocab, or with --online from NLM's current files at CRITICA_MESH_URL (scripts/vocabularies/
+ *    write-concepts.ts). Skipped while current, like the lexicon. Takes about 10 s offline.
+ * Exits 1 with a message on failure.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +24,7 @@ import { fetchDebianPackages, removeUnpacked, VocabularyBuildError } from "./voc
 import { readGeneTables } from "./vocabularies/read-genes";
 import { readGoTables } from "./vocabularies/read-go";
 import { lexiconSources } from "./vocabularies/sources";
+import { writeConcepts } from "./vocabularies/write-concepts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Files whose content decides the lexicon; their hash is the version stamp. */
@@ -114,9 +122,8 @@ function isCurrent(outDir: string): boolean {
   }
 }
 
-function main(): void {
+function buildLexicon(outDir: string): void {
   const started = Date.now();
-  const outDir = vocabulariesDir();
   if (!process.argv.includes("--force") && isCurrent(outDir)) {
     console.log(`vocab: ${path.join(outDir, LEXICON_FILE)} is current (stamp ${currentStamp()}); --force rebuilds`);
     return;
@@ -130,10 +137,21 @@ function main(): void {
   console.log(`vocab: ${JSON.stringify(meta.counts)}`);
 }
 
-try {
-  main();
-} catch (error) {
+async function main(): Promise<void> {
+  const outDir = vocabulariesDir();
+  buildLexicon(outDir);
+  const lines = await writeConcepts({
+    root: ROOT,
+    outDir,
+    cacheDir: path.join(ROOT, ".cache", "vocabularies"),
+    online: process.argv.includes("--online"),
+    force: process.argv.includes("--force"),
+  });
+  for (const line of lines) console.log(line);
+}
+
+main().catch((error: unknown) => {
   const message = error instanceof VocabularyBuildError ? error.message : ((error as Error).stack ?? String(error));
   console.error(`vocab: could not build the vocabularies: ${message}`);
   process.exit(1);
-}
+});

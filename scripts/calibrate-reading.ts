@@ -63,7 +63,7 @@ async function collectCdr(pairsPerKind: number): Promise<Collected[]> {
     await importFile(file);
     const { askResearch } = await import("./bottomline-runs");
     const { readQuestionEvidence, readClaimEvidence } = await import("@/lib/reading/read");
-    const { readRelation } = await import("@/lib/reading/record");
+    const { readRelation } = await import("@/lib/reading/relation-reading");
     const { annotationIndex } = await import("@/lib/reading/annotations");
     const collect = (
       resolved: ResolvedProposition | null,
@@ -254,6 +254,7 @@ async function main(): Promise<void> {
     `pair settings meeting CID ≥ 0.8, non-CID ≤ 0.22, negated ≥ 0.8, PubMedQA > majority: ${feasible.length} ` +
       `of ${pairRows.length}\n${feasible.slice(0, 10).map(fmt).join("\n")}\n`,
   );
+  if (process.env.CALIBRATE_ALL_PAIRS) process.stdout.write(`all pair settings:\n${pairRows.map(fmt).join("\n")}\n`);
   process.stdout.write(
     `pair settings by F1 regardless:\n${[...pairRows]
       .sort((a, b) => b.f1 - a.f1)
@@ -277,6 +278,20 @@ async function main(): Promise<void> {
       .map(fmt)
       .join("\n")}\n`,
   );
+  // The verdict weights are shared by pair and organ questions: per weight pair, the best pair setting meeting the pair
+  // goals and the organ setting with the widest gap among those with organ ≥ ORGAN_FLOOR (chosen together).
+  const ORGAN_FLOOR = Number(process.env.CALIBRATE_ORGAN_FLOOR ?? 0.85);
+  for (const [possiblyValue, possiblyRelation] of verdictWeights) {
+    const same = (r: Record<string, number>) =>
+      r.possiblyValue === possiblyValue && r.possiblyRelation === possiblyRelation;
+    const pair = feasible.find(same);
+    const organ = organRows
+      .filter((r) => same(r) && r.organ >= ORGAN_FLOOR)
+      .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout))[0];
+    process.stdout.write(
+      `weights possiblyValue ${possiblyValue}, possiblyRelation ${possiblyRelation}:\n  pair ${pair ? fmt(pair) : "none meets the goals"}\n  organ ${organ ? fmt(organ) : `none with organ ≥ ${ORGAN_FLOOR}`}\n`,
+    );
+  }
   process.stdout.write(
     `organ settings by organ yes-rate:\n${[...organRows]
       .sort((a, b) => b.organ - a.organ || a.organWithout - b.organWithout)

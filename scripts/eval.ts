@@ -7,6 +7,8 @@
  * Unverified share (--split test|dev)
  *   pubmedqa  PubMedQA PQA-L questions researched over a library of their abstracts without conclusions (--split
  * test|dev, --limit N)
+ *   concepts  questions and claims at class, broader-disease and related-outcome level from CDR gold relations
+ *             (--split dev|train)
  *   studytypes  the study-design classifier: BC5CDR training records against our labels, the MEDLINE sample against its
  *             publication types (--split test|dev|all, --errors)
  *   fulltext  facts only the bodies of five articles state, asked over the demo library plus the articles (JATS, then
@@ -17,6 +19,7 @@
  */
 import { formatUsageLine } from "@/lib/ai/usage";
 import { runBottomLine } from "./eval-bottomline";
+import { runConcepts } from "./eval-concepts";
 import { runCdr } from "./eval-cdr";
 import { runCdrWithModel } from "./eval-cdr-llm";
 import { backendArg } from "./eval-model";
@@ -47,6 +50,11 @@ const BENCHMARKS: Record<
       "the bottom line on CDR pairs asked as questions and claims, organ questions, the critic, PubMedQA " +
       "(--split test|dev, --pairs N, --organs N)",
     run: runBottomLine,
+  },
+  concepts: {
+    describe:
+      "concept-level questions and claims (drug classes, broader and related diseases) from CDR dev or training gold relations (--split dev|train, --per-level N)",
+    run: runConcepts,
   },
   pubmedqa: {
     describe:

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { getConfig } from "@/lib/config";
 import { researchWorkflow } from "@/lib/research/workflow";
 import { deliverInProcess, type WorkflowRouteHandler } from "@/lib/db/workflow-world";
+import { releaseStaleStepLocks } from "@/lib/runs/stale-step-locks";
 
 /** Where withWorkflow() writes the generated workflow routes and their manifest (git-ignored). */
 const ROUTES = path.join(process.cwd(), "app", ".well-known", "workflow", "v1");
@@ -98,6 +99,9 @@ export async function hostWorkflowEngine(options: { recover: boolean }): Promise
   await deliverInProcess({ flow, step });
   const { getWorld } = await import("workflow/runtime");
   Object.assign(researchWorkflow, { workflowId });
+  // Recovering, this process is the one executing the data directory's runs: a step lock its killed predecessor left
+  // would stop a resumed run for ever (lib/runs/stale-step-locks.ts).
+  if (options.recover) await releaseStaleStepLocks(process.env.WORKFLOW_LOCAL_DATA_DIR);
   await (getWorld() as unknown as HostedWorld).start?.();
   return true;
 }

@@ -19,11 +19,14 @@ export function LimitedTextarea({
   limit,
   what,
   onOverLimit,
+  onText,
   ...props
 }: Omit<ComponentProps<"textarea">, "maxLength" | "onChange"> & {
   limit: number;
   what: string;
   onOverLimit?: (over: boolean) => void;
+  /** Called with the text as it is typed (the research form offers a claim check for a claim). */
+  onText?: (text: string) => void;
 }) {
   const id = useId();
   const [length, setLength] = useState(String(props.defaultValue ?? "").length);
@@ -38,6 +41,7 @@ export function LimitedTextarea({
         onChange={(e) => {
           const next = e.currentTarget.value.length;
           setLength(next);
+          onText?.(e.currentTarget.value);
           if (next > limit !== over) onOverLimit?.(next > limit);
         }}
       />

@@ -8,8 +8,11 @@ import { utcTime, type UnreachableSource } from "@/lib/sources/reachability";
  * unreachable; searching your library". Its details, on demand, name each source with when it failed and until when
  * runs skip it, and "Retry" asks it again on the next run (closed, they stay out of the tab order before the form).
  */
-export function UnreachableSources({ sources }: { sources: UnreachableSource[] }) {
-  if (sources.length === 0) return null;
+export function UnreachableSources({ sources: marked }: { sources: UnreachableSource[] }) {
+  if (marked.length === 0) return null;
+  // In the forms' order (PubMed, Europe PMC, ClinicalTrials.gov), not the order their lookups happened to fail in.
+  const order = Object.keys(SOURCE_LABELS);
+  const sources = [...marked].sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source));
   const names = sources.map((s) => SOURCE_LABELS[s.source]).join(", ");
   return (
     <details data-testid="unreachable-sources" className="text-sm text-muted-foreground">

@@ -82,9 +82,9 @@ export interface ModeTimeline {
 }
 
 /**
- * How a mode looks (components/modes/<mode>/index.ts): what the home page offers, what the run view, the history and
- * the version page draw of its runs (its timeline entries: ModeTimeline). The pieces every run shares (header,
- * timeline, report version bar, conversation) are drawn by the pages; these are the mode's own.
+ * How a mode looks (components/modes/<mode>/index.ts): what the home page offers, what the run view and the history
+ * draw of its runs (its timeline entries: ModeTimeline; its version page: ModeVersionView). The pieces every run
+ * shares (header, timeline, report version bar, conversation) are drawn by the pages; these are the mode's own.
  */
 export interface ModePresentation {
   /** The mode as lib/ describes it (its name, label and progress line). */
@@ -100,8 +100,19 @@ export interface ModePresentation {
   Results: ComponentType<ModeResultsProps>;
   /** The badge beside its runs in the history and the conversation list (null: none, the default kind of run). */
   badge: string | null;
-  /** One version of a run (a report version, a watch's re-check); absent: its runs have no versions (404). */
-  Version?: ComponentType<ModeVersionProps>;
+}
+
+/**
+ * A mode's version page (components/modes/<mode>/version.tsx), kept apart from its presentation because it is a
+ * server component that reads the run's records through lib/reading (which loads the vocabularies from disk), while
+ * client components (the run view) import the presentations. The version page reads these
+ * (components/modes/versions.ts).
+ */
+export interface ModeVersionView {
+  /** The mode as lib/ describes it. */
+  mode: ModeDescription;
+  /** One version of a run (a report version, a watch's re-check). A mode without one has no versions (404). */
+  Version: ComponentType<ModeVersionProps>;
 }
 
 /** The presentations of every mode (components/modes/index.ts), in the order the home page offers them. */

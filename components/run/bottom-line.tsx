@@ -22,6 +22,8 @@ const SEGMENT_CLASSES: Record<RecordStance, string> = {
   yes: "bg-success text-card",
   possibly: "bg-warning text-card",
   no: "bg-danger text-card",
+  related: "bg-accent-soft text-foreground",
+  unreported: "bg-border text-foreground",
   irrelevant: "bg-muted text-foreground",
 };
 

@@ -28,10 +28,12 @@ const COLUMNS: Array<{ key: RecordSortKey; label: string; className?: string }> 
 /** Rows shown before "Show all" when no filter narrows the table (the records the report cites come first). */
 const INITIAL_ROWS = 10;
 
-const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral"> = {
+const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neutral" | "accent"> = {
   yes: "success",
   possibly: "warning",
   no: "danger",
+  related: "accent",
+  unreported: "neutral",
   irrelevant: "neutral",
 };
 

@@ -140,7 +140,7 @@ export function reportNotices(input: ReportNoticeInput): Notice[] {
         `removed.`,
     });
   }
-  if (report.references.length === 0 && !report.notAnswered) {
+  if (report.references.length === 0 && !report.notAnswered && !report.outOfScope) {
     notices.push({
       kind: "no-references",
       label: "No references",

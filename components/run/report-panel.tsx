@@ -9,7 +9,7 @@ import { ReportVersionBar } from "@/components/run/report-version-bar";
 import { BottomLine } from "@/components/run/bottom-line";
 import { GradeCertaintyPanel } from "@/components/run/grade-certainty";
 import type { VersionDiff } from "@/lib/chat/report-versions";
-import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { answerFromRecords } from "@/lib/report/appraise/answer-records";
 import { openingParagraph } from "@/lib/report/render/opening";
 import type { RecordStance } from "@/lib/reading/stance";
 import { researchFlow, screenedFromReportRecords } from "@/lib/report/appraise/flow-diagram";
@@ -51,10 +51,13 @@ export function ReportPanel({
 }) {
   const [stance, setStance] = useState<RecordStance | null>(null);
   const notAnswered = report.report.notAnswered !== undefined;
+  const outOfScope = report.report.outOfScope?.reason;
   const answered = useMemo(
-    () => answerFromRecords(question, records, report.report.drugCandidates, notAnswered),
-    [question, records, report.report.drugCandidates, notAnswered],
+    () => answerFromRecords(question, records, report.report.drugCandidates, notAnswered, outOfScope),
+    [question, records, report.report.drugCandidates, notAnswered, outOfScope],
   );
+  // A question outside the biomedical literature is answered in one paragraph: no meter, no records to weigh.
+  const shown = outOfScope ? [] : records;
   const byId = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const shortfalls = events.flatMap((e) => (e.type === "shortfall" ? [e.data] : []));
   const lastAssessment = events.findLast((e) => e.type === "assessment")?.data ?? null;
@@ -76,7 +79,7 @@ export function ReportPanel({
             hrefBase={version.hrefBase}
           />
         )}
-        {records.length > 0 && (
+        {shown.length > 0 && (
           <>
             <BottomLine
               answer={answered.answer}
@@ -107,7 +110,7 @@ export function ReportPanel({
           maxIterations={maxIterations}
         />
       </Card>
-      {records.length > 0 && (
+      {shown.length > 0 && (
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-border bg-card p-4 print-break">
           <h2 id="evidence-heading" className="mb-3 scroll-mt-20 text-lg font-semibold">
             Evidence

@@ -55,6 +55,14 @@ export function ReportReading({ report, records }: { report: ResearchReport; rec
   const mechanistic = read(report.mechanisticFindings.content);
   const clinical = read(report.clinicalFindings.content);
   const count = (markdown: string) => quotes((markdown.match(/^> “/gm) ?? []).length);
+  // A question outside the biomedical literature: its one paragraph is the whole answer.
+  if (report.outOfScope)
+    return (
+      <article data-testid="report" className="prose-report">
+        <h1>{report.title}</h1>
+        <p data-testid="out-of-scope">{report.executiveSummary}</p>
+      </article>
+    );
   return (
     <article data-testid="report" className="prose-report">
       <h1>{report.title}</h1>

@@ -8,6 +8,8 @@ const STANCE: Record<
   yes: { label: "points yes", tone: "success" },
   possibly: { label: "possibly yes", tone: "accent" },
   no: { label: "points no", tone: "danger" },
+  related: { label: "reports a related concept", tone: "neutral" },
+  unreported: { label: "names both, does not report it", tone: "neutral" },
   irrelevant: { label: "does not bear on the question", tone: "neutral" },
 };
 

@@ -96,6 +96,36 @@ export async function seriousViolations(on: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
+/**
+ * Every axe-core violation of the page, whatever its impact (minor to critical), as "rule (impact): selectors" lines
+ * (empty when none): the pages are held to zero, not only to zero serious ones.
+ */
+export async function axeViolations(on: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: on }).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** The viewports every page is held to: a 1366 px desktop and a 390 px phone. */
+export const VIEWPORTS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * The axe-core violations of the page at each of {@link VIEWPORTS}, labelled "<width> px <label>: …" (empty when
+ * none), after `open` (re)opens it at that width; ends at the desktop width.
+ */
+export async function axeAtBothWidths(on: Page, label: string, open: () => Promise<unknown>): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of VIEWPORTS) {
+    await on.setViewportSize(size);
+    await open();
+    found.push(...(await axeViolations(on)).map((v) => `${size.width} px ${label}: ${v}`));
+  }
+  await on.setViewportSize(VIEWPORTS[0]);
+  return found;
+}
+
 /** A fresh browser session that owns nothing. */
 export async function stranger(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();

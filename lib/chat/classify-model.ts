@@ -5,6 +5,7 @@ import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/li
 import type { FollowUpClassification } from "@/lib/domain/chat";
 import { classifyFollowUp, referencedNumbers } from "./classify";
 import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { unsupportedSpecifics } from "@/lib/grounding/statement-support";
 import { CHAT_SAMPLING } from "./sampling";
 
 /**
@@ -55,7 +56,9 @@ export const chatClassifyAgent: StructuredAgentSpec<z.infer<typeof followUpKindS
  * Lets the configured language model choose a follow-up's kind (the backend that answers also chooses how): one
  * structured call of {@link chatClassifyAgent} (temperature 0, so the same follow-up reads the same way) with the
  * run's question and the follow-up. The reference numbers the follow-up names are read by rule
- * (lib/chat/classify referencedNumbers); a research request without a focus from the model keeps the rules' focus.
+ * (lib/chat/classify referencedNumbers); a research request without a focus from the model keeps the rules' focus, and
+ * a reason or focus naming a number or entity that neither the follow-up nor the question names is replaced by the
+ * rules' (the reason is shown, the focus searched).
  * Every model call's usage goes to `onUsage`. When the call fails (provider error, timeout, invalid answer twice) the
  * rules decide (classifyFollowUp), with the failure named in the reason; an abort is rethrown.
  */
@@ -74,13 +77,17 @@ export async function classifyWithModel(
     });
     // The reason is shown and the focus searched: scrubbed as all model text (no identifier, citation or quotation of
     // its own).
+    // Both only restate the messages: one naming a number or an entity neither message names is the model's own
+    // claim, and the rules' reason or focus is used instead.
     const ctx = scrubContext([], { quotable: [input.followUp, input.question] });
     const tally = emptyTally();
+    const said = `${input.followUp} ${input.question}`;
+    const restated = (text: string) => (unsupportedSpecifics(text, said).length === 0 ? text : "");
     const focus =
-      output.kind === "research" ? scrubText(output.focus, ctx, tally) || rules.focus : input.followUp.trim();
+      output.kind === "research" ? restated(scrubText(output.focus, ctx, tally)) || rules.focus : input.followUp.trim();
     return {
       kind: output.kind,
-      reason: scrubText(output.reason, ctx, tally) || "chosen by the model",
+      reason: restated(scrubText(output.reason, ctx, tally)) || rules.reason,
       references: referencedNumbers(input.followUp),
       focus,
       decidedBy: "model",

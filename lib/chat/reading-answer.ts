@@ -1,5 +1,6 @@
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf, type Verdict } from "@/lib/reading/verdict";
+import { answers } from "@/lib/reading/stance";
 import { formatMarker } from "@/lib/grounding/markers";
 import type { ConversationReferences } from "./references";
 
@@ -29,7 +30,7 @@ export function readingAnswer(
   if (!read.resolved || read.proposition.kind !== "named-drug") return null;
   const bearing = read.readings
     .map((r, i) => ({ r, n: conversation.references[i].n, abstract: conversation.records[i].citation.abstract }))
-    .filter((x) => x.r.stance !== "irrelevant");
+    .filter((x) => answers(x.r.stance));
   if (bearing.length === 0) return null;
   const verdict = verdictOf(stanceBalance(read.readings));
   const count = (stance: string) => bearing.filter((x) => x.r.stance === stance).length;

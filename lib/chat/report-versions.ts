@@ -1,11 +1,10 @@
 import type { ReportChanges } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
-import { answerFromRecords } from "@/lib/report/appraise/answer";
+import { answerFromRecords } from "@/lib/report/appraise/answer-records";
 import type { GradeLevel } from "@/lib/report/appraise/grade";
 import { citedNumbers } from "@/lib/grounding/markers";
-import { toReportRecords, type ReportRecord } from "@/lib/report/appraise/records";
-import type { Evidence } from "@/lib/domain/evidence";
+import type { ReportRecord } from "@/lib/report/appraise/records";
 
 /** One version of a run's report: v1 is the first turn's, each research follow-up's iteration writes the next. */
 export interface ReportVersion {
@@ -230,54 +229,5 @@ export function versionDiff(before: VersionSide, after: VersionSide, question: s
     added,
     removed,
     hypotheses: changes.hypotheses,
-  };
-}
-
-/**
- * A report version as its page shows it: the view, its records, every version of the run, and what changed from the one
- * before.
- */
-export interface VersionPage {
-  view: VersionView;
-  records: ReportRecord[];
-  versions: Array<{ version: number; createdAt: string }>;
-  /** What changed from the previous version (null for v1). */
-  diff: VersionDiff | null;
-}
-
-/**
- * Everything a report page needs to show version `n` (the latest when absent or unknown) of a run's report, from the
- * run's events and evidence, every part read against the run's own `question`: null when the run has no report yet.
- */
-export function versionPage(
-  events: RunEvent[],
-  evidence: Evidence[],
-  question: string,
-  n?: number,
-): VersionPage | null {
-  const view = versionView(events, n);
-  if (!view) return null;
-  // A run whose evidence events name no record (none saved them) shows all its evidence with every version.
-  const recordsOf = (v: VersionView) =>
-    toReportRecords(
-      v.evidenceIds.size > 0 ? evidence.filter((e) => v.evidenceIds.has(e.id)) : evidence,
-      v.version.report.references,
-      question,
-      v.version.report.readInFull,
-    );
-  const records = recordsOf(view);
-  const previous = view.version.version > 1 ? versionView(events, view.version.version - 1) : null;
-  const diff = previous
-    ? versionDiff(
-        { version: previous.version, records: recordsOf(previous) },
-        { version: view.version, records },
-        question,
-      )
-    : null;
-  return {
-    view,
-    records,
-    versions: reportVersions(events).map((v) => ({ version: v.version, createdAt: v.createdAt })),
-    diff,
   };
 }

@@ -1,5 +1,5 @@
 import type { ClaimReading, ClaimSide, DocumentRelation } from "@/lib/domain/claim-check";
-import { relationPhrase } from "@/lib/reading/proposition";
+import { relationPhrase } from "@/lib/reading/relation-phrase";
 
 /** Most disease names listed for an organ reading. Source: our choice (one readable line). */
 export const LISTED_DISEASES = 5;

@@ -56,14 +56,24 @@ function pairPhrase(reading: ClaimReading): string {
 function relationBasis(reading: ClaimReading, against: number, forClaim: number): string {
   const reported = reading.negated ? against : forClaim;
   const opposite = reading.negated ? forClaim : against;
+  // "Statins cause", "Lithium causes": a class is named in the plural.
+  const plural = /[^s]s$/i.test(reading.chemical.trim()) && !/(?:us|is)$/i.test(reading.chemical.trim());
   const relation =
     reading.relation === "causes"
       ? reading.negated
-        ? "does not cause"
-        : "causes"
+        ? plural
+          ? "do not cause"
+          : "does not cause"
+        : plural
+          ? "cause"
+          : "causes"
       : reading.negated
-        ? "does not treat or prevent"
-        : "treats or prevents";
+        ? plural
+          ? "do not treat or prevent"
+          : "does not treat or prevent"
+        : plural
+          ? "treat or prevent"
+          : "treats or prevents";
   return (
     `Read as “${reading.chemical} ${relation} ` +
     `${reading.organ ? `diseases of the ${reading.organ}` : reading.target}”; the relation model (trained on ` +
@@ -159,6 +169,8 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
   const against = count("no", true);
   const weak = count("yes", false) + count("no", false);
   const unsure = stances.filter((s) => s.stance === "possibly").length;
+  const unreported = stances.filter((s) => s.stance === "unreported").length;
+  const related = stances.filter((s) => s.stance === "related").length;
   const weighed = verdictOf(stanceBalance(stances));
   const verdict = claimVerdictOf(weighed);
   const basis = relationBasis(reading, against, forClaim);
@@ -172,13 +184,23 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
     unsure > 0
       ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.`
       : "";
+  // Records naming both without reporting the effect, and related evidence, are neither for nor against: said, not weighed.
+  const apart =
+    (unreported > 0
+      ? ` ${capitalised(documents(unreported))} ${unreported === 1 ? "names" : "name"} both but ${unreported === 1 ? "does" : "do"} not report it either way, which counts neither for nor against.`
+      : "") +
+    (related > 0
+      ? ` ${capitalised(documents(related))} ${related === 1 ? "reports" : "report"} it for a related concept only, shown apart.`
+      : "");
   if (forClaim + against + weak + unsure === 0) {
+    const none =
+      unreported + related > 0
+        ? `No document of the ${documents(input.stats.documentsFound)} searched reports it either way.`
+        : `No document of the ${documents(input.stats.documentsFound)} searched names both.`;
     return {
       verdict: "undecided",
       confidence: "low",
-      rationale:
-        `${basis} No document of the ${documents(input.stats.documentsFound)} searched names both, so the ` +
-        `sources searched leave the claim undecided.`,
+      rationale: `${basis}${apart} ${none} The sources searched leave the claim undecided.`,
     };
   }
   // Confidence counts the records that bear fully.
@@ -198,7 +220,7 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
     verdict,
     confidence,
     rationale:
-      `${basis}${weakText}${unsureText} Weighed as the research bottom line weighs its records, the answer to ` +
-      `the claim reads “${weighed}”, ${conclusion}.`,
+      `${basis}${weakText}${unsureText}${apart} Weighed as the research bottom line weighs its records, the answer ` +
+      `to the claim reads “${weighed}”, ${conclusion}.`,
   };
 }

@@ -33,6 +33,8 @@ export function queryTerms(query: string): string[] {
  * `since` keeps only records imported or updated at or after that moment (their row's updatedAt): the best
  * SINCE_PROBE_FACTOR × `limit` hits are read and the older ones dropped, so a search stays bounded, at the cost of
  * missing a new record ranked below that probe.
+ * `expansions` are words and phrases a caller adds to the query's own terms (the concepts' entry terms and narrower
+ * concepts, lib/reading/query-expansion.ts): each is OR-ed like a term, a phrase matched as a phrase.
  * @returns at most `limit` records, best first, with relevance = score / best score (0–1].
  */
 export async function searchLibrary(
@@ -40,13 +42,19 @@ export async function searchLibrary(
   limit: number,
   filters?: LibraryFilters,
   since?: Date,
+  expansions: string[] = [],
 ): Promise<Evidence[]> {
-  const terms = queryTerms(query);
-  if (terms.length === 0 || limit <= 0) return [];
+  const own = queryTerms(query);
+  if (own.length === 0 || limit <= 0) return [];
+  const pg = usingPostgres();
+  const phrases = expansions
+    .map((e) => (e.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(pg ? " <-> " : " "))
+    .filter((e) => e !== "");
+  const terms = [...new Set([...own, ...phrases])];
   const db = getDb();
   const records = await countLibraryRecords();
   const wanted = since ? Math.min(SINCE_PROBE_MAX, limit * SINCE_PROBE_FACTOR) : limit;
-  const hits = usingPostgres()
+  const hits = pg
     ? await searchPostgres(db, terms, wanted, filters, records)
     : await searchSqlite(db, terms, wanted, filters, records);
   if (hits.length === 0) return [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { questionConceptSummarySchema, recordStanceSchema, relatedConceptSchema } from "./reading";
 import { sourceIdSchema } from "@/lib/domain/evidence";
 
 /**
@@ -76,13 +77,16 @@ export const documentStanceSchema = z.enum(["counter", "claim", "neutral"]);
  * How one document relates to the claim, as scored: `score` 0–5 for how strongly it supports the
  * counter-statement; `stance` "counter" (score ≥ threshold), "claim" (it supports the original claim; extractive
  * scoring only) or "neutral"; `rationale` one sentence; `relation` the relation the relation model read in the
- * document for the claim's pair (polar claims, extractive only).
+ * document for the claim's pair (polar claims, extractive only); `reading` the document's stance on the claim as
+ * lib/reading reads it (polar claims, extractive only; lib/reading/stance.ts RecordStance): "unreported" and
+ * "related" documents are neutral, neither for nor against.
  */
 export const documentScoreSchema = z.object({
   score: z.number(),
   stance: documentStanceSchema,
   rationale: z.string(),
   relation: documentRelationSchema.nullable().optional(),
+  reading: recordStanceSchema.optional(),
 });
 export type DocumentScore = z.infer<typeof documentScoreSchema>;
 
@@ -91,7 +95,11 @@ export type DocumentScore = z.infer<typeof documentScoreSchema>;
  * "Cocaine is safe for the heart." → chemical "Cocaine", target "heart", organ "heart", relation "causes",
  * negated true. `chemicalIds` / `diseaseIds` are the annotation IDs (MeSH IDs, else lower-cased names) the claim's
  * chemical and target stand for in the documents found; for an organ, every annotated disease of that organ;
- * `diseases` the names of the diseases in `diseaseIds`, as annotated, in the same order.
+ * `diseases` the names of the diseases in `diseaseIds`, as annotated, in the same order. With the concept vocabulary:
+ * `chemicalIds` and `diseaseIds` also hold the narrower concepts annotated (a class's members, a disease's
+ * descendants); `concepts` the concepts read; `related` the annotated concepts that answer only indirectly (shown
+ * apart, never counted); `vocabulary` the vocabulary's version ("MeSH 2024 · Disease Ontology 2016-09-01"). These three
+ * are absent on readings saved before concepts were read.
  */
 export const claimReadingSchema = z.object({
   chemical: z.string(),
@@ -103,6 +111,9 @@ export const claimReadingSchema = z.object({
   chemicalIds: z.array(z.string()),
   diseaseIds: z.array(z.string()),
   diseases: z.array(z.string()),
+  concepts: z.array(questionConceptSummarySchema).optional(),
+  related: z.array(relatedConceptSchema).optional(),
+  vocabulary: z.string().nullable().optional(),
 });
 export type ClaimReading = z.infer<typeof claimReadingSchema>;
 

@@ -15,6 +15,7 @@ import { hypothesisSetSchema } from "./hypothesis";
 import { judgeAssessmentSchema } from "./judge";
 import type { RunPartial } from "./partial";
 import { referenceSchema, researchReportSchema } from "./report";
+import { questionConceptSummarySchema } from "./reading";
 import { backendKindSchema, runStatusSchema, searchPhaseSchema } from "./run";
 
 // The run's event contract, once: a zod schema per event type, the TypeScript types inferred from them. Each event
@@ -82,6 +83,10 @@ export const runEventPayloadSchemas = {
     drugs: z.array(z.string()),
     conditions: z.array(z.string()),
     reading: z.string().optional(),
+    // The concepts the question was read as (MeSH, Disease Ontology) and the vocabulary's version; absent on runs
+    // saved before concepts were read.
+    concepts: z.array(questionConceptSummarySchema).optional(),
+    vocabulary: z.string().nullable().optional(),
   }),
   notice: z.object({ level: z.enum(["info", "warning"]), message: z.string() }),
   "iteration-started": z.object({ iteration: z.number().int() }),

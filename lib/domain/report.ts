@@ -84,6 +84,13 @@ export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array(z.string()) });
 
 /**
+ * A report's "outside the biomedical literature" outcome: the question names no chemical, drug, disease, gene,
+ * biological process or clinical outcome and no record found bears on it (lib/reading/scope.ts), so the report is one
+ * short paragraph saying so (`reason`: what was not recognised), with no findings and no quotations.
+ */
+export const outOfScopeSchema = z.object({ reason: z.string() });
+
+/**
  * The structured scientific report (DeepCritical phase 8's ResearchReport, camelCase).
  * `confidenceScore` is 0–1. `removedReferences` counts references dropped by citation validation because
  * their PMID, DOI, NCT ID or URL was not among the collected evidence.
@@ -95,7 +102,8 @@ export const notAnsweredSchema = z.object({ reason: z.string(), missing: z.array
  * abstract's sentence quoted by the extractive backend); `droppedIdentifiers` — those written by a model, removed
  * (lib/grounding/scrub), never shown;
  * `verification` — the critic's verdict; `support` — for LLM reports, the evidence sentences each cited sentence
- * rests on (see {@link sentenceSupportSchema}); `notAnswered` — present when the evidence does not answer the question
+ * rests on (see {@link sentenceSupportSchema}); `outOfScope` — present when the question is outside the biomedical
+ * literature (see {@link outOfScopeSchema}); `notAnswered` — present when the evidence does not answer the question
  * (see {@link notAnsweredSchema}); `failedModelDraft` — when the model's drafts still failed the critic after their
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
  * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
@@ -129,6 +137,7 @@ const reportFields = z.object({
   verification: reportVerificationSchema.optional(),
   support: z.array(sentenceSupportSchema).optional(),
   notAnswered: notAnsweredSchema.optional(),
+  outOfScope: outOfScopeSchema.optional(),
   passages: z.array(passageCitationSchema).optional(),
   readInFull: z.array(z.string()).optional(),
 });

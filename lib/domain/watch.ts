@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { claimVerdictSchema } from "./claim-check";
 import { evidenceSchema, sourceIdSchema } from "./evidence";
+import { recordStanceSchema } from "./reading";
 
 /** How often a watch re-checks its question. */
 export const cadenceSchema = z.enum(["daily", "weekly", "monthly"]);
@@ -28,7 +29,7 @@ export const checkStatusSchema = z.enum(["running", "quiet", "changed", "failed"
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
 /** A record's stance on the run's question, as the bottom line reads it (lib/reading/read.ts). */
-const stanceSchema = z.enum(["yes", "possibly", "no", "irrelevant"]);
+const stanceSchema = recordStanceSchema;
 
 /** A record named in a change summary: its key, title, identifiers, study type label and source. */
 const namedRecordSchema = z.object({

@@ -1,6 +1,5 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { isOrganDisease, type Organ } from "@/lib/vocabularies/organs";
-import type { Proposition, ResolvedProposition } from "./proposition";
 
 /** The annotated names of a set of records by annotation ID, and the IDs of each lower-cased name. */
 export interface AnnotationIndex {
@@ -145,46 +144,4 @@ export function isDiseaseOfOrgan(index: AnnotationIndex, id: string, organ: Orga
   if (spelledOfOrgan > sum(spelled) - spelledOfOrgan) return true;
   const organNames = sum(ofOrgan(names));
   return organNames >= 2 && organNames / sum(names) >= ORGAN_NAME_SHARE;
-}
-
-/**
- * Resolves a proposition (relation "causes" or "treats") against the records' annotations: the first chemical's
- * IDs ({@link idsFor}), and the condition's — for an organ, every annotated disease with a name of that organ
- * (lib/vocabularies/organs.ts isOrganDisease: "myocardial infarction", "arrhythmias" … for the heart), most
- * annotated first; else the annotations of each condition named. Null for a proposition without a chemical or a
- * condition (an open question is resolved per candidate, see resolveFor). Which diseases count for an organ:
- * {@link isDiseaseOfOrgan}.
- */
-export function resolveProposition(p: Proposition, index: AnnotationIndex): ResolvedProposition | null {
-  if (p.relation === "other" || p.chemicals.length === 0) return null;
-  return resolveFor(p, p.chemicals[0], index);
-}
-
-/** {@link resolveProposition} for a given chemical name (the proposition's own, or a candidate of an open question). */
-export function resolveFor(p: Proposition, chemical: string, index: AnnotationIndex): ResolvedProposition | null {
-  if (p.relation === "other" || (p.conditions.length === 0 && !p.organ)) return null;
-  const chemicalIds = idsFor(chemical, "chemical", index);
-  let diseaseIds: string[];
-  if (p.organ) {
-    const organ = p.organ;
-    const total = (id: string) => [...(index.namesById.get(id)?.values() ?? [])].reduce((a, b) => a + b, 0);
-    diseaseIds = [...index.namesById.entries()]
-      .filter(([id]) => index.typeById.get(id) === "disease" && isDiseaseOfOrgan(index, id, organ))
-      .map(([id]) => id)
-      .sort((a, b) => total(b) - total(a) || a.localeCompare(b));
-  } else {
-    diseaseIds = [...new Set(p.conditions.flatMap((c) => idsFor(c, "disease", index)))];
-  }
-  const chemicals = new Set(chemicalIds);
-  return {
-    chemical,
-    target: p.organ ? p.organ.name : p.conditions.join(" or "),
-    organ: p.organ?.name ?? null,
-    relation: p.relation,
-    negated: p.negated,
-    form: p.form,
-    chemicalIds,
-    diseaseIds: diseaseIds.filter((id) => !chemicals.has(id)),
-    diseases: diseaseIds.filter((id) => !chemicals.has(id)).map((id) => commonestName(index, id)),
-  };
 }

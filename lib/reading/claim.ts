@@ -91,7 +91,8 @@ const TOXIC_ADJECTIVE =
   /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
 
 /** Harm nouns after an organ ("liver damage", "kidney injury"): the target is then the organ's diseases. */
-const ORGAN_HARM = /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function)$/i;
+const ORGAN_HARM =
+  /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function|dysfunction|abnormalities)$/i;
 
 /**
  * Words that make a claim a comparison or a quantity ("more than", "50%", "10 mg"), which the polarity reading does not
@@ -156,4 +157,18 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
     return { chemical, target, organ, relation, negated, form: m[2].toLowerCase().replace(/\s+/g, " ") };
   }
   return null;
+}
+
+/** Words a question opens with: a text opening with one asks, it does not claim. */
+const QUESTION_OPENING =
+  /^\s*(?:is|are|was|were|does|do|did|can|could|will|would|may|might|should|shall|must|has|have|had|which|what|how|why|when|where|who|whom|whose)\b/i;
+
+/**
+ * Whether a text typed as a research question is a claim ("Amiodarone causes hypothyroidism.", "Statins are safe for
+ * the liver."): a statement in one of the polar claim forms ({@link parsePolarClaim}) that neither ends with a
+ * question mark nor opens like a question. The research form offers such a text a claim check.
+ */
+export function readsAsClaim(text: string): boolean {
+  const t = text.trim();
+  return t !== "" && !t.endsWith("?") && !QUESTION_OPENING.test(t) && parsePolarClaim(t) !== null;
 }

@@ -3,6 +3,7 @@ import type { Dictionary } from "@/lib/text/dictionary-tagger";
 import { organNamed, type Organ } from "@/lib/vocabularies/organs";
 import { parsePolarClaim } from "./claim";
 import { classifyQuestion, type QuestionEntity, type QuestionKind } from "./question";
+import { relationPhrase } from "./relation-phrase";
 
 /**
  * What a question or a claim states or asks, as every mode reads it:
@@ -78,12 +79,6 @@ export function claimProposition(claim: string): Proposition | null {
  * annotated disease of that organ, with their names.
  */
 export type ResolvedProposition = ClaimReading;
-
-/** "causes", "does not cause", "treats or prevents", "does not treat or prevent". */
-export function relationPhrase(p: { relation: "causes" | "treats"; negated: boolean }): string {
-  if (p.relation === "causes") return p.negated ? "does not cause" : "causes";
-  return p.negated ? "does not treat or prevent" : "treats or prevents";
-}
 
 /**
  * The proposition in one line, as the timeline shows it: "valproic acid — causes — diseases of the liver",

@@ -1,5 +1,6 @@
 import type { Dictionary } from "@/lib/text/dictionary-tagger";
 import { tagText } from "@/lib/text/dictionary-tagger";
+import { actionsOf, findConceptMentions, type Concept } from "@/lib/vocabularies";
 import { organNamed, organOfToxicForm } from "@/lib/vocabularies/organs";
 
 /**
@@ -85,7 +86,7 @@ const TOXIC_ADJECTIVE = /\b([a-z]{2,}?o)toxic(?:ity|ities)?\b/gi;
  * the liver".
  */
 const ORGAN_PHRASE =
-  /\b(?:safe|harmless|harmful|toxic|dangerous|bad)\s+(?:for|to)\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b(?:damage|harm|injure|affect)s?\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b([a-z]+)\s+(?:damage|injury|toxicity)\b/gi;
+  /\b(?:safe|harmless|harmful|toxic|dangerous|bad)\s+(?:for|to)\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b(?:damage|harm|injure|affect)s?\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b([a-z]+)\s+(?:damage|injury|toxicity|dysfunction|disease|diseases|disorders?)\b/gi;
 
 /** Wording that asks whether a drug does NOT harm: "Is X safe …", "Is X harmless …", "Does X not cause …". */
 const SPARING = /\b(?:safe|harmless|well tolerated|not (?:cause|induce|harm|damage)\w*)\b/i;
@@ -118,6 +119,62 @@ function unique(names: string[]): string[] {
   });
 }
 
+/** "Is X a/an " / "Are X a/an ": what follows is an attribute of the subject X, not a second subject. */
+const ATTRIBUTE_OF_SUBJECT = /^(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:a|an)\s+/i;
+
+/**
+ * MeSH trees of molecules a drug acts on rather than drugs: D08 Enzymes and Coenzymes, D12.776 Proteins (channels,
+ * receptors, carriers). A concept under them only, with no pharmacological action of its own, is a target ("through
+ * which ion channel?"); a protein drug (infliximab, insulin) has a pharmacological action or another tree.
+ */
+const TARGET_TREES = /^(?:D08|D12\.776)(?:\.|$)/;
+
+function isMolecularTarget(concept: Concept): boolean {
+  return (
+    concept.kind === "chemical" &&
+    concept.trees.length > 0 &&
+    concept.trees.every((t) => TARGET_TREES.test(t)) &&
+    actionsOf(concept.id).length === 0
+  );
+}
+
+/**
+ * The named entities of a question in the order it writes them: the dictionary's (the records' or the library's
+ * annotated names) and the concept vocabulary's drugs, classes and diseases (MeSH, Disease Ontology: "statins",
+ * "myxoedema"). Where two overlap the longer wins ("myxoedema coma" is one condition, "pulmonary fibrosis" is not
+ * "fibrosis"), the dictionary's on a tie.
+ */
+function questionEntities(text: string, dictionary?: Dictionary<QuestionEntity> | null): QuestionEntity[] {
+  const lower = text.toLowerCase();
+  // A name as the question writes it ("pulmonary fibrosis"), not as a record annotated it ("Pulmonary Fibrosis").
+  const tagged = (dictionary ? tagText(text, dictionary).map((e) => e.value) : []).map((e) => {
+    const start = lower.indexOf(e.name.toLowerCase());
+    const written = start >= 0 ? text.slice(start, start + e.name.length) : e.name;
+    return { e: { ...e, name: written }, start, end: start + e.name.length };
+  });
+  const attributeAt = ATTRIBUTE_OF_SUBJECT.exec(text)?.[0].length ?? -1;
+  const vocabulary = findConceptMentions(text)
+    .filter((m) => m.concept.kind !== "other" && !isMolecularTarget(m.concept))
+    // "Is ergothioneine an antioxidant?": the class after "a/an" is what the question asks the subject is.
+    .filter((m) => !(m.concept.kind === "class" && attributeAt >= 0 && m.start >= attributeAt))
+    .map((m) => ({
+      e: {
+        name: m.text,
+        type: m.concept.kind === "disease" ? ("disease" as const) : ("chemical" as const),
+        meshId: m.concept.id,
+      },
+      start: m.start,
+      end: m.end,
+    }));
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+    a.start >= 0 && b.start >= 0 && a.start < b.end && b.start < a.end;
+  const longer = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+    a.end - a.start > b.end - b.start;
+  const keptTags = tagged.filter((t) => !vocabulary.some((v) => overlaps(t, v) && longer(v, t)));
+  const keptVocabulary = vocabulary.filter((v) => !keptTags.some((t) => overlaps(t, v)));
+  return [...keptTags, ...keptVocabulary].sort((a, b) => a.start - b.start).map((x) => x.e);
+}
+
 /** The organ a question names as harmed or spared, by a "-toxic" word or an organ phrase; null when none. */
 function questionOrgan(text: string): string | null {
   for (const m of text.matchAll(TOXIC_ADJECTIVE)) {
@@ -148,7 +205,7 @@ export function classifyQuestion(
   dictionary?: Dictionary<QuestionEntity> | null,
 ): QuestionClassification {
   const text = question.trim();
-  const tagged = dictionary ? tagText(text, dictionary).map((e) => e.value) : [];
+  const tagged = questionEntities(text, dictionary);
   const conditions = unique([
     ...tagged.filter((e) => e.type === "disease").map((e) => clean(e.name)),
     ...[...text.matchAll(TOXIC_ADJECTIVE)].map((m) => `${m[1].toLowerCase()}toxicity`),

@@ -3,7 +3,7 @@ import type { PairPrediction } from "@/lib/relations";
 import { isRetracted } from "@/lib/evidence/provenance";
 import { compileDictionary } from "@/lib/text/dictionary-tagger";
 import { indexTerms } from "@/lib/text/tokens";
-import { annotationIndex, resolveProposition, type AnnotationIndex } from "./annotations";
+import { annotationIndex, type AnnotationIndex } from "./annotations";
 import { bearingOf, readFindingCues } from "./finding-cues";
 import { claimProposition, questionProposition, type Proposition, type ResolvedProposition } from "./proposition";
 import type { QuestionEntity } from "./question";
@@ -11,9 +11,10 @@ import {
   ORGAN_UNRELATED_BEARING,
   PAIR_UNRELATED_BEARING,
   RELATION_PROBABILITY,
-  readRelation,
   type RelationThresholds,
 } from "./record";
+import { readRelation } from "./relation-reading";
+import { resolveProposition } from "./resolve";
 import type { StanceReading } from "./stance";
 
 /**
@@ -99,6 +100,7 @@ export function readEvidence(
         passage: null,
         bearing: 0,
         method: "not-read",
+        match: [],
       };
     if (resolved) {
       const r = readRelation(
@@ -117,6 +119,7 @@ export function readEvidence(
         passage: r.passage,
         bearing: r.bearing,
         method: r.stance === "irrelevant" ? "not-read" : "relation-model",
+        match: r.match,
       };
     }
     const bearing = bearingOf(terms, e);
@@ -128,6 +131,7 @@ export function readEvidence(
         passage: null,
         bearing,
         method: "not-read",
+        match: [],
       };
     if (e.citation.abstract.trim() === "")
       return {
@@ -137,8 +141,9 @@ export function readEvidence(
         passage: null,
         bearing,
         method: "not-read",
+        match: [],
       };
-    return { evidenceId: e.id, ...readFindingCues(terms, e), bearing, method: "finding-cues" };
+    return { evidenceId: e.id, ...readFindingCues(terms, e), bearing, method: "finding-cues", match: [] };
   });
   return { proposition, resolved, readings, pairs };
 }

@@ -1,31 +1,31 @@
-import type { Evidence } from "@/lib/domain/evidence";
 import type { KnownEntity, PairPrediction } from "@/lib/relations";
-import { mayStateFinding } from "@/lib/text/findings";
+import { entryTerms } from "@/lib/vocabularies";
+import { mayStateFinding, statesNullFinding } from "@/lib/text/findings";
 import { isTherapeuticCue } from "@/lib/text/relation-cues";
 import { commonestName, type AnnotationIndex } from "./annotations";
 import type { ResolvedProposition } from "./proposition";
-import { recordRelations } from "./relations";
 import type { RecordStance } from "./stance";
 
 /**
  * P(CID) from which a record naming the drug and the condition reads as stating that the drug causes it ("yes"), and
- * from which it reads as possibly stating it. Below the lower one the record names both without the relation, which
- * counts against "yes". Lower than the relation model's own decision threshold (0.40, tuned for document-level F1)
- * because a record retrieved for the pair is read for that pair alone. An organ question ("Is X cardiotoxic?") is
- * answered by any disease of the organ, so its records read yes from a lower P. Source: tuned on 300 CID and 300
- * co-occurring non-CID pairs of CDR_DevelopmentSet asked as questions (read by the model fitted on the training set
- * alone), its 183 organ questions and 183 without annotated organ toxicity, and PubMedQA's even PMIDs
- * (scripts/calibrate-reading.ts): there CID pairs are answered yes 0.81, non-CID 0.19, negated CID claims
- * contradicted 0.89, organ questions 0.85 and 0.27 without toxicity. yes 0.25 gave a claim-level F1 0.01 higher there
- * (CID 0.77, non-CID 0.16) but CID 0.69 on the dev benchmark's own sample, below the goal of 0.70. Organ yes-rates of
- * 0.9 came only with 0.35 or more without toxicity (organYes 0.1: 0.86 and 0.31), so the organ rule keeps
- * discriminating instead.
+ * from which it reads as possibly stating it. Below the lower one the record names both without reporting the
+ * relation ("unreported": neither for nor against). Lower than the relation model's own decision threshold (0.40,
+ * tuned for document-level F1) because a record retrieved for the pair is read for that pair alone. An organ question
+ * ("Is X cardiotoxic?") is answered by any disease of the organ, so its records read yes from a lower P. Source: tuned
+ * on 300 CID and 300 co-occurring non-CID pairs of CDR_DevelopmentSet asked as questions (seed 7, read by the model
+ * fitted on the training set alone), its 183 organ questions and 183 without annotated organ toxicity, and PubMedQA's
+ * even PMIDs (scripts/calibrate-reading.ts), after records naming both without the relation stopped counting against
+ * it (28 Nov 2026): there CID pairs are answered yes 0.82, non-CID 0.21, negated CID claims contradicted 0.95,
+ * PubMedQA 0.594 (majority 0.552), organ questions 0.874 and 0.230 without toxicity. The earlier setting (yes 0.2,
+ * possibly 0.1) answered 0.30 of the dev benchmark's non-CID pairs yes once those records no longer counted against.
+ * Organ yes-rates of 0.89 came only with 0.30 without toxicity (organYes 0.15), so the organ rule keeps discriminating.
  */
 export const RELATION_PROBABILITY: RelationThresholds = {
-  yes: 0.2,
-  possibly: 0.1,
-  organYes: 0.12,
-  organPossibly: 0.05,
+  yes: 0.25,
+  possibly: 0.05,
+  organYes: 0.2,
+  organPossibly: 0.03,
+  denialPossibly: 0.1,
 };
 
 /**
@@ -38,6 +38,16 @@ export interface RelationThresholds {
   possibly: number;
   organYes: number;
   organPossibly: number;
+  /**
+   * P(CID) from which a record contradicts a denial of a named condition ("X does not cause Y"). A possible reading
+   * of the harm is a full "no" for a denial, while for a question it only weighs as unsure, so a denial keeps the
+   * "possibly" threshold the negated claims were tuned at before (0.1). Source: CDR_DevelopmentSet read by the
+   * relation model fitted on the training set alone: of the non-negated pairs of a record at P 0.05-0.1, 53 of 682
+   * (0.08) are CID relations of that record, at 0.1-0.25 141 of 776 (0.18). Below it such a record does not report
+   * the harm: neither for nor against (PMID 3711722, "cobalt cardiomyopathy was induced" beside doxorubicin-induced
+   * heart failure, 0.08, contradicted "Doxorubicin does not cause cardiomyopathy").
+   */
+  denialPossibly: number;
 }
 
 /**
@@ -48,19 +58,18 @@ export interface RelationThresholds {
 export const STRONG_PROBABILITY = 0.8;
 
 /**
- * Bearing of a record that names the drug with a disease of an organ asked about ("Is X cardiotoxic?") but reads no
- * harm (no relation, or a treatment of it): one disease of the organ named without harm says little about harm to
- * the organ, so such a record weighs (0.5^4 = 1/16 by the verdict's bearing power) against one that reads a harm.
- * Source: tuned with the thresholds above (scripts/calibrate-reading.ts).
+ * Bearing of a record that names the drug with a disease of an organ asked about ("Is X cardiotoxic?") and reads it
+ * as treating or preventing that disease: one disease of the organ treated says little about harm to the organ, so
+ * such a record weighs little (0.3^4 ≈ 1/120 by the verdict's bearing power) against one that reads a harm. Source:
+ * tuned with the thresholds above (scripts/calibrate-reading.ts; 0.3 and 0.5 gave the same rates there).
  */
-export const ORGAN_UNRELATED_BEARING = 0.5;
+export const ORGAN_UNRELATED_BEARING = 0.3;
 
 /**
  * Bearing of a record that names the drug and the condition of a causation proposition ("Does X cause Y?") with a
- * P(CID) below the "possibly" threshold (not negated, not read as a treatment): a record that names both without
- * stating the relation says less against it than a record stating it says for it, so one that reads the harm outweighs
- * it (0.5^4 = 1/16 by the verdict's bearing power); records that all name both without it still answer no. Source:
- * tuned with the thresholds above (scripts/calibrate-reading.ts): every setting that met the goals there had 0.5.
+ * P(CID) below the "possibly" threshold (not negated, not read as a treatment). Such a record is "unreported" and not
+ * weighed at all; the bearing is kept for the evidence table's order and for claim checks saved before. Source:
+ * scripts/calibrate-reading.ts: every setting that met the goals had 0.5 when these records still counted against.
  */
 export const PAIR_UNRELATED_BEARING = 0.5;
 
@@ -95,40 +104,47 @@ export function unrelatedBearing(
 }
 
 /** What a record says about the relation itself (before the proposition's polarity). */
-type RelationOutcome = "affirms" | "possible" | "denies" | "none" | "opposite";
+export type RelationOutcome = "affirms" | "possible" | "denies" | "none" | "opposite";
 
-/** One record's reading of a resolved proposition, before it becomes a StanceReading. */
-export interface RelationReading {
-  stance: RecordStance;
-  reason: string;
-  passage: string | null;
-  /** The deciding prediction (the pair read), null when the record does not name both. */
-  prediction: PairPrediction | null;
-  /** Every prediction of the proposition's pairs in this record. */
-  predictions: PairPrediction[];
-  /**
-   * How strongly the record bears on the proposition, 0–1 (1 when it names both; see {@link ORGAN_UNRELATED_BEARING}).
-   */
-  bearing: number;
-}
+/** Entry terms given to the relation model per concept asked about (the commonest come first). Source: our choice. */
+const ENTRY_TERMS_PER_CONCEPT = 12;
 
 /**
- * The entities to find for a proposition: every annotated name of its chemical and condition IDs, and the names it was
- * written with.
+ * The entities to find for a proposition: every annotated name of its chemical and condition IDs; each concept asked
+ * about by the words the question wrote and its entry terms ("adriamycin" for doxorubicin, "HMG-CoA reductase
+ * inhibitors" for statins), so that records that do not annotate it are read too; and, for names the vocabulary does
+ * not know, the question's wording of them.
  */
 export function propositionEntities(resolved: ResolvedProposition, index: AnnotationIndex): KnownEntity[] {
   const names = (id: string) => [...(index.namesById.get(id)?.keys() ?? [])];
-  const entity = (id: string, type: "chemical" | "disease", name: string): KnownEntity => ({
-    name,
+  const mesh = (id: string) => (/^[CD]\d{6,9}$/.test(id) ? id : null);
+  const annotatedEntity = (id: string, type: "chemical" | "disease"): KnownEntity => ({
+    name: index.namesById.has(id) ? commonestName(index, id) : id,
     type,
-    meshId: /^[CD]\d{6,9}$/.test(id) ? id : null,
+    meshId: mesh(id),
     synonyms: names(id),
   });
+  const concepts = (resolved.concepts ?? []).filter((c) => c.kind !== "organ");
+  const asked = new Set(concepts.map((c) => c.id));
+  const conceptEntities = concepts.map((c): KnownEntity => ({
+    name: c.written,
+    type: c.role === "chemical" ? "chemical" : "disease",
+    meshId: mesh(c.id),
+    synonyms: [...entryTerms(c.id).slice(0, ENTRY_TERMS_PER_CONCEPT), ...names(c.id)],
+  }));
+  // Names the vocabulary does not know (no MeSH ID): the question's own wording stands for them.
+  const written = (id: string, type: "chemical" | "disease", name: string): KnownEntity[] =>
+    mesh(id) ? [] : [{ name, type, meshId: null, synonyms: names(id) }];
   return [
-    ...resolved.chemicalIds.map((id, i) =>
-      entity(id, "chemical", i === 0 ? resolved.chemical : commonestName(index, id)),
-    ),
-    ...(resolved.organ ? [] : resolved.diseaseIds.map((id) => entity(id, "disease", resolved.target))),
+    ...conceptEntities,
+    ...resolved.chemicalIds.filter((id) => !asked.has(id) && mesh(id)).map((id) => annotatedEntity(id, "chemical")),
+    ...resolved.chemicalIds.flatMap((id) => written(id, "chemical", resolved.chemical)),
+    ...(resolved.organ
+      ? []
+      : [
+          ...resolved.diseaseIds.filter((id) => !asked.has(id) && mesh(id)).map((id) => annotatedEntity(id, "disease")),
+          ...resolved.diseaseIds.flatMap((id) => written(id, "disease", resolved.target)),
+        ]),
   ];
 }
 
@@ -137,7 +153,7 @@ export function propositionEntities(resolved: ResolvedProposition, index: Annota
  * (a denial: negated), findings with a relation cue first, then other sentences with a cue, then findings, then the
  * rest (aims and methods), then the title; null when none.
  */
-function restingSentence(p: PairPrediction, title: string, negated: boolean): string | null {
+export function restingSentence(p: PairPrediction, title: string, negated: boolean): string | null {
   const rank = (s: { text: string; cue: string | null; start: number }) =>
     (s.start <= title.length ? 4 : 0) + (s.cue ? 0 : 2) + (mayStateFinding(s.text) ? 0 : 1);
   const pick = p.sentences
@@ -147,12 +163,17 @@ function restingSentence(p: PairPrediction, title: string, negated: boolean): st
 }
 
 /**
- * Whether every sentence relating the pair denies it with a cue ("X did not induce Y"), and whether that cue is
- * protective ("did not prevent").
+ * Whether every sentence relating the pair is negated and one denies the relation, with a cue ("X did not induce Y")
+ * or as a null finding ("no myopathy was observed with X", lib/text/findings.ts statesNullFinding), and whether the
+ * denial is protective ("did not prevent").
  */
 function denial(p: PairPrediction): { denied: boolean; protective: boolean } {
   const cued = p.sentences.filter((s) => s.negated && s.cue);
-  return { denied: p.negated && cued.length > 0, protective: cued.some((s) => isTherapeuticCue(s.cue ?? "")) };
+  const nullFinding = p.sentences.some((s) => s.negated && statesNullFinding(s.text));
+  return {
+    denied: p.negated && (cued.length > 0 || nullFinding),
+    protective: cued.some((s) => isTherapeuticCue(s.cue ?? "")),
+  };
 }
 
 // Readers see the probability in plain words; P(CID) is the relation model's internal name for it.
@@ -190,18 +211,23 @@ function treatment(preds: PairPrediction[]): { outcome: RelationOutcome; p: Pair
 }
 
 /**
- * The stance of an outcome on the proposition: for "X causes Y" an affirmation is yes, a possible one possibly,
- * a denial, an opposite reading or no relation no; for "X does not cause Y" ("Is X safe for the heart?") the
- * other way round, and a possible report of the harm is already no (a denial is contradicted by a record that may
- * show the harm). For "X treats Y" no relation is possibly (the relation model reads no treatment absence).
+ * The stance of an outcome on the proposition: for "X causes Y" an affirmation is yes, a possible one possibly, a
+ * denial (a cued denial or a null finding) or an opposite reading (it treats or prevents Y) no; for "X does not cause
+ * Y" ("Is X safe for the heart?") the other way round, and a possible report of the harm is already no (a denial is
+ * contradicted by a record that may show the harm). A record that names both without reporting the relation either
+ * way is "unreported": neither for nor against ("the relation model reads no relation" means this record does not
+ * show it, not that it shows it does not happen). For "X treats Y" no relation is possibly (the relation model reads
+ * no treatment absence).
  */
 function stanceOf(outcome: RelationOutcome, relation: "causes" | "treats", negated: boolean): RecordStance {
+  if (outcome === "none") return "unreported";
   if (outcome === "affirms") return negated ? "no" : "yes";
   if (outcome === "possible") return negated && relation === "causes" ? "no" : "possibly";
   return negated ? "yes" : "no";
 }
 
-function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPrediction): string {
+/** Why a record reads as it does, in plain words ("names X and Y; the relation model reads it as X-induced Y (…)"). */
+export function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPrediction): string {
   const pair = `${p.chemical} and ${p.disease}`;
   const induced = `${p.chemical}-induced ${p.disease}`;
   if (relation === "treats") {
@@ -218,7 +244,7 @@ function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPre
   if (outcome === "denies") return `names ${pair}; a sentence denies that ${p.chemical} causes ${p.disease}`;
   if (outcome === "opposite")
     return `names ${pair}; reads ${p.chemical} as treating or preventing ${p.disease}, not causing it`;
-  return `names ${pair}, but the relation model reads no ${induced} (${pct(p.probability)})`;
+  return `names ${pair} but does not report ${induced}: the relation model reads no relation (${pct(p.probability)})`;
 }
 
 /**
@@ -235,55 +261,8 @@ export function stanceFromPredictions(
 ): { stance: RecordStance; bearing: number; outcome: RelationOutcome; p: PairPrediction } {
   const thresholds = resolved.organ
     ? { yes: at.organYes, possibly: at.organPossibly }
-    : { yes: at.yes, possibly: at.possibly };
+    : { yes: at.yes, possibly: resolved.negated ? Math.max(at.possibly, at.denialPossibly) : at.possibly };
   const { outcome, p } = resolved.relation === "treats" ? treatment(predictions) : causation(predictions, thresholds);
   const bearing = unrelatedBearing(resolved, p, at, organUnrelated, pairUnrelated);
   return { stance: stanceOf(outcome, resolved.relation, resolved.negated), bearing, outcome, p };
-}
-
-/**
- * Reads one record for a resolved proposition with the relation model (lib/relations, trained on BC5CDR): the
- * predictions of every chemical ID × condition ID of the proposition found in its title and abstract give its
- * stance ({@link stanceFromPredictions}). `passage` is the sentence of the deciding pair that states it (a denial:
- * the negated sentence); `reason` says why in plain words. A record that does not name both is "irrelevant".
- */
-export function readRelation(
-  record: Evidence,
-  resolved: ResolvedProposition,
-  index: AnnotationIndex,
-  at: RelationThresholds = RELATION_PROBABILITY,
-  organUnrelated = ORGAN_UNRELATED_BEARING,
-  pairUnrelated = PAIR_UNRELATED_BEARING,
-): RelationReading {
-  const chemicals = new Set(resolved.chemicalIds);
-  const diseases = new Set(resolved.diseaseIds);
-  const predictions = recordRelations(record, propositionEntities(resolved, index)).filter(
-    (p) => chemicals.has(p.chemicalId) && diseases.has(p.diseaseId),
-  );
-  if (predictions.length === 0) {
-    const target = resolved.organ ? `a disease of the ${resolved.organ}` : resolved.target;
-    return {
-      stance: "irrelevant",
-      reason: `does not name both ${resolved.chemical} and ${target}`,
-      passage: null,
-      prediction: null,
-      predictions,
-      bearing: 0,
-    };
-  }
-  const { stance, bearing, outcome, p } = stanceFromPredictions(
-    predictions,
-    resolved,
-    at,
-    organUnrelated,
-    pairUnrelated,
-  );
-  return {
-    stance,
-    reason: why(outcome, resolved.relation, p),
-    passage: restingSentence(p, record.citation.title, outcome === "denies"),
-    prediction: p,
-    predictions,
-    bearing,
-  };
 }

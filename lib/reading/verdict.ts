@@ -1,4 +1,4 @@
-import type { RecordStance } from "./stance";
+import { answers, type ConceptMatch, type RecordStance } from "./stance";
 
 /** The five-point verdict of a yes/no question. */
 export type Verdict = "yes" | "probably yes" | "unclear" | "probably no" | "no";
@@ -8,6 +8,8 @@ export interface WeightedStance {
   stance: RecordStance;
   bearing: number;
   method?: "relation-model" | "finding-cues" | "not-read";
+  /** The concepts the reading rests on (lib/reading/stance.ts), which name related evidence in the bottom line. */
+  match?: ConceptMatch[];
 }
 
 /**
@@ -44,12 +46,15 @@ export const VERDICT_WEIGHTS: VerdictWeights = {
   no: -0.6,
 };
 
-/** The balance of the records bearing on the question (see {@link VerdictWeights}), or null when none does. */
+/**
+ * The balance of the records answering the question (yes, possibly, no; see {@link VerdictWeights}), or null when
+ * none does: related evidence and records that do not report the effect are shown, never weighed.
+ */
 export function stanceBalance(stances: WeightedStance[], w: VerdictWeights = VERDICT_WEIGHTS): number | null {
   let sum = 0;
   let weight = 0;
   for (const s of stances) {
-    if (s.stance === "irrelevant") continue;
+    if (!answers(s.stance)) continue;
     const x = s.bearing ** w.bearingPower;
     sum +=
       x *

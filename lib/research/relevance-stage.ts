@@ -22,6 +22,8 @@ export async function relevanceStage(
 ): Promise<ResearchState> {
   input.signal?.throwIfAborted();
   delete state.selection;
+  // A question outside the biomedical literature is answered without any agent: nothing to choose for one.
+  if (state.outOfScope) return state;
   const { runner, done } = stageRunner(input, state);
   try {
     const outcome = await runner.call("relevance", async (backend, onUsage) =>

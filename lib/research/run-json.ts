@@ -3,6 +3,7 @@ import { summarizeUsage } from "@/lib/ai/usage";
 import { excludedForProvenance } from "@/lib/evidence/provenance";
 import { researchFlow, screenedRecords } from "@/lib/report/appraise/flow-diagram";
 import { answerFromReading } from "@/lib/report/appraise/answer";
+import { questionReading } from "@/lib/reading/question-reading";
 import { readQuestionEvidence } from "@/lib/reading/read";
 
 /**
@@ -27,6 +28,10 @@ import { readQuestionEvidence } from "@/lib/reading/read";
  * "probably no" | "no" | null, candidates, sentence, meter: { yes, possibly, no, irrelevant } }` and `certainty` its
  * GRADE rating `{ level, start, startReason, judgements: [{ domain, down, reason, evidenceIds }], records }` (see
  * reportAnswer); both null for a run without a report.
+ * `reading`: how the question was read (`{ proposition, concepts, related, vocabulary }`, lib/domain/reading.ts
+ * questionReadingSchema) and `readings`: each record's reading of it, in the order of `evidence` (`{ evidenceId,
+ * stance, reason, passage, bearing, method, match }`, recordReadingSchema): what the meter, GRADE and the bottom line
+ * were computed from.
  */
 export function runToJson(detail: RunDetail) {
   // One reading of the question over the evidence, for the bottom line and for PRISMA's eligibility.
@@ -38,6 +43,8 @@ export function runToJson(detail: RunDetail) {
     question: detail.run.question,
     answer: answered?.answer ?? null,
     certainty: answered?.certainty ?? null,
+    reading: questionReading(read),
+    readings: read.readings,
     backend: detail.run.backend,
     model: detail.run.model,
     sources: detail.run.sources,

@@ -2,6 +2,8 @@ import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import { supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
+import { questionReading } from "@/lib/reading/question-reading";
+import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "@/lib/research/out-of-scope";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { writeCheckedReport } from "@/lib/research/critic-loop";
 import { normaliseAssessment } from "@/lib/research/normalise-chain";
@@ -33,14 +35,18 @@ export const researchStages = {
 
   async start(input: ResearchRunInput): Promise<void> {
     const p = questionProposition(input.question, input.entityDictionary);
+    const { concepts, vocabulary } = questionReading({ proposition: p, resolved: null });
     await input.recorder.emit("question-classified", {
       kind: p.kind,
       drugs: p.chemicals,
       conditions: p.conditions,
       reading: propositionText(p),
+      concepts,
+      vocabulary,
     });
     if (input.backend.kind === "extractive")
       await input.recorder.emit("notice", { level: "info", message: "extractive mode: no language model configured" });
+    await noticeClaimForm(input);
   },
 
   /** (1)+(2): the question (first iteration) or the judge's next queries and the open knowledge gaps (later ones). */
@@ -50,9 +56,10 @@ export const researchStages = {
     await input.recorder.emit("iteration-started", { iteration });
     const lastJudge = state.assessments.at(-1);
     const previous = state.hypotheses.at(-1) ?? null;
-    if (iteration === 1)
+    if (iteration === 1) {
       await searchQueries(input, state, [input.question], "question", QUESTION_SEARCH_LIMIT, iteration);
-    else
+      await markOutOfScope(input, state);
+    } else
       await searchQueries(
         input,
         state,
@@ -85,6 +92,7 @@ export const researchStages = {
   async hypothesize(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return state;
     const { runner, done } = stageRunner(input, state);
     const previous = state.hypotheses.at(-1) ?? null;
     const dropped: string[] = [];
@@ -138,6 +146,7 @@ export const researchStages = {
 
   /** (4): targeted searches from the hypotheses' suggestions (those the hypothesis stage started are taken from it). */
   async targetedSearch(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
+    if (state.outOfScope) return state;
     const hypotheses = state.hypotheses.at(-1) ?? emptyHypotheses();
     const ordered = hypotheses.primaryHypothesis
       ? [hypotheses.primaryHypothesis, ...hypotheses.hypotheses]
@@ -167,6 +176,7 @@ export const researchStages = {
   async judge(input: ResearchRunInput, state: ResearchState, iteration: number): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return state;
     await input.fullText?.settle(state, iteration);
     const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);
@@ -201,6 +211,7 @@ export const researchStages = {
   async report(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
     const { signal } = input;
     signal?.throwIfAborted();
+    if (state.outOfScope) return writeOutOfScope(input, state);
     await input.fullText?.settle(state, state.iterations);
     const fullTexts = await input.fullText?.read(state);
     const { runner, done } = stageRunner(input, state);

@@ -71,6 +71,11 @@ export interface ResearchState {
   relevance: RelevanceScores;
   /** The records the next agent is shown, chosen by the relevance stage before it (LLM backends). */
   selection?: EvidenceSelection;
+  /**
+   * Why the question is outside the biomedical literature (lib/reading/scope.ts), when it is: no agent runs and the
+   * report is one short paragraph saying so. Absent for every other question.
+   */
+  outOfScope?: string;
 }
 
 /** The state of a run that has not started. */

@@ -7,6 +7,9 @@ import path from "node:path";
  *   kill -9 between the local world's two writes: the step's file is saved as completed, the event file is removed,
  *   and the process kills itself with SIGKILL. tests/integration/stuck-run.test.ts uses it to reproduce a run the
  *   reconciler must resume or end (lib/runs/reconcile.ts).
+ * - `step-lock-left:<n>` kills the process (SIGKILL) as the n-th step_completed event is about to be saved, once the
+ *   local world's terminal lock of that step is claimed and before the step's file says completed: the stale lock a
+ *   restart must release (lib/runs/stale-step-locks.ts).
  * - `kill-after-step:<label>/<step>[,<label>/<step>…]` makes the process kill itself with SIGKILL at a stage boundary:
  *   once the durable step `<step>` ("search 1", "finish") of a run whose stages are labelled `<label>` ("run",
  *   "claim check", "follow-up iteration") has saved everything, before the engine records its completion (with
@@ -17,15 +20,16 @@ import path from "node:path";
  */
 export function parseFault(
   value: string | undefined,
-): { kind: "step-event-lost"; at: number } | { kind: "kill-after-step"; steps: Set<string> } | null {
+): { kind: "step-event-lost" | "step-lock-left"; at: number } | { kind: "kill-after-step"; steps: Set<string> } | null {
   if (!value) return null;
-  const lost = /^step-event-lost:([1-9]\d*)$/.exec(value);
-  if (lost) return { kind: "step-event-lost", at: Number(lost[1]) };
+  const lost = /^(step-event-lost|step-lock-left):([1-9]\d*)$/.exec(value);
+  if (lost) return { kind: lost[1] as "step-event-lost" | "step-lock-left", at: Number(lost[2]) };
   const kill = /^kill-after-step:(.+)$/.exec(value);
   const steps = kill?.[1].split(",").map((s) => s.trim());
   if (steps && steps.every((s) => /^[^/]+\/.+$/.test(s))) return { kind: "kill-after-step", steps: new Set(steps) };
   throw new Error(
-    `CRITICA_FAULT must be "step-event-lost:<n>" (n ≥ 1) or "kill-after-step:<label>/<step>[,…]", not "${value}"`,
+    `CRITICA_FAULT must be "step-event-lost:<n>" or "step-lock-left:<n>" (n ≥ 1) or ` +
+      `"kill-after-step:<label>/<step>[,…]", not "${value}"`,
   );
 }
 
@@ -55,23 +59,39 @@ export async function killAfterStepFault(label: string, step: string, runId: str
 
 interface EventWorld {
   events: {
-    create(runId: string | null, data: { eventType: string }, params?: unknown): Promise<{ event?: unknown }>;
+    create(
+      runId: string | null,
+      data: { eventType: string; correlationId?: string },
+      params?: unknown,
+    ): Promise<{ event?: unknown }>;
   };
 }
 
 /**
- * Installs the CRITICA_FAULT `step-event-lost` fault on the configured local world (call before its start()).
- * Does nothing when the variable is unset or asks for another fault.
+ * Installs the CRITICA_FAULT `step-event-lost` or `step-lock-left` fault on the configured local world (call before
+ * its start()). Does nothing when the variable is unset or asks for another fault.
  */
 export async function installFault(value: string | undefined): Promise<void> {
   const fault = parseFault(value);
-  if (fault?.kind !== "step-event-lost") return;
+  if (fault?.kind !== "step-event-lost" && fault?.kind !== "step-lock-left") return;
   const { at } = fault;
   const { getWorld } = await import("workflow/runtime");
   const world = getWorld() as unknown as EventWorld;
   const create = world.events.create.bind(world.events);
   const dataDir = process.env.WORKFLOW_LOCAL_DATA_DIR || ".workflow-data";
   let seen = 0;
+  if (fault.kind === "step-lock-left") {
+    console.warn(`critica: fault injection on: killed with the lock of step completion ${at} claimed (CRITICA_FAULT)`);
+    world.events.create = async (runId, data, params) => {
+      if (data.eventType !== "step_completed" || ++seen !== at) return create(runId, data, params);
+      const lock = path.join(dataDir, ".locks", "steps", `${runId}-${data.correlationId}`);
+      await fs.mkdir(path.dirname(lock), { recursive: true });
+      await fs.writeFile(`${lock}.terminal`, "");
+      process.kill(process.pid, "SIGKILL");
+      return new Promise(() => undefined);
+    };
+    return;
+  }
   console.warn(`critica: fault injection on: the step_completed event number ${at} will be lost (CRITICA_FAULT)`);
   world.events.create = async (runId, data, params) => {
     const result = await create(runId, data, params);

@@ -4,6 +4,7 @@ import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "@/lib/s
 import { collectPages } from "@/lib/sources/paging";
 import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { europePmcQuery } from "@/lib/reading/query-expansion";
 
 export const DEFAULT_EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
 /** Largest pageSize the Europe PMC search API accepts. */
@@ -39,7 +40,9 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
       const request = { ...retryPolicy(options), fetch: options.fetch, source: "europepmc" as const, signal };
 
       // A re-check asks for records created or revised on or after `since` (Europe PMC's UPDATE_DATE field).
-      const q = since ? `(${query}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : query;
+      // A free-text question is mapped to its concepts (MESH_HEADING, entry terms, narrower concepts).
+      const mapped = europePmcQuery(query);
+      const q = since ? `(${mapped}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : mapped;
       return collectPages(wanted, async (cursor) => {
         const cursorMark = cursor ?? "*";
         const url = `${base}/search?${new URLSearchParams({ query: q, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;

@@ -1,6 +1,32 @@
-import { searchLibrary } from "@/lib/db/library";
+import { listLibraryEntityCounts, searchLibrary } from "@/lib/db/library";
 import type { LibraryFilters } from "@/lib/db/library-facets";
 import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
+import { libraryExpansion, type AnnotatedConcepts } from "@/lib/reading/query-expansion";
+
+/**
+ * How long the library's annotated concepts are reused for query expansion, and the fewest records a concept must be
+ * annotated in to count. Source: our choice, as the entity dictionary (lib/library/entity-dictionary.ts, 2 records):
+ * the counts change only as records are imported.
+ */
+const ANNOTATED_TTL_MS = 10 * 60_000;
+const ANNOTATED_MIN_RECORDS = 2;
+let annotated: { at: number; concepts: Promise<AnnotatedConcepts> } | null = null;
+
+/** The library's annotated concepts by MeSH ID (name annotated most, record count), read at most every 10 minutes. */
+function annotatedConcepts(): Promise<AnnotatedConcepts> {
+  if (!annotated || Date.now() - annotated.at > ANNOTATED_TTL_MS) {
+    const concepts = listLibraryEntityCounts(ANNOTATED_MIN_RECORDS).then((rows) => {
+      const out = new Map<string, { name: string; records: number }>();
+      for (const r of rows)
+        for (const id of (r.entity.meshId ?? "").split("|"))
+          if (id && !out.has(id)) out.set(id, { name: r.entity.name, records: r.records });
+      return out;
+    });
+    // Expansion is an aid: a failed read expands by the vocabulary alone (and is asked again next time).
+    annotated = { at: Date.now(), concepts: concepts.catch(() => ((annotated = null), new Map())) };
+  }
+  return annotated.concepts;
+}
 
 /**
  * A field tag of PubMed's query syntax with a quoted or single-word value: `"Review"[pt]`, `Humans[mh]`,
@@ -35,9 +61,11 @@ export function parseLibraryQuery(query: string): { text: string; filters?: Libr
 /**
  * The local library (records imported with `npm run library:import` or `npm run library:sync`), searched by full-text
  * relevance (lib/db/library.ts: FTS5 bm25 on SQLite, GIN and ts_rank on Postgres), with PubMed-style field tags
- * for year, publication type and MeSH heading (see parseLibraryQuery). Records come back with `citation.source =
- * "local"`. With `since`,
- * only records imported or updated on or after that day (the row's updatedAt).
+ * for year, publication type and MeSH heading (see parseLibraryQuery). A free-text query is expanded as PubMed's
+ * automatic term mapping would: the concepts it names add their entry terms and narrower concepts
+ * (lib/reading/query-expansion.ts libraryExpansion: "statins" adds "lovastatin", "simvastatin" …). Records come back
+ * with `citation.source = "local"`. With `since`, only records imported or updated on or after that day (the row's
+ * updatedAt).
  */
 export function createLocalLibrarySource(): LiteratureSource {
   return {
@@ -45,7 +73,8 @@ export function createLocalLibrarySource(): LiteratureSource {
     search: async (query, { limit, signal, since }) => {
       signal?.throwIfAborted();
       const { text, filters } = parseLibraryQuery(query);
-      return searchLibrary(text, limit, filters, since ? new Date(`${sinceDay(since)}T00:00:00.000Z`) : undefined);
+      const day = since ? new Date(`${sinceDay(since)}T00:00:00.000Z`) : undefined;
+      return searchLibrary(text, limit, filters, day, libraryExpansion(text, await annotatedConcepts()));
     },
   };
 }

@@ -6,6 +6,7 @@ import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { createEfetchBatcher, EFETCH_MAX_IDS } from "@/lib/sources/pubmed-efetch-batch";
 import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
 import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { pubmedQuery } from "@/lib/reading/query-expansion";
 
 export const DEFAULT_PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 /** efetch ids per request; NCBI recommends POST beyond ~200 ids, so GET batches stay at or below this. */
@@ -103,7 +104,7 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
       const window: Record<string, string> = since
         ? { datetype: "mdat", mindate: sinceDay(since).replaceAll("-", "/"), maxdate: "3000" }
         : {};
-      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: query, ...window, ...common })}`;
+      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: pubmedQuery(query), ...window, ...common })}`;
       const parsed = esearchSchema.safeParse(await fetchJson(searchUrl, request));
       if (!parsed.success) throw new SourceError("pubmed", "unexpected esearch response (no esearchresult)");
       if (parsed.data.esearchresult.ERROR) {

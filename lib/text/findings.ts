@@ -44,3 +44,21 @@ export function countFindingCues(text: string): { positive: number; negative: nu
  */
 export const RESULT_CUE =
   /(?:\bp\s*[<=≤]|\bsignificant(?:ly)?\b|\d\s*%|\bconfidence interval\b|\b95\s*%|\bodds ratio\b|\bhazard ratio\b|\brelative risk\b|^(?:results?|conclusions?)\s*:)/i;
+
+/**
+ * A null finding: the sentence reports that something was not seen or did not differ ("no cases of myopathy were
+ * observed", "was not associated with", "did not develop", "no significant difference"). Used by the reading: a
+ * negated sentence relating a drug to a condition with such wording is a denial of the relation (a "no"), where a
+ * negation alone ("patients without renal failure") is not. Source: our reading of the negated sentences of BC5CDR
+ * training abstracts that relate an annotated chemical and disease. "None of the controls" is no null finding: it sets
+ * the controls against a group that had the condition ("Eleven of the cocaine abusers and none of the controls had
+ * … myocardial infarction"; of the 18 "none of the" sentences of BC5CDR training and development abstracts, the one
+ * naming controls).
+ */
+const NULL_FINDING =
+  /\b(?:no (?:(?:statistically )?significant )?(?:difference|differences|association|increase|increased risk|evidence|cases?|episodes?|signs?|effect|change)|not (?:(?:statistically )?significantly )?(?:associated|related|increased?|observed|found|detected|seen|reported|developed|occurr?ed|induced?|caused?)|(?:was|were|is|are) not (?:observed|seen|found|detected|reported|associated|related|increased)|did not (?:develop|occur|increase|cause|induce|produce|lead to|result in|differ)|none of the\b(?!\s+(?:\w+\s+)?controls?\b)|failed to (?:induce|cause|produce|increase))\b/i;
+
+/** Whether a sentence reports a null finding (see NULL_FINDING). */
+export function statesNullFinding(sentence: string): boolean {
+  return NULL_FINDING.test(sentence);
+}

@@ -1,8 +1,10 @@
 /**
  * Lazy, cached loading of the lexicon file (data/vocabularies/lexicon.json.gz, see lexicon-format.ts).
  * Never throws: a missing or unreadable file yields null, and the recognisers then return empty results.
- * Server-side only (node:fs, node:zlib).
+ * Server-side only (node:fs, node:zlib): `import "server-only"` makes a client component that reaches it fail the
+ * build with a clear message.
  */
+import "server-only";
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { type Lexicon, lexiconPath } from "./lexicon-format";

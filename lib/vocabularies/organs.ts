@@ -24,6 +24,29 @@ export const ORGAN_WORDS: Readonly<Record<string, readonly string[]>> = {
   myo: ["myopath", "muscle", "rhabdomyoly", "myalg"],
   gastr: ["gastr", "intestin", "bowel", "colitis"],
   ocul: ["ocul", "retin", "eye", "visual"],
+  thyro: ["thyro", "hypothyro", "hyperthyro", "myxedem", "myxoedem", "goit"],
+};
+
+/**
+ * The MeSH descriptors whose subtrees are an organ's diseases ("nephrotoxic" → Kidney Diseases and everything below
+ * it), for reading records by MeSH ID. Source: MeSH 2024's organ-level disease headings (C06.552 Liver Diseases,
+ * C08.381 Lung Diseases, C12.200.777.419 Kidney Diseases, C14.280 Heart Diseases, C19.874 Thyroid Diseases, …).
+ */
+export const ORGAN_MESH: Readonly<Record<string, readonly string[]>> = {
+  nephr: ["D007674"],
+  cardi: ["D006331"],
+  hepat: ["D008107"],
+  neur: ["D009422"],
+  ot: ["D004427", "D006311"],
+  pneum: ["D008171"],
+  pulmon: ["D008171"],
+  myel: ["D001855"],
+  hemat: ["D006402"],
+  dermat: ["D012871"],
+  myo: ["D009135"],
+  gastr: ["D005767"],
+  ocul: ["D005128"],
+  thyro: ["D013959"],
 };
 
 /**
@@ -87,13 +110,19 @@ const ORGAN_NAMES: Readonly<Record<string, string>> = {
   eye: "ocul",
   eyes: "ocul",
   retina: "ocul",
+  thyroid: "thyro",
+  "thyroid gland": "thyro",
 };
 
-/** An organ named in a claim: its key, how the claim wrote it, and the disease-name word starts of its diseases. */
+/**
+ * An organ named in a claim: its key, how the claim wrote it, the disease-name word starts of its diseases, and the
+ * MeSH descriptors whose subtrees are its diseases ({@link ORGAN_MESH}).
+ */
 export interface Organ {
   key: string;
   name: string;
   diseaseWords: readonly string[];
+  mesh: readonly string[];
 }
 
 /**
@@ -108,7 +137,12 @@ export function organNamed(phrase: string): Organ | null {
     .replace(/\s+/g, " ");
   const key = ORGAN_NAMES[name];
   if (!key) return null;
-  return { key, name, diseaseWords: [...ORGAN_WORDS[key], ...(EXTRA_DISEASE_WORDS[key] ?? [])] };
+  return {
+    key,
+    name,
+    diseaseWords: [...ORGAN_WORDS[key], ...(EXTRA_DISEASE_WORDS[key] ?? [])],
+    mesh: ORGAN_MESH[key] ?? [],
+  };
 }
 
 /**

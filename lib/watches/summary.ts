@@ -260,6 +260,8 @@ const STANCE_WORDS: Record<ChangeSummary["newRecords"][number]["stance"], string
   yes: "points yes",
   possibly: "points possibly yes",
   no: "points no",
+  related: "reports a related concept",
+  unreported: "names both but does not report it",
   irrelevant: "does not bear on the question",
 };
 

@@ -119,3 +119,23 @@ export function fetchDebianPackages(cacheDir: string): UnpackedPackages {
     },
   };
 }
+
+/**
+ * The lower-case words of SCOWL's American English list (Debian's wamerican), downloaded when not cached and unpacked
+ * alone into a temporary folder that is deleted afterwards (the concept vocabulary needs only this package).
+ * @throws VocabularyBuildError as fetchDebianPackages does.
+ */
+export function fetchEnglishWords(cacheDir: string): Set<string> {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  if (!debFiles(cacheDir).has("wamerican")) download(cacheDir, ["wamerican"]);
+  const deb = debFiles(cacheDir).get("wamerican");
+  if (!deb) throw new VocabularyBuildError(`apt-get download did not produce wamerican*.deb in ${cacheDir}`);
+  const root = fs.mkdtempSync(path.join(cacheDir, "words-"));
+  try {
+    run("dpkg-deb", ["-x", deb, root], cacheDir);
+    const words = fs.readFileSync(path.join(root, "usr", "share", "dict", "american-english"), "utf8").split("\n");
+    return new Set(words.filter((w) => /^[a-z]+$/.test(w)));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -178,8 +178,16 @@ describe("cancel and live progress of durable runs (production build)", () => {
       expect(sources[2]).toBe("pubmed");
       const lead = questionSearches[2].at - questionSearches[1].at;
       expect(lead).toBeGreaterThan(PUBMED_DELAY_MS);
-      const endedStream = await fetch(`${server.origin}/api/runs/${runId}/stream`);
-      expect(endedStream.status).toBe(204);
+      // An ended run's stream: 204 for a reader that has every event (EventSource stops reconnecting); a reader
+      // with none, such as a page rendered while the run ran, gets the whole run, its end last, and the stream ends.
+      const lastSeq = saved.at(-1)!.seq;
+      const upToDate = await fetch(`${server.origin}/api/runs/${runId}/stream`, {
+        headers: { "Last-Event-ID": String(lastSeq) },
+      });
+      expect(upToDate.status).toBe(204);
+      const fromStart = await readRunStream(`${server.origin}/api/runs/${runId}/stream`);
+      expect(fromStart.finished).toBe(true);
+      expect(fromStart.events.map((e) => e.seq)).toEqual(saved.map((e) => e.seq));
       console.log(
         `live progress: POST /api/runs answered 202 in ${Math.round(answeredMs)} ms with run-started saved; the ` +
           `run page answered in ${Math.round(pageMs)} ms; Europe PMC's search reached the viewer ` +

@@ -112,7 +112,46 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
     expect(after.filter((e) => e.type === "search").length).toBeGreaterThan(0);
     expect(await getDb().runEvidence.count({ where: { runId } })).toBe(row.evidenceCount);
     expect(await countActiveRuns(OWNER)).toBe(0);
-    expect(server.output()).toMatch(new RegExp(`reconcile ended 1 run\\(s\\): ${runId} interrupted`));
+    // The reconciler logs once its pass is over, which can be a moment after the run's end is saved.
+    await expect
+      .poll(() => server!.output(), { timeout: 10_000 })
+      .toMatch(new RegExp(`reconcile ended 1 run\\(s\\): ${runId} interrupted`));
+  });
+
+  it("resumes and completes a run killed once its step's lock was claimed, before the step was saved", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { countActiveRuns } = await import("@/lib/db/accounts");
+    await server?.kill9();
+    server = await startAppServer({ ...env, CRITICA_FAULT: "step-lock-left:3" });
+    const res = await fetch(`${server.origin}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: QUESTION, maxIterations: 1 }),
+    });
+    expect(res.status).toBe(202);
+    const { runId } = (await res.json()) as { runId: string };
+    await getDb().run.update({ where: { id: runId }, data: { ownerId: OWNER } });
+    await server.exited();
+    await server.kill9();
+    expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
+
+    // Without the lock released at start-up, the step runs again, its completion is refused, and the run waits for
+    // ever with nothing for the reconciler to see.
+    server = await startAppServer(env);
+    await expect
+      .poll(async () => (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status, {
+        timeout: 90_000,
+        interval: 250,
+      })
+      .toBe("completed");
+    expect(server.output()).toContain("critica: released 1 step lock(s) left by a crash");
+    const after = await getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+    expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
+    expect(after.filter((e) => e.type === "run-finished").map((e) => (e.payload as { status: string }).status)).toEqual(
+      ["completed"],
+    );
+    expect(await getDb().report.count({ where: { runId } })).toBe(1);
+    expect(await countActiveRuns(OWNER)).toBe(0);
   });
 
   it("still streams and cancels a new run; an aborted stream logs no uncaught error", async () => {

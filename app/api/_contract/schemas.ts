@@ -4,6 +4,7 @@ import { claimCheckResultSchema } from "@/lib/domain/claim-check";
 import { evidenceSchema, sourceIdSchema } from "@/lib/domain/evidence";
 import { hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
+import { questionReadingSchema, recordReadingSchema } from "@/lib/domain/reading";
 import { researchReportSchema } from "@/lib/domain/report";
 import { claimCheckInputSchema, researchInputSchema } from "@/lib/domain/run-input";
 import { registry } from "@/lib/modes";
@@ -92,6 +93,8 @@ export const researchRunJsonSchema = z
           yes: z.number().int(),
           possibly: z.number().int(),
           no: z.number().int(),
+          related: z.number().int(),
+          unreported: z.number().int(),
           irrelevant: z.number().int(),
         }),
       })
@@ -114,6 +117,16 @@ export const researchRunJsonSchema = z
       .meta({
         description: "GRADE certainty of the bottom line (null without a report); see lib/report/appraise/grade.ts.",
       }),
+    reading: questionReadingSchema.meta({
+      description:
+        "How the question was read: its proposition, concepts (MeSH, Disease Ontology) and related concepts, and " +
+        "the vocabulary's version; see lib/reading/question-reading.ts.",
+    }),
+    readings: z.array(recordReadingSchema).meta({
+      description:
+        "Each record's reading of the question, in the order of evidence: stance, reason, passage, bearing, method " +
+        "and the concepts matched (exact, narrower, broader, related); see lib/reading/read.ts.",
+    }),
     backend: backendKindSchema,
     model: z.string().nullable(),
     sources: z.array(sourceIdSchema),

@@ -2,7 +2,6 @@ import type { ModePresentation } from "@/components/modes/presentation";
 import { claimCheckDescription } from "@/lib/claims/description";
 import { ClaimForm } from "./form";
 import { ClaimCheckPanel } from "./panel";
-import { ClaimCheckVersion } from "./version";
 
 /** How a claim check looks: "Check a claim" on the home page, its claims with verdicts, its steps, its re-checks. */
 export const claimCheckPresentation: ModePresentation = {
@@ -11,5 +10,4 @@ export const claimCheckPresentation: ModePresentation = {
   Form: ClaimForm,
   Results: ClaimCheckPanel,
   badge: claimCheckDescription.label,
-  Version: ClaimCheckVersion,
 };

@@ -65,7 +65,7 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
         )
       )}
       {c.report && (
-        <section aria-label="Counter-report" className="space-y-3">
+        <section aria-label={`Claim ${c.n}: counter-report`} className="space-y-3">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Counter-report</h3>
           <CounterReportText text={c.report.report} idPrefix={idPrefix} citations={c.report.citations.length} />
           {result?.sides ? (
@@ -82,7 +82,7 @@ function ClaimCard({ c, running }: { c: ClaimProgress; running: boolean }) {
         </section>
       )}
       {result?.sides?.supports && (
-        <section aria-label="In line with the claim" className="space-y-3">
+        <section aria-label={`Claim ${c.n}: in line with the claim`} className="space-y-3">
           <SideHeading label="In line with the claim" side={result.sides.supports} testId="side-supports" />
           <SupportingEvidence side={result.sides.supports} />
         </section>

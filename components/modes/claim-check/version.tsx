@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import type { ModeVersionProps } from "@/components/modes/presentation";
+import type { ModeVersionProps, ModeVersionView } from "@/components/modes/presentation";
 import { ChangeSummaryView } from "@/components/watch/change-summary";
+import { claimCheckDescription } from "@/lib/claims/description";
 
 /**
  * A version of a watched claim check: v1 is the run itself (its page); a later one is the claim check its watch ran
@@ -34,3 +35,6 @@ export function ClaimCheckVersion({ run, n, checks }: ModeVersionProps) {
     </div>
   );
 }
+
+/** Its version page (components/modes/versions.ts). */
+export const claimCheckVersionView: ModeVersionView = { mode: claimCheckDescription, Version: ClaimCheckVersion };

@@ -2,12 +2,11 @@ import type { ModePresentation } from "@/components/modes/presentation";
 import { researchDescription } from "@/lib/research/description";
 import { ResearchForm } from "./form";
 import { ResearchResults } from "./results";
-import { ResearchVersion } from "./version";
 
 /**
  * How a research run looks: "Research a question" on the home page, its report, its hypotheses and judge scores
- * in the timeline, its report versions. Its follow-ups (one more iteration of the run: its continuation) are drawn
- * by the conversation (components/chat).
+ * in the timeline (its report versions: version.tsx). Its follow-ups (one more iteration of the run: its
+ * continuation) are drawn by the conversation (components/chat).
  */
 export const researchPresentation: ModePresentation = {
   mode: researchDescription,
@@ -15,5 +14,4 @@ export const researchPresentation: ModePresentation = {
   Form: ResearchForm,
   Results: ResearchResults,
   badge: null,
-  Version: ResearchVersion,
 };

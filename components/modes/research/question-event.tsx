@@ -9,7 +9,11 @@ const KIND_LABELS: Record<RunEventPayloads["question-classified"]["kind"], strin
   other: "not about a drug: read for its findings",
 };
 
-/** The question's classification: its kind, and the drugs and conditions it names. */
+/**
+ * The question's classification: its kind, the drugs and conditions it names, and the concepts it was read as with
+ * the vocabulary's version ("statins = Hydroxymethylglutaryl-CoA Reductase Inhibitors (D019161, a class) · MeSH 2024 ·
+ * Disease Ontology 2016-09-01").
+ */
 export function QuestionEvent({ data }: { data: RunEventPayloads["question-classified"] }) {
   return (
     <li data-testid="question-event" className="flex flex-wrap items-center gap-2 text-sm">
@@ -33,6 +37,15 @@ export function QuestionEvent({ data }: { data: RunEventPayloads["question-class
         <span>
           <span className="text-muted-foreground">conditions: </span>
           <span className="font-medium">{data.conditions.join(", ")}</span>
+        </span>
+      )}
+      {data.concepts && data.concepts.length > 0 && (
+        <span data-testid="question-concepts">
+          <span className="text-muted-foreground">concepts: </span>
+          {data.concepts
+            .map((c) => `${c.written} = ${c.name} (${c.id}${c.kind === "class" ? ", a class" : ""})`)
+            .join("; ")}
+          {data.vocabulary && <span className="text-muted-foreground"> · {data.vocabulary}</span>}
         </span>
       )}
     </li>

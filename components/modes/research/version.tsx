@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ReportChangesSummary } from "@/components/chat/report-changes";
-import type { ModeVersionProps } from "@/components/modes/presentation";
+import type { ModeVersionProps, ModeVersionView } from "@/components/modes/presentation";
 import { ChangeSummaryView } from "@/components/watch/change-summary";
 import { VersionReport } from "@/components/watch/version-report";
 import { iterationEvents, reportChanges, reportVersions } from "@/lib/chat/report-versions";
 import { toReportRecords } from "@/lib/report/appraise/records";
+import { researchDescription } from "@/lib/research/description";
 
 /**
  * One version of a research run's report (v1 the first turn's, then one per research follow-up or watch check that
@@ -66,3 +67,6 @@ export function ResearchVersion({ run, n, events, evidence, checks }: ModeVersio
     </div>
   );
 }
+
+/** Its version page (components/modes/versions.ts). */
+export const researchVersionView: ModeVersionView = { mode: researchDescription, Version: ResearchVersion };

@@ -1,44 +1,8 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import { bottomLine, type BottomLine } from "./bottom-line";
-import { gradeCertainty, type GradeCertainty } from "./grade";
 import { readQuestionEvidence, type EvidenceReading } from "@/lib/reading/read";
-import type { RecordStance, StanceReading } from "@/lib/reading/stance";
-import { studyTypeOf, type StudyDesign } from "./study-type";
-
-/** A report's bottom line with its GRADE certainty, as the `--json` contract and exports carry it. */
-export interface ReportAnswer {
-  answer: BottomLine;
-  certainty: GradeCertainty;
-}
-
-/** What the bottom line and GRADE need of one record: its id, study design and stance (see ReportRecord). */
-export interface AnsweredRecord {
-  id: string;
-  studyType: StudyDesign;
-  stance: RecordStance;
-  /** How strongly the record bears on the question, 0–1 (lib/reading readEvidence). */
-  bearing: number;
-  /** How it was read (lib/reading): a "possibly" of the relation model weighs less than hedged findings. */
-  method: StanceReading["method"];
-}
-
-/**
- * The bottom line and GRADE certainty from records already read (the report page's compact records carry their
- * stance): pure, so the page and the exports compute the same figures. `notAnswered`: the report says the evidence
- * does not answer the question, so the bottom line is "unclear" and says so, whatever the records lean to.
- */
-export function answerFromRecords(
-  question: string,
-  records: AnsweredRecord[],
-  drugCandidates: string[],
-  notAnswered = false,
-): ReportAnswer {
-  return {
-    answer: bottomLine({ question, stances: records, drugCandidates, notAnswered }),
-    certainty: gradeCertainty(records.map((r) => ({ id: r.id, design: r.studyType, stance: r.stance }))),
-  };
-}
+import { answerFromRecords, type ReportAnswer } from "./answer-records";
+import { studyTypeOf } from "./study-type";
 
 /**
  * The bottom line and GRADE certainty of a run from its question, evidence (read once through lib/reading, the
@@ -66,6 +30,13 @@ export function answerFromReading(
     stance: stances[i].stance,
     bearing: stances[i].bearing,
     method: stances[i].method,
+    match: stances[i].match,
   }));
-  return answerFromRecords(question, records, report.drugCandidates, report.notAnswered !== undefined);
+  return answerFromRecords(
+    question,
+    records,
+    report.drugCandidates,
+    report.notAnswered !== undefined,
+    report.outOfScope?.reason,
+  );
 }

@@ -1,13 +1,20 @@
 import type { RecordStance } from "@/lib/reading/stance";
+import { readsAsClaim } from "@/lib/reading/claim";
 import { stanceBalance, verdictOf, type Verdict, type WeightedStance } from "@/lib/reading/verdict";
 
 export type { Verdict } from "@/lib/reading/verdict";
 
-/** How many records point each way (the evidence meter). */
+/**
+ * How many records point each way (the evidence meter): yes, possibly, no answer the question; `related` report the
+ * relation for a related concept only and `unreported` name both without reporting it (shown, never weighed);
+ * `irrelevant` do not bear on the question.
+ */
 export interface EvidenceMeter {
   yes: number;
   possibly: number;
   no: number;
+  related: number;
+  unreported: number;
   irrelevant: number;
 }
 
@@ -46,7 +53,7 @@ const EXPERIMENTAL = /\(experimental inducer\)$/;
 
 /** Counts stances into a meter. */
 export function meterOf(stances: RecordStance[]): EvidenceMeter {
-  const meter: EvidenceMeter = { yes: 0, possibly: 0, no: 0, irrelevant: 0 };
+  const meter: EvidenceMeter = { yes: 0, possibly: 0, no: 0, related: 0, unreported: 0, irrelevant: 0 };
   for (const s of stances) meter[s]++;
   return meter;
 }
@@ -57,18 +64,47 @@ function records(n: number): string {
 
 /**
  * The meter in words: "of 6 records that bear on the question, 3 point yes, 1 possibly yes and 2 no" (zero counts
- * left out), or "no record bears on the question (40 read)".
+ * left out), or "no record bears on the question (40 read)"; records that name both without reporting the effect
+ * follow ("4 more name both but do not report it").
  */
 export function meterPhrase(m: EvidenceMeter): string {
   const bearing = m.yes + m.possibly + m.no;
-  if (bearing === 0) return `no record bears on the question (${records(m.irrelevant)} read)`;
+  const silent =
+    m.unreported > 0 ? `; ${m.unreported} ${bearing > 0 ? "more " : ""}name both but do not report it` : "";
+  const read = m.irrelevant + m.related + m.unreported + bearing;
+  if (bearing === 0) return `no record bears on the question (${records(read)} read)${silent}`;
   const parts = [
     m.yes > 0 ? `${m.yes} point yes` : "",
     m.possibly > 0 ? `${m.possibly} possibly yes` : "",
     m.no > 0 ? `${m.no} no` : "",
   ].filter(Boolean);
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-  return `of ${records(bearing)} that ${bearing === 1 ? "bears" : "bear"} on the question, ${list}`;
+  return `of ${records(bearing)} that ${bearing === 1 ? "bears" : "bear"} on the question, ${list}${silent}`;
+}
+
+/** Related concepts named in the bottom line, at most. Source: our choice (a sentence stays readable). */
+const MAX_RELATED_NAMED = 3;
+
+/**
+ * The related evidence in words, from the records read as "related": "no record reports pulmonary fibrosis itself;
+ * 3 report amiodarone and a related condition (pneumonitis, pulmonary toxicity; under Lung Diseases)", or, beside
+ * records that answer, "2 more report a related condition (…), counted apart". Null when no record is related.
+ */
+export function relatedPhrase(stances: WeightedStance[], answering: number): string | null {
+  const related = stances.filter((s) => s.stance === "related");
+  if (related.length === 0) return null;
+  const matches = related.flatMap((s) => (s.match ?? []).filter((m) => m.kind === "broader" || m.kind === "related"));
+  const unique = (xs: string[]) => xs.filter((x, i) => xs.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === i);
+  const names = unique(matches.map((m) => m.written)).slice(0, MAX_RELATED_NAMED);
+  const vias = unique(matches.flatMap((m) => (m.via ? [m.via] : [])));
+  const role = matches.every((m) => m.role === "chemical") ? "drug" : "condition";
+  const what = `a related ${role}${names.length > 0 ? ` (${names.join(", ")}${vias.length > 0 ? `; under ${vias.join(", ")}` : ""})` : ""}`;
+  const n = records(related.length).replace(/ records?$/, "");
+  if (answering > 0) return `${n} more ${related.length === 1 ? "reports" : "report"} ${what}, counted apart`;
+  const asked = matches.find((m) => m.role === "condition")?.asked ?? matches[0]?.asked ?? "the effect asked about";
+  const drug = related[0].match?.find((m) => m.role === "chemical")?.written;
+  const subject = drug && role === "condition" ? `${drug} and ` : "";
+  return `no record reports ${asked} itself; ${n} ${related.length === 1 ? "reports" : "report"} ${subject}${what}`;
 }
 
 const VERDICT_SENTENCES: Record<Verdict, string> = {
@@ -93,9 +129,25 @@ export function bottomLine(input: {
   stances: WeightedStance[];
   drugCandidates: string[];
   notAnswered?: boolean;
+  /** Why the question is outside the biomedical literature (lib/reading/scope.ts), when it is. */
+  outOfScope?: string;
 }): BottomLine {
   const meter = meterOf(input.stances.map((s) => s.stance));
-  const counts = `${meterPhrase(meter)}.`;
+  if (input.outOfScope)
+    return {
+      kind: "open",
+      verdict: null,
+      candidates: [],
+      sentence: `Outside the biomedical literature: ${input.outOfScope}; no record found bears on it.`,
+      meter,
+    };
+  const answering = meter.yes + meter.possibly + meter.no;
+  const related = relatedPhrase(input.stances, answering);
+  // Related evidence is named where it stands: beside the answering records, or instead of them.
+  const counts =
+    related && answering === 0
+      ? `${related} (${records(input.stances.length)} read).`
+      : `${meterPhrase(meter)}${related ? `; ${related}` : ""}.`;
   if (input.notAnswered) {
     return {
       kind: "yes-no",
@@ -106,7 +158,8 @@ export function bottomLine(input: {
     };
   }
   const drugs = input.drugCandidates.filter((c) => !EXPERIMENTAL.test(c));
-  if (!YES_NO_FORM.test(input.question) && drugs.length > 0) {
+  // A claim typed as a question ("Amiodarone causes hypothyroidism.") is answered yes or no, as the question it states.
+  if (!YES_NO_FORM.test(input.question) && !readsAsClaim(input.question) && drugs.length > 0) {
     const candidates = drugs.slice(0, MAX_CANDIDATES);
     return {
       kind: "candidates",
@@ -116,15 +169,15 @@ export function bottomLine(input: {
       meter,
     };
   }
-  const outside =
-    meter.yes + meter.possibly + meter.no === 0 ? " The records retrieved cannot answer this question." : "";
+  const outside = answering === 0 && !related ? " The records retrieved cannot answer this question." : "";
   if (OPEN_FORM.test(input.question)) {
-    const bearing = meter.yes + meter.possibly + meter.no;
-    const total = bearing + meter.irrelevant;
+    const total = input.stances.length;
     const sentence =
-      bearing === 0
-        ? `Open question: no record bears on it (${records(total)} read).${outside}`
-        : `Open question: ${bearing} of ${records(total)} bear on it; the report quotes what they found.`;
+      answering === 0
+        ? related
+          ? `Open question: ${counts}`
+          : `Open question: no record bears on it (${records(total)} read).${outside}`
+        : `Open question: ${answering} of ${records(total)} bear on it; the report quotes what they found.`;
     return { kind: "open", verdict: null, candidates: [], sentence, meter };
   }
   const verdict = verdictOf(stanceBalance(input.stances));

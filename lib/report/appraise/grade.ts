@@ -1,5 +1,5 @@
 import { DESIGN_LABELS, type StudyDesign } from "@/lib/domain/study-design";
-import type { RecordStance } from "@/lib/reading/stance";
+import { answers, type RecordStance } from "@/lib/reading/stance";
 
 /**
  * GRADE's four levels of certainty of a body of evidence (Schünemann H, Brożek J, Guyatt G, Oxman A, eds. GRADE
@@ -76,7 +76,8 @@ function designList(records: GradedRecord[]): string {
 
 /**
  * Rates the certainty of the evidence behind a bottom line with GRADE (Schünemann et al., GRADE Handbook, 2013),
- * over the records that bear on the question (stance yes, possibly or no; "irrelevant" records are not rated):
+ * over the records that answer the question (stance yes, possibly or no; related evidence, records that do not report
+ * the effect and irrelevant ones are not rated, so a record naming both without reporting it is never "inconsistency"):
  * - start high when a randomised trial or meta-analysis is among them, else low (observational evidence);
  * - risk of bias: down when case reports or series are at least half of the records (§5.2.1; uncontrolled designs);
  * - inconsistency: down when records point both ways, the minority at least {@link INCONSISTENCY_MIN_SHARE} (§5.2.2);
@@ -87,12 +88,15 @@ function designList(records: GradedRecord[]): string {
  * Each judgement lists the records behind it. No record bearing on the question gives "very low".
  */
 export function gradeCertainty(all: GradedRecord[]): GradeCertainty {
-  const rated = all.filter((r) => r.stance !== "irrelevant");
+  const rated = all.filter((r) => answers(r.stance));
   const randomised = rated.filter((r) => RANDOMISED.has(r.design));
   const start = randomised.length > 0 ? "high" : "low";
+  const related = all.filter((r) => r.stance === "related").length;
   const startReason =
     rated.length === 0
-      ? "No record bears on the question."
+      ? related > 0
+        ? `No record reports the effect asked about itself; ${related} report a related one (indirect evidence, not rated).`
+        : "No record bears on the question."
       : randomised.length > 0
         ? `Starts high: the evidence includes ${designList(randomised)} (of ${rated.length} records).`
         : `Starts low: no randomised trial or meta-analysis; the evidence is ${designList(rated)}.`;

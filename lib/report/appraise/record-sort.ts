@@ -8,7 +8,14 @@ export type RecordSortKey = "ref" | "title" | "source" | "studyType" | "year" | 
 /** A sort of the evidence table: its column and direction. */
 export type RecordSort = { key: RecordSortKey; dir: "asc" | "desc" };
 
-const STANCE_ORDER: Record<RecordStance, number> = { yes: 0, possibly: 1, no: 2, irrelevant: 3 };
+const STANCE_ORDER: Record<RecordStance, number> = {
+  yes: 0,
+  possibly: 1,
+  no: 2,
+  related: 3,
+  unreported: 4,
+  irrelevant: 5,
+};
 
 /** Compares two records on a column; records missing the value (no year, not cited) sort last either way. */
 function compare(a: ReportRecord, b: ReportRecord, key: RecordSortKey): number | null {

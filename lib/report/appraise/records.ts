@@ -3,7 +3,7 @@ import { bibliographicFields } from "@/lib/evidence/summary";
 import type { Reference } from "@/lib/domain/report";
 import { studyTypeOf, type StudyDesign } from "@/lib/report/appraise/study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
-import type { RecordStance, StanceReading } from "@/lib/reading/stance";
+import type { ConceptMatch, RecordStance, StanceReading } from "@/lib/reading/stance";
 
 /**
  * The serialisable view of one evidence record that the report page needs for hover cards, the evidence table and
@@ -45,6 +45,8 @@ export interface ReportRecord {
   bearing: number;
   /** How it was read (lib/reading: relation model, finding cues, not read), which sets the weight of a "possibly". */
   method: StanceReading["method"];
+  /** The concepts its reading rests on and how each matched the question's (exact, narrower, broader, related). */
+  match: ConceptMatch[];
 }
 
 /**
@@ -82,6 +84,7 @@ export function toReportRecords(
       stancePassage: stances[i].passage,
       bearing: stances[i].bearing,
       method: stances[i].method,
+      match: stances[i].match,
     };
   });
 }

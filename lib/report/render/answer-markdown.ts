@@ -1,10 +1,18 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Reference } from "@/lib/domain/report";
-import type { ReportAnswer } from "@/lib/report/appraise/answer";
+import type { ReportAnswer } from "@/lib/report/appraise/answer-records";
 import type { GradeJudgement } from "@/lib/report/appraise/grade";
+import { RECORD_STANCES } from "@/lib/reading/stance";
 
 /** Labels of the meter's segments, as on the report page. */
-export const METER_LABELS = { yes: "Yes", possibly: "Possibly", no: "No", irrelevant: "Not relevant" } as const;
+export const METER_LABELS = {
+  yes: "Yes",
+  possibly: "Possibly",
+  no: "No",
+  related: "Related evidence",
+  unreported: "Does not report it",
+  irrelevant: "Not relevant",
+} as const;
 
 /** "Low", "Very low": a GRADE level as a heading word. */
 export function gradeLabel(level: string): string {
@@ -47,8 +55,7 @@ export function answerMarkdown(answered: ReportAnswer, references: Reference[], 
     "",
     sentence,
     "",
-    `Evidence meter: ${METER_LABELS.yes} ${m.yes} · ${METER_LABELS.possibly} ${m.possibly} · ` +
-      `${METER_LABELS.no} ${m.no} · ${METER_LABELS.irrelevant} ${m.irrelevant}.`,
+    `Evidence meter: ${RECORD_STANCES.map((s) => `${METER_LABELS[s]} ${m[s]}`).join(" · ")}.`,
     "",
     "## Certainty of evidence (GRADE)",
     "",

@@ -160,6 +160,8 @@ function integrityNotes(report: ResearchReport): string {
  */
 export function reportToMarkdown(report: ResearchReport): string {
   const out: string[] = [`# ${escapeText(report.title)}`, ""];
+  // A question outside the biomedical literature is answered in one paragraph: no sections, no references.
+  if (report.outOfScope) return [...out, escapeProse(report.executiveSummary), ""].join("\n");
   out.push(...verificationFlag(report));
   if (report.failedModelDraft) {
     const n = report.failedModelDraft.verification?.attempts ?? 0;

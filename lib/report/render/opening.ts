@@ -1,12 +1,12 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import { designSummary } from "@/lib/domain/study-design";
-import type { ReportAnswer } from "@/lib/report/appraise/answer";
-import type { RecordStance } from "@/lib/reading/stance";
+import type { ReportAnswer } from "@/lib/report/appraise/answer-records";
+import { answers, type RecordStance } from "@/lib/reading/stance";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { formatMarker } from "@/lib/grounding/markers";
 
 /** The stances a record can bear on the question with, and how the opening paragraph names their groups. */
-const GROUPS: Array<{ stance: Exclude<RecordStance, "irrelevant">; one: string; many: string }> = [
+const GROUPS: Array<{ stance: RecordStance; one: string; many: string }> = [
   { stance: "yes", one: "points yes", many: "point yes" },
   { stance: "possibly", one: "points possibly yes", many: "point possibly yes" },
   { stance: "no", one: "points no", many: "point no" },
@@ -35,7 +35,7 @@ function group(records: ReportRecord[]): string {
  * → AQP2 → … (2 supporting records, none contradicting). Certainty of the evidence: low." Pure.
  */
 export function openingParagraph(answer: ReportAnswer, records: ReportRecord[], report: ResearchReport): string {
-  const bearing = records.filter((r) => r.stance !== "irrelevant");
+  const bearing = records.filter((r) => answers(r.stance));
   const found = `Of the ${count(records.length, "record", "records")} found`;
   const groups = GROUPS.flatMap(({ stance, one, many }) => {
     const of = bearing.filter((r) => r.stance === stance);

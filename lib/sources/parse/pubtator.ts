@@ -18,7 +18,8 @@ interface Draft {
  * line, tab-separated mention lines `PMID start end text Chemical|Disease|Gene MeSH-ID` and relation lines
  * `PMID CID chemical disease`, documents separated by blank lines.
  * Mentions become deduplicated entities keyed by MeSH ID (or lower-cased text when the ID is "-1"); the
- * entity's name is its most frequent surface form. Composite IDs ("D001|D002") keep the first ID.
+ * entity's name is its most frequent surface form. A composite ID ("D006470|D009205" for "haemorrhagic myocarditis",
+ * a mention of two concepts) is kept whole, as the relation model was trained on it: a mention of each part.
  * @returns one Evidence per document, in file order, with `citation.source = source`.
  * @throws PubTatorFormatError on a line that fits none of the three shapes, or a document without a title.
  */
@@ -84,8 +85,8 @@ function groupMentions(mentions: Draft["mentions"]): Entity[] {
   const groups = new Map<string, { type: Entity["type"]; meshId: string | null; forms: Map<string, number> }>();
   for (const m of mentions) {
     const type = m.type.toLowerCase() === "disease" ? "disease" : m.type.toLowerCase() === "gene" ? "gene" : "chemical";
-    const firstId = m.id.split(/[|;]/)[0];
-    const meshId = firstId && firstId !== "-1" ? firstId : null;
+    const ids = m.id.split(/[|;]/).filter((id) => id !== "" && id !== "-1");
+    const meshId = ids.length > 0 ? ids.join("|") : null;
     const key = `${type}:${meshId ?? m.text.toLowerCase()}`;
     let g = groups.get(key);
     if (!g) {

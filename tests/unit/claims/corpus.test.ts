@@ -45,8 +45,9 @@ describe("claim check on the imported corpus (extractive)", () => {
       counterStatement: "Doxorubicin has an effect on the heart.",
       keywords: ["doxorubicin", "heart", "cardiac", "myocardial"],
       verdict: "contradicts",
-      // Medium since the claim is read through lib/reading: one record reads no harm of doxorubicin to the heart.
-      confidence: "medium",
+      // High: the one record that names doxorubicin with a heart disease without reading a harm does not report the
+      // effect either way, so it no longer counts for the denial (it made the confidence medium before).
+      confidence: "high",
     });
     expect(c.searchStats).toEqual({
       documentsFound: 57,
@@ -110,13 +111,14 @@ describe("claim check on the imported corpus (extractive)", () => {
       "heart failure",
       "myocardial infarction",
     ]);
-    // The 25 heart diseases the claim-check page names ("25 annotated: cardiotoxicity, …").
-    expect(c.reading!.diseaseIds).toHaveLength(25);
+    // The 28 heart diseases the claim-check page names ("28 annotated: cardiotoxicity, …"): the 25 named as heart
+    // diseases, and 3 more below MeSH's Heart Diseases (C14.280) whose names do not say so.
+    expect(c.reading!.diseaseIds).toHaveLength(28);
     expect(c.sides!.contradicts.count).toBe(26);
     expect(c.sides!.contradicts.documents.map((d) => d.citation)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    // One record reads no harm of doxorubicin to the heart; its sentence is not a verified finding passage, so it is
-    // counted, not shown.
-    expect(c.sides!.supports).toEqual({ count: 1, documents: [] });
+    // The one record that names doxorubicin with a heart disease without reading a harm does not report it either way:
+    // neither side counts it (it counted for the denial before).
+    expect(c.sides!.supports).toEqual({ count: 0, documents: [] });
 
     // The report cites every citation, only those, within 300 words, and names the threshold.
     const markers = [...c.counterReport.matchAll(/\[(\d+)(?:–(\d+))?\]/g)].flatMap((m) =>

@@ -57,16 +57,18 @@ describe("claims with polarity, judged by the relation model on the imported cor
         form: "is safe for",
         chemicalIds: ["D003042"],
       });
-      // The organ maps to the heart diseases the library annotates.
+      // The organ maps to the heart diseases the library annotates: those below MeSH's Heart Diseases (coronary artery
+      // disease) and those named as the heart's (cardiac dysfunction), in the order the records annotate them.
       expect(c.reading!.diseases.slice(0, 6)).toEqual([
         "myocardial infarction",
         "myocardial damage",
         "myocardial ischemia",
         "cardiac dysfunction",
         "heart failure",
-        "cardiotoxicity",
+        "coronary artery disease",
       ]);
       expect(c.reading!.diseaseIds).toContain("D017202");
+      expect(c.reading!.diseases).toContain("cardiotoxicity");
       // Read through lib/reading and weighed as the research bottom line weighs its records.
       expect(c.rationale).toBe(
         "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
@@ -85,8 +87,9 @@ describe("claims with polarity, judged by the relation model on the imported cor
         "7492040",
         "9570197",
         "12359538",
-        "11229942",
+        // Both 4 of 5: equal scores keep the library search's order.
         "11385188",
+        "11229942",
         "19655282",
         "20566328",
       ]);

@@ -248,9 +248,10 @@ describe("claim polarity", () => {
       [affirms, unsure, unrelated, denied, treats].map(
         (p) => stanceFromPredictions([p], { relation, negated, organ: null }).stance,
       );
-    expect(read("causes", false)).toEqual(["yes", "possibly", "no", "no", "no"]);
+    // A record naming both without the relation does not report it: neither for nor against, whatever the polarity.
+    expect(read("causes", false)).toEqual(["yes", "possibly", "unreported", "no", "no"]);
     // A denial is contradicted by a record that may show the harm.
-    expect(read("causes", true)).toEqual(["no", "no", "yes", "yes", "yes"]);
+    expect(read("causes", true)).toEqual(["no", "no", "unreported", "yes", "yes"]);
     expect(read("treats", false)).toEqual(["no", "possibly", "possibly", "possibly", "yes"]);
     expect(read("treats", true)).toEqual(["yes", "possibly", "possibly", "possibly", "no"]);
   });

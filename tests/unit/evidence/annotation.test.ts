@@ -34,7 +34,11 @@ describe("annotating live records with the library's entity dictionary", () => {
 
   it("builds the dictionary from names annotated in at least two library records", async () => {
     const entities = await loadLibraryEntities();
-    expect(entities.length).toBe(1343);
+    // A composite mention ("haemorrhagic myocarditis", D006470|D009205) keeps its whole ID, as the relation model was
+    // trained on it, so it no longer adds its forms to its first ID's entity: 1352 names, 5 of them composites (1343
+    // when composites kept their first ID).
+    expect(entities.length).toBe(1352);
+    expect(entities.filter((e) => e.meshId?.includes("|")).length).toBe(5);
     expect(entities.find((e) => e.name.toLowerCase() === "nephrogenic diabetes insipidus")).toMatchObject({
       type: "disease",
       meshId: "D018500",

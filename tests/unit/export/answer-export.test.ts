@@ -84,7 +84,8 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
       // Read through lib/reading: the four records naming levodopa and dyskinesia (or its LIDs) read as
       // levodopa-induced; PMID 16309808 names no dyskinesia, so it does not bear on the question.
       sentence: "Yes: of 4 records that bear on the question, 4 point yes.",
-      meter: { yes: 4, possibly: 0, no: 0, irrelevant: 3 },
+      // The meter counts related evidence and records that name both without reporting the effect apart.
+      meter: { yes: 4, possibly: 0, no: 0, related: 0, unreported: 0, irrelevant: 3 },
     });
     expect(json.certainty?.level).toBe("very low");
     expect(json.certainty?.judgements.filter((j) => j.down).map((j) => j.domain)).toEqual(["imprecision"]);
@@ -99,7 +100,7 @@ describe("the bottom line and GRADE certainty in --json and the Markdown export"
       expect(md.indexOf("## Certainty of evidence (GRADE)")).toBeLessThan(md.indexOf("## Executive summary"));
       expect(md).toContain(
         "Yes: of 4 records that bear on the question, 4 point yes.\n\nEvidence meter: Yes 4 · Possibly 0 · No 0 · " +
-          "Not relevant 3.",
+          "Related evidence 0 · Does not report it 0 · Not relevant 3.",
       );
       expect(md).toContain(
         "- **Imprecision** (rated down): Few records: 4 bear on the question (fewer than 5). Records: [1], [2], " +

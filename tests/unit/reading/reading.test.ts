@@ -43,6 +43,7 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
 
   it("expands an organ to the diseases its records annotate, most annotated first", () => {
     const read = readQuestionEvidence("Is cocaine safe for the heart?", test());
+    // Crack cocaine (D016578) sits below cocaine in MeSH's D tree: a derivative, related, not the drug asked about.
     expect(read.resolved).toMatchObject({ chemicalIds: ["D003042"], organ: "heart", negated: true });
     expect(read.resolved!.diseases.slice(0, 6)).toEqual([
       "cardiotoxicity",
@@ -68,25 +69,32 @@ describe("the shared reading of a question or claim (lib/reading)", () => {
       ),
       bearing: 1,
       method: "relation-model",
+      // "dyskinesia" is MeSH's Dyskinesias (D020820) and the record annotates Dyskinesia, Drug-Induced below it, but
+      // the record writes "dyskinesia" as the question does: it names the concept asked about, an exact match.
+      match: [
+        { role: "chemical", written: "levodopa", id: "D007980", kind: "exact", asked: "levodopa", via: null },
+        { role: "condition", written: "dyskinesia", id: "D004409", kind: "exact", asked: "dyskinesia", via: null },
+      ],
     });
     expect(verdict("Does levodopa cause dyskinesia?")).toBe("yes");
   });
 
-  it("says no when the records name the drug and the condition without the relation", () => {
+  it("does not count a record that names both without reporting the relation: neither for nor against", () => {
+    // "The relation model reads no relation" means this record does not show it, not that it shows it does not happen.
     expect(bearing("Does creatine cause pneumonia?").map((r) => [r.evidenceId, r.stance, r.reason])).toEqual([
       [
         "pmid:20959502",
-        "no",
-        "names Creatine and pneumonia, but the relation model reads no Creatine-induced pneumonia (relation " +
-          "probability 0.01)",
+        "unreported",
+        "names Creatine and pneumonia but does not report Creatine-induced pneumonia: the relation model reads no " +
+          "relation (relation probability 0.01)",
       ],
     ]);
-    expect(verdict("Does creatine cause pneumonia?")).toBe("no");
+    expect(verdict("Does creatine cause pneumonia?")).toBe("unclear");
     expect(bearing("Does ruthenium cause nephrotic syndrome?").map((r) => [r.evidenceId, r.stance, r.passage])).toEqual(
-      [["pmid:3323599", "no", "They developed nephrotic syndrome and finally renal failure."]],
+      [["pmid:3323599", "unreported", "They developed nephrotic syndrome and finally renal failure."]],
     );
-    expect(verdict("Does ruthenium cause nephrotic syndrome?")).toBe("no");
-    expect(verdict("Does GABA cause diarrhea?")).toBe("no");
+    expect(verdict("Does ruthenium cause nephrotic syndrome?")).toBe("unclear");
+    expect(verdict("Does GABA cause diarrhea?")).toBe("unclear");
   });
 
   it("answers a denial by its polarity: records showing the harm make “safe” a no", () => {

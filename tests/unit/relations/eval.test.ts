@@ -30,7 +30,10 @@ describe("npm run eval -- cdr", () => {
 
   it("exits 2 with usage for an unknown benchmark", () => {
     const tsx = path.resolve("node_modules/.bin/tsx");
-    const run = spawnSync(tsx, ["scripts/eval.ts", "nosuchbenchmark"], { encoding: "utf8" });
+    // As package.json's "eval" runs it: the server's conditions (the vocabularies' loaders are server-only).
+    const run = spawnSync(tsx, ["--conditions=react-server", "scripts/eval.ts", "nosuchbenchmark"], {
+      encoding: "utf8",
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("usage: npm run eval -- <benchmark>");
     expect(run.stderr).toContain("cdr");

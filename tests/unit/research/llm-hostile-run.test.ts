@@ -140,7 +140,9 @@ describe("a hostile model that fills every field with inventions (real AI SDK pa
     const json = claimCheckToJson(detail);
     const counters = detail.events.flatMap((e) => (e.type === "counter-statement" ? [e.data.counterStatement] : []));
     expect(counters.length).toBeGreaterThan(0);
-    for (const c of counters) expect(c).toBe("Metformin reverses renal injury in all patients at 2500 mg daily.");
+    // The model's claims are not the text's (they name a drug and a dose it does not): the text's own finding is
+    // checked, and its counter-statement is the rule-based negation, not the model's invented finding.
+    expect(counters).toEqual(["Lithium has an effect on the kidney."]);
     expect(inventionsIn(JSON.stringify(detail))).toEqual([]);
     expect(inventionsIn(JSON.stringify(json))).toEqual([]);
     for (const format of claimCheck.export.formats)

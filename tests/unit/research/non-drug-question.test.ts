@@ -42,7 +42,7 @@ describe("a question that names no drug", () => {
     // PubMedQA gold answer: yes. Only the lace plant abstract bears on the question; its findings are hedged.
     expect([answered.answer.verdict, answered.answer.meter]).toEqual([
       "probably yes",
-      { yes: 0, possibly: 1, no: 0, irrelevant: 39 },
+      { yes: 0, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 39 },
     ]);
   }, 120_000);
 });

@@ -86,14 +86,15 @@ describe("a research run saves each record with its relevance to the question", 
       // iterations).
       expect(queries).toEqual([
         QUESTION,
-        "lithium diabetes insipidus mechanism",
-        "lithium diabetes insipidus patients cohort",
+        // The effect is the concept the question names (Diabetes Insipidus, Nephrogenic), not the broader
+        // "diabetes insipidus" the records also annotate; its patients' search, asked again later, runs once.
+        "lithium nephrogenic diabetes insipidus mechanism",
+        "lithium nephrogenic diabetes insipidus patients cohort",
         // A chain through a process the records name (vasopressin secretion, target unknown) now gives its own
         // searches.
         "lithium vasopressin secretion",
         "vasopressin secretion nephrogenic diabetes insipidus",
         "lithium nephrogenic diabetes insipidus target",
-        "lithium nephrogenic diabetes insipidus patients cohort",
       ]);
       const table = toReportRecords(recorder.saved, outcome.report?.references ?? [], QUESTION);
       expect(table.map((r) => [r.id, r.relevance])).toEqual([

@@ -5,6 +5,9 @@ import { CLAIM_SAMPLING } from "./sampling";
 import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
+import { unsupportedSpecifics } from "@/lib/grounding/statement-support";
+import { analyseClaim } from "@/lib/claims/analysis";
+import { counterStatementText } from "@/lib/claims/agents/extractive/counter";
 
 /**
  * Hypothetical abstracts per claim for the HyDE search. Source: our choice — two abstracts give HyDE two phrasings of
@@ -56,7 +59,9 @@ export const counterStatementAgent: StructuredAgentSpec<z.infer<typeof counterSt
  * The counter-statement of one claim, with keywords, a boolean keyword query and {@link HYDE_ABSTRACTS}
  * hypothetical abstracts, every text scrubbed of identifiers and citations (lib/grounding/scrub). Keywords are trimmed
  * and deduplicated; a blank query becomes the keywords OR-ed; at most {@link HYDE_ABSTRACTS} non-empty abstracts are
- * kept.
+ * kept. A counter-statement that names a number or an entity the claim does not (it is no negation of the claim: a
+ * model that invents a finding there would have it quoted as the counter-statement) is replaced by the claim's
+ * rule-based negation (the extractive backend's, ../extractive/counter.ts).
  * @throws Error when the counter-statement is empty, or after two invalid answers; API and abort errors propagate.
  */
 export async function writeCounterStatement(
@@ -76,10 +81,12 @@ export async function writeCounterStatement(
   const tally = emptyTally();
   const counterStatement = scrubText(output.counterStatement, ctx, tally);
   if (!counterStatement) throw new Error("counter-statement agent: the model returned an empty counter-statement");
+  const negation =
+    unsupportedSpecifics(counterStatement, claim).length > 0 ? counterStatementText(analyseClaim(claim)) : null;
   const keywords = scrubList(output.keywords, ctx, tally);
   return {
     claim,
-    counterStatement,
+    counterStatement: negation ?? counterStatement,
     keywords,
     keywordQuery: scrubText(output.keywordQuery, ctx, tally) || keywords.join(" OR "),
     hydeAbstracts: scrubList(output.hydeAbstracts, ctx, tally).slice(0, HYDE_ABSTRACTS),

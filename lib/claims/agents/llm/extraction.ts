@@ -6,6 +6,7 @@ import { CLAIM_SAMPLING } from "./sampling";
 import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { unsupportedSpecifics } from "@/lib/grounding/statement-support";
 
 /** Model-facing schema of claim extraction. */
 export const claimExtractionSchema = z.object({
@@ -37,8 +38,9 @@ export const claimExtractionAgent: StructuredAgentSpec<z.infer<typeof claimExtra
 
 /**
  * Extracts up to {@link MAX_CLAIMS} checkable claims with the model. A text of one sentence is its own claim (no
- * model call). Claims are trimmed, deduplicated and cut like extractive ones ({@link cleanClaim}); when the model
- * returns none, the extractive finding sentences are used instead.
+ * model call). Claims are trimmed, deduplicated and cut like extractive ones ({@link cleanClaim}); a claim naming a
+ * number or an entity the text does not (lib/grounding/statement-support) is not the text's and is dropped; when none
+ * is left, the extractive finding sentences are used instead.
  * @throws Error after two invalid answers; API and abort errors propagate.
  */
 export async function extractClaimsLlm(
@@ -54,9 +56,8 @@ export async function extractClaimsLlm(
   // Claims are shown as the text's own: scrubbed of identifiers, citations and quotations (lib/grounding/scrub).
   const ctx = scrubContext([], { quotable: [text] });
   const tally = emptyTally();
-  const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))].slice(
-    0,
-    MAX_CLAIMS,
-  );
+  const claims = [...new Set(output.claims.map((c) => cleanClaim(scrubText(c, ctx, tally))).filter(Boolean))]
+    .filter((claim) => unsupportedSpecifics(claim, text).length === 0)
+    .slice(0, MAX_CLAIMS);
   return claims.length > 0 ? claims : extractClaimsExtractive(text);
 }

@@ -8,6 +8,7 @@ import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
 import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
  * Documents scored per model call: 10. Source: our budget — 10 abstracts of ≤ 1,500 characters are about 4–5k
@@ -100,11 +101,14 @@ export async function scoreDocumentsLlm(
       signal: input.signal,
       prompt: [
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
+        promptConcepts(input.claim),
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
         `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the ` +
           `counter-statement.`,
-      ].join("\n\n"),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
     // Rationales are shown with the scores: scrubbed as all model text, quotations checked against the batch's records.

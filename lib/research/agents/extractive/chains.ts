@@ -125,7 +125,9 @@ export function curatedProcess(
         ...new Set(
           normalizeForm(p.term)
             .split(" ")
-            .filter((w) => !GO_FILLER.has(w)),
+            // A one-letter word ("A" of "coenzyme A") would match every article "a" of an abstract; a number
+            // ("6" of "interleukin-6") names the molecule and stays.
+            .filter((w) => !GO_FILLER.has(w) && (w.length >= 2 || /\d/.test(w))),
         ),
       ];
       const matched = content.filter((w) => words.has(w.replace(/s$/, ""))).length;

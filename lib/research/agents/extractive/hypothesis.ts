@@ -9,6 +9,7 @@ import { buildConceptIndex, conceptName, type ConceptIndex } from "./concepts";
 import { contradictingRecords } from "./cues";
 import { plural, recordLabel } from "./evidence-labels";
 import { findQuestionTerms, type QuestionConcept } from "./question-terms";
+import { classTargetHypothesis, classTargets, withClassTarget } from "./class-targets";
 
 /**
  * Saturation constant k of the confidence curve 1 − exp(−w / k), w = records behind the chain's weakest link.
@@ -40,6 +41,12 @@ export const CHAIN_CANDIDATES = 10;
 /** A MeSH descriptor or supplementary-concept ID ("D008094", "C010013"), else null. */
 function meshId(key: string): string | null {
   return /^[CD]\d+$/.test(key) ? key : null;
+}
+
+/** The MeSH ID of a question term read as a concept (its first concept's), else null. */
+function conceptMeshId(term: QuestionConcept): string | null {
+  const id = term.concepts?.[0]?.id;
+  return id && /^[CD]\d+$/.test(id) ? id : null;
 }
 
 /** Display name of the drug within some records: the question's wording when those records contain it. */
@@ -228,13 +235,31 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
         });
       continue;
     }
-    // No gene or protein links them, but the records may name a process between them: drug → process → effect, the
-    // target unknown. "No mechanism" only when no non-negated sentence links the drug to any process or target.
+    // No gene or protein links them in the records: the target the drug's class is named after (MeSH pharmacological
+    // action: statins → HMG-CoA reductase → HMGCR) starts the chain, its pathway from the gene's GO annotations.
+    const targets = terms.drug ? classTargets(terms.drug.concepts ?? []) : [];
+    const contradicting = contradictingRecords(index, new Set(drug.keys), new Set(effect.keys)).map(
+      (r) => index.records[r].evidence.id,
+    );
+    for (const target of targets.slice(0, 2)) {
+      const h = classTargetHypothesis(
+        index,
+        { keys: drug.keys, name: drug.name, meshId: conceptMeshId(drug) },
+        { keys: effect.keys, name: effect.name, meshId: conceptMeshId(effect) },
+        target,
+        (weakest, supporting) => chainConfidence(weakest, supporting, contradicting.length),
+        contradicting,
+      );
+      if (h) ranked.push({ h, i: ranked.length, priority: 1, weak: [] });
+    }
+    // The records may name a process between them: drug → process → effect, the target unknown unless the class names
+    // it. "No mechanism" only when nothing links the drug to any process or target.
     // Only for a named drug: an open question's candidates are compared by their typed (gene) chains.
     const processChains = terms.drug
       ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2)
       : [];
     if (processChains.length === 0) {
+      if (targets.length > 0) continue;
       gaps.push(
         `No gene, protein or biological process links ${drug.name} to ${effect.name} in sentences of the ` +
           `${plural(evidence.length, "record")} reviewed.`,
@@ -242,11 +267,16 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
       continue;
     }
     gaps.push(
-      `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a ` +
-        `biological process leave the target unknown.`,
+      targets.length > 0
+        ? `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains start at ` +
+            `${targets[0].gene.symbol}, the target of ${targets[0].action.name} (MeSH pharmacological action).`
+        : `No gene or protein target links ${drug.name} to ${effect.name} in the records; the chains through a ` +
+            `biological process leave the target unknown.`,
     );
-    for (const chain of processChains)
-      ranked.push({ h: processToHypothesis(index, drug, effect.keys, chain), i: ranked.length, priority: 0, weak: [] });
+    for (const chain of processChains) {
+      const h = processToHypothesis(index, drug, effect.keys, chain);
+      ranked.push({ h: targets[0] ? withClassTarget(h, targets[0]) : h, i: ranked.length, priority: 0, weak: [] });
+    }
   }
   const hypotheses = ranked
     .sort(byRank)
@@ -264,7 +294,10 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
     for (const link of h.links) {
       if (link.curated || link.evidenceIds.length >= WEAK_LINK_RECORDS) continue;
       const where = link.evidenceIds.map((id) => recordLabel(byId.get(id)!)).join(", ");
-      const gap = `Only one record (${where}) links ${link.from} to ${link.to}; the link needs independent replication.`;
+      const gap =
+        link.evidenceIds.length === 0
+          ? `No record or curated annotation links ${link.from} to ${link.to}; the link is a hypothesis to test.`
+          : `Only one record (${where}) links ${link.from} to ${link.to}; the link needs independent replication.`;
       if (!gaps.includes(gap)) gaps.push(gap);
       const query = `${link.from} ${link.to}`;
       if (!searches.includes(query)) searches.push(query);

@@ -4,6 +4,8 @@ import { compileDictionary, type Dictionary } from "@/lib/text/dictionary-tagger
 import { classifyQuestion, type QuestionClassification, type QuestionEntity } from "@/lib/reading/question";
 import { GENERIC_DISEASES, isUbiquitousChemical } from "./concept-filters";
 import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } from "./concepts";
+import { conceptTerms } from "./concept-terms";
+import type { ReadConcept } from "@/lib/reading/concepts";
 
 /**
  * A term of the question resolved against the evidence: `keys` are the concept keys (MeSH IDs or names) that
@@ -12,7 +14,11 @@ import { normalizeForm, recordsWithAny, type ConceptIndex, type ConceptInfo } fr
 export interface QuestionConcept {
   keys: string[];
   name: string;
-  rule: "lexicon" | "organ" | "stem" | "fallback";
+  rule: "lexicon" | "organ" | "stem" | "fallback" | "concept" | "related";
+  /** The vocabulary's concepts behind a "concept" or "related" term (MeSH, Disease Ontology; lib/reading). */
+  concepts?: ReadConcept[];
+  /** For a "related" effect: the related conditions named in the records ("pneumonitis") and their shared parents. */
+  related?: { names: string[]; via: string[] };
 }
 
 /**
@@ -76,7 +82,8 @@ function naturalCase(surface: string): string {
  */
 export function findQuestionTerms(question: string, index: ConceptIndex): QuestionTerms {
   const notes: string[] = [];
-  const classification = classifyQuestion(question, evidenceDictionary(index));
+  const dictionary = evidenceDictionary(index);
+  const classification = classifyQuestion(question, dictionary);
   const words = spans(question);
   const consumed = new Set<number>();
   const drugHits: Array<{ key: string; surface: string; at: number }> = [];
@@ -105,7 +112,7 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
   const diseases = [...index.concepts.values()]
     .filter((c) => c.kind === "disease")
     .sort((a, b) => a.key.localeCompare(b.key));
-  let effectRule: QuestionConcept["rule"] = "lexicon";
+  let effectRule = "lexicon" as QuestionConcept["rule"];
   // "QT prolongation or torsade de pointes": every condition the question names, as it names them.
   let effectLabel = [...new Set(effectSurfaces.map(naturalCase))].slice(0, 3).join(" or ");
   words.forEach((w, i) => {
@@ -177,13 +184,47 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
     drug.keys.sort();
   }
 
+  // The question read as concepts (lib/reading): a class covers its members, a disease its narrower concepts, an organ
+  // its subtree; a condition the vocabulary knows is never guessed from word stems.
+  const read = conceptTerms(question, index, dictionary);
+  if (named && read.drug) {
+    drug = {
+      keys: [...new Set([...read.drug.keys, ...(drug?.keys ?? [])])].sort(),
+      name: drug?.name ?? read.drug.name,
+      rule: "concept",
+      concepts: read.drug.concepts,
+    };
+    if (missingDrug)
+      notes.splice(
+        notes.findIndex((n) => n.startsWith("The question names")),
+        1,
+      );
+    missingDrug = null;
+  }
+  const knownCondition = (read.resolved?.concepts ?? []).some((c) => c.role === "condition" && c.via !== "annotation");
+  if (read.effect) {
+    for (const k of read.effect.keys) effectKeys.add(k);
+    if (effectRule !== "organ") effectRule = "concept";
+  } else if (knownCondition && effectRule !== "organ") {
+    effectKeys.clear();
+    effectRule = "concept";
+  }
   let effect: QuestionConcept | null = null;
   const drugKeys = new Set(drug?.keys ?? []);
   for (const k of drugKeys) effectKeys.delete(k);
+  const written = read.resolved?.target ?? "";
   if (effectKeys.size > 0) {
-    effect = { keys: [...effectKeys].sort(), name: effectLabel ? naturalCase(effectLabel) : "", rule: effectRule };
+    const label = effectRule === "concept" && written ? written : effectLabel ? naturalCase(effectLabel) : "";
+    effect = { keys: [...effectKeys].sort(), name: label, rule: effectRule, concepts: read.effect?.concepts };
     if (!effect.name) effect.name = nameOf(index.concepts.get(effect.keys[0])!);
-  } else if (drug) {
+  } else if (read.related) {
+    // No record names the condition itself: the related conditions they name stand in for it, and say so.
+    effect = { keys: read.related.keys, name: written, rule: "related", related: read.related };
+    const via = read.related.via.length > 0 ? ` (under ${read.related.via.join(", ")})` : "";
+    notes.push(
+      `No record of the ${index.records.length} reviewed names ${written} itself; the related conditions they name stand in for it: ${read.related.names.slice(0, 4).join(", ")}${via}.`,
+    );
+  } else if (drug && !knownCondition) {
     const drugRecords = recordsWithAny(index, drugKeys);
     const top = diseases
       .filter((d) => !GENERIC_DISEASES.has(d.key))

@@ -15,6 +15,7 @@ import { reportLimitations } from "./report-limitations";
 import { createSentencePicker, type PickedSentence } from "./sentence-picker";
 import { fullTextReport } from "./full-text-report";
 import { designSummary } from "../../../domain/study-design";
+import { conceptVocabularyVersion } from "@/lib/vocabularies";
 
 /** Sentences per section: executive summary 3, mechanistic findings 6, clinical findings 5 (our choice). */
 export const SECTION_SENTENCES = { summary: 3, mechanistic: 6, clinical: 5 } as const;
@@ -106,6 +107,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
   const { question, evidence, hypotheses, assessments, sourcesSearched, iterations, shortfalls } = input;
   const f: EvidenceFeatures = computeFeatures(question, evidence, hypotheses);
   const refs = createReferenceList();
+  const conceptsRead = conceptVocabularyVersion();
   const picker = createSentencePicker(f.index);
   const cite = (record: number) => refs.cite(f.index.records[record].evidence);
   const quote = (s: PickedSentence) => withMarker(s.text, cite(s.record));
@@ -159,7 +161,7 @@ export function extractiveReport(input: ReportInput): ResearchReport {
           `mechanism chain was traced, and the records closest to it are quoted.`
         : `${plural(evidence.length, "record")} were reviewed; no mechanism could be traced from ` +
           `${f.terms.missingDrug ?? "the drug"} to the effect.`,
-    ...f.terms.notes.filter((n) => n.startsWith("The question names")),
+    ...f.terms.notes.filter((n) => n.startsWith("The question names") || n.startsWith("No record of the")),
     candidateLine(f, effectName, cite),
   ]
     .filter(Boolean)
@@ -286,7 +288,11 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       "model trained on BioCreative V CDR; hypotheses by closed literature-based discovery (Swanson's ABC model) " +
       "over sentences that name both ends of a link without negation, with targets normalised to NCBI Gene and " +
       "pathways to Gene Ontology biological processes; sentences ranked by BM25 (k1 1.2, b 0.75) and selected by " +
-      "MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels.",
+      "MMR (λ 0.7, TF-IDF cosine); scores from study-design counts weighted by Oxford CEBM levels." +
+      (conceptsRead
+        ? ` The question's concepts were read with ${conceptsRead} (a class by its members, a disease by its ` +
+          `narrower concepts).`
+        : ""),
     shortfalls.length > 0
       ? `Shortfalls: ${joinSentences(shortfalls.map((s) => sourceMessage(SOURCE_LABELS[s.source], s.message)))}`
       : "Shortfalls: none.",

@@ -12,6 +12,7 @@ import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./s
 import { canonicalCitationKey } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
 import { RESEARCH_SAMPLING } from "./sampling";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
 export const MAX_HYPOTHESES = 4;
@@ -124,12 +125,15 @@ export function formatHypothesisPrompt(
 ): string {
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
     evidenceSection(evidence),
     "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → " +
       "pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, " +
       "when the evidence supports none.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**

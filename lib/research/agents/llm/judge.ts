@@ -14,6 +14,7 @@ import type { StructuredAgentSpec } from "@/lib/ai/agent";
 import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
 import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { RESEARCH_SAMPLING } from "./sampling";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
  * Model-facing schema of the judge (strict-JSON-schema friendly; ranges are enforced in code, not in the schema).
@@ -93,13 +94,16 @@ export function formatJudgePrompt(
   const hypotheses = hypothesesLines(input.hypotheses, evidence);
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Progress\nIteration ${input.iteration} of at most ${input.maxIterations}. ${input.evidence.length} ` +
       `records collected.`,
     `## Current hypotheses (model-written: not evidence)\n${hypotheses}`,
     evidenceSection(evidence),
     "## Task\nList the key findings, reason about the mechanism and the clinical evidence, then score each with " +
       "the rubric and decide whether the evidence is sufficient.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** A score as an integer 0–10: rounded, clamped; non-finite values give 0. */

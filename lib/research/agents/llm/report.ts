@@ -12,6 +12,7 @@ import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evide
 import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { buildReport } from "./report-draft";
 import { RESEARCH_SAMPLING } from "./sampling";
+import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 const statements = (what: string) =>
   z
@@ -132,6 +133,7 @@ export function formatReportPrompt(
   const shortfalls = input.shortfalls.map((s) => `- ${SOURCE_LABELS[s.source]}: ${s.message}`).join("\n");
   return [
     `## Research question\n${input.question}`,
+    promptConcepts(input.question),
     `## Methods so far\nSources searched: ` +
       `${input.sourcesSearched.map((s) => SOURCE_LABELS[s]).join(", ") || "none"}. ` +
       `Search iterations: ${input.iterations}. Records collected: ${input.evidence.length}.` +
@@ -149,7 +151,9 @@ export function formatReportPrompt(
       : []),
     "## Task\nWrite the report. For each statement, list the ids of the evidence sentences it rests on (e.g. " +
       "E3.2) in support, from the blocks above only.",
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**

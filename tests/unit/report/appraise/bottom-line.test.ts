@@ -17,15 +17,24 @@ const readRecordStances = (question: string, evidence: Evidence[]) => readQuesti
 
 describe("bottom line and evidence meter", () => {
   it(
-    "reads BC5CDR's test split for “Does levodopa cause dyskinesia?”: the 9 records naming both read as " +
-      "levodopa-induced",
+    "reads BC5CDR's test split for “Does levodopa cause dyskinesia?”: 9 records read as " +
+      "levodopa-induced dyskinesia",
     () => {
       const evidence = cdrTest();
       expect(evidence).toHaveLength(500);
       const stances = readRecordStances("Does levodopa cause dyskinesia?", evidence);
       const bearing = stances.filter((s) => s.stance !== "irrelevant");
-      expect(bearing).toHaveLength(9);
-      expect(bearing.every((s) => s.method === "relation-model" && s.stance === "yes")).toBe(true);
+      // Dyskinesias (D020820) and the concepts below it: chorea (PMID 11835460, "choreatic dyskinesias") is one.
+      expect(bearing).toHaveLength(10);
+      expect(bearing.every((s) => s.method === "relation-model")).toBe(true);
+      expect(bearing.filter((s) => s.stance === "yes")).toHaveLength(9);
+      expect(bearing.find((s) => s.evidenceId === "pmid:11835460")).toMatchObject({
+        stance: "possibly",
+        match: [
+          { written: "Levodopa", kind: "exact" },
+          { written: "choreatic dyskinesias", id: "D002819", kind: "narrower", asked: "dyskinesia" },
+        ],
+      });
       expect(bearing.slice(0, 3).map((s) => s.evidenceId)).toEqual(["pmid:23535177", "pmid:23952588", "pmid:24126708"]);
       // A record about levodopa that names no dyskinesia does not bear on the question (it did by finding cues before).
       expect(stances.find((s) => s.evidenceId === "pmid:16309808")).toMatchObject({
@@ -39,8 +48,8 @@ describe("bottom line and evidence meter", () => {
         kind: "yes-no",
         verdict: "yes",
         candidates: [],
-        sentence: "Yes: of 9 records that bear on the question, 9 point yes.",
-        meter: { yes: 9, possibly: 0, no: 0, irrelevant: 491 },
+        sentence: "Yes: of 10 records that bear on the question, 9 point yes and 1 possibly yes.",
+        meter: { yes: 9, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 490 },
       });
     },
   );
@@ -59,6 +68,7 @@ describe("bottom line and evidence meter", () => {
         passage: "The results of the other groups were similar with only small differences between LR and SE.",
         bearing: 1,
         method: "finding-cues",
+        match: [],
       });
       expect(bottomLine({ question: item.question, stances: [reading], drugCandidates: [] }).sentence).toBe(
         "No: of 1 record that bears on the question, 1 no.",
@@ -74,7 +84,7 @@ describe("bottom line and evidence meter", () => {
       drugCandidates: [],
     });
     expect(answer.verdict).toBe("probably yes");
-    expect(answer.meter).toEqual({ yes: 0, possibly: 1, no: 0, irrelevant: 0 });
+    expect(answer.meter).toEqual({ yes: 0, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 0 });
   });
 
   it("a retracted record never counts, whatever it says", () => {
@@ -115,7 +125,7 @@ describe("bottom line and evidence meter", () => {
       sentence:
         "Top candidates: cisapride, haloperidol, sotalol; of 3 records that bear on the question, 2 point yes " +
         "and 1 possibly yes.",
-      meter: { yes: 2, possibly: 1, no: 0, irrelevant: 1 },
+      meter: { yes: 2, possibly: 1, no: 0, related: 0, unreported: 0, irrelevant: 1 },
     });
   });
 
@@ -127,7 +137,7 @@ describe("bottom line and evidence meter", () => {
       verdict: null,
       candidates: [],
       sentence: "Open question: 3 of 4 records bear on it; the report quotes what they found.",
-      meter: { yes: 1, possibly: 2, no: 0, irrelevant: 1 },
+      meter: { yes: 1, possibly: 2, no: 0, related: 0, unreported: 0, irrelevant: 1 },
     });
     expect(bottomLine({ question, stances: [{ stance: "irrelevant", bearing: 0 }], drugCandidates: [] }).sentence).toBe(
       "Open question: no record bears on it (1 record read). The records retrieved cannot answer this question.",
@@ -136,6 +146,54 @@ describe("bottom line and evidence meter", () => {
     expect(
       bottomLine({ question: "Laparoscopic surgery in the elderly: is it safe?", stances, drugCandidates: [] }).kind,
     ).toBe("yes-no");
+  });
+
+  it("names related evidence apart: no record reports the condition itself, some report a related one", () => {
+    const related = (written: string) => ({
+      stance: "related" as const,
+      bearing: 0,
+      match: [
+        {
+          role: "chemical" as const,
+          written: "amiodarone",
+          id: "D000638",
+          kind: "exact" as const,
+          asked: "amiodarone",
+          via: null,
+        },
+        {
+          role: "condition" as const,
+          written,
+          id: "D011014",
+          kind: "related" as const,
+          asked: "pulmonary fibrosis",
+          via: "Lung Diseases",
+        },
+      ],
+    });
+    const stances = [
+      related("pneumonitis"),
+      related("Pneumonitis"),
+      related("pulmonary toxicity"),
+      { stance: "irrelevant" as const, bearing: 0 },
+    ];
+    expect(bottomLine({ question: "Does amiodarone cause pulmonary fibrosis?", stances, drugCandidates: [] })).toEqual({
+      kind: "yes-no",
+      verdict: "unclear",
+      candidates: [],
+      sentence:
+        "Unclear: no record reports pulmonary fibrosis itself; 3 report amiodarone and a related condition " +
+        "(pneumonitis, pulmonary toxicity; under Lung Diseases) (4 records read).",
+      meter: { yes: 0, possibly: 0, no: 0, related: 3, unreported: 0, irrelevant: 1 },
+    });
+    const withYes = [{ stance: "yes" as const, bearing: 1 }, related("pneumonitis")];
+    expect(
+      bottomLine({ question: "Does amiodarone cause pulmonary fibrosis?", stances: withYes, drugCandidates: [] })
+        .sentence,
+    ).toBe(
+      "Yes: of 1 record that bears on the question, 1 point yes; 1 more reports a related condition (pneumonitis; " +
+        "under Lung Diseases), counted apart.",
+    );
   });
 
   it("maps the balance onto the five-point scale, the records closest to the question weighing most", () => {
@@ -156,8 +214,15 @@ describe("bottom line and evidence meter", () => {
     expect(
       verdictOf(stanceBalance([{ stance: "no", bearing: 1 }, ...Array(3).fill({ stance: "yes", bearing: 0.5 })])),
     ).toBe("no");
-    expect(meterPhrase({ yes: 0, possibly: 0, no: 0, irrelevant: 40 })).toBe(
+    expect(meterPhrase({ yes: 0, possibly: 0, no: 0, related: 0, unreported: 0, irrelevant: 40 })).toBe(
       "no record bears on the question (40 records read)",
     );
+    // Records that name both without reporting the effect are neither for nor against: named, never weighed.
+    expect(meterPhrase({ yes: 2, possibly: 0, no: 1, related: 0, unreported: 4, irrelevant: 33 })).toBe(
+      "of 3 records that bear on the question, 2 point yes and 1 no; 4 more name both but do not report it",
+    );
+    expect(
+      verdictOf(stanceBalance([{ stance: "yes", bearing: 1 }, ...Array(9).fill({ stance: "unreported", bearing: 1 })])),
+    ).toBe("yes");
   });
 });

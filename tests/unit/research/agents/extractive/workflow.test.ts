@@ -12,8 +12,11 @@ const DOXORUBICIN_Q = "Does doxorubicin cause cardiotoxicity, and through which 
 const run = runAgents;
 
 // Scores with typed chains: the mechanism score rests on the primary chain's weakest literature link.
-const MECH_LITHIUM = 5;
-const CLIN_LITHIUM = 4;
+// MeSH files Diabetes Insipidus (D003919) under Kidney Diseases, so records of lithium-induced diabetes insipidus
+// bear on "nephrotoxic" as the organ's subtree: 7 mechanistic records (the rats of PMID 7453952 …) and 5 human ones
+// (the case of PMID 1141447, "The renal pathology in a case of lithium-induced diabetes insipidus").
+const MECH_LITHIUM = 6;
+const CLIN_LITHIUM = 5;
 const MECH_DOX = 6;
 const DOX_CHAINS = [
   ["doxorubicin → STAT3 → oxidative stress → cardiotoxicity", "6774", "GO:0006979", 5, 0.3],
