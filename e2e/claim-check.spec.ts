@@ -39,26 +39,28 @@ async function expectClaimCheck(p: Page) {
   await expect(p.getByTestId("claim-text")).toHaveText(CLAIMS);
   await expect(p.getByTestId("counter-statement")).toHaveText(COUNTERS);
   await expect(p.getByTestId("claim-verdict")).toHaveText(["contradicts", "undecided"]);
-  // Medium: one record reads no harm of doxorubicin to the heart (counted, not shown: it has no verified finding
-  // passage).
-  await expect(p.getByTestId("verdict-confidence")).toHaveText(["medium confidence", "low confidence"]);
+  // High: the records that name doxorubicin and the heart without reporting harm show no relation, which is not
+  // evidence against (lib/reading/record.ts), so no record weighs against the contradiction.
+  await expect(p.getByTestId("verdict-confidence")).toHaveText(["high confidence", "low confidence"]);
 
   const contradicted = cards.nth(0);
   await expect(contradicted.getByTestId("verdict-rationale")).toHaveText(
     "Read as “Doxorubicin does not cause diseases of the heart”; a relation model trained on expert-annotated " +
       "abstracts read each document for Doxorubicin causing a disease of the heart: " +
-      "26 documents report it, 1 document reports the opposite. Weighed as the research bottom line weighs its " +
-      "records, the answer to the claim reads “no”, so the evidence contradicts it.",
+      "26 documents report it, none reports the opposite. 1 document names both but does not report it either " +
+      "way, which counts neither for nor against. 1 document reports it for a related concept only, shown apart. " +
+      "Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, so the evidence " +
+      "contradicts it.",
   );
   // The claim's polarity reading, and the documents on each side with their verified passages.
   await expect(contradicted.getByTestId("claim-reading")).toHaveText(
-    "Read as: Doxorubicin — does not cause — diseases of the heart (25 annotated: cardiotoxicity, " +
+    "Read as: Doxorubicin — does not cause — diseases of the heart (28 annotated: cardiotoxicity, " +
       "cardiomyopathy, cardiac dysfunction, heart failure, myocardial infarction, …)",
   );
   await expect(contradicted.getByTestId("side-contradicts")).toHaveText(
     "26 documents, 10 shown with verified passages",
   );
-  await expect(contradicted.getByTestId("side-supports")).toHaveText("1 document, 0 shown with verified passages");
+  await expect(contradicted.getByTestId("side-supports")).toHaveText("no document");
   await expect(contradicted.getByTestId("no-supporting-evidence")).toHaveText(
     "No document in line with the claim with a verified passage.",
   );
@@ -131,7 +133,7 @@ test("pasting an abstract checks its claims: counter-statements, verified passag
   await expect(page.getByTestId("claim-search-event")).toHaveCount(4);
   // The claims are checked in parallel, so their steps interleave in the timeline.
   await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 1" })).toHaveText(
-    "Claim 1 · verdict contradicts (medium confidence)",
+    "Claim 1 · verdict contradicts (high confidence)",
   );
   await expect(page.getByTestId("claim-verdict-event").filter({ hasText: "Claim 2" })).toHaveText(
     "Claim 2 · verdict undecided (low confidence)",
