@@ -132,7 +132,9 @@ describe("a watched run re-checks on schedule across restarts (SQLite, local wor
         headline: string;
         newRecords: Array<{ pmid: string; stance: string; cited: boolean; title: string }>;
       };
-      expect(summary1.headline).toBe("Yes, certainty very low → moderate: 1 new randomized trial");
+      // Before the trial no record reports the effect (one that names both without reporting it is no evidence
+      // either way): unclear; the trial makes it a yes.
+      expect(summary1.headline).toBe("Unclear (very low certainty) → Yes (moderate certainty): 1 new randomized trial");
       expect(summary1.newRecords.map((r) => [r.pmid, r.title, r.stance])).toEqual([
         [NEW_TRIAL.pmid, TRIAL_TITLE, "yes"],
       ]);
