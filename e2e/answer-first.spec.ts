@@ -16,7 +16,7 @@ interface RunJson {
     kind: string;
     verdict: string;
     sentence: string;
-    meter: { yes: number; possibly: number; no: number; irrelevant: number };
+    meter: { yes: number; possibly: number; no: number; related: number; unreported: number; irrelevant: number };
   };
   certainty: {
     level: string;
@@ -48,8 +48,8 @@ test(
     await expect(bottom.getByTestId("bottom-line-verdict")).toHaveText(answer.verdict);
     await expect(bottom.getByTestId("bottom-line-sentence")).toHaveText(answer.sentence);
     await expect(bottom.getByTestId("meter-legend")).toHaveText(
-      `Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Not relevant ` +
-        `${answer.meter.irrelevant}`,
+      `Yes ${answer.meter.yes}Possibly ${answer.meter.possibly}No ${answer.meter.no}Related evidence ` +
+        `${answer.meter.related}Does not report it ${answer.meter.unreported}Not relevant ${answer.meter.irrelevant}`,
     );
     // The bottom line stands above the executive summary.
     const top = (await bottom.boundingBox())!.y;

@@ -43,12 +43,12 @@ test("the owner asks a follow-up on their run and sees the answer, with citation
   );
   // The CDR test set states one dose of lithium (and zuclopenthixol's, in the same sentence, is not read as lithium's).
   const first = answer.getByTestId("report").locator("p").first();
-  state.answer = "One passage of the run's evidence states a dose of lithium, in the abstracts' own words [11]:";
+  state.answer = "One passage of the run's evidence states a dose of lithium, in the abstracts' own words [12]:";
   await expect(first).toHaveText(state.answer);
   await expect(answer.getByTestId("report").locator("li")).toHaveText([
     "“We report the case of a 35-year-old patient suffering from schizo-affective disorder since the age of 19 " +
       "years, treated by a combination of first-generation antipsychotics, zuclopenthixol (100 mg/day) and " +
-      "lithium (1200 mg/day) (serum lithium=0.85 mEq/l).” [11]",
+      "lithium (1200 mg/day) (serum lithium=0.85 mEq/l).” [12]",
   ]);
   await answer.getByTestId("citation-marker").first().hover();
   await expect(answer.getByTestId("citation-card").getByRole("link", { name: "PMID 24582773" })).toHaveAttribute(

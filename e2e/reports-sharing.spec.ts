@@ -33,11 +33,11 @@ test("a share link opens in another browser with its own exports; revoking it ma
   );
   const sharedJson = JSON.parse((await download(other.page, "JSON")).text);
   expect(sharedJson.runId).toBeNull();
-  // Typed chains leave the judge wanting more on lithium: 3 iterations, 51 records, 6 references (the conclusion
+  // Typed chains leave the judge wanting more on lithium: 3 iterations, 51 records, 8 references (the conclusion
   // cites the records behind its drug candidate).
-  expect(sharedJson.report.references).toHaveLength(6);
+  expect(sharedJson.report.references).toHaveLength(8);
   expect(sharedJson.evidence).toHaveLength(51);
-  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(6);
+  expect((await download(other.page, "BibTeX")).text.match(/^@\w+\{/gm)).toHaveLength(8);
 
   // The owner revokes it: the page and its exports answer 404.
   await page.getByRole("button", { name: "Revoke link" }).click();

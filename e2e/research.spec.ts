@@ -90,7 +90,7 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
   await expect(
     page.getByTestId("hypotheses-event").last().getByTestId("hypothesis-card").first().getByTestId("chain-step"),
-  ).toHaveText(["doxorubicin", "STAT3", "apoptosis", "cardiac toxicity"]);
+  ).toHaveText(["doxorubicin", "STAT3", "apoptosis", "cardiotoxicity"]);
   await expect(page.getByTestId("mechanism-score").last()).toHaveText("Mechanism6/10");
   await expect(page.getByTestId("report").getByRole("heading", { level: 1 })).toHaveText(
     "Doxorubicin and cardiotoxicity: mechanism and evidence",

@@ -78,7 +78,7 @@ test("watch a run, be told of a new trial, read the change summary, pause and de
   // Its stance as lib/reading/read.ts reads it here: the e2e library's dictionary annotates ketamine and pain,
   // so the relation model reads it (without a library, the finding cues read "yes": watch-restart.test.ts).
   await expect(summary.getByTestId("change-new-records").getByRole("listitem")).toHaveText([
-    `PMID 11027905 ${TRIAL} (randomized trial) points no · cited in this version`,
+    `PMID 11027905 ${TRIAL} (randomized trial) possibly yes · cited in this version`,
   ]);
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
 
