@@ -7,10 +7,10 @@
 
 /**
  * A number as written, with the unit right after it when there is one: "2500 mg", "2,500mg", "12.5 %", "3 mmol/L",
- * "40 percent". The unit is a run of letters, µ/μ, % or "/" (one word).
+ * "40 percent", and the compound adjective "500-mg group". The unit is a run of letters, µ/μ, % or "/" (one word).
  */
 const NUMBER_WITH_UNIT =
-  /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(%|percent\b|[µμ]?[A-Za-z]+(?:\/[A-Za-z²0-9]+)*))?/g;
+  /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(?:\s*|-)(%|percent\b|[µμ]?[A-Za-z]+(?:\/[A-Za-z²0-9]+)*))?/g;
 
 /**
  * Units (and unit-like words) a number may carry in a statement; a word after a number that is not one ("2 trials",
@@ -59,11 +59,25 @@ function numberValue(raw: string): string {
   return Number.isFinite(n) ? String(n) : raw;
 }
 
-/** The numbers of a text with their units (lower-cased, "percent" read as "%"; "" when none is a known unit). */
+/** Time units written in the singular, as in "a 30-day course", read as their plural ("30 days"). */
+const SINGULAR_TIME = new Map([
+  ["hour", "hours"],
+  ["minute", "minutes"],
+  ["day", "days"],
+  ["week", "weeks"],
+  ["month", "months"],
+  ["year", "years"],
+]);
+
+/**
+ * The numbers of a text with their units (lower-cased, "percent" read as "%", a singular time unit as its plural;
+ * "" when none is a known unit).
+ */
 function numbers(text: string): Array<{ raw: string; value: string; unit: string }> {
   const out: Array<{ raw: string; value: string; unit: string }> = [];
   for (const m of text.matchAll(NUMBER_WITH_UNIT)) {
-    const unitWord = (m[2] ?? "").toLowerCase().replace("percent", "%");
+    const written = (m[2] ?? "").toLowerCase().replace("percent", "%");
+    const unitWord = SINGULAR_TIME.get(written) ?? written;
     out.push({ raw: m[0].trim(), value: numberValue(m[1]), unit: UNITS.has(unitWord) ? unitWord : "" });
   }
   return out;
@@ -102,11 +116,11 @@ export function namedEntities(statement: string): string[] {
 export function unsupportedSpecifics(statement: string, cited: string): string[] {
   const missing: string[] = [];
   const citedNumbers = numbers(cited);
-  // "Reference 3" and "record 2" name the conversation's own numbering, not a figure of the record.
-  const figures = statement.replace(
-    /\b(?:references?|records?|refs?\.?|studies|study)\s+\d+(?:\s*(?:,|and)\s*\d+)*/gi,
-    "",
-  );
+  // "Reference 3" and "record 2" name the conversation's own numbering; "(1)", "2)" and "; 3." a list's items.
+  const figures = statement
+    .replace(/\b(?:references?|records?|refs?\.?|studies|study)\s+\d+(?:\s*(?:,|and)\s*\d+)*/gi, "")
+    .replace(/(?:^|(?<=[\s;:,]))\(?\d{1,2}\)(?=\s)/g, "")
+    .replace(/(?:^|(?<=[;:]\s*))\d{1,2}\.(?=\s|$)/g, "");
   for (const n of numbers(figures)) {
     const found = citedNumbers.some((c) => c.value === n.value && (n.unit === "" || c.unit === n.unit));
     if (!found) missing.push(n.raw);
@@ -122,13 +136,35 @@ export function unsupportedSpecifics(statement: string, cited: string): string[]
     return new RegExp(`\\b${escape(stem)}${stem.length >= 3 ? "" : "s?\\b"}`).test(citedLower);
   };
   for (const entity of namedEntities(statement)) {
-    if (named(entity)) continue;
+    if (named(entity) || spelledOut(entity, cited) || inflectedName(entity, cited)) continue;
     // A compound ("AD-related", "TUNEL-positive") is named when its named parts are.
     const parts = entity.split("-").filter((p) => namedEntities(`x ${p}`).length > 0);
     if (entity.includes("-") && parts.length > 0 && parts.every(named)) continue;
     missing.push(entity);
   }
   return missing;
+}
+
+/**
+ * An acronym of three to six capitals is named when the cited text spells it out: consecutive words whose initials
+ * are its letters ("GCB" for "gingival crevicular blood", "QOL" for "quality of life"). Two-letter acronyms are
+ * not read this way: two initials match by chance in most abstracts.
+ */
+function spelledOut(entity: string, cited: string): boolean {
+  if (!/^[A-Z]{3,6}$/.test(entity)) return false;
+  const initials = [...cited.matchAll(/[\p{L}][\p{L}\p{N}]*/gu)].map((m) => m[0][0].toUpperCase()).join("");
+  return initials.includes(entity);
+}
+
+/**
+ * A capitalised name is named by a capitalised word of the cited text that shares all but its last two letters, and
+ * at least four: a country by its adjective ("Italy" by "Italian", "Sweden" by "Swedish", "Japan" by "Japanese").
+ * Symbols (capitals or digits inside: "AQP3") are not: one character changes what they name.
+ */
+function inflectedName(entity: string, cited: string): boolean {
+  if (!/^\p{Lu}\p{Ll}+$/u.test(entity) || entity.length < 5) return false;
+  const stem = entity.slice(0, Math.max(4, entity.length - 2));
+  return new RegExp(`\\b${escape(stem)}\\p{Ll}*`, "u").test(cited);
 }
 
 function escape(text: string): string {

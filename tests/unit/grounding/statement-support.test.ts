@@ -38,17 +38,42 @@ describe("the deterministic check of a cited statement: its specifics must be in
     ]);
   });
 
+  it("reads a dose written as a compound adjective, a spelled-out acronym and a country by its adjective", () => {
+    expect(unsupportedSpecifics("The 500 mg dose lowered AQP2", "In the 500-mg group AQP2 fell.")).toEqual([]);
+    expect(unsupportedSpecifics("GCB gave glucose values", "Gingival crevicular blood gave glucose values.")).toEqual(
+      [],
+    );
+    expect(unsupportedSpecifics("Hepatitis G is common in Italy", "Italian patients had hepatitis G.")).toEqual([]);
+    // A two-letter acronym is not read from initials (chance matches), nor a symbol from a near neighbour.
+    expect(unsupportedSpecifics("GC gave glucose values", "Gingival crevicular blood gave glucose.")).toEqual(["GC"]);
+    expect(unsupportedSpecifics("Italy and AQP3", "Italian rats lost AQP2.")).toEqual(["AQP3"]);
+  });
+
+  it("reads '30-day' as 30 days and a list's '(1)' or '; 2.' as no figure", () => {
+    expect(unsupportedSpecifics("Mortality at 30 days rose", "We compared 30-day mortality.")).toEqual([]);
+    expect(unsupportedSpecifics("(1) lithium lowered AQP2; 2. it raised urine volume", CITED)).toEqual([]);
+    expect(unsupportedSpecifics("Mortality at 31 days rose", "We compared 30-day mortality.")).toEqual(["31 days"]);
+  });
+
   it(
-    "keeps at least 93% of authors' own conclusions checked against their abstracts (PubMedQA PQA-L: 95.2% of " +
-      "962 sentences on even PMIDs, where it was tuned; 93.6% of 964 on odd PMIDs, held out)",
+    "keeps the authors' own conclusions whose specifics their abstracts state: 99.8% on even PMIDs (tuned), 98.9% " +
+      "on odd PMIDs (PubMedQA PQA-L); 95.6% and 94.2% of all conclusions, the rest naming what the abstract does not",
     () => {
       const corpus = JSON.parse(fs.readFileSync("../shared/fixtures/corpus/pubmedqa_pqal_1000.json", "utf8")) as Record<
         string,
         { CONTEXTS: string[]; LONG_ANSWER: string }
       >;
+      const labels = JSON.parse(fs.readFileSync(`${import.meta.dirname}/pqal-stated-specifics.json`, "utf8")) as {
+        stated: Array<{ pmid: string; specific: string; citedForm: string }>;
+      };
+      // Each hand label names the abstract's own wording of the flagged specific.
+      for (const label of labels.stated) expect(corpus[label.pmid].CONTEXTS.join(" ")).toContain(label.citedForm);
+      const stated = (pmid: string, specific: string) =>
+        labels.stated.some((l) => l.pmid === pmid && l.specific === specific);
       const rate = (parity: number) => {
         let total = 0;
         let kept = 0;
+        let overRemoved = 0;
         for (const [pmid, r] of Object.entries(corpus)) {
           if (Number(pmid) % 2 !== parity) continue;
           const cited = r.CONTEXTS.join(" ");
@@ -56,13 +81,17 @@ describe("the deterministic check of a cited statement: its specifics must be in
             const sentence = r.LONG_ANSWER.slice(span.start, span.end).trim();
             if (!sentence) continue;
             total += 1;
-            if (unsupportedSpecifics(sentence, cited).length === 0) kept += 1;
+            const flagged = unsupportedSpecifics(sentence, cited);
+            if (flagged.length === 0) kept += 1;
+            else if (flagged.every((specific) => stated(pmid, specific))) overRemoved += 1;
           }
         }
-        return { total, kept };
+        return { total, kept, overRemoved };
       };
-      expect(rate(0)).toEqual({ total: 962, kept: 916 });
-      expect(rate(1)).toEqual({ total: 964, kept: 902 });
+      // Odd PMIDs were held out until the even-tuned rules were fixed (93.8% of all kept then); two general slips seen
+      // there (singular time units, list numbering) were mended after, so 94.2% is no longer a held-out figure.
+      expect(rate(0)).toEqual({ total: 962, kept: 920, overRemoved: 2 });
+      expect(rate(1)).toEqual({ total: 964, kept: 908, overRemoved: 10 });
     },
   );
 });
