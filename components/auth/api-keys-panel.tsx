@@ -1,8 +1,10 @@
 "use client";
 
-import { useActionState, useState, useTransition } from "react";
+import { useActionState } from "react";
 import { createApiKeyAction, revokeApiKeyAction, type CreateApiKeyState } from "@/app/_server/account-actions";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { useServerAction } from "@/components/ui/use-server-action";
 
 /** An API key as listed: never its value, only its first characters. */
 export interface ApiKeyRow {
@@ -34,14 +36,10 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
             className="rounded-md border border-border bg-background px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-accent"
           />
         </div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create key"}
-        </Button>
-        {state.error && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {state.error}
-          </p>
-        )}
+        <BusyButton type="submit" pending={pending} busyLabel="Creating…">
+          Create key
+        </BusyButton>
+        <ErrorAlert error={state.error} as="p" className="w-full text-sm" />
       </form>
       {state.key && (
         <div
@@ -82,8 +80,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
 }
 
 function KeyRow({ row }: { row: ApiKeyRow }) {
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useServerAction();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
       <span>
@@ -91,24 +88,18 @@ function KeyRow({ row }: { row: ApiKeyRow }) {
         <code className="text-muted-foreground">{row.start ?? ""}…</code>{" "}
         <span className="text-muted-foreground">created {row.createdAt.slice(0, 10)}</span>
       </span>
-      <Button
+      <BusyButton
         variant="danger"
-        disabled={pending}
-        onClick={() =>
-          start(async () => {
-            if (!window.confirm(`Revoke the key “${row.name ?? "unnamed"}”? Programs using it will get 401.`)) return;
-            const result = await revokeApiKeyAction(row.id);
-            if ("error" in result) setError(result.error);
-          })
-        }
+        pending={pending}
+        busyLabel="Revoking…"
+        onClick={() => {
+          if (!window.confirm(`Revoke the key “${row.name ?? "unnamed"}”? Programs using it will get 401.`)) return;
+          run(() => revokeApiKeyAction(row.id));
+        }}
       >
-        {pending ? "Revoking…" : "Revoke"}
-      </Button>
-      {error && (
-        <span role="alert" className="w-full text-danger">
-          {error}
-        </span>
-      )}
+        Revoke
+      </BusyButton>
+      <ErrorAlert error={error} className="w-full" />
     </li>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useActionState } from "react";
 import { inviteUserAction, type InviteState } from "@/app/_server/account-actions";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 
 const INITIAL: InviteState = { name: "", email: "", created: null, error: null };
 const INPUT =
@@ -32,14 +33,10 @@ export function InviteForm({ minPasswordLength }: { minPasswordLength: number })
           className={INPUT}
         />
       </label>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Adding…" : "Add account"}
-      </Button>
-      {state.error && (
-        <p role="alert" className="w-full text-sm text-danger">
-          {state.error}
-        </p>
-      )}
+      <BusyButton type="submit" pending={pending} busyLabel="Adding…">
+        Add account
+      </BusyButton>
+      <ErrorAlert error={state.error} as="p" className="w-full text-sm" />
       {state.created && (
         <p role="status" className="w-full text-sm text-success">
           Account {state.created} created: give them the first password; they sign in at /sign-in.

@@ -1,9 +1,11 @@
 "use client";
 
-import { useId, useRef, useState, useTransition } from "react";
+import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { deleteReport } from "@/app/_server/report-actions";
-import { Button } from "@/components/ui/button";
+import { BusyButton, Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { useServerAction } from "@/components/ui/use-server-action";
 
 /**
  * "Delete" asks for confirmation in a modal dialog (Escape or "Cancel" keeps the run), then deletes the run and
@@ -22,9 +24,8 @@ export function DeleteRunButton({
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, error, run } = useServerAction();
   const [revoke, setRevoke] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const close = () => dialog.current?.close();
   return (
     <>
@@ -63,32 +64,27 @@ export function DeleteRunButton({
             Also revoke {liveShareLinks === 1 ? "its share link" : `its ${liveShareLinks} share links`}
           </label>
         )}
-        {error && (
-          <p role="alert" className="mt-3 text-sm text-danger">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} as="p" className="mt-3 text-sm" />
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={close} autoFocus>
             Cancel
           </Button>
-          <Button
+          <BusyButton
             variant="danger"
-            disabled={pending}
+            pending={pending}
+            busyLabel="Deleting…"
             onClick={() =>
-              start(async () => {
-                setError(null);
-                const result = await deleteReport({ runId, revokeShareLinks: revoke });
-                if ("error" in result) setError(result.error);
-                else {
+              run(
+                () => deleteReport({ runId, revokeShareLinks: revoke }),
+                () => {
                   close();
                   router.refresh();
-                }
-              })
+                },
+              )
             }
           >
-            {pending ? "Deleting…" : "Delete run"}
-          </Button>
+            Delete run
+          </BusyButton>
         </div>
       </dialog>
     </>

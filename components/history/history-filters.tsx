@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { HistoryFilters } from "@/lib/db/history";
 import type { RunStatus } from "@/lib/domain/run";
@@ -30,10 +31,7 @@ export function HistoryFiltersForm({
       className="flex flex-wrap items-end gap-3"
       data-testid="history-filters"
     >
-      <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
-        <label htmlFor="history-q" className="font-medium">
-          Search questions
-        </label>
+      <Field id="history-q" label="Search questions" wide>
         <input
           type="search"
           id="history-q"
@@ -43,71 +41,23 @@ export function HistoryFiltersForm({
           className={fieldClass}
           data-testid="history-search"
         />
-      </div>
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="history-status" className="font-medium">
-          Status
-        </label>
-        <select
-          id="history-status"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          className={fieldClass}
-          data-testid="history-status"
-        >
-          <option value="">Any status</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="history-mode" className="font-medium">
-          Mode
-        </label>
-        <select
-          id="history-mode"
-          name="mode"
-          defaultValue={filters.mode ?? ""}
-          className={fieldClass}
-          data-testid="history-mode"
-        >
-          <option value="">Any mode</option>
-          {modes.map((m) => (
-            <option key={m} value={m}>
-              {m.replace(/-/g, " ")}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="history-from" className="font-medium">
-          From
-        </label>
-        <input
-          type="date"
-          id="history-from"
-          name="from"
-          defaultValue={filters.from ?? ""}
-          className={fieldClass}
-          data-testid="history-from"
-        />
-      </div>
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="history-to" className="font-medium">
-          To
-        </label>
-        <input
-          type="date"
-          id="history-to"
-          name="to"
-          defaultValue={filters.to ?? ""}
-          className={fieldClass}
-          data-testid="history-to"
-        />
-      </div>
+      </Field>
+      <FilterSelect
+        name="status"
+        label="Status"
+        value={filters.status}
+        anyLabel="Any status"
+        options={statuses.map((s) => [s, s])}
+      />
+      <FilterSelect
+        name="mode"
+        label="Mode"
+        value={filters.mode}
+        anyLabel="Any mode"
+        options={modes.map((m) => [m, m.replace(/-/g, " ")])}
+      />
+      <DateFilter name="from" label="From" value={filters.from} />
+      <DateFilter name="to" label="To" value={filters.to} />
       <Button type="submit">Search</Button>
       {active && (
         <Link href="/reports" className="py-1.5 text-sm text-accent hover:underline">
@@ -115,5 +65,67 @@ export function HistoryFiltersForm({
         </Link>
       )}
     </form>
+  );
+}
+
+/** One labelled control of the form; `wide` lets it take the row's free width (the question search). */
+function Field({ id, label, wide, children }: { id: string; label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex ${wide ? "min-w-56 flex-1 " : ""}flex-col gap-1 text-sm`}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from `options` ([value, text] pairs), or none ("Any …", the empty value). */
+function FilterSelect({
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: Array<[string, string]>;
+}) {
+  return (
+    <Field id={`history-${name}`} label={label}>
+      <select
+        id={`history-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className={fieldClass}
+        data-testid={`history-${name}`}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** One end of the date range (an ISO date, YYYY-MM-DD, as the history's filter reads it). */
+function DateFilter({ name, label, value }: { name: string; label: string; value: string | undefined }) {
+  return (
+    <Field id={`history-${name}`} label={label}>
+      <input
+        type="date"
+        id={`history-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className={fieldClass}
+        data-testid={`history-${name}`}
+      />
+    </Field>
   );
 }

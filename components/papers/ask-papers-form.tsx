@@ -1,7 +1,8 @@
 "use client";
 
 import { useStartRun } from "@/components/forms/start-run-form";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 
 /**
  * A research question asked of the caller's papers only: the research mode's form action (useStartRun) with the one
@@ -22,14 +23,10 @@ export function AskPapersForm() {
           className="w-full rounded-md border border-border bg-card px-3 py-1.5"
         />
       </label>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Starting…" : "Ask"}
-      </Button>
-      {state.error && (
-        <p role="alert" className="w-full text-sm text-danger">
-          {state.error}
-        </p>
-      )}
+      <BusyButton type="submit" pending={pending} busyLabel="Starting…">
+        Ask
+      </BusyButton>
+      <ErrorAlert error={state.error} as="p" className="w-full text-sm" />
     </form>
   );
 }

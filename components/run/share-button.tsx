@@ -1,9 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useSyncExternalStore, useTransition } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { revokeShare, shareRun } from "@/app/_server/share-actions";
-import { Button } from "@/components/ui/button";
+import { BusyButton, Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { useServerAction } from "@/components/ui/use-server-action";
 
 const noSubscribe = () => () => {};
 
@@ -16,8 +18,7 @@ function ShareLinkRow({ token, onRevoked }: { token: string; onRevoked: () => vo
   );
   const url = `${origin}/share/${token}`;
   const [copied, setCopied] = useState(false);
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useServerAction();
   return (
     <span className="flex flex-wrap items-center gap-2">
       <input
@@ -37,24 +38,15 @@ function ShareLinkRow({ token, onRevoked }: { token: string; onRevoked: () => vo
       >
         {copied ? "Copied" : "Copy link"}
       </Button>
-      <Button
+      <BusyButton
         variant="danger"
-        disabled={pending}
-        onClick={() =>
-          start(async () => {
-            const result = await revokeShare(token);
-            if ("error" in result) setError(result.error);
-            else onRevoked();
-          })
-        }
+        pending={pending}
+        busyLabel="Revoking…"
+        onClick={() => run(() => revokeShare(token), onRevoked)}
       >
-        {pending ? "Revoking…" : "Revoke link"}
-      </Button>
-      {error && (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      )}
+        Revoke link
+      </BusyButton>
+      <ErrorAlert error={error} />
     </span>
   );
 }
@@ -66,32 +58,30 @@ function ShareLinkRow({ token, onRevoked }: { token: string; onRevoked: () => vo
  */
 export function ShareButton({ runId, initialTokens = [] }: { runId: string; initialTokens?: string[] }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, error, run } = useServerAction();
   const [tokens, setTokens] = useState(initialTokens);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-controls">
       {tokens.length === 0 && (
-        <Button
+        <BusyButton
           variant="secondary"
-          disabled={pending}
-          onClick={() =>
-            start(async () => {
-              setError(null);
-              setStatus(null);
-              const result = await shareRun(runId);
-              if ("error" in result) setError(result.error);
-              else {
+          pending={pending}
+          busyLabel="Creating link…"
+          onClick={() => {
+            setStatus(null);
+            run(
+              () => shareRun(runId),
+              (result) => {
                 setTokens([result.token]);
                 // The page prints the shared copy's address (PrintedAddress): rendered again with the new link.
                 router.refresh();
-              }
-            })
-          }
+              },
+            );
+          }}
         >
-          {pending ? "Creating link…" : "Share"}
-        </Button>
+          Share
+        </BusyButton>
       )}
       {tokens.map((token) => (
         <ShareLinkRow
@@ -107,11 +97,7 @@ export function ShareButton({ runId, initialTokens = [] }: { runId: string; init
       <span role="status" className="text-sm text-muted-foreground" data-testid="share-status">
         {status}
       </span>
-      {error && (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      )}
+      <ErrorAlert error={error} />
     </div>
   );
 }

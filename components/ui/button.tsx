@@ -23,3 +23,20 @@ export function Button({
     />
   );
 }
+
+/**
+ * A {@link Button} for an action that takes a while: disabled while `pending`, its label then `busyLabel` ("Saving…")
+ * when one is given. Every other prop is the Button's.
+ */
+export function BusyButton({
+  pending,
+  busyLabel,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { pending: boolean; busyLabel?: string }) {
+  return (
+    <Button {...props} disabled={pending}>
+      {pending && busyLabel !== undefined ? busyLabel : children}
+    </Button>
+  );
+}

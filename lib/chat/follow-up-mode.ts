@@ -1,7 +1,6 @@
-import type { RunStages } from "@/lib/runs/mode";
-import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
+import { researchIterationStages } from "@/lib/research/iteration-stages";
 import { researchStages } from "@/lib/research/run";
-import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
+import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
 import { withFollowUpFindings, type FollowUpReportFocus } from "./follow-up-findings";
 
 /**
@@ -46,25 +45,20 @@ export function followUpReportInput(input: ResearchRunInput, focus: FollowUpRepo
  * with the follow-up's queries as the iteration's search and the follow-up's findings in its report, the agents
  * answering the follow-up's question (followUpQuestion). It continues the run's seq and evidence ordinals.
  */
-export const followUpStages: RunStages<ResearchRunInput, FollowUpState, ResearchRunOutcome, ResearchOverrides> = {
+export const followUpStages = researchIterationStages<FollowUpState>({
   label: "follow-up iteration",
-  plan: { first: [], each: ["follow-up search", ...RESEARCH_ITERATION], last: RESEARCH_CLOSING },
+  search: {
+    name: "follow-up search",
+    stage: (input, state, iteration) => researchStages.followUpSearch(input, state, iteration, state.followUp.queries),
+  },
   stages: {
-    ...researchMode.stages,
-    "follow-up search": (input, state, iteration) =>
-      researchStages.followUpSearch(input, state, iteration, state.followUp.queries),
     report: (input, state) => {
       const priorEvidenceIds = new Set(state.evidence.slice(0, state.followUp.priorEvidence).map((e) => e.id));
       return researchStages.report(followUpReportInput(input, { ...state.followUp, priorEvidenceIds }), state);
     },
   },
-  async input(settings, context, state) {
-    return {
-      ...(await researchMode.input(settings, context, state)),
-      question: followUpQuestion(settings.question, state.followUp.followUp),
-    };
-  },
-  checkpoint: researchMode.checkpoint,
-  outcome: researchMode.outcome,
-  failed: researchMode.failed,
-};
+  input: (research, settings, state) => ({
+    ...research,
+    question: followUpQuestion(settings.question, state.followUp.followUp),
+  }),
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DB } from "@/lib/db/client";
+import { FrequencyCache } from "@/lib/db/frequency-cache";
 import { fts5FilterExpression, type LibraryFilters } from "@/lib/db/library-facets";
 import { stem } from "@/lib/text/tokens";
 
@@ -40,29 +41,19 @@ const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
 /** The query's terms match title, abstract and terms, never the facets ("review" must not match every review). */
 const columns = (expression: string) => `{title abstract terms} : (${expression})`;
 
-/**
- * Document frequencies by term, for one library size (to 1%), so a sync in progress does not empty the cache at every
- * batch.
- */
-const dfCache = { size: -1, df: new Map<string, number>() };
+/** Document frequencies by term, for one library size (to 1%). */
+const frequencies = new FrequencyCache();
 
 /** How many library records contain `term` (exact; a term's count is read once per library size). */
 async function documentFrequency(db: DB, term: string, records: number): Promise<number> {
   const size = Math.round(Math.log(Math.max(1, records)) * 100);
-  if (dfCache.size !== size) {
-    dfCache.size = size;
-    dfCache.df.clear();
-  }
-  const cached = dfCache.df.get(term);
-  if (cached !== undefined) return cached;
-  const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
-    `SELECT count(*) AS n FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?`,
-    columns(quote(term)),
-  );
-  const df = Number(row?.n ?? 0);
-  if (dfCache.df.size > 50_000) dfCache.df.clear();
-  dfCache.df.set(term, df);
-  return df;
+  return frequencies.get(size, term, async () => {
+    const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
+      `SELECT count(*) AS n FROM "EvidenceFts" WHERE "EvidenceFts" MATCH ?`,
+      columns(quote(term)),
+    );
+    return Number(row?.n ?? 0);
+  });
 }
 
 async function ranked(db: DB, expression: string, limit: number): Promise<Array<LibraryHit & { rowid: number }>> {

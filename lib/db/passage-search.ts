@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, usingPostgres, type DB } from "@/lib/db/client";
+import { FrequencyCache } from "@/lib/db/frequency-cache";
 import { rowToPassage, type RecordPassage } from "@/lib/db/full-texts";
 import { queryTerms } from "@/lib/db/library";
 import { stem } from "@/lib/text/tokens";
@@ -35,23 +36,16 @@ function sqliteScope(scope: PassageScope): string {
 }
 
 /** Term document frequencies counted up to the budget (a count past it only says "common"), by index size. */
-const dfCache = { size: -1, df: new Map<string, number>() };
+const frequencies = new FrequencyCache();
 
 async function boundedFrequency(db: DB, term: string, size: number): Promise<number> {
-  if (dfCache.size !== size) {
-    dfCache.size = size;
-    dfCache.df.clear();
-  }
-  const cached = dfCache.df.get(term);
-  if (cached !== undefined) return cached;
-  const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM "PassageFts" WHERE "PassageFts" MATCH ? LIMIT ${SCORED_POSTINGS_BUDGET + 1})`,
-    `{text section} : ${quote(term)}`,
-  );
-  const df = Number(row?.n ?? 0);
-  if (dfCache.df.size > 50_000) dfCache.df.clear();
-  dfCache.df.set(term, df);
-  return df;
+  return frequencies.get(size, term, async () => {
+    const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM "PassageFts" WHERE "PassageFts" MATCH ? LIMIT ${SCORED_POSTINGS_BUDGET + 1})`,
+      `{text section} : ${quote(term)}`,
+    );
+    return Number(row?.n ?? 0);
+  });
 }
 
 type Row = PassageRow & { score: number; rowid?: number | bigint };

@@ -35,6 +35,23 @@ export const entitySchema = z.object({
 export type Entity = z.infer<typeof entitySchema>;
 
 /**
+ * The zod fields that say what a work is and where it appeared: title, authors, journal, publication year (4 digits)
+ * or null, and the journal issue (`volume`, `issue`, `pages` as the source writes them, `journalAbbreviation` the NLM
+ * abbreviation; absent on records saved before they were read, null when the source gives none). Shared by a record's
+ * citation ({@link citationSchema}) and a report's reference (lib/domain/report.ts), which copies them from it.
+ */
+export const publicationFields = {
+  title: z.string(),
+  authors: z.array(z.string()),
+  journal: z.string().nullable(),
+  year: z.number().int().nullable(),
+  volume: z.string().nullable().optional(),
+  issue: z.string().nullable().optional(),
+  pages: z.string().nullable().optional(),
+  journalAbbreviation: z.string().nullable().optional(),
+};
+
+/**
  * Bibliographic description of one retrieved record. Identifiers are null when the source did not
  * give them; `year` is the publication year (4 digits) or null; `url` always points at the record
  * (PubMed page, DOI resolver, trial page or Europe PMC page). `volume`, `issue` and `pages` are the journal issue's
@@ -48,14 +65,7 @@ export const citationSchema = z.object({
   doi: z.string().nullable(),
   pmcid: z.string().nullable(),
   nctId: z.string().nullable(),
-  title: z.string(),
-  authors: z.array(z.string()),
-  journal: z.string().nullable(),
-  year: z.number().int().nullable(),
-  volume: z.string().nullable().optional(),
-  issue: z.string().nullable().optional(),
-  pages: z.string().nullable().optional(),
-  journalAbbreviation: z.string().nullable().optional(),
+  ...publicationFields,
   url: z.string(),
   publicationTypes: z.array(z.string()),
   meshTerms: z.array(meshTermSchema),

@@ -62,6 +62,16 @@ export const fullTextFormatSchema = z.enum(["jats", "pdf"]);
 export type FullTextFormat = z.infer<typeof fullTextFormatSchema>;
 
 /**
+ * The zod fields of an article's body, the same in the article read from its file and in the full text stored from
+ * it: its licence, `pages` (the PDF's page count, null for JATS) and its passages in reading order.
+ */
+const articleBodyFields = {
+  licence: licenceSchema,
+  pages: z.number().int().min(1).nullable(),
+  passages: z.array(passageSchema),
+};
+
+/**
  * An article read from a JATS or PDF file: its identifiers and bibliographic facts as the file states them (null or
  * empty when it states none: a PDF rarely names its PMID), its abstract, licence and passages in reading order.
  * `pages` is the PDF's page count (null for JATS); `articleType` the JATS `article-type` ("research-article",
@@ -78,9 +88,7 @@ export const articleDocumentSchema = z.object({
   year: z.number().int().nullable(),
   abstract: z.string(),
   articleType: z.string().nullable(),
-  licence: licenceSchema,
-  pages: z.number().int().min(1).nullable(),
-  passages: z.array(passageSchema),
+  ...articleBodyFields,
 });
 export type ArticleDocument = z.infer<typeof articleDocumentSchema>;
 
@@ -94,9 +102,7 @@ export const fullTextSchema = z.object({
   ownerId: z.string().nullable(),
   origin: fullTextOriginSchema,
   format: fullTextFormatSchema,
-  licence: licenceSchema,
-  pages: z.number().int().min(1).nullable(),
-  passages: z.array(passageSchema),
+  ...articleBodyFields,
 });
 export type FullText = z.infer<typeof fullTextSchema>;
 

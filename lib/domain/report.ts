@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sourceIdSchema } from "./evidence";
+import { publicationFields, sourceIdSchema } from "./evidence";
 import { passageCitationSchema } from "./fulltext";
 
 /** A prose section whose text may carry inline [n] markers that refer to `references[n-1]`. */
@@ -18,14 +18,7 @@ export const referenceSchema = z.object({
   n: z.number().int().min(1),
   evidenceId: z.string(),
   source: sourceIdSchema,
-  title: z.string(),
-  authors: z.array(z.string()),
-  journal: z.string().nullable(),
-  year: z.number().int().nullable(),
-  volume: z.string().nullable().optional(),
-  issue: z.string().nullable().optional(),
-  pages: z.string().nullable().optional(),
-  journalAbbreviation: z.string().nullable().optional(),
+  ...publicationFields,
   pmid: z.string().nullable(),
   doi: z.string().nullable(),
   pmcid: z.string().nullable().optional(),

@@ -25,10 +25,16 @@ const ITERATIONS_MESSAGE =
   "The number of iterations must be a whole number " + `from ${ITERATION_BOUNDS.min} to ${ITERATION_BOUNDS.max}.`;
 
 /**
- * A string with its whitespace collapsed to single spaces and trimmed, before its checks (still a string in the API's
- * JSON Schema).
+ * A required text of at most `max` characters, its whitespace collapsed to single spaces and trimmed before its checks
+ * (still a string in the API's JSON Schema): `empty` is the message for an empty one, `noun` names it in the message
+ * for a long one ("The question is longer than 2,000 characters.").
  */
-const collapsed = () => z.string().overwrite((s) => s.trim().replace(/\s+/g, " "));
+const boundedText = (empty: string, noun: string, max: number) =>
+  z
+    .string()
+    .overwrite((s) => s.trim().replace(/\s+/g, " "))
+    .min(1, empty)
+    .max(max, `The ${noun} is longer than ${max.toLocaleString("en")} characters.`);
 
 const sourcesField = z.array(sourceIdSchema).min(1, "Choose at least one source.").optional().meta({
   description:
@@ -37,9 +43,7 @@ const sourcesField = z.array(sourceIdSchema).min(1, "Choose at least one source.
 
 /** A research run: the question and, unset, the defaults (lib/research/mode.ts). */
 export const researchInputSchema = z.strictObject({
-  question: collapsed()
-    .min(1, "Please enter a question.")
-    .max(MAX_QUESTION_LENGTH, `The question is longer than ${MAX_QUESTION_LENGTH.toLocaleString("en")} characters.`),
+  question: boundedText("Please enter a question.", "question", MAX_QUESTION_LENGTH),
   sources: sourcesField,
   maxIterations: z
     .number({ message: ITERATIONS_MESSAGE })
@@ -67,9 +71,7 @@ export const researchInputSchema = z.strictObject({
 
 /** A claim check: a pasted claim or a whole abstract and, unset, the default sources. */
 export const claimCheckInputSchema = z.strictObject({
-  text: collapsed()
-    .min(1, "Please paste a claim or an abstract.")
-    .max(MAX_CLAIM_TEXT_LENGTH, `The text is longer than ${MAX_CLAIM_TEXT_LENGTH.toLocaleString("en")} characters.`),
+  text: boundedText("Please paste a claim or an abstract.", "text", MAX_CLAIM_TEXT_LENGTH),
   sources: sourcesField,
 });
 

@@ -1,6 +1,6 @@
 import type { ArticleDocument } from "@/lib/domain/fulltext";
 import { ArticleFileError } from "./article-files";
-import { startTypeScriptWorker } from "./parse-pool";
+import { startTypeScriptWorker, workerInbox } from "./parse-pool";
 
 /**
  * An archive member as the worker read it: its article and the record id it takes if it names no PMID, PMCID or DOI
@@ -30,26 +30,11 @@ export type JatsMessage =
  */
 export async function* archiveArticles(file: string, limit: number, batch: number): AsyncGenerator<ArchiveArticle[]> {
   const worker = startTypeScriptWorker("lib/library/jats-worker.ts");
-  const queue: JatsMessage[] = [];
-  let wake: (() => void) | null = null;
-  let failure: Error | null = null;
-  worker.on("message", (m: JatsMessage) => {
-    queue.push(m);
-    wake?.();
-  });
-  worker.on("error", (e) => {
-    failure = e;
-    wake?.();
-  });
+  const next = workerInbox<JatsMessage>(worker);
   worker.postMessage({ type: "archive", path: file, limit, batch } satisfies JatsRequest);
   try {
     for (;;) {
-      while (queue.length === 0) {
-        if (failure) throw failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-      }
-      const m = queue.shift()!;
+      const m = await next();
       if (m.type === "end") return;
       if (m.type === "error") throw m.archive ? new ArticleFileError(m.message) : new Error(m.message);
       worker.postMessage({ type: "ack" });

@@ -47,14 +47,16 @@ export function startTypeScriptWorker(script: string, root = process.cwd()): Wor
   return worker;
 }
 
-/** Starts the parse worker. Paths resolve from the project root (the working directory of every npm script). */
-export function startParseWorker(root = process.cwd()): ParseWorker {
-  const worker = startTypeScriptWorker("lib/library/sync-worker.ts", root);
-  const queue: ParseMessage[] = [];
-  let cpuMicros = 0;
+/**
+ * The messages `worker` posts, in order: each call of the returned function resolves with the next one (at once when
+ * it has already arrived). Listens from the moment it is called, so call it before asking the worker for anything.
+ * @throws the worker's error (an uncaught exception in the thread) once the messages before it are consumed.
+ */
+export function workerInbox<M>(worker: Worker): () => Promise<M> {
+  const queue: M[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
-  worker.on("message", (m: ParseMessage) => {
+  worker.on("message", (m: M) => {
     queue.push(m);
     wake?.();
   });
@@ -62,7 +64,7 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
     failure = e;
     wake?.();
   });
-  const next = async (): Promise<ParseMessage> => {
+  return async () => {
     while (queue.length === 0) {
       if (failure) throw failure;
       await new Promise<void>((resolve) => (wake = resolve));
@@ -70,6 +72,13 @@ export function startParseWorker(root = process.cwd()): ParseWorker {
     }
     return queue.shift()!;
   };
+}
+
+/** Starts the parse worker. Paths resolve from the project root (the working directory of every npm script). */
+export function startParseWorker(root = process.cwd()): ParseWorker {
+  const worker = startTypeScriptWorker("lib/library/sync-worker.ts", root);
+  const next = workerInbox<ParseMessage>(worker);
+  let cpuMicros = 0;
   /** Files asked for and not yet consumed, in order. */
   const asked: string[] = [];
   const ask = (file: string, skip: number, batchItems: number) => {

@@ -1,9 +1,8 @@
 import { getCheck, getWatch } from "@/lib/db/watches";
 import type { SourceId } from "@/lib/domain/evidence";
-import type { RunStages } from "@/lib/runs/mode";
-import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
+import { researchIterationStages } from "@/lib/research/iteration-stages";
 import { researchStages } from "@/lib/research/run";
-import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
+import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
 import { replayingSources, restrictedSources } from "./probe";
 
 /** A re-check's state: the watched run's research state, restored from what it saved, with the check it belongs to. */
@@ -37,18 +36,11 @@ async function recheckInput(input: ResearchRunInput, checkId: string): Promise<R
  * the research mode's hypotheses, targeted searches and judge, and the report under the critic — the run's next
  * report version. The engine runs it (lib/runs): each stage a durable step of the watch's workflow.
  */
-export const recheckStages: RunStages<ResearchRunInput, RecheckState, ResearchRunOutcome, ResearchOverrides> = {
+export const recheckStages = researchIterationStages<RecheckState>({
   label: "watch re-check",
-  plan: { first: [], each: ["watch search", ...RESEARCH_ITERATION], last: RESEARCH_CLOSING },
-  stages: {
-    ...researchMode.stages,
-    "watch search": (input, state, iteration) =>
-      researchStages.followUpSearch(input, state, iteration, [input.question]),
+  search: {
+    name: "watch search",
+    stage: (input, state, iteration) => researchStages.followUpSearch(input, state, iteration, [input.question]),
   },
-  async input(settings, context, state) {
-    return recheckInput(await researchMode.input(settings, context, state), state.checkId);
-  },
-  checkpoint: researchMode.checkpoint,
-  outcome: researchMode.outcome,
-  failed: researchMode.failed,
-};
+  input: (research, _settings, state) => recheckInput(research, state.checkId),
+});

@@ -72,6 +72,18 @@ function checkSources(run: RunSummary, sources: SourceId[] | undefined): SourceI
   return [...new Set(sources)];
 }
 
+/**
+ * Refuses a caller who may only read the watched run: `action` completes "Only the owner of this run can …" ("browser
+ * that started" for the local, accountless user). @throws WatchError 403 unless `mayWrite`.
+ */
+function mustWrite(caller: Caller, mayWrite: boolean, action: string): void {
+  if (!mayWrite)
+    throw new WatchError(
+      403,
+      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can ${action}.`,
+    );
+}
+
 async function admitActive(ownerId: string | null): Promise<void> {
   const max = getConfig().CRITICA_MAX_ACTIVE_WATCHES;
   const active = await countActiveWatches(ownerId);
@@ -96,11 +108,7 @@ export async function createWatchFor(
   input: { runId: string; cadence: Cadence; sources?: SourceId[] },
 ): Promise<WatchView> {
   const { run, mayWrite } = await runFor(caller, input.runId);
-  if (!mayWrite)
-    throw new WatchError(
-      403,
-      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can watch it.`,
-    );
+  mustWrite(caller, mayWrite, "watch it");
   if (!registry.named(run.mode)?.watch) throw new WatchError(409, `A ${run.mode} run cannot be watched.`);
   if (run.status !== "completed")
     throw new WatchError(409, `Only a completed run can be watched; this one is ${run.status}.`);
@@ -190,11 +198,7 @@ export async function changeWatchFor(
   patch: { cadence?: Cadence; sources?: SourceId[]; status?: WatchStatus },
 ): Promise<WatchView> {
   const { watch, run, mayWrite } = await readableWatch(caller, id);
-  if (!mayWrite)
-    throw new WatchError(
-      403,
-      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can change its watch.`,
-    );
+  mustWrite(caller, mayWrite, "change its watch");
   const data: Parameters<typeof changeWatch>[1] = {};
   if (patch.cadence && patch.cadence !== watch.cadence) {
     data.cadence = patch.cadence;
@@ -231,11 +235,7 @@ export async function changeWatchFor(
  */
 export async function deleteWatchFor(caller: Caller, id: string): Promise<string | null> {
   const { watch, mayWrite } = await readableWatch(caller, id);
-  if (!mayWrite)
-    throw new WatchError(
-      403,
-      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can delete its watch.`,
-    );
+  mustWrite(caller, mayWrite, "delete its watch");
   const checking = (await listChecks(watch.id, 1)).some((c) => c.status === "running");
   await deleteWatch(watch.id);
   if (checking) await requestRunCancel(watch.runId);
@@ -263,11 +263,7 @@ export async function checkWatchNowFor(
   admit: () => Promise<StartRefusal | null>,
 ): Promise<WatchView> {
   const { watch, run, mayWrite } = await readableWatch(caller, id);
-  if (!mayWrite)
-    throw new WatchError(
-      403,
-      `Only the ${caller.kind === "local" ? "browser that started" : "owner of"} this run can check its watch.`,
-    );
+  mustWrite(caller, mayWrite, "check its watch");
   if (watch.status !== "active") throw new WatchError(409, "This watch is paused: resume it to check now.");
   if ((await listChecks(watch.id, 1)).some((c) => c.status === "running"))
     throw new WatchError(409, "A check of this watch is running already.");

@@ -52,16 +52,21 @@ function inlineText(element: XmlElement, section: Section, mentions: Mentions, b
   return out.replace(/\s+/g, " ").trim();
 }
 
-/** A table as text: "Table 2: <caption>", the header and body rows (cells joined by " | "), then its footnotes. */
-function tableText(wrap: XmlElement, section: Section, mentions: Mentions): string {
-  const label = elementText(childElement(wrap, "label"));
-  const caption = childElement(wrap, "caption");
-  const captionText = caption
+/** A table's or figure's label and caption as one line: "Table 2: <caption title and paragraphs>", either alone. */
+function labelledCaption(element: XmlElement, section: Section, mentions: Mentions): string {
+  const label = elementText(childElement(element, "label"));
+  const caption = childElement(element, "caption");
+  const text = caption
     ? childElements(caption)
         .map((c) => inlineText(c, section, mentions))
         .join(" ")
     : "";
-  const lines = [[label, captionText].filter(Boolean).join(": ")];
+  return [label, text].filter(Boolean).join(": ");
+}
+
+/** A table as text: "Table 2: <caption>", the header and body rows (cells joined by " | "), then its footnotes. */
+function tableText(wrap: XmlElement, section: Section, mentions: Mentions): string {
+  const lines = [labelledCaption(wrap, section, mentions)];
   const rows: XmlElement[] = [];
   const collectRows = (e: XmlElement) => {
     for (const child of childElements(e)) {
@@ -84,14 +89,7 @@ function tableText(wrap: XmlElement, section: Section, mentions: Mentions): stri
 
 /** A figure's caption as text: "Figure 3: <title> <caption paragraphs>". */
 function figureText(fig: XmlElement, section: Section, mentions: Mentions): string {
-  const label = elementText(childElement(fig, "label"));
-  const caption = childElement(fig, "caption");
-  const text = caption
-    ? childElements(caption)
-        .map((c) => inlineText(c, section, mentions))
-        .join(" ")
-    : "";
-  return [label, text].filter(Boolean).join(": ");
+  return labelledCaption(fig, section, mentions);
 }
 
 /**

@@ -58,6 +58,14 @@ function drugName(index: ConceptIndex, drug: QuestionConcept, records: number[])
   return key ? conceptName(index.concepts.get(key)!, records) : drug.name;
 }
 
+/** The one of `keys` whose concept the most records mention (ties: key order); the drug's MeSH ID is read from it. */
+function mostRecordedKey(index: ConceptIndex, keys: readonly string[]): string {
+  return [...keys].sort(
+    (a, b) =>
+      (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b),
+  )[0];
+}
+
 /** The C concept most present among a link's records (ties: more records overall, then key) and its name there. */
 function effectConcept(index: ConceptIndex, effectKeys: string[], records: number[]): { key: string; name: string } {
   const scored = effectKeys
@@ -77,10 +85,7 @@ function processToHypothesis(
 ): MechanismHypothesis {
   const drugLabel = drugName(index, drug, chain.drugProcess);
   const effect = effectConcept(index, effectKeys, chain.processEffect);
-  const drugKey = [...drug.keys].sort(
-    (a, b) =>
-      (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b),
-  )[0];
+  const drugKey = mostRecordedKey(index, drug.keys);
   const supporting = new Set([...chain.drugProcess, ...chain.processEffect]).size;
   const contradicting = contradictingRecords(index, new Set(drug.keys), new Set([...effectKeys, chain.process]));
   const weakest = Math.min(chain.drugProcess.length, chain.processEffect.length);
@@ -114,10 +119,7 @@ function toHypothesis(
     : conceptName(index.concepts.get(chain.pathway)!, [...chain.targetPathway, ...chain.pathwayEffect]);
   const drugLabel = drugName(index, drug, chain.drugTarget);
   const effect = effectConcept(index, effectKeys, chain.pathwayEffect);
-  const drugKey = [...drug.keys].sort(
-    (a, b) =>
-      (index.concepts.get(b)?.records.size ?? 0) - (index.concepts.get(a)?.records.size ?? 0) || a.localeCompare(b),
-  )[0];
+  const drugKey = mostRecordedKey(index, drug.keys);
   const links: LinkSupport[] = [
     { from: drugLabel, to: target, evidenceIds: ids(chain.drugTarget) },
     chain.curated
