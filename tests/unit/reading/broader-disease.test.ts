@@ -28,17 +28,17 @@ describe("a question on a broader disease reads the records of its narrower ones
 });
 
 describe("the library search expands a broader disease by the narrower ones its records annotate", () => {
-  let cleanup: () => void;
-  beforeAll(async () => {
-    ({ cleanup } = await useTempDatabase("broader"));
+  // The development set as the library: each narrower concept below is annotated in one of its records.
+  const library = useTempDatabase("broader").then(async (db) => {
     await importCorpus(["bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"]);
-  }, 120_000);
-  afterAll(() => cleanup());
+    return db;
+  });
+  beforeAll(() => library, 120_000);
+  afterAll(async () => (await library).cleanup());
 
   it("finds the one record annotating a narrower disease (SIADH under pituitary diseases, narcosis under unconsciousness)", async () => {
     const local = createLocalLibrarySource();
     const ids = async (q: string) => (await local.search(q, { limit: 40 })).map((e) => e.id);
-    // Each narrower concept is annotated in that one record of the development set.
     expect(await ids("Does valproic acid cause pituitary diseases?")).toContain("pmid:11195262");
     expect(await ids("Does thiopental cause unconsciousness?")).toContain("pmid:11226639");
   });
