@@ -13,7 +13,9 @@
  * - with the in-process engine marks every unfinished run interrupted, since its executor is gone;
  * - starts the reconciler (lib/runs/reconcile.ts): runs whose engine state finished, was lost or is stuck are ended,
  *   keeping what they found, and a cancel the engine does not answer ends its run within 10 s;
- * - with CRITICA_AUTH=off on a non-loopback address warns that the server has no access control.
+ * - with CRITICA_AUTH=off on a non-loopback address warns that the server has no access control;
+ * - loads the concept vocabulary and the gene and GO lexicon in the background (lib/vocabularies/warm.ts), so that
+ *   the first question does not wait for them.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -82,4 +84,8 @@ export async function register() {
   // Runs whose engine state finished, was lost or is stuck are ended (interrupted, keeping what they found), at once
   // and every 15 s; a cancel the engine does not answer ends the run within 10 s (lib/runs/reconcile.ts).
   (await import("@/lib/runs/reconcile")).startReconciler(durable);
+  // The vocabularies a question is read with (about 1.5 s of CPU), loaded now rather than by the first user's run;
+  // not awaited, so the server answers while they load (lib/vocabularies/warm.ts yields between its parts).
+  const { warmVocabularies } = await import("@/lib/vocabularies/warm");
+  void warmVocabularies().then((f) => console.log(`critica: vocabularies ready in ${f.total} ms`));
 }

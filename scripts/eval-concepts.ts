@@ -49,7 +49,8 @@ function splitRecords(split: string) {
  * 0.05), read as related evidence on related-outcome questions, and agreement of research and claim check (goal ≥
  * 0.90). Split dev reads its records with the relation model fitted on CDR_TrainingSet alone (held out); split train
  * reads the training records with the committed model, which was fitted on them (in-sample: an upper bound).
- * @param args ["--split", "dev"|"train"] (default dev), ["--per-level", "N"] (default 40).
+ * @param args ["--split", "dev"|"train"] (default dev), ["--per-level", "N"] (default 40), ["--level",
+ *   "broader,class"] (only those levels; default all).
  */
 export async function runConcepts(args: string[]): Promise<BenchmarkResult> {
   const split = args.includes("--split") ? args[args.indexOf("--split") + 1] : "dev";
@@ -61,7 +62,9 @@ export async function runConcepts(args: string[]): Promise<BenchmarkResult> {
       r.relations.map(([c, d]) => `${c}|${d}`),
     ),
   );
-  const questions = conceptQuestions(records, perLevel, SEED, known);
+  // The same seeded questions, optionally of some levels only ("--level broader"): each level is sampled apart.
+  const levels = args.includes("--level") ? args[args.indexOf("--level") + 1].split(",") : null;
+  const questions = conceptQuestions(records, perLevel, SEED, known).filter((q) => !levels || levels.includes(q.level));
   const { setRelationWeights } = await import("@/lib/relations/predict");
   if (split === "dev") setRelationWeights(heldOutDevWeights());
   try {

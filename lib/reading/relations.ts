@@ -78,6 +78,19 @@ function ownEntities(record: Evidence): KnownEntity[] {
   return [...own, ...shortForms(record)];
 }
 
+/**
+ * The record's entities with those of the IDs a proposition asks about (`extra`'s MeSH IDs) first, others in their
+ * order. Why: a composite annotation names several concepts with the same words ("haemorrhagic myocarditis" is
+ * annotated D006470|D009205, Hemorrhage and Myocarditis, and BC5CDR's CID relation is with each), and the mention
+ * finder keeps one concept per span, the first given; reading "Does cyclophosphamide cause cardiomyopathies?", that
+ * mention is the myocarditis below Cardiomyopathies, not the hemorrhage.
+ */
+function askedFirst(own: KnownEntity[], extra: KnownEntity[]): KnownEntity[] {
+  const asked = new Set(extra.flatMap((e) => (e.meshId ? [e.meshId] : [])));
+  const isAsked = (e: KnownEntity) => e.meshId !== null && e.meshId !== undefined && asked.has(e.meshId);
+  return [...own.filter(isAsked), ...own.filter((e) => !isAsked(e))];
+}
+
 /** Predictions per record and per set of extra names, computed once (records are immutable once collected). */
 const cache = new WeakMap<Evidence, Map<string, PairPrediction[]>>();
 
@@ -95,7 +108,7 @@ export function recordRelations(record: Evidence, extra: KnownEntity[] = []): Pa
   let out = byKey.get(key);
   if (!out) {
     const { title, abstract } = record.citation;
-    const mentions = findMentions(title, abstract, [...ownEntities(record), ...extra]);
+    const mentions = findMentions(title, abstract, [...askedFirst(ownEntities(record), extra), ...extra]);
     out = mentions.length > 0 ? predictRelations({ title, abstract, mentions }) : [];
     byKey.set(key, out);
   }

@@ -4,12 +4,14 @@ import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
 import { libraryExpansion, type AnnotatedConcepts } from "@/lib/reading/query-expansion";
 
 /**
- * How long the library's annotated concepts are reused for query expansion, and the fewest records a concept must be
- * annotated in to count. Source: our choice, as the entity dictionary (lib/library/entity-dictionary.ts, 2 records):
- * the counts change only as records are imported.
+ * How long the library's annotated concepts are reused for query expansion (the counts change only as records are
+ * imported), and the fewest records a concept must be annotated in to count: one. A narrower concept one record
+ * annotates is how a broader question finds that record ("Does valproic acid cause pituitary diseases?" finds the
+ * one record on valproate and SIADH only by its name); the expansion ranks them by records, so the common ones come
+ * first. Source: our choice, measured by `npm run eval -- concepts` (docs/benchmarks.md).
  */
 const ANNOTATED_TTL_MS = 10 * 60_000;
-const ANNOTATED_MIN_RECORDS = 2;
+const ANNOTATED_MIN_RECORDS = 1;
 let annotated: { at: number; concepts: Promise<AnnotatedConcepts> } | null = null;
 
 /** The library's annotated concepts by MeSH ID (name annotated most, record count), read at most every 10 minutes. */

@@ -6,7 +6,7 @@
 import { CURATED_GENE_NAMES } from "./curated-genes";
 import { caseModeOf, looksLikeFormula } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon, geneRowByEntrez } from "./load";
+import { derivedFromLexicon, FORMS_PER_SLICE, geneRowByEntrez, runBuild, type SlicedBuild, warmDerived } from "./load";
 import {
   addCuratedForm,
   addForm,
@@ -44,7 +44,8 @@ interface GeneIndex {
   lexicon: Lexicon;
 }
 
-function buildIndex(lexicon: Lexicon): GeneIndex {
+/** The gene index, built in slices of {@link FORMS_PER_SLICE} forms. */
+function* buildIndex(lexicon: Lexicon): SlicedBuild<GeneIndex> {
   const index = emptyIndex();
   const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
   for (const c of CURATED_GENE_NAMES) {
@@ -61,7 +62,8 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
       addForm(index, form, { target: i, caseMode: "fold", gap: "loose", priority: 0, kind: "name" });
     }
   }
-  for (const [form, gene, kind] of lexicon.geneForms) {
+  for (const [n, [form, gene, kind]] of lexicon.geneForms.entries()) {
+    if (n % FORMS_PER_SLICE === FORMS_PER_SLICE - 1) yield;
     addForm(index, form, {
       target: gene,
       caseMode: caseModeOf(form, kind),
@@ -74,7 +76,12 @@ function buildIndex(lexicon: Lexicon): GeneIndex {
 }
 
 function geneIndex(): GeneIndex | null {
-  return derivedFromLexicon("genes", buildIndex);
+  return derivedFromLexicon("genes", (lexicon) => runBuild(buildIndex(lexicon)));
+}
+
+/** Builds the gene index ahead of its first use, awaiting `pause` between slices (lib/vocabularies/warm.ts). */
+export function warmGeneIndex(pause: () => Promise<void>): Promise<void> {
+  return warmDerived("genes", buildIndex, pause);
 }
 
 function toRef(g: GeneIndex, target: number, kind: string): GeneRef {

@@ -9,26 +9,36 @@ import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { type Lexicon, lexiconPath } from "./lexicon-format";
 
-let cached: Lexicon | null | undefined;
-const derived = new Map<string, unknown>();
+/**
+ * The loaded lexicon and its derived indexes, kept on globalThis: a Next.js server bundles this module into several
+ * entries (instrumentation.ts, each route), and the indexes built by the start-up warm-up (warm.ts) must be the ones
+ * every route reads.
+ */
+const STATE = Symbol.for("critica.lexicon");
+type LexiconState = { lexicon: Lexicon | null | undefined; derived: Map<string, unknown> };
+function state(): LexiconState {
+  const g = globalThis as { [STATE]?: LexiconState };
+  return (g[STATE] ??= { lexicon: undefined, derived: new Map() });
+}
 
 /**
  * The lexicon, read and parsed on first use (about 0.2 s) and kept for the life of the process.
  * @returns null when the file is missing (run `npm run vocab:build`) or unreadable (a warning is logged once).
  */
 export function loadLexicon(): Lexicon | null {
-  if (cached !== undefined) return cached;
+  const s = state();
+  if (s.lexicon !== undefined) return s.lexicon;
   const file = lexiconPath();
-  cached = null;
-  if (!fs.existsSync(file)) return cached;
+  s.lexicon = null;
+  if (!fs.existsSync(file)) return s.lexicon;
   try {
     const parsed = JSON.parse(gunzipSync(fs.readFileSync(file)).toString("utf8")) as Lexicon;
     if (!Array.isArray(parsed.genes) || !Array.isArray(parsed.processes)) throw new Error("unexpected shape");
-    cached = parsed;
+    s.lexicon = parsed;
   } catch (error) {
     console.warn(`vocabularies: cannot read ${file} (${(error as Error).message}); run npm run vocab:build`);
   }
-  return cached;
+  return s.lexicon;
 }
 
 /**
@@ -39,8 +49,46 @@ export function loadLexicon(): Lexicon | null {
 export function derivedFromLexicon<T>(name: string, make: (lexicon: Lexicon) => T): T | null {
   const lexicon = loadLexicon();
   if (!lexicon) return null;
+  const { derived } = state();
   if (!derived.has(name)) derived.set(name, make(lexicon));
   return derived.get(name) as T;
+}
+
+/** A derived value built in slices: it yields between slices and returns the value (see {@link warmDerived}). */
+export type SlicedBuild<T> = Generator<void, T, void>;
+
+/** Forms added to an index per slice of a {@link SlicedBuild}. Source: our choice, about 20 ms on an idle machine. */
+export const FORMS_PER_SLICE = 2_000;
+
+/** Runs a sliced build to its end at once (a caller that needs the value now). */
+export function runBuild<T>(build: SlicedBuild<T>): T {
+  for (;;) {
+    const step = build.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Builds a derived value ahead of its first use, awaiting `pause` between slices so that a server keeps answering
+ * meanwhile; a caller that needs the value earlier builds it at once ({@link derivedFromLexicon}) and this one stops.
+ */
+export async function warmDerived<T>(
+  name: string,
+  make: (lexicon: Lexicon) => SlicedBuild<T>,
+  pause: () => Promise<void>,
+): Promise<void> {
+  const lexicon = loadLexicon();
+  if (!lexicon) return;
+  const { derived } = state();
+  const build = make(lexicon);
+  for (let step = build.next(); ; step = build.next()) {
+    if (derived.has(name)) return;
+    if (step.done) {
+      derived.set(name, step.value);
+      return;
+    }
+    await pause();
+  }
 }
 
 /**
@@ -54,8 +102,7 @@ export function geneRowByEntrez(): ReadonlyMap<string, number> | null {
 
 /** Forgets the loaded lexicon and derived indexes (tests; after a rebuild). */
 export function resetVocabularies(): void {
-  cached = undefined;
-  derived.clear();
+  delete (globalThis as { [STATE]?: LexiconState })[STATE];
 }
 
 /** True when the lexicon file exists and could be read. */

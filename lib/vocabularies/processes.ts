@@ -6,7 +6,7 @@
 import { CURATED_PROCESS_NAMES } from "./curated-processes";
 import { caseModeOf } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon, geneRowByEntrez } from "./load";
+import { derivedFromLexicon, FORMS_PER_SLICE, geneRowByEntrez, runBuild, type SlicedBuild, warmDerived } from "./load";
 import { addCuratedForm, addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
 
 /** A GO biological process: ID and term name, e.g. {"GO:0006915", "apoptotic process"}. */
@@ -32,13 +32,15 @@ interface ProcessIndex {
   lexicon: Lexicon;
 }
 
-function buildIndex(lexicon: Lexicon): ProcessIndex {
+/** The process index, built in slices of {@link FORMS_PER_SLICE} forms. */
+function* buildIndex(lexicon: Lexicon): SlicedBuild<ProcessIndex> {
   const index = emptyIndex();
   const byGoId = new Map(lexicon.processes.map(([id], i) => [id, i]));
   for (const c of CURATED_PROCESS_NAMES)
     addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
   const isTerm = new Set(lexicon.processes.map(([, term]) => term));
-  for (const [form, target] of lexicon.processForms) {
+  for (const [n, [form, target]] of lexicon.processForms.entries()) {
+    if (n % FORMS_PER_SLICE === FORMS_PER_SLICE - 1) yield;
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
     addForm(index, form, {
       target,
@@ -52,7 +54,12 @@ function buildIndex(lexicon: Lexicon): ProcessIndex {
 }
 
 function processIndex(): ProcessIndex | null {
-  return derivedFromLexicon("processes", buildIndex);
+  return derivedFromLexicon("processes", (lexicon) => runBuild(buildIndex(lexicon)));
+}
+
+/** Builds the process index ahead of its first use, awaiting `pause` between slices (lib/vocabularies/warm.ts). */
+export function warmProcessIndex(pause: () => Promise<void>): Promise<void> {
+  return warmDerived("processes", buildIndex, pause);
 }
 
 function toRef(p: ProcessIndex, target: number): ProcessRef {
