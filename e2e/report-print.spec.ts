@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { download, expect, seriousViolations, test } from "./support/seeded-runs";
+import { readPdfText } from "../lib/library/pdf/extract";
+import { axeViolations, download, expect, test } from "./support/seeded-runs";
 
 // The report as a paper: printed on A4 it takes the page, with its sections open, its references in full and the
 // address of its shared copy; its citation cards stay on screen at 1366 and 390 px; each reference can be copied as a
@@ -75,14 +76,106 @@ test("printed, the report takes the page: sections open, references in full, the
   await expect(page.getByTestId("printed-address")).toBeHidden();
 });
 
+/** The width of an A4 page's text column in CSS px: 210 mm less the print stylesheet's 14 mm side margins. */
+const A4_TEXT_WIDTH = Math.round(((210 - 2 * 14) / 25.4) * 96);
+
+/**
+ * For each table and the PRISMA diagram of the report printed at the viewport's width: "<what>: <right edge> of
+ * <column's right edge>" when it sticks out of the report's column (and would be cut at the page's edge); empty when all
+ * fit. Measured with print media on.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const column = document.querySelector('[data-testid="report"]')!.getBoundingClientRect();
+    const parts = [...document.querySelectorAll('main table:not(.sr-only), main [data-testid="prisma-svg"]')];
+    return parts
+      .map((el) => ({ what: el.tagName.toLowerCase(), box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.left < column.left - 0.5 || box.right > column.right + 0.5 || box.width === 0)
+      .map(({ what, box }) => `${what}: ${box.left}–${box.right} of ${column.left}–${column.right}`);
+  });
+}
+
+test("“Export → Print / PDF” on a 390 px phone prints the report on A4 pages: a full text column, nothing cut off", async ({
+  page,
+  lithiumRun,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`/reports/${lithiumRun}`);
+  // The browser's print dialog cannot be driven from a test: window.print is replaced by a counter, and the page is
+  // then printed as that dialog prints it (Chromium's PDF of the page in print media, on A4).
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => void (w.printed += 1);
+  });
+  await page.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Print / PDF" }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  // The collapsed sections are opened for the print.
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll("details.report-section")].map((d) => d.hasAttribute("open")),
+    ),
+  ).not.toContain(false);
+
+  await page.emulateMedia({ media: "print" });
+  // Laid out at the phone's width and at an A4 page's text width, the tables and the PRISMA diagram stay whole
+  // inside the report's column, which takes the page.
+  for (const width of [PHONE.width, A4_TEXT_WIDTH]) {
+    await page.setViewportSize({ width, height: 1100 });
+    expect((await page.getByTestId("report").boundingBox())!.width).toBeGreaterThanOrEqual(0.7 * width);
+    expect(await page.locator("main table").count()).toBeGreaterThan(0);
+    await expect(page.getByTestId("prisma-svg")).toBeVisible();
+    expect(await overflowing(page), `tables and PRISMA diagram at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize(PHONE);
+
+  const pdf = await page.pdf({ format: "A4" });
+  const pages = pdfPages(pdf);
+  console.log(`lithium report printed from a 390 px phone as A4 PDF: ${pages} pages, ${pdf.length} bytes`);
+  expect(pages).toBeGreaterThanOrEqual(2);
+  expect(pages).toBeLessThanOrEqual(10);
+  const text = await readPdfText(new Uint8Array(pdf));
+  expect(text.pages).toHaveLength(pages);
+  // The text column: from the leftmost to the rightmost line edge, at least 70% of the page; no line runs off it.
+  const lines = text.pages.flatMap((p) => p.lines.map((l) => ({ ...l, page: p.number, pageWidth: p.width })));
+  const left = Math.min(...lines.map((l) => l.x0));
+  const right = Math.max(...lines.map((l) => l.x1));
+  console.log(`text column ${left.toFixed(1)}–${right.toFixed(1)} pt of ${text.pages[0].width.toFixed(1)} pt`);
+  expect(right - left).toBeGreaterThanOrEqual(0.7 * text.pages[0].width);
+  expect(lines.filter((l) => l.x0 < 0 || l.x1 > l.pageWidth).map((l) => l.text)).toEqual([]);
+  // The PRISMA diagram is whole, on one page: every label of its boxes is printed on the same page. (Its stage names,
+  // written sideways, are not read: readPdfText keeps horizontal text only.)
+  const labels = await page
+    .getByTestId("prisma-svg")
+    .locator("text:not([transform*=rotate])")
+    .evaluateAll((els) => els.map((e) => e.textContent!.trim()).filter(Boolean));
+  expect(labels.length).toBeGreaterThan(3);
+  const pageText = text.pages.map((p) => p.lines.map((l) => l.text).join("\n"));
+  const where = labels.map((label) => pageText.flatMap((t, i) => (t.includes(label) ? [i + 1] : [])));
+  const first = where[0];
+  expect(first, `the page printing “${labels[0]}”`).toHaveLength(1);
+  expect(Object.fromEntries(labels.map((label, i) => [label, where[i]]))).toEqual(
+    Object.fromEntries(labels.map((label) => [label, first])),
+  );
+  await page.emulateMedia({ media: "screen" });
+  await page.setViewportSize(DESKTOP);
+});
+
+/** Opens the report of run `runId` at `size` with its reference list unfolded. */
+async function openReferences(page: Page, size: { width: number; height: number }, runId: string): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(`/reports/${runId}`);
+  await page.getByTestId("section-references").locator(":scope > summary").click();
+}
+
 for (const size of [DESKTOP, PHONE]) {
   test(`at ${size.width} px, the cards of the first and the last marker open on screen`, async ({
     page,
     lithiumRun,
   }) => {
-    await page.setViewportSize(size);
-    await page.goto(`/reports/${lithiumRun}`);
-    await page.getByTestId("section-references").locator(":scope > summary").click();
+    await openReferences(page, size, lithiumRun);
     // Every marker on the page (the answer's opening, the report, the references): the first and the last.
     const markers = page.locator('[data-testid="citation-marker"]:visible');
     expect(await markers.count()).toBeGreaterThan(1);
@@ -102,31 +195,72 @@ for (const size of [DESKTOP, PHONE]) {
   });
 }
 
-test("“Copy citation” puts a reference on the clipboard in Vancouver, then in APA", async ({ page, trialsRun }) => {
-  await page.setViewportSize(DESKTOP);
-  await page.goto(`/reports/${trialsRun}`);
-  await page.getByTestId("section-references").locator(":scope > summary").click();
+// The trials report's reference 1, a MEDLINE record (PubMed's recorded reply): authors, journal, year, volume, issue,
+// pages, DOI, PMID, PMCID; cited in full in each style (citation-js's CSL styles).
+const VANCOUVER =
+  "Stringer EJ, Cloke RWG, Van der Meer L, Murphy RA, Macpherson NA, Lum JJ. The Clinical Impact of " +
+  "Time-restricted Eating on Cancer: A Systematic Review. Nutr Rev. 2025;83(7):e1660–76. " +
+  "doi:10.1093/nutrit/nuae105 PubMed PMID: 39212676; PubMed Central PMCID: PMC12166167.";
+const APA =
+  "Stringer, E. J., Cloke, R. W. G., Van der Meer, L., Murphy, R. A., Macpherson, N. A., & Lum, J. J. (2025). The " +
+  "Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review. Nutrition Reviews, 83(7), e1660–e1676. " +
+  "https://doi.org/10.1093/nutrit/nuae105";
+
+/**
+ * Chooses `style` and clicks reference 1's "Copy citation" (checking, at the page's width, that the control is on
+ * screen, not covered and at least 24 × 24 px, WCAG 2.2's minimum target size); returns the text shown as copied and
+ * the clipboard's text (emptied first, so a stale copy cannot pass).
+ */
+async function copyFirst(page: Page, style: "vancouver" | "apa"): Promise<{ shown: string; clipboard: string }> {
+  const width = page.viewportSize()!.width;
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.getByTestId("citation-style").selectOption(style);
   const first = page.getByTestId("reference").first();
-  await first.getByTestId("copy-citation").click();
-  await expect(first.getByTestId("copied-citation")).toBeVisible();
-  // A MEDLINE record (PubMed's recorded reply): authors, journal, year, volume, issue, pages, DOI, PMID, PMCID.
-  const vancouver =
-    "Stringer EJ, Cloke RWG, Van der Meer L, Murphy RA, Macpherson NA, Lum JJ. The Clinical Impact of " +
-    "Time-restricted Eating on Cancer: A Systematic Review. Nutr Rev. 2025;83(7):e1660–76. " +
-    "doi:10.1093/nutrit/nuae105 PubMed PMID: 39212676; PubMed Central PMCID: PMC12166167.";
-  await expect(first.getByTestId("copied-citation")).toHaveText(vancouver);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vancouver);
+  const button = first.getByRole("button", { name: `Copy citation 1 (${style === "apa" ? "APA" : "Vancouver"})` });
+  for (const control of [page.getByTestId("citation-style"), button]) {
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `right edge at ${width} px`).toBeLessThanOrEqual(width);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    // What a tap at its centre hits is the control itself (nothing sticky covers it).
+    const hit = await control.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(hit, `${await control.getAttribute("data-testid")} uncovered at ${width} px`).toBe(true);
+  }
+  await button.click();
+  await expect(first.getByTestId("copy-citation")).toHaveText(/^Copied/);
+  const shown = (await first.getByTestId("copied-citation").textContent())!;
+  // The citation shown under the reference stays within the screen (no sideways scroll on a phone).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  return { shown, clipboard: await page.evaluate(() => navigator.clipboard.readText()) };
+}
 
-  await page.getByTestId("citation-style").selectOption("apa");
-  await first.getByRole("button", { name: "Copy citation 1 (APA)" }).click();
-  await expect(first.getByTestId("copied-citation")).not.toHaveText(vancouver);
-  const apa = (await first.getByTestId("copied-citation").textContent())!;
-  console.log(`APA: ${apa}`);
-  expect(apa).toMatch(/^Stringer, E\. J\., Cloke, R\. W\. G\., .+ \(2025\)\. The Clinical Impact of Time-restricted/);
-  expect(apa).toContain("https://doi.org/10.1093/nutrit/nuae105");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apa);
-  expect(await seriousViolations(page)).toEqual([]);
+for (const size of [DESKTOP, PHONE]) {
+  test(`at ${size.width} px, “Copy citation” copies a MEDLINE record's complete reference in Vancouver, then APA`, async ({
+    page,
+    trialsRun,
+  }) => {
+    await openReferences(page, size, trialsRun);
+    const vancouver = await copyFirst(page, "vancouver");
+    console.log(`Vancouver at ${size.width} px: ${vancouver.clipboard}`);
+    expect(vancouver).toEqual({ shown: VANCOUVER, clipboard: VANCOUVER });
+    const apa = await copyFirst(page, "apa");
+    console.log(`APA at ${size.width} px: ${apa.clipboard}`);
+    expect(apa).toEqual({ shown: APA, clipboard: APA });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+  });
+}
 
+test("BibTeX and RIS carry a MEDLINE record's authors, journal, year and pages, at 1366 and 390 px", async ({
+  page,
+  trialsRun,
+}) => {
+  await page.goto(`/reports/${trialsRun}`);
   // The same record in the BibTeX and RIS exports, downloaded from the Export menu on a desktop and on a phone: a
   // reference manager gets its authors, journal, year and pages.
   for (const size of [DESKTOP, PHONE]) {

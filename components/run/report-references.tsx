@@ -79,9 +79,13 @@ export function ReportReferences({ references, records }: { references: Referenc
               <ReportMarkdown markdown={formatReference(r)} references={references} records={records} />
             </span>
             {address && (
+              // At least 24 px tall (WCAG 2.2's minimum target size, 2.5.8): it is tapped on a phone.
               <button
                 type="button"
-                className="no-print ml-1 rounded text-sm text-accent underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
+                className={
+                  "no-print ml-1 inline-block rounded py-0.5 text-sm text-accent underline underline-offset-2 " +
+                  "focus-visible:outline-2 focus-visible:outline-accent"
+                }
                 disabled={busy === r.n}
                 onClick={() => void copy(r)}
                 data-testid="copy-citation"
