@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readPdfText } from "../lib/library/pdf/extract";
-import { axeViolations, download, expect, test } from "./support/seeded-runs";
+import { ask, axeViolations, download, expect, test } from "./support/seeded-runs";
 
 // The report as a paper: printed on A4 it takes the page, with its sections open, its references in full and the
 // address of its shared copy; its citation cards stay on screen at 1366 and 390 px; each reference can be copied as a
@@ -207,16 +207,21 @@ const APA =
   "https://doi.org/10.1093/nutrit/nuae105";
 
 /**
- * Chooses `style` and clicks reference 1's "Copy citation" (checking, at the page's width, that the control is on
+ * Chooses `style` and clicks reference `n`'s "Copy citation" (checking, at the page's width, that the control is on
  * screen, not covered and at least 24 × 24 px, WCAG 2.2's minimum target size); returns the text shown as copied and
  * the clipboard's text (emptied first, so a stale copy cannot pass).
  */
-async function copyFirst(page: Page, style: "vancouver" | "apa"): Promise<{ shown: string; clipboard: string }> {
+async function copyReference(
+  page: Page,
+  n: number,
+  style: "vancouver" | "apa",
+): Promise<{ shown: string; clipboard: string }> {
   const width = page.viewportSize()!.width;
   await page.evaluate(() => navigator.clipboard.writeText(""));
   await page.getByTestId("citation-style").selectOption(style);
-  const first = page.getByTestId("reference").first();
-  const button = first.getByRole("button", { name: `Copy citation 1 (${style === "apa" ? "APA" : "Vancouver"})` });
+  // The list is numbered as the markers, 1 to N in order.
+  const item = page.getByTestId("reference").nth(n - 1);
+  const button = item.getByRole("button", { name: `Copy citation ${n} (${style === "apa" ? "APA" : "Vancouver"})` });
   for (const control of [page.getByTestId("citation-style"), button]) {
     await control.scrollIntoViewIfNeeded();
     const box = (await control.boundingBox())!;
@@ -232,8 +237,8 @@ async function copyFirst(page: Page, style: "vancouver" | "apa"): Promise<{ show
     expect(hit, `${await control.getAttribute("data-testid")} uncovered at ${width} px`).toBe(true);
   }
   await button.click();
-  await expect(first.getByTestId("copy-citation")).toHaveText(/^Copied/);
-  const shown = (await first.getByTestId("copied-citation").textContent())!;
+  await expect(item.getByTestId("copy-citation")).toHaveText(/^Copied/);
+  const shown = (await item.getByTestId("copied-citation").textContent())!;
   // The citation shown under the reference stays within the screen (no sideways scroll on a phone).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   return { shown, clipboard: await page.evaluate(() => navigator.clipboard.readText()) };
@@ -245,16 +250,59 @@ for (const size of [DESKTOP, PHONE]) {
     trialsRun,
   }) => {
     await openReferences(page, size, trialsRun);
-    const vancouver = await copyFirst(page, "vancouver");
+    const vancouver = await copyReference(page, 1, "vancouver");
     console.log(`Vancouver at ${size.width} px: ${vancouver.clipboard}`);
     expect(vancouver).toEqual({ shown: VANCOUVER, clipboard: VANCOUVER });
-    const apa = await copyFirst(page, "apa");
+    const apa = await copyReference(page, 1, "apa");
     console.log(`APA at ${size.width} px: ${apa.clipboard}`);
     expect(apa).toEqual({ shown: APA, clipboard: APA });
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
   });
 }
+
+/** Deletes run `runId` from the history (the history holds the seeded runs only: reports-history.spec.ts lists them). */
+async function deleteRun(page: Page, runId: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/reports");
+  const item = page.getByTestId("run-list-item").filter({ has: page.locator(`a[href="/reports/${runId}"]`) });
+  await item.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("dialog", { name: "Delete this run?" }).getByRole("button", { name: "Delete run" }).click();
+  await expect(page.locator(`a[href="/reports/${runId}"]`)).toHaveCount(0);
+}
+
+// A record of the local library's MEDLINE sample (../shared/fixtures/corpus/medline16n0902_sample_604.xml), cited by a
+// run on that library: the Penn State Cohort paper, PMID 22892811, 7 authors, Hypertension 2012;60(4):929-35.
+const INSOMNIA = "Is insomnia with objective short sleep duration associated with incident hypertension?";
+const PENN_STATE = {
+  // Vancouver (ICMJE/NLM): the first six of more than six authors, then "et al.".
+  vancouver:
+    "Fernandez-Mendoza J, Vgontzas AN, Liao D, Shaffer ML, Vela-Bueno A, Basta M, et al. Insomnia with objective " +
+    "short sleep duration and incident hypertension: the Penn State Cohort. Hypertension. 2012;60(4):929–35. " +
+    "doi:10.1161/HYPERTENSIONAHA.112.193268 PubMed PMID: 22892811; PubMed Central PMCID: PMC3679545.",
+  // APA 7: every author up to 20.
+  apa:
+    "Fernandez-Mendoza, J., Vgontzas, A. N., Liao, D., Shaffer, M. L., Vela-Bueno, A., Basta, M., & Bixler, E. O. " +
+    "(2012). Insomnia with objective short sleep duration and incident hypertension: the Penn State Cohort. " +
+    "Hypertension, 60(4), 929–935. https://doi.org/10.1161/HYPERTENSIONAHA.112.193268",
+};
+
+test("at 390 px, a MEDLINE record of the local library is copied complete in Vancouver, then APA", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const runId = await ask(page, INSOMNIA, ["local"]);
+  const json = (await (await page.request.get(`/reports/${runId}/export/json`)).json()) as {
+    report: { references: Array<{ n: number; pmid: string | null }> };
+  };
+  const n = json.report.references.find((r) => r.pmid === "22892811")!.n;
+  await openReferences(page, PHONE, runId);
+  const vancouver = await copyReference(page, n, "vancouver");
+  console.log(`Vancouver at 390 px: ${vancouver.clipboard}`);
+  expect(vancouver).toEqual({ shown: PENN_STATE.vancouver, clipboard: PENN_STATE.vancouver });
+  const apa = await copyReference(page, n, "apa");
+  console.log(`APA at 390 px: ${apa.clipboard}`);
+  expect(apa).toEqual({ shown: PENN_STATE.apa, clipboard: PENN_STATE.apa });
+  await deleteRun(page, runId);
+});
 
 test("BibTeX and RIS carry a MEDLINE record's authors, journal, year and pages, at 1366 and 390 px", async ({
   page,
@@ -306,12 +354,6 @@ test("on a 390 px phone the question box is on the first screen, and Enter in it
   await box.press("Enter");
   await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
-  await page.setViewportSize(DESKTOP);
-  // The history holds the seeded runs only (reports-history.spec.ts lists them): delete the run this test started.
-  const started = page.url().split("/").pop()!;
-  await page.goto("/reports");
-  const item = page.getByTestId("run-list-item").filter({ has: page.locator(`a[href="/reports/${started}"]`) });
-  await item.getByRole("button", { name: /^Delete/ }).click();
-  await page.getByRole("dialog", { name: "Delete this run?" }).getByRole("button", { name: "Delete run" }).click();
-  await expect(page.locator(`a[href="/reports/${started}"]`)).toHaveCount(0);
+  // The history holds the seeded runs only: delete the run this test started.
+  await deleteRun(page, page.url().split("/").pop()!);
 });

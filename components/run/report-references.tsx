@@ -96,7 +96,8 @@ export function ReportReferences({ references, records }: { references: Referenc
               </button>
             )}
             {copied?.n === r.n && (
-              <span role="status" className="no-print mt-1 block text-sm text-muted-foreground">
+              // A DOI address is one long word: it breaks anywhere rather than push a phone's page sideways.
+              <span role="status" className="no-print mt-1 block text-sm wrap-anywhere text-muted-foreground">
                 {"text" in copied ? (
                   <>
                     {copied.onClipboard ? `Copied (${styleLabel}): ` : `${styleLabel} (copy it from here): `}
