@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { submitResearch } from "./support/research-form";
+import { axeAtBothWidths } from "./support/seeded-runs";
 
 // The answer first (bottom line, evidence meter, GRADE), a non-drug question answered from its abstract,
 // claim-check BibTeX, the 390 px phone layout and the form keeping the user's sources after an error. Exact values
@@ -31,11 +31,6 @@ async function finishedRun(page: Page, question: string): Promise<{ runId: strin
   await page.reload();
   const json = (await (await page.request.get(`/reports/${runId}/export/json`)).json()) as RunJson;
   return { runId, json };
-}
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 test(
@@ -81,8 +76,14 @@ test(
       await expect(judgements.nth(i)).toHaveAttribute("data-down", String(j.down));
       await expect(judgements.nth(i)).toContainText(j.reason);
     }
-    expect(await seriousViolations(page, '[data-testid="bottom-line"]')).toEqual([]);
-    expect(await seriousViolations(page, '[data-testid="grade-certainty"]')).toEqual([]);
+    // The whole report page, the bottom line and GRADE line with it: axe at 0 violations of any impact, at 1366 and
+    // 390 px.
+    expect(
+      await axeAtBothWidths(page, "report", async () => {
+        await page.reload();
+        await expect(bottom.getByTestId("bottom-line-verdict")).toHaveText(answer.verdict);
+      }),
+    ).toEqual([]);
 
     // The Markdown export carries the same bottom line above its executive summary.
     const md = await (await page.request.get(page.url() + "/export/markdown")).text();

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { submitResearch } from "./support/research-form";
+import { axeAtBothWidths, axeViolations } from "./support/seeded-runs";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every answer is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
@@ -14,13 +14,6 @@ test.beforeAll(async ({ browser }) => {
   page = await context.newPage();
 });
 test.afterAll(async () => context.close());
-
-async function seriousViolations(on: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Types a follow-up in the message box and sends it with Enter. */
 async function askFollowUp(text: string) {
@@ -153,12 +146,24 @@ test("a share link shows the conversation, read-only", async ({ browser }) => {
   await expect(shared.getByTestId("chat-answer").last().getByRole("heading", { name: "Report v2" })).toBeVisible();
   await expect(shared.getByLabel("Ask a follow-up")).toHaveCount(0);
   await expect(shared.getByTestId("regenerate")).toHaveCount(0);
-  expect(await seriousViolations(shared)).toEqual([]);
+  // axe at 0 violations of any impact, at 1366 and 390 px.
+  expect(
+    await axeAtBothWidths(shared, "shared thread", async () => {
+      await shared.goto(link);
+      await expect(shared.getByTestId("chat-answer")).toHaveCount(3);
+    }),
+  ).toEqual([]);
   await other.close();
 });
 
-test("axe finds no serious violations on the thread", async () => {
-  expect(await seriousViolations(page)).toEqual([]);
+test("axe finds no violations on the thread at 1366 and 390 px, the phone's conversation list open too", async () => {
+  expect(
+    await axeAtBothWidths(page, "thread", async () => {
+      await page.reload();
+      await expect(page.getByTestId("chat-answer")).toHaveCount(3);
+      await expect(page.getByLabel("Ask a follow-up")).toBeEnabled();
+    }),
+  ).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("conversation-sidebar")).toBeHidden();
   // On a phone the list opens over the page (the thread does not move down) and closes with Escape.
@@ -167,7 +172,7 @@ test("axe finds no serious violations on the thread", async () => {
   await page.getByTestId("sidebar-toggle").click();
   await expect(page.getByTestId("conversation-sidebar")).toBeVisible();
   expect(await threadTop()).toBe(before);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("conversation-sidebar")).toBeHidden();
   await expect(page.getByTestId("sidebar-toggle")).toBeFocused();

@@ -79,9 +79,13 @@ export function ReportReferences({ references, records }: { references: Referenc
               <ReportMarkdown markdown={formatReference(r)} references={references} records={records} />
             </span>
             {address && (
+              // At least 24 px tall (WCAG 2.2's minimum target size, 2.5.8): it is tapped on a phone.
               <button
                 type="button"
-                className="no-print ml-1 rounded text-sm text-accent underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
+                className={
+                  "no-print ml-1 inline-block rounded py-0.5 text-sm text-accent underline underline-offset-2 " +
+                  "focus-visible:outline-2 focus-visible:outline-accent"
+                }
                 disabled={busy === r.n}
                 onClick={() => void copy(r)}
                 data-testid="copy-citation"
@@ -92,7 +96,8 @@ export function ReportReferences({ references, records }: { references: Referenc
               </button>
             )}
             {copied?.n === r.n && (
-              <span role="status" className="no-print mt-1 block text-sm text-muted-foreground">
+              // A DOI address is one long word: it breaks anywhere rather than push a phone's page sideways.
+              <span role="status" className="no-print mt-1 block text-sm wrap-anywhere text-muted-foreground">
                 {"text" in copied ? (
                   <>
                     {copied.onClipboard ? `Copied (${styleLabel}): ` : `${styleLabel} (copy it from here): `}

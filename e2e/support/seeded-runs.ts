@@ -88,14 +88,6 @@ export async function download(on: Page, label: string): Promise<{ name: string;
   return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, "utf8") };
 }
 
-/** The serious and critical axe-core violations of the page, as "rule: selectors" lines (empty when none). */
-export async function seriousViolations(on: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
 /**
  * Every axe-core violation of the page, whatever its impact (minor to critical), as "rule (impact): selectors" lines
  * (empty when none): the pages are held to zero, not only to zero serious ones.
