@@ -181,8 +181,9 @@ const pct = (p: number) => `relation probability ${p.toFixed(2)}`;
 
 /**
  * What one record says about "chemical causes condition": "affirms" (P(CID) ≥ {@link RELATION_PROBABILITY}.yes, not
- * negated, not a treatment reading), "possible" (≥ .possibly), "denies" (a cued sentence denies it), "opposite" (it
- * reads the drug as treating or preventing the condition), "none" (names both without the relation).
+ * negated, not a treatment reading), "denies" (a cued sentence denies it), "opposite" (it reads the drug as treating
+ * or preventing the condition, which outweighs an unsure harm), "possible" (≥ .possibly), "none" (names both without
+ * the relation).
  */
 function causation(
   preds: PairPrediction[],
@@ -193,8 +194,10 @@ function causation(
   if (best && best.probability >= at.yes) return { outcome: "affirms", p: best };
   const denied = preds.find((p) => denial(p).denied && !denial(p).protective);
   if (denied) return { outcome: "denies", p: denied };
+  // An unsure harm does not outweigh a treatment reading of the same record: with a disease and its narrower concepts
+  // read at once, "clonazepam [treats] seizures" beside a weak "clonazepam-induced status epilepticus" is a treatment.
   const treats = preds.find((p) => p.relation === "treats");
-  if (treats && !(best && best.probability >= at.possibly)) return { outcome: "opposite", p: treats };
+  if (treats) return { outcome: "opposite", p: treats };
   if (best && best.probability >= at.possibly) return { outcome: "possible", p: best };
   return { outcome: "none", p: best ?? preds[0] };
 }
