@@ -2,17 +2,17 @@ import { configDefaults, defineConfig } from "vitest/config";
 import path from "node:path";
 
 /**
- * Files that share one module graph (isolate: false) instead of re-importing lib each: pure functions over their
- * arguments, with no database, process.env, mocks, timers, servers, globals or test-support state (checked by grep
- * and by running them together). A file that gains such state belongs in the isolated project.
- */
-/**
  * The lint tests read lib/ from disk, and import-rules writes a deliberate import circle into lib/ while it runs: with
  * two files at a time, import-cycles could read it. They run last, one at a time (a project with maxWorkers 1 is
  * its own sequential group).
  */
 const LIB_READERS = ["tests/unit/lint/**/*.test.ts"];
 
+/**
+ * Files that share one module graph (isolate: false) instead of re-importing lib each: pure functions over their
+ * arguments, with no database, process.env, mocks, timers, servers, globals or test-support state (checked by grep
+ * and by running them together). A file that gains such state belongs in the isolated project.
+ */
 const SHARED_MODULES = [
   "tests/unit/ai/provider-errors.test.ts",
   "tests/unit/ai/structured-stream.test.ts",
