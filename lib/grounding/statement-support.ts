@@ -128,6 +128,9 @@ export function unsupportedSpecifics(statement: string, cited: string): string[]
   const citedWords = words(cited);
   const citedLower = cited.toLowerCase();
   const citedCompact = citedLower.replace(/\s+/g, "");
+  // The initials of the cited text's words, read once and only when an acronym needs them.
+  let initials: string | undefined;
+  const citedInitials = () => (initials ??= wordInitials(cited));
   const named = (entity: string): boolean => {
     const lower = entity.toLowerCase();
     if (citedWords.has(lower) || (lower.length >= 4 && citedCompact.includes(lower.replace(/\s+/g, "")))) return true;
@@ -136,7 +139,7 @@ export function unsupportedSpecifics(statement: string, cited: string): string[]
     return new RegExp(`\\b${escape(stem)}${stem.length >= 3 ? "" : "s?\\b"}`).test(citedLower);
   };
   for (const entity of namedEntities(statement)) {
-    if (named(entity) || spelledOut(entity, cited) || inflectedName(entity, cited)) continue;
+    if (named(entity) || spelledOut(entity, citedInitials) || inflectedName(entity, cited)) continue;
     // A compound ("AD-related", "TUNEL-positive") is named when its named parts are.
     const parts = entity.split("-").filter((p) => namedEntities(`x ${p}`).length > 0);
     if (entity.includes("-") && parts.length > 0 && parts.every(named)) continue;
@@ -150,10 +153,13 @@ export function unsupportedSpecifics(statement: string, cited: string): string[]
  * are its letters ("GCB" for "gingival crevicular blood", "QOL" for "quality of life"). Two-letter acronyms are
  * not read this way: two initials match by chance in most abstracts.
  */
-function spelledOut(entity: string, cited: string): boolean {
-  if (!/^[A-Z]{3,6}$/.test(entity)) return false;
-  const initials = [...cited.matchAll(/[\p{L}][\p{L}\p{N}]*/gu)].map((m) => m[0][0].toUpperCase()).join("");
-  return initials.includes(entity);
+function spelledOut(entity: string, citedInitials: () => string): boolean {
+  return /^[A-Z]{3,6}$/.test(entity) && citedInitials().includes(entity);
+}
+
+/** The first letter of each word of a text, upper-cased and joined ("Gingival crevicular blood" → "GCB"). */
+function wordInitials(text: string): string {
+  return [...text.matchAll(/[\p{L}][\p{L}\p{N}]*/gu)].map((m) => m[0][0].toUpperCase()).join("");
 }
 
 /**
