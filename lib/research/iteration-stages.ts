@@ -1,7 +1,7 @@
 import type { RunSettings } from "@/lib/db/runs";
 import type { RunStages, Stage } from "@/lib/runs/mode";
-import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "@/lib/research/mode";
-import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "@/lib/research/state";
+import { RESEARCH_CLOSING, RESEARCH_ITERATION, researchMode, type ResearchOverrides } from "./mode";
+import type { ResearchRunInput, ResearchRunOutcome, ResearchState } from "./state";
 
 /**
  * The stages of one more iteration of a finished research run (a research follow-up, a watch's re-check), named
