@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
@@ -113,6 +114,47 @@ const TOP_IMPORTS = [
 /** The files on top of lib/: pages and routes, components, command-line scripts, benchmarks, the root modules. */
 const TOP_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}", "bench/**/*.ts", "*.ts"];
 
+/**
+ * One import style: a module of the importing file's own folder by "./name", any other module of the project by
+ * its "@/…" path (never "../"). The fix rewrites the specifier; a path that leaves the project (the shared fixtures
+ * beside it) is left as written.
+ */
+const importStyle = {
+  meta: {
+    type: "suggestion",
+    fixable: "code",
+    schema: [],
+    messages: { style: 'Import "{{preferred}}": "./" within the folder, "@/" across folders.' },
+  },
+  create(context) {
+    const dir = path.posix.dirname(path.relative(context.cwd, context.physicalFilename).split(path.sep).join("/"));
+    const check = (node) => {
+      const source = node.source;
+      if (source?.type !== "Literal" || typeof source.value !== "string") return;
+      const spec = source.value;
+      let target;
+      if (spec.startsWith("@/")) target = spec.slice(2);
+      else if (spec.startsWith("./") || spec.startsWith("../")) target = path.posix.join(dir, spec);
+      else return;
+      if (target.startsWith("..")) return;
+      const preferred = path.posix.dirname(target) === dir ? `./${path.posix.basename(target)}` : `@/${target}`;
+      if (preferred === spec) return;
+      context.report({
+        node: source,
+        messageId: "style",
+        data: { preferred },
+        fix: (fixer) => fixer.replaceText(source, JSON.stringify(preferred)),
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 const eslintConfig = defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -172,6 +214,19 @@ const eslintConfig = defineConfig([
         },
       ],
     },
+  },
+  {
+    // One width and one import style for every source file (prettier formats to the same 120).
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { critica: { rules: { "import-style": importStyle } } },
+    rules: {
+      "max-len": ["error", { code: 120, tabWidth: 2 }],
+    },
+  },
+  {
+    // The root's config files are loaded by tools that do not all read tsconfig's "@/" paths.
+    files: ["{app,components,lib,bench,scripts,tests,e2e}/**/*.{ts,tsx,mts}"],
+    rules: { "critica/import-style": "error" },
   },
   // Override default ignores of eslint-config-next.
   globalIgnores([

@@ -20,7 +20,10 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
       <body className="flex min-h-full flex-col font-sans">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+          className={
+            "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-card " +
+            "focus:px-3 focus:py-2"
+          }
         >
           Skip to content
         </a>
@@ -29,7 +32,8 @@ export default function RootLayout({ children }: LayoutProps<"/">) {
             <Link href="/" className="shrink-0 text-lg font-semibold tracking-tight">
               Critica
             </Link>
-            {/* On a 360–390 px phone the links and the account corner share one line: nothing wraps or widens the page. */}
+            {/* On a 360–390 px phone the links and the account corner share one line: nothing wraps or widens the
+                page. */}
             <nav aria-label="Main" className="flex min-w-0 items-center gap-3 whitespace-nowrap text-sm sm:gap-4">
               <Link href="/" className="hover:underline">
                 New research

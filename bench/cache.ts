@@ -2,7 +2,7 @@ import { listRunEvents } from "@/lib/db/runs";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import type { FixtureServer } from "../tests/support/fixture-server";
+import type { FixtureServer } from "@/tests/support/fixture-server";
 import type { Log } from "./classic";
 
 const QUESTION = "Does metformin protect against cancer, and through which mechanism?";

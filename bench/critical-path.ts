@@ -4,7 +4,7 @@ import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { listRunEvents } from "@/lib/db/runs";
 import type { RunEvent } from "@/lib/domain/events";
-import type { FixtureServer } from "../tests/support/fixture-server";
+import type { FixtureServer } from "@/tests/support/fixture-server";
 import { researchAnswerer } from "./answers";
 import { latencyModel, type ModelCall } from "./latency-model";
 import { searchStepLimitMs } from "./limit";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { applyMigrations } from "@/lib/db/migrate";
-import type { FixtureServer } from "../tests/support/fixture-server";
+import type { FixtureServer } from "@/tests/support/fixture-server";
 import type { Log } from "./classic";
 import { measureFirstEvent, measurePage, seedRuns } from "./http-measures";
 import { hasProductionBuild, startBenchServer } from "./server";

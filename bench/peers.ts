@@ -5,7 +5,7 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { createPubmedSource } from "@/lib/sources/pubmed";
-import type { FixtureServer } from "../tests/support/fixture-server";
+import type { FixtureServer } from "@/tests/support/fixture-server";
 import { claimAnswerer } from "./answers";
 import { callMs, LATENCY_MODEL, latencyModel, sequentialRoundTrips, type ModelCall } from "./latency-model";
 

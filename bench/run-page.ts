@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { submitAndTimeRunPage } from "../e2e/support/run-page-timing";
+import { submitAndTimeRunPage } from "@/e2e/support/run-page-timing";
 import { median } from "./http-measures";
 
 /**

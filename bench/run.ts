@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { listLibraryRecords } from "@/lib/db/evidence";
 import { applyMigrations } from "@/lib/db/migrate";
-import { startFixtureServer } from "../tests/support/fixture-server";
+import { startFixtureServer } from "@/tests/support/fixture-server";
 import { classicBenches, importLibrary, type Log } from "./classic";
 import { BENCH_QUESTION, measureLlmRun } from "./critical-path";
 import { measureCache } from "./cache";
@@ -55,7 +55,8 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
     ])
       process.env[name] = url;
     delete process.env.NCBI_API_KEY;
-    process.env.CRITICA_SOURCE_CACHE_TTL_HOURS = "0"; // the latency-model runs measure the network; the cache bench turns the cache on
+    // the latency-model runs measure the network; the cache bench turns the cache on
+    process.env.CRITICA_SOURCE_CACHE_TTL_HOURS = "0";
     // One unmeasured run warms the process (vocabulary lexicon, Prisma, module code), as on a running server.
     await measureLlmRun(server, 1);
     // The measured run fetches its full texts as a new question's would (full text is on by default).
@@ -133,9 +134,9 @@ export async function runBench(options: { log: Log; withServer: boolean }): Prom
       peers: {
         deepCriticalMs: round(deepCriticalMs),
         deepCriticalSpeedup: ratio(deepCriticalMs / run.runMs),
-        // The most any run of our call graph could show: one at its limit (criticalPath.limitMs, every search step
-        // and model call back to back). Below 3, the ×3 goal needs fewer or shorter
-        // sequential steps than the graph itself (hypothesis → targeted search → judge per iteration, report, critic).
+        // The most any run of our call graph could show: one at its limit (criticalPath.limitMs, every search step and
+        // model call back to back). Below 3, the ×3 goal needs fewer or shorter sequential steps than the graph itself
+        // (hypothesis → targeted search → judge per iteration, report, critic).
         deepCriticalSpeedupAtLimit: ratio(deepCriticalMs / run.limitMs),
         deepCriticalSimpleMs: round(deepCriticalSimpleMs),
         bmlibrarianRoundTrips: bmlibrarian,

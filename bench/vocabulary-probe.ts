@@ -17,7 +17,9 @@ const loadMs = performance.now() - t0;
 gc();
 const after = process.memoryUsage();
 
-/** Reads a question as every mode does: its proposition (the vocabulary's concepts among its words), then its concepts. */
+/**
+ * Reads a question as every mode does: its proposition (the vocabulary's concepts among its words), then its concepts.
+ */
 const read = (q: string) => questionReading({ proposition: questionProposition(q), resolved: null });
 const first = VOCABULARY_QUESTIONS.map((q) => {
   const t = performance.now();
@@ -32,7 +34,9 @@ const repeats = VOCABULARY_QUESTIONS.flatMap((q) =>
   }),
 ).sort((a, b) => a - b);
 
-/** What a server's start-up warm-up (instrumentation.ts) adds after that: the lexicon and its gene and process indexes. */
+/**
+ * What a server's start-up warm-up (instrumentation.ts) adds after that: the lexicon and its gene and process indexes.
+ */
 async function warm() {
   gc();
   const base = process.memoryUsage();

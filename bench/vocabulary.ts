@@ -43,7 +43,8 @@ export function measureVocabulary(log: Log): VocabularyFigures {
   );
   const figures = JSON.parse(out.trim().split("\n").at(-1)!) as VocabularyFigures;
   log(
-    `concept vocabulary (${figures.version ?? "not built"}): load ${figures.loadMs} ms, +${figures.heapAddedMb} MB heap ` +
+    `concept vocabulary (${figures.version ?? "not built"}): load ${figures.loadMs} ms, ` +
+      `+${figures.heapAddedMb} MB heap ` +
       `(+${figures.rssAddedMb} MB resident); reading a question ${figures.readFirstMedianMs} ms (first, median; max ` +
       `${figures.readFirstMaxMs} ms), ${figures.readRepeatMedianMs} ms repeated; start-up warm-up of the lexicon ` +
       `and its gene and process indexes ${figures.warmUp.ms.total} ms, +${figures.warmUp.heapAddedMb} MB heap ` +

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
-import { axeAtBothWidths } from "./support/seeded-runs";
+import { submitResearch } from "@/e2e/support/research-form";
+import { axeAtBothWidths } from "@/e2e/support/seeded-runs";
 
 // The answer first (bottom line, evidence meter, GRADE), a non-drug question answered from its abstract,
 // claim-check BibTeX, the 390 px phone layout and the form keeping the user's sources after an error. Exact values

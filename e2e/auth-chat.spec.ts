@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // The conversation with accounts on (project "auth", CRITICA_AUTH=on, the CDR test set as the library): the owner
 // asks a follow-up and sees the answer, saved with the thread; another signed-in user gets 404 for the run page and
@@ -27,7 +27,7 @@ async function signUp(browser: Browser, name: string, email: string): Promise<Pa
   return page;
 }
 
-test("the owner asks a follow-up on their run and sees the answer, with citations that resolve, after a reload too", async ({
+test("the owner's follow-up on their run gets an answer whose citations resolve, after a reload too", async ({
   browser,
 }) => {
   const page = await signUp(browser, "Cleo", OWNER);

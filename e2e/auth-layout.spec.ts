@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { INTERNAL_NAMES } from "../lib/report/render/plain-words";
-import { axeAtBothWidths, VIEWPORTS } from "./support/seeded-runs";
+import { INTERNAL_NAMES } from "@/lib/report/render/plain-words";
+import { axeAtBothWidths, VIEWPORTS } from "@/e2e/support/seeded-runs";
 
 // With accounts on (project "auth-after", after e2e/auth.spec.ts made the administrator): signing up goes straight
 // to the next page with no blank page between, the header fits a 360–390 px phone with a long address, and a member
@@ -18,7 +18,7 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => page.context().close());
 
-test("sign-up shows no blank page, the header fits a phone, and /settings/accounts says it is for administrators", async () => {
+test("sign-up shows no blank page, the header fits a phone, /settings/accounts says it is for admins", async () => {
   await page.goto("/sign-up?next=%2Freports");
   await page.getByLabel("Name").fill("Henrietta");
   await page.getByLabel("E-mail").fill(EMAIL);

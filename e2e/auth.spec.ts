@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
-import { axeViolations } from "./support/seeded-runs";
+import { submitResearch } from "@/e2e/support/research-form";
+import { axeViolations } from "@/e2e/support/seeded-runs";
 
 // Accounts on the production build with CRITICA_AUTH=on (project "auth", a fresh database): the first visitor signs
 // up and becomes admin, researches and finds the run in history; a second user cannot open it (404) and has an
@@ -28,7 +28,7 @@ async function signIn(browser: Browser, email: string, name: string): Promise<Pa
   return page;
 }
 
-test("the first visitor signs up as admin, researches, and finds the run in history; signing out closes the app", async ({
+test("the first visitor signs up as admin, researches, finds the run in history; signing out closes the app", async ({
   page,
 }) => {
   // A run, then two widths of three pages, each scanned by axe: past the 90 s default on a loaded machine.

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
-import { axeAtBothWidths, axeViolations } from "./support/seeded-runs";
+import { submitResearch } from "@/e2e/support/research-form";
+import { axeAtBothWidths, axeViolations } from "@/e2e/support/seeded-runs";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every answer is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
@@ -95,7 +95,10 @@ test("a “look deeper” follow-up adds an iteration and report v2 with a chang
   await expect(answer.getByTestId("follow-up-kind")).toHaveText("Request for more researchasks to look deeper");
   // One search, with the run's drug (a question about lithium gains no records on aquaporin alone).
   await expect(answer.getByTestId("research-iteration")).toHaveText(
-    /^Iteration \d+ of this run \(a follow-up\): searching “lithium aquaporin”, then hypotheses, the judge and a revised report\.$/,
+    new RegExp(
+      "^Iteration \\d+ of this run \\(a follow-up\\): searching “lithium aquaporin”, then hypotheses, the judge " +
+        "and a revised report\\.$",
+    ),
   );
   await expect(answer.getByTestId("search-event").first()).toContainText("lithium aquaporin");
   await expect(answer.getByRole("heading", { name: "Report v2" })).toBeVisible({ timeout: 60_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { axeAtBothWidths, VIEWPORTS } from "./support/seeded-runs";
+import { axeAtBothWidths, VIEWPORTS } from "@/e2e/support/seeded-runs";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records (local library only), so every
 // value is exact. A pasted abstract with two checkable claims: one the corpus contradicts, one it knows nothing of.
@@ -49,8 +49,8 @@ async function expectClaimCheck(p: Page) {
       "abstracts read each document for Doxorubicin causing a disease of the heart: " +
       "26 documents report it, none reports the opposite. 1 document names both but does not report it either " +
       "way, which counts neither for nor against. 1 document reports it for a related concept only, shown apart. " +
-      "Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, so the evidence " +
-      "contradicts it.",
+      "Weighed as the research bottom line weighs its records, the answer to the claim reads “no”, so the " +
+      "evidence contradicts it.",
   );
   // The claim's polarity reading, and the documents on each side with their verified passages.
   await expect(contradicted.getByTestId("claim-reading")).toHaveText(
@@ -106,7 +106,10 @@ async function expectClaimCheck(p: Page) {
   await expect(undecided.getByTestId("counter-citation")).toHaveCount(0);
   await expect(undecided.getByTestId("no-counter-evidence")).toBeVisible();
   await expect(undecided.getByTestId("counter-report")).toHaveText(
-    /^No evidence against the claim was found\. 40 documents were searched in the local library, .* none reached the threshold of 3 of 5 /,
+    new RegExp(
+      "^No evidence against the claim was found\\. 40 documents were searched in the local library, .* none " +
+        "reached the threshold of 3 of 5 ",
+    ),
   );
 }
 
@@ -158,7 +161,10 @@ test("a claim check with a live source streams its steps while it runs", async (
   await expect(page.getByTestId("run-progress")).toHaveText("1 of 1 claim checked");
   await expect(page.getByTestId("claim-search-event").filter({ hasText: "PubMed" })).toHaveText([
     /^PubMed\s*keyword\s*claim 1\s*doxorubicin AND \(heart OR cardiac OR myocardial\)\s*25 hits · \d+ ms$/,
-    /^PubMed\s*semantic\s*claim 1\s*doxorubicin OR heart OR effect OR cardiac OR myocardial\s*25 candidates compared, the most similar kept · \d+ ms$/,
+    new RegExp(
+      "^PubMed\\s*semantic\\s*claim 1\\s*doxorubicin OR heart OR effect OR cardiac OR myocardial\\s*25 " +
+        "candidates compared, the most similar kept · \\d+ ms$",
+    ),
   ]);
   await expect(page.getByTestId("claim-verdict")).toHaveText("contradicts");
   await expect(page.getByTestId("counter-citation")).toHaveCount(10);

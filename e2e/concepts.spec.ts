@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // Questions read in concepts (MeSH 2024, Disease Ontology) on the demo library (BC5CDR + MEDLINE): a class covers its
 // members, a disease its narrower concepts, a related condition is related evidence; a question outside the
@@ -29,13 +29,16 @@ async function finishedRun(page: Page, question: string): Promise<RunJson> {
 const reading = (json: RunJson, pmid: string) => json.readings.find((r) => r.evidenceId === `pmid:${pmid}`)!;
 const title = (json: RunJson, pmid: string) => json.evidence.find((e) => e.id === `pmid:${pmid}`)!.citation.title;
 
-test("amiodarone and pulmonary fibrosis: the amiodarone lung records are related evidence, named in the bottom line", async ({
+test("amiodarone, pulmonary fibrosis: amiodarone lung records are related evidence, named in the bottom line", async ({
   page,
 }) => {
   const json = await finishedRun(page, "Does amiodarone cause pulmonary fibrosis, and by what mechanism?");
   expect(json.reading.concepts.map((c) => c.id)).toEqual(["D000638", "D011658"]);
   expect(json.answer.sentence).toMatch(
-    /^Unclear: no record reports pulmonary fibrosis itself; \d+ report amiodarone and a related condition \(.*pneumonitis.*; under Lung Diseases\)/,
+    new RegExp(
+      "^Unclear: no record reports pulmonary fibrosis itself; \\d+ report amiodarone and a related condition " +
+        "\\(.*pneumonitis.*; under Lung Diseases\\)",
+    ),
   );
   // PMID 1595783, "Amiodarone pulmonary toxicity": related evidence, no longer "does not name both".
   expect(reading(json, "1595783")).toMatchObject({ stance: "related" });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // The PRISMA 2020 flow diagram of a finished run: its text carries the same counts as the run's --json contract,
 // the "PRISMA (SVG)" export downloads the same figure, and axe finds nothing serious in it.

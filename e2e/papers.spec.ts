@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { axeAtBothWidths } from "./support/seeded-runs";
+import { axeAtBothWidths } from "@/e2e/support/seeded-runs";
 
 // A real PDF (Hindawi's case report of levofloxacin-induced thrombocytopenia, PMC4738914) from ../shared: its
 // abstract names no dose; only page 1 of its body says "levofloxacin, 500 mg daily".

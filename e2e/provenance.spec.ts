@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { COPIES, medlineCopiesXml, tempFile } from "../tests/support/provenance-copies";
-import { submitResearch } from "./support/research-form";
+import { COPIES, medlineCopiesXml, tempFile } from "@/tests/support/provenance-copies";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // Provenance: a labelled copy of a real BC5CDR cisplatin record, marked retracted in its MEDLINE XML, and one with an
 // expression of concern, imported into the e2e app's library; afterwards the records are put back as they were

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { readPdfText } from "../lib/library/pdf/extract";
-import { ask, axeViolations, download, expect, test } from "./support/seeded-runs";
+import { readPdfText } from "@/lib/library/pdf/extract";
+import { ask, axeViolations, download, expect, test } from "@/e2e/support/seeded-runs";
 
 // The report as a paper: printed on A4 it takes the page, with its sections open, its references in full and the
 // address of its shared copy; its citation cards stay on screen at 1366 and 390 px; each reference can be copied as a
@@ -81,8 +81,8 @@ const A4_TEXT_WIDTH = Math.round(((210 - 2 * 14) / 25.4) * 96);
 
 /**
  * For each table and the PRISMA diagram of the report printed at the viewport's width: "<what>: <right edge> of
- * <column's right edge>" when it sticks out of the report's column (and would be cut at the page's edge); empty when all
- * fit. Measured with print media on.
+ * <column's right edge>" when it sticks out of the report's column (and would be cut at the page's edge); empty when
+ * all fit. Measured with print media on.
  */
 async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -95,7 +95,7 @@ async function overflowing(page: Page): Promise<string[]> {
   });
 }
 
-test("“Export → Print / PDF” on a 390 px phone prints the report on A4 pages: a full text column, nothing cut off", async ({
+test("“Export → Print / PDF” on a 390 px phone prints A4 pages: a full text column, nothing cut off", async ({
   page,
   lithiumRun,
 }) => {
@@ -203,8 +203,8 @@ const VANCOUVER =
   "doi:10.1093/nutrit/nuae105 PubMed PMID: 39212676; PubMed Central PMCID: PMC12166167.";
 const APA =
   "Stringer, E. J., Cloke, R. W. G., Van der Meer, L., Murphy, R. A., Macpherson, N. A., & Lum, J. J. (2025). The " +
-  "Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review. Nutrition Reviews, 83(7), e1660–e1676. " +
-  "https://doi.org/10.1093/nutrit/nuae105";
+  "Clinical Impact of Time-restricted Eating on Cancer: A Systematic Review. Nutrition Reviews, 83(7), " +
+  "e1660–e1676. https://doi.org/10.1093/nutrit/nuae105";
 
 /**
  * Chooses `style` and clicks reference `n`'s "Copy citation" (checking, at the page's width, that the control is on
@@ -245,7 +245,7 @@ async function copyReference(
 }
 
 for (const size of [DESKTOP, PHONE]) {
-  test(`at ${size.width} px, “Copy citation” copies a MEDLINE record's complete reference in Vancouver, then APA`, async ({
+  test(`at ${size.width} px, “Copy citation” copies a MEDLINE record's full reference, Vancouver then APA`, async ({
     page,
     trialsRun,
   }) => {
@@ -261,7 +261,9 @@ for (const size of [DESKTOP, PHONE]) {
   });
 }
 
-/** Deletes run `runId` from the history (the history holds the seeded runs only: reports-history.spec.ts lists them). */
+/**
+ * Deletes run `runId` from the history (the history holds the seeded runs only: reports-history.spec.ts lists them).
+ */
 async function deleteRun(page: Page, runId: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await page.goto("/reports");

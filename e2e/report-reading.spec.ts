@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
-import { INTERNAL_NAMES } from "../lib/report/render/plain-words";
+import { submitResearch } from "@/e2e/support/research-form";
+import { INTERNAL_NAMES } from "@/lib/report/render/plain-words";
 
 // A report a researcher reads to the end: one version per page, the answer first, quotations as quotations,
 // abstracts at hand, short pages, no sideways scrolling on a phone, plain words. The e2e server runs the extractive
@@ -64,7 +64,10 @@ test("the lithium report answers first, stays under 5,000 px at 1366 px, and sho
   // Iterations in short: one that repeats the previous hypothesis and scores says so instead of repeating them.
   const steps = page.getByTestId("timeline-step");
   await expect(steps.nth(1).locator(":scope > details > summary")).toHaveText(
-    /^Iteration 1 of 3: \d+ searches, 51 new records · 1 hypothesis · judge: mechanism 6\/10, clinical 5\/10, not sufficient$/,
+    new RegExp(
+      "^Iteration 1 of 3: \\d+ searches, 51 new records · 1 hypothesis · judge: mechanism 6\\/10, clinical " +
+        "5\\/10, not sufficient$",
+    ),
   );
   await expect(steps.nth(2).locator(":scope > details > summary")).toContainText(
     "same hypothesis as iteration 1 · judge: mechanism 6/10, clinical 5/10, not sufficient (as in iteration 1)",
@@ -141,7 +144,7 @@ test("PRISMA labels fit their boxes, and the diagram becomes a list on a phone",
   await page.setViewportSize(DESKTOP);
 });
 
-test("after “look deeper”, every section shows v2's numbers, and v1 is one click away with a real diff", async () => {
+test("after “look deeper”, every section shows v2's numbers, and v1 is a click away with a real diff", async () => {
   await page.reload();
   const box = page.getByLabel("Ask a follow-up");
   await box.fill("Look deeper into aquaporin");

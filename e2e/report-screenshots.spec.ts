@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // Screenshots of the lithium report for docs/screenshots (desktop 1366 px and phone 390 px, v1 and after "look
 // deeper"), with the page heights they measure. SCREENSHOT_TAG names the set ("before" was taken on the code before

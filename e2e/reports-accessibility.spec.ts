@@ -1,4 +1,4 @@
-import { axeAtBothWidths, expect, stranger, test } from "./support/seeded-runs";
+import { axeAtBothWidths, expect, stranger, test } from "@/e2e/support/seeded-runs";
 
 // Keyboard use, and axe-core checks of every page of a personal install at 1366 and 390 px.
 
@@ -51,7 +51,7 @@ test("the report works from the keyboard alone", async ({ page, trialsRun }) => 
   await expect(page.getByRole("columnheader", { name: /Year/ })).toHaveAttribute("aria-sort", "ascending");
 });
 
-test("axe finds no violations on the chat, report, history, share, papers, notifications and settings pages at 1366 and 390 px", async ({
+test("axe: no violations on chat, report, history, share, papers, notifications, settings at 1366/390 px", async ({
   page,
   browser,
   trialsRun,

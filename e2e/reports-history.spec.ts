@@ -1,4 +1,4 @@
-import { expect, LITHIUM, LITHIUM_TITLE, stranger, test, TRIALS } from "./support/seeded-runs";
+import { expect, LITHIUM, LITHIUM_TITLE, stranger, test, TRIALS } from "@/e2e/support/seeded-runs";
 
 // History: search, filters, re-run and delete (the owner's seeded runs, lithium and trials).
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ask, expect, test } from "./support/seeded-runs";
+import { ask, expect, test } from "@/e2e/support/seeded-runs";
 
 // Untrusted text (a question, an imported abstract) renders as text.
 

@@ -1,4 +1,4 @@
-import { ask, download, expect, LITHIUM, LITHIUM_TITLE, stranger, test } from "./support/seeded-runs";
+import { ask, download, expect, LITHIUM, LITHIUM_TITLE, stranger, test } from "@/e2e/support/seeded-runs";
 
 // Share links: a read-only copy in another browser, its own exports, revoking.
 

@@ -1,7 +1,7 @@
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
-import { download, expect, test, TRIALS, TRIALS_FILE, TRIALS_TITLE } from "./support/seeded-runs";
+import { download, expect, test, TRIALS, TRIALS_FILE, TRIALS_TITLE } from "@/e2e/support/seeded-runs";
 
 // The report of a run: hover cards, evidence table, hypothesis chains, scores and exports.
 
@@ -21,7 +21,7 @@ const CONTRACT = [
   "shortfalls",
 ];
 
-test("a citation's hover card shows its source; evidence table, hypothesis chains and scores follow the report", async ({
+test("a citation's hover card shows its source; evidence table, hypothesis chains, scores follow the report", async ({
   page,
   trialsRun,
 }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { submitResearch } from "./support/research-form";
+import { submitResearch } from "@/e2e/support/research-form";
 
 // The e2e server runs the extractive backend on the real BC5CDR + MEDLINE records, so every value is exact.
 const LITHIUM = "Is lithium nephrotoxic, and by what mechanism?";
@@ -84,7 +84,10 @@ test("reloading mid-run shows the timeline so far and keeps streaming", async ()
     /^Local library\s*question query\s*Does doxorubicin.*\?\s*40 hits · \d+ ms$/,
   );
   await expect(page.getByTestId("search-event").nth(1)).toHaveText(
-    /^PubMed\s*question query\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\?\s*25 hits · \d+ ms$/,
+    new RegExp(
+      "^PubMed\\s*question query\\s*Does doxorubicin cause cardiotoxicity, and through which mechanism\\?\\s*25 " +
+        "hits · \\d+ ms$",
+    ),
   );
   // …and keeps streaming until the report.
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });

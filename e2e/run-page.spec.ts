@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { submitAndTimeRunPage } from "./support/run-page-timing";
+import { submitAndTimeRunPage } from "@/e2e/support/run-page-timing";
 
 // Live progress: the run page appears right after submit, with the run started. The page is timed in the
 // browser (click event to the frame that shows it) and the time printed; `npm run bench` (runPage) checks it against

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "../tests/support/watch-scenario";
-import { submitResearch } from "./support/research-form";
-import { axeAtBothWidths, VIEWPORTS } from "./support/seeded-runs";
+import { dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "@/tests/support/watch-scenario";
+import { submitResearch } from "@/e2e/support/research-form";
+import { axeAtBothWidths, VIEWPORTS } from "@/e2e/support/seeded-runs";
 
 // A watched question in the browser: the owner watches a finished run (PubMed on the loopback fixture server), the
 // watches' clock moves a week ahead (the file CRITICA_TEST_CLOCK_FILE of the e2e server) after a new randomized trial

@@ -9,7 +9,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { listLibraryRecords } from "@/lib/db/evidence";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
-import { importLibrary } from "../bench/classic";
+import { importLibrary } from "@/bench/classic";
 
 async function main() {
   const n = Number(process.argv[2] ?? 500);

@@ -4,8 +4,8 @@
 // `npm run bench -- library [--records N] [--db sqlite|postgres|both] [--json]`: the local library at scale
 // (bench/library, docs/library.md); not part of the default bench.
 import { disconnectDb } from "@/lib/db/client";
-import { runBench } from "../bench/run";
-import { runLibraryBenchCli } from "../bench/library/cli";
+import { runBench } from "@/bench/run";
+import { runLibraryBenchCli } from "@/bench/library/cli";
 
 async function main() {
   const json = process.argv.includes("--json");

@@ -18,13 +18,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Lexicon, LexiconMeta } from "../lib/vocabularies/lexicon-format";
-import { LEXICON_FILE, vocabulariesDir } from "../lib/vocabularies/lexicon-format";
-import { fetchDebianPackages, removeUnpacked, VocabularyBuildError } from "./vocabularies/debian-packages";
-import { readGeneTables } from "./vocabularies/read-genes";
-import { readGoTables } from "./vocabularies/read-go";
-import { lexiconSources } from "./vocabularies/sources";
-import { writeConcepts } from "./vocabularies/write-concepts";
+import type { Lexicon, LexiconMeta } from "@/lib/vocabularies/lexicon-format";
+import { LEXICON_FILE, vocabulariesDir } from "@/lib/vocabularies/lexicon-format";
+import { fetchDebianPackages, removeUnpacked, VocabularyBuildError } from "@/scripts/vocabularies/debian-packages";
+import { readGeneTables } from "@/scripts/vocabularies/read-genes";
+import { readGoTables } from "@/scripts/vocabularies/read-go";
+import { lexiconSources } from "@/scripts/vocabularies/sources";
+import { writeConcepts } from "@/scripts/vocabularies/write-concepts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Files whose content decides the lexicon; their hash is the version stamp. */

@@ -262,8 +262,8 @@ async function main(): Promise<void> {
       .map(fmt)
       .join("\n")}\n`,
   );
-  // Organ rule: organ questions answered yes ≥ 0.9 while those without an annotated toxicity stay ≤ 0.25; the widest
-  // gap.
+  // Organ rule: organ questions answered yes ≥ 0.9 while those without an annotated toxicity stay ≤ 0.25; the
+  // widest gap.
   const organOk = organRows
     .filter((r) => r.organ >= 0.9 && r.organWithout <= 0.25)
     .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout));
@@ -289,7 +289,9 @@ async function main(): Promise<void> {
       .filter((r) => same(r) && r.organ >= ORGAN_FLOOR)
       .sort((a, b) => b.organ - b.organWithout - (a.organ - a.organWithout))[0];
     process.stdout.write(
-      `weights possiblyValue ${possiblyValue}, possiblyRelation ${possiblyRelation}:\n  pair ${pair ? fmt(pair) : "none meets the goals"}\n  organ ${organ ? fmt(organ) : `none with organ ≥ ${ORGAN_FLOOR}`}\n`,
+      `weights possiblyValue ${possiblyValue}, possiblyRelation ${possiblyRelation}:\n` +
+        `  pair ${pair ? fmt(pair) : "none meets the goals"}\n` +
+        `  organ ${organ ? fmt(organ) : `none with organ ≥ ${ORGAN_FLOOR}`}\n`,
     );
   }
   process.stdout.write(

@@ -63,7 +63,9 @@ function phrase(id: string): string | null {
   return best ? natural(best) : null;
 }
 
-/** How a question writes the pair's own concept: the split's commonest form, or the heading for an abbreviation ("EE"). */
+/**
+ * How a question writes the pair's own concept: the split's commonest form, or the heading for an abbreviation ("EE").
+ */
 function own(id: string, names: Map<string, string>): string {
   const surface = names.get(id) ?? id;
   return /^[A-Z0-9-]{1,4}$/.test(surface) || surface.length < 3 ? (phrase(id) ?? surface) : surface;
@@ -71,7 +73,9 @@ function own(id: string, names: Map<string, string>): string {
 
 /** Pharmacological actions that describe a drug's metabolism or interactions, or no class a question would name. */
 const NOT_A_CLASS = /^Cytochrome P-450|Inducers$|^Physiological Effects|^Molecular Mechanisms/;
-/** Largest class asked about (members), so that a class question is not "do chemicals cause …". Source: our choice. */
+/**
+ * Largest class asked about (members), so that a class question is not "do chemicals cause …". Source: our choice.
+ */
 const MAX_CLASS_MEMBERS = 300;
 
 /** The classes of a drug a question may name: its pharmacological actions, the most specific (fewest members) first. */

@@ -8,7 +8,9 @@ import { CDR_DIR, readCdrSplit } from "./cdr-corpus";
 import { inPool, withTempLibrary } from "./eval-support";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 
-/** Questions of each level asked per run (indications: twice as many). Source: our budget, about 10 minutes on 2 cores. */
+/**
+ * Questions of each level asked per run (indications: twice as many). Source: our budget, about 10 minutes on 2 cores.
+ */
 const DEFAULT_PER_LEVEL = 40;
 /** Research runs and claim checks at once, seed and iterations: as the bottom-line benchmark. */
 const CONCURRENCY = 4;
@@ -43,8 +45,8 @@ function splitRecords(split: string) {
 }
 
 /**
- * Concept-level questions (scripts/concept-questions.ts) researched and checked as claims on a temporary library of
- * the split's records, extractive, 3 iterations. Rows: class and broader-disease questions answered yes (goal ≥ 0.80),
+ * Concept-level questions (scripts/concept-questions.ts) researched and checked as claims on a temporary library of the
+ * split's records, extractive, 3 iterations. Rows: class and broader-disease questions answered yes (goal ≥ 0.80),
  * indications answered yes (goal ≤ 0.20), the gold records the runs retrieved read yes or possibly, read no (goal ≤
  * 0.05), read as related evidence on related-outcome questions, and agreement of research and claim check (goal ≥
  * 0.90). Split dev reads its records with the relation model fitted on CDR_TrainingSet alone (held out); split train
@@ -147,9 +149,10 @@ function conceptResult(split: string, documents: number, answers: ConceptAnswer[
       row("research and claim check agree; goal ≥ 0.90", agree, answers.length),
     ],
     notes: [
-      `questions generated from the split's gold CID relations through MeSH pharmacological actions (class) and trees ` +
-        `(broader, related), indications from its co-occurring pairs without a CID relation (seed ${SEED}, ` +
-        `${answers.length} questions); research: ${ITERATIONS} iterations, extractive; library: the split's records only`,
+      `questions generated from the split's gold CID relations through MeSH pharmacological actions (class) and ` +
+        `trees (broader, related), indications from its co-occurring pairs without a CID relation (seed ` +
+        `${SEED}, ${answers.length} questions); research: ${ITERATIONS} iterations, extractive; library: the ` +
+        `split's records only`,
     ],
   };
 }

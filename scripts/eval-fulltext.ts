@@ -4,7 +4,7 @@ import type { ArticleDocument } from "@/lib/domain/fulltext";
 import type { BenchmarkResult, BenchmarkRow } from "./eval-types";
 import { backendArg, evalModel, type EvalModel } from "./eval-model";
 import { withTempLibrary } from "./eval-support";
-import { FULL_TEXT_QUESTIONS, type FullTextQuestion } from "../bench/fulltext-questions";
+import { FULL_TEXT_QUESTIONS, type FullTextQuestion } from "@/bench/fulltext-questions";
 
 /** The shared corpus folder beside the project. */
 const CORPUS = path.resolve(process.cwd(), "../shared/fixtures/corpus");

@@ -53,7 +53,8 @@ const BENCHMARKS: Record<
   },
   concepts: {
     describe:
-      "concept-level questions and claims (drug classes, broader and related diseases) from CDR dev or training gold relations (--split dev|train, --per-level N)",
+      "concept-level questions and claims (drug classes, broader and related diseases) from CDR dev or training gold " +
+      "relations (--split dev|train, --per-level N)",
     run: runConcepts,
   },
   pubmedqa: {
@@ -87,8 +88,9 @@ function usage(): string {
 const fmt = (x: number | undefined, digits = 3) => (x === undefined ? "—" : x.toFixed(digits));
 
 /**
- * The lines on the model of a `--backend llm` result: "model: <id> — 12 model calls · 1,200 input + 240 output
- * tokens · est. $0.0012", then "  <agent>: <calls> calls · <in> input + <out> output tokens" per agent; none otherwise.
+ * The lines on the model of a `--backend llm` result: "model: <id> — 12 model calls · 1,200 input + 240
+ * output tokens · est. $0.0012", then "  <agent>: <calls> calls · <in> input + <out> output tokens" per agent; none
+ * otherwise.
  */
 function modelLines(result: BenchmarkResult): string[] {
   if (!result.llm) return [];

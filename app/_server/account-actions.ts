@@ -9,8 +9,8 @@ import { getAuth } from "@/lib/auth/server";
 import { createInvitedAccount } from "@/lib/auth/invite";
 import { API_KEY_SCOPE_MESSAGE } from "@/lib/auth/api-key-scope";
 import { canManageAccount, isAdmin } from "@/lib/auth/rules";
-import { isForm, UNREADABLE_FORM, type ActionResult, type FormState } from "@/app/_server/action-result";
-import { getCaller } from "@/app/_server/caller";
+import { isForm, UNREADABLE_FORM, type ActionResult, type FormState } from "./action-result";
+import { getCaller } from "./caller";
 
 /** Signs the caller out (deletes their better-auth session and its cookie) and opens the sign-in page. */
 export async function signOutAction(): Promise<void> {

@@ -4,7 +4,7 @@ import { callerFromHeaders } from "@/lib/auth/caller";
 import { admitRunStart } from "@/lib/auth/limits";
 import { canStartRun, ownerIdFor, type Caller } from "@/lib/auth/rules";
 import { getConfig } from "@/lib/config";
-import { ensureSessionId, readSessionId } from "@/app/_server/session";
+import { ensureSessionId, readSessionId } from "./session";
 
 /**
  * Who is making the current request (page, route handler or server action): a signed-in user (session cookie or

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunSummary } from "@/lib/db/runs";
 import { canReadRun, canWriteRun } from "@/lib/auth/rules";
-import { getCaller } from "@/app/_server/caller";
+import { getCaller } from "./caller";
 
 /** What a caller wants to do with a run's conversation. */
 export type ConversationAction = "read" | "post";

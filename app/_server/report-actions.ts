@@ -7,9 +7,9 @@ import { deleteRun, getRunSettings } from "@/lib/db/history";
 import { runIdSchema } from "@/lib/domain/run";
 import { revokeShareLinksOfRun } from "@/lib/db/share-links";
 import { registry } from "@/lib/modes";
-import { toErrorMessage, type ActionError, type ActionResult } from "@/app/_server/action-result";
+import { toErrorMessage, type ActionError, type ActionResult } from "./action-result";
 import { writableRun } from "@/lib/auth/access";
-import { admitStart, getCaller } from "@/app/_server/caller";
+import { admitStart, getCaller } from "./caller";
 
 const deleteSchema = z.object({ runId: runIdSchema, revokeShareLinks: z.boolean() });
 

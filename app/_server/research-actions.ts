@@ -5,9 +5,9 @@ import { sourceIdSchema } from "@/lib/domain/evidence";
 import { runIdSchema } from "@/lib/domain/run";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { clearUnreachable } from "@/lib/sources/reachability";
-import { isForm, type ActionResult } from "@/app/_server/action-result";
+import { isForm, type ActionResult } from "./action-result";
 import { writableRun } from "@/lib/auth/access";
-import { getCaller } from "@/app/_server/caller";
+import { getCaller } from "./caller";
 
 /** Cancels a running run owned by the caller. @returns a user-facing result message. */
 export async function cancelResearch(runId: string): Promise<ActionResult<{ ok: true; message: string }>> {

@@ -6,9 +6,9 @@ import { runIdSchema } from "@/lib/domain/run";
 import { listMessages } from "@/lib/db/messages";
 import { createShareLink, getShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import type { ActionResult } from "@/app/_server/action-result";
+import type { ActionResult } from "./action-result";
 import { writableRun } from "@/lib/auth/access";
-import { getCaller } from "@/app/_server/caller";
+import { getCaller } from "./caller";
 
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import { firstIssue } from "@/lib/domain/run-input";
 import { registry } from "@/lib/modes";
-import { isForm, toErrorMessage, UNREADABLE_FORM, type FormState } from "@/app/_server/action-result";
-import { admitStart } from "@/app/_server/caller";
+import { isForm, toErrorMessage, UNREADABLE_FORM, type FormState } from "./action-result";
+import { admitStart } from "./caller";
 
 /**
  * State of a mode's form after a failed submission: its text fields (the first value of each, by name) and its ticked

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fillFullTexts, measureJatsImport, measurePassageSearch, measurePdfImport } from "../fulltext";
+import { fillFullTexts, measureJatsImport, measurePassageSearch, measurePdfImport } from "@/bench/fulltext";
 import { freshDatabase, switchDatabase } from "./run";
 
 /** Imports measured: JATS articles and PDFs, each a new record. Our choice: a few seconds each on two cores. */

@@ -33,7 +33,10 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
             maxLength={32}
             required
             placeholder="e.g. lab pipeline"
-            className="rounded-md border border-border bg-background px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-accent"
+            className={
+              "rounded-md border border-border bg-background px-3 py-1.5 focus-visible:outline-2 " +
+              "focus-visible:outline-accent"
+            }
           />
         </div>
         <BusyButton type="submit" pending={pending} busyLabel="Creating…">

@@ -24,7 +24,12 @@ export async function UserMenu() {
   }
   return (
     <details className="relative min-w-0 text-sm" data-testid="user-menu">
-      <summary className="flex min-w-0 cursor-pointer list-none items-center rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
+      <summary
+        className={
+          "flex min-w-0 cursor-pointer list-none items-center rounded-md px-2 py-1 hover:bg-muted " +
+          "focus-visible:outline-2 focus-visible:outline-accent"
+        }
+      >
         {/* A long name is cut on a phone (the e-mail stays in the title) so the header never widens the page. */}
         <span data-testid="user-name" title={caller.email} className="min-w-0 max-w-[7rem] truncate sm:max-w-[16rem]">
           {caller.name.trim() || caller.email}

@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ReportDocument } from "@/components/run/report-document";
-import { AnswerChecksNote } from "@/components/chat/answer-checks-note";
-import { FollowUpKind } from "@/components/chat/follow-up-kind";
-import { ResearchAnswer } from "@/components/chat/research-answer";
+import { AnswerChecksNote } from "./answer-checks-note";
+import { FollowUpKind } from "./follow-up-kind";
+import { ResearchAnswer } from "./research-answer";
 import type { ChatAnswerData, ChatUIMessage } from "@/lib/domain/chat";
 import type { RunEvent } from "@/lib/domain/events";
 import type { ReportRecord } from "@/lib/report/appraise/records";

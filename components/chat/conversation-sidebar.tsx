@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SidebarDrawer } from "@/components/chat/sidebar-drawer";
+import { SidebarDrawer } from "./sidebar-drawer";
 import { presentations } from "@/components/modes";
 
 /** One conversation of the sidebar: a run, its question, its status and how many follow-up messages it has. */

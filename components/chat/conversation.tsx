@@ -4,9 +4,9 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useAskPaperRegistration } from "@/components/chat/ask-paper";
-import { ChatMessage, type ThreadRun } from "@/components/chat/chat-message";
-import { MessageComposer } from "@/components/chat/message-composer";
+import { useAskPaperRegistration } from "./ask-paper";
+import { ChatMessage, type ThreadRun } from "./chat-message";
+import { MessageComposer } from "./message-composer";
 import type { ChatUIMessage } from "@/lib/domain/chat";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 

@@ -79,7 +79,10 @@ export function MessageComposer({
           aria-describedby={`${id}-hint`}
           aria-invalid={problem !== null || tooLong}
           placeholder="e.g. Which of these studies were in humans?  ·  Look deeper into the mechanism"
-          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-border bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent"
+          className={
+            "min-h-[2.75rem] flex-1 resize-y rounded-md border border-border bg-card px-3 py-2 text-sm " +
+            "focus-visible:outline-2 focus-visible:outline-accent"
+          }
         />
         {busy ? (
           <Button type="submit" variant="danger" data-testid="stop">

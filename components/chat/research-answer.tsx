@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef } from "react";
-import { ReportChangesSummary } from "@/components/chat/report-changes";
+import { ReportChangesSummary } from "./report-changes";
 import { CancelButton } from "@/components/run/cancel-button";
 import { CompactTimeline } from "@/components/run/compact-timeline";
 import { Timeline } from "@/components/run/timeline";

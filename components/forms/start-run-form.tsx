@@ -2,7 +2,7 @@
 
 import { useActionState, useMemo, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { startRunAction, type StartRunState } from "@/app/_server/start-actions";
-import { LimitedTextarea } from "@/components/forms/limited-textarea";
+import { LimitedTextarea } from "./limited-textarea";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -31,7 +31,10 @@ export function RunTextField({ label, ...textarea }: { label: string } & Compone
       </label>
       <LimitedTextarea
         required
-        className="w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-accent"
+        className={
+          "w-full rounded-md border border-border bg-background px-3 py-2 text-base focus-visible:outline-2 " +
+          "focus-visible:outline-accent"
+        }
         onKeyDown={submitOnModEnter}
         {...textarea}
       />

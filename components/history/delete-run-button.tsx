@@ -42,7 +42,10 @@ export function DeleteRunButton({
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
         data-testid="delete-dialog"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-5 text-foreground shadow-xl backdrop:bg-black/40"
+        className={
+          "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-5 text-foreground " +
+          "shadow-xl backdrop:bg-black/40"
+        }
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Delete this run?

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DeleteRunButton } from "@/components/history/delete-run-button";
+import { DeleteRunButton } from "./delete-run-button";
 import { RerunButton } from "@/components/run/report-rerun-button";
 import { RunStatusBadge } from "@/components/run/run-status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -44,12 +44,16 @@ export function RunList({
             data-testid="run-list-item"
             className="flex flex-wrap items-center justify-between gap-2 py-3"
           >
-            {/* Long questions (up to 2,000 characters) are clamped to two lines with an ellipsis; hover or focus shows them whole. */}
+            {/* Long questions (up to 2,000 characters) are clamped to two lines with an ellipsis; hover or focus
+                shows them whole. */}
             <Link
               href={`/reports/${run.id}`}
               title={run.question.length > 160 ? run.question : undefined}
               data-testid="run-list-question"
-              className="line-clamp-2 max-w-2xl font-medium break-words hover:line-clamp-none hover:underline focus-visible:line-clamp-none"
+              className={
+                "line-clamp-2 max-w-2xl font-medium break-words hover:line-clamp-none hover:underline " +
+                "focus-visible:line-clamp-none"
+              }
             >
               {run.question}
             </Link>

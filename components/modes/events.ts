@@ -1,5 +1,5 @@
-import { claimCheckTimeline } from "./claim-check/events";
-import { researchTimeline } from "./research/events";
+import { claimCheckTimeline } from "@/components/modes/claim-check/events";
+import { researchTimeline } from "@/components/modes/research/events";
 import type { ModeTimeline } from "./presentation";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-import { claimCheckVersionView } from "./claim-check/version";
-import { researchVersionView } from "./research/version";
+import { claimCheckVersionView } from "@/components/modes/claim-check/version";
+import { researchVersionView } from "@/components/modes/research/version";
 import type { ModeVersionView } from "./presentation";
 
 /**
@@ -11,7 +11,9 @@ import type { ModeVersionView } from "./presentation";
  */
 const versionViews: readonly ModeVersionView[] = [researchVersionView, claimCheckVersionView];
 
-/** The version page of the mode named `name`; undefined for a mode without versions or one this version does not know. */
+/**
+ * The version page of the mode named `name`; undefined for a mode without versions or one this version does not know.
+ */
 export function versionViewOf(name: string): ModeVersionView | undefined {
   return versionViews.find((v) => v.mode.name === name);
 }

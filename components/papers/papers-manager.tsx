@@ -8,8 +8,9 @@ import { uploadPaper } from "./upload";
 import { AskPapersForm } from "./ask-papers-form";
 
 /**
- * "My papers": a question asked of them (once there are some); choose or drop PDFs and JATS files (several at once), each uploaded in turn with its progress and
- * its outcome (read, or refused with the reason); the papers listed newest first, each deletable.
+ * "My papers": a question asked of them (once there are some); choose or drop PDFs and JATS files (several at once),
+ * each uploaded in turn with its progress and its outcome (read, or refused with the reason); the papers listed newest
+ * first, each deletable.
  */
 export function PapersManager({ initial, maxMb }: { initial: PaperView[]; maxMb: number }) {
   const [papers, setPapers] = useState(initial);

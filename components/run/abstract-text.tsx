@@ -1,4 +1,4 @@
-import { HighlightedText } from "@/components/run/highlighted-text";
+import { HighlightedText } from "./highlighted-text";
 
 /**
  * A record's abstract with the passage `sentence` quotes (a cited sentence, the sentence a stance rests on) marked,

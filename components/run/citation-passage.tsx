@@ -1,6 +1,6 @@
 "use client";
 
-import { useReportAddress } from "@/components/run/report-address";
+import { useReportAddress } from "./report-address";
 import type { PassageCitation } from "@/lib/domain/fulltext";
 import { passageAnchor } from "@/lib/evidence/passages";
 

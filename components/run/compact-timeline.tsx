@@ -1,4 +1,4 @@
-import { Timeline } from "@/components/run/timeline";
+import { Timeline } from "./timeline";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 

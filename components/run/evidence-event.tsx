@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { SourceBadge } from "@/components/run/source-badge";
+import { SourceBadge } from "./source-badge";
 import type { EvidenceSummary, RunEventPayloads } from "@/lib/domain/events";
 
 /** Identifier line of a record: PMID, NCT ID or DOI, linked to the record's page. */
@@ -16,7 +16,8 @@ export function RecordIdentifier({ e }: { e: EvidenceSummary }) {
 export function EvidenceEvent({ data }: { data: RunEventPayloads["evidence"] }) {
   const summary =
     `${data.added.length} new ` +
-    `${data.added.length === 1 ? "record" : "records"}${data.duplicates ? `, ${data.duplicates} duplicates removed` : ""} · ${data.total} in total`;
+    `${data.added.length === 1 ? "record" : "records"}` +
+    `${data.duplicates ? `, ${data.duplicates} duplicates removed` : ""} · ${data.total} in total`;
   if (data.added.length === 0) {
     return (
       <li data-testid="evidence-event" className="text-sm text-muted-foreground">

@@ -1,7 +1,7 @@
 import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { StoredFullText } from "@/lib/db/full-texts";
 import { passageAnchor } from "@/lib/evidence/passages";
-import { HighlightedText } from "@/components/run/highlighted-text";
+import { HighlightedText } from "./highlighted-text";
 
 const ORIGINS: Record<StoredFullText["origin"], string> = {
   europepmc: "Europe PMC open access",

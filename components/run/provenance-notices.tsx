@@ -22,7 +22,8 @@ export function retractedRecordsNotice(records: ReportRecord[]): ProvenanceNotic
     .map(
       (r) =>
         `${recordName(r)} ` +
-        `“${r.title}”${r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""}`,
+        `“${r.title}”` +
+        (r.provenance!.retractionIn.length ? ` (retraction notice PMID ${r.provenance!.retractionIn.join(", ")})` : ""),
     )
     .join("; ");
   return {

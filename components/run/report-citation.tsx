@@ -2,11 +2,11 @@
 
 import { Fragment, useId, useRef, useState, type KeyboardEvent } from "react";
 import { AskPaperButton } from "@/components/chat/ask-paper";
-import { AbstractText } from "@/components/run/abstract-text";
-import { CitationPassages } from "@/components/run/citation-passage";
+import { AbstractText } from "./abstract-text";
+import { CitationPassages } from "./citation-passage";
 import { Badge } from "@/components/ui/badge";
 import { useOnScreenFloating } from "@/components/ui/floating";
-import { SourceBadge } from "@/components/run/source-badge";
+import { SourceBadge } from "./source-badge";
 import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import type { MarkerToken } from "@/lib/grounding/markers";
@@ -226,7 +226,11 @@ export function CitationMarker({
             aria-expanded={open === i}
             aria-controls={open === i ? `${id}-card` : undefined}
             aria-describedby={open === i ? `${id}-card` : undefined}
-            className="rounded-sm font-medium text-accent underline decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
+            className={
+              "rounded-sm font-medium text-accent underline decoration-dotted underline-offset-2 " +
+              "hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-1 " +
+              "focus-visible:outline-accent"
+            }
             onMouseEnter={() => show(i)}
             onFocus={() => {
               if (!refocusing.current) show(i);
@@ -245,7 +249,11 @@ export function CitationMarker({
           data-testid="citation-card"
           style={floatingStyles}
           data-placement={placement.startsWith("top") ? "above" : "below"}
-          className="no-print z-30 block w-[min(26rem,calc(100vw-1rem))] overflow-y-auto overscroll-contain rounded-md border border-border bg-card text-left text-sm font-normal not-italic leading-normal text-foreground shadow-lg"
+          className={
+            "no-print z-30 block w-[min(26rem,calc(100vw-1rem))] overflow-y-auto overscroll-contain rounded-md " +
+            "border border-border bg-card text-left text-sm font-normal not-italic leading-normal " +
+            "text-foreground shadow-lg"
+          }
         >
           <span className="block space-y-2 p-3">
             {cited.map((r) => (

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { CitationMarker } from "@/components/run/report-citation";
+import { CitationMarker } from "./report-citation";
 import type { PassageCitation } from "@/lib/domain/fulltext";
 import type { Reference, SentenceSupport } from "@/lib/domain/report";
 import { readCitationData, rehypeCitations } from "@/lib/report/render/rehype-citations";

@@ -2,10 +2,10 @@
 
 import { Fragment, useId, useMemo, useState } from "react";
 import { AskPaperButton } from "@/components/chat/ask-paper";
-import { AbstractText } from "@/components/run/abstract-text";
+import { AbstractText } from "./abstract-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ProvenanceBadges } from "@/components/run/source-badge";
+import { ProvenanceBadges } from "./source-badge";
 import { SOURCE_LABELS, type SourceId } from "@/lib/domain/evidence";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { sortRecords, type RecordSort, type RecordSortKey } from "@/lib/report/appraise/record-sort";
@@ -38,6 +38,10 @@ const STANCE_TONES: Record<RecordStance, "success" | "warning" | "danger" | "neu
 };
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1 text-sm";
+const sortButtonClass =
+  "inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-accent";
+const titleButtonClass = "text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-accent";
+const recordFactsClass = "mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground";
 
 /** A labelled filter drop-down; `options` are [value, label] pairs. */
 function FilterSelect(props: {
@@ -70,7 +74,9 @@ function FilterSelect(props: {
   );
 }
 
-/** "Smith J, Doe A, et al. · Kidney Int · 1998": the metadata line of a record, with what it has ("" when nothing). */
+/**
+ * "Smith J, Doe A, et al. · Kidney Int · 1998": the metadata line of a record, with what it has ("" when nothing).
+ */
 function metadataLine(r: ReportRecord): string {
   return [formatAuthors(r.authors).replace(/\.$/, ""), r.journal].filter(Boolean).join(" · ");
 }
@@ -223,7 +229,8 @@ export function EvidenceTable({
         {shown.length < matching.length && `; the first ${shown.length} shown`}
       </p>
       <div className="overflow-x-auto" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        {/* On a phone each row is a card (app/globals.css .evidence-grid); the roles keep it a table for assistive tech. */}
+        {/* On a phone each row is a card (app/globals.css .evidence-grid); the roles keep it a table for assistive
+            tech. */}
         <table
           role="table"
           className="evidence-grid w-full border-collapse text-sm sm:min-w-[36rem]"
@@ -245,7 +252,7 @@ export function EvidenceTable({
                   <button
                     type="button"
                     data-testid={`sort-${c.key}`}
-                    className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+                    className={sortButtonClass}
                     onClick={() =>
                       setSort((s) => ({ key: c.key, dir: s.key === c.key && s.dir === "asc" ? "desc" : "asc" }))
                     }
@@ -283,7 +290,7 @@ export function EvidenceTable({
                         aria-expanded={expanded}
                         aria-controls={`${id}-abstract-${r.id}`}
                         onClick={() => toggle(r.id)}
-                        className="text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+                        className={titleButtonClass}
                         data-testid="evidence-title"
                       >
                         {r.title}
@@ -293,7 +300,7 @@ export function EvidenceTable({
                           {meta}
                         </span>
                       )}
-                      <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                      <span className={recordFactsClass}>
                         <span data-testid="evidence-source">{SOURCE_LABELS[r.source]}</span>
                         <span data-testid="evidence-reading">{r.fullText ? "Full text" : "Abstract only"}</span>
                         <AskPaperButton recordId={r.id} />

@@ -20,10 +20,10 @@ const itemClass =
 
 /**
  * "Export" opens a menu of the run's downloads, `formats` in this order (Markdown, BibTeX, RIS, CSL-JSON, JSON and the
- * PRISMA 2020 diagram as SVG, from `<baseHref>/<format>`: what the run's mode offers, lib/export/report.ts exportChoices;
- * JSON only for a run without its results), and, when `printable`, "Print / PDF" (the browser's print dialog with the
- * print stylesheet). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End move; Escape closes it
- * and returns focus to the button; Tab closes it.
+ * PRISMA 2020 diagram as SVG, from `<baseHref>/<format>`: what the run's mode offers, lib/export/report.ts
+ * exportChoices; JSON only for a run without its results), and, when `printable`, "Print / PDF" (the browser's print
+ * dialog with the print stylesheet). Keyboard: Enter, Space or ↓ opens it on the first item; ↑/↓, Home and End
+ * move; Escape closes it and returns focus to the button; Tab closes it.
  */
 export function ExportMenu({
   baseHref,

@@ -1,4 +1,4 @@
-import { ChainNodeIds, linkSupportLabel } from "@/components/run/chain-node-ids";
+import { ChainNodeIds, linkSupportLabel } from "./chain-node-ids";
 import { Badge } from "@/components/ui/badge";
 import { chainLabel, type HypothesisSet, type MechanismHypothesis } from "@/lib/domain/hypothesis";
 import type { ReportRecord } from "@/lib/report/appraise/records";
@@ -51,7 +51,11 @@ function Chain({ h }: { h: MechanismHypothesis }) {
               data-testid="chain-node"
               className={
                 `rounded-md border px-2 py-1 font-medium ` +
-                `${i === 0 ? "border-accent bg-accent-soft text-accent" : i === 3 ? "border-border bg-muted" : "border-border bg-background"}`
+                (i === 0
+                  ? "border-accent bg-accent-soft text-accent"
+                  : i === 3
+                    ? "border-border bg-muted"
+                    : "border-border bg-background")
               }
             >
               {step}

@@ -1,7 +1,7 @@
-import { CompactTimeline } from "@/components/run/compact-timeline";
-import { HypothesisChains } from "@/components/run/report-hypotheses";
-import { FlowDiagramFigure } from "@/components/run/flow-diagram-figure";
-import { ScoresChart } from "@/components/run/report-scores-chart";
+import { CompactTimeline } from "./compact-timeline";
+import { HypothesisChains } from "./report-hypotheses";
+import { FlowDiagramFigure } from "./flow-diagram-figure";
+import { ScoresChart } from "./report-scores-chart";
 import type { RunEvent, RunEventPayloads } from "@/lib/domain/events";
 import type { ResearchReport } from "@/lib/domain/report";
 import { mergeRepeatedLines } from "@/lib/report/render/merge-lines";

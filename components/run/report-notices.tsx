@@ -1,7 +1,7 @@
 import type { ResearchReport } from "@/lib/domain/report";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import type { RunEventPayloads } from "@/lib/domain/events";
-import { retractedRecordsNotice, questionedRecordsNotice } from "@/components/run/provenance-notices";
+import { retractedRecordsNotice, questionedRecordsNotice } from "./provenance-notices";
 
 /** What the notices are drawn from: the run's shortfalls, last judge assessment, the report, the cited records. */
 export interface ReportNoticeInput {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { ReportMarkdown } from "@/components/run/report-document";
-import { ReportReferences } from "@/components/run/report-references";
+import { ReportMarkdown } from "./report-document";
+import { ReportReferences } from "./report-references";
 import type { ResearchReport } from "@/lib/domain/report";
 import { readingProse } from "@/lib/report/render/quoted-prose";
 import type { ReportRecord } from "@/lib/report/appraise/records";

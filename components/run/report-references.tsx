@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ReportMarkdown } from "@/components/run/report-document";
-import { useReportAddress } from "@/components/run/report-address";
+import { ReportMarkdown } from "./report-document";
+import { useReportAddress } from "./report-address";
 import type { Reference } from "@/lib/domain/report";
 import { formatReference } from "@/lib/report/render/markdown";
 import type { ReportRecord } from "@/lib/report/appraise/records";

@@ -4,16 +4,16 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { AboutThisRun } from "@/components/run/about-this-run";
+import { AboutThisRun } from "./about-this-run";
 import { Card } from "@/components/ui/card";
 import { presentations } from "@/components/modes";
-import type { ReportVersionInfo } from "@/components/run/report-panel";
-import { RunStatusBadge } from "@/components/run/run-status-badge";
-import { SourceBadge } from "@/components/run/source-badge";
-import { Timeline } from "@/components/run/timeline";
+import type { ReportVersionInfo } from "./report-panel";
+import { RunStatusBadge } from "./run-status-badge";
+import { SourceBadge } from "./source-badge";
+import { Timeline } from "./timeline";
 import type { ReportRecord } from "@/lib/report/appraise/records";
 import { eventsFromMessage, isPartialCurrent } from "@/lib/runs/event-parts";
-import { HypothesesPartial } from "@/components/run/partial-answer";
+import { HypothesesPartial } from "./partial-answer";
 import type { RunPartial } from "@/lib/domain/partial";
 import type { RunEvent, RunUIMessage } from "@/lib/domain/events";
 import type { RunSnapshot } from "@/lib/domain/snapshot";
@@ -178,7 +178,12 @@ export function RunView({
         <p
           data-testid="run-finished"
           role="status"
-          className={`text-sm ${finished.data.status === "completed" ? "text-muted-foreground" : "rounded-md bg-danger-soft px-3 py-2 text-danger"}`}
+          className={
+            "text-sm " +
+            (finished.data.status === "completed"
+              ? "text-muted-foreground"
+              : "rounded-md bg-danger-soft px-3 py-2 text-danger")
+          }
         >
           {finished.data.status === "completed"
             ? `Completed in ${formatDuration(finished.data.durationMs)}.`

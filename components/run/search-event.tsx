@@ -1,5 +1,5 @@
-import { FromCacheTag } from "@/components/run/from-cache-tag";
-import { SourceBadge } from "@/components/run/source-badge";
+import { FromCacheTag } from "./from-cache-tag";
+import { SourceBadge } from "./source-badge";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
 const PHASE = { question: "question", hypothesis: "hypothesis", judge: "judge" } as const;

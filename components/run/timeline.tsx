@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import { timelines } from "@/components/modes/events";
 import { timelineRegistry, type EventRenderers } from "@/components/modes/presentation";
-import { EvidenceEvent } from "@/components/run/evidence-event";
-import { SearchEvent } from "@/components/run/search-event";
+import { EvidenceEvent } from "./evidence-event";
+import { SearchEvent } from "./search-event";
 import type { RunEvent } from "@/lib/domain/events";
 
 /**

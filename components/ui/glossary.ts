@@ -17,7 +17,9 @@ export const GLOSSARY = {
   judge:
     "The judge is the step that scores whether the evidence found so far suffices: a mechanism score and a " +
     "clinical score, each out of 10; while they fall short, the search goes on with sharper queries.",
-  MeSH: "MeSH (Medical Subject Headings) is the National Library of Medicine's vocabulary for indexing biomedical topics.",
+  MeSH:
+    "MeSH (Medical Subject Headings) is the National Library of Medicine's vocabulary for indexing biomedical " +
+    "topics.",
   PMID: "A PMID is the number that identifies an article in PubMed.",
   "NCT ID": "An NCT ID is the number that identifies a trial on ClinicalTrials.gov.",
 } as const;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { useOnScreenFloating } from "@/components/ui/floating";
-import { GLOSSARY, type GlossaryTerm } from "@/components/ui/glossary";
+import { useOnScreenFloating } from "./floating";
+import { GLOSSARY, type GlossaryTerm } from "./glossary";
 
 /**
  * A field term the page keeps (GRADE, PRISMA, CID relation…), marked with a dotted underline and explained in a card
@@ -44,7 +44,10 @@ export function Term({ term, children }: { term: GlossaryTerm; children?: ReactN
         style={floatingStyles}
         hidden={!open}
         data-testid="glossary-definition"
-        className="z-40 block max-w-xs overflow-y-auto rounded-md border border-border bg-card p-2 text-left text-sm font-normal text-foreground shadow-md"
+        className={
+          "z-40 block max-w-xs overflow-y-auto rounded-md border border-border bg-card p-2 text-left text-sm " +
+          "font-normal text-foreground shadow-md"
+        }
       >
         {GLOSSARY[term]}
       </span>

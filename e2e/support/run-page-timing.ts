@@ -28,15 +28,27 @@ const watchRunPage = (question: string) => `(() => {
     text("run-question") === question &&
     text("run-status") === "running" &&
     text("run-progress").startsWith("Researching… iteration 1 of ");
-  document.addEventListener("click", () => (window.__runPageClickAt = performance.now()), { capture: true, once: true });
+  document.addEventListener("click", () => (window.__runPageClickAt = performance.now()), {
+    capture: true,
+    once: true
+  });
   const observer = new MutationObserver(() => {
     if (!shown()) return;
     observer.disconnect();
     requestAnimationFrame(() => {
       window.__runPageShownAt = performance.now();
       const click = window.__runPageClickAt;
-      const action = performance.getEntriesByType("resource").filter((e) => e.initiatorType === "fetch" && e.startTime >= click).at(0);
-      window.__runPageAction = action ? { sent: action.startTime - click, firstByte: action.responseStart - click, received: action.responseEnd - click } : null;
+      const action = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.initiatorType === "fetch" && e.startTime >= click)
+        .at(0);
+      window.__runPageAction = action
+        ? {
+            sent: action.startTime - click,
+            firstByte: action.responseStart - click,
+            received: action.responseEnd - click
+          }
+        : null;
     });
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });

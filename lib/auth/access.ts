@@ -1,6 +1,6 @@
 import "server-only";
 import { getRun, type RunSummary } from "@/lib/db/runs";
-import { canReadRun, canWriteRun, type Caller, type RunWrite } from "@/lib/auth/rules";
+import { canReadRun, canWriteRun, type Caller, type RunWrite } from "./rules";
 
 /**
  * The run `id` if the caller may read it (lib/auth/rules.ts canReadRun), else null: an unknown id and another

@@ -1,4 +1,4 @@
-import type { CheckedRequest, RequestRefusal } from "@/lib/auth/csrf";
+import type { CheckedRequest, RequestRefusal } from "./csrf";
 
 /*
  * Server actions (POSTs to a page) read their body within Next.js's limit (`serverActions.bodySizeLimit`, 1 MB by

@@ -1,8 +1,8 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { carriesApiKey } from "@/lib/auth/api-key-scope";
-import { getAuth, type Auth } from "@/lib/auth/server";
-import type { Caller, Role } from "@/lib/auth/rules";
+import { carriesApiKey } from "./api-key-scope";
+import { getAuth, type Auth } from "./server";
+import type { Caller, Role } from "./rules";
 
 /**
  * Who sent a request with these headers, with CRITICA_AUTH=on: the account of its better-auth session cookie, or of

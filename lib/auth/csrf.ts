@@ -1,5 +1,5 @@
-import { carriesApiKey } from "@/lib/auth/api-key-scope";
-import { requestOrigin } from "@/lib/auth/gate";
+import { carriesApiKey } from "./api-key-scope";
+import { requestOrigin } from "./gate";
 
 /*
  * Cross-site request forgery. A browser attaches the session cookie to every request to this server, also to one a

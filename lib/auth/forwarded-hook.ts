@@ -2,7 +2,7 @@ import "server-only";
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { rewriteForwardedHeaders, type TrustedProxies } from "@/lib/auth/client-address";
+import { rewriteForwardedHeaders, type TrustedProxies } from "./client-address";
 
 const holder = globalThis as unknown as { __criticaTrustedProxies?: TrustedProxies };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { findUserByEmail } from "@/lib/db/accounts";
-import { adminInvitation, getAuth, MIN_PASSWORD_LENGTH } from "@/lib/auth/server";
+import { adminInvitation, getAuth, MIN_PASSWORD_LENGTH } from "./server";
 
 /** What an administrator enters to create an account for someone: their name, e-mail and a first password. */
 export const invitationSchema = z.object({

@@ -3,7 +3,7 @@ import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { countActiveRuns } from "@/lib/db/accounts";
-import type { Caller } from "@/lib/auth/rules";
+import type { Caller } from "./rules";
 
 /*
  * Abuse limits, so one account or address cannot exhaust the sources' quotas or the model budget, counted in the

@@ -1,4 +1,4 @@
-import { canReadRun, canStartRun, canWriteRun, ownerIdFor, type Caller } from "@/lib/auth/rules";
+import { canReadRun, canStartRun, canWriteRun, ownerIdFor, type Caller } from "./rules";
 
 /*
  * Who may do what with the papers of "My papers": the access rules of runs (lib/auth/rules.ts), a paper standing for

@@ -9,10 +9,10 @@ import { genericOAuth } from "better-auth/plugins";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { getDb, usingPostgres } from "@/lib/db/client";
 import { claimFirstAdmin, deleteUser, firstAdminMade } from "@/lib/db/accounts";
-import { admitSignIn, recordSignIn } from "@/lib/auth/limits";
-import { authSecret } from "@/lib/auth/secret";
-import { requestOrigin } from "@/lib/auth/gate";
-import { API_KEY_SCOPE_MESSAGE, apiKeyMayCall, carriesApiKey } from "@/lib/auth/api-key-scope";
+import { admitSignIn, recordSignIn } from "./limits";
+import { authSecret } from "./secret";
+import { requestOrigin } from "./gate";
+import { API_KEY_SCOPE_MESSAGE, apiKeyMayCall, carriesApiKey } from "./api-key-scope";
 
 /**
  * Set while an administrator creates an account for someone (lib/auth/invite.ts): such accounts are allowed even

@@ -94,7 +94,9 @@ export function followUpsMarkdown(followUps: FollowUpExport[]): string {
           ? "Question about the evidence"
           : "Unanswered";
     lines.push(
-      `*${kind}${f.reason ? ` (${f.reason})` : ""}${f.askedAt ? ` · asked ${f.askedAt.slice(0, 16).replace("T", " ")} UTC` : ""}${f.status !== "complete" ? ` · ${f.status}` : ""}*`,
+      `*${kind}${f.reason ? ` (${f.reason})` : ""}` +
+        `${f.askedAt ? ` · asked ${f.askedAt.slice(0, 16).replace("T", " ")} UTC` : ""}` +
+        `${f.status !== "complete" ? ` · ${f.status}` : ""}*`,
       "",
     );
     if (f.research) {
@@ -107,7 +109,16 @@ export function followUpsMarkdown(followUps: FollowUpExport[]): string {
       if (r.reportVersion)
         lines.push(
           `It wrote report ` +
-            `v${r.reportVersion}${r.changes ? `: ${count(r.changes.newRecords, "new record", "new records")}, ${count(r.changes.referencesAdded.length, "reference", "references")} added, ${r.changes.referencesRemoved.length} removed, ${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ${Math.round(r.changes.confidenceAfter * 100)}%` : ""}.`,
+            `v${r.reportVersion}` +
+            (r.changes
+              ? `: ${count(r.changes.newRecords, "new record", "new records")}, ` +
+                `${count(r.changes.referencesAdded.length, "reference", "references")} added, ` +
+                `${r.changes.referencesRemoved.length} removed, ` +
+                `${count(r.changes.hypotheses.length, "hypothesis", "hypotheses")} changed support, ` +
+                `confidence ${Math.round(r.changes.confidenceBefore * 100)}% → ` +
+                `${Math.round(r.changes.confidenceAfter * 100)}%`
+              : "") +
+            `.`,
         );
       lines.push("");
     }

@@ -1,10 +1,10 @@
 import type { FollowUpClassification } from "@/lib/domain/chat";
 
 /**
- * Requests for more research: verbs that ask to search, look or dig further, and "what about …" / "is this also true in
- * …" questions that move the run to a population or topic its evidence was not gathered for. Source: the follow-ups
- * Critica is designed for ("look deeper into hERG", "what about children?", "check the trials", "Is this also true in
- * children?") and the phrasing of follow-ups in Perplexity/Elicit-style threads; our choice of words.
+ * Requests for more research: verbs that ask to search, look or dig further, and "what about …" / "is this also true
+ * in …" questions that move the run to a population or topic its evidence was not gathered for. Source: the
+ * follow-ups Critica is designed for ("look deeper into hERG", "what about children?", "check the trials", "Is this
+ * also true in children?") and the phrasing of follow-ups in Perplexity/Elicit-style threads; our choice of words.
  */
 const RESEARCH_CUES: Array<{ pattern: RegExp; reason: string }> = [
   {
@@ -21,7 +21,10 @@ const RESEARCH_CUES: Array<{ pattern: RegExp; reason: string }> = [
     pattern: /\bcheck\s+(?:the\s+)?(?:trials?|registr(?:y|ies)|literature|preprints?)\b/i,
     reason: "asks to check another body of records",
   },
-  { pattern: /^\s*(?:and\s+)?what\s+about\b/i, reason: "asks about a topic beyond the evidence (“what about …”)" },
+  {
+    pattern: /^\s*(?:and\s+)?what\s+about\b/i,
+    reason: "asks about a topic beyond the evidence (“what about …”)",
+  },
   {
     pattern: /\b(?:also|still)\s+(?:true|the case|apply|hold)\b|\bdoes\s+(?:this|it|that)\s+(?:also\s+)?apply\b/i,
     reason: "asks whether the finding extends to another population",
@@ -40,8 +43,11 @@ const EVIDENCE_CUES: Array<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /\[\d+\]/, reason: "names a reference by number" },
   {
-    pattern:
-      /\b(?:these|those|the(?:se)? cited|your|the report'?s?|the run'?s?)\s+(?:studies|papers|records|references|trials|sources|articles|abstracts|evidence|findings)\b/i,
+    pattern: new RegExp(
+      "\\b(?:these|those|the(?:se)? cited|your|the report'?s?|the run'?s?)\\s+(?:studies|papers|records|references|" +
+        "trials|sources|articles|abstracts|evidence|findings)\\b",
+      "i",
+    ),
     reason: "asks about the run's evidence",
   },
   { pattern: /\b(?:summari[sz]e|summary of|list|compare|quote)\b/i, reason: "asks to summarise or list the evidence" },
@@ -52,8 +58,12 @@ const EVIDENCE_CUES: Array<{ pattern: RegExp; reason: string }> = [
 ];
 
 /** Words of a research request that are not its topic ("look deeper into", "what about"), removed to get its focus. */
-const REQUEST_WORDS =
-  /\b(?:please|can you|could you|would you|now|then|and|also|look|dig|go|search|research|investigate|explore|delve|deeper|further|more|other|new|additional|into|for|find|check|what|about|is|does|this|it|that|true|still|the case|apply|hold|in|on|of|the|a|an)\b/gi;
+const REQUEST_WORDS = new RegExp(
+  "\\b(?:please|can you|could you|would you|now|then|and|also|look|dig|go|search|research|investigate|explore|" +
+    "delve|deeper|further|more|other|new|additional|into|for|find|check|what|about|is|does|this|it|that|true|still|" +
+    "the case|apply|hold|in|on|of|the|a|an)\\b",
+  "gi",
+);
 
 /** "reference 3", "ref. 3", "refs 2 and 5", "study 7": a named reference list (group 1: its numbers). */
 const NAMED_REFERENCES =
@@ -71,13 +81,16 @@ export function referencedNumbers(text: string): number[] {
   return [...numbers].filter((n) => n >= 1 && n <= 10_000).sort((a, b) => a - b);
 }
 
-/** The follow-up without the references it names ("Reference [3]: what dose?" → ": what dose?"), to read its topic. */
+/**
+ * The follow-up without the references it names ("Reference [3]: what dose?" → ": what dose?"), to read its topic.
+ */
 export function withoutReferences(text: string): string {
   return text.replace(NAMED_REFERENCES, " ").replace(MARKER, " ");
 }
 
 /**
- * The topic of a research follow-up: the text without request words and punctuation ("look deeper into hERG" → "hERG").
+ * The topic of a research follow-up: the text without request words and punctuation ("look deeper into hERG" →
+ * "hERG").
  */
 export function researchFocus(text: string): string {
   const focus = text

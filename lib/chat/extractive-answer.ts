@@ -105,7 +105,10 @@ interface Passage {
   body?: PassageSentence;
 }
 
-/** The quotable sentences of the conversation's records: each abstract's, then each full text's (tables and captions aside). */
+/**
+ * The quotable sentences of the conversation's records: each abstract's, then each full text's (tables and captions
+ * aside).
+ */
 function passagesOf(conversation: ConversationReferences): Passage[] {
   const out: Passage[] = [];
   conversation.references.forEach((ref, i) => {
@@ -135,8 +138,8 @@ function drugDoseIn(entities: QuestionEntities, p: Passage): boolean {
 
 /**
  * How much a passage about the run's question entities counts ("What doses were used?" means doses of the
- * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on the
- * question's drug should outrank a better BM25 match about another drug of the same evidence.
+ * question's drug): ×2 when it names the drug, ×1.5 when it names the effect, ×2.5 both. Our weights: a passage on
+ * the question's drug should outrank a better BM25 match about another drug of the same evidence.
  */
 function entityWeight(entities: QuestionEntities, p: Passage): number {
   const named = entities.names(p.record, p.raw);
@@ -282,8 +285,8 @@ function topicAnswer(
   const statesDose = onTopic.map((ok, i) => ok && drugDoses && drugDoseIn(entities, passages[i]));
   const qualifies = statesDose.some(Boolean) ? statesDose : onTopic;
   // A follow-up is about the run's topic: a passage's score is weighted by its record's relevance to the run's
-  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug and
-  // effect.
+  // question, 0.5 + 0.5 × (lib/evidence/prompt-context/relevance, 0–1), and by whether it names the question's drug
+  // and effect.
   const recordRelevance = new Map(
     questionRelevance(input.question, conversation.records).map((r, i) => [conversation.references[i].n, r]),
   );

@@ -77,9 +77,9 @@ export interface AnswerContext {
 }
 
 /**
- * Picks the records shown for a follow-up, each as its excerpt's sentences under the key of its number: every record is scored against the follow-up together with the run's
- * question (lib/evidence/prompt-context/relevance questionRelevance: BM25), and when more than {@link
- * CHAT_MAX_EVIDENCE} remain, MMR
+ * Picks the records shown for a follow-up, each as its excerpt's sentences under the key of its number: every record is
+ * scored against the follow-up together with the run's question (lib/evidence/prompt-context/relevance
+ * questionRelevance: BM25), and when more than {@link CHAT_MAX_EVIDENCE} remain, MMR
  * (λ 0.7, TF-IDF cosine of title + abstract; Carbonell & Goldstein 1998) picks a relevant and diverse set. Records
  * the follow-up names by number ("reference 3") are always shown, first. Reference [n] is keyed E<n>; the body
  * sentences of shown records the run read in full follow their abstract's (lib/chat/full-text-context.ts).

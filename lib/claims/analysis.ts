@@ -14,8 +14,8 @@ import {
 /**
  * One topic word of a claim ("doxorubicin", "heart") and how it is recognised in other texts: `pattern` (global,
  * Unicode) matches its forms — the word's prefix after derivational suffixes ("cardiotoxicity" → cardiotox…),
- * organ combining forms ("heart" → heart…, cardi…, myocard…), and names of annotated entities that share a MeSH ID
- * with the word ("doxorubicin" → adriamycin). `synonyms` are the extra search words.
+ * organ combining forms ("heart" → heart…, cardi…, myocard…), and names of annotated entities that share a MeSH
+ * ID with the word ("doxorubicin" → adriamycin). `synonyms` are the extra search words.
  */
 export interface ClaimConcept {
   word: string;

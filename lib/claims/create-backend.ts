@@ -5,7 +5,7 @@ import type { ModelUsage } from "@/lib/domain/agent";
 import type { TextEmbedder } from "@/lib/text/similarity";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
-import type { ClaimCheckBackend } from "@/lib/claims/backend";
+import type { ClaimCheckBackend } from "./backend";
 
 // Which claim-check backend and embedder a check uses. Apart from lib/claims/backend.ts (the contract the agents
 // implement), so the agents can import that contract without a file circle through their own factory.

@@ -143,8 +143,12 @@ export const EFFECT_NOMINALS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Nouns and noun stems that state an effect without a verb ("doxorubicin cardiotoxicity", "heart failure"). */
-export const EFFECT_NOUN =
-  /^(?:effects?|impact|toxic\w*|\w+toxic\w*|damage\w*|injur\w*|impair\w*|\w*pathy|\w*pathies|failure|dysfunction\w*|lesions?|necros[ie]s|apoptos[ie]s|associat\w*|correlat\w*|relat(?:ed|ionship)|link(?:ed)?|risk|incidence|adverse|complications?|disorders?|diseases?|syndromes?|\w+itis)$/;
+export const EFFECT_NOUN = new RegExp(
+  "^(?:effects?|impact|toxic\\w*|\\w+toxic\\w*|damage\\w*|injur\\w*|impair\\w*|\\w*pathy|\\w*pathies|failure|" +
+    "dysfunction\\w*|lesions?|necros[ie]s|apoptos[ie]s|associat\\w*|correlat\\w*|relat(?:ed|ionship)|link(?:ed)?|" +
+    "risk|incidence|adverse|complications?|disorders?|diseases?|syndromes?|\\w+itis)$",
+  "",
+);
 
 /** Comparative cues: a claim or sentence that compares two things. */
 export const COMPARATIVE =

@@ -7,7 +7,7 @@ import { isRetracted, retractedNoticeMessage, supportableDocuments } from "@/lib
 import { createAgentRunner, type AgentStep } from "@/lib/runs/agent-runner";
 import type { ClaimCheckBackend } from "./backend";
 import { emptyCounterReport, keepKnownMarkers } from "./counter-report";
-import { MAX_CLAIMS } from "./agents/extractive/extraction";
+import { MAX_CLAIMS } from "@/lib/claims/agents/extractive/extraction";
 import { countByStrategy, mergeFound, withoutSourceOf } from "./merge-found";
 import { citationCandidates, verifyPassages } from "./passages";
 import { scrubContext, scrubText } from "@/lib/grounding/scrub";

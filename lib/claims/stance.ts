@@ -39,14 +39,17 @@ const SUBJECT_BEFORE_NOUN = 2;
  */
 const AGENT_AFTER = 4;
 /**
- * Tokens after an effect nominal within which "by" introduces its agent ("attenuation of the … syndrome by amiloride").
- * Source: our choice.
+ * Tokens after an effect nominal within which "by" introduces its agent ("attenuation of the … syndrome by
+ * amiloride"). Source: our choice.
  */
 const AGENT_AFTER_NOMINAL = 10;
 
 /** Effect nouns that state a harm happening (the "up" direction of "causes"); other effect nouns are directionless. */
-const HARM_NOUN =
-  /(?:toxic|damage|injur|impair|path(?:y|ies)$|failure|dysfunction|lesion|necros|apoptos|adverse|complication|disorder|disease|syndrome|itis$)/;
+const HARM_NOUN = new RegExp(
+  "(?:toxic|damage|injur|impair|path(?:y|ies)$|failure|dysfunction|lesion|necros|apoptos|adverse|complication|" +
+    "disorder|disease|syndrome|itis$)",
+  "",
+);
 /**
  * Words that introduce the agent after a cue, by kind of cue: a participle ("induced by"), a harm noun ("cardiotoxicity
  * of"), a nominal ("attenuation … by").

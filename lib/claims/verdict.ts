@@ -3,7 +3,7 @@ import type { VerdictDraft, VerdictInput } from "./backend";
 import { unquoted } from "./counter-report";
 import { claimVerdictOf, stanceBalance, verdictOf } from "@/lib/reading/verdict";
 import { unrelatedBearing } from "@/lib/reading/record";
-import { stanceOfScore } from "./agents/extractive/relation-scoring";
+import { stanceOfScore } from "@/lib/claims/agents/extractive/relation-scoring";
 
 /**
  * Majority one side needs over the other for a verdict: 2 to 1. Source: our choice — a plain majority would let one
@@ -123,7 +123,10 @@ export function judgeClaimExtractive(input: VerdictInput): VerdictDraft {
         `${capitalised(documents(against))} of the ${stats.documentsScored} scored reached the threshold of ` +
         `${threshold} of 5 for the counter-statement ` +
         `“${unquoted(input.counter.counterStatement)}”, and ` +
-        `${stats.documentsCited === 1 ? "1 is cited with a passage verified in its abstract" : `${stats.documentsCited} are cited with passages verified in their abstracts`}. ` +
+        (stats.documentsCited === 1
+          ? "1 is cited with a passage verified in its abstract"
+          : `${stats.documentsCited} are cited with passages verified in their abstracts`) +
+        `. ` +
         `${forClaim === 0 ? "No document" : documents(forClaim)} stated a finding in line with the claim, so ` +
         `the evidence contradicts it. ${agree(forClaim)}`,
     };
@@ -184,13 +187,16 @@ function judgeByReading(input: VerdictInput, reading: ClaimReading): VerdictDraf
     unsure > 0
       ? ` ${capitalised(documents(unsure))} ${unsure === 1 ? "names" : "name"} both without a clear reading.`
       : "";
-  // Records naming both without reporting the effect, and related evidence, are neither for nor against: said, not weighed.
+  // Records naming both without reporting the effect, and related evidence, are neither for nor against: said, not
+  // weighed.
   const apart =
     (unreported > 0
-      ? ` ${capitalised(documents(unreported))} ${unreported === 1 ? "names" : "name"} both but ${unreported === 1 ? "does" : "do"} not report it either way, which counts neither for nor against.`
+      ? ` ${capitalised(documents(unreported))} ${unreported === 1 ? "names" : "name"} both but ` +
+        `${unreported === 1 ? "does" : "do"} not report it either way, which counts neither for nor against.`
       : "") +
     (related > 0
-      ? ` ${capitalised(documents(related))} ${related === 1 ? "reports" : "report"} it for a related concept only, shown apart.`
+      ? ` ${capitalised(documents(related))} ${related === 1 ? "reports" : "report"} it for a related concept only, ` +
+        `shown apart.`
       : "");
   if (forClaim + against + weak + unsure === 0) {
     const none =

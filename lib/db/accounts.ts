@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { claimServerValue, FIRST_ADMIN_KEY, readServerValue } from "@/lib/db/server-state";
+import { getDb } from "./client";
+import { claimServerValue, FIRST_ADMIN_KEY, readServerValue } from "./server-state";
 
 /*
  * The account facts the app reads outside better-auth (which owns writes to User, Session, Account and Apikey):

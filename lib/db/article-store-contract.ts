@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { FullText } from "@/lib/domain/fulltext";
-import type { StoredFullText } from "@/lib/db/full-texts";
+import type { StoredFullText } from "./full-texts";
 
 /**
  * What storing an article reads and writes (lib/library/articles.ts decides what): the stored record an article

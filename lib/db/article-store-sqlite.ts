@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
-import { sqliteFilePath } from "@/lib/db/client";
+import { sqliteFilePath } from "./client";
 import type { ArticleStore } from "./article-store-contract";
-import { rowToPassage, type StoredFullText } from "@/lib/db/full-texts";
-import { EVIDENCE_COLUMNS, evidenceColumnValues } from "@/lib/db/library-columns";
-import { rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
+import { rowToPassage, type StoredFullText } from "./full-texts";
+import { EVIDENCE_COLUMNS, evidenceColumnValues } from "./library-columns";
+import { rawRowToEvidence, sqliteTimestamp } from "./library-rows";
 import type { Evidence } from "@/lib/domain/evidence";
 import { licenceSchema, type FullTextFormat, type FullTextOrigin } from "@/lib/domain/fulltext";
 

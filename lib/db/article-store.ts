@@ -1,8 +1,8 @@
 import "server-only";
 import { getConfig, isPostgresUrl } from "@/lib/config";
-import { inTransaction, type DB } from "@/lib/db/client";
-import { findSameRecord, rowToEvidence, saveEvidence } from "@/lib/db/evidence";
-import { readFullTexts, saveFullText } from "@/lib/db/full-texts";
+import { inTransaction, type DB } from "./client";
+import { findSameRecord, rowToEvidence, saveEvidence } from "./evidence";
+import { readFullTexts, saveFullText } from "./full-texts";
 import type { ArticleStore } from "./article-store-contract";
 
 /** The article store over a Prisma client or transaction. */
@@ -29,7 +29,7 @@ export function prismaArticleStore(db?: DB): ArticleStore {
 export async function withArticleStore<T>(work: (store: ArticleStore) => Promise<T>): Promise<T> {
   const url = getConfig().DATABASE_URL;
   if (isPostgresUrl(url)) return inTransaction((tx) => work(prismaArticleStore(tx)));
-  const { openSqliteArticleStore } = await import("@/lib/db/article-store-sqlite");
+  const { openSqliteArticleStore } = await import("./article-store-sqlite");
   const store = openSqliteArticleStore(url);
   try {
     return await store.transaction(work);

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 
 /**
  * What a run had saved when one of its durable steps began: its last event seq, the number of evidence records

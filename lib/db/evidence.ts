@@ -1,7 +1,7 @@
 import "server-only";
 import { evidenceSchema, journalIssueFields, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 
 /**
  * Converts a stored Evidence row back to the model (relevance is per run, so it is passed in; default 0). A row

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getDb, type DB } from "@/lib/db/client";
+import { getDb, type DB } from "./client";
 import {
   licenceSchema,
   passageSchema,

@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb, usingPostgres } from "@/lib/db/client";
-import { runSettingsSchema, toSummary, type RunSettings, type RunSummary } from "@/lib/db/runs";
+import { getDb, usingPostgres } from "./client";
+import { runSettingsSchema, toSummary, type RunSettings, type RunSummary } from "./runs";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunStatus } from "@/lib/domain/run";
 

@@ -1,4 +1,4 @@
-import type { RowEntity } from "@/lib/db/library-columns";
+import type { RowEntity } from "./library-columns";
 
 /** A row's full-text entry as the SQLite index takes it. */
 export interface FtsEntry {

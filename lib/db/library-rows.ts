@@ -1,6 +1,6 @@
 import "server-only";
-import { rowToEvidence } from "@/lib/db/evidence";
-import { EVIDENCE_COLUMNS, JSON_COLUMNS, type ColumnValue } from "@/lib/db/library-columns";
+import { rowToEvidence } from "./evidence";
+import { EVIDENCE_COLUMNS, JSON_COLUMNS, type ColumnValue } from "./library-columns";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow } from "@/lib/generated/sqlite/client";
 

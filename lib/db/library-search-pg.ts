@@ -1,7 +1,7 @@
 import "server-only";
-import type { DB } from "@/lib/db/client";
-import { pgFilterQuery, type LibraryFilters } from "@/lib/db/library-facets";
-import type { LibraryHit } from "@/lib/db/library-search-sqlite";
+import type { DB } from "./client";
+import { pgFilterQuery, type LibraryFilters } from "./library-facets";
+import type { LibraryHit } from "./library-search-sqlite";
 
 /**
  * Rows a step of the search reads and ranks at most. ts_rank needs each candidate's tsvector from the heap

@@ -1,7 +1,7 @@
 import "server-only";
-import type { DB } from "@/lib/db/client";
-import { FrequencyCache } from "@/lib/db/frequency-cache";
-import { fts5FilterExpression, type LibraryFilters } from "@/lib/db/library-facets";
+import type { DB } from "./client";
+import { FrequencyCache } from "./frequency-cache";
+import { fts5FilterExpression, type LibraryFilters } from "./library-facets";
 import { stem } from "@/lib/text/tokens";
 
 /** A ranked hit: the Evidence id and its score (higher is better). */

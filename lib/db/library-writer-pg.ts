@@ -6,15 +6,9 @@ import {
   evidenceColumnValues,
   type ColumnValue,
   type LibraryRow,
-} from "@/lib/db/library-columns";
-import { columnValuesToEvidence, rawRowToEvidence } from "@/lib/db/library-rows";
-import type {
-  BatchOutcome,
-  LibraryBatch,
-  LibraryWriter,
-  MergeStored,
-  SyncFileState,
-} from "@/lib/db/library-writer-types";
+} from "./library-columns";
+import { columnValuesToEvidence, rawRowToEvidence } from "./library-rows";
+import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "./library-writer-types";
 import { evidenceSchema } from "@/lib/domain/evidence";
 
 /** Postgres types of EVIDENCE_COLUMNS for the unnest() of a batch (JSON columns travel as text, cast to jsonb). */

@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { sqliteFilePath } from "@/lib/db/client";
+import { sqliteFilePath } from "./client";
 import {
   dictionaryEntities,
   EVIDENCE_COLUMNS,
@@ -9,16 +9,10 @@ import {
   ftsFacets,
   ftsTerms,
   type ColumnValue,
-} from "@/lib/db/library-columns";
-import { LibraryIndexChanges } from "@/lib/db/library-index-changes";
-import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "@/lib/db/library-rows";
-import type {
-  BatchOutcome,
-  LibraryBatch,
-  LibraryWriter,
-  MergeStored,
-  SyncFileState,
-} from "@/lib/db/library-writer-types";
+} from "./library-columns";
+import { LibraryIndexChanges } from "./library-index-changes";
+import { columnValuesToEvidence, rawRowToEvidence, sqliteTimestamp } from "./library-rows";
+import type { BatchOutcome, LibraryBatch, LibraryWriter, MergeStored, SyncFileState } from "./library-writer-types";
 import { evidenceSchema, type Entity } from "@/lib/domain/evidence";
 
 /**

@@ -1,4 +1,4 @@
-import type { LibraryRow } from "@/lib/db/library-columns";
+import type { LibraryRow } from "./library-columns";
 import type { Evidence } from "@/lib/domain/evidence";
 
 // The library writer's contract, apart from the function that picks an implementation (lib/db/library-writer.ts), so

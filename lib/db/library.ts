@@ -1,12 +1,12 @@
 import "server-only";
-import { getDb, usingPostgres } from "@/lib/db/client";
-import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
+import { getDb, usingPostgres } from "./client";
+import { countLibraryRecords, rowToEvidence } from "./evidence";
 import type { Entity, Evidence } from "@/lib/domain/evidence";
-import type { LibraryFilters } from "@/lib/db/library-facets";
-import { searchPostgres } from "@/lib/db/library-search-pg";
-import { EVIDENCE_COLUMNS } from "@/lib/db/library-columns";
-import { rawRowToEvidence } from "@/lib/db/library-rows";
-import { searchSqlite } from "@/lib/db/library-search-sqlite";
+import type { LibraryFilters } from "./library-facets";
+import { searchPostgres } from "./library-search-pg";
+import { EVIDENCE_COLUMNS } from "./library-columns";
+import { rawRowToEvidence } from "./library-rows";
+import { searchSqlite } from "./library-search-sqlite";
 
 /** Words that carry no topic in a research question; dropped before full-text matching. */
 const QUERY_STOPWORDS = new Set(

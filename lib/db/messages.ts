@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 import { messagePartsSchema, type ChatUIMessage, type MessageStatus } from "@/lib/domain/chat";
 import { AppError } from "@/lib/domain/errors";
 

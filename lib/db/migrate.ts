@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { getConfig, isPostgresUrl } from "@/lib/config";
-import { sqliteFilePath } from "@/lib/db/client";
+import { sqliteFilePath } from "./client";
 
 /** One migration folder: its name and SQL, with Prisma's checksum (sha256 hex of the migration.sql bytes). */
 interface Migration {

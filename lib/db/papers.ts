@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { rowToEvidence } from "@/lib/db/evidence";
+import { getDb } from "./client";
+import { rowToEvidence } from "./evidence";
 import type { Evidence } from "@/lib/domain/evidence";
 import { licenceSchema, type Licence } from "@/lib/domain/fulltext";
 

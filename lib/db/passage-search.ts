@@ -1,8 +1,8 @@
 import "server-only";
-import { getDb, usingPostgres, type DB } from "@/lib/db/client";
-import { FrequencyCache } from "@/lib/db/frequency-cache";
-import { rowToPassage, type RecordPassage } from "@/lib/db/full-texts";
-import { queryTerms } from "@/lib/db/library";
+import { getDb, usingPostgres, type DB } from "./client";
+import { FrequencyCache } from "./frequency-cache";
+import { rowToPassage, type RecordPassage } from "./full-texts";
+import { queryTerms } from "./library";
 import { stem } from "@/lib/text/tokens";
 import type { Passage as PassageRow } from "@/lib/generated/sqlite/client";
 
@@ -41,7 +41,8 @@ const frequencies = new FrequencyCache();
 async function boundedFrequency(db: DB, term: string, size: number): Promise<number> {
   return frequencies.get(size, term, async () => {
     const [row] = await db.$queryRawUnsafe<Array<{ n: number | bigint }>>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM "PassageFts" WHERE "PassageFts" MATCH ? LIMIT ${SCORED_POSTINGS_BUDGET + 1})`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM "PassageFts" WHERE "PassageFts" MATCH ? ` +
+        `LIMIT ${SCORED_POSTINGS_BUDGET + 1})`,
       `{text section} : ${quote(term)}`,
     );
     return Number(row?.n ?? 0);

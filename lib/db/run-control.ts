@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 
 /** Statuses of a run that has not ended: only those can be cancelled, heartbeat or be swept. */
 const UNFINISHED = ["queued", "running"];

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
-import { rowToEvidence, saveEvidence } from "@/lib/db/evidence";
+import { getDb } from "./client";
+import { rowToEvidence, saveEvidence } from "./evidence";
 import { z } from "zod";
 import { sourceIdSchema, type Evidence, type SourceId } from "@/lib/domain/evidence";
 import { researchReportSchema, type ResearchReport } from "@/lib/domain/report";

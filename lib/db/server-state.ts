@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 
 /*
  * Server-wide values created once and shared by every instance on the database (table ServerState). Creation is an

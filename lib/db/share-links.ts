@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 import { readSnapshot, type RunSnapshot } from "@/lib/domain/snapshot";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 import { evidenceSchema, type Evidence } from "@/lib/domain/evidence";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 
 /** An in-app notification (see the Notification model). */
 export interface NotificationRecord {

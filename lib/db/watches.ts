@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "./client";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
 import {
   cadenceSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { questionConceptSummarySchema, recordStanceSchema, relatedConceptSchema } from "./reading";
-import { sourceIdSchema } from "@/lib/domain/evidence";
+import { sourceIdSchema } from "./evidence";
 
 /**
  * The three ways a claim check searches for counter-evidence: `keyword` (the counter-statement's keywords as a
@@ -98,8 +98,8 @@ export type DocumentScore = z.infer<typeof documentScoreSchema>;
  * `diseases` the names of the diseases in `diseaseIds`, as annotated, in the same order. With the concept vocabulary:
  * `chemicalIds` and `diseaseIds` also hold the narrower concepts annotated (a class's members, a disease's
  * descendants); `concepts` the concepts read; `related` the annotated concepts that answer only indirectly (shown
- * apart, never counted); `vocabulary` the vocabulary's version ("MeSH 2024 · Disease Ontology 2016-09-01"). These three
- * are absent on readings saved before concepts were read.
+ * apart, never counted); `vocabulary` the vocabulary's version ("MeSH 2024 · Disease Ontology 2016-09-01"). These
+ * three are absent on readings saved before concepts were read.
  */
 export const claimReadingSchema = z.object({
   chemical: z.string(),

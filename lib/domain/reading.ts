@@ -67,8 +67,8 @@ export const recordReadingSchema = z.object({
 });
 
 /**
- * How a run's question was read: the proposition in one line ("statins — causes — myopathy"), the concepts read with
- * their MeSH IDs, the annotated concepts that answer only indirectly, and the vocabulary's version ("MeSH 2024 ·
+ * How a run's question was read: the proposition in one line ("statins — causes — myopathy"), the concepts read
+ * with their MeSH IDs, the annotated concepts that answer only indirectly, and the vocabulary's version ("MeSH 2024 ·
  * Disease Ontology 2016-09-01"; null when it is not built).
  */
 export const questionReadingSchema = z.object({

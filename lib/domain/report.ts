@@ -101,8 +101,8 @@ export const outOfScopeSchema = z.object({ reason: z.string() });
  * revisions, the published report is the extractive report of the same evidence and this is the model's last draft
  * (checked and scrubbed, with its own "unverified" verification), kept for the reader, collapsed; `passages` — the
  * full-text passages the report's sentences quote or rest on, each with its record, stable passage id, section and
- * page (absent when the report read abstracts only); `readInFull` — the evidence ids of the records whose full text the
- * report's agents read (the others were read from their titles and abstracts; absent when none was, and on reports
+ * page (absent when the report read abstracts only); `readInFull` — the evidence ids of the records whose full text
+ * the report's agents read (the others were read from their titles and abstracts; absent when none was, and on reports
  * saved before it existed).
  */
 const reportFields = z.object({

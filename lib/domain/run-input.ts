@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sourceIdSchema } from "@/lib/domain/evidence";
+import { sourceIdSchema } from "./evidence";
 
 /*
  * What a caller asks of a run, as one zod schema per mode: the forms (app/_server), the HTTP API (POST /api/runs,

@@ -1,4 +1,4 @@
-import { identifierKeys } from "@/lib/evidence/identity";
+import { identifierKeys } from "./identity";
 import { type Evidence } from "@/lib/domain/evidence";
 
 /**

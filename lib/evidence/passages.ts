@@ -1,6 +1,6 @@
 import type { ArticleDocument, Passage, SectionType } from "@/lib/domain/fulltext";
 import type { Evidence } from "@/lib/domain/evidence";
-import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
+import { evidenceKey, recordUrl } from "./identity";
 import { splitSentences } from "@/lib/text/sentences";
 
 /**
@@ -76,8 +76,8 @@ export interface PassageSentence {
 
 /**
  * The sentences of a passage: a paragraph's or caption's sentences (lib/text/sentences splitSentences); a table's
- * rows, each read with the table's caption line before it ("Table 1: … — Age (years) | 42.83 ± 13.9 | …") so a row
- * alone says what its numbers are; the header rows are part of the caption line's context, not sentences.
+ * rows, each read with the table's caption line before it ("Table 1: … — Age (years) | 42.83 ± 13.9 | …") so a
+ * row alone says what its numbers are; the header rows are part of the caption line's context, not sentences.
  */
 export function passageSentences(passage: Passage): PassageSentence[] {
   if (passage.kind === "table") {

@@ -73,8 +73,8 @@ function candidates(quote: string, evidence: Evidence[]): Evidence[] {
 
 /**
  * Verifies the quoted passages of one prose text. A quoted passage is text of at least {@link MIN_QUOTE_WORDS}
- * words in double quotation marks ("…", “…”, «…»); it is attributed to the records its sentence cites with [n]
- * markers (`sourcesOf` maps marker numbers to records), or, when its sentence cites none, checked against every
+ * words in double quotation marks ("…", “…”, «…»); it is attributed to the records its sentence cites with
+ * [n] markers (`sourcesOf` maps marker numbers to records), or, when its sentence cites none, checked against every
  * record of `evidence` that shares most of its words. Each passage is matched with matchQuote
  * (lib/text/quote-match: exact, else ≥ 0.95 normalised Levenshtein similarity over a sliding window, as
  * bmlibrarian) against the abstract and title of those records:

@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { evidenceLookup } from "@/lib/evidence/identity";
-import { parseCitations } from "@/lib/grounding/key-citations";
+import { parseCitations } from "./key-citations";
 import { sentenceSpans } from "@/lib/text/sentence-spans";
 import { removeUnretrieved } from "./identifiers";
 import { verifyQuotesInText } from "./quotes";

@@ -13,8 +13,8 @@ export interface SentenceBuffer {
 export function createSentenceBuffer(): SentenceBuffer {
   let buffer = "";
   const BOUNDARY = /(?:[.!?…]["”’)\]]*[ \t]+|\n+[ \t]*)(?=[^\s[])/g;
-  const balanced = (text: string) =>
-    (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
+  const marksIn = (text: string, mark: RegExp) => text.match(mark)?.length ?? 0;
+  const balanced = (text: string) => marksIn(text, /"/g) % 2 === 0 && marksIn(text, /“/g) === marksIn(text, /”/g);
   return {
     push(delta) {
       buffer += delta;

@@ -30,8 +30,11 @@ const UNITS = new Set(
  * -gliflozin, -gliptin, -formin, -azole, -mycin, -cillin, -floxacin, -prazole, -dipine, -parin, -vir, -tidine,
  * -setron, -triptan, -oxetine, -azepam, -lukast, -profen). Source: the WHO INN stem book's common stems.
  */
-const DRUG_STEM =
-  /(?:mab|nib|pril|sartan|statin|olol|gliflozin|gliptin|formin|azole|mycin|cillin|floxacin|prazole|dipine|parin|vir|tidine|setron|triptan|oxetine|azepam|lukast|profen)$/i;
+const DRUG_STEM = new RegExp(
+  "(?:mab|nib|pril|sartan|statin|olol|gliflozin|gliptin|formin|azole|mycin|cillin|floxacin|prazole|dipine|parin|" +
+    "vir|tidine|setron|triptan|oxetine|azepam|lukast|profen)$",
+  "i",
+);
 
 /** Words that are capitalised in prose without naming anything the cited text must hold. */
 const COMMON_CAPITALISED = new Set(

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import { Parser, type ReadEntry } from "tar";
 import type { ArticleDocument } from "@/lib/domain/fulltext";
 import { JatsFormatError, parseJats } from "@/lib/sources/parse/jats";
-import { PdfArticleError, readPdfArticle } from "./pdf/article";
-import { PdfReadError } from "./pdf/extract";
+import { PdfArticleError, readPdfArticle } from "@/lib/library/pdf/article";
+import { PdfReadError } from "@/lib/library/pdf/extract";
 
 /** An article file format: a JATS article, a PDF, or a PMC Open Access bulk archive of JATS articles (.tar.gz). */
 export type ArticleFileFormat = "jats" | "pdf" | "jats-archive";

@@ -3,8 +3,8 @@
 // stores one batch while this one parses the next (two cores instead of one). At most two batches wait
 // unacknowledged, which bounds memory.
 import { parentPort } from "node:worker_threads";
-import { archiveMembers, ArticleFileError, fileRecordId, readArticle } from "@/lib/library/article-files";
-import type { ArchiveArticle, JatsMessage, JatsRequest } from "@/lib/library/jats-pool";
+import { archiveMembers, ArticleFileError, fileRecordId, readArticle } from "./article-files";
+import type { ArchiveArticle, JatsMessage, JatsRequest } from "./jats-pool";
 
 const MAX_UNACKNOWLEDGED = 2;
 let unacknowledged = 0;

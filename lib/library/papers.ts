@@ -18,7 +18,8 @@ import { storeArticle } from "./articles";
  * PMID, PMCID or DOI, else of a record made from the file, which stays out of the library (storeArticle).
  * @returns the paper.
  * @throws ArticleFileError with the reason shown to the user: "not an article file: …", "too large: …", or the
- *   reader's ("no text layer: scanned PDFs need OCR, which Critica does not do", "encrypted: …", "malformed XML: …").
+ *   reader's ("no text layer: scanned PDFs need OCR, which Critica does not do", "encrypted: …", "malformed XML:
+ *   …").
  */
 export async function addPaper(upload: {
   ownerId: string;

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ParseMessage, ParseRequest, SyncItem } from "@/lib/library/sync-worker";
+import type { ParseMessage, ParseRequest, SyncItem } from "./sync-worker";
 
 /** A batch of parsed items and the compressed bytes of the file read so far. */
 export interface ParsedBatch {

@@ -1,6 +1,6 @@
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import { createItemNodeBuilder } from "@/lib/library/pubmed-item-node";
-import { PubmedItemSplitter, type XmlItem } from "@/lib/library/pubmed-items";
+import { createItemNodeBuilder } from "./pubmed-item-node";
+import { PubmedItemSplitter, type XmlItem } from "./pubmed-items";
 import { articleToEvidence, bookToEvidence, PubmedXmlError, type XmlNode } from "@/lib/sources/parse/pubmed-xml";
 
 /**

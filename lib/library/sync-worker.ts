@@ -5,8 +5,8 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 import { parentPort } from "node:worker_threads";
 import { libraryRow, type LibraryRow } from "@/lib/db/library-columns";
-import { streamPubmedItems } from "@/lib/library/pubmed-stream";
-import { threadCpuMicros } from "@/lib/library/thread-cpu";
+import { streamPubmedItems } from "./pubmed-stream";
+import { threadCpuMicros } from "./thread-cpu";
 
 /**
  * An item of a file as the writer takes it: a citation as the row to write (its columns and full-text fields built

@@ -2,11 +2,11 @@ import type { LibraryRow } from "@/lib/db/library-columns";
 import { openLibraryWriter } from "@/lib/db/library-writer";
 import type { BatchOutcome, LibraryWriter } from "@/lib/db/library-writer-types";
 import type { Evidence } from "@/lib/domain/evidence";
-import { mergeLibraryMetadata } from "@/lib/library/merge-metadata";
-import { startParseWorker, type ParseWorker } from "@/lib/library/parse-pool";
-import { listSyncFolder, planSync, type PubmedFile } from "@/lib/library/sync-files";
-import type { SyncItem } from "@/lib/library/sync-worker";
-import { threadCpuMicros } from "@/lib/library/thread-cpu";
+import { mergeLibraryMetadata } from "./merge-metadata";
+import { startParseWorker, type ParseWorker } from "./parse-pool";
+import { listSyncFolder, planSync, type PubmedFile } from "./sync-files";
+import type { SyncItem } from "./sync-worker";
+import { threadCpuMicros } from "./thread-cpu";
 
 /**
  * Items (citations and deletions) per transaction. Large enough that a commit's fsync and FTS5's segment flush are

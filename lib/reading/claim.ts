@@ -30,12 +30,25 @@ const CONTRACTIONS: Record<string, string> = {
 };
 
 const MODAL = String.raw`(?:(?:can|may|might|could|will|would|often|frequently|commonly|does|do)\s+)?`;
-const CAUSE_VERBS = String.raw`(?:cause[sd]?|induce[sd]?|lead[s]?\s+to|led\s+to|produce[sd]?|provoke[sd]?|trigger(?:s|ed)?|result(?:s|ed)?\s+in|increase[sd]?\s+the\s+risk\s+of|damage[sd]?|harm(?:s|ed)?|injure[sd]?|worsen(?:s|ed)?|exacerbate[sd]?)`;
-const CAUSE_BASE = String.raw`(?:cause|induce|lead\s+to|produce|provoke|trigger|result\s+in|increase\s+the\s+risk\s+of|damage|harm|injure|worsen|exacerbate)`;
-const ASSOCIATED = String.raw`(?:associated\s+with|linked\s+(?:to|with)|related\s+to|toxic\s+(?:to|for)|harmful\s+(?:to|for)|a\s+cause\s+of|a\s+risk\s+factor\s+for)`;
-const TREAT_VERBS = String.raw`(?:protect(?:s|ed)?\s+(?:against|from)|protect(?:s|ed)?|prevent(?:s|ed)?|treat(?:s|ed)?|reverse[sd]?|attenuate[sd]?|ameliorate[sd]?|alleviate[sd]?|cure[sd]?|reduce[sd]?\s+the\s+risk\s+of)`;
-const TREAT_BASE = String.raw`(?:protect\s+against|protect\s+from|protect|prevent|treat|reverse|attenuate|ameliorate|alleviate|cure|reduce\s+the\s+risk\s+of)`;
-const EFFECTIVE_FOR = String.raw`\s+(?:for|against|in\s+treating|in\s+the\s+treatment\s+of|in\s+preventing|in\s+the\s+prevention\s+of|in)`;
+const CAUSE_VERBS =
+  String.raw`(?:cause[sd]?|induce[sd]?|lead[s]?\s+to|led\s+to|produce[sd]?|provoke[sd]?|trigger(?:s|ed)?|` +
+  String.raw`result(?:s|ed)?\s+in|increase[sd]?\s+the\s+risk\s+of|damage[sd]?|harm(?:s|ed)?|injure[sd]?|worsen(?:s|` +
+  String.raw`ed)?|exacerbate[sd]?)`;
+const CAUSE_BASE =
+  String.raw`(?:cause|induce|lead\s+to|produce|provoke|trigger|result\s+in|increase\s+the\s+risk\s+of|damage|harm|` +
+  String.raw`injure|worsen|exacerbate)`;
+const ASSOCIATED =
+  String.raw`(?:associated\s+with|linked\s+(?:to|with)|related\s+to|toxic\s+(?:to|for)|harmful\s+(?:to|for)|` +
+  String.raw`a\s+cause\s+of|a\s+risk\s+factor\s+for)`;
+const TREAT_VERBS =
+  String.raw`(?:protect(?:s|ed)?\s+(?:against|from)|protect(?:s|ed)?|prevent(?:s|ed)?|treat(?:s|ed)?|reverse[sd]?|` +
+  String.raw`attenuate[sd]?|ameliorate[sd]?|alleviate[sd]?|cure[sd]?|reduce[sd]?\s+the\s+risk\s+of)`;
+const TREAT_BASE =
+  String.raw`(?:protect\s+against|protect\s+from|protect|prevent|treat|reverse|attenuate|ameliorate|alleviate|cure|` +
+  String.raw`reduce\s+the\s+risk\s+of)`;
+const EFFECTIVE_FOR =
+  String.raw`\s+(?:for|against|in\s+treating|in\s+the\s+treatment\s+of|in\s+preventing|in\s+the\s+prevention\s+of|` +
+  String.raw`in)`;
 const EFFECTIVE = String.raw`(?:effective|efficacious|beneficial|useful)${EFFECTIVE_FOR}`;
 const NOT_EFFECTIVE = String.raw`(?:not\s+(?:effective|efficacious|beneficial|useful)|ineffective)${EFFECTIVE_FOR}`;
 const COPULA = String.raw`(?:is|are|was|were)`;
@@ -53,7 +66,8 @@ const FORMS: Array<[RegExp, ClaimRelation, boolean]> = [
   [new RegExp(String.raw`^(.+?)\s+(${COPULA}\s+not\s+${ASSOCIATED})\s+(.+)$`, "i"), "causes", true],
   [
     new RegExp(
-      String.raw`^(.+?)\s+((?:has|have|had|shows?|showed)\s+no\s+(?:significant\s+|adverse\s+|harmful\s+|toxic\s+)?(?:effects?|impact|influence)\s+on)\s+(.+)$`,
+      String.raw`^(.+?)\s+((?:has|have|had|shows?|showed)\s+no\s+(?:significant\s+|adverse\s+|harmful\s+|` +
+        String.raw`toxic\s+)?(?:effects?|impact|influence)\s+on)\s+(.+)$`,
       "i",
     ),
     "causes",
@@ -61,7 +75,8 @@ const FORMS: Array<[RegExp, ClaimRelation, boolean]> = [
   ],
   [
     new RegExp(
-      String.raw`^(.+?)\s+(${COPULA}\s+(?:safe|harmless|not\s+toxic|non-?toxic|not\s+harmful)\s+(?:for|to|in)(?:\s+the\s+use\s+in)?)\s+(.+)$`,
+      String.raw`^(.+?)\s+(${COPULA}\s+(?:safe|harmless|not\s+toxic|non-?toxic|not\s+harmful)\s+(?:for|to|` +
+        String.raw`in)(?:\s+the\s+use\s+in)?)\s+(.+)$`,
       "i",
     ),
     "causes",
@@ -91,8 +106,11 @@ const TOXIC_ADJECTIVE =
   /^(.+?)\s+((?:is|are|was|were)\s+(not\s+|non-?)?(cardio|hepato|nephro|neuro|oto|myelo|pneumo)-?toxic)$/i;
 
 /** Harm nouns after an organ ("liver damage", "kidney injury"): the target is then the organ's diseases. */
-const ORGAN_HARM =
-  /^(.+?)\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function|dysfunction|abnormalities)$/i;
+const ORGAN_HARM = new RegExp(
+  "^(.+?)\\s+(?:damage|injury|injuries|toxicity|disease|diseases|disorders?|problems?|function|dysfunction|" +
+    "abnormalities)$",
+  "i",
+);
 
 /**
  * Words that make a claim a comparison or a quantity ("more than", "50%", "10 mg"), which the polarity reading does not
@@ -102,8 +120,12 @@ const NOT_POLAR =
   /\b(?:than|versus|vs\.?|compared|more|less|higher|lower|per\s+cent|percent)\b|\d\s*(?:%|mg|g\b|fold|times)/i;
 
 /** A trailing population or study qualifier of a target ("the heart in this cohort", "seizures in children"). */
-const QUALIFIER =
-  /\s+(?:in|among|during|within)\s+(?:this|these|that|those|the|our|all|some|many|most|such|healthy|elderly|young|older|pregnant|patients|people|humans|adults|children|infants|rats|mice|animals|women|men|users|volunteers)\b.*$/i;
+const QUALIFIER = new RegExp(
+  "\\s+(?:in|among|during|within)\\s+(?:this|these|that|those|the|our|all|some|many|most|such|healthy|elderly|" +
+    "young|older|pregnant|patients|people|humans|adults|children|infants|rats|mice|animals|women|men|users|" +
+    "volunteers)\\b.*$",
+  "i",
+);
 
 function cleanTarget(target: string): string {
   return target
@@ -160,8 +182,11 @@ export function parsePolarClaim(claim: string): PolarClaim | null {
 }
 
 /** Words a question opens with: a text opening with one asks, it does not claim. */
-const QUESTION_OPENING =
-  /^\s*(?:is|are|was|were|does|do|did|can|could|will|would|may|might|should|shall|must|has|have|had|which|what|how|why|when|where|who|whom|whose)\b/i;
+const QUESTION_OPENING = new RegExp(
+  "^\\s*(?:is|are|was|were|does|do|did|can|could|will|would|may|might|should|shall|must|has|have|had|which|what|" +
+    "how|why|when|where|who|whom|whose)\\b",
+  "i",
+);
 
 /**
  * Whether a text typed as a research question is a claim ("Amiodarone causes hypothyroidism.", "Statins are safe for

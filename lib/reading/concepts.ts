@@ -73,7 +73,10 @@ export function conditionConcepts(written: string): ReadConcept[] {
     .map((m) => readConcept("condition", m.text, m.concept, m.fromDo ? "do" : "mesh"));
 }
 
-/** The disease concepts of an organ: the MeSH headings whose subtrees are its diseases (Kidney Diseases for "nephrotoxic"). */
+/**
+ * The disease concepts of an organ: the MeSH headings whose subtrees are its diseases (Kidney Diseases for
+ * "nephrotoxic").
+ */
 export function organConcepts(organ: Organ): ReadConcept[] {
   return organ.mesh.flatMap((id) => {
     const c = conceptById(id);

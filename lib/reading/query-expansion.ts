@@ -29,7 +29,10 @@ export interface ExpandedConcept {
 /** The library's annotated concepts by MeSH ID: the name they are annotated with most, and how many records do. */
 export type AnnotatedConcepts = ReadonlyMap<string, { name: string; records: number }>;
 
-/** Entry terms and narrower names added per concept, at most. Source: our choice, so that a query stays readable and BM25 does not drown the question's own words. */
+/**
+ * Entry terms and narrower names added per concept, at most. Source: our choice, so that a query stays readable and
+ * BM25 does not drown the question's own words.
+ */
 export const EXPANSION_TERMS = 4;
 export const EXPANSION_NARROWER = 8;
 
@@ -40,7 +43,10 @@ export const EXPANSION_NARROWER = 8;
  */
 export const WELL_ANNOTATED = 10;
 
-/** Entry terms a text search can use: not the written form, no inverted heading ("Fibrosis, Pulmonary"), at most 4 words. */
+/**
+ * Entry terms a text search can use: not the written form, no inverted heading ("Fibrosis, Pulmonary"), at most 4
+ * words.
+ */
 function usable(term: string, written: string): boolean {
   return !term.includes(",") && term.toLowerCase() !== written.toLowerCase() && term.split(/\s+/).length <= 4;
 }
@@ -139,7 +145,10 @@ function conceptsToMap(query: string): readonly ExpandedConcept[] {
   return expandQuery(query);
 }
 
-/** Whether a query is already written in a search syntax (Boolean operators, field tags, quotes): it is searched as written. */
+/**
+ * Whether a query is already written in a search syntax (Boolean operators, field tags, quotes): it is searched as
+ * written.
+ */
 export function isStructuredQuery(query: string): boolean {
   return /\b(?:AND|OR|NOT)\b|\[[a-z ]+\]|"|\b[A-Z_]+:/.test(query);
 }

@@ -36,20 +36,31 @@ export interface QuestionEntity {
 }
 
 /**
- * "Which / what (existing, approved …) drugs …", "any drugs that …", "drugs that …" at the start: the question asks for
- * drugs rather than naming one. Source: our own pattern over the open questions Critica is asked ("Which approved drugs
- * could be repurposed for …?").
+ * "Which / what (existing, approved …) drugs …", "any drugs that …", "drugs that …" at the start: the question
+ * asks for drugs rather than naming one. Source: our own pattern over the open questions Critica is asked ("Which
+ * approved drugs could be repurposed for …?").
  */
-const OPEN_SUBJECT =
-  /\b(?:which|what|any|list|name|find|identify)\b(?:\s+[\w-]+){0,3}?\s+(?:drugs?|medications?|medicines?|agents?|compounds?|chemicals?|substances?|therapies|therapeutics|treatments?|pharmaceuticals?|molecules|inhibitors|antagonists|blockers)\b|^(?:drugs?|medications?|medicines?|agents?|compounds?)\s+(?:that|which)\b|^what\s+(?:causes|can cause|could cause|treats|can treat|could treat|prevents|can prevent)\b/i;
+const OPEN_SUBJECT = new RegExp(
+  "\\b(?:which|what|any|list|name|find|identify)\\b(?:\\s+[\\w-]+){0,3}?\\s+(?:drugs?|medications?|medicines?|" +
+    "agents?|compounds?|chemicals?|substances?|therapies|therapeutics|treatments?|pharmaceuticals?|molecules|" +
+    "inhibitors|antagonists|blockers)\\b|^(?:drugs?|medications?|medicines?|agents?|compounds?)\\s+(?:that|which)\\b|" +
+    "^what\\s+(?:causes|can cause|could cause|treats|can treat|could treat|prevents|can prevent)\\b",
+  "i",
+);
 
 /** Treatment and prevention wording: the question asks which drugs treat, rather than cause, the condition. */
-const TREATMENT =
-  /\b(?:treat\w*|therap\w*|repurpos\w*|prevent\w*|protect\w*|cure\w*|manage\w*|ameliorat\w*|attenuat\w*|reverse\w*|benefit\w*|against)\b/i;
+const TREATMENT = new RegExp(
+  "\\b(?:treat\\w*|therap\\w*|repurpos\\w*|prevent\\w*|protect\\w*|cure\\w*|manage\\w*|ameliorat\\w*|attenuat\\w*|" +
+    "reverse\\w*|benefit\\w*|against)\\b",
+  "i",
+);
 
 /** Harm wording: causes, induces, is associated with, -toxic, risk, adverse. */
-const HARM =
-  /\b(?:caus\w*|induc\w*|associated|toxic\w*|\w+toxic\w*|risk\w*|adverse|harm\w*|prolong\w*|trigger\w*|provok\w*|side effects?)\b/i;
+const HARM = new RegExp(
+  "\\b(?:caus\\w*|induc\\w*|associated|toxic\\w*|\\w+toxic\\w*|risk\\w*|adverse|harm\\w*|prolong\\w*|trigger\\w*|" +
+    "provok\\w*|side effects?)\\b",
+  "i",
+);
 
 /** Words a dictionary may tag but that name no particular drug or condition ("drugs", "agent", "disease"). */
 const GENERIC_WORDS = new Set([
@@ -85,8 +96,12 @@ const TOXIC_ADJECTIVE = /\b([a-z]{2,}?o)toxic(?:ity|ities)?\b/gi;
  * An organ named as what a drug harms or spares: "safe for the heart", "damage the kidneys", "liver damage", "toxic to
  * the liver".
  */
-const ORGAN_PHRASE =
-  /\b(?:safe|harmless|harmful|toxic|dangerous|bad)\s+(?:for|to)\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b(?:damage|harm|injure|affect)s?\s+(?:the\s+)?([a-z]+(?:\s+marrow)?)\b|\b([a-z]+)\s+(?:damage|injury|toxicity|dysfunction|disease|diseases|disorders?)\b/gi;
+const ORGAN_PHRASE = new RegExp(
+  "\\b(?:safe|harmless|harmful|toxic|dangerous|bad)\\s+(?:for|to)\\s+(?:the\\s+)?([a-z]+(?:\\s+marrow)?)\\b|" +
+    "\\b(?:damage|harm|injure|affect)s?\\s+(?:the\\s+)?([a-z]+(?:\\s+marrow)?)\\b|\\b([a-z]+)\\s+(?:damage|injury|" +
+    "toxicity|dysfunction|disease|diseases|disorders?)\\b",
+  "gi",
+);
 
 /** Wording that asks whether a drug does NOT harm: "Is X safe …", "Is X harmless …", "Does X not cause …". */
 const SPARING = /\b(?:safe|harmless|well tolerated|not (?:cause|induce|harm|damage)\w*)\b/i;
@@ -98,8 +113,15 @@ const DRUG_WORD = /\b(?:drugs?|medications?|medicines?|pharmaceuticals?)\b/i;
  * The subject of a yes/no question about one drug, read when no dictionary names a chemical: "Is X hepatotoxic?",
  * "Does X cause Y?", "Can X induce Y?", "Is X safe for …", "How does X cause Y?". One to three words.
  */
-const NAMED_SUBJECT =
-  /^(?:how\s+(?:does|do|can|could|might)\s+|why\s+(?:does|do|is|are)\s+|(?:is|are|does|do|can|could|did|will|may|might)\s+)((?!the\b|a\b|an\b|there\b|it\b|this\b|any\b)[\w,()+-]+(?:\s+(?!cause|induce|lead|increase|produce|trigger|prolong|protect|prevent|treat|safe|associated|linked|toxic|hepatotoxic|nephrotoxic|cardiotoxic|ototoxic|neurotoxic|harmful|have|has|damage|affect|worsen|impair)[\w,()+-]+){0,2}?)\s+(?:cause|causes|induce|induces|lead|leads|increase|increases|produce|trigger|prolong|protect|prevent|treat|safe|associated|linked|\w*toxic|harmful|have|has|damage|affect|worsen|impair)\b/i;
+const NAMED_SUBJECT = new RegExp(
+  "^(?:how\\s+(?:does|do|can|could|might)\\s+|why\\s+(?:does|do|is|are)\\s+|(?:is|are|does|do|can|could|did|will|" +
+    "may|might)\\s+)((?!the\\b|a\\b|an\\b|there\\b|it\\b|this\\b|any\\b)[\\w,()+-]+(?:\\s+(?!cause|induce|lead|" +
+    "increase|produce|trigger|prolong|protect|prevent|treat|safe|associated|linked|toxic|hepatotoxic|nephrotoxic|" +
+    "cardiotoxic|ototoxic|neurotoxic|harmful|have|has|damage|affect|worsen|impair)[\\w,()+-]+){0,2}?)\\s+(?:cause|" +
+    "causes|induce|induces|lead|leads|increase|increases|produce|trigger|prolong|protect|prevent|treat|safe|" +
+    "associated|linked|\\w*toxic|harmful|have|has|damage|affect|worsen|impair)\\b",
+  "i",
+);
 
 /** "Is X a/an …?" ("Is ergothioneine an antioxidant in people?"): X names the drug. */
 const NAMED_ATTRIBUTE = /^(?:is|are)\s+((?!the\b|there\b|it\b|this\b)[\w,()+-]+(?:\s+[\w,()+-]+)?)\s+(?:a|an)\s+/i;
@@ -190,8 +212,8 @@ function questionOrgan(text: string): string | null {
 
 /**
  * Classifies a research question. Rules, in order:
- * 1. the question asks for drugs ({@link OPEN_SUBJECT}: "which drugs …", "what existing drugs …") → "repurposing" when
- *    it has treatment wording ({@link TREATMENT}) and no harm wording before it, else "open";
+ * 1. the question asks for drugs ({@link OPEN_SUBJECT}: "which drugs …", "what existing drugs …") → "repurposing"
+ *    when it has treatment wording ({@link TREATMENT}) and no harm wording before it, else "open";
  * 2. otherwise it names a drug → "named-drug"; without any named drug, a question that speaks of drugs in general
  *    is "repurposing" with treatment wording, else "open"; any other question is "other" (not about a drug).
  * `drugs` and `conditions`: chemicals and diseases the dictionary (the library's annotated entity names, when given)

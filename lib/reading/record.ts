@@ -229,7 +229,9 @@ function stanceOf(outcome: RelationOutcome, relation: "causes" | "treats", negat
   return negated ? "yes" : "no";
 }
 
-/** Why a record reads as it does, in plain words ("names X and Y; the relation model reads it as X-induced Y (…)"). */
+/**
+ * Why a record reads as it does, in plain words ("names X and Y; the relation model reads it as X-induced Y (…)").
+ */
 export function why(outcome: RelationOutcome, relation: "causes" | "treats", p: PairPrediction): string {
   const pair = `${p.chemical} and ${p.disease}`;
   const induced = `${p.chemical}-induced ${p.disease}`;

@@ -23,7 +23,10 @@ export interface RelationReading {
   passage: string | null;
   /** The deciding prediction (the pair read), null when the record does not name both. */
   prediction: PairPrediction | null;
-  /** Every prediction of the proposition's direct pairs in this record (the drug or a member × the condition or a narrower one). */
+  /**
+   * Every prediction of the proposition's direct pairs in this record (the drug or a member × the condition or a
+   * narrower one).
+   */
   predictions: PairPrediction[];
   /** How strongly the record bears on the proposition, 0–1 (1 when it names both; see record.ts). */
   bearing: number;
@@ -61,7 +64,10 @@ function pairMatch(p: PairPrediction, resolved: ResolvedProposition): ConceptMat
 
 const KIND_WORDS = { broader: "a broader concept than", related: "a concept related to" } as const;
 
-/** How a related pair's concept stands to the one asked ("pneumonitis, a concept related to pulmonary fibrosis (both Lung Diseases)"). */
+/**
+ * How a related pair's concept stands to the one asked ("pneumonitis, a concept related to pulmonary fibrosis (both
+ * Lung Diseases)").
+ */
 function relatedPhrase(m: ConceptMatch): string {
   if (m.kind !== "broader" && m.kind !== "related") return m.written;
   if (m.role === "chemical")
@@ -127,8 +133,10 @@ export function readRelation(
       stance: "related",
       reason:
         which.role === "chemical"
-          ? `${also}reports ${r.p.disease} induced by ${relatedPhrase(which)}: related evidence, not counted as an answer`
-          : `${also}reports ${r.p.chemical}-induced ${relatedPhrase(which)}: related evidence, not counted as an answer`,
+          ? `${also}reports ${r.p.disease} induced by ${relatedPhrase(which)}: ` +
+            `related evidence, not counted as an answer`
+          : `${also}reports ${r.p.chemical}-induced ${relatedPhrase(which)}: ` +
+            `related evidence, not counted as an answer`,
       passage: restingSentence(r.p, title, false),
       prediction: r.p,
       predictions: direct,

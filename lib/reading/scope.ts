@@ -9,8 +9,18 @@ import { closestRecords } from "./read";
  * questions read as biomedical by their words alone, and all 1,000 with their own abstract as the evidence
  * (tests/unit/reading/scope.test.ts).
  */
-const BIOMEDICAL_WORDS =
-  /\b(?:patients?|clinical(?:ly)?|trials?|diseases?|disorders?|syndromes?|illness|treat\w*|therap\w*|drugs?|medications?|medicines?|dos(?:e|es|ing|age)|symptoms?|health\w*|risks?|mortality|morbidity|survival|efficacy|safe(?:ty)?|adverse|toxic\w*|infect\w*|cancers?|tumou?rs?|surg\w*|diagnos\w*|prognos\w*|outcomes?|pregnan\w*|births?|infants?|child(?:ren)?|adolescents?|elderly|aged|women|men|hospital\w*|care|nurs\w*|physicians?|doctors?|medical|cells?|genes?|genetic\w*|proteins?|mutations?|receptors?|enzymes?|blood|plasma|serum|tissues?|organs?|brain|heart|liver|kidneys?|lungs?|bones?|muscles?|skin|immun\w*|vaccin\w*|injur\w*|wounds?|pain|screening|incidence|prevalence|cohort|randomi[sz]ed|placebo|biomarkers?|mice|rats?|animals?|exercise|diet\w*|nutrition\w*|obes\w*|smok\w*|alcohol|epidemiolog\w*|physiolog\w*|patholog\w*|pharmac\w*)\b/i;
+const BIOMEDICAL_WORDS = new RegExp(
+  "\\b(?:patients?|clinical(?:ly)?|trials?|diseases?|disorders?|syndromes?|illness|treat\\w*|therap\\w*|drugs?|" +
+    "medications?|medicines?|dos(?:e|es|ing|age)|symptoms?|health\\w*|risks?|mortality|morbidity|survival|efficacy|" +
+    "safe(?:ty)?|adverse|toxic\\w*|infect\\w*|cancers?|tumou?rs?|surg\\w*|diagnos\\w*|prognos\\w*|outcomes?|" +
+    "pregnan\\w*|births?|infants?|child(?:ren)?|adolescents?|elderly|aged|women|men|hospital\\w*|care|nurs\\w*|" +
+    "physicians?|doctors?|medical|cells?|genes?|genetic\\w*|proteins?|mutations?|receptors?|enzymes?|blood|plasma|" +
+    "serum|tissues?|organs?|brain|heart|liver|kidneys?|lungs?|bones?|muscles?|skin|immun\\w*|vaccin\\w*|injur\\w*|" +
+    "wounds?|pain|screening|incidence|prevalence|cohort|randomi[sz]ed|placebo|biomarkers?|mice|rats?|animals?|" +
+    "exercise|diet\\w*|nutrition\\w*|obes\\w*|smok\\w*|alcohol|epidemiolog\\w*|physiolog\\w*|patholog\\w*|" +
+    "pharmac\\w*)\\b",
+  "i",
+);
 
 /** Whether a question is outside the biomedical literature, and why (for the short answer that says so). */
 export interface QuestionScope {

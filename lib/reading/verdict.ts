@@ -83,8 +83,8 @@ export function verdictOf(b: number | null, w: VerdictWeights = VERDICT_WEIGHTS)
 }
 
 /**
- * A claim's verdict from the verdict on its proposition: yes / probably yes → supports, no / probably no → contradicts,
- * unclear → undecided.
+ * A claim's verdict from the verdict on its proposition: yes / probably yes → supports, no / probably no →
+ * contradicts, unclear → undecided.
  */
 export function claimVerdictOf(v: Verdict): "supports" | "contradicts" | "undecided" {
   if (v === "yes" || v === "probably yes") return "supports";

@@ -4,7 +4,7 @@ import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { getEmbeddingModel } from "@/lib/ai/providers";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { createLlmBackend } from "@/lib/research/agents/llm";
-import type { ReasoningBackend } from "@/lib/research/backend";
+import type { ReasoningBackend } from "./backend";
 
 // Which reasoning backend a run uses. Apart from lib/research/backend.ts (the contract the agents implement), so the
 // agents can import that contract without a file circle through their own factory.

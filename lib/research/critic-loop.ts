@@ -1,6 +1,6 @@
 import type { EntailmentVerdict } from "@/lib/domain/critic";
-import type { ReasoningBackend } from "@/lib/research/backend";
-import type { ReportInput } from "@/lib/research/backend";
+import type { ReasoningBackend } from "./backend";
+import type { ReportInput } from "./backend";
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runDeterministicChecks } from "@/lib/report/appraise/critic-checks";
@@ -9,7 +9,7 @@ import { describeRemovedQuote, verifyReportQuotes } from "@/lib/grounding/quotes
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { numbersToKeys } from "@/lib/grounding/numbers-to-keys";
 import { withPublishedSupport } from "@/lib/report/appraise/support";
-import { extractiveReportOf } from "@/lib/research/trusted-report";
+import { extractiveReportOf } from "./trusted-report";
 import { citationKeys } from "@/lib/evidence/identity";
 import { ProviderFailureError, type AgentRunner } from "@/lib/runs/agent-runner";
 import type { EmitEvent } from "@/lib/domain/events";

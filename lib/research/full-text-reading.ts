@@ -1,6 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
-import type { RunFullTexts } from "@/lib/research/backend";
+import type { RunFullTexts } from "./backend";
 
 /** The start of the extractive report's limitation when it read no full text (report-limitations.ts). */
 const ABSTRACTS_ONLY = "Abstracts and titles only:";
@@ -15,7 +15,10 @@ function fullTextLimitation(read: number, records: number): string | null {
   if (read === 0) return null;
   const others = records - read;
   if (others <= 0)
-    return `Full text read for ${read === 1 ? "the one record" : `all ${read} records`}; no supplementary data were read.`;
+    return (
+      `Full text read for ${read === 1 ? "the one record" : `all ${read} records`}; ` +
+      `no supplementary data were read.`
+    );
   return (
     `Full text read for ${read} of ${records} records; the other ${others} ${others === 1 ? "was" : "were"} read ` +
     `from ${others === 1 ? "its" : "their"} title and abstract only, and no supplementary data were read.`
@@ -24,8 +27,8 @@ function fullTextLimitation(read: number, records: number): string | null {
 
 /**
  * A report with what its agents read: `readInFull` (the ids of the report's evidence whose full text was read, in
- * the evidence's order; the report as it was when none was) and a limitation saying what was and was not read, in place of the extractive report's
- * "Abstracts and titles only" line or, in a model's report, after its own limitations.
+ * the evidence's order; the report as it was when none was) and a limitation saying what was and was not read, in place
+ * of the extractive report's "Abstracts and titles only" line or, in a model's report, after its own limitations.
  * @param evidence the records the report was written from.
  * @param fullTexts the full texts the report's agents were given, by record id (absent: abstracts only).
  */

@@ -172,7 +172,9 @@ export function createFullTextReader(options: FullTextReaderOptions): FullTextRe
         const names = readNow.map((t) => describe(byId.get(t.evidenceId), t));
         await options.emit("notice", {
           level: "info",
-          message: `Full text read for ${readNow.length} ${readNow.length === 1 ? "record" : "records"}: ${names.join("; ")}.`,
+          message:
+            `Full text read for ${readNow.length} ${readNow.length === 1 ? "record" : "records"}: ` +
+            `${names.join("; ")}.`,
         });
       }
     },

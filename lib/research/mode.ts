@@ -8,19 +8,14 @@ import { announceRun, beginProgress, executeStages } from "@/lib/runs/execute";
 import { researchInputSchema } from "@/lib/domain/run-input";
 import type { RunMode } from "@/lib/runs/mode";
 import { createSources, isTreatmentQuestion } from "@/lib/sources/registry";
-import type { ReasoningBackend } from "@/lib/research/backend";
-import { createFallbackBackend, createReasoningBackend } from "@/lib/research/create-backend";
-import { createFullTextReader } from "@/lib/research/full-text";
-import { researchDescription } from "@/lib/research/description";
-import { researchExport } from "@/lib/research/export";
-import { researchVerdict } from "@/lib/research/history-verdict";
-import { researchOutcome, researchStages } from "@/lib/research/run";
-import {
-  initialResearchState,
-  type ResearchRunInput,
-  type ResearchRunOutcome,
-  type ResearchState,
-} from "@/lib/research/state";
+import type { ReasoningBackend } from "./backend";
+import { createFallbackBackend, createReasoningBackend } from "./create-backend";
+import { createFullTextReader } from "./full-text";
+import { researchDescription } from "./description";
+import { researchExport } from "./export";
+import { researchVerdict } from "./history-verdict";
+import { researchOutcome, researchStages } from "./run";
+import { initialResearchState, type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "./state";
 
 /** What a caller asks of a research run (lib/domain/run-input.ts): the question and, unset, the defaults. */
 export type ResearchRequest = z.output<typeof researchInputSchema>;

@@ -17,11 +17,16 @@ export async function markOutOfScope(input: ResearchRunInput, state: ResearchSta
   state.synthesize = true;
   await input.recorder.emit("notice", {
     level: "info",
-    message: `Outside the biomedical literature: ${scope.reason}, and no record found bears on it; no report is written from them.`,
+    message:
+      `Outside the biomedical literature: ${scope.reason}, and no record found bears on it; ` +
+      `no report is written from them.`,
   });
 }
 
-/** A claim typed as a research question ("Amiodarone causes hypothyroidism."): researched as the question it states, and a notice offers the claim check. */
+/**
+ * A claim typed as a research question ("Amiodarone causes hypothyroidism."): researched as the question it states, and
+ * a notice offers the claim check.
+ */
 export async function noticeClaimForm(input: ResearchRunInput): Promise<void> {
   if (!readsAsClaim(input.question)) return;
   await input.recorder.emit("notice", {
@@ -32,7 +37,9 @@ export async function noticeClaimForm(input: ResearchRunInput): Promise<void> {
   });
 }
 
-/** The report stage of a question outside the biomedical literature: the short report ({@link outOfScopeReport}), saved. */
+/**
+ * The report stage of a question outside the biomedical literature: the short report ({@link outOfScopeReport}), saved.
+ */
 export async function writeOutOfScope(input: ResearchRunInput, state: ResearchState): Promise<ResearchState> {
   const report = outOfScopeReport({
     question: input.question,
@@ -63,7 +70,8 @@ export function outOfScopeReport(input: {
   const paragraph =
     `This question is outside what the biomedical literature answers: ${input.reason}, and none of the ` +
     `${input.records === 1 ? "1 record" : `${input.records} records`} the search of ${sources} returned bears on it. ` +
-    "Critica reads questions about drugs, diseases and their mechanisms, such as “Is lithium nephrotoxic, and by what " +
+    "Critica reads questions about drugs, diseases and their mechanisms, " +
+    "such as “Is lithium nephrotoxic, and by what " +
     "mechanism?”, and checks claims such as “Statins cause myopathy.”";
   const empty = { title: "", content: "" };
   return {

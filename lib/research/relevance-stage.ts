@@ -1,7 +1,7 @@
 import { supportableEvidence } from "@/lib/evidence/provenance";
-import type { ReadingAgent } from "@/lib/research/backend";
-import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
-import { stageRunner } from "@/lib/research/stage-runner";
+import type { ReadingAgent } from "./backend";
+import type { ResearchRunInput, ResearchState } from "./state";
+import { stageRunner } from "./stage-runner";
 
 /**
  * The relevance stage before `agent` reads the evidence (the plan's "hypothesis relevance", "judge relevance" and

@@ -3,13 +3,13 @@ import type { JudgeAssessment } from "@/lib/domain/judge";
 import { supportableEvidence, withProvenanceLimitations } from "@/lib/evidence/provenance";
 import { propositionText, questionProposition } from "@/lib/reading/proposition";
 import { questionReading } from "@/lib/reading/question-reading";
-import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "@/lib/research/out-of-scope";
+import { markOutOfScope, noticeClaimForm, writeOutOfScope } from "./out-of-scope";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { writeCheckedReport } from "@/lib/research/critic-loop";
-import { normaliseAssessment } from "@/lib/research/normalise-chain";
-import { withFullTextReading } from "@/lib/research/full-text-reading";
-import { relevanceStage } from "@/lib/research/relevance-stage";
-import { endPrefetch, startSearchPrefetch } from "@/lib/research/search-prefetch";
+import { writeCheckedReport } from "./critic-loop";
+import { normaliseAssessment } from "./normalise-chain";
+import { withFullTextReading } from "./full-text-reading";
+import { relevanceStage } from "./relevance-stage";
+import { endPrefetch, startSearchPrefetch } from "./search-prefetch";
 import {
   FOLLOW_UP_QUERIES_PER_STEP,
   FOLLOW_UP_SEARCH_LIMIT,
@@ -17,9 +17,9 @@ import {
   normaliseQuery,
   QUESTION_SEARCH_LIMIT,
   searchQueries,
-} from "@/lib/research/search-step";
-import { type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "@/lib/research/state";
-import { stageRunner } from "@/lib/research/stage-runner";
+} from "./search-step";
+import { type ResearchRunInput, type ResearchRunOutcome, type ResearchState } from "./state";
+import { stageRunner } from "./stage-runner";
 import type { RunFailure } from "@/lib/runs/durable-step";
 
 /**

@@ -6,8 +6,8 @@ import { scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
 import { isRetracted, retractedNoticeMessage } from "@/lib/evidence/provenance";
 import { summarizeEvidence } from "@/lib/evidence/summary";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
-import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
-import { takePrefetched } from "@/lib/research/search-prefetch";
+import type { ResearchRunInput, ResearchState } from "./state";
+import { takePrefetched } from "./search-prefetch";
 
 /** Records per source for the question itself, and for each follow-up query. */
 export const QUESTION_SEARCH_LIMIT = 40;

@@ -1,5 +1,5 @@
 import { createAgentRunner } from "@/lib/runs/agent-runner";
-import type { ResearchRunInput, ResearchState } from "@/lib/research/state";
+import type { ResearchRunInput, ResearchState } from "./state";
 
 /**
  * The agent runner of one research stage (lib/runs/agent-runner: usage events, the provider-error policy), on the

@@ -1,7 +1,7 @@
-import type { ReportInput } from "@/lib/research/backend";
+import type { ReportInput } from "./backend";
 import type { ResearchReport } from "@/lib/domain/report";
 import { extractiveHypothesize, extractiveJudge, extractiveReport } from "@/lib/research/agents/extractive";
-import { normaliseAssessment } from "@/lib/research/normalise-chain";
+import { normaliseAssessment } from "./normalise-chain";
 
 /**
  * The extractive report of a run's evidence: what is published when the model's report still fails the critic after

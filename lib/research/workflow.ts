@@ -1,7 +1,7 @@
 import { runDurableStage } from "@/lib/runs/durable-stage";
 import { followPlan, type RunJob, type RunProgress, type StageCall } from "@/lib/runs/plan";
-import { researchMode } from "@/lib/research/mode";
-import type { ResearchState } from "@/lib/research/state";
+import { researchMode } from "./mode";
+import type { ResearchState } from "./state";
 
 /**
  * A research run as a Workflow SDK workflow: the plan of its mode (start; per iteration search, relevance,

@@ -1,8 +1,8 @@
 import { addRunEvidence, appendRunEvent, saveReport, updateRun } from "@/lib/db/runs";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
-import type { RunRecorder } from "@/lib/runs/recorder";
-import { clearRunPartial, publishRunPartial } from "@/lib/runs/partials";
-import { notifyRunEvent } from "@/lib/runs/event-feed";
+import type { RunRecorder } from "./recorder";
+import { clearRunPartial, publishRunPartial } from "./partials";
+import { notifyRunEvent } from "./event-feed";
 
 /**
  * A RunRecorder that saves everything to the database: each event as a RunEvent row with the next sequence

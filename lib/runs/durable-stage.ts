@@ -1,8 +1,8 @@
-import { runDurableStep } from "@/lib/runs/durable-step";
-import { killAfterStepFault } from "@/lib/runs/fault";
-import { recordEnd, runStageCall } from "@/lib/runs/execute";
-import type { RunOutcome, RunStages, StageInput } from "@/lib/runs/mode";
-import { FINISH, stepName, type RunJob, type RunProgress, type StageCall } from "@/lib/runs/plan";
+import { runDurableStep } from "./durable-step";
+import { killAfterStepFault } from "./fault";
+import { recordEnd, runStageCall } from "./execute";
+import type { RunOutcome, RunStages, StageInput } from "./mode";
+import { FINISH, stepName, type RunJob, type RunProgress, type StageCall } from "./plan";
 
 /**
  * The body of every durable step of every mode (its workflow.ts's one `"use step"` function calls this): runs the

@@ -1,8 +1,8 @@
 import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
-import type { RunRecorder } from "@/lib/runs/recorder";
-import { openStepSignal } from "@/lib/runs/step-signal";
-import { logStep } from "@/lib/runs/step-log";
+import { createDbRecorder } from "./db-recorder";
+import type { RunRecorder } from "./recorder";
+import { openStepSignal } from "./step-signal";
+import { logStep } from "./step-log";
 
 /** How a durable run ended early: cancelled by a user, or failed with a message to show. */
 export interface RunFailure {

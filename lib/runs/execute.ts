@@ -1,9 +1,9 @@
 import type { BackendKind } from "@/lib/domain/run";
 import type { SourceId } from "@/lib/domain/evidence";
-import { runFailure } from "@/lib/runs/durable-step";
-import type { RunOutcome, RunStages, StageInput } from "@/lib/runs/mode";
-import { FINISH, followPlan, type RunProgress, type StageCall } from "@/lib/runs/plan";
-import type { RunRecorder } from "@/lib/runs/recorder";
+import { runFailure } from "./durable-step";
+import type { RunOutcome, RunStages, StageInput } from "./mode";
+import { FINISH, followPlan, type RunProgress, type StageCall } from "./plan";
+import type { RunRecorder } from "./recorder";
 
 /** The progress of a run about to begin: `state`, after the event `seq`, its iterations, starting now. */
 export function beginProgress<S>(state: S, seq: number, iterations: { from: number; to: number }): RunProgress<S> {

@@ -10,9 +10,9 @@ import path from "node:path";
  * - `step-lock-left:<n>` kills the process (SIGKILL) as the n-th step_completed event is about to be saved, once the
  *   local world's terminal lock of that step is claimed and before the step's file says completed: the stale lock a
  *   restart must release (lib/runs/stale-step-locks.ts).
- * - `kill-after-step:<label>/<step>[,<label>/<step>…]` makes the process kill itself with SIGKILL at a stage boundary:
- *   once the durable step `<step>` ("search 1", "finish") of a run whose stages are labelled `<label>` ("run",
- *   "claim check", "follow-up iteration") has saved everything, before the engine records its completion (with
+ * - `kill-after-step:<label>/<step>[,<label>/<step>…]` makes the process kill itself with SIGKILL at a stage
+ *   boundary: once the durable step `<step>` ("search 1", "finish") of a run whose stages are labelled `<label>`
+ *   ("run", "claim check", "follow-up iteration") has saved everything, before the engine records its completion (with
  *   several, once each was reached: see killAfterStepFault).
  *   tests/integration/stage-kill.test.ts walks every boundary of every mode so.
  * @returns the fault, or null when none is asked.

@@ -1,5 +1,5 @@
 import { appendRunEvent, lastEventSeq, listUnfinishedRuns, updateRun } from "@/lib/db/runs";
-import type { ModeRegistry } from "@/lib/runs/registry";
+import type { ModeRegistry } from "./registry";
 
 /** Message saved on runs whose server stopped while they were executing. */
 export const INTERRUPTED_MESSAGE =

@@ -1,5 +1,5 @@
 import { requestRunCancel } from "@/lib/db/run-control";
-import { cancelledByUser, watchRun } from "@/lib/runs/run-watch";
+import { cancelledByUser, watchRun } from "./run-watch";
 
 const running = globalThis as unknown as { __criticaRuns?: Map<string, AbortController> };
 /** AbortControllers of the runs executing in this process (kept on globalThis so dev reloads share them). */

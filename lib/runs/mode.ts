@@ -5,10 +5,10 @@ import type { RunEvent } from "@/lib/domain/events";
 import type { SourceId } from "@/lib/domain/evidence";
 import type { ExportFile, ExportFormat } from "@/lib/domain/export";
 import type { BackendKind, RunStatus } from "@/lib/domain/run";
-import type { RunFailure } from "@/lib/runs/durable-step";
-import type { RunJob, RunProgress, StagePlan } from "@/lib/runs/plan";
-import type { RunDetail } from "@/lib/runs/projections";
-import type { RunRecorder } from "@/lib/runs/recorder";
+import type { RunFailure } from "./durable-step";
+import type { RunJob, RunProgress, StagePlan } from "./plan";
+import type { RunDetail } from "./projections";
+import type { RunRecorder } from "./recorder";
 
 // What a run mode (research, claim check, a research follow-up) supplies to the engine. Everything about running it
 // (in process or durably, steps with rollback and lease, cancel, waiting) is lib/runs'; the mode says what to run.

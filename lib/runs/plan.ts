@@ -1,5 +1,5 @@
 import type { RunSettings } from "@/lib/db/runs";
-import type { RunFailure } from "@/lib/runs/durable-step";
+import type { RunFailure } from "./durable-step";
 
 // The order of a run's stages, followed the same way by the in-process loop (lib/runs/execute.ts) and by every mode's
 // durable workflow, whose function runs in the Workflow SDK's sandbox: this file must import nothing at run time

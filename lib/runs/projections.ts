@@ -6,7 +6,7 @@ import type { HypothesisSet } from "@/lib/domain/hypothesis";
 import type { JudgeAssessment } from "@/lib/domain/judge";
 import type { ResearchReport } from "@/lib/domain/report";
 import type { RunEvent } from "@/lib/domain/events";
-import { sharedRunFields } from "@/lib/runs/snapshot";
+import { sharedRunFields } from "./snapshot";
 
 /** Everything saved about one run: the row, events, evidence, per-iteration hypotheses and assessments, report. */
 export interface RunDetail {

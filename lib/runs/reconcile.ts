@@ -1,8 +1,8 @@
 import { appendRunEvent, lastEventSeq } from "@/lib/db/runs";
 import { endUnfinishedRun, listOverdueCancels, listReconcileRows, type ReconcileRow } from "@/lib/db/run-control";
-import { CANCELLED_MESSAGE } from "@/lib/runs/durable-step";
-import { readEngineState, stopEngineRun, type EngineState } from "@/lib/runs/engine-state";
-import { notifyRunEvent } from "@/lib/runs/event-feed";
+import { CANCELLED_MESSAGE } from "./durable-step";
+import { readEngineState, stopEngineRun, type EngineState } from "./engine-state";
+import { notifyRunEvent } from "./event-feed";
 
 /**
  * A cancelled run still unfinished this long (ms) after the cancel was asked is ended by the reconciler, whether or

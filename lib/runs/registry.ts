@@ -3,9 +3,9 @@ import type { RunSettings } from "@/lib/db/runs";
 import { AppError } from "@/lib/domain/errors";
 import type { SourceId } from "@/lib/domain/evidence";
 import { firstIssue } from "@/lib/domain/run-input";
-import type { DurableMode, RunMode, RunOutcome, StageInput } from "@/lib/runs/mode";
-import { startRun, type StartOptions } from "@/lib/runs/start";
-import { waitForRun } from "@/lib/runs/wait";
+import type { DurableMode, RunMode, RunOutcome, StageInput } from "./mode";
+import { startRun, type StartOptions } from "./start";
+import { waitForRun } from "./wait";
 
 /** What a registered mode tells code that serves every mode (RunMode's fields of the same names). */
 type ModeFacts = Pick<

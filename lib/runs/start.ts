@@ -5,13 +5,13 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { createRun, updateRun } from "@/lib/db/runs";
 import { setWorkflowRunId } from "@/lib/db/run-control";
 import type { SourceId } from "@/lib/domain/evidence";
-import { createDbRecorder } from "@/lib/runs/db-recorder";
-import { announceRun, beginProgress, executeStages, recordEnd } from "@/lib/runs/execute";
-import { trackRun } from "@/lib/runs/lifecycle";
-import type { DurableMode, RunMode, RunOutcome, RunStages, RunWorkflow, StageInput } from "@/lib/runs/mode";
-import type { RunJob, RunProgress } from "@/lib/runs/plan";
-import { enqueueOnServer } from "@/lib/runs/remote-enqueue";
-import { waitForRun } from "@/lib/runs/wait";
+import { createDbRecorder } from "./db-recorder";
+import { announceRun, beginProgress, executeStages, recordEnd } from "./execute";
+import { trackRun } from "./lifecycle";
+import type { DurableMode, RunMode, RunOutcome, RunStages, RunWorkflow, StageInput } from "./mode";
+import type { RunJob, RunProgress } from "./plan";
+import { enqueueOnServer } from "./remote-enqueue";
+import { waitForRun } from "./wait";
 import { defaultSources } from "@/lib/sources/registry";
 
 /**

@@ -1,6 +1,6 @@
 import { heartbeatRuns, isCancelRequested } from "@/lib/db/run-control";
-import { trackRun } from "@/lib/runs/lifecycle";
-import { cancelledByUser } from "@/lib/runs/run-watch";
+import { trackRun } from "./lifecycle";
+import { cancelledByUser } from "./run-watch";
 
 /**
  * Opens the cancel signal of one durable step of `runId` in this process. The run is registered like an

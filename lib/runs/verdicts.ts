@@ -1,4 +1,4 @@
-import type { ModeRegistry } from "@/lib/runs/registry";
+import type { ModeRegistry } from "./registry";
 
 /**
  * Verdicts kept in memory (a history page's worth many times over); the oldest is dropped first. Source: our choice.

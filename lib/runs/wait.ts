@@ -1,5 +1,5 @@
-import type { EndedRunDetail, RunOutcome } from "@/lib/runs/mode";
-import { getRunDetail, type RunDetail } from "@/lib/runs/projections";
+import type { EndedRunDetail, RunOutcome } from "./mode";
+import { getRunDetail, type RunDetail } from "./projections";
 
 /** How often a waiter reads the run's status, in milliseconds. */
 const POLL_MS = 250;

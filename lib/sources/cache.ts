@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { readSourceCache, writeSourceCache } from "@/lib/db/source-cache";
-import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource } from "./types";
 
 /** Options of {@link withSourceCache}: how long an answer is served (ms), and what else shapes the request. */
 export interface SourceCacheOptions {

@@ -1,10 +1,10 @@
 import { getConfig } from "@/lib/config";
 import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
-import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "@/lib/sources/http";
-import { collectPages } from "@/lib/sources/paging";
+import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "./http";
+import { collectPages } from "./paging";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
-import { sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource, type SearchOptions } from "./types";
 
 export const DEFAULT_CTGOV_BASE_URL = "https://clinicaltrials.gov/api/v2";
 /** Largest pageSize the ClinicalTrials.gov v2 API accepts. */

@@ -1,9 +1,9 @@
 import { getConfig } from "@/lib/config";
 import type { Evidence } from "@/lib/domain/evidence";
-import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "@/lib/sources/http";
-import { collectPages } from "@/lib/sources/paging";
+import { fetchJson, parseResponse, retryPolicy, type RetryPolicy } from "./http";
+import { collectPages } from "./paging";
 import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
-import { sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource, type SearchOptions } from "./types";
 import { europePmcQuery } from "@/lib/reading/query-expansion";
 
 export const DEFAULT_EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
@@ -45,7 +45,14 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Lit
       const q = since ? `(${mapped}) AND UPDATE_DATE:[${sinceDay(since)} TO *]` : mapped;
       return collectPages(wanted, async (cursor) => {
         const cursorMark = cursor ?? "*";
-        const url = `${base}/search?${new URLSearchParams({ query: q, resultType: "core", format: "json", pageSize: String(pageSize), cursorMark })}`;
+        const searchParams = new URLSearchParams({
+          query: q,
+          resultType: "core",
+          format: "json",
+          pageSize: String(pageSize),
+          cursorMark,
+        });
+        const url = `${base}/search?${searchParams}`;
         const json = await fetchJson(url, request);
         const result = parseResponse("europepmc", "unreadable search response", EuropePmcFormatError, () =>
           parseEuropePmcSearch(json, "europepmc"),

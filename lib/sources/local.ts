@@ -1,6 +1,6 @@
 import { listLibraryEntityCounts, searchLibrary } from "@/lib/db/library";
 import type { LibraryFilters } from "@/lib/db/library-facets";
-import { sinceDay, type LiteratureSource } from "@/lib/sources/types";
+import { sinceDay, type LiteratureSource } from "./types";
 import { libraryExpansion, type AnnotatedConcepts } from "@/lib/reading/query-expansion";
 
 /**

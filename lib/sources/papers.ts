@@ -1,6 +1,6 @@
 import { paperRecords } from "@/lib/db/papers";
 import { searchPassages } from "@/lib/db/passage-search";
-import { rankRelevance, type LiteratureSource } from "@/lib/sources/types";
+import { rankRelevance, type LiteratureSource } from "./types";
 
 /** Passages read per record wanted: a paper's best passages come several per paper. */
 const PASSAGES_PER_RECORD = 5;

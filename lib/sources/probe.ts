@@ -1,10 +1,10 @@
 import { lookup } from "node:dns/promises";
 import { getConfig } from "@/lib/config";
 import type { SourceId } from "@/lib/domain/evidence";
-import { DEFAULT_CTGOV_BASE_URL } from "@/lib/sources/ctgov";
-import { DEFAULT_EUROPEPMC_BASE_URL } from "@/lib/sources/europepmc";
-import { DEFAULT_PUBMED_BASE_URL } from "@/lib/sources/pubmed";
-import { isDnsFailure, markUnreachable, UNREACHABLE_MS, unreachableMark } from "@/lib/sources/reachability";
+import { DEFAULT_CTGOV_BASE_URL } from "./ctgov";
+import { DEFAULT_EUROPEPMC_BASE_URL } from "./europepmc";
+import { DEFAULT_PUBMED_BASE_URL } from "./pubmed";
+import { isDnsFailure, markUnreachable, UNREACHABLE_MS, unreachableMark } from "./reachability";
 
 /**
  * Longest a page waits for the live sources' DNS lookups (ms): an offline resolver usually fails at once; a slower

@@ -1,4 +1,4 @@
-import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
+import { schedulePubmed } from "./pubmed-rate-limit";
 
 /** Most PMIDs in one coalesced efetch (NCBI recommends POST beyond ~200 ids; GET batches stay at or below this). */
 export const EFETCH_MAX_IDS = 200;

@@ -1,11 +1,11 @@
 import { getConfig } from "@/lib/config";
 import { z } from "zod";
 import type { Evidence } from "@/lib/domain/evidence";
-import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "@/lib/sources/http";
+import { fetchJson, fetchText, retryPolicy, SourceError, type RetryPolicy } from "./http";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { createEfetchBatcher, EFETCH_MAX_IDS } from "@/lib/sources/pubmed-efetch-batch";
-import { schedulePubmed } from "@/lib/sources/pubmed-rate-limit";
-import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "@/lib/sources/types";
+import { createEfetchBatcher, EFETCH_MAX_IDS } from "./pubmed-efetch-batch";
+import { schedulePubmed } from "./pubmed-rate-limit";
+import { rankRelevance, sinceDay, type LiteratureSource, type SearchOptions } from "./types";
 import { pubmedQuery } from "@/lib/reading/query-expansion";
 
 export const DEFAULT_PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
@@ -57,7 +57,8 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
     if (!efetch) {
       efetch = createEfetchBatcher<Evidence[]>(
         async (ids, schedule, signal) => {
-          const fetchUrl = `${base}/efetch.fcgi?${params({ db: "pubmed", retmode: "xml", id: ids.join(","), ...common })}`;
+          const efetchParams = params({ db: "pubmed", retmode: "xml", id: ids.join(","), ...common });
+          const fetchUrl = `${base}/efetch.fcgi?${efetchParams}`;
           const xml = await fetchText(fetchUrl, {
             ...retryPolicy(options),
             fetch: options.fetch,
@@ -104,7 +105,16 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): Literatur
       const window: Record<string, string> = since
         ? { datetype: "mdat", mindate: sinceDay(since).replaceAll("-", "/"), maxdate: "3000" }
         : {};
-      const searchUrl = `${base}/esearch.fcgi?${params({ db: "pubmed", retmode: "json", sort: "relevance", retmax: String(retmax), term: pubmedQuery(query), ...window, ...common })}`;
+      const esearchParams = params({
+        db: "pubmed",
+        retmode: "json",
+        sort: "relevance",
+        retmax: String(retmax),
+        term: pubmedQuery(query),
+        ...window,
+        ...common,
+      });
+      const searchUrl = `${base}/esearch.fcgi?${esearchParams}`;
       const parsed = esearchSchema.safeParse(await fetchJson(searchUrl, request));
       if (!parsed.success) throw new SourceError("pubmed", "unexpected esearch response (no esearchresult)");
       if (parsed.data.esearchresult.ERROR) {

@@ -1,13 +1,13 @@
 import { getConfig } from "@/lib/config";
 import { countLibraryRecords } from "@/lib/db/evidence";
 import { sourceIdSchema, type SourceId } from "@/lib/domain/evidence";
-import { createCtgovSource } from "@/lib/sources/ctgov";
-import { createEuropePmcSource } from "@/lib/sources/europepmc";
-import { createLocalLibrarySource } from "@/lib/sources/local";
-import { createPapersSource } from "@/lib/sources/papers";
-import { createPubmedSource } from "@/lib/sources/pubmed";
-import type { LiteratureSource } from "@/lib/sources/types";
-import { withSourceCache } from "@/lib/sources/cache";
+import { createCtgovSource } from "./ctgov";
+import { createEuropePmcSource } from "./europepmc";
+import { createLocalLibrarySource } from "./local";
+import { createPapersSource } from "./papers";
+import { createPubmedSource } from "./pubmed";
+import type { LiteratureSource } from "./types";
+import { withSourceCache } from "./cache";
 
 /** The live web sources, in display order. */
 export const LIVE_SOURCES: SourceId[] = ["pubmed", "europepmc", "ctgov"];

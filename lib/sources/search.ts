@@ -1,6 +1,6 @@
 import { SOURCE_LABELS, type Evidence, type SourceId } from "@/lib/domain/evidence";
-import type { LiteratureSource } from "@/lib/sources/types";
-import { isDnsFailure, markUnreachable, unreachableMark, utcTime } from "@/lib/sources/reachability";
+import type { LiteratureSource } from "./types";
+import { isDnsFailure, markUnreachable, unreachableMark, utcTime } from "./reachability";
 
 /**
  * What one source returned for one query. `error` is the shortfall message when it failed (then evidence is []);

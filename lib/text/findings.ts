@@ -2,12 +2,20 @@
 const MIN_FINDING_CHARS = 25;
 
 /** Structured-abstract labels of sections that state no finding. */
-const NON_FINDING_LABEL =
-  /^(?:background|objectives?|aims?|purpose|methods?|design|setting|participants|patients and methods|materials and methods|introduction|context)\s*:/i;
+const NON_FINDING_LABEL = new RegExp(
+  "^(?:background|objectives?|aims?|purpose|methods?|design|setting|participants|patients and methods|" +
+    "materials and methods|introduction|context)\\s*:",
+  "i",
+);
 
 /** Sentences that state an aim or a method, not a finding ("we investigated whether X induces Y"). */
-const AIM =
-  /\b(?:we (?:investigated|examined|studied|evaluated|assessed|aimed|sought|hypothesi[sz]ed|tested|compared|analy[sz]ed|describe|report)|the (?:aim|purpose|objective|goal) of|was (?:designed|undertaken|conducted) to|to (?:determine|investigate|evaluate|assess|examine|test) whether|(?:was|were) (?:investigated|examined|studied|evaluated|assessed))\b/i;
+const AIM = new RegExp(
+  "\\b(?:we (?:investigated|examined|studied|evaluated|assessed|aimed|sought|hypothesi[sz]ed|tested|compared|" +
+    "analy[sz]ed|describe|report)|the (?:aim|purpose|objective|goal) of|was (?:designed|undertaken|conducted) to|" +
+    "to (?:determine|investigate|evaluate|assess|examine|test) whether|(?:was|were) (?:investigated|examined|studied|" +
+    "evaluated|assessed))\\b",
+  "i",
+);
 
 /**
  * Whether a sentence of an abstract can state a finding: not an aim, method, background or question, and not a
@@ -25,12 +33,26 @@ export function mayStateFinding(sentence: string): boolean {
  * - positive: it found one ("significantly", "associated with", "increased", "p < 0.05");
  * - hedge: the authors do not commit ("may", "might", "suggest", "trend", "further studies").
  */
-const NEGATIVE_FINDING =
-  /\b(?:no (?:significant|statistically significant|difference|differences|association|associations|correlation|relationship|effect|evidence|benefit|change|increase|reduction|improvement)|not (?:significantly|statistically|associated|correlated|related|different|predictive|improve|reduce|increase|affect|influence|found|observed|detected|superior|better)|did not|does not|do not|was not|were not|is not|are not|could not|failed to|neither|nor|unchanged|similar|comparable|insignificant|non-?significant|n\.s\.)\b/gi;
-const POSITIVE_FINDING =
-  /\b(?:significant(?:ly)?|associated with|correlated with|correlation (?:between|with)|increased?|decreased?|reduced?|improved?|higher|lower|greater|better|superior|effective|predict(?:s|ed|ive|or)|independent(?:ly)? (?:risk|predictor|factor)|risk factor|odds ratio|hazard ratio|p\s*[<≤]\s*0?\.0[0-5]\d*)\b/gi;
-const HEDGE =
-  /\b(?:may|might|could be|suggest(?:s|ed|ing)?|possibl[ey]|trend(?:ed)?|tended|appear(?:s|ed)? to|unclear|uncertain|remains? to be|further (?:studies|research|investigation)|limited)\b/gi;
+const NEGATIVE_FINDING = new RegExp(
+  "\\b(?:no (?:significant|statistically significant|difference|differences|association|associations|correlation|" +
+    "relationship|effect|evidence|benefit|change|increase|reduction|improvement)|not (?:significantly|statistically|" +
+    "associated|correlated|related|different|predictive|improve|reduce|increase|affect|influence|found|observed|" +
+    "detected|superior|better)|did not|does not|do not|was not|were not|is not|are not|could not|failed to|neither|" +
+    "nor|unchanged|similar|comparable|insignificant|non-?significant|n\\.s\\.)\\b",
+  "gi",
+);
+const POSITIVE_FINDING = new RegExp(
+  "\\b(?:significant(?:ly)?|associated with|correlated with|correlation (?:between|with)|increased?|decreased?|" +
+    "reduced?|improved?|higher|lower|greater|better|superior|effective|predict(?:s|ed|ive|or)|" +
+    "independent(?:ly)? (?:risk|predictor|factor)|risk factor|odds ratio|hazard ratio|" +
+    "p\\s*[<≤]\\s*0?\\.0[0-5]\\d*)\\b",
+  "gi",
+);
+const HEDGE = new RegExp(
+  "\\b(?:may|might|could be|suggest(?:s|ed|ing)?|possibl[ey]|trend(?:ed)?|tended|appear(?:s|ed)? to|unclear|" +
+    "uncertain|remains? to be|further (?:studies|research|investigation)|limited)\\b",
+  "gi",
+);
 
 /** How many positive, negative and hedging finding cues a text holds (each occurrence counts). */
 export function countFindingCues(text: string): { positive: number; negative: number; hedges: number } {
@@ -42,8 +64,11 @@ export function countFindingCues(text: string): { positive: number; negative: nu
  * Result cues of a sentence: statistics and result wording, which make a finding stronger (the claim check ranks
  * passages by them). Source: our reading of the results sentences of BC5CDR and MEDLINE abstracts.
  */
-export const RESULT_CUE =
-  /(?:\bp\s*[<=≤]|\bsignificant(?:ly)?\b|\d\s*%|\bconfidence interval\b|\b95\s*%|\bodds ratio\b|\bhazard ratio\b|\brelative risk\b|^(?:results?|conclusions?)\s*:)/i;
+export const RESULT_CUE = new RegExp(
+  "(?:\\bp\\s*[<=≤]|\\bsignificant(?:ly)?\\b|\\d\\s*%|\\bconfidence interval\\b|\\b95\\s*%|\\bodds ratio\\b|" +
+    "\\bhazard ratio\\b|\\brelative risk\\b|^(?:results?|conclusions?)\\s*:)",
+  "i",
+);
 
 /**
  * A null finding: the sentence reports that something was not seen or did not differ ("no cases of myopathy were
@@ -55,8 +80,15 @@ export const RESULT_CUE =
  * … myocardial infarction"; of the 18 "none of the" sentences of BC5CDR training and development abstracts, the one
  * naming controls).
  */
-const NULL_FINDING =
-  /\b(?:no (?:(?:statistically )?significant )?(?:difference|differences|association|increase|increased risk|evidence|cases?|episodes?|signs?|effect|change)|not (?:(?:statistically )?significantly )?(?:associated|related|increased?|observed|found|detected|seen|reported|developed|occurr?ed|induced?|caused?)|(?:was|were|is|are) not (?:observed|seen|found|detected|reported|associated|related|increased)|did not (?:develop|occur|increase|cause|induce|produce|lead to|result in|differ)|none of the\b(?!\s+(?:\w+\s+)?controls?\b)|failed to (?:induce|cause|produce|increase))\b/i;
+const NULL_FINDING = new RegExp(
+  "\\b(?:no (?:(?:statistically )?significant )?(?:difference|differences|association|increase|increased risk|" +
+    "evidence|cases?|episodes?|signs?|effect|change)|not (?:(?:statistically )?significantly )?(?:associated|related|" +
+    "increased?|observed|found|detected|seen|reported|developed|occurr?ed|induced?|caused?)|(?:was|were|is|" +
+    "are) not (?:observed|seen|found|detected|reported|associated|related|increased)|did not (?:develop|occur|" +
+    "increase|cause|induce|produce|lead to|result in|differ)|none of the\\b(?!\\s+(?:\\w+\\s+)?controls?\\b)|" +
+    "failed to (?:induce|cause|produce|increase))\\b",
+  "i",
+);
 
 /** Whether a sentence reports a null finding (see NULL_FINDING). */
 export function statesNullFinding(sentence: string): boolean {

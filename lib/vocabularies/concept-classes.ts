@@ -8,7 +8,9 @@ import { descendantIds } from "./concept-tree";
 import { recogniseGene } from "./genes";
 import type { GeneRef } from "./genes";
 
-/** One pharmacological action of a substance; `inferred` when the builder filled a gap of the PA table (fluvastatin). */
+/**
+ * One pharmacological action of a substance; `inferred` when the builder filled a gap of the PA table (fluvastatin).
+ */
 export interface DrugAction {
   id: string;
   name: string;

@@ -6,8 +6,8 @@ import { tokenise } from "./normalise";
 
 /**
  * A word folded for lookup: lower case, British spellings as American ones in words of at least 5 letters
- * ("anaemia" → "anemia", "myxoedema" → "myxedema", "oesophagus" → "esophagus", "tumour" → "tumor"). Applied to the
- * vocabulary's terms and to the text alike, so the two always agree.
+ * ("anaemia" → "anemia", "myxoedema" → "myxedema", "oesophagus" → "esophagus", "tumour" → "tumor"). Applied to
+ * the vocabulary's terms and to the text alike, so the two always agree.
  */
 export function foldWord(word: string): string {
   const w = word.toLowerCase();

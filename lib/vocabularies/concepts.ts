@@ -28,7 +28,9 @@ export interface Concept {
   matched?: "term" | "number" | "alias" | "stripped";
 }
 
-/** A concept named in a text: offsets (UTF-16, end exclusive), the text as written, and whether a DO synonym named it. */
+/**
+ * A concept named in a text: offsets (UTF-16, end exclusive), the text as written, and whether a DO synonym named it.
+ */
 export interface ConceptMention {
   start: number;
   end: number;
@@ -76,7 +78,8 @@ const ORDINARY_WORDS = new Set([
   "tablets",
   "biological",
   "strains",
-  // Words for drugs in general, not a drug: "Which drugs cause …?" names no drug (MeSH's Pharmaceutical Preparations).
+  // Words for drugs in general, not a drug: "Which drugs cause …?" names no drug (MeSH's Pharmaceutical
+  // Preparations).
   "drug",
   "drugs",
   "medication",
@@ -125,7 +128,9 @@ export function conceptById(id: string): Concept | null {
 
 let aliases: Map<string, string> | null = null;
 
-/** The entries of a key: the vocabulary's, or a {@link CLASS_ALIASES} class, or a {@link CONDITION_ALIASES} condition. */
+/**
+ * The entries of a key: the vocabulary's, or a {@link CLASS_ALIASES} class, or a {@link CONDITION_ALIASES} condition.
+ */
 function entriesOf(v: ConceptVocabulary, key: string): TermEntry[] {
   const found = termEntries(v, key);
   if (found.length > 0) return found;

@@ -113,7 +113,9 @@ function standingOf(
   return { updatedRecords, trials };
 }
 
-/** The headline's list of what changed: "2 new randomized trials; PMID 123 retracted; NCT… status A → B"; by kind. */
+/**
+ * The headline's list of what changed: "2 new randomized trials; PMID 123 retracted; NCT… status A → B"; by kind.
+ */
 function whatChanged(
   added: Evidence[],
   { updatedRecords, trials }: Pick<ChangeSummary, "updatedRecords" | "trials">,
@@ -169,9 +171,9 @@ function referencesOf(
  * dropped them from its references; trials whose status or results changed; the bottom line and GRADE certainty
  * before (`probe.before`) and after (lib/report/appraise/answer.ts on the run's records now); the references added and
  * removed;
- * and a headline such as "Probably yes → Yes: 2 new randomized trials" (the verdict before → after, with each side's
- * certainty when that moved too; "Yes, certainty low → moderate" when only the certainty moved; "Yes, unchanged"
- * when neither did; then what changed, by kind).
+ * and a headline such as "Probably yes → Yes: 2 new randomized trials" (the verdict before → after, with each
+ * side's certainty when that moved too; "Yes, certainty low → moderate" when only the certainty moved; "Yes,
+ * unchanged" when neither did; then what changed, by kind).
  * Pure: the same inputs give the same summary.
  */
 export function changeSummary(input: {
@@ -288,7 +290,8 @@ export function summaryLines(s: ChangeSummary): string[] {
   (s.claims ?? []).forEach((c, i) =>
     lines.push(
       `Claim ${i + 1} “${c.claim}”: ` +
-        `${c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`}.`,
+        (c.before === c.after ? `${c.after ?? "none"}, unchanged` : `${c.before ?? "none"} → ${c.after ?? "none"}`) +
+        `.`,
     ),
   );
   const { before, after, moved } = s.bottomLine;

@@ -9,8 +9,8 @@ import type {
   ConceptRow,
   ConceptSource,
   SubstanceRow,
-} from "../../lib/vocabularies/concept-format";
-import { parseStored, storedForm, termKey } from "../../lib/vocabularies/concept-keys";
+} from "@/lib/vocabularies/concept-format";
+import { parseStored, storedForm, termKey } from "@/lib/vocabularies/concept-keys";
 import type { DoTerm } from "./read-doid";
 import type { MeshDescriptor, MeshTables } from "./mesh-tables";
 
@@ -83,7 +83,9 @@ export function conceptIndex(rows: ConceptRow[], trees: ReadonlyMap<string, stri
   };
 }
 
-/** The kept terms of a descriptor: its name first, non-permuted terms, brand words dropped, inverted duplicates dropped. */
+/**
+ * The kept terms of a descriptor: its name first, non-permuted terms, brand words dropped, inverted duplicates dropped.
+ */
 function descriptorTerms(d: MeshDescriptor, englishWords: ReadonlySet<string>): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
@@ -101,7 +103,9 @@ function descriptorTerms(d: MeshDescriptor, englishWords: ReadonlySet<string>): 
   return out;
 }
 
-/** The longest suffix of at least STEM_MIN_LETTERS that at least STEM_MIN_SHARE of `names` (≥ 3) end with, or null. */
+/**
+ * The longest suffix of at least STEM_MIN_LETTERS that at least STEM_MIN_SHARE of `names` (≥ 3) end with, or null.
+ */
 export function classStem(names: string[]): string | null {
   const words = names.map((n) => n.toLowerCase()).filter((n) => /^[a-z]+$/.test(n));
   if (words.length < STEM_MIN_MEMBERS) return null;
@@ -248,7 +252,9 @@ export function buildConceptFile(inputs: ConceptInputs, started: number, stamp: 
   };
 }
 
-/** The inferred actions as lines for the build log: "Fluvastatin → Hydroxymethylglutaryl-CoA Reductase Inhibitors". */
+/**
+ * The inferred actions as lines for the build log: "Fluvastatin → Hydroxymethylglutaryl-CoA Reductase Inhibitors".
+ */
 export function inferredLines(file: ConceptFile): string[] {
   const names = new Map(file.concepts.map((r) => [r[0], r[1]]));
   return file.concepts.flatMap((r) =>

@@ -8,7 +8,7 @@
  * Needs the built lexicon (npm run vocab:build).
  */
 import fs from "node:fs";
-import { findGeneMentions, findProcessMentions, vocabulariesAvailable } from "../../lib/vocabularies";
+import { findGeneMentions, findProcessMentions, vocabulariesAvailable } from "@/lib/vocabularies";
 
 interface Doc {
   text: string;

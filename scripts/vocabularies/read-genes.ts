@@ -4,9 +4,9 @@
  * lib/vocabularies/form-rules.ts. Used by scripts/build-vocabularies.ts only.
  */
 import Database from "better-sqlite3";
-import { geneFormRejection } from "../../lib/vocabularies/form-rules";
-import type { GeneFormKind } from "../../lib/vocabularies/lexicon-format";
-import { compactKey, foldedKey } from "../../lib/vocabularies/normalise";
+import { geneFormRejection } from "@/lib/vocabularies/form-rules";
+import type { GeneFormKind } from "@/lib/vocabularies/lexicon-format";
+import { compactKey, foldedKey } from "@/lib/vocabularies/normalise";
 
 /** What the lexicon takes from org.Hs.eg.db, with counts of kept and dropped aliases. */
 export interface GeneTables {

@@ -4,8 +4,8 @@
  * lib/vocabularies/form-rules.ts. Used by scripts/build-vocabularies.ts only.
  */
 import Database from "better-sqlite3";
-import { processFormRejection, synonymRejection } from "../../lib/vocabularies/form-rules";
-import { foldedKey } from "../../lib/vocabularies/normalise";
+import { processFormRejection, synonymRejection } from "@/lib/vocabularies/form-rules";
+import { foldedKey } from "@/lib/vocabularies/normalise";
 
 /** GO biological-process terms and kept forms, with the reasons forms were dropped. */
 export interface GoTables {

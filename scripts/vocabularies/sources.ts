@@ -4,7 +4,7 @@
  * Licences as read from the packages' Debian copyright files (usr/share/doc/<package>/copyright) and the
  * upstream data providers' terms. Used by scripts/build-vocabularies.ts only.
  */
-import type { LexiconSource } from "../../lib/vocabularies/lexicon-format";
+import type { LexiconSource } from "@/lib/vocabularies/lexicon-format";
 
 /**
  * The lexicon's sources.

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { CONCEPTS_FILE, CONCEPTS_META_FILE, type ConceptMeta } from "../../lib/vocabularies/concept-format";
+import { CONCEPTS_FILE, CONCEPTS_META_FILE, type ConceptMeta } from "@/lib/vocabularies/concept-format";
 import { buildConceptFile, inferredLines } from "./build-concepts";
 import { fetchEnglishWords, VocabularyBuildError } from "./debian-packages";
 import { doRelease, parseDoid } from "./read-doid";
@@ -123,7 +123,8 @@ export async function writeConcepts(options: ConceptBuildOptions): Promise<strin
   built.meta.buildMs = Date.now() - started;
   fs.mkdirSync(options.outDir, { recursive: true });
   const tmp = `${file}.tmp`;
-  // Pure ASCII (other characters as \u escapes): the reader decodes it as Latin-1, the fast path, into one-byte strings.
+  // Pure ASCII (other characters as \u escapes): the reader decodes it as Latin-1, the fast path, into one-byte
+  // strings.
   fs.writeFileSync(
     tmp,
     JSON.stringify(built).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDurableApp, postJson, type DurableApp } from "./support/durable-app";
+import { openDurableApp, postJson, type DurableApp } from "@/tests/integration/support/durable-app";
 
 // Clients that vanish mid-connection (a webhook receiver or a browser closing its socket with a TCP reset): the
 // production server must log no uncaught exception (no ECONNRESET) and go on answering.

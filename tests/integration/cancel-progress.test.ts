@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { readRunStream } from "./support/stream-reader";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { readRunStream } from "@/tests/integration/support/stream-reader";
 
 // Cancel latency and live progress on the production build (SQLite, local world), against loopback sources:
 // PubMed answers each request after PUBMED_DELAY_MS (esearch, then efetch), Europe PMC and ClinicalTrials.gov
@@ -197,7 +197,7 @@ describe("cancel and live progress of durable runs (production build)", () => {
     },
   );
 
-  it("a CLI run with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
+  it("a CLI run with CRITICA_SERVER_URL is enqueued on the server: kill -9 on the CLI does not stop it", async () => {
     const { getDb } = await import("@/lib/db/client");
     const cli = spawn(
       process.execPath,

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // `npm run research` with no server (no CRITICA_SERVER_URL) hosts the Workflow SDK's local world in its own process
 // (scripts/workflow-host.ts). Killed with kill -9 mid-run, the run resumes from its last completed step with

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // kill -9 of the server executing a durable claim check (SQLite + the Workflow SDK's local world), then a restart:
 // the check resumes from its last completed step and completes, with every event saved once, seq numbers
@@ -219,7 +219,7 @@ describe("a durable claim check survives kill -9 of its server (SQLite, local wo
     expect(rows.filter((e) => e.type === "claim-verdict")).toEqual([]);
   });
 
-  it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: killing the CLI (kill -9) does not stop it", async () => {
+  it("a CLI check with CRITICA_SERVER_URL is enqueued on the server: kill -9 on the CLI does not stop it", async () => {
     server ??= await startAppServer(env);
     const cli = spawn(
       process.execPath,

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // kill -9 of the server executing a durable run (SQLite + the Workflow SDK's local world), then a restart: the run
 // resumes from its last completed step and completes, with every event saved once and seq numbers contiguous.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // GET /api/health on the production build with SQLite and the Workflow SDK's local world (the embedded default):
 // a load balancer must see the instance down when the world's data directory cannot be written, not only when the

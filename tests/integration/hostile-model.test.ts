@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../support/fake-openai-server";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { HOSTILE_INVENTIONS, hostileReply } from "../support/model-personas";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { HOSTILE_INVENTIONS, hostileReply } from "@/tests/support/model-personas";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // A fabricating model behind the production build, over HTTP: an OpenAI-compatible loopback server that fills every
 // field with inventions (an invented finding cited [42], an invented PMID, quotation, URL and DOI) answers every

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { describeLoad, loadRound } from "./support/load-run";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { describeLoad, loadRound } from "@/tests/integration/support/load-run";
 
 // Load: RUNS research runs started at once against slow loopback sources (every reply delayed
 // REPLY_DELAY_MS), with VIEWERS stream viewers connected, on one instance of the production build (SQLite, local

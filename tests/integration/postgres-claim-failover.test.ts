@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureServer } from "../support/fixture-server";
-import type { AppServer } from "./support/app-server";
-import { executing, postgresWithFixtures, startTwoInstances, stopAll } from "./support/postgres-instances";
+import type { FixtureServer } from "@/tests/support/fixture-server";
+import type { AppServer } from "@/tests/integration/support/app-server";
+import {
+  executing,
+  postgresWithFixtures,
+  startTwoInstances,
+  stopAll,
+} from "@/tests/integration/support/postgres-instances";
 
 // Two instances of the production build on one Postgres database (the Postgres world on the same database), as in
 // postgres-failover.test.ts but for a claim check: kill -9 of the instance executing the check's searches step;

@@ -1,8 +1,14 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { executing, postgresWithFixtures, startTwoInstances, stepLines, stopAll } from "./support/postgres-instances";
+import type { FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import {
+  executing,
+  postgresWithFixtures,
+  startTwoInstances,
+  stepLines,
+  stopAll,
+} from "@/tests/integration/support/postgres-instances";
 
 // Two instances of the production build on one Postgres database (the Postgres world of the Workflow SDK on the
 // same database). kill -9 of the instance executing a run: the survivor's lease sweep re-enqueues the run once its

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { changedTables, databaseDigest } from "../support/db-digest";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { completedRun, forgedDeliveries, signUpOn } from "./support/attacker";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { changedTables, databaseDigest } from "@/tests/support/db-digest";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { completedRun, forgedDeliveries, signUpOn } from "@/tests/integration/support/attacker";
 
 /**
  * Signs an account up through `server` claiming HTTPS (X-Forwarded-Proto), from the page origin `origin` (https:
@@ -61,7 +61,7 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("refuses forged queue messages with 404 and changes nothing, while a durable run completes in process", async () => {
+  it("refuses forged queue messages with 404, changing nothing, while a durable run completes in process", async () => {
     const { getDb } = await import("@/lib/db/client");
     server = await startAppServer(env);
     const owner = await signUpOn(server, "owner@lab.org");
@@ -78,7 +78,8 @@ describe("the production server seen by an attacker (SQLite, local world)", () =
         .filter((e) => e.isFile())
         .map(
           (e) =>
-            `${path.relative(worldDir, path.join(e.parentPath, e.name))}:${fs.statSync(path.join(e.parentPath, e.name)).size}`,
+            `${path.relative(worldDir, path.join(e.parentPath, e.name))}:` +
+            `${fs.statSync(path.join(e.parentPath, e.name)).size}`,
         )
         .sort();
     // The run's last event file can land a moment after its status: the snapshot waits until the world is still for 1

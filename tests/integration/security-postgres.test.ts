@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureServer } from "../support/fixture-server";
-import { changedTables, databaseDigest } from "../support/db-digest";
-import type { AppServer } from "./support/app-server";
-import { completedRun, forgedDeliveries, signUpOn } from "./support/attacker";
-import { postgresWithFixtures, startTwoInstances, stopAll } from "./support/postgres-instances";
+import type { FixtureServer } from "@/tests/support/fixture-server";
+import { changedTables, databaseDigest } from "@/tests/support/db-digest";
+import type { AppServer } from "@/tests/integration/support/app-server";
+import { completedRun, forgedDeliveries, signUpOn } from "@/tests/integration/support/attacker";
+import { postgresWithFixtures, startTwoInstances, stopAll } from "@/tests/integration/support/postgres-instances";
 
 // Two instances of the production build on one Postgres database, accounts on and no BETTER_AUTH_SECRET: the
 // generated secret lives in the database, so a session made on one instance is accepted by the other; twenty

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINISH, type StagePlan } from "@/lib/runs/plan";
-import { eventShape, openDurableApp, postJson, runEvents, runFinished, type DurableApp } from "./support/durable-app";
+import {
+  eventShape,
+  openDurableApp,
+  postJson,
+  runEvents,
+  runFinished,
+  type DurableApp,
+} from "@/tests/integration/support/durable-app";
 
 // kill -9 at every stage boundary of a research run, a claim check and a research follow-up (SQLite, local world).
 // The fault hook (CRITICA_FAULT=kill-after-step:<label>/<step>,…, lib/runs/fault.ts) pauses a durable step that has

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { eventShape, postJson, runEvents, runFinished } from "./support/durable-app";
-import { postgresWithFixtures, stepLines, stopAll } from "./support/postgres-instances";
+import type { FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { eventShape, postJson, runEvents, runFinished } from "@/tests/integration/support/durable-app";
+import { postgresWithFixtures, stepLines, stopAll } from "@/tests/integration/support/postgres-instances";
 
 // The stuck-run check on Postgres (one instance, the Postgres world of the Workflow SDK on the same database): a
 // kill -9 after a step has saved everything and before the engine records its completion (the fault hook

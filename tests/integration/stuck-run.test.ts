@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
 
 // A kill -9 in the window after a step's result is saved by the engine and before its step_completed event: the
 // Workflow SDK cannot resume such a run (the step is completed, the workflow never learns it). The fault hook

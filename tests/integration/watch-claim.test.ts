@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { dayOf, NEW_TRIAL, newTrialArticle } from "../support/watch-scenario";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { apiClient, DAY_MS, testClock, type TestClock } from "./support/watch-harness";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { dayOf, NEW_TRIAL, newTrialArticle } from "@/tests/support/watch-scenario";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { apiClient, DAY_MS, testClock, type TestClock } from "@/tests/integration/support/watch-harness";
 
 // A watched claim check on the production build (SQLite, local world): its re-check, when PubMed has a new trial, is
 // a new claim check of the same text (the watch's version 2), whose change summary gives each claim's verdict before

@@ -2,11 +2,17 @@ import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureServer } from "../support/fixture-server";
-import { dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "../support/watch-scenario";
-import type { AppServer } from "./support/app-server";
-import { executing, postgresWithFixtures, startTwoInstances, stepLines, stopAll } from "./support/postgres-instances";
-import { apiClient, DAY_MS, testClock, type TestClock } from "./support/watch-harness";
+import type { FixtureServer } from "@/tests/support/fixture-server";
+import { dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "@/tests/support/watch-scenario";
+import type { AppServer } from "@/tests/integration/support/app-server";
+import {
+  executing,
+  postgresWithFixtures,
+  startTwoInstances,
+  stepLines,
+  stopAll,
+} from "@/tests/integration/support/postgres-instances";
+import { apiClient, DAY_MS, testClock, type TestClock } from "@/tests/integration/support/watch-harness";
 
 // Two instances of the production build on one Postgres database (the Postgres world on the same database) and one
 // watch: the instance executing a check is killed with kill -9 in the middle of the check's re-run; the survivor's

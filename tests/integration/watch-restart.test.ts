@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { RECORDED_MODIFIED, startFixtureServer, type FixtureServer } from "../support/fixture-server";
-import { CHANGED_STUDY, dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "../support/watch-scenario";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { apiClient, DAY_MS, startReceiver, testClock, type TestClock } from "./support/watch-harness";
+import { RECORDED_MODIFIED, startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { CHANGED_STUDY, dayOf, NEW_TRIAL, newTrialArticle, WATCH_QUESTION } from "@/tests/support/watch-scenario";
+import { startAppServer, type AppServer } from "@/tests/integration/support/app-server";
+import { apiClient, DAY_MS, startReceiver, testClock, type TestClock } from "@/tests/integration/support/watch-harness";
 
 // A watched research run on the production build (SQLite, the Workflow SDK's local world), its watch clock moved a
 // week at a time through CRITICA_TEST_CLOCK_FILE while the loopback sources change between checks: a new randomized
@@ -134,7 +134,9 @@ describe("a watched run re-checks on schedule across restarts (SQLite, local wor
       };
       // Before the trial no record reports the effect (one that names both without reporting it is no evidence
       // either way): unclear; the trial makes it a yes.
-      expect(summary1.headline).toBe("Unclear (very low certainty) → Yes (moderate certainty): 1 new randomized trial");
+      expect(summary1.headline).toBe(
+        "Unclear (very low certainty) → Yes (moderate certainty): " + "1 new randomized trial",
+      );
       expect(summary1.newRecords.map((r) => [r.pmid, r.title, r.stance])).toEqual([
         [NEW_TRIAL.pmid, TRIAL_TITLE, "yes"],
       ]);

@@ -22,8 +22,8 @@ import { existsSync } from "node:fs";
  * - efetch: the requested <PubmedArticle> elements, cut byte-for-byte from that file, in file order.
  * - Europe PMC: cursorMark "*" → europepmc/search_cancer_core_25.json; its nextCursorMark → the recorded
  *   europepmc/search_immunotherapy_cancer_2020_2025_lite_5.json (another query, standing in for page 2);
- *   any other cursor → europepmc/search_no_results.json. A query naming a drug or condition of one of the five articles
- *   recorded with their full text (FULL_TEXT_TOPICS) gets, instead, their recorded search results
+ *   any other cursor → europepmc/search_no_results.json. A query naming a drug or condition of one of the five
+ *   articles recorded with their full text (FULL_TEXT_TOPICS) gets, instead, their recorded search results
  *   (fulltext/europepmc/<PMCID>.eupmc_result.json, put back in the REST JSON shape by europePmcSearchOf).
  * - ClinicalTrials.gov: a `query.term` containing "phelan" → the recorded Phelan-McDermid page 1, and its
  *   nextPageToken → the recorded page 2 (a real two-page recording); otherwise

@@ -14,11 +14,13 @@ export const COPIES = {
   /** BC5CDR record "Coenzyme Q10 treatment ameliorates acute cisplatin nephrotoxicity in mice." — made retracted. */
   retracted: { pmid: "20510337", noticePmid: "39990001" },
   /**
-   * BC5CDR record "Kinin B2 receptor deletion and blockage ameliorates cisplatin-induced acute renal injury." — with an
-   * expression of concern.
+   * BC5CDR record "Kinin B2 receptor deletion and blockage ameliorates cisplatin-induced acute renal injury." — with
+   * an expression of concern.
    */
   concern: { pmid: "24975837", noticePmid: "39990002" },
-  /** Europe PMC preprint PPR1033861 (Research Square, atorvastatin and thyroid cancer) — given a published version. */
+  /**
+   * Europe PMC preprint PPR1033861 (Research Square, atorvastatin and thyroid cancer) — given a published version.
+   */
   preprint: { id: "PPR1033861", doi: "10.21203/rs.3.rs-6629474/v1", publishedPmid: "39990003" },
 } as const;
 
@@ -43,20 +45,29 @@ export function medlineCitation(
   links: Array<{ refType: string; pmid: string }>,
 ): string {
   const chemicals = record.entities.filter((e) => e.type === "chemical" && e.meshId);
+  const publicationTypeElements = publicationTypes.map((t) => `<PublicationType>${xml(t)}</PublicationType>`);
+  const chemicalElements = chemicals.map(
+    (c) =>
+      `<Chemical><RegistryNumber>0</RegistryNumber>` +
+      `<NameOfSubstance UI="${c.meshId}">${xml(c.name)}</NameOfSubstance></Chemical>`,
+  );
+  const correctionElements = links.map(
+    (l) =>
+      `<CommentsCorrections RefType="${l.refType}"><RefSource>Notice</RefSource>` +
+      `<PMID Version="1">${l.pmid}</PMID></CommentsCorrections>`,
+  );
   return [
     `<MedlineCitation Owner="NLM" Status="MEDLINE">`,
     `<PMID Version="1">${record.citation.pmid}</PMID>`,
-    `<Article PubModel="Print"><Journal><JournalIssue><PubDate><Year>${record.citation.year ?? 2010}</Year></PubDate></JournalIssue><Title>${xml(record.citation.journal ?? "Journal")}</Title></Journal>`,
+    `<Article PubModel="Print"><Journal><JournalIssue>` +
+      `<PubDate><Year>${record.citation.year ?? 2010}</Year></PubDate></JournalIssue>` +
+      `<Title>${xml(record.citation.journal ?? "Journal")}</Title></Journal>`,
     `<ArticleTitle>${xml(record.citation.title)}</ArticleTitle>`,
     `<Abstract><AbstractText>${xml(record.citation.abstract)}</AbstractText></Abstract>`,
-    `<PublicationTypeList>${publicationTypes.map((t) => `<PublicationType>${xml(t)}</PublicationType>`).join("")}</PublicationTypeList>`,
+    `<PublicationTypeList>${publicationTypeElements.join("")}</PublicationTypeList>`,
     `</Article>`,
-    chemicals.length
-      ? `<ChemicalList>${chemicals.map((c) => `<Chemical><RegistryNumber>0</RegistryNumber><NameOfSubstance UI="${c.meshId}">${xml(c.name)}</NameOfSubstance></Chemical>`).join("")}</ChemicalList>`
-      : "",
-    links.length
-      ? `<CommentsCorrectionsList>${links.map((l) => `<CommentsCorrections RefType="${l.refType}"><RefSource>Notice</RefSource><PMID Version="1">${l.pmid}</PMID></CommentsCorrections>`).join("")}</CommentsCorrectionsList>`
-      : "",
+    chemicals.length ? `<ChemicalList>${chemicalElements.join("")}</ChemicalList>` : "",
+    links.length ? `<CommentsCorrectionsList>${correctionElements.join("")}</CommentsCorrectionsList>` : "",
     `</MedlineCitation>`,
   ].join("\n");
 }

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadCorpusPools } from "../../bench/library/corpus-pools";
+import { loadCorpusPools } from "@/bench/library/corpus-pools";
 import {
   baselineFileName,
   FIRST_SYNTHETIC_PMID,
   synthesizeRecord,
   writeSyntheticFile,
   type SyntheticFile,
-} from "../../bench/library/synthesize";
+} from "@/bench/library/synthesize";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import type { Evidence } from "@/lib/domain/evidence";
 import { mergeSyncRecord } from "@/lib/library/sync";

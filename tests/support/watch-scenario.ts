@@ -14,7 +14,10 @@ export const NEW_TRIAL = { pmid: "11027905", retractionNoticePmid: "39990011" } 
 export const CHANGED_STUDY = { nctId: "NCT03418623", before: "ACTIVE_NOT_RECRUITING", after: "COMPLETED" } as const;
 
 function pubmedArticle(citation: string): string {
-  return `<PubmedArticle>\n${citation}\n<PubmedData><PublicationStatus>ppublish</PublicationStatus></PubmedData>\n</PubmedArticle>`;
+  return (
+    `<PubmedArticle>\n${citation}\n` +
+    `<PubmedData><PublicationStatus>ppublish</PublicationStatus></PubmedData>\n</PubmedArticle>`
+  );
 }
 
 /** The new trial as a PubMed article (publication types Journal Article and Randomized Controlled Trial). */

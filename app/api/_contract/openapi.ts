@@ -16,8 +16,8 @@ import {
   startCheckRequestSchema,
   startedRunSchema,
   startResearchRequestSchema,
-} from "@/app/api/_contract/schemas";
-import { watchPaths } from "@/app/api/_contract/watch-openapi";
+} from "./schemas";
+import { watchPaths } from "./watch-openapi";
 
 const jsonBody = (schema: z.ZodType, description: string) => ({
   description,

@@ -1,6 +1,6 @@
 import { registry } from "@/lib/modes";
 import { admitStart } from "@/app/_server/caller";
-import { apiError, errorResponse, json, readJson, refuse, validate } from "@/app/api/_contract/respond";
+import { apiError, errorResponse, json, readJson, refuse, validate } from "./respond";
 
 /**
  * Starts a run of the mode named `modeName` from an API request, exactly as its form does (POST /api/runs, POST

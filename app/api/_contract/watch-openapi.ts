@@ -9,7 +9,7 @@ import {
   watchSchema,
   webhookRequestSchema,
   webhookSchema,
-} from "@/app/api/_contract/watch-schemas";
+} from "./watch-schemas";
 
 /** What the OpenAPI document's builder shares with these paths: its response helpers and security requirement. */
 interface Helpers {

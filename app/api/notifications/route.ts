@@ -26,7 +26,9 @@ export async function GET() {
   });
 }
 
-/** POST /api/notifications `{ ids? }` → `{ unread }`: marks the given notifications read (all when `ids` is absent). */
+/**
+ * POST /api/notifications `{ ids? }` → `{ unread }`: marks the given notifications read (all when `ids` is absent).
+ */
 export async function POST(request: Request) {
   const body = await readJson(request);
   if ("response" in body) return body.response;

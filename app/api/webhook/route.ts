@@ -29,9 +29,10 @@ export async function GET() {
 }
 
 /**
- * PUT /api/webhook `{ url }` → the webhook with a new signing secret: changed checks of the caller's watches are POSTed
- * to `url` as JSON signed with HMAC-SHA256 (docs/watches.md). 400 not an http(s) URL, a host that cannot be found,
- * or an address on the server's own network (lib/net/outbound.ts; checked again at every delivery), 401 not signed in.
+ * PUT /api/webhook `{ url }` → the webhook with a new signing secret: changed checks of the caller's watches are
+ * POSTed to `url` as JSON signed with HMAC-SHA256 (docs/watches.md). 400 not an http(s) URL, a host that cannot be
+ * found, or an address on the server's own network (lib/net/outbound.ts; checked again at every delivery), 401 not
+ * signed in.
  */
 export async function PUT(request: Request) {
   const ownerId = await owner(true);

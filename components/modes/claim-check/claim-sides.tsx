@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import { FoundBy } from "@/components/modes/claim-check/found-by";
+import { FoundBy } from "./found-by";
 import { readingText, relationText, sideCountText } from "@/lib/claims/side-text";
 import type { ClaimReading, ClaimSide, DocumentRelation } from "@/lib/domain/claim-check";
 import { plainWords } from "@/lib/report/render/plain-words";

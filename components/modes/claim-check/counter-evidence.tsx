@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { SourceBadge } from "@/components/run/source-badge";
-import { FoundBy } from "@/components/modes/claim-check/found-by";
-import { RelationLine } from "@/components/modes/claim-check/claim-sides";
+import { FoundBy } from "./found-by";
+import { RelationLine } from "./claim-sides";
 import type { CounterCitation, DocumentRelation, DroppedPassage } from "@/lib/domain/claim-check";
 
 /** "exact match in the abstract" or "97% match in the abstract": how the passage was verified. */

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { FromCacheTag } from "@/components/run/from-cache-tag";
 import { SourceBadge } from "@/components/run/source-badge";
-import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
+import { STRATEGY_NAMES } from "./strategy-names";
 import type { ModeTimeline } from "@/components/modes/presentation";
 import type { RunEventPayloads } from "@/lib/domain/events";
 
@@ -45,7 +45,8 @@ export function ClaimSearchEvent({ data }: { data: RunEventPayloads["claim-searc
       <span className="text-muted-foreground">claim {data.claim}</span>
       <q className="max-w-xl truncate font-medium">{data.query}</q>
       <span className="tabular-nums text-muted-foreground">
-        {/* A similarity search ranks a pool of candidates and keeps the most similar: the statistics count those kept. */}
+        {/* A similarity search ranks a pool of candidates and keeps the most similar: the statistics count those
+            kept. */}
         {data.strategy === "keyword"
           ? `${data.hits} ${data.hits === 1 ? "hit" : "hits"}`
           : `${data.hits} candidates compared, the most similar kept`}{" "}

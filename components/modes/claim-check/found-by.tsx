@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
+import { STRATEGY_NAMES } from "./strategy-names";
 import type { SearchStrategy } from "@/lib/domain/claim-check";
 
 /** Which search strategies found a document (provenance), as small badges. */

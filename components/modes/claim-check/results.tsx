@@ -1,9 +1,9 @@
 import { Card } from "@/components/ui/card";
-import { ClaimReadingLine, SideHeading, SupportingEvidence } from "@/components/modes/claim-check/claim-sides";
-import { CounterEvidence } from "@/components/modes/claim-check/counter-evidence";
-import { CounterReportText } from "@/components/modes/claim-check/counter-report-text";
-import { SearchStatsTable } from "@/components/modes/claim-check/search-stats-table";
-import { VerdictBadge } from "@/components/modes/claim-check/verdict-badge";
+import { ClaimReadingLine, SideHeading, SupportingEvidence } from "./claim-sides";
+import { CounterEvidence } from "./counter-evidence";
+import { CounterReportText } from "./counter-report-text";
+import { SearchStatsTable } from "./search-stats-table";
+import { VerdictBadge } from "./verdict-badge";
 import { claimProgress, type ClaimProgress } from "@/lib/claims/progress";
 import type { DocumentRelation, SideDocument } from "@/lib/domain/claim-check";
 import type { RunEvent } from "@/lib/domain/events";

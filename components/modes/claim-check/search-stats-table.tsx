@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES } from "@/components/modes/claim-check/strategy-names";
+import { STRATEGY_NAMES } from "./strategy-names";
 import { SEARCH_STRATEGIES, type ClaimSearchStats, type GenerationMetadata } from "@/lib/domain/claim-check";
 
 /**

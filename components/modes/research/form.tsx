@@ -6,7 +6,7 @@ import type { ModeFormProps } from "@/components/modes/presentation";
 import { researchDescription } from "@/lib/research/description";
 import { MAX_QUESTION_LENGTH } from "@/lib/domain/run-input";
 import { SourceCheckboxes } from "@/components/forms/source-checkboxes";
-import { ClaimOffer } from "@/components/modes/research/claim-offer";
+import { ClaimOffer } from "./claim-offer";
 import { readsAsClaim } from "@/lib/reading/claim";
 
 /**

@@ -10,8 +10,8 @@ const KIND_LABELS: Record<RunEventPayloads["question-classified"]["kind"], strin
 };
 
 /**
- * The question's classification: its kind, the drugs and conditions it names, and the concepts it was read as with
- * the vocabulary's version ("statins = Hydroxymethylglutaryl-CoA Reductase Inhibitors (D019161, a class) · MeSH 2024 ·
+ * The question's classification: its kind, the drugs and conditions it names, and the concepts it was read as with the
+ * vocabulary's version ("statins = Hydroxymethylglutaryl-CoA Reductase Inhibitors (D019161, a class) · MeSH 2024 ·
  * Disease Ontology 2016-09-01").
  */
 export function QuestionEvent({ data }: { data: RunEventPayloads["question-classified"] }) {

@@ -5,7 +5,7 @@ import { DEFAULT_MMR_LAMBDA, selectMmr } from "@/lib/text/mmr";
 import { tfidfSimilarity, type PairSimilarity, type TextEmbedder } from "@/lib/text/similarity";
 import { truncateAtSentence } from "@/lib/text/sentences";
 import { keyedEvidenceText, type KeyedEvidence } from "./blocks";
-import { createExcerptStore, type ExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store";
+import { createExcerptStore, type ExcerptStore } from "./excerpt-store";
 import { rescoreForQuestion } from "./relevance";
 import type { FullText } from "@/lib/domain/fulltext";
 import { MAX_RECORDS_WITH_PASSAGES } from "./passage-excerpts";

@@ -8,9 +8,9 @@ import { abstractSentence, abstractSentences, type ExcerptSentence } from "./exc
 
 /**
  * Characters of a record's full text shown besides its abstract's excerpt. Source: the prompt budget — at most
- * {@link MAX_RECORDS_WITH_PASSAGES} records of a prompt get passages, 6 × 700 characters ≈ 1,050 tokens (chars/4) on top
- * of the 25 abstract excerpts, so the largest prompt (the hypothesis agent's ≈ 11.1k tokens with its 2k output limit,
- * tests/unit/ai/prompt-budgets.test.ts) stays inside a 16,384-token window.
+ * {@link MAX_RECORDS_WITH_PASSAGES} records of a prompt get passages, 6 × 700 characters ≈ 1,050 tokens (chars/4) on
+ * top of the 25 abstract excerpts, so the largest prompt (the hypothesis agent's ≈ 11.1k tokens with its 2k output
+ * limit, tests/unit/ai/prompt-budgets.test.ts) stays inside a 16,384-token window.
  */
 export const PASSAGE_EXCERPT_CHARS = 700;
 /** Records of one prompt whose full-text sentences are shown, most relevant first. */

@@ -39,7 +39,9 @@ export interface BottomLine {
 /** Top candidates named by an open question's bottom line. Source: our choice (a sentence stays readable). */
 export const MAX_CANDIDATES = 3;
 
-/** A question asked for a yes or no: it opens with an auxiliary verb ("Is …", "Does …", "Can …", "Are there …"). */
+/**
+ * A question asked for a yes or no: it opens with an auxiliary verb ("Is …", "Does …", "Can …", "Are there …").
+ */
 const YES_NO_FORM = /^\s*(?:is|are|does|do|did|can|could|will|would|may|might|should|has|have|was|were|shall|must)\b/i;
 
 /**
@@ -98,7 +100,8 @@ export function relatedPhrase(stances: WeightedStance[], answering: number): str
   const names = unique(matches.map((m) => m.written)).slice(0, MAX_RELATED_NAMED);
   const vias = unique(matches.flatMap((m) => (m.via ? [m.via] : [])));
   const role = matches.every((m) => m.role === "chemical") ? "drug" : "condition";
-  const what = `a related ${role}${names.length > 0 ? ` (${names.join(", ")}${vias.length > 0 ? `; under ${vias.join(", ")}` : ""})` : ""}`;
+  const under = vias.length > 0 ? `; under ${vias.join(", ")}` : "";
+  const what = `a related ${role}${names.length > 0 ? ` (${names.join(", ")}${under})` : ""}`;
   const n = records(related.length).replace(/ records?$/, "");
   if (answering > 0) return `${n} more ${related.length === 1 ? "reports" : "report"} ${what}, counted apart`;
   const asked = matches.find((m) => m.role === "condition")?.asked ?? matches[0]?.asked ?? "the effect asked about";

@@ -95,7 +95,8 @@ export function gradeCertainty(all: GradedRecord[]): GradeCertainty {
   const startReason =
     rated.length === 0
       ? related > 0
-        ? `No record reports the effect asked about itself; ${related} report a related one (indirect evidence, not rated).`
+        ? `No record reports the effect asked about itself; ${related} report a related one ` +
+          `(indirect evidence, not rated).`
         : "No record bears on the question."
       : randomised.length > 0
         ? `Starts high: the evidence includes ${designList(randomised)} (of ${rated.length} records).`

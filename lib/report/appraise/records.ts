@@ -1,7 +1,7 @@
 import type { Evidence, Provenance, SourceId } from "@/lib/domain/evidence";
 import { bibliographicFields } from "@/lib/evidence/summary";
 import type { Reference } from "@/lib/domain/report";
-import { studyTypeOf, type StudyDesign } from "@/lib/report/appraise/study-type";
+import { studyTypeOf, type StudyDesign } from "./study-type";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import type { ConceptMatch, RecordStance, StanceReading } from "@/lib/reading/stance";
 

@@ -17,8 +17,8 @@ const OVERLAP = 30;
 /**
  * The passages of `evidenceId` a report sentence cites (the report's `passages`): those whose quoted sentence the
  * citing sentence holds, or that hold the citing sentence (a report sentence may quote part of a passage's sentence),
- * compared on their first 30 characters (shorter texts match nothing) without markers, places and quotation marks. Empty when the sentence cites
- * the record's abstract.
+ * compared on their first 30 characters (shorter texts match nothing) without markers, places and quotation marks.
+ * Empty when the sentence cites the record's abstract.
  */
 export function citedPassages(
   passages: readonly PassageCitation[] | undefined,

@@ -31,8 +31,8 @@ export type FullTextFetch =
   | { status: "failed"; message: string };
 
 /**
- * Options of {@link fetchOpenFullText}: the run's signal, the requests' retries, how long a "not open" answer is remembered (ms), and whether
- * a remembered one is believed (false: a run that bypasses the source cache asks again).
+ * Options of {@link fetchOpenFullText}: the run's signal, the requests' retries, how long a "not open" answer is
+ * remembered (ms), and whether a remembered one is believed (false: a run that bypasses the source cache asks again).
  */
 export interface FullTextFetchOptions extends RetryPolicy {
   signal?: AbortSignal;

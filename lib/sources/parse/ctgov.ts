@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { EMPTY_PROVENANCE, type Evidence, type Provenance, type SourceId, type Trial } from "@/lib/domain/evidence";
-import { collapseSpaces } from "@/lib/sources/parse/markup";
+import { collapseSpaces } from "./markup";
 
 /**
  * Thrown when JSON is not a ClinicalTrials.gov API v2 study or `/studies` response (including the retired classic API).

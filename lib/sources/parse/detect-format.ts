@@ -1,8 +1,8 @@
 import type { Evidence, SourceId } from "@/lib/domain/evidence";
-import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
-import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
-import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { parsePubTator } from "@/lib/sources/parse/pubtator";
+import { CtgovFormatError, parseCtgovStudies } from "./ctgov";
+import { EuropePmcFormatError, parseEuropePmcSearch } from "./europepmc";
+import { parsePubmedXml } from "./pubmed-xml";
+import { parsePubTator } from "./pubtator";
 
 /** A record file format the parsers understand. */
 export type RecordFormat = "pubmed-xml" | "medline-xml" | "pubtator" | "europepmc-json" | "ctgov-json";

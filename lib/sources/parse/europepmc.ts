@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { journalIssueFields, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
-import { collapseSpaces, decodeEntities, flattenHtmlText, stripInlineTags } from "@/lib/sources/parse/markup";
-import { linkKind, publicationProvenance } from "@/lib/sources/parse/provenance";
+import { collapseSpaces, decodeEntities, flattenHtmlText, stripInlineTags } from "./markup";
+import { linkKind, publicationProvenance } from "./provenance";
 
 /** Thrown when a document is not a Europe PMC REST `search` response (JSON of the wrong shape). */
 export class EuropePmcFormatError extends Error {

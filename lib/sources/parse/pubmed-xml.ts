@@ -1,8 +1,8 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { evidenceKey, recordUrl } from "@/lib/evidence/identity";
 import { journalIssueFields, type Entity, type Evidence, type MeshTerm, type SourceId } from "@/lib/domain/evidence";
-import { flattenXmlMarkup, collapseSpaces, decodeEntities } from "@/lib/sources/parse/markup";
-import { publicationProvenance, type CorrectionLink } from "@/lib/sources/parse/provenance";
+import { flattenXmlMarkup, collapseSpaces, decodeEntities } from "./markup";
+import { publicationProvenance, type CorrectionLink } from "./provenance";
 
 /** Thrown when PubMed/MEDLINE XML is malformed (e.g. truncated), has an unexpected root, or a record lacks its PMID. */
 export class PubmedXmlError extends Error {

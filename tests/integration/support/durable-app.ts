@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 import { startAppServer, type AppServer } from "./app-server";
 
 /**

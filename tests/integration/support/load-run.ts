@@ -64,7 +64,8 @@ export async function loadRound(
       expect(res.status).toBe(202);
       const { runId } = (await res.json()) as { runId: string };
       const run = { runId, server, asked, answered: performance.now() };
-      // Run i is watched by viewers i, i + RUNS, i + 2·RUNS… (two or three each), connected as soon as it is accepted.
+      // Run i is watched by viewers i, i + RUNS, i + 2·RUNS… (two or three each), connected as soon as it is
+      // accepted.
       const count = Math.floor(VIEWERS / RUNS) + (i < VIEWERS % RUNS ? 1 : 0);
       const streams = await Promise.all(
         Array.from({ length: count }, async (_, k) => {

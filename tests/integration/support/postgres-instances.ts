@@ -1,5 +1,5 @@
 import pg from "pg";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 import { startAppServer, type AppServer } from "./app-server";
 
 /** One step log line (pino JSON, lib/runs/step-log.ts) an instance printed. */

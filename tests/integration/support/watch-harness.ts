@@ -53,7 +53,8 @@ export async function startReceiver(options: { failFirst?: number } = {}) {
     req.on("data", (d) => (body += d));
     req.on("end", () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const expected = `sha256=${crypto.createHmac("sha256", secret).update(`${headers["x-critica-timestamp"]}.${body}`).digest("hex")}`;
+      const signed = `${headers["x-critica-timestamp"]}.${body}`;
+      const expected = `sha256=${crypto.createHmac("sha256", secret).update(signed).digest("hex")}`;
       const signatureValid = headers["x-critica-signature"] === expected;
       const delivery = headers["x-critica-delivery"] ?? "";
       const n = (attempts.get(delivery) ?? 0) + 1;

@@ -8,7 +8,7 @@ import { CHAT_SAMPLING } from "@/lib/chat/sampling";
 import { claimAgents } from "@/lib/claims/agents/llm";
 import { CLAIM_SAMPLING } from "@/lib/claims/agents/llm/sampling";
 import { researchAgents } from "@/lib/research/agents/llm";
-import { promptTextOf, scriptedModel } from "../../support/llm";
+import { promptTextOf, scriptedModel } from "@/tests/support/llm";
 
 // A verdict-like agent: small enough that each test states its whole answer.
 const verdict: StructuredAgentSpec<{ verdict: "supported" | "refuted"; confidence: number }> = {
@@ -20,7 +20,7 @@ const verdict: StructuredAgentSpec<{ verdict: "supported" | "refuted"; confidenc
 };
 
 describe("callAgent: one structured model call per agent (lib/ai/agent)", () => {
-  it("sends every agent's own sampling from its mode's table, and the spec's instructions as the system message", () => {
+  it("sends each agent's own sampling from its mode's table, and the spec's instructions as the system message", () => {
     // Each mode's agents carry their mode's table: a spec's sampling is the table's row, not a shared default.
     for (const spec of claimAgents)
       expect(spec.sampling).toEqual(CLAIM_SAMPLING[spec.name as keyof typeof CLAIM_SAMPLING]);
@@ -30,7 +30,7 @@ describe("callAgent: one structured model call per agent (lib/ai/agent)", () => 
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("puts the spec's sampling, instructions and prompt on the wire; overrides replace only what they name", async () => {
+  it("puts the spec's sampling, instructions, prompt on the wire; overrides replace only what they name", async () => {
     const model = scriptedModel([
       { verdict: "supported", confidence: 0.8 },
       { verdict: "refuted", confidence: 0.4 },

@@ -4,7 +4,7 @@ import { chatAgents } from "@/lib/chat/backend";
 import { claimAgents } from "@/lib/claims/agents/llm";
 import { createLlmBackend, researchAgents } from "@/lib/research/agents/llm";
 import { judgeAgent } from "@/lib/research/agents/llm/judge";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "../../support/llm";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 

@@ -11,7 +11,7 @@ import {
   type CassetteRecordedWith,
 } from "@/lib/ai/cassette";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-cassette-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -85,7 +85,8 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
       const streamed = await record(`${server.baseURL}/chat/completions`, post(judgeBody("lithium", true)));
       const streamText = await streamed.text();
       expect(streamed.headers.get("content-type")).toBe("text/event-stream");
-      expect(streamText.split("\n\n").filter(Boolean)).toHaveLength(7); // role, 3 content pieces (426 characters in 200s), finish reason, usage, [DONE]
+      // role, 3 content pieces (426 characters in 200s), finish reason, usage, [DONE]
+      expect(streamText.split("\n\n").filter(Boolean)).toHaveLength(7);
       await server.close();
       server = null;
 
@@ -127,7 +128,7 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     },
   );
 
-  it("replays a configured model with no key and no server: generateText and streamText give the recorded answers", async () => {
+  it("replays a configured model with no key or server: generateText and streamText answer as recorded", async () => {
     server = await startFakeOpenAIServer([
       "The answer is 42.",
       { content: "A streamed answer, in pieces. ".repeat(12), promptTokens: 321, completionTokens: 77 },
@@ -192,7 +193,8 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     expect((miss as CassetteMissError).message).toBe(
       `cassette miss: judge request ${key.slice(0, 12)} not recorded in ${file} — the prompt changed? ` +
         "nearest recorded request (judge) differs in messages: messages[1] (user) at character 29: " +
-        "recorded “Question: Does lithium cause polyuria?”, now “Question: Does lithium cause diabetes insipidus?”. " +
+        "recorded “Question: Does lithium cause polyuria?”, " +
+        "now “Question: Does lithium cause diabetes insipidus?”. " +
         "The cassette was recorded with model qwen3:8b at http://127.0.0.1:1/v1; this run uses model llama3.1 " +
         "at http://127.0.0.1:1/v1. " +
         "Record the cassette again with CRITICA_LLM_CASSETTE=record.",
@@ -212,7 +214,7 @@ describe("LLM cassette: record and replay at the providers' fetch (lib/ai/casset
     ); // then the JSON parser's message
   });
 
-  it("stores no 401 answer (OpenAI's names part of the key), and replay without a cassette says to record one", async () => {
+  it("stores no 401 answer (OpenAI's names part of the key); replay with no cassette says to record one", async () => {
     server = await startFakeOpenAIServer([{ status: 401, message: "Incorrect API key provided: sk-ab***cd." }]);
     const file = path.join(dir, "unauthorized.json");
     const record = cassetteFetch({ cassette: "record", file, baseURL: server.baseURL, recordedWith: settings });

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "@/tests/support/llm";
 
 /**
  * The `env` blocks of docs/local-models.md, by their ## heading (sections without one, such as measuring, are no

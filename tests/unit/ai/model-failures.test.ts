@@ -11,9 +11,9 @@ import {
   type FakeOpenAIServer,
   type ScriptedError,
   type ScriptedReply,
-} from "../../support/fake-openai-server";
-import { loadCorpus } from "../../support/corpus";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+} from "@/tests/support/fake-openai-server";
+import { loadCorpus } from "@/tests/support/corpus";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "@/tests/support/llm";
 
 const answer: JudgeOutput = {
   mechanismScore: 7,
@@ -125,7 +125,7 @@ describe("context overflow, named from the bodies real servers send", () => {
     });
   });
 
-  it("Ollama truncates silently: a reported prompt far below the prompt's size becomes a warning on the call", async () => {
+  it("Ollama truncates silently: a reported prompt far below the prompt's size is a warning on the call", async () => {
     const usage: LlmUsage[] = [];
     const evidence = loadCorpus().slice(0, 60);
     // Ollama with its 4,096-token default window reports prompt_eval_count 4096 for a prompt it cut.
@@ -135,7 +135,10 @@ describe("context overflow, named from the bodies real servers send", () => {
     expect(4_096 / Math.ceil(chars / 4)).toBeLessThan(0.6);
     expect(usage[0].notices).toHaveLength(1);
     expect(usage[0].notices![0]).toMatch(
-      /^The judge prompt was about [\d,]+ tokens \([\d,]+ characters ÷ 4\) but the server read only 4,096: it probably cut the prompt/,
+      new RegExp(
+        "^The judge prompt was about [\\d,]+ tokens \\([\\d,]+ characters ÷ 4\\) " +
+          "but the server read only 4,096: it probably cut the prompt",
+      ),
     );
   });
 });
@@ -183,7 +186,7 @@ describe("truncated, refused and empty answers", () => {
     });
   });
 
-  it("an OpenAI refusal (content null, message.refusal) is “the model refused: …”, not an invalid JSON retry", async () => {
+  it("an OpenAI refusal (message.refusal) is “the model refused: …”, not an invalid JSON retry", async () => {
     const refusal = { content: null, refusal: "I'm sorry, but I can't help with that request." };
     expect(await failureOf([refusal])).toEqual({
       kind: "refused",
@@ -199,7 +202,7 @@ describe("truncated, refused and empty answers", () => {
     expect(await failureOf([{ content: "", finishReason: "content_filter" }])).toMatchObject({ kind: "refused" });
   });
 
-  it("a thinking model's empty content (its JSON in reasoning_content) is an empty answer, named, without retry", async () => {
+  it("a thinking model's empty content (JSON in reasoning_content) is an empty answer, named, no retry", async () => {
     const thinking = { content: "", reasoningContent: `Let me score this. ${JSON.stringify(answer)}` };
     const failure = await failureOf([thinking]);
     expect(failure?.kind).toBe("empty-output");

@@ -4,8 +4,8 @@ import type { LlmUsage } from "@/lib/ai/structured";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import { referenceFromEvidence } from "@/lib/grounding/references";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, withRelevance } from "../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, withRelevance } from "@/tests/support/llm";
 
 const answer: JudgeOutput = {
   mechanismScore: 7,
@@ -74,7 +74,8 @@ describe("LLM backend over HTTP (@ai-sdk/openai → loopback Chat Completions se
     expect(body.messages[0].content).toContain("Mechanism score (integer 0–10)");
     expect(body.messages[1].content).toContain('<evidence key="E1" id="pmid:9406968">');
     // Sampling and output limit of the judge, on the wire (without them a local server samples at 1.0 with no limit).
-    expect(server.requests[1]).toMatchObject({ temperature: 0, max_tokens: 1_000 }); // a rubric call: temperature 0 (was 0.2)
+    // a rubric call: temperature 0 (was 0.2)
+    expect(server.requests[1]).toMatchObject({ temperature: 0, max_tokens: 1_000 });
   });
 });
 
@@ -126,6 +127,7 @@ describe("critic over HTTP (@ai-sdk/openai → loopback Chat Completions server)
     expect(body.messages[1].content).toContain(
       '<claim n="1" cites="E1" section="Executive summary">\nLithium causes polyuria in humans.\n</claim>',
     );
-    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500 }); // a rubric call: temperature 0 (was 0.2); limit 2,500 (was 3,000)
+    // a rubric call: temperature 0 (was 0.2); limit 2,500 (was 3,000)
+    expect(server.requests[0]).toMatchObject({ temperature: 0, max_tokens: 2_500 });
   });
 });

@@ -27,8 +27,8 @@ import { MAX_LISTED_ISSUES } from "@/lib/research/critic-loop";
 import { MAX_RUN_EVIDENCE } from "@/lib/research/search-step";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { readFixture } from "../../support/fixtures";
-import { promptBlocks, promptTextOf, scriptedModel, withRelevance, type ScriptedModel } from "../../support/llm";
+import { readFixture } from "@/tests/support/fixtures";
+import { promptBlocks, promptTextOf, scriptedModel, withRelevance, type ScriptedModel } from "@/tests/support/llm";
 
 /** The context window local models are asked for (docs/local-models.md): 16,384 tokens. */
 const CONTEXT_TOKENS = 16_384;
@@ -348,7 +348,7 @@ describe("per-agent prompt budgets: prompt + output limit fit a 16k context, at 
     });
   });
 
-  it("chat: the follow-up's classification and its answer (20 blocks, 6 earlier turns, the report's summary)", async () => {
+  it("chat: the follow-up's classification and answer (20 blocks, 6 earlier turns, the report's summary)", async () => {
     const model = scriptedModel([{ kind: "evidence", focus: "", reason: "r" }]);
     await classifyWithModel(model, { followUp: LONG(1_000), question: QUESTION }, { promptStyle: WORST_STYLE });
     const { chars: classifyChars } = measured(model, 0);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createReasoningBackend } from "@/lib/research/create-backend";
 import { getLanguageModel } from "@/lib/ai/providers";
-import { scriptedModel } from "../../support/llm";
+import { scriptedModel } from "@/tests/support/llm";
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 

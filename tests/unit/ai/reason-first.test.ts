@@ -5,8 +5,8 @@ import { judgeClaimLlm } from "@/lib/claims/agents/llm/verdict";
 import { checkEntailment } from "@/lib/research/agents/llm/critic";
 import { judgeEvidence } from "@/lib/research/agents/llm/judge";
 import { referenceFromEvidence } from "@/lib/grounding/references";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "@/tests/support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION } from "@/tests/support/llm";
 
 type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
 type Body = { temperature: number; response_format: { json_schema: { name: string; schema: JsonSchema } } };
@@ -105,7 +105,7 @@ describe("rubric agents reason before they score, at temperature 0 (on the wire,
     expect((body as Body).temperature).toBe(0);
   });
 
-  it("claim scoring: the rationale before the score; claim verdict: the rationale before verdict and confidence", async () => {
+  it("claim scoring: rationale before the score; claim verdict: rationale before verdict and confidence", async () => {
     const configured = await local([
       JSON.stringify({ scores: [{ n: 1, rationale: "Rats polyuric on lithium.", score: 3 }] }),
       JSON.stringify({ rationale: "One rat study [1].", verdict: "undecided", confidence: "low" }),

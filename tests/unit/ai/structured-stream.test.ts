@@ -109,7 +109,7 @@ describe("structured output streamed with partial output (live viewers see the a
     ]);
   });
 
-  it("an invalid streamed answer is asked once more with the validation error, then fails with a clear message", async () => {
+  it("an invalid streamed answer is asked again with the validation error, then fails clearly", async () => {
     const model = streamingModel([streamed(['{"title": 7}']), streamed(["not json"])]);
     await expect(
       generateStructured({
@@ -124,7 +124,7 @@ describe("structured output streamed with partial output (live viewers see the a
     expect(JSON.stringify(model.doStreamCalls[1].prompt)).toContain("Validation error:");
   });
 
-  it("a provider error while streaming reaches the caller as the provider raised it (a 401 stays an APICallError)", async () => {
+  it("a provider error while streaming reaches the caller as raised (a 401 stays an APICallError)", async () => {
     const model = new MockLanguageModelV4({
       doStream: async () => {
         throw new APICallError({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LlmUsage } from "@/lib/ai/structured";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { HYPOTHESES, LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../support/llm";
+import { HYPOTHESES, LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 const valid: JudgeOutput = {
   mechanismScore: 7,

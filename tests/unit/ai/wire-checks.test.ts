@@ -11,10 +11,10 @@ import { claimCheck, research } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
-import { readAnswer } from "../../support/chat";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { cooperativeReply } from "../../support/model-personas";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { cooperativeReply } from "@/tests/support/model-personas";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Does cognitive training increase serum BDNF in schizophrenia?";
 
@@ -26,8 +26,8 @@ type Body = {
 };
 
 /**
- * A field that commits to a decision (a score, a verdict, a kind, an outcome…), and one that gives its grounds (reasons
- * or evidence).
+ * A field that commits to a decision (a score, a verdict, a kind, an outcome…), and one that gives its grounds
+ * (reasons or evidence).
  */
 const DECISION = /(?:^|[a-z])(?:score|Score)$|^(?:verdict|recommendation|sufficient|confidence|outcome|kind)$/;
 const REASON = /reason|rationale|summary|issue|reading|Evidence$/i;

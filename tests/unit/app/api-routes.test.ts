@@ -33,8 +33,8 @@ const { runToJson } = await import("@/lib/research/run-json");
 const { claimCheckToJson } = await import("@/lib/claims/json");
 const { claimCheckJsonSchema } = await import("@/app/api/_contract/schemas");
 const { importFile } = await import("@/lib/library/import");
-const { startFixtureServer } = await import("../../support/fixture-server");
-const { CORPUS, useTempDatabase } = await import("../../support/temp-database");
+const { startFixtureServer } = await import("@/tests/support/fixture-server");
+const { CORPUS, useTempDatabase } = await import("@/tests/support/temp-database");
 
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
 const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";

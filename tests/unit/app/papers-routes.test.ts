@@ -18,9 +18,9 @@ const papers = await import("@/app/api/papers/route");
 const paperById = await import("@/app/api/papers/[id]/route");
 const { searchPassages } = await import("@/lib/db/passage-search");
 const { createPapersSource } = await import("@/lib/sources/papers");
-const { useTempDatabase } = await import("../../support/temp-database");
-const { fixturePath } = await import("../../support/fixtures");
-const { buildPdf, scannedPage } = await import("../../support/pdf-files");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
+const { fixturePath } = await import("@/tests/support/fixtures");
+const { buildPdf, scannedPage } = await import("@/tests/support/pdf-files");
 
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
 const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";
@@ -64,7 +64,8 @@ describe("My papers: upload, list, delete, each user's own", () => {
     expect(body.results.map((r) => [r.fileName, r.paper?.title ?? r.error])).toEqual([
       [
         "levofloxacin-case.pdf",
-        "Probable Levofloxacin-Induced Thrombocytopenia in a Patient Previously on Ciprofloxacin: A Case Report and Literature Review",
+        "Probable Levofloxacin-Induced Thrombocytopenia in a Patient Previously on Ciprofloxacin: " +
+          "A Case Report and Literature Review",
       ],
       ["scan.pdf", "no text layer: scanned PDFs need OCR, which Critica does not do"],
       [
@@ -89,7 +90,7 @@ describe("My papers: upload, list, delete, each user's own", () => {
     expect((await as(BOB, () => paperById.DELETE(new Request("http://critica.test"), byId(pdfId)))).status).toBe(404);
   });
 
-  it("their passages are searched in their owner's scope only, and a run limited to one's papers finds them", async () => {
+  it("their passages are searched in their owner's scope only; a run limited to one's papers finds them", async () => {
     const alice = await searchPassages("levofloxacin 500 mg daily", 3, { owner: ALICE, only: true });
     expect(alice[0].passage.text).toContain("switched to oral levofloxacin, 500 mg daily");
     expect(alice[0].passage.id).toBe("doi:10.1155/2016/2860645·page1·1");
@@ -100,7 +101,7 @@ describe("My papers: upload, list, delete, each user's own", () => {
     expect(await createPapersSource(BOB).search("levofloxacin thrombocytopenia", { limit: 5 })).toEqual([]);
   });
 
-  it("a research run limited to its owner's papers reads and cites them; another owner's run finds nothing", async () => {
+  it("a research run limited to its owner's papers reads, cites them; another owner's run finds nothing", async () => {
     const { research } = await import("@/lib/modes");
     const { startRun } = await import("@/lib/runs/start");
     const { getReport } = await import("@/lib/db/runs");

@@ -23,7 +23,7 @@ const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
 const { getSharedSnapshot } = await import("@/lib/db/share-links");
 const { getRunSettings } = await import("@/lib/db/history");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
 const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";

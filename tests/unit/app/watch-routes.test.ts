@@ -37,7 +37,7 @@ const webhook = await import("@/app/api/webhook/route");
 const openapi = await import("@/app/api/openapi.json/route");
 const { createRun, updateRun } = await import("@/lib/db/runs");
 const { saveNotification } = await import("@/lib/db/watch-notices");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 const ORIGIN = "http://critica.test";
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
@@ -150,7 +150,7 @@ describe("the watches' HTTP API", () => {
     });
   });
 
-  it("checks a watch now for its owner only, not while paused, and counts the check against the run limits", async () => {
+  it("checks a watch now for its owner only, not while paused, and counts the check in the run limits", async () => {
     const runId = await completedRun(ALICE);
     const created = await as<{ id: string; nextDueAt: string }>(ALICE, () =>
       watches.POST(json("POST", "/api/watches", { runId, cadence: "weekly" })),

@@ -31,7 +31,7 @@ const { deleteReport, rerunReport } = await import("@/app/_server/report-actions
 const { revokeShare, shareRun } = await import("@/app/_server/share-actions");
 const { claimRunsAction } = await import("@/app/_server/account-actions");
 const { cliRunOwner } = await import("@/lib/auth/cli-owner");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 const { ORIGIN, signUp } = await import("./support");
 
 type Account = { cookie: string; userId: string };
@@ -119,7 +119,7 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     await getDb().run.delete({ where: { id: fast } });
   });
 
-  it("lists only the caller's runs; an admin may list another user's or the unclaimed runs; a guest gets 401", async () => {
+  it("lists only the caller's runs; an admin may list another user's or unclaimed runs; a guest gets 401", async () => {
     as(alice);
     expect(await listIds()).toEqual([live, done]);
     expect(await listIds("?user=unclaimed")).toEqual([live, done]);
@@ -190,7 +190,7 @@ describe("authorisation of every read and write (CRITICA_AUTH=on)", () => {
     expect(await listIds()).toEqual([live]);
   });
 
-  it("gives a CLI run to the account of --as <email>, by default the admin, and refuses an unknown e-mail", async () => {
+  it("gives a CLI run to the account of --as <email>, by default the admin; refuses an unknown e-mail", async () => {
     expect(await cliRunOwner(undefined)).toBe(admin.userId);
     expect(await cliRunOwner("Alice@Lab.org")).toBe(alice.userId);
     await expect(cliRunOwner("nobody@lab.org")).rejects.toThrow(

@@ -18,7 +18,7 @@ const { getAuth, oauthProviders } = await import("@/lib/auth/server");
 const { admitRunStart } = await import("@/lib/auth/limits");
 const runs = await import("@/app/api/runs/route");
 const { inviteUserAction } = await import("@/app/_server/account-actions");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 const { ORIGIN, authPost, signUp } = await import("./support");
 
 const PASSWORD = "correct horse battery";
@@ -127,7 +127,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("accepts an API key as Authorization: Bearer, stores only its hash, and answers 401 once it is revoked", async () => {
+  it("accepts an API key as Authorization: Bearer, stores only its hash, answers 401 once it is revoked", async () => {
     const created = await (
       await getAuth()
     ).api.createApiKey({ body: { name: "pipeline" }, headers: new Headers({ cookie: alice.cookie }) });
@@ -159,7 +159,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
     expect((await runs.GET(new Request(`${ORIGIN}/api/runs`))).status).toBe(401);
   });
 
-  it("limits starts per user per minute and per day, and runs in progress, with messages saying when to retry", async () => {
+  it("limits starts per user per minute and day, and runs in progress, with messages on when to retry", async () => {
     const caller = {
       kind: "user" as const,
       userId: admin.userId,
@@ -229,7 +229,7 @@ describe("accounts, API keys and abuse limits (CRITICA_AUTH=on)", () => {
     }
   });
 
-  it("offers GitHub and Google when their client id and secret are set, sending the browser to the provider", async () => {
+  it("offers GitHub and Google when their client id and secret are set, redirecting to the provider", async () => {
     expect(oauthProviders().map((p) => p.id)).toEqual([]);
     Object.assign(process.env, {
       GITHUB_CLIENT_ID: "gh-client",

@@ -63,7 +63,7 @@ describe("the gate of the durable engine's endpoints", () => {
     expect(engineRefusal("/.well-known/workflow/v1/flow", null)).toBeNull();
   });
 
-  it("builds the queue worker's delivery URL with the credentials as user info, on the address the server binds", () => {
+  it("builds the queue worker's delivery URL with credentials as user info, on the address the server binds", () => {
     expect(engineDeliveryBaseUrl("0.0.0.0", 3000, PASSWORD)).toBe(`http://${ENGINE_USER}:${PASSWORD}@localhost:3000`);
     expect(engineDeliveryBaseUrl("127.0.0.1", 4100, PASSWORD)).toBe(`http://${ENGINE_USER}:${PASSWORD}@127.0.0.1:4100`);
     expect(engineDeliveryBaseUrl("::1", 4100, PASSWORD)).toBe(`http://${ENGINE_USER}:${PASSWORD}@[::1]:4100`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 vi.mock("server-only", () => ({}));
 
 const { getDb } = await import("@/lib/db/client");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 const { authPost } = await import("./support");
 
 const PASSWORD = "correct horse battery";
@@ -47,7 +47,7 @@ function behaviour(fresh: () => Promise<void>) {
   return () => {
     beforeEach(fresh);
 
-    it("twenty concurrent first sign-ups make exactly one admin and nineteen users; the admin is recorded", async () => {
+    it("twenty concurrent first sign-ups make exactly one admin, nineteen users; the admin is recorded", async () => {
       expect(await twentyAtOnce("open")).toEqual(Array(20).fill(200));
       expect(await roles()).toEqual({ admin: 1, user: 19 });
       const admin = await getDb().user.findFirstOrThrow({ where: { role: "admin" } });

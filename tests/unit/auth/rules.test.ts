@@ -105,7 +105,7 @@ describe("starting, claiming, listing and owning runs", () => {
     expect(canClaimRun(ALICE, cliRun, accounts)).toBe(false);
     expect(canClaimRun(LAPTOP, cliRun, accounts)).toBe(false);
   });
-  it("history: a user sees exactly their runs whatever they ask; an admin may pick a user, all or the unclaimed", () => {
+  it("history: a user sees exactly their runs whatever they ask; an admin may pick a user, all or unclaimed", () => {
     expect(historyScope(ALICE)).toEqual({ owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA", withUnowned: false });
     expect(historyScope(ALICE, "b0bAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toEqual({
       owner: "a1iceAAAAAAAAAAAAAAAAAAAAAAAAAAA",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 const { authSecret, derivedKey, LEGACY_SECRET_FILE } = await import("@/lib/auth/secret");
 const { getDb } = await import("@/lib/db/client");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 // A fresh clone runs without configuring a secret (scripts/start.sh): one is generated once into the database, so
 // every instance on that database signs and accepts the same sessions.
@@ -39,7 +39,7 @@ describe("the session-signing secret", () => {
     },
   );
 
-  it("keeps the sessions of a server that had generated data/auth-secret: a fresh database is seeded with it", async () => {
+  it("keeps the sessions of a server that generated data/auth-secret: a fresh database is seeded with it", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "critica-legacy-secret-"));
     fs.mkdirSync(path.join(dir, "data"));
     fs.writeFileSync(path.join(dir, LEGACY_SECRET_FILE), "legacy-secret-written-by-an-older-server-0123\n");

@@ -6,8 +6,8 @@ import { createRun, getRun, getReport, type RunSummary } from "@/lib/db/runs";
 import { citedNumbers } from "@/lib/grounding/markers";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { readAnswer } from "../../support/chat";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -120,7 +120,7 @@ describe("evidence follow-ups on the extractive backend, on a finished corpus ru
     },
   );
 
-  it("says plainly when the evidence states no dose of the run's drug, rather than quoting other drugs' doses", async () => {
+  it("says plainly when the evidence states no dose of the run's drug, not quoting other drugs' doses", async () => {
     const { runId, done } = await startRun(research, {
       question: "Does cidofovir cause nephrotoxicity?",
       sources: ["local"],

@@ -4,8 +4,8 @@ import type { ReportRepair } from "@/lib/domain/critic";
 import type { ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { ReasoningBackend } from "@/lib/research/backend";
-import { LITHIUM_EVIDENCE, reportInput } from "../../support/llm";
-import { HOSTILE_TEXT } from "../../support/model-personas";
+import { LITHIUM_EVIDENCE, reportInput } from "@/tests/support/llm";
+import { HOSTILE_TEXT } from "@/tests/support/model-personas";
 
 /** The fabricating persona's finding, cited to a real record of the run (as a model cites a key it was shown). */
 const FABRICATED = `${HOSTILE_TEXT.split(" [42]")[0]} [1].`;
@@ -47,7 +47,7 @@ const FOCUS = {
 };
 
 describe("a research follow-up's report (the next version) holds no statement its records do not state", () => {
-  it("removes the fabricating model's cited statements before the critic reads the draft, and counts the removal", async () => {
+  it("removes the fabricating model's cited statements before the critic reads the draft, counting them", async () => {
     const repairs: ReportRepair[] = [];
     const wrapped = withFollowUpFindings(
       backendOf("llm", draft(`Lithium raised AVP in rats [1]. ${FABRICATED}`)),
@@ -64,12 +64,14 @@ describe("a research follow-up's report (the next version) holds no statement it
       {
         kind: "statement",
         detail:
-          "1 statement of the executive summary not supported by the cited records (a number, dose or name they do not state)",
+          "1 statement of the executive summary not supported by the cited records " +
+          "(a number, dose or name they do not state)",
       },
       {
         kind: "statement",
         detail:
-          "1 statement of the mechanistic findings not supported by the cited records (a number, dose or name they do not state)",
+          "1 statement of the mechanistic findings not supported by the cited records " +
+          "(a number, dose or name they do not state)",
       },
     ]);
   });

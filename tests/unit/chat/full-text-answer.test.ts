@@ -7,8 +7,8 @@ import { conversationReferences } from "@/lib/chat/references";
 import type { FullText } from "@/lib/domain/fulltext";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parseJats } from "@/lib/sources/parse/jats";
-import { europePmcSearchOf } from "../../support/europepmc-results";
-import { readFixture } from "../../support/fixtures";
+import { europePmcSearchOf } from "@/tests/support/europepmc-results";
+import { readFixture } from "@/tests/support/fixtures";
 
 // A conversation over the recorded Europe PMC search results of two case reports, one read in full (PMC4738914's
 // recorded fullTextXML): its levofloxacin dose is stated in the case's first paragraph, not in its abstract.
@@ -70,7 +70,7 @@ describe("a follow-up about doses is answered from the full texts the run read",
   });
 });
 
-describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it), the answer reads that paper only", () => {
+describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it), the answer reads it only", () => {
   it("quotes the sentence of its body that states the dose of the run's drug, and cites no other record", async () => {
     const { text, facts } = await ask("Reference [1]: what dose was given?", true, [1]);
     expect(text.split("\n").filter(Boolean)).toEqual([
@@ -81,7 +81,7 @@ describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it)
     expect([facts.references.map((r) => r.n), facts.answered]).toEqual([[1], true]);
   });
 
-  it("quotes several sentences of the one paper, in reading order, where the run would quote one per record", async () => {
+  it("quotes several sentences of the one paper, in reading order, where a run quotes one per record", async () => {
     const { text, facts } = await ask("Reference [1]: how did the platelet count change?", true, [1]);
     const lines = text.split("\n").filter(Boolean);
     expect(lines[0]).toBe("5 passages of reference [1] bear on this, in its own words [1]:");
@@ -90,9 +90,9 @@ describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it)
     );
     // The case's platelet counts come first, as the paper tells them.
     expect(lines[1]).toBe(
-      "- “Laboratory results revealed a platelet count on admission of 128.0 × 10^9/L (150–450 × 10^9/L), down from " +
-        "a count of 480.0 × 10^9/L one week prior to admission (and no previous episodes of thrombocytopenia) at the " +
-        "visit where ciprofloxacin was changed to levofloxacin.” [1] (full text, 1. Case)",
+      "- “Laboratory results revealed a platelet count on admission of 128.0 × 10^9/L (150–450 × 10^9/L), " +
+        "down from a count of 480.0 × 10^9/L one week prior to admission (and no previous episodes of " +
+        "thrombocytopenia) at the visit where ciprofloxacin was changed to levofloxacin.” [1] (full text, 1. Case)",
     );
     expect(lines).toHaveLength(6);
     expect(facts.references.map((r) => r.n)).toEqual([1]);
@@ -104,7 +104,10 @@ describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it)
   it("says plainly when the paper does not state it, and what of the paper was read", async () => {
     const { text, facts } = await ask("Reference [2]: what dose was given?", true, [2]);
     expect(text).toMatch(
-      /^Reference \[2\] states no dose of levofloxacin in its abstract \(its full text was not read\), so it does not answer/,
+      new RegExp(
+        "^Reference \\[2\\] states no dose of levofloxacin in its abstract " +
+          "\\(its full text was not read\\), so it does not answer",
+      ),
     );
     expect(facts.answered).toBe(false);
   });
@@ -116,7 +119,7 @@ describe("asked of one paper ('Reference [n]: …', as Ask this paper writes it)
 });
 
 describe("a model answering a follow-up is shown the full texts' sentences that bear on it", () => {
-  it("in the record's own block, each body sentence keyed after the abstract's and labelled with where it stands", async () => {
+  it("in the record's own block, each body sentence keyed after the abstract's, labelled with its place", async () => {
     const conversation = {
       ...conversationReferences(records, []),
       fullTexts: new Map([[fullText.evidenceId, fullText]]),

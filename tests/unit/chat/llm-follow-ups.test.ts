@@ -12,10 +12,10 @@ import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { reportVersions } from "@/lib/chat/report-versions";
 import { listRunEvents } from "@/lib/db/runs";
-import { promptBlocks, scriptedModel } from "../../support/llm";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { readAnswer } from "../../support/chat";
-import { promptOf, streamingModel } from "../../support/streaming-model";
+import { promptBlocks, scriptedModel } from "@/tests/support/llm";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
+import { promptOf, streamingModel } from "@/tests/support/streaming-model";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -45,7 +45,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
   }, 120_000);
   afterAll(() => cleanup());
 
-  it("streams the model's answer through the report checks: unknown markers, identifiers and quotes cannot pass", async () => {
+  it("streams the model's answer through report checks: no unknown marker, identifier or quote passes", async () => {
     let shown: Array<{ n: number; id: string }> = [];
     const model = streamingModel(
       [
@@ -121,13 +121,16 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     expect(prompt).toContain(`Research question of the run: ${QUESTION}`);
   });
 
-  it("shows a record the follow-up names by number first, and deletes a marker for a run record it was not shown", async () => {
+  it("shows a record the follow-up names by number first; deletes a marker for a run record not shown", async () => {
     let shown: Array<{ n: number; id: string }> = [];
     const model = streamingModel(
       [
         (prompt) => {
           shown = blocks(prompt);
-          return `Reference 3 studied lithium-induced nephropathy [E3.1]. Another run record agrees [E${evidenceCount}.1].`;
+          return (
+            `Reference 3 studied lithium-induced nephropathy [E3.1]. ` +
+            `Another run record agrees [E${evidenceCount}.1].`
+          );
         },
       ],
       9,
@@ -183,7 +186,7 @@ describe("evidence follow-ups with a language model (MockLanguageModelV4, stream
     expect(after.at(-1)!.metadata!.status).toBe("complete");
   });
 
-  it("researches further with the model: a new iteration whose agents answer the follow-up, and report v2", async () => {
+  it("researches further with the model: a new iteration whose agents answer the follow-up; report v2", async () => {
     // The research agents cite run-wide keys (E3); these answers cite the first blocks their prompt shows.
     const keys = (prompt: string) => [...prompt.matchAll(/<evidence key="(E\d+)" id="([^"]+)">/g)].map((m) => m[1]);
     const firstSentence = (prompt: string, key: string) =>

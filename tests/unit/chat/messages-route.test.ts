@@ -8,7 +8,7 @@ vi.mock("next/server", () => ({ connection: async () => undefined }));
 const route = await import("@/app/api/runs/[id]/messages/route");
 const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 const ORIGIN = "http://critica.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });

@@ -10,9 +10,9 @@ import { createFallbackBackend } from "@/lib/research/create-backend";
 import { research, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { readAnswer } from "../../support/chat";
-import { promptOf, streamingModel } from "../../support/streaming-model";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
+import { promptOf, streamingModel } from "@/tests/support/streaming-model";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 /** Prices of the test, USD per million tokens: each scripted call (100 input, 20 output tokens) costs $0.00036. */
@@ -38,9 +38,8 @@ describe(
     });
 
     it(
-      "answers from the evidence a “what about …” the rules would research, and adds its three calls (classifier, " +
-        "answer, critic) to the run's usage " +
-        "line and exports",
+      "answers from the evidence a “what about …” the rules would research, and adds its three calls " +
+        "(classifier, answer, critic) to the run's usage line and exports",
       async () => {
         const text = "What about the polyuria in these rats?";
         expect(classifyFollowUp(text).kind).toBe("research");

@@ -15,7 +15,7 @@ const { importFile } = await import("@/lib/library/import");
 const { research } = await import("@/lib/modes");
 const { startRun } = await import("@/lib/runs/start");
 const { reportVersions } = await import("@/lib/chat/report-versions");
-const { CORPUS } = await import("../../support/temp-database");
+const { CORPUS } = await import("@/tests/support/temp-database");
 
 // The chat end to end on Postgres, the production database (the chat must work on SQLite and Postgres), through the
 // route handlers of POST and GET /api/runs/<id>/messages. scripts/test.sh (scripts/postgres-for-tests.sh) sets

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { conversationReferences } from "@/lib/chat/references";
 import { readingAnswer } from "@/lib/chat/reading-answer";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // BC5CDR test records (loadCorpus: Development, Test, Training): four naming levodopa with dyskinesia, one not.
 const ids = ["pmid:23952588", "pmid:24126708", "pmid:16309808", "pmid:20169779", "pmid:23535177"];
@@ -26,7 +26,11 @@ describe("a yes/no follow-up answered by the shared reading", () => {
       // The probability is named in plain words since the record stances stopped saying P(CID); it moves with each
       // retraining (0.97 before the second stage).
       expect(first).toMatch(
-        /^- The record names levodopa and dyskinesia; the relation model reads it as levodopa-induced dyskinesia \(relation probability 0\.96\) \[1\]: “Chronic pulsatile levodopa therapy/,
+        new RegExp(
+          "^- The record names levodopa and dyskinesia; " +
+            "the relation model reads it as levodopa-induced dyskinesia " +
+            "\\(relation probability 0\\.96\\) \\[1\\]: “Chronic pulsatile levodopa therapy",
+        ),
       );
       expect(answer.text.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(4);
     },

@@ -14,8 +14,8 @@ import { getRunDetail, snapshotToDetail } from "@/lib/runs/projections";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
 import { research, registry } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { readAnswer } from "../../support/chat";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 

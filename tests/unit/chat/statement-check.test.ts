@@ -6,10 +6,10 @@ import { listMessages } from "@/lib/db/messages";
 import { getRun, listRunEvents, type RunSummary } from "@/lib/db/runs";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { readAnswer } from "../../support/chat";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { cooperativeReply, hostileReply } from "../../support/model-personas";
-import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { cooperativeReply, hostileReply } from "@/tests/support/model-personas";
+import { CORPUS_FILES, importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 const FABRICATED = "Metformin reverses renal injury in all patients at 2500 mg daily";
@@ -88,7 +88,8 @@ describe("a chat answer's cited statements are checked against the sentences the
         references: [],
         checks: { removedStatements: 2, removedMarkers: 1 },
       });
-      // The answer as stored (its text and facts; the classifier's one-line reading is the follow-up's, not the answer).
+      // The answer as stored (its text and facts; the classifier's one-line reading is the follow-up's, not the
+      // answer).
       const message = (await listMessages(run.id)).at(-1)!;
       const stored = JSON.stringify(message.parts.filter((p) => p.type !== "data-follow-up-kind"));
       expect(stored).not.toContain("Metformin reverses");

@@ -11,8 +11,8 @@ import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { loadCorpus } from "../../support/corpus";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { loadCorpus } from "@/tests/support/corpus";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const CONTRADICTED = "Doxorubicin has no effect on the heart";
 const UNRELATED = "Bitcoin mining increases the volatility of cryptocurrency exchange rates";
@@ -33,7 +33,7 @@ describe("claim check on the imported corpus (extractive)", () => {
   });
   afterAll(() => cleanup());
 
-  it("contradicts a claim the corpus abstracts contradict, citing only verified passages of library records", async () => {
+  it("contradicts a claim the corpus abstracts contradict, citing only verified library record passages", async () => {
     const { runId, outcome, detail, json, ms } = await check(CONTRADICTED);
     expect(outcome).toMatchObject({ status: "completed", error: null });
     expect(ms).toBeLessThan(5_000);
@@ -209,7 +209,7 @@ describe("claim check on the imported corpus (extractive)", () => {
     });
   });
 
-  it("checks up to three claims of a pasted abstract and never uses the abstract's own record as evidence", async () => {
+  it("checks up to three claims of a pasted abstract, never using the abstract's own record as evidence", async () => {
     const source = loadCorpus().find((e) => e.id === "pmid:11230490")!;
     const { outcome, detail, json } = await check(source.citation.abstract);
     expect(outcome.status).toBe("completed");

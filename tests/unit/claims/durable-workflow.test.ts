@@ -8,7 +8,7 @@ import { claimCheckWorkflow } from "@/lib/claims/workflow";
 import { runDurableStage } from "@/lib/runs/durable-stage";
 import { FINISH } from "@/lib/runs/plan";
 import { runsToFail } from "@/lib/runs/interrupted";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 // Without the Workflow SDK's build transform (as under vitest) the "use workflow" function runs its steps as plain
 // calls in order, which exercises the durable claim check's stages, checkpoints and recorder on a real database.
@@ -94,7 +94,7 @@ describe("the durable claim check's steps", () => {
     expect(await getDb().runEvidence.count({ where: { runId } })).toBe(57);
   });
 
-  it("stop at the next step once cancelled from anywhere, keeping what was found, and always record the end", async () => {
+  it("stop at the next step once cancelled from anywhere, keeping what was found; always record the end", async () => {
     const { job, progress } = await openCheck(CLAIM);
     const { runId } = job;
     let run = progress;

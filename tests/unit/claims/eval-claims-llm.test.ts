@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCassette } from "@/lib/ai/cassette";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { schemaAnswers } from "../../support/schema-answers";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { schemaAnswers } from "@/tests/support/schema-answers";
 
 /** Longest a command may take before the test kills it (its whole process group). */
 const COMMAND_TIMEOUT_MS = 90_000;

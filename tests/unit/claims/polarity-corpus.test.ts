@@ -7,7 +7,7 @@ import { claimCheck } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import type { SideDocument } from "@/lib/domain/claim-check";
 import { STRONG_PROBABILITY } from "@/lib/reading/record";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 async function check(text: string) {
   const { runId, done } = await startRun(claimCheck, { text, sources: ["local"] });
@@ -71,8 +71,8 @@ describe("claims with polarity, judged by the relation model on the imported cor
       expect(c.reading!.diseases).toContain("cardiotoxicity");
       // Read through lib/reading and weighed as the research bottom line weighs its records.
       expect(c.rationale).toBe(
-        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
-          "document for Cocaine causing a disease of the heart: " +
+        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read " +
+          "each document for Cocaine causing a disease of the heart: " +
           "12 documents report it, none reports the opposite. Weighed as the research bottom line weighs its " +
           "records, the answer to the claim reads “no”, " +
           "so the evidence contradicts it.",
@@ -114,7 +114,7 @@ describe("claims with polarity, judged by the relation model on the imported cor
     },
   );
 
-  it("supports “<chemical> causes <disease>.” for a CID pair of the corpus and contradicts its denial", async () => {
+  it("supports “<chemical> causes <disease>.” for a CID pair of the corpus, contradicts its denial", async () => {
     const causes = await check("Lithium causes nephrogenic diabetes insipidus.");
     expect(causes).toMatchObject({ verdict: "supports", confidence: "high", citations: [] });
     // Lithium carbonate (D016651) is read as lithium: the same active moiety.
@@ -128,7 +128,8 @@ describe("claims with polarity, judged by the relation model on the imported cor
     expect(causes.sides!.contradicts).toEqual({ count: 0, documents: [] });
     const inLine = causes.sides!.supports!;
     expect(inLine.count).toBe(5);
-    // The four gold CID records of the pair (PubTator CID D008094–D018500), and one more the model reads the same way.
+    // The four gold CID records of the pair (PubTator CID D008094–D018500), and one more the model reads the same
+    // way.
     expect(pmids(inLine.documents)).toEqual(["9226773", "9538487", "15366550", "25006961", "3001299"]);
     expect(inLine.documents[3]).toMatchObject({
       passage: "Lithium, an effective antipsychotic, induces nephrogenic diabetes insipidus (NDI) in  40% of patients.",
@@ -158,7 +159,7 @@ describe("claims with polarity, judged by the relation model on the imported cor
     await expectVerified(denied.sides!.contradicts.documents);
   });
 
-  it("supports “Mesna protects against hemorrhagic cystitis.” from the records that say mesna prevents it", async () => {
+  it("supports “Mesna protects against hemorrhagic cystitis.” from records saying mesna prevents it", async () => {
     const c = await check("Mesna protects against hemorrhagic cystitis.");
     expect(c).toMatchObject({ verdict: "supports", confidence: "medium" });
     expect(c.reading).toMatchObject({

@@ -6,7 +6,7 @@ import { extractClaimsExtractive } from "@/lib/claims/agents/extractive/extracti
 import { counterStatementExtractive } from "@/lib/claims/agents/extractive/counter";
 import { mergeFound } from "@/lib/claims/merge-found";
 import { verifyPassage } from "@/lib/grounding/passages";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 const record = (id: string) => loadCorpus().find((e) => e.id === id)!;
 

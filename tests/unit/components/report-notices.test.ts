@@ -48,7 +48,11 @@ describe("ReportNotices", () => {
           lastAssessment: { iteration: 3, assessment: ASSESSMENT, forced: true },
           report: {
             ...REPORT,
-            verification: { status: "unverified", failedChecks: ["Dosage without a citation: “300 mg”"], attempts: 2 },
+            verification: {
+              status: "unverified",
+              failedChecks: ["Dosage without a citation: “300 mg”"],
+              attempts: 2,
+            },
           },
           records: new Map([["pmid:1", { preprint: true } as ReportRecord]]),
         }),

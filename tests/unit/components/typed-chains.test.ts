@@ -70,8 +70,8 @@ describe("typed chains and the question's classification in the timeline", () =>
       expect(html).toContain('href="https://www.ebi.ac.uk/QuickGO/term/GO:0086005"');
       // The GO ID is under the chain's "Identifiers"; the link says where it comes from in words.
       expect(html).toContain(
-        "IKr → ventricular cardiac muscle cell action potential: curated: the gene&#x27;s Gene Ontology annotation in " +
-          "NCBI Gene",
+        "IKr → ventricular cardiac muscle cell action potential: curated: the gene&#x27;s Gene Ontology " +
+          "annotation in NCBI Gene",
       );
       expect(html).toContain("pathway: Gene Ontology GO:0086005");
       expect(html.match(/<summary[^>]*>Identifiers<\/summary>/g)).toHaveLength(2);

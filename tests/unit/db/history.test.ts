@@ -12,7 +12,7 @@ import {
 import { createRun } from "@/lib/db/runs";
 import { createShareLink, revokeShareLink } from "@/lib/db/share-links";
 import type { RunStatus } from "@/lib/domain/run";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const ALICE = "alice-session-aaaaaaaaaaaaaaaa";
 const BOB = "bob-session-bbbbbbbbbbbbbbbbbbbb";
@@ -111,7 +111,7 @@ describe("history queries", () => {
     expect(entry.liveShareLinks).toBe(1);
   });
 
-  it("saves ended runs for the history benchmark as given, their mode, question and sources from their settings", async () => {
+  it("saves ended runs for the history benchmark as given: mode, question, sources from their settings", async () => {
     const before = await countRuns();
     const id = crypto.randomUUID();
     const settings = {

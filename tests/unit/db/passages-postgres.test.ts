@@ -10,7 +10,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { searchPassages } from "@/lib/db/passage-search";
 import { importFile } from "@/lib/library/import";
 import { addPaper } from "@/lib/library/papers";
-import { fixturePath } from "../../support/fixtures";
+import { fixturePath } from "@/tests/support/fixtures";
 
 // Full texts and their passage index on Postgres (the generated tsvector with GIN): scripts/test.sh sets
 // TEST_POSTGRES_URL; without it this file is skipped.

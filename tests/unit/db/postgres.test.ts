@@ -9,9 +9,9 @@ import { getRunDetail } from "@/lib/runs/projections";
 import { importFile } from "@/lib/library/import";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { CORPUS } from "../../support/temp-database";
+import { CORPUS } from "@/tests/support/temp-database";
 import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
-import { COPIES, medlineCopiesXml, tempFile } from "../../support/provenance-copies";
+import { COPIES, medlineCopiesXml, tempFile } from "@/tests/support/provenance-copies";
 
 // Postgres is the production database. scripts/test.sh starts a local server and sets TEST_POSTGRES_URL (a role
 // with CREATEDB); without it (a developer machine without Postgres) this file is skipped.

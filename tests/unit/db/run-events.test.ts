@@ -5,7 +5,7 @@ import { appendRunEvent, createRun, getRun, listRunEvents } from "@/lib/db/runs"
 import { createShareLink, getSharedSnapshot } from "@/lib/db/share-links";
 import { SNAPSHOT_VERSION } from "@/lib/domain/snapshot";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // Saved events are parsed by their type's schema when read (lib/domain/events.ts), from the database and from share
 // links alike: a row an older or newer version wrote that no longer parses is reported and shown as a warning, never

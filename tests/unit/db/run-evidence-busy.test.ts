@@ -3,8 +3,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addRunEvidence, createRun, getRunEvidence } from "@/lib/db/runs";
 import { sqliteFilePath } from "@/lib/db/client";
-import { loadCorpus } from "../../support/corpus";
-import { useTempDatabase } from "../../support/temp-database";
+import { loadCorpus } from "@/tests/support/corpus";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // SQLite allows one writer at a time across processes. A run's evidence save that meets another process's write lock
 // fails at once with SQLITE_BUSY when its transaction must upgrade to a write (Prisma P1008, "Operation has timed

@@ -9,8 +9,8 @@ import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { rankBm25 } from "@/lib/text/bm25";
-import { loadCorpus } from "../../support/corpus";
-import { HYPOTHESES } from "../../support/llm";
+import { loadCorpus } from "@/tests/support/corpus";
+import { HYPOTHESES } from "@/tests/support/llm";
 
 const corpus = loadCorpus();
 /** The BC5CDR corpus as a library source: records ranked by BM25 over title and abstract (deterministic). */

@@ -13,7 +13,7 @@ import {
   isDiseaseDescriptor,
   type EntityDictionary,
 } from "@/lib/evidence/annotation";
-import { CORPUS, FIXTURES, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, FIXTURES, useTempDatabase } from "@/tests/support/temp-database";
 
 describe("annotating live records with the library's entity dictionary", () => {
   let cleanup: () => void;

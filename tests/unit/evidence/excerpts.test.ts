@@ -4,7 +4,7 @@ import { createExcerptStore } from "@/lib/evidence/prompt-context/excerpt-store"
 import { formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { truncateAtSentence } from "@/lib/text/sentences";
-import { readFixture } from "../../support/fixtures";
+import { readFixture } from "@/tests/support/fixtures";
 
 const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml")).filter((e) =>
   e.citation.abstract.trim(),

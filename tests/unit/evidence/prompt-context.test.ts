@@ -6,8 +6,8 @@ import type { ModelUsage } from "@/lib/domain/agent";
 import type { Evidence } from "@/lib/domain/evidence";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { truncateAtSentence } from "@/lib/text/sentences";
-import { loadCorpus, searchCorpus } from "../../support/corpus";
-import { HYPOTHESES, promptText, QUESTION, scriptedModel } from "../../support/llm";
+import { loadCorpus, searchCorpus } from "@/tests/support/corpus";
+import { HYPOTHESES, promptText, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 /** 12 copies of one real abstract (relevance 1) and 10 other real lithium records (relevance 0.9). */
 function crowdedEvidence(): { copies: Evidence[]; others: Evidence[] } {
@@ -61,8 +61,8 @@ describe("evidence selection for the agents (MMR, λ 0.7)", () => {
       maxIterations: 3,
     });
     const prompt = promptText(model, 0);
-    // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge takes
-    // the low end.
+    // 25, not 30: a judge prompt holds 25–30 blocks of ≈ 1,200-character excerpts within its budget; the judge
+    // takes the low end.
     expect(JUDGE_MAX_EVIDENCE).toBe(25);
     expect(prompt.match(/<evidence key=/g)).toHaveLength(25);
     expect(prompt).toContain("## Evidence (25 records; 95 more not shown for room)");

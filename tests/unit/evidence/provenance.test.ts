@@ -8,8 +8,8 @@ import {
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { readFixture, readJsonFixture } from "../../support/fixtures";
-import { medlineCopiesXml, preprintResponse } from "../../support/provenance-copies";
+import { readFixture, readJsonFixture } from "@/tests/support/fixtures";
+import { medlineCopiesXml, preprintResponse } from "@/tests/support/provenance-copies";
 
 describe("provenance lines for prompts and exports", () => {
   it("states each flag of real and labelled records in one line", () => {

@@ -6,7 +6,7 @@ import { runToJson } from "@/lib/research/run-json";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import type { RunDetail } from "@/lib/runs/projections";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 const QUESTION = "Does levodopa cause dyskinesia?";
 // BC5CDR test records (loadCorpus: Development, Test, Training) that bear on the question, plus two that do not.

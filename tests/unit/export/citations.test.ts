@@ -14,7 +14,7 @@ import {
 import { completeReference, referenceFromEvidence } from "@/lib/grounding/references";
 import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { FIXTURES } from "../../support/temp-database";
+import { FIXTURES } from "@/tests/support/temp-database";
 
 // Real records: 25 PubMed efetch records and one ClinicalTrials.gov study, numbered as a report numbers them.
 const pubmed = parsePubmedXml(

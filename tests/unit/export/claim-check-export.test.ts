@@ -4,7 +4,7 @@ import { startRun } from "@/lib/runs/start";
 import { claimResultsFromEvents } from "@/lib/claims/json";
 import { exportRun } from "@/lib/export/report";
 import { getRunDetail } from "@/lib/runs/projections";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const CLAIM = "Doxorubicin has no effect on the heart. Doxorubicin does not cause cardiomyopathy.";
 
@@ -16,13 +16,15 @@ describe("claim-check exports", () => {
   }, 120_000);
   afterAll(() => cleanup());
 
-  it("exports Markdown, BibTeX and RIS with one entry per distinct cited record, and npm run check's JSON", async () => {
+  it("exports Markdown, BibTeX and RIS, one entry per distinct cited record, and npm run check's JSON", async () => {
     const { runId, done } = await startRun(claimCheck, { text: CLAIM, sources: ["local"] });
     expect((await done).status).toBe("completed");
     const detail = (await getRunDetail(runId))!;
     const results = claimResultsFromEvents(detail.events);
     const distinct = new Set(results.flatMap((r) => r.citations.map((c) => c.evidenceId)));
-    expect([results.length, results.reduce((n, r) => n + r.citations.length, 0), distinct.size]).toEqual([2, 15, 11]); // 2 claims (both contradicted), 10 + 5 citations read through lib/reading, 11 distinct records (16 citations before the relation model read each pair against its document's others)
+    // 2 claims (both contradicted), 10 + 5 citations read through lib/reading, 11 distinct records (16 citations
+    // before the relation model read each pair against its document's others)
+    expect([results.length, results.reduce((n, r) => n + r.citations.length, 0), distinct.size]).toEqual([2, 15, 11]);
 
     const bib = exportRun("bibtex", detail, registry)!;
     expect(bib.filename).toBe("critica-claim-check-doxorubicin-has-no-effect-on-the-heart-doxorubicin-does-not.bib");

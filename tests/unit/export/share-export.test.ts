@@ -25,7 +25,7 @@ import { referenceFromEvidence } from "@/lib/grounding/references";
 import { runToJson } from "@/lib/research/run-json";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { toRunSnapshot } from "@/lib/runs/snapshot";
-import { FIXTURES, useTempDatabase } from "../../support/temp-database";
+import { FIXTURES, useTempDatabase } from "@/tests/support/temp-database";
 
 const records = parsePubmedXml(
   fs.readFileSync(path.join(FIXTURES, "pubmed/efetch_pharmacology_25records_ASSEMBLED.xml"), "utf8"),

@@ -3,7 +3,7 @@ import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report
 import type { ReportRepair } from "@/lib/domain/critic";
 import { verifyReportQuotes } from "@/lib/grounding/quotes";
 import { levenshteinSimilarity, matchQuote } from "@/lib/text/quote-match";
-import { LITHIUM_EVIDENCE, reportInput, scriptedModel } from "../../support/llm";
+import { LITHIUM_EVIDENCE, reportInput, scriptedModel } from "@/tests/support/llm";
 
 const ABSTRACT_1 = LITHIUM_EVIDENCE[0].citation.abstract; // PMID 9406968
 

@@ -7,8 +7,8 @@ import { reportToMarkdown } from "@/lib/report/render/markdown";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { restingSentences, withPublishedSupport } from "@/lib/report/appraise/support";
-import { LITHIUM_EVIDENCE } from "../../support/llm";
-import { HOSTILE_TEXT } from "../../support/model-personas";
+import { LITHIUM_EVIDENCE } from "@/tests/support/llm";
+import { HOSTILE_TEXT } from "@/tests/support/model-personas";
 
 describe("one scrub for every model-written string", () => {
   it(

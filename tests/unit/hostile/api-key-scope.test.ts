@@ -17,9 +17,9 @@ const { getAuth } = await import("@/lib/auth/server");
 const { API_KEY_SCOPE_MESSAGE } = await import("@/lib/auth/api-key-scope");
 const runs = await import("@/app/api/runs/route");
 const actions = await import("@/app/_server/account-actions");
-const { useTempDatabase } = await import("../../support/temp-database");
-const { databaseDigest, changedRows } = await import("../../support/db-digest");
-const { ORIGIN, authPost, signUp } = await import("../auth/support");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
+const { databaseDigest, changedRows } = await import("@/tests/support/db-digest");
+const { ORIGIN, authPost, signUp } = await import("@/tests/unit/auth/support");
 
 /** A GET of better-auth's handler with these headers. */
 async function authGet(path: string, headers: Record<string, string>): Promise<Response> {

@@ -15,8 +15,8 @@ const { getDb } = await import("@/lib/db/client");
 const { createRun } = await import("@/lib/db/runs");
 const runs = await import("@/app/api/runs/route");
 const messages = await import("@/app/api/runs/[id]/messages/route");
-const { useTempDatabase } = await import("../../support/temp-database");
-const { ORIGIN, signUp } = await import("../auth/support");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
+const { ORIGIN, signUp } = await import("@/tests/unit/auth/support");
 
 const json = (path: string, body: unknown) =>
   new Request(`${ORIGIN}${path}`, {

@@ -1,6 +1,6 @@
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import type { DB } from "@/lib/db/client";
-import { changedRows, databaseDigest } from "../../support/db-digest";
+import { changedRows, databaseDigest } from "@/tests/support/db-digest";
 
 /*
  * How the hostile-input suite judges one answer. A route answer must be a 4xx with a JSON message (`error`, or

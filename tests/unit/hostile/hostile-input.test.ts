@@ -22,7 +22,7 @@ const SEED = 20261125;
 const COLLECT = process.env.HOSTILE_COLLECT === "1";
 
 const { getDb } = await import("@/lib/db/client");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 interface Fixtures {
   callers: Array<{ name: string; cookie: string | null }>;
@@ -34,7 +34,7 @@ interface Fixtures {
 
 /** Accounts (admin, owner, other), a finished run of the owner and of the admin, a running run and a share link. */
 async function fixtures(): Promise<Fixtures> {
-  const { signUp } = await import("../auth/support");
+  const { signUp } = await import("@/tests/unit/auth/support");
   const { research } = await import("@/lib/modes");
   const { startRun } = await import("@/lib/runs/start");
   const { createRun, updateRun } = await import("@/lib/db/runs");

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // hour here) a client that never signed in to the account is refused, while the owner's known client still signs in.
 vi.mock("server-only", () => ({}));
 
-const { useTempDatabase } = await import("../../support/temp-database");
-const { authPost, signUp } = await import("../auth/support");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
+const { authPost, signUp } = await import("@/tests/unit/auth/support");
 
 const PASSWORD = "correct horse battery";
 
@@ -48,7 +48,10 @@ describe("sign-in limits slow the attacker, not the owner (CRITICA_AUTH=on)", ()
     const stranger = await signIn("wrong password", "203.0.113.21");
     expect(stranger.status).toBe(429);
     expect(stranger.message).toMatch(
-      /^This account has had too many failed sign-ins from many addresses\. Try again in about \d+ minutes?, or from a device that signed in to it before\.$/,
+      new RegExp(
+        "^This account has had too many failed sign-ins from many addresses\\. " +
+          "Try again in about \\d+ minutes?, or from a device that signed in to it before\\.$",
+      ),
     );
     expect(Number(stranger.retryAfter)).toBeGreaterThan(3_000);
     // Even the right password from a client that never signed in waits: the guesser cannot tell it from a wrong one.

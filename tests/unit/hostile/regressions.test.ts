@@ -12,7 +12,7 @@ vi.mock("next/headers", () => ({
 vi.mock("next/server", () => ({ connection: async () => undefined }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 const { UNREADABLE_FORM } = await import("@/app/_server/action-result");
 
 describe("inputs the hostile-input suite found mishandled", () => {
@@ -92,7 +92,7 @@ describe("inputs the hostile-input suite found mishandled", () => {
   });
 
   it("answers better-auth's rate limit 429 as JSON with Retry-After", async () => {
-    const { authPost } = await import("../auth/support");
+    const { authPost } = await import("@/tests/unit/auth/support");
     const ip = { "x-forwarded-for": "203.0.113.77" };
     await authPost("/sign-in/email", { email: "a@lab.org", password: "wrong password" }, ip);
     const limited = await authPost("/sign-in/email", { email: "b@lab.org", password: "wrong password" }, ip);

@@ -190,7 +190,7 @@ describe("the guarded outbound client", () => {
     expect(Date.now() - started).toBeLessThan(4_500);
   });
 
-  it("a webhook delivery to an internal address records 'refused: internal address', once, with no status", async () => {
+  it("a webhook delivery to an internal address records 'refused: internal address' once, no status", async () => {
     const before = target.connections;
     const result = await deliverWebhook({
       url: `http://2130706433:${target.port}/hook`,

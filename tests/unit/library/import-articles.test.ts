@@ -9,10 +9,10 @@ import { readFullTexts } from "@/lib/db/full-texts";
 import { searchPassages } from "@/lib/db/passage-search";
 import { formatFileReport, importFile } from "@/lib/library/import";
 import { parseJats } from "@/lib/sources/parse/jats";
-import { europePmcSearchOf } from "../../support/europepmc-results";
-import { fixturePath, readFixture } from "../../support/fixtures";
-import { buildPdf, scannedPage } from "../../support/pdf-files";
-import { useTempDatabase } from "../../support/temp-database";
+import { europePmcSearchOf } from "@/tests/support/europepmc-results";
+import { fixturePath, readFixture } from "@/tests/support/fixtures";
+import { buildPdf, scannedPage } from "@/tests/support/pdf-files";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // Expected values were read from the fixture files, not from the importer.
 
@@ -61,7 +61,7 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     expect(await countLibraryRecords()).toBe(1);
   });
 
-  it("a JATS article without a stored record becomes a record of its own; importing it again changes nothing", async () => {
+  it("a JATS article without a stored record becomes its own record; importing it again changes nothing", async () => {
     const file = fixturePath("fulltext/europepmc/PMC4745305.fullTextXML.xml");
     const first = await importFile(file);
     expect([first.imported, first.updated, first.skipped]).toEqual([1, 0, 0]);
@@ -129,8 +129,9 @@ describe("library import of full texts (JATS, PDF, PMC OA archives)", () => {
     expect(await getDb().fullText.count({ where: { evidenceId: { in: ["pmid:23029536", "pmid:32479262"] } } })).toBe(2);
   });
 
-  it("an archive's passages are searchable like a single file's (the batch writes their full-text entries)", async () => {
-    // pone.0046493, Methods: "… 3 mg/mL β-Cyclodextrine (β-CD). The formation of the β-CD/free punicic acid complex …"
+  it("an archive's passages are searchable like a single file's (the batch writes its full-text entries)", async () => {
+    // pone.0046493, Methods: "… 3 mg/mL β-Cyclodextrine (β-CD). The formation of the β-CD/free punicic acid
+    // complex …"
     const hits = await searchPassages("punicic acid cyclodextrine", 3, { owner: null });
     expect(hits[0]).toMatchObject({ evidenceId: "pmid:23029536" });
     expect(hits[0].passage.text).toContain("3 mg/mL β-Cyclodextrine (β-CD)");

@@ -7,7 +7,7 @@ import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
 import { searchLibrary } from "@/lib/db/library";
 import { applyMigrations } from "@/lib/db/migrate";
 import { expandPaths, importFile } from "@/lib/library/import";
-import { CORPUS, FIXTURES, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, FIXTURES, useTempDatabase } from "@/tests/support/temp-database";
 
 const CORPUS_FILES = [
   path.join(CORPUS, "bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"),

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { rowToEvidence } from "@/lib/db/evidence";
 import { importFile } from "@/lib/library/import";
 import { parseRecords } from "@/lib/sources/parse/detect-format";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, useTempDatabase } from "@/tests/support/temp-database";
 
 const MEDLINE = path.join(CORPUS, "medline16n0902_sample_604.xml");
 
@@ -34,7 +34,9 @@ describe("a record described by a PubTator file and a MEDLINE file (years)", () 
       const c = medline.citation;
       const abstract = c.abstract.replace(/\s+/g, " ");
       const word = abstract.split(" ")[0];
-      const pubtator = `${c.pmid}|t|${c.title}\n${c.pmid}|a|${abstract}\n${c.pmid}\t${c.title.length + 1}\t${c.title.length + 1 + word.length}\t${word}\tChemical\tD000001\n\n`;
+      const pubtator =
+        `${c.pmid}|t|${c.title}\n${c.pmid}|a|${abstract}\n` +
+        `${c.pmid}\t${c.title.length + 1}\t${c.title.length + 1 + word.length}\t${word}\tChemical\tD000001\n\n`;
       const file = path.join(dir, "same-pmid.PubTator.txt");
       fs.writeFileSync(file, pubtator);
 

@@ -6,8 +6,8 @@ import { PdfReadError } from "@/lib/library/pdf/extract";
 import { joinLines, repairText, vocabularyOf } from "@/lib/library/pdf/words";
 import { parseJats } from "@/lib/sources/parse/jats";
 import { wordSimilarity } from "@/lib/text/word-similarity";
-import { fixturePath, readFixture } from "../../support/fixtures";
-import { buildPdf, scannedPage } from "../../support/pdf-files";
+import { fixturePath, readFixture } from "@/tests/support/fixtures";
+import { buildPdf, scannedPage } from "@/tests/support/pdf-files";
 
 // Expected values were read from the PDFs (pdftotext and a viewer) and their JATS twins, not from this reader.
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { streamPubmedItems, type PubmedItem } from "@/lib/library/pubmed-stream";
 import { parsePubmedXml, PubmedXmlError } from "@/lib/sources/parse/pubmed-xml";
-import { CORPUS, FIXTURES } from "../../support/temp-database";
+import { CORPUS, FIXTURES } from "@/tests/support/temp-database";
 
 /** Every real PubMed/MEDLINE XML file of the shared fixtures (667 records). */
 const XML_FILES = [
@@ -85,7 +85,8 @@ describe("streaming PubMed XML (library:sync)", () => {
       "expected a PubmedArticleSet or MedlineCitationSet root, found <eSearchResult>",
     );
     const noPmid = await items(
-      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>",
+      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article>" +
+        "</MedlineCitation></PubmedArticle></PubmedArticleSet>",
     );
     expect(noPmid).toEqual([{ kind: "failed", reason: 'record without a valid PMID (found "")' }]);
   });

@@ -7,8 +7,8 @@ import { saveEvidence } from "@/lib/db/evidence";
 import { applyMigrations } from "@/lib/db/migrate";
 import { EVIDENCE_COLUMNS } from "@/lib/db/library-columns";
 import { syncLibrary } from "@/lib/library/sync";
-import { fixturePmid, writeSyncFixture } from "../../support/pubmed-files";
-import { useTempDatabase } from "../../support/temp-database";
+import { fixturePmid, writeSyncFixture } from "@/tests/support/pubmed-files";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const PER_FILE = 60;
 

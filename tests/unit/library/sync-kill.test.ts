@@ -4,8 +4,8 @@ import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { countLibraryRecords, rowToEvidence } from "@/lib/db/evidence";
-import { writeSyncFixture } from "../../support/pubmed-files";
-import { useTempDatabase } from "../../support/temp-database";
+import { writeSyncFixture } from "@/tests/support/pubmed-files";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // `npm run library:sync` killed with kill -9 mid-file (parse worker and writer die with the process) resumes at the
 // file's last committed checkpoint on the next run: every record of the files arrives exactly once, in its last

@@ -8,7 +8,7 @@ import { searchPostgres } from "@/lib/db/library-search-pg";
 import { applyMigrations } from "@/lib/db/migrate";
 import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { syncLibrary } from "@/lib/library/sync";
-import { fixturePmid, writeSyncFixture } from "../../support/pubmed-files";
+import { fixturePmid, writeSyncFixture } from "@/tests/support/pubmed-files";
 
 // The same sync on Postgres (the production database): unnest() batches, statement-level triggers for the count and
 // the dictionary, the GIN index and the facets in the generated tsvector. Skipped without TEST_POSTGRES_URL.
@@ -85,7 +85,7 @@ describe.skipIf(!ADMIN_URL)("library:sync on Postgres", () => {
     for (const h of humans) expect(h.citation.meshTerms.map((m) => m.term)).toContain("Humans");
   });
 
-  it("ranks the same best record when the library is searched as a large one (all terms first, then fewer)", async () => {
+  it("ranks the same best record when the library is searched as a large one (all terms, then fewer)", async () => {
     const revised = fixture.expected.get(`pmid:${fixturePmid(PER_FILE + 5)}`)!;
     const terms = queryTerms(`${revised.citation.title} patients`);
     expect((await searchPostgres(getDb(), terms, 10))[0].id).toBe(revised.id);

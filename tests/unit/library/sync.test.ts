@@ -9,9 +9,9 @@ import { loadLibraryEntities } from "@/lib/library/entity-dictionary";
 import { syncLibrary, type SyncEvent } from "@/lib/library/sync";
 import { SyncOrderError } from "@/lib/library/sync-files";
 import { createLocalLibrarySource } from "@/lib/sources/local";
-import { baselineFileName } from "../../../bench/library/synthesize";
-import { fixturePmid, writeSyncFixture } from "../../support/pubmed-files";
-import { useTempDatabase } from "../../support/temp-database";
+import { baselineFileName } from "@/bench/library/synthesize";
+import { fixturePmid, writeSyncFixture } from "@/tests/support/pubmed-files";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const PER_FILE = 150;
 
@@ -118,7 +118,7 @@ describe("library:sync of PubMed baseline and update files", () => {
       expect([h.citation.year, h.citation.meshTerms.some((m) => m.term === "Humans")]).toEqual([year, true]);
   });
 
-  it("ranks the same best record when the library is searched as a large one (rare terms, then the common ones)", async () => {
+  it("ranks the same best record when the library is searched as a large one (rare terms, then common)", async () => {
     const revised = fixture.expected.get(`pmid:${fixturePmid(PER_FILE + 5)}`)!;
     const terms = queryTerms(`${revised.citation.title} patients`);
     const exact = await searchSqlite(getDb(), terms, 10);

@@ -22,13 +22,13 @@ vi.mock("next/navigation", async (importOriginal) => ({
   useRouter: () => ({ refresh: () => undefined, push: () => undefined }),
 }));
 vi.mock("@/lib/modes", async (importOriginal) =>
-  (await import("../../support/toy-mode/modes")).withWordCount(await importOriginal()),
+  (await import("@/tests/support/toy-mode/modes")).withWordCount(await importOriginal()),
 );
 vi.mock("@/components/modes", async (importOriginal) =>
-  (await import("../../support/toy-mode/presentations")).withWordCount(await importOriginal()),
+  (await import("@/tests/support/toy-mode/presentations")).withWordCount(await importOriginal()),
 );
 vi.mock("@/components/modes/events", async (importOriginal) =>
-  (await import("../../support/toy-mode/presentations")).withWordCountTimeline(await importOriginal()),
+  (await import("@/tests/support/toy-mode/presentations")).withWordCountTimeline(await importOriginal()),
 );
 
 const { POST } = await import("@/app/api/modes/[mode]/route");
@@ -39,7 +39,7 @@ const { RunView } = await import("@/components/run/run-view");
 const HistoryPage = (await import("@/app/reports/page")).default;
 const HomePage = (await import("@/app/page")).default;
 const { startRunAction } = await import("@/app/_server/start-actions");
-const { useTempDatabase } = await import("../../support/temp-database");
+const { useTempDatabase } = await import("@/tests/support/temp-database");
 
 const TEXT = "Lithium salts cause polyuria in rats";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { createLocalLibrarySource } from "@/lib/sources/local";
-import { loadCorpus } from "../../support/corpus";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { loadCorpus } from "@/tests/support/corpus";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const record = (pmid: string) => loadCorpus().filter((e) => e.citation.pmid === pmid);
 
@@ -36,7 +36,7 @@ describe("the library search expands a broader disease by the narrower ones its 
   beforeAll(() => library, 120_000);
   afterAll(async () => (await library).cleanup());
 
-  it("finds the one record annotating a narrower disease (SIADH under pituitary diseases, narcosis under unconsciousness)", async () => {
+  it("finds one record on a narrower disease (SIADH in pituitary diseases, narcosis in unconsciousness)", async () => {
     const local = createLocalLibrarySource();
     const ids = async (q: string) => (await local.search(q, { limit: 40 })).map((e) => e.id);
     expect(await ids("Does valproic acid cause pituitary diseases?")).toContain("pmid:11195262");

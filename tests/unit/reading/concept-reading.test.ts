@@ -3,7 +3,7 @@ import type { ResearchReport } from "@/lib/domain/report";
 import { readClaimEvidence, readQuestionEvidence } from "@/lib/reading/read";
 import { stanceBalance, verdictOf } from "@/lib/reading/verdict";
 import { reportAnswer } from "@/lib/report/appraise/answer";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // The whole BC5CDR corpus (1,500 records) as the records read: the demo library's chemical–disease records.
 const corpus = () => loadCorpus();
@@ -49,7 +49,7 @@ describe("reading a question by concepts (MeSH 2024, Disease Ontology)", { timeo
     expect(verdictOf(stanceBalance(read.readings))).toBe("yes");
   });
 
-  it("counts a broader or sibling condition as related evidence, named in the bottom line, never 'Not relevant'", () => {
+  it("counts a broader or sibling condition as related evidence, named in the bottom line, not 'Not relevant'", () => {
     const question = "Does amiodarone cause pulmonary fibrosis?";
     const read = readQuestionEvidence(question, corpus());
     // PMID 1595783, "Amiodarone pulmonary toxicity": pulmonary toxicity is Lung Diseases, broader than the fibrosis.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { annotationIndex, isAbbreviation, isDiseaseOfOrgan, longFormOf } from "@/lib/reading/annotations";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { organNamed } from "@/lib/vocabularies/organs";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 const record = (pmid: string) => loadCorpus().filter((e) => e.id === `pmid:${pmid}`);
 
@@ -11,8 +11,8 @@ describe("which annotated diseases count for an organ", () => {
     "reads a disease by its spelled-out name, not its abbreviation: NMS is neuroleptic malignant syndrome (PMID " +
       "16720068)",
     () => {
-      // The record's annotation keeps the name "NMS"; its abstract defines it: "… neuroleptic malignant syndrome (NMS)
-      // …".
+      // The record's annotation keeps the name "NMS"; its abstract defines it: "… neuroleptic malignant syndrome
+      // (NMS) …".
       const [nms] = record("16720068");
       expect(longFormOf(`${nms.citation.title} ${nms.citation.abstract}`, "NMS")).toBe(
         "neuroleptic malignant syndrome",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readClaimEvidence, readQuestionEvidence } from "@/lib/reading/read";
 import { claimProposition, propositionText, questionProposition } from "@/lib/reading/proposition";
 import { stanceBalance, verdictOf } from "@/lib/reading/verdict";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training; these are BC5CDR's test records.
 const test = () => loadCorpus().slice(500, 1000);

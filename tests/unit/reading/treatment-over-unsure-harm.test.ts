@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readQuestionEvidence } from "@/lib/reading/read";
 import { setRelationWeights } from "@/lib/relations/predict";
 import { heldOutDevWeights } from "@/scripts/cdr-pairs";
-import { loadCorpus } from "../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // PMID 9121607 is a CDR_DevelopmentSet record: read, as `eval -- bottomline --split dev` reads it, by the relation
 // model fitted on the training set alone (the committed model was fitted on it too and reads it differently).

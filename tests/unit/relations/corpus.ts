@@ -1,5 +1,5 @@
 import { parsePubtator, type CdrRecord } from "@/lib/relations/pubtator";
-import { readFixture } from "../../support/fixtures";
+import { readFixture } from "@/tests/support/fixtures";
 
 const cache = new Map<string, CdrRecord[]>();
 

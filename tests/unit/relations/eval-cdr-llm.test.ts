@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCdrWithModel } from "@/scripts/eval-cdr-llm";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { schemaAnswers } from "../../support/schema-answers";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { schemaAnswers } from "@/tests/support/schema-answers";
 
 describe("npm run eval -- cdr --backend llm: CDR documents read by the LLM claim check", () => {
   let server: FakeOpenAIServer;

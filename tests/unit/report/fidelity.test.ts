@@ -13,7 +13,7 @@ import { referenceFromEvidence } from "@/lib/grounding/references";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { parsePubTator } from "@/lib/sources/parse/pubtator";
-import { readFixture } from "../../support/fixtures";
+import { readFixture } from "@/tests/support/fixtures";
 
 const TRAINING = parsePubTator(readFixture("corpus/bc5cdr_pubtator/CDR_TrainingSet.PubTator.txt"));
 const DEVELOPMENT = parsePubTator(readFixture("corpus/bc5cdr_pubtator/CDR_DevelopmentSet.PubTator.txt"));
@@ -101,7 +101,8 @@ describe("abstract and model text is shown literally", () => {
       "- \\[Ca(2+)\\](i) overload induced by aconitine or ouabain was reduced in isolated myocytes pretreated " +
         "with pilocarpine [2].",
     );
-    expect(escapeProse("a *b* _c_ ~d~ `e` <f> [1, 3–4]")).toBe("a \\*b\\* \\_c\\_ \\~d\\~ \\`e\\` \\<f\\> [1, 3–4]");
+    const markup = "a *b* _c_ ~d~ `e` <f> [1, 3–4]";
+    expect(escapeProse(markup)).toBe("a \\*b\\* \\_c\\_ \\~d\\~ \\`e\\` \\<f\\> [1, 3–4]");
   });
 
   it("renders the quoted sentence exactly, with no link", () => {

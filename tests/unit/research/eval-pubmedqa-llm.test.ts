@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runPubmedQa } from "@/scripts/eval-pubmedqa";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { schemaAnswers } from "../../support/schema-answers";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { schemaAnswers } from "@/tests/support/schema-answers";
 
 describe("npm run eval -- pubmedqa --backend llm: PubMedQA questions researched by the LLM backend", () => {
   let server: FakeOpenAIServer;

@@ -8,8 +8,8 @@ import { toReportRecords } from "@/lib/report/appraise/records";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runToJson } from "@/lib/research/run-json";
 import { startRun } from "@/lib/runs/start";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
-import { useTempDatabase } from "../../support/temp-database";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // A research run against the loopback fixture server: Europe PMC's search answers with the recorded search result of
 // PMC4738914 (a case of levofloxacin-induced thrombocytopenia), its fullTextXML with the recorded response. The
@@ -44,7 +44,7 @@ const run = async () => {
 const fullTextRequests = () => server.requests.filter((r) => r.route === "fulltext").map((r) => r.path);
 
 describe("a research run reads open-access full texts", () => {
-  it("a fetch failure is a shortfall of the full text, not a failed run; the record is read from its abstract", async () => {
+  it("a fetch failure is a full-text shortfall, not a failed run; the record is read from its abstract", async () => {
     server.inject("fulltext", { kind: "status", status: 500 });
     const { outcome, events, report } = await run();
     expect(outcome.status).toBe("completed");
@@ -69,7 +69,7 @@ describe("a research run reads open-access full texts", () => {
     ]);
   });
 
-  it("fetches the full text while the agents read abstracts, keeps its licence, and cites the passage that answers", async () => {
+  it("fetches the full text while agents read abstracts, keeps its licence, cites the answering passage", async () => {
     const { runId, outcome, events, report } = await run();
     expect(outcome.status).toBe("completed");
     expect(fullTextRequests()).toEqual(["/europepmc/PMC4738914/fullTextXML"]);
@@ -97,7 +97,9 @@ describe("a research run reads open-access full texts", () => {
     });
     const n = report!.references.find((r) => r.evidenceId === "pmid:26884767")!.n;
     // The dose is the summary's answer and a clinical finding, each cited to the record, with where it stands.
-    const cited = `switched to oral levofloxacin, 500 mg daily, one week prior to admission, which did not improve his gastrointestinal symptoms [${n}] (full text, 1. Case).`;
+    const cited =
+      `switched to oral levofloxacin, 500 mg daily, one week prior to admission, ` +
+      `which did not improve his gastrointestinal symptoms [${n}] (full text, 1. Case).`;
     expect(report!.executiveSummary).toContain(cited);
     expect(report!.clinicalFindings.content).toContain(cited);
     expect(report!.verification?.status).toBe("verified");

@@ -6,8 +6,8 @@ import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { CORPUS, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Does doxorubicin cause cardiotoxicity, and through which mechanism?";
 const ENV_KEYS = [

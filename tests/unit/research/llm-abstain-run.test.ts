@@ -6,9 +6,9 @@ import { research, registry } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { ABSTAIN_TEXT, abstainingReply } from "../../support/model-personas";
-import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { ABSTAIN_TEXT, abstainingReply } from "@/tests/support/model-personas";
+import { CORPUS_FILES, importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 

@@ -7,9 +7,9 @@ import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { schemaAnswers } from "../../support/schema-answers";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { schemaAnswers } from "@/tests/support/schema-answers";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 // A research run on the LLM backend recorded once against a model server (here the loopback fake, answering each
 // agent from its JSON schema, never from the prompt's words) replays offline from its cassette — no server, no
@@ -89,7 +89,10 @@ describe("a research run recorded into a cassette against a loopback model serve
         1,
       ]);
       expect(recorded.json.markdown).toMatch(
-        /^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\?\n\n> \*\*Extractive report\.\*\* The model's report still failed the critic's checks after 3 drafts/,
+        new RegExp(
+          "^# Evidence report: Does cognitive training increase serum BDNF in schizophrenia\\?\\n\\n" +
+            "> \\*\\*Extractive report\\.\\*\\* The model's report still failed the critic's checks after 3 drafts",
+        ),
       );
       // A relevance pass before the first agent that sees new records: the hypothesis agent's 25 blocks in 4 batches
       // asked
@@ -145,7 +148,7 @@ describe("a research run recorded into a cassette against a loopback model serve
     60_000,
   );
 
-  it("a recorded prompt that differs from today's fails the run with a miss naming the agent and the difference", async () => {
+  it("a recorded prompt that differs from today's fails the run: a miss naming the agent and difference", async () => {
     // As if the judge's instructions had been reworded since the recording: its recorded request says something else.
     const file = readCassette(cassette);
     const judge = file.interactions.find((i) => i.agent === "judge")!;
@@ -166,7 +169,8 @@ describe("a research run recorded into a cassette against a loopback model serve
       `cassette miss: judge request ${todayKey.slice(0, 12)} not recorded in ${cassette} — the prompt changed? `,
     );
     expect(outcome.error).toContain(
-      `nearest recorded request (judge) differs in messages: messages[0] (system) at character 0: recorded “Formerly:`,
+      `nearest recorded request (judge) differs in messages: ` +
+        `messages[0] (system) at character 0: recorded “Formerly:`,
     );
     expect(outcome.error).toContain(`now “${today.slice(0, 40)}…”`);
     // Everything before the judge replayed: the hypotheses of iteration 1 are kept.

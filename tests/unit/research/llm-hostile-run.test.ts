@@ -13,10 +13,10 @@ import { claimCheck, research, registry } from "@/lib/modes";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import { getRunDetail } from "@/lib/runs/projections";
 import { startRun } from "@/lib/runs/start";
-import { readAnswer } from "../../support/chat";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { HOSTILE_INVENTIONS, hostileReply } from "../../support/model-personas";
-import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
+import { readAnswer } from "@/tests/support/chat";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { HOSTILE_INVENTIONS, hostileReply } from "@/tests/support/model-personas";
+import { CORPUS_FILES, importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 

@@ -10,9 +10,9 @@ import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "../../support/fake-openai-server";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { promptBlocks, type PromptBlock } from "../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "@/tests/support/fake-openai-server";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { promptBlocks, type PromptBlock } from "@/tests/support/llm";
 
 const QUESTION = "Does cognitive training increase serum BDNF in schizophrenia?";
 type Body = {
@@ -119,7 +119,7 @@ describe("a research run over real HTTP through @ai-sdk/openai-compatible (loopb
     return { outcome, detail, json: runToJson(detail) };
   }
 
-  it("sends each agent's sampling, json_schema, a field guide and the same keys and excerpts to every agent", async () => {
+  it("sends each agent's sampling, json_schema, a field guide, the same keys and excerpts to every agent", async () => {
     const { outcome, json } = await run([JSON.stringify(hypothesis), judge, report, JSON.stringify(critic)]);
     expect(outcome.error).toBeNull();
     expect(json.verification?.status).toBe("verified");

@@ -13,9 +13,9 @@ import { importFile } from "@/lib/library/import";
 import { runToJson } from "@/lib/research/run-json";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../support/fake-openai-server";
-import { CORPUS_FILES, importCorpus, useTempDatabase } from "../../support/temp-database";
-import { promptBlocks, scriptedModel, type ScriptedModel } from "../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { CORPUS_FILES, importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { promptBlocks, scriptedModel, type ScriptedModel } from "@/tests/support/llm";
 
 const QUESTION = "Is lithium nephrotoxic, and by what mechanism?";
 
@@ -219,7 +219,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
       const keyed = new Map(blocks.map((b) => [b.key, b.id]));
       for (const call of [0, 1, 2, 3])
         for (const b of blocksOf(promptOf(model, call))) expect(keyed.get(b.key) ?? b.id).toBe(b.id);
-      expect(promptOf(model, 2)).toContain("- Lithium causes polyuria in rats [E2]."); // the judge's finding reaches the report agent in keys
+      // the judge's finding reaches the report agent in keys
+      expect(promptOf(model, 2)).toContain("- Lithium causes polyuria in rats [E2].");
 
       // Every draft failed the critic: what is published is the extractive report of the same evidence (before, the
       // last draft was published with an "unverified" flag).
@@ -472,7 +473,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
     expect(json.evidence).toHaveLength(40);
     expect(json.report).toBeNull();
     expect(detail.events.at(-1)).toMatchObject({ type: "run-finished", data: { status: "failed", message } });
-    expect(server.requests).toHaveLength(4); // the relevance pass's 4 batches, asked at once and each refused; nothing after
+    // the relevance pass's 4 batches, asked at once and each refused; nothing after
+    expect(server.requests).toHaveLength(4);
   });
 
   it(
@@ -498,7 +500,8 @@ describe("LLM research run: citation integrity against a misbehaving model", () 
             "As chosen for this run, the remaining steps use the extractive backend (no language model).",
         },
       ]);
-      expect(server.requests).toHaveLength(4); // the relevance pass's 4 batches, asked at once and each refused; no model call after
+      // the relevance pass's 4 batches, asked at once and each refused; no model call after
+      expect(server.requests).toHaveLength(4);
       // The extractive fallback's chains are typed: on this question one grounded chain through AQP2.
       expect(json.hypotheses[0].assessment.hypotheses.length).toBeGreaterThanOrEqual(1);
       expect(json.hypotheses[0].assessment.hypotheses.every((h) => /^\d+$/.test(h.targetGeneId ?? ""))).toBe(true);

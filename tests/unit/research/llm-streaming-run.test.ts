@@ -13,7 +13,7 @@ import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import type { ResearchReport } from "@/lib/domain/report";
-import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlock } from "../../support/llm";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlock } from "@/tests/support/llm";
 
 const blocks = promptBlocks;
 

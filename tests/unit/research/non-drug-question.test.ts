@@ -5,7 +5,7 @@ import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import { createSources } from "@/lib/sources/registry";
 import { readPubmedQa } from "@/lib/library/pubmedqa";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?";
 

@@ -18,8 +18,8 @@ import { toReportRecords } from "@/lib/report/appraise/records";
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import { validateReportCitations } from "@/lib/report/appraise/validate-citations";
 import { getRunDetail } from "@/lib/runs/projections";
-import { COPIES, medlineCopiesXml, preprintResponse, tempFile } from "../../support/provenance-copies";
-import { CORPUS, importCorpus, useTempDatabase } from "../../support/temp-database";
+import { COPIES, medlineCopiesXml, preprintResponse, tempFile } from "@/tests/support/provenance-copies";
+import { CORPUS, importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Does cisplatin cause nephrotoxicity, and through which mechanism?";
 const CLAIM = "Cisplatin has no effect on the kidney";

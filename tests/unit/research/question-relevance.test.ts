@@ -7,7 +7,7 @@ import { runResearch } from "@/lib/research/mode";
 import { toReportRecords } from "@/lib/report/appraise/records";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { loadCorpus, searchCorpus } from "../../support/corpus";
+import { loadCorpus, searchCorpus } from "@/tests/support/corpus";
 
 const QUESTION = "How does lithium cause nephrogenic diabetes insipidus?";
 

@@ -7,7 +7,7 @@ import { runToJson } from "@/lib/research/run-json";
 import { cancelRun } from "@/lib/runs/lifecycle";
 import { research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTIONS = {
   lithium: "Is lithium nephrotoxic, and by what mechanism?",

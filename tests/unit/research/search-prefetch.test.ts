@@ -12,8 +12,8 @@ import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-prev
 import { runResearch } from "@/lib/research/mode";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
-import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, relevanceAnswer } from "../../support/llm";
-import { promptOf } from "../../support/streaming-model";
+import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, relevanceAnswer } from "@/tests/support/llm";
+import { promptOf } from "@/tests/support/streaming-model";
 
 const USAGE = {
   inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },

@@ -12,7 +12,7 @@ import { openRun, startRun } from "@/lib/runs/start";
 import { researchWorkflow } from "@/lib/research/workflow";
 import { requestCancel } from "@/lib/runs/lifecycle";
 import { CANCEL_POLL_MS } from "@/lib/runs/run-watch";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, useTempDatabase } from "@/tests/support/temp-database";
 
 const QUESTION = "Does lithium cause nephrogenic diabetes insipidus?";
 const CANCELLED = "Run cancelled; everything found so far is kept.";

@@ -7,7 +7,7 @@ import { researchWorkflow } from "@/lib/research/workflow";
 import { research } from "@/lib/modes";
 import { openRun, startRun } from "@/lib/runs/start";
 import { rollbackToCheckpoint } from "@/lib/db/checkpoint";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, useTempDatabase } from "@/tests/support/temp-database";
 
 // Without the Workflow SDK's build transform (as under vitest) the "use workflow" function runs its steps as plain
 // calls in order, which exercises the durable path's stages, checkpoints and recorder against a real database.

@@ -4,7 +4,7 @@ import { createRun } from "@/lib/db/runs";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { followRunEvents } from "@/lib/runs/event-feed";
 import type { RunEvent } from "@/lib/domain/events";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const SETTINGS = {
   mode: "research" as const,

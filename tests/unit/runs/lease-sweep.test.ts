@@ -15,7 +15,7 @@ import {
 } from "@/lib/runs/lease-sweep";
 import { HEARTBEAT_MS } from "@/lib/runs/run-watch";
 import { openStepSignal } from "@/lib/runs/step-signal";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const SETTINGS = {
   mode: "research" as const,

@@ -8,8 +8,8 @@ import type { RunPartial } from "@/lib/domain/partial";
 import { createDbRecorder } from "@/lib/runs/db-recorder";
 import { eventsFromMessage, isPartialCurrent, partialToDataPart } from "@/lib/runs/event-parts";
 import { latestRunPartial } from "@/lib/runs/partials";
-import { HYPOTHESES } from "../../support/llm";
-import { useTempDatabase } from "../../support/temp-database";
+import { HYPOTHESES } from "@/tests/support/llm";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 const CARDS: RunPartial = {
   kind: "hypotheses",
@@ -124,7 +124,8 @@ describe("partial answers of a run: streamed to live viewers, never saved", () =
           outcome: "revise",
         },
       });
-    expect(isPartialCurrent(DRAFT, [verdict(1)])).toBe(true); // the first draft's verdict: revision 1 (attempt 2) is news
+    // the first draft's verdict: revision 1 (attempt 2) is news
+    expect(isPartialCurrent(DRAFT, [verdict(1)])).toBe(true);
     expect(isPartialCurrent(DRAFT, [verdict(1), verdict(2)])).toBe(false);
     expect(
       isPartialCurrent(DRAFT, [

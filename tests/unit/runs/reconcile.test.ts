@@ -10,7 +10,7 @@ import { CANCELLED_MESSAGE } from "@/lib/runs/durable-step";
 import type { EngineState } from "@/lib/runs/engine-state";
 import { endOverdueCancels, reconcileRuns, STUCK_MESSAGE } from "@/lib/runs/reconcile";
 import { openRun } from "@/lib/runs/start";
-import { CORPUS, useTempDatabase } from "../../support/temp-database";
+import { CORPUS, useTempDatabase } from "@/tests/support/temp-database";
 
 // The reconciler's decisions on real Run, RunEvent, RunEvidence and Report rows; the engine states are given per
 // workflow run id (reading them from the Workflow SDK's world is exercised by tests/integration/stuck-run.test.ts).

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { createRun } from "@/lib/db/runs";
 import { AppError } from "@/lib/domain/errors";
 import { enqueueOnServer } from "@/lib/runs/remote-enqueue";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 /** What the loopback "server" received: the path and Authorization header of each POST. */
 interface Received {
@@ -107,7 +107,7 @@ describe("the CLI enqueuing on a server (CRITICA_SERVER_URL)", () => {
     expect(await getDb().run.count()).toBe(before);
   });
 
-  it("without a key on an open server, gives the run the command line's owner, not the throwaway browser session", async () => {
+  it("without a key on an open server, gives the run the command line's owner, not the throwaway session", async () => {
     open.value = true;
     const mine = await enqueueOnServer(
       server.url,

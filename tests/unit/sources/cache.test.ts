@@ -14,8 +14,8 @@ import { normaliseCachedQuery, sourceCacheKey, withSourceCache } from "@/lib/sou
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import { createSources } from "@/lib/sources/registry";
 import { PUBMED_MIN_TIME_MS } from "@/lib/sources/pubmed-rate-limit";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
-import { useTempDatabase } from "../../support/temp-database";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // Real PubMed client against the loopback fixture server (esearch → the 25 PMIDs of
 // efetch_pharmacology_25records_ASSEMBLED.xml in descending PMID order), real SourceCache rows in a temp database.
@@ -47,7 +47,7 @@ beforeEach(async () => {
 const pubmedRequests = () => server.requests.filter((r) => r.route === "esearch" || r.route === "efetch").length;
 
 describe("the source cache", () => {
-  it("answers a repeated request from its row without the network, and asks again once the TTL has passed", async () => {
+  it("answers a repeated request from its row without the network; asks again once the TTL has passed", async () => {
     let now = new Date("2026-11-23T02:00:00.000Z");
     const source = withSourceCache(createPubmedSource({ apiKey: "k" }), { ttlMs: 24 * HOUR, now: () => now });
     let hits = 0;
@@ -121,7 +121,7 @@ describe("the source cache", () => {
     ]);
   });
 
-  it("is on for the live sources by default, off with a TTL of 0 or when a run bypasses it, never for the library", async () => {
+  it("is on for live sources by default, off with TTL 0 or when a run bypasses it, never for the library", async () => {
     const twice = async (sources: ReturnType<typeof createSources>) => {
       server.reset();
       for (let i = 0; i < 2; i++) await sources[0].search("lithium", { limit: 2 });

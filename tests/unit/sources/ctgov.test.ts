@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCtgovSource } from "@/lib/sources/ctgov";
 import { SourceError } from "@/lib/sources/http";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 
 // /studies replays ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json, or the recorded Phelan-McDermid
 // pages 1 and 2 for a query containing "phelan" (see fixture-server.ts).

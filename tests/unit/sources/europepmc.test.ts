@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { SourceError } from "@/lib/sources/http";
 import { EuropePmcFormatError } from "@/lib/sources/parse/europepmc";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 
 // Page 1 is europepmc/search_cancer_core_25.json; page 2 is the recorded immunotherapy lite page (see
 // fixture-server.ts).
@@ -60,7 +60,8 @@ describe("createEuropePmcSource", () => {
   it("follows nextCursorMark until the limit is reached", async () => {
     const results = await createEuropePmcSource(fast).search("cancer", { limit: 28 });
     expect(results).toHaveLength(28);
-    expect(results.slice(25).map((e) => e.citation.pmid)).toEqual(["41102462", "41057853", "41083487"]); // AGR record skipped
+    // AGR record skipped
+    expect(results.slice(25).map((e) => e.citation.pmid)).toEqual(["41102462", "41057853", "41083487"]);
     expect(server.requests.map((r) => r.params.cursorMark)).toEqual(["*", "AoIIP4ZawSg1MzEyODI1MA=="]);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SourceError } from "@/lib/sources/http";
 import { PubmedXmlError } from "@/lib/sources/parse/pubmed-xml";
 import { createPubmedSource } from "@/lib/sources/pubmed";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 
 // The fixture server answers esearch with the 25 PMIDs of efetch_pharmacology_25records_ASSEMBLED.xml in
 // descending PMID order (see tests/support/fixture-server.ts); record values below are from that XML.
@@ -99,7 +99,8 @@ describe("createPubmedSource", () => {
     };
     const source = createPubmedSource({ minDelayMs: 10, fetch: timedFetch });
     server.inject("esearch", { kind: "empty", times: 1 });
-    await source.search("warm-up", { limit: 1 }); // opens the keep-alive connection, so arrival times carry no connect cost
+    // opens the keep-alive connection, so arrival times carry no connect cost
+    await source.search("warm-up", { limit: 1 });
     server.requests.length = 0;
     started.length = 0;
     await Promise.all([source.search("a", { limit: 1 }), source.search("b", { limit: 1 })]);
@@ -111,7 +112,7 @@ describe("createPubmedSource", () => {
     for (const gap of gaps(server.requests.map((r) => r.at))) expect(gap).toBeGreaterThanOrEqual(332);
   });
 
-  it("coalesces the efetch of concurrent searches: one request for their PMIDs, each search gets its own records", async () => {
+  it("coalesces concurrent searches' efetch: one request for their PMIDs, each search gets its records", async () => {
     const source = createPubmedSource(fast);
     const [one, three, two] = await Promise.all([
       source.search("a", { limit: 1 }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import { searchSources, type SourceSearchResult } from "@/lib/sources/search";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
 
 // Live progress: each source's result is handed on when that source answers, not when the slowest does.
 // PubMed's replies are delayed 600 ms per request (esearch, then efetch); Europe PMC answers at once.
@@ -21,7 +21,7 @@ describe("searchSources reports each source as it answers", () => {
     await server.close();
   });
 
-  it("hands on Europe PMC's 10 records while PubMed is still answering, and returns the results in source order", async () => {
+  it("hands on Europe PMC's 10 records while PubMed is still answering; returns results in source order", async () => {
     const started = performance.now();
     const seen: Array<{ source: string; hits: number; at: number }> = [];
     const onResult = (r: SourceSearchResult) =>

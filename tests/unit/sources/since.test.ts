@@ -5,9 +5,9 @@ import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createEuropePmcSource } from "@/lib/sources/europepmc";
 import { createLocalLibrarySource } from "@/lib/sources/local";
 import { createPubmedSource } from "@/lib/sources/pubmed";
-import { RECORDED_MODIFIED, startFixtureServer, type FixtureServer } from "../../support/fixture-server";
-import { importCorpus, useTempDatabase } from "../../support/temp-database";
-import { newTrialArticle, NEW_TRIAL } from "../../support/watch-scenario";
+import { RECORDED_MODIFIED, startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
+import { newTrialArticle, NEW_TRIAL } from "@/tests/support/watch-scenario";
 
 // A watch's re-check asks each source only for records added or updated since its last check (SearchOptions.since):
 // the real clients against the loopback fixture server, whose records carry modification days, and the local

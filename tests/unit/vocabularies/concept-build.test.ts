@@ -2,9 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildConceptFile, classStem, inferActions } from "../../../scripts/vocabularies/build-concepts";
-import { doRelease, parseDoid } from "../../../scripts/vocabularies/read-doid";
-import { meshFileUrls, readMeshXml } from "../../../scripts/vocabularies/read-mesh-xml";
+import { buildConceptFile, classStem, inferActions } from "@/scripts/vocabularies/build-concepts";
+import { doRelease, parseDoid } from "@/scripts/vocabularies/read-doid";
+import { meshFileUrls, readMeshXml } from "@/scripts/vocabularies/read-mesh-xml";
 
 // Two descriptors and a pharmacological action as NLM writes desc<year>.xml, pa<year>.xml and mtrees<year>.bin
 // (element and attribute names of NLM's DTDs; values from MeSH 2024: Lovastatin, Fluvastatin and the statins' PA).
@@ -54,11 +54,13 @@ const DESC = `<?xml version="1.0"?>
 </DescriptorRecord>
 </DescriptorRecordSet>
 `;
-const PA = `<?xml version="1.0"?>
+const PA =
+  `<?xml version="1.0"?>
 <PharmacologicalActionSet LanguageCode="eng">
 <PharmacologicalAction>
   <DescriptorReferredTo><DescriptorUI>D019161</DescriptorUI>
-    <DescriptorName><String>Hydroxymethylglutaryl-CoA Reductase Inhibitors</String></DescriptorName></DescriptorReferredTo>
+    <DescriptorName><String>Hydroxymethylglutaryl-CoA Reductase Inhibitors</String></DescriptorName>` +
+  `</DescriptorReferredTo>
   <PharmacologicalActionSubstanceList>
     <Substance><RecordUI>D008148</RecordUI><RecordName><String>Lovastatin</String></RecordName></Substance>
     <Substance><RecordUI>C086276</RecordUI><RecordName><String>cerivastatin</String></RecordName></Substance>

@@ -4,9 +4,9 @@ import { createCtgovSource } from "@/lib/sources/ctgov";
 import { createPubmedSource } from "@/lib/sources/pubmed";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { identifierQuery, replayingSources, restrictedSources, searchForChanges } from "@/lib/watches/probe";
-import { startFixtureServer, type FixtureServer } from "../../support/fixture-server";
-import { readFixture } from "../../support/fixtures";
-import { newTrialArticle, NEW_TRIAL, retractedTrialArticle, WATCH_QUESTION } from "../../support/watch-scenario";
+import { startFixtureServer, type FixtureServer } from "@/tests/support/fixture-server";
+import { readFixture } from "@/tests/support/fixtures";
+import { newTrialArticle, NEW_TRIAL, retractedTrialArticle, WATCH_QUESTION } from "@/tests/support/watch-scenario";
 
 // A check's searches with the real PubMed and ClinicalTrials.gov clients against the loopback fixture server.
 let server: FixtureServer;

@@ -13,7 +13,7 @@ import {
   watchOwners,
   WatchError,
 } from "@/lib/watches/service";
-import { useTempDatabase } from "../../support/temp-database";
+import { useTempDatabase } from "@/tests/support/temp-database";
 
 // The watch operations with their access rules and limits, on real rows in a temp SQLite database (the durable
 // engine is not here, so no workflow starts: the server's sweep would).

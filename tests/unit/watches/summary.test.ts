@@ -6,8 +6,8 @@ import { parseCtgovStudies } from "@/lib/sources/parse/ctgov";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
 import { sortFound, standingChanges } from "@/lib/watches/changes";
 import { changeSummary, claimChangeSummary, summaryLines, versionBottomLine } from "@/lib/watches/summary";
-import { readFixture, readJsonFixture } from "../../support/fixtures";
-import { NEW_TRIAL, newTrialArticle, retractedTrialArticle, WATCH_QUESTION } from "../../support/watch-scenario";
+import { readFixture, readJsonFixture } from "@/tests/support/fixtures";
+import { NEW_TRIAL, newTrialArticle, retractedTrialArticle, WATCH_QUESTION } from "@/tests/support/watch-scenario";
 
 const article = (xml: string): Evidence =>
   parsePubmedXml(`<?xml version="1.0"?><PubmedArticleSet>${xml}</PubmedArticleSet>`, "pubmed")[0];
@@ -118,7 +118,8 @@ describe("what changed in a watched run's evidence", () => {
     expect(summary.references.removed).toEqual([{ evidenceId: "pmid:11027905", title: trial.citation.title }]);
     expect(summaryLines(summary)).toEqual([
       "Yes (moderate certainty) → Unclear (very low certainty): PMID 11027905 retracted",
-      `PMID 11027905 “${trial.citation.title}”: retracted (retraction notice PMID 39990011); removed from the report.`,
+      `PMID 11027905 “${trial.citation.title}”: ` +
+        `retracted (retraction notice PMID 39990011); removed from the report.`,
       "Bottom line: Yes: of 1 record that bears on the question, 1 point yes. → Unclear: no record bears on the " +
         "question (26 records read). The records retrieved cannot answer this question.",
       "References: 1 added, 1 removed (report v1 → v3).",

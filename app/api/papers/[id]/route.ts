@@ -4,7 +4,7 @@ import { deletePaper, getPaper } from "@/lib/db/papers";
 import { canDeletePaper, canReadPaper } from "@/lib/auth/papers";
 import { getCaller } from "@/app/_server/caller";
 import { apiError, json } from "@/app/api/_contract/respond";
-import { paperJson } from "../paper-json";
+import { paperJson } from "@/app/api/papers/paper-json";
 
 const paperIdSchema = z.uuid();
 

@@ -1,6 +1,6 @@
 import type { CounterStatement } from "@/lib/domain/claim-check";
-import type { ClaimAnalysis } from "../../analysis";
-import { EFFECT_VERBS, OPPOSITE_VERB, VERB_FORM_TO_BASE, verbForms } from "../../lexicon";
+import type { ClaimAnalysis } from "@/lib/claims/analysis";
+import { EFFECT_VERBS, OPPOSITE_VERB, VERB_FORM_TO_BASE, verbForms } from "@/lib/claims/lexicon";
 
 /** Most concepts AND-ed in a keyword query (more would make PubMed's AND return nothing). Source: our choice. */
 export const MAX_QUERY_CONCEPTS = 4;
@@ -40,7 +40,9 @@ function capitalise(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-/** A negated claim affirmed: "X has no effect on Y" → "X has an effect on Y"; "X does not reduce Y" → "X reduces Y". */
+/**
+ * A negated claim affirmed: "X has no effect on Y" → "X has an effect on Y"; "X does not reduce Y" → "X reduces Y".
+ */
 function affirm(text: string): string | null {
   const hasNo = text.match(
     /^(.*?\b(?:has|have|had|shows?|showed|exerts?|exerted))\s+no\s+(?:significant\s+)?(\w+)(.*)$/i,
@@ -108,7 +110,8 @@ function reverseComparison(text: string): string | null {
 }
 
 /**
- * An effect claim denied: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause Y".
+ * An effect claim denied: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause
+ * Y".
  */
 function denyEffect(text: string): string | null {
   const words = [...text.matchAll(/[\p{L}]+/gu)];
@@ -129,7 +132,9 @@ function denyEffect(text: string): string | null {
     const opposite = OPPOSITE_VERB[base];
     const alternative =
       opposite && EFFECT_VERBS[base] !== "any"
-        ? `, or ${form === f.past ? verbForms(opposite).past : form === f.third ? verbForms(opposite).third : opposite} it`
+        ? `, or ` +
+          (form === f.past ? verbForms(opposite).past : form === f.third ? verbForms(opposite).third : opposite) +
+          ` it`
         : "";
     return `${head}${aux} ${base}${rest}${alternative}`;
   }
@@ -145,8 +150,8 @@ function denyEffect(text: string): string | null {
 /**
  * The counter-statement of a claim without a model, a precise negation by rule:
  * - a negated claim is affirmed ("X has no effect on Y" → "X has an effect on Y");
- * - a comparison is reversed, "X > Y" becomes "Y ≥ X" ("X is more effective than Y" → "Y is at least as effective as
- * X");
+ * - a comparison is reversed, "X > Y" becomes "Y ≥ X" ("X is more effective than Y" → "Y is at least as effective
+ * as X");
  * - an effect claim is denied, with the opposite direction for directed verbs ("X reduces Y" → "X does not reduce Y,
  *   or increases it");
  * - otherwise "It is not the case that …".

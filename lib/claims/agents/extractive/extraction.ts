@@ -1,7 +1,7 @@
 import { mayStateFinding } from "@/lib/text/findings";
 import { splitSentences } from "@/lib/text/sentences";
-import { isNegated } from "../../analysis";
-import { COMPARATIVE, VERB_FORM_TO_BASE } from "../../lexicon";
+import { isNegated } from "@/lib/claims/analysis";
+import { COMPARATIVE, VERB_FORM_TO_BASE } from "@/lib/claims/lexicon";
 
 /** Most claims checked per text. Source: our choice: an abstract's main findings, each checked by its own searches. */
 export const MAX_CLAIMS = 3;
@@ -12,8 +12,11 @@ export const MAX_CLAIM_CHARS = 400;
 /** Structured-abstract labels at the start of a sentence ("CONCLUSIONS:", "Results:"). */
 const LABEL = /^(?:[A-Z][A-Za-z &/-]{2,30}:\s*)+/;
 const CONCLUSION_LABEL = /^(?:conclusions?|interpretation|results?|findings)\s*:/i;
-const CONCLUDING =
-  /\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\b/i;
+const CONCLUDING = new RegExp(
+  "\\b(?:we conclude|in conclusion|these (?:results|findings|data) (?:suggest|indicate|show|demonstrate)|" +
+    "our (?:results|findings|data) (?:suggest|indicate|show|demonstrate))\\b",
+  "i",
+);
 const NUMBER = /\d/;
 
 /**

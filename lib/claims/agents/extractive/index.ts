@@ -1,15 +1,15 @@
 import type { ClaimReading } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { ClaimCheckBackend, PassageProposal } from "../../backend";
-import { analyseClaim, withEntitySynonyms, type ClaimAnalysis } from "../../analysis";
+import type { ClaimCheckBackend, PassageProposal } from "@/lib/claims/backend";
+import { analyseClaim, withEntitySynonyms, type ClaimAnalysis } from "@/lib/claims/analysis";
 import { readClaimEvidence } from "@/lib/reading/read";
 import { extractClaimsExtractive } from "./extraction";
 import { counterStatementExtractive } from "./counter";
 import { asPassage, extractPassagesExtractive } from "./passages";
 import { scoreFromReading } from "./relation-scoring";
 import { scoreRecord } from "./scoring";
-import { templateCounterReport } from "../../counter-report";
-import { judgeClaimExtractive } from "../../verdict";
+import { templateCounterReport } from "@/lib/claims/counter-report";
+import { judgeClaimExtractive } from "@/lib/claims/verdict";
 
 /** The claim read with the entity synonyms of the documents it is compared with. */
 function readClaim(claim: string, documents: Evidence[]): ClaimAnalysis {

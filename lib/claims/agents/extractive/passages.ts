@@ -1,9 +1,9 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import { splitSentences } from "@/lib/text/sentences";
-import type { PassageProposal } from "../../backend";
-import type { ClaimAnalysis } from "../../analysis";
+import type { PassageProposal } from "@/lib/claims/backend";
+import type { ClaimAnalysis } from "@/lib/claims/analysis";
 import { mayStateFinding } from "@/lib/text/findings";
-import { readSentence } from "../../stance";
+import { readSentence } from "@/lib/claims/stance";
 
 /**
  * Longest passage, in characters; longer sentences are cut at a word boundary. Source: the report's quote limit
@@ -11,7 +11,9 @@ import { readSentence } from "../../stance";
  */
 export const MAX_PASSAGE_CHARS = 400;
 
-/** A sentence as a passage: its structured-abstract label removed ("RESULTS: …"), cut to {@link MAX_PASSAGE_CHARS}. */
+/**
+ * A sentence as a passage: its structured-abstract label removed ("RESULTS: …"), cut to {@link MAX_PASSAGE_CHARS}.
+ */
 export function asPassage(sentence: string): string {
   const text = sentence.replace(/^(?:[A-Z][A-Z &/-]{2,}:\s*)+/, "").trim();
   if (text.length <= MAX_PASSAGE_CHARS) return text;

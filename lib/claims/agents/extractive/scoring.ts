@@ -1,9 +1,9 @@
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
 import type { Evidence } from "@/lib/domain/evidence";
 import { splitSentences } from "@/lib/text/sentences";
-import type { ClaimAnalysis } from "../../analysis";
+import type { ClaimAnalysis } from "@/lib/claims/analysis";
 import { mayStateFinding } from "@/lib/text/findings";
-import { readSentence, type SentenceReading } from "../../stance";
+import { readSentence, type SentenceReading } from "@/lib/claims/stance";
 
 /**
  * Least share of the claim's concepts a record must mention (title and abstract) to be on topic: 1/2. Source: our
@@ -33,9 +33,9 @@ export function recordSentences(e: Evidence): string[] {
  *         = min(5, 3 + [C ≥ 2] + [a counter sentence has a result cue]) − [S > C]   otherwise
  *
  * So a single counter sentence reaches the threshold 3 (PaperChecker's, see lib/domain/claim-check.ts); repetition and
- * statistics ("p < 0.05", "significantly", a RESULTS label) raise it to 4–5; a record that says more for the claim than
- * against it drops one point. `stance` is "counter" at or above the threshold, "claim" when S > C on a record on topic,
- * else "neutral".
+ * statistics ("p < 0.05", "significantly", a RESULTS label) raise it to 4–5; a record that says more for the claim
+ * than against it drops one point. `stance` is "counter" at or above the threshold, "claim" when S > C on a record on
+ * topic, else "neutral".
  */
 export function scoreRecord(record: Evidence, claim: ClaimAnalysis): DocumentScore {
   const readings: SentenceReading[] = recordSentences(record).map((s) => readSentence(s, claim));

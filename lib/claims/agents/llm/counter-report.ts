@@ -31,12 +31,16 @@ export const counterReportSchema = z.object({
 });
 
 /** Instructions of the counter-report agent (our wording of PaperChecker's nine report guidelines). */
-export const COUNTER_REPORT_INSTRUCTIONS = `You write a short counter-evidence report: 200–300 words of professional medical prose that summarise the evidence for a counter-statement.
+export const COUNTER_REPORT_INSTRUCTIONS =
+  `You write a short counter-evidence report: 200–300 words of professional medical prose that summarise the ` +
+  `evidence for a counter-statement.
 
 Rules:
-- Use only the numbered passages and the findings shown with them; add no information that is not in them and do not overstate them.
+- Use only the numbered passages and the findings shown with them; add no information that is not in them and ` +
+  `do not overstate them.
 - Cite every finding with its number in square brackets, like [1] or [2, 3]; use only the numbers given.
-- Name specific years ("in 1998"), never vague times such as "recently"; when a year is unknown, say the study, not a year.
+- Name specific years ("in 1998"), never vague times such as "recently"; when a year is unknown, say the ` +
+  `study, not a year.
 - Present tense for established findings, past tense for specific studies. Organise by theme when useful.
 - Note limitations or contradictions between the passages.
 - Plain prose: no headings, no lists, no markdown.
@@ -70,7 +74,9 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
       const abstract = records.get(c.evidenceId)?.citation.abstract.trim() ?? "";
       const findings = abstract
         ? `\nFindings: ` +
-          `<text>${neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS))}</text>`
+          `<text>` +
+          neutraliseUserText(excerptAbstract(abstract, input.counter.counterStatement, COUNTER_REPORT_FINDINGS_CHARS)) +
+          `</text>`
         : "";
       return (
         `[${c.n}] ${neutraliseForPrompt(c.title)} (${neutraliseForPrompt(where)}; score ${c.score}/5)\nPassage: ` +

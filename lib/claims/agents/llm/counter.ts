@@ -32,16 +32,22 @@ export const counterStatementSchema = z.object({
 });
 
 /** Instructions of the counter-statement agent (our wording, after PaperChecker's counter-statement step). */
-export const COUNTER_STATEMENT_INSTRUCTIONS = `You write the counter-statement of a biomedical claim: its precise negation, so that evidence for the counter-statement is evidence against the claim.
+export const COUNTER_STATEMENT_INSTRUCTIONS =
+  `You write the counter-statement of a biomedical claim: its precise negation, so that evidence for the ` +
+  `counter-statement is evidence against the claim.
 
 Rules for the counter-statement:
 - A comparison "X > Y" becomes "Y ≥ X": "X is more effective than Y" → "Y is at least as effective as X".
-- An effect becomes its absence or reversal: "X reduces Y" → "X does not reduce Y, or increases it"; "X causes Y" → "X does not cause Y".
+- An effect becomes its absence or reversal: "X reduces Y" → "X does not reduce Y, or increases it"; "X ` +
+  `causes Y" → "X does not cause Y".
 - A denied effect becomes the effect: "X has no effect on Y" → "X has an effect on Y".
 - Keep the population, intervention, comparator and outcome of the claim; do not widen or weaken them.
 
-Keywords: the claim's key concepts with common synonyms (drug names, outcome terms, organ adjectives such as cardiac for heart).
-Hypothetical abstracts (HyDE): write ${HYDE_ABSTRACTS} short, plausible abstracts, in the style of PubMed, of studies whose results support the counter-statement. They are used only to find similar real studies by text similarity; they are never shown or cited as evidence.
+Keywords: the claim's key concepts with common synonyms (drug names, outcome terms, organ adjectives such as ` +
+  `cardiac for heart).
+Hypothetical abstracts (HyDE): write ${HYDE_ABSTRACTS} short, plausible abstracts, in the style of PubMed, of ` +
+  `studies whose results support the counter-statement. They are used only to find similar real studies by text ` +
+  `similarity; they are never shown or cited as evidence.
 
 ${CLAIM_TEXT_NOTICE}`;
 

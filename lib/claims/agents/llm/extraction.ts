@@ -16,11 +16,14 @@ export const claimExtractionSchema = z.object({
 });
 
 /** Instructions of the claim-extraction agent (our wording, after PaperChecker's statement extraction). */
-export const CLAIM_EXTRACTION_INSTRUCTIONS = `You read a biomedical claim or abstract and pick the statements worth checking against the literature.
+export const CLAIM_EXTRACTION_INSTRUCTIONS =
+  `You read a biomedical claim or abstract and pick the statements worth checking against the literature.
 
-Pick at most ${MAX_CLAIMS} claims. A checkable claim states a finding: a comparison ("X is more effective than Y"), an effect ("X reduces Y", "X has no effect on Y"), an association, or a number.
+Pick at most ${MAX_CLAIMS} claims. A checkable claim states a finding: a comparison ("X is more effective than ` +
+  `Y"), an effect ("X reduces Y", "X has no effect on Y"), an association, or a number.
 Rules:
-- Use the text's own words where possible; make each claim self-contained (replace "it" or "this drug" by what it refers to).
+- Use the text's own words where possible; make each claim self-contained (replace "it" or "this drug" by what ` +
+  `it refers to).
 - Keep the direction and any negation exactly as the text states it.
 - Never pick background, aims, methods or questions.
 - Prefer the main conclusions.

@@ -29,10 +29,12 @@ export const claimPassagesSchema = z.object({
 });
 
 /** Instructions of the passage agent (our wording, after PaperChecker's citation extraction). */
-export const CLAIM_PASSAGES_INSTRUCTIONS = `You extract, from each record's abstract, the passage that best supports a counter-statement.
+export const CLAIM_PASSAGES_INSTRUCTIONS =
+  `You extract, from each record's abstract, the passage that best supports a counter-statement.
 
 Rules:
-- Copy the passage character for character from the abstract: 1–3 consecutive sentences, no paraphrase, no ellipses, no added words.
+- Copy the passage character for character from the abstract: 1–3 consecutive sentences, no paraphrase, no ` +
+  `ellipses, no added words.
 - Take it from the Abstract line only, not from the title.
 - Leave a record out when its abstract has no passage that supports the counter-statement.
 Passages are checked against the abstracts; a passage that is not in its abstract is discarded.
@@ -66,7 +68,11 @@ export async function extractPassagesLlm(
       signal: input.signal,
       prompt: [
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: PASSAGE_ABSTRACT_CHARS, focus: input.counter.counterStatement })}`,
+        `## Records\n` +
+          formatEvidenceBlocks(items, {
+            maxAbstractChars: PASSAGE_ABSTRACT_CHARS,
+            focus: input.counter.counterStatement,
+          }),
         "## Task\nFor each record, copy the abstract passage that supports the counter-statement.",
       ].join("\n\n"),
     });

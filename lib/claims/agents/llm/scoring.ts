@@ -47,7 +47,9 @@ export const claimScoringSchema = z.object({
 });
 
 /** Instructions of the scoring agent: the 0–5 rubric (our wording, after PaperChecker's document scoring). */
-export const CLAIM_SCORING_INSTRUCTIONS = `You score biomedical records for how strongly each supports a counter-statement (the negation of a claim).
+export const CLAIM_SCORING_INSTRUCTIONS =
+  `You score biomedical records for how strongly each supports a ` +
+  `counter-statement (the negation of a claim).
 
 Score each record 0–${MAX_COUNTER_SCORE}:
 - 0: unrelated to the claim.
@@ -103,7 +105,11 @@ export async function scoreDocumentsLlm(
         `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
         promptConcepts(input.claim),
         `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n${formatEvidenceBlocks(items, { maxAbstractChars: SCORING_ABSTRACT_CHARS, focus: `${input.claim} ${input.counter.counterStatement}` })}`,
+        `## Records\n` +
+          formatEvidenceBlocks(items, {
+            maxAbstractChars: SCORING_ABSTRACT_CHARS,
+            focus: `${input.claim} ${input.counter.counterStatement}`,
+          }),
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the ` +
           `counter-statement.`,
       ]

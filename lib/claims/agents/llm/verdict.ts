@@ -11,13 +11,16 @@ import { scrubContext, scrubText } from "@/lib/grounding/scrub";
 export const claimVerdictOutputSchema = z.object({
   rationale: z
     .string()
-    .describe("First, 2–3 sentences weighing the cited passages against the ORIGINAL claim, citing passages like [1]."),
+    .describe(
+      "First, 2–3 sentences weighing the cited passages against the ORIGINAL claim, " + "citing passages like [1].",
+    ),
   verdict: claimVerdictSchema.describe("Then: what the evidence does to the ORIGINAL claim."),
   confidence: verdictConfidenceSchema.describe("Confidence in the verdict (see rubric)."),
 });
 
 /** Instructions of the verdict agent (our wording, after PaperChecker's verdict analysis). */
-export const CLAIM_VERDICT_INSTRUCTIONS = `You decide what a counter-evidence report means for the ORIGINAL claim (not for the counter-statement).
+export const CLAIM_VERDICT_INSTRUCTIONS =
+  `You decide what a counter-evidence report means for the ORIGINAL claim (not for the counter-statement).
 
 Verdict:
 - "contradicts": the cited passages credibly support the counter-statement, so they contradict the claim.
@@ -27,7 +30,8 @@ Confidence:
 - "high": several consistent, direct studies.
 - "medium": some direct evidence with limitations.
 - "low": a single study, or indirect evidence.
-First write a rationale of 2–3 sentences, citing passages by number like [1]; then give the verdict and confidence it leads to.
+First write a rationale of 2–3 sentences, citing passages by number like [1]; then give the verdict and ` +
+  `confidence it leads to.
 
 ${CLAIM_TEXT_NOTICE}`;
 

@@ -54,9 +54,10 @@ function targetProcess(index: ConceptIndex, gene: GeneRef, records: number[]): {
 
 /**
  * A mechanism hypothesis through the target a drug's class is named after, when the records name no gene between
- * the drug and the effect: drug → target (MeSH pharmacological action, curated) → GO process of the target (NCBI Gene
- * GO annotation, curated) → effect, the last link resting on the records whose sentences link the drug (or a member of
- * its class) to the effect. Null when no record links them. `confidence` and `contradicting` come from the caller.
+ * the drug and the effect: drug → target (MeSH pharmacological action, curated) → GO process of the target (NCBI
+ * Gene GO annotation, curated) → effect, the last link resting on the records whose sentences link the drug (or a
+ * member of its class) to the effect. Null when no record links them. `confidence` and `contradicting` come from the
+ * caller.
  */
 export function classTargetHypothesis(
   index: ConceptIndex,
@@ -108,8 +109,9 @@ export function classTargetHypothesis(
 
 /**
  * A drug → process → effect hypothesis whose target the records leave unnamed, given the target the drug's class is
- * named after: drug → target (curated, MeSH pharmacological action) → process, the target → process link curated when
- * the gene's GO annotations hold the process, else resting on no record (a gap the report names), → effect as before.
+ * named after: drug → target (curated, MeSH pharmacological action) → process, the target → process link curated
+ * when the gene's GO annotations hold the process, else resting on no record (a gap the report names), → effect as
+ * before.
  */
 export function withClassTarget(h: MechanismHypothesis, target: ClassTargetOf): MechanismHypothesis {
   const symbol = target.gene.symbol;

@@ -26,7 +26,9 @@ export interface ConceptTerms {
   resolved: ResolvedProposition | null;
 }
 
-/** The index keys whose annotation IDs (a composite "D1|D2" counts each part; names as "<type>:<name>") are in `ids`. */
+/**
+ * The index keys whose annotation IDs (a composite "D1|D2" counts each part; names as "<type>:<name>") are in `ids`.
+ */
 function keysOf(index: ConceptIndex, ids: Iterable<string>, type: "chemical" | "disease"): string[] {
   const wanted = new Set(ids);
   const out: string[] = [];

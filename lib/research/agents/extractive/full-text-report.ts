@@ -13,7 +13,9 @@ import {
   type FullTextFinding,
 } from "./full-text";
 
-/** What the full texts add to an extractive report: lines for the clinical findings, the summary's answer, citations. */
+/**
+ * What the full texts add to an extractive report: lines for the clinical findings, the summary's answer, citations.
+ */
 export interface FullTextReport {
   /** "Read in full: …" and one bullet per quoted sentence ("- <sentence> [n] (full text, 3. Results)"). */
   lines: string[];
@@ -68,7 +70,8 @@ export function fullTextReport(
       .slice(0, 3)
       .map(
         (b) =>
-          `- The relation model reads ${b.chemical} as ${b.relation === "causes" ? "causing" : "treating"} ${b.disease} in the body of this full text, not its abstract: ${line(b.record, b)}`,
+          `- The relation model reads ${b.chemical} as ${b.relation === "causes" ? "causing" : "treating"} ` +
+          `${b.disease} in the body of this full text, not its abstract: ${line(b.record, b)}`,
       ),
   ];
   const answer =

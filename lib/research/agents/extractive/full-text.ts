@@ -12,6 +12,8 @@ export const FULL_TEXT_SENTENCES = 5;
 const PER_RECORD = 2;
 /** Longest sentence quoted, in characters; a table row's caption context is cut to make room. */
 const MAX_SENTENCE_CHARS = 400;
+/** A number of a table row, with its ± spread when it has one ("42.83 ± 13.9"). */
+const ROW_NUMBER = /\d+(?:[.,]\d+)?(?:\s*±\s*\d+(?:\.\d+)?)?/g;
 
 /** A sentence of a full text the report quotes: its record (index into the evidence), its passage and text. */
 export interface FullTextFinding {
@@ -73,10 +75,7 @@ export function fullTextFindings(
     // A table row's numbers are values of the kind its row and columns name, whatever their units.
     const quantities =
       p.sentence.passage.kind === "table"
-        ? (
-            p.sentence.text.slice(p.sentence.text.indexOf(" — ")).match(/\d+(?:[.,]\d+)?(?:\s*±\s*\d+(?:\.\d+)?)?/g) ??
-            []
-          ).map((text) => ({ text }))
+        ? (p.sentence.text.slice(p.sentence.text.indexOf(" — ")).match(ROW_NUMBER) ?? []).map((text) => ({ text }))
         : findQuantities(p.sentence.text).filter((q) => asked.size === 0 || asked.has(q.kind));
     const onTopic = indexTerms(p.sentence.text).some((t) => questionTerms.has(t));
     const numbers = asked.size === 0 ? 1 : quantities.length > 0 ? 2 : 0.3;

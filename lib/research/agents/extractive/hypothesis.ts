@@ -254,8 +254,8 @@ export function extractiveHypothesize(input: HypothesisInput): HypothesisSet {
       );
       if (h) ranked.push({ h, i: ranked.length, priority: 1, weak: [] });
     }
-    // The records may name a process between them: drug → process → effect, the target unknown unless the class names
-    // it. "No mechanism" only when nothing links the drug to any process or target.
+    // The records may name a process between them: drug → process → effect, the target unknown unless the class
+    // names it. "No mechanism" only when nothing links the drug to any process or target.
     // Only for a named drug: an open question's candidates are compared by their typed (gene) chains.
     const processChains = terms.drug
       ? rankProcessChains(index, new Set(drug.keys), new Set(effect.keys)).slice(0, 2)

@@ -5,7 +5,7 @@ import { conceptName } from "./concepts";
 import { plural, recordLabel } from "./evidence-labels";
 import { computeFeatures, type EvidenceFeatures } from "./evidence-features";
 import { CONFIDENCE_K } from "./hypothesis";
-import { designSummary } from "../../../domain/study-design";
+import { designSummary } from "@/lib/domain/study-design";
 
 /**
  * Weight of one human study by its Oxford CEBM 2011 level (1 systematic review … 5 mechanism-based):

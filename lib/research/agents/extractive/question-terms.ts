@@ -222,7 +222,8 @@ export function findQuestionTerms(question: string, index: ConceptIndex): Questi
     effect = { keys: read.related.keys, name: written, rule: "related", related: read.related };
     const via = read.related.via.length > 0 ? ` (under ${read.related.via.join(", ")})` : "";
     notes.push(
-      `No record of the ${index.records.length} reviewed names ${written} itself; the related conditions they name stand in for it: ${read.related.names.slice(0, 4).join(", ")}${via}.`,
+      `No record of the ${index.records.length} reviewed names ${written} itself; ` +
+        `the related conditions they name stand in for it: ${read.related.names.slice(0, 4).join(", ")}${via}.`,
     );
   } else if (drug && !knownCondition) {
     const drugRecords = recordsWithAny(index, drugKeys);

@@ -14,7 +14,7 @@ import { computeFeatures, keysForName, type EvidenceFeatures } from "./evidence-
 import { reportLimitations } from "./report-limitations";
 import { createSentencePicker, type PickedSentence } from "./sentence-picker";
 import { fullTextReport } from "./full-text-report";
-import { designSummary } from "../../../domain/study-design";
+import { designSummary } from "@/lib/domain/study-design";
 import { conceptVocabularyVersion } from "@/lib/vocabularies";
 
 /** Sentences per section: executive summary 3, mechanistic findings 6, clinical findings 5 (our choice). */
@@ -155,7 +155,8 @@ export function extractiveReport(input: ReportInput): ResearchReport {
       ? `${plural(evidence.length, "record")} were reviewed; the best-supported mechanism is ${chainLabel(primary)} ` +
         `(${plural(primary.supportingEvidence.length, "supporting record")}, ` +
         `${primary.contradictingEvidence.length} ` +
-        `contradicting${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
+        `contradicting` +
+        `${primary.targetSymbol ? `; target ${primary.targetSymbol}, NCBI Gene ${primary.targetGeneId}` : ""}).`
       : noDrug
         ? `${plural(evidence.length, "record")} were reviewed; the question names no drug or exposure, so no ` +
           `mechanism chain was traced, and the records closest to it are quoted.`

@@ -55,8 +55,8 @@ export function citedClaims(report: ResearchReport): CitedClaim[] {
  * checked against the records it cites, shown under their run-wide keys with the excerpts the report agent read
  * (the run's ExcerptStore, `options.excerpts`), in ONE model call per draft, whatever the number of sentences
  * (one batched call per revision, never one per sentence, so a long report costs one call; a verdict with its
- * one-sentence reasoning is ≈ 45 output tokens, so about 50 sentences fit the critic's 2,500-token limit, and the cited
- * blocks are at most the report agent's 20). FAIL
+ * one-sentence reasoning is ≈ 45 output tokens, so about 50 sentences fit the critic's 2,500-token limit, and the
+ * cited blocks are at most the report agent's 20). FAIL
  * when any sentence is not entailed (see {@link toIssues}); PASS with `claimsChecked` 0 and no model call when
  * nothing is cited.
  * @throws Error("critic agent: the model returned an invalid object twice: …"); API, timeout and abort errors

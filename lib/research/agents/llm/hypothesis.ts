@@ -30,7 +30,9 @@ const modelHypothesisSchema = z.object({
   target: z
     .string()
     .describe("Specific molecular target: gene, protein, receptor or channel (e.g. GSK-3β, AQP2, V2 receptor)."),
-  pathway: z.string().describe("Biological pathway or process affected (e.g. cAMP–PKA signalling, AQP2 trafficking)."),
+  pathway: z
+    .string()
+    .describe("Biological pathway or process affected " + "(e.g. cAMP–PKA signalling, AQP2 trafficking)."),
   effect: z.string().describe("Downstream effect on the disease or outcome in the question."),
   supportingEvidence: evidenceRefs("support this hypothesis"),
   contradictingEvidence: evidenceRefs("contradict or weaken this hypothesis"),
@@ -87,18 +89,23 @@ export const hypothesisOutputSchema = z.object({
 export type HypothesisOutput = z.infer<typeof hypothesisOutputSchema>;
 
 /** Instructions of the hypothesis agent (our wording of DeepCritical phase 7's intent). */
-export const HYPOTHESIS_INSTRUCTIONS = `You are a biomedical research scientist who proposes mechanistic hypotheses from published evidence.
+export const HYPOTHESIS_INSTRUCTIONS =
+  `You are a biomedical research scientist who proposes mechanistic hypotheses from published evidence.
 
 A good hypothesis:
 1. States a mechanism as a chain: drug → molecular target → pathway → effect.
-2. Is specific: it names actual genes, proteins, receptors, channels or enzymes and actual pathways, not vague processes.
+2. Is specific: it names actual genes, proteins, receptors, channels or enzymes and actual pathways, not vague ` +
+  `processes.
 3. Is testable: literature searches could support or refute it, and you suggest those searches.
 4. Is grounded: it cites only the evidence blocks shown to you, by their key (E3).
 
-First say what the evidence establishes. Then give up to 4 hypotheses (2–4 when the evidence supports them), most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
+First say what the evidence establishes. Then give up to 4 hypotheses (2–4 when the evidence supports them), ` +
+  `most promising first, and rate each one's confidence from 0 to 1 by the strength and consistency of the cited ` +
+  `evidence (animal or in-vitro evidence alone rarely justifies more than 0.6).
 List evidence that contradicts a hypothesis as contradicting evidence. Never invent evidence keys.
 When previous hypotheses are given, refine, keep or drop them in the light of the current evidence.
-When the evidence shown supports no mechanism for the question, give no hypothesis (an empty list) and say why in your reading of the evidence: inventing a chain the evidence does not support is worse than proposing none.
+When the evidence shown supports no mechanism for the question, give no hypothesis (an empty list) and say why ` +
+  `in your reading of the evidence: inventing a chain the evidence does not support is worse than proposing none.
 
 ${EVIDENCE_DATA_NOTICE}`;
 
@@ -129,7 +136,8 @@ export function formatHypothesisPrompt(
     `## Previous hypotheses (model-written: not evidence)\n${previousSection(input.previous)}`,
     evidenceSection(evidence),
     "## Task\nSay what the evidence establishes, then propose up to 4 mechanistic hypotheses (drug → target → " +
-      "pathway → effect) that answer the question, citing evidence blocks by key (E3) — or none, with the reason, " +
+      "pathway → effect) that answer the question, citing evidence blocks by key (E3) — " +
+      "or none, with the reason, " +
       "when the evidence supports none.",
   ]
     .filter(Boolean)

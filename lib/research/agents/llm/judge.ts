@@ -50,7 +50,9 @@ export const judgeOutputSchema = z.object({
 export type JudgeOutput = z.infer<typeof judgeOutputSchema>;
 
 /** Instructions of the judge: the scoring rubric (our wording after DeepCritical's judge prompt) and the rules. */
-export const JUDGE_INSTRUCTIONS = `You are a critical biomedical reviewer. You judge whether the evidence collected so far answers the research question well enough to write a report.
+export const JUDGE_INSTRUCTIONS =
+  `You are a critical biomedical reviewer. You judge whether the evidence collected so far answers the research ` +
+  `question well enough to write a report.
 
 Mechanism score (integer 0–10):
 - 0–2: no mechanism proposed, or only speculation.
@@ -65,11 +67,15 @@ Clinical score (integer 0–10):
 - 8–10: randomised controlled trials, systematic reviews or meta-analyses with consistent results.
 
 Rules:
-- Score only what the evidence blocks shown to you contain, and cite them by key like [E3]. Never invent studies or keys.
-- Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show intent, not outcome).
-- The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
+- Score only what the evidence blocks shown to you contain, and cite them by key like [E3]. Never invent ` +
+  `studies or keys.
+- Weigh contradicting evidence and study quality (preprints are not peer-reviewed; trials without results show ` +
+  `intent, not outcome).
+- The evidence is sufficient when mechanism + clinical ≥ ${SUFFICIENT_COMBINED_SCORE}, mechanism ≥ ` +
+  `${CLEAR_MECHANISM_SCORE} and there is at least one drug candidate.
 - Write each reasoning before its score: reason from the evidence first, then give the number the reasoning leads to.
-- When the evidence shown does not bear on the question, say so in your reasoning and score it 0: a low score with the reason is the right answer, not a failure.
+- When the evidence shown does not bear on the question, say so in your reasoning and score it 0: a low score ` +
+  `with the reason is the right answer, not a failure.
 - When it is not sufficient, propose specific next searches that target the weakest part.
 
 ${EVIDENCE_DATA_NOTICE}`;

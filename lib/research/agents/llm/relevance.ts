@@ -51,11 +51,16 @@ export const relevanceOutputSchema = z.object({
 });
 
 /** Instructions of the relevance pass (our wording of PaperQA2's summary-then-score step). */
-export const RELEVANCE_INSTRUCTIONS = `You read biomedical evidence records and judge how much each one bears on a research question.
+export const RELEVANCE_INSTRUCTIONS =
+  `You read biomedical evidence records and judge how much each one bears on a research question.
 
 For every evidence block, in order:
-1. Summarise in one sentence what the record reports that helps answer the question, with its numbers when it gives them. Do not answer the question itself. When the record does not bear on the question, write "Not applicable".
-2. Then score it from 0 to 10: 0 when it does not bear on the question at all, 1–3 when it is only background or indirectly related, 4–7 when it reports a relevant finding, 8–10 when it answers the question directly.
+1. Summarise in one sentence what the record reports that helps answer the question, with its numbers when it ` +
+  `gives them. Do not answer the question itself. When the record does not bear on the question, write "Not ` +
+  `applicable".
+2. Then score it from 0 to 10: 0 when it does not bear on the question at all, 1–3 when it is only ` +
+  `background or indirectly related, 4–7 when it reports a relevant finding, 8–10 when it answers the ` +
+  `question directly.
 Judge only what each block says; never invent findings.
 
 ${EVIDENCE_DATA_NOTICE}`;

@@ -31,7 +31,8 @@ export function notAnsweredReport(
   return {
     ...written,
     title: `Not answered by the evidence retrieved: ${input.question}`,
-    executiveSummary: `${records}, so this report gives no answer; it lists what was searched and what evidence is missing.`,
+    executiveSummary:
+      `${records}, so this report gives no answer; ` + `it lists what was searched and what evidence is missing.`,
     methodology: {
       title: "Methodology",
       content: [

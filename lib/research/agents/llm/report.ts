@@ -71,7 +71,8 @@ export const reportOutputSchema = z.object({
 export type ReportOutput = z.infer<typeof reportOutputSchema>;
 
 /** Instructions of the report agent (our wording of DeepCritical phase 8's intent and citation rules). */
-export const REPORT_INSTRUCTIONS = `You write structured, evidence-grounded research reports for biomedical researchers.
+export const REPORT_INSTRUCTIONS =
+  `You write structured, evidence-grounded research reports for biomedical researchers.
 
 First read the evidence: say what it establishes and whether it answers the question. When it does not — the
 records are about something else, or too indirect to answer — set outcome to "does-not-answer" and list what is
@@ -88,7 +89,8 @@ Citation rules (reports that break them are rejected by an automatic check):
    (block E3, sentence 2 of its abstract). For every statement, list in "support" the ids of the sentences it
    rests on; the system looks their exact text up and adds the reference. Do not copy evidence text to cite it.
 2. Cite only ids of the blocks shown to you. Never invent keys or ids, and never cite by number: "[3]" is not a key.
-   Valid: support ["E3.2"] or ["E3.2", "E7.1"]. Invalid: ["3"], ["PMID 9406968"], ["Smith 2020"], ["E99.1"] when no block E99 is shown.
+   Valid: support ["E3.2"] or ["E3.2", "E7.1"]. Invalid: ["3"], ["PMID 9406968"], ["Smith 2020"], ["E99.1"] ` +
+  `when no block E99 is shown.
 3. Identifiers (PMID, DOI, URL, trial IDs) and the reference list are added by the system: never write them.
 4. Every statement of the executive summary, findings and conclusion that states a finding cites at least one sentence.
    A statement that the evidence does not report something needs no citation and has support []: for example

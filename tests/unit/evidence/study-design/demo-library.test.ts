@@ -3,8 +3,8 @@ import type { Evidence } from "@/lib/domain/evidence";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { loadCorpus } from "../../../support/corpus";
-import { readFixture } from "../../../support/fixtures";
+import { loadCorpus } from "@/tests/support/corpus";
+import { readFixture } from "@/tests/support/fixtures";
 
 /** The demo library: the three BC5CDR splits and the MEDLINE sample, parsed as `library:import` parses them. */
 const LIBRARY: Evidence[] = [

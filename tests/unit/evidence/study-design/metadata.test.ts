@@ -5,7 +5,7 @@ import { isDesignMesh, meshDesign } from "@/lib/evidence/study-design/mesh";
 import { publicationTypeDesign } from "@/lib/evidence/study-design/publication-types";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { readFixture, readJsonFixture } from "../../../support/fixtures";
+import { readFixture, readJsonFixture } from "@/tests/support/fixtures";
 
 const MEDLINE = parsePubmedXml(readFixture("corpus/medline16n0902_sample_604.xml"), "pubmed");
 

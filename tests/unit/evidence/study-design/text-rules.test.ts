@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Evidence } from "@/lib/domain/evidence";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import { abstractSentences, caseCues } from "@/lib/evidence/study-design/text-reading";
-import { loadCorpus } from "../../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 /**
  * BC5CDR training records with even PMIDs (the tuning half; the odd half is held out, bench/study-types/README.md): no

@@ -6,7 +6,7 @@ import { stanceBalance, verdictOf, type WeightedStance } from "@/lib/reading/ver
 import type { Evidence } from "@/lib/domain/evidence";
 import type { ResearchReport } from "@/lib/domain/report";
 import { readPubmedQa } from "@/lib/library/pubmedqa";
-import { loadCorpus } from "../../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training.
 const cdrTest = () => loadCorpus().slice(500, 1000);

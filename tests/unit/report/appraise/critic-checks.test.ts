@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ResearchReport } from "@/lib/domain/report";
 import { runDeterministicChecks, statesFinding } from "@/lib/report/appraise/critic-checks";
 import { referenceFromEvidence } from "@/lib/grounding/references";
-import { LITHIUM_EVIDENCE, QUESTION } from "../../../support/llm";
+import { LITHIUM_EVIDENCE, QUESTION } from "@/tests/support/llm";
 
 /** A report that passes every deterministic check: all sections, cited paragraphs, a cited dose. */
 const GOOD: ResearchReport = {
@@ -40,7 +40,7 @@ const failed = (report: ResearchReport, repairs = []) =>
   );
 
 describe("critic: deterministic checks", () => {
-  it("passes a complete, cited report (lead-in lines, absence statements and review statements need no citation)", () => {
+  it("passes a complete, cited report (lead-in lines, absence and review statements need no citation)", () => {
     const checks = runDeterministicChecks(GOOD, LITHIUM_EVIDENCE);
     expect(checks.map((c) => [c.id, c.passed])).toEqual([
       ["required-sections", true],

@@ -12,7 +12,7 @@ import { toReportRecords } from "@/lib/report/appraise/records";
 import { claimCheck, research } from "@/lib/modes";
 import { startRun } from "@/lib/runs/start";
 import { getRunDetail } from "@/lib/runs/projections";
-import { importCorpus, useTempDatabase } from "../../../support/temp-database";
+import { importCorpus, useTempDatabase } from "@/tests/support/temp-database";
 
 let seq = 0;
 const event = (type: string, data: unknown) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gradeCertainty, type GradedRecord } from "@/lib/report/appraise/grade";
 import type { RecordStance } from "@/lib/reading/stance";
 import { studyTypeOf } from "@/lib/report/appraise/study-type";
-import { loadCorpus } from "../../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // loadCorpus reads the files sorted by name: Development, Test, Training; these are BC5CDR test records.
 const byId = new Map(

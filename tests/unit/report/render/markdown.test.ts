@@ -73,7 +73,8 @@ describe("reportToMarkdown", () => {
       "References",
     ]);
     expect(md).toContain(
-      "- **lithium → AQP2 → polyuria → nephrogenic diabetes insipidus** (supported): 4 supporting, 0 contradicting",
+      "- **lithium → AQP2 → polyuria → nephrogenic diabetes insipidus** (supported): " +
+        "4 supporting, 0 contradicting",
     );
     expect(md).toContain("(mixed): 1 supporting, 1 contradicting");
     expect(md).toContain("- **amiloride (protective)**");

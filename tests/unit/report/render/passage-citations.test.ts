@@ -30,7 +30,7 @@ describe("the passages a citing sentence quotes", () => {
     expect(citedPassages([DOSE, PLATELETS], "pmid:26884767", part)).toEqual([DOSE]);
   });
 
-  it("finds none for another record, a sentence citing the abstract, a short sentence or a report without passages", () => {
+  it("finds none for another record, a sentence citing the abstract, a short sentence, a passageless report", () => {
     const bullet = `${DOSE.sentence} [1]`;
     expect(citedPassages([DOSE], "pmid:1", bullet)).toEqual([]);
     expect(citedPassages([DOSE], "pmid:26884767", "Levofloxacin can cause thrombocytopenia [1].")).toEqual([]);

@@ -8,7 +8,7 @@ import { proseBlocks, quoteSource, readingProse } from "@/lib/report/render/quot
 import { referenceFromEvidence } from "@/lib/grounding/references";
 import { researchFlowLayout, wrapText } from "@/lib/report/render/flow-diagram-layout";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { FIXTURES } from "../../../support/temp-database";
+import { FIXTURES } from "@/tests/support/temp-database";
 
 // Real records: PubMed efetch records as a report cites them.
 const records = parsePubmedXml(
@@ -73,8 +73,8 @@ describe("report prose as the reader reads it", () => {
     );
     expect(
       plainWords(
-        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read each " +
-          "document for cocaine and a disease of the heart",
+        "Read as “Cocaine does not cause diseases of the heart”; the relation model (trained on BC5CDR) read " +
+          "each document for cocaine and a disease of the heart",
       ),
     ).toBe(
       "Read as “Cocaine does not cause diseases of the heart”; a relation model trained on expert-annotated " +
@@ -133,7 +133,7 @@ describe("the PRISMA diagram's text fits its boxes", () => {
 });
 
 describe("a quotation after Critica's lead", () => {
-  it("is set apart from the lead (“…, the records say: <sentence> [n].”), and a quoted title is named as such", () => {
+  it("is set apart from the lead (“…, the records say: <sentence> [n].”); a quoted title is named so", () => {
     const prose =
       `On ergothioneine, the records say: ${ERGO.replace(/\.$/, " [1].")} The biology of ergothioneine, an ` +
       `antioxidant nutraceutical [1].`;

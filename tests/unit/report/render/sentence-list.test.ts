@@ -17,17 +17,19 @@ describe("methodology text", () => {
     );
   });
 
-  it("names the source of a shortfall once, as the source search wrote it (“PubMed: network error …, 0 records”)", () => {
+  it("names a shortfall's source once, as its search wrote it (“PubMed: network error …, 0 records”)", () => {
     expect(
       sourceMessage("PubMed", "PubMed: network error: getaddrinfo ENOTFOUND eutils.ncbi.nlm.nih.gov, 0 records"),
     ).toBe("PubMed: network error: getaddrinfo ENOTFOUND eutils.ncbi.nlm.nih.gov, 0 records");
     expect(sourceMessage("Europe PMC", "request timed out after 15000 ms")).toBe(
       "Europe PMC: request timed out after 15000 ms",
     );
-    expect(
-      `Shortfalls: ` +
-        `${joinSentences([sourceMessage("PubMed", "PubMed: HTTP 500 after 3 retries, 0 records"), sourceMessage("Europe PMC", "Europe PMC: network error: fetch failed (getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records")])}`,
-    ).toBe(
+    const pubmed = sourceMessage("PubMed", "PubMed: HTTP 500 after 3 retries, 0 records");
+    const europePmc = sourceMessage(
+      "Europe PMC",
+      "Europe PMC: network error: fetch failed (getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records",
+    );
+    expect(`Shortfalls: ` + `${joinSentences([pubmed, europePmc])}`).toBe(
       "Shortfalls: PubMed: HTTP 500 after 3 retries, 0 records. Europe PMC: network error: fetch failed " +
         "(getaddrinfo EAI_AGAIN www.ebi.ac.uk), 0 records.",
     );

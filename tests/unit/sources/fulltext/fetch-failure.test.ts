@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { neutraliseUnretrieved } from "@/lib/grounding/identifiers";
 import { fetchOpenFullText } from "@/lib/sources/fulltext/fetch";
-import { loadCorpus } from "../../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 // A run over a local library whose records carry PMCIDs, offline: Europe PMC's host does not resolve. The shortfall
 // is quoted in the report's limitations, and the report's identifier check must not take it for a URL the run did not
@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 describe("a full text that could not be fetched", () => {
-  it("is a shortfall naming the source, not its host, which the report's identifier check leaves as written", async () => {
+  it("is a shortfall naming the source, not its host, which the report's identifier check leaves as is", async () => {
     process.env.EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
     const outcome = await fetchOpenFullText(record, options);
     const message = "Europe PMC: full text of PMC4738914 not read: Europe PMC could not be reached (ENOTFOUND)";

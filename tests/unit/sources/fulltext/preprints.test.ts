@@ -7,7 +7,7 @@ import {
 } from "@/lib/sources/fulltext/biorxiv";
 import { fetchEuropePmcFullText } from "@/lib/sources/fulltext/europepmc";
 import { licenceName } from "@/lib/sources/parse/licence";
-import { readFixture, readJsonFixture } from "../../../support/fixtures";
+import { readFixture, readJsonFixture } from "@/tests/support/fixtures";
 
 // The recorded bioRxiv details collection (medrxivr's rendering: the collection without its envelope) and a Europe PMC
 // fullTextXML response, served by a fetch that answers from them.
@@ -54,7 +54,7 @@ describe("bioRxiv and medRxiv full texts", () => {
     ]);
   });
 
-  it("follows a JATS link only to a preprint server's site or the API's origin, and puts only a DOI in the path", async () => {
+  it("follows a JATS link only to a preprint server or the API's origin, and puts only a DOI in the path", async () => {
     const asked: string[] = [];
     const answerWith =
       (jatsxml: string): typeof fetch =>

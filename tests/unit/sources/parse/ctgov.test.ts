@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evidenceSchema } from "@/lib/domain/evidence";
 import { CtgovFormatError, parseCtgovStudies } from "@/lib/sources/parse/ctgov";
-import { listFixtures, readJsonFixture } from "../../../support/fixtures";
+import { listFixtures, readJsonFixture } from "@/tests/support/fixtures";
 
 // Expected values were read from the fixture JSON files, not from this parser's output.
 // No recorded study carries `whyStopped` (the one TERMINATED study, NCT02576665, was fetched with a field list

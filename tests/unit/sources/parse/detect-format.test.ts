@@ -4,7 +4,7 @@ import { detectRecordFormat, parseRecords } from "@/lib/sources/parse/detect-for
 import { CtgovFormatError } from "@/lib/sources/parse/ctgov";
 import { EuropePmcFormatError } from "@/lib/sources/parse/europepmc";
 import { PubmedXmlError } from "@/lib/sources/parse/pubmed-xml";
-import { readFixture } from "../../../support/fixtures";
+import { readFixture } from "@/tests/support/fixtures";
 
 const detect = (file: string) => detectRecordFormat(path.basename(file), readFixture(file));
 
@@ -18,7 +18,8 @@ describe("detectRecordFormat", () => {
     ["europepmc/search_no_results.json", "europepmc-json"],
     ["ctgov/studies_v2_full_drug_trials_4_ASSEMBLED.json", "ctgov-json"],
     ["ctgov/study_v2_full_NCT03418623_get73_phase2.json", "ctgov-json"],
-    ["ctgov/legacy_classic_api/full_studies_NCT04780763_classic_v1.json", "ctgov-json"], // so its parser explains the rejection
+    // so its parser explains the rejection
+    ["ctgov/legacy_classic_api/full_studies_NCT04780763_classic_v1.json", "ctgov-json"],
     ["pubmed/esearch_biopython_term.xml", null],
     ["pubmed/esearch_json_pten_d326n.json", null],
     ["openalex/work_W2741809807.json", null],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evidenceSchema } from "@/lib/domain/evidence";
 import { EuropePmcFormatError, parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
-import { listFixtures, readJsonFixture } from "../../../support/fixtures";
+import { listFixtures, readJsonFixture } from "@/tests/support/fixtures";
 
 // Expected values were read from the fixture JSON files, not from this parser's output.
 
@@ -82,7 +82,8 @@ describe("parseEuropePmcSearch field mapping (resultType core)", () => {
         "wellbeing and " +
         "functioning in people living with and beyond cancer.",
     );
-    expect(e.citation.abstract).toContain("significantly (at p\u2009<\u2009.001) predicted anxiety, depression,"); // literal "<" kept
+    // literal "<" kept
+    expect(e.citation.abstract).toContain("significantly (at p\u2009<\u2009.001) predicted anxiety, depression,");
     expect(e.citation.meshTerms).toHaveLength(18);
     expect(e.citation.meshTerms.filter((m) => m.majorTopic)).toHaveLength(2);
     expect(e.citation.meshTerms[1]).toEqual({ term: "Neoplasms", majorTopic: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { articleDocumentSchema } from "@/lib/domain/fulltext";
 import { JatsFormatError, normalisePmcid, parseJats } from "@/lib/sources/parse/jats";
-import { listFixtures, readFixture } from "../../../support/fixtures";
+import { listFixtures, readFixture } from "@/tests/support/fixtures";
 
 // Expected values were read from the fixture files (and their licences from SOURCES.md), not from this parser.
 

@@ -3,8 +3,8 @@ import { EMPTY_PROVENANCE } from "@/lib/domain/evidence";
 import { parseCtgovStudies, STALE_REGISTRATION_DAYS } from "@/lib/sources/parse/ctgov";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parsePubmedXml } from "@/lib/sources/parse/pubmed-xml";
-import { COPIES, medlineCopiesXml, preprintResponse } from "../../../support/provenance-copies";
-import { readFixture, readJsonFixture } from "../../../support/fixtures";
+import { COPIES, medlineCopiesXml, preprintResponse } from "@/tests/support/provenance-copies";
+import { readFixture, readJsonFixture } from "@/tests/support/fixtures";
 
 describe("provenance from PubMed/MEDLINE XML", () => {
   it("reads the retracted and expression-of-concern copies of two BC5CDR cisplatin records", () => {

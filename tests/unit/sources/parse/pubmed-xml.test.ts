@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { evidenceSchema } from "@/lib/domain/evidence";
 import { parsePubmedXml, PubmedXmlError } from "@/lib/sources/parse/pubmed-xml";
-import { listFixtures, readFixture } from "../../../support/fixtures";
+import { listFixtures, readFixture } from "@/tests/support/fixtures";
 
 // Expected values below were read from the fixture XML (ElementTree dumps and SOURCES.md field counts), not from this
 // parser.
@@ -219,7 +219,8 @@ describe("parsePubmedXml on the MEDLINE 2016 sample (MedlineCitationSet)", () =>
     expect(evidence.filter((e) => e.citation.meshTerms.length > 0)).toHaveLength(94);
     expect(evidence.filter((e) => e.entities.length > 0)).toHaveLength(72);
     expect(evidence.filter((e) => e.citation.doi !== null)).toHaveLength(579); // ELocationID doi only: no PubmedData
-    // No PubmedData either: the PMCID comes from OtherID Source="NLM" (368 of the 604 name one; NIHMS ids do not count).
+    // No PubmedData either: the PMCID comes from OtherID Source="NLM" (368 of the 604 name one; NIHMS ids do not
+    // count).
     expect(evidence.filter((e) => e.citation.pmcid !== null)).toHaveLength(368);
     expect(evidence.every((e) => e.citation.pmcid === null || /^PMC\d+$/.test(e.citation.pmcid))).toBe(true);
     expect(evidence.every((e) => e.citation.year !== null)).toBe(true);
@@ -289,18 +290,22 @@ describe("parsePubmedXml errors and edge cases", () => {
 
   it("rejects a record without a PMID", () => {
     const xml =
-      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>";
+      "<PubmedArticleSet><PubmedArticle><MedlineCitation><Article><ArticleTitle>x</ArticleTitle></Article>" +
+      "</MedlineCitation></PubmedArticle></PubmedArticleSet>";
     expect(() => parsePubmedXml(xml)).toThrow(/record without a valid PMID/);
   });
 
   it("maps a PubmedBookArticle (NCBI Bookshelf record shape)", () => {
-    const xml = `<PubmedArticleSet><PubmedBookArticle><BookDocument><PMID Version="1">20301295</PMID>
+    const xml =
+      `<PubmedArticleSet><PubmedBookArticle><BookDocument><PMID Version="1">20301295</PMID>
       <Book><Publisher><PublisherName>University of Washington, Seattle</PublisherName></Publisher>
       <BookTitle book="gene">GeneReviews<sup>®</sup></BookTitle><PubDate><Year>1993</Year></PubDate></Book>
       <ArticleTitle book="gene" part="cf">CFTR-Related Disorders</ArticleTitle>
-      <Abstract><AbstractText Label="CLINICAL CHARACTERISTICS">Cystic fibrosis &amp; <i>CFTR</i>.</AbstractText></Abstract>
+      <Abstract><AbstractText Label="CLINICAL CHARACTERISTICS">Cystic fibrosis &amp; ` +
+      `<i>CFTR</i>.</AbstractText></Abstract>
       <PublicationType UI="D000078182">Review</PublicationType></BookDocument>
-      <PubmedBookData><ArticleIdList><ArticleId IdType="bookaccession">NBK1250</ArticleId></ArticleIdList></PubmedBookData>
+      <PubmedBookData><ArticleIdList><ArticleId IdType="bookaccession">NBK1250</ArticleId>` +
+      `</ArticleIdList></PubmedBookData>
       </PubmedBookArticle></PubmedArticleSet>`;
     const [e] = parsePubmedXml(xml);
     expect(e.citation).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evidenceSchema } from "@/lib/domain/evidence";
 import { parsePubTator, PubTatorFormatError } from "@/lib/sources/parse/pubtator";
-import { listFixtures, readFixture } from "../../../support/fixtures";
+import { listFixtures, readFixture } from "@/tests/support/fixtures";
 
 // Expected values were read from the BC5CDR PubTator files (|t| line counts, mention lines of PMID 227508).
 

@@ -3,7 +3,7 @@ import { analyseClaim, withEntitySynonyms } from "@/lib/claims/analysis";
 import { extractPassagesExtractive } from "@/lib/claims/agents/extractive/passages";
 import { scoreRecord } from "@/lib/claims/agents/extractive/scoring";
 import { readSentence } from "@/lib/claims/stance";
-import { loadCorpus } from "../../../../support/corpus";
+import { loadCorpus } from "@/tests/support/corpus";
 
 const corpus = loadCorpus();
 const record = (id: string) => corpus.find((e) => e.id === id)!;

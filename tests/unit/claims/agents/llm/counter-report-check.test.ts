@@ -4,9 +4,9 @@ import type { CounterReportInput } from "@/lib/claims/backend";
 import { buildSearchStats } from "@/lib/claims/search-stats";
 import type { ModelUsage } from "@/lib/domain/agent";
 import { doxorubicinCitation } from "./doxorubicin-citation";
-import { loadCorpus } from "../../../../support/corpus";
-import { scriptedModel } from "../../../../support/llm";
-import { HOSTILE_TEXT, hostileReply } from "../../../../support/model-personas";
+import { loadCorpus } from "@/tests/support/corpus";
+import { scriptedModel } from "@/tests/support/llm";
+import { HOSTILE_TEXT, hostileReply } from "@/tests/support/model-personas";
 
 const corpus = loadCorpus();
 const evidence = corpus.find((e) => e.id === "pmid:24727461")!;
@@ -67,7 +67,11 @@ describe("a counter-report's statements are checked against the passages they ci
       expect(report).not.toContain("Metformin");
       expect(report).not.toContain("2500");
       expect(report).toMatch(
-        /^The cited records do not support the model's counter-report: 1 statement removed: not supported by the cited records\. The passages themselves follow\. The counter-statement is “Doxorubicin has an effect on the heart”\./,
+        new RegExp(
+          "^The cited records do not support the model's counter-report: 1 statement removed: " +
+            "not supported by the cited records\\. The passages themselves follow\\. " +
+            "The counter-statement is “Doxorubicin has an effect on the heart”\\.",
+        ),
       );
       expect(report).toContain(`“${CITATION.passage.replace(/\.$/, "")}” [1].`);
       // The invented dose and drug are caught without a model: no critic call was needed.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLlmClaimBackend } from "@/lib/claims/agents/llm";
-import { promptText, scriptedModel } from "../../../../support/llm";
+import { promptText, scriptedModel } from "@/tests/support/llm";
 
 const TEXT =
   "Amiloride attenuates lithium-induced polyuria in rats. Plasma AVP rose in lithium-treated rats. Multiple " +

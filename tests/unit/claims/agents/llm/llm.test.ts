@@ -23,8 +23,8 @@ import { splitSentences } from "@/lib/text/sentences";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import { doxorubicinCitation } from "./doxorubicin-citation";
-import { loadCorpus } from "../../../../support/corpus";
-import { promptText, scriptedModel } from "../../../../support/llm";
+import { loadCorpus } from "@/tests/support/corpus";
+import { promptText, scriptedModel } from "@/tests/support/llm";
 
 const corpus = loadCorpus();
 const record = (id: string) => corpus.find((e) => e.id === id)!;
@@ -99,7 +99,8 @@ describe("LLM claim agents (scripted models)", () => {
     expect(promptText(model, 0)).toContain(`id=\\"${documents[9].id}\\"`);
     expect(promptText(model, 0)).not.toContain(`id=\\"${documents[10].id}\\"`);
     expect(promptText(model, 2)).toContain(`id=\\"${documents[22].id}\\"`);
-    expect(model.doGenerateCalls[0].temperature).toBe(0); // scoring is a rubric call: temperature 0, no longer the prose 0.3
+    // scoring is a rubric call: temperature 0, no longer the prose 0.3
+    expect(model.doGenerateCalls[0].temperature).toBe(0);
   });
 
   it("drops a fabricated passage and keeps verified ones in the abstract's own words", async () => {
@@ -277,7 +278,7 @@ describe("LLM claim agents' sampling and output limits", () => {
 });
 
 describe("LLM claim check, end to end on the corpus (scripted model)", () => {
-  it("searches three ways with provenance, batches the scoring, drops a fabricated passage and gives a verdict", async () => {
+  it("searches three ways with provenance, batches scoring, drops a fabricated passage, gives a verdict", async () => {
     // The searches do not involve the model, so the documents the run will score are known in advance.
     const embedder = createTextEmbedder();
     const ctx = { sources: [corpusSource], embedder, timeoutMs: 10_000, onSearch: async () => undefined };
@@ -396,7 +397,7 @@ describe("LLM claim check, end to end on the corpus (scripted model)", () => {
     ]);
   });
 
-  it("a claim whose counter-evidence is all fabricated is undecided, without asking the model for a verdict", async () => {
+  it("a claim whose counter-evidence is all fabricated is undecided, not asking the model for a verdict", async () => {
     const embedder = createTextEmbedder();
     const counter = { ...COUNTER, hydeAbstracts: [] };
     const ctx = { sources: [corpusSource], embedder, timeoutMs: 10_000, onSearch: async () => undefined };

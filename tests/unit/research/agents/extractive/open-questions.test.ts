@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chainLabel } from "@/lib/domain/hypothesis";
 import { classifyQuestion } from "@/lib/reading/question";
-import { CORPUS_DIR, searchCorpus } from "../../../../support/corpus";
+import { CORPUS_DIR, searchCorpus } from "@/tests/support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 
 /** The corpus's gold chemical-induced-disease relations (BC5CDR CID lines) as "PMID|chemical MeSH|disease MeSH". */

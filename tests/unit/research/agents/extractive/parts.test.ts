@@ -6,7 +6,7 @@ import { chainConfidence } from "@/lib/research/agents/extractive/hypothesis";
 import { findQuestionTerms } from "@/lib/research/agents/extractive/question-terms";
 import { classifyStudy } from "@/lib/evidence/study-design/classify";
 import type { Evidence } from "@/lib/domain/evidence";
-import { searchCorpus } from "../../../../support/corpus";
+import { searchCorpus } from "@/tests/support/corpus";
 
 function record(
   pmid: string,

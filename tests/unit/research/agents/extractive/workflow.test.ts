@@ -3,7 +3,7 @@ import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { chainLabel, hypothesisSetSchema } from "@/lib/domain/hypothesis";
 import { judgeAssessmentSchema } from "@/lib/domain/judge";
 import { reportToMarkdown } from "@/lib/report/render/markdown";
-import { searchCorpus } from "../../../../support/corpus";
+import { searchCorpus } from "@/tests/support/corpus";
 import { expectRankedBySupport, expectReportIntegrity, expectTypedAndGrounded, runAgents } from "./helpers";
 
 const LITHIUM_Q = "Is lithium nephrotoxic, and by what mechanism?";
@@ -66,8 +66,9 @@ describe("extractive backend on the BC5CDR corpus: lithium nephrotoxicity", () =
       pathwayGoId: "GO:0003091",
       effectMeshId: "D018500",
     });
-    // 0.35, nothing contradicting: PMID 1378968 ("lithium also caused proteinuria … in absence of glomerulosclerosis")
-    // reports lithium nephropathy; "in absence of" describes what came with the finding and denies nothing.
+    // 0.35, nothing contradicting: PMID 1378968 ("lithium also caused proteinuria … in absence of
+    // glomerulosclerosis") reports lithium nephropathy; "in absence of" describes what came with the finding and
+    // denies nothing.
     expect(p.confidence).toBe(0.35);
     expect(p.contradictingEvidence).toEqual([]);
     expect(p.links.map((l) => l.evidenceIds)).toEqual([["pmid:19692487", "pmid:25006961"], [], ["pmid:25006961"]]);

@@ -2,12 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getLanguageModel } from "@/lib/ai/providers";
 import type { ReportRepair } from "@/lib/domain/critic";
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
-import {
-  startFakeOpenAIServer,
-  type FakeOpenAIServer,
-  type ScriptedEntry,
-} from "../../../../support/fake-openai-server";
-import { LITHIUM_EVIDENCE, reportInput } from "../../../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptedEntry } from "@/tests/support/fake-openai-server";
+import { LITHIUM_EVIDENCE, reportInput } from "@/tests/support/llm";
 
 let server: FakeOpenAIServer | null = null;
 afterEach(async () => {
@@ -93,7 +89,8 @@ describe("the report agent keeps citations written as (E3), [E3–E5] and senten
     expect(repairs.map((r) => r.detail)).toEqual([
       "Executive summary: the sentence “A trial of 12,000 patients confirmed it.” was removed: it cites E12, " +
         "which is no evidence block shown",
-      "Executive summary: the sentence “So did a cohort.” was removed: it cites E9, which is no evidence block shown",
+      "Executive summary: the sentence “So did a cohort.” was removed: it cites E9, " +
+        "which is no evidence block shown",
     ]);
   });
 });

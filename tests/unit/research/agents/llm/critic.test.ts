@@ -4,7 +4,7 @@ import { checkEntailment, citedClaims } from "@/lib/research/agents/llm/critic";
 import type { LlmUsage } from "@/lib/ai/structured";
 import type { ResearchReport } from "@/lib/domain/report";
 import { referenceFromEvidence } from "@/lib/grounding/references";
-import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../../../support/llm";
+import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 /**
  * References 1 = PMID 7453952 (key E2: second record of the run), 2 = PMID 9406968 (key E1): the critic shows

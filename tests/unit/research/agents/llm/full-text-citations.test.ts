@@ -5,10 +5,10 @@ import { fullTextSentences, supportPassages } from "@/lib/evidence/prompt-contex
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
 import { parseEuropePmcSearch } from "@/lib/sources/parse/europepmc";
 import { parseJats } from "@/lib/sources/parse/jats";
-import { europePmcSearchOf } from "../../../../support/europepmc-results";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
-import { readFixture } from "../../../../support/fixtures";
-import { reportInput } from "../../../../support/llm";
+import { europePmcSearchOf } from "@/tests/support/europepmc-results";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { readFixture } from "@/tests/support/fixtures";
+import { reportInput } from "@/tests/support/llm";
 
 // The report agent over HTTP (the real AI SDK path to a loopback OpenAI-compatible server) given one record with its
 // full text: the recorded Europe PMC search result of PMC4738914 and its recorded fullTextXML.
@@ -65,7 +65,8 @@ describe("the model path reads full-text passages and cites them by sentence id"
     await report([`E1.${dose.n}`]);
     const prompt = JSON.stringify(server!.requests[0]);
     expect(prompt).toContain(
-      `E1.6 Full text, 1. Case: The patient developed gastrointestinal intolerance and was switched to oral levofloxacin, 500 mg daily`,
+      `E1.6 Full text, 1. Case: The patient developed gastrointestinal intolerance ` +
+        `and was switched to oral levofloxacin, 500 mg daily`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateHypotheses, type HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { LlmUsage } from "@/lib/ai/structured";
-import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "../../../../support/llm";
+import { LITHIUM_EVIDENCE, promptText, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 const base = {
   confidence: 0.6,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { judgeEvidence, type JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "../../../../support/llm";
+import { HYPOTHESES, LITHIUM_EVIDENCE, QUESTION, scriptedModel } from "@/tests/support/llm";
 
 const answer = (over: Partial<JudgeOutput>): JudgeOutput => ({
   mechanismScore: 5,

@@ -6,8 +6,8 @@ import { balancedBatches } from "@/lib/ai/batches";
 import { RELEVANCE_BATCH } from "@/lib/research/agents/llm/relevance";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../../../support/fake-openai-server";
-import { HYPOTHESES, LITHIUM_EVIDENCE, promptBlocks, QUESTION, withRelevance } from "../../../../support/llm";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "@/tests/support/fake-openai-server";
+import { HYPOTHESES, LITHIUM_EVIDENCE, promptBlocks, QUESTION, withRelevance } from "@/tests/support/llm";
 
 type Body = {
   temperature: number;

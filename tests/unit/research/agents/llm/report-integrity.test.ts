@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
-import { promptText, reportInput, scriptedModel } from "../../../../support/llm";
+import { promptText, reportInput, scriptedModel } from "@/tests/support/llm";
 
 /** Keys E1 and E3 (shown), E5 and E12 (past the 4 records), cited in the text and in the support lists. */
 const answer: ReportOutput = {
@@ -21,7 +21,7 @@ const answer: ReportOutput = {
 };
 
 describe("LLM report: keys resolved against the blocks shown", () => {
-  it("renders keys as [n] in order of first citation; a sentence citing a key never shown is removed and counted", async () => {
+  it("renders keys as [n] by first citation; a sentence citing a key never shown is removed and counted", async () => {
     const report = await writeReport(scriptedModel([answer]), reportInput());
     expect(report.references.map((r) => [r.n, r.evidenceId])).toEqual([
       [1, "pmid:9406968"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
 import type { ReportRepair } from "@/lib/domain/critic";
 import type { ResearchReport } from "@/lib/domain/report";
-import { LITHIUM_EVIDENCE, promptText, QUESTION, reportInput, scriptedModel } from "../../../../support/llm";
+import { LITHIUM_EVIDENCE, promptText, QUESTION, reportInput, scriptedModel } from "@/tests/support/llm";
 
 const S = (text: string, support: string[] = []) => ({ support, text });
 
@@ -115,8 +115,8 @@ describe("LLM report agent (sentence ids, then [n] only when rendered)", () => {
         {
           kind: "marker",
           detail:
-            "Mechanistic findings: the sentence “GSK-3β inhibition is also implicated.” was removed: it cites E7, " +
-            "which is no evidence block shown",
+            "Mechanistic findings: the sentence “GSK-3β inhibition is also implicated.” was removed: " +
+            "it cites E7, which is no evidence block shown",
         },
         { kind: "marker", detail: "Clinical findings: sentence id E3.5 names no sentence of its record's abstract" },
       ]);

@@ -3,7 +3,7 @@ import type { AgentPartial } from "@/lib/domain/partial";
 import { generateHypotheses, type HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import { writeReport, type ReportOutput } from "@/lib/research/agents/llm/report";
 import { withoutKeys } from "@/lib/research/agents/llm/stream-previews";
-import { LITHIUM_EVIDENCE, QUESTION, reportInput, scriptedModel } from "../../../../support/llm";
+import { LITHIUM_EVIDENCE, QUESTION, reportInput, scriptedModel } from "@/tests/support/llm";
 
 const card = (drug: string, target: string, pathway: string, effect: string, confidence: number) => ({
   drug,

@@ -1,7 +1,7 @@
 "use client";
 
 import { SubmitRow, useStartRun } from "@/components/forms/start-run-form";
-import { wordCountDescription } from "../../../lib/word-count/description";
+import { wordCountDescription } from "@/tests/support/toy-mode/lib/word-count/description";
 
 /** The word count's form: a text; each submission starts a word count. */
 export function WordCountForm() {

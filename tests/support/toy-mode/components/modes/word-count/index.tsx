@@ -1,5 +1,5 @@
 import { modeEventRenderer, type ModePresentation, type ModeTimeline } from "@/components/modes/presentation";
-import { wordCountDescription, wordsCounted } from "../../../lib/word-count/description";
+import { wordCountDescription, wordsCounted } from "@/tests/support/toy-mode/lib/word-count/description";
 import { WordCountForm } from "./form";
 import { WordCountResults } from "./results";
 

@@ -1,5 +1,5 @@
 import type { ModeResultsProps } from "@/components/modes/presentation";
-import { wordsCounted } from "../../../lib/word-count/description";
+import { wordsCounted } from "@/tests/support/toy-mode/lib/word-count/description";
 
 /** The word count's results panel: how many words, and the longest. */
 export function WordCountResults({ events }: ModeResultsProps) {
