@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { europePmcSearchOf, FULL_TEXT_PMCIDS } from "./europepmc-results";
+import { europePmcSearchOf, FULL_TEXT_PMCIDS, FULL_TEXT_TOPICS } from "./europepmc-results";
 import { fixturePath, readFixture } from "./fixtures";
 import { existsSync } from "node:fs";
 
@@ -41,19 +41,6 @@ import { existsSync } from "node:fs";
 
 /** Route names faults can be injected on. */
 export type RouteName = "esearch" | "efetch" | "europepmc" | "ctgov" | "fulltext";
-
-/**
- * The drugs and conditions of the five articles recorded with their full text, by PMCID: a Europe PMC search naming
- * one is answered with those articles (metformin is left out: the benchmarks' metformin questions keep the recorded
- * cancer page).
- */
-export const FULL_TEXT_TOPICS: Record<(typeof FULL_TEXT_PMCIDS)[number], string[]> = {
-  PMC4738914: ["levofloxacin", "ciprofloxacin", "fluoroquinolone", "thrombocytopenia"],
-  PMC4745305: ["topiramate", "clozapine", "neutropenia"],
-  PMC4736379: ["nsaid", "nsaids", "aspirin", "gastrointestinal bleeding"],
-  PMC4707348: ["glibenclamide", "repaglinide", "alloxan"],
-  PMC4737013: ["ipilimumab", "graves"],
-};
 
 /**
  * A fault served instead of the normal reply:
