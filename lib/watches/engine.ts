@@ -23,8 +23,11 @@ import { recheckStages, type RecheckState } from "./recheck-mode";
  */
 export interface Recheck {
   job: RunJob;
-  progress: RunProgress<RecheckState>;
+  progress: RecheckProgress;
 }
+
+/** A re-check's progress between its durable steps. */
+type RecheckProgress = RunProgress<RecheckState>;
 
 /**
  * Begins a re-check's iteration on the run: saves the probe's changed records (their new standing: the run's later
@@ -51,11 +54,7 @@ export async function recheckStartStep(runId: string, checkId: string): Promise<
 }
 
 /** One stage of a re-check (or its closing run-finished event) as a durable step of the run. */
-export async function recheckStep(
-  job: RunJob,
-  progress: RunProgress<RecheckState>,
-  call: StageCall,
-): Promise<RunProgress<RecheckState>> {
+export async function recheckStep(job: RunJob, progress: RecheckProgress, call: StageCall): Promise<RecheckProgress> {
   "use step";
   return runDurableStage(recheckStages, job, progress, call);
 }
