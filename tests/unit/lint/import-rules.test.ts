@@ -74,15 +74,19 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
     const dir = path.join(ROOT, "lib", "runs", `lint-fixture-${process.pid}`);
     fs.mkdirSync(dir);
     try {
+      // a.ts and inner/b.ts import each other by "@/" (the style for another folder).
+      fs.mkdirSync(path.join(dir, "inner"));
       fs.writeFileSync(
         path.join(dir, "a.ts"),
-        `import { b } from "@/lib/runs/lint-fixture-${process.pid}/b";\nexport const a = (): number => b() + 1;\n`,
+        `import { b } from "@/lib/runs/lint-fixture-${process.pid}/inner/b";\n` +
+          "export const a = (): number => b() + 1;\n",
       );
       fs.writeFileSync(
-        path.join(dir, "b.ts"),
-        'import { a } from "./a";\nexport const b = (): number => (a.length ? 0 : 1);\n',
+        path.join(dir, "inner", "b.ts"),
+        `import { a } from "@/lib/runs/lint-fixture-${process.pid}/a";\n` +
+          "export const b = (): number => (a.length ? 0 : 1);\n",
       );
-      const results = await new ESLint({ cwd: ROOT }).lintFiles([path.join(dir, "*.ts")]);
+      const results = await new ESLint({ cwd: ROOT }).lintFiles([path.join(dir, "**/*.ts")]);
       expect(
         results.map((r) => [path.basename(r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`)]),
       ).toEqual([
@@ -159,7 +163,7 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
   it("refuse a script imported by a benchmark", async () => {
     const found = await problems(
       "bench/fixture.ts",
-      'import { runCli } from "../scripts/cli-support";\nexport const r = runCli;\n',
+      'import { runCli } from "@/scripts/cli-support";\nexport const r = runCli;\n',
     );
     expect(found).toEqual([
       {
@@ -167,6 +171,27 @@ describe("the import rules of eslint.config.mjs", { timeout: 180_000 }, () => {
         message: expect.stringContaining("bench/ imports no script: move what both need into lib/."),
       },
     ]);
+  });
+
+  it("keep one import style: ./ within the folder, @/ across folders, never ../; its fix rewrites", async () => {
+    const file = "lib/runs/fixture.ts";
+    const code =
+      'import { getRunDetail } from "../db/history";\nimport { followPlan } from "@/lib/runs/plan";\n' +
+      "export const all = [getRunDetail, followPlan];\n";
+    expect(await problems(file, code)).toEqual([
+      {
+        rule: "critica/import-style",
+        message: 'Import "@/lib/db/history": "./" within the folder, "@/" across folders.',
+      },
+      { rule: "critica/import-style", message: 'Import "./plan": "./" within the folder, "@/" across folders.' },
+    ]);
+    const fixer = new ESLint({ cwd: ROOT, fix: true, overrideConfig: { rules: { "import/no-cycle": "off" } } });
+    const [fixed] = await fixer.lintText(code, { filePath: path.join(ROOT, file) });
+    expect(fixed.output).toBe(
+      'import { getRunDetail } from "@/lib/db/history";\nimport { followPlan } from "./plan";\n' +
+        "export const all = [getRunDetail, followPlan];\n",
+    );
+    expect(fixed.messages).toEqual([]);
   });
 });
 
