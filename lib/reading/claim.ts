@@ -1,3 +1,4 @@
+import { expandContractions } from "@/lib/text/contractions";
 import { organNamed, organOfToxicForm, type Organ } from "@/lib/vocabularies/organs";
 
 /** The relation a polar claim states between a chemical and a disease: it causes the disease, or treats/prevents it. */
@@ -17,17 +18,6 @@ export interface PolarClaim {
   negated: boolean;
   form: string;
 }
-
-const CONTRACTIONS: Record<string, string> = {
-  "doesn't": "does not",
-  "don't": "do not",
-  "didn't": "did not",
-  "isn't": "is not",
-  "aren't": "are not",
-  "wasn't": "was not",
-  "weren't": "were not",
-  "can't": "cannot",
-};
 
 const MODAL = String.raw`(?:(?:can|may|might|could|will|would|often|frequently|commonly|does|do)\s+)?`;
 const CAUSE_VERBS =
@@ -150,11 +140,7 @@ function cleanTarget(target: string): string {
  * @returns null for other claim shapes (comparisons, numbers, several clauses), which keep the lexical reading.
  */
 export function parsePolarClaim(claim: string): PolarClaim | null {
-  const text = claim
-    .trim()
-    .replace(/[.!;]+$/, "")
-    .replace(/\b\w+n't\b/gi, (w) => CONTRACTIONS[w.toLowerCase()] ?? w)
-    .replace(/\s+/g, " ");
+  const text = expandContractions(claim.trim().replace(/[.!;]+$/, "")).replace(/\s+/g, " ");
   if (NOT_POLAR.test(text) || /[,;:?]/.test(text)) return null;
   const toxic = TOXIC_ADJECTIVE.exec(text);
   if (toxic) {

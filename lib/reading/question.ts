@@ -1,6 +1,7 @@
 import type { Dictionary } from "@/lib/text/dictionary-tagger";
 import { tagText } from "@/lib/text/dictionary-tagger";
 import { actionsOf, findConceptMentions, type Concept } from "@/lib/vocabularies";
+import { GENERIC_DRUG_WORDS } from "@/lib/vocabularies/generic-words";
 import { organNamed, organOfToxicForm } from "@/lib/vocabularies/organs";
 
 /**
@@ -64,22 +65,7 @@ const HARM = new RegExp(
 
 /** Words a dictionary may tag but that name no particular drug or condition ("drugs", "agent", "disease"). */
 const GENERIC_WORDS = new Set([
-  "drug",
-  "drugs",
-  "medication",
-  "medications",
-  "medicine",
-  "medicines",
-  "agent",
-  "agents",
-  "compound",
-  "compounds",
-  "chemical",
-  "chemicals",
-  "substance",
-  "substances",
-  "treatment",
-  "therapy",
+  ...GENERIC_DRUG_WORDS,
   "disease",
   "diseases",
   "toxicity",

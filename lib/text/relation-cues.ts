@@ -66,11 +66,11 @@ export const TEMPORAL_STEMS = [
 ] as const;
 
 /**
- * Protective / therapeutic verbs ("X prevented Y", "X attenuated Z-induced Y", "Y was reversed by X").
- * Source: the design's list (protects, prevents, attenuates, treats, reverses, ameliorates, inhibits) plus
- * synonyms frequent in BC5CDR abstracts (alleviate, abolish, counteract, suppress, block, antagonize, reduce).
+ * The protective verbs both protective lists hold ("X prevented Y", "X attenuated Z-induced Y", "Y was reversed by
+ * X"). Source: the design's list (protects, prevents, attenuates, treats, reverses, ameliorates, inhibits) plus
+ * synonyms frequent in BC5CDR abstracts (alleviate, abolish, counteract, suppress, relieve, rescue, abrogate, lessen).
  */
-export const PROTECT_STEMS = [
+const PROTECTIVE_VERB_STEMS = [
   "prevent",
   "protect",
   "attenuat",
@@ -81,12 +81,6 @@ export const PROTECT_STEMS = [
   "abolish",
   "counteract",
   "suppress",
-  "block",
-  "antagoni",
-  "reduc",
-  "decreas",
-  "diminish",
-  "improv",
   "reliev",
   "rescu",
   "abrogat",
@@ -94,28 +88,26 @@ export const PROTECT_STEMS = [
 ] as const;
 
 /**
- * The stricter protective verbs the "treats" rule accepts (a subset of PROTECT_STEMS without the measurement
- * words reduce/decrease/diminish/improve, which mostly describe lab values in BC5CDR abstracts).
- * Agent nouns (inhibitor, antagonist, blocker) are excluded by isProtectiveVerb.
+ * Protective / therapeutic verbs: {@link PROTECTIVE_VERB_STEMS} plus block, antagonize and the measurement words
+ * reduce, decrease, diminish and improve (synonyms frequent in BC5CDR abstracts).
  */
-export const TREATS_RULE_STEMS = [
-  "prevent",
-  "protect",
-  "attenuat",
-  "amelior",
-  "revers",
-  "inhibit",
-  "alleviat",
-  "abolish",
-  "counteract",
-  "suppress",
-  "antagoniz",
-  "antagonis",
-  "reliev",
-  "rescu",
-  "abrogat",
-  "lessen",
+export const PROTECT_STEMS = [
+  ...PROTECTIVE_VERB_STEMS,
+  "block",
+  "antagoni",
+  "reduc",
+  "decreas",
+  "diminish",
+  "improv",
 ] as const;
+
+/**
+ * The stricter protective verbs the "treats" rule accepts: {@link PROTECTIVE_VERB_STEMS} and the verb antagonize
+ * (-ize, -ise), without PROTECT_STEMS' block and its measurement words reduce/decrease/diminish/improve, which mostly
+ * describe lab values in BC5CDR abstracts. Agent nouns (inhibitor, antagonist, blocker) are excluded by
+ * isProtectiveVerb.
+ */
+export const TREATS_RULE_STEMS = [...PROTECTIVE_VERB_STEMS, "antagoniz", "antagonis"] as const;
 
 /** A protective verb or action noun of TREATS_RULE_STEMS, not an agent noun ("inhibitor", "antagonist"). */
 export function isProtectiveVerb(token: string): boolean {

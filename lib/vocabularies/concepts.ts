@@ -5,6 +5,7 @@
 import { loadConcepts, termEntries, termsOfRow, type ConceptVocabulary, type TermEntry } from "./concept-load";
 import { CLASS_ALIASES, CLASS_WORDS, CONDITION_ALIASES } from "./class-aliases";
 import { casedForm, foldTokens, termKey } from "./concept-keys";
+import { GENERIC_DRUG_WORDS } from "./generic-words";
 import { tokenise } from "./normalise";
 
 /**
@@ -80,24 +81,9 @@ const ORDINARY_WORDS = new Set([
   "strains",
   // Words for drugs in general, not a drug: "Which drugs cause …?" names no drug (MeSH's Pharmaceutical
   // Preparations).
-  "drug",
-  "drugs",
-  "medication",
-  "medications",
-  "medicine",
-  "medicines",
   "pharmaceutical",
   "pharmaceuticals",
-  "agent",
-  "agents",
-  "compound",
-  "compounds",
-  "chemical",
-  "chemicals",
-  "substance",
-  "substances",
-  "therapy",
-  "treatment",
+  ...GENERIC_DRUG_WORDS,
 ]);
 
 function kindOf(v: ConceptVocabulary, row: number): ConceptKind {

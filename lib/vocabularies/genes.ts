@@ -6,7 +6,7 @@
 import { CURATED_GENE_NAMES } from "./curated-genes";
 import { caseModeOf, looksLikeFormula } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon, FORMS_PER_SLICE, geneRowByEntrez, runBuild, type SlicedBuild, warmDerived } from "./load";
+import { geneRowByEntrez, inSlices, slicedDerived, type SlicedBuild } from "./load";
 import {
   addCuratedForm,
   addForm,
@@ -44,7 +44,7 @@ interface GeneIndex {
   lexicon: Lexicon;
 }
 
-/** The gene index, built in slices of {@link FORMS_PER_SLICE} forms. */
+/** The gene index, built in slices of forms ({@link inSlices}). */
 function* buildIndex(lexicon: Lexicon): SlicedBuild<GeneIndex> {
   const index = emptyIndex();
   const bySymbol = new Map(lexicon.genes.map(([, symbol], i) => [symbol, i]));
@@ -62,26 +62,23 @@ function* buildIndex(lexicon: Lexicon): SlicedBuild<GeneIndex> {
       addForm(index, form, { target: i, caseMode: "fold", gap: "loose", priority: 0, kind: "name" });
     }
   }
-  for (const [n, [form, gene, kind]] of lexicon.geneForms.entries()) {
-    if (n % FORMS_PER_SLICE === FORMS_PER_SLICE - 1) yield;
+  yield* inSlices(lexicon.geneForms, ([form, gene, kind]) =>
     addForm(index, form, {
       target: gene,
       caseMode: caseModeOf(form, kind),
       gap: kind === "name" ? "loose" : "tight",
       priority: PRIORITY[kind],
       kind,
-    });
-  }
+    }),
+  );
   return { index, lexicon };
 }
 
-function geneIndex(): GeneIndex | null {
-  return derivedFromLexicon("genes", (lexicon) => runBuild(buildIndex(lexicon)));
-}
+const GENE_INDEX = slicedDerived("genes", buildIndex);
 
 /** Builds the gene index ahead of its first use, awaiting `pause` between slices (lib/vocabularies/warm.ts). */
 export function warmGeneIndex(pause: () => Promise<void>): Promise<void> {
-  return warmDerived("genes", buildIndex, pause);
+  return GENE_INDEX.warm(pause);
 }
 
 function toRef(g: GeneIndex, target: number, kind: string): GeneRef {
@@ -156,7 +153,7 @@ function stripFillers(phrase: string): string | null {
  *   or the lexicon is not built.
  */
 export function recogniseGene(phrase: string): GeneRef | null {
-  const g = geneIndex();
+  const g = GENE_INDEX.get();
   const trimmed = phrase.trim();
   if (!g || !trimmed) return null;
   const candidates = [trimmed];
@@ -232,7 +229,7 @@ function hasContext(m: SpanMatch, tokens: Token[], lowerText: string, name: stri
  * @returns mentions with offsets into `text`; [] when the lexicon is not built.
  */
 export function findGeneMentions(text: string): GeneMention[] {
-  const g = geneIndex();
+  const g = GENE_INDEX.get();
   if (!g) return [];
   const lowerText = text.toLowerCase();
   const matches = matchSpans(text, g.index, (m, tokens) => {
@@ -264,7 +261,7 @@ export interface PathwayRef {
  * @returns pathways in source order; [] for an unknown gene or when the lexicon is not built.
  */
 export function genePathways(entrezId: string): PathwayRef[] {
-  const g = geneIndex();
+  const g = GENE_INDEX.get();
   const i = geneRowByEntrez()?.get(entrezId);
   if (!g || i === undefined || !g.lexicon.geneKegg[i]) return [];
   return g.lexicon.geneKegg[i].split("|").map((keggId) => ({ keggId, name: g.lexicon.keggNames[keggId] ?? null }));

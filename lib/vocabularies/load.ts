@@ -92,6 +92,36 @@ export async function warmDerived<T>(
 }
 
 /**
+ * The slices of a build over a table: calls `add` on each row in order and yields before every
+ * {@link FORMS_PER_SLICE}-th row, for a build to delegate to (`yield* inSlices(lexicon.geneForms, …)`).
+ */
+export function* inSlices<R>(rows: readonly R[], add: (row: R) => void): SlicedBuild<void> {
+  for (const [n, row] of rows.entries()) {
+    if (n % FORMS_PER_SLICE === FORMS_PER_SLICE - 1) yield;
+    add(row);
+  }
+}
+
+/** A value derived from the lexicon by a sliced build, kept under one cache key (see {@link slicedDerived}). */
+export interface SlicedDerived<T> {
+  /** The value, built at once on first use ({@link derivedFromLexicon}); null when no lexicon is available. */
+  get(): T | null;
+  /** Builds the value ahead of its first use, awaiting `pause` between slices ({@link warmDerived}). */
+  warm(pause: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * A value derived from the lexicon by the sliced build `make` under the cache key `name`, read at once by `get` and
+ * built ahead by `warm` (the gene and process indexes; lib/vocabularies/warm.ts).
+ */
+export function slicedDerived<T>(name: string, make: (lexicon: Lexicon) => SlicedBuild<T>): SlicedDerived<T> {
+  return {
+    get: () => derivedFromLexicon(name, (lexicon) => runBuild(make(lexicon))),
+    warm: (pause) => warmDerived(name, make, pause),
+  };
+}
+
+/**
  * Each gene's row in the lexicon's gene table by its NCBI Gene ID, built once for the gene and the process
  * recognisers (a gene's KEGG pathways and its GO processes are stored by row).
  * @returns null when no lexicon is available.

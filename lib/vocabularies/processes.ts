@@ -6,7 +6,7 @@
 import { CURATED_PROCESS_NAMES } from "./curated-processes";
 import { caseModeOf } from "./form-rules";
 import type { Lexicon } from "./lexicon-format";
-import { derivedFromLexicon, FORMS_PER_SLICE, geneRowByEntrez, runBuild, type SlicedBuild, warmDerived } from "./load";
+import { geneRowByEntrez, inSlices, slicedDerived, type SlicedBuild } from "./load";
 import { addCuratedForm, addForm, emptyIndex, type FormIndex, lookupPhrase, matchSpans } from "./matcher";
 
 /** A GO biological process: ID and term name, e.g. {"GO:0006915", "apoptotic process"}. */
@@ -32,15 +32,14 @@ interface ProcessIndex {
   lexicon: Lexicon;
 }
 
-/** The process index, built in slices of {@link FORMS_PER_SLICE} forms. */
+/** The process index, built in slices of forms ({@link inSlices}). */
 function* buildIndex(lexicon: Lexicon): SlicedBuild<ProcessIndex> {
   const index = emptyIndex();
   const byGoId = new Map(lexicon.processes.map(([id], i) => [id, i]));
   for (const c of CURATED_PROCESS_NAMES)
     addCuratedForm(index, c.phrase, c.goId, byGoId, { caseMode: "fold", kind: "curated" });
   const isTerm = new Set(lexicon.processes.map(([, term]) => term));
-  for (const [n, [form, target]] of lexicon.processForms.entries()) {
-    if (n % FORMS_PER_SLICE === FORMS_PER_SLICE - 1) yield;
+  yield* inSlices(lexicon.processForms, ([form, target]) => {
     const kind = isTerm.has(form) && lexicon.processes[target][1] === form ? "term" : "synonym";
     addForm(index, form, {
       target,
@@ -49,17 +48,15 @@ function* buildIndex(lexicon: Lexicon): SlicedBuild<ProcessIndex> {
       priority: kind === "term" ? 1 : 2,
       kind,
     });
-  }
+  });
   return { index, lexicon };
 }
 
-function processIndex(): ProcessIndex | null {
-  return derivedFromLexicon("processes", (lexicon) => runBuild(buildIndex(lexicon)));
-}
+const PROCESS_INDEX = slicedDerived("processes", buildIndex);
 
 /** Builds the process index ahead of its first use, awaiting `pause` between slices (lib/vocabularies/warm.ts). */
 export function warmProcessIndex(pause: () => Promise<void>): Promise<void> {
-  return warmDerived("processes", buildIndex, pause);
+  return PROCESS_INDEX.warm(pause);
 }
 
 function toRef(p: ProcessIndex, target: number): ProcessRef {
@@ -74,7 +71,7 @@ function toRef(p: ProcessIndex, target: number): ProcessRef {
  * @returns the process, or null when unknown or the lexicon is not built.
  */
 export function recogniseProcess(phrase: string): ProcessRef | null {
-  const p = processIndex();
+  const p = PROCESS_INDEX.get();
   const entry = p && phrase.trim() ? lookupPhrase(p.index, phrase.trim()) : null;
   return p && entry && entry.target >= 0 ? toRef(p, entry.target) : null;
 }
@@ -84,7 +81,7 @@ export function recogniseProcess(phrase: string): ProcessRef | null {
  * @returns mentions with offsets into `text`; [] when the lexicon is not built.
  */
 export function findProcessMentions(text: string): ProcessMention[] {
-  const p = processIndex();
+  const p = PROCESS_INDEX.get();
   if (!p) return [];
   return matchSpans(text, p.index).map((m) => ({
     ...toRef(p, m.entry.target),
@@ -101,7 +98,7 @@ export function findProcessMentions(text: string): ProcessMention[] {
  * @returns links in source order; [] for an unknown gene or when the lexicon is not built.
  */
 export function geneProcesses(entrezId: string): GeneProcessLink[] {
-  const p = processIndex();
+  const p = PROCESS_INDEX.get();
   const gene = geneRowByEntrez()?.get(entrezId);
   if (!p || gene === undefined || !p.lexicon.geneGo[gene]) return [];
   return p.lexicon.geneGo[gene].split("|").map((link) => {
@@ -115,7 +112,7 @@ export function geneProcesses(entrezId: string): GeneProcessLink[] {
  * @returns the process, or null when unknown, not a biological process, or the lexicon is not built.
  */
 export function processById(goId: string): ProcessRef | null {
-  const p = processIndex();
+  const p = PROCESS_INDEX.get();
   const i = p?.lexicon.processes.findIndex(([id]) => id === goId) ?? -1;
   return p && i >= 0 ? toRef(p, i) : null;
 }

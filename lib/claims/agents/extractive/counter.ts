@@ -1,19 +1,14 @@
 import type { CounterStatement } from "@/lib/domain/claim-check";
 import type { ClaimAnalysis } from "@/lib/claims/analysis";
+import { expandContractions, NEGATIVE_CONTRACTIONS } from "@/lib/text/contractions";
 import { EFFECT_VERBS, OPPOSITE_VERB, VERB_FORM_TO_BASE, verbForms } from "@/lib/claims/lexicon";
 
 /** Most concepts AND-ed in a keyword query (more would make PubMed's AND return nothing). Source: our choice. */
 export const MAX_QUERY_CONCEPTS = 4;
 
-const CONTRACTIONS: Record<string, string> = {
-  "doesn't": "does not",
-  "don't": "do not",
-  "didn't": "did not",
-  "isn't": "is not",
-  "aren't": "are not",
-  "wasn't": "was not",
-  "weren't": "were not",
-  "can't": "cannot",
+/** The negative contractions a counter-statement spells out: {@link NEGATIVE_CONTRACTIONS} and hasn't, haven't. */
+const CONTRACTIONS: Readonly<Record<string, string>> = {
+  ...NEGATIVE_CONTRACTIONS,
   "hasn't": "has not",
   "haven't": "have not",
 };
@@ -157,10 +152,7 @@ function denyEffect(text: string): string | null {
  * - otherwise "It is not the case that …".
  */
 export function counterStatementText(claim: ClaimAnalysis): string {
-  const text = claim.text
-    .trim()
-    .replace(/[.;]+$/, "")
-    .replace(/\b\w+n't\b/gi, (w) => CONTRACTIONS[w.toLowerCase()] ?? w);
+  const text = expandContractions(claim.text.trim().replace(/[.;]+$/, ""), CONTRACTIONS);
   const ruled =
     (claim.negated ? affirm(text) : null) ??
     (claim.comparative ? reverseComparison(text) : null) ??
