@@ -2,6 +2,7 @@ import "server-only";
 import { evidenceSchema, journalIssueFields, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "./client";
+import { IDENTIFIER_FIELDS, keepStored } from "@/lib/evidence/merge";
 import { EVIDENCE_COLUMNS } from "./library-columns";
 
 /**
@@ -110,10 +111,7 @@ export async function saveEvidence(
   }
   const merged = {
     ...data,
-    pmid: data.pmid ?? existing.pmid,
-    doi: data.doi ?? existing.doi,
-    pmcid: data.pmcid ?? existing.pmcid,
-    nctId: data.nctId ?? existing.nctId,
+    ...keepStored(data, existing, IDENTIFIER_FIELDS),
     provenance: data.provenance ?? ((existing.provenance ?? undefined) as Prisma.InputJsonValue | undefined),
     inLibrary: existing.inLibrary || options.inLibrary,
   };
