@@ -5,6 +5,7 @@ import { escapeProse, formatReference } from "@/lib/report/render/markdown";
 import { citationFile } from "@/lib/report/render/citations";
 import { completeReference } from "@/lib/grounding/references";
 import { exportFile } from "@/lib/domain/export";
+import { citationNaming } from "@/lib/evidence/summary";
 import type { ModeExport } from "@/lib/runs/mode";
 import { claimCheckToJson, claimResultsFromEvents } from "./json";
 
@@ -32,19 +33,7 @@ export function claimCheckReferences(detail: RunDetail): Reference[] {
 }
 
 function toReference(c: CounterCitation, n: number, authors: string[]): Reference {
-  return {
-    n,
-    evidenceId: c.evidenceId,
-    source: c.source,
-    title: c.title,
-    authors,
-    journal: c.journal,
-    year: c.year,
-    pmid: c.pmid,
-    doi: c.doi,
-    nctId: c.nctId,
-    url: c.url,
-  };
+  return { n, evidenceId: c.evidenceId, ...citationNaming(c), authors };
 }
 
 /**

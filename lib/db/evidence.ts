@@ -2,6 +2,35 @@ import "server-only";
 import { evidenceSchema, journalIssueFields, type Evidence } from "@/lib/domain/evidence";
 import type { Evidence as EvidenceRow, Prisma } from "@/lib/generated/sqlite/client";
 import { getDb } from "./client";
+import { IDENTIFIER_FIELDS, keepStored } from "@/lib/evidence/merge";
+import { EVIDENCE_COLUMNS } from "./library-columns";
+
+/**
+ * The Evidence columns (EVIDENCE_COLUMNS) that are not the citation field of the same name, so each direction of the
+ * mapping below handles them one by one: the key, the journal issue fields (journalAbbreviation is column
+ * journalAbbrev; a citation omits an empty one, a row holds null) and the record's own fields.
+ */
+const MAPPED_APART = [
+  "id",
+  "volume",
+  "issue",
+  "pages",
+  "journalAbbrev",
+  "entities",
+  "preprint",
+  "trial",
+  "provenance",
+] as const;
+type SameNamedColumn = Exclude<(typeof EVIDENCE_COLUMNS)[number], (typeof MAPPED_APART)[number]>;
+/** The citation fields stored in the Evidence column of the same name (source, identifiers, title, abstract, …). */
+const SAME_NAMED_COLUMNS = EVIDENCE_COLUMNS.filter(
+  (c): c is SameNamedColumn => !(MAPPED_APART as readonly string[]).includes(c),
+);
+
+/** The same-named fields of a citation or an Evidence row: what both directions of the mapping copy as they are. */
+function sameNamedColumns<T extends Record<SameNamedColumn, unknown>>(from: T): Pick<T, SameNamedColumn> {
+  return Object.fromEntries(SAME_NAMED_COLUMNS.map((k) => [k, from[k]])) as Pick<T, SameNamedColumn>;
+}
 
 /**
  * Converts a stored Evidence row back to the model (relevance is per run, so it is passed in; default 0). A row
@@ -11,25 +40,13 @@ export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
   return evidenceSchema.parse({
     id: row.id,
     citation: {
-      source: row.source,
-      pmid: row.pmid,
-      doi: row.doi,
-      pmcid: row.pmcid,
-      nctId: row.nctId,
-      title: row.title,
-      authors: row.authors,
-      journal: row.journal,
-      year: row.year,
+      ...sameNamedColumns(row),
       ...journalIssueFields({
         volume: row.volume,
         issue: row.issue,
         pages: row.pages,
         journalAbbreviation: row.journalAbbrev,
       }),
-      url: row.url,
-      publicationTypes: row.publicationTypes,
-      meshTerms: row.meshTerms,
-      abstract: row.abstract,
     },
     relevance: Math.max(0, Math.min(1, relevance)),
     entities: row.entities,
@@ -42,23 +59,11 @@ export function rowToEvidence(row: EvidenceRow, relevance = 0): Evidence {
 function evidenceData(e: Evidence) {
   const c = e.citation;
   return {
-    source: c.source,
-    pmid: c.pmid,
-    doi: c.doi,
-    pmcid: c.pmcid,
-    nctId: c.nctId,
-    title: c.title,
-    abstract: c.abstract,
-    authors: c.authors,
-    journal: c.journal,
-    year: c.year,
+    ...sameNamedColumns(c),
     volume: c.volume ?? null,
     issue: c.issue ?? null,
     pages: c.pages ?? null,
     journalAbbrev: c.journalAbbreviation ?? null,
-    url: c.url,
-    publicationTypes: c.publicationTypes,
-    meshTerms: c.meshTerms,
     entities: e.entities,
     preprint: e.preprint,
     trial: (e.trial ?? undefined) as Prisma.InputJsonValue | undefined,
@@ -106,10 +111,7 @@ export async function saveEvidence(
   }
   const merged = {
     ...data,
-    pmid: data.pmid ?? existing.pmid,
-    doi: data.doi ?? existing.doi,
-    pmcid: data.pmcid ?? existing.pmcid,
-    nctId: data.nctId ?? existing.nctId,
+    ...keepStored(data, existing, IDENTIFIER_FIELDS),
     provenance: data.provenance ?? ((existing.provenance ?? undefined) as Prisma.InputJsonValue | undefined),
     inLibrary: existing.inLibrary || options.inLibrary,
   };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DB } from "./client";
 import { pgFilterQuery, type LibraryFilters } from "./library-facets";
-import type { LibraryHit } from "./library-search-sqlite";
+import type { LibraryHit, LibrarySearch } from "./library-search-types";
 
 /**
  * Rows a step of the search reads and ranks at most. ts_rank needs each candidate's tsvector from the heap
@@ -90,13 +90,7 @@ async function step(
  * short, those having all but the most common term, and so on down to the rarest term alone (GIN intersects posting
  * lists, so each step reads only rows that qualify), each step reading at most RANKED_ROWS_BUDGET rows.
  */
-export async function searchPostgres(
-  db: DB,
-  terms: string[],
-  limit: number,
-  filters?: LibraryFilters,
-  records = 0,
-): Promise<LibraryHit[]> {
+export const searchPostgres: LibrarySearch = async (db, terms, limit, filters, records = 0) => {
   if (records <= EXACT_LIBRARY_RECORDS) return step(db, terms, terms.join(" | "), limit, [], filters, null);
   const ordered = await byRarity(db, terms, records);
   const hits: LibraryHit[] = [];
@@ -113,4 +107,4 @@ export async function searchPostgres(
     hits.push(...found);
   }
   return hits;
-}
+};

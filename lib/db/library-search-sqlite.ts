@@ -2,13 +2,8 @@ import "server-only";
 import type { DB } from "./client";
 import { FrequencyCache } from "./frequency-cache";
 import { fts5FilterExpression, type LibraryFilters } from "./library-facets";
+import type { LibraryHit, LibrarySearch } from "./library-search-types";
 import { stem } from "@/lib/text/tokens";
-
-/** A ranked hit: the Evidence id and its score (higher is better). */
-export interface LibraryHit {
-  id: string;
-  score: number;
-}
 
 /**
  * Postings a search scores with FTS5's bm25() at most. bm25() scores every row that matches (about 0.5 µs a posting
@@ -163,13 +158,7 @@ async function addCommonTerms(
  * BM25 weight to the best; when every term is common, the newest rows having all of them are ranked so. Filters are
  * AND-ed as facets.
  */
-export async function searchSqlite(
-  db: DB,
-  terms: string[],
-  limit: number,
-  filters?: LibraryFilters,
-  records = 0,
-): Promise<LibraryHit[]> {
+export const searchSqlite: LibrarySearch = async (db, terms, limit, filters, records = 0) => {
   const filter = fts5FilterExpression(filters);
   const withFilter = (e: string) => (filter ? `${columns(e)} AND ${filter}` : columns(e));
   if (records <= SCORED_POSTINGS_BUDGET) return ranked(db, withFilter(terms.map(quote).join(" OR ")), limit);
@@ -216,4 +205,4 @@ export async function searchSqlite(
       records,
     )
   ).slice(0, limit);
-}
+};

@@ -82,23 +82,14 @@ function toWatch(row: WatchRow): WatchRecord {
   };
 }
 
+/** A check as its row has it (the WatchCheck model's columns are CheckRecord's), its enum and JSON columns parsed. */
 function toCheck(row: CheckRow): CheckRecord {
   return {
-    id: row.id,
-    watchId: row.watchId,
-    dueAt: row.dueAt,
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt,
+    ...row,
     status: checkStatusSchema.parse(row.status),
     since: sinceSchema.parse(row.since),
     probe: row.probe === null ? null : probeSchema.parse(row.probe),
     summary: row.summary === null ? null : changeSummarySchema.parse(row.summary),
-    reportVersion: row.reportVersion,
-    fromSeq: row.fromSeq,
-    versionRunId: row.versionRunId,
-    costUsd: row.costUsd,
-    modelCalls: row.modelCalls,
-    error: row.error,
   };
 }
 

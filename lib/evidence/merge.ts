@@ -1,4 +1,4 @@
-import { identifierKeys } from "./identity";
+import { identifierKeys, type EvidenceIdentifiers } from "./identity";
 import { type Evidence } from "@/lib/domain/evidence";
 
 /**
@@ -21,4 +21,22 @@ export function mergeEvidence(collected: Evidence[], incoming: Evidence[]): { ad
     added.push(record);
   }
   return { added, duplicates };
+}
+
+/** A citation's identifier fields (EvidenceIdentifiers): PMID, DOI, PMCID, NCT ID. */
+export const IDENTIFIER_FIELDS = ["pmid", "doi", "pmcid", "nctId"] as const satisfies ReadonlyArray<
+  keyof EvidenceIdentifiers
+>;
+
+/**
+ * The `keys` of a newer copy of a record, each kept from the stored copy where the newer one has none (null or
+ * undefined): what a re-imported record lacks (an identifier, a year) is not lost. Does not modify its arguments.
+ * @returns an object with exactly `keys`, in their order.
+ */
+export function keepStored<T extends object, K extends keyof T>(
+  incoming: T,
+  stored: Pick<T, K>,
+  keys: readonly K[],
+): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, incoming[k] ?? stored[k]])) as Pick<T, K>;
 }

@@ -7,11 +7,16 @@ export type BibliographicFields = Pick<
   "id" | "source" | "title" | "journal" | "year" | "pmid" | "doi" | "nctId" | "url"
 >;
 
-/** The fields that name a record to a reader, shared by the timeline's summaries and the report's records. */
-export function bibliographicFields(e: Evidence): BibliographicFields {
-  const c = e.citation;
+/** What names a record to a reader apart from its id: source, title, journal, year, identifiers and URL. */
+export type CitationNaming = Omit<BibliographicFields, "id">;
+
+/**
+ * The citation fields that name a record, copied from a record's citation or anything that carries them (a claim
+ * check's counter-citation): shared by the timeline's summaries, the report's records and the claim check's
+ * references.
+ */
+export function citationNaming(c: CitationNaming): CitationNaming {
   return {
-    id: e.id,
     source: c.source,
     title: c.title,
     journal: c.journal,
@@ -21,6 +26,11 @@ export function bibliographicFields(e: Evidence): BibliographicFields {
     nctId: c.nctId,
     url: c.url,
   };
+}
+
+/** The fields that name a record to a reader, shared by the timeline's summaries and the report's records. */
+export function bibliographicFields(e: Evidence): BibliographicFields {
+  return { id: e.id, ...citationNaming(e.citation) };
 }
 
 /** The compact view of a record carried by timeline events (no abstract). */

@@ -1,4 +1,5 @@
 import { journalIssueFields, type Entity, type Evidence } from "@/lib/domain/evidence";
+import { keepStored } from "@/lib/evidence/merge";
 
 function entityKey(e: Entity): string {
   return `${e.type}|${e.meshId ?? e.name.toLowerCase()}`;
@@ -22,14 +23,8 @@ export function mergeLibraryMetadata(incoming: Evidence, stored: Evidence): Evid
     ...incoming,
     citation: {
       ...c,
-      year: c.year ?? s.year,
-      journal: c.journal ?? s.journal,
-      ...journalIssueFields({
-        volume: c.volume ?? s.volume,
-        issue: c.issue ?? s.issue,
-        pages: c.pages ?? s.pages,
-        journalAbbreviation: c.journalAbbreviation ?? s.journalAbbreviation,
-      }),
+      ...keepStored(c, s, ["year", "journal"]),
+      ...journalIssueFields(keepStored(c, s, ["volume", "issue", "pages", "journalAbbreviation"])),
       authors: c.authors.length > 0 ? c.authors : s.authors,
       meshTerms: c.meshTerms.length > 0 ? c.meshTerms : s.meshTerms,
       publicationTypes: c.publicationTypes.length > 0 ? c.publicationTypes : s.publicationTypes,

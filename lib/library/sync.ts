@@ -2,6 +2,7 @@ import type { LibraryRow } from "@/lib/db/library-columns";
 import { openLibraryWriter } from "@/lib/db/library-writer";
 import type { BatchOutcome, LibraryWriter } from "@/lib/db/library-writer-types";
 import type { Evidence } from "@/lib/domain/evidence";
+import { IDENTIFIER_FIELDS, keepStored } from "@/lib/evidence/merge";
 import { mergeLibraryMetadata } from "./merge-metadata";
 import { startParseWorker, type ParseWorker } from "./parse-pool";
 import { listSyncFolder, planSync, type PubmedFile } from "./sync-files";
@@ -96,13 +97,7 @@ export function mergeSyncRecord(incoming: Evidence, stored: Evidence): Evidence 
   const s = stored.citation;
   return {
     ...merged,
-    citation: {
-      ...c,
-      pmid: c.pmid ?? s.pmid,
-      doi: c.doi ?? s.doi,
-      pmcid: c.pmcid ?? s.pmcid,
-      nctId: c.nctId ?? s.nctId,
-    },
+    citation: { ...c, ...keepStored(c, s, IDENTIFIER_FIELDS) },
     ...((incoming.provenance ?? stored.provenance) ? { provenance: incoming.provenance ?? stored.provenance } : {}),
   };
 }

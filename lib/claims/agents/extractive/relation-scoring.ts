@@ -1,18 +1,14 @@
-import type { DocumentRelation, DocumentScore } from "@/lib/domain/claim-check";
+import { documentRelationSchema, type DocumentRelation, type DocumentScore } from "@/lib/domain/claim-check";
 import type { PairPrediction } from "@/lib/relations";
 import { STRONG_PROBABILITY } from "@/lib/reading/record";
 import type { StanceReading } from "@/lib/reading/stance";
 
+/**
+ * The pair as a document score stores it: the fields of the prediction that documentRelationSchema has (not its
+ * sentences), in the schema's order, P(CID) rounded to 3 decimals.
+ */
 function relationOf(p: PairPrediction): DocumentRelation {
-  return {
-    chemicalId: p.chemicalId,
-    diseaseId: p.diseaseId,
-    chemical: p.chemical,
-    disease: p.disease,
-    relation: p.relation,
-    negated: p.negated,
-    probability: Math.round(p.probability * 1000) / 1000,
-  };
+  return documentRelationSchema.parse({ ...p, probability: Math.round(p.probability * 1000) / 1000 });
 }
 
 /**
