@@ -22,8 +22,8 @@ export interface PolarClaim {
 const MODAL = String.raw`(?:(?:can|may|might|could|will|would|often|frequently|commonly|does|do)\s+)?`;
 const CAUSE_VERBS =
   String.raw`(?:cause[sd]?|induce[sd]?|lead[s]?\s+to|led\s+to|produce[sd]?|provoke[sd]?|trigger(?:s|ed)?|` +
-  String.raw`result(?:s|ed)?\s+in|increase[sd]?\s+the\s+risk\s+of|damage[sd]?|harm(?:s|ed)?|injure[sd]?|worsen(?:s|` +
-  String.raw`ed)?|exacerbate[sd]?)`;
+  String.raw`result(?:s|ed)?\s+in|increase[sd]?\s+the\s+risk\s+of|damage[sd]?|harm(?:s|ed)?|injure[sd]?|` +
+  String.raw`worsen(?:s|ed)?|exacerbate[sd]?)`;
 const CAUSE_BASE =
   String.raw`(?:cause|induce|lead\s+to|produce|provoke|trigger|result\s+in|increase\s+the\s+risk\s+of|damage|harm|` +
   String.raw`injure|worsen|exacerbate)`;
@@ -37,8 +37,8 @@ const TREAT_BASE =
   String.raw`(?:protect\s+against|protect\s+from|protect|prevent|treat|reverse|attenuate|ameliorate|alleviate|cure|` +
   String.raw`reduce\s+the\s+risk\s+of)`;
 const EFFECTIVE_FOR =
-  String.raw`\s+(?:for|against|in\s+treating|in\s+the\s+treatment\s+of|in\s+preventing|in\s+the\s+prevention\s+of|` +
-  String.raw`in)`;
+  String.raw`\s+(?:for|against|in\s+treating|in\s+the\s+treatment\s+of|in\s+preventing|` +
+  String.raw`in\s+the\s+prevention\s+of|in)`;
 const EFFECTIVE = String.raw`(?:effective|efficacious|beneficial|useful)${EFFECTIVE_FOR}`;
 const NOT_EFFECTIVE = String.raw`(?:not\s+(?:effective|efficacious|beneficial|useful)|ineffective)${EFFECTIVE_FOR}`;
 const COPULA = String.raw`(?:is|are|was|were)`;
