@@ -4,11 +4,11 @@ import type { CounterReportInput } from "@/lib/claims/backend";
 import { templateCounterReport } from "@/lib/claims/counter-report";
 import { describeStrategies } from "@/lib/claims/search-stats";
 import { CLAIM_SAMPLING } from "./sampling";
-import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
+import { CLAIM_TEXT_NOTICE, claimSection, neutraliseUserText } from "./user-text";
 import { neutraliseForPrompt } from "@/lib/evidence/prompt-context/blocks";
 import { excerptAbstract } from "@/lib/evidence/prompt-context/excerpts";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
-import { scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
 import { checkCounterReport, counterReportEntailment } from "./counter-report-check";
 
 /**
@@ -86,14 +86,23 @@ export function formatCounterReportPrompt(input: CounterReportInput): string {
     .join("\n\n");
   const s = input.stats;
   return [
-    `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
-    `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+    claimSection("Claim", input.claim),
+    claimSection("Counter-statement", input.counter.counterStatement),
     `## Passages supporting the counter-statement\n${passages}`,
     `## Search statistics\n${s.documentsFound} documents found (${describeStrategies(s)}), ` +
       `${s.documentsScored} scored, ${s.documentsAboveThreshold} at or above ${s.threshold}/5, ` +
       `${s.documentsCited} cited.`,
     "## Task\nWrite the counter-report.",
   ].join("\n\n");
+}
+
+/**
+ * The scrub context of model text about a claim check's citations (the counter-report, the verdict's rationale):
+ * identifiers and quotations of the cited records only (none when `records` is not given), [n] markers up to the
+ * number of citations (lib/grounding/scrub).
+ */
+export function citationsScrubContext(input: Pick<CounterReportInput, "records" | "citations">): ScrubContext {
+  return scrubContext(input.records ?? [], { references: input.citations.length });
 }
 
 /** The report text without a leading "Summary:"-style prefix or a markdown code fence. */
@@ -125,7 +134,7 @@ export async function writeCounterReportLlm(
     prompt: formatCounterReportPrompt(input),
   });
   // Scrubbed as all model text: [n] up to the citations, identifiers of the cited records only, quotations they hold.
-  const cited = scrubContext(input.records ?? [], { references: input.citations.length });
+  const cited = citationsScrubContext(input);
   const report = scrubText(cleanReport(output.report), cited);
   if (report.length < MIN_REPORT_CHARS) return templateCounterReport(input);
   const checked = await checkCounterReport(report, input, {

@@ -1,10 +1,10 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { PassageInput, PassageProposal } from "@/lib/claims/backend";
-import { mapBatches } from "@/lib/ai/batches";
+import { mapNumberedBatches, perBlockSchema, recordsSection } from "./numbered-blocks";
 import { CLAIM_SAMPLING } from "./sampling";
-import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
+import { CLAIM_TEXT_NOTICE, claimSection } from "./user-text";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { SCORING_CONCURRENCY } from "./scoring";
 
@@ -17,16 +17,11 @@ export const PASSAGE_BATCH_SIZE = 5;
 export const PASSAGE_ABSTRACT_CHARS = 6000;
 
 /** Model-facing schema of one passage-extraction call. */
-export const claimPassagesSchema = z.object({
-  passages: z
-    .array(
-      z.object({
-        n: z.number().describe("The evidence block number."),
-        passage: z.string().describe("1–3 consecutive sentences copied exactly from that block's abstract."),
-      }),
-    )
-    .describe("At most one passage per block; leave a block out when its abstract has no supporting passage."),
-});
+export const claimPassagesSchema = perBlockSchema(
+  "passages",
+  { passage: z.string().describe("1–3 consecutive sentences copied exactly from that block's abstract.") },
+  "At most one passage per block; leave a block out when its abstract has no supporting passage.",
+);
 
 /** Instructions of the passage agent (our wording, after PaperChecker's citation extraction). */
 export const CLAIM_PASSAGES_INSTRUCTIONS =
@@ -62,17 +57,12 @@ export async function extractPassagesLlm(
   input: PassageInput,
   options: AgentCallOptions = {},
 ): Promise<PassageProposal[]> {
-  const batches = await mapBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
-    const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
+  const batches = await mapNumberedBatches(input.documents, PASSAGE_BATCH_SIZE, SCORING_CONCURRENCY, async (items) => {
     const output = await callAgent(claimPassagesAgent, model, options, {
       signal: input.signal,
       prompt: [
-        `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n` +
-          formatEvidenceBlocks(items, {
-            maxAbstractChars: PASSAGE_ABSTRACT_CHARS,
-            focus: input.counter.counterStatement,
-          }),
+        claimSection("Counter-statement", input.counter.counterStatement),
+        recordsSection(items, PASSAGE_ABSTRACT_CHARS, input.counter.counterStatement),
         "## Task\nFor each record, copy the abstract passage that supports the counter-statement.",
       ].join("\n\n"),
     });

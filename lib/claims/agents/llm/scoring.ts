@@ -1,11 +1,12 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
-import { mapBatches } from "@/lib/ai/batches";
 import type { ScoringInput, ScoringOutput } from "@/lib/claims/backend";
 import { COUNTER_SCORE_THRESHOLD, MAX_COUNTER_SCORE, type DocumentScore } from "@/lib/domain/claim-check";
+import { mapNumberedBatches, perBlockSchema, recordsSection } from "./numbered-blocks";
 import { CLAIM_SAMPLING } from "./sampling";
-import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
-import { EVIDENCE_DATA_NOTICE, formatEvidenceBlocks } from "@/lib/evidence/prompt-context/blocks";
+import { CLAIM_TEXT_NOTICE, claimSection } from "./user-text";
+import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
+import { clampScore } from "@/lib/ai/scores";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { emptyTally, scrubContext, scrubText } from "@/lib/grounding/scrub";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
@@ -24,27 +25,24 @@ export const SCORING_CONCURRENCY = 4;
 export const SCORING_ABSTRACT_CHARS = 1500;
 
 /** Model-facing schema of one scoring call: per record the rationale, then the score (reason before number). */
-export const claimScoringSchema = z.object({
-  scores: z
-    .array(
-      z.object({
-        n: z.number().describe("The evidence block number."),
-        rationale: z
-          .string()
-          .describe(
-            "First, one sentence: what this record reports that bears on the counter-statement, or that it " +
-              "reports nothing.",
-          ),
-        score: z
-          .number()
-          .describe(
-            `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement ` +
-              `(see rubric).`,
-          ),
-      }),
-    )
-    .describe("One entry per evidence block shown."),
-});
+export const claimScoringSchema = perBlockSchema(
+  "scores",
+  {
+    rationale: z
+      .string()
+      .describe(
+        "First, one sentence: what this record reports that bears on the counter-statement, or that it " +
+          "reports nothing.",
+      ),
+    score: z
+      .number()
+      .describe(
+        `Then the integer 0–${MAX_COUNTER_SCORE}: how strongly this record supports the counter-statement ` +
+          `(see rubric).`,
+      ),
+  },
+  "One entry per evidence block shown.",
+);
 
 /** Instructions of the scoring agent: the 0–5 rubric (our wording, after PaperChecker's document scoring). */
 export const CLAIM_SCORING_INSTRUCTIONS =
@@ -75,11 +73,6 @@ export const claimScoringAgent: StructuredAgentSpec<z.infer<typeof claimScoringS
   sampling: CLAIM_SAMPLING["claim-scoring"],
 };
 
-/** A score as an integer 0–5: rounded, clamped; non-finite values give 0. */
-export function clampCounterScore(x: number): number {
-  return Number.isFinite(x) ? Math.min(MAX_COUNTER_SCORE, Math.max(0, Math.round(x))) : 0;
-}
-
 /**
  * Scores documents with the model in batches of {@link SCORING_BATCH_SIZE}, {@link SCORING_CONCURRENCY} calls at a
  * time (never one call per document): ⌈N / 10⌉ calls for N documents, plus a retry for an invalid answer. Each
@@ -96,20 +89,15 @@ export async function scoreDocumentsLlm(
   options: AgentCallOptions = {},
 ): Promise<ScoringOutput> {
   let modelCalls = 0;
-  const batches = await mapBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (batch) => {
+  const batches = await mapNumberedBatches(input.documents, SCORING_BATCH_SIZE, SCORING_CONCURRENCY, async (items) => {
     modelCalls++;
-    const items = batch.map((evidence, i) => ({ n: i + 1, evidence }));
     const output = await callAgent(claimScoringAgent, model, options, {
       signal: input.signal,
       prompt: [
-        `## Claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
+        claimSection("Claim", input.claim),
         promptConcepts(input.claim),
-        `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
-        `## Records\n` +
-          formatEvidenceBlocks(items, {
-            maxAbstractChars: SCORING_ABSTRACT_CHARS,
-            focus: `${input.claim} ${input.counter.counterStatement}`,
-          }),
+        claimSection("Counter-statement", input.counter.counterStatement),
+        recordsSection(items, SCORING_ABSTRACT_CHARS, `${input.claim} ${input.counter.counterStatement}`),
         `## Task\nScore each of the ${items.length} records 0–${MAX_COUNTER_SCORE} for support of the ` +
           `counter-statement.`,
       ]
@@ -118,12 +106,12 @@ export async function scoreDocumentsLlm(
     });
     const byN = new Map(output.scores.map((s) => [Math.round(s.n), s]));
     // Rationales are shown with the scores: scrubbed as all model text, quotations checked against the batch's records.
-    const ctx = scrubContext(batch);
+    const ctx = scrubContext(items.map((i) => i.evidence));
     const tally = emptyTally();
     return items.map(({ n }): DocumentScore => {
       const s = byN.get(n);
       if (!s) return { score: 0, stance: "neutral", rationale: "Not scored by the model." };
-      const score = clampCounterScore(s.score);
+      const score = clampScore(s.score, MAX_COUNTER_SCORE);
       return {
         score,
         stance: score >= COUNTER_SCORE_THRESHOLD ? "counter" : "neutral",

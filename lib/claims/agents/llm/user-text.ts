@@ -7,3 +7,8 @@ export const CLAIM_TEXT_NOTICE =
 export function neutraliseUserText(text: string): string {
   return text.replace(/<\s*(\/?)\s*(text|claim|evidence)/gi, "‹$1$2").trim();
 }
+
+/** A prompt section quoting user text as a claim: `## {heading}` over the neutralised text in a <claim> block. */
+export function claimSection(heading: string, text: string): string {
+  return `## ${heading}\n<claim>\n${neutraliseUserText(text)}\n</claim>`;
+}

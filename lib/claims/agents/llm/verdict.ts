@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { VerdictDraft, VerdictInput } from "@/lib/claims/backend";
 import { claimVerdictSchema, verdictConfidenceSchema } from "@/lib/domain/claim-check";
 import { CLAIM_SAMPLING } from "./sampling";
-import { CLAIM_TEXT_NOTICE, neutraliseUserText } from "./user-text";
+import { CLAIM_TEXT_NOTICE, claimSection, neutraliseUserText } from "./user-text";
 import { callAgent, type AgentCallOptions, type StructuredAgentSpec } from "@/lib/ai/agent";
-import { scrubContext, scrubText } from "@/lib/grounding/scrub";
+import { scrubText } from "@/lib/grounding/scrub";
+import { citationsScrubContext } from "./counter-report";
 
 /** Model-facing schema of the verdict agent: the rationale first, then the verdict and confidence it leads to. */
 export const claimVerdictOutputSchema = z.object({
@@ -51,8 +52,8 @@ export function formatVerdictPrompt(input: VerdictInput): string {
     .map((c) => `[${c.n}] score ${c.score}/5: <text>${neutraliseUserText(c.passage)}</text>`)
     .join("\n");
   return [
-    `## Original claim\n<claim>\n${neutraliseUserText(input.claim)}\n</claim>`,
-    `## Counter-statement\n<claim>\n${neutraliseUserText(input.counter.counterStatement)}\n</claim>`,
+    claimSection("Original claim", input.claim),
+    claimSection("Counter-statement", input.counter.counterStatement),
     `## Counter-report\n<text>\n${neutraliseUserText(input.report)}\n</text>`,
     `## Cited passages\n${passages}`,
     `## Search statistics\n${s.documentsFound} documents found, ${s.documentsScored} scored, ` +
@@ -77,10 +78,7 @@ export async function judgeClaimLlm(
   });
   // Shown as the verdict's explanation: scrubbed as all model text ([n] up to the citations, quotations checked
   // against the cited records).
-  const rationale = scrubText(
-    output.rationale,
-    scrubContext(input.records ?? [], { references: input.citations.length }),
-  );
+  const rationale = scrubText(output.rationale, citationsScrubContext(input));
   if (!rationale) throw new Error("claim-verdict agent: the model returned an empty rationale");
   return { verdict: output.verdict, confidence: output.confidence, rationale };
 }

@@ -11,6 +11,7 @@ import { EVIDENCE_DATA_NOTICE } from "@/lib/evidence/prompt-context/blocks";
 import { citationKeys } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubList, scrubText } from "@/lib/grounding/scrub";
 import type { StructuredAgentSpec } from "@/lib/ai/agent";
+import { clampScore } from "@/lib/ai/scores";
 import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
 import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { RESEARCH_SAMPLING } from "./sampling";
@@ -112,11 +113,6 @@ export function formatJudgePrompt(
     .join("\n\n");
 }
 
-/** A score as an integer 0–10: rounded, clamped; non-finite values give 0. */
-export function clampScore(x: number): number {
-  return Number.isFinite(x) ? Math.min(10, Math.max(0, Math.round(x))) : 0;
-}
-
 /**
  * Turns the model's answer into a JudgeAssessment. Every text is scrubbed (lib/grounding/scrub; keys of the run's
  * records
@@ -135,8 +131,8 @@ export function toJudgeAssessment(
   const tally = emptyTally();
   const t = (text: string) => scrubText(text, ctx, tally);
   const clean = (xs: string[]) => scrubList(xs, ctx, tally);
-  const mechanismScore = clampScore(output.mechanismScore);
-  const clinicalScore = clampScore(output.clinicalScore);
+  const mechanismScore = clampScore(output.mechanismScore, 10);
+  const clinicalScore = clampScore(output.clinicalScore, 10);
   const drugCandidates = clean(output.drugCandidates);
   const sufficient = isSufficient({ mechanismScore, clinicalScore, drugCandidates });
   const atCap = input.iteration >= input.maxIterations;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { callAgent, type StructuredAgentSpec } from "@/lib/ai/agent";
 import { balancedBatches, mapConcurrent } from "@/lib/ai/batches";
 import { classifyProviderError } from "@/lib/ai/provider-errors";
+import { clampScore } from "@/lib/ai/scores";
 import type { AgentHooks } from "@/lib/domain/agent";
 import { EVIDENCE_DATA_NOTICE, formatKeyedBlocks, type KeyedEvidence } from "@/lib/evidence/prompt-context/blocks";
 import type { RelevanceInput, RelevanceOutcome, RelevanceScores } from "@/lib/research/backend";
@@ -139,7 +140,7 @@ async function scoreBatch(
     const byKey = new Map(batch.map((i) => [i.key, i]));
     for (const r of output.records) {
       const item = byKey.get(r.key.trim().toUpperCase());
-      if (item && Number.isFinite(r.score)) scores[item.evidence.id] = Math.min(10, Math.max(0, Math.round(r.score)));
+      if (item && Number.isFinite(r.score)) scores[item.evidence.id] = clampScore(r.score, 10);
     }
   } catch (error) {
     if (options.signal?.aborted || classifyProviderError(error, { step: "relevance" })) throw error;
