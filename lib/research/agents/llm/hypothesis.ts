@@ -12,6 +12,7 @@ import { finishedSearchSuggestions, streamPreview, hypothesesPreview } from "./s
 import { canonicalCitationKey } from "@/lib/evidence/identity";
 import { emptyTally, scrubContext, scrubText, type ScrubContext } from "@/lib/grounding/scrub";
 import { RESEARCH_SAMPLING } from "./sampling";
+import { searchQuerySchema } from "./search-query";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /** Most hypotheses kept from one answer (the instructions ask for 2–4, after DeepCritical phase 7). */
@@ -39,9 +40,7 @@ const modelHypothesisSchema = z.object({
   confidence: z
     .number()
     .describe("Then, from that evidence: confidence in the hypothesis, 0 (none) to 1 (established)."),
-  searchSuggestions: z
-    .array(z.string().describe("A literature search query (a few keywords)."))
-    .describe("2–4 searches that would test this hypothesis."),
+  searchSuggestions: z.array(searchQuerySchema).describe("2–4 searches that would test this hypothesis."),
   links: z
     .array(
       z.object({

@@ -15,6 +15,7 @@ import { clampScore } from "@/lib/ai/scores";
 import { askReadingAgent, evidenceSection, hypothesesLines } from "./agent-evidence";
 import type { AgentEvidence, ResearchLlmOptions } from "./agent-evidence";
 import { RESEARCH_SAMPLING } from "./sampling";
+import { searchQuerySchema } from "./search-query";
 import { promptConcepts } from "@/lib/reading/prompt-concepts";
 
 /**
@@ -44,7 +45,7 @@ export const judgeOutputSchema = z.object({
     .enum(["continue", "synthesize"])
     .describe("synthesize when the evidence suffices, else continue searching."),
   nextSearchQueries: z
-    .array(z.string().describe("A literature search query (a few keywords)."))
+    .array(searchQuerySchema)
     .describe("When continuing: 1–4 searches that would fill the biggest gap; [] otherwise."),
 });
 /** What the model returns to the judge. */
