@@ -3,36 +3,14 @@ import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { createExtractiveClaimBackend } from "@/lib/claims/agents/extractive";
 import { runClaimCheck } from "@/lib/claims/mode";
 import { parseRunEventPayload, parseStoredEvent } from "@/lib/domain/events";
-import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunEventType } from "@/lib/domain/events";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
-import type { RunRecorder } from "@/lib/runs/recorder";
-import type { LiteratureSource } from "@/lib/sources/types";
-import { rankBm25 } from "@/lib/text/bm25";
 import { loadCorpus } from "@/tests/support/corpus";
 import { HYPOTHESES } from "@/tests/support/llm";
+import { bm25Library, memoryRecorder } from "@/tests/support/memory-run";
 
-const corpus = loadCorpus();
-/** The BC5CDR corpus as a library source: records ranked by BM25 over title and abstract (deterministic). */
-const corpusSource: LiteratureSource = {
-  id: "local",
-  search: async (query, { limit }) => {
-    const ranked = rankBm25(
-      query,
-      corpus.map((e) => `${e.citation.title} ${e.citation.abstract}`),
-    ).slice(0, limit);
-    return ranked.map((r, i) => ({ ...corpus[r.index], relevance: (ranked.length - i) / ranked.length }));
-  },
-};
-
-function memoryRecorder(): RunRecorder & { events: Array<{ type: RunEventType; data: unknown }> } {
-  const events: Array<{ type: RunEventType; data: unknown }> = [];
-  return {
-    events,
-    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
-    saveEvidence: async () => undefined,
-  };
-}
+const corpusSource = bm25Library(loadCorpus());
 
 describe("per-event payload schemas", () => {
   it("every event of an extractive research run and of a claim check matches its type's schema", async () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { NO_MATCH_CEILING, scoreNewRecords } from "@/lib/evidence/prompt-context/relevance";
-import type { Evidence } from "@/lib/domain/evidence";
-import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
 import { createExtractiveBackend } from "@/lib/research/agents/extractive";
 import { runResearch } from "@/lib/research/mode";
 import { toReportRecords } from "@/lib/report/appraise/records";
-import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { loadCorpus, searchCorpus } from "@/tests/support/corpus";
+import { memoryRecorder } from "@/tests/support/memory-run";
 
 const QUESTION = "How does lithium cause nephrogenic diabetes insipidus?";
 
@@ -44,18 +42,6 @@ describe("relevance to the question of newly found records", () => {
     expect(followUp[0].relevance).toBe(1); // the input is not changed
   });
 });
-
-/** A run recorder in memory: the events in order and the records saved with the relevance they carry. */
-function memoryRecorder(): RunRecorder & { events: Array<{ type: RunEventType; data: unknown }>; saved: Evidence[] } {
-  const events: Array<{ type: RunEventType; data: unknown }> = [];
-  const saved: Evidence[] = [];
-  return {
-    events,
-    saved,
-    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
-    saveEvidence: async (evidence) => void saved.push(...evidence),
-  };
-}
 
 describe("a research run saves each record with its relevance to the question", () => {
   it(

@@ -80,6 +80,14 @@ export function sentenceOf(prompt: string, key: string): string {
 
 export const S = (text: string, support: string[]) => ({ support, text });
 
+/** What both scripted reports say before their sections: an answer, with nothing missing. */
+const REPORT_FRAME = {
+  evidenceReading: "The records bear on the question.",
+  outcome: "answers",
+  missing: [],
+  title: "Lithium nephrotoxicity",
+} satisfies Partial<ReportOutput>;
+
 /**
  * Schema-valid but fabricated, written against the blocks shown (k1, k3, k5 = the 1st, 3rd and 5th block): keys
  * past the 40 records (E45, E46, E77), citations the model must not give (a PMID, a DOI, an id never offered), an
@@ -88,10 +96,7 @@ export const S = (text: string, support: string[]) => ({ support, text });
 export const fabricatedReport = (prompt: string): ReportOutput => {
   const [k1, , , , k5] = blocksOf(prompt).map((b) => b.key);
   return {
-    evidenceReading: "The records bear on the question.",
-    outcome: "answers",
-    missing: [],
-    title: "Lithium nephrotoxicity",
+    ...REPORT_FRAME,
     executiveSummary: [
       S(`Lithium causes nephrogenic diabetes insipidus [${k1}].`, [sentenceOf(prompt, k1)]),
       S("A randomised trial of 12,000 patients proved it [E77].", ["E77.1"]),
@@ -118,10 +123,7 @@ export const fabricatedReport = (prompt: string): ReportOutput => {
 export const cleanReport = (prompt: string): ReportOutput => {
   const [k1, k2, k3] = blocksOf(prompt).map((b) => b.key);
   return {
-    evidenceReading: "The records bear on the question.",
-    outcome: "answers",
-    missing: [],
-    title: "Lithium nephrotoxicity",
+    ...REPORT_FRAME,
     executiveSummary: [
       S("Lithium is associated with polyuria in rats.", [sentenceOf(prompt, k1)]),
       S("Human data are limited.", [sentenceOf(prompt, k2)]),

@@ -7,39 +7,13 @@ import { runClaimCheck } from "@/lib/claims/mode";
 import { mergeFound, withoutSourceOf } from "@/lib/claims/merge-found";
 import { searchThreeWays } from "@/lib/claims/strategies";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { LiteratureSource } from "@/lib/sources/types";
-import { rankBm25 } from "@/lib/text/bm25";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import { splitSentences } from "@/lib/text/sentences";
-import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
-import type { RunRecorder } from "@/lib/runs/recorder";
 import { scriptedModel } from "@/tests/support/llm";
+import { bm25Library, eventsOf, memoryRecorder } from "@/tests/support/memory-run";
 import { CLAIM, COUNTER, corpus, record } from "./claim-fixtures";
 
-/** The corpus as a library source: records ranked by BM25 over title and abstract (deterministic). */
-const corpusSource: LiteratureSource = {
-  id: "local",
-  search: async (query, { limit }) => {
-    const ranked = rankBm25(
-      query,
-      corpus.map((e) => `${e.citation.title} ${e.citation.abstract}`),
-    ).slice(0, limit);
-    return ranked.map((r, i) => ({ ...corpus[r.index], relevance: (ranked.length - i) / ranked.length }));
-  },
-};
-
-function memoryRecorder(): RunRecorder & { events: Array<{ type: RunEventType; data: unknown }> } {
-  const events: Array<{ type: RunEventType; data: unknown }> = [];
-  return {
-    events,
-    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
-    saveEvidence: async () => undefined,
-  };
-}
-
-function eventsOf<K extends RunEventType>(recorder: ReturnType<typeof memoryRecorder>, type: K): RunEventPayloads[K][] {
-  return recorder.events.filter((e) => e.type === type).map((e) => e.data as RunEventPayloads[K]);
-}
+const corpusSource = bm25Library(corpus);
 
 describe("LLM claim check, end to end on the corpus (scripted model)", () => {
   it("searches three ways with provenance, batches scoring, drops a fabricated passage, gives a verdict", async () => {
