@@ -49,13 +49,13 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("ends as interrupted after the restart, keeping its records and freeing its slot", async () => {
+  /** Starts the server (the suite's `server`) with `fault` injected and a research run on it owned by OWNER. */
+  async function startFaultedRun(fault: string): Promise<{ runId: string; faulted: AppServer }> {
     const { getDb } = await import("@/lib/db/client");
-    const { countActiveRuns } = await import("@/lib/db/accounts");
-    const events = (runId: string) => getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
-
-    server = await startAppServer({ ...env, CRITICA_FAULT: "step-event-lost:3" });
-    const res = await fetch(`${server.origin}/api/runs`, {
+    await server?.kill9();
+    const faulted = await startAppServer({ ...env, CRITICA_FAULT: fault });
+    server = faulted;
+    const res = await fetch(`${faulted.origin}/api/runs`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ question: QUESTION, maxIterations: 1 }),
@@ -63,13 +63,22 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
     expect(res.status).toBe(202);
     const { runId } = (await res.json()) as { runId: string };
     await getDb().run.update({ where: { id: runId }, data: { ownerId: OWNER } });
+    return { runId, faulted };
+  }
+
+  it("ends as interrupted after the restart, keeping its records and freeing its slot", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { countActiveRuns } = await import("@/lib/db/accounts");
+    const events = (runId: string) => getDb().runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+
+    const { runId, faulted } = await startFaultedRun("step-event-lost:3");
 
     // The fault kills the server process at the third step's completion; then its whole group goes (kill -9).
     const killed = performance.now();
     await expect
       .poll(
         async () =>
-          fetch(`${server!.origin}/api/health`).then(
+          fetch(`${faulted.origin}/api/health`).then(
             (r) => r.ok,
             () => false,
           ),
@@ -79,9 +88,9 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
         },
       )
       .toBe(false);
-    expect(server.output()).toContain("fault injection on");
-    await server.kill9();
-    expect(alive(server.pid)).toBe(false);
+    expect(faulted.output()).toContain("fault injection on");
+    await faulted.kill9();
+    expect(alive(faulted.pid)).toBe(false);
     const before = await events(runId);
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
     expect(await countActiveRuns(OWNER)).toBe(1);
@@ -121,18 +130,9 @@ describe("a run whose step completion was lost by a kill -9 (SQLite, local world
   it("resumes and completes a run killed once its step's lock was claimed, before the step was saved", async () => {
     const { getDb } = await import("@/lib/db/client");
     const { countActiveRuns } = await import("@/lib/db/accounts");
-    await server?.kill9();
-    server = await startAppServer({ ...env, CRITICA_FAULT: "step-lock-left:3" });
-    const res = await fetch(`${server.origin}/api/runs`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: QUESTION, maxIterations: 1 }),
-    });
-    expect(res.status).toBe(202);
-    const { runId } = (await res.json()) as { runId: string };
-    await getDb().run.update({ where: { id: runId }, data: { ownerId: OWNER } });
-    await server.exited();
-    await server.kill9();
+    const { runId, faulted } = await startFaultedRun("step-lock-left:3");
+    await faulted.exited();
+    await faulted.kill9();
     expect((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
 
     // Without the lock released at start-up, the step runs again, its completion is refused, and the run waits for
