@@ -1,5 +1,6 @@
 import type { Evidence } from "@/lib/domain/evidence";
 import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunPartial } from "@/lib/domain/partial";
 import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { rankBm25 } from "@/lib/text/bm25";
@@ -12,15 +13,24 @@ export interface RecordedEvent {
   data: unknown;
 }
 
-/** A recorder that keeps a run's events (in order) and its saved records in memory, as the database saves them. */
-export function memoryRecorder(): RunRecorder & { events: RecordedEvent[]; saved: Evidence[] } {
+/**
+ * A recorder that keeps a run's events (in order) and its saved records in memory, as the database saves them. With
+ * `streams`, it also takes the partial answers shown to live viewers (the run then streams them) and keeps them in
+ * `partials`; without, it takes none, as a recorder with no live viewer.
+ */
+export function memoryRecorder(
+  options: { streams?: boolean } = {},
+): RunRecorder & { events: RecordedEvent[]; saved: Evidence[]; partials: RunPartial[] } {
   const events: RecordedEvent[] = [];
   const saved: Evidence[] = [];
+  const partials: RunPartial[] = [];
   return {
     events,
     saved,
+    partials,
     emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
     saveEvidence: async (evidence) => void saved.push(...evidence),
+    ...(options.streams ? { partial: (partial: RunPartial) => void partials.push(partial) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { RunPartial } from "@/lib/domain/partial";
 import { parseRunEventPayload } from "@/lib/domain/events";
-import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunEventPayloads } from "@/lib/domain/events";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import type { CriticOutput } from "@/lib/grounding/entailment";
 import { checkEntailment } from "@/lib/research/agents/llm/critic";
@@ -10,10 +10,10 @@ import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
 import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { runResearch } from "@/lib/research/mode";
-import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import type { ResearchReport } from "@/lib/domain/report";
 import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, scriptedModel, type PromptBlock } from "@/tests/support/llm";
+import { memoryRecorder } from "@/tests/support/memory-run";
 
 const blocks = promptBlocks;
 
@@ -75,18 +75,6 @@ const critic = (prompt: string): CriticOutput => ({
   })),
 });
 
-/** A run recorder in memory: the saved events in order, and the partial answers shown to live viewers. */
-function memoryRecorder() {
-  const events: Array<{ type: RunEventType; data: unknown }> = [];
-  const partials: RunPartial[] = [];
-  const recorder: RunRecorder = {
-    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
-    saveEvidence: async () => undefined,
-    partial: (p) => void partials.push(p),
-  };
-  return { recorder, events, partials };
-}
-
 describe("a research run with a language model (scripted, streaming)", () => {
   it(
     "makes 2 model calls per iteration (hypothesis, judge) plus one relevance pass, the report and one batched " +
@@ -102,7 +90,8 @@ describe("a research run with a language model (scripted, streaming)", () => {
         id: "pubmed",
         search: async (query) => (query === QUESTION ? LITHIUM_EVIDENCE : []),
       };
-      const { recorder, events, partials } = memoryRecorder();
+      const recorder = memoryRecorder({ streams: true });
+      const { events, partials } = recorder;
       const outcome = await runResearch({
         question: QUESTION,
         sourceIds: ["pubmed"],

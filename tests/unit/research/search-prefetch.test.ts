@@ -2,7 +2,7 @@ import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { createTextEmbedder } from "@/lib/ai/embeddings";
 import type { Evidence } from "@/lib/domain/evidence";
-import type { RunEventPayloads, RunEventType } from "@/lib/domain/events";
+import type { RunEventPayloads } from "@/lib/domain/events";
 import { createLlmBackend } from "@/lib/research/agents/llm";
 import type { CriticOutput } from "@/lib/grounding/entailment";
 import type { HypothesisOutput } from "@/lib/research/agents/llm/hypothesis";
@@ -10,10 +10,10 @@ import type { JudgeOutput } from "@/lib/research/agents/llm/judge";
 import type { ReportOutput } from "@/lib/research/agents/llm/report";
 import { finishedSearchSuggestions } from "@/lib/research/agents/llm/stream-previews";
 import { runResearch } from "@/lib/research/mode";
-import type { RunRecorder } from "@/lib/runs/recorder";
 import type { LiteratureSource } from "@/lib/sources/types";
 import { LITHIUM_EVIDENCE, promptBlocks, QUESTION, relevanceAnswer } from "@/tests/support/llm";
 import { promptOf } from "@/tests/support/streaming-model";
+import { memoryRecorder } from "@/tests/support/memory-run";
 
 const USAGE = {
   inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
@@ -166,12 +166,8 @@ async function run(suggestions: [string[], string[]], primary: number) {
       return query === QUESTION ? LITHIUM_EVIDENCE : [recordOf(query)];
     },
   };
-  const events: Array<{ type: RunEventType; data: unknown }> = [];
-  const recorder: RunRecorder = {
-    emit: async <K extends RunEventType>(type: K, data: RunEventPayloads[K]) => void events.push({ type, data }),
-    saveEvidence: async () => undefined,
-    partial: () => undefined,
-  };
+  const recorder = memoryRecorder({ streams: true });
+  const { events } = recorder;
   const outcome = await runResearch({
     question: QUESTION,
     sourceIds: ["pubmed"],
