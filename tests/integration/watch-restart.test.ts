@@ -164,9 +164,12 @@ describe("a watched run re-checks on schedule across restarts (SQLite, local wor
         path: `/reports/${runId}/versions/2`,
         summary: { headline: summary1.headline },
       });
-      expect(await db.webhookDelivery.findMany({ select: { status: true, attempts: true, lastStatus: true } })).toEqual(
-        [{ status: "delivered", attempts: 2, lastStatus: 200 }],
-      );
+      // The server saves the delivery after the receiver's 200 reaches it: wait for that write, not only the call.
+      await expect
+        .poll(() => db.webhookDelivery.findMany({ select: { status: true, attempts: true, lastStatus: true } }), {
+          timeout: 10_000,
+        })
+        .toEqual([{ status: "delivered", attempts: 2, lastStatus: 200 }]);
 
       // A week with nothing new: a quiet check, no report version, nobody told.
       clock.advance(7 * DAY_MS);
